@@ -1,0 +1,2 @@
+export { combine, draw32, drawFloat, hashString, mix32, rowBase } from "./hash.ts";
+export { RowRandom } from "./row-random.ts";

@@ -1,0 +1,127 @@
+/**
+ * The catalogue of stable error codes. A code is never reused or renamed: clients and
+ * scripts match on it. Each entry carries the HTTP status an API answer uses and a hint
+ * that tells the user what to do next.
+ */
+export interface ErrorCodeInfo {
+  readonly status: number;
+  readonly title: string;
+  readonly hint: string;
+}
+
+export const ERROR_CODES = {
+  RF_INTERNAL: {
+    status: 500,
+    title: "internal error",
+    hint: "this is a bug in rowforge; please report it with the input that caused it",
+  },
+  RF_FILE_NOT_FOUND: {
+    status: 404,
+    title: "file or folder not found",
+    hint: "check the path; relative paths are resolved against the current folder",
+  },
+  RF_FILE_READ: { status: 400, title: "file cannot be read", hint: "check the file's permissions" },
+  RF_FILE_TOO_LARGE: {
+    status: 413,
+    title: "file too large",
+    hint: "plans, tasks and configuration files are limited in size; split the file",
+  },
+  RF_FILE_KIND_UNKNOWN: {
+    status: 400,
+    title: "file kind not recognised",
+    hint: "a plan has `tasks` with `dataSourceName`, a task has `steps`, a unified file has `dataSources`, a validation file has `dataSources` keyed by connection name",
+  },
+  RF_YAML_SYNTAX: {
+    status: 400,
+    title: "YAML syntax error",
+    hint: "fix the YAML syntax at the position shown",
+  },
+  RF_YAML_ALIAS_LIMIT: {
+    status: 400,
+    title: "too many YAML aliases",
+    hint: "the document expands aliases beyond the safety limit (an alias bomb); write the values out",
+  },
+  RF_JSON_SYNTAX: {
+    status: 400,
+    title: "JSON syntax error",
+    hint: "fix the JSON syntax at the position shown",
+  },
+  RF_HOCON_SYNTAX: {
+    status: 400,
+    title: "HOCON syntax error",
+    hint: "fix the configuration syntax at the position shown",
+  },
+  RF_STRUCTURE: {
+    status: 400,
+    title: "unexpected structure",
+    hint: "the value has the wrong shape (for example a list where a mapping is expected)",
+  },
+  RF_KEY_UNKNOWN: {
+    status: 400,
+    title: "unknown key",
+    hint: "the key is not read by rowforge; check its spelling (an error only with --strict)",
+  },
+  RF_KEY_MISSING: { status: 400, title: "required key missing", hint: "add the key" },
+  RF_VALUE_INVALID: {
+    status: 400,
+    title: "invalid value",
+    hint: "give a value of the expected kind",
+  },
+  RF_TYPE_INVALID: {
+    status: 400,
+    title: "unsupported field type",
+    hint: "use a Spark DDL type: string, int, long, short, byte, double, float, decimal(p,s), boolean, date, timestamp, binary, array<T>, map<K,V>, struct<a:T,...>",
+  },
+  RF_COUNT_NEGATIVE: {
+    status: 400,
+    title: "negative count",
+    hint: "record counts and per-field counts must be zero or more",
+  },
+  RF_RANGE_INVERTED: { status: 400, title: "min above max", hint: "make min less than or equal to max" },
+  RF_WEIGHT_INVALID: {
+    status: 400,
+    title: "invalid weight",
+    hint: "weighted values are written `value->weight` with a non-negative number as the weight",
+  },
+  RF_ENV_UNDEFINED: {
+    status: 400,
+    title: "undefined environment variable",
+    hint: "set the variable, or give a default with ${VAR:-default}",
+  },
+  RF_TASK_NOT_FOUND: {
+    status: 404,
+    title: "task not found",
+    hint: "a plan's task names must match the `name` of a task file in the task folder",
+  },
+  RF_STEP_NOT_FOUND: { status: 404, title: "step not found", hint: "check the step name" },
+  RF_PLAN_NOT_FOUND: { status: 404, title: "plan not found", hint: "check the plan name or file" },
+  RF_CONNECTION_NOT_FOUND: {
+    status: 404,
+    title: "connection not found",
+    hint: "define the connection in the application configuration (`<format> { <name> { ... } }`) or save it over the API",
+  },
+  RF_NAME_DUPLICATE: {
+    status: 400,
+    title: "duplicate name",
+    hint: "names must be unique where they are used as keys",
+  },
+  RF_FOREIGN_KEY_INVALID: {
+    status: 400,
+    title: "invalid foreign key",
+    hint: "a foreign key names a source {dataSource, step, fields} and generate targets with the same number of fields",
+  },
+  RF_HELPER_INVALID: {
+    status: 400,
+    title: "invalid helper option",
+    hint: "see the documentation of the helper option for its accepted forms",
+  },
+  RF_FORMAT_UNKNOWN: {
+    status: 400,
+    title: "unknown format",
+    hint: "use one of the supported formats or connection types",
+  },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorCodeInfo = (code: ErrorCode): ErrorCodeInfo => ERROR_CODES[code];
