@@ -1,0 +1,52 @@
+import type { Command } from "commander";
+import { loadProject } from "../../config/load/load-project.ts";
+import type { CliIo } from "../cli-io.ts";
+import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
+import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+
+interface ValidateFlags {
+  config?: string;
+  strict?: boolean;
+  quiet?: boolean;
+  json?: boolean;
+}
+
+export function registerValidate(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("validate")
+    .description("load plans, tasks, unified plans, validations and configuration and report every problem")
+    .argument("<paths...>", "files or folders (searched recursively for .yaml, .yml, .json, .conf)")
+    .option(
+      "-c, --config <file>",
+      "application configuration (HOCON, YAML or JSON); default: $APPLICATION_CONFIG_PATH or ./application.conf",
+    )
+    .option("--strict", "treat unknown keys as errors")
+    .option("-q, --quiet", "print errors only, not warnings")
+    .option("--json", "print the problems as JSON")
+    .action(async (paths: string[], flags: ValidateFlags) => {
+      const load = await loadProject(paths, {
+        ...(flags.config ? { configPath: flags.config } : {}),
+        strict: flags.strict ?? false,
+        lenientEnv: !flags.strict,
+        cwd: io.cwd,
+        env: io.env,
+      });
+      const shown = sortDiagnostics(load.diagnostics).filter((d) => !flags.quiet || d.severity === "error");
+      const errors = load.diagnostics.filter((d) => d.severity === "error").length;
+      const warnings = load.diagnostics.length - errors;
+      if (flags.json) {
+        io.out(
+          `${JSON.stringify({ files: load.files, plans: load.plans.map((p) => p.plan.name), errors, warnings, diagnostics: shown }, null, 2)}\n`,
+        );
+      } else {
+        for (const d of shown) io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
+        const kinds = new Map<string, number>();
+        for (const f of load.files) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+        const summary = [...kinds].map(([k, n]) => `${n} ${k}`).join(", ");
+        io.out(
+          `checked ${load.files.length} file(s)${summary ? ` (${summary})` : ""}${load.configPath ? ` with configuration ${load.configPath}` : ""}: ${errors} error(s), ${warnings} warning(s)\n`,
+        );
+      }
+      setExit(errors > 0 ? EXIT_INVALID : EXIT_OK);
+    });
+}

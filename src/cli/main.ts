@@ -1,0 +1,38 @@
+import { Command, CommanderError } from "commander";
+import { isRowforgeError } from "../errors/index.ts";
+import { type CliIo, processIo } from "./cli-io.ts";
+import { registerValidate } from "./commands/validate-command.ts";
+import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "./exit-codes.ts";
+
+export const VERSION = "0.1.0";
+
+/** Runs the CLI and returns the exit code: 0 ok, 1 failed, 2 invalid input or usage. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let exit = EXIT_OK;
+  const program = new Command()
+    .name("rowforge")
+    .description("Deterministic, fast test-data generation from YAML plans (Data Caterer compatible)")
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .showHelpAfterError("(run with --help for usage)");
+  registerValidate(program, io, (code) => {
+    exit = code;
+  });
+  try {
+    await program.parseAsync([...argv]);
+    return exit;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.exitCode === 0 || e.code === "commander.helpDisplayed" || e.code === "commander.version"
+        ? EXIT_OK
+        : EXIT_INVALID;
+    }
+    if (isRowforgeError(e)) {
+      io.err(`error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`);
+      return e.status < 500 ? EXIT_INVALID : EXIT_FAILED;
+    }
+    io.err(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT_FAILED;
+  }
+}

@@ -1,0 +1,24 @@
+import { isObject } from "../read/load-context.ts";
+import { CONNECTION_BLOCKS } from "../read/read-app-config.ts";
+import { isUnifiedShape } from "../read/read-unified.ts";
+import { isValidationShape } from "../read/read-validation.ts";
+
+export const FILE_KINDS = ["plan", "task", "unified", "validation", "config", "unknown"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+const CONFIG_SECTIONS = ["flags", "folders", "metadata", "generation", "validation", "alert", "runtime"];
+
+/** Tells what a parsed document is, the way Data Caterer's users lay their files out. */
+export function classifyDocument(value: unknown, file?: string): FileKind {
+  if (file && /\.(conf|hocon)$/i.test(file)) return "config";
+  if (!isObject(value)) return "unknown";
+  if (isUnifiedShape(value)) return "unified";
+  if (Array.isArray(value.steps)) return "task";
+  if (isObject(value.dataSources) && isValidationShape(value)) return "validation";
+  if (Array.isArray(value.tasks) || value.sinkOptions !== undefined) return "plan";
+  const keys = Object.keys(value);
+  if (keys.length > 0 && keys.every((k) => CONFIG_SECTIONS.includes(k) || CONNECTION_BLOCKS.includes(k)))
+    return "config";
+  if (typeof value.name === "string" && keys.includes("tasks")) return "plan";
+  return "unknown";
+}

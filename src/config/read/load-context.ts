@@ -1,0 +1,198 @@
+import {
+  type Diagnostic,
+  didYouMean,
+  type ErrorCode,
+  formatPath,
+  type PathSegment,
+  type Severity,
+} from "../../errors/index.ts";
+import type { SourceDocument } from "../source/source-document.ts";
+
+export type RawObject = Readonly<Record<string, unknown>>;
+
+export const isObject = (v: unknown): v is RawObject =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * What a reader needs while turning raw input into the model: the document (for line and
+ * column), the list that collects every problem, and whether unknown keys are errors.
+ */
+export class LoadContext {
+  readonly doc: SourceDocument;
+  readonly diagnostics: Diagnostic[];
+  readonly strict: boolean;
+  /** Unset environment variables are warnings (checking files on another machine), not errors. */
+  readonly lenientEnv: boolean;
+
+  constructor(doc: SourceDocument, diagnostics: Diagnostic[], strict = false, lenientEnv = false) {
+    this.doc = doc;
+    this.diagnostics = diagnostics;
+    this.strict = strict;
+    this.lenientEnv = lenientEnv;
+  }
+
+  report(
+    severity: Severity,
+    code: ErrorCode,
+    message: string,
+    path: readonly PathSegment[],
+    hint?: string,
+    at: "key" | "value" = "value",
+  ): void {
+    const location = { ...this.doc.locate(path, at), path: formatPath(path) };
+    this.diagnostics.push({ severity, code, message, location, ...(hint ? { hint } : {}) });
+  }
+
+  error(code: ErrorCode, message: string, path: readonly PathSegment[], hint?: string): void {
+    this.report("error", code, message, path, hint);
+  }
+
+  warn(code: ErrorCode, message: string, path: readonly PathSegment[], hint?: string): void {
+    this.report("warning", code, message, path, hint);
+  }
+
+  /**
+   * Reports keys of `obj` that are not in `known` (a warning, an error with --strict), with
+   * the nearest known key. `ignored` keys are known but have no effect in rowforge.
+   */
+  checkKeys(
+    obj: RawObject,
+    known: readonly string[],
+    path: readonly PathSegment[],
+    what: string,
+    ignored: readonly string[] = [],
+  ): void {
+    for (const key of Object.keys(obj)) {
+      if (known.includes(key)) continue;
+      if (ignored.includes(key)) {
+        this.report(
+          "warning",
+          "RF_KEY_UNKNOWN",
+          `${what} key "${key}" has no effect in rowforge and is ignored`,
+          [...path, key],
+          undefined,
+          "key",
+        );
+        continue;
+      }
+      const suggestion = didYouMean(key, known);
+      this.report(
+        this.strict ? "error" : "warning",
+        "RF_KEY_UNKNOWN",
+        `unknown ${what} key "${key}"${suggestion ? `; ${suggestion}` : ""}`,
+        [...path, key],
+        suggestion || known.length > 16 ? undefined : `known ${what} keys: ${known.join(", ")}`,
+        "key",
+      );
+    }
+  }
+
+  /** A required non-empty string, or undefined after reporting. */
+  requireString(obj: RawObject, key: string, path: readonly PathSegment[], what: string): string | undefined {
+    const v = obj[key];
+    if (v === undefined || v === null || v === "") {
+      this.error("RF_KEY_MISSING", `${what} has no "${key}"`, path, `add a "${key}" to the ${what}`);
+      return undefined;
+    }
+    return this.string(v, [...path, key]);
+  }
+
+  /** A scalar rendered as a string (numbers and booleans as written); other shapes are reported. */
+  string(v: unknown, path: readonly PathSegment[]): string | undefined {
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+    if (v === undefined || v === null) return undefined;
+    this.error("RF_VALUE_INVALID", `expected text but found ${describe(v)}`, path);
+    return undefined;
+  }
+
+  /** A number from a number or numeric text (`"10"`, `"1.5e3"`). */
+  number(v: unknown, path: readonly PathSegment[], what = "a number"): number | undefined {
+    if (typeof v === "number" && Number.isFinite(v)) return v;
+    if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim())))
+      return Number(v.trim());
+    if (v === undefined || v === null) return undefined;
+    this.error("RF_VALUE_INVALID", `expected ${what} but found ${describe(v)}`, path);
+    return undefined;
+  }
+
+  integer(v: unknown, path: readonly PathSegment[], what = "a whole number"): number | undefined {
+    const n = this.number(v, path, what);
+    if (n === undefined) return undefined;
+    if (!Number.isInteger(n)) {
+      this.error("RF_VALUE_INVALID", `expected ${what} but found ${n}`, path);
+      return undefined;
+    }
+    return n;
+  }
+
+  /** A boolean from true/false or the texts "true"/"false" (any case), "yes"/"no", 1/0. */
+  boolean(v: unknown, path: readonly PathSegment[]): boolean | undefined {
+    if (typeof v === "boolean") return v;
+    if (v === 1 || v === 0) return v === 1;
+    if (typeof v === "string") {
+      const s = v.trim().toLowerCase();
+      if (s === "true" || s === "yes" || s === "1") return true;
+      if (s === "false" || s === "no" || s === "0") return false;
+    }
+    if (v === undefined || v === null) return undefined;
+    this.error("RF_VALUE_INVALID", `expected true or false but found ${describe(v)}`, path);
+    return undefined;
+  }
+
+  /** A mapping, or undefined after reporting another shape. */
+  object(v: unknown, path: readonly PathSegment[], what: string): RawObject | undefined {
+    if (isObject(v)) return v;
+    if (v === undefined || v === null) return undefined;
+    this.error("RF_STRUCTURE", `${what} must be a mapping of keys to values but is ${describe(v)}`, path);
+    return undefined;
+  }
+
+  /** A list; a single mapping is not silently wrapped. */
+  list(v: unknown, path: readonly PathSegment[], what: string): readonly unknown[] | undefined {
+    if (Array.isArray(v)) return v;
+    if (v === undefined || v === null) return undefined;
+    this.error("RF_STRUCTURE", `${what} must be a list but is ${describe(v)}`, path);
+    return undefined;
+  }
+
+  /** A list of strings from a list or comma-separated text. */
+  stringList(v: unknown, path: readonly PathSegment[]): string[] | undefined {
+    if (typeof v === "string") {
+      return v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
+    }
+    const list = this.list(v, path, "the value");
+    if (!list) return undefined;
+    const out: string[] = [];
+    list.forEach((item, i) => {
+      const s = this.string(item, [...path, i]);
+      if (s !== undefined) out.push(s);
+    });
+    return out;
+  }
+
+  /** Options as a string map (numbers and booleans rendered as text, like Data Caterer). */
+  stringMap(v: unknown, path: readonly PathSegment[], what: string): Record<string, string> {
+    const obj = this.object(v, path, what);
+    const out: Record<string, string> = {};
+    if (!obj) return out;
+    for (const [k, raw] of Object.entries(obj)) {
+      if (raw === null || raw === undefined) continue;
+      if (Array.isArray(raw)) out[k] = raw.map((x) => String(x)).join(",");
+      else if (isObject(raw)) out[k] = JSON.stringify(raw);
+      else out[k] = String(raw);
+    }
+    return out;
+  }
+}
+
+export function describe(v: unknown): string {
+  if (Array.isArray(v)) return "a list";
+  if (v === null) return "null";
+  if (typeof v === "object") return "a mapping";
+  if (typeof v === "string") return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return `${typeof v} ${String(v)}`;
+}

@@ -1,0 +1,95 @@
+import type { DataType } from "../../model/index.ts";
+
+/** `today`, `today-30d`, `now+2h`: a time relative to the run's reference time. */
+export const RELATIVE_TIME = /^(today|now)\s*(?:([+-])\s*(\d+)\s*([smhdw]))?$/i;
+const DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+export type BoundResult =
+  | { readonly ok: true; readonly value: number | string }
+  | { readonly ok: false; readonly reason: string };
+
+function validDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = [
+    31,
+    y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ];
+  return d <= days[m - 1]!;
+}
+
+/**
+ * Normalises a `min`/`max` value for a field type: a number for numeric types, the text for
+ * dates and timestamps (absolute or relative), checked. Decimal text is kept as text so no
+ * digits are lost.
+ */
+export function readBound(raw: unknown, type: DataType): BoundResult {
+  switch (type.kind) {
+    case "int":
+    case "long":
+    case "short":
+    case "byte":
+    case "double":
+    case "float":
+    case "decimal": {
+      const text = typeof raw === "string" ? raw.trim() : raw;
+      const n =
+        typeof text === "number" ? text : typeof text === "string" && text !== "" ? Number(text) : Number.NaN;
+      if (!Number.isFinite(n)) return { ok: false, reason: `expected a number for a ${type.kind} field` };
+      if (type.kind === "decimal" && typeof text === "string") return { ok: true, value: text };
+      return { ok: true, value: n };
+    }
+    case "date":
+    case "timestamp": {
+      if (typeof raw !== "string") {
+        return {
+          ok: false,
+          reason: `expected a ${type.kind} written as text (yyyy-MM-dd${type.kind === "timestamp" ? " HH:mm:ss" : ""}) or today-30d / now-1h`,
+        };
+      }
+      const s = raw.trim();
+      if (RELATIVE_TIME.test(s)) return { ok: true, value: s };
+      const m = (type.kind === "date" ? DATE : TIMESTAMP).exec(s);
+      if (!m || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) {
+        return {
+          ok: false,
+          reason:
+            type.kind === "date"
+              ? "expected a date yyyy-MM-dd or a relative date such as today-30d"
+              : "expected a timestamp yyyy-MM-dd HH:mm:ss or a relative time such as now-2h",
+        };
+      }
+      return { ok: true, value: s };
+    }
+    default:
+      return {
+        ok: false,
+        reason: `min and max apply to numbers, dates and timestamps, not to ${type.kind} fields`,
+      };
+  }
+}
+
+/** A sortable number for an absolute bound (relative bounds give undefined: they are checked at run time). */
+export function boundOrder(value: number | string): number | undefined {
+  if (typeof value === "number") return value;
+  if (RELATIVE_TIME.test(value)) return undefined;
+  const n = Number(value);
+  if (Number.isFinite(n)) return n;
+  const t = Date.parse(
+    value.length === 10
+      ? `${value}T00:00:00Z`
+      : `${value.replace(" ", "T")}${/Z|[+-]\d{2}:?\d{2}$/.test(value) ? "" : "Z"}`,
+  );
+  return Number.isFinite(t) ? t : undefined;
+}

@@ -1,0 +1,124 @@
+import type { PathSegment } from "../../errors/index.ts";
+import { type Step, TRANSFORMATION_MODES, type Transformation } from "../../model/index.ts";
+import type { Env } from "../env/substitute-env.ts";
+import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
+import { readCount } from "./read-count.ts";
+import { readFields } from "./read-field.ts";
+import { substituteOptions } from "./substitute-options.ts";
+
+/** `validations` belong to unified files; legacy tasks keep theirs in validation files. */
+export const STEP_KEYS = [
+  "name",
+  "type",
+  "count",
+  "options",
+  "fields",
+  "enabled",
+  "transformation",
+  "validations",
+];
+const TRANSFORMATION_KEYS = [
+  "className",
+  "methodName",
+  "mode",
+  "outputPath",
+  "deleteOriginal",
+  "enabled",
+  "options",
+];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Reads one step; `defaultType` is the type a unified data source's connection gives its steps. */
+export function readStep(
+  ctx: LoadContext,
+  obj: RawObject,
+  path: readonly PathSegment[],
+  env: Env,
+  defaultType = "json",
+): Step | undefined {
+  ctx.checkKeys(obj, STEP_KEYS, path, "step", ["schema"]);
+  const name = ctx.requireString(obj, "name", path, "a step");
+  if (name === undefined) return undefined;
+  const type =
+    (obj.type === undefined ? undefined : ctx.string(obj.type, [...path, "type"]))?.trim() || defaultType;
+  const options = substituteOptions(
+    ctx,
+    ctx.stringMap(obj.options ?? {}, [...path, "options"], "step options"),
+    [...path, "options"],
+    env,
+  );
+  const fields = readFields(ctx, obj.fields ?? [], [...path, "fields"], type);
+  const count = readCount(ctx, obj.count ?? {}, [...path, "count"]);
+  for (const [i, name] of (count.perField?.fieldNames ?? []).entries()) {
+    const top = name.split(".")[0]!;
+    if (fields.length > 0 && !fields.some((f) => f.name === top)) {
+      ctx.error(
+        "RF_VALUE_INVALID",
+        `perField names field "${name}", which the step does not have`,
+        [...path, "count", "perField", "fieldNames", i],
+        `fields of the step: ${fields.map((f) => f.name).join(", ")}`,
+      );
+    }
+  }
+  const step: Mutable<Step> = {
+    name,
+    type,
+    options,
+    count,
+    fields,
+    enabled: obj.enabled === undefined ? true : (ctx.boolean(obj.enabled, [...path, "enabled"]) ?? true),
+  };
+  if (obj.transformation !== undefined && obj.transformation !== null) {
+    const t = readTransformation(ctx, obj.transformation, [...path, "transformation"]);
+    if (t) step.transformation = t;
+  }
+  return step;
+}
+
+export function readTransformation(
+  ctx: LoadContext,
+  raw: unknown,
+  path: readonly PathSegment[],
+): Transformation | undefined {
+  if (!isObject(raw)) {
+    ctx.error("RF_STRUCTURE", "transformation must be a mapping with className and mode", path);
+    return undefined;
+  }
+  ctx.checkKeys(raw, TRANSFORMATION_KEYS, path, "transformation");
+  const className = ctx.requireString(raw, "className", path, "a transformation");
+  if (className === undefined) return undefined;
+  let mode = (
+    raw.mode === undefined ? "whole-file" : (ctx.string(raw.mode, [...path, "mode"]) ?? "whole-file")
+  ).trim();
+  if (mode === "row-by-row" || mode === "per_record" || mode === "perRecord") mode = "per-record";
+  if (mode === "whole_file" || mode === "wholeFile") mode = "whole-file";
+  if (!(TRANSFORMATION_MODES as readonly string[]).includes(mode)) {
+    ctx.error(
+      "RF_VALUE_INVALID",
+      `transformation mode "${mode}" is unknown`,
+      [...path, "mode"],
+      "use per-record or whole-file",
+    );
+    return undefined;
+  }
+  const t: Mutable<Transformation> = {
+    className,
+    methodName:
+      raw.methodName === undefined
+        ? "transform"
+        : (ctx.string(raw.methodName, [...path, "methodName"]) ?? "transform"),
+    mode: mode as Transformation["mode"],
+    enabled: raw.enabled === undefined ? true : (ctx.boolean(raw.enabled, [...path, "enabled"]) ?? true),
+    options: ctx.stringMap(raw.options ?? {}, [...path, "options"], "transformation options"),
+  };
+  if (raw.outputPath !== undefined) {
+    const o = ctx.string(raw.outputPath, [...path, "outputPath"]);
+    if (o !== undefined) t.outputPath = o;
+  }
+  if (raw.deleteOriginal !== undefined) {
+    const d = ctx.boolean(raw.deleteOriginal, [...path, "deleteOriginal"]);
+    if (d !== undefined) t.deleteOriginal = d;
+  }
+  return t;
+}

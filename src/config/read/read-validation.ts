@@ -1,0 +1,305 @@
+import type { PathSegment } from "../../errors/index.ts";
+import type {
+  DataSourceValidation,
+  FieldCheck,
+  Validation,
+  ValidationConfig,
+  WaitCondition,
+} from "../../model/index.ts";
+import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
+
+export const FIELD_CHECK_TYPES = [
+  "null",
+  "equal",
+  "contains",
+  "unique",
+  "lessThan",
+  "greaterThan",
+  "between",
+  "in",
+  "matches",
+  "matchesList",
+  "startsWith",
+  "endsWith",
+  "size",
+  "lessThanSize",
+  "greaterThanSize",
+  "luhnCheck",
+  "hasType",
+  "hasTypes",
+  "distinctInSet",
+  "distinctContainsSet",
+  "distinctEqual",
+  "maxBetween",
+  "meanBetween",
+  "medianBetween",
+  "minBetween",
+  "stdDevBetween",
+  "sumBetween",
+  "lengthBetween",
+  "lengthEqual",
+  "isDecreasing",
+  "isIncreasing",
+  "isJsonParsable",
+  "matchJsonSchema",
+  "matchDateTimeFormat",
+  "mostCommonValueInSet",
+  "uniqueValuesProportionBetween",
+  "quantileValuesBetween",
+] as const;
+const CHECK_PARAM_KEYS = [
+  "type",
+  "value",
+  "values",
+  "min",
+  "max",
+  "regex",
+  "regexes",
+  "matchAll",
+  "size",
+  "strictly",
+  "negate",
+  "schema",
+  "format",
+  "quantileRanges",
+  "strictMin",
+  "strictMax",
+];
+const FIELD_NAME_TYPES = ["fieldCountEqual", "fieldCountBetween", "fieldNameMatchOrder", "fieldNameMatchSet"];
+const AGG_TYPES = ["sum", "count", "max", "min", "avg", "stddev"];
+const COMMON_KEYS = ["description", "errorThreshold", "preFilterExpr"];
+const VALIDATION_KEYS = [
+  ...COMMON_KEYS,
+  "expr",
+  "selectExpr",
+  "field",
+  "validation",
+  "groupByFields",
+  "aggField",
+  "aggType",
+  "aggExpr",
+  "fieldNameType",
+  "count",
+  "min",
+  "max",
+  "names",
+  "upstreamDataSource",
+  "upstreamTaskName",
+  "upstreamReadOptions",
+  "joinFields",
+  "joinType",
+  "metric",
+  "validations",
+];
+const WAIT_KEYS = [
+  "pauseInSeconds",
+  "path",
+  "dataSourceName",
+  "options",
+  "expr",
+  "url",
+  "method",
+  "statusCodes",
+  "maxRetries",
+  "waitBeforeRetrySeconds",
+];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Reads a validation file: name, description, dataSources keyed by connection name. */
+export function readValidationConfig(
+  ctx: LoadContext,
+  obj: RawObject,
+  path: readonly PathSegment[],
+): ValidationConfig | undefined {
+  ctx.checkKeys(obj, ["name", "description", "dataSources"], path, "validation file");
+  const name = ctx.requireString(obj, "name", path, "the validation file");
+  const description =
+    obj.description === undefined ? "" : (ctx.string(obj.description, [...path, "description"]) ?? "");
+  const dataSources: Record<string, DataSourceValidation[]> = {};
+  const ds = ctx.object(obj.dataSources, [...path, "dataSources"], "dataSources") ?? {};
+  for (const [dsName, entries] of Object.entries(ds)) {
+    const p = [...path, "dataSources", dsName];
+    const list = ctx.list(entries, p, `validations of ${dsName}`) ?? [];
+    dataSources[dsName] = list.flatMap((e, i) => {
+      const v = readDataSourceValidation(ctx, e, [...p, i]);
+      return v ? [v] : [];
+    });
+  }
+  if (name === undefined) return undefined;
+  return { name, description, dataSources };
+}
+
+function readDataSourceValidation(
+  ctx: LoadContext,
+  raw: unknown,
+  path: readonly PathSegment[],
+): DataSourceValidation | undefined {
+  const obj = ctx.object(raw, path, "a data source's validations");
+  if (!obj) return undefined;
+  ctx.checkKeys(obj, ["options", "waitCondition", "validations"], path, "data source validation");
+  const out: Mutable<DataSourceValidation> = {
+    options: ctx.stringMap(obj.options ?? {}, [...path, "options"], "options"),
+    validations: readValidations(ctx, obj.validations ?? [], [...path, "validations"]),
+  };
+  if (obj.waitCondition !== undefined) {
+    const w = readWaitCondition(ctx, obj.waitCondition, [...path, "waitCondition"]);
+    if (w) out.waitCondition = w;
+  }
+  return out;
+}
+
+export function readValidations(ctx: LoadContext, raw: unknown, path: readonly PathSegment[]): Validation[] {
+  const list = ctx.list(raw, path, "validations") ?? [];
+  return list.flatMap((v, i) => {
+    const r = readValidation(ctx, v, [...path, i]);
+    return r ? [r] : [];
+  });
+}
+
+function readValidation(
+  ctx: LoadContext,
+  raw: unknown,
+  path: readonly PathSegment[],
+): Validation | undefined {
+  const obj = ctx.object(raw, path, "a validation");
+  if (!obj) return undefined;
+  ctx.checkKeys(obj, VALIDATION_KEYS, path, "validation");
+  const v: Mutable<Validation> = { kind: kindOf(obj), checks: [], nested: [] };
+  const str = (k: string) => (obj[k] === undefined ? undefined : ctx.string(obj[k], [...path, k]));
+  const set = <K extends keyof Validation>(k: K, value: Validation[K] | undefined) => {
+    if (value !== undefined) v[k] = value;
+  };
+  set("description", str("description"));
+  set("preFilterExpr", str("preFilterExpr"));
+  if (obj.errorThreshold !== undefined)
+    set("errorThreshold", ctx.number(obj.errorThreshold, [...path, "errorThreshold"]));
+  switch (v.kind) {
+    case "expression":
+      set("expr", str("expr"));
+      if (obj.selectExpr !== undefined)
+        set("selectExpr", ctx.stringList(obj.selectExpr, [...path, "selectExpr"]));
+      break;
+    case "field": {
+      set("field", str("field"));
+      const checks = ctx.list(obj.validation ?? [], [...path, "validation"], "validation") ?? [];
+      v.checks = checks.flatMap((c, i) => {
+        const r = readFieldCheck(ctx, c, [...path, "validation", i]);
+        return r ? [r] : [];
+      });
+      break;
+    }
+    case "groupBy": {
+      if (obj.groupByFields !== undefined)
+        set("groupByFields", ctx.stringList(obj.groupByFields, [...path, "groupByFields"]));
+      set("aggField", str("aggField"));
+      const agg = str("aggType")?.toLowerCase();
+      if (agg !== undefined && !AGG_TYPES.includes(agg)) {
+        ctx.error(
+          "RF_VALUE_INVALID",
+          `aggType "${agg}" is unknown`,
+          [...path, "aggType"],
+          `use ${AGG_TYPES.join(", ")}`,
+        );
+      } else set("aggType", agg);
+      set("aggExpr", str("aggExpr"));
+      break;
+    }
+    case "fieldNames": {
+      const t = str("fieldNameType");
+      if (t !== undefined && !FIELD_NAME_TYPES.includes(t)) {
+        ctx.error(
+          "RF_VALUE_INVALID",
+          `fieldNameType "${t}" is unknown`,
+          [...path, "fieldNameType"],
+          `use ${FIELD_NAME_TYPES.join(", ")}`,
+        );
+      }
+      set("fieldNameType", t);
+      const opts: Record<string, unknown> = {};
+      for (const k of ["count", "min", "max", "names"]) if (obj[k] !== undefined) opts[k] = obj[k];
+      v.fieldNameOptions = opts;
+      break;
+    }
+    case "upstream": {
+      set("upstreamDataSource", str("upstreamDataSource"));
+      set("upstreamTaskName", str("upstreamTaskName"));
+      if (obj.upstreamReadOptions !== undefined) {
+        v.upstreamReadOptions = ctx.stringMap(
+          obj.upstreamReadOptions,
+          [...path, "upstreamReadOptions"],
+          "upstreamReadOptions",
+        );
+      }
+      if (obj.joinFields !== undefined)
+        set("joinFields", ctx.stringList(obj.joinFields, [...path, "joinFields"]));
+      set("joinType", str("joinType"));
+      const key = obj.validation !== undefined ? "validation" : "validations";
+      if (key === "validations" && obj.validations !== undefined) {
+        ctx.warn(
+          "RF_KEY_UNKNOWN",
+          'upstream checks are read from "validation"; "validations" is accepted too',
+          [...path, key],
+          "rename the key to validation",
+        );
+      }
+      v.nested = readValidations(ctx, obj[key] ?? [], [...path, key]);
+      break;
+    }
+    case "metric":
+      set("metric", str("metric"));
+      break;
+  }
+  return v;
+}
+
+function kindOf(obj: RawObject): Validation["kind"] {
+  if (obj.upstreamDataSource !== undefined) return "upstream";
+  if (obj.fieldNameType !== undefined) return "fieldNames";
+  if (obj.metric !== undefined) return "metric";
+  if (obj.groupByFields !== undefined || obj.aggType !== undefined || obj.aggExpr !== undefined)
+    return "groupBy";
+  if (obj.field !== undefined) return "field";
+  return "expression";
+}
+
+function readFieldCheck(
+  ctx: LoadContext,
+  raw: unknown,
+  path: readonly PathSegment[],
+): FieldCheck | undefined {
+  const obj = ctx.object(raw, path, "a field check");
+  if (!obj) return undefined;
+  ctx.checkKeys(obj, CHECK_PARAM_KEYS, path, "field check");
+  const type = ctx.requireString(obj, "type", path, "a field check");
+  if (type === undefined) return undefined;
+  if (!(FIELD_CHECK_TYPES as readonly string[]).includes(type)) {
+    ctx.checkKeys({ [type]: true }, FIELD_CHECK_TYPES, [...path, "type"], "field check type");
+  }
+  const { type: _t, ...options } = obj;
+  return { type, options };
+}
+
+function readWaitCondition(
+  ctx: LoadContext,
+  raw: unknown,
+  path: readonly PathSegment[],
+): WaitCondition | undefined {
+  const obj = ctx.object(raw, path, "waitCondition");
+  if (!obj) return undefined;
+  ctx.checkKeys(obj, WAIT_KEYS, path, "waitCondition");
+  const kind: WaitCondition["kind"] =
+    obj.url !== undefined
+      ? "webhook"
+      : obj.dataSourceName !== undefined
+        ? "dataExists"
+        : obj.path !== undefined
+          ? "fileExists"
+          : "pause";
+  if (kind === "pause" && obj.pauseInSeconds !== undefined)
+    ctx.number(obj.pauseInSeconds, [...path, "pauseInSeconds"]);
+  return { kind, options: { ...obj } };
+}
+
+export const isValidationShape = (obj: RawObject): boolean =>
+  isObject(obj.dataSources) && Object.values(obj.dataSources).every((v) => Array.isArray(v));

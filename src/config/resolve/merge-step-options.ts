@@ -1,0 +1,42 @@
+import type { Connection, Step } from "../../model/index.ts";
+import type { ResolvedStep } from "./resolved-plan.ts";
+
+/**
+ * Merges a connection into a step, as Data Caterer does: connection options first, the
+ * step's own options override them. The format is the step's `format` option, else the
+ * step type, else the connection type; a step left at the default type `json` takes the
+ * connection's type.
+ */
+export function mergeStepOptions(
+  taskName: string,
+  dataSourceName: string,
+  step: Step,
+  connection: Connection | undefined,
+): ResolvedStep {
+  const options = { ...(connection?.options ?? {}), ...step.options };
+  let format = step.options.format ?? step.type;
+  if (connection && step.options.format === undefined && step.type === "json" && connection.type !== "json") {
+    format = connection.type;
+  }
+  format = normaliseFormat(format, options);
+  return { taskName, dataSourceName, step: { ...step, options }, format, connection };
+}
+
+/** `jdbc` with a Postgres URL is `postgres`; Spark's Cassandra format name is `cassandra`. */
+export function normaliseFormat(format: string, options: Readonly<Record<string, string>>): string {
+  const f = format.trim();
+  const lower = f.toLowerCase();
+  if (lower === "org.apache.spark.sql.cassandra") return "cassandra";
+  if (lower === "postgresql") return "postgres";
+  if (lower === "mariadb") return "mysql";
+  if (lower === "jdbc") {
+    const hint = `${options.url ?? ""} ${options.driver ?? ""}`.toLowerCase();
+    if (hint.includes("postgres")) return "postgres";
+    if (hint.includes("mysql") || hint.includes("mariadb")) return "mysql";
+  }
+  return ["json", "csv", "parquet", "orc", "kafka", "http", "jms", "postgres", "mysql", "cassandra"].includes(
+    lower,
+  )
+    ? lower
+    : f;
+}

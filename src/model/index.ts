@@ -1,0 +1,22 @@
+export { CONNECTION_GROUPS, Connection, type ConnectionSource, connectionGroupOf } from "./connection.ts";
+export {
+  Count,
+  CountOptions,
+  DEFAULT_PER_FIELD_COUNT,
+  DEFAULT_RECORD_COUNT,
+  LoadPattern,
+  PerFieldCount,
+} from "./count.ts";
+export * from "./data-type.ts";
+export { Field } from "./field.ts";
+export { FieldOptions, type WeightedValue } from "./field-options.ts";
+export * from "./foreign-key.ts";
+export { deepFreeze, type Immutable } from "./immutable.ts";
+export { parseDataType, SUPPORTED_TYPE_NAMES, TYPE_NAME_ALIASES } from "./parse-data-type.ts";
+export { Plan, SinkOptions, TaskSummary } from "./plan.ts";
+export { PlanRunRequest } from "./plan-run-request.ts";
+export { resolveFieldType } from "./resolve-field-type.ts";
+export * from "./run-configuration.ts";
+export { Step, TRANSFORMATION_MODES, Transformation } from "./step.ts";
+export { Task } from "./task.ts";
+export * from "./validation.ts";

@@ -1,0 +1,23 @@
+import { type DataType, DataTypes, type StructField } from "./data-type.ts";
+import type { Field } from "./field.ts";
+import { parseDataType } from "./parse-data-type.ts";
+
+/**
+ * The typed tree of a field: its DDL type, or a struct of its nested fields (an array of that
+ * struct when the type is an array). The loader has already checked the strings, so a parse
+ * failure here is a programming error.
+ */
+export function resolveFieldType(field: Field): DataType {
+  if (field.fields.length > 0) {
+    const struct = DataTypes.struct(
+      field.fields.map(
+        (f): StructField => ({ name: f.name, type: resolveFieldType(f), nullable: f.nullable }),
+      ),
+    );
+    return field.type.toLowerCase().startsWith("array") ? DataTypes.array(struct) : struct;
+  }
+  const parsed = parseDataType(field.type);
+  if (!parsed.ok)
+    throw new Error(`field "${field.name}" has an unchecked type "${field.type}": ${parsed.message}`);
+  return parsed.type;
+}
