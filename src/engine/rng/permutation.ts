@@ -16,7 +16,10 @@ const MAX_SIZE = 2 ** 53;
  */
 export function createPermutation(size: number, key: number): (i: number) => number {
   if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
-    throw new RowforgeError("RF_VALUE_INVALID", `permutation size ${size} must be a whole number from 1 to 2^53`);
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `permutation size ${size} must be a whole number from 1 to 2^53`,
+    );
   }
   let bits = 1;
   while (2 ** bits < size) bits++;
