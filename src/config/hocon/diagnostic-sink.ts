@@ -30,6 +30,11 @@ export class DiagnosticSink {
     };
   }
 
+  /** Errors reported so far, including those not kept; lets a caller see whether a step failed. */
+  get reported(): number {
+    return this.diagnostics.length + this.dropped;
+  }
+
   error(code: ErrorCode, message: string, pos: Pos, extra: { hint?: string; path?: readonly string[] } = {}) {
     if (this.diagnostics.length >= MAX_DIAGNOSTICS) {
       this.dropped++;

@@ -29,6 +29,14 @@ describe("HOCON syntax", () => {
     assert.deepEqual(parseOk("x { a = 1, b = 2, }"), { x: { a: 1, b: 2 } });
   });
 
+  test("a separating comma may start the next line", () => {
+    assert.deepEqual(parseOk('a = [ 1 // one\n, 2\n, 3 ]\nb = "x"\n  , c = 1'), {
+      a: [1, 2, 3],
+      b: "x",
+      c: 1,
+    });
+  });
+
   test("a value may start on the line after the separator", () => {
     assert.deepEqual(parseOk("a =\n  42"), { a: 42 });
   });

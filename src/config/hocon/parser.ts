@@ -154,7 +154,11 @@ class Parser {
   private afterField(braced: boolean): void {
     this.skipSpace();
     const t = this.peek();
-    if (t.kind === "newline" || t.kind === "eof" || isPunct(t, ",") || (braced && isPunct(t, "}"))) {
+    if (t.kind === "newline") {
+      this.takeCommaAfterNewlines();
+      return;
+    }
+    if (t.kind === "eof" || isPunct(t, ",") || (braced && isPunct(t, "}"))) {
       if (isPunct(t, ",")) this.i++;
       return;
     }
@@ -168,6 +172,13 @@ class Parser {
       quoteHint,
     );
     this.recover();
+  }
+
+  /** A separating comma may also start the next line (`1\n, 2`); it is taken once. */
+  private takeCommaAfterNewlines(): void {
+    let k = 0;
+    while (this.peek(k).kind === "ws" || this.peek(k).kind === "newline") k++;
+    if (isPunct(this.peek(k), ",")) this.i += k + 1;
   }
 
   /** Skips the rest of a broken field: up to a newline or comma, or before the closing bracket. */
@@ -329,12 +340,8 @@ class Parser {
       this.skipSpace();
       const after = this.peek();
       if (isPunct(after, ",")) this.i++;
-      else if (
-        after.kind !== "newline" &&
-        !isPunct(after, "]") &&
-        after.kind !== "eof" &&
-        !isPunct(after, "}")
-      ) {
+      else if (after.kind === "newline") this.takeCommaAfterNewlines();
+      else if (!isPunct(after, "]") && after.kind !== "eof" && !isPunct(after, "}")) {
         this.syntax(
           `expected a comma, a new line or \`]\` after the list element, found ${describeToken(after)}`,
           after.pos,

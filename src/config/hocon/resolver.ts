@@ -14,10 +14,13 @@ export const MAX_VALUE_DEPTH = 400;
 
 const MISSING = Symbol("missing");
 type Resolved = HoconValue | typeof MISSING;
-type Lookup = { readonly kind: "found"; readonly value: HoconValue } | { readonly kind: "missing" | "cycle" };
+/** `failed`: the path exists but its value could not be resolved, a problem already reported. */
+type Lookup =
+  | { readonly kind: "found"; readonly value: HoconValue }
+  | { readonly kind: "missing" | "cycle" | "failed" };
 const NOT_FOUND: Lookup = { kind: "missing" };
 const CYCLE: Lookup = { kind: "cycle" };
-const found = (v: Resolved): Lookup => (v === MISSING ? NOT_FOUND : { kind: "found", value: v });
+const FAILED: Lookup = { kind: "failed" };
 
 class Abort extends Error {}
 
@@ -50,6 +53,8 @@ class Resolver {
   private readonly activeLayers = new Map<MergeNode, number[]>();
   /** Field values that are substitutions or concatenations, innermost last: a reference back to one looks at earlier values. */
   private readonly owners: ValueNode[] = [];
+  /** Nodes that came out empty because of a reported problem; references to them stay quiet. */
+  private readonly failed = new Set<ValueNode>();
   private readonly sizes = new WeakMap<object, { readonly count: number; readonly depth: number }>();
   private depth = 0;
 
@@ -76,9 +81,11 @@ class Resolver {
     this.depth++;
     this.inProgress.add(node);
     if (owner) this.owners.push(node);
+    const reportedBefore = this.sink.reported;
     let result: Resolved;
     try {
       result = this.compute(node);
+      if (result === MISSING && this.sink.reported > reportedBefore) this.failed.add(node);
     } finally {
       this.depth--;
       this.inProgress.delete(node);
@@ -144,6 +151,7 @@ class Resolver {
     const name = renderPath(node.path);
     const result = this.lookup(node.path);
     if (result.kind === "found") return result.value;
+    if (result.kind === "failed") return MISSING;
     if (result.kind === "cycle") {
       if (!node.optional) {
         this.sink.error(
@@ -157,13 +165,13 @@ class Resolver {
       }
       return MISSING;
     }
+    const envName = node.path.join(".");
     if (!node.fromAppend) {
-      const fromEnv = this.env[node.path.join(".")];
+      const fromEnv = this.env[envName];
       if (fromEnv !== undefined) return fromEnv;
     }
     if (node.optional) return MISSING;
-    const envName = node.path.join(".");
-    const near = nearestNames(node.path.join("."), this.knownPaths());
+    const near = nearestNames(envName, this.knownPaths()).filter((n) => n !== envName);
     const suggestion = near.length > 0 ? ` (did you mean ${near.map((n) => `\${${n}}`).join(" or ")}?)` : "";
     this.sink.error(
       "RF_ENV_UNDEFINED",
@@ -191,9 +199,9 @@ class Resolver {
       const layer: number | undefined =
         node.kind === "merge" ? this.activeLayers.get(node)?.at(-1) : undefined;
       if (i === path.length) {
-        if (node.kind === "merge" && layer !== undefined) return found(this.prefix(node, layer));
+        if (node.kind === "merge" && layer !== undefined) return this.found(node, this.prefix(node, layer));
         if (this.inProgress.has(node)) return node === this.owners.at(-1) ? NOT_FOUND : CYCLE;
-        return found(this.resolve(node));
+        return this.found(node, this.resolve(node));
       }
       const key = path[i]!;
       if (node.kind === "object") {
@@ -209,11 +217,27 @@ class Resolver {
           node = child;
           continue;
         }
-        return descend(this.prefix(node, layer), path.slice(i));
+        return this.descend(node, this.prefix(node, layer), path.slice(i));
       }
       if (this.inProgress.has(node)) return CYCLE;
-      return descend(this.resolve(node), path.slice(i));
+      return this.descend(node, this.resolve(node), path.slice(i));
     }
+  }
+
+  private found(node: ValueNode, v: Resolved): Lookup {
+    if (v !== MISSING) return { kind: "found", value: v };
+    return this.failed.has(node) ? FAILED : NOT_FOUND;
+  }
+
+  /** The rest of a lookup inside the resolved value of `node`. */
+  private descend(node: ValueNode, value: Resolved, rest: readonly string[]): Lookup {
+    let v: Resolved = value;
+    for (const key of rest) {
+      if (v === MISSING) return this.found(node, v);
+      if (!isHoconObject(v) || !Object.hasOwn(v, key)) return NOT_FOUND;
+      v = v[key]!;
+    }
+    return this.found(node, v);
   }
 
   /** The value of a repeated key as it was before its layer `upTo` (what a self-reference sees). */
@@ -313,12 +337,3 @@ class Resolver {
 
 const simpleTextOrValue = (v: HoconValue): string =>
   typeof v === "object" && v !== null ? "" : simpleText(v);
-
-function descend(value: Resolved, rest: readonly string[]): Lookup {
-  let v: Resolved = value;
-  for (const key of rest) {
-    if (v === MISSING || !isHoconObject(v) || !Object.hasOwn(v, key)) return NOT_FOUND;
-    v = v[key]!;
-  }
-  return found(v);
-}

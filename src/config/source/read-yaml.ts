@@ -1,4 +1,14 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseAllDocuments } from "yaml";
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseAllDocuments,
+  visit,
+} from "yaml";
 import type { Diagnostic, PathSegment, SourceLocation } from "../../errors/index.ts";
 import type { SourceDocument } from "./source-document.ts";
 
@@ -69,13 +79,21 @@ export function readYaml(text: string, file?: string): YamlReadResult {
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
+    let firstAlias: number | undefined;
+    visit(doc, {
+      Alias(_, node) {
+        firstAlias = node.range?.[0];
+        return visit.BREAK;
+      },
+    });
+    const at = firstAlias === undefined ? { line: 1, col: 1 } : pos(firstAlias);
     diagnostics.push({
       severity: "error",
       code: /alias/i.test(message) ? "RF_YAML_ALIAS_LIMIT" : "RF_YAML_SYNTAX",
       message: /alias/i.test(message)
         ? `the document expands more than ${MAX_YAML_ALIASES} aliases (an alias bomb?)`
         : message,
-      location: where(),
+      location: where(at.line, at.col),
     });
     return { document: undefined, diagnostics };
   }
