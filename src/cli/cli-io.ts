@@ -3,6 +3,8 @@ export interface CliIo {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly color: boolean;
+  /** Whether stderr is a terminal (live progress bars) or a log. */
+  readonly tty: boolean;
   out(text: string): void;
   err(text: string): void;
 }
@@ -12,6 +14,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     color: Boolean(process.stderr.isTTY) && process.env.NO_COLOR === undefined,
+    tty: Boolean(process.stderr.isTTY),
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
   };

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isRowforgeError } from "../errors/index.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
+import { registerRun } from "./commands/run-command.ts";
 import { registerValidate } from "./commands/validate-command.ts";
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "./exit-codes.ts";
 
@@ -16,9 +17,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .showHelpAfterError("(run with --help for usage)");
-  registerValidate(program, io, (code) => {
+  const setExit = (code: number) => {
     exit = code;
-  });
+  };
+  registerValidate(program, io, setExit);
+  registerRun(program, io, setExit, io.tty);
   try {
     await program.parseAsync([...argv]);
     return exit;

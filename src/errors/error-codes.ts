@@ -115,6 +115,21 @@ export const ERROR_CODES = {
     title: "invalid helper option",
     hint: "see the documentation of the helper option for its accepted forms",
   },
+  RF_OUTPUT_UNWRITABLE: {
+    status: 500,
+    title: "output cannot be written",
+    hint: "check that the path exists or can be created and that rowforge may write there",
+  },
+  RF_OUTPUT_EXISTS: {
+    status: 409,
+    title: "output already exists",
+    hint: "saveMode errorIfExists refuses to write over existing data; remove it or use overwrite, append or ignore",
+  },
+  RF_RUN_FAILED: {
+    status: 500,
+    title: "run failed",
+    hint: "see the failure reason; nothing that looks finished was left behind",
+  },
   RF_FORMAT_UNKNOWN: {
     status: 400,
     title: "unknown format",

@@ -15,6 +15,7 @@ export { deepFreeze, type Immutable } from "./immutable.ts";
 export { parseDataType, SUPPORTED_TYPE_NAMES, TYPE_NAME_ALIASES } from "./parse-data-type.ts";
 export { Plan, SinkOptions, TaskSummary } from "./plan.ts";
 export { PlanRunRequest } from "./plan-run-request.ts";
+export { RELATIVE_TIME } from "./relative-time.ts";
 export { resolveFieldType } from "./resolve-field-type.ts";
 export * from "./run-configuration.ts";
 export { Step, TRANSFORMATION_MODES, Transformation } from "./step.ts";

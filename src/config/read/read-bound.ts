@@ -1,7 +1,7 @@
 import type { DataType } from "../../model/index.ts";
 
-/** `today`, `today-30d`, `now+2h`: a time relative to the run's reference time. */
-export const RELATIVE_TIME = /^(today|now)\s*(?:([+-])\s*(\d+)\s*([smhdw]))?$/i;
+import { RELATIVE_TIME } from "../../model/relative-time.ts";
+
 const DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const TIMESTAMP =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;

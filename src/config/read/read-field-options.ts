@@ -40,7 +40,9 @@ export function readFieldOptions(
       continue;
     }
     if (value === null || value === undefined) continue;
-    const v = readOptionValue(ctx, key, spec.kind, value, p, type);
+    // Options of an array field other than the array* ones describe its elements.
+    const valueType = type?.kind === "array" && !key.startsWith("array") ? type.element : type;
+    const v = readOptionValue(ctx, key, spec.kind, value, p, valueType);
     if (v !== undefined) out[key] = v;
   }
   if (Object.keys(extra).length > 0) out.extra = extra;

@@ -70,9 +70,17 @@ function readExpandedField(ctx: LoadContext, raw: RawField, p: readonly PathSegm
   const nullable =
     raw.nullable === undefined ? true : (ctx.boolean(raw.nullable, [...p, "nullable"]) ?? true);
   const options = readFieldOptions(ctx, raw.options ?? {}, [...p, "options"], type);
+  // precision/scale options override the declared decimal type (`decimal` with precision 10, scale 2).
+  const finalType =
+    type?.kind === "decimal" && (options.precision !== undefined || options.scale !== undefined)
+      ? decimalWith(ctx, type, options.precision as number | undefined, options.scale as number | undefined, [
+          ...p,
+          "options",
+        ])
+      : type;
   const field: MutableField = {
     name,
-    type: type ? formatDataType(type) : "string",
+    type: finalType ? formatDataType(finalType) : "string",
     nullable,
     options,
     fields: nested,
@@ -141,6 +149,26 @@ function readFieldType(
     `supported types: ${SUPPORTED_TYPE_NAMES.join(", ")}`,
   );
   return undefined;
+}
+
+function decimalWith(
+  ctx: LoadContext,
+  type: DataType & { kind: "decimal" },
+  precision: number | undefined,
+  scale: number | undefined,
+  p: readonly PathSegment[],
+): DataType {
+  const pr = precision ?? type.precision;
+  const sc = scale ?? type.scale;
+  if (pr < 1 || pr > 38 || sc > pr) {
+    ctx.error(
+      "RF_VALUE_INVALID",
+      `decimal precision ${pr} and scale ${sc} are not valid (precision 1..38, scale at most the precision)`,
+      p,
+    );
+    return type;
+  }
+  return DataTypes.decimal(pr, sc);
 }
 
 function fieldTypeOf(f: Field): DataType {

@@ -1,0 +1,16 @@
+/** What a run did for one step: the per-step element of a run's generation summary. */
+export interface StepReport {
+  readonly name: string;
+  readonly task: string;
+  readonly dataSource: string;
+  readonly format: string;
+  readonly records: number;
+  readonly bytes: number;
+  readonly seconds: number;
+  readonly rowsPerSecond: number;
+  readonly success: boolean;
+  readonly outputs: readonly string[];
+  /** Why the step wrote nothing (saveMode ignore), when it did not. */
+  readonly skipped?: string;
+  readonly error?: string;
+}

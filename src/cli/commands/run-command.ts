@@ -1,0 +1,116 @@
+import { availableParallelism } from "node:os";
+import type { Command } from "commander";
+import { createPoolExecutor } from "../../../workers/pool-executor.ts";
+import { rerootOutputs } from "../../app/reroot-output.ts";
+import { runBatchTask } from "../../app/run-batch-task.ts";
+import { runPlan } from "../../app/run-plan.ts";
+import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import type { CliIo } from "../cli-io.ts";
+import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
+import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { createProgress } from "../progress.ts";
+import { summaryTable } from "../summary-table.ts";
+
+interface RunFlags {
+  config?: string;
+  workers?: string;
+  seed?: string;
+  outputRoot?: string;
+  fullVariety?: boolean;
+  batchSize?: string;
+  now?: string;
+  quiet?: boolean;
+}
+
+/** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
+const INLINE_BELOW_ROWS = 20_000;
+
+export function registerRun(
+  program: Command,
+  io: CliIo,
+  setExit: (code: number) => void,
+  tty: boolean,
+): void {
+  program
+    .command("run")
+    .description("run a plan end to end: load, check, generate in parallel, write the outputs")
+    .argument("<plan>", "a plan file (with its task folder) or a unified plan file")
+    .option(
+      "-c, --config <file>",
+      "application configuration; default: $APPLICATION_CONFIG_PATH or ./application.conf",
+    )
+    .option("-w, --workers <n>", "worker threads (default: the number of cores; 0 runs in this thread)")
+    .option(
+      "-s, --seed <seed>",
+      "seed (default: the plan's sinkOptions.seed, else a random seed that is reported)",
+    )
+    .option(
+      "-o, --output-root <dir>",
+      "write every output under this folder (absolute paths keep their shape below it)",
+    )
+    .option("--full-variety", "evaluate Datafaker expressions for every row instead of from pooled values")
+    .option("--batch-size <rows>", "rows per generated batch", "50000")
+    .option("--now <time>", "the run's reference time (ISO 8601); default: now")
+    .option("-q, --quiet", "no progress output")
+    .action(async (file: string, flags: RunFlags) => {
+      const load = await loadPlanFile(file, {
+        ...(flags.config ? { configPath: flags.config } : {}),
+        cwd: io.cwd,
+        env: io.env,
+      });
+      const errors = load.diagnostics.filter((d) => d.severity === "error");
+      for (const d of sortDiagnostics(errors))
+        io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
+      const warnings = load.diagnostics.length - errors.length;
+      if (warnings > 0 && !flags.quiet)
+        io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
+      if (!load.plan || errors.length > 0) {
+        if (!load.plan && errors.length === 0) io.err(`error: no plan found in ${file}\n`);
+        setExit(EXIT_INVALID);
+        return;
+      }
+      const plan = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
+      const workers = flags.workers === undefined ? availableParallelism() : Number(flags.workers);
+      if (!Number.isInteger(workers) || workers < 0 || workers > 256) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--workers must be a whole number from 0 to 256, not "${flags.workers}"`,
+        );
+      }
+      const batchSize = Number(flags.batchSize);
+      if (!Number.isInteger(batchSize) || batchSize < 1) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--batch-size must be a whole number of rows, not "${flags.batchSize}"`,
+        );
+      }
+      let nowMicros: number | undefined;
+      if (flags.now !== undefined) {
+        const t = Date.parse(flags.now);
+        if (!Number.isFinite(t))
+          throw new RowforgeError("RF_VALUE_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
+        nowMicros = t * 1000;
+      }
+      const progress = createProgress(io, tty && !flags.quiet);
+      const result = await runPlan(plan, {
+        ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+        ...(nowMicros !== undefined ? { nowMicros } : {}),
+        fastMode: !flags.fullVariety,
+        batchSize,
+        executor: (totalRows) =>
+          workers === 0 || totalRows < INLINE_BELOW_ROWS
+            ? createInlineExecutor(runBatchTask)
+            : createPoolExecutor(workers),
+        ...(flags.quiet ? {} : { onProgress: progress.update }),
+      });
+      progress.end();
+      io.out(summaryTable(result.steps));
+      io.out(
+        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
+      );
+      if (!result.success) io.err(`error RF_RUN_FAILED: ${result.failedReason}\n`);
+      setExit(result.success ? EXIT_OK : EXIT_FAILED);
+    });
+}

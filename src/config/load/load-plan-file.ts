@@ -1,0 +1,98 @@
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Diagnostic } from "../../errors/index.ts";
+import { deepFreeze, type Plan } from "../../model/index.ts";
+import { LoadContext } from "../read/load-context.ts";
+import { resolvePlan } from "../resolve/resolve-plan.ts";
+import type { ResolvedPlan } from "../resolve/resolved-plan.ts";
+import { plainDocument } from "../source/source-document.ts";
+import { classifyDocument } from "./classify-document.ts";
+import { type LoadOptions, loadProject } from "./load-project.ts";
+import { locateConfig } from "./locate-config.ts";
+import { readSourceFile } from "./read-source-file.ts";
+
+export interface PlanFileLoad {
+  readonly plan: ResolvedPlan | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory();
+
+/**
+ * Loads one plan to run: a unified file on its own, or a legacy plan with its tasks from the
+ * configured task folder, else a `task` (or `tasks`) folder beside or above the plan.
+ */
+export async function loadPlanFile(file: string, options: LoadOptions = {}): Promise<PlanFileLoad> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const path = resolve(cwd, file);
+  const read = await readSourceFile(path, env);
+  if (!read.document) return { plan: undefined, diagnostics: read.diagnostics };
+  const kind = classifyDocument(read.document.value, path);
+  if (kind === "task") return loadTaskAsPlan(path, options);
+  if (kind !== "plan" && kind !== "unified") {
+    return {
+      plan: undefined,
+      diagnostics: [
+        {
+          severity: "error",
+          code: "RF_FILE_KIND_UNKNOWN",
+          message: `${file} is ${kind === "unknown" ? "not a plan" : `a ${kind} file, not a plan`}`,
+          location: { file: path },
+          hint: "run a plan file (name, tasks with dataSourceName) or a unified file (dataSources with connections)",
+        },
+      ],
+    };
+  }
+  const paths = [path];
+  // A configuration beside the plan applies when none is given or found in the working folder.
+  const beside = join(dirname(path), "application.conf");
+  const configPath = locateConfig(options.configPath, env, cwd) ?? (existsSync(beside) ? beside : undefined);
+  if (configPath) options = { ...options, configPath };
+  if (kind === "plan") {
+    const configured = configPath ? await configuredFolders(configPath, env) : [];
+    const here = dirname(path);
+    const candidates =
+      configured.length > 0
+        ? configured
+        : [join(here, "..", "task"), join(here, "task"), join(here, "tasks"), join(here, "..", "tasks")];
+    const folder = candidates.find(isDir);
+    if (folder) paths.push(folder);
+    else paths.push(here);
+  }
+  const load = await loadProject(paths, options);
+  const plan = load.plans.find((p) => p.sources[0] === path);
+  return { plan, diagnostics: load.diagnostics };
+}
+
+/** A task file run on its own: a plan of that one task, its steps writing where their options say. */
+async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanFileLoad> {
+  const load = await loadProject([path], options);
+  const task = [...load.tasks.values()][0];
+  if (!task) return { plan: undefined, diagnostics: load.diagnostics };
+  const diagnostics = [...load.diagnostics];
+  const plan: Plan = {
+    name: task.name,
+    description: `task ${task.name} run on its own`,
+    tasks: [{ name: task.name, dataSourceName: "", enabled: true }],
+    sinkOptions: { foreignKeys: [] },
+    validations: [],
+  };
+  const ctx = new LoadContext(plainDocument(plan, path), diagnostics, options.strict ?? false);
+  const resolved = resolvePlan(ctx, {
+    plan,
+    tasks: load.tasks,
+    connections: load.connections,
+    validations: load.validations,
+    config: load.config,
+    sources: [path],
+  });
+  return { plan: deepFreeze(resolved), diagnostics };
+}
+
+async function configuredFolders(configPath: string, env: LoadOptions["env"]): Promise<string[]> {
+  const r = await readSourceFile(configPath, env ?? process.env);
+  const folders = (r.document?.value as { folders?: Record<string, unknown> } | undefined)?.folders;
+  const task = folders?.taskFolderPath;
+  return typeof task === "string" && isDir(task) ? [task] : [];
+}

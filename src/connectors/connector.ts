@@ -1,0 +1,37 @@
+import type { RecordBatch, Schema } from "apache-arrow";
+import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
+
+/** What a connector is told about the step it is about to receive. */
+export interface StepTarget {
+  readonly step: ResolvedStep;
+  readonly schema: Schema;
+  readonly rowCount: number;
+  /** The run's id: part files carry it so runs never collide. */
+  readonly runId: string;
+}
+
+export interface SinkResult {
+  readonly records: number;
+  readonly bytes: number;
+  /** Where the data went: files written, or the table/topic/URL. */
+  readonly outputs: readonly string[];
+}
+
+/**
+ * Receives one step's batches in row order. `write` gets Arrow batches; a sink that can take
+ * bytes its workers already encoded says so with `acceptsEncoded` (NDJSON and CSV files).
+ * `close` makes the output visible (rename-on-complete); `abort` leaves nothing that looks finished.
+ */
+export interface StepSink {
+  readonly acceptsEncoded?: { readonly format: string; readonly options: Readonly<Record<string, string>> };
+  write(batch: RecordBatch, startRow: number): Promise<void>;
+  writeEncoded?(bytes: Uint8Array, startRow: number, rows: number): Promise<void>;
+  close(): Promise<SinkResult>;
+  abort(): Promise<void>;
+}
+
+/** A destination kind (files, a database, a broker): opens a sink per step, or skips it. */
+export interface Connector {
+  readonly name: string;
+  open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
+}

@@ -1,0 +1,108 @@
+import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";
+import { planKeyOf } from "./step-keys.ts";
+import { topologicalOrder } from "./topological-order.ts";
+
+export interface PlanCompileOptions {
+  /** The seed: the plan's own, or one chosen (and reported) by the run. */
+  readonly seed: string;
+  /** The run's reference time ("now"), microseconds since the epoch. */
+  readonly nowMicros: number;
+  readonly fastMode: boolean;
+  /** Overrides every step's record count (configuration generation.numRecordsPerStep). */
+  readonly numRecordsPerStep?: number;
+}
+
+export interface CompiledPlan {
+  readonly seed: string;
+  readonly nowMicros: number;
+  /** Steps in insert order: parents before the children whose foreign keys point at them. */
+  readonly steps: readonly CompiledStep[];
+  step(id: string): CompiledStep | undefined;
+}
+
+/**
+ * Compiles a resolved plan: steps ordered by their foreign keys (a cycle is refused, named),
+ * each child linked to its compiled parents so it can recompute their keys, and foreign-key
+ * source fields made unique where their value space allows.
+ */
+export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): CompiledPlan {
+  const byId = new Map<string, ResolvedStep>();
+  for (const s of plan.steps) {
+    const id = `${s.dataSourceName}.${s.step.name}`;
+    if (!byId.has(id)) byId.set(id, s);
+  }
+  const parentsOf = new Map<string, Set<string>>();
+  const implicitUnique = new Map<string, Set<string>>();
+  const linksOf = new Map<string, { parent: string; link: Omit<StepLink, "parent"> }[]>();
+  for (const fk of plan.plan.sinkOptions.foreignKeys) {
+    const parent = `${fk.source.dataSource}.${fk.source.step}`;
+    if (!byId.has(parent)) continue;
+    const parentOptions = byId.get(parent)!.step.options;
+    if (parentOptions.enableReferenceMode?.toLowerCase() === "true") {
+      throw new RowforgeError(
+        "RF_FOREIGN_KEY_INVALID",
+        `step ${parent} is reference data (enableReferenceMode); foreign keys from existing data are not supported yet`,
+        {
+          hint: "generate the parent step instead of reading it, or remove the foreign key",
+        },
+      );
+    }
+    const unique = implicitUnique.get(parent) ?? new Set<string>();
+    for (const f of fk.source.fields) unique.add(f.split(".")[0]!);
+    implicitUnique.set(parent, unique);
+    for (const g of fk.generate) {
+      const child = `${g.dataSource}.${g.step}`;
+      if (!byId.has(child)) continue;
+      if (child === parent) {
+        throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${child} has a foreign key to itself`, {
+          hint: "a step cannot be its own parent; split the data into two steps",
+        });
+      }
+      parentsOf.set(child, new Set([...(parentsOf.get(child) ?? []), parent]));
+      const list = linksOf.get(child) ?? [];
+      list.push({
+        parent,
+        link: {
+          childFields: g.fields,
+          parentFields: fk.source.fields,
+          ...(g.cardinality ? { cardinality: g.cardinality } : {}),
+          ...(g.nullability ? { nullability: g.nullability } : {}),
+          ...(g.generationMode ? { generationMode: g.generationMode } : {}),
+        },
+      });
+      linksOf.set(child, list);
+    }
+  }
+  const ids = [...byId.keys()];
+  const ordered = topologicalOrder(ids, (id) => [...(parentsOf.get(id) ?? [])]);
+  if ("cycle" in ordered) {
+    throw new RowforgeError(
+      "RF_FOREIGN_KEY_INVALID",
+      `the foreign keys form a cycle: ${ordered.cycle.join(" -> ")}`,
+      {
+        hint: "foreign keys must go from parents to children without loops",
+      },
+    );
+  }
+  const env = {
+    planKey: planKeyOf(options.seed),
+    nowMicros: options.nowMicros,
+    fastMode: options.fastMode,
+    locale: plan.plan.sinkOptions.locale,
+  };
+  const compiled = new Map<string, CompiledStep>();
+  for (const id of ordered.order) {
+    const links: StepLink[] = (linksOf.get(id) ?? []).map(({ parent, link }) => ({
+      ...link,
+      parent: compiled.get(parent)!,
+    }));
+    compiled.set(
+      id,
+      compileStep(byId.get(id)!, env, links, implicitUnique.get(id) ?? new Set(), options.numRecordsPerStep),
+    );
+  }
+  const steps = ordered.order.map((id) => compiled.get(id)!);
+  return { seed: options.seed, nowMicros: options.nowMicros, steps, step: (id) => compiled.get(id) };
+}

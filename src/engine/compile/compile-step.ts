@@ -1,0 +1,342 @@
+import type { RecordBatch } from "apache-arrow";
+import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import type { DataType } from "../../model/data-type.ts";
+import type { Field } from "../../model/field.ts";
+import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
+import { allocateColumn, type Column, markNull } from "../columns/column.ts";
+import { toRecordBatch } from "../columns/to-arrow.ts";
+import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
+import type { FieldGenerator } from "../generators/field-generator.ts";
+import { rowPositions } from "../generators/positions.ts";
+import { writeScalar } from "../generators/write-scalar.ts";
+import { RowRandom } from "../rng/row-random.ts";
+import { compileDerived, type DerivedField } from "./compile-derived.ts";
+import {
+  fixedGrouping,
+  groupSizeDraw,
+  identityGrouping,
+  type RowGrouping,
+  variableGrouping,
+} from "./row-grouping.ts";
+import { fieldKeyOf } from "./step-keys.ts";
+
+export const DEFAULT_RECORDS = 1000;
+export const DEFAULT_PER_FIELD = 10;
+
+/** A foreign key into this step: its fields take the key values of a parent row. */
+export interface StepLink {
+  readonly childFields: readonly string[];
+  readonly parent: CompiledStep;
+  readonly parentFields: readonly string[];
+  readonly cardinality?: Cardinality;
+  readonly nullability?: Nullability;
+  readonly generationMode?: GenerationMode;
+}
+
+export interface StepEnv {
+  readonly planKey: number;
+  readonly nowMicros: number;
+  readonly fastMode: boolean;
+  readonly locale: string | undefined;
+}
+
+export interface CompiledStep {
+  /** `dataSource.step`: how foreign keys name it. */
+  readonly id: string;
+  readonly resolved: ResolvedStep;
+  readonly rowCount: number;
+  /** Output fields (omitted fields left out), in order, with their types. */
+  readonly output: readonly { readonly name: string; readonly type: DataType; readonly nullable: boolean }[];
+  /** Columns of top-level fields at arbitrary rows (what a child's foreign key recomputes). */
+  columnsAt(rows: Float64Array, names: readonly string[]): Map<string, Column>;
+  /** Rows [start, start + count) as an Arrow record batch. */
+  batch(start: number, count: number): RecordBatch;
+}
+
+interface FieldPlan {
+  readonly field: Field;
+  readonly type: DataType;
+  readonly role: "base" | "group" | "link" | "derived";
+  readonly generator: FieldGenerator | undefined;
+}
+
+/** Compiles one step into column kernels: done once per plan, then any row range is generated on demand. */
+export function compileStep(
+  resolved: ResolvedStep,
+  env: StepEnv,
+  links: readonly StepLink[],
+  implicitUnique: ReadonlySet<string>,
+  recordsOverride?: number,
+): CompiledStep {
+  const step = resolved.step;
+  const id = `${resolved.dataSourceName}.${step.name}`;
+  const count = step.count;
+  const linkFields = new Map<string, StepLink>();
+  for (const l of links) for (const f of l.childFields) if (!f.includes(".")) linkFields.set(f, l);
+
+  // Rows and their groups: by parent (foreign-key cardinality), by key (perField), or one each.
+  const cardLink = links.find((l) => l.cardinality !== undefined);
+  const perField = count.perField;
+  const records = recordsOverride ?? count.records ?? DEFAULT_RECORDS;
+  let grouping: RowGrouping;
+  let groupFields = new Set<string>();
+  const groupedLinks = new Set<StepLink>();
+  if (cardLink) {
+    const c = cardLink.cardinality!;
+    const parents = cardLink.parent.rowCount;
+    if (c.ratio !== undefined) {
+      const ratio = c.ratio;
+      grouping = Number.isInteger(ratio)
+        ? fixedGrouping(parents, ratio)
+        : variableGrouping(parents, (g) => Math.floor((g + 1) * ratio) - Math.floor(g * ratio));
+    } else {
+      grouping = variableGrouping(parents, groupSizeDraw(c, fieldKeyOf(env.planKey, id, "__cardinality")));
+    }
+    groupedLinks.add(cardLink);
+  } else if (perField) {
+    groupFields = new Set(perField.fieldNames.map(topName));
+    grouping = perField.options
+      ? variableGrouping(records, groupSizeDraw(perField.options, fieldKeyOf(env.planKey, id, "__perField")))
+      : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD);
+    for (const l of links) if (l.childFields.every((f) => groupFields.has(topName(f)))) groupedLinks.add(l);
+  } else if (isTrue(step.options.allCombinations)) {
+    const sizes = step.fields
+      .filter((f) => f.options.oneOf && !isDerivedField(f))
+      .map((f) => f.options.oneOf!.length);
+    grouping = identityGrouping(sizes.reduce((a, b) => a * b, 1));
+  } else {
+    grouping = identityGrouping(records);
+  }
+  const rowCount = grouping.rowCount;
+  const genEnv = { nowMicros: env.nowMicros, fastMode: env.fastMode, locale: env.locale, rowCount };
+  const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
+
+  const combinations = isTrue(step.options.allCombinations) ? combinationGenerators(step.fields) : new Map();
+  const plans: FieldPlan[] = step.fields.map((field) => {
+    const link = linkFields.get(field.name);
+    if (link) {
+      const parentName =
+        link.parentFields[link.childFields.findIndex((f) => topName(f) === field.name)] ?? field.name;
+      const parentType = link.parent.output.find((o) => o.name === topName(parentName))?.type;
+      return { field, type: parentType ?? effectiveType(field), role: "link", generator: undefined };
+    }
+    const type = effectiveType(field);
+    if (isDerivedField(field)) return { field, type, role: "derived", generator: undefined };
+    const grouped = groupFields.has(field.name);
+    const unique =
+      field.options.isUnique || field.options.isPrimaryKey
+        ? "explicit"
+        : implicitUnique.has(field.name)
+          ? "implicit"
+          : "none";
+    const combination = combinations.get(field.name);
+    if (combination) return { field, type, role: "base", generator: combination(type) };
+    const generator = createFieldGenerator(field, {
+      env: grouped ? groupEnv : genEnv,
+      key: fieldKeyOf(env.planKey, id, field.name, field.options.seed),
+      path: `${id}.${field.name}`,
+      unique: grouped && unique === "explicit" ? "implicit" : unique,
+    });
+    return { field, type, role: grouped ? "group" : "base", generator };
+  });
+  const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
+  const derived: DerivedField[] = compileDerived(plans, index, env, id);
+
+  const linkRandom = new Map(
+    links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__link:${l.parent.id}`))]),
+  );
+  const nullRandom = new Map(
+    links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__null:${l.parent.id}`))]),
+  );
+
+  const generate = (rows: Float64Array, wanted: ReadonlySet<number> | undefined): Column[] => {
+    const n = rows.length;
+    const cols: (Column | undefined)[] = new Array(plans.length);
+    let groups: Float64Array | undefined;
+    const groupsOf = () => (groups ??= grouping.groupsOf(rows));
+    plans.forEach((p, i) => {
+      if (wanted && !wanted.has(i)) return;
+      if (p.role === "base" || p.role === "group") {
+        const col = allocateColumn(p.type, n);
+        p.generator!.fill(p.role === "group" ? groupsOf() : rows, col);
+        cols[i] = col;
+      }
+    });
+    const generateInto = (i: number): Column => {
+      const p = plans[i]!;
+      const col = allocateColumn(p.type, n);
+      p.generator?.fill(p.role === "group" ? groupsOf() : rows, col);
+      cols[i] = col;
+      return col;
+    };
+    for (const link of links) {
+      const targets = link.childFields.map((f) => index.get(topName(f).toLowerCase())!);
+      if (wanted && !targets.some((t) => wanted.has(t))) continue;
+      const parentCount = link.parent.rowCount;
+      const parentRows = new Float64Array(n);
+      if (groupedLinks.has(link)) {
+        const g = groupsOf();
+        for (let i = 0; i < n; i++) parentRows[i] = parentCount > 0 ? g[i]! % parentCount : 0;
+      } else {
+        const rnd = linkRandom.get(link)!;
+        for (let i = 0; i < n; i++) parentRows[i] = rnd.at(rows[i]!).int(parentCount);
+      }
+      const parentCols = link.parent.columnsAt(parentRows, link.parentFields.map(topName));
+      link.childFields.forEach((path, k) => {
+        const col = parentCols.get(topName(link.parentFields[k]!))!;
+        if (link.generationMode === "all-combinations")
+          invalidateByPattern(col, rows, k, link.childFields.length);
+        applyNullability(col, rows, link.nullability, rowCount, nullRandom.get(link)!);
+        if (!path.includes(".")) cols[targets[k]!] = col;
+        else {
+          const target = cols[targets[k]!] ?? generateInto(targets[k]!);
+          setNested(target, plans[targets[k]!]!.type, path.split(".").slice(1), col, id, path);
+        }
+      });
+    }
+    for (const d of derived) {
+      if (wanted && !wanted.has(d.slot)) continue;
+      d.run(rows, cols);
+    }
+    return cols.map((c, i) => c ?? allocateColumn(plans[i]!.type, n));
+  };
+
+  const output = plans.map((p, i) => ({ p, i })).filter(({ p }) => p.field.options.omit !== true);
+  const closure = dependencyClosure(plans, derived);
+
+  return {
+    id,
+    resolved,
+    rowCount,
+    output: output.map(({ p }) => ({ name: p.field.name, type: p.type, nullable: p.field.nullable })),
+    columnsAt(rows, names) {
+      const wanted = new Set<number>();
+      for (const name of names) {
+        const i = index.get(name.toLowerCase());
+        if (i === undefined)
+          throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${id} has no field "${name}"`);
+        for (const d of closure(i)) wanted.add(d);
+      }
+      const cols = generate(rows, wanted);
+      return new Map(names.map((name) => [name, cols[index.get(name.toLowerCase())!]!]));
+    },
+    batch(start, count) {
+      const cols = generate(rowPositions(start, count), undefined);
+      return toRecordBatch(
+        output.map(({ p }) => p.field.name),
+        output.map(({ i }) => cols[i]!),
+        output.map(({ p }) => p.field.nullable),
+      );
+    },
+  };
+}
+
+const topName = (path: string): string => path.split(".")[0]!;
+const isTrue = (v: string | undefined): boolean => v !== undefined && v.trim().toLowerCase() === "true";
+
+/** Writes a foreign-key column into a field nested in a struct (`body.account_id`). */
+function setNested(
+  target: Column,
+  type: DataType,
+  route: readonly string[],
+  col: Column,
+  stepId: string,
+  path: string,
+): void {
+  let current = target;
+  let t = type;
+  for (let k = 0; k < route.length; k++) {
+    if (t.kind !== "struct" || current.shape !== "struct") {
+      throw new RowforgeError(
+        "RF_FOREIGN_KEY_INVALID",
+        `foreign-key field "${path}" of step ${stepId} does not lead through structs`,
+        {
+          hint: "nested foreign-key fields must be fields of structs (not of arrays)",
+        },
+      );
+    }
+    const i = t.fields.findIndex((f) => f.name === route[k]);
+    if (i < 0) throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${stepId} has no field "${path}"`);
+    if (k === route.length - 1) current.children[i] = col;
+    else {
+      current = current.children[i]!;
+      t = t.fields[i]!.type;
+    }
+  }
+}
+
+/** all-combinations: row r makes key field k invalid when bit k of (r mod 2^fields) is set. */
+function invalidateByPattern(col: Column, rows: Float64Array, k: number, fields: number): void {
+  if (col.shape !== "scalar") return;
+  const period = 2 ** fields;
+  for (let i = 0; i < rows.length; i++) {
+    if (((rows[i]! % period) >> k) & 1) {
+      const values = col.values;
+      if (Array.isArray(values) && typeof values[i] === "string")
+        (values as string[])[i] = `INVALID_${values[i]}`;
+      else if (values instanceof Float64Array || values instanceof Int32Array) values[i] = -values[i]! - 1;
+    }
+  }
+}
+
+/** allCombinations: each oneOf field cycles through its values so the rows hold every combination once. */
+function combinationGenerators(fields: readonly Field[]): Map<string, (type: DataType) => FieldGenerator> {
+  const out = new Map<string, (type: DataType) => FieldGenerator>();
+  let stride = 1;
+  for (const f of fields) {
+    const values = f.options.oneOf;
+    if (!values || isDerivedField(f)) continue;
+    const s = stride;
+    const list = values.map((v) => v.value);
+    out.set(f.name, (type) => ({
+      type,
+      fill(pos, col) {
+        for (let i = 0; i < pos.length; i++)
+          writeScalar(col, i, list[Math.floor(pos[i]! / s) % list.length]!);
+      },
+    }));
+    stride *= list.length;
+  }
+  return out;
+}
+
+function applyNullability(
+  col: Column,
+  rows: Float64Array,
+  n: Nullability | undefined,
+  total: number,
+  rnd: RowRandom,
+): void {
+  if (!n || n.nullPercentage <= 0) return;
+  const cut = Math.round(n.nullPercentage * total);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const isNull =
+      n.strategy === "head"
+        ? r < cut
+        : n.strategy === "tail"
+          ? r >= total - cut
+          : rnd.at(r).float() < n.nullPercentage;
+    if (isNull) markNull(col, i);
+  }
+}
+
+/** For each field, the fields that must be computed for it (itself and what its expressions read). */
+function dependencyClosure(
+  plans: readonly FieldPlan[],
+  derived: readonly DerivedField[],
+): (i: number) => Set<number> {
+  const deps = new Map<number, number[]>();
+  for (const d of derived) deps.set(d.slot, [...(deps.get(d.slot) ?? []), ...d.dependsOn]);
+  return (i) => {
+    const out = new Set<number>();
+    const visit = (k: number) => {
+      if (out.has(k) || k >= plans.length) return;
+      out.add(k);
+      for (const d of deps.get(k) ?? []) visit(d);
+    };
+    visit(i);
+    return out;
+  };
+}

@@ -1,0 +1,257 @@
+import { FakerError } from "@faker-js/faker";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { combine, RowRandom } from "../rng/index.ts";
+import { type FakerHandle, fakerHandle, resolveFakerLocale } from "./faker-locale.ts";
+import { resolveFakerCall } from "./faker-lookup.ts";
+import { type CallPart, parseFakerTemplate, type TemplatePart } from "./parse-faker-template.ts";
+
+export interface FakerExpressionOptions {
+  /** Locale as users write it: `en`, `en_US`, `en-GB`, `de`, `fr_FR`, `ja`. Default `en`. */
+  readonly locale?: string;
+  /** The run's "now" (epoch ms) that date methods count from. Default {@link DEFAULT_REF_DATE}. */
+  readonly refDate?: number;
+}
+
+/** The reference date used when the caller gives none: 2025-01-01T00:00:00Z, never the clock. */
+export const DEFAULT_REF_DATE = Date.UTC(2025, 0, 1);
+
+/** One pool per template part: a literal part's pool is `[text]`, a call's pool holds `size` values. */
+export type FakerPools = readonly (readonly string[])[];
+
+/**
+ * A compiled expression. Two speeds:
+ * - `generate(rnd)`: full variety, one fresh value per row (the caller has done `rnd.at(row)`).
+ * - pooled: `partPools(size, key)` once, then `generatePooled(rnd, pools)` per row picks one
+ *   value of each call's pool and joins them with the literal text, so a template of k calls
+ *   still yields up to size^k distinct values. `pool(size, key)` gives `size` whole values
+ *   for callers that pick `pool[rnd.int(size)]` themselves.
+ * Both depend only on (key, row, locale, refDate): the same in every process.
+ */
+export interface FakerExpression {
+  readonly source: string;
+  /** The resolved locale id (`en`, `en_US`, `de`, ...). */
+  readonly locale: string;
+  readonly refDate: number;
+  readonly parts: readonly TemplatePart[];
+  /** How many calls the template has; 0 means the expression is constant text. */
+  readonly callCount: number;
+  generate(rnd: RowRandom): string;
+  pool(size: number, key: number): string[];
+  partPools(size: number, key: number): FakerPools;
+  generatePooled(rnd: RowRandom, pools: FakerPools): string;
+}
+
+type Runner = (rnd: RowRandom) => string;
+
+/** True for the library's error about locale data that is missing or marked not applicable. */
+const isLocaleDataGap = (e: unknown): boolean => e instanceof FakerError && /locale data/i.test(e.message);
+
+const MAX_NESTING = 8;
+/** Draws for the compile-time trial call; any fixed key works. */
+const TRIAL_KEY = 0x5eed;
+
+function describeArity(arity: readonly number[], variadic: boolean): string {
+  if (variadic) return `${arity[0] ?? 0} or more arguments`;
+  const counts = arity.map(String);
+  const last = counts.pop() ?? "0";
+  return `${counts.length ? `${counts.join(", ")} or ` : ""}${last} argument${last === "1" && !counts.length ? "" : "s"}`;
+}
+
+function withContext(e: unknown, where: string): RowforgeError {
+  if (isRowforgeError(e)) {
+    return new RowforgeError(e.code, `${e.message} (in ${where})`, { hint: e.hint, cause: e });
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  return new RowforgeError("RF_VALUE_INVALID", `${where} cannot be evaluated: ${msg}`, {
+    hint: "check the arguments of the call",
+    cause: e,
+  });
+}
+
+function compileCall(call: CallPart, expr: string, h: FakerHandle, refDate: number, depth: number): Runner {
+  const where =
+    expr === call.source ? `"${expr}"` : `${call.source} at character ${call.position} of "${expr}"`;
+  const resolved = resolveFakerCall(call.name, where);
+  const spec = resolved.kind === "table" ? resolved.entry : resolved.builtin;
+  const arity = spec.arity ?? [0];
+  const variadic = spec.variadic === true;
+  const n = call.args.length;
+  if (variadic ? n < (arity[0] ?? 0) : !arity.includes(n)) {
+    const usage = spec.usage ? ` (${spec.usage})` : "";
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `${resolved.name} takes ${describeArity(arity, variadic)}${usage}, got ${n} in ${where}`,
+      { hint: "write arguments in single quotes separated by commas" },
+    );
+  }
+
+  let base: Runner;
+  if (resolved.kind === "builtin") {
+    try {
+      base = resolved.builtin.prepare(call.args);
+    } catch (e) {
+      throw withContext(e, where);
+    }
+  } else {
+    const fn = resolved.entry.faker;
+    const args = call.args;
+    const f = h.faker;
+    // Like users' files expect, a method without data in the chosen locale uses English data.
+    const fallback = h.locale === "en" ? undefined : fakerHandle("en");
+    base = (rnd) => {
+      h.randomizer.source = rnd;
+      h.refDate = refDate;
+      try {
+        return fn(f, args);
+      } catch (e) {
+        if (fallback === undefined || !isLocaleDataGap(e)) throw e;
+        fallback.randomizer.source = rnd;
+        fallback.refDate = refDate;
+        return fn(fallback.faker, args);
+      }
+    };
+  }
+
+  // A value that is itself an expression (an option such as '#{Name.firstName}') is evaluated in turn.
+  let run = base;
+  if (call.args.some((a) => a.includes("#{"))) {
+    if (depth >= MAX_NESTING) {
+      throw new RowforgeError(
+        "RF_VALUE_INVALID",
+        `faker expressions nest deeper than ${MAX_NESTING} levels in ${where}`,
+      );
+    }
+    const nested = new Map<string, Runner>();
+    const nestedRunner = (text: string): Runner => {
+      let r = nested.get(text);
+      if (!r) {
+        r = compileRunner(text, h, refDate, depth + 1);
+        nested.set(text, r);
+      }
+      return r;
+    };
+    for (const a of call.args) if (a.includes("#{")) nestedRunner(a);
+    run = (rnd) => {
+      const v = base(rnd);
+      return v.includes("#{") ? nestedRunner(v)(rnd) : v;
+    };
+  }
+
+  try {
+    run(new RowRandom(TRIAL_KEY).at(0));
+  } catch (e) {
+    throw withContext(e, where);
+  }
+  return run;
+}
+
+function compileParts(
+  expr: string,
+  h: FakerHandle,
+  refDate: number,
+  depth: number,
+): { parts: TemplatePart[]; runners: Runner[] } {
+  const parts = parseFakerTemplate(expr);
+  const runners = parts.map((p): Runner => {
+    if (p.kind === "text") {
+      const text = p.text;
+      return () => text;
+    }
+    return compileCall(p, expr, h, refDate, depth);
+  });
+  return { parts, runners };
+}
+
+function join(runners: readonly Runner[]): Runner {
+  if (runners.length === 0) return () => "";
+  if (runners.length === 1) return runners[0] ?? (() => "");
+  return (rnd) => {
+    let out = "";
+    for (const r of runners) out += r(rnd);
+    return out;
+  };
+}
+
+function compileRunner(expr: string, h: FakerHandle, refDate: number, depth: number): Runner {
+  return join(compileParts(expr, h, refDate, depth).runners);
+}
+
+function checkSize(size: number): void {
+  if (!Number.isSafeInteger(size) || size < 1) {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `faker pool size must be a whole number of at least 1, got ${size}`,
+    );
+  }
+}
+
+class CompiledFakerExpression implements FakerExpression {
+  readonly source: string;
+  readonly locale: string;
+  readonly refDate: number;
+  readonly parts: readonly TemplatePart[];
+  readonly callCount: number;
+  readonly generate: (rnd: RowRandom) => string;
+  private readonly runners: readonly Runner[];
+
+  constructor(source: string, locale: string, refDate: number, parts: TemplatePart[], runners: Runner[]) {
+    this.source = source;
+    this.locale = locale;
+    this.refDate = refDate;
+    this.parts = parts;
+    this.runners = runners;
+    this.callCount = parts.filter((p) => p.kind === "call").length;
+    this.generate = join(runners);
+  }
+
+  pool(size: number, key: number): string[] {
+    checkSize(size);
+    const rnd = new RowRandom(key);
+    const out = new Array<string>(size);
+    for (let i = 0; i < size; i++) out[i] = this.generate(rnd.at(i));
+    return out;
+  }
+
+  partPools(size: number, key: number): FakerPools {
+    checkSize(size);
+    return this.parts.map((p, j) => {
+      if (p.kind === "text") return [p.text];
+      const run = this.runners[j] ?? (() => "");
+      const rnd = new RowRandom(combine(key, j));
+      const values = new Array<string>(size);
+      for (let i = 0; i < size; i++) values[i] = run(rnd.at(i));
+      return values;
+    });
+  }
+
+  generatePooled(rnd: RowRandom, pools: FakerPools): string {
+    if (pools.length !== this.parts.length) {
+      throw new RowforgeError(
+        "RF_INTERNAL",
+        `pools for ${pools.length} parts were given to "${this.source}", which has ${this.parts.length}`,
+      );
+    }
+    let out = "";
+    for (const pool of pools) out += pool.length === 1 ? (pool[0] ?? "") : (pool[rnd.int(pool.length)] ?? "");
+    return out;
+  }
+}
+
+/**
+ * Compiles a faker expression once: parses it, resolves every call against the table (an
+ * unknown name is an error naming the nearest known ones), checks argument counts and runs
+ * each call once so that bad arguments fail here rather than in the middle of a run.
+ */
+export function compileFakerExpression(expr: string, options: FakerExpressionOptions = {}): FakerExpression {
+  const locale = resolveFakerLocale(options.locale);
+  const refDate = options.refDate ?? DEFAULT_REF_DATE;
+  if (!Number.isFinite(refDate)) {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `the reference date for faker expressions is not a number: ${refDate}`,
+    );
+  }
+  const h = fakerHandle(locale);
+  const { parts, runners } = compileParts(expr, h, refDate, 0);
+  return new CompiledFakerExpression(expr, locale, refDate, parts, runners);
+}

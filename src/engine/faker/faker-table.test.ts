@@ -1,0 +1,266 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { allLocales } from "@faker-js/faker";
+import { RowRandom } from "../rng/index.ts";
+import { isbn10CheckChar, isIbanValid, isLuhnValid } from "./check-digits.ts";
+import { compileFakerExpression } from "./compile-faker-expression.ts";
+import { FAKER_TABLE } from "./faker-table.ts";
+
+/** Arguments for every argument count an entry accepts besides none. */
+const SAMPLES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  "Address.streetAddress": [["true"]],
+  "Address.zipCodeByState": [["CA"]],
+  "Address.latLon": [["|"]],
+  "Address.lonLat": [["|"]],
+  "Internet.emailAddress": [["jane.doe"]],
+  "Internet.safeEmailAddress": [["jane.doe"]],
+  "Internet.image": [
+    ["200", "100"],
+    ["200", "100", "abc"],
+  ],
+  "Internet.password": [
+    ["true"],
+    ["10", "12"],
+    ["10", "12", "true"],
+    ["10", "12", "true", "true"],
+    ["10", "12", "true", "true", "false"],
+  ],
+  "Internet.macAddress": [["aa:bb"]],
+  "Internet.userAgent": [["FIREFOX"]],
+  "Internet.botUserAgent": [["BINGBOT"]],
+  "PhoneNumber.subscriberNumber": [["6"]],
+  "Finance.creditCard": [["AMERICAN_EXPRESS"]],
+  "Finance.iban": [["DE"]],
+  "Commerce.price": [["10", "20"]],
+  "Commerce.promotionCode": [["3"]],
+  "Lorem.character": [["true"]],
+  "Lorem.characters": [
+    ["true"],
+    ["10"],
+    ["5", "10"],
+    ["5", "true"],
+    ["5", "10", "true"],
+    ["5", "10", "true", "false"],
+  ],
+  "Lorem.words": [["4"]],
+  "Lorem.sentence": [["5"], ["5", "0"]],
+  "Lorem.sentences": [["2"]],
+  "Lorem.paragraph": [["2"]],
+  "Lorem.paragraphs": [["2"]],
+  "Lorem.fixedString": [["12"]],
+  "Lorem.maxLengthSentence": [["20"]],
+  "Text.text": [
+    ["true"],
+    ["12"],
+    ["5", "10"],
+    ["5", "10", "true"],
+    ["5", "10", "true", "true"],
+    ["5", "10", "true", "true", "true"],
+  ],
+  "Number.numberBetween": [
+    ["1", "10"],
+    ["0.5", "1.5"],
+  ],
+  "Number.randomNumber": [["5"], ["5", "true"]],
+  "Number.randomDouble": [["2", "1", "10"]],
+  "Number.digits": [["5"]],
+  "Options.option": [["only"], ["a", "b", "c"]],
+  "Date.past": [
+    ["10", "DAYS"],
+    ["10", "2", "HOURS"],
+    ["10", "DAYS", "yyyy-MM-dd"],
+    ["10", "2", "DAYS", "yyyy-MM-dd HH:mm"],
+  ],
+  "Date.future": [
+    ["10", "DAYS"],
+    ["10", "2", "HOURS"],
+    ["10", "DAYS", "yyyy-MM-dd"],
+    ["10", "2", "DAYS", "yyyy-MM-dd HH:mm"],
+  ],
+  "Date.between": [
+    ["2020-01-01", "2020-12-31"],
+    ["2020-01-01", "2020-12-31", "yyyy"],
+  ],
+  "Date.birthday": [["yyyy-MM-dd"], ["20", "30"], ["20", "30", "dd/MM/yyyy"]],
+  "TimeAndDate.past": [
+    ["10", "DAYS"],
+    ["10", "2", "HOURS"],
+    ["10", "DAYS", "yyyy-MM-dd"],
+    ["10", "2", "DAYS", "yyyy"],
+  ],
+  "TimeAndDate.future": [
+    ["10", "DAYS"],
+    ["10", "2", "HOURS"],
+    ["10", "DAYS", "yyyy-MM-dd"],
+    ["10", "2", "DAYS", "yyyy"],
+  ],
+  "TimeAndDate.between": [
+    ["2020-01-01", "2020-12-31"],
+    ["2020-01-01", "2020-12-31", "yyyy"],
+  ],
+  "TimeAndDate.birthday": [["yyyy-MM-dd"], ["20", "30"], ["20", "30", "dd/MM/yyyy"]],
+  "Code.isbn10": [["true"]],
+  "Code.isbn13": [["true"]],
+  "Color.hex": [["false"]],
+  "File.fileName": [["docs", "report", "pdf", "\\"]],
+  "Weather.temperatureCelsius": [["0", "10"]],
+  "Weather.temperatureFahrenheit": [["0", "10"]],
+  "Twitter.twitterId": [["12"]],
+};
+
+const REF = Date.UTC(2025, 5, 15, 12);
+const quote = (a: string): string => `'${a.replaceAll("'", "''")}'`;
+const call = (name: string, args: readonly string[] = []): string =>
+  `#{${name}${args.length ? ` ${args.map(quote).join(",")}` : ""}}`;
+
+/** `n` values of an expression at rows 0..n-1 of stream 1. */
+function values(expr: string, n = 50): string[] {
+  const e = compileFakerExpression(expr, { refDate: REF });
+  const rnd = new RowRandom(1);
+  return Array.from({ length: n }, (_, i) => e.generate(rnd.at(i)));
+}
+
+describe("expression table", () => {
+  it("maps at least 150 methods", () => {
+    assert.ok(Object.keys(FAKER_TABLE).length >= 150, `${Object.keys(FAKER_TABLE).length} methods`);
+  });
+
+  it("has no two names that collide once case and underscores are ignored", () => {
+    const seen = new Map<string, string>();
+    for (const key of Object.keys(FAKER_TABLE)) {
+      const n = key.replace(/_/g, "").toLowerCase();
+      assert.equal(seen.get(n), undefined, `${key} collides with ${seen.get(n)}`);
+      seen.set(n, key);
+    }
+  });
+
+  it("has sample arguments for every argument count an entry accepts", () => {
+    for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+      const counts = (entry.arity ?? [0]).filter((c) => c > 0);
+      const sampled = new Set((SAMPLES[name] ?? []).map((s) => s.length));
+      for (const c of counts) assert.ok(sampled.has(c), `${name}: no sample with ${c} arguments`);
+    }
+  });
+
+  it("calls every entry, in every argument form, and gets non-empty text", () => {
+    let calls = 0;
+    for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+      const forms = [...((entry.arity ?? [0]).includes(0) ? [[]] : []), ...(SAMPLES[name] ?? [])];
+      for (const args of forms) {
+        const expr = call(name, args);
+        const out = values(expr, 3);
+        for (const v of out) {
+          assert.equal(typeof v, "string");
+          assert.ok(v.trim().length > 0, `${expr} gave an empty value`);
+          assert.ok(!/\bundefined\b|\[object|\bNaN\b/.test(v), `${expr} gave "${v}"`);
+          assert.ok(!v.includes("{{"), `${expr} left a placeholder in "${v}"`);
+        }
+        calls++;
+      }
+    }
+    assert.ok(calls > Object.keys(FAKER_TABLE).length);
+  });
+});
+
+describe("expression table across locales", () => {
+  it("gives every method a value in locales whose data has gaps", () => {
+    for (const locale of ["az", "ru", "ja", "en_HK", "cs_CZ", "sv", "ku_ckb", "pt_PT", "ro_MD"]) {
+      for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+        const args = (entry.arity ?? [0]).includes(0) ? [] : (SAMPLES[name]?.[0] ?? []);
+        const e = compileFakerExpression(call(name, args), { locale, refDate: REF });
+        const rnd = new RowRandom(2);
+        for (let i = 0; i < 3; i++) {
+          const v = e.generate(rnd.at(i));
+          assert.ok(v.trim().length > 0 && !v.includes("{{"), `${locale} ${name} gave "${v}"`);
+        }
+      }
+    }
+  });
+
+  it("uses English data where the locale has none", () => {
+    const states = new Set(allLocales.en.location?.state ?? []);
+    const e = compileFakerExpression("#{Address.state}", { locale: "az" });
+    const rnd = new RowRandom(4);
+    for (let i = 0; i < 10; i++) assert.ok(states.has(e.generate(rnd.at(i))));
+  });
+});
+
+describe("expression table values", () => {
+  it("makes valid card numbers, IBANs, ISBNs, EANs and IMEIs", () => {
+    for (const v of values("#{Finance.creditCard}")) assert.ok(isLuhnValid(v), v);
+    for (const v of values("#{Finance.creditCard 'VISA'}")) assert.match(v, /^4\d{3}-\d{4}-\d{4}-\d{4}$/);
+    for (const v of values("#{Finance.creditCard 'AMERICAN_EXPRESS'}"))
+      assert.match(v, /^3[47]\d{2}-\d{6}-\d{5}$/);
+    for (const v of values("#{Finance.creditCard 'amex'}")) assert.match(v, /^3[47]\d{2}-\d{6}-\d{5}$/);
+    for (const v of values("#{Finance.iban}")) assert.ok(isIbanValid(v), v);
+    for (const v of values("#{Finance.iban 'DE'}")) assert.match(v, /^DE\d{20}$/);
+    for (const v of values("#{Code.isbn10}")) {
+      assert.match(v, /^\d{9}[\dX]$/);
+      assert.equal(isbn10CheckChar(v.slice(0, 9)), v.slice(9));
+    }
+    for (const v of values("#{Code.isbn13 'true'}")) assert.match(v, /^97[89]-[01]-\d+-\d+-\d$/);
+    for (const v of values("#{Code.isbn13}")) assert.equal(v.length, 13);
+    for (const v of values("#{Code.ean13}")) assert.match(v, /^\d{13}$/);
+    for (const v of values("#{Code.imei}")) assert.ok(isLuhnValid(v) && v.length === 15, v);
+  });
+
+  it("makes identifiers and network values of the right shape", () => {
+    for (const v of values("#{IdNumber.valid}"))
+      assert.match(v, /^(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}$/);
+    for (const v of values("#{Internet.uuid}"))
+      assert.match(v, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const v of values("#{Internet.ipV4Address}")) {
+      const parts = v.split(".").map(Number);
+      assert.equal(parts.length, 4);
+      for (const p of parts) assert.ok(p >= 0 && p <= 255);
+    }
+    for (const v of values("#{Internet.ipV6Address}")) assert.match(v, /^([0-9a-f]{4}:){7}[0-9a-f]{4}$/);
+    for (const v of values("#{Internet.macAddress 'aa:bb'}")) assert.match(v, /^aa:bb(:[0-9a-f]{2}){4}$/);
+    for (const v of values("#{Internet.emailAddress}"))
+      assert.match(v, /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]+$/);
+    for (const v of values("#{Internet.url}")) assert.match(v, /^https?:\/\/www\.[a-z0-9-]+\.[a-z]+/);
+    for (const v of values("#{Internet.password}")) assert.ok(v.length >= 8 && v.length <= 16, v);
+    for (const v of values("#{Color.hex}")) assert.match(v, /^#[0-9a-f]{6}$/);
+    for (const v of values("#{Address.zipCodeByState 'CA'}")) assert.match(v, /^9\d{4}$/);
+    for (const v of values("#{Address.zipCode}")) assert.match(v, /^\d{5}$/);
+  });
+
+  it("keeps numbers within their ranges", () => {
+    for (const v of values("#{Number.numberBetween '1','10'}", 200)) {
+      assert.match(v, /^\d+$/);
+      assert.ok(Number(v) >= 1 && Number(v) < 10, v);
+    }
+    for (const v of values("#{Number.numberBetween '0.5','1.5'}"))
+      assert.ok(Number(v) >= 0.5 && Number(v) < 1.5);
+    for (const v of values("#{Number.randomNumber '5'}")) assert.match(v, /^[1-9]\d{4}$/);
+    for (const v of values("#{Number.randomDouble '2','1','10'}")) assert.match(v, /^\d+\.\d{1,2}$/);
+    for (const v of values("#{Commerce.price '10','20'}"))
+      assert.ok(/^\d+\.\d\d$/.test(v) && Number(v) >= 10 && Number(v) <= 20);
+    for (const v of values("#{Weather.temperatureCelsius '0','10'}"))
+      assert.ok(Number(v.replace("°C", "")) <= 10);
+    assert.deepEqual(new Set(values("#{Bool.bool}")), new Set(["true", "false"]));
+  });
+
+  it("counts dates from the run date, never the clock", () => {
+    for (const v of values("#{Date.past}")) {
+      const ms = Date.parse(`${v.replace(" ", "T")}Z`);
+      assert.ok(ms < REF && ms > REF - 366 * 86_400_000, v);
+      assert.match(v, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{1,3}$/);
+    }
+    for (const v of values("#{Date.future '10','DAYS'}")) {
+      const ms = Date.parse(`${v.replace(" ", "T")}Z`);
+      assert.ok(ms > REF && ms < REF + 10 * 86_400_000, v);
+    }
+    for (const v of values("#{Date.past '10','5','DAYS','yyyy-MM-dd'}"))
+      assert.ok(v >= "2025-06-05" && v <= "2025-06-10", v);
+    for (const v of values("#{TimeAndDate.past '1','HOURS'}"))
+      assert.match(v, /^2025-06-15T11:[0-5]\d:[0-5]\d(\.\d{3})?Z$/);
+    for (const v of values("#{TimeAndDate.birthday '20','30'}"))
+      assert.ok(v >= "1995-06-15" && v <= "2005-06-15", v);
+    for (const v of values("#{Date.between '2020-01-01','2020-12-31'}")) assert.match(v, /^2020-/);
+  });
+
+  it("renders lists the way users' files expect", () => {
+    for (const v of values("#{Lorem.words '4'}", 5)) assert.match(v, /^\[\w+(, \w+){3}\]$/);
+  });
+});

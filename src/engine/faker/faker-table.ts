@@ -1,0 +1,913 @@
+import { allLocales, type Faker } from "@faker-js/faker";
+import { RowforgeError } from "../../errors/index.ts";
+import type { FakerEntry } from "./faker-entry.ts";
+import * as g from "./generators.ts";
+import {
+  formatJavaDate,
+  instantText,
+  javaDouble,
+  javaList,
+  localDateText,
+  timestampText,
+} from "./java-text.ts";
+import {
+  between,
+  boolArg,
+  bothify,
+  choiceArg,
+  dateArg,
+  digits,
+  flagEmoji,
+  futureMs,
+  hex,
+  intArg,
+  intArgOr,
+  isIntText,
+  localeWords,
+  now,
+  numArg,
+  numerify,
+  pastMs,
+  pick,
+  randomText,
+  stripAccents,
+  unitArg,
+  username,
+} from "./table-support.ts";
+import * as w from "./word-lists.ts";
+
+/**
+ * THE expression table: `Provider.method` as users write it → how rowforge makes the value.
+ * Lookup ignores case and underscores (`Name.first_name` = `name.firstName`), see
+ * faker-lookup.ts. Values are strings; numbers, dates and lists are rendered as users' files
+ * expect (see java-text.ts). Dates count back or forward from the run's reference date.
+ */
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
+
+type DateRender = (ms: number) => string;
+
+/** past/future with the argument forms (), ('atMost','UNIT'), ('atMost','minimum','UNIT'), (..., 'pattern'). */
+function relativeDate(direction: "past" | "future", render: DateRender): FakerEntry {
+  return {
+    arity: [0, 2, 3, 4],
+    usage: "'atMost','UNIT' or 'atMost','minimum','UNIT', optionally followed by a 'pattern'",
+    doc: `a moment in the ${direction} of the run date (within 365 days when no arguments are given)`,
+    faker: (f, a) => {
+      let atMost = YEAR_MS;
+      let minimum = 0;
+      let pattern: string | undefined;
+      if (a.length >= 2) {
+        const withMinimum = a.length === 4 || (a.length === 3 && isIntText(a[1]));
+        const unit = unitArg(a, withMinimum ? 2 : 1);
+        atMost = intArg(a, 0) * unit;
+        minimum = withMinimum ? intArg(a, 1) * unit : 0;
+        pattern = a.length === 4 ? a[3] : a.length === 3 && !withMinimum ? a[2] : undefined;
+        if (minimum >= atMost) {
+          throw new RowforgeError("RF_RANGE_INVERTED", `minimum ${a[1]} is not below atMost ${a[0]}`);
+        }
+      }
+      const ms =
+        direction === "past" ? pastMs(f, now(f), atMost, minimum) : futureMs(f, now(f), atMost, minimum);
+      return pattern === undefined ? render(ms) : formatJavaDate(ms, pattern);
+    },
+  };
+}
+
+function betweenDates(render: DateRender): FakerEntry {
+  return {
+    arity: [2, 3],
+    usage: "'from','to' (dates such as '2024-01-31 00:00:00'), optionally a 'pattern'",
+    doc: "a moment between two dates",
+    faker: (f, a) => {
+      const from = dateArg(a, 0);
+      const to = dateArg(a, 1);
+      if (to < from)
+        throw new RowforgeError("RF_RANGE_INVERTED", `date range ${a[0]} .. ${a[1]} ends before it starts`);
+      const ms = to === from ? from : from + f.number.int(to - from - 1);
+      return a.length === 3 ? formatJavaDate(ms, a[2] ?? "") : render(ms);
+    },
+  };
+}
+
+function birthday(render: DateRender): FakerEntry {
+  return {
+    arity: [0, 1, 2, 3],
+    usage: "'minAge','maxAge' and/or a 'pattern'",
+    doc: "a date of birth for an age of 18-65 years (or the range given), at midnight",
+    faker: (f, a) => {
+      const ranged = a.length >= 2;
+      const minAge = ranged ? intArg(a, 0) : 18;
+      const maxAge = ranged ? intArg(a, 1) : 65;
+      if (maxAge < minAge)
+        throw new RowforgeError("RF_RANGE_INVERTED", `age range ${minAge}..${maxAge} is inverted`);
+      const ref = new Date(now(f));
+      const yearsBack = (y: number): number =>
+        Math.floor(Date.UTC(ref.getUTCFullYear() - y, ref.getUTCMonth(), ref.getUTCDate()) / DAY_MS);
+      const start = yearsBack(maxAge);
+      const stop = yearsBack(minAge);
+      const day = stop > start ? start + f.number.int(stop - start - 1) : start;
+      const pattern = a.length === 1 ? a[0] : a.length === 3 ? a[2] : undefined;
+      return pattern === undefined ? render(day * DAY_MS) : formatJavaDate(day * DAY_MS, pattern);
+    },
+  };
+}
+
+/** A number of words joined into a sentence with a capital and a full stop. */
+function sentence(f: Faker, wordCount: number, extra: number): string {
+  const total = wordCount + (extra > 0 ? f.number.int(extra - 1) : 0);
+  const words = Array.from({ length: Math.max(1, total) }, () => f.lorem.word());
+  const first = words[0] ?? "";
+  words[0] = first.charAt(0).toUpperCase() + first.slice(1);
+  return `${words.join(" ")}.`;
+}
+
+const paragraph = (f: Faker, sentences: number): string =>
+  Array.from({ length: sentences + f.number.int(2) }, () => sentence(f, 3, 6)).join(" ");
+
+function charactersFrom(f: Faker, a: readonly string[]): string {
+  // Overloads: (), (upper), (n), (min,max), (n,upper), (min,max,upper), (n,upper,digit), (min,max,upper,digit).
+  if (a.length === 0) return randomText(f, 255, 255, false, false, true);
+  if (!isIntText(a[0])) return randomText(f, 255, 255, boolArg(a, 0), false, true);
+  const ranged = isIntText(a[1]);
+  const min = intArg(a, 0);
+  const max = ranged ? intArg(a, 1) : min;
+  const rest = ranged ? 2 : 1;
+  return randomText(f, min, max, boolArg(a, rest), false, boolArg(a, rest + 1, true));
+}
+
+const country = (f: Faker): w.CountryRow => pick(f, w.COUNTRIES);
+
+/** Java's `Integer.MIN_VALUE` .. `MAX_VALUE` bounds for int-typed methods. */
+const INT_MAX = 2_147_483_647;
+
+export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
+  // ─── Name ────────────────────────────────────────────────────────────────────
+  "Name.name": { faker: (f) => f.person.fullName(), doc: "full name, sometimes with a prefix or suffix" },
+  "Name.fullName": { faker: (f) => f.person.fullName(), doc: "same as Name.name" },
+  "Name.nameWithMiddle": {
+    faker: (f) => `${f.person.firstName()} ${f.person.middleName()} ${f.person.lastName()}`,
+    doc: "first, middle and last name",
+  },
+  "Name.firstName": { faker: (f) => f.person.firstName(), doc: "given name" },
+  "Name.femaleFirstName": { faker: (f) => f.person.firstName("female"), doc: "female given name" },
+  "Name.maleFirstName": { faker: (f) => f.person.firstName("male"), doc: "male given name" },
+  "Name.lastName": { faker: (f) => f.person.lastName(), doc: "family name" },
+  "Name.prefix": { faker: (f) => f.person.prefix(), doc: "Mr., Mrs., Dr., ..." },
+  "Name.suffix": { faker: (f) => f.person.suffix(), doc: "Jr., Sr., PhD, ..." },
+  "Name.title": { faker: (f) => f.person.jobTitle(), doc: "job title such as Lead Solutions Specialist" },
+  "Name.username": { faker: username, doc: "first.last in lower case" },
+
+  // ─── Address ─────────────────────────────────────────────────────────────────
+  "Address.streetName": { faker: (f) => f.location.street() },
+  "Address.streetAddressNumber": { faker: (f) => String(f.number.int(999)), doc: "0-999" },
+  "Address.streetAddress": {
+    arity: [0, 1],
+    usage: "'includeSecondary' (true/false)",
+    faker: (f, a) => f.location.streetAddress(boolArg(a, 0)),
+  },
+  "Address.secondaryAddress": { faker: (f) => f.location.secondaryAddress(), doc: "Apt. 123, Suite 456" },
+  "Address.zipCode": {
+    faker: (f) => f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1"),
+    doc: "postal code",
+  },
+  "Address.postcode": {
+    faker: (f) => f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1"),
+    doc: "postal code",
+  },
+  "Address.zipCodePlus4": { faker: (f) => numerify(f, "#####-####"), doc: "ZIP+4" },
+  "Address.zipCodeByState": {
+    arity: [1],
+    usage: "'stateAbbr' such as 'CA'",
+    doc: "a ZIP code of the given US state",
+    faker: (f, a) => {
+      const st = (a[0] ?? "").trim().toUpperCase();
+      const pattern = allLocales.en_US.location?.postcode_by_state?.[st];
+      if (pattern === undefined) {
+        throw new RowforgeError("RF_VALUE_INVALID", `"${a[0]}" is not a US state abbreviation`);
+      }
+      return f.helpers.fake(pattern).padStart(5, "0");
+    },
+  },
+  "Address.streetSuffix": {
+    faker: (f) => pick(f, f.definitions.location.street_suffix),
+    doc: "Street, Avenue, ...",
+  },
+  "Address.citySuffix": { faker: (f) => pick(f, f.definitions.location.city_suffix) },
+  "Address.cityPrefix": { faker: (f) => pick(f, f.definitions.location.city_prefix) },
+  "Address.city": { faker: (f) => f.location.city() },
+  "Address.cityName": { faker: (f) => pick(f, f.definitions.location.city_name) },
+  "Address.state": { faker: (f) => f.location.state() },
+  "Address.stateAbbr": { faker: (f) => f.location.state({ abbreviated: true }) },
+  "Address.latitude": { faker: (f) => (f.number.float() * 180 - 90).toFixed(8), doc: "-90..90, 8 decimals" },
+  "Address.longitude": {
+    faker: (f) => (f.number.float() * 360 - 180).toFixed(8),
+    doc: "-180..180, 8 decimals",
+  },
+  "Address.latLon": {
+    arity: [0, 1],
+    usage: "'delimiter'",
+    faker: (f, a) =>
+      `${(f.number.float() * 180 - 90).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 360 - 180).toFixed(8)}`,
+  },
+  "Address.lonLat": {
+    arity: [0, 1],
+    usage: "'delimiter'",
+    faker: (f, a) =>
+      `${(f.number.float() * 360 - 180).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 180 - 90).toFixed(8)}`,
+  },
+  "Address.timeZone": { faker: (f) => f.location.timeZone(), doc: "IANA zone such as Europe/Berlin" },
+  "Address.country": { faker: (f) => f.location.country() },
+  "Address.countryCode": { faker: (f) => f.location.countryCode("alpha-2"), doc: "ISO 3166 alpha-2" },
+  "Address.buildingNumber": { faker: (f) => f.location.buildingNumber() },
+  "Address.fullAddress": {
+    faker: (f) =>
+      `${f.location.streetAddress(f.datatype.boolean(0.2))}, ${f.location.city()}, ${f.location.state({ abbreviated: true })} ${f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1")}`,
+    doc: "street, city, state abbreviation and postal code on one line",
+  },
+  "Address.mailBox": { faker: (f) => `PO Box ${digits(f, between(f, 2, 4))}` },
+
+  // ─── Company ─────────────────────────────────────────────────────────────────
+  "Company.name": { faker: (f) => f.company.name() },
+  "Company.suffix": {
+    faker: (f) => pick(f, localeWords(f, "company", "legal_entity_type")),
+    doc: "Inc, LLC, Group, ...",
+  },
+  "Company.industry": { faker: (f) => pick(f, w.COMPANY.industry) },
+  "Company.profession": { faker: (f) => pick(f, w.COMPANY.profession) },
+  "Company.buzzword": {
+    faker: (f) =>
+      pick(f, [
+        f.company.catchPhraseAdjective(),
+        f.company.catchPhraseDescriptor(),
+        f.company.catchPhraseNoun(),
+      ]),
+  },
+  "Company.catchPhrase": { faker: (f) => f.company.catchPhrase() },
+  "Company.bs": { faker: (f) => f.company.buzzPhrase(), doc: "business speak: verb, adjective, noun" },
+  "Company.logo": { faker: (f) => f.image.url({ width: 128, height: 128 }), doc: "image URL" },
+  "Company.url": { faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}` },
+
+  // ─── Internet ────────────────────────────────────────────────────────────────
+  "Internet.username": { faker: username, doc: "first.last in lower case" },
+  "Internet.emailAddress": {
+    arity: [0, 1],
+    usage: "'localPart'",
+    faker: (f, a) => g.email(f, a[0]),
+    doc: "first.last@free-mail domain",
+  },
+  "Internet.safeEmailAddress": {
+    arity: [0, 1],
+    usage: "'localPart'",
+    faker: (f, a) => g.email(f, a[0], true),
+    doc: "address at example.com/org/net",
+  },
+  "Internet.emailSubject": { faker: (f) => pick(f, w.MISC.emailSubject) },
+  "Internet.domainName": { faker: g.domainName, doc: "lastname.suffix" },
+  "Internet.domainWord": { faker: g.domainWord },
+  "Internet.domainSuffix": { faker: (f) => f.internet.domainSuffix() },
+  "Internet.url": {
+    faker: g.url,
+    doc: "http(s)://www.first-last.suffix with optional port, path, query, anchor",
+  },
+  "Internet.webdomain": { faker: g.webdomain },
+  "Internet.image": {
+    arity: [0, 2, 3],
+    usage: "'width','height' and optionally a 'seed'",
+    faker: (f, a) => {
+      if (a.length === 0) return f.image.url();
+      const size = `${intArg(a, 0)}/${intArg(a, 1)}`;
+      return a.length === 3 ? `https://picsum.photos/seed/${a[2]}/${size}` : `https://picsum.photos/${size}`;
+    },
+  },
+  "Internet.httpMethod": { faker: (f) => f.internet.httpMethod() },
+  "Internet.password": {
+    arity: [0, 1, 2, 3, 4, 5],
+    usage: "'includeDigit' or 'min','max'[,'upper'[,'special'[,'digit']]]",
+    doc: "8-16 characters by default",
+    faker: (f, a) =>
+      a.length === 1
+        ? randomText(f, 8, 16, false, false, boolArg(a, 0))
+        : randomText(
+            f,
+            intArgOr(a, 0, 8),
+            intArgOr(a, 1, 16),
+            boolArg(a, 2),
+            boolArg(a, 3),
+            boolArg(a, 4, true),
+          ),
+  },
+  "Internet.port": { faker: (f) => String(f.number.int(65535)) },
+  "Internet.macAddress": { arity: [0, 1], usage: "'prefix'", faker: (f, a) => g.macAddress(f, a[0]) },
+  "Internet.ipV4Address": { faker: g.ipv4 },
+  "Internet.privateIpV4Address": { faker: g.privateIpv4 },
+  "Internet.publicIpV4Address": { faker: g.publicIpv4 },
+  "Internet.ipV4Cidr": { faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}` },
+  "Internet.ipV6Address": { faker: g.ipv6 },
+  "Internet.ipV6Cidr": { faker: (f) => `${g.ipv6(f)}/${between(f, 1, 127)}` },
+  "Internet.slug": { faker: (f) => `${f.lorem.word()}_${f.lorem.word()}`, doc: "two words joined by _" },
+  "Internet.uuid": { faker: (f) => g.uuidWithVersion(f, 4), doc: "version-4 UUID" },
+  "Internet.uuidv3": { faker: (f) => g.uuidWithVersion(f, 3) },
+  "Internet.uuidv4": { faker: (f) => g.uuidWithVersion(f, 4) },
+  "Internet.uuidv7": {
+    faker: (f) => g.uuidV7(f, now(f)),
+    doc: "time-ordered UUID from the year before the run date",
+  },
+  "Internet.userAgent": {
+    arity: [0, 1],
+    usage: `'browser' (${w.USER_AGENT_BROWSERS.join(", ")})`,
+    faker: (f, a) => g.userAgent(f, a.length ? choiceArg(a, 0, w.USER_AGENT_BROWSERS) : undefined),
+  },
+  "Internet.userAgentAny": { faker: (f) => g.userAgent(f), doc: "older name of Internet.userAgent" },
+  "Internet.botUserAgent": {
+    arity: [1],
+    usage: `'vendor' (${Object.keys(w.BOT_USER_AGENTS).join(", ")})`,
+    faker: (_f, a) => w.BOT_USER_AGENTS[choiceArg(a, 0, Object.keys(w.BOT_USER_AGENTS))] ?? "",
+  },
+  "Internet.botUserAgentAny": { faker: (f) => pick(f, Object.values(w.BOT_USER_AGENTS)) },
+
+  // ─── PhoneNumber ─────────────────────────────────────────────────────────────
+  "PhoneNumber.phoneNumber": { faker: (f) => f.phone.number({ style: "human" }) },
+  "PhoneNumber.cellPhone": {
+    faker: (f) => {
+      const format = pick(f, localeWords(f, "cell_phone", "formats"));
+      return numerify(f, format.includes("{{") ? f.helpers.fake(format) : format).replace(/!/g, () =>
+        String(between(f, 2, 9)),
+      );
+    },
+  },
+  "PhoneNumber.cellPhoneInternational": { faker: (f) => f.phone.number({ style: "international" }) },
+  "PhoneNumber.phoneNumberInternational": { faker: (f) => f.phone.number({ style: "international" }) },
+  "PhoneNumber.phoneNumberNational": { faker: (f) => f.phone.number({ style: "national" }) },
+  "PhoneNumber.extension": { faker: (f) => digits(f, 4) },
+  "PhoneNumber.subscriberNumber": {
+    arity: [0, 1],
+    usage: "'length'",
+    faker: (f, a) => digits(f, intArgOr(a, 0, 4)),
+  },
+
+  // ─── Finance / Business / Stock / Money / Currency ───────────────────────────
+  "Finance.creditCard": {
+    arity: [0, 1],
+    usage: `'type' (${g.creditCardKinds().join(", ")})`,
+    doc: "Luhn-valid card number in groups, e.g. 4123-4567-8901-2345",
+    faker: (f, a) => {
+      if (a.length === 0) return g.creditCard(f, pick(f, g.creditCardKinds()));
+      const short: Readonly<Record<string, string>> = { AMEX: "AMERICAN_EXPRESS", DINERS: "DINERS_CLUB" };
+      const given = (a[0] ?? "").trim().toUpperCase();
+      return g.creditCard(f, short[given] ?? choiceArg(a, 0, g.creditCardKinds()));
+    },
+  },
+  "Finance.bic": { faker: (f) => f.finance.bic() },
+  "Finance.iban": { arity: [0, 1], usage: "'countryCode'", faker: (f, a) => g.iban(f, a[0]) },
+  "Finance.usRoutingNumber": { faker: g.usRoutingNumber },
+  "Finance.nasdaqTicker": { faker: (f) => pick(f, w.MISC.nasdaq) },
+  "Finance.nyseTicker": { faker: (f) => pick(f, w.MISC.nyse) },
+  "Finance.stockMarket": { faker: (f) => pick(f, w.MISC.stockExchange) },
+  "Business.creditCardNumber": {
+    faker: (f) => g.creditCard(f, pick(f, ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"])),
+  },
+  "Business.creditCardType": {
+    faker: (f) => pick(f, ["visa", "mastercard", "american_express", "discover", "jcb"]),
+  },
+  "Business.creditCardExpiry": {
+    faker: (f) => {
+      const d = new Date(now(f) + f.number.int(5 * YEAR_MS));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
+    },
+  },
+  "Business.securityCode": { faker: (f) => f.finance.creditCardCVV() },
+  "Stock.nsdqSymbol": { faker: (f) => pick(f, w.MISC.nasdaq) },
+  "Stock.nyseSymbol": { faker: (f) => pick(f, w.MISC.nyse) },
+  "Stock.nseSymbol": { faker: (f) => pick(f, w.MISC.nse) },
+  "Stock.lseSymbol": { faker: (f) => pick(f, w.MISC.lse) },
+  "Stock.exchanges": { faker: (f) => pick(f, w.MISC.stockExchange) },
+  "Money.currency": { faker: (f) => f.finance.currencyName() },
+  "Money.currencyCode": { faker: (f) => f.finance.currencyCode() },
+  "Money.currencyNumericCode": { faker: (f) => f.finance.currencyNumericCode() },
+  "Money.currencySymbol": { faker: (f) => f.finance.currencySymbol() || f.finance.currencyCode() },
+  "Currency.name": { faker: (f) => f.finance.currencyName() },
+  "Currency.code": { faker: (f) => f.finance.currencyCode() },
+  "CryptoCoin.coin": { faker: (f) => pick(f, w.MISC.cryptoCoin) },
+
+  // ─── Commerce ────────────────────────────────────────────────────────────────
+  "Commerce.department": { faker: (f) => f.commerce.department() },
+  "Commerce.productName": { faker: (f) => f.commerce.productName(), doc: "adjective, material and product" },
+  "Commerce.material": { faker: (f) => f.commerce.productMaterial() },
+  "Commerce.brand": { faker: (f) => pick(f, w.COMMERCE.brand) },
+  "Commerce.vendor": { faker: (f) => pick(f, w.COMMERCE.vendor) },
+  "Commerce.price": {
+    arity: [0, 2],
+    usage: "'min','max'",
+    doc: "0.00-100.00 by default, two decimals",
+    faker: (f, a) => {
+      const min = a.length ? numArg(a, 0) : 0;
+      const max = a.length ? numArg(a, 1) : 100;
+      return (min + f.number.float() * (max - min)).toFixed(2);
+    },
+  },
+  "Commerce.promotionCode": {
+    arity: [0, 1],
+    usage: "'digits'",
+    faker: (f, a) =>
+      `${pick(f, w.COMMERCE.promoAdjective)}${pick(f, w.COMMERCE.promoNoun)}${digits(f, intArgOr(a, 0, 6))}`,
+  },
+
+  // ─── Lorem / Text / Word / Verb ──────────────────────────────────────────────
+  "Lorem.character": {
+    arity: [0, 1],
+    usage: "'includeUppercase'",
+    faker: (f, a) => randomText(f, 1, 1, boolArg(a, 0), false, true),
+  },
+  "Lorem.characters": {
+    arity: [0, 1, 2, 3, 4],
+    usage: "'length' or 'min','max', then 'includeUppercase','includeDigit'",
+    doc: "255 lower-case letters and digits by default",
+    faker: charactersFrom,
+  },
+  "Lorem.word": { faker: (f) => f.lorem.word() },
+  "Lorem.words": {
+    arity: [0, 1],
+    usage: "'count'",
+    doc: "a list, rendered [a, b, c]",
+    faker: (f, a) => javaList(Array.from({ length: intArgOr(a, 0, 3) }, () => f.lorem.word())),
+  },
+  "Lorem.sentence": {
+    arity: [0, 1, 2],
+    usage: "'wordCount'[,'randomWordsToAdd']",
+    faker: (f, a) => sentence(f, intArgOr(a, 0, 3), intArgOr(a, 1, 6)),
+  },
+  "Lorem.sentences": {
+    arity: [1],
+    usage: "'count'",
+    doc: "a list, rendered [a, b, c]",
+    faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => sentence(f, 3, 6))),
+  },
+  "Lorem.paragraph": {
+    arity: [0, 1],
+    usage: "'sentenceCount'",
+    faker: (f, a) => paragraph(f, intArgOr(a, 0, 3)),
+  },
+  "Lorem.paragraphs": {
+    arity: [1],
+    usage: "'count'",
+    doc: "a list, rendered [a, b, c]",
+    faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => paragraph(f, 3))),
+  },
+  "Lorem.fixedString": {
+    arity: [1],
+    usage: "'length'",
+    faker: (f, a) => {
+      const n = intArg(a, 0);
+      let s = "";
+      while (s.length < n) s += sentence(f, 3, 6);
+      return s.slice(0, n);
+    },
+  },
+  "Lorem.maxLengthSentence": {
+    arity: [1],
+    usage: "'maxLength'",
+    faker: (f, a) => {
+      const n = intArg(a, 0);
+      let s = sentence(f, Math.max(1, n), 0);
+      if (s.length > n) s = `${s.slice(0, n).trimEnd()}`;
+      return s;
+    },
+  },
+  "Text.character": { faker: (f) => f.string.alpha({ length: 1, casing: "mixed" }) },
+  "Text.uppercaseCharacter": { faker: (f) => f.string.alpha({ length: 1, casing: "upper" }) },
+  "Text.lowercaseCharacter": { faker: (f) => f.string.alpha({ length: 1, casing: "lower" }) },
+  "Text.text": {
+    arity: [0, 1, 2, 3, 4, 5],
+    usage: "'includeDigit' or 'length' or 'min','max'[,'upper'[,'special'[,'digit']]]",
+    doc: "20-80 lower-case letters by default",
+    faker: (f, a) => {
+      if (a.length === 0) return randomText(f, 20, 80, false, false, false);
+      if (a.length === 1 && !isIntText(a[0])) return randomText(f, 20, 80, false, false, boolArg(a, 0));
+      const min = intArg(a, 0);
+      const max = a.length === 1 ? min : intArg(a, 1);
+      return randomText(f, min, max, boolArg(a, 2), boolArg(a, 3), boolArg(a, 4));
+    },
+  },
+  "Word.adjective": { faker: (f) => f.word.adjective() },
+  "Word.adverb": { faker: (f) => f.word.adverb() },
+  "Word.conjunction": { faker: (f) => f.word.conjunction() },
+  "Word.interjection": { faker: (f) => f.word.interjection() },
+  "Word.noun": { faker: (f) => f.word.noun() },
+  "Word.preposition": { faker: (f) => f.word.preposition() },
+  "Word.verb": { faker: (f) => f.word.verb() },
+  "Verb.base": { faker: (f) => pick(f, w.VERB_FORMS)[0] },
+  "Verb.past": { faker: (f) => pick(f, w.VERB_FORMS)[1] },
+  "Verb.pastParticiple": { faker: (f) => pick(f, w.VERB_FORMS)[2] },
+  "Verb.simplePresent": { faker: (f) => pick(f, w.VERB_FORMS)[3] },
+  "Verb.ingForm": { faker: (f) => pick(f, w.VERB_FORMS)[4] },
+
+  // ─── Number / Bool / Options / Coin ──────────────────────────────────────────
+  "Number.randomDigit": { faker: (f) => String(f.number.int(9)) },
+  "Number.randomDigitNotZero": { faker: (f) => String(between(f, 1, 9)) },
+  "Number.positive": { faker: (f) => String(between(f, 1, INT_MAX - 1)) },
+  "Number.negative": { faker: (f) => String(between(f, -INT_MAX - 1, -1)) },
+  "Number.numberBetween": {
+    arity: [2],
+    usage: "'min','max' (max exclusive for whole numbers)",
+    doc: "whole numbers give an integer in [min, max); decimals give a double",
+    faker: (f, a) => {
+      if (isIntText(a[0]) && isIntText(a[1])) {
+        const lo = Math.min(intArg(a, 0), intArg(a, 1));
+        const hi = Math.max(intArg(a, 0), intArg(a, 1));
+        return String(lo === hi ? lo : lo + f.number.int(hi - lo - 1));
+      }
+      const lo = numArg(a, 0);
+      const hi = numArg(a, 1);
+      return javaDouble(lo + f.number.float() * (hi - lo));
+    },
+  },
+  "Number.randomNumber": {
+    arity: [0, 1, 2],
+    usage: "'numberOfDigits'",
+    doc: "any 64-bit integer, or one with exactly the given number of digits",
+    faker: (f, a) => {
+      if (a.length === 0) return f.number.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).toString();
+      const n = intArg(a, 0);
+      if (n < 1 || n > 18)
+        throw new RowforgeError("RF_VALUE_INVALID", `numberOfDigits must be 1..18, got ${n}`);
+      const lo = 10n ** BigInt(n - 1);
+      return f.number.bigInt({ min: lo, max: lo * 10n - 1n }).toString();
+    },
+  },
+  "Number.randomDouble": {
+    arity: [3],
+    usage: "'maxNumberOfDecimals','min','max'",
+    faker: (f, a) => {
+      const dec = intArg(a, 0);
+      const lo = intArg(a, 1);
+      const hi = intArg(a, 2);
+      return javaDouble(Number((lo + f.number.float() * (hi - lo)).toFixed(dec)));
+    },
+  },
+  "Number.digits": { arity: [1], usage: "'count'", faker: (f, a) => digits(f, intArg(a, 0)) },
+  "Number.digit": { faker: (f) => digits(f, 1) },
+  "Bool.bool": { faker: (f) => String(f.datatype.boolean()), doc: "true or false" },
+  "Options.option": {
+    arity: [1],
+    variadic: true,
+    usage: "'a','b','c'",
+    doc: "one of the arguments",
+    faker: (f, a) => pick(f, a),
+  },
+  "Coin.flip": { faker: (f) => pick(f, w.MISC.coin) },
+
+  // ─── Date / TimeAndDate ──────────────────────────────────────────────────────
+  "Date.past": relativeDate("past", timestampText),
+  "Date.future": relativeDate("future", timestampText),
+  "Date.between": betweenDates(timestampText),
+  "Date.birthday": birthday(timestampText),
+  "TimeAndDate.past": relativeDate("past", instantText),
+  "TimeAndDate.future": relativeDate("future", instantText),
+  "TimeAndDate.between": betweenDates(instantText),
+  "TimeAndDate.birthday": birthday(localDateText),
+
+  // ─── IdNumber / Passport / Code / Barcode ────────────────────────────────────
+  "IdNumber.valid": { faker: g.ssnValid, doc: "US social security number" },
+  "IdNumber.invalid": { faker: g.ssnInvalid },
+  "IdNumber.ssnValid": { faker: g.ssnValid },
+  "Passport.valid": { faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}` },
+  "Code.isbnGs1": { faker: (f) => pick(f, ["978", "979"]) },
+  "Code.isbnGroup": { faker: (f) => pick(f, ["0", "1"]) },
+  "Code.isbnRegistrant": { faker: g.isbnRegistrant, doc: "registrant and publication parts, 8 digits" },
+  "Code.isbn10": { arity: [0, 1], usage: "'separator'", faker: (f, a) => g.isbn10(f, boolArg(a, 0)) },
+  "Code.isbn13": { arity: [0, 1], usage: "'separator'", faker: (f, a) => g.isbn13(f, boolArg(a, 0)) },
+  "Code.asin": { faker: g.asin },
+  "Code.imei": { faker: g.imei },
+  "Code.ean8": { faker: (f) => g.gtin(f, 8) },
+  "Code.gtin8": { faker: (f) => g.gtin(f, 8) },
+  "Code.ean13": { faker: (f) => g.gtin(f, 13) },
+  "Code.gtin13": { faker: (f) => g.gtin(f, 13) },
+  "Barcode.ean8": { faker: (f) => g.gtin(f, 8) },
+  "Barcode.ean13": { faker: (f) => g.gtin(f, 13) },
+  "Barcode.gtin8": { faker: (f) => g.gtin(f, 8) },
+  "Barcode.gtin12": { faker: (f) => g.gtin(f, 12) },
+  "Barcode.gtin13": { faker: (f) => g.gtin(f, 13) },
+  "Barcode.gtin14": { faker: (f) => g.gtin(f, 14) },
+  "Barcode.type": { faker: (f) => pick(f, w.MISC.barcodeType) },
+
+  // ─── Hashing (also reachable as Crypto) ──────────────────────────────────────
+  "Hashing.md2": { faker: (f) => hex(f, 32) },
+  "Hashing.md5": { faker: (f) => hex(f, 32) },
+  "Hashing.sha1": { faker: (f) => hex(f, 40) },
+  "Hashing.sha256": { faker: (f) => hex(f, 64) },
+  "Hashing.sha384": { faker: (f) => hex(f, 96) },
+  "Hashing.sha512": { faker: (f) => hex(f, 128) },
+
+  // ─── Color / Job / Demographic / Gender / BloodType ──────────────────────────
+  "Color.name": { faker: (f) => f.color.human() },
+  "Color.hex": {
+    arity: [0, 1],
+    usage: "'includeHashSign'",
+    faker: (f, a) => `${boolArg(a, 0, true) ? "#" : ""}${hex(f, 6)}`,
+  },
+  "Job.field": { faker: (f) => pick(f, w.JOB.field) },
+  "Job.seniority": { faker: (f) => f.person.jobDescriptor() },
+  "Job.position": { faker: (f) => f.person.jobType() },
+  "Job.keySkills": { faker: (f) => pick(f, w.JOB.keySkills) },
+  "Job.title": { faker: (f) => f.person.jobTitle() },
+  "Demographic.race": { faker: (f) => pick(f, w.DEMOGRAPHIC.race) },
+  "Demographic.educationalAttainment": { faker: (f) => pick(f, w.DEMOGRAPHIC.education) },
+  "Demographic.demonym": { faker: (f) => country(f)[6] },
+  "Demographic.sex": { faker: (f) => pick(f, w.DEMOGRAPHIC.sex) },
+  "Demographic.maritalStatus": { faker: (f) => pick(f, w.DEMOGRAPHIC.maritalStatus) },
+  "Gender.types": { faker: (f) => pick(f, w.GENDER.types) },
+  "Gender.binaryTypes": { faker: (f) => pick(f, w.GENDER.binary) },
+  "Gender.shortBinaryTypes": { faker: (f) => pick(f, w.GENDER.short) },
+  "BloodType.aboTypes": { faker: (f) => pick(f, w.BLOOD.abo) },
+  "BloodType.rhTypes": { faker: (f) => pick(f, w.BLOOD.rh) },
+  "BloodType.pTypes": { faker: (f) => pick(f, w.BLOOD.p) },
+  "BloodType.bloodGroup": { faker: (f) => `${pick(f, w.BLOOD.abo)}${pick(f, w.BLOOD.rh)}` },
+
+  // ─── Book / Music / Food / drinks ────────────────────────────────────────────
+  "Book.author": { faker: (f) => f.book.author() },
+  "Book.title": { faker: (f) => f.book.title() },
+  "Book.publisher": { faker: (f) => f.book.publisher() },
+  "Book.genre": { faker: (f) => f.book.genre() },
+  "Music.instrument": { faker: (f) => pick(f, w.MUSIC.instrument) },
+  "Music.key": { faker: (f) => pick(f, w.MUSIC.key) },
+  "Music.chord": { faker: (f) => `${pick(f, w.MUSIC.key)}${pick(f, w.MUSIC.chordQuality)}` },
+  "Music.genre": { faker: (f) => f.music.genre() },
+  "Food.ingredient": { faker: (f) => f.food.ingredient() },
+  "Food.spice": { faker: (f) => f.food.spice() },
+  "Food.dish": { faker: (f) => f.food.dish() },
+  "Food.fruit": { faker: (f) => f.food.fruit() },
+  "Food.vegetable": { faker: (f) => f.food.vegetable() },
+  "Food.sushi": { faker: (f) => pick(f, w.FOOD.sushi) },
+  "Food.allergen": { faker: (f) => pick(f, w.FOOD.allergen) },
+  "Food.measurement": { faker: (f) => `${pick(f, w.FOOD.measurement)} ${pick(f, w.FOOD.measurementUnit)}` },
+  "Beer.brand": { faker: (f) => pick(f, w.DRINKS.beerBrand) },
+  "Beer.name": { faker: (f) => `${pick(f, w.DRINKS.beerBrand)} ${pick(f, w.DRINKS.beerStyle)}` },
+  "Beer.style": { faker: (f) => pick(f, w.DRINKS.beerStyle) },
+  "Beer.hop": { faker: (f) => pick(f, w.DRINKS.hop) },
+  "Beer.yeast": { faker: (f) => pick(f, w.DRINKS.yeast) },
+  "Beer.malt": { faker: (f) => pick(f, w.DRINKS.malt) },
+  "Coffee.country": { faker: (f) => pick(f, w.DRINKS.coffeeCountry) },
+  "Coffee.variety": { faker: (f) => pick(f, w.DRINKS.coffeeVariety) },
+  "Coffee.notes": {
+    faker: (f) => f.helpers.arrayElements(w.DRINKS.coffeeNote, { min: 2, max: 3 }).join(", "),
+  },
+  "Coffee.body": { faker: (f) => pick(f, w.DRINKS.coffeeBody) },
+  "Coffee.blendName": { faker: (f) => `${pick(f, w.DRINKS.coffeeName)} ${pick(f, w.DRINKS.coffeeBlend)}` },
+  "Tea.variety": { faker: (f) => pick(f, w.DRINKS.teaVariety) },
+  "Tea.type": { faker: (f) => pick(f, w.DRINKS.teaType) },
+  "Dessert.variety": { faker: (f) => pick(f, w.DRINKS.dessertVariety) },
+  "Dessert.topping": { faker: (f) => pick(f, w.DRINKS.dessertTopping) },
+  "Dessert.flavor": { faker: (f) => pick(f, w.DRINKS.dessertFlavor) },
+
+  // ─── Animal / Cat / Dog ──────────────────────────────────────────────────────
+  "Animal.name": { faker: (f) => f.animal.type() },
+  "Animal.scientificName": { faker: (f) => pick(f, w.ANIMAL_SPECIES).join(" ") },
+  "Animal.genus": { faker: (f) => pick(f, w.ANIMAL_SPECIES)[0] },
+  "Animal.species": { faker: (f) => pick(f, w.ANIMAL_SPECIES)[1] },
+  "Cat.name": { faker: (f) => f.animal.petName() },
+  "Cat.breed": { faker: (f) => f.animal.cat() },
+  "Cat.registry": { faker: (f) => pick(f, w.PETS.catRegistry) },
+  "Dog.name": { faker: (f) => f.animal.petName() },
+  "Dog.breed": { faker: (f) => f.animal.dog() },
+  "Dog.sound": { faker: (f) => pick(f, w.PETS.dogSound) },
+  "Dog.age": { faker: (f) => pick(f, w.PETS.dogAge) },
+  "Dog.size": { faker: (f) => pick(f, w.PETS.dogSize) },
+  "Dog.coatLength": { faker: (f) => pick(f, w.PETS.dogCoat) },
+  "Dog.gender": { faker: (f) => pick(f, w.PETS.petGender) },
+
+  // ─── Nation / Country ────────────────────────────────────────────────────────
+  "Nation.nationality": { faker: (f) => country(f)[6] },
+  "Nation.language": { faker: (f) => f.location.language().name },
+  "Nation.capitalCity": { faker: (f) => country(f)[3] },
+  "Nation.flag": { faker: (f) => flagEmoji(country(f)[1]), doc: "flag emoji" },
+  "Nation.isoLanguage": { faker: (f) => f.location.language().alpha2 },
+  "Nation.isoCountry": { faker: (f) => f.location.countryCode("alpha-2") },
+  "Country.name": { faker: (f) => country(f)[0] },
+  "Country.countryCode2": { faker: (f) => country(f)[1].toLowerCase() },
+  "Country.countryCode3": { faker: (f) => country(f)[2].toLowerCase() },
+  "Country.capital": { faker: (f) => country(f)[3] },
+  "Country.currency": { faker: (f) => country(f)[4] },
+  "Country.currencyCode": { faker: (f) => country(f)[5] },
+  "Country.flag": {
+    faker: (f) => `https://flagcdn.com/w40/${country(f)[1].toLowerCase()}.png`,
+    doc: "flag image URL",
+  },
+
+  // ─── App / Hacker / Computer / Device / File / Programming ───────────────────
+  "App.name": { faker: (f) => pick(f, localeWords(f, "app", "name")) },
+  "App.version": { faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))) },
+  "App.author": { faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()) },
+  "Hacker.abbreviation": { faker: (f) => f.hacker.abbreviation() },
+  "Hacker.adjective": { faker: (f) => f.hacker.adjective() },
+  "Hacker.noun": { faker: (f) => f.hacker.noun() },
+  "Hacker.verb": { faker: (f) => f.hacker.verb() },
+  "Hacker.ingverb": { faker: (f) => f.hacker.ingverb() },
+  "Computer.type": { faker: (f) => pick(f, w.COMPUTER.type) },
+  "Computer.platform": { faker: (f) => pick(f, w.COMPUTER.platform) },
+  "Computer.operatingSystem": {
+    faker: (f) => pick(f, [...w.COMPUTER.linux, ...w.COMPUTER.macos, ...w.COMPUTER.windows]),
+  },
+  "Computer.linux": { faker: (f) => pick(f, w.COMPUTER.linux) },
+  "Computer.macos": { faker: (f) => pick(f, w.COMPUTER.macos) },
+  "Computer.windows": { faker: (f) => pick(f, w.COMPUTER.windows) },
+  "Computer.brand": { faker: (f) => pick(f, w.COMPUTER.brand) },
+  "Device.modelName": { faker: (f) => pick(f, w.DEVICE.model) },
+  "Device.platform": { faker: (f) => pick(f, w.DEVICE.platform) },
+  "Device.manufacturer": { faker: (f) => pick(f, w.DEVICE.manufacturer) },
+  "Device.serial": { faker: (f) => f.string.alphanumeric({ length: 12, casing: "upper" }) },
+  "File.extension": { faker: (f) => f.system.commonFileExt() },
+  "File.mimeType": { faker: (f) => f.system.mimeType() },
+  "File.fileName": {
+    arity: [0, 4],
+    usage: "'dir','name','extension','separator' (empty for random)",
+    faker: (f, a) => g.fileName(f, a[0], a[1], a[2], a[3]),
+  },
+  "ProgrammingLanguage.name": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[0] },
+  "ProgrammingLanguage.creator": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[1] },
+
+  // ─── Vehicle / Aviation ──────────────────────────────────────────────────────
+  "Vehicle.vin": { faker: g.vin },
+  "Vehicle.manufacturer": { faker: (f) => f.vehicle.manufacturer() },
+  "Vehicle.make": { faker: (f) => f.vehicle.manufacturer() },
+  "Vehicle.model": { faker: (f) => f.vehicle.model() },
+  "Vehicle.makeAndModel": { faker: (f) => f.vehicle.vehicle() },
+  "Vehicle.style": { faker: (f) => pick(f, w.VEHICLE.style) },
+  "Vehicle.color": { faker: (f) => f.vehicle.color() },
+  "Vehicle.upholsteryColor": { faker: (f) => pick(f, w.VEHICLE.upholsteryColor) },
+  "Vehicle.upholsteryFabric": { faker: (f) => pick(f, w.VEHICLE.upholsteryFabric) },
+  "Vehicle.upholstery": {
+    faker: (f) => `${pick(f, w.VEHICLE.upholsteryColor)} ${pick(f, w.VEHICLE.upholsteryFabric)}`,
+  },
+  "Vehicle.transmission": { faker: (f) => pick(f, w.VEHICLE.transmission) },
+  "Vehicle.driveType": { faker: (f) => pick(f, w.VEHICLE.driveType) },
+  "Vehicle.fuelType": { faker: (f) => f.vehicle.fuel() },
+  "Vehicle.carType": { faker: (f) => f.vehicle.type() },
+  "Vehicle.engine": { faker: (f) => `${pick(f, w.VEHICLE.engineCylinders)} Cylinder Engine` },
+  "Vehicle.doors": { faker: (f) => pick(f, w.VEHICLE.doors) },
+  "Vehicle.licensePlate": { faker: g.licensePlate, doc: "US-style plate such as ABC-1234" },
+  "Aviation.aircraft": { faker: (f) => f.airline.airplane().name },
+  "Aviation.airport": { faker: (f) => f.airline.airport().iataCode },
+  "Aviation.airportName": { faker: (f) => f.airline.airport().name },
+  "Aviation.airline": { faker: (f) => f.airline.airline().name },
+  "Aviation.flight": { faker: (f) => `${f.airline.airline().iataCode}${f.airline.flightNumber()}` },
+
+  // ─── Weather / University / Educator / Science / Space ───────────────────────
+  "Weather.description": { faker: (f) => pick(f, w.WEATHER.description) },
+  "Weather.temperatureCelsius": {
+    arity: [0, 2],
+    usage: "'min','max'",
+    faker: (f, a) => `${between(f, intArgOr(a, 0, -30), intArgOr(a, 1, 38))}°C`,
+  },
+  "Weather.temperatureFahrenheit": {
+    arity: [0, 2],
+    usage: "'min','max'",
+    faker: (f, a) => `${between(f, intArgOr(a, 0, -22), intArgOr(a, 1, 100))}°F`,
+  },
+  "University.name": {
+    faker: (f) =>
+      pick(f, [
+        () => `${pick(f, w.UNIVERSITY.prefix)} ${f.location.state()} ${pick(f, w.UNIVERSITY.suffix)}`,
+        () => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}`,
+        () => `University of ${f.location.city()}`,
+      ])(),
+  },
+  "University.degree": { faker: (f) => pick(f, w.UNIVERSITY.degree) },
+  "University.prefix": { faker: (f) => pick(f, w.UNIVERSITY.prefix) },
+  "University.suffix": { faker: (f) => pick(f, w.UNIVERSITY.suffix) },
+  "University.place": { faker: (f) => f.location.state() },
+  "Educator.university": { faker: (f) => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}` },
+  "Educator.course": { faker: (f) => pick(f, w.UNIVERSITY.course) },
+  "Educator.subjectWithNumber": { faker: (f) => `${pick(f, w.UNIVERSITY.subject)} ${between(f, 100, 499)}` },
+  "Educator.secondarySchool": { faker: (f) => `${f.location.city()} ${pick(f, w.UNIVERSITY.schoolSuffix)}` },
+  "Educator.campus": { faker: (f) => `${pick(f, w.UNIVERSITY.campus)} Campus` },
+  "Science.element": { faker: (f) => f.science.chemicalElement().name },
+  "Science.elementSymbol": { faker: (f) => f.science.chemicalElement().symbol },
+  "Science.unit": { faker: (f) => f.science.unit().name },
+  "Science.scientist": { faker: (f) => pick(f, w.SCIENCE.scientist) },
+  "Science.tool": { faker: (f) => pick(f, w.SCIENCE.tool) },
+  "Science.quark": { faker: (f) => pick(f, w.SCIENCE.quark) },
+  "Science.leptons": { faker: (f) => pick(f, w.SCIENCE.lepton) },
+  "Science.bosons": { faker: (f) => pick(f, w.SCIENCE.boson) },
+  "Space.planet": { faker: (f) => pick(f, w.SPACE.planet) },
+  "Space.moon": { faker: (f) => pick(f, w.SPACE.moon) },
+  "Space.galaxy": { faker: (f) => pick(f, w.SPACE.galaxy) },
+  "Space.nebula": { faker: (f) => pick(f, w.SPACE.nebula) },
+  "Space.starCluster": { faker: (f) => pick(f, w.SPACE.starCluster) },
+  "Space.constellation": { faker: (f) => pick(f, w.SPACE.constellation) },
+  "Space.star": { faker: (f) => pick(f, w.SPACE.star) },
+  "Space.agency": { faker: (f) => pick(f, w.SPACE.agency)[0] },
+  "Space.agencyAbbreviation": { faker: (f) => pick(f, w.SPACE.agency)[1] },
+  "Space.nasaSpaceCraft": { faker: (f) => pick(f, w.SPACE.spacecraft) },
+  "Space.company": { faker: (f) => pick(f, w.SPACE.company) },
+  "Space.distanceMeasurement": { faker: (f) => `${between(f, 1, 1000)} ${pick(f, w.SPACE.distance)}` },
+  "Space.meteorite": { faker: (f) => pick(f, w.SPACE.meteorite) },
+  "Zodiac.sign": { faker: (f) => f.person.zodiacSign() },
+
+  // ─── Medical / Measurement ───────────────────────────────────────────────────
+  "Medical.medicineName": { faker: (f) => pick(f, w.MEDICAL.medicine) },
+  "Medical.diseaseName": { faker: (f) => pick(f, w.MEDICAL.disease) },
+  "Medical.hospitalName": { faker: (f) => `${f.location.city()} ${pick(f, w.MEDICAL.hospitalSuffix)}` },
+  "Medical.symptoms": { faker: (f) => pick(f, w.MEDICAL.symptom) },
+  "Medical.diagnosisCode": { faker: (f) => bothify(f, "?##.#", true), doc: "ICD-10 shaped code" },
+  "Medical.procedureCode": { faker: (f) => bothify(f, "##?#?#?", true), doc: "ICD-10-PCS shaped code" },
+  "Medical.medicalProfession": { faker: (f) => pick(f, w.MEDICAL.profession) },
+  "Measurement.height": { faker: (f) => pick(f, w.MEASUREMENT.height) },
+  "Measurement.length": { faker: (f) => pick(f, w.MEASUREMENT.length) },
+  "Measurement.volume": { faker: (f) => pick(f, w.MEASUREMENT.volume) },
+  "Measurement.weight": { faker: (f) => pick(f, w.MEASUREMENT.weight) },
+  "Measurement.metricHeight": { faker: (f) => pick(f, w.MEASUREMENT.metricHeight) },
+  "Measurement.metricLength": { faker: (f) => pick(f, w.MEASUREMENT.metricLength) },
+  "Measurement.metricVolume": { faker: (f) => pick(f, w.MEASUREMENT.metricVolume) },
+  "Measurement.metricWeight": { faker: (f) => pick(f, w.MEASUREMENT.metricWeight) },
+
+  // ─── People and the rest ─────────────────────────────────────────────────────
+  "Superhero.name": {
+    faker: (f) =>
+      f.datatype.boolean()
+        ? `${pick(f, w.SUPERHERO.prefix)} ${pick(f, w.SUPERHERO.descriptor)}`
+        : `${pick(f, w.SUPERHERO.descriptor)} ${pick(f, w.SUPERHERO.suffix)}`,
+  },
+  "Superhero.prefix": { faker: (f) => pick(f, w.SUPERHERO.prefix) },
+  "Superhero.suffix": { faker: (f) => pick(f, w.SUPERHERO.suffix) },
+  "Superhero.power": { faker: (f) => pick(f, w.SUPERHERO.power) },
+  "Superhero.descriptor": { faker: (f) => pick(f, w.SUPERHERO.descriptor) },
+  "Team.name": { faker: (f) => f.helpers.fake(localeWords(f, "team", "name")) },
+  "Team.creature": { faker: (f) => pick(f, localeWords(f, "team", "creature")) },
+  "Team.state": { faker: (f) => f.location.state() },
+  "Team.sport": { faker: (f) => pick(f, w.TEAM_SPORTS) },
+  "Twitter.userName": {
+    faker: (f) =>
+      f.internet
+        .username()
+        .replace(/[^A-Za-z0-9]+/g, "_")
+        .slice(0, 15)
+        .replace(/_+$/, ""),
+    doc: "up to 15 letters, digits and underscores",
+  },
+  "Twitter.userId": { faker: (f) => String(between(f, 1, 9)) + digits(f, 18) },
+  "Twitter.twitterId": {
+    arity: [1],
+    usage: "'length'",
+    faker: (f, a) => String(between(f, 1, 9)) + digits(f, Math.max(0, intArg(a, 0) - 1)),
+  },
+  "Subscription.plans": { faker: (f) => pick(f, w.SUBSCRIPTION.plans) },
+  "Subscription.statuses": { faker: (f) => pick(f, w.SUBSCRIPTION.statuses) },
+  "Subscription.paymentMethods": { faker: (f) => pick(f, w.SUBSCRIPTION.paymentMethods) },
+  "Subscription.subscriptionTerms": { faker: (f) => pick(f, w.SUBSCRIPTION.terms) },
+  "Subscription.paymentTerms": { faker: (f) => pick(f, w.SUBSCRIPTION.paymentTerms) },
+  "Relationships.direct": { faker: (f) => pick(f, w.RELATIONSHIP.direct) },
+  "Relationships.extended": { faker: (f) => pick(f, w.RELATIONSHIP.extended) },
+  "Relationships.inLaw": { faker: (f) => pick(f, w.RELATIONSHIP.inLaw) },
+  "Relationships.spouse": { faker: (f) => pick(f, w.RELATIONSHIP.spouse) },
+  "Relationships.parent": { faker: (f) => pick(f, w.RELATIONSHIP.parent) },
+  "Relationships.sibling": { faker: (f) => pick(f, w.RELATIONSHIP.sibling) },
+  "Relationships.any": { faker: (f) => pick(f, Object.values(w.RELATIONSHIP).flat()) },
+  "Pronouns.subjective": { faker: (f) => pick(f, w.PRONOUNS.subjective) },
+  "Pronouns.objective": { faker: (f) => pick(f, w.PRONOUNS.objective) },
+  "Pronouns.possessive": { faker: (f) => pick(f, w.PRONOUNS.possessive) },
+  "Pronouns.reflexive": { faker: (f) => pick(f, w.PRONOUNS.reflexive) },
+  "Military.armyRank": { faker: (f) => pick(f, w.MILITARY.army) },
+  "Military.marinesRank": { faker: (f) => pick(f, w.MILITARY.marines) },
+  "Military.navyRank": { faker: (f) => pick(f, w.MILITARY.navy) },
+  "Military.airForceRank": { faker: (f) => pick(f, w.MILITARY.airForce) },
+  "Military.dodPaygrade": { faker: (f) => pick(f, w.MILITARY.paygrade) },
+  "Marketing.buzzwords": { faker: (f) => pick(f, w.MISC.marketingBuzzwords) },
+  "Hobby.activity": { faker: (f) => pick(f, w.MISC.hobby) },
+  "Mood.feeling": { faker: (f) => pick(f, w.MISC.feeling) },
+  "Mood.emotion": { faker: (f) => pick(f, w.MISC.emotion) },
+  "Mood.tone": { faker: (f) => pick(f, w.MISC.tone) },
+  "Emoji.smiley": { faker: (f) => pick(f, w.EMOJI.smiley) },
+  "Emoji.cat": { faker: (f) => pick(f, w.EMOJI.cat) },
+  "Emoji.vehicle": { faker: (f) => pick(f, w.EMOJI.vehicle) },
+  "Compass.word": { faker: (f) => pick(f, w.MISC.compassWord) },
+  "Compass.abbreviation": { faker: (f) => pick(f, w.MISC.compassAbbr) },
+  "Compass.azimuth": {
+    faker: (f) =>
+      String(
+        pick(f, [0, 22.5, 45, 67.5, 90, 112.5, 135, 157.5, 180, 202.5, 225, 247.5, 270, 292.5, 315, 337.5]),
+      ),
+  },
+  "Construction.heavyEquipment": { faker: (f) => pick(f, w.MISC.heavyEquipment) },
+  "Construction.materials": { faker: (f) => pick(f, w.MISC.materials) },
+  "Construction.roles": { faker: (f) => pick(f, w.MISC.roles) },
+  "Construction.trades": { faker: (f) => pick(f, w.MISC.trades) },
+  "Restaurant.name": {
+    faker: (f) => `${pick(f, w.MISC.restaurantPrefix)} ${pick(f, w.MISC.restaurantSuffix)}`,
+  },
+  "Restaurant.namePrefix": { faker: (f) => pick(f, w.MISC.restaurantPrefix) },
+  "Restaurant.nameSuffix": { faker: (f) => pick(f, w.MISC.restaurantSuffix) },
+  "Restaurant.type": { faker: (f) => pick(f, w.MISC.restaurantType) },
+  "Mountain.name": { faker: (f) => pick(f, w.MISC.mountain) },
+  "Mountain.range": { faker: (f) => pick(f, w.MISC.mountainRange) },
+  "Artist.name": { faker: (f) => f.music.artist() },
+  "Hipster.word": { faker: (f) => stripAccents(f.word.adjective()) },
+};
+
+/** Provider names users may write for a table provider. */
+export const PROVIDER_ALIASES: Readonly<Record<string, string>> = {
+  Crypto: "Hashing",
+  DateAndTime: "Date",
+  Relationship: "Relationships",
+};

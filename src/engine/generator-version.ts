@@ -1,0 +1,6 @@
+/**
+ * The version of rowforge's generators. Any change to the values a plan and seed produce
+ * bumps it, so a change of output is always deliberate and recorded (runs store it; golden
+ * files carry it).
+ */
+export const GENERATOR_VERSION = 1;

@@ -1,0 +1,227 @@
+import type { DataType } from "../../model/data-type.ts";
+import type { Field } from "../../model/field.ts";
+import { resolveFieldType } from "../../model/resolve-field-type.ts";
+import { markNull } from "../columns/column.ts";
+import { compileFakerExpression } from "../faker/index.ts";
+import { compileRegex } from "../regex/index.ts";
+import { hashString } from "../rng/hash.ts";
+import { RowRandom } from "../rng/row-random.ts";
+import { edgeCasesOf } from "./edge-cases.ts";
+import type { FieldGenerator, GeneratorEnv } from "./field-generator.ts";
+import { createArrayGenerator, createMapGenerator, createStructGenerator } from "./nested-generators.ts";
+import { createNumericGenerator } from "./numeric-generator.ts";
+import { createTemporalGenerator } from "./temporal-generator.ts";
+import { createBinaryGenerator, createBooleanGenerator, createStringGenerator } from "./text-generators.ts";
+import {
+  createExpressionGenerator,
+  createIncrementalTextGenerator,
+  createOneOfGenerator,
+  createRegexGenerator,
+  createStaticGenerator,
+  createUuidGenerator,
+  type Uniqueness,
+} from "./value-generators.ts";
+import { writeScalar } from "./write-scalar.ts";
+
+export interface FieldContext {
+  readonly env: GeneratorEnv;
+  /** The field's stream key: from the plan seed, step and field path, or the field's own `seed`. */
+  readonly key: number;
+  readonly path: string;
+  readonly unique: Uniqueness;
+}
+
+/** Whether a field's values come from other fields (evaluated after them) rather than from its own generator. */
+export const isDerivedField = (f: Field): boolean =>
+  f.static === undefined &&
+  f.options.static === undefined &&
+  f.options.oneOf === undefined &&
+  f.options.regex === undefined &&
+  (f.options.sql !== undefined ||
+    (f.options.uuid !== undefined && f.options.uuid !== "" && f.options.incremental === undefined));
+
+/**
+ * The generator of a field, by Data Caterer's precedence: static, oneOf, regex,
+ * sql/expression, then the type's default. Returns undefined for derived fields (sql, a uuid
+ * of another field), which the step fills after the fields they read.
+ */
+export function createFieldGenerator(field: Field, ctx: FieldContext): FieldGenerator | undefined {
+  const type = effectiveType(field);
+  if (isDerivedField(field)) return undefined;
+  const g = createValueGenerator(field, type, ctx);
+  return g ? withNullsAndEdgeCases(g, field, ctx.key) : undefined;
+}
+
+/** The field's type (the loader has already applied decimal precision/scale options). */
+export const effectiveType = (field: Field): DataType => resolveFieldType(field);
+
+function createValueGenerator(field: Field, type: DataType, ctx: FieldContext): FieldGenerator | undefined {
+  const o = field.options;
+  const { env, key, path, unique } = ctx;
+  // Value options of an array or map field describe its elements: handled by the array generator.
+  const collection = type.kind === "array" || type.kind === "map";
+  const staticValue = field.static ?? o.static;
+  if (staticValue !== undefined && !collection) return createStaticGenerator(type, staticValue);
+  if (collection) return createCollectionGenerator(field, type, ctx);
+  if (o.oneOf) return createOneOfGenerator(type, o.oneOf, key, unique, env.rowCount, path);
+  if (o.regex !== undefined)
+    return createRegexGenerator(type, compileRegex(o.regex), key, unique, env.rowCount, path);
+  if (o.expression !== undefined) {
+    const expr = compileFakerExpression(o.expression, {
+      ...(env.locale ? { locale: env.locale } : {}),
+      refDate: Math.floor(env.nowMicros / 1000),
+    });
+    return createExpressionGenerator(type, expr, key, env.fastMode);
+  }
+  if (o.uuid !== undefined) return createUuidGenerator(type, key, o.incremental);
+  switch (type.kind) {
+    case "int":
+    case "long":
+    case "short":
+    case "byte":
+    case "double":
+    case "float":
+    case "decimal":
+      return createNumericGenerator({
+        type,
+        options: o,
+        key,
+        rowCount: env.rowCount,
+        unique,
+        fieldPath: path,
+      });
+    case "date":
+    case "timestamp":
+      return createTemporalGenerator({
+        type,
+        options: o,
+        key,
+        nowMicros: env.nowMicros,
+        rowCount: env.rowCount,
+        unique,
+        fieldPath: path,
+      });
+    case "string":
+      return o.incremental !== undefined
+        ? createIncrementalTextGenerator(type, o.incremental)
+        : createStringGenerator(type, o, key, unique !== "none");
+    case "boolean":
+      return createBooleanGenerator(type, key);
+    case "binary":
+      return createBinaryGenerator(type, o, key);
+    case "struct":
+      return createStructGenerator(type, childGenerators(field, type, ctx));
+    default:
+      return createCollectionGenerator(field, type, ctx);
+  }
+}
+
+function createCollectionGenerator(
+  field: Field,
+  type: DataType,
+  ctx: FieldContext,
+): FieldGenerator | undefined {
+  const o = field.options;
+  const { key } = ctx;
+  switch (type.kind) {
+    case "array": {
+      let element: FieldGenerator | undefined;
+      if (type.element.kind === "struct" && field.fields.length > 0) {
+        element = createStructGenerator(type.element, childGenerators(field, type.element, ctx));
+      } else {
+        const elementField: Field = {
+          ...field,
+          type: "",
+          fields: [],
+          options: elementOptions(field),
+          nullable: true,
+        };
+        element = createValueGenerator(elementField, type.element, {
+          ...ctx,
+          key: hashString("element", key),
+          unique: "none",
+        });
+      }
+      return createArrayGenerator(type, o, key, element);
+    }
+    case "map": {
+      const plain = (t: DataType, name: string): FieldGenerator =>
+        createValueGenerator({ name, type: "", nullable: false, options: {}, fields: [] }, t, {
+          ...ctx,
+          key: hashString(name, key),
+          unique: "none",
+        })!;
+      return createMapGenerator(type, o, key, plain(type.key, "key"), plain(type.value, "value"));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Options that describe the elements of an array field (the array* options describe the array). */
+function elementOptions(field: Field): Field["options"] {
+  const {
+    arrayMinLen,
+    arrayMaxLen,
+    arrayFixedSize,
+    arrayOneOf,
+    arrayUniqueFrom,
+    arrayWeightedOneOf,
+    arrayEmptyProb,
+    ...rest
+  } = field.options;
+  return rest;
+}
+
+function childGenerators(field: Field, type: DataType, ctx: FieldContext): (FieldGenerator | undefined)[] {
+  if (type.kind !== "struct") return [];
+  return type.fields.map((sf) => {
+    const child = field.fields.find((f) => f.name === sf.name);
+    const childKey = hashString(sf.name, ctx.key);
+    if (!child) {
+      return createValueGenerator(
+        { name: sf.name, type: "", nullable: true, options: {}, fields: [] },
+        sf.type,
+        {
+          ...ctx,
+          key: childKey,
+          path: `${ctx.path}.${sf.name}`,
+          unique: "none",
+        },
+      );
+    }
+    const childKeyWithSeed =
+      child.options.seed !== undefined
+        ? hashString(`${ctx.path}.${sf.name}`, hashString(String(child.options.seed)))
+        : childKey;
+    return createFieldGenerator(child, {
+      ...ctx,
+      key: childKeyWithSeed,
+      path: `${ctx.path}.${sf.name}`,
+      unique: child.options.isUnique || child.options.isPrimaryKey ? "explicit" : "none",
+    });
+  });
+}
+
+/** Nulls with probability nullProb (default 0.1) once enableNull is set; edge cases likewise (default 0.5). */
+function withNullsAndEdgeCases(g: FieldGenerator, field: Field, key: number): FieldGenerator {
+  const o = field.options;
+  const nullProb = o.enableNull === true && field.nullable ? (o.nullProb ?? 0.1) : 0;
+  const edges = o.enableEdgeCase === true ? edgeCasesOf(g.type) : [];
+  const edgeProb = edges.length > 0 ? (o.edgeCaseProb ?? 0.5) : 0;
+  if (nullProb === 0 && edgeProb === 0) return g;
+  const nullRnd = new RowRandom(key ^ 0x6e756c6c);
+  const edgeRnd = new RowRandom(key ^ 0x65646765);
+  return {
+    type: g.type,
+    fill(pos, out) {
+      g.fill(pos, out);
+      for (let i = 0; i < pos.length; i++) {
+        const p = pos[i]!;
+        if (edgeProb > 0 && edgeRnd.at(p).chance(edgeProb))
+          writeScalar(out, i, edges[edgeRnd.int(edges.length)]!);
+        if (nullProb > 0 && nullRnd.at(p).chance(nullProb)) markNull(out, i);
+      }
+    },
+  };
+}

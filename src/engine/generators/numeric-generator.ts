@@ -1,0 +1,141 @@
+import { RowforgeError } from "../../errors/index.ts";
+import type { DataType } from "../../model/data-type.ts";
+import type { FieldOptions } from "../../model/field-options.ts";
+import { type Column, decimalFitsDouble } from "../columns/column.ts";
+import { createPermutation } from "../rng/permutation.ts";
+import { RowRandom } from "../rng/row-random.ts";
+import type { FieldGenerator } from "./field-generator.ts";
+
+/** Data Caterer's default ranges per numeric type. */
+export const NUMERIC_DEFAULTS: Readonly<Record<string, readonly [number, number]>> = {
+  byte: [0, 127],
+  short: [0, 1000],
+  int: [0, 100000],
+  long: [0, 100000],
+  float: [0, 100000],
+  double: [0, 100000],
+  decimal: [0, 100000],
+};
+
+const LIMITS: Readonly<Record<string, readonly [number, number]>> = {
+  byte: [-128, 127],
+  short: [-32768, 32767],
+  int: [-2147483648, 2147483647],
+  long: [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+export interface NumericSpec {
+  readonly type: DataType;
+  readonly options: FieldOptions;
+  readonly key: number;
+  readonly rowCount: number;
+  /** Uniqueness asked for by the user (refused when impossible) or implied by a foreign key (best effort). */
+  readonly unique: "none" | "explicit" | "implicit";
+  readonly fieldPath: string;
+}
+
+/** Numbers in [min, max] (uniform, normal or exponential), rounded, unique by permutation, or incremental. */
+export function createNumericGenerator(spec: NumericSpec): FieldGenerator {
+  const { type, options: o } = spec;
+  const kind = type.kind;
+  const integral = kind === "int" || kind === "long" || kind === "short" || kind === "byte";
+  const [defMin, defMax] = NUMERIC_DEFAULTS[kind] ?? [0, 100000];
+  const min = typeof o.min === "number" ? o.min : o.min !== undefined ? Number(o.min) : defMin;
+  let max = typeof o.max === "number" ? o.max : o.max !== undefined ? Number(o.max) : Math.max(defMax, min);
+  const scale = type.kind === "decimal" ? type.scale : 0;
+  const factor = 10 ** scale;
+  const rnd = new RowRandom(spec.key);
+  const write = writerFor(type);
+
+  if (o.incremental !== undefined) {
+    const start = o.incremental;
+    return { type, fill: (pos, out) => fillEach(pos, out, (p) => start + p, write) };
+  }
+
+  if (spec.unique !== "none") {
+    const lo = Math.ceil(min);
+    if (o.max === undefined && lo + spec.rowCount - 1 > max) max = lo + spec.rowCount - 1;
+    const size = Math.floor(max) - lo + 1;
+    if (size >= spec.rowCount && size > 0) {
+      const perm = createPermutation(Math.min(size, Number.MAX_SAFE_INTEGER), spec.key);
+      return { type, fill: (pos, out) => fillEach(pos, out, (p) => lo + perm(p % size), write) };
+    }
+    if (spec.unique === "explicit") {
+      throw new RowforgeError(
+        "RF_VALUE_INVALID",
+        `field "${spec.fieldPath}" asks for ${spec.rowCount} unique values but the range ${min}..${max} holds only ${Math.max(size, 0)}`,
+        { hint: "widen min/max, lower the record count, or drop isUnique" },
+      );
+    }
+  }
+
+  const span = max - min;
+  const draw = distributionDraw(o, min, max, rnd);
+  const round = o.round;
+  return {
+    type,
+    fill(pos, out) {
+      fillEach(
+        pos,
+        out,
+        (p) => {
+          rnd.at(p);
+          if (integral) return draw ? Math.round(draw()) : min + rnd.int(Math.floor(span) + 1);
+          let x = draw ? draw() : min + rnd.float() * span;
+          if (round !== undefined) x = Math.round(x * 10 ** round) / 10 ** round;
+          return kind === "decimal" ? Math.round(x * factor) / factor : x;
+        },
+        write,
+      );
+    },
+  };
+}
+
+function distributionDraw(
+  o: FieldOptions,
+  min: number,
+  max: number,
+  rnd: RowRandom,
+): (() => number) | undefined {
+  const clamp = (x: number) => Math.min(max, Math.max(min, x));
+  if (o.distribution === "normal" || (o.mean !== undefined && o.stddev !== undefined)) {
+    const mean = o.mean ?? (min + max) / 2;
+    const sd = o.stddev ?? (max - min) / 6;
+    return () => clamp(mean + sd * rnd.normal());
+  }
+  if (o.distribution === "exponential") {
+    const rate = o.distributionRateParam ?? 1;
+    return () => clamp(min + (max - min) * (-Math.log(1 - rnd.float()) / rate));
+  }
+  return undefined;
+}
+
+type Writer = (out: Column, i: number, x: number) => void;
+
+function writerFor(type: DataType): Writer {
+  const limits = LIMITS[type.kind];
+  if (type.kind === "decimal") {
+    const factor = 10 ** type.scale;
+    if (decimalFitsDouble(type.precision)) {
+      return (out, i, x) => {
+        (out as { values: Float64Array }).values[i] = Math.round(x * factor);
+      };
+    }
+    return (out, i, x) => {
+      (out as { values: bigint[] }).values[i] = BigInt(Math.round(x * factor));
+    };
+  }
+  if (limits) {
+    const [lo, hi] = limits;
+    return (out, i, x) => {
+      (out as { values: Int32Array | Float64Array }).values[i] = x < lo ? lo : x > hi ? hi : Math.trunc(x);
+    };
+  }
+  return (out, i, x) => {
+    (out as { values: Float64Array }).values[i] = x;
+  };
+}
+
+function fillEach(pos: Float64Array, out: Column, value: (p: number) => number, write: Writer): void {
+  for (let i = 0; i < pos.length; i++) write(out, i, value(pos[i]!));
+}

@@ -1,0 +1,91 @@
+import type { DataType } from "../../model/data-type.ts";
+import type { FieldOptions } from "../../model/field-options.ts";
+import { createPermutation } from "../rng/permutation.ts";
+import { RowRandom } from "../rng/row-random.ts";
+import type { FieldGenerator } from "./field-generator.ts";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Random letters and digits, minLen..maxLen long (default 1..20); unique by encoding a permuted index. */
+export function createStringGenerator(
+  type: DataType,
+  o: FieldOptions,
+  key: number,
+  unique: boolean,
+): FieldGenerator {
+  const minLen = o.minLen ?? 1;
+  const maxLen = Math.max(o.maxLen ?? 20, minLen);
+  const rnd = new RowRandom(key);
+  if (unique) {
+    // Base-62 digits of a permuted index, padded to at least minLen: distinct for distinct rows.
+    const width = Math.max(minLen, 1);
+    const perm = createPermutation(Number.MAX_SAFE_INTEGER, key);
+    return {
+      type,
+      fill(pos, out) {
+        const values = (out as { values: string[] }).values;
+        for (let i = 0; i < pos.length; i++) {
+          let n = perm(pos[i]!);
+          let s = "";
+          do {
+            s = ALPHABET[n % 62]! + s;
+            n = Math.floor(n / 62);
+          } while (n > 0);
+          values[i] = s.padStart(width, "A");
+        }
+      },
+    };
+  }
+  return {
+    type,
+    fill(pos, out) {
+      const values = (out as { values: string[] }).values;
+      for (let i = 0; i < pos.length; i++) {
+        rnd.at(pos[i]!);
+        const len = minLen + rnd.int(maxLen - minLen + 1);
+        let s = "";
+        for (let k = 0; k < len; k++) s += ALPHABET[rnd.u32() % 62];
+        values[i] = s;
+      }
+    },
+  };
+}
+
+export function createBooleanGenerator(type: DataType, key: number): FieldGenerator {
+  const rnd = new RowRandom(key);
+  return {
+    type,
+    fill(pos, out) {
+      const values = (out as { values: Uint8Array }).values;
+      for (let i = 0; i < pos.length; i++) values[i] = rnd.at(pos[i]!).u32() & 1;
+    },
+  };
+}
+
+export function createBinaryGenerator(type: DataType, o: FieldOptions, key: number): FieldGenerator {
+  const minLen = o.minLen ?? 1;
+  const maxLen = Math.max(o.maxLen ?? 20, minLen);
+  const rnd = new RowRandom(key);
+  return {
+    type,
+    fill(pos, out) {
+      const values = (out as { values: Uint8Array[] }).values;
+      for (let i = 0; i < pos.length; i++) {
+        rnd.at(pos[i]!);
+        const bytes = new Uint8Array(minLen + rnd.int(maxLen - minLen + 1));
+        for (let k = 0; k < bytes.length; k++) bytes[k] = rnd.u32() & 255;
+        values[i] = bytes;
+      }
+    },
+  };
+}
+
+/** A version-4 UUID from the row's draws. */
+export function randomUuid(rnd: RowRandom): string {
+  const a = rnd.u32();
+  const b = rnd.u32();
+  const c = rnd.u32();
+  const d = rnd.u32();
+  const hex = (x: number, len: number) => (x >>> 0).toString(16).padStart(len, "0");
+  return `${hex(a, 8)}-${hex(b >>> 16, 4)}-${hex(((b & 0x0fff) | 0x4000) >>> 0, 4)}-${hex(((c >>> 16) & 0x3fff) | 0x8000, 4)}-${hex(c & 0xffff, 4)}${hex(d, 8)}`;
+}

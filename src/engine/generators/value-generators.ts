@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import { RowforgeError } from "../../errors/index.ts";
+import type { DataType } from "../../model/data-type.ts";
+import type { WeightedValue } from "../../model/field-options.ts";
+import type { Column } from "../columns/column.ts";
+import type { FakerExpression, FakerPools } from "../faker/index.ts";
+import type { RegexGenerator } from "../regex/index.ts";
+import { createPermutation } from "../rng/permutation.ts";
+import { RowRandom } from "../rng/row-random.ts";
+import { FAST_POOL_SIZE, type FieldGenerator } from "./field-generator.ts";
+import { randomUuid } from "./text-generators.ts";
+import { writeScalar } from "./write-scalar.ts";
+
+type Scalar = string | number | boolean | null;
+export type Uniqueness = "none" | "explicit" | "implicit";
+
+/** The same value in every row. */
+export function createStaticGenerator(type: DataType, value: Scalar): FieldGenerator {
+  return {
+    type,
+    fill(pos, out) {
+      for (let i = 0; i < pos.length; i++) writeScalar(out, i, value);
+    },
+  };
+}
+
+/** Picks from a list, weighted when the values carry weights; unique by permutation when asked. */
+export function createOneOfGenerator(
+  type: DataType,
+  values: readonly WeightedValue[],
+  key: number,
+  unique: Uniqueness,
+  rowCount: number,
+  fieldPath: string,
+): FieldGenerator {
+  const rnd = new RowRandom(key);
+  const n = values.length;
+  const list = values.map((v) => v.value);
+  if (unique !== "none" && n >= rowCount) {
+    const perm = createPermutation(n, key);
+    return { type, fill: (pos, out) => fillScalars(pos, out, (p) => list[perm(p % n)]!) };
+  }
+  if (unique === "explicit") {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `field "${fieldPath}" asks for ${rowCount} unique values from a oneOf list of ${n}`,
+      {
+        hint: "add values, lower the record count, or drop isUnique",
+      },
+    );
+  }
+  if (values.some((v) => v.weight !== undefined)) {
+    const cumulative = new Float64Array(n);
+    let total = 0;
+    values.forEach((v, i) => {
+      total += v.weight ?? 0;
+      cumulative[i] = total;
+    });
+    return {
+      type,
+      fill: (pos, out) =>
+        fillScalars(pos, out, (p) => {
+          const x = rnd.at(p).float() * total;
+          let lo = 0;
+          let hi = n - 1;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (cumulative[mid]! > x) hi = mid;
+            else lo = mid + 1;
+          }
+          return list[lo]!;
+        }),
+    };
+  }
+  return { type, fill: (pos, out) => fillScalars(pos, out, (p) => list[rnd.at(p).int(n)]!) };
+}
+
+/** Strings matching a regex; unique by mapping a permuted index through the pattern's space. */
+export function createRegexGenerator(
+  type: DataType,
+  regex: RegexGenerator,
+  key: number,
+  unique: Uniqueness,
+  rowCount: number,
+  fieldPath: string,
+): FieldGenerator {
+  const rnd = new RowRandom(key);
+  if (unique !== "none") {
+    const size = regex.size > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(regex.size);
+    if (size >= rowCount) {
+      const perm = createPermutation(size, key);
+      return { type, fill: (pos, out) => fillScalars(pos, out, (p) => regex.nth(perm(p % size))) };
+    }
+    if (unique === "explicit") {
+      throw new RowforgeError(
+        "RF_VALUE_INVALID",
+        `field "${fieldPath}" asks for ${rowCount} unique values but regex "${regex.pattern}" can produce only ${size}`,
+        { hint: "widen the pattern, lower the record count, or drop isUnique" },
+      );
+    }
+  }
+  if (type.kind === "string") {
+    return {
+      type,
+      fill(pos, out) {
+        const values = (out as { values: string[] }).values;
+        for (let i = 0; i < pos.length; i++) values[i] = regex.generate(rnd.at(pos[i]!));
+      },
+    };
+  }
+  return { type, fill: (pos, out) => fillScalars(pos, out, (p) => regex.generate(rnd.at(p))) };
+}
+
+/** Datafaker expressions: pooled in fast mode (realistic, cheap), one evaluation per row otherwise. */
+export function createExpressionGenerator(
+  type: DataType,
+  expr: FakerExpression,
+  key: number,
+  fastMode: boolean,
+): FieldGenerator {
+  const rnd = new RowRandom(key);
+  let pools: FakerPools | undefined;
+  const next = (p: number): string => {
+    if (!fastMode || expr.callCount === 0) return expr.generate(rnd.at(p));
+    pools ??= expr.partPools(FAST_POOL_SIZE, key);
+    return expr.generatePooled(rnd.at(p), pools);
+  };
+  if (type.kind === "string") {
+    return {
+      type,
+      fill(pos, out) {
+        const values = (out as { values: string[] }).values;
+        for (let i = 0; i < pos.length; i++) values[i] = next(pos[i]!);
+      },
+    };
+  }
+  return { type, fill: (pos, out) => fillScalars(pos, out, next) };
+}
+
+/** Random version-4 UUIDs, or UUID-shaped digests of `start + row` when incremental. */
+export function createUuidGenerator(
+  type: DataType,
+  key: number,
+  incremental: number | undefined,
+): FieldGenerator {
+  const rnd = new RowRandom(key);
+  return {
+    type,
+    fill: (pos, out) =>
+      fillScalars(pos, out, (p) =>
+        incremental === undefined ? randomUuid(rnd.at(p)) : uuidFromText(String(incremental + p)),
+      ),
+  };
+}
+
+/** Text of the row number counting from `start` (an `incremental` string field). */
+export function createIncrementalTextGenerator(type: DataType, start: number): FieldGenerator {
+  return { type, fill: (pos, out) => fillScalars(pos, out, (p) => String(start + p)) };
+}
+
+/** A UUID-shaped MD5 digest of a text: the same text always gives the same UUID. */
+export function uuidFromText(text: string): string {
+  const h = createHash("md5").update(text).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+function fillScalars(pos: Float64Array, out: Column, value: (p: number) => Scalar): void {
+  for (let i = 0; i < pos.length; i++) writeScalar(out, i, value(pos[i]!));
+}

@@ -1,0 +1,309 @@
+import type { RowRandom } from "../rng/index.ts";
+import type { CharTable } from "./char-table.ts";
+
+/**
+ * One node of a compiled pattern: it draws a random string (`gen`) or decodes an index of its
+ * space (`nthN` for indexes below 2^53, `nthB` for bigints). `caps` holds the text of the
+ * capturing groups that backreferences read; it is reset by the caller for each string.
+ *
+ * Spaces are numbered in mixed radix with the leftmost part most significant, so the last
+ * character varies fastest: nth(1) of `ACC[0-9]{8}` is `ACC00000001`.
+ */
+export interface GenNode {
+  /** Size of the node's space, saturated at SIZE_CAP. */
+  readonly count: bigint;
+  /** `Number(count)`: exact up to 2^53; above that it only has to compare above any index. */
+  readonly countN: number;
+  readonly gen: (rnd: RowRandom, caps: string[]) => string;
+  readonly nthN: (i: number, caps: string[]) => string;
+  readonly nthB: (i: bigint, caps: string[]) => string;
+  /** The one string the node produces, when it has only one (so sequences fold). */
+  readonly literal: string | undefined;
+  /** The characters, when the node is one character from a set (so repeats loop tightly). */
+  readonly chars: CharTable | undefined;
+}
+
+/** Sizes saturate here; a space this large is unlimited for any row count. */
+export const SIZE_CAP: bigint = 1n << 4096n;
+const sat = (x: bigint): bigint => (x > SIZE_CAP ? SIZE_CAP : x);
+
+const node = (
+  count: bigint,
+  parts: Pick<GenNode, "gen" | "nthN" | "nthB"> & Partial<Pick<GenNode, "literal" | "chars">>,
+): GenNode => ({
+  count,
+  countN: Number(count),
+  gen: parts.gen,
+  nthN: parts.nthN,
+  nthB: parts.nthB,
+  literal: parts.literal,
+  chars: parts.chars,
+});
+
+export function literalNode(s: string): GenNode {
+  const f = (): string => s;
+  return node(1n, { gen: f, nthN: f, nthB: f, literal: s });
+}
+
+export function charsNode(table: CharTable): GenNode {
+  const { n, pick } = table;
+  if (n === 1) return literalNode(pick(0));
+  return node(BigInt(n), {
+    gen: (rnd) => pick(rnd.int(n)),
+    nthN: (i) => pick(i),
+    nthB: (i) => pick(Number(i)),
+    chars: table,
+  });
+}
+
+export function seqNode(input: readonly GenNode[]): GenNode {
+  const parts: GenNode[] = [];
+  for (const p of input) {
+    const prev = parts[parts.length - 1];
+    if (p.literal === "") continue;
+    if (p.literal !== undefined && prev?.literal !== undefined)
+      parts[parts.length - 1] = literalNode(prev.literal + p.literal);
+    else parts.push(p);
+  }
+  if (parts.length === 0) return literalNode("");
+  if (parts.length === 1) return parts[0]!;
+  const m = parts.length;
+  const counts = parts.map((p) => p.countN);
+  const countsB = parts.map((p) => p.count);
+  const digits = new Float64Array(m);
+  let count = 1n;
+  for (const c of countsB) count = sat(count * c);
+  const [a, b] = parts as [GenNode, GenNode];
+  return node(count, {
+    gen:
+      m === 2
+        ? (rnd, caps) => a.gen(rnd, caps) + b.gen(rnd, caps)
+        : (rnd, caps) => {
+            let s = "";
+            for (let k = 0; k < m; k++) s += parts[k]!.gen(rnd, caps);
+            return s;
+          },
+    nthN: (i, caps) => {
+      for (let k = m - 1; k >= 0; k--) {
+        const c = counts[k]!;
+        const d = i % c;
+        digits[k] = d;
+        i = (i - d) / c;
+      }
+      let s = "";
+      for (let k = 0; k < m; k++) s += parts[k]!.nthN(digits[k]!, caps);
+      return s;
+    },
+    nthB: (i, caps) => {
+      const ds: bigint[] = new Array<bigint>(m);
+      for (let k = m - 1; k >= 0; k--) {
+        ds[k] = i % countsB[k]!;
+        i /= countsB[k]!;
+      }
+      let s = "";
+      for (let k = 0; k < m; k++) s += parts[k]!.nthB(ds[k]!, caps);
+      return s;
+    },
+  });
+}
+
+export function altNode(branches: readonly GenNode[]): GenNode {
+  if (branches.length === 1) return branches[0]!;
+  const nb = branches.length;
+  let count = 0n;
+  for (const b of branches) count = sat(count + b.count);
+  return node(count, {
+    gen: (rnd, caps) => branches[rnd.int(nb)]!.gen(rnd, caps),
+    nthN: (i, caps) => {
+      for (let k = 0; k < nb - 1; k++) {
+        const b = branches[k]!;
+        if (i < b.countN) return b.nthN(i, caps);
+        i -= b.countN;
+      }
+      return branches[nb - 1]!.nthN(i, caps);
+    },
+    nthB: (i, caps) => {
+      for (let k = 0; k < nb - 1; k++) {
+        const b = branches[k]!;
+        if (i < b.count) return b.nthB(i, caps);
+        i -= b.count;
+      }
+      return branches[nb - 1]!.nthB(i, caps);
+    },
+  });
+}
+
+function satPow(c: bigint, k: number): bigint {
+  let pow = 1n;
+  for (let j = 0; j < k && pow < SIZE_CAP; j++) pow = sat(pow * c);
+  return pow;
+}
+
+/** Size of `inner{min,max}`: the sum of c^k over the lengths (each length its own block). */
+function repeatCount(c: bigint, min: number, max: number): bigint {
+  if (c === 1n) return BigInt(max - min + 1);
+  let pow = satPow(c, min);
+  let total = 0n;
+  for (let k = min; k <= max && total < SIZE_CAP; k++) {
+    total = sat(total + pow);
+    pow = sat(pow * c);
+  }
+  return total;
+}
+
+export function repeatNode(inner: GenNode, min: number, max: number): GenNode {
+  if (max === 0 || inner.literal === "") return literalNode("");
+  const lit = inner.literal;
+  if (lit !== undefined && min === max) return literalNode(lit.repeat(min));
+  const span = max - min + 1;
+  const count = repeatCount(inner.count, min, max);
+  const c = inner.countN;
+  const cB = inner.count;
+  return node(count, {
+    gen: repeatGen(inner, min, span),
+    nthN: (i, caps) => {
+      let len = min;
+      let block = c ** min;
+      while (len < max && i >= block) {
+        i -= block;
+        len++;
+        block *= c;
+      }
+      let s = "";
+      if (block <= Number.MAX_SAFE_INTEGER) {
+        // Exact powers: peel digits from the most significant end, no scratch needed.
+        let p = block / c;
+        for (let k = 0; k < len; k++) {
+          const d = Math.floor(i / p);
+          i -= d * p;
+          p /= c;
+          s += inner.nthN(d, caps);
+        }
+        return s;
+      }
+      const ds = new Array<number>(len);
+      for (let k = len - 1; k >= 0; k--) {
+        const d = i % c;
+        ds[k] = d;
+        i = (i - d) / c;
+      }
+      for (let k = 0; k < len; k++) s += inner.nthN(ds[k]!, caps);
+      return s;
+    },
+    nthB: (i, caps) => {
+      let len = min;
+      let block = satPow(cB, min);
+      while (len < max && i >= block) {
+        i -= block;
+        len++;
+        block = sat(block * cB);
+      }
+      const ds = new Array<bigint>(len);
+      for (let k = len - 1; k >= 0; k--) {
+        ds[k] = i % cB;
+        i /= cB;
+      }
+      let s = "";
+      for (let k = 0; k < len; k++) s += inner.nthB(ds[k]!, caps);
+      return s;
+    },
+  });
+}
+
+function repeatGen(inner: GenNode, min: number, span: number): GenNode["gen"] {
+  const lit = inner.literal;
+  if (lit !== undefined) return (rnd) => lit.repeat(min + rnd.int(span));
+  const chars = inner.chars;
+  if (chars !== undefined) return charsRunGen(chars, min, span);
+  return (rnd, caps) => {
+    const len = span === 1 ? min : min + rnd.int(span);
+    let s = "";
+    for (let k = 0; k < len; k++) s += inner.gen(rnd, caps);
+    return s;
+  };
+}
+
+/** 2^32: a run packs as many characters into one 53-bit draw as stay below this. */
+const PACK_LIMIT = 4294967296;
+
+/**
+ * A run of characters from one set. Several characters share one 53-bit draw (decoded in
+ * mixed radix), which keeps the bias below 2^-21 and makes `[0-9]{8}` cost two draws, not eight.
+ */
+function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"] {
+  const { n, pick } = chars;
+  let per = 1;
+  while (n ** (per + 1) <= PACK_LIMIT) per++;
+  const packed = n ** per;
+  if (per === 1) {
+    return (rnd) => {
+      const len = span === 1 ? min : min + rnd.int(span);
+      let s = "";
+      for (let k = 0; k < len; k++) s += pick(rnd.int(n));
+      return s;
+    };
+  }
+  return (rnd) => {
+    let left = span === 1 ? min : min + rnd.int(span);
+    let s = "";
+    while (left >= per) {
+      let v = Math.floor(rnd.float() * packed);
+      for (let k = 0; k < per; k++) {
+        const d = v % n;
+        v = (v - d) / n;
+        s += pick(d);
+      }
+      left -= per;
+    }
+    if (left > 1) {
+      let v = Math.floor(rnd.float() * n ** left);
+      for (; left > 0; left--) {
+        const d = v % n;
+        v = (v - d) / n;
+        s += pick(d);
+      }
+    }
+    if (left === 1) s += pick(rnd.int(n));
+    return s;
+  };
+}
+
+/** A capturing group that a backreference reads: records its text in `caps[slot]`. */
+export function captureNode(inner: GenNode, slot: number): GenNode {
+  return node(inner.count, {
+    gen: (rnd, caps) => {
+      const s = inner.gen(rnd, caps);
+      caps[slot] = s;
+      return s;
+    },
+    nthN: (i, caps) => {
+      const s = inner.nthN(i, caps);
+      caps[slot] = s;
+      return s;
+    },
+    nthB: (i, caps) => {
+      const s = inner.nthB(i, caps);
+      caps[slot] = s;
+      return s;
+    },
+  });
+}
+
+/**
+ * A backreference repeats its group's text and adds nothing to the space. With duplicate group
+ * names, the group that took part wins; a group that took no part gives "".
+ */
+export function backrefNode(slots: readonly number[]): GenNode {
+  const read = (caps: string[]): string => {
+    for (const slot of slots) {
+      const s = caps[slot];
+      if (s !== undefined && s !== "") return s;
+    }
+    return "";
+  };
+  return node(1n, {
+    gen: (_rnd, caps) => read(caps),
+    nthN: (_i, caps) => read(caps),
+    nthB: (_i, caps) => read(caps),
+  });
+}

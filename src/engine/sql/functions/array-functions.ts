@@ -1,0 +1,373 @@
+/**
+ * Array functions: construction, size, element access (1-based, negative from the end),
+ * sorting, search, slicing, sequences, zipping, flattening and shuffling.
+ */
+import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import {
+  argTypeError,
+  coerceArg,
+  constantArg,
+  defineFunction,
+  lambdaArg,
+  rejectLambdas,
+  runtimeError,
+  sqlError,
+  strict1,
+  strict2,
+} from "./function-helpers.ts";
+import { commonArgType, isNullLiteral, widerType } from "./implicit-cast.ts";
+import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./value-ordering.ts";
+
+const I = DataTypes.int;
+const L = DataTypes.long;
+/** Arrays longer than this are refused (Spark's limit is close to 2^31; rowforge keeps rows small). */
+export const MAX_ARRAY_LENGTH = 10_000_000;
+
+type Values = readonly SqlValue[];
+
+/** The array argument at `i` and its type (a NULL literal counts as array<string>). */
+export function arrayArg(
+  fn: string,
+  args: readonly SqlArg[],
+  i: number,
+): { type: ArrayType; evaluate: SqlEvaluator } {
+  const a = args[i]!;
+  if (a.lambda) throw sqlError(fn, `the ${i === 0 ? "first" : "array"} argument cannot be a lambda`);
+  if (a.type.kind === "array") return { type: a.type, evaluate: a.evaluate };
+  if (isNullLiteral(a)) return { type: DataTypes.array(DataTypes.string), evaluate: () => null };
+  throw argTypeError(fn, i, "an array", a.type);
+}
+
+/** An array argument and a value argument brought to a common element type. */
+export function arrayAndElement(fn: string, args: readonly SqlArg[]) {
+  const arr = arrayArg(fn, args, 0);
+  const v = args[1]!;
+  const elem = isNullLiteral(v) ? arr.type.element : widerType(arr.type.element, v.type);
+  if (elem === undefined)
+    throw argTypeError(fn, 1, `a value of the array's element type ${arr.type.element.kind}`, v.type);
+  const probe: SqlArg[] = [{ type: arr.type, evaluate: arr.evaluate }, v];
+  return {
+    element: elem,
+    array: coerceArg(fn, probe, 0, DataTypes.array(elem)),
+    value: coerceArg(fn, probe, 1, elem),
+  };
+}
+
+function elementAt(fn: string, tolerant: boolean) {
+  return (arr: Values, index: number): SqlValue => {
+    if (index === 0) {
+      if (tolerant) return null;
+      throw runtimeError(
+        fn,
+        "SQL array indexes start at 1; index 0 is invalid (use try_element_at for NULL)",
+      );
+    }
+    const i = index > 0 ? index - 1 : arr.length + index;
+    return i < 0 || i >= arr.length ? null : (arr[i] ?? null);
+  };
+}
+
+/** Map lookup by key: direct for primitive keys, by equality for composite ones. */
+export function mapGetter(t: MapType): (m: ReadonlyMap<SqlValue, SqlValue>, key: SqlValue) => SqlValue {
+  if (isPrimitiveKeyType(t.key)) return (m, k) => m.get(k) ?? null;
+  const eq = equalityFor(t.key);
+  return (m, k) => {
+    for (const [mk, mv] of m) if (mk !== null && eq(mk, k)) return mv;
+    return null;
+  };
+}
+
+function compileElementAt(fn: string, args: readonly SqlArg[], tolerant: boolean) {
+  const a = args[0]!;
+  if (a.type.kind === "map") {
+    const get = mapGetter(a.type);
+    return {
+      type: a.type.value,
+      evaluate: strict2<ReadonlyMap<SqlValue, SqlValue>, SqlValue>(
+        a.evaluate,
+        coerceArg(fn, args, 1, a.type.key),
+        get,
+      ),
+    };
+  }
+  const arr = arrayArg(fn, args, 0);
+  const idx = constantArg(fn, args, 1, I);
+  if (!tolerant && idx !== undefined && idx.value === 0) {
+    throw sqlError(fn, "SQL array indexes start at 1; index 0 is invalid (use try_element_at for NULL)");
+  }
+  return {
+    type: arr.type.element,
+    evaluate: strict2(arr.evaluate, coerceArg(fn, args, 1, I), elementAt(fn, tolerant)),
+  };
+}
+
+/** Sort ascending with NULLs first, or descending with NULLs last (sort_array); NULLs last ascending (array_sort). */
+function sorter(t: DataType, fn: string, ascending: boolean, nullsFirst: boolean) {
+  const cmp = comparatorFor(t, fn);
+  const dir = ascending ? 1 : -1;
+  return (arr: Values): Values => {
+    const nonNull = arr.filter((v) => v !== null).sort((x, y) => dir * cmp(x, y));
+    const nulls = arr.length - nonNull.length;
+    if (nulls === 0) return nonNull;
+    const fill = new Array<SqlValue>(nulls).fill(null);
+    return nullsFirst ? [...fill, ...nonNull] : [...nonNull, ...fill];
+  };
+}
+
+function compileArraySort(fn: string, args: readonly SqlArg[]) {
+  const arr = arrayArg(fn, args, 0);
+  if (args.length === 1) {
+    return {
+      type: arr.type,
+      evaluate: strict1<Values>(arr.evaluate, sorter(arr.type.element, fn, true, false)),
+    };
+  }
+  const lambda = lambdaArg(fn, args, 1, 2, 2);
+  const bound = lambda.bind([arr.type.element, arr.type.element]);
+  if (
+    bound.type.kind !== "int" &&
+    bound.type.kind !== "long" &&
+    bound.type.kind !== "short" &&
+    bound.type.kind !== "byte"
+  ) {
+    throw sqlError(fn, `the comparator must return an integer, but it returns ${bound.type.kind}`);
+  }
+  return {
+    type: arr.type,
+    evaluate: ((ctx) => {
+      const v = arr.evaluate(ctx);
+      if (v === null) return null;
+      const params: SqlValue[] = [null, null];
+      return [...(v as Values)].sort((x, y) => {
+        params[0] = x;
+        params[1] = y;
+        const r = bound.invoke(ctx, params);
+        if (r === null) throw runtimeError(fn, "the comparator returned NULL");
+        return Number(r);
+      });
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileContains(fn: string, args: readonly SqlArg[]) {
+  const { element, array, value } = arrayAndElement(fn, args);
+  const eq = equalityFor(element);
+  return {
+    type: DataTypes.boolean,
+    evaluate: strict2<Values, SqlValue>(array, value, (arr, v) => {
+      let sawNull = false;
+      for (const x of arr) {
+        if (x === null) sawNull = true;
+        else if (eq(x, v)) return true;
+      }
+      return sawNull ? null : false;
+    }),
+  };
+}
+
+function compileArrayJoin(fn: string, args: readonly SqlArg[]) {
+  const arr = coerceArg(fn, args, 0, DataTypes.array(DataTypes.string));
+  arrayArg(fn, args, 0);
+  const delim = coerceArg(fn, args, 1, DataTypes.string);
+  const replacement = args.length > 2 ? coerceArg(fn, args, 2, DataTypes.string) : undefined;
+  return {
+    type: DataTypes.string,
+    evaluate: ((ctx) => {
+      const a = arr(ctx);
+      const d = delim(ctx);
+      if (a === null || d === null) return null;
+      const r = replacement === undefined ? undefined : replacement(ctx);
+      if (r === null) return null;
+      const parts: string[] = [];
+      for (const x of a as Values) {
+        if (x !== null) parts.push(x as string);
+        else if (r !== undefined) parts.push(r as string);
+      }
+      return parts.join(d as string);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileExtremum(fn: string, args: readonly SqlArg[], sign: 1 | -1) {
+  const arr = arrayArg(fn, args, 0);
+  const cmp = comparatorFor(arr.type.element, fn);
+  return {
+    type: arr.type.element,
+    evaluate: strict1<Values>(arr.evaluate, (a) => {
+      let best: SqlValue = null;
+      for (const v of a) if (v !== null && (best === null || sign * cmp(v, best) > 0)) best = v;
+      return best;
+    }),
+  };
+}
+
+function compileArrayFunction(args: readonly SqlArg[], fn: string) {
+  rejectLambdas(fn, args);
+  const t = args.length === 0 ? DataTypes.string : commonArgType(args);
+  if (t === undefined) throw sqlError(fn, "the elements have no common type; cast them to one type");
+  const evals = args.map((_, i) => coerceArg(fn, args, i, t));
+  return {
+    type: DataTypes.array(t),
+    evaluate: ((ctx) => evals.map((e) => e(ctx))) satisfies SqlEvaluator,
+  };
+}
+
+function compileSize(args: readonly SqlArg[], fn: string, nullValue: number | null) {
+  const a = args[0]!;
+  if (a.type.kind !== "array" && a.type.kind !== "map" && !isNullLiteral(a))
+    throw argTypeError(fn, 0, "an array or a map", a.type);
+  const isMap = a.type.kind === "map";
+  return {
+    type: I,
+    evaluate: ((ctx) => {
+      const v = a.evaluate(ctx);
+      if (v === null) return nullValue;
+      return isMap ? (v as ReadonlyMap<SqlValue, SqlValue>).size : (v as Values).length;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "array",
+    0,
+    Infinity,
+    "array(e1, e2, ...): an array of the arguments (common type)",
+    (a, _i, fn) => compileArrayFunction(a, fn),
+  ),
+  ...defineFunction(
+    ["size", "cardinality"],
+    1,
+    1,
+    "number of elements of an array or map; -1 for NULL (Spark's legacy default)",
+    (a, _i, fn) => compileSize(a, fn, -1),
+  ),
+  ...defineFunction("array_size", 1, 1, "number of elements of an array; NULL for NULL", (a, _i, fn) =>
+    compileSize(a, fn, null),
+  ),
+  ...defineFunction(
+    "element_at",
+    2,
+    2,
+    "element_at(array, i): 1-based element, negative from the end, NULL out of range (0 is an error); element_at(map, key)",
+    (a, _i, fn) => compileElementAt(fn, a, false),
+  ),
+  ...defineFunction("try_element_at", 2, 2, "like element_at, but index 0 gives NULL", (a, _i, fn) =>
+    compileElementAt(fn, a, true),
+  ),
+  ...defineFunction("get", 2, 2, "get(array, i): 0-based element, NULL out of range", (args, _i, fn) => {
+    const arr = arrayArg(fn, args, 0);
+    return {
+      type: arr.type.element,
+      evaluate: strict2<Values, number>(arr.evaluate, coerceArg(fn, args, 1, I), (a, i) =>
+        i < 0 || i >= a.length ? null : (a[i] ?? null),
+      ),
+    };
+  }),
+  ...defineFunction(
+    "sort_array",
+    1,
+    2,
+    "sort_array(array[, asc=true]): NULLs first ascending, last descending",
+    (args, _i, fn) => {
+      const arr = arrayArg(fn, args, 0);
+      const asc = args.length > 1 ? constantArg(fn, args, 1, DataTypes.boolean) : { value: true };
+      if (asc === undefined || asc.value === null)
+        throw sqlError(fn, "the sort direction must be the literal true or false");
+      const ascending = asc.value as boolean;
+      return {
+        type: arr.type,
+        evaluate: strict1<Values>(arr.evaluate, sorter(arr.type.element, fn, ascending, ascending)),
+      };
+    },
+  ),
+  ...defineFunction(
+    "array_sort",
+    1,
+    2,
+    "array_sort(array[, (l, r) -> int]): ascending with NULLs last, or by a comparator",
+    (a, _i, fn) => compileArraySort(fn, a),
+  ),
+  ...defineFunction(
+    "array_contains",
+    2,
+    2,
+    "whether the array contains the value (NULL when not found but the array has NULLs)",
+    (a, _i, fn) => compileContains(fn, a),
+  ),
+  ...defineFunction(
+    "array_position",
+    2,
+    2,
+    "1-based position of the first occurrence of the value, 0 if absent",
+    (args, _i, fn) => {
+      const { element, array, value } = arrayAndElement(fn, args);
+      const eq = equalityFor(element);
+      return {
+        type: L,
+        evaluate: strict2<Values, SqlValue>(array, value, (arr, v) =>
+          BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
+        ),
+      };
+    },
+  ),
+  ...defineFunction(
+    "array_remove",
+    2,
+    2,
+    "the array without the elements equal to the value",
+    (args, _i, fn) => {
+      const { element, array, value } = arrayAndElement(fn, args);
+      const eq = equalityFor(element);
+      return {
+        type: DataTypes.array(element),
+        evaluate: strict2<Values, SqlValue>(array, value, (arr, v) =>
+          arr.filter((x) => x === null || !eq(x, v)),
+        ),
+      };
+    },
+  ),
+  ...defineFunction("array_max", 1, 1, "the largest non-NULL element", (a, _i, fn) =>
+    compileExtremum(fn, a, 1),
+  ),
+  ...defineFunction("array_min", 1, 1, "the smallest non-NULL element", (a, _i, fn) =>
+    compileExtremum(fn, a, -1),
+  ),
+  ...defineFunction(
+    "array_join",
+    2,
+    3,
+    "array_join(array, delim[, nullReplacement]): joins the elements; NULLs are skipped unless replaced",
+    (a, _i, fn) => compileArrayJoin(fn, a),
+  ),
+  ...defineFunction(
+    "arrays_overlap",
+    2,
+    2,
+    "whether two arrays share a non-NULL element (NULL when not, but either has NULLs)",
+    (args, _i, fn) => {
+      const t = commonArgType(args);
+      if (t === undefined || t.kind !== "array")
+        throw sqlError(fn, "both arguments must be arrays of a common element type");
+      const eq = equalityFor(t.element);
+      return {
+        type: DataTypes.boolean,
+        evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
+          let sawNull = false;
+          for (const x of a) {
+            if (x === null) {
+              sawNull = true;
+              continue;
+            }
+            for (const y of b) {
+              if (y === null) sawNull = true;
+              else if (eq(x, y)) return true;
+            }
+          }
+          return sawNull && a.length > 0 && b.length > 0 ? null : false;
+        }),
+      };
+    },
+  ),
+];

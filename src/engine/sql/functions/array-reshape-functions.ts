@@ -1,0 +1,243 @@
+/**
+ * Array reshaping: arrays_zip, flatten, shuffle, slice, sequence, array_repeat, array_compact,
+ * array_append, array_prepend.
+ */
+import { DataTypes } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { arrayAndElement, arrayArg, MAX_ARRAY_LENGTH } from "./array-functions.ts";
+import { MICROS_PER_DAY } from "./datetime-convert.ts";
+import {
+  argTypeError,
+  coerceArg,
+  defineFunction,
+  runtimeError,
+  sqlError,
+  strict1,
+  strict3,
+} from "./function-helpers.ts";
+import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+
+const I = DataTypes.int;
+const L = DataTypes.long;
+
+type Values = readonly SqlValue[];
+
+function compileSlice(fn: string, args: readonly SqlArg[]) {
+  const arr = arrayArg(fn, args, 0);
+  return {
+    type: arr.type,
+    evaluate: strict3<Values, number, number>(
+      arr.evaluate,
+      coerceArg(fn, args, 1, I),
+      coerceArg(fn, args, 2, I),
+      (a, start, length) => {
+        if (start === 0)
+          throw runtimeError(fn, "the start index must not be 0 (indexes start at 1, or -1 from the end)");
+        if (length < 0) throw runtimeError(fn, `the length must not be negative, but it is ${length}`);
+        const from = start < 0 ? a.length + start : start - 1;
+        if (from < 0 || from >= a.length) return [];
+        return a.slice(from, Math.min(a.length, from + length));
+      },
+    ),
+  };
+}
+
+function sequenceOf(fn: string, start: number, stop: number, step: number): number[] {
+  if (step === 0 || (step > 0 && start > stop) || (step < 0 && start < stop)) {
+    if (start === stop) return [start];
+    throw runtimeError(fn, `the step ${step} does not lead from ${start} to ${stop}`);
+  }
+  const n = Math.floor((stop - start) / step) + 1;
+  if (n > MAX_ARRAY_LENGTH)
+    throw runtimeError(fn, `the sequence would have ${n} elements, more than ${MAX_ARRAY_LENGTH}`);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = start + i * step;
+  return out;
+}
+
+/**
+ * sequence(start, stop[, step]) over integers, dates (step in days, default ±1) and timestamps
+ * (step in seconds, default ±1 day): intervals cannot be passed to functions in rowforge.
+ */
+function compileSequence(fn: string, args: readonly SqlArg[]) {
+  const t = commonArgType(args.slice(0, 2));
+  if (t === undefined) throw sqlError(fn, "start and stop must have a common type");
+  const step = args.length > 2 ? coerceArg(fn, args, 2, L) : undefined;
+  const defaultStep = (a: number, b: number, unit: number): number => (a <= b ? unit : -unit);
+  if (t.kind === "long") {
+    const a = coerceArg(fn, args, 0, L);
+    const b = coerceArg(fn, args, 1, L);
+    return {
+      type: DataTypes.array(L),
+      evaluate: ((ctx) => {
+        const x = a(ctx);
+        const y = b(ctx);
+        if (x === null || y === null) return null;
+        const s = step === undefined ? ((x as bigint) <= (y as bigint) ? 1n : -1n) : step(ctx);
+        if (s === null) return null;
+        return sequenceOf(fn, Number(x), Number(y), Number(s)).map((v) => BigInt(v));
+      }) satisfies SqlEvaluator,
+    };
+  }
+  const kind = t.kind === "date" || t.kind === "timestamp" ? t.kind : "int";
+  if (kind === "int" && !["int", "short", "byte"].includes(t.kind)) {
+    throw sqlError(fn, `start and stop must be integers, dates or timestamps, not ${t.kind}`);
+  }
+  const target = kind === "int" ? I : t;
+  const a = coerceArg(fn, args, 0, target);
+  const b = coerceArg(fn, args, 1, target);
+  const unit = kind === "timestamp" ? MICROS_PER_DAY : 1;
+  const stepScale = kind === "timestamp" ? 1_000_000 : 1;
+  return {
+    type: DataTypes.array(target),
+    evaluate: ((ctx) => {
+      const x = a(ctx);
+      const y = b(ctx);
+      if (x === null || y === null) return null;
+      const s = step === undefined ? defaultStep(x as number, y as number, unit) : step(ctx);
+      if (s === null) return null;
+      return sequenceOf(
+        fn,
+        x as number,
+        y as number,
+        typeof s === "bigint" ? Number(s) * stepScale : (s as number),
+      );
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileArraysZip(fn: string, args: readonly SqlArg[]) {
+  const arrays = args.map((_, i) => arrayArg(fn, args, i));
+  const names = arrays.map((_, i) => String(i));
+  const type = DataTypes.array(
+    DataTypes.struct(arrays.map((a, i) => ({ name: names[i]!, type: a.type.element, nullable: true }))),
+  );
+  return {
+    type,
+    evaluate: ((ctx) => {
+      const values: Values[] = [];
+      for (const a of arrays) {
+        const v = a.evaluate(ctx);
+        if (v === null) return null;
+        values.push(v as Values);
+      }
+      const n = Math.max(0, ...values.map((v) => v.length));
+      const out: SqlValue[] = [];
+      for (let r = 0; r < n; r++) {
+        const row: Record<string, SqlValue> = Object.create(null);
+        values.forEach((v, i) => {
+          row[names[i]!] = v[r] ?? null;
+        });
+        out.push(row);
+      }
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "arrays_zip",
+    1,
+    Infinity,
+    "array of structs whose field i comes from array i (fields named 0, 1, ...)",
+    (a, _i, fn) => compileArraysZip(fn, a),
+  ),
+  ...defineFunction(
+    "flatten",
+    1,
+    1,
+    "concatenates an array of arrays (NULL if any inner array is NULL)",
+    (args, _i, fn) => {
+      const arr = arrayArg(fn, args, 0);
+      if (arr.type.element.kind !== "array") throw argTypeError(fn, 0, "an array of arrays", arr.type);
+      return {
+        type: arr.type.element,
+        evaluate: strict1<Values>(arr.evaluate, (a) => {
+          const out: SqlValue[] = [];
+          for (const inner of a) {
+            if (inner === null) return null;
+            out.push(...(inner as Values));
+          }
+          return out;
+        }),
+      };
+    },
+  ),
+  ...defineFunction(
+    "shuffle",
+    1,
+    1,
+    "a random permutation of the array from the row's random draws",
+    (args, _i, fn) => {
+      const arr = arrayArg(fn, args, 0);
+      return {
+        type: arr.type,
+        evaluate: (ctx) => {
+          const v = arr.evaluate(ctx);
+          if (v === null) return null;
+          const out = [...(v as Values)];
+          for (let i = out.length - 1; i > 0; i--) {
+            const j = ctx.rnd.int(i + 1);
+            const tmp = out[i]!;
+            out[i] = out[j]!;
+            out[j] = tmp;
+          }
+          return out;
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "slice",
+    3,
+    3,
+    "slice(array, start, length): start is 1-based (negative from the end)",
+    (a, _i, fn) => compileSlice(fn, a),
+  ),
+  ...defineFunction(
+    "sequence",
+    2,
+    3,
+    "sequence(start, stop[, step]): integers, or dates (step in days) or timestamps (step in seconds)",
+    (a, _i, fn) => compileSequence(fn, a),
+  ),
+  ...defineFunction("array_repeat", 2, 2, "array_repeat(element, n): the element n times", (args, _i, fn) => {
+    const e = args[0]!;
+    const n = coerceArg(fn, args, 1, I);
+    return {
+      type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
+      evaluate: (ctx) => {
+        const count = n(ctx);
+        if (count === null) return null;
+        if ((count as number) > MAX_ARRAY_LENGTH)
+          throw runtimeError(fn, `${count as number} elements are more than ${MAX_ARRAY_LENGTH}`);
+        return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
+      },
+    };
+  }),
+  ...defineFunction("array_compact", 1, 1, "the array without NULL elements", (args, _i, fn) => {
+    const arr = arrayArg(fn, args, 0);
+    return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
+  }),
+  ...defineFunction("array_append", 2, 2, "the array with the value added at the end", (args, _i, fn) => {
+    const { element, array, value } = arrayAndElement(fn, args);
+    return {
+      type: DataTypes.array(element),
+      evaluate: (ctx) => {
+        const a = array(ctx);
+        return a === null ? null : [...(a as Values), value(ctx)];
+      },
+    };
+  }),
+  ...defineFunction("array_prepend", 2, 2, "the array with the value added at the start", (args, _i, fn) => {
+    const { element, array, value } = arrayAndElement(fn, args);
+    return {
+      type: DataTypes.array(element),
+      evaluate: (ctx) => {
+        const a = array(ctx);
+        return a === null ? null : [value(ctx), ...(a as Values)];
+      },
+    };
+  }),
+];

@@ -1,0 +1,155 @@
+/** Conditional and NULL-handling functions: if, coalesce, nvl, ifnull, nvl2, nullif, isnull, isnotnull, isnan, nanvl, equal_null, zeroifnull, nullifzero. */
+import { type DataType, DataTypes, isNumeric } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { argTypeError, coerceArg, defineFunction, rejectLambdas, sqlError } from "./function-helpers.ts";
+import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { equalityFor } from "./value-ordering.ts";
+
+const B = DataTypes.boolean;
+
+function common(fn: string, args: readonly SqlArg[]): DataType {
+  rejectLambdas(fn, args);
+  const t = commonArgType(args);
+  if (t === undefined) {
+    throw sqlError(
+      fn,
+      `the arguments have no common type (${args.map((a) => a.type.kind).join(", ")}); cast them to one type`,
+    );
+  }
+  return t;
+}
+
+function compileCoalesce(fn: string, args: readonly SqlArg[]) {
+  const t = common(fn, args);
+  const evals = args.map((_, i) => coerceArg(fn, args, i, t));
+  return {
+    type: t,
+    evaluate: ((ctx) => {
+      for (const e of evals) {
+        const v = e(ctx);
+        if (v !== null) return v;
+      }
+      return null;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileIf(fn: string, args: readonly SqlArg[]) {
+  const cond = coerceArg(fn, args, 0, B);
+  const branches = args.slice(1);
+  const t = common(fn, branches);
+  const yes = coerceArg(fn, branches, 0, t);
+  const no = coerceArg(fn, branches, 1, t);
+  return { type: t, evaluate: ((ctx) => (cond(ctx) === true ? yes(ctx) : no(ctx))) satisfies SqlEvaluator };
+}
+
+function compileNullIf(fn: string, args: readonly SqlArg[]) {
+  const t = common(fn, args);
+  const a = coerceArg(fn, args, 0, t);
+  const b = coerceArg(fn, args, 1, t);
+  const eq = equalityFor(t);
+  return {
+    type: t,
+    evaluate: ((ctx) => {
+      const x = a(ctx);
+      if (x === null) return null;
+      const y = b(ctx);
+      return y !== null && eq(x, y) ? null : x;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function floatingArg(
+  fn: string,
+  args: readonly SqlArg[],
+  i: number,
+): { type: DataType; evaluate: SqlEvaluator } {
+  const a = args[i]!;
+  if (a.type.kind === "float" || a.type.kind === "double") return { type: a.type, evaluate: a.evaluate };
+  if (isNullLiteral(a) || isNumeric(a.type) || a.type.kind === "string") {
+    return { type: DataTypes.double, evaluate: coerceArg(fn, args, i, DataTypes.double) };
+  }
+  throw argTypeError(fn, i, "a double", a.type);
+}
+
+export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "if",
+    3,
+    3,
+    "if(cond, then, else): then when cond is true, else otherwise (also when NULL)",
+    (a, _i, fn) => compileIf(fn, a),
+  ),
+  ...defineFunction("coalesce", 1, Infinity, "the first non-NULL argument", (a, _i, fn) =>
+    compileCoalesce(fn, a),
+  ),
+  ...defineFunction(["nvl", "ifnull"], 2, 2, "the second argument when the first is NULL", (a, _i, fn) =>
+    compileCoalesce(fn, a),
+  ),
+  ...defineFunction("nvl2", 3, 3, "nvl2(x, a, b): a when x is not NULL, else b", (args, _i, fn) => {
+    const x = args[0]!;
+    const t = common(fn, args.slice(1));
+    const a = coerceArg(fn, args, 1, t);
+    const b = coerceArg(fn, args, 2, t);
+    return { type: t, evaluate: (ctx) => (x.evaluate(ctx) !== null ? a(ctx) : b(ctx)) };
+  }),
+  ...defineFunction("nullif", 2, 2, "nullif(a, b): NULL when a equals b, else a", (a, _i, fn) =>
+    compileNullIf(fn, a),
+  ),
+  ...defineFunction("isnull", 1, 1, "whether the value is NULL", (args) => {
+    const e = args[0]!.evaluate;
+    return { type: B, evaluate: (ctx) => e(ctx) === null };
+  }),
+  ...defineFunction("isnotnull", 1, 1, "whether the value is not NULL", (args) => {
+    const e = args[0]!.evaluate;
+    return { type: B, evaluate: (ctx) => e(ctx) !== null };
+  }),
+  ...defineFunction("isnan", 1, 1, "whether a double is NaN (false for NULL)", (args, _i, fn) => {
+    const x = floatingArg(fn, args, 0);
+    return { type: B, evaluate: (ctx) => Number.isNaN(x.evaluate(ctx)) };
+  }),
+  ...defineFunction("nanvl", 2, 2, "nanvl(a, b): b when a is NaN, else a", (args, _i, fn) => {
+    const x = floatingArg(fn, args, 0);
+    const y = floatingArg(fn, args, 1);
+    const t = x.type.kind === "float" && y.type.kind === "float" ? DataTypes.float : DataTypes.double;
+    return {
+      type: t,
+      evaluate: (ctx) => {
+        const v = x.evaluate(ctx);
+        return v !== null && Number.isNaN(v) ? y.evaluate(ctx) : v;
+      },
+    };
+  }),
+  ...defineFunction("equal_null", 2, 2, "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
+    const t = common(fn, args);
+    const a = coerceArg(fn, args, 0, t);
+    const b = coerceArg(fn, args, 1, t);
+    const eq = equalityFor(t);
+    return {
+      type: B,
+      evaluate: (ctx) => {
+        const x = a(ctx);
+        const y = b(ctx);
+        return x === null || y === null ? x === y : eq(x, y);
+      },
+    };
+  }),
+  ...defineFunction("zeroifnull", 1, 1, "0 when the number is NULL", (args, _i, fn) => {
+    const a = args[0]!;
+    const t = isNullLiteral(a) ? DataTypes.int : a.type;
+    if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
+    const zero = t.kind === "long" || t.kind === "decimal" ? 0n : 0;
+    return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
+  }),
+  ...defineFunction("nullifzero", 1, 1, "NULL when the number is 0", (args, _i, fn) => {
+    const a = args[0]!;
+    if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
+    return {
+      type: a.type,
+      evaluate: (ctx) => {
+        const v = a.evaluate(ctx);
+        return v === 0 || v === 0n ? null : v;
+      },
+    };
+  }),
+];

@@ -1,0 +1,402 @@
+/**
+ * Conversions between dates, timestamps, text and epoch numbers: to_date, to_timestamp,
+ * date_format, unix_timestamp, from_unixtime, date_trunc, trunc, timestamp_seconds/millis/micros,
+ * unix_seconds/millis/micros, unix_date, date_from_unix_date, from_utc_timestamp, to_utc_timestamp.
+ */
+import { DataTypes } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
+import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
+import {
+  civilFromDays,
+  daysFromCivil,
+  floorDiv,
+  floorMod,
+  MICROS_PER_DAY,
+  MICROS_PER_SECOND,
+} from "./datetime-convert.ts";
+import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
+import {
+  argTypeError,
+  coerceArg,
+  constantArg,
+  defineFunction,
+  lastValueCache,
+  runtimeError,
+  sqlError,
+  strict1,
+  strict2,
+} from "./function-helpers.ts";
+import { isNullLiteral } from "./implicit-cast.ts";
+
+const S = DataTypes.string;
+const L = DataTypes.long;
+const DATE = DataTypes.date;
+const TS = DataTypes.timestamp;
+const DEFAULT_FORMAT = "yyyy-MM-dd HH:mm:ss";
+
+/** The pattern argument at `i`: compiled once when it is a literal (errors at compile time), else cached per value. */
+function patternArg(
+  fn: string,
+  args: readonly SqlArg[],
+  i: number,
+): (ctx: SqlRowContext) => DatePattern | null {
+  if (i >= args.length) {
+    const p = compileDatePattern(DEFAULT_FORMAT);
+    return () => p;
+  }
+  const c = constantArg(fn, args, i, S);
+  if (c !== undefined) {
+    if (c.value === null) return () => null;
+    try {
+      const p = compileDatePattern(c.value as string);
+      return () => p;
+    } catch (e) {
+      throw sqlError(fn, (e as Error).message);
+    }
+  }
+  const e = coerceArg(fn, args, i, S);
+  const cached = lastValueCache((text: string) => {
+    try {
+      return compileDatePattern(text);
+    } catch (err) {
+      throw runtimeError(fn, (err as Error).message);
+    }
+  });
+  return (ctx) => {
+    const v = e(ctx);
+    return v === null ? null : cached(v as string);
+  };
+}
+
+/** Microseconds of the first argument: strings parsed with the pattern, dates and timestamps as they are. */
+function parsedMicros(fn: string, args: readonly SqlArg[], withPattern: boolean): SqlEvaluator {
+  const a = args[0]!;
+  if (a.type.kind === "date") return strict1<number>(a.evaluate, (d) => d * MICROS_PER_DAY);
+  if (a.type.kind === "timestamp") return a.evaluate;
+  if (a.type.kind !== "string" && !isNullLiteral(a))
+    throw argTypeError(fn, 0, "string, date or timestamp", a.type);
+  if (!withPattern) return coerceArg(fn, args, 0, TS);
+  const pattern = patternArg(fn, args, 1);
+  return (ctx) => {
+    const v = a.evaluate(ctx);
+    if (v === null) return null;
+    const p = pattern(ctx);
+    return p === null ? null : p.parse(v as string);
+  };
+}
+
+const TRUNC_LEVELS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    YEAR: "YEAR",
+    YYYY: "YEAR",
+    YY: "YEAR",
+    QUARTER: "QUARTER",
+    MONTH: "MONTH",
+    MM: "MONTH",
+    MON: "MONTH",
+    WEEK: "WEEK",
+    DAY: "DAY",
+    DD: "DAY",
+    HOUR: "HOUR",
+    MINUTE: "MINUTE",
+    SECOND: "SECOND",
+    MILLISECOND: "MILLISECOND",
+    MICROSECOND: "MICROSECOND",
+  }),
+);
+
+const DATE_LEVELS = new Set(["YEAR", "QUARTER", "MONTH", "WEEK"]);
+
+/** Truncates a day number to the start of its year, quarter, month or ISO week. */
+function truncDays(days: number, level: string): number {
+  const { year, month } = civilFromDays(days);
+  switch (level) {
+    case "YEAR":
+      return daysFromCivil(year, 1, 1);
+    case "QUARTER":
+      return daysFromCivil(year, month - ((month - 1) % 3), 1);
+    case "MONTH":
+      return daysFromCivil(year, month, 1);
+    default:
+      return days - floorMod(days + 3, 7);
+  }
+}
+
+const UNIT_MICROS: Readonly<Record<string, number>> = {
+  DAY: MICROS_PER_DAY,
+  HOUR: 3_600_000_000,
+  MINUTE: 60_000_000,
+  SECOND: 1_000_000,
+  MILLISECOND: 1000,
+  MICROSECOND: 1,
+};
+
+function truncTimestamp(ts: number, level: string): number {
+  if (DATE_LEVELS.has(level)) return truncDays(floorDiv(ts, MICROS_PER_DAY), level) * MICROS_PER_DAY;
+  const unit = UNIT_MICROS[level]!;
+  return floorDiv(ts, unit) * unit;
+}
+
+const levelOf = (s: string): string | undefined => TRUNC_LEVELS.get(s.trim().toUpperCase());
+
+const regionFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Offset of a zone at an instant in microseconds: fixed offsets directly, region names through Intl. */
+function zoneOffsetMicros(fn: string, zone: string, utcMicros: number): number {
+  const fixed = zoneOffsetSeconds(zone);
+  if (fixed !== null) return fixed * MICROS_PER_SECOND;
+  let f = regionFormatters.get(zone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+      });
+    } catch {
+      throw runtimeError(
+        fn,
+        `unknown time zone "${zone}"; use a region such as 'Europe/Paris' or an offset such as '+02:00'`,
+      );
+    }
+    regionFormatters.set(zone, f);
+  }
+  const millis = Math.floor(utcMicros / 1000);
+  const parts = f.formatToParts(new Date(millis));
+  const get = (t: string): number => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return (wall - (millis - floorMod(millis, 1000))) * 1000;
+}
+
+function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
+  const a = args[0]!;
+  if (a.type.kind === "double" || a.type.kind === "float") {
+    return strict1<number>(a.evaluate, (x) => (Number.isFinite(x) ? Math.trunc(x * scale) : null));
+  }
+  if (a.type.kind === "decimal") {
+    const s = a.type.scale;
+    return strict1<bigint>(a.evaluate, (v) => {
+      const micros = s <= 6 ? v * 10n ** BigInt(6 - s) : v / 10n ** BigInt(s - 6);
+      return Number(micros);
+    });
+  }
+  return strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * BigInt(scale)));
+}
+
+export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "to_date",
+    1,
+    2,
+    "to_date(x[, pattern]): a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
+    (args, _i, fn) => {
+      if (args.length === 1) return { type: DATE, evaluate: dateArg(fn, args, 0) };
+      return {
+        type: DATE,
+        evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => floorDiv(m, MICROS_PER_DAY)),
+      };
+    },
+  ),
+  ...defineFunction(
+    "to_timestamp",
+    1,
+    2,
+    "to_timestamp(x[, pattern]): a timestamp from text (Spark date pattern) or a date; NULL when invalid",
+    (args, _i, fn) => ({
+      type: TS,
+      evaluate: parsedMicros(fn, args, args.length > 1),
+    }),
+  ),
+  ...defineFunction(
+    "date_format",
+    2,
+    2,
+    "date_format(ts, pattern): formats a timestamp or date with a Spark date pattern",
+    (args, _i, fn) => {
+      const pattern = patternArg(fn, args, 1);
+      const ts = tsArg(fn, args, 0);
+      return {
+        type: S,
+        evaluate: (ctx) => {
+          const v = ts(ctx);
+          if (v === null) return null;
+          const p = pattern(ctx);
+          return p === null ? null : p.format(v as number);
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "unix_timestamp",
+    0,
+    2,
+    "seconds since the epoch of now, of a timestamp/date, or of text parsed with a pattern (default yyyy-MM-dd HH:mm:ss)",
+    (args, inputs, fn) => {
+      if (args.length === 0) {
+        const now = BigInt(floorDiv(inputs.nowMicros, MICROS_PER_SECOND));
+        return { type: L, evaluate: () => now };
+      }
+      return {
+        type: L,
+        evaluate: strict1<number>(parsedMicros(fn, args, true), (m) =>
+          BigInt(floorDiv(m, MICROS_PER_SECOND)),
+        ),
+      };
+    },
+  ),
+  ...defineFunction(
+    "to_unix_timestamp",
+    1,
+    2,
+    "seconds since the epoch of a timestamp/date or of text parsed with a pattern",
+    (args, _i, fn) => ({
+      type: L,
+      evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
+    }),
+  ),
+  ...defineFunction(
+    "from_unixtime",
+    1,
+    2,
+    "from_unixtime(seconds[, pattern]): epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
+    (args, _i, fn) => {
+      const secs = coerceArg(fn, args, 0, L);
+      const pattern = patternArg(fn, args, 1);
+      return {
+        type: S,
+        evaluate: (ctx) => {
+          const v = secs(ctx);
+          if (v === null) return null;
+          const p = pattern(ctx);
+          return p === null ? null : p.format(Number(v as bigint) * MICROS_PER_SECOND);
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "date_trunc",
+    2,
+    2,
+    "date_trunc(unit, ts): truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
+    (args, _i, fn) => {
+      const level = lastValueCache(levelOf);
+      return {
+        type: TS,
+        evaluate: strict2<string, number>(coerceArg(fn, args, 0, S), tsArg(fn, args, 1), (u, ts) => {
+          const l = level(u);
+          return l === undefined ? null : truncTimestamp(ts, l);
+        }),
+      };
+    },
+  ),
+  ...defineFunction(
+    "trunc",
+    2,
+    2,
+    "trunc(date, unit): truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
+    (args, _i, fn) => {
+      const level = lastValueCache(levelOf);
+      return {
+        type: DATE,
+        evaluate: strict2<number, string>(dateArg(fn, args, 0), coerceArg(fn, args, 1, S), (d, u) => {
+          const l = level(u);
+          return l === undefined || !DATE_LEVELS.has(l) ? null : truncDays(d, l);
+        }),
+      };
+    },
+  ),
+  ...defineFunction(
+    "timestamp_seconds",
+    1,
+    1,
+    "the timestamp that many seconds (fractions allowed) after the epoch",
+    (args, _i, fn) => ({
+      type: TS,
+      evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
+    }),
+  ),
+  ...defineFunction(
+    "timestamp_millis",
+    1,
+    1,
+    "the timestamp that many milliseconds after the epoch",
+    (args, _i, fn) => ({
+      type: TS,
+      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * 1000n)),
+    }),
+  ),
+  ...defineFunction(
+    "timestamp_micros",
+    1,
+    1,
+    "the timestamp that many microseconds after the epoch",
+    (args, _i, fn) => ({
+      type: TS,
+      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), Number),
+    }),
+  ),
+  ...defineFunction("unix_seconds", 1, 1, "whole seconds since the epoch of a timestamp", (args, _i, fn) => ({
+    type: L,
+    evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
+  })),
+  ...defineFunction(
+    "unix_millis",
+    1,
+    1,
+    "whole milliseconds since the epoch of a timestamp",
+    (args, _i, fn) => ({
+      type: L,
+      evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, 1000))),
+    }),
+  ),
+  ...defineFunction("unix_micros", 1, 1, "microseconds since the epoch of a timestamp", (args, _i, fn) => ({
+    type: L,
+    evaluate: strict1<number>(tsArg(fn, args, 0), BigInt),
+  })),
+  ...defineFunction("unix_date", 1, 1, "days since the epoch of a date", (args, _i, fn) => ({
+    type: DataTypes.int,
+    evaluate: dateArg(fn, args, 0),
+  })),
+  ...defineFunction(
+    "date_from_unix_date",
+    1,
+    1,
+    "the date that many days after 1970-01-01",
+    (args, _i, fn) => ({
+      type: DATE,
+      evaluate: coerceArg(fn, args, 0, DataTypes.int),
+    }),
+  ),
+  ...defineFunction(
+    "from_utc_timestamp",
+    2,
+    2,
+    "from_utc_timestamp(ts, zone): shifts a UTC timestamp to the zone's wall-clock time",
+    (args, _i, fn) => ({
+      type: TS,
+      evaluate: strict2<number, string>(
+        tsArg(fn, args, 0),
+        coerceArg(fn, args, 1, S),
+        (ts, z) => ts + zoneOffsetMicros(fn, z, ts),
+      ),
+    }),
+  ),
+  ...defineFunction(
+    "to_utc_timestamp",
+    2,
+    2,
+    "to_utc_timestamp(ts, zone): reads ts as wall-clock time in the zone and gives UTC",
+    (args, _i, fn) => ({
+      type: TS,
+      evaluate: strict2<number, string>(tsArg(fn, args, 0), coerceArg(fn, args, 1, S), (ts, z) => {
+        const guess = ts - zoneOffsetMicros(fn, z, ts);
+        return ts - zoneOffsetMicros(fn, z, guess);
+      }),
+    }),
+  ),
+];

@@ -1,0 +1,202 @@
+/**
+ * Shared plumbing of the function table: defining entries, argument errors, implicit casts
+ * and null-propagating evaluator builders.
+ */
+import { RowforgeError } from "../../../errors/index.ts";
+import { type DataType, formatDataType, sameDataType } from "../../../model/data-type.ts";
+import type {
+  SqlArg,
+  SqlEvaluator,
+  SqlFunction,
+  SqlRowContext,
+  SqlRunInputs,
+  SqlValue,
+} from "../sql-contract.ts";
+import { canImplicitCast, isNullLiteral } from "./implicit-cast.ts";
+import { castEvaluator, castValue } from "./value-cast.ts";
+
+export interface CompiledCall {
+  readonly type: DataType;
+  readonly evaluate: SqlEvaluator;
+}
+
+export type CompileFn = (args: readonly SqlArg[], inputs: SqlRunInputs, name: string) => CompiledCall;
+
+/** Defines one entry per name (the first name is the main one, the rest are aliases). */
+export function defineFunction(
+  names: string | readonly string[],
+  minArgs: number,
+  maxArgs: number,
+  doc: string,
+  compile: CompileFn,
+): SqlFunction[] {
+  const all = typeof names === "string" ? [names] : names;
+  return all.map((name) => ({
+    name,
+    minArgs,
+    maxArgs,
+    doc,
+    compile: (args, inputs) => compile(args, inputs, name),
+  }));
+}
+
+/** A compile-time error naming the function and what is wrong. */
+export function sqlError(fn: string, message: string): RowforgeError {
+  return new RowforgeError("RF_VALUE_INVALID", `${fn}(): ${message}`);
+}
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"];
+export const ordinal = (i: number): string => ORDINALS[i] ?? `#${i + 1}`;
+
+export function argTypeError(fn: string, index: number, expected: string, got: DataType): RowforgeError {
+  // A bare type name (int, array<string>, decimal(10,2)) can be suggested as a cast target.
+  const castHint = /^[a-z]+(?:[(<].*)?$/.test(expected)
+    ? `; cast it explicitly, for example CAST(x AS ${expected})`
+    : "";
+  return sqlError(
+    fn,
+    `the ${ordinal(index)} argument must be ${expected}, but it is ${formatDataType(got)}${castHint}`,
+  );
+}
+
+export function argAt(args: readonly SqlArg[], i: number): SqlArg {
+  const a = args[i];
+  if (a === undefined) throw new RowforgeError("RF_INTERNAL", `function argument ${i} is missing`);
+  return a;
+}
+
+/**
+ * The evaluator of argument `i` converted to `target` with Spark's implicit casts, or an error
+ * when Spark would reject the argument.
+ */
+export function coerceArg(fn: string, args: readonly SqlArg[], i: number, target: DataType): SqlEvaluator {
+  const a = argAt(args, i);
+  if (a.lambda) throw sqlError(fn, `the ${ordinal(i)} argument cannot be a lambda`);
+  if (sameDataType(a.type, target)) return a.evaluate;
+  if (isNullLiteral(a)) return () => null;
+  if (!canImplicitCast(a.type, target)) throw argTypeError(fn, i, formatDataType(target), a.type);
+  return castEvaluator(a.evaluate, a.type, target);
+}
+
+/** Like `coerceArg` with any cast allowed (used where Spark casts explicitly, e.g. `int(x)`). */
+export function castArg(arg: SqlArg, target: DataType): SqlEvaluator {
+  if (sameDataType(arg.type, target)) return arg.evaluate;
+  if (isNullLiteral(arg)) return () => null;
+  return castEvaluator(arg.evaluate, arg.type, target);
+}
+
+/** The constant value of argument `i` after the implicit cast, or undefined when it is not a literal. */
+export function constantArg(
+  fn: string,
+  args: readonly SqlArg[],
+  i: number,
+  target: DataType,
+): { value: SqlValue } | undefined {
+  const a = args[i];
+  if (a?.constant === undefined) return undefined;
+  if (a.constant.value === null) return { value: null };
+  if (sameDataType(a.type, target)) return { value: a.constant.value };
+  if (!canImplicitCast(a.type, target)) throw argTypeError(fn, i, formatDataType(target), a.type);
+  return { value: castValue(a.constant.value, a.type, target) };
+}
+
+/** Requires a lambda with the given arity range at argument `i`. */
+export function lambdaArg(
+  fn: string,
+  args: readonly SqlArg[],
+  i: number,
+  minArity: number,
+  maxArity: number,
+) {
+  const a = argAt(args, i);
+  if (a.lambda === undefined) {
+    throw sqlError(fn, `the ${ordinal(i)} argument must be a lambda function such as x -> x + 1`);
+  }
+  if (a.lambda.arity < minArity || a.lambda.arity > maxArity) {
+    const want = minArity === maxArity ? `${minArity}` : `${minArity} or ${maxArity}`;
+    throw sqlError(fn, `the lambda takes ${want} parameter(s), but ${a.lambda.arity} are declared`);
+  }
+  return a.lambda;
+}
+
+export function rejectLambdas(fn: string, args: readonly SqlArg[]): void {
+  args.forEach((a, i) => {
+    if (a.lambda) throw sqlError(fn, `the ${ordinal(i)} argument cannot be a lambda`);
+  });
+}
+
+/** A runtime error raised inside an evaluator (Spark raises the same at run time). */
+export function runtimeError(fn: string, message: string): RowforgeError {
+  return new RowforgeError("RF_VALUE_INVALID", `${fn}(): ${message}`);
+}
+
+// Null-propagating evaluator builders: the function runs only when every input is non-null.
+
+export function strict1<A>(a: SqlEvaluator, f: (x: A) => SqlValue): SqlEvaluator {
+  return (ctx) => {
+    const x = a(ctx);
+    return x === null ? null : f(x as A);
+  };
+}
+
+export function strict2<A, B>(a: SqlEvaluator, b: SqlEvaluator, f: (x: A, y: B) => SqlValue): SqlEvaluator {
+  return (ctx) => {
+    const x = a(ctx);
+    if (x === null) return null;
+    const y = b(ctx);
+    return y === null ? null : f(x as A, y as B);
+  };
+}
+
+export function strict3<A, B, C>(
+  a: SqlEvaluator,
+  b: SqlEvaluator,
+  c: SqlEvaluator,
+  f: (x: A, y: B, z: C) => SqlValue,
+): SqlEvaluator {
+  return (ctx) => {
+    const x = a(ctx);
+    if (x === null) return null;
+    const y = b(ctx);
+    if (y === null) return null;
+    const z = c(ctx);
+    return z === null ? null : f(x as A, y as B, z as C);
+  };
+}
+
+/** Evaluates all inputs into a reused buffer; null if any is null. */
+export function strictN(evals: readonly SqlEvaluator[], f: (xs: SqlValue[]) => SqlValue): SqlEvaluator {
+  return (ctx: SqlRowContext) => {
+    const xs: SqlValue[] = new Array<SqlValue>(evals.length);
+    for (let i = 0; i < evals.length; i++) {
+      const v = evals[i]!(ctx);
+      if (v === null) return null;
+      xs[i] = v;
+    }
+    return f(xs);
+  };
+}
+
+/** A constant evaluator. */
+export const constant =
+  (v: SqlValue): SqlEvaluator =>
+  () =>
+    v;
+
+/**
+ * Caches the last compiled form of a non-constant pattern argument (regexes, formats):
+ * generated data usually repeats the same pattern on every row.
+ */
+export function lastValueCache<K, V>(build: (key: K) => V): (key: K) => V {
+  let lastKey: K | undefined;
+  let lastValue: V | undefined;
+  let filled = false;
+  return (key) => {
+    if (!filled || key !== lastKey) {
+      lastValue = build(key);
+      lastKey = key;
+      filled = true;
+    }
+    return lastValue as V;
+  };
+}

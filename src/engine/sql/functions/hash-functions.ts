@@ -1,0 +1,104 @@
+/** Hash and checksum functions: hash, xxhash64, crc32, md5, sha/sha1, sha2. */
+import { createHash } from "node:crypto";
+import { DataTypes } from "../../../model/data-type.ts";
+import type { SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { crc32 } from "./crc32.ts";
+import { coerceArg, defineFunction, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
+import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
+import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
+import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
+
+const MURMUR: HashPrimitives<number> = { int: murmur3Int, long: murmur3Long, bytes: murmur3Bytes };
+const XXHASH: HashPrimitives<bigint> = { int: xxhash64Int, long: xxhash64Long, bytes: xxhash64Bytes };
+
+/** Binary input: strings are hashed over their UTF-8 bytes without going through a cast. */
+function bytesArg(fn: string, args: Parameters<SqlFunction["compile"]>[0], i: number): SqlEvaluator {
+  const a = args[i];
+  if (a?.type.kind === "string") return strict1<string>(a.evaluate, utf8Bytes);
+  return coerceArg(fn, args, i, DataTypes.binary);
+}
+
+const digest = (algorithm: string, bytes: Uint8Array): string =>
+  createHash(algorithm).update(bytes).digest("hex");
+
+const SHA2_BITS: ReadonlyMap<number, string> = new Map([
+  [0, "sha256"],
+  [224, "sha224"],
+  [256, "sha256"],
+  [384, "sha384"],
+  [512, "sha512"],
+]);
+
+export const HASH_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "hash",
+    1,
+    Infinity,
+    "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
+    (args, _i, fn) => {
+      rejectLambdas(fn, args);
+      const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, MURMUR) }));
+      return {
+        type: DataTypes.int,
+        evaluate: (ctx) => {
+          let seed = 42;
+          for (const p of parts) seed = p.h(p.e(ctx), seed);
+          return seed;
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "xxhash64",
+    1,
+    Infinity,
+    "64-bit xxHash (seed 42) of the arguments, as a bigint",
+    (args, _i, fn) => {
+      rejectLambdas(fn, args);
+      const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, XXHASH) }));
+      return {
+        type: DataTypes.long,
+        evaluate: (ctx) => {
+          let seed = 42n;
+          for (const p of parts) seed = p.h(p.e(ctx), seed);
+          return seed;
+        },
+      };
+    },
+  ),
+  ...defineFunction("crc32", 1, 1, "CRC-32 checksum of a string or binary, as a bigint", (args, _i, fn) => ({
+    type: DataTypes.long,
+    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
+  })),
+  ...defineFunction("md5", 1, 1, "MD5 digest of a string or binary, as a hex string", (args, _i, fn) => ({
+    type: DataTypes.string,
+    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
+  })),
+  ...defineFunction(
+    ["sha1", "sha"],
+    1,
+    1,
+    "SHA-1 digest of a string or binary, as a hex string",
+    (args, _i, fn) => ({
+      type: DataTypes.string,
+      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("sha1", b)),
+    }),
+  ),
+  ...defineFunction(
+    "sha2",
+    2,
+    2,
+    "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",
+    (args, _i, fn) => ({
+      type: DataTypes.string,
+      evaluate: strict2<Uint8Array, number>(
+        bytesArg(fn, args, 0),
+        coerceArg(fn, args, 1, DataTypes.int),
+        (b, bits) => {
+          const algorithm = SHA2_BITS.get(bits);
+          return algorithm === undefined ? null : digest(algorithm, b);
+        },
+      ),
+    }),
+  ),
+];

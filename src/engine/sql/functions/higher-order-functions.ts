@@ -1,0 +1,374 @@
+/**
+ * Lambda functions over arrays and maps: transform, filter, exists, forall, aggregate/reduce,
+ * zip_with, map_filter, transform_keys, transform_values, map_zip_with; and the array set
+ * operations array_distinct, array_union, array_intersect, array_except.
+ */
+import { type DataType, DataTypes, sameDataType } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { arrayArg } from "./array-functions.ts";
+import {
+  argTypeError,
+  castArg,
+  coerceArg,
+  defineFunction,
+  lambdaArg,
+  runtimeError,
+  sqlError,
+  strict1,
+  strict2,
+} from "./function-helpers.ts";
+import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { valueCaster } from "./value-cast.ts";
+import { setKeyFor } from "./value-ordering.ts";
+
+type Values = readonly SqlValue[];
+type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
+
+function compileTransform(fn: string, args: readonly SqlArg[]) {
+  const arr = arrayArg(fn, args, 0);
+  const lambda = lambdaArg(fn, args, 1, 1, 2);
+  const withIndex = lambda.arity === 2;
+  const bound = lambda.bind(withIndex ? [arr.type.element, DataTypes.int] : [arr.type.element]);
+  return {
+    type: DataTypes.array(bound.type),
+    evaluate: ((ctx) => {
+      const v = arr.evaluate(ctx);
+      if (v === null) return null;
+      const a = v as Values;
+      const out = new Array<SqlValue>(a.length);
+      const params: SqlValue[] = [null, null];
+      for (let i = 0; i < a.length; i++) {
+        params[0] = a[i] ?? null;
+        params[1] = i;
+        out[i] = bound.invoke(ctx, params);
+      }
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function predicate(fn: string, args: readonly SqlArg[], allowIndex: boolean) {
+  const arr = arrayArg(fn, args, 0);
+  const lambda = lambdaArg(fn, args, 1, 1, allowIndex ? 2 : 1);
+  const bound = lambda.bind(lambda.arity === 2 ? [arr.type.element, DataTypes.int] : [arr.type.element]);
+  if (bound.type.kind !== "boolean")
+    throw sqlError(fn, `the lambda must return a boolean, but it returns ${bound.type.kind}`);
+  return { arr, bound };
+}
+
+function compileFilter(fn: string, args: readonly SqlArg[]) {
+  const { arr, bound } = predicate(fn, args, true);
+  return {
+    type: arr.type,
+    evaluate: ((ctx) => {
+      const v = arr.evaluate(ctx);
+      if (v === null) return null;
+      const out: SqlValue[] = [];
+      const params: SqlValue[] = [null, null];
+      (v as Values).forEach((x, i) => {
+        params[0] = x;
+        params[1] = i;
+        if (bound.invoke(ctx, params) === true) out.push(x);
+      });
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+/** exists/forall with three-valued logic: a NULL result counts when nothing decides. */
+function compileQuantifier(fn: string, args: readonly SqlArg[], decisive: boolean) {
+  const { arr, bound } = predicate(fn, args, false);
+  return {
+    type: DataTypes.boolean,
+    evaluate: ((ctx) => {
+      const v = arr.evaluate(ctx);
+      if (v === null) return null;
+      let sawNull = false;
+      const params: SqlValue[] = [null];
+      for (const x of v as Values) {
+        params[0] = x;
+        const r = bound.invoke(ctx, params);
+        if (r === null) sawNull = true;
+        else if (r === decisive) return decisive;
+      }
+      return sawNull ? null : !decisive;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileAggregate(fn: string, args: readonly SqlArg[]) {
+  const arr = arrayArg(fn, args, 0);
+  const zeroArg = args[1]!;
+  if (zeroArg.lambda) throw sqlError(fn, "the second argument is the start value, not a lambda");
+  const merge = lambdaArg(fn, args, 2, 2, 2);
+  let accType: DataType = zeroArg.type;
+  let bound = merge.bind([accType, arr.type.element]);
+  if (
+    !sameDataType(bound.type, accType) &&
+    (isNullLiteral(zeroArg) || canImplicitCast(accType, bound.type))
+  ) {
+    // The merge widens the accumulator (0 + a long): start from the wider type, as Spark users expect.
+    accType = bound.type;
+    bound = merge.bind([accType, arr.type.element]);
+  }
+  if (!sameDataType(bound.type, accType) && !canImplicitCast(bound.type, accType)) {
+    throw sqlError(
+      fn,
+      `the merge lambda returns ${bound.type.kind}, which does not fit the start value's type ${accType.kind}`,
+    );
+  }
+  const toAcc = sameDataType(bound.type, accType) ? (v: SqlValue) => v : valueCaster(bound.type, accType);
+  const zero = castArg(zeroArg, accType);
+  const finish = args.length > 3 ? lambdaArg(fn, args, 3, 1, 1).bind([accType]) : undefined;
+  return {
+    type: finish?.type ?? accType,
+    evaluate: ((ctx) => {
+      const v = arr.evaluate(ctx);
+      if (v === null) return null;
+      let acc = zero(ctx);
+      const params: SqlValue[] = [null, null];
+      for (const x of v as Values) {
+        params[0] = acc;
+        params[1] = x;
+        acc = toAcc(bound.invoke(ctx, params));
+      }
+      return finish === undefined ? acc : finish.invoke(ctx, [acc]);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileZipWith(fn: string, args: readonly SqlArg[]) {
+  const a = arrayArg(fn, args, 0);
+  const b = arrayArg(fn, args, 1);
+  const bound = lambdaArg(fn, args, 2, 2, 2).bind([a.type.element, b.type.element]);
+  return {
+    type: DataTypes.array(bound.type),
+    evaluate: ((ctx) => {
+      const x = a.evaluate(ctx);
+      const y = b.evaluate(ctx);
+      if (x === null || y === null) return null;
+      const xs = x as Values;
+      const ys = y as Values;
+      const n = Math.max(xs.length, ys.length);
+      const out = new Array<SqlValue>(n);
+      const params: SqlValue[] = [null, null];
+      for (let i = 0; i < n; i++) {
+        params[0] = xs[i] ?? null;
+        params[1] = ys[i] ?? null;
+        out[i] = bound.invoke(ctx, params);
+      }
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function mapArg(fn: string, args: readonly SqlArg[], i: number) {
+  const a = args[i]!;
+  if (a.type.kind === "map") return { type: a.type, evaluate: a.evaluate };
+  if (isNullLiteral(a))
+    return { type: DataTypes.map(DataTypes.string, DataTypes.string), evaluate: () => null };
+  throw argTypeError(fn, i, "a map", a.type);
+}
+
+/** A map built entry by entry with Spark's rules: NULL keys and duplicate keys are errors. */
+export function buildMap(
+  fn: string,
+  keyType: DataType,
+  entries: Iterable<readonly [SqlValue, SqlValue]>,
+): SqlMap {
+  const key = setKeyFor(keyType);
+  const seen = new Set<unknown>();
+  const out = new Map<SqlValue, SqlValue>();
+  for (const [k, v] of entries) {
+    if (k === null) throw runtimeError(fn, "a map key cannot be NULL");
+    const id = key(k);
+    if (seen.has(id))
+      throw runtimeError(fn, `duplicate map key ${JSON.stringify(String(k))}; map keys must be unique`);
+    seen.add(id);
+    out.set(k, v);
+  }
+  return out;
+}
+
+function compileMapLambda(fn: string, args: readonly SqlArg[], mode: "filter" | "keys" | "values") {
+  const m = mapArg(fn, args, 0);
+  const bound = lambdaArg(fn, args, 1, 2, 2).bind([m.type.key, m.type.value]);
+  if (mode === "filter" && bound.type.kind !== "boolean")
+    throw sqlError(fn, "the lambda must return a boolean");
+  const type =
+    mode === "filter"
+      ? m.type
+      : mode === "keys"
+        ? DataTypes.map(bound.type, m.type.value)
+        : DataTypes.map(m.type.key, bound.type);
+  return {
+    type,
+    evaluate: ((ctx) => {
+      const v = m.evaluate(ctx);
+      if (v === null) return null;
+      const params: SqlValue[] = [null, null];
+      const entries: [SqlValue, SqlValue][] = [];
+      for (const [k, x] of v as SqlMap) {
+        params[0] = k;
+        params[1] = x;
+        const r = bound.invoke(ctx, params);
+        if (mode === "filter") {
+          if (r === true) entries.push([k, x]);
+        } else entries.push(mode === "keys" ? [r, x] : [k, r]);
+      }
+      return mode === "keys" ? buildMap(fn, type.key, entries) : new Map(entries);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileMapZipWith(fn: string, args: readonly SqlArg[]) {
+  const a = mapArg(fn, args, 0);
+  const b = mapArg(fn, args, 1);
+  const keyType = commonArgType([
+    { type: a.type.key, evaluate: () => null },
+    { type: b.type.key, evaluate: () => null },
+  ]);
+  if (keyType === undefined || !sameDataType(keyType, a.type.key) || !sameDataType(keyType, b.type.key)) {
+    throw sqlError(fn, "both maps must have the same key type");
+  }
+  const bound = lambdaArg(fn, args, 2, 3, 3).bind([keyType, a.type.value, b.type.value]);
+  const key = setKeyFor(keyType);
+  return {
+    type: DataTypes.map(keyType, bound.type),
+    evaluate: ((ctx) => {
+      const x = a.evaluate(ctx);
+      const y = b.evaluate(ctx);
+      if (x === null || y === null) return null;
+      const right = new Map<unknown, SqlValue>();
+      for (const [k, v] of y as SqlMap) right.set(key(k), v);
+      const out = new Map<SqlValue, SqlValue>();
+      const done = new Set<unknown>();
+      for (const [k, v] of x as SqlMap) {
+        done.add(key(k));
+        out.set(k, bound.invoke(ctx, [k, v, right.get(key(k)) ?? null]));
+      }
+      for (const [k, v] of y as SqlMap) if (!done.has(key(k))) out.set(k, bound.invoke(ctx, [k, null, v]));
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+/** Distinct elements in first-seen order; NULL counts as one value. */
+function distinctOf(
+  key: (v: SqlValue) => unknown,
+  values: Values,
+  exclude?: Set<unknown>,
+  keepOnly?: Set<unknown>,
+): SqlValue[] {
+  const seen = new Set<unknown>();
+  const out: SqlValue[] = [];
+  for (const v of values) {
+    const k = key(v);
+    if (seen.has(k) || exclude?.has(k) || (keepOnly !== undefined && !keepOnly.has(k))) continue;
+    seen.add(k);
+    out.push(v);
+  }
+  return out;
+}
+
+function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "intersect" | "except") {
+  const t = commonArgType(args);
+  if (t === undefined || t.kind !== "array")
+    throw sqlError(fn, "both arguments must be arrays of a common element type");
+  const key = setKeyFor(t.element);
+  return {
+    type: t,
+    evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
+      if (op === "union") return distinctOf(key, [...a, ...b]);
+      const other = new Set(b.map(key));
+      return op === "intersect" ? distinctOf(key, a, undefined, other) : distinctOf(key, a, other);
+    }),
+  };
+}
+
+export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "transform",
+    2,
+    2,
+    "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
+    (a, _i, fn) => compileTransform(fn, a),
+  ),
+  ...defineFunction(
+    "filter",
+    2,
+    2,
+    "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
+    (a, _i, fn) => compileFilter(fn, a),
+  ),
+  ...defineFunction(
+    "exists",
+    2,
+    2,
+    "exists(array, x -> bool): true if any element satisfies it (NULL if undecided with NULLs)",
+    (a, _i, fn) => compileQuantifier(fn, a, true),
+  ),
+  ...defineFunction(
+    "forall",
+    2,
+    2,
+    "forall(array, x -> bool): true if every element satisfies it (NULL if undecided with NULLs)",
+    (a, _i, fn) => compileQuantifier(fn, a, false),
+  ),
+  ...defineFunction(
+    ["aggregate", "reduce"],
+    3,
+    4,
+    "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
+    (a, _i, fn) => compileAggregate(fn, a),
+  ),
+  ...defineFunction(
+    "zip_with",
+    3,
+    3,
+    "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
+    (a, _i, fn) => compileZipWith(fn, a),
+  ),
+  ...defineFunction(
+    "map_filter",
+    2,
+    2,
+    "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
+    (a, _i, fn) => compileMapLambda(fn, a, "filter"),
+  ),
+  ...defineFunction("transform_keys", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
+    compileMapLambda(fn, a, "keys"),
+  ),
+  ...defineFunction("transform_values", 2, 2, "transform_values(map, (k, v) -> newValue)", (a, _i, fn) =>
+    compileMapLambda(fn, a, "values"),
+  ),
+  ...defineFunction(
+    "map_zip_with",
+    3,
+    3,
+    "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
+    (a, _i, fn) => compileMapZipWith(fn, a),
+  ),
+  ...defineFunction("array_distinct", 1, 1, "the distinct elements in first-seen order", (args, _i, fn) => {
+    const arr = arrayArg(fn, args, 0);
+    const key = setKeyFor(arr.type.element);
+    return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
+  }),
+  ...defineFunction("array_union", 2, 2, "distinct elements of both arrays, first array first", (a, _i, fn) =>
+    compileSetOp(fn, a, "union"),
+  ),
+  ...defineFunction(
+    "array_intersect",
+    2,
+    2,
+    "distinct elements of the first array that are in the second",
+    (a, _i, fn) => compileSetOp(fn, a, "intersect"),
+  ),
+  ...defineFunction(
+    "array_except",
+    2,
+    2,
+    "distinct elements of the first array that are not in the second",
+    (a, _i, fn) => compileSetOp(fn, a, "except"),
+  ),
+];

@@ -1,0 +1,10 @@
+/** rowforge's Spark SQL function library. */
+export {
+  civilFromDays,
+  daysFromCivil,
+  formatDate,
+  formatTimestamp,
+  parseDateString,
+  parseTimestampString,
+} from "./datetime-convert.ts";
+export { listSqlFunctionNames, SQL_FUNCTIONS } from "./sql-functions.ts";

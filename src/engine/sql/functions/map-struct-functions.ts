@@ -1,0 +1,272 @@
+/**
+ * Maps and structs: map, map_keys, map_values, map_entries, map_from_arrays, map_from_entries,
+ * map_concat, map_contains_key, str_to_map, struct, named_struct. Map keys follow Spark's
+ * default policy: NULL or duplicate keys are errors.
+ */
+import { type DataType, DataTypes, type StructField } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { arrayArg } from "./array-functions.ts";
+import {
+  argTypeError,
+  coerceArg,
+  constantArg,
+  defineFunction,
+  rejectLambdas,
+  runtimeError,
+  sqlError,
+  strict1,
+  strict2,
+} from "./function-helpers.ts";
+import { buildMap } from "./higher-order-functions.ts";
+import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { compileRegex, javaSplit } from "./regex-tools.ts";
+import { equalityFor, isPrimitiveKeyType } from "./value-ordering.ts";
+
+type Values = readonly SqlValue[];
+type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
+const S = DataTypes.string;
+
+function mapArg(fn: string, args: readonly SqlArg[], i: number) {
+  const a = args[i]!;
+  if (a.type.kind === "map") return { type: a.type, evaluate: a.evaluate };
+  if (isNullLiteral(a)) return { type: DataTypes.map(S, S), evaluate: () => null };
+  throw argTypeError(fn, i, "a map", a.type);
+}
+
+function compileMap(fn: string, args: readonly SqlArg[]) {
+  rejectLambdas(fn, args);
+  if (args.length % 2 !== 0)
+    throw sqlError(fn, "needs an even number of arguments: key1, value1, key2, value2, ...");
+  const keys = args.filter((_, i) => i % 2 === 0);
+  const values = args.filter((_, i) => i % 2 === 1);
+  const kt = keys.length === 0 ? S : commonArgType(keys);
+  const vt = values.length === 0 ? S : commonArgType(values);
+  if (kt === undefined) throw sqlError(fn, "the keys have no common type; cast them to one type");
+  if (vt === undefined) throw sqlError(fn, "the values have no common type; cast them to one type");
+  const pairs = keys.map((_, j) => ({
+    k: coerceArg(fn, args, 2 * j, kt),
+    v: coerceArg(fn, args, 2 * j + 1, vt),
+  }));
+  return {
+    type: DataTypes.map(kt, vt),
+    evaluate: ((ctx) =>
+      buildMap(
+        fn,
+        kt,
+        pairs.map((p) => [p.k(ctx), p.v(ctx)] as const),
+      )) satisfies SqlEvaluator,
+  };
+}
+
+function entryStruct(key: DataType, value: DataType): DataType {
+  return DataTypes.struct([
+    { name: "key", type: key, nullable: false },
+    { name: "value", type: value, nullable: true },
+  ]);
+}
+
+function entryOf(key: SqlValue, value: SqlValue): SqlValue {
+  const o: Record<string, SqlValue> = Object.create(null);
+  o.key = key;
+  o.value = value;
+  return o;
+}
+
+function compileFromEntries(fn: string, args: readonly SqlArg[]) {
+  const arr = arrayArg(fn, args, 0);
+  const st = arr.type.element;
+  if (st.kind !== "struct" || st.fields.length !== 2)
+    throw argTypeError(fn, 0, "an array of two-field structs", arr.type);
+  const [kf, vf] = st.fields as [StructField, StructField];
+  return {
+    type: DataTypes.map(kf.type, vf.type),
+    evaluate: strict1<Values>(arr.evaluate, (a) => {
+      const entries: [SqlValue, SqlValue][] = [];
+      for (const e of a) {
+        if (e === null) return null;
+        const o = e as Record<string, SqlValue>;
+        entries.push([o[kf.name] ?? null, o[vf.name] ?? null]);
+      }
+      return buildMap(fn, kf.type, entries);
+    }),
+  };
+}
+
+function compileMapConcat(fn: string, args: readonly SqlArg[]) {
+  for (let i = 0; i < args.length; i++) mapArg(fn, args, i);
+  const t = args.length === 0 ? DataTypes.map(S, S) : commonArgType(args);
+  if (t === undefined || t.kind !== "map")
+    throw sqlError(fn, "the maps have no common type; cast them to one type");
+  const evals = args.map((_, i) => coerceArg(fn, args, i, t));
+  return {
+    type: t,
+    evaluate: ((ctx) => {
+      const entries: (readonly [SqlValue, SqlValue])[] = [];
+      for (const e of evals) {
+        const m = e(ctx);
+        if (m === null) return null;
+        entries.push(...(m as SqlMap));
+      }
+      return buildMap(fn, t.key, entries);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileStrToMap(fn: string, args: readonly SqlArg[]) {
+  const pairDelim = args.length > 1 ? constantArg(fn, args, 1, S) : { value: "," };
+  const kvDelim = args.length > 2 ? constantArg(fn, args, 2, S) : { value: ":" };
+  if (
+    pairDelim === undefined ||
+    kvDelim === undefined ||
+    pairDelim.value === null ||
+    kvDelim.value === null
+  ) {
+    throw sqlError(fn, "the delimiters must be string literals");
+  }
+  const pairs = compileRegex(fn, pairDelim.value as string);
+  const kv = compileRegex(fn, kvDelim.value as string);
+  return {
+    type: DataTypes.map(S, S),
+    evaluate: strict1<string>(coerceArg(fn, args, 0, S), (text) =>
+      buildMap(
+        fn,
+        S,
+        javaSplit(text, pairs, -1).map((p) => {
+          const parts = javaSplit(p, kv, 2);
+          return [parts[0] ?? "", parts[1] ?? null] as const;
+        }),
+      ),
+    ),
+  };
+}
+
+function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
+  rejectLambdas(fn, args);
+  const fields: { name: string; type: DataType; e: SqlEvaluator }[] = [];
+  if (named) {
+    if (args.length % 2 !== 0)
+      throw sqlError(fn, "needs pairs of arguments: 'name1', value1, 'name2', value2, ...");
+    for (let i = 0; i < args.length; i += 2) {
+      const name = constantArg(fn, args, i, S);
+      if (name === undefined || name.value === null)
+        throw sqlError(fn, `argument ${i + 1} must be a field name in quotes`);
+      const v = args[i + 1]!;
+      fields.push({ name: name.value as string, type: isNullLiteral(v) ? S : v.type, e: v.evaluate });
+    }
+  } else {
+    args.forEach((a, i) => {
+      fields.push({ name: `col${i + 1}`, type: isNullLiteral(a) ? S : a.type, e: a.evaluate });
+    });
+  }
+  const names = new Set<string>();
+  for (const f of fields) {
+    if (names.has(f.name.toLowerCase())) throw sqlError(fn, `the field name "${f.name}" is used twice`);
+    names.add(f.name.toLowerCase());
+  }
+  return {
+    type: DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true }))),
+    evaluate: ((ctx) => {
+      const o: Record<string, SqlValue> = Object.create(null);
+      for (const f of fields) o[f.name] = f.e(ctx);
+      return o;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "map",
+    0,
+    Infinity,
+    "map(k1, v1, k2, v2, ...): a map (NULL or duplicate keys are errors)",
+    (a, _i, fn) => compileMap(fn, a),
+  ),
+  ...defineFunction("map_keys", 1, 1, "the keys of a map as an array", (args, _i, fn) => {
+    const m = mapArg(fn, args, 0);
+    return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
+  }),
+  ...defineFunction("map_values", 1, 1, "the values of a map as an array", (args, _i, fn) => {
+    const m = mapArg(fn, args, 0);
+    return {
+      type: DataTypes.array(m.type.value),
+      evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.values()]),
+    };
+  }),
+  ...defineFunction(
+    "map_entries",
+    1,
+    1,
+    "the entries of a map as an array of struct<key, value>",
+    (args, _i, fn) => {
+      const m = mapArg(fn, args, 0);
+      return {
+        type: DataTypes.array(entryStruct(m.type.key, m.type.value)),
+        evaluate: strict1<SqlMap>(m.evaluate, (x) => Array.from(x, ([k, v]) => entryOf(k, v))),
+      };
+    },
+  ),
+  ...defineFunction(
+    "map_from_arrays",
+    2,
+    2,
+    "map_from_arrays(keys, values): arrays of equal length",
+    (args, _i, fn) => {
+      const k = arrayArg(fn, args, 0);
+      const v = arrayArg(fn, args, 1);
+      return {
+        type: DataTypes.map(k.type.element, v.type.element),
+        evaluate: strict2<Values, Values>(k.evaluate, v.evaluate, (ks, vs) => {
+          if (ks.length !== vs.length) {
+            throw runtimeError(
+              fn,
+              `the key array has ${ks.length} elements but the value array has ${vs.length}`,
+            );
+          }
+          return buildMap(
+            fn,
+            k.type.element,
+            ks.map((key, i) => [key, vs[i] ?? null] as const),
+          );
+        }),
+      };
+    },
+  ),
+  ...defineFunction("map_from_entries", 1, 1, "a map from an array of (key, value) structs", (a, _i, fn) =>
+    compileFromEntries(fn, a),
+  ),
+  ...defineFunction("map_concat", 0, Infinity, "the union of maps (duplicate keys are errors)", (a, _i, fn) =>
+    compileMapConcat(fn, a),
+  ),
+  ...defineFunction("map_contains_key", 2, 2, "whether the map has the key", (args, _i, fn) => {
+    const m = mapArg(fn, args, 0);
+    const eq = equalityFor(m.type.key);
+    const has = isPrimitiveKeyType(m.type.key)
+      ? (x: SqlMap, k: SqlValue): boolean => x.has(k)
+      : (x: SqlMap, k: SqlValue): boolean => [...x.keys()].some((mk) => mk !== null && eq(mk, k));
+    return {
+      type: DataTypes.boolean,
+      evaluate: strict2<SqlMap, SqlValue>(m.evaluate, coerceArg(fn, args, 1, m.type.key), has),
+    };
+  }),
+  ...defineFunction(
+    "str_to_map",
+    1,
+    3,
+    "str_to_map(text[, pairDelim=',', keyValueDelim=':']): splits text into a map (delimiters are regexes)",
+    (a, _i, fn) => compileStrToMap(fn, a),
+  ),
+  ...defineFunction(
+    "struct",
+    0,
+    Infinity,
+    "struct(v1, v2, ...): a struct with fields col1, col2, ...",
+    (a, _i, fn) => compileStruct(fn, a, false),
+  ),
+  ...defineFunction(
+    "named_struct",
+    0,
+    Infinity,
+    "named_struct('a', v1, 'b', v2, ...): a struct with the given field names",
+    (a, _i, fn) => compileStruct(fn, a, true),
+  ),
+];

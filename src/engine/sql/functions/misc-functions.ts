@@ -1,0 +1,65 @@
+/** Row and engine information: monotonically_increasing_id, spark_partition_id, typeof, input_file_name, raise_error. */
+import { type DataType, DataTypes } from "../../../model/data-type.ts";
+import type { SqlFunction } from "../sql-contract.ts";
+import { coerceArg, defineFunction, runtimeError } from "./function-helpers.ts";
+import { isNullLiteral } from "./implicit-cast.ts";
+
+const SPARK_TYPE_NAMES: Readonly<Record<string, string>> = {
+  long: "bigint",
+  short: "smallint",
+  byte: "tinyint",
+};
+
+/** A type as Spark's typeof() names it: bigint, smallint, tinyint, decimal(10,2), array<int>, struct<a:int>. */
+export function sparkTypeName(t: DataType): string {
+  switch (t.kind) {
+    case "decimal":
+      return `decimal(${t.precision},${t.scale})`;
+    case "array":
+      return `array<${sparkTypeName(t.element)}>`;
+    case "map":
+      return `map<${sparkTypeName(t.key)},${sparkTypeName(t.value)}>`;
+    case "struct":
+      return `struct<${t.fields.map((f) => `${f.name}:${sparkTypeName(f.type)}`).join(",")}>`;
+    default:
+      return SPARK_TYPE_NAMES[t.kind] ?? t.kind;
+  }
+}
+
+export const MISC_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "monotonically_increasing_id",
+    0,
+    0,
+    "the row's index in the step as a bigint (rowforge generates one partition)",
+    () => ({ type: DataTypes.long, evaluate: (ctx) => BigInt(ctx.row) }),
+  ),
+  ...defineFunction("spark_partition_id", 0, 0, "always 0: rowforge generates one partition", () => ({
+    type: DataTypes.int,
+    evaluate: () => 0,
+  })),
+  ...defineFunction(
+    "typeof",
+    1,
+    1,
+    "the Spark type name of the argument (int, bigint, decimal(10,2), array<string>, ...)",
+    (args) => {
+      const a = args[0]!;
+      const name = isNullLiteral(a) ? "void" : sparkTypeName(a.type);
+      return { type: DataTypes.string, evaluate: () => name };
+    },
+  ),
+  ...defineFunction("input_file_name", 0, 0, "always '': generated rows have no input file", () => ({
+    type: DataTypes.string,
+    evaluate: () => "",
+  })),
+  ...defineFunction("raise_error", 1, 1, "fails the run with the message", (args, _i, fn) => {
+    const msg = coerceArg(fn, args, 0, DataTypes.string);
+    return {
+      type: DataTypes.string,
+      evaluate: (ctx) => {
+        throw runtimeError(fn, String(msg(ctx) ?? "null"));
+      },
+    };
+  }),
+];

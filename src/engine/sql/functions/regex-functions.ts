@@ -1,0 +1,257 @@
+/** Regular-expression functions (Java regex syntax, see java-regex.ts) and split. */
+import { DataTypes } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext, SqlValue } from "../sql-contract.ts";
+import {
+  coerceArg,
+  constantArg,
+  defineFunction,
+  lastValueCache,
+  runtimeError,
+  sqlError,
+} from "./function-helpers.ts";
+import {
+  advanceEmpty,
+  applyReplacement,
+  compileRegex,
+  type JavaRegex,
+  javaSplit,
+  parseJavaReplacement,
+  type ReplacementPart,
+} from "./regex-tools.ts";
+import { charLength } from "./text-utils.ts";
+
+const S = DataTypes.string;
+const I = DataTypes.int;
+
+interface RegexArg {
+  readonly at: (ctx: SqlRowContext) => JavaRegex | null;
+  /** Set when the pattern is a literal. */
+  readonly constant?: JavaRegex | null;
+}
+
+/** The regex argument at `i`: compiled once when it is a literal, else per distinct value. */
+function regexArg(fn: string, args: readonly SqlArg[], i: number): RegexArg {
+  const c = constantArg(fn, args, i, S);
+  if (c !== undefined) {
+    const rx = c.value === null ? null : compileRegex(fn, c.value as string);
+    return { at: () => rx, constant: rx };
+  }
+  const e = coerceArg(fn, args, i, S);
+  const cached = lastValueCache((p: string) => compileRegex(fn, p));
+  return {
+    at: (ctx) => {
+      const p = e(ctx);
+      return p === null ? null : cached(p as string);
+    },
+  };
+}
+
+function replaceAll(s: string, rx: JavaRegex, parts: readonly ReplacementPart[]): string {
+  const re = rx.global();
+  let out = "";
+  let last = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    out += s.slice(last, m.index) + applyReplacement(parts, m);
+    last = m.index + m[0].length;
+    if (m[0].length === 0) {
+      if (m.index >= s.length) break;
+      advanceEmpty(re, s);
+    }
+  }
+  return out + s.slice(last);
+}
+
+function compileRegexpReplace(args: readonly SqlArg[], fn: string) {
+  const s = coerceArg(fn, args, 0, S);
+  const rx = regexArg(fn, args, 1);
+  const repConst = constantArg(fn, args, 2, S);
+  const rep = coerceArg(fn, args, 2, S);
+  const posConst = args.length > 3 ? constantArg(fn, args, 3, I) : { value: 1 };
+  if (posConst !== undefined && posConst.value !== null && (posConst.value as number) < 1) {
+    throw sqlError(fn, `the position must be 1 or more, but it is ${posConst.value as number}`);
+  }
+  const pos = args.length > 3 ? coerceArg(fn, args, 3, I) : () => 1;
+  const partsCache = new Map<JavaRegex, Map<string, ReplacementPart[]>>();
+  const partsOf = (r: JavaRegex, text: string): ReplacementPart[] => {
+    let byText = partsCache.get(r);
+    if (byText === undefined) {
+      if (partsCache.size > 64) partsCache.clear();
+      byText = new Map();
+      partsCache.set(r, byText);
+    }
+    let parts = byText.get(text);
+    if (parts === undefined) {
+      if (byText.size > 64) byText.clear();
+      parts = parseJavaReplacement(fn, text, r.groupCount);
+      byText.set(text, parts);
+    }
+    return parts;
+  };
+  const constRx = rx.constant;
+  if (constRx && repConst !== undefined && repConst.value !== null)
+    partsOf(constRx, repConst.value as string);
+  return {
+    type: S,
+    evaluate: ((ctx) => {
+      const v = s(ctx);
+      if (v === null) return null;
+      const r = rx.at(ctx);
+      if (r === null) return null;
+      const t = rep(ctx);
+      if (t === null) return null;
+      const p = pos(ctx);
+      if (p === null) return null;
+      const str = v as string;
+      if ((p as number) < 1)
+        throw runtimeError(fn, `the position must be 1 or more, but it is ${p as number}`);
+      if ((p as number) > str.length) return str;
+      const parts = partsOf(r, t as string);
+      if (p === 1) return replaceAll(str, r, parts);
+      return str.slice(0, (p as number) - 1) + replaceAll(str.slice((p as number) - 1), r, parts);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function checkGroup(fn: string, rx: JavaRegex, idx: number): void {
+  if (idx < 0) throw runtimeError(fn, `the group index must not be negative, but it is ${idx}`);
+  if (idx > rx.groupCount) {
+    throw runtimeError(fn, `the pattern has ${rx.groupCount} group(s), but group ${idx} was asked for`);
+  }
+}
+
+function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
+  const s = coerceArg(fn, args, 0, S);
+  const rx = regexArg(fn, args, 1);
+  const idx = args.length > 2 ? coerceArg(fn, args, 2, I) : () => 1;
+  const idxConst = args.length > 2 ? constantArg(fn, args, 2, I) : { value: 1 };
+  if (rx.constant && idxConst !== undefined && idxConst.value !== null) {
+    checkGroup(fn, rx.constant, idxConst.value as number);
+  }
+  return {
+    type: all ? DataTypes.array(S) : S,
+    evaluate: ((ctx) => {
+      const v = s(ctx);
+      if (v === null) return null;
+      const r = rx.at(ctx);
+      if (r === null) return null;
+      const g = idx(ctx);
+      if (g === null) return null;
+      checkGroup(fn, r, g as number);
+      const str = v as string;
+      if (!all) {
+        const m = r.re.exec(str);
+        return m === null ? "" : (m[g as number] ?? "");
+      }
+      const out: SqlValue[] = [];
+      const re = r.global();
+      for (let m = re.exec(str); m !== null; m = re.exec(str)) {
+        out.push(m[g as number] ?? "");
+        if (m[0].length === 0) {
+          if (m.index >= str.length) break;
+          advanceEmpty(re, str);
+        }
+      }
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileRegexProbe(
+  args: readonly SqlArg[],
+  fn: string,
+  type: typeof S | typeof I | typeof DataTypes.boolean,
+  probe: (s: string, rx: JavaRegex) => SqlValue,
+) {
+  const s = coerceArg(fn, args, 0, S);
+  const rx = regexArg(fn, args, 1);
+  return {
+    type,
+    evaluate: ((ctx) => {
+      const v = s(ctx);
+      if (v === null) return null;
+      const r = rx.at(ctx);
+      return r === null ? null : probe(v as string, r);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function countMatches(s: string, rx: JavaRegex): number {
+  const re = rx.global();
+  let n = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    n++;
+    if (m[0].length === 0) {
+      if (m.index >= s.length) break;
+      advanceEmpty(re, s);
+    }
+  }
+  return n;
+}
+
+function compileSplit(args: readonly SqlArg[], fn: string) {
+  const s = coerceArg(fn, args, 0, S);
+  const rx = regexArg(fn, args, 1);
+  const limit = args.length > 2 ? coerceArg(fn, args, 2, I) : () => -1;
+  return {
+    type: DataTypes.array(S),
+    evaluate: ((ctx) => {
+      const v = s(ctx);
+      if (v === null) return null;
+      const r = rx.at(ctx);
+      if (r === null) return null;
+      const l = limit(ctx);
+      if (l === null) return null;
+      return javaSplit(v as string, r, l as number);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "regexp_replace",
+    3,
+    4,
+    "regexp_replace(str, regex, rep[, pos]): replaces every match (Java regex; $1 and ${name} in rep) from 1-based pos",
+    (a, _i, fn) => compileRegexpReplace(a, fn),
+  ),
+  ...defineFunction(
+    "regexp_extract",
+    2,
+    3,
+    "regexp_extract(str, regex[, idx=1]): group idx of the first match, '' when none",
+    (a, _i, fn) => compileExtract(a, fn, false),
+  ),
+  ...defineFunction(
+    "regexp_extract_all",
+    2,
+    3,
+    "regexp_extract_all(str, regex[, idx=1]): group idx of every match",
+    (a, _i, fn) => compileExtract(a, fn, true),
+  ),
+  ...defineFunction(
+    ["rlike", "regexp_like", "regexp"],
+    2,
+    2,
+    "whether the regex matches somewhere in str",
+    (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.re.test(s)),
+  ),
+  ...defineFunction("regexp_count", 2, 2, "number of matches of the regex in str", (a, _i, fn) =>
+    compileRegexProbe(a, fn, I, countMatches),
+  ),
+  ...defineFunction("regexp_substr", 2, 2, "the first match of the regex, NULL when none", (a, _i, fn) =>
+    compileRegexProbe(a, fn, S, (s, r) => r.re.exec(s)?.[0] ?? null),
+  ),
+  ...defineFunction("regexp_instr", 2, 3, "1-based position of the first match, 0 when none", (a, _i, fn) =>
+    compileRegexProbe(a, fn, I, (s, r) => {
+      const m = r.re.exec(s);
+      return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
+    }),
+  ),
+  ...defineFunction(
+    "split",
+    2,
+    3,
+    "split(str, regex[, limit]): splits around matches; limit > 0 caps the number of parts",
+    (a, _i, fn) => compileSplit(a, fn),
+  ),
+];

@@ -1,0 +1,432 @@
+/** String functions: concatenation, case, length, search and character-level transforms. */
+import { DataTypes } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import {
+  argTypeError,
+  coerceArg,
+  defineFunction,
+  rejectLambdas,
+  runtimeError,
+  strict1,
+  strict2,
+  strict3,
+} from "./function-helpers.ts";
+import { utf8Bytes } from "./hash-value.ts";
+import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { charIndexOf, charLength, hasSurrogates, repeatString } from "./text-utils.ts";
+
+const S = DataTypes.string;
+const I = DataTypes.int;
+
+const str = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, S);
+const int = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, I);
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function compileConcat(args: readonly SqlArg[], fn: string) {
+  rejectLambdas(fn, args);
+  const typed = args.filter((a) => !isNullLiteral(a));
+  if (typed.length > 0 && typed.every((a) => a.type.kind === "array")) {
+    const t = commonArgType(args);
+    if (t === undefined) throw argTypeError(fn, 0, "arrays of one common element type", typed[0]!.type);
+    const evals = args.map((_, i) => coerceArg(fn, args, i, t));
+    return {
+      type: t,
+      evaluate: ((ctx) => {
+        const out: SqlValue[] = [];
+        for (const e of evals) {
+          const v = e(ctx);
+          if (v === null) return null;
+          out.push(...(v as readonly SqlValue[]));
+        }
+        return out;
+      }) satisfies SqlEvaluator,
+    };
+  }
+  if (typed.length > 0 && typed.every((a) => a.type.kind === "binary")) {
+    const evals = args.map((_, i) => coerceArg(fn, args, i, DataTypes.binary));
+    return {
+      type: DataTypes.binary,
+      evaluate: ((ctx) => {
+        const parts: Uint8Array[] = [];
+        for (const e of evals) {
+          const v = e(ctx);
+          if (v === null) return null;
+          parts.push(v as Uint8Array);
+        }
+        return concatBytes(parts);
+      }) satisfies SqlEvaluator,
+    };
+  }
+  const evals = args.map((_, i) => str(fn, args, i));
+  return {
+    type: S,
+    evaluate: ((ctx) => {
+      let out = "";
+      for (const e of evals) {
+        const v = e(ctx);
+        if (v === null) return null;
+        out += v as string;
+      }
+      return out;
+    }) satisfies SqlEvaluator,
+  };
+}
+
+function compileConcatWs(args: readonly SqlArg[], fn: string) {
+  rejectLambdas(fn, args);
+  const sep = str(fn, args, 0);
+  const parts = args.slice(1).map((a, j) => {
+    const i = j + 1;
+    if (a.type.kind === "array") return { array: true, e: coerceArg(fn, args, i, DataTypes.array(S)) };
+    return { array: false, e: str(fn, args, i) };
+  });
+  return {
+    type: S,
+    evaluate: ((ctx) => {
+      const s = sep(ctx);
+      if (s === null) return null;
+      const out: string[] = [];
+      for (const p of parts) {
+        const v = p.e(ctx);
+        if (v === null) continue;
+        if (p.array) {
+          for (const x of v as readonly SqlValue[]) if (x !== null) out.push(x as string);
+        } else out.push(v as string);
+      }
+      return out.join(s as string);
+    }) satisfies SqlEvaluator,
+  };
+}
+
+/** Lower-cases, then upper-cases the first letter of every space-separated word. */
+function initcap(s: string): string {
+  const lower = s.toLowerCase();
+  let out = "";
+  let start = true;
+  for (const ch of lower) {
+    out += start ? ch.toUpperCase() : ch;
+    start = ch === " ";
+  }
+  return out;
+}
+
+function translate(s: string, from: string, to: string): string {
+  const dict = new Map<string, string>();
+  const toChars = Array.from(to);
+  Array.from(from).forEach((c, i) => {
+    if (!dict.has(c)) dict.set(c, toChars[i] ?? "");
+  });
+  let out = "";
+  for (const c of s) out += dict.get(c) ?? c;
+  return out;
+}
+
+function substringIndex(s: string, delim: string, count: number): string {
+  if (delim.length === 0 || count === 0) return "";
+  // Occurrences may overlap, as they do in Spark.
+  if (count > 0) {
+    let at = -1;
+    for (let k = 0; k < count; k++) {
+      at = s.indexOf(delim, at + 1);
+      if (at < 0) return s;
+    }
+    return s.slice(0, at);
+  }
+  let at = s.length - delim.length + 1;
+  for (let k = 0; k < -count; k++) {
+    if (at - 1 < 0) return s;
+    at = s.lastIndexOf(delim, at - 1);
+    if (at < 0) return s;
+  }
+  return s.slice(at + delim.length);
+}
+
+export function levenshtein(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const curr = [i];
+    for (let j = 1; j <= y.length; j++) {
+      curr[j] = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    prev = curr;
+  }
+  return prev[y.length]!;
+}
+
+// Soundex codes of A..Z; '7' marks H and W, which do not separate equal codes.
+const SOUNDEX_CODES = "01230127022455012623017202";
+
+function soundex(s: string): string {
+  if (s.length === 0) return "";
+  const upper = (c: number): number => (c >= 97 && c <= 122 ? c - 32 : c);
+  const first = upper(s.charCodeAt(0));
+  if (first < 65 || first > 90) return s;
+  let out = String.fromCharCode(first);
+  let last = SOUNDEX_CODES[first - 65]!;
+  for (let i = 1; i < s.length && out.length < 4; i++) {
+    const c = upper(s.charCodeAt(i));
+    if (c < 65 || c > 90) {
+      last = "0";
+      continue;
+    }
+    const code = SOUNDEX_CODES[c - 65]!;
+    if (code === "7") continue;
+    if (code !== "0" && code !== last) out += code;
+    last = code;
+  }
+  return out.padEnd(4, "0");
+}
+
+function reverseString(s: string): string {
+  return hasSurrogates(s) ? Array.from(s).reverse().join("") : s.split("").reverse().join("");
+}
+
+/** `reverse` on strings and arrays. */
+function compileReverse(args: readonly SqlArg[], fn: string) {
+  const a = args[0]!;
+  if (a.type.kind === "array") {
+    return {
+      type: a.type,
+      evaluate: strict1<readonly SqlValue[]>(a.evaluate, (v) => [...v].reverse()),
+    };
+  }
+  return { type: S, evaluate: strict1<string>(str(fn, args, 0), reverseString) };
+}
+
+function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "bytes" | "bits") {
+  const a = args[0]!;
+  const scale = measure === "bits" ? 8 : 1;
+  if (a.type.kind === "binary") {
+    return { type: I, evaluate: strict1<Uint8Array>(a.evaluate, (b) => b.length * scale) };
+  }
+  const e = str(fn, args, 0);
+  return {
+    type: I,
+    evaluate:
+      measure === "chars"
+        ? strict1<string>(e, charLength)
+        : strict1<string>(e, (s) => utf8Bytes(s).length * scale),
+  };
+}
+
+const stringToString = (names: string | readonly string[], doc: string, f: (s: string) => string) =>
+  defineFunction(names, 1, 1, doc, (args, _i, fn) => ({
+    type: S,
+    evaluate: strict1<string>(str(fn, args, 0), f),
+  }));
+
+const stringPredicate = (name: string, doc: string, f: (a: string, b: string) => boolean) =>
+  defineFunction(name, 2, 2, doc, (args, _i, fn) => ({
+    type: DataTypes.boolean,
+    evaluate: strict2<string, string>(str(fn, args, 0), str(fn, args, 1), f),
+  }));
+
+export const STRING_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    "concat",
+    0,
+    Infinity,
+    "concatenates strings (or arrays, or binaries); NULL if any input is NULL",
+    (a, _i, fn) => compileConcat(a, fn),
+  ),
+  ...defineFunction(
+    "concat_ws",
+    1,
+    Infinity,
+    "joins strings and string arrays with a separator, skipping NULLs",
+    (a, _i, fn) => compileConcatWs(a, fn),
+  ),
+  ...stringToString(["upper", "ucase"], "upper-cases a string", (s) => s.toUpperCase()),
+  ...stringToString(["lower", "lcase"], "lower-cases a string", (s) => s.toLowerCase()),
+  ...stringToString("initcap", "capitalises each space-separated word, lower-casing the rest", initcap),
+  ...defineFunction("reverse", 1, 1, "reverses a string or an array", (a, _i, fn) => compileReverse(a, fn)),
+  ...defineFunction(
+    ["length", "char_length", "character_length", "len"],
+    1,
+    1,
+    "number of characters (bytes for binary)",
+    (a, _i, fn) => compileLength(a, fn, "chars"),
+  ),
+  ...defineFunction("octet_length", 1, 1, "number of UTF-8 bytes", (a, _i, fn) =>
+    compileLength(a, fn, "bytes"),
+  ),
+  ...defineFunction("bit_length", 1, 1, "number of bits of the UTF-8 bytes", (a, _i, fn) =>
+    compileLength(a, fn, "bits"),
+  ),
+  ...defineFunction("repeat", 2, 2, "repeats a string n times ('' when n <= 0)", (args, _i, fn) => ({
+    type: S,
+    evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) => {
+      try {
+        return repeatString(s, n);
+      } catch (e) {
+        throw runtimeError(fn, (e as Error).message);
+      }
+    }),
+  })),
+  ...defineFunction("space", 1, 1, "a string of n spaces", (args, _i, fn) => ({
+    type: S,
+    evaluate: strict1<number>(int(fn, args, 0), (n) => repeatString(" ", n)),
+  })),
+  ...defineFunction(
+    "instr",
+    2,
+    2,
+    "1-based position of the first occurrence of substr in str, 0 if absent",
+    (args, _i, fn) => ({
+      type: I,
+      evaluate: strict2<string, string>(
+        str(fn, args, 0),
+        str(fn, args, 1),
+        (s, sub) => charIndexOf(s, sub) + 1,
+      ),
+    }),
+  ),
+  ...defineFunction(
+    ["locate", "position"],
+    2,
+    3,
+    "locate(substr, str[, pos]): 1-based position of substr in str at or after pos, 0 if absent",
+    (args, _i, fn) => {
+      const sub = str(fn, args, 0);
+      const s = str(fn, args, 1);
+      const pos = args.length > 2 ? int(fn, args, 2) : () => 1;
+      return {
+        type: I,
+        evaluate: (ctx) => {
+          const p = pos(ctx);
+          if (p === null) return 0;
+          return strict2<string, string>(sub, s, (x, y) =>
+            (p as number) < 1 ? 0 : charIndexOf(y, x, (p as number) - 1) + 1,
+          )(ctx);
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "translate",
+    3,
+    3,
+    "replaces each character of `from` by the character at the same place in `to` (deleted when `to` is shorter)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict3<string, string, string>(
+        str(fn, args, 0),
+        str(fn, args, 1),
+        str(fn, args, 2),
+        translate,
+      ),
+    }),
+  ),
+  ...defineFunction("ascii", 1, 1, "code point of the first character (0 for '')", (args, _i, fn) => ({
+    type: I,
+    evaluate: strict1<string>(str(fn, args, 0), (s) => s.codePointAt(0) ?? 0),
+  })),
+  ...defineFunction(
+    ["chr", "char"],
+    1,
+    1,
+    "the character with code n % 256 ('' for negative n)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict1<bigint>(coerceArg(fn, args, 0, DataTypes.long), (n) =>
+        n < 0n ? "" : String.fromCharCode(Number(n & 0xffn)),
+      ),
+    }),
+  ),
+  ...stringPredicate("startswith", "whether str starts with prefix", (a, b) => a.startsWith(b)),
+  ...stringPredicate("endswith", "whether str ends with suffix", (a, b) => a.endsWith(b)),
+  ...stringPredicate("contains", "whether str contains substr", (a, b) => a.includes(b)),
+  ...defineFunction(
+    "replace",
+    2,
+    3,
+    "replaces every occurrence of search by replace (default '')",
+    (args, _i, fn) => {
+      const rep = args.length > 2 ? str(fn, args, 2) : () => "";
+      return {
+        type: S,
+        evaluate: strict3<string, string, string>(str(fn, args, 0), str(fn, args, 1), rep, (s, search, r) =>
+          search.length === 0 ? s : s.split(search).join(r),
+        ),
+      };
+    },
+  ),
+  ...defineFunction(
+    "substring_index",
+    3,
+    3,
+    "the part of str before the count-th delimiter (after it, counting from the end, when count < 0)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict3<string, string, number>(
+        str(fn, args, 0),
+        str(fn, args, 1),
+        int(fn, args, 2),
+        substringIndex,
+      ),
+    }),
+  ),
+  ...defineFunction(
+    "find_in_set",
+    2,
+    2,
+    "1-based index of str in a comma-separated list, 0 if absent",
+    (args, _i, fn) => ({
+      type: I,
+      evaluate: strict2<string, string>(str(fn, args, 0), str(fn, args, 1), (s, list) =>
+        s.includes(",") ? 0 : list.split(",").indexOf(s) + 1,
+      ),
+    }),
+  ),
+  ...defineFunction(
+    "elt",
+    2,
+    Infinity,
+    "elt(n, s1, s2, ...): the n-th string, NULL when n is out of range",
+    (args, _i, fn) => {
+      const n = int(fn, args, 0);
+      const items = args.slice(1).map((_, j) => str(fn, args, j + 1));
+      return {
+        type: S,
+        evaluate: (ctx) => {
+          const i = n(ctx);
+          if (i === null) return null;
+          const e = items[(i as number) - 1];
+          return (i as number) < 1 || e === undefined ? null : e(ctx);
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "levenshtein",
+    2,
+    3,
+    "edit distance between two strings (-1 when above the optional threshold)",
+    (args, _i, fn) => {
+      const threshold = args.length > 2 ? int(fn, args, 2) : undefined;
+      const base = strict2<string, string>(str(fn, args, 0), str(fn, args, 1), levenshtein);
+      if (threshold === undefined) return { type: I, evaluate: base };
+      return {
+        type: I,
+        evaluate: (ctx) => {
+          const d = base(ctx);
+          const t = threshold(ctx);
+          if (d === null || t === null) return null;
+          return (d as number) > (t as number) ? -1 : d;
+        },
+      };
+    },
+  ),
+  ...stringToString("soundex", "the Soundex code of a string", soundex),
+];

@@ -1,0 +1,170 @@
+/** Substrings, padding and trimming. */
+import { DataTypes } from "../../../model/data-type.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { coerceArg, defineFunction, runtimeError, strict1, strict2, strict3 } from "./function-helpers.ts";
+import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
+
+const S = DataTypes.string;
+const I = DataTypes.int;
+const INT_MAX = 2147483647;
+
+const str = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, S);
+const int = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, I);
+
+/** Byte-level substring with the same index rules as strings. */
+function binarySubstring(b: Uint8Array, pos: number, len: number): Uint8Array {
+  let start = pos > 0 ? pos - 1 : pos < 0 ? b.length + pos : 0;
+  const end = start + len;
+  start = Math.max(start, 0);
+  return start >= end ? new Uint8Array(0) : b.slice(start, Math.min(end, b.length));
+}
+
+function compileSubstring(args: readonly SqlArg[], fn: string) {
+  const pos = int(fn, args, 1);
+  const len = args.length > 2 ? int(fn, args, 2) : () => INT_MAX;
+  if (args[0]!.type.kind === "binary") {
+    return { type: DataTypes.binary, evaluate: strict3(args[0]!.evaluate, pos, len, binarySubstring) };
+  }
+  return { type: S, evaluate: strict3(str(fn, args, 0), pos, len, sqlSubstring) };
+}
+
+function compilePad(args: readonly SqlArg[], fn: string, left: boolean) {
+  const pad = args.length > 2 ? str(fn, args, 2) : () => " ";
+  return {
+    type: S,
+    evaluate: strict3<string, number, string>(str(fn, args, 0), int(fn, args, 1), pad, (s, n, p) =>
+      padString(s, n, p, left),
+    ),
+  };
+}
+
+function compileTrim(args: readonly SqlArg[], fn: string, leading: boolean, trailing: boolean) {
+  const s = str(fn, args, 0);
+  if (args.length === 1) {
+    return { type: S, evaluate: strict1<string>(s, (x) => trimSpaces(x, leading, trailing)) };
+  }
+  return {
+    type: S,
+    evaluate: strict2<string, string>(s, str(fn, args, 1), (x, chars) =>
+      trimChars(x, chars, leading, trailing),
+    ),
+  };
+}
+
+function splitPart(fn: string) {
+  return (s: string, delim: string, part: number): string => {
+    if (part === 0)
+      throw runtimeError(
+        fn,
+        "the part number must not be 0 (parts are numbered from 1, or from -1 at the end)",
+      );
+    const parts = delim.length === 0 ? [s] : s.split(delim);
+    const p = part > 0 ? parts[part - 1] : parts[parts.length + part];
+    return p ?? "";
+  };
+}
+
+function overlay(s: string, replacement: string, pos: number, len: number): string {
+  const n = charLength(replacement);
+  const length = len < 0 ? n : len;
+  return charSlice(s, 0, pos - 1) + replacement + charSlice(s, pos - 1 + length, charLength(s));
+}
+
+export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
+  ...defineFunction(
+    ["substring", "substr"],
+    2,
+    3,
+    "substring(str, pos[, len]): 1-based, pos 0 acts as 1, negative pos counts from the end",
+    (a, _i, fn) => compileSubstring(a, fn),
+  ),
+  ...defineFunction("left", 2, 2, "the leftmost len characters ('' when len <= 0)", (args, _i, fn) => ({
+    type: S,
+    evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) =>
+      n <= 0 ? "" : sqlSubstring(s, 1, n),
+    ),
+  })),
+  ...defineFunction("right", 2, 2, "the rightmost len characters ('' when len <= 0)", (args, _i, fn) => ({
+    type: S,
+    evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) =>
+      n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
+    ),
+  })),
+  ...defineFunction(
+    "lpad",
+    2,
+    3,
+    "left-pads to len characters with pad (default ' '); longer strings are cut to len",
+    (a, _i, fn) => compilePad(a, fn, true),
+  ),
+  ...defineFunction(
+    "rpad",
+    2,
+    3,
+    "right-pads to len characters with pad (default ' '); longer strings are cut to len",
+    (a, _i, fn) => compilePad(a, fn, false),
+  ),
+  ...defineFunction(
+    "trim",
+    1,
+    2,
+    "trim(str[, chars]): removes spaces (or the given characters) at both ends",
+    (a, _i, fn) => compileTrim(a, fn, true, true),
+  ),
+  ...defineFunction(
+    "btrim",
+    1,
+    2,
+    "btrim(str[, chars]): removes spaces (or the given characters) at both ends",
+    (a, _i, fn) => compileTrim(a, fn, true, true),
+  ),
+  ...defineFunction(
+    "ltrim",
+    1,
+    2,
+    "ltrim(str[, chars]): removes leading spaces (or the given characters)",
+    (a, _i, fn) => compileTrim(a, fn, true, false),
+  ),
+  ...defineFunction(
+    "rtrim",
+    1,
+    2,
+    "rtrim(str[, chars]): removes trailing spaces (or the given characters)",
+    (a, _i, fn) => compileTrim(a, fn, false, true),
+  ),
+  ...defineFunction(
+    "split_part",
+    3,
+    3,
+    "split_part(str, delim, n): the n-th part (negative from the end), '' when out of range",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict3<string, string, number>(
+        str(fn, args, 0),
+        str(fn, args, 1),
+        int(fn, args, 2),
+        splitPart(fn),
+      ),
+    }),
+  ),
+  ...defineFunction(
+    "overlay",
+    3,
+    4,
+    "overlay(str, replace, pos[, len]): replaces len characters at 1-based pos",
+    (args, _i, fn) => {
+      const len = args.length > 3 ? int(fn, args, 3) : () => -1;
+      const s = str(fn, args, 0);
+      const r = str(fn, args, 1);
+      const pos = int(fn, args, 2);
+      return {
+        type: S,
+        evaluate: (ctx) => {
+          const l = len(ctx);
+          if (l === null) return null;
+          return strict3<string, string, number>(s, r, pos, (x, y, p) => overlay(x, y, p, l as number))(ctx);
+        },
+      };
+    },
+  ),
+];

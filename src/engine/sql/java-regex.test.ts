@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { compileJavaRegex, JavaRegexError, translateJavaRegex } from "./java-regex.ts";
+
+/** Java's Matcher.find(): the pattern found anywhere in the input. */
+const finds = (pattern: string, input: string): boolean => compileJavaRegex(pattern).test(input);
+
+describe("Java regular expressions as JavaScript", () => {
+  const cases: [string, string, boolean][] = [
+    [String.raw`\d{3}-\d{4}`, "call 555-1234", true],
+    ["(?i)abc", "xABCx", true],
+    ["a(?i)b", "aB", true],
+    ["a(?i)b", "AB", false],
+    ["(?i:a)b", "Ab", true],
+    ["(?i:a)b", "AB", false],
+    [String.raw`\Qa.b\E`, "a.b", true],
+    [String.raw`\Qa.b\E`, "axb", false],
+    ["^[a-z&&[^aeiou]]+$", "bcd", true],
+    ["^[a-z&&[^aeiou]]+$", "bad", false],
+    ["^[a-c[x-z]]+$", "abzx", true],
+    [String.raw`^\p{Lower}+$`, "abc", true],
+    [String.raw`^\p{Lower}+$`, "aBc", false],
+    [String.raw`^\p{Alpha}\p{Digit}$`, "a1", true],
+    [String.raw`^[\p{Upper}\d]+$`, "A1B2", true],
+    [String.raw`^\p{L}+$`, "héllo", true],
+    [String.raw`^\p{IsLatin}+$`, "abc", true],
+    [String.raw`^\P{Digit}+$`, "abc", true],
+    ["^a++b$", "aab", true],
+    ["^a*+b$", "b", true],
+    ["^abc$", "abc\n", true],
+    [String.raw`\Aabc\z`, "abc\n", false],
+    [String.raw`\Aabc\Z`, "abc\n", true],
+    ["(?m)^b$", "a\nb\nc", true],
+    ["[]a]", "]", true],
+    [String.raw`a\h+b`, "a \tb", true],
+    [String.raw`\s`, "\u00a0", false],
+    [String.raw`(?<year>\d{4})-\k<year>`, "2024-2024", true],
+    [String.raw`(\w)\1`, "hello", true],
+    [String.raw`^\x{1F600}$`, "😀", true],
+    ["^.$", "😀", true],
+    [String.raw`\x41\u0042\0103`, "ABC", true],
+    [String.raw`\t\e`, "\t\u001b", true],
+    ["(?x) a b # spaced out\n c", "abc", true],
+    ["a]b}", "a]b}", true],
+    ["(?s)a.b", "a\nb", true],
+    ["a.b", "a\nb", false],
+    [String.raw`\R`, "\r\n", true],
+    ["(?>ab|a)c", "abc", true],
+    ["colou?r", "color", true],
+    ["x{2,3}?", "xx", true],
+  ];
+  for (const [pattern, input, want] of cases) {
+    it(`${JSON.stringify(pattern)} on ${JSON.stringify(input)}`, () =>
+      assert.equal(finds(pattern, input), want));
+  }
+
+  it("keeps leading flags as RegExp flags", () => {
+    assert.deepEqual(translateJavaRegex("(?is)x").flags, "isu");
+  });
+
+  it("refuses what Java refuses or JavaScript cannot express", () => {
+    for (const bad of [
+      "a{",
+      "(a",
+      "a)",
+      "[abc",
+      String.raw`\G`,
+      String.raw`\p{InGreek}`,
+      String.raw`\y`,
+      "[^a[b]]",
+      "*a",
+    ]) {
+      assert.throws(() => compileJavaRegex(bad), JavaRegexError, bad);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { type Data, DataType, type Decimal, type TimeUnit } from "apache-arrow";
+import {
+  boolReader,
+  decimalReader,
+  decimalText,
+  isValid,
+  numberReader,
+} from "../arrow-values/arrow-cells.ts";
+import { ByteSink } from "../arrow-values/byte-sink.ts";
+import { jsonWriter } from "../arrow-values/json-renderer.ts";
+import { dateText, timestampText } from "../arrow-values/temporal-text.ts";
+
+export interface CsvSyntax {
+  readonly delimiter: number;
+  readonly quote: number;
+  readonly escape: number;
+  readonly nullValue: Uint8Array;
+  readonly quoteAll: boolean;
+}
+
+export type CellWriter = (out: ByteSink, i: number) => void;
+
+/** Writes a field's UTF-8 bytes, quoted when they hold a delimiter, quote, line break or edge space. */
+export function writeCsvBytes(
+  out: ByteSink,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  s: CsvSyntax,
+): void {
+  if (start === end) {
+    out.byte(s.quote);
+    out.byte(s.quote);
+    return;
+  }
+  let quote = s.quoteAll || bytes[start] === 32 || bytes[end - 1] === 32;
+  let quotes = 0;
+  for (let k = start; k < end; k++) {
+    const b = bytes[k]!;
+    if (b === s.quote || b === s.escape) quotes++;
+    if (b === s.delimiter || b === 10 || b === 13 || b === s.quote) quote = true;
+  }
+  if (!quote) {
+    out.ensure(end - start);
+    out.buf.set(bytes.subarray(start, end), out.pos);
+    out.pos += end - start;
+    return;
+  }
+  out.ensure(end - start + quotes + 2);
+  out.buf[out.pos++] = s.quote;
+  if (quotes === 0) {
+    out.buf.set(bytes.subarray(start, end), out.pos);
+    out.pos += end - start;
+  } else {
+    for (let k = start; k < end; k++) {
+      const b = bytes[k]!;
+      if (b === s.quote || (b === s.escape && s.escape !== s.quote)) out.buf[out.pos++] = s.escape;
+      out.buf[out.pos++] = b;
+    }
+  }
+  out.buf[out.pos++] = s.quote;
+}
+
+const encoder = new TextEncoder();
+
+/** A writer for one column's cells: scalars as text, booleans true/false, nested values as JSON text. */
+export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
+  const t = data.type;
+  const withNulls = (w: CellWriter): CellWriter =>
+    data.nullCount > 0 ? (out, i) => (isValid(data, i) ? w(out, i) : out.bytes(s.nullValue)) : w;
+  if (DataType.isUtf8(t)) {
+    const offsets = data.valueOffsets as Int32Array;
+    const bytes = data.values as Uint8Array;
+    const base = data.offset;
+    return withNulls((out, i) => writeCsvBytes(out, bytes, offsets[base + i]!, offsets[base + i + 1]!, s));
+  }
+  const quoted = (text: (i: number) => string): CellWriter =>
+    withNulls((out, i) => {
+      const b = encoder.encode(text(i));
+      writeCsvBytes(out, b, 0, b.length, s);
+    });
+  if (DataType.isBool(t)) {
+    const read = boolReader(data);
+    return withNulls((out, i) => out.ascii(read(i) ? "true" : "false"));
+  }
+  if (DataType.isInt(t) || DataType.isFloat(t)) {
+    const read = numberReader(data);
+    return withNulls((out, i) => out.ascii(String(read(i))));
+  }
+  if (DataType.isDecimal(t)) {
+    const read = decimalReader(data);
+    const scale = (t as Decimal).scale;
+    return withNulls((out, i) => out.ascii(decimalText(read(i), scale)));
+  }
+  if (DataType.isDate(t)) {
+    const read = numberReader(data);
+    return withNulls((out, i) => out.ascii(dateText(Number(read(i)))));
+  }
+  if (DataType.isTimestamp(t)) {
+    const read = numberReader(data);
+    const toMicros = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit] ?? 1;
+    return withNulls((out, i) => out.ascii(timestampText(Math.floor(Number(read(i)) * toMicros))));
+  }
+  if (DataType.isBinary(t)) {
+    const offsets = data.valueOffsets as Int32Array;
+    const bytes = data.values as Uint8Array;
+    const base = data.offset;
+    return quoted((i) =>
+      Buffer.from(
+        bytes.buffer,
+        bytes.byteOffset + offsets[base + i]!,
+        offsets[base + i + 1]! - offsets[base + i]!,
+      ).toString("base64"),
+    );
+  }
+  // Nested values: JSON text, quoted as one field.
+  const json = jsonWriter(data);
+  const scratch = new ByteSink(256);
+  return withNulls((out, i) => {
+    json(scratch, i);
+    const b = scratch.buf.subarray(0, scratch.pos);
+    writeCsvBytes(out, b, 0, b.length, s);
+    scratch.pos = 0;
+  });
+}

@@ -1,0 +1,28 @@
+import type { RecordBatch, Schema } from "apache-arrow";
+
+/**
+ * An encoder turns Arrow record batches into the bytes of one output (a file, a sample body,
+ * a message payload). It is created for one schema, fed batches in order, and ended once.
+ * Chunks it returns may be written as they come: memory stays bounded by the batch size.
+ */
+export interface Encoder {
+  /** Bytes for the batch (possibly none while the encoder buffers, e.g. a row group). */
+  encode(batch: RecordBatch): Uint8Array[] | Promise<Uint8Array[]>;
+  /** The remaining bytes: buffered rows, footers. */
+  end(): Uint8Array[] | Promise<Uint8Array[]>;
+}
+
+/** A format: its name as users write it, file extension, content type and encoder factory. */
+export interface Format {
+  readonly name: string;
+  readonly extension: string;
+  readonly contentType: string;
+  /** Whether the bytes are text (NDJSON, CSV) or binary (Parquet, ORC). */
+  readonly binary: boolean;
+  /** Option keys the encoder reads (documented per format); others are ignored by it. */
+  readonly optionKeys: readonly string[];
+  /** Checks options before anything is written (throws like createEncoder would). */
+  checkOptions?(options: Readonly<Record<string, string>>): void;
+  /** Throws RowforgeError (RF_VALUE_INVALID / RF_FORMAT_UNKNOWN) naming the option for bad options or types it cannot hold. */
+  createEncoder(schema: Schema, options: Readonly<Record<string, string>>): Encoder;
+}

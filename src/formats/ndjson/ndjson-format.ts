@@ -1,0 +1,76 @@
+import { makeData, type RecordBatch, type Schema, Struct } from "apache-arrow";
+import { ByteSink } from "../arrow-values/byte-sink.ts";
+import { jsonWriter } from "../arrow-values/json-renderer.ts";
+import type { Encoder, Format } from "../format.ts";
+
+/**
+ * `unwrapTopLevelArray`: the elements of one array field, across all rows, written as a
+ * single JSON array (the file is `[{...},{...}]` rather than one object per line).
+ */
+function unwrapEncoder(schema: Schema, field: string, omit: boolean): Encoder {
+  const index = schema.fields.findIndex((f) => f.name === field || field === "true");
+  const sink = new ByteSink(1 << 16);
+  let first = true;
+  sink.byte(91);
+  return {
+    encode(batch: RecordBatch) {
+      const list = batch.data.children[Math.max(index, 0)]!;
+      const element = jsonWriter(list.children[0]!, omit);
+      const offsets = list.valueOffsets as Int32Array;
+      for (let i = 0; i < batch.numRows; i++) {
+        for (let k = offsets[list.offset + i]!; k < offsets[list.offset + i + 1]!; k++) {
+          if (!first) sink.byte(44);
+          element(sink, k);
+          first = false;
+        }
+      }
+      return sink.pos > 1 << 20 ? [sink.take()] : [];
+    },
+    end() {
+      sink.byte(93);
+      sink.byte(10);
+      return [sink.take()];
+    },
+  };
+}
+
+const truthy = (v: string | undefined) => v !== undefined && v.trim().toLowerCase() === "true";
+
+/**
+ * Newline-delimited JSON: one object per line, written straight into bytes. Option
+ * `ignoreNullFields` (true leaves null fields out; default false writes them as null).
+ */
+export const ndjsonFormat: Format = {
+  name: "json",
+  extension: "json",
+  contentType: "application/json",
+  binary: false,
+  optionKeys: ["ignoreNullFields", "unwrapTopLevelArray"],
+  createEncoder(schema, options) {
+    const omit = truthy(options.ignoreNullFields);
+    const sink = new ByteSink(1 << 20);
+    const unwrap = options.unwrapTopLevelArray;
+    if (unwrap !== undefined && unwrap !== "false") return unwrapEncoder(schema, unwrap, omit);
+    return {
+      encode(batch: RecordBatch) {
+        if (batch.numRows === 0) return [];
+        const row = jsonWriter(
+          makeData({
+            type: new Struct(batch.schema.fields),
+            length: batch.numRows,
+            nullCount: 0,
+            children: batch.data.children,
+          }),
+          omit,
+        );
+        sink.ensure(batch.numRows * 64);
+        for (let i = 0; i < batch.numRows; i++) {
+          row(sink, i);
+          sink.byte(10);
+        }
+        return [sink.take()];
+      },
+      end: () => [],
+    };
+  },
+};

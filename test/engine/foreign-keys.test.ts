@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+import { generateAll } from "../support/rows.ts";
+
+const TASKS = {
+  accounts: `name: accounts
+steps:
+  - name: accounts
+    count: {records: 200}
+    fields:
+      - {name: account_id, options: {regex: "ACC[0-9]{6}"}}
+      - {name: name, options: {expression: "#{Name.name}"}}
+      - {name: region, options: {oneOf: [eu, us]}}
+`,
+  txns: `name: txns
+steps:
+  - name: transactions
+    type: csv
+    count: {records: 1000}
+    fields:
+      - {name: txn_id, options: {regex: "T[0-9]{9}", isUnique: true}}
+      - {name: account_id}
+      - {name: name}
+      - {name: amount, type: double}
+`,
+};
+
+const plan = (generate: string) =>
+  planFrom(
+    `name: fk
+tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
+sinkOptions:
+  foreignKeys:
+    - source: {dataSource: a, step: accounts, fields: [account_id, name]}
+      generate:
+${generate}
+`,
+    TASKS,
+  );
+
+const parentKeys = (rows: Map<string, Record<string, unknown>[]>) =>
+  new Set(rows.get("a.accounts")!.map((r) => `${r.account_id}|${r.name}`));
+
+test("children take key values of existing parents (composite key), recomputed not joined", async () => {
+  const rows = generateAll(
+    await plan("        - {dataSource: t, step: transactions, fields: [account_id, name]}"),
+  );
+  const keys = parentKeys(rows);
+  assert.equal(keys.size, 200, "source key fields are made unique");
+  const txns = rows.get("t.transactions")!;
+  assert.equal(txns.length, 1000);
+  for (const r of txns) assert.ok(keys.has(`${r.account_id}|${r.name}`));
+});
+
+test("cardinality ratio gives exactly ratio children per parent", async () => {
+  const rows = generateAll(
+    await plan(
+      "        - {dataSource: t, step: transactions, fields: [account_id, name], cardinality: {ratio: 3}}",
+    ),
+  );
+  const txns = rows.get("t.transactions")!;
+  assert.equal(txns.length, 600);
+  const per = new Map<string, number>();
+  for (const r of txns) per.set(String(r.account_id), (per.get(String(r.account_id)) ?? 0) + 1);
+  assert.deepEqual(new Set(per.values()), new Set([3]));
+});
+
+test("cardinality min/max bounds the children of each parent", async () => {
+  const rows = generateAll(
+    await plan(
+      "        - {dataSource: t, step: transactions, fields: [account_id, name], cardinality: {min: 1, max: 4, distribution: zipf}}",
+    ),
+  );
+  const per = new Map<string, number>();
+  for (const r of rows.get("t.transactions")!)
+    per.set(String(r.account_id), (per.get(String(r.account_id)) ?? 0) + 1);
+  assert.equal(per.size, 200);
+  for (const n of per.values()) assert.ok(n >= 1 && n <= 4);
+});
+
+test("nullability: head, tail and random", async () => {
+  for (const strategy of ["head", "tail", "random"]) {
+    const rows = generateAll(
+      await plan(
+        `        - {dataSource: t, step: transactions, fields: [account_id, name], nullability: {nullPercentage: 0.25, strategy: ${strategy}}}`,
+      ),
+    );
+    const txns = rows.get("t.transactions")!;
+    const nulls = txns.map((r, i) => (r.account_id === null ? i : -1)).filter((i) => i >= 0);
+    if (strategy === "head")
+      assert.deepEqual(
+        nulls,
+        Array.from({ length: 250 }, (_, i) => i),
+      );
+    if (strategy === "tail")
+      assert.deepEqual(
+        nulls,
+        Array.from({ length: 250 }, (_, i) => 750 + i),
+      );
+    if (strategy === "random") assert.ok(nulls.length > 200 && nulls.length < 300);
+  }
+});
+
+test("perField on the foreign-key fields groups children by parent", async () => {
+  const p = await planFrom(
+    `name: fk
+tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
+sinkOptions:
+  foreignKeys:
+    - source: {dataSource: a, step: accounts, fields: [account_id, name]}
+      generate: [{dataSource: t, step: transactions, fields: [account_id, name]}]
+`,
+    {
+      ...TASKS,
+      txns: TASKS.txns.replace(
+        "count: {records: 1000}",
+        "count: {records: 200, perField: {fieldNames: [account_id, name], count: 4}}",
+      ),
+    },
+  );
+  const rows = generateAll(p);
+  const txns = rows.get("t.transactions")!;
+  assert.equal(txns.length, 800);
+  const keys = parentKeys(rows);
+  const per = new Map<string, number>();
+  for (const r of txns) {
+    const k = `${r.account_id}|${r.name}`;
+    assert.ok(keys.has(k));
+    per.set(k, (per.get(k) ?? 0) + 1);
+  }
+  assert.equal(per.size, 200);
+  assert.deepEqual(new Set(per.values()), new Set([4]));
+});
+
+test("steps are generated parents first; a foreign-key cycle is refused with its path", async () => {
+  const p = await plan("        - {dataSource: t, step: transactions, fields: [account_id, name]}");
+  const c = compilePlan(p, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true });
+  assert.deepEqual(
+    c.steps.map((s) => s.id),
+    ["a.accounts", "t.transactions"],
+  );
+  const cyclic = await planFrom(
+    `name: fk
+tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
+sinkOptions:
+  foreignKeys:
+    - {source: a.accounts.account_id, generate: [t.transactions.account_id]}
+    - {source: t.transactions.txn_id, generate: [a.accounts.name]}
+`,
+    TASKS,
+  );
+  assert.throws(
+    () => compilePlan(cyclic, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true }),
+    /cycle: .*a\.accounts.*t\.transactions/,
+  );
+});

@@ -1,0 +1,22 @@
+import type { RecordBatch } from "apache-arrow";
+import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
+import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { TEST_NOW_MICROS } from "./plans.ts";
+
+export type Row = Record<string, unknown>;
+
+/** Plain rows of a batch (bigints as numbers when safe, Arrow rows as objects). */
+export function rowsOf(batch: RecordBatch): Row[] {
+  return batch
+    .toArray()
+    .map(
+      (r) =>
+        JSON.parse(JSON.stringify(r.toJSON(), (_k, v) => (typeof v === "bigint" ? Number(v) : v))) as Row,
+    );
+}
+
+/** Every row of every step of a plan, keyed by step id. */
+export function generateAll(plan: ResolvedPlan, seed = "1", fastMode = true): Map<string, Row[]> {
+  const c = compilePlan(plan, { seed, nowMicros: TEST_NOW_MICROS, fastMode });
+  return new Map(c.steps.map((s) => [s.id, rowsOf(s.batch(0, s.rowCount))]));
+}
