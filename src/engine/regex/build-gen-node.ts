@@ -31,6 +31,9 @@ export interface BuiltPattern {
 
 type Direction = 1 | -1;
 
+/** Each generated string must stay small enough to hold and write; this bounds one quantifier. */
+export const MAX_REPETITIONS = 100_000;
+
 /** Compiles a parsed pattern into generator nodes, rejecting what cannot be generated. */
 export function buildGenNode(ast: AST.Pattern, ctx: BuildContext): BuiltPattern {
   const slots = new Map<AST.CapturingGroup, number>();
@@ -93,8 +96,16 @@ export function buildGenNode(ast: AST.Pattern, ctx: BuildContext): BuiltPattern 
         return backrefNode(groups.map(slotOf));
       }
       case "Quantifier": {
-        const inner = element(e.element);
         const max = e.max === Number.POSITIVE_INFINITY ? e.min + ctx.maxRepeat : e.max;
+        if (max > MAX_REPETITIONS) {
+          throw unsupportedConstruct(
+            ctx.pattern,
+            `quantifier ${e.raw.slice(e.element.raw.length)}`,
+            ctx.positions[e.element.end] ?? at(e),
+            `repeats more than ${MAX_REPETITIONS} times`,
+          );
+        }
+        const inner = element(e.element);
         return repeatNode(inner, e.min, max);
       }
     }

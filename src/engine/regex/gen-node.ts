@@ -226,6 +226,9 @@ function repeatGen(inner: GenNode, min: number, span: number): GenNode["gen"] {
 /** 2^32: a run packs as many characters into one 53-bit draw as stay below this. */
 const PACK_LIMIT = 4294967296;
 
+/** Sets this small also get a table of all two-character strings, halving the concatenations. */
+const PAIR_TABLE_LIMIT = 4096;
+
 /**
  * A run of characters from one set. Several characters share one 53-bit draw (decoded in
  * mixed radix), which keeps the bias below 2^-21 and makes `[0-9]{8}` cost two draws, not eight.
@@ -243,27 +246,32 @@ function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"
       return s;
     };
   }
+  const nn = n * n;
+  const pairs: string[] = [];
+  if (nn <= PAIR_TABLE_LIMIT) for (let k = 0; k < nn; k++) pairs.push(pick(k % n) + pick((k - (k % n)) / n));
+  const hasPairs = pairs.length > 0;
+  /** Appends `count` characters whose indexes are the base-n digits of `v`. */
+  const digits = (s: string, v: number, count: number): string => {
+    if (hasPairs) {
+      for (; count >= 2; count -= 2) {
+        const d = v % nn;
+        v = (v - d) / nn;
+        s += pairs[d]!;
+      }
+    }
+    for (; count > 0; count--) {
+      const d = v % n;
+      v = (v - d) / n;
+      s += pick(d);
+    }
+    return s;
+  };
   return (rnd) => {
     let left = span === 1 ? min : min + rnd.int(span);
     let s = "";
-    while (left >= per) {
-      let v = Math.floor(rnd.float() * packed);
-      for (let k = 0; k < per; k++) {
-        const d = v % n;
-        v = (v - d) / n;
-        s += pick(d);
-      }
-      left -= per;
-    }
-    if (left > 1) {
-      let v = Math.floor(rnd.float() * n ** left);
-      for (; left > 0; left--) {
-        const d = v % n;
-        v = (v - d) / n;
-        s += pick(d);
-      }
-    }
-    if (left === 1) s += pick(rnd.int(n));
+    for (; left >= per; left -= per) s = digits(s, Math.floor(rnd.float() * packed), per);
+    if (left > 1) s = digits(s, Math.floor(rnd.float() * n ** left), left);
+    else if (left === 1) s += pick(rnd.int(n));
     return s;
   };
 }

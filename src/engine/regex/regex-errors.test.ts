@@ -72,6 +72,13 @@ describe("compileRegex: errors name the construct, the pattern and the position"
     assert.match(errorOf("[z-a]").message, /character range z-a is out of order/);
   });
 
+  it("bounds a single quantifier", () => {
+    assert.match(
+      errorOf("a{2000000}").message,
+      /quantifier \{2000000\} at position 1 repeats more than 100000 times/,
+    );
+  });
+
   it("suggests property names", () => {
     const e = errorOf("\\p{Alpah}");
     assert.match(e.message, /unknown character property \\p\{Alpah\}/);

@@ -1,4 +1,5 @@
 import { didYouMean } from "../../errors/index.ts";
+import { countCapturingGroups } from "./count-capturing-groups.ts";
 import { javaPropertyOperand, KNOWN_PROPERTY_NAMES } from "./java-property.ts";
 import { invalidRegex, unsupportedConstruct } from "./regex-error.ts";
 
@@ -16,6 +17,11 @@ export interface TranslatedRegex {
   readonly source: string;
   /** `positions[i]` is the index in the Java pattern that output character i came from. */
   readonly positions: readonly number[];
+  /**
+   * JavaScript flags (`i`, `m`, `s`) for inline flags at the very start of the pattern, such as
+   * `(?i)`: a matcher built from `source` needs them; the generator does not.
+   */
+  readonly flags: string;
 }
 
 type Atom =
@@ -43,7 +49,7 @@ export function translateJavaRegex(pattern: string): TranslatedRegex {
   const t = new Translator(pattern);
   t.run();
   t.positions.push(pattern.length);
-  return { source: t.out, positions: t.positions };
+  return { source: t.out, positions: t.positions, flags: [...t.leadingFlags].sort().join("") };
 }
 
 class Translator {
@@ -54,6 +60,8 @@ class Translator {
   readonly positions: number[] = [];
   /** Java's COMMENTS flag, `(?x)`: whitespace and `#` comments are not part of the pattern. */
   comments = false;
+  /** JavaScript equivalents of the inline flags set before anything else in the pattern. */
+  readonly leadingFlags = new Set<string>();
 
   constructor(src: string) {
     this.src = src;
@@ -184,6 +192,10 @@ class Translator {
         start,
         "Java's inline flags are i, d, m, s, u, x and U",
       );
+    }
+    if (m[3] === ")" && this.out === "") {
+      for (const f of on) if ("ims".includes(f)) this.leadingFlags.add(f);
+      for (const f of off) this.leadingFlags.delete(f);
     }
     if (on.includes("x")) this.comments = true;
     if (off.includes("x")) this.comments = false;
@@ -455,31 +467,4 @@ class Translator {
     this.i = end < 0 ? stop : end + 2;
     return { kind: "quote", cps, starts };
   }
-}
-
-/** Capturing groups in a Java pattern, needed to split `\12` the way Java does. */
-function countCapturingGroups(src: string): number {
-  let count = 0;
-  let depth = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === "\\") {
-      if (src[i + 1] === "Q") {
-        const end = src.indexOf("\\E", i + 2);
-        i = end < 0 ? src.length : end + 1;
-      } else {
-        i++;
-      }
-    } else if (c === "[") {
-      depth++;
-      // Java reads a `]` straight after `[` or `[^` as a literal.
-      if (src[i + 1] === "^") i++;
-      if (src[i + 1] === "]") i++;
-    } else if (c === "]" && depth > 0) {
-      depth--;
-    } else if (c === "(" && depth === 0) {
-      if (src[i + 1] !== "?" || /^\(\?<[A-Za-z]/.test(src.slice(i, i + 4))) count++;
-    }
-  }
-  return count;
 }
