@@ -2,6 +2,7 @@ import { didYouMean, RowforgeError } from "../errors/index.ts";
 import { csvFormat } from "./csv/csv-format.ts";
 import type { Format } from "./format.ts";
 import { ndjsonFormat } from "./ndjson/ndjson-format.ts";
+import { orcFormat } from "./orc/index.ts";
 import { parquetFormat } from "./parquet/parquet-format.ts";
 
 /** Every output format by the name users write (`json`, `csv`, `parquet`, `orc`). */
@@ -9,6 +10,7 @@ const FORMATS: ReadonlyMap<string, Format> = new Map([
   ["json", ndjsonFormat],
   ["csv", csvFormat],
   ["parquet", parquetFormat],
+  ["orc", orcFormat],
 ]);
 
 export const formatNames = (): string[] => [...FORMATS.keys()];

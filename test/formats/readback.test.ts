@@ -122,3 +122,15 @@ test("Parquet refuses an unknown compression, naming the option", async () => {
     /compression "lzma" is not supported/,
   );
 });
+
+for (const compression of ["none", "zlib", "zstd"]) {
+  test(`ORC (${compression}) reads back with pyarrow, with its types`, async () => {
+    const bs = await batches();
+    const file = await encodeToFile("orc", bs, { compression, rowIndexStride: "50" });
+    const py = readWithPyarrow(file, "orc");
+    compareAll(bs, py.rows, "pyarrow orc");
+    assert.equal(py.schema.dec, "decimal128(12, 3)");
+    assert.equal(py.schema.dt, "date32[day]");
+    assert.match(py.schema.ts!, /timestamp\[ns, tz=UTC\]/);
+  });
+}

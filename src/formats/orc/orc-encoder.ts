@@ -1,0 +1,128 @@
+import type { RecordBatch, Schema } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
+import type { Encoder } from "../format.ts";
+import type { ColumnWriter } from "./column-writer.ts";
+import { type Codec, codecFor } from "./compression.ts";
+import { fileTail } from "./file-tail.ts";
+import type { OrcOptions } from "./orc-options.ts";
+import { type OrcType, orcColumns } from "./orc-schema.ts";
+import type { ColumnStats } from "./statistics.ts";
+import { layOutStripe, type StripeInfo } from "./stripe-layout.ts";
+import { StripeSink } from "./stripe-sink.ts";
+
+const MAGIC = new Uint8Array([0x4f, 0x52, 0x43]);
+
+/**
+ * Writes one ORC file: "ORC", then a stripe each time the buffered rows reach the stripe size,
+ * then (at `end`) the last stripe, Metadata, Footer and PostScript. Batches are cut at row-group
+ * and stripe boundaries, so row groups hold exactly `rowIndexStride` rows (the last of a stripe
+ * may hold fewer) and memory holds at most one stripe.
+ */
+export class OrcEncoder implements Encoder {
+  private readonly schema: Schema;
+  private readonly options: OrcOptions;
+  private readonly codec: Codec | null;
+  private readonly types: OrcType[];
+  private readonly root: ColumnWriter;
+  private readonly writers: ColumnWriter[] = [];
+  private readonly stripes: StripeInfo[] = [];
+  private readonly stripeStats: ColumnStats[][] = [];
+  private offset = 0;
+  private rows = 0;
+  private stripeRows = 0;
+  private groupRows = 0;
+  private ended = false;
+
+  constructor(schema: Schema, options: OrcOptions) {
+    this.schema = schema;
+    this.options = options;
+    this.codec = codecFor(options.compression);
+    const { types, root } = orcColumns(schema);
+    this.types = types;
+    this.root = root;
+    const collect = (w: ColumnWriter): void => {
+      this.writers[w.id] = w;
+      for (const c of w.children) collect(c);
+    };
+    collect(root);
+  }
+
+  encode(batch: RecordBatch): Uint8Array[] {
+    if (this.ended) throw new RowforgeError("RF_INTERNAL", "ORC encoder: encode() called after end()");
+    this.checkSchema(batch);
+    const out = this.start();
+    const n = batch.numRows;
+    const stride = this.options.rowIndexStride;
+    const data = batch.data;
+    let pos = 0;
+    while (pos < n) {
+      if (this.groupRows === stride) {
+        this.root.markRowGroup();
+        this.groupRows = 0;
+      }
+      let take = Math.min(n - pos, stride - this.groupRows);
+      if (this.options.stripeRows !== null) take = Math.min(take, this.options.stripeRows - this.stripeRows);
+      this.root.append(data, [pos, pos + take]);
+      pos += take;
+      this.groupRows += take;
+      this.stripeRows += take;
+      const full =
+        this.options.stripeRows !== null
+          ? this.stripeRows >= this.options.stripeRows
+          : this.root.bufferedBytes() >= (this.options.stripeBytes ?? Number.POSITIVE_INFINITY);
+      if (full) out.push(...this.flushStripe());
+    }
+    return out;
+  }
+
+  end(): Uint8Array[] {
+    if (this.ended) throw new RowforgeError("RF_INTERNAL", "ORC encoder: end() called twice");
+    const out = this.start();
+    if (this.stripeRows > 0) out.push(...this.flushStripe());
+    this.ended = true;
+    out.push(
+      ...fileTail({
+        types: this.types,
+        stripes: this.stripes,
+        stripeStats: this.stripeStats,
+        fileStats: this.writers.map((w) => w.fileStats),
+        rows: this.rows,
+        contentLength: this.offset,
+        rowIndexStride: this.options.rowIndexStride,
+        compression: this.options.compression,
+      }),
+    );
+    return out;
+  }
+
+  private start(): Uint8Array[] {
+    if (this.offset > 0) return [];
+    this.offset = MAGIC.length;
+    return [MAGIC.slice()];
+  }
+
+  private flushStripe(): Uint8Array[] {
+    const sink = new StripeSink(this.codec);
+    this.root.flush(sink);
+    const { chunks, info } = layOutStripe(sink, this.types.length, this.stripeRows, this.offset, this.codec);
+    this.stripes.push(info);
+    this.stripeStats.push(sink.stats);
+    this.offset += info.indexLength + info.dataLength + info.footerLength;
+    this.rows += this.stripeRows;
+    this.stripeRows = 0;
+    this.groupRows = 0;
+    return chunks;
+  }
+
+  private checkSchema(batch: RecordBatch): void {
+    const expected = this.schema.fields;
+    const got = batch.schema.fields;
+    const same = got.length === expected.length && got.every((f, i) => f.typeId === expected[i]!.typeId);
+    if (!same) {
+      throw new RowforgeError(
+        "RF_INTERNAL",
+        `ORC encoder: a batch's schema (${got.map((f) => `${f.name}: ${f.type}`).join(", ")}) differs from the file's`,
+      );
+    }
+  }
+}

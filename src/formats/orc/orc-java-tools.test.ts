@@ -1,0 +1,212 @@
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { batchOf, decimalString, type TestField } from "./test-support/orc-test-data.ts";
+import { orcToolsJar, runJava } from "./test-support/run-readers.ts";
+import { everyTypeFields, volumeFields } from "./test-support/sample-fields.ts";
+import { encodeOrc, writeTemp } from "./test-support/write-orc.ts";
+
+const INDEX_CHECK = fileURLToPath(new URL("./test-support/orc-index-check.java", import.meta.url));
+const UTC = "-Duser.timezone=UTC";
+
+interface JavaStats {
+  columnId: number;
+  count: number;
+  hasNull: boolean;
+  min?: number | string;
+  max?: number | string;
+  sum?: number | string;
+  totalLength?: number;
+  trueCount?: number;
+  falseCount?: number;
+}
+
+interface JavaMeta {
+  numberOfRows: number;
+  compression: string;
+  schemaString: string;
+  writerVersion: string;
+  softwareVersion: string;
+  fileStatistics: JavaStats[];
+  stripes: {
+    stripeInformation: { rowCount: number };
+    encodings: { columnId: number; kind: string; dictionarySize?: number }[];
+  }[];
+}
+
+function meta(jar: string, path: string): JavaMeta {
+  const out = runJava([UTC, "-jar", jar, "meta", "-j", path]);
+  return parseJavaJson(out.slice(out.indexOf("{"))) as JavaMeta;
+}
+
+/** JSON as the Java tools print it, where non-finite doubles are bare NaN / Infinity tokens. */
+function parseJavaJson(text: string): unknown {
+  return JSON.parse(text.replace(/(?<=[:,[])(NaN|-?Infinity)(?=[,\]}])/g, '"$1"'));
+}
+
+function present<V>(f: TestField): V[] {
+  return f.values.filter((v) => v !== null) as V[];
+}
+
+const field = (fields: TestField[], name: string): TestField => fields.find((f) => f.name === name)!;
+
+describe("ORC files read back with the Apache ORC Java tools", () => {
+  let jar = "";
+  const fields = everyTypeFields(257);
+  const paths: Record<string, string> = {};
+  before(() => {
+    jar = orcToolsJar();
+    const whole = batchOf(fields);
+    for (const compression of ["none", "zlib", "zstd"]) {
+      const bytes = encodeOrc([whole.slice(0, 130), whole.slice(130)], {
+        compression,
+        stripeSize: "120rows",
+        rowIndexStride: "50",
+      });
+      paths[compression] = writeTemp(`java-every-${compression}.orc`, bytes);
+    }
+  });
+
+  it("meta: row count, types, compression and file statistics", () => {
+    const m = meta(jar, paths.zstd!);
+    assert.equal(m.numberOfRows, 257);
+    assert.equal(m.compression, "ZSTD");
+    assert.equal(
+      m.schemaString,
+      "struct<b:tinyint,sh:smallint,n:int,l:bigint,f:float,d:double,dec:decimal(10,2),bigdec:decimal(38,6)," +
+        "flag:boolean,day:date,ts:timestamp with local time zone,s:string,bin:binary,arr:array<int>," +
+        "arrs:array<string>,m:map<string,int>,st:struct<a:int,b:string,c:array<double>>," +
+        "deep:array<struct<x:double,y:map<int,array<string>>>>>",
+    );
+    assert.equal(m.softwareVersion, "Unknown(100) rowforge");
+    assert.deepEqual(
+      m.stripes.map((s) => s.stripeInformation.rowCount),
+      [120, 120, 17],
+    );
+    const stats = (id: number): JavaStats => m.fileStatistics.find((s) => s.columnId === id)!;
+    assert.deepEqual(stats(0), { columnId: 0, count: 257, hasNull: false });
+
+    const ints = present<number>(field(fields, "n"));
+    const n = stats(3);
+    assert.equal(n.count, ints.length);
+    assert.equal(n.hasNull, true);
+    assert.equal(n.min, Math.min(...ints));
+    assert.equal(n.max, Math.max(...ints));
+    assert.equal(
+      n.sum,
+      ints.reduce((a, b) => a + b, 0),
+    );
+
+    const decimals = present<bigint>(field(fields, "dec"));
+    const dec = stats(7);
+    const sorted = [...decimals].sort((a, b) => (a < b ? -1 : 1));
+    assert.equal(Number(dec.min), Number(decimalString(sorted[0]!, 2)));
+    assert.equal(Number(dec.max), Number(decimalString(sorted.at(-1)!, 2)));
+    assert.equal(
+      Number(dec.sum),
+      Number(
+        decimalString(
+          decimals.reduce((a, b) => a + b, 0n),
+          2,
+        ),
+      ),
+    );
+
+    const flags = present<boolean>(field(fields, "flag"));
+    assert.equal(stats(9).trueCount, flags.filter(Boolean).length);
+    assert.equal(stats(9).falseCount, flags.filter((v) => !v).length);
+
+    const days = present<number>(field(fields, "day"));
+    const isoDay = (d: number): string => new Date(d * 86_400_000).toISOString().slice(0, 10);
+    assert.match(String(stats(10).min), new RegExp(`${isoDay(Math.min(...days))}$`));
+    assert.match(String(stats(10).max), new RegExp(`${isoDay(Math.max(...days))}$`));
+
+    assert.equal(stats(11).min, "1700-01-01 00:00:00.000001");
+
+    const strings = present<string>(field(fields, "s"));
+    const byBytes = [...strings].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    assert.equal(stats(12).min, byBytes[0]);
+    assert.equal(stats(12).max, byBytes.at(-1));
+    assert.equal(
+      stats(12).totalLength,
+      strings.reduce((a, s) => a + Buffer.byteLength(s), 0),
+    );
+    assert.equal(
+      stats(13).totalLength,
+      present<Uint8Array>(field(fields, "bin")).reduce((a, b) => a + b.length, 0),
+    );
+  });
+
+  it("data: every row, as JSON lines", () => {
+    for (const path of Object.values(paths)) {
+      const lines = runJava([UTC, "-jar", jar, "data", path])
+        .split("\n")
+        .filter((l) => l.startsWith("{"));
+      assert.equal(lines.length, 257);
+      const rows = lines.map((l) => parseJavaJson(l) as Record<string, unknown>);
+      assert.deepEqual(
+        rows.map((r) => r.n),
+        field(fields, "n").values,
+      );
+      assert.deepEqual(
+        rows.map((r) => r.s),
+        field(fields, "s").values,
+      );
+      assert.deepEqual(
+        rows.map((r) => r.ts),
+        field(fields, "ts").values.map((v) => (v === null ? null : javaTimestamp(v as number))),
+      );
+    }
+  });
+
+  it("seeking through the row index lands on the same rows as reading in sequence", () => {
+    const rows = new Set<number>([256]);
+    for (let stripe = 0; stripe < 257; stripe += 120) {
+      for (let g = stripe; g < Math.min(stripe + 120, 257); g += 50)
+        for (const d of [0, 1, 49]) if (g + d < 257) rows.add(g + d);
+    }
+    const out = runJava([UTC, "-cp", jar, INDEX_CHECK, "seek", [...rows].join(","), ...Object.values(paths)]);
+    for (const path of Object.values(paths))
+      assert.ok(out.includes(`${path}: rows 257 checked ${rows.size} mismatches 0`), out);
+  });
+
+  it("row-group statistics let a search argument skip row groups; encodings follow cardinality", () => {
+    const bytes = encodeOrc([batchOf(volumeFields(0, 60_000))], { stripeSize: "1MiB" });
+    const path = writeTemp("java-volume.orc", bytes);
+    const m = meta(jar, path);
+    assert.equal(m.numberOfRows, 60_000);
+    const stripeRows = m.stripes.map((s) => s.stripeInformation.rowCount);
+    assert.ok(stripeRows.length >= 2, `expected several stripes, got ${stripeRows}`);
+    // Row groups restart at every stripe: the groups holding ids 25000..25010 are what a reader keeps.
+    let start = 0;
+    let expected = 0;
+    for (const rowsInStripe of stripeRows) {
+      for (let g = start; g < start + rowsInStripe; g += 10_000) {
+        const end = Math.min(g + 10_000, start + rowsInStripe);
+        if (g <= 25_010 && end > 25_000) expected += end - g;
+      }
+      start += rowsInStripe;
+    }
+    const out = runJava([UTC, "-cp", jar, INDEX_CHECK, "between", "id", "25000", "25010", path]);
+    assert.match(out, new RegExp(`selected ${expected}\\b`), out);
+    assert.ok(expected <= 20_000);
+    const targets = [0, 9_999, 10_000, 10_001, 33_333, stripeRows[0]!, stripeRows[0]! + 1, 59_999];
+    const seek = runJava([UTC, "-cp", jar, INDEX_CHECK, "seek", targets.join(","), path]);
+    assert.ok(seek.includes(`rows 60000 checked ${targets.length} mismatches 0`), seek);
+    for (const s of m.stripes) {
+      const kind = (id: number): string | undefined => s.encodings.find((e) => e.columnId === id)?.kind;
+      assert.equal(kind(4), "DICTIONARY_V2", "a column of 10 cities is dictionary encoded");
+      assert.equal(kind(5), "DIRECT_V2", "a column of unique codes is written directly");
+    }
+  });
+});
+
+/** How the Java tools print a UTC timestamp given in microseconds: `yyyy-MM-dd HH:mm:ss.f` (at least one fraction digit). */
+function javaTimestamp(micros: number): string {
+  const ms = Math.floor(micros / 1000);
+  const iso = new Date(ms).toISOString();
+  const fraction = String(micros - Math.floor(micros / 1_000_000) * 1_000_000)
+    .padStart(6, "0")
+    .replace(/0+$/, "");
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${fraction || "0"}`;
+}
