@@ -31,11 +31,12 @@ export function valueAt(col: Column, i: number): SqlValue {
       return out;
     }
     case "struct": {
-      const out: Record<string, SqlValue> = Object.create(null);
-      if (col.type.kind !== "struct") return out;
-      col.type.fields.forEach((f, k) => {
-        out[f.name] = valueAt(col.children[k]!, i);
-      });
+      if (col.type.kind !== "struct") return {};
+      const fields = col.type.fields;
+      // Plain objects filled in field order share one hidden class (fast); a field named
+      // __proto__ needs a prototype-free object to be an ordinary key.
+      const out: Record<string, SqlValue> = fields.some((f) => f.name === "__proto__") ? Object.create(null) : {};
+      for (let k = 0; k < fields.length; k++) out[fields[k]!.name] = valueAt(col.children[k]!, i);
       return out;
     }
   }

@@ -125,12 +125,8 @@ export function columnToArrow(col: Column): Data {
     case "byte":
       return makeData({ type: type as Int8, length, ...v, data: Int8Array.from(values as Int32Array) });
     case "long":
-    case "timestamp": {
-      const src = values as Float64Array;
-      const out = new BigInt64Array(length);
-      for (let i = 0; i < length; i++) out[i] = BigInt(src[i]!);
-      return makeData({ type: type as Int64, length, ...v, data: out });
-    }
+    case "timestamp":
+      return makeData({ type: type as Int64, length, ...v, data: int64FromDoubles(values as Float64Array, length) });
     case "double":
       return makeData({ type: type as Float64, length, ...v, data: values as Float64Array });
     case "float":
@@ -154,21 +150,7 @@ export function columnToArrow(col: Column): Data {
       return makeData({ type: type as Bool, length, ...v, data: bits });
     }
     case "string": {
-      const strings = values as string[];
-      const offsets = new Int32Array(length + 1);
-      let cap = 0;
-      for (let i = 0; i < length; i++) cap += strings[i]!.length * 3;
-      let bytes = new Uint8Array(Math.max(cap, 8));
-      let pos = 0;
-      for (let i = 0; i < length; i++) {
-        const s = strings[i]!;
-        if (s.length > 0) {
-          const r = encoder.encodeInto(s, bytes.subarray(pos));
-          pos += r.written;
-        }
-        offsets[i + 1] = pos;
-      }
-      bytes = bytes.subarray(0, pos);
+      const { offsets, bytes } = utf8Strings(values as string[], length);
       return makeData({ type: type as Utf8, length, ...v, valueOffsets: offsets, data: bytes });
     }
     case "binary": {
@@ -186,6 +168,40 @@ export function columnToArrow(col: Column): Data {
     default:
       throw new Error(`no Arrow conversion for ${col.type.kind}`);
   }
+}
+
+/**
+ * Whole numbers held in doubles (exact below 2^53) as int64 words, without a BigInt per value.
+ */
+function int64FromDoubles(src: Float64Array, length: number): BigInt64Array {
+  const out = new BigInt64Array(length);
+  const words = new Int32Array(out.buffer);
+  for (let i = 0; i < length; i++) {
+    const x = src[i]!;
+    const hi = Math.floor(x / 4294967296);
+    words[2 * i] = (x - hi * 4294967296) | 0;
+    words[2 * i + 1] = hi | 0;
+  }
+  return out;
+}
+
+/**
+ * UTF-8 bytes and offsets of many strings: joined and encoded once; when the text is ASCII
+ * (bytes as many as characters) the offsets are the string lengths, otherwise each string
+ * is measured.
+ */
+function utf8Strings(strings: string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
+  const offsets = new Int32Array(length + 1);
+  const joined = strings.length === length ? strings.join("") : strings.slice(0, length).join("");
+  const bytes = encoder.encode(joined);
+  const ascii = bytes.length === joined.length;
+  let pos = 0;
+  for (let i = 0; i < length; i++) {
+    const s = strings[i]!;
+    pos += ascii ? s.length : Buffer.byteLength(s, "utf8");
+    offsets[i + 1] = pos;
+  }
+  return { offsets, bytes };
 }
 
 /** Decimal128 little-endian words from unscaled values (two's complement for negatives). */
