@@ -22,6 +22,7 @@ interface RunFlags {
   batchSize?: string;
   now?: string;
   quiet?: boolean;
+  json?: boolean;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -54,6 +55,7 @@ export function registerRun(
     .option("--batch-size <rows>", "rows per generated batch", "50000")
     .option("--now <time>", "the run's reference time (ISO 8601); default: now")
     .option("-q, --quiet", "no progress output")
+    .option("--json", "print the run result as JSON instead of the summary table")
     .action(async (file: string, flags: RunFlags) => {
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
@@ -106,6 +108,11 @@ export function registerRun(
         ...(flags.quiet ? {} : { onProgress: progress.update }),
       });
       progress.end();
+      if (flags.json) {
+        io.out(`${JSON.stringify(result, null, 2)}\n`);
+        setExit(result.success ? EXIT_OK : EXIT_FAILED);
+        return;
+      }
       io.out(summaryTable(result.steps));
       io.out(
         `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,

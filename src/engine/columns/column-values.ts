@@ -35,7 +35,9 @@ export function valueAt(col: Column, i: number): SqlValue {
       const fields = col.type.fields;
       // Plain objects filled in field order share one hidden class (fast); a field named
       // __proto__ needs a prototype-free object to be an ordinary key.
-      const out: Record<string, SqlValue> = fields.some((f) => f.name === "__proto__") ? Object.create(null) : {};
+      const out: Record<string, SqlValue> = fields.some((f) => f.name === "__proto__")
+        ? Object.create(null)
+        : {};
       for (let k = 0; k < fields.length; k++) out[fields[k]!.name] = valueAt(col.children[k]!, i);
       return out;
     }

@@ -126,7 +126,12 @@ export function columnToArrow(col: Column): Data {
       return makeData({ type: type as Int8, length, ...v, data: Int8Array.from(values as Int32Array) });
     case "long":
     case "timestamp":
-      return makeData({ type: type as Int64, length, ...v, data: int64FromDoubles(values as Float64Array, length) });
+      return makeData({
+        type: type as Int64,
+        length,
+        ...v,
+        data: int64FromDoubles(values as Float64Array, length),
+      });
     case "double":
       return makeData({ type: type as Float64, length, ...v, data: values as Float64Array });
     case "float":
