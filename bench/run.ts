@@ -69,7 +69,6 @@ for (const w of workloads) {
   }
   results[w.id] = entry;
   console.log(lines[lines.length - 1]);
-  if (w.id === "w1" && lines.length > 1 && !quick) console.log(lines[lines.length - 1]);
 }
 
 if (!only || only.has("formats")) {
@@ -83,6 +82,7 @@ if (!only || only.has("formats")) {
 }
 
 mkdirSync(here("./results"), { recursive: true });
-const file = here(`./results/engine-${quick ? "quick" : "full"}.json`);
+const section = only ? [...only].sort().join("-") : "all";
+const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written ${file}`);

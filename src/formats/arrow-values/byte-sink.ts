@@ -40,6 +40,30 @@ export class ByteSink {
     this.pos = p;
   }
 
+  /** A non-negative whole number below 2^53, as decimal digits. */
+  digits(n: number): void {
+    if (n < 10) {
+      this.byte(48 + n);
+      return;
+    }
+    this.ensure(16);
+    const buf = this.buf;
+    let len = 0;
+    for (let x = n; x >= 1; x = Math.floor(x / 10)) len++;
+    let p = this.pos + len;
+    this.pos = p;
+    for (let x = n; x >= 1; x = Math.floor(x / 10)) buf[--p] = 48 + (x % 10);
+  }
+
+  /** A whole number with exactly `width` digits (zero-padded). */
+  padded(n: number, width: number): void {
+    this.ensure(width);
+    const buf = this.buf;
+    let p = this.pos + width;
+    this.pos = p;
+    for (let k = 0; k < width; k++, n = Math.floor(n / 10)) buf[--p] = 48 + (n % 10);
+  }
+
   /** Any text, as UTF-8. */
   text(s: string): void {
     this.ensure(s.length * 3);
@@ -55,3 +79,11 @@ export class ByteSink {
 }
 
 const encoder = new TextEncoder();
+
+let shared: ByteSink | undefined;
+
+/** One sink per thread for encoders that finish each batch before the next begins: no regrowth per batch. */
+export function sharedSink(): ByteSink {
+  shared ??= new ByteSink(1 << 22);
+  return shared;
+}

@@ -1,7 +1,7 @@
 import { type Data, DataType, type Decimal, type Struct, type TimeUnit } from "apache-arrow";
 import { boolReader, decimalReader, decimalText, isValid, numberReader } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
-import { dateText, timestampText } from "./temporal-text.ts";
+import { writeDate, writeTimestamp } from "./temporal-bytes.ts";
 
 /** Writes row i of an Arrow array as JSON into the sink (`null` for a null value). */
 export type JsonWriter = (out: ByteSink, i: number) => void;
@@ -84,7 +84,11 @@ export function jsonWriter(data: Data, omitNullFields = false): JsonWriter {
   }
   if (DataType.isInt(t)) {
     const read = numberReader(data);
-    return withNulls((out, i) => out.ascii(String(read(i))));
+    return withNulls((out, i) => {
+      const v = read(i);
+      if (typeof v === "number" && v >= 0) out.digits(v);
+      else out.ascii(String(v));
+    });
   }
   if (DataType.isFloat(t)) {
     const read = numberReader(data);
@@ -97,12 +101,20 @@ export function jsonWriter(data: Data, omitNullFields = false): JsonWriter {
   }
   if (DataType.isDate(t)) {
     const read = numberReader(data);
-    return withNulls((out, i) => out.ascii(`"${dateText(Number(read(i)))}"`));
+    return withNulls((out, i) => {
+      out.byte(QUOTE);
+      writeDate(out, Number(read(i)));
+      out.byte(QUOTE);
+    });
   }
   if (DataType.isTimestamp(t)) {
     const read = numberReader(data);
     const toMicros = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit] ?? 1;
-    return withNulls((out, i) => out.ascii(`"${timestampText(Math.floor(Number(read(i)) * toMicros))}"`));
+    return withNulls((out, i) => {
+      out.byte(QUOTE);
+      writeTimestamp(out, Math.floor(Number(read(i)) * toMicros));
+      out.byte(QUOTE);
+    });
   }
   if (DataType.isBinary(t)) {
     const offsets = data.valueOffsets as Int32Array;

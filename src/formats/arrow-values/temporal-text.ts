@@ -30,3 +30,21 @@ export function timestampText(micros: number): string {
   const fraction = frac % 1000 === 0 ? String(frac / 1000).padStart(3, "0") : String(frac).padStart(6, "0");
   return `${dateText(days)}T${pad2(h)}:${pad2(m)}:${pad2(s)}.${fraction}Z`;
 }
+
+const CIVIL = new Int32Array(3);
+
+/** Civil date of a day count into a shared [year, month, day] (proleptic Gregorian): read it before the next call. */
+export function civil(days: number): Int32Array {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  CIVIL[0] = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  CIVIL[1] = m;
+  CIVIL[2] = d;
+  return CIVIL;
+}

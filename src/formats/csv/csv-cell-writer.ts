@@ -8,7 +8,7 @@ import {
 } from "../arrow-values/arrow-cells.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
 import { jsonWriter } from "../arrow-values/json-renderer.ts";
-import { dateText, timestampText } from "../arrow-values/temporal-text.ts";
+import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
 
 export interface CsvSyntax {
   readonly delimiter: number;
@@ -83,7 +83,15 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
     const read = boolReader(data);
     return withNulls((out, i) => out.ascii(read(i) ? "true" : "false"));
   }
-  if (DataType.isInt(t) || DataType.isFloat(t)) {
+  if (DataType.isInt(t)) {
+    const read = numberReader(data);
+    return withNulls((out, i) => {
+      const v = read(i);
+      if (typeof v === "number" && v >= 0) out.digits(v);
+      else out.ascii(String(v));
+    });
+  }
+  if (DataType.isFloat(t)) {
     const read = numberReader(data);
     return withNulls((out, i) => out.ascii(String(read(i))));
   }
@@ -94,12 +102,12 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
   }
   if (DataType.isDate(t)) {
     const read = numberReader(data);
-    return withNulls((out, i) => out.ascii(dateText(Number(read(i)))));
+    return withNulls((out, i) => writeDate(out, Number(read(i))));
   }
   if (DataType.isTimestamp(t)) {
     const read = numberReader(data);
     const toMicros = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit] ?? 1;
-    return withNulls((out, i) => out.ascii(timestampText(Math.floor(Number(read(i)) * toMicros))));
+    return withNulls((out, i) => writeTimestamp(out, Math.floor(Number(read(i)) * toMicros)));
   }
   if (DataType.isBinary(t)) {
     const offsets = data.valueOffsets as Int32Array;

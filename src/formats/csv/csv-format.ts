@@ -1,6 +1,6 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import { ByteSink } from "../arrow-values/byte-sink.ts";
+import { sharedSink } from "../arrow-values/byte-sink.ts";
 import type { Format } from "../format.ts";
 import { type CsvSyntax, csvCellWriter, writeCsvBytes } from "./csv-cell-writer.ts";
 
@@ -75,7 +75,7 @@ export const csvFormat: Format = {
       quoteAll: o.quoteAll,
     };
     const lineSep = encoder.encode(o.lineSep);
-    const sink = new ByteSink(1 << 20);
+    const sink = sharedSink();
     let headerPending = o.header;
     const writeHeader = () => {
       schema.fields.forEach((f, k) => {

@@ -1,5 +1,5 @@
 import { makeData, type RecordBatch, type Schema, Struct } from "apache-arrow";
-import { ByteSink } from "../arrow-values/byte-sink.ts";
+import { ByteSink, sharedSink } from "../arrow-values/byte-sink.ts";
 import { jsonWriter } from "../arrow-values/json-renderer.ts";
 import type { Encoder, Format } from "../format.ts";
 
@@ -48,7 +48,7 @@ export const ndjsonFormat: Format = {
   optionKeys: ["ignoreNullFields", "unwrapTopLevelArray"],
   createEncoder(schema, options) {
     const omit = truthy(options.ignoreNullFields);
-    const sink = new ByteSink(1 << 20);
+    const sink = sharedSink();
     const unwrap = options.unwrapTopLevelArray;
     if (unwrap !== undefined && unwrap !== "false") return unwrapEncoder(schema, unwrap, omit);
     return {
