@@ -38,6 +38,10 @@ const results: Record<string, unknown> = {
   quick,
 };
 const lines: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
 
 const scale = quick ? 10 : 1;
 const workloads = [
@@ -57,18 +61,17 @@ for (const w of workloads) {
     oneWorker: { ...one, rowsPerSecond: rate(one), ratio: rate(one) / rate(baseline) },
     allWorkers: { ...all, workers: cores, rowsPerSecond: rate(all), ratio: rate(all) / rate(baseline) },
   };
-  lines.push(
+  say(
     `${w.id}: per-row faker loop ${fmt(rate(baseline))} rows/s | 1 worker ${fmt(rate(one))} rows/s (${(rate(one) / rate(baseline)).toFixed(1)}x, ${one.seconds.toFixed(2)} s, ${fmt(one.peakRssMiB)} MiB) | ${cores} workers ${fmt(rate(all))} rows/s (${(rate(all) / rate(baseline)).toFixed(1)}x, ${all.seconds.toFixed(2)} s for ${fmt(all.rows)} rows, ${fmt(all.peakRssMiB)} MiB)`,
   );
   if (w.id === "w1" && !quick) {
     const big = measure(["rowforge", w.plan, String(cores), String(10_000_000)]);
     entry.tenMillion = { ...big, rowsPerSecond: rate(big), rssRatioTo1M: big.peakRssMiB / all.peakRssMiB };
-    lines.push(
+    say(
       `w1 at 10M rows: ${fmt(rate(big))} rows/s, peak RSS ${fmt(big.peakRssMiB)} MiB = ${(big.peakRssMiB / all.peakRssMiB).toFixed(2)}x the 1M run`,
     );
   }
   results[w.id] = entry;
-  console.log(lines[lines.length - 1]);
 }
 
 if (!only || only.has("formats")) {
@@ -76,8 +79,7 @@ if (!only || only.has("formats")) {
   results.formats = formats;
   for (const f of formats) {
     const line = `run ${f.workload} -> ${f.format}: ${f.seconds.toFixed(2)} s wall (process start included${f.target ? `; target ${f.target} s` : ""}), ${fmt(f.rows)} rows, ${(f.bytes / 1048576).toFixed(1)} MiB; plain fs.write of the same bytes ${f.plainWriteSeconds.toFixed(3)} s (${(f.seconds / f.plainWriteSeconds).toFixed(1)}x)`;
-    lines.push(line);
-    console.log(line);
+    say(line);
   }
 }
 
