@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { runCli } from "../support/run-cli.ts";
+
+const contents = (dir: string): string =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(json|csv)$/.test(f))
+    .sort()
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("");
+
+test("rowforge run writes the bundled example and prints the summary table", () => {
+  const out = fixtureDir({});
+  const r = runCli([
+    "run",
+    "config/plans/accounts/plan.yaml",
+    "--output-root",
+    out,
+    "--now",
+    "2026-11-01T00:00:00Z",
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /step\s+format\s+records\s+seconds\s+rows\/s\s+output/);
+  assert.match(r.stdout, /accounts\s+json\s+1,000 /);
+  assert.match(r.stdout, /done: plan accounts_example, seed 42/);
+  assert.match(r.stderr, /accounts: 1000\/1000 rows \(100%\)/, "plain progress lines when not on a terminal");
+});
+
+test("the same seed gives the same bytes with any number of workers", () => {
+  const plan = fixtureDir({
+    "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n",
+    "task/t.yaml": `name: t
+steps:
+  - name: s
+    type: csv
+    options: {path: out/s, partitions: 3}
+    count: {records: 30000}
+    fields:
+      - {name: id, options: {regex: "ID[0-9]{7}", isUnique: true}}
+      - {name: name, options: {expression: "#{Name.name}"}}
+      - {name: n, type: int, options: {sql: "length(name) * 2"}}
+`,
+  });
+  const runs = ["0", "1", "2"].map((workers) => {
+    const out = fixtureDir({});
+    const r = runCli([
+      "run",
+      join(plan, "plan.yaml"),
+      "--seed",
+      "99",
+      "--workers",
+      workers,
+      "--output-root",
+      out,
+      "--batch-size",
+      "7000",
+      "-q",
+      "--now",
+      "2026-11-01T00:00:00Z",
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    return contents(out);
+  });
+  assert.ok(runs[0]!.length > 100_000);
+  assert.equal(runs[1], runs[0]);
+  assert.equal(runs[2], runs[0]);
+});
+
+test("a random seed is chosen, reported, and repeats the output when passed back", () => {
+  const out1 = fixtureDir({});
+  const first = runCli([
+    "run",
+    "config/plans/accounts/plan.yaml",
+    "--output-root",
+    out1,
+    "-q",
+    "--json",
+    "--now",
+    "2026-11-01T00:00:00Z",
+  ]);
+  const seed = (JSON.parse(first.stdout) as { seed: string }).seed;
+  assert.equal(seed, "42", "the plan's own seed is used when it has one");
+  const plan = fixtureDir({
+    "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n",
+    "task/t.yaml":
+      "name: t\nsteps: [{name: s, options: {path: out/s}, count: {records: 10}, fields: [{name: a}]}]\n",
+  });
+  const a = runCli(["run", join(plan, "plan.yaml"), "--output-root", fixtureDir({}), "-q", "--json"]);
+  const result = JSON.parse(a.stdout) as { seed: string; seedChosen: boolean };
+  assert.equal(result.seedChosen, true);
+  const o1 = fixtureDir({});
+  const o2 = fixtureDir({});
+  runCli([
+    "run",
+    join(plan, "plan.yaml"),
+    "--output-root",
+    o1,
+    "-q",
+    "--seed",
+    result.seed,
+    "--now",
+    "2026-01-01T00:00:00Z",
+  ]);
+  runCli([
+    "run",
+    join(plan, "plan.yaml"),
+    "--output-root",
+    o2,
+    "-q",
+    "--seed",
+    result.seed,
+    "--now",
+    "2026-01-01T00:00:00Z",
+  ]);
+  assert.equal(contents(o1), contents(o2));
+});
+
+test("exit 2 for invalid input, 1 for a failed run", () => {
+  const bad = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: missing, dataSourceName: d}]\n" });
+  const invalid = runCli(["run", join(bad, "plan.yaml")]);
+  assert.equal(invalid.status, 2);
+  assert.match(invalid.stderr, /RF_TASK_NOT_FOUND/);
+  const dir = fixtureDir({
+    "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n",
+    "task/t.yaml":
+      "name: t\nsteps: [{name: s, options: {path: blocker/out}, count: {records: 10}, fields: [{name: a}]}]\n",
+  });
+  writeFileSync(join(dir, "blocker"), "a file in the way");
+  const failed = runCli(["run", join(dir, "plan.yaml"), "-q"], { cwd: dir });
+  assert.equal(failed.status, 1);
+  assert.match(failed.stdout, /FAILED/);
+  assert.match(failed.stderr, /RF_RUN_FAILED: step "s": .*cannot write to/);
+  const badSeed = runCli(["run", join(dir, "plan.yaml"), "--workers", "lots"]);
+  assert.equal(badSeed.status, 2);
+  assert.match(badSeed.stderr, /--workers must be a whole number/);
+});
