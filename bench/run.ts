@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { runFormatBenchmarks } from "./formats.ts";
+import { runHttpBenchmark } from "./http.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -80,6 +81,17 @@ if (!only || only.has("formats")) {
   for (const f of formats) {
     const line = `run ${f.workload} -> ${f.format}: ${f.seconds.toFixed(2)} s wall (process start included${f.target ? `; target ${f.target} s` : ""}), ${fmt(f.rows)} rows, ${(f.bytes / 1048576).toFixed(1)} MiB; plain fs.write of the same bytes ${f.plainWriteSeconds.toFixed(3)} s (${(f.seconds / f.plainWriteSeconds).toFixed(1)}x)`;
     say(line);
+  }
+}
+
+if (!only || only.has("http")) {
+  const http = await runHttpBenchmark(quick ? 3 : 10);
+  results.http = http;
+  const [bare, rf] = http;
+  if (bare && rf) {
+    say(
+      `http POST /sample/schema: ${fmt(rf.requestsPerSecond)} req/s (${((100 * rf.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)}% of the bare route's ${fmt(bare.requestsPerSecond)} req/s; target >= 40%), p50 ${rf.p50} ms, p99 ${rf.p99} ms (target < 10 ms), errors ${rf.errors}, non-2xx ${rf.non2xx}`,
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { isRowforgeError } from "../errors/index.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
 import { registerRun } from "./commands/run-command.ts";
+import { registerServe } from "./commands/serve-command.ts";
 import { registerValidate } from "./commands/validate-command.ts";
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "./exit-codes.ts";
 
@@ -22,6 +23,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   };
   registerValidate(program, io, setExit);
   registerRun(program, io, setExit, io.tty);
+  registerServe(program, io, setExit);
   try {
     await program.parseAsync([...argv]);
     return exit;

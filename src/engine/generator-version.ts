@@ -3,4 +3,5 @@
  * bumps it, so a change of output is always deliberate and recorded (runs store it; golden
  * files carry it).
  */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
+// 2: fast-mode Datafaker pools depend on the expression only (shared across plans); rows pick by the seed.

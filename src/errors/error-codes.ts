@@ -130,6 +130,16 @@ export const ERROR_CODES = {
     title: "run failed",
     hint: "see the failure reason; nothing that looks finished was left behind",
   },
+  RF_STORE_LOCKED: {
+    status: 409,
+    title: "store in use",
+    hint: "another rowforge process uses this home folder; stop it or give another --home",
+  },
+  RF_STORE_UNAVAILABLE: {
+    status: 500,
+    title: "store unavailable",
+    hint: "check the home folder's permissions and free space",
+  },
   RF_FORMAT_UNKNOWN: {
     status: 400,
     title: "unknown format",

@@ -49,7 +49,7 @@ function run(file: string): { steps: StepResult[]; success: boolean } {
       "--now",
       "2026-11-01T00:00:00Z",
     ],
-    { cwd: out },
+    { cwd: out, timeoutMs: 300_000 },
   );
   assert.equal(r.status, 0, `${file}: ${r.stderr}`);
   return JSON.parse(r.stdout) as { steps: StepResult[]; success: boolean };

@@ -19,7 +19,7 @@ export function runCli(
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, NO_COLOR: "1", ...options.env },
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: options.timeoutMs ?? 60_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

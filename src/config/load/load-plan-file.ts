@@ -1,11 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
-import { deepFreeze, type Plan } from "../../model/index.ts";
-import { LoadContext } from "../read/load-context.ts";
-import { resolvePlan } from "../resolve/resolve-plan.ts";
 import type { ResolvedPlan } from "../resolve/resolved-plan.ts";
-import { plainDocument } from "../source/source-document.ts";
+import { taskAsPlan } from "../resolve/task-as-plan.ts";
 import { classifyDocument } from "./classify-document.ts";
 import { type LoadOptions, loadProject } from "./load-project.ts";
 import { locateConfig } from "./locate-config.ts";
@@ -70,24 +67,14 @@ async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanF
   const load = await loadProject([path], options);
   const task = [...load.tasks.values()][0];
   if (!task) return { plan: undefined, diagnostics: load.diagnostics };
-  const diagnostics = [...load.diagnostics];
-  const plan: Plan = {
-    name: task.name,
-    description: `task ${task.name} run on its own`,
-    tasks: [{ name: task.name, dataSourceName: "", enabled: true }],
-    sinkOptions: { foreignKeys: [] },
-    validations: [],
-  };
-  const ctx = new LoadContext(plainDocument(plan, path), diagnostics, options.strict ?? false);
-  const resolved = resolvePlan(ctx, {
-    plan,
-    tasks: load.tasks,
+  const r = taskAsPlan({
+    task,
     connections: load.connections,
-    validations: load.validations,
     config: load.config,
-    sources: [path],
+    validations: load.validations,
+    source: path,
   });
-  return { plan: deepFreeze(resolved), diagnostics };
+  return { plan: r.plan, diagnostics: [...load.diagnostics, ...r.diagnostics] };
 }
 
 async function configuredFolders(configPath: string, env: LoadOptions["env"]): Promise<string[]> {

@@ -2,10 +2,9 @@ import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { resolveFieldType } from "../../model/resolve-field-type.ts";
 import { markNull } from "../columns/column.ts";
-import { compileFakerExpression } from "../faker/index.ts";
-import { compileRegex } from "../regex/index.ts";
 import { hashString } from "../rng/hash.ts";
 import { RowRandom } from "../rng/row-random.ts";
+import { cachedFakerExpression, cachedRegex } from "./compile-cache.ts";
 import { edgeCasesOf } from "./edge-cases.ts";
 import type { FieldGenerator, GeneratorEnv } from "./field-generator.ts";
 import { createArrayGenerator, createMapGenerator, createStructGenerator } from "./nested-generators.ts";
@@ -65,12 +64,15 @@ function createValueGenerator(field: Field, type: DataType, ctx: FieldContext): 
   if (collection) return createCollectionGenerator(field, type, ctx);
   if (o.oneOf) return createOneOfGenerator(type, o.oneOf, key, unique, env.rowCount, path);
   if (o.regex !== undefined)
-    return createRegexGenerator(type, compileRegex(o.regex), key, unique, env.rowCount, path);
+    return createRegexGenerator(type, cachedRegex(o.regex), key, unique, env.rowCount, path);
   if (o.expression !== undefined) {
-    const expr = compileFakerExpression(o.expression, {
-      ...(env.locale ? { locale: env.locale } : {}),
-      refDate: Math.floor(env.nowMicros / 1000),
-    });
+    // Datafaker's date methods count from the start of the run's day (UTC): compiled expressions
+    // and their pools are then shared by every plan and sample of that day.
+    const expr = cachedFakerExpression(
+      o.expression,
+      env.locale,
+      Math.floor(env.nowMicros / 86_400_000_000) * 86_400_000,
+    );
     return createExpressionGenerator(type, expr, key, env.fastMode);
   }
   if (o.uuid !== undefined) return createUuidGenerator(type, key, o.incremental);

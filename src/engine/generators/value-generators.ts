@@ -5,6 +5,7 @@ import type { WeightedValue } from "../../model/field-options.ts";
 import type { Column } from "../columns/column.ts";
 import type { FakerExpression, FakerPools } from "../faker/index.ts";
 import type { RegexGenerator } from "../regex/index.ts";
+import { hashString } from "../rng/hash.ts";
 import { createPermutation } from "../rng/permutation.ts";
 import { RowRandom } from "../rng/row-random.ts";
 import { FAST_POOL_SIZE, type FieldGenerator } from "./field-generator.ts";
@@ -122,7 +123,7 @@ export function createExpressionGenerator(
   let pools: FakerPools | undefined;
   const next = (p: number): string => {
     if (!fastMode || expr.callCount === 0) return expr.generate(rnd.at(p));
-    pools ??= expr.partPools(FAST_POOL_SIZE, key);
+    pools ??= expressionPools(expr);
     return expr.generatePooled(rnd.at(p), pools);
   };
   if (type.kind === "string") {
@@ -135,6 +136,22 @@ export function createExpressionGenerator(
     };
   }
   return { type, fill: (pos, out) => fillScalars(pos, out, next) };
+}
+
+const poolCache = new WeakMap<FakerExpression, FakerPools>();
+
+/**
+ * The fast-mode pools of an expression: computed once per process from the expression alone
+ * (key = hash of its text and locale), shared by every plan; rows pick from them with their
+ * own draws, so values still depend on the plan's seed.
+ */
+function expressionPools(expr: FakerExpression): FakerPools {
+  let pools = poolCache.get(expr);
+  if (!pools) {
+    pools = expr.partPools(FAST_POOL_SIZE, hashString(`${expr.locale}\u0000${expr.source}`, 0x706f6f6c));
+    poolCache.set(expr, pools);
+  }
+  return pools;
 }
 
 /** Random version-4 UUIDs, or UUID-shaped digests of `start + row` when incremental. */

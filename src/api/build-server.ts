@@ -1,0 +1,67 @@
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { RowforgeService } from "../app/service/rowforge-service.ts";
+import { handleError, notFound } from "./http-errors.ts";
+import { connectionRoutes } from "./routes/connection-routes.ts";
+import { planRoutes } from "./routes/plan-routes.ts";
+import { sampleRoutes } from "./routes/sample-routes.ts";
+import { systemRoutes } from "./routes/system-routes.ts";
+
+export interface ServerOptions {
+  /** pino logger options, or false for none (tests). Secrets are never logged: bodies are not logged. */
+  readonly logger?: boolean | { level: string };
+  readonly onShutdown?: () => void;
+}
+
+const VERSION = "0.1.0";
+
+/** Builds the HTTP API over the service, without listening (tests call it in-process with inject). */
+export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: o.logger ?? false,
+    disableRequestLogging: true,
+    bodyLimit: 4 * 1024 * 1024,
+    ajv: {
+      customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  for (const type of ["text/plain", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"]) {
+    app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "rowforge",
+        version: VERSION,
+        description: "Test-data generation service: plans, connections, samples, runs and reports.",
+      },
+    },
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send(notFound(`no route for ${req.method} ${req.url.split("?")[0]}`, "RouteNotFound")),
+  );
+  if (o.logger) {
+    app.addHook("onResponse", (req, reply, done) => {
+      req.log.info(
+        {
+          method: req.method,
+          url: req.url.split("?")[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        "request",
+      );
+      done();
+    });
+  }
+  await app.register(planRoutes(svc));
+  await app.register(connectionRoutes(svc));
+  await app.register(sampleRoutes(svc));
+  await app.register(systemRoutes(o.onShutdown ?? (() => {})));
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

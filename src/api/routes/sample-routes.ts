@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
+import Type from "typebox";
+import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import { SampleError } from "../../app/service/sample-error.ts";
+import {
+  DEFAULT_SAMPLE_SIZE,
+  MAX_SAMPLE_SIZE,
+  type RawSample,
+  type SampleQuery,
+  samplePlan,
+  samplePlanTask,
+  samplePlanTaskStep,
+  sampleSchema,
+  sampleStep,
+  sampleTask,
+  sampleTaskFile,
+  sampleTaskYamlText,
+} from "../../app/service/sample-service.ts";
+import { Name, SampleQuery as SampleQuerySchema, SchemaSampleBody, TaskFileBody } from "../api-schemas.ts";
+import { badRequest, sampleErrorEnvelope, sampleErrorFlat } from "../http-errors.ts";
+
+type Shape = "flat" | "envelope";
+
+/** sampleSize 1..100 (default 10), fastMode default true, enableRelationships default false. */
+function query(q: {
+  sampleSize?: number | undefined;
+  fastMode?: boolean | undefined;
+  enableRelationships?: boolean | undefined;
+}): SampleQuery | string {
+  const size = q.sampleSize ?? DEFAULT_SAMPLE_SIZE;
+  if (size > MAX_SAMPLE_SIZE) return `sampleSize ${size} is above the maximum of ${MAX_SAMPLE_SIZE}`;
+  if (size < 1) return `sampleSize ${size} is below the minimum of 1`;
+  return { size, fastMode: q.fastMode ?? true, relationships: q.enableRelationships ?? false };
+}
+
+async function answer(reply: FastifyReply, shape: Shape, work: () => Promise<RawSample | object>) {
+  try {
+    const result = await work();
+    if (result && typeof result === "object" && "body" in result && "contentType" in result) {
+      const raw = result as RawSample;
+      return reply.type(raw.contentType).send(raw.body);
+    }
+    return reply.send(result);
+  } catch (e) {
+    if (e instanceof SampleError) {
+      return reply
+        .code(400)
+        .send(shape === "flat" ? sampleErrorFlat(e) : sampleErrorEnvelope(e, randomUUID().split("-")[0]!));
+    }
+    throw e;
+  }
+}
+
+/** The eight sample endpoints of the spec. */
+export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ["samples"];
+    app.get(
+      "/sample/plans/:planName",
+      {
+        schema: {
+          tags,
+          summary: "Samples of every enabled step of a plan",
+          params: Type.Object({ planName: Name }),
+          querystring: SampleQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.query);
+        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
+        return answer(reply, "flat", () => samplePlan(svc, req.params.planName, q));
+      },
+    );
+    app.get(
+      "/sample/plans/:planName/tasks/:taskName",
+      {
+        schema: {
+          tags,
+          summary: "Samples of the steps of a task of a plan",
+          params: Type.Object({ planName: Name, taskName: Name }),
+          querystring: SampleQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.query);
+        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
+        return answer(reply, "flat", () => samplePlanTask(svc, req.params.planName, req.params.taskName, q));
+      },
+    );
+    app.get(
+      "/sample/plans/:planName/tasks/:taskName/steps/:stepName",
+      {
+        schema: {
+          tags,
+          summary: "Raw sample of one step of a plan, in the step's format",
+          params: Type.Object({ planName: Name, taskName: Name, stepName: Name }),
+          querystring: SampleQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.query);
+        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
+        return answer(reply, "envelope", () =>
+          samplePlanTaskStep(svc, req.params.planName, req.params.taskName, req.params.stepName, q),
+        );
+      },
+    );
+    app.get(
+      "/sample/tasks/:taskName",
+      {
+        schema: {
+          tags,
+          summary: "Samples of the steps of a task of the task folder",
+          params: Type.Object({ taskName: Name }),
+          querystring: SampleQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.query);
+        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
+        return answer(reply, "flat", () => sampleTask(svc, req.params.taskName, q));
+      },
+    );
+    app.get(
+      "/sample/steps/:stepName",
+      {
+        schema: {
+          tags,
+          summary: "Raw sample of a step found in any task",
+          params: Type.Object({ stepName: Name }),
+          querystring: SampleQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.query);
+        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
+        return answer(reply, "flat", () => sampleStep(svc, req.params.stepName, q));
+      },
+    );
+    app.post(
+      "/sample/schema",
+      {
+        schema: {
+          tags,
+          summary: "Sample inline fields: raw with `format`, the SampleResponse envelope without",
+          body: SchemaSampleBody,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.body);
+        if (typeof q === "string")
+          return reply
+            .code(400)
+            .send(
+              sampleErrorEnvelope(
+                new SampleError("INVALID_REQUEST", q, "InvalidSampleSize"),
+                randomUUID().split("-")[0]!,
+              ),
+            );
+        return answer(reply, "envelope", () => sampleSchema(svc, req.body, { ...q, relationships: false }));
+      },
+    );
+    app.post(
+      "/sample/task-file",
+      {
+        schema: {
+          tags,
+          summary: "Sample a task file of the task folder, the plan folder or the home",
+          body: TaskFileBody,
+        },
+      },
+      async (req, reply) => {
+        const q = query(req.body);
+        if (typeof q === "string")
+          return reply
+            .code(400)
+            .send(
+              sampleErrorEnvelope(
+                new SampleError("INVALID_REQUEST", q, "InvalidSampleSize"),
+                randomUUID().split("-")[0]!,
+              ),
+            );
+        return answer(reply, "envelope", () =>
+          sampleTaskFile(svc, req.body.taskYamlPath, req.body.stepName, { ...q, relationships: false }),
+        );
+      },
+    );
+    app.post(
+      "/sample/task-yaml",
+      {
+        bodyLimit: 1024 * 1024,
+        schema: {
+          tags,
+          summary:
+            "Sample task YAML: the raw YAML body (text/plain, application/yaml) or JSON {taskYamlContent, stepName, sampleSize, fastMode}",
+          querystring: Type.Object({
+            stepName: Type.Optional(Type.String()),
+            sampleSize: Type.Optional(Type.Integer()),
+            fastMode: Type.Optional(Type.Boolean()),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const body = req.body as unknown;
+        let yaml: string | undefined;
+        let fromBody: { stepName?: unknown; sampleSize?: unknown; fastMode?: unknown } = {};
+        if (typeof body === "string") yaml = body;
+        else if (body && typeof body === "object") {
+          fromBody = body as typeof fromBody;
+          const content = (body as { taskYamlContent?: unknown }).taskYamlContent;
+          if (typeof content === "string") yaml = content;
+        }
+        const invalid = (message: string) =>
+          reply
+            .code(400)
+            .send(
+              sampleErrorEnvelope(
+                new SampleError("INVALID_REQUEST", message, "InvalidRequest"),
+                randomUUID().split("-")[0]!,
+              ),
+            );
+        if (yaml === undefined || yaml.trim() === "")
+          return invalid(
+            "the task YAML is missing: send it as the body (text/plain or application/yaml) or as taskYamlContent in JSON",
+          );
+        const num = (v: unknown) =>
+          typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : undefined;
+        const size = req.query.sampleSize ?? num(fromBody.sampleSize);
+        if (size !== undefined && !Number.isInteger(size))
+          return invalid("sampleSize must be a whole number");
+        const fast =
+          req.query.fastMode ?? (typeof fromBody.fastMode === "boolean" ? fromBody.fastMode : undefined);
+        const step =
+          req.query.stepName ?? (typeof fromBody.stepName === "string" ? fromBody.stepName : undefined);
+        const q = query({ sampleSize: size, fastMode: fast });
+        if (typeof q === "string") return invalid(q);
+        const text = yaml;
+        return answer(reply, "envelope", () => sampleTaskYamlText(svc, text, step, q));
+      },
+    );
+  };
+}

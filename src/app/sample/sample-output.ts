@@ -1,0 +1,45 @@
+import type { RecordBatch } from "apache-arrow";
+import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import { findFormat, formatNames } from "../../formats/format-registry.ts";
+
+const decoder = new TextDecoder();
+
+/** Rows of a batch as JSON objects, rendered exactly as the NDJSON writer renders them. */
+export async function sampleRows(batch: RecordBatch): Promise<Record<string, unknown>[]> {
+  const encoder = findFormat("json")!.createEncoder(batch.schema, {});
+  const chunks = [...(await encoder.encode(batch)), ...(await encoder.end())];
+  const text = chunks.map((c) => decoder.decode(c)).join("");
+  return text === ""
+    ? []
+    : text
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The format a step's raw sample answers in: `options.format`, else the step type, else json. */
+export function sampleFormatOf(step: ResolvedStep): string {
+  const explicit = step.step.options.format ?? step.step.type;
+  return findFormat(explicit) ? explicit.toLowerCase() : "json";
+}
+
+/** A batch encoded in a file format (csv with its header), as one body. */
+export async function encodeSample(
+  batch: RecordBatch,
+  format: string,
+  options: Readonly<Record<string, string>> = {},
+): Promise<{ body: Buffer; contentType: string }> {
+  const f = findFormat(format);
+  if (!f) {
+    throw new RowforgeError("RF_FORMAT_UNKNOWN", `format "${format}" cannot be sampled`, {
+      hint: `use one of ${formatNames().join(", ")}`,
+    });
+  }
+  const keep = Object.fromEntries(
+    Object.entries(options).filter(([k]) => f.optionKeys.includes(k) && k !== "header"),
+  );
+  const encoder = f.createEncoder(batch.schema, keep);
+  const chunks = [...(await encoder.encode(batch)), ...(await encoder.end())];
+  return { body: Buffer.concat(chunks), contentType: f.contentType };
+}

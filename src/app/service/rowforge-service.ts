@@ -1,0 +1,245 @@
+import { randomUUID } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Env } from "../../config/env/substitute-env.ts";
+import { loadProject } from "../../config/load/load-project.ts";
+import { isObject } from "../../config/read/load-context.ts";
+import { resolveRunRequest } from "../../config/resolve/resolve-run-request.ts";
+import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import { type Connection, connectionGroupOf } from "../../model/index.ts";
+import type { Store, StoredConnection } from "../../store/index.ts";
+import { maskOptions } from "../secrets.ts";
+import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
+
+export interface ServiceOptions {
+  readonly store: Store;
+  readonly configPath?: string;
+  readonly env?: Env;
+  readonly cwd?: string;
+  /** The clock (epoch ms): a service input so tests can fix it. */
+  readonly now?: () => number;
+}
+
+export interface PlanListEntry {
+  readonly id: string;
+  readonly plan: { readonly name: string; readonly description: string };
+}
+
+export type PublicConnection = Connection & { readonly source: "config" | "api" };
+
+/** The application layer the HTTP API (and later the CLI and UI) adapt: plans, connections, samples, runs. */
+export interface RowforgeService {
+  readonly store: Store;
+  readonly config: ServiceConfig;
+  readonly env: Env;
+  readonly cwd: string;
+  now(): number;
+  savePlan(request: unknown): Promise<{ planId: string; name: string }>;
+  getPlan(name: string): Promise<unknown | undefined>;
+  deletePlan(name: string): Promise<boolean>;
+  listPlans(): Promise<PlanListEntry[]>;
+  saveConnections(list: readonly unknown[]): Promise<string[]>;
+  getConnection(name: string): Promise<PublicConnection | undefined>;
+  deleteConnection(name: string): Promise<"deleted" | "config" | "missing">;
+  listConnections(groupType?: string): Promise<PublicConnection[]>;
+  /** Every connection with its secrets, for runs: saved ones over the configuration's. */
+  connections(): Promise<Map<string, Connection>>;
+  /** A saved plan or a YAML plan of the plan folder, resolved. */
+  findPlan(name: string): Promise<{ plan: ResolvedPlan; source: "json" | "yaml" } | undefined>;
+  close(): Promise<void>;
+}
+
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+export async function createService(o: ServiceOptions): Promise<RowforgeService> {
+  const env = o.env ?? process.env;
+  const cwd = o.cwd ?? process.cwd();
+  const config = await loadServiceConfig(o.configPath, env, cwd);
+  const store = o.store;
+  const now = o.now ?? (() => Date.now());
+
+  const connections = async (): Promise<Map<string, Connection>> => {
+    const all = new Map<string, Connection>(config.connections);
+    for (const c of await store.connections.list())
+      all.set(c.name, {
+        name: c.name,
+        type: c.type,
+        groupType: c.groupType,
+        options: c.options,
+        source: "api",
+      });
+    return all;
+  };
+  const publicOf = (c: Connection, source: "config" | "api"): PublicConnection => ({
+    name: c.name,
+    type: c.type,
+    groupType: c.groupType,
+    options: maskOptions(c.options),
+    source,
+  });
+
+  const yamlPlans = async (): Promise<ResolvedPlan[]> => {
+    if (!config.planFolder) return [];
+    const files = (await readdir(config.planFolder).catch(() => [] as string[])).filter((f) =>
+      /\.ya?ml$/i.test(f),
+    );
+    if (files.length === 0) return [];
+    const paths = [
+      ...files.map((f) => join(config.planFolder!, f)),
+      ...(config.taskFolder ? [config.taskFolder] : []),
+    ];
+    const load = await loadProject(paths, {
+      ...(config.configPath ? { configPath: config.configPath } : {}),
+      env,
+      cwd,
+      lenientEnv: true,
+    });
+    return [...load.plans];
+  };
+
+  return {
+    store,
+    config,
+    env,
+    cwd,
+    now,
+    async savePlan(request) {
+      if (
+        !isObject(request) ||
+        !isObject(request.plan) ||
+        typeof request.plan.name !== "string" ||
+        !NAME.test(request.plan.name)
+      ) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          "plan.name must be letters, digits, hyphens and underscores",
+          { hint: "give plan.name" },
+        );
+      }
+      const name = request.plan.name;
+      const planId = typeof request.id === "string" && request.id !== "" ? request.id : randomUUID();
+      await store.plans.put({
+        id: planId,
+        name,
+        request: { ...request, id: planId },
+        savedAt: new Date(now()).toISOString(),
+      });
+      return { planId, name };
+    },
+    async getPlan(name) {
+      return (await store.plans.get(name))?.request;
+    },
+    async deletePlan(name) {
+      return store.plans.delete(name);
+    },
+    async listPlans() {
+      const saved = (await store.plans.list()).map((p) => {
+        const plan = (isObject(p.request) && isObject(p.request.plan) ? p.request.plan : {}) as {
+          description?: unknown;
+        };
+        return {
+          id: p.id,
+          plan: { name: p.name, description: typeof plan.description === "string" ? plan.description : "" },
+        };
+      });
+      const names = new Set(saved.map((p) => p.plan.name));
+      const yaml = (await yamlPlans())
+        .filter((p) => !names.has(p.plan.name))
+        .map((p) => ({
+          id: `yaml:${p.plan.name}`,
+          plan: { name: p.plan.name, description: p.plan.description },
+        }));
+      return [...saved, ...yaml].sort((a, b) => a.plan.name.localeCompare(b.plan.name));
+    },
+    async saveConnections(list) {
+      const saved: string[] = [];
+      for (const [i, raw] of list.entries()) {
+        if (
+          !isObject(raw) ||
+          typeof raw.name !== "string" ||
+          !NAME.test(raw.name) ||
+          typeof raw.type !== "string" ||
+          raw.type === ""
+        ) {
+          throw new RowforgeError(
+            "RF_VALUE_INVALID",
+            `connections[${i}] needs a name (letters, digits, - and _) and a type`,
+          );
+        }
+        const options: Record<string, string> = {};
+        if (raw.options !== undefined) {
+          if (!isObject(raw.options))
+            throw new RowforgeError(
+              "RF_VALUE_INVALID",
+              `connections[${i}].options must be an object of strings`,
+            );
+          for (const [k, v] of Object.entries(raw.options))
+            options[k] = typeof v === "string" ? v : JSON.stringify(v);
+        }
+        const type = raw.type;
+        const c: StoredConnection = {
+          name: raw.name,
+          type,
+          groupType:
+            typeof raw.groupType === "string" && raw.groupType !== ""
+              ? raw.groupType
+              : connectionGroupOf(type),
+          options,
+          source: "api",
+          savedAt: new Date(now()).toISOString(),
+        };
+        await store.connections.put(c);
+        saved.push(c.name);
+      }
+      return saved;
+    },
+    async getConnection(name) {
+      const saved = await store.connections.get(name);
+      if (saved) return publicOf(saved, "api");
+      const fromConfig = config.connections.get(name);
+      return fromConfig ? publicOf(fromConfig, "config") : undefined;
+    },
+    async deleteConnection(name) {
+      if (await store.connections.delete(name)) return "deleted";
+      return config.connections.has(name) ? "config" : "missing";
+    },
+    async listConnections(groupType) {
+      const saved = await store.connections.list();
+      const byName = new Map<string, PublicConnection>();
+      for (const c of config.connections.values()) byName.set(c.name, publicOf(c, "config"));
+      for (const c of saved) byName.set(c.name, publicOf(c, "api"));
+      return [...byName.values()]
+        .filter((c) => groupType === undefined || c.groupType === groupType)
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+    connections,
+    async findPlan(name) {
+      const saved = await store.plans.get(name);
+      if (saved) {
+        const folders = await loadFolders(config, env, cwd);
+        const r = resolveRunRequest(saved.request, {
+          tasks: folders.tasks,
+          connections: await connections(),
+          validations: folders.validations,
+          config: config.config,
+          env,
+        });
+        const errors = r.diagnostics.filter((d) => d.severity === "error");
+        if (!r.plan || errors.length > 0) {
+          throw new RowforgeError(
+            errors[0]?.code ?? "RF_VALUE_INVALID",
+            `saved plan "${name}" is not valid: ${errors.map((e) => e.message).join("; ")}`,
+            {
+              diagnostics: r.diagnostics,
+            },
+          );
+        }
+        return { plan: r.plan, source: "json" };
+      }
+      const yaml = (await yamlPlans()).find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
+      return yaml ? { plan: yaml, source: "yaml" } : undefined;
+    },
+    close: () => store.close(),
+  };
+}

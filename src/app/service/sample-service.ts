@@ -1,0 +1,418 @@
+import { randomUUID } from "node:crypto";
+import { readFile, realpath } from "node:fs/promises";
+import { isAbsolute, resolve, sep } from "node:path";
+import { LoadContext } from "../../config/read/load-context.ts";
+import { readFields } from "../../config/read/read-field.ts";
+import { readTask } from "../../config/read/read-task.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
+import { taskAsPlan } from "../../config/resolve/task-as-plan.ts";
+import { readYaml } from "../../config/source/read-yaml.ts";
+import { plainDocument } from "../../config/source/source-document.ts";
+import { didYouMean, isRowforgeError } from "../../errors/index.ts";
+import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
+import { generateSample, type StepSample } from "../sample/generate-sample.ts";
+import { encodeSample, sampleFormatOf, sampleRows } from "../sample/sample-output.ts";
+import type { RowforgeService } from "./rowforge-service.ts";
+import { SampleError } from "./sample-error.ts";
+import { loadFolders } from "./service-config.ts";
+
+export const DEFAULT_SAMPLE_SIZE = 10;
+export const MAX_SAMPLE_SIZE = 100;
+
+export interface SampleQuery {
+  readonly size: number;
+  readonly fastMode: boolean;
+  readonly relationships: boolean;
+}
+
+export interface SampleMetadata {
+  readonly sampleSize: number;
+  readonly actualRecords: number;
+  readonly generatedInMs: number;
+  readonly fastModeEnabled: boolean;
+  readonly relationshipsEnabled?: boolean;
+}
+
+export interface MultiSchemaSampleResponse {
+  readonly success: true;
+  readonly executionId: string;
+  readonly samples: Record<string, Record<string, unknown>[]>;
+  readonly metadata: SampleMetadata & { readonly relationshipsEnabled: boolean };
+}
+
+export interface SchemaField {
+  readonly name: string;
+  readonly type: string;
+  readonly nullable: boolean;
+  readonly fields?: readonly SchemaField[];
+}
+
+export interface SampleResponse {
+  readonly success: true;
+  readonly executionId: string;
+  readonly schema: { readonly fields: readonly SchemaField[] };
+  readonly sampleData: Record<string, unknown>[];
+  readonly metadata: SampleMetadata;
+  readonly format?: string;
+}
+
+export interface RawSample {
+  readonly body: Buffer;
+  readonly contentType: string;
+}
+
+const executionId = () => randomUUID().split("-")[0]!;
+const list = (names: Iterable<string>) => [...names].sort().join(", ") || "none";
+
+function schemaOf(fields: readonly Field[]): SchemaField[] {
+  return fields
+    .filter((f) => f.options.omit !== true)
+    .map((f) => ({
+      name: f.name,
+      type: f.fields.length > 0 ? formatDataType(resolveFieldType(f)) : f.type,
+      nullable: f.nullable,
+      ...(f.fields.length > 0 ? { fields: schemaOf(f.fields) } : {}),
+    }));
+}
+
+/** Runs generation and maps engine errors to the sample error of the endpoint. */
+function generate(
+  svc: RowforgeService,
+  plan: ResolvedPlan,
+  steps: readonly ResolvedStep[] | undefined,
+  q: SampleQuery,
+  code: SampleError["code"],
+): { samples: StepSample[]; ms: number } {
+  const started = performance.now();
+  try {
+    // Samples take the current minute as their reference time, so compiled expressions are reused between requests.
+    const nowMicros = Math.floor(svc.now() / 60_000) * 60_000_000;
+    const samples = generateSample(plan, steps, {
+      size: q.size,
+      fastMode: q.fastMode,
+      relationships: q.relationships,
+      nowMicros,
+    });
+    return { samples, ms: Math.round(performance.now() - started) };
+  } catch (e) {
+    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
+    throw e;
+  }
+}
+
+async function multi(
+  svc: RowforgeService,
+  plan: ResolvedPlan,
+  steps: readonly ResolvedStep[],
+  q: SampleQuery,
+  keyOf: (s: ResolvedStep) => string,
+  code: SampleError["code"],
+): Promise<MultiSchemaSampleResponse> {
+  const { samples, ms } = generate(svc, plan, steps, q, code);
+  const out: Record<string, Record<string, unknown>[]> = {};
+  let total = 0;
+  for (const s of samples) {
+    const rows = await sampleRows(s.batch);
+    out[keyOf(s.step)] = rows;
+    total += rows.length;
+  }
+  return {
+    success: true,
+    executionId: executionId(),
+    samples: out,
+    metadata: {
+      sampleSize: q.size,
+      actualRecords: total,
+      generatedInMs: ms,
+      fastModeEnabled: q.fastMode,
+      relationshipsEnabled: q.relationships,
+    },
+  };
+}
+
+async function findPlanOrFail(svc: RowforgeService, planName: string) {
+  let found: Awaited<ReturnType<RowforgeService["findPlan"]>>;
+  try {
+    found = await svc.findPlan(planName);
+  } catch (e) {
+    if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code);
+    throw e;
+  }
+  if (!found) {
+    const names = (await svc.listPlans()).map((p) => p.plan.name);
+    const near = didYouMean(planName, names);
+    throw new SampleError(
+      "GENERATION_ERROR",
+      `Plan not found: ${planName} (searched in JSON and YAML sources)${near ? `; ${near}` : ""}. Available plans: ${list(names)}`,
+      "PlanNotFound",
+    );
+  }
+  return found.plan;
+}
+
+function taskSteps(plan: ResolvedPlan, taskName: string): ResolvedStep[] {
+  const steps = plan.steps.filter((s) => s.taskName === taskName);
+  if (steps.length === 0) {
+    const names = new Set(plan.plan.tasks.map((t) => t.name));
+    throw new SampleError(
+      "GENERATION_ERROR",
+      `Task '${taskName}' not found in plan '${plan.plan.name}'. Available: ${list(names)}`,
+      "TaskNotFound",
+    );
+  }
+  return steps;
+}
+
+export async function samplePlan(
+  svc: RowforgeService,
+  planName: string,
+  q: SampleQuery,
+): Promise<MultiSchemaSampleResponse> {
+  const plan = await findPlanOrFail(svc, planName);
+  return multi(svc, plan, plan.steps, q, (s) => `${plan.plan.name}/${s.step.name}`, "GENERATION_ERROR");
+}
+
+export async function samplePlanTask(
+  svc: RowforgeService,
+  planName: string,
+  taskName: string,
+  q: SampleQuery,
+): Promise<MultiSchemaSampleResponse> {
+  const plan = await findPlanOrFail(svc, planName);
+  return multi(
+    svc,
+    plan,
+    taskSteps(plan, taskName),
+    q,
+    (s) => `${plan.plan.name}/${s.step.name}`,
+    "GENERATION_ERROR",
+  );
+}
+
+export async function samplePlanTaskStep(
+  svc: RowforgeService,
+  planName: string,
+  taskName: string,
+  stepName: string,
+  q: SampleQuery,
+): Promise<RawSample> {
+  const plan = await findPlanOrFail(svc, planName);
+  const steps = taskSteps(plan, taskName);
+  const step = steps.find((s) => s.step.name === stepName);
+  if (!step) {
+    throw new SampleError(
+      "GENERATION_ERROR",
+      `Step '${stepName}' not found in task '${taskName}'. Available steps: ${list(steps.map((s) => s.step.name))}`,
+      "StepNotFound",
+    );
+  }
+  return raw(svc, plan, step, { ...q, relationships: false }, "GENERATION_ERROR");
+}
+
+async function raw(
+  svc: RowforgeService,
+  plan: ResolvedPlan,
+  step: ResolvedStep,
+  q: SampleQuery,
+  code: SampleError["code"],
+): Promise<RawSample> {
+  const { samples } = generate(svc, plan, [step], q, code);
+  try {
+    return await encodeSample(samples[0]!.batch, sampleFormatOf(step), step.step.options);
+  } catch (e) {
+    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
+    throw e;
+  }
+}
+
+/** The tasks of the configured task folder. */
+async function folderTasks(svc: RowforgeService): Promise<ReadonlyMap<string, Task>> {
+  return (await loadFolders(svc.config, svc.env, svc.cwd)).tasks;
+}
+
+export async function sampleTask(
+  svc: RowforgeService,
+  taskName: string,
+  q: SampleQuery,
+): Promise<MultiSchemaSampleResponse> {
+  const tasks = await folderTasks(svc);
+  const task = tasks.get(taskName);
+  if (!task) {
+    const near = didYouMean(taskName, tasks.keys());
+    throw new SampleError(
+      "TASK_SAMPLE_ERROR",
+      `Task '${taskName}' not found in task folder: ${svc.config.taskFolder ?? "(none configured)"}${near ? `; ${near}` : ""}. Available tasks: ${list(tasks.keys())}`,
+      "TaskNotFound",
+    );
+  }
+  if (q.relationships) {
+    // A plan that lists the task gives its foreign keys.
+    for (const entry of await svc.listPlans()) {
+      const found = await svc.findPlan(entry.plan.name).catch(() => undefined);
+      const steps = found?.plan.steps.filter((s) => s.taskName === taskName) ?? [];
+      if (found && steps.length > 0)
+        return multi(svc, found.plan, steps, q, (s) => s.step.name, "TASK_SAMPLE_ERROR");
+    }
+  }
+  const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
+  return multi(svc, plan, plan.steps, q, (s) => s.step.name, "TASK_SAMPLE_ERROR");
+}
+
+export async function sampleStep(svc: RowforgeService, stepName: string, q: SampleQuery): Promise<RawSample> {
+  const tasks = await folderTasks(svc);
+  const all: string[] = [];
+  for (const task of [...tasks.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const s of task.steps) all.push(s.name);
+    if (!task.steps.some((s) => s.name === stepName)) continue;
+    const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
+    const step = plan.steps.find((s) => s.step.name === stepName);
+    if (step) return raw(svc, plan, step, { ...q, relationships: false }, "STEP_SAMPLE_ERROR");
+  }
+  const near = didYouMean(stepName, all);
+  throw new SampleError(
+    "STEP_SAMPLE_ERROR",
+    `Step '${stepName}' not found in any task${near ? `; ${near}` : ""}. Available steps: ${list(all)}`,
+    "StepNotFound",
+  );
+}
+
+export interface SchemaSampleBody {
+  readonly fields: readonly unknown[];
+  readonly format?: string;
+  readonly sampleSize?: number;
+  readonly fastMode?: boolean;
+}
+
+/** POST /sample/schema: inline fields; raw bytes when `format` is given, the SampleResponse envelope otherwise. */
+export async function sampleSchema(
+  svc: RowforgeService,
+  body: SchemaSampleBody,
+  q: SampleQuery,
+): Promise<RawSample | SampleResponse> {
+  const diagnostics: Parameters<typeof readFields>[0]["diagnostics"] = [];
+  const ctx = new LoadContext(plainDocument(body, "request"), diagnostics);
+  const fields = readFields(ctx, body.fields, ["fields"], body.format ?? "json");
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    throw new SampleError(
+      "INVALID_SCHEMA",
+      `${first.message}${first.location?.path ? ` (at ${first.location.path})` : ""}${first.hint ? `; ${first.hint}` : ""}`,
+      first.code,
+    );
+  }
+  const task: Task = {
+    name: "schema",
+    steps: [{ name: "schema", type: body.format ?? "json", options: {}, count: {}, fields, enabled: true }],
+  };
+  const { plan } = taskAsPlan({ task, connections: new Map(), config: svc.config.config });
+  if (body.format !== undefined) return raw(svc, plan, plan.steps[0]!, q, "INVALID_SCHEMA");
+  return envelope(svc, plan, plan.steps[0]!, q, "INVALID_SCHEMA");
+}
+
+async function envelope(
+  svc: RowforgeService,
+  plan: ResolvedPlan,
+  step: ResolvedStep,
+  q: SampleQuery,
+  code: SampleError["code"],
+  format?: string,
+): Promise<SampleResponse> {
+  const { samples, ms } = generate(svc, plan, [step], { ...q, relationships: false }, code);
+  const rows = await sampleRows(samples[0]!.batch);
+  return {
+    success: true,
+    executionId: executionId(),
+    schema: { fields: schemaOf(step.step.fields) },
+    sampleData: rows,
+    metadata: {
+      sampleSize: q.size,
+      actualRecords: rows.length,
+      generatedInMs: ms,
+      fastModeEnabled: q.fastMode,
+    },
+    ...(format ? { format } : {}),
+  };
+}
+
+/** A task written as YAML text: the whole task (keys = step names) or one step (`stepName`). */
+export async function sampleTaskYamlText(
+  svc: RowforgeService,
+  yamlText: string,
+  stepName: string | undefined,
+  q: SampleQuery,
+  source = "request",
+): Promise<MultiSchemaSampleResponse | SampleResponse> {
+  const read = readYaml(yamlText, source);
+  const syntax = read.diagnostics.find((d) => d.severity === "error");
+  if (!read.document || syntax) {
+    const code = syntax?.code === "RF_YAML_SYNTAX" ? "YAML_PARSE_ERROR" : "INVALID_YAML";
+    const where = syntax?.location?.line
+      ? ` at line ${syntax.location.line}${syntax.location.column ? `, column ${syntax.location.column}` : ""}`
+      : "";
+    throw new SampleError(
+      code,
+      `${syntax?.message ?? "the YAML cannot be read"}${where}`,
+      syntax?.code ?? "RF_YAML_SYNTAX",
+    );
+  }
+  const diagnostics: Parameters<typeof readFields>[0]["diagnostics"] = [];
+  const ctx = new LoadContext(read.document, diagnostics);
+  const value = read.document.value;
+  const task =
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? readTask(ctx, value as Record<string, unknown>, [], svc.env)
+      : undefined;
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (!task || errors.length > 0) {
+    const first = errors[0];
+    throw new SampleError(
+      "INVALID_YAML",
+      first
+        ? `${first.message}${first.location?.line ? ` (line ${first.location.line}${first.location.path ? `, ${first.location.path}` : ""})` : ""}`
+        : "a task YAML has a name and steps",
+      first?.code ?? "RF_STRUCTURE",
+    );
+  }
+  const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
+  if (stepName === undefined) return multi(svc, plan, plan.steps, q, (s) => s.step.name, "INVALID_YAML");
+  const step = plan.steps.find((s) => s.step.name === stepName);
+  if (!step) {
+    throw new SampleError(
+      "STEP_NOT_FOUND",
+      `Step '${stepName}' not found in the task YAML. Available steps: ${list(plan.steps.map((s) => s.step.name))}`,
+      "StepNotFound",
+    );
+  }
+  return envelope(svc, plan, step, q, "INVALID_YAML", sampleFormatOf(step));
+}
+
+/** POST /sample/task-file: a task file read only from the task folder, the plan folder or the home. */
+export async function sampleTaskFile(
+  svc: RowforgeService,
+  path: string,
+  stepName: string | undefined,
+  q: SampleQuery,
+): Promise<MultiSchemaSampleResponse | SampleResponse> {
+  const allowed = [svc.config.taskFolder, svc.config.planFolder, svc.store.home].filter(
+    (p): p is string => p !== undefined,
+  );
+  const candidate = isAbsolute(path) ? path : resolve(svc.config.taskFolder ?? svc.store.home, path);
+  let real: string;
+  try {
+    real = await realpath(candidate);
+  } catch {
+    throw new SampleError("INVALID_REQUEST", `taskYamlPath ${path} does not exist`, "FileNotFound");
+  }
+  const roots = await Promise.all(allowed.map((a) => realpath(a).catch(() => undefined)));
+  if (!roots.some((r) => r !== undefined && (real === r || real.startsWith(`${r}${sep}`)))) {
+    throw new SampleError(
+      "INVALID_REQUEST",
+      `taskYamlPath must be inside the task folder, the plan folder or the rowforge home; ${path} is not`,
+      "PathNotAllowed",
+    );
+  }
+  if (!/\.ya?ml$/i.test(real))
+    throw new SampleError("INVALID_REQUEST", "taskYamlPath must name a .yaml or .yml file", "NotYaml");
+  return sampleTaskYamlText(svc, await readFile(real, "utf8"), stepName, q, real);
+}

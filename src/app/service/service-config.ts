@@ -1,0 +1,63 @@
+import { existsSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Env } from "../../config/env/substitute-env.ts";
+import { loadProject } from "../../config/load/load-project.ts";
+import type { Diagnostic } from "../../errors/index.ts";
+import type { Connection, RunConfiguration, Task, ValidationConfig } from "../../model/index.ts";
+
+/** What the server knows from its application configuration: settings, connections, folders. */
+export interface ServiceConfig {
+  readonly config: RunConfiguration;
+  readonly configPath: string | undefined;
+  readonly connections: ReadonlyMap<string, Connection>;
+  /** Folder of the YAML plans (the directory of folders.planFilePath). */
+  readonly planFolder: string | undefined;
+  readonly taskFolder: string | undefined;
+  readonly validationFolder: string | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const dirOf = (p: string | undefined): string | undefined => {
+  if (!p || !existsSync(p)) return p && existsSync(dirname(p)) ? dirname(p) : undefined;
+  return statSync(p).isDirectory() ? p : dirname(p);
+};
+
+/** Loads the application configuration (and nothing else): `--config`, $APPLICATION_CONFIG_PATH, ./application.conf. */
+export async function loadServiceConfig(
+  configPath: string | undefined,
+  env: Env,
+  cwd: string,
+): Promise<ServiceConfig> {
+  const load = await loadProject([], { ...(configPath ? { configPath } : {}), env, cwd, lenientEnv: true });
+  const folders = load.config.folders;
+  return {
+    config: load.config,
+    configPath: load.configPath,
+    connections: load.connections,
+    planFolder: dirOf(folders.planFilePath),
+    taskFolder: dirOf(folders.taskFolderPath),
+    validationFolder: dirOf(folders.validationFolderPath),
+    diagnostics: load.diagnostics,
+  };
+}
+
+export interface FolderContent {
+  readonly tasks: ReadonlyMap<string, Task>;
+  readonly validations: ReadonlyMap<string, ValidationConfig>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The tasks of the task folder and the validation files (read for each request, so edits show at once). */
+export async function loadFolders(sc: ServiceConfig, env: Env, cwd: string): Promise<FolderContent> {
+  const paths = [sc.taskFolder, sc.validationFolder].filter(
+    (p): p is string => p !== undefined && existsSync(p),
+  );
+  if (paths.length === 0) return { tasks: new Map(), validations: new Map(), diagnostics: [] };
+  const load = await loadProject(paths, {
+    ...(sc.configPath ? { configPath: sc.configPath } : {}),
+    env,
+    cwd,
+    lenientEnv: true,
+  });
+  return { tasks: load.tasks, validations: load.validations, diagnostics: load.diagnostics };
+}

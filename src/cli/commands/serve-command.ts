@@ -1,0 +1,83 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import { buildServer } from "../../api/build-server.ts";
+import { createService } from "../../app/service/rowforge-service.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import { openStore } from "../../store/index.ts";
+import type { CliIo } from "../cli-io.ts";
+import { EXIT_OK } from "../exit-codes.ts";
+
+interface ServeFlags {
+  host?: string;
+  port?: string;
+  home?: string;
+  config?: string;
+  logLevel?: string;
+}
+
+/** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
+export function registerServe(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("serve")
+    .description("serve the HTTP API (plans, connections, samples) on 127.0.0.1:9898 by default")
+    .option("--host <host>", "address to bind (env ROWFORGE_HOST)")
+    .option("--port <port>", "port (env ROWFORGE_PORT; 0 picks a free one)")
+    .option(
+      "--home <dir>",
+      "home folder for the store, reports and tracking (env ROWFORGE_HOME; default ~/.rowforge)",
+    )
+    .option(
+      "-c, --config <file>",
+      "application configuration (env APPLICATION_CONFIG_PATH; default ./application.conf)",
+    )
+    .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
+    .action(async (flags: ServeFlags) => {
+      const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
+      const portText = flags.port ?? io.env.ROWFORGE_PORT ?? "9898";
+      const port = Number(portText);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--port must be a number from 0 to 65535, not "${portText}"`,
+        );
+      }
+      const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
+      const store = await openStore(home);
+      const configPath = flags.config ?? io.env.APPLICATION_CONFIG_PATH;
+      const svc = await createService({
+        store,
+        env: io.env,
+        cwd: io.cwd,
+        ...(configPath ? { configPath } : {}),
+      });
+      let closing = false;
+      let resolveDone!: () => void;
+      const done = new Promise<void>((r) => {
+        resolveDone = r;
+      });
+      const level = flags.logLevel ?? "info";
+      const server = await buildServer(svc, {
+        logger: level === "silent" ? false : { level },
+        onShutdown: () => void stop("shutdown requested over the API"),
+      });
+      const stop = async (why: string) => {
+        if (closing) return;
+        closing = true;
+        io.err(`rowforge: stopping (${why})\n`);
+        await server.close();
+        await svc.close();
+        resolveDone();
+      };
+      process.once("SIGINT", () => void stop("SIGINT"));
+      process.once("SIGTERM", () => void stop("SIGTERM"));
+      await server.listen({ host, port });
+      const address = server.server.address();
+      const actualPort = typeof address === "object" && address ? address.port : port;
+      io.out(
+        `rowforge listening on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (home ${home})\n`,
+      );
+      await done;
+      setExit(EXIT_OK);
+    });
+}

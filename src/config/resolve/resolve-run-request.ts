@@ -1,0 +1,94 @@
+import type { Diagnostic } from "../../errors/index.ts";
+import {
+  type Connection,
+  deepFreeze,
+  type RunConfiguration,
+  type RunConfigurationData,
+  type Task,
+  type ValidationConfig,
+} from "../../model/index.ts";
+import type { Env } from "../env/substitute-env.ts";
+import { isObject, LoadContext, type RawObject } from "../read/load-context.ts";
+import { readSections } from "../read/read-app-config.ts";
+import { readPlan } from "../read/read-plan.ts";
+import { readStep } from "../read/read-step.ts";
+import { readTask } from "../read/read-task.ts";
+import { plainDocument } from "../source/source-document.ts";
+import { resolvePlan } from "./resolve-plan.ts";
+import type { ResolvedPlan } from "./resolved-plan.ts";
+
+export interface RunRequestContext {
+  /** Tasks of the configured task folder, matched by name. */
+  readonly tasks: ReadonlyMap<string, Task>;
+  readonly connections: ReadonlyMap<string, Connection>;
+  readonly validations: ReadonlyMap<string, ValidationConfig>;
+  readonly config: RunConfiguration;
+  readonly env: Env;
+}
+
+/** The request's `configuration` (flag, folder, metadata, ...) over the server's configuration. */
+function requestConfig(ctx: LoadContext, raw: unknown, base: RunConfiguration): RunConfiguration {
+  if (!isObject(raw)) return base;
+  const config = structuredClone(base) as RunConfigurationData;
+  const renamed: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw))
+    renamed[k === "flag" ? "flags" : k === "folder" ? "folders" : k] = v;
+  readSections(ctx, renamed, config, ["configuration"]);
+  return deepFreeze(config);
+}
+
+/**
+ * Turns a PlanRunRequest (POST /run, /plan) into a resolved plan. `tasks` may hold steps
+ * whose name is a plan task's name (what Data Caterer's UI sends) or whole tasks with
+ * `steps`; plan tasks not given inline come from the task folder.
+ */
+export function resolveRunRequest(
+  request: unknown,
+  rc: RunRequestContext,
+): { plan: ResolvedPlan | undefined; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const ctx = new LoadContext(plainDocument(request, "request"), diagnostics);
+  const obj = ctx.object(request, [], "the request");
+  const planRaw = obj ? ctx.object(obj.plan, ["plan"], "plan") : undefined;
+  if (!obj || !planRaw) {
+    if (obj)
+      ctx.error(
+        "RF_KEY_MISSING",
+        "the request has no plan",
+        ["plan"],
+        "send {plan: {name, tasks: [...]}, tasks: [...]}",
+      );
+    return { plan: undefined, diagnostics };
+  }
+  const read = readPlan(ctx, planRaw, ["plan"], rc.env);
+  if (!read) return { plan: undefined, diagnostics };
+  const tasks = new Map(rc.tasks);
+  for (const t of read.inlineTasks) tasks.set(t.name, t);
+  const list = obj.tasks === undefined ? [] : (ctx.list(obj.tasks, ["tasks"], "tasks") ?? []);
+  list.forEach((item, i) => {
+    if (!isObject(item)) {
+      ctx.error("RF_STRUCTURE", "a task must be a mapping", ["tasks", i]);
+      return;
+    }
+    if (Array.isArray((item as RawObject).steps)) {
+      const t = readTask(ctx, item, ["tasks", i], rc.env);
+      if (t) tasks.set(t.name, t);
+      return;
+    }
+    const step = readStep(ctx, item, ["tasks", i], rc.env);
+    if (!step) return;
+    const existing = tasks.get(step.name);
+    const inline = existing && read.inlineTasks.includes(existing) ? existing : undefined;
+    tasks.set(step.name, { name: step.name, steps: [...(inline?.steps ?? []), step] });
+  });
+  const config = requestConfig(ctx, obj.configuration, rc.config);
+  const plan = resolvePlan(ctx, {
+    plan: read.plan,
+    tasks,
+    connections: rc.connections,
+    validations: rc.validations,
+    config,
+    sources: [],
+  });
+  return { plan: deepFreeze(plan), diagnostics };
+}
