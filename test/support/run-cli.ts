@@ -13,7 +13,7 @@ export interface CliResult {
 /** Runs the rowforge CLI as a user would, as a subprocess of the Node that runs the tests. */
 export function runCli(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): CliResult {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
