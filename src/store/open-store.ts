@@ -1,6 +1,6 @@
-import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Level } from "level";
+import { ensureFolder } from "./ensure-folder.ts";
 import { type ExecutionCollection, executionCollection } from "./execution-collection.ts";
 import { prepareLayout } from "./layout-version.ts";
 import { type NamedCollection, namedCollection } from "./named-collection.ts";
@@ -41,7 +41,7 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
   const absoluteHome = resolve(home);
   const location = storeLocation(absoluteHome);
   try {
-    await mkdir(absoluteHome, { recursive: true });
+    await ensureFolder(absoluteHome);
   } catch (e) {
     throw openFailure(location, e);
   }

@@ -1,0 +1,24 @@
+import { mkdir, stat } from "node:fs/promises";
+import { dirname } from "node:path";
+
+const codeOf = (e: unknown): unknown => (e instanceof Error && "code" in e ? e.code : undefined);
+
+/**
+ * Creates a folder and its missing parents. Each level is tried once: the recursive form of
+ * mkdir never returns on some special file systems (such as /proc), where a failed create
+ * answers ENOENT although the parent exists.
+ */
+export async function ensureFolder(path: string): Promise<void> {
+  try {
+    await mkdir(path);
+    return;
+  } catch (e) {
+    if (codeOf(e) === "EEXIST") {
+      if ((await stat(path)).isDirectory()) return;
+      throw new Error(`${path} is a file, not a folder`);
+    }
+    if (codeOf(e) !== "ENOENT" || dirname(path) === path) throw e;
+  }
+  await ensureFolder(dirname(path));
+  await mkdir(path);
+}
