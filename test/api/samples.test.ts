@@ -275,3 +275,42 @@ test("POST /sample/task-file reads only inside the task folder, plan folder or h
     assert.equal((r.json() as { error: { code: string } }).error.code, "INVALID_REQUEST", path);
   }
 });
+
+test("transformations from a module in the home: per-record and whole-file, on raw and envelope samples", async () => {
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  const home = join(f.dir, "home");
+  mkdirSync(join(home, "transformers"), { recursive: true });
+  writeFileSync(
+    join(home, "transformers", "upper.mjs"),
+    "export function transform(record) { return record.toUpperCase(); }\n",
+  );
+  writeFileSync(
+    join(home, "transformers", "wrap.mjs"),
+    "export function wrapAll(content) { return '<<' + new TextDecoder().decode(content).trim() + '>>'; }\n",
+  );
+  const task = (mode: string, className: string, method = "") =>
+    `name: t\nsteps:\n  - name: a\n    type: csv\n    transformation: {className: ${className}, mode: ${mode}${method ? `, methodName: ${method}` : ""}}\n    fields: [{name: x, options: {regex: "[a-c]{3}"}}]\n`;
+  const perRecord = await f.app.inject({
+    method: "POST",
+    url: "/sample/task-yaml?stepName=a&sampleSize=3",
+    headers: { "content-type": "text/plain" },
+    payload: task("per-record", "transformers/upper.mjs"),
+  });
+  const env = perRecord.json() as { sampleData: unknown[] };
+  for (const row of env.sampleData) assert.match(JSON.stringify(row), /"X":"[A-C]{3}"/);
+  const whole = await f.app.inject({
+    method: "POST",
+    url: "/sample/task-yaml",
+    headers: { "content-type": "text/plain" },
+    payload: task("whole-file", "transformers/wrap", "wrapAll"),
+  });
+  assert.equal(whole.statusCode, 200, whole.body);
+  const missing = await f.app.inject({
+    method: "POST",
+    url: "/sample/task-yaml",
+    headers: { "content-type": "text/plain" },
+    payload: task("per-record", "../../etc/passwd"),
+  });
+  assert.equal(missing.statusCode, 400);
+  assert.match((missing.json() as { error: { message: string } }).error.message, /not found in/);
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile, realpath } from "node:fs/promises";
-import { isAbsolute, resolve, sep } from "node:path";
+import { dirname, isAbsolute, resolve, sep } from "node:path";
 import { LoadContext } from "../../config/read/load-context.ts";
 import { readFields } from "../../config/read/read-field.ts";
 import { readTask } from "../../config/read/read-task.ts";
@@ -12,6 +12,8 @@ import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
 import { generateSample, type StepSample } from "../sample/generate-sample.ts";
 import { encodeSample, sampleFormatOf, sampleRows } from "../sample/sample-output.ts";
+import { transformBytes, transformRows } from "../transform/apply-transformation.ts";
+import { type LoadedTransformation, loadTransformation } from "../transform/load-transformation.ts";
 import type { RowforgeService } from "./rowforge-service.ts";
 import { SampleError } from "./sample-error.ts";
 import { loadFolders } from "./service-config.ts";
@@ -36,7 +38,7 @@ export interface SampleMetadata {
 export interface MultiSchemaSampleResponse {
   readonly success: true;
   readonly executionId: string;
-  readonly samples: Record<string, Record<string, unknown>[]>;
+  readonly samples: Record<string, unknown[]>;
   readonly metadata: SampleMetadata & { readonly relationshipsEnabled: boolean };
 }
 
@@ -51,7 +53,7 @@ export interface SampleResponse {
   readonly success: true;
   readonly executionId: string;
   readonly schema: { readonly fields: readonly SchemaField[] };
-  readonly sampleData: Record<string, unknown>[];
+  readonly sampleData: unknown[];
   readonly metadata: SampleMetadata;
   readonly format?: string;
 }
@@ -73,6 +75,35 @@ function schemaOf(fields: readonly Field[]): SchemaField[] {
       nullable: f.nullable,
       ...(f.fields.length > 0 ? { fields: schemaOf(f.fields) } : {}),
     }));
+}
+
+/** The step's transformation (or its task's), loaded from the home or the configuration folder. */
+async function transformationOf(
+  svc: RowforgeService,
+  plan: ResolvedPlan,
+  step: ResolvedStep,
+): Promise<LoadedTransformation | undefined> {
+  const t =
+    step.step.transformation ?? plan.tasks.find((task) => task.name === step.taskName)?.transformation;
+  if (!t || !t.enabled) return undefined;
+  const roots = [svc.store.home, ...(svc.config.configPath ? [dirname(svc.config.configPath)] : [])];
+  return loadTransformation(t, roots, `step "${step.step.name}"`);
+}
+
+async function transformedRows(
+  svc: RowforgeService,
+  plan: ResolvedPlan,
+  step: ResolvedStep,
+  rows: Record<string, unknown>[],
+  code: SampleError["code"],
+): Promise<unknown[]> {
+  try {
+    const t = await transformationOf(svc, plan, step);
+    return t ? transformRows(t, rows) : rows;
+  } catch (e) {
+    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
+    throw e;
+  }
 }
 
 /** Runs generation and maps engine errors to the sample error of the endpoint. */
@@ -109,10 +140,10 @@ async function multi(
   code: SampleError["code"],
 ): Promise<MultiSchemaSampleResponse> {
   const { samples, ms } = generate(svc, plan, steps, q, code);
-  const out: Record<string, Record<string, unknown>[]> = {};
+  const out: Record<string, unknown[]> = {};
   let total = 0;
   for (const s of samples) {
-    const rows = await sampleRows(s.batch);
+    const rows = await transformedRows(svc, plan, s.step, await sampleRows(s.batch), code);
     out[keyOf(s.step)] = rows;
     total += rows.length;
   }
@@ -218,7 +249,21 @@ async function raw(
 ): Promise<RawSample> {
   const { samples } = generate(svc, plan, [step], q, code);
   try {
-    return await encodeSample(samples[0]!.batch, sampleFormatOf(step), step.step.options);
+    const format = sampleFormatOf(step);
+    const encoded = await encodeSample(samples[0]!.batch, format, step.step.options);
+    const t = await transformationOf(svc, plan, step);
+    if (!t) return encoded;
+    if (t.mode === "per-record" && (format === "parquet" || format === "orc")) {
+      throw new SampleError(
+        code,
+        `a per-record transformation cannot apply to ${format} output`,
+        "TransformationMode",
+      );
+    }
+    return {
+      body: Buffer.from(transformBytes(t, encoded.body, format === "csv")),
+      contentType: encoded.contentType,
+    };
   } catch (e) {
     if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
     throw e;
@@ -319,7 +364,7 @@ async function envelope(
   format?: string,
 ): Promise<SampleResponse> {
   const { samples, ms } = generate(svc, plan, [step], { ...q, relationships: false }, code);
-  const rows = await sampleRows(samples[0]!.batch);
+  const rows = await transformedRows(svc, plan, step, await sampleRows(samples[0]!.batch), code);
   return {
     success: true,
     executionId: executionId(),
