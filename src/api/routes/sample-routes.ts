@@ -53,6 +53,18 @@ async function answer(reply: FastifyReply, shape: Shape, work: () => Promise<Raw
   }
 }
 
+/** Checks the query (400 naming the limit), then answers with the endpoint's error shape. */
+function withQuery(
+  reply: FastifyReply,
+  raw: Parameters<typeof query>[0],
+  shape: Shape,
+  work: (q: SampleQuery) => Promise<RawSample | object>,
+) {
+  const q = query(raw);
+  if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
+  return answer(reply, shape, () => work(q));
+}
+
 /** The eight sample endpoints of the spec. */
 export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -67,11 +79,8 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           querystring: SampleQuerySchema,
         },
       },
-      async (req, reply) => {
-        const q = query(req.query);
-        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
-        return answer(reply, "flat", () => samplePlan(svc, req.params.planName, q));
-      },
+      async (req, reply) =>
+        withQuery(reply, req.query, "flat", (q) => samplePlan(svc, req.params.planName, q)),
     );
     app.get(
       "/sample/plans/:planName/tasks/:taskName",
@@ -83,11 +92,10 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           querystring: SampleQuerySchema,
         },
       },
-      async (req, reply) => {
-        const q = query(req.query);
-        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
-        return answer(reply, "flat", () => samplePlanTask(svc, req.params.planName, req.params.taskName, q));
-      },
+      async (req, reply) =>
+        withQuery(reply, req.query, "flat", (q) =>
+          samplePlanTask(svc, req.params.planName, req.params.taskName, q),
+        ),
     );
     app.get(
       "/sample/plans/:planName/tasks/:taskName/steps/:stepName",
@@ -117,11 +125,8 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           querystring: SampleQuerySchema,
         },
       },
-      async (req, reply) => {
-        const q = query(req.query);
-        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
-        return answer(reply, "flat", () => sampleTask(svc, req.params.taskName, q));
-      },
+      async (req, reply) =>
+        withQuery(reply, req.query, "flat", (q) => sampleTask(svc, req.params.taskName, q)),
     );
     app.get(
       "/sample/steps/:stepName",
@@ -133,11 +138,8 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           querystring: SampleQuerySchema,
         },
       },
-      async (req, reply) => {
-        const q = query(req.query);
-        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
-        return answer(reply, "flat", () => sampleStep(svc, req.params.stepName, q));
-      },
+      async (req, reply) =>
+        withQuery(reply, req.query, "flat", (q) => sampleStep(svc, req.params.stepName, q)),
     );
     app.post(
       "/sample/schema",

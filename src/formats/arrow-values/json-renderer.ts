@@ -1,7 +1,7 @@
-import { type Data, DataType, type Decimal, type Struct, type TimeUnit } from "apache-arrow";
-import { boolReader, decimalReader, decimalText, isValid, numberReader } from "./arrow-cells.ts";
+import { type Data, DataType, type Struct } from "apache-arrow";
+import { isValid, numberReader } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
-import { writeDate, writeTimestamp } from "./temporal-bytes.ts";
+import { plainValueWriter } from "./plain-value-writer.ts";
 
 /** Writes row i of an Arrow array as JSON into the sink (`null` for a null value). */
 export type JsonWriter = (out: ByteSink, i: number) => void;
@@ -78,43 +78,18 @@ export function jsonWriter(data: Data, omitNullFields = false): JsonWriter {
     const base = data.offset;
     return withNulls((out, i) => writeJsonBytes(out, bytes, offsets[base + i]!, offsets[base + i + 1]!));
   }
-  if (DataType.isBool(t)) {
-    const read = boolReader(data);
-    return withNulls((out, i) => out.ascii(read(i) ? "true" : "false"));
-  }
-  if (DataType.isInt(t)) {
-    const read = numberReader(data);
+  const plain = plainValueWriter(data);
+  if (plain && (DataType.isDate(t) || DataType.isTimestamp(t))) {
     return withNulls((out, i) => {
-      const v = read(i);
-      if (typeof v === "number" && v >= 0) out.digits(v);
-      else out.ascii(String(v));
+      out.byte(QUOTE);
+      plain(out, i);
+      out.byte(QUOTE);
     });
   }
+  if (plain) return withNulls(plain);
   if (DataType.isFloat(t)) {
     const read = numberReader(data);
     return withNulls((out, i) => out.ascii(floatText(read(i) as number)));
-  }
-  if (DataType.isDecimal(t)) {
-    const read = decimalReader(data);
-    const scale = (t as Decimal).scale;
-    return withNulls((out, i) => out.ascii(decimalText(read(i), scale)));
-  }
-  if (DataType.isDate(t)) {
-    const read = numberReader(data);
-    return withNulls((out, i) => {
-      out.byte(QUOTE);
-      writeDate(out, Number(read(i)));
-      out.byte(QUOTE);
-    });
-  }
-  if (DataType.isTimestamp(t)) {
-    const read = numberReader(data);
-    const toMicros = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit] ?? 1;
-    return withNulls((out, i) => {
-      out.byte(QUOTE);
-      writeTimestamp(out, Math.floor(Number(read(i)) * toMicros));
-      out.byte(QUOTE);
-    });
   }
   if (DataType.isBinary(t)) {
     const offsets = data.valueOffsets as Int32Array;

@@ -1,16 +1,9 @@
 /** `yyyy-MM-dd` of days since the epoch (proleptic Gregorian, any year). */
 export function dateText(days: number): string {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const c = civil(days);
+  const y = c[0]!;
+  const m = c[1]!;
+  const d = c[2]!;
   const yy = y < 0 ? `-${String(-y).padStart(4, "0")}` : String(y).padStart(4, "0");
   return `${yy}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
 }

@@ -1,14 +1,8 @@
-import { type Data, DataType, type Decimal, type TimeUnit } from "apache-arrow";
-import {
-  boolReader,
-  decimalReader,
-  decimalText,
-  isValid,
-  numberReader,
-} from "../arrow-values/arrow-cells.ts";
+import { type Data, DataType } from "apache-arrow";
+import { isValid, numberReader } from "../arrow-values/arrow-cells.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
 import { jsonWriter } from "../arrow-values/json-renderer.ts";
-import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
+import { plainValueWriter } from "../arrow-values/plain-value-writer.ts";
 
 export interface CsvSyntax {
   readonly delimiter: number;
@@ -79,35 +73,11 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
       const b = encoder.encode(text(i));
       writeCsvBytes(out, b, 0, b.length, s);
     });
-  if (DataType.isBool(t)) {
-    const read = boolReader(data);
-    return withNulls((out, i) => out.ascii(read(i) ? "true" : "false"));
-  }
-  if (DataType.isInt(t)) {
-    const read = numberReader(data);
-    return withNulls((out, i) => {
-      const v = read(i);
-      if (typeof v === "number" && v >= 0) out.digits(v);
-      else out.ascii(String(v));
-    });
-  }
+  const plain = plainValueWriter(data);
+  if (plain) return withNulls(plain);
   if (DataType.isFloat(t)) {
     const read = numberReader(data);
     return withNulls((out, i) => out.ascii(String(read(i))));
-  }
-  if (DataType.isDecimal(t)) {
-    const read = decimalReader(data);
-    const scale = (t as Decimal).scale;
-    return withNulls((out, i) => out.ascii(decimalText(read(i), scale)));
-  }
-  if (DataType.isDate(t)) {
-    const read = numberReader(data);
-    return withNulls((out, i) => writeDate(out, Number(read(i))));
-  }
-  if (DataType.isTimestamp(t)) {
-    const read = numberReader(data);
-    const toMicros = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit] ?? 1;
-    return withNulls((out, i) => writeTimestamp(out, Math.floor(Number(read(i)) * toMicros)));
   }
   if (DataType.isBinary(t)) {
     const offsets = data.valueOffsets as Int32Array;
