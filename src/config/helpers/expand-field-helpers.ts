@@ -40,8 +40,16 @@ function expand(field: RawField, report: HelperReport, top: boolean): RawField[]
     );
     current = { ...field, fields };
   }
+  // Loaded for every field of every plan and sample: a plain loop, no closures per rule.
   let out: RawField[] = [current];
-  for (const rule of HELPER_RULES) out = out.flatMap((f) => applyRule(rule, f, report, top));
+  for (const rule of HELPER_RULES) {
+    if (out.length === 1) out = applyRule(rule, out[0]!, report, top);
+    else {
+      const next: RawField[] = [];
+      for (const f of out) next.push(...applyRule(rule, f, report, top));
+      out = next;
+    }
+  }
   return out;
 }
 
