@@ -1,14 +1,18 @@
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { RunManager } from "../app/runs/run-manager.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { handleError, notFound } from "./http-errors.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
+import { runRoutes } from "./routes/run-routes.ts";
 import { sampleRoutes } from "./routes/sample-routes.ts";
 import { systemRoutes } from "./routes/system-routes.ts";
 
 export interface ServerOptions {
+  /** Runs plans in the background; without one the run routes are not served. */
+  readonly runs?: RunManager;
   /** pino logger options, or false for none (tests). Secrets are never logged: bodies are not logged. */
   readonly logger?: boolean | { level: string };
   readonly onShutdown?: () => void;
@@ -61,6 +65,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   await app.register(planRoutes(svc));
   await app.register(connectionRoutes(svc));
   await app.register(sampleRoutes(svc));
+  if (o.runs) await app.register(runRoutes(svc, o.runs));
   await app.register(systemRoutes(o.onShutdown ?? (() => {})));
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -6,7 +6,7 @@ import { loadProject } from "../../config/load/load-project.ts";
 import { isObject } from "../../config/read/load-context.ts";
 import { resolveRunRequest } from "../../config/resolve/resolve-run-request.ts";
 import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
 import { type Connection, connectionGroupOf } from "../../model/index.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { maskOptions } from "../secrets.ts";
@@ -45,6 +45,10 @@ export interface RowforgeService {
   listConnections(groupType?: string): Promise<PublicConnection[]>;
   /** Every connection with its secrets, for runs: saved ones over the configuration's. */
   connections(): Promise<Map<string, Connection>>;
+  /** A PlanRunRequest resolved against the task folder, validation files and connections. */
+  resolveRequest(
+    request: unknown,
+  ): Promise<{ plan: ResolvedPlan | undefined; diagnostics: readonly Diagnostic[] }>;
   /** A saved plan or a YAML plan of the plan folder, resolved. */
   findPlan(name: string): Promise<{ plan: ResolvedPlan; source: "json" | "yaml" } | undefined>;
   close(): Promise<void>;
@@ -98,10 +102,22 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     return [...load.plans];
   };
 
+  const resolveRequest = async (request: unknown) => {
+    const folders = await loadFolders(config, env, cwd);
+    return resolveRunRequest(request, {
+      tasks: folders.tasks,
+      connections: await connections(),
+      validations: folders.validations,
+      config: config.config,
+      env,
+    });
+  };
+
   return {
     store,
     config,
     env,
+    resolveRequest,
     cwd,
     now,
     async savePlan(request) {
@@ -217,14 +233,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     async findPlan(name) {
       const saved = await store.plans.get(name);
       if (saved) {
-        const folders = await loadFolders(config, env, cwd);
-        const r = resolveRunRequest(saved.request, {
-          tasks: folders.tasks,
-          connections: await connections(),
-          validations: folders.validations,
-          config: config.config,
-          env,
-        });
+        const r = await resolveRequest(saved.request);
         const errors = r.diagnostics.filter((d) => d.severity === "error");
         if (!r.plan || errors.length > 0) {
           throw new RowforgeError(

@@ -1,8 +1,12 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
+import { runBatchTask } from "../../app/run-batch-task.ts";
+import { createRunManager } from "../../app/runs/run-manager.ts";
 import { createService } from "../../app/service/rowforge-service.ts";
+import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { openStore } from "../../store/index.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -56,8 +60,18 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const done = new Promise<void>((r) => {
         resolveDone = r;
       });
+      const runs = createRunManager({
+        store,
+        executor: (rows) => (rows < 20_000 ? createInlineExecutor(runBatchTask) : createPoolExecutor()),
+      });
+      const interrupted = await runs.recoverInterrupted();
+      if (interrupted > 0)
+        io.err(
+          `rowforge: ${interrupted} run(s) left unfinished by a previous process marked failed (interrupted)\n`,
+        );
       const level = flags.logLevel ?? "info";
       const server = await buildServer(svc, {
+        runs,
         logger: level === "silent" ? false : { level },
         onShutdown: () => void stop("shutdown requested over the API"),
       });
@@ -66,6 +80,8 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         closing = true;
         io.err(`rowforge: stopping (${why})\n`);
         await server.close();
+        // Runs in progress may finish within the grace period before the store closes.
+        await Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 30_000).unref())]);
         await svc.close();
         resolveDone();
       };

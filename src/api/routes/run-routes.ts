@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import Type from "typebox";
+import type { RunManager } from "../../app/runs/run-manager.ts";
+import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import type { ExecutionRecord } from "../../store/index.ts";
+import { ErrorBody, IdParams, PlanRunRequest } from "../api-schemas.ts";
+import { badRequest, notFound } from "../http-errors.ts";
+
+/** The spec's execution record: exactly its fields. */
+const publicRecord = (r: ExecutionRecord) => ({
+  id: r.id,
+  status: r.status,
+  failedReason: r.failedReason,
+  runBy: r.runBy,
+  updatedBy: r.updatedBy,
+  createdTs: r.createdTs,
+  updatedTs: r.updatedTs,
+  generationSummary: r.generationSummary,
+  validationSummary: r.validationSummary,
+  reportLink: r.reportLink,
+  timeTaken: r.timeTaken,
+});
+
+const statusOf = (r: ExecutionRecord) => ({
+  id: r.id,
+  status: r.status,
+  failedReason: r.failedReason,
+  runBy: r.runBy,
+  timeTaken: r.timeTaken,
+});
+
+const RunStarted = Type.Object({ status: Type.String(), message: Type.String(), executionId: Type.String() });
+
+/** POST /run (generate), GET /run/history, /run/status/{id}, /run/executions/{id}. */
+export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ["runs"];
+    app.post(
+      "/run",
+      {
+        schema: {
+          tags,
+          summary: "Run a plan in generate mode; answers at once, the run goes on in the background",
+          body: PlanRunRequest,
+          response: { 200: RunStarted, 400: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        const { plan, diagnostics } = await svc.resolveRequest(req.body);
+        const errors = diagnostics.filter((d) => d.severity === "error");
+        if (!plan || errors.length > 0) {
+          return reply
+            .code(400)
+            .send(
+              badRequest(
+                `the plan cannot run: ${errors.map((e) => `${e.message}${e.location?.path ? ` (at ${e.location.path})` : ""}`).join("; ")}`,
+                errors[0]?.code ?? "InvalidPlan",
+              ),
+            );
+        }
+        const record = await runs.submit(plan, "generate", "api");
+        return {
+          status: "success",
+          message: `Plan '${plan.plan.name}' started in generate mode with execution id ${record.id}`,
+          executionId: record.id,
+        };
+      },
+    );
+    app.get("/run/history", { schema: { tags, summary: "Every execution record, newest first" } }, async () =>
+      (await svc.store.executions.list()).map(publicRecord),
+    );
+    for (const path of ["/run/status/:id", "/run/executions/:id"]) {
+      app.get(
+        path,
+        { schema: { tags, summary: "The status of an execution", params: IdParams } },
+        async (req, reply) => {
+          const r = await svc.store.executions.get(req.params.id);
+          if (!r)
+            return reply
+              .code(404)
+              .send(notFound(`Execution '${req.params.id}' not found`, "ExecutionNotFound"));
+          return statusOf(r);
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import type { BatchExecutor } from "../../engine/run/batch-task.ts";
+import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
+import { runPlan } from "../run-plan.ts";
+import { timeTaken } from "./time-taken.ts";
+
+export interface RunManagerOptions {
+  readonly store: Store;
+  /** Runs at the same time (default 1): two runs never fight over the same output. */
+  readonly concurrency?: number;
+  readonly executor: (totalRows: number) => BatchExecutor;
+  readonly now?: () => number;
+}
+
+export interface RunManager {
+  /** Stores a queued execution record and schedules the run; resolves with the record at once. */
+  submit(plan: ResolvedPlan, mode: ExecutionMode, runBy: string): Promise<ExecutionRecord>;
+  /** Marks runs left queued or running by a previous process (killed, power loss) as failed "interrupted". */
+  recoverInterrupted(): Promise<number>;
+  /** Resolves when no run is queued or running. */
+  idle(): Promise<void>;
+  readonly active: number;
+}
+
+/**
+ * Runs plans in the background in submission order, at most `concurrency` at a time, and
+ * keeps each run's execution record in the store: queued → running → success | failed.
+ */
+export function createRunManager(o: RunManagerOptions): RunManager {
+  const concurrency = o.concurrency ?? 1;
+  const now = o.now ?? (() => Date.now());
+  const iso = () => new Date(now()).toISOString();
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  let pending = 0;
+  let idleWaiters: (() => void)[] = [];
+
+  const update = async (
+    record: ExecutionRecord,
+    change: Partial<ExecutionRecord>,
+  ): Promise<ExecutionRecord> => {
+    const next = { ...record, ...change, updatedTs: iso() } as ExecutionRecord;
+    await o.store.executions.put(next);
+    return next;
+  };
+
+  const slot = () =>
+    new Promise<void>((resolve) => {
+      if (running < concurrency) {
+        running++;
+        resolve();
+      } else
+        waiting.push(() => {
+          running++;
+          resolve();
+        });
+    });
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+    if (running === 0 && waiting.length === 0 && pending === 0) {
+      const ws = idleWaiters;
+      idleWaiters = [];
+      for (const w of ws) w();
+    }
+  };
+
+  const execute = async (plan: ResolvedPlan, record: ExecutionRecord) => {
+    await slot();
+    pending--;
+    const started = performance.now();
+    let current = await update(record, { status: "running" });
+    try {
+      const result = await runPlan(plan, { runId: record.id, executor: o.executor, nowMicros: now() * 1000 });
+      current = await update(current, {
+        status: result.success ? "success" : "failed",
+        failedReason: result.failedReason,
+        generationSummary: result.steps,
+        timeTaken: timeTaken(result.seconds),
+        seed: result.seed,
+        nowMicros: result.nowMicros,
+      });
+    } catch (e) {
+      await update(current, {
+        status: "failed",
+        failedReason: e instanceof Error ? e.message : String(e),
+        timeTaken: timeTaken((performance.now() - started) / 1000),
+      });
+    } finally {
+      release();
+    }
+  };
+
+  return {
+    get active() {
+      return running + pending;
+    },
+    async submit(plan, mode, runBy) {
+      const id = randomUUID();
+      const ts = iso();
+      const record: ExecutionRecord = {
+        id,
+        planName: plan.plan.name,
+        status: "queued",
+        failedReason: null,
+        runBy,
+        updatedBy: runBy,
+        createdTs: ts,
+        updatedTs: ts,
+        generationSummary: [],
+        validationSummary: [],
+        reportLink: `/report/${id}/index.html`,
+        timeTaken: "0.00s",
+        mode,
+      };
+      await o.store.executions.put(record);
+      pending++;
+      void execute(plan, record);
+      return record;
+    },
+    async recoverInterrupted() {
+      let n = 0;
+      for (const status of ["queued", "running"] as const) {
+        for (const r of await o.store.executions.listByStatus(status)) {
+          await update(r, { status: "failed", failedReason: "interrupted" });
+          n++;
+        }
+      }
+      return n;
+    },
+    idle() {
+      if (running === 0 && pending === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildServer } from "../../src/api/build-server.ts";
+import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createRunManager } from "../../src/app/runs/run-manager.ts";
+import { createService } from "../../src/app/service/rowforge-service.ts";
+import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
+import { openStore } from "../../src/store/index.ts";
+import { fixtureDir } from "../support/fixture-dir.ts";
+
+async function setup() {
+  const dir = fixtureDir({});
+  const store = await openStore(join(dir, "home"));
+  const svc = await createService({ store, env: {}, cwd: dir });
+  const runs = createRunManager({ store, executor: () => createInlineExecutor(runBatchTask) });
+  const app = await buildServer(svc, { runs });
+  return { dir, store, svc, runs, app };
+}
+
+const request = (out: string, name = "api_plan") => ({
+  plan: {
+    name,
+    description: "from the API",
+    tasks: [{ name: "people", dataSourceName: "files", enabled: true }],
+  },
+  tasks: [
+    {
+      name: "people",
+      type: "csv",
+      options: { path: out },
+      count: { records: 250 },
+      fields: [
+        { name: "id", options: { regex: "P[0-9]{5}", isUnique: true } },
+        { name: "name", options: { expression: "#{Name.firstName}" } },
+      ],
+    },
+  ],
+});
+
+test("POST /run answers at once, runs in the background, and the records follow queued → running → success", async () => {
+  const { dir, app, runs, svc } = await setup();
+  try {
+    const out = join(dir, "out", "people");
+    const r = await app.inject({ method: "POST", url: "/run", payload: request(out) });
+    assert.equal(r.statusCode, 200);
+    const { status, message, executionId } = r.json() as {
+      status: string;
+      message: string;
+      executionId: string;
+    };
+    assert.equal(status, "success");
+    assert.ok(message.includes(executionId), "the message states the execution id");
+    await runs.idle();
+    const st = (await app.inject({ url: `/run/status/${executionId}` })).json() as Record<string, unknown>;
+    assert.deepEqual(Object.keys(st), ["id", "status", "failedReason", "runBy", "timeTaken"]);
+    assert.equal(st.status, "success");
+    assert.equal(st.failedReason, null);
+    assert.match(String(st.timeTaken), /^\d+\.\d\ds$/);
+    assert.deepEqual((await app.inject({ url: `/run/executions/${executionId}` })).json(), st);
+    const history = (await app.inject({ url: "/run/history" })).json() as Record<string, unknown>[];
+    assert.equal(history.length, 1);
+    assert.deepEqual(Object.keys(history[0]!), [
+      "id",
+      "status",
+      "failedReason",
+      "runBy",
+      "updatedBy",
+      "createdTs",
+      "updatedTs",
+      "generationSummary",
+      "validationSummary",
+      "reportLink",
+      "timeTaken",
+    ]);
+    assert.equal(history[0]!.reportLink, `/report/${executionId}/index.html`);
+    const summary = history[0]!.generationSummary as {
+      name: string;
+      format: string;
+      records: number;
+      success: boolean;
+      seconds: number;
+    }[];
+    assert.deepEqual(
+      [summary[0]!.name, summary[0]!.format, summary[0]!.records, summary[0]!.success],
+      ["people", "csv", 250, true],
+    );
+    const files = readdirSync(out).filter((f) => f.endsWith(".csv"));
+    assert.equal(files.length, 1);
+    assert.equal(readFileSync(join(out, files[0]!), "utf8").trimEnd().split("\n").length, 251);
+    assert.equal((await app.inject({ url: "/run/status/no-such-run" })).statusCode, 404);
+  } finally {
+    await app.close();
+    await svc.close();
+  }
+});
+
+test("runs queue in order, one at a time; a failing run records its reason; a plan that cannot run is a 400 at once", async () => {
+  const { dir, app, runs, svc } = await setup();
+  try {
+    const a = (
+      await app.inject({ method: "POST", url: "/run", payload: request(join(dir, "a"), "first") })
+    ).json() as { executionId: string };
+    const blocked = join(dir, "blocker");
+    (await import("node:fs")).writeFileSync(blocked, "in the way");
+    const b = (
+      await app.inject({ method: "POST", url: "/run", payload: request(join(blocked, "out"), "second") })
+    ).json() as { executionId: string };
+    await runs.idle();
+    const history = (await app.inject({ url: "/run/history" })).json() as {
+      id: string;
+      status: string;
+      failedReason: string | null;
+      createdTs: string;
+    }[];
+    assert.deepEqual(history.map((h) => h.id).sort(), [a.executionId, b.executionId].sort());
+    const failed = history.find((h) => h.id === b.executionId)!;
+    assert.equal(failed.status, "failed");
+    assert.match(failed.failedReason ?? "", /cannot write to/);
+    const bad = await app.inject({
+      method: "POST",
+      url: "/run",
+      payload: { plan: { name: "x", tasks: [{ name: "missing_task", dataSourceName: "d" }] } },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.match((bad.json() as { message: string }).message, /missing_task/);
+  } finally {
+    await app.close();
+    await svc.close();
+  }
+});
+
+test("runs left queued or running by a killed process are marked failed (interrupted) at the next start", async () => {
+  const { store, svc } = await setup();
+  const ts = new Date().toISOString();
+  await store.executions.put({
+    id: "left-over",
+    planName: "p",
+    status: "running",
+    failedReason: null,
+    runBy: "api",
+    updatedBy: "api",
+    createdTs: ts,
+    updatedTs: ts,
+    generationSummary: [],
+    validationSummary: [],
+    reportLink: "/report/left-over/index.html",
+    timeTaken: "0.00s",
+    mode: "generate",
+  });
+  const runs = createRunManager({ store, executor: () => createInlineExecutor(runBatchTask) });
+  assert.equal(await runs.recoverInterrupted(), 1);
+  const r = await store.executions.get("left-over");
+  assert.equal(r?.status, "failed");
+  assert.equal(r?.failedReason, "interrupted");
+  await svc.close();
+});
