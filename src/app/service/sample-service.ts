@@ -85,7 +85,7 @@ async function transformationOf(
 ): Promise<LoadedTransformation | undefined> {
   const t =
     step.step.transformation ?? plan.tasks.find((task) => task.name === step.taskName)?.transformation;
-  if (!t || !t.enabled) return undefined;
+  if (!t?.enabled) return undefined;
   const roots = [svc.store.home, ...(svc.config.configPath ? [dirname(svc.config.configPath)] : [])];
   return loadTransformation(t, roots, `step "${step.step.name}"`);
 }
