@@ -14,7 +14,11 @@ async function setup() {
   const dir = fixtureDir({});
   const store = await openStore(join(dir, "home"));
   const svc = await createService({ store, env: {}, cwd: dir });
-  const runs = createRunManager({ store, executor: () => createInlineExecutor(runBatchTask) });
+  const runs = createRunManager({
+    store,
+    reportsRoot: join(dir, "home", "reports"),
+    executor: () => createInlineExecutor(runBatchTask),
+  });
   const app = await buildServer(svc, { runs });
   return { dir, store, svc, runs, app };
 }
@@ -149,10 +153,59 @@ test("runs left queued or running by a killed process are marked failed (interru
     timeTaken: "0.00s",
     mode: "generate",
   });
-  const runs = createRunManager({ store, executor: () => createInlineExecutor(runBatchTask) });
+  const runs = createRunManager({
+    store,
+    reportsRoot: "/nonexistent",
+    executor: () => createInlineExecutor(runBatchTask),
+  });
   assert.equal(await runs.recoverInterrupted(), 1);
   const r = await store.executions.get("left-over");
   assert.equal(r?.status, "failed");
   assert.equal(r?.failedReason, "interrupted");
   await svc.close();
+});
+
+test("each run writes a report (html, json, svg, css) served with proper content types; bad paths are 400, unknown ones 404", async () => {
+  const { dir, app, runs, svc } = await setup();
+  try {
+    const { executionId } = (
+      await app.inject({ method: "POST", url: "/run", payload: request(join(dir, "r")) })
+    ).json() as { executionId: string };
+    await runs.idle();
+    const html = await app.inject({ url: `/report/${executionId}/index.html` });
+    assert.equal(html.statusCode, 200);
+    assert.match(String(html.headers["content-type"]), /^text\/html/);
+    assert.match(html.body, /api_plan/);
+    assert.match(html.body, /people/);
+    const json = (await app.inject({ url: `/report/${executionId}/results.json` })).json() as {
+      status: string;
+      steps: { records: number }[];
+    };
+    assert.equal(json.status, "success");
+    assert.equal(json.steps[0]!.records, 250);
+    assert.equal(
+      (await app.inject({ url: `/report/${executionId}/chart.svg` })).headers["content-type"],
+      "image/svg+xml",
+    );
+    assert.match(
+      String((await app.inject({ url: `/report/${executionId}/main.css` })).headers["content-type"]),
+      /^text\/css/,
+    );
+    for (const bad of [
+      `/report/not-a-uuid/index.html`,
+      `/report/${executionId}/index.exe`,
+      `/report/${executionId}/${"a".repeat(60)}.html`,
+      `/report/${executionId}/..%2Fsecret.html`,
+    ]) {
+      assert.equal((await app.inject({ url: bad })).statusCode, 400, bad);
+    }
+    assert.equal((await app.inject({ url: `/report/${executionId}/other.html` })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ url: "/report/00000000-0000-0000-0000-000000000000/index.html" })).statusCode,
+      404,
+    );
+  } finally {
+    await app.close();
+    await svc.close();
+  }
 });

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { basename, extname, join } from "node:path";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RunManager } from "../../app/runs/run-manager.ts";
@@ -68,6 +70,43 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
     );
     app.get("/run/history", { schema: { tags, summary: "Every execution record, newest first" } }, async () =>
       (await svc.store.executions.list()).map(publicRecord),
+    );
+    const REPORT_TYPES: Record<string, string> = {
+      ".html": "text/html; charset=utf-8",
+      ".json": "application/json; charset=utf-8",
+      ".svg": "image/svg+xml",
+      ".css": "text/css; charset=utf-8",
+    };
+    app.get(
+      "/report/:runId/:resource",
+      {
+        schema: {
+          tags: ["reports"],
+          summary: "A file of a run's report (index.html, results.json, chart.svg, main.css)",
+          params: Type.Object({
+            runId: Type.String({
+              pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+            }),
+            resource: Type.String({ pattern: "^[A-Za-z0-9_.-]{1,48}\\.(html|json|svg|css)$", maxLength: 49 }),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const { runId, resource } = req.params;
+        const record = await svc.store.executions.get(runId.toLowerCase());
+        const dir = (record?.details as { reportDir?: string } | undefined)?.reportDir;
+        if (!record || !dir)
+          return reply.code(404).send(notFound(`no report for run ${runId}`, "ReportNotFound"));
+        let body: Buffer;
+        try {
+          body = await readFile(join(dir, basename(resource)));
+        } catch {
+          return reply
+            .code(404)
+            .send(notFound(`report file ${resource} of run ${runId} not found`, "ReportNotFound"));
+        }
+        return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(body);
+      },
     );
     for (const path of ["/run/status/:id", "/run/executions/:id"]) {
       app.get(

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import type { BatchExecutor } from "../../engine/run/batch-task.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
+import { writeReport } from "../reports/write-report.ts";
 import { runPlan } from "../run-plan.ts";
+import type { StepReport } from "../step-report.ts";
 import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {
@@ -11,6 +14,8 @@ export interface RunManagerOptions {
   readonly concurrency?: number;
   readonly executor: (totalRows: number) => BatchExecutor;
   readonly now?: () => number;
+  /** Where reports go when the plan's configuration names no generatedReportsFolderPath. */
+  readonly reportsRoot: string;
 }
 
 export interface RunManager {
@@ -43,6 +48,36 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     const next = { ...record, ...change, updatedTs: iso() } as ExecutionRecord;
     await o.store.executions.put(next);
     return next;
+  };
+
+  /** Writes the run's report when the configuration asks for reports; a report failure never fails the run. */
+  const report = async (
+    plan: ResolvedPlan,
+    r: ExecutionRecord,
+    seed: string,
+    generatorVersion: number,
+  ): Promise<ExecutionRecord> => {
+    if (!plan.config.flags.enableSaveReports) return r;
+    try {
+      const dir = await writeReport(plan.config.folders.generatedReportsFolderPath ?? o.reportsRoot, {
+        runId: r.id,
+        planName: r.planName,
+        planDescription: plan.plan.description,
+        mode: r.mode,
+        status: r.status,
+        failedReason: r.failedReason,
+        createdTs: r.createdTs,
+        finishedTs: r.updatedTs,
+        timeTaken: r.timeTaken,
+        seed,
+        generatorVersion,
+        steps: r.generationSummary as StepReport[],
+        configuration: plan.config,
+      });
+      return await update(r, { details: { reportDir: dir } });
+    } catch {
+      return r;
+    }
   };
 
   const slot = () =>
@@ -81,12 +116,14 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         seed: result.seed,
         nowMicros: result.nowMicros,
       });
+      current = await report(plan, current, result.seed, result.generatorVersion);
     } catch (e) {
-      await update(current, {
+      current = await update(current, {
         status: "failed",
         failedReason: e instanceof Error ? e.message : String(e),
         timeTaken: timeTaken((performance.now() - started) / 1000),
       });
+      await report(plan, current, current.seed ?? "", GENERATOR_VERSION);
     } finally {
       release();
     }

@@ -62,6 +62,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       });
       const runs = createRunManager({
         store,
+        reportsRoot: join(home, "reports"),
         executor: (rows) => (rows < 20_000 ? createInlineExecutor(runBatchTask) : createPoolExecutor()),
       });
       const interrupted = await runs.recoverInterrupted();

@@ -1,0 +1,19 @@
+import type { StepReport } from "../step-report.ts";
+
+/** Everything a run report shows; results.json is this object. */
+export interface ReportData {
+  readonly runId: string;
+  readonly planName: string;
+  readonly planDescription: string;
+  readonly mode: string;
+  readonly status: string;
+  readonly failedReason: string | null;
+  readonly createdTs: string;
+  readonly finishedTs: string;
+  readonly timeTaken: string;
+  readonly seed: string;
+  readonly generatorVersion: number;
+  readonly steps: readonly StepReport[];
+  /** The run's configuration, secrets masked. */
+  readonly configuration: unknown;
+}
