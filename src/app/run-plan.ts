@@ -178,6 +178,7 @@ async function runStep(
       schema,
       rowCount: step.rowCount,
       runId: options.runId,
+      planName: plan.plan.name,
     });
     if ("skipped" in opened) {
       return {

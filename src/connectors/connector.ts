@@ -8,6 +8,8 @@ export interface StepTarget {
   readonly rowCount: number;
   /** The run's id: part files carry it so runs never collide. */
   readonly runId: string;
+  /** The plan's name: outputs remember which plan wrote them, for delete mode. */
+  readonly planName: string;
 }
 
 export interface SinkResult {
@@ -30,8 +32,16 @@ export interface StepSink {
   abort(): Promise<void>;
 }
 
+/** What delete mode removed from one output. */
+export interface DeleteOutcome {
+  readonly records: number;
+  readonly outputs: readonly string[];
+}
+
 /** A destination kind (files, a database, a broker): opens a sink per step, or skips it. */
 export interface Connector {
   readonly name: string;
   open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
+  /** Removes what earlier runs of the plan wrote for this step (delete mode). */
+  deleteGenerated(step: StepTarget["step"], planName: string): Promise<DeleteOutcome>;
 }

@@ -209,3 +209,50 @@ test("each run writes a report (html, json, svg, css) served with proper content
     await svc.close();
   }
 });
+
+test("POST /run/delete-data removes exactly what the plan's runs wrote, children first, and reports the records", async () => {
+  const { dir, app, runs, svc } = await setup();
+  try {
+    const out = join(dir, "data", "people");
+    await app.inject({
+      method: "POST",
+      url: "/run",
+      payload: {
+        ...request(out),
+        tasks: [{ ...request(out).tasks[0]!, options: { path: out, saveMode: "append" } }],
+      },
+    });
+    await app.inject({
+      method: "POST",
+      url: "/run",
+      payload: {
+        ...request(out),
+        tasks: [{ ...request(out).tasks[0]!, options: { path: out, saveMode: "append" } }],
+      },
+    });
+    await runs.idle();
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(out, "part-99999-someone-else.csv"), "id\nX\n");
+    const del = (
+      await app.inject({ method: "POST", url: "/run/delete-data", payload: request(out) })
+    ).json() as { executionId: string; message: string };
+    assert.match(del.message, /delete mode/);
+    await runs.idle();
+    const history = (await app.inject({ url: "/run/history" })).json() as {
+      id: string;
+      status: string;
+      generationSummary: { records: number }[];
+    }[];
+    const record = history.find((h) => h.id === del.executionId)!;
+    assert.equal(record.status, "success");
+    assert.equal(record.generationSummary[0]!.records, 500, "two appended runs of 250");
+    assert.deepEqual(
+      readdirSync(out).sort(),
+      ["_SUCCESS", "part-99999-someone-else.csv"],
+      "only what rowforge's runs wrote is gone",
+    );
+  } finally {
+    await app.close();
+    await svc.close();
+  }
+});

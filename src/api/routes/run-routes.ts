@@ -37,37 +37,42 @@ const RunStarted = Type.Object({ status: Type.String(), message: Type.String(), 
 export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ["runs"];
-    app.post(
-      "/run",
-      {
-        schema: {
-          tags,
-          summary: "Run a plan in generate mode; answers at once, the run goes on in the background",
-          body: PlanRunRequest,
-          response: { 200: RunStarted, 400: ErrorBody },
+    for (const [path, mode] of [
+      ["/run", "generate"],
+      ["/run/delete-data", "delete"],
+    ] as const) {
+      app.post(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `Run a plan in ${mode} mode; answers at once, the run goes on in the background`,
+            body: PlanRunRequest,
+            response: { 200: RunStarted, 400: ErrorBody },
+          },
         },
-      },
-      async (req, reply) => {
-        const { plan, diagnostics } = await svc.resolveRequest(req.body);
-        const errors = diagnostics.filter((d) => d.severity === "error");
-        if (!plan || errors.length > 0) {
-          return reply
-            .code(400)
-            .send(
-              badRequest(
-                `the plan cannot run: ${errors.map((e) => `${e.message}${e.location?.path ? ` (at ${e.location.path})` : ""}`).join("; ")}`,
-                errors[0]?.code ?? "InvalidPlan",
-              ),
-            );
-        }
-        const record = await runs.submit(plan, "generate", "api");
-        return {
-          status: "success",
-          message: `Plan '${plan.plan.name}' started in generate mode with execution id ${record.id}`,
-          executionId: record.id,
-        };
-      },
-    );
+        async (req, reply) => {
+          const { plan, diagnostics } = await svc.resolveRequest(req.body);
+          const errors = diagnostics.filter((d) => d.severity === "error");
+          if (!plan || errors.length > 0) {
+            return reply
+              .code(400)
+              .send(
+                badRequest(
+                  `the plan cannot run: ${errors.map((e) => `${e.message}${e.location?.path ? ` (at ${e.location.path})` : ""}`).join("; ")}`,
+                  errors[0]?.code ?? "InvalidPlan",
+                ),
+              );
+          }
+          const record = await runs.submit(plan, mode, "api");
+          return {
+            status: "success",
+            message: `Plan '${plan.plan.name}' started in ${mode} mode with execution id ${record.id}`,
+            executionId: record.id,
+          };
+        },
+      );
+    }
     app.get("/run/history", { schema: { tags, summary: "Every execution record, newest first" } }, async () =>
       (await svc.store.executions.list()).map(publicRecord),
     );

@@ -3,6 +3,7 @@ import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import type { BatchExecutor } from "../../engine/run/batch-task.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
+import { deletePlanData } from "../delete-plan-data.ts";
 import { writeReport } from "../reports/write-report.ts";
 import { runPlan } from "../run-plan.ts";
 import type { StepReport } from "../step-report.ts";
@@ -107,7 +108,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     const started = performance.now();
     let current = await update(record, { status: "running" });
     try {
-      const result = await runPlan(plan, { runId: record.id, executor: o.executor, nowMicros: now() * 1000 });
+      const result =
+        record.mode === "delete"
+          ? await deletePlanData(plan, { runId: record.id })
+          : await runPlan(plan, { runId: record.id, executor: o.executor, nowMicros: now() * 1000 });
       current = await update(current, {
         status: result.success ? "success" : "failed",
         failedReason: result.failedReason,

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
+import { deletePlanData } from "../../app/delete-plan-data.ts";
 import { rerootOutputs } from "../../app/reroot-output.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
 import { runPlan } from "../../app/run-plan.ts";
@@ -23,6 +24,7 @@ interface RunFlags {
   now?: string;
   quiet?: boolean;
   json?: boolean;
+  mode?: string;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -56,6 +58,11 @@ export function registerRun(
     .option("--now <time>", "the run's reference time (ISO 8601); default: now")
     .option("-q, --quiet", "no progress output")
     .option("--json", "print the run result as JSON instead of the summary table")
+    .option(
+      "--mode <mode>",
+      "generate (default), or delete: remove what earlier runs of the plan wrote",
+      "generate",
+    )
     .action(async (file: string, flags: RunFlags) => {
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
@@ -95,18 +102,24 @@ export function registerRun(
           throw new RowforgeError("RF_VALUE_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
         nowMicros = t * 1000;
       }
+      if (flags.mode !== "generate" && flags.mode !== "delete") {
+        throw new RowforgeError("RF_VALUE_INVALID", `--mode must be generate or delete, not "${flags.mode}"`);
+      }
       const progress = createProgress(io, tty && !flags.quiet);
-      const result = await runPlan(plan, {
-        ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-        ...(nowMicros !== undefined ? { nowMicros } : {}),
-        fastMode: !flags.fullVariety,
-        batchSize,
-        executor: (totalRows) =>
-          workers === 0 || totalRows < INLINE_BELOW_ROWS
-            ? createInlineExecutor(runBatchTask)
-            : createPoolExecutor(workers),
-        ...(flags.quiet ? {} : { onProgress: progress.update }),
-      });
+      const result =
+        flags.mode === "delete"
+          ? await deletePlanData(plan)
+          : await runPlan(plan, {
+              ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+              ...(nowMicros !== undefined ? { nowMicros } : {}),
+              fastMode: !flags.fullVariety,
+              batchSize,
+              executor: (totalRows) =>
+                workers === 0 || totalRows < INLINE_BELOW_ROWS
+                  ? createInlineExecutor(runBatchTask)
+                  : createPoolExecutor(workers),
+              ...(flags.quiet ? {} : { onProgress: progress.update }),
+            });
       progress.end();
       if (flags.json) {
         io.out(`${JSON.stringify(result, null, 2)}\n`);
@@ -115,7 +128,7 @@ export function registerRun(
       }
       io.out(summaryTable(result.steps));
       io.out(
-        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
+        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (!result.success) io.err(`error RF_RUN_FAILED: ${result.failedReason}\n`);
       setExit(result.success ? EXIT_OK : EXIT_FAILED);

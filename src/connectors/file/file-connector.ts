@@ -3,6 +3,7 @@ import { requireFormat } from "../../formats/format-registry.ts";
 import type { Connector } from "../connector.ts";
 import { readFileOptions } from "./file-options.ts";
 import { createFileSink, outputExists } from "./file-sink.ts";
+import { deleteFromManifests } from "./output-manifest.ts";
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: Connector = {
@@ -21,5 +22,10 @@ export const fileConnector: Connector = {
       return { skipped: `${opts.path} exists and saveMode is ignore` };
     }
     return createFileSink(target, format, opts);
+  },
+  async deleteGenerated(step, planName) {
+    const opts = readFileOptions(step.step.name, step.step.options);
+    const r = await deleteFromManifests(opts, planName, step.step.name);
+    return { records: r.records, outputs: r.files };
   },
 };

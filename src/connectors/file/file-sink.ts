@@ -8,6 +8,7 @@ import { gatherRows } from "../../formats/arrow-values/gather-rows.ts";
 import type { Encoder, Format } from "../../formats/format.ts";
 import type { SinkResult, StepSink, StepTarget } from "../connector.ts";
 import type { FileOptions } from "./file-options.ts";
+import { writeManifest } from "./output-manifest.ts";
 import { partitionValueText } from "./partition-value.ts";
 
 interface OpenFile {
@@ -144,6 +145,7 @@ export async function createFileSink(
       await rm(tempRoot, { recursive: true, force: true });
       await writeFile(join(opts.path, "_SUCCESS"), "");
     }
+    await writeManifest(opts, { runId, plan: target.planName, step: stepName, records }, outputs);
     return { records, bytes: [...files.values()].reduce((n, f) => n + f.bytes, 0), outputs };
   };
 

@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
+import { fileConnector } from "../connectors/file/file-connector.ts";
+import { compilePlan } from "../engine/compile/compile-plan.ts";
+import { GENERATOR_VERSION } from "../engine/generator-version.ts";
+import { RowforgeError } from "../errors/index.ts";
+import { findFormat } from "../formats/format-registry.ts";
+import type { RunResult } from "./run-plan.ts";
+import type { StepReport } from "./step-report.ts";
+
+/**
+ * Delete mode: removes what earlier runs of the plan generated, and only that, children
+ * before parents (reverse foreign-key order). For files, each output keeps a manifest of
+ * the files each run created; appended runs are separate part files, so deleting a run's
+ * files removes exactly its rows.
+ */
+export async function deletePlanData(
+  plan: ResolvedPlan,
+  o: { runId?: string; onStepDone?: (r: StepReport) => void } = {},
+): Promise<RunResult> {
+  const started = performance.now();
+  const runId = o.runId ?? randomUUID();
+  // Compiling checks the plan and gives the insert order; nothing is generated.
+  const compiled = compilePlan(plan, {
+    seed: plan.plan.sinkOptions.seed ?? "0",
+    nowMicros: 0,
+    fastMode: true,
+  });
+  const steps: StepReport[] = [];
+  let failedReason: string | null = null;
+  for (const step of [...compiled.steps].reverse()) {
+    const r = step.resolved;
+    const t0 = performance.now();
+    const base = {
+      name: r.step.name,
+      task: r.taskName,
+      dataSource: r.dataSourceName,
+      format: r.format,
+      bytes: 0,
+      rowsPerSecond: 0,
+    };
+    if (!findFormat(r.format)) {
+      throw new RowforgeError(
+        "RF_FORMAT_UNKNOWN",
+        `step "${r.step.name}" writes to "${r.format}"; deleting from it is not supported yet`,
+      );
+    }
+    try {
+      const out = await fileConnector.deleteGenerated(r, plan.plan.name);
+      const report: StepReport = {
+        ...base,
+        records: out.records,
+        seconds: (performance.now() - t0) / 1000,
+        success: true,
+        outputs: out.outputs,
+      };
+      steps.push(report);
+      o.onStepDone?.(report);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      steps.push({
+        ...base,
+        records: 0,
+        seconds: (performance.now() - t0) / 1000,
+        success: false,
+        outputs: [],
+        error: message,
+      });
+      failedReason = `step "${r.step.name}": ${message}`;
+      break;
+    }
+  }
+  return {
+    runId,
+    planName: plan.plan.name,
+    seed: plan.plan.sinkOptions.seed ?? "",
+    seedChosen: false,
+    nowMicros: 0,
+    generatorVersion: GENERATOR_VERSION,
+    success: failedReason === null,
+    failedReason,
+    seconds: (performance.now() - started) / 1000,
+    steps,
+  };
+}
