@@ -28,7 +28,12 @@ const run = (p: ResolvedPlan, runId = "run-a"): Promise<RunResult> =>
     batchSize: 300,
   });
 
-const files = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).sort();
+/** Data files (manifests are dot-files). */
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => !f.split("/").pop()!.startsWith("."))
+    .sort();
 const lines = (dir: string): string[] =>
   files(dir)
     .filter((f) => f.endsWith(".json"))
@@ -84,7 +89,7 @@ test("a path with a file extension writes exactly that one file", async () => {
   const file = join(dir, "nested", "accounts.csv");
   const r = await run(await plan(`path: "${file}"`, 50, "csv"));
   assert.ok(r.success, r.failedReason ?? "");
-  assert.deepEqual(readdirSync(join(dir, "nested")), ["accounts.csv"]);
+  assert.deepEqual(files(join(dir, "nested")), ["accounts.csv"]);
   assert.equal(readFileSync(file, "utf8").trimEnd().split("\n").length, 51);
 });
 

@@ -16,14 +16,17 @@ export interface OutputManifest {
   readonly files: readonly string[];
 }
 
-const MANIFEST = /^\.rowforge-(.+)\.json$/;
+/** `.rowforge-<run>.manifest`: hidden from Spark-style readers, and no `*.json` glob picks it up. */
+const MANIFEST = /^\.rowforge-(.+)\.manifest$/;
 
 function manifestFolder(opts: FileOptions): string {
   return opts.singleFile ? dirname(opts.path) : opts.path;
 }
 
 function manifestName(opts: FileOptions, runId: string): string {
-  return opts.singleFile ? `.${basename(opts.path)}.rowforge-${runId}.json` : `.rowforge-${runId}.json`;
+  return opts.singleFile
+    ? `.${basename(opts.path)}.rowforge-${runId}.manifest`
+    : `.rowforge-${runId}.manifest`;
 }
 
 export async function writeManifest(
