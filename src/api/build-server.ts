@@ -6,6 +6,7 @@ import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { handleError, notFound } from "./http-errors.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
+import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
 import { sampleRoutes } from "./routes/sample-routes.ts";
 import { systemRoutes } from "./routes/system-routes.ts";
@@ -65,7 +66,10 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   await app.register(planRoutes(svc));
   await app.register(connectionRoutes(svc));
   await app.register(sampleRoutes(svc));
-  if (o.runs) await app.register(runRoutes(svc, o.runs));
+  if (o.runs) {
+    await app.register(runRoutes(svc, o.runs));
+    await app.register(runByNameRoutes(svc, o.runs));
+  }
   await app.register(systemRoutes(o.onShutdown ?? (() => {})));
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

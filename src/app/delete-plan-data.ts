@@ -16,7 +16,7 @@ import type { StepReport } from "./step-report.ts";
  */
 export async function deletePlanData(
   plan: ResolvedPlan,
-  o: { runId?: string; onStepDone?: (r: StepReport) => void } = {},
+  o: { runId?: string; onStepDone?: (r: StepReport) => void; only?: ReadonlySet<string> } = {},
 ): Promise<RunResult> {
   const started = performance.now();
   const runId = o.runId ?? randomUUID();
@@ -29,6 +29,7 @@ export async function deletePlanData(
   const steps: StepReport[] = [];
   let failedReason: string | null = null;
   for (const step of [...compiled.steps].reverse()) {
+    if (o.only && !o.only.has(step.id)) continue;
     const r = step.resolved;
     const t0 = performance.now();
     const base = {

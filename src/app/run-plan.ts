@@ -25,6 +25,8 @@ export interface RunPlanOptions {
   readonly executor: (totalRows: number) => BatchExecutor;
   readonly onProgress?: (stepName: string, done: number, total: number) => void;
   readonly onStepDone?: (report: StepReport) => void;
+  /** Write only these steps (`dataSource.step` ids); the others are compiled for their keys but not written. */
+  readonly only?: ReadonlySet<string>;
 }
 
 export interface RunResult {
@@ -100,6 +102,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   let failedReason: string | null = null;
   try {
     for (const step of compiled.steps) {
+      if (options.only && !options.only.has(step.id)) continue;
       const report = await runStep(step, plan, { ...options, runId }, executor, compileOptions);
       reports.push(report);
       options.onStepDone?.(report);

@@ -21,7 +21,12 @@ export interface RunManagerOptions {
 
 export interface RunManager {
   /** Stores a queued execution record and schedules the run; resolves with the record at once. */
-  submit(plan: ResolvedPlan, mode: ExecutionMode, runBy: string): Promise<ExecutionRecord>;
+  submit(
+    plan: ResolvedPlan,
+    mode: ExecutionMode,
+    runBy: string,
+    only?: ReadonlySet<string>,
+  ): Promise<ExecutionRecord>;
   /** Marks runs left queued or running by a previous process (killed, power loss) as failed "interrupted". */
   recoverInterrupted(): Promise<number>;
   /** Resolves when no run is queued or running. */
@@ -102,7 +107,11 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     }
   };
 
-  const execute = async (plan: ResolvedPlan, record: ExecutionRecord) => {
+  const execute = async (
+    plan: ResolvedPlan,
+    record: ExecutionRecord,
+    only: ReadonlySet<string> | undefined,
+  ) => {
     await slot();
     pending--;
     const started = performance.now();
@@ -110,8 +119,13 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     try {
       const result =
         record.mode === "delete"
-          ? await deletePlanData(plan, { runId: record.id })
-          : await runPlan(plan, { runId: record.id, executor: o.executor, nowMicros: now() * 1000 });
+          ? await deletePlanData(plan, { runId: record.id, ...(only ? { only } : {}) })
+          : await runPlan(plan, {
+              runId: record.id,
+              executor: o.executor,
+              nowMicros: now() * 1000,
+              ...(only ? { only } : {}),
+            });
       current = await update(current, {
         status: result.success ? "success" : "failed",
         failedReason: result.failedReason,
@@ -137,7 +151,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     get active() {
       return running + pending;
     },
-    async submit(plan, mode, runBy) {
+    async submit(plan, mode, runBy, only) {
       const id = randomUUID();
       const ts = iso();
       const record: ExecutionRecord = {
@@ -157,7 +171,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       };
       await o.store.executions.put(record);
       pending++;
-      void execute(plan, record);
+      void execute(plan, record, only);
       return record;
     },
     async recoverInterrupted() {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, extname, join } from "node:path";
 import type { Env } from "../../config/env/substitute-env.ts";
 import { loadProject } from "../../config/load/load-project.ts";
 import { isObject } from "../../config/read/load-context.ts";
@@ -49,8 +49,14 @@ export interface RowforgeService {
   resolveRequest(
     request: unknown,
   ): Promise<{ plan: ResolvedPlan | undefined; diagnostics: readonly Diagnostic[] }>;
-  /** A saved plan or a YAML plan of the plan folder, resolved. */
-  findPlan(name: string): Promise<{ plan: ResolvedPlan; source: "json" | "yaml" } | undefined>;
+  /**
+   * A plan by name, resolved: `auto` prefers a saved plan, then a YAML plan of the plan folder;
+   * `json` only saved plans; `yaml` only YAML plans (`fileName` picks the file).
+   */
+  findPlan(
+    name: string,
+    where?: { source?: "auto" | "json" | "yaml"; fileName?: string },
+  ): Promise<{ plan: ResolvedPlan; source: "json" | "yaml" } | undefined>;
   close(): Promise<void>;
 }
 
@@ -230,8 +236,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         .sort((a, b) => a.name.localeCompare(b.name));
     },
     connections,
-    async findPlan(name) {
-      const saved = await store.plans.get(name);
+    async findPlan(name, where = {}) {
+      const source = where.source ?? "auto";
+      const saved = source === "yaml" ? undefined : await store.plans.get(name);
       if (saved) {
         const r = await resolveRequest(saved.request);
         const errors = r.diagnostics.filter((d) => d.severity === "error");
@@ -246,7 +253,13 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         }
         return { plan: r.plan, source: "json" };
       }
-      const yaml = (await yamlPlans()).find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
+      if (source === "json") return undefined;
+      const yaml = (await yamlPlans()).find((p) =>
+        where.fileName !== undefined
+          ? basename(p.sources[0] ?? "") === where.fileName ||
+            basename(p.sources[0] ?? "", extname(p.sources[0] ?? "")) === where.fileName
+          : p.plan.name.toLowerCase() === name.toLowerCase(),
+      );
       return yaml ? { plan: yaml, source: "yaml" } : undefined;
     },
     close: () => store.close(),
