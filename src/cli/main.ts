@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isRowforgeError } from "../errors/index.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
+import { registerHistory } from "./commands/history-command.ts";
 import { registerRun } from "./commands/run-command.ts";
 import { registerServe } from "./commands/serve-command.ts";
 import { registerValidate } from "./commands/validate-command.ts";
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   registerValidate(program, io, setExit);
   registerRun(program, io, setExit, io.tty);
   registerServe(program, io, setExit);
+  registerHistory(program, io, setExit);
   try {
     await program.parseAsync([...argv]);
     return exit;

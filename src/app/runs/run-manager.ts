@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import type { BatchExecutor } from "../../engine/run/batch-task.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import { deletePlanData } from "../delete-plan-data.ts";
 import { writeReport } from "../reports/write-report.ts";
@@ -31,6 +32,12 @@ export interface RunManager {
   recoverInterrupted(): Promise<number>;
   /** Resolves when no run is queued or running. */
   idle(): Promise<void>;
+  /**
+   * Stops taking runs: queued runs are marked failed "shutdown" at once; a running run may
+   * finish within `graceMs`, else it is marked failed "shutdown". Resolves with whether all
+   * runs ended by themselves (false: the caller should end the process to stop them).
+   */
+  shutdown(graceMs: number): Promise<boolean>;
   readonly active: number;
 }
 
@@ -107,6 +114,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     }
   };
 
+  let stopping = false;
+  const inFlight = new Map<string, ExecutionRecord>();
+
   const execute = async (
     plan: ResolvedPlan,
     record: ExecutionRecord,
@@ -114,8 +124,14 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   ) => {
     await slot();
     pending--;
+    if (stopping) {
+      await update(record, { status: "failed", failedReason: "shutdown" });
+      release();
+      return;
+    }
     const started = performance.now();
     let current = await update(record, { status: "running" });
+    inFlight.set(record.id, current);
     try {
       const result =
         record.mode === "delete"
@@ -143,6 +159,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       });
       await report(plan, current, current.seed ?? "", GENERATOR_VERSION);
     } finally {
+      inFlight.delete(record.id);
       release();
     }
   };
@@ -151,7 +168,19 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     get active() {
       return running + pending;
     },
+    async shutdown(graceMs) {
+      stopping = true;
+      const ended = await Promise.race([
+        this.idle().then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),
+      ]);
+      if (ended) return true;
+      for (const r of inFlight.values()) await update(r, { status: "failed", failedReason: "shutdown" });
+      return false;
+    },
     async submit(plan, mode, runBy, only) {
+      if (stopping)
+        throw new RowforgeError("RF_RUN_FAILED", "rowforge is shutting down and takes no new runs");
       const id = randomUUID();
       const ts = iso();
       const record: ExecutionRecord = {

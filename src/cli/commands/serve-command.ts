@@ -18,6 +18,7 @@ interface ServeFlags {
   home?: string;
   config?: string;
   logLevel?: string;
+  grace?: string;
 }
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
@@ -36,6 +37,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       "application configuration (env APPLICATION_CONFIG_PATH; default ./application.conf)",
     )
     .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
+    .option("--grace <seconds>", "on shutdown, how long a running run may take to finish", "30")
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
       const portText = flags.port ?? io.env.ROWFORGE_PORT ?? "9898";
@@ -56,6 +58,14 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         ...(configPath ? { configPath } : {}),
       });
       let closing = false;
+      let cutShort = false;
+      const graceSeconds = Number(flags.grace ?? "30");
+      if (!Number.isFinite(graceSeconds) || graceSeconds < 0) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--grace must be a number of seconds, not "${flags.grace}"`,
+        );
+      }
       let resolveDone!: () => void;
       const done = new Promise<void>((r) => {
         resolveDone = r;
@@ -81,8 +91,8 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         closing = true;
         io.err(`rowforge: stopping (${why})\n`);
         await server.close();
-        // Runs in progress may finish within the grace period before the store closes.
-        await Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 30_000).unref())]);
+        // A run in progress may finish within the grace period; else it is marked failed "shutdown".
+        cutShort = !(await runs.shutdown(graceSeconds * 1000));
         await svc.close();
         resolveDone();
       };
@@ -96,5 +106,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       );
       await done;
       setExit(EXIT_OK);
+      // Worker threads of a run cut short keep the process alive: end it; temporary outputs stay unfinished.
+      if (cutShort) process.exit(EXIT_OK);
     });
 }

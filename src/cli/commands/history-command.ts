@@ -1,0 +1,47 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import { openStore } from "../../store/index.ts";
+import type { CliIo } from "../cli-io.ts";
+import { EXIT_OK } from "../exit-codes.ts";
+
+/** `rowforge history`: the executions recorded in a home's store, newest first. */
+export function registerHistory(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("history")
+    .description("list the runs recorded in the rowforge home, newest first")
+    .option("--home <dir>", "home folder (env ROWFORGE_HOME; default ~/.rowforge)")
+    .option("-n, --limit <n>", "at most this many runs", "50")
+    .option("--json", "print the execution records as JSON")
+    .action(async (flags: { home?: string; limit?: string; json?: boolean }) => {
+      const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
+      const store = await openStore(home);
+      try {
+        const limit = Math.max(1, Number(flags.limit ?? 50) || 50);
+        const records = await store.executions.list({ limit });
+        if (flags.json) {
+          io.out(`${JSON.stringify(records, null, 2)}\n`);
+        } else if (records.length === 0) {
+          io.out(`no runs recorded in ${home}\n`);
+        } else {
+          const rows = [["id", "plan", "mode", "status", "created", "time", "reason"]];
+          for (const r of records)
+            rows.push([r.id, r.planName, r.mode, r.status, r.createdTs, r.timeTaken, r.failedReason ?? ""]);
+          const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+          io.out(
+            `${rows
+              .map((row) =>
+                row
+                  .map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!)))
+                  .join("  ")
+                  .trimEnd(),
+              )
+              .join("\n")}\n`,
+          );
+        }
+      } finally {
+        await store.close();
+      }
+      setExit(EXIT_OK);
+    });
+}

@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { CLI, REPO_ROOT, runCli } from "../support/run-cli.ts";
+
+function serve(
+  args: string[],
+): Promise<{ url: string; child: ChildProcess; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--log-level", "silent", ...args], {
+    cwd: REPO_ROOT,
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, child, exited });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+  });
+}
+
+async function waitFor(url: string, id: string, status: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 300; i++) {
+    const r = (await (await fetch(`${url}/run/status/${id}`)).json()) as Record<string, unknown>;
+    if (r.status === status) return r;
+    await sleep(50);
+  }
+  throw new Error(`run ${id} never reached ${status}`);
+}
+
+test("kill -9 during a long run: the next start marks it failed (interrupted), no finished-looking output; shutdown grace; history", async () => {
+  const dir = fixtureDir({
+    "plans/big.yaml": "name: big\ntasks: [{name: big_task, dataSourceName: d}]\n",
+    "plans/small.yaml": "name: small\ntasks: [{name: small_task, dataSourceName: d}]\n",
+    "tasks/big.yaml": `name: big_task\nsteps:\n  - name: rows\n    options: {path: OUT/big}\n    count: {records: 20000000}\n    fields: [{name: id, options: {regex: "B[0-9]{9}"}}, {name: n, options: {expression: "#{Name.name}"}}]\n`,
+    "tasks/small.yaml": `name: small_task\nsteps:\n  - name: rows\n    options: {path: OUT/small}\n    count: {records: 100}\n    fields: [{name: id}]\n`,
+  });
+  for (const f of ["tasks/big.yaml", "tasks/small.yaml"]) {
+    const p = join(dir, f);
+    writeFileSync(p, (await import("node:fs")).readFileSync(p, "utf8").replace("OUT", join(dir, "out")));
+  }
+  writeFileSync(
+    join(dir, "application.conf"),
+    `folders { planFilePath = "${join(dir, "plans", "big.yaml")}", taskFolderPath = "${join(dir, "tasks")}" }\n`,
+  );
+  const home = join(dir, "home");
+  const args = ["--home", home, "--config", join(dir, "application.conf")];
+
+  const first = await serve(args);
+  const started = await (await fetch(`${first.url}/run/plans/big`, { method: "POST" })).text();
+  const id = /execution id ([0-9a-f-]{36})/.exec(started)![1]!;
+  await waitFor(first.url, id, "running");
+  await sleep(400);
+  first.child.kill("SIGKILL");
+  await first.exited;
+  const bigOut = join(dir, "out", "big");
+  const leftovers = existsSync(bigOut) ? readdirSync(bigOut) : [];
+  assert.ok(
+    !leftovers.some((f) => f.startsWith("part-") || f === "_SUCCESS"),
+    `finished-looking output after kill -9: ${leftovers}`,
+  );
+
+  const second = await serve(args);
+  const status = (await (await fetch(`${second.url}/run/status/${id}`)).json()) as {
+    status: string;
+    failedReason: string;
+  };
+  assert.deepEqual([status.status, status.failedReason], ["failed", "interrupted"]);
+  const small = await (await fetch(`${second.url}/run/plans/small`, { method: "POST" })).text();
+  const smallId = /execution id ([0-9a-f-]{36})/.exec(small)![1]!;
+  await waitFor(second.url, smallId, "success");
+  second.child.kill("SIGTERM");
+  assert.equal(await second.exited, 0);
+
+  const third = await serve([...args, "--grace", "0.3"]);
+  const long = await (await fetch(`${third.url}/run/plans/big`, { method: "POST" })).text();
+  const longId = /execution id ([0-9a-f-]{36})/.exec(long)![1]!;
+  await waitFor(third.url, longId, "running");
+  const down = (await (await fetch(`${third.url}/shutdown`, { method: "POST" })).json()) as {
+    status: string;
+  };
+  assert.equal(down.status, "success");
+  assert.equal(await third.exited, 0);
+
+  const history = runCli(["history", "--home", home, "--json"]);
+  assert.equal(history.status, 0, history.stderr);
+  const records = JSON.parse(history.stdout) as { id: string; status: string; failedReason: string | null }[];
+  const byId = new Map(records.map((r) => [r.id, r]));
+  assert.equal(byId.get(id)?.failedReason, "interrupted");
+  assert.equal(byId.get(smallId)?.status, "success");
+  assert.deepEqual([byId.get(longId)?.status, byId.get(longId)?.failedReason], ["failed", "shutdown"]);
+  assert.equal(records[0]!.id, longId, "newest first");
+  const table = runCli(["history", "--home", home]);
+  assert.match(table.stdout, /id\s+plan\s+mode\s+status/);
+});
