@@ -6,7 +6,7 @@ export function renderChart(steps: readonly StepReport[]): string {
   const rowH = 28;
   const labelW = 180;
   const barW = 260;
-  const gap = 40;
+  const gap = 80;
   const height = 50 + Math.max(steps.length, 1) * rowH;
   const width = labelW + 2 * barW + gap + 40;
   const maxRecords = Math.max(1, ...steps.map((s) => s.records));
