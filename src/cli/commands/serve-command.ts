@@ -19,6 +19,7 @@ interface ServeFlags {
   config?: string;
   logLevel?: string;
   grace?: string;
+  concurrency?: string;
 }
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
@@ -38,6 +39,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     )
     .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
     .option("--grace <seconds>", "on shutdown, how long a running run may take to finish", "30")
+    .option("--concurrency <n>", "runs at the same time (default 1: runs never fight over outputs)", "1")
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
       const portText = flags.port ?? io.env.ROWFORGE_PORT ?? "9898";
@@ -70,8 +72,16 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const done = new Promise<void>((r) => {
         resolveDone = r;
       });
+      const concurrency = Number(flags.concurrency ?? "1");
+      if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--concurrency must be a whole number from 1 to 64, not "${flags.concurrency}"`,
+        );
+      }
       const runs = createRunManager({
         store,
+        concurrency,
         reportsRoot: join(home, "reports"),
         executor: (rows) => (rows < 20_000 ? createInlineExecutor(runBatchTask) : createPoolExecutor()),
       });

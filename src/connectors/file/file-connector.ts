@@ -18,6 +18,15 @@ export const fileConnector: Connector = {
         `step "${stepName}": ${opts.path} already exists and saveMode is errorIfExists`,
       );
     }
+    if (opts.singleFile && opts.saveMode === "append" && (await outputExists(opts.path))) {
+      throw new RowforgeError(
+        "RF_OUTPUT_EXISTS",
+        `step "${stepName}": saveMode append cannot add to the single file ${opts.path}`,
+        {
+          hint: "give a folder as the path to append part files, or use overwrite",
+        },
+      );
+    }
     if (opts.saveMode === "ignore" && (await outputExists(opts.path))) {
       return { skipped: `${opts.path} exists and saveMode is ignore` };
     }
