@@ -138,3 +138,47 @@ test("exit 2 for invalid input, 1 for a failed run", () => {
   assert.equal(badSeed.status, 2);
   assert.match(badSeed.stderr, /--workers must be a whole number/);
 });
+
+test("a command-line run is recorded in the home (history and report) and can be deleted again", () => {
+  const out = fixtureDir({});
+  const home = join(out, "home");
+  const run = runCli([
+    "run",
+    "config/plans/accounts/plan.yaml",
+    "--output-root",
+    out,
+    "--home",
+    home,
+    "-q",
+    "--now",
+    "2026-11-01T00:00:00Z",
+  ]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /report: .*index\.html/);
+  const del = runCli([
+    "run",
+    "config/plans/accounts/plan.yaml",
+    "--output-root",
+    out,
+    "--home",
+    home,
+    "-q",
+    "--mode",
+    "delete",
+  ]);
+  assert.equal(del.status, 0, del.stderr);
+  assert.match(del.stdout, /4,487 records deleted/);
+  assert.equal(contents(join(out, "out")), "", "every data file the run wrote is gone");
+  const history = JSON.parse(runCli(["history", "--home", home, "--json"]).stdout) as {
+    mode: string;
+    status: string;
+    runBy: string;
+  }[];
+  assert.deepEqual(
+    history.map((h) => [h.mode, h.status, h.runBy]),
+    [
+      ["delete", "success", "cli"],
+      ["generate", "success", "cli"],
+    ],
+  );
+});

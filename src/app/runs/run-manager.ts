@@ -5,9 +5,8 @@ import type { BatchExecutor } from "../../engine/run/batch-task.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import { deletePlanData } from "../delete-plan-data.ts";
-import { writeReport } from "../reports/write-report.ts";
 import { runPlan } from "../run-plan.ts";
-import type { StepReport } from "../step-report.ts";
+import { reportRun } from "./report-run.ts";
 import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {
@@ -68,29 +67,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     plan: ResolvedPlan,
     r: ExecutionRecord,
     seed: string,
-    generatorVersion: number,
+    version: number,
   ): Promise<ExecutionRecord> => {
-    if (!plan.config.flags.enableSaveReports) return r;
-    try {
-      const dir = await writeReport(plan.config.folders.generatedReportsFolderPath ?? o.reportsRoot, {
-        runId: r.id,
-        planName: r.planName,
-        planDescription: plan.plan.description,
-        mode: r.mode,
-        status: r.status,
-        failedReason: r.failedReason,
-        createdTs: r.createdTs,
-        finishedTs: r.updatedTs,
-        timeTaken: r.timeTaken,
-        seed,
-        generatorVersion,
-        steps: r.generationSummary as StepReport[],
-        configuration: plan.config,
-      });
-      return await update(r, { details: { reportDir: dir } });
-    } catch {
-      return r;
-    }
+    const dir = await reportRun(plan, r, seed, version, o.reportsRoot);
+    return dir ? update(r, { details: { reportDir: dir } }) : r;
   };
 
   const slot = () =>

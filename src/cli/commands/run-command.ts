@@ -1,10 +1,13 @@
-import { availableParallelism } from "node:os";
+import { existsSync } from "node:fs";
+import { availableParallelism, homedir } from "node:os";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { deletePlanData } from "../../app/delete-plan-data.ts";
 import { rerootOutputs } from "../../app/reroot-output.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
 import { runPlan } from "../../app/run-plan.ts";
+import { recordRun } from "../../app/runs/record-run.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -25,6 +28,7 @@ interface RunFlags {
   quiet?: boolean;
   json?: boolean;
   mode?: string;
+  home?: string;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -62,6 +66,10 @@ export function registerRun(
       "--mode <mode>",
       "generate (default), or delete: remove what earlier runs of the plan wrote",
       "generate",
+    )
+    .option(
+      "--home <dir>",
+      "record the run (history, report) in this rowforge home (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
     )
     .action(async (file: string, flags: RunFlags) => {
       const load = await loadPlanFile(file, {
@@ -106,6 +114,7 @@ export function registerRun(
         throw new RowforgeError("RF_VALUE_INVALID", `--mode must be generate or delete, not "${flags.mode}"`);
       }
       const progress = createProgress(io, tty && !flags.quiet);
+      const createdTs = new Date().toISOString();
       const result =
         flags.mode === "delete"
           ? await deletePlanData(plan)
@@ -121,6 +130,18 @@ export function registerRun(
               ...(flags.quiet ? {} : { onProgress: progress.update }),
             });
       progress.end();
+      const defaultHome = join(homedir(), ".rowforge");
+      const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
+      const recorded = home
+        ? await recordRun(
+            resolve(io.cwd, home),
+            plan,
+            result,
+            flags.mode === "delete" ? "delete" : "generate",
+            createdTs,
+            new Date().toISOString(),
+          )
+        : undefined;
       if (flags.json) {
         io.out(`${JSON.stringify(result, null, 2)}\n`);
         setExit(result.success ? EXIT_OK : EXIT_FAILED);
@@ -130,6 +151,8 @@ export function registerRun(
       io.out(
         `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
+      if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
+      if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
       if (!result.success) io.err(`error RF_RUN_FAILED: ${result.failedReason}\n`);
       setExit(result.success ? EXIT_OK : EXIT_FAILED);
     });

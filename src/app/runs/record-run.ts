@@ -1,0 +1,57 @@
+import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import { isRowforgeError } from "../../errors/index.ts";
+import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
+import type { RunResult } from "../run-plan.ts";
+import { reportRun } from "./report-run.ts";
+import { timeTaken } from "./time-taken.ts";
+
+export interface RecordedRun {
+  readonly recorded: boolean;
+  readonly note?: string;
+  readonly reportDir?: string;
+}
+
+/**
+ * Records a command-line run in a rowforge home (history and report), as the server does for
+ * its runs. A home held by a running server is left alone: the run is reported as not recorded.
+ */
+export async function recordRun(
+  home: string,
+  plan: ResolvedPlan,
+  result: RunResult,
+  mode: ExecutionMode,
+  createdTs: string,
+  updatedTs: string,
+): Promise<RecordedRun> {
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(home);
+  } catch (e) {
+    if (isRowforgeError(e)) return { recorded: false, note: e.message };
+    throw e;
+  }
+  try {
+    const record: ExecutionRecord = {
+      id: result.runId,
+      planName: result.planName,
+      status: result.success ? "success" : "failed",
+      failedReason: result.failedReason,
+      runBy: "cli",
+      updatedBy: "cli",
+      createdTs,
+      updatedTs,
+      generationSummary: result.steps,
+      validationSummary: [],
+      reportLink: `/report/${result.runId}/index.html`,
+      timeTaken: timeTaken(result.seconds),
+      mode,
+      seed: result.seed,
+      nowMicros: result.nowMicros,
+    };
+    const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, `${home}/reports`);
+    await store.executions.put(reportDir ? { ...record, details: { reportDir } } : record);
+    return { recorded: true, ...(reportDir ? { reportDir } : {}) };
+  } finally {
+    await store.close();
+  }
+}

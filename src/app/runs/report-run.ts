@@ -1,0 +1,38 @@
+import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import type { ExecutionRecord } from "../../store/index.ts";
+import { writeReport } from "../reports/write-report.ts";
+import type { StepReport } from "../step-report.ts";
+
+/**
+ * Writes a finished run's report when the plan's configuration asks for reports, under its
+ * generatedReportsFolderPath or `reportsRoot`; returns the report folder, or undefined when
+ * there is none. A report that cannot be written never fails the run.
+ */
+export async function reportRun(
+  plan: ResolvedPlan,
+  r: ExecutionRecord,
+  seed: string,
+  generatorVersion: number,
+  reportsRoot: string,
+): Promise<string | undefined> {
+  if (!plan.config.flags.enableSaveReports) return undefined;
+  try {
+    return await writeReport(plan.config.folders.generatedReportsFolderPath ?? reportsRoot, {
+      runId: r.id,
+      planName: r.planName,
+      planDescription: plan.plan.description,
+      mode: r.mode,
+      status: r.status,
+      failedReason: r.failedReason,
+      createdTs: r.createdTs,
+      finishedTs: r.updatedTs,
+      timeTaken: r.timeTaken,
+      seed,
+      generatorVersion,
+      steps: r.generationSummary as StepReport[],
+      configuration: plan.config,
+    });
+  } catch {
+    return undefined;
+  }
+}
