@@ -11,6 +11,32 @@ export interface RecordedRun {
   readonly reportDir?: string;
 }
 
+/** The execution record of a finished command-line run. */
+export function recordOf(
+  result: RunResult,
+  mode: ExecutionMode,
+  createdTs: string,
+  updatedTs: string,
+): ExecutionRecord {
+  return {
+    id: result.runId,
+    planName: result.planName,
+    status: result.success ? "success" : "failed",
+    failedReason: result.failedReason,
+    runBy: "cli",
+    updatedBy: "cli",
+    createdTs,
+    updatedTs,
+    generationSummary: result.steps,
+    validationSummary: [],
+    reportLink: `/report/${result.runId}/index.html`,
+    timeTaken: timeTaken(result.seconds),
+    mode,
+    seed: result.seed,
+    nowMicros: result.nowMicros,
+  };
+}
+
 /**
  * Records a command-line run in a rowforge home (history and report), as the server does for
  * its runs. A home held by a running server is left alone: the run is reported as not recorded.
@@ -31,23 +57,7 @@ export async function recordRun(
     throw e;
   }
   try {
-    const record: ExecutionRecord = {
-      id: result.runId,
-      planName: result.planName,
-      status: result.success ? "success" : "failed",
-      failedReason: result.failedReason,
-      runBy: "cli",
-      updatedBy: "cli",
-      createdTs,
-      updatedTs,
-      generationSummary: result.steps,
-      validationSummary: [],
-      reportLink: `/report/${result.runId}/index.html`,
-      timeTaken: timeTaken(result.seconds),
-      mode,
-      seed: result.seed,
-      nowMicros: result.nowMicros,
-    };
+    const record = recordOf(result, mode, createdTs, updatedTs);
     const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, `${home}/reports`);
     await store.executions.put(reportDir ? { ...record, details: { reportDir } } : record);
     return { recorded: true, ...(reportDir ? { reportDir } : {}) };

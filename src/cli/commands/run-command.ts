@@ -7,7 +7,8 @@ import { deletePlanData } from "../../app/delete-plan-data.ts";
 import { rerootOutputs } from "../../app/reroot-output.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
 import { runPlan } from "../../app/run-plan.ts";
-import { recordRun } from "../../app/runs/record-run.ts";
+import { recordOf, recordRun } from "../../app/runs/record-run.ts";
+import { reportRun } from "../../app/runs/report-run.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -132,16 +133,18 @@ export function registerRun(
       progress.end();
       const defaultHome = join(homedir(), ".rowforge");
       const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
-      const recorded = home
-        ? await recordRun(
-            resolve(io.cwd, home),
-            plan,
-            result,
-            flags.mode === "delete" ? "delete" : "generate",
-            createdTs,
-            new Date().toISOString(),
-          )
+      const mode = flags.mode === "delete" ? "delete" : "generate";
+      const finishedTs = new Date().toISOString();
+      let recorded = home
+        ? await recordRun(resolve(io.cwd, home), plan, result, mode, createdTs, finishedTs)
         : undefined;
+      const reportsFolder = plan.config.folders.generatedReportsFolderPath;
+      if (!home && reportsFolder) {
+        // Without a home there is no history, but a configured reports folder still gets the report.
+        const record = recordOf(result, mode, createdTs, finishedTs);
+        const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, reportsFolder);
+        recorded = { recorded: true, ...(reportDir ? { reportDir } : {}) };
+      }
       if (flags.json) {
         io.out(`${JSON.stringify(result, null, 2)}\n`);
         setExit(result.success ? EXIT_OK : EXIT_FAILED);
