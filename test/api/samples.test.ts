@@ -314,3 +314,23 @@ test("transformations from a module in the home: per-record and whole-file, on r
   assert.equal(missing.statusCode, 400);
   assert.match((missing.json() as { error: { message: string } }).error.message, /not found in/);
 });
+
+test("a repeated schema body reuses its parsed plan but still draws new rows; a bad one is refused every time", async () => {
+  const body = {
+    fields: [{ name: "n", type: "long", options: { min: 0, max: 1_000_000_000 } }],
+    format: "json",
+  };
+  const first = await f.app.inject({ method: "POST", url: "/sample/schema", payload: body });
+  const second = await f.app.inject({ method: "POST", url: "/sample/schema", payload: body });
+  assert.equal(first.statusCode, 200);
+  assert.equal(second.statusCode, 200);
+  assert.notEqual(first.body, second.body, "an unseeded sample is drawn afresh for each request");
+  for (let i = 0; i < 2; i++) {
+    const bad = await f.app.inject({
+      method: "POST",
+      url: "/sample/schema",
+      payload: { fields: [{ name: "x", type: "strng" }] },
+    });
+    assert.equal(bad.statusCode, 400);
+  }
+});

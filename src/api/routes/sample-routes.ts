@@ -107,13 +107,10 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           querystring: SampleQuerySchema,
         },
       },
-      async (req, reply) => {
-        const q = query(req.query);
-        if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
-        return answer(reply, "envelope", () =>
+      async (req, reply) =>
+        withQuery(reply, req.query, "envelope", (q) =>
           samplePlanTaskStep(svc, req.params.planName, req.params.taskName, req.params.stepName, q),
-        );
-      },
+        ),
     );
     app.get(
       "/sample/tasks/:taskName",

@@ -8,6 +8,7 @@ import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-p
 import { taskAsPlan } from "../../config/resolve/task-as-plan.ts";
 import { readYaml } from "../../config/source/read-yaml.ts";
 import { plainDocument } from "../../config/source/source-document.ts";
+import { type Lru, lru } from "../../engine/lru.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
 import { generateSample, type StepSample } from "../sample/generate-sample.ts";
@@ -328,29 +329,44 @@ export interface SchemaSampleBody {
   readonly fastMode?: boolean;
 }
 
+/** Resolved plans of schema bodies, per configuration: a previewing client sends the same schema again and again. */
+const schemaPlans = new WeakMap<object, Lru<ResolvedPlan>>();
+
+function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan {
+  const config = svc.config.config;
+  let plans = schemaPlans.get(config);
+  if (!plans) {
+    plans = lru(64);
+    schemaPlans.set(config, plans);
+  }
+  return plans.get(`${body.format ?? ""}\u0000${JSON.stringify(body.fields)}`, () => {
+    const diagnostics: Parameters<typeof readFields>[0]["diagnostics"] = [];
+    const ctx = new LoadContext(plainDocument(body, "request"), diagnostics);
+    const fields = readFields(ctx, body.fields, ["fields"], body.format ?? "json");
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      throw new SampleError(
+        "INVALID_SCHEMA",
+        `${first.message}${first.location?.path ? ` (at ${first.location.path})` : ""}${first.hint ? `; ${first.hint}` : ""}`,
+        first.code,
+      );
+    }
+    const task: Task = {
+      name: "schema",
+      steps: [{ name: "schema", type: body.format ?? "json", options: {}, count: {}, fields, enabled: true }],
+    };
+    return taskAsPlan({ task, connections: new Map(), config }).plan;
+  });
+}
+
 /** POST /sample/schema: inline fields; raw bytes when `format` is given, the SampleResponse envelope otherwise. */
 export async function sampleSchema(
   svc: RowforgeService,
   body: SchemaSampleBody,
   q: SampleQuery,
 ): Promise<RawSample | SampleResponse> {
-  const diagnostics: Parameters<typeof readFields>[0]["diagnostics"] = [];
-  const ctx = new LoadContext(plainDocument(body, "request"), diagnostics);
-  const fields = readFields(ctx, body.fields, ["fields"], body.format ?? "json");
-  const errors = diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    throw new SampleError(
-      "INVALID_SCHEMA",
-      `${first.message}${first.location?.path ? ` (at ${first.location.path})` : ""}${first.hint ? `; ${first.hint}` : ""}`,
-      first.code,
-    );
-  }
-  const task: Task = {
-    name: "schema",
-    steps: [{ name: "schema", type: body.format ?? "json", options: {}, count: {}, fields, enabled: true }],
-  };
-  const { plan } = taskAsPlan({ task, connections: new Map(), config: svc.config.config });
+  const plan = schemaPlan(svc, body);
   if (body.format !== undefined) return raw(svc, plan, plan.steps[0]!, q, "INVALID_SCHEMA");
   return envelope(svc, plan, plan.steps[0]!, q, "INVALID_SCHEMA");
 }
