@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { RunManager } from "../app/runs/run-manager.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
+import { DOCS_PAGE } from "./docs-page.ts";
 import { handleError, notFound } from "./http-errors.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
@@ -72,5 +73,8 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   }
   await app.register(systemRoutes(o.onShutdown ?? (() => {})));
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/docs", { schema: { hide: true } }, async (_req, reply) =>
+    reply.type("text/html; charset=utf-8").send(DOCS_PAGE),
+  );
   return app;
 }

@@ -149,6 +149,39 @@ test("openapi.json describes every route; shutdown answers", async () => {
   ]) {
     assert.ok(spec.paths[p], `${p} missing from openapi.json`);
   }
+  const docs = await f.app.inject({ url: "/docs" });
+  assert.equal(docs.statusCode, 200);
+  assert.match(String(docs.headers["content-type"]), /^text\/html/);
+  const listed = await renderDocs(docs.body, spec);
+  for (const p of Object.keys(spec.paths)) assert.ok(listed.includes(p), `${p} missing from /docs`);
   const down = await f.app.inject({ method: "POST", url: "/shutdown" });
   assert.deepEqual(down.json(), { status: "success", message: "rowforge is shutting down" });
 });
+
+/** Runs the docs page's own script over the served OpenAPI document, with just enough of a DOM to collect its text. */
+async function renderDocs(html: string, spec: unknown): Promise<string> {
+  const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1];
+  assert.ok(script, "the docs page carries its script");
+  interface Node {
+    kids: (Node | string)[];
+    textContent: string;
+    setAttribute(): void;
+    append(...k: (Node | string)[]): void;
+  }
+  const node = (): Node => ({
+    kids: [],
+    textContent: "",
+    setAttribute() {},
+    append(...k) {
+      this.kids.push(...k);
+    },
+  });
+  const text = (n: Node | string): string =>
+    typeof n === "string" ? n : n.textContent + n.kids.map(text).join(" ");
+  const root = node();
+  const document = { createElement: node, getElementById: () => root };
+  const fetch = async () => ({ json: async () => spec });
+  const run = script.replace('fetch("/openapi.json").then', 'return fetch("/openapi.json").then');
+  await new Function("document", "fetch", run)(document, fetch);
+  return text(root);
+}
