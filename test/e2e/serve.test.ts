@@ -77,6 +77,9 @@ test("rowforge serve over real HTTP: plans, connections, samples, a second proce
     assert.deepEqual(Object.keys(((await sample.json()) as { samples: object }).samples), ["p1/s"]);
     const raw = await fetch(`${server.url}/sample/steps/s?sampleSize=2`);
     assert.equal((await raw.text()).trimEnd().split("\n").length, 2);
+    const docs = await fetch(`${server.url}/docs`);
+    assert.match(String(docs.headers.get("content-type")), /^text\/html/);
+    assert.match(await docs.text(), /fetch\("\/openapi\.json"\)/);
     const missing = await fetch(`${server.url}/connection/nope`);
     assert.equal(missing.status, 404);
 

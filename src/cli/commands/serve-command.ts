@@ -111,9 +111,8 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       await server.listen({ host, port });
       const address = server.server.address();
       const actualPort = typeof address === "object" && address ? address.port : port;
-      io.out(
-        `rowforge listening on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (home ${home})\n`,
-      );
+      const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
+      io.out(`rowforge listening on ${url} (home ${home}); API docs at ${url}/docs\n`);
       await done;
       setExit(EXIT_OK);
       // Worker threads of a run cut short keep the process alive: end it; temporary outputs stay unfinished.
