@@ -35,6 +35,16 @@ function query(q: {
   return { size, fastMode: q.fastMode ?? true, relationships: q.enableRelationships ?? false };
 }
 
+/** The short execution id of a sample error envelope. */
+const shortId = () => randomUUID().split("-")[0]!;
+
+/** 400 in the envelope shape with code INVALID_REQUEST (bodies of the POST sample endpoints). */
+function invalidRequest(reply: FastifyReply, message: string, detail: string) {
+  return reply
+    .code(400)
+    .send(sampleErrorEnvelope(new SampleError("INVALID_REQUEST", message, detail), shortId()));
+}
+
 async function answer(reply: FastifyReply, shape: Shape, work: () => Promise<RawSample | object>) {
   try {
     const result = await work();
@@ -45,9 +55,7 @@ async function answer(reply: FastifyReply, shape: Shape, work: () => Promise<Raw
     return reply.send(result);
   } catch (e) {
     if (e instanceof SampleError) {
-      return reply
-        .code(400)
-        .send(shape === "flat" ? sampleErrorFlat(e) : sampleErrorEnvelope(e, randomUUID().split("-")[0]!));
+      return reply.code(400).send(shape === "flat" ? sampleErrorFlat(e) : sampleErrorEnvelope(e, shortId()));
     }
     throw e;
   }
@@ -63,6 +71,17 @@ function withQuery(
   const q = query(raw);
   if (typeof q === "string") return reply.code(400).send(badRequest(q, "InvalidSampleSize"));
   return answer(reply, shape, () => work(q));
+}
+
+/** The POST endpoints: sample options come in the body, a bad size is an INVALID_REQUEST envelope. */
+function withBodyQuery(
+  reply: FastifyReply,
+  body: Parameters<typeof query>[0],
+  work: (q: SampleQuery) => Promise<RawSample | object>,
+) {
+  const q = query(body);
+  if (typeof q === "string") return invalidRequest(reply, q, "InvalidSampleSize");
+  return answer(reply, "envelope", () => work({ ...q, relationships: false }));
 }
 
 /** The eight sample endpoints of the spec. */
@@ -147,19 +166,7 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           body: SchemaSampleBody,
         },
       },
-      async (req, reply) => {
-        const q = query(req.body);
-        if (typeof q === "string")
-          return reply
-            .code(400)
-            .send(
-              sampleErrorEnvelope(
-                new SampleError("INVALID_REQUEST", q, "InvalidSampleSize"),
-                randomUUID().split("-")[0]!,
-              ),
-            );
-        return answer(reply, "envelope", () => sampleSchema(svc, req.body, { ...q, relationships: false }));
-      },
+      async (req, reply) => withBodyQuery(reply, req.body, (q) => sampleSchema(svc, req.body, q)),
     );
     app.post(
       "/sample/task-file",
@@ -170,21 +177,10 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           body: TaskFileBody,
         },
       },
-      async (req, reply) => {
-        const q = query(req.body);
-        if (typeof q === "string")
-          return reply
-            .code(400)
-            .send(
-              sampleErrorEnvelope(
-                new SampleError("INVALID_REQUEST", q, "InvalidSampleSize"),
-                randomUUID().split("-")[0]!,
-              ),
-            );
-        return answer(reply, "envelope", () =>
-          sampleTaskFile(svc, req.body.taskYamlPath, req.body.stepName, { ...q, relationships: false }),
-        );
-      },
+      async (req, reply) =>
+        withBodyQuery(reply, req.body, (q) =>
+          sampleTaskFile(svc, req.body.taskYamlPath, req.body.stepName, q),
+        ),
     );
     app.post(
       "/sample/task-yaml",
@@ -211,15 +207,7 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           const content = (body as { taskYamlContent?: unknown }).taskYamlContent;
           if (typeof content === "string") yaml = content;
         }
-        const invalid = (message: string) =>
-          reply
-            .code(400)
-            .send(
-              sampleErrorEnvelope(
-                new SampleError("INVALID_REQUEST", message, "InvalidRequest"),
-                randomUUID().split("-")[0]!,
-              ),
-            );
+        const invalid = (message: string) => invalidRequest(reply, message, "InvalidRequest");
         if (yaml === undefined || yaml.trim() === "")
           return invalid(
             "the task YAML is missing: send it as the body (text/plain or application/yaml) or as taskYamlContent in JSON",
