@@ -1,36 +1,11 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { CLI, REPO_ROOT, runCli } from "../support/run-cli.ts";
-
-function serve(
-  args: string[],
-): Promise<{ url: string; child: ChildProcess; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--log-level", "silent", ...args], {
-    cwd: REPO_ROOT,
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child, exited });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (d: Buffer) => {
-      out += d.toString();
-    });
-  });
-}
+import { runCli } from "../support/run-cli.ts";
+import { startServe } from "../support/start-serve.ts";
 
 async function waitFor(url: string, id: string, status: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 300; i++) {
@@ -59,7 +34,7 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   const home = join(dir, "home");
   const args = ["--home", home, "--config", join(dir, "application.conf")];
 
-  const first = await serve(args);
+  const first = await startServe(args);
   const started = await (await fetch(`${first.url}/run/plans/big`, { method: "POST" })).text();
   const id = /execution id ([0-9a-f-]{36})/.exec(started)![1]!;
   await waitFor(first.url, id, "running");
@@ -73,7 +48,7 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
     `finished-looking output after kill -9: ${leftovers}`,
   );
 
-  const second = await serve(args);
+  const second = await startServe(args);
   const status = (await (await fetch(`${second.url}/run/status/${id}`)).json()) as {
     status: string;
     failedReason: string;
@@ -85,7 +60,7 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   second.child.kill("SIGTERM");
   assert.equal(await second.exited, 0);
 
-  const third = await serve([...args, "--grace", "0.3"]);
+  const third = await startServe([...args, "--grace", "0.3"]);
   const long = await (await fetch(`${third.url}/run/plans/big`, { method: "POST" })).text();
   const longId = /execution id ([0-9a-f-]{36})/.exec(long)![1]!;
   await waitFor(third.url, longId, "running");

@@ -1,36 +1,14 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { CLI, REPO_ROOT } from "../support/run-cli.ts";
-
-function serve(
-  args: string[],
-): Promise<{ url: string; child: ChildProcess; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--log-level", "silent", ...args], {
-    cwd: REPO_ROOT,
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child, exited });
-      }
-    });
-  });
-}
+import { startServe } from "../support/start-serve.ts";
 
 test("over real HTTP: save a connection and a plan, run it, poll to success, check files, read the report, delete the data", async () => {
   const dir = fixtureDir({ "application.conf": "flags { enableSaveReports = true }\n" });
-  const server = await serve(["--home", join(dir, "home"), "--config", join(dir, "application.conf")]);
+  const server = await startServe(["--home", join(dir, "home"), "--config", join(dir, "application.conf")]);
   const post = (path: string, body?: unknown) =>
     fetch(server.url + path, {
       method: "POST",

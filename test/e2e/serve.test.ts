@@ -1,40 +1,9 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { CLI, REPO_ROOT, runCli } from "../support/run-cli.ts";
-
-/** Starts `rowforge serve` on a free loopback port and resolves with its base URL. */
-function serve(
-  home: string,
-  config: string,
-): Promise<{ url: string; child: ChildProcess; exited: Promise<number | null> }> {
-  const child = spawn(
-    process.execPath,
-    [CLI, "serve", "--port", "0", "--home", home, "--config", config, "--log-level", "silent"],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: "1" },
-    },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child, exited });
-      }
-    });
-    child.stderr!.on("data", (d: Buffer) => {
-      out += d.toString();
-    });
-  });
-}
+import { runCli } from "../support/run-cli.ts";
+import { startServe } from "../support/start-serve.ts";
 
 test("rowforge serve over real HTTP: plans, connections, samples, a second process refused, shutdown", async () => {
   const dir = fixtureDir({
@@ -46,7 +15,7 @@ test("rowforge serve over real HTTP: plans, connections, samples, a second proce
   const { writeFileSync, readFileSync } = await import("node:fs");
   writeFileSync(config, readFileSync(config, "utf8").replace("TASKS", join(dir, "tasks")));
   const home = join(dir, "home");
-  const server = await serve(home, config);
+  const server = await startServe(["--home", home, "--config", config]);
   try {
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     const post = (path: string, body: unknown) =>
@@ -99,7 +68,7 @@ test("rowforge serve over real HTTP: plans, connections, samples, a second proce
 
 test("SIGTERM closes the server gracefully", async () => {
   const dir = fixtureDir({ "application.conf": "flags { enableCount = true }\n" });
-  const server = await serve(join(dir, "home"), join(dir, "application.conf"));
+  const server = await startServe(["--home", join(dir, "home"), "--config", join(dir, "application.conf")]);
   server.child.kill("SIGTERM");
   assert.equal(await server.exited, 0);
 });

@@ -1,0 +1,34 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { CLI, REPO_ROOT } from "./run-cli.ts";
+
+export interface ServeProcess {
+  /** Base URL, as printed by `rowforge serve`. */
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** The exit code, once the process ends. */
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `rowforge serve` as a subprocess on a free loopback port and resolves once it prints its URL. */
+export function startServe(args: readonly string[]): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--log-level", "silent", ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, child, exited });
+      }
+    });
+    child.stderr!.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+  });
+}
