@@ -8,7 +8,8 @@ export type JsonWriter = (out: ByteSink, i: number) => void;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
-const NULL_BYTES = new TextEncoder().encode("null");
+const encoder = new TextEncoder();
+const NULL_BYTES = encoder.encode("null");
 const HEX = "0123456789abcdef";
 
 /** Copies UTF-8 bytes as a JSON string, escaping quotes, backslashes and control characters. */
@@ -142,7 +143,7 @@ export function jsonWriter(data: Data, omitNullFields = false): JsonWriter {
   if (DataType.isStruct(t)) {
     const fields = (t as Struct).children;
     const children = data.children.map((c) => jsonWriter(c, omitNullFields));
-    const names = fields.map((f) => new TextEncoder().encode(`${JSON.stringify(f.name)}:`));
+    const names = fields.map((f) => encoder.encode(`${JSON.stringify(f.name)}:`));
     const nullable = data.children.map((c) => c.nullCount > 0);
     return withNulls((out, i) => {
       out.byte(123);
