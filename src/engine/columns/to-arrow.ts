@@ -3,7 +3,7 @@ import {
   type DataType as ArrowType,
   Binary,
   Bool,
-  type Data,
+  Data,
   DateDay,
   Decimal,
   Float32,
@@ -14,7 +14,6 @@ import {
   Int64,
   List,
   Map_,
-  makeData,
   RecordBatch,
   Schema,
   Struct,
@@ -76,42 +75,63 @@ function struct(fields: ArrowField[]): Struct {
   return new Struct(fields as unknown as ConstructorParameters<typeof Struct>[0]);
 }
 
-function validity(col: Column): { nullBitmap?: Uint8Array; nullCount: number } {
-  if (!col.nulls) return { nullCount: 0 };
+const NO_NULLS = new Uint8Array(0);
+
+type Buffers = ConstructorParameters<typeof Data>[4];
+
+/** Arrow data from its buffers: value offsets, values, validity bitmap (the layout makeData builds). */
+function arrowData<T extends ArrowType>(
+  type: T,
+  length: number,
+  nullCount: number,
+  offsets: Int32Array | undefined,
+  values: ArrayBufferView | undefined,
+  bitmap: Uint8Array,
+  children?: Data[],
+): Data<T> {
+  return new Data(type, 0, length, nullCount, [offsets, values, bitmap] as Buffers, children) as Data<T>;
+}
+
+/** The validity bitmap of a column (Arrow's empty bitmap when it holds no nulls) and its null count. */
+function validity(col: Column): { bitmap: Uint8Array; nullCount: number } {
+  if (!col.nulls) return { bitmap: NO_NULLS, nullCount: 0 };
   const bitmap = new Uint8Array(((col.length + 63) >> 6) << 3);
   let nulls = 0;
   for (let i = 0; i < col.length; i++) {
     if (col.nulls[i] === 1) nulls++;
     else bitmap[i >> 3]! |= 1 << (i & 7);
   }
-  return nulls === 0 ? { nullCount: 0 } : { nullBitmap: bitmap, nullCount: nulls };
+  return nulls === 0 ? { bitmap: NO_NULLS, nullCount: 0 } : { bitmap, nullCount: nulls };
 }
 
-/** Arrow data for a column, sharing typed-array buffers where the layout already matches. */
-export function columnToArrow(col: Column): Data {
-  const type = arrowTypeOf(col.type);
-  const v = validity(col);
+/**
+ * Arrow data for a column of the given Arrow type (arrowTypeOf of the column's type), sharing
+ * typed-array buffers where the layout already matches. Built with Data's constructor, as
+ * makeData would build it, without a visitor dispatch per column: tiny batches (samples) pay
+ * for that per request.
+ */
+export function columnToArrow(col: Column, type: ArrowType): Data {
+  const { bitmap, nullCount } = validity(col);
   const length = col.length;
+  const make = (offsets: Int32Array | undefined, values: ArrayBufferView | undefined, children?: Data[]) =>
+    arrowData(type, length, nullCount, offsets, values, bitmap, children);
   switch (col.shape) {
     case "list":
-      return makeData({
-        type: type as List,
-        length,
-        ...v,
-        valueOffsets: col.offsets,
-        child: columnToArrow(col.element),
-      });
+      return make(col.offsets, undefined, [columnToArrow(col.element, type.children[0]!.type)]);
     case "map": {
-      const entries = makeData({
-        type: (type as Map_).children[0]!.type as Struct,
-        length: col.keys.length,
-        nullCount: 0,
-        children: [columnToArrow(col.keys), columnToArrow(col.values)],
-      });
-      return makeData({ type: type as Map_, length, ...v, valueOffsets: col.offsets, child: entries });
+      const entriesType = type.children[0]!.type as Struct;
+      const entries = arrowData(entriesType, col.keys.length, 0, undefined, undefined, NO_NULLS, [
+        columnToArrow(col.keys, entriesType.children[0]!.type),
+        columnToArrow(col.values, entriesType.children[1]!.type),
+      ]);
+      return make(col.offsets, undefined, [entries]);
     }
     case "struct":
-      return makeData({ type: type as Struct, length, ...v, children: col.children.map(columnToArrow) });
+      return make(
+        undefined,
+        undefined,
+        col.children.map((c, i) => columnToArrow(c, type.children[i]!.type)),
+      );
     case "scalar":
       break;
   }
@@ -119,44 +139,28 @@ export function columnToArrow(col: Column): Data {
   switch (col.type.kind) {
     case "int":
     case "date":
-      return makeData({ type: type as Int32, length, ...v, data: values as Int32Array });
+    case "double":
+      return make(undefined, values as Int32Array | Float64Array);
     case "short":
-      return makeData({ type: type as Int16, length, ...v, data: Int16Array.from(values as Int32Array) });
+      return make(undefined, Int16Array.from(values as Int32Array));
     case "byte":
-      return makeData({ type: type as Int8, length, ...v, data: Int8Array.from(values as Int32Array) });
+      return make(undefined, Int8Array.from(values as Int32Array));
     case "long":
     case "timestamp":
-      return makeData({
-        type: type as Int64,
-        length,
-        ...v,
-        data: int64FromDoubles(values as Float64Array, length),
-      });
-    case "double":
-      return makeData({ type: type as Float64, length, ...v, data: values as Float64Array });
+      return make(undefined, int64FromDoubles(values as Float64Array, length));
     case "float":
-      return makeData({
-        type: type as Float32,
-        length,
-        ...v,
-        data: Float32Array.from(values as Float64Array),
-      });
+      return make(undefined, Float32Array.from(values as Float64Array));
     case "decimal":
-      return makeData({
-        type: type as Decimal,
-        length,
-        ...v,
-        data: decimalWords(values as Float64Array | bigint[], length),
-      });
+      return make(undefined, decimalWords(values as Float64Array | bigint[], length));
     case "boolean": {
       const src = values as Uint8Array;
       const bits = new Uint8Array(((length + 63) >> 6) << 3);
       for (let i = 0; i < length; i++) if (src[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
-      return makeData({ type: type as Bool, length, ...v, data: bits });
+      return make(undefined, bits);
     }
     case "string": {
       const { offsets, bytes } = utf8Strings(values as string[], length);
-      return makeData({ type: type as Utf8, length, ...v, valueOffsets: offsets, data: bytes });
+      return make(offsets, bytes);
     }
     case "binary": {
       const chunks = values as Uint8Array[];
@@ -168,7 +172,7 @@ export function columnToArrow(col: Column): Data {
       }
       const data = new Uint8Array(total);
       for (let i = 0; i < length; i++) data.set(chunks[i]!, offsets[i]!);
-      return makeData({ type: type as Binary, length, ...v, valueOffsets: offsets, data });
+      return make(offsets, data);
     }
     default:
       throw new Error(`no Arrow conversion for ${col.type.kind}`);
@@ -224,15 +228,25 @@ function decimalWords(values: Float64Array | bigint[], length: number): Uint32Ar
   return out;
 }
 
-/** A record batch from named columns (all of the same length). */
-export function toRecordBatch(
-  names: readonly string[],
-  columns: readonly Column[],
-  nullable: readonly boolean[],
-): RecordBatch {
-  const fields = columns.map((c, i) => new ArrowField(names[i]!, arrowTypeOf(c.type), nullable[i] ?? true));
-  const schema = new Schema(fields);
+/** The Arrow schema of a batch's columns: made once per compiled step, shared by its batches. */
+export interface BatchShape {
+  readonly schema: Schema;
+  readonly type: Struct;
+}
+
+export function batchShape(
+  columns: readonly { readonly name: string; readonly type: DataType; readonly nullable: boolean }[],
+): BatchShape {
+  const fields = columns.map((c) => new ArrowField(c.name, arrowTypeOf(c.type), c.nullable));
+  return { schema: new Schema(fields), type: struct(fields) };
+}
+
+/** A record batch of columns (all of the same length) in the order of the shape's fields. */
+export function toRecordBatch(shape: BatchShape, columns: readonly Column[]): RecordBatch {
   const length = columns[0]?.length ?? 0;
-  const data = makeData({ type: struct(fields), length, nullCount: 0, children: columns.map(columnToArrow) });
-  return new RecordBatch(schema, data);
+  const children = columns.map((c, i) => columnToArrow(c, shape.schema.fields[i]!.type));
+  return new RecordBatch(
+    shape.schema,
+    arrowData(shape.type, length, 0, undefined, undefined, NO_NULLS, children),
+  );
 }

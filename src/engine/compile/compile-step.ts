@@ -5,7 +5,7 @@ import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
-import { toRecordBatch } from "../columns/to-arrow.ts";
+import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import type { FieldGenerator } from "../generators/field-generator.ts";
 import { rowPositions } from "../generators/positions.ts";
@@ -203,13 +203,19 @@ export function compileStep(
   };
 
   const output = plans.map((p, i) => ({ p, i })).filter(({ p }) => p.field.options.omit !== true);
+  const outputFields = output.map(({ p }) => ({
+    name: p.field.name,
+    type: p.type,
+    nullable: p.field.nullable,
+  }));
+  let shape: BatchShape | undefined;
   const closure = dependencyClosure(plans, derived);
 
   return {
     id,
     resolved,
     rowCount,
-    output: output.map(({ p }) => ({ name: p.field.name, type: p.type, nullable: p.field.nullable })),
+    output: outputFields,
     columnsAt(rows, names) {
       const wanted = new Set<number>();
       for (const name of names) {
@@ -223,10 +229,10 @@ export function compileStep(
     },
     batch(start, count) {
       const cols = generate(rowPositions(start, count), undefined);
+      shape ??= batchShape(outputFields);
       return toRecordBatch(
-        output.map(({ p }) => p.field.name),
+        shape,
         output.map(({ i }) => cols[i]!),
-        output.map(({ p }) => p.field.nullable),
       );
     },
   };

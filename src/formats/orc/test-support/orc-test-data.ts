@@ -1,6 +1,6 @@
 import type { RecordBatch } from "apache-arrow";
 import type { Column } from "../../../engine/columns/column.ts";
-import { toRecordBatch } from "../../../engine/columns/to-arrow.ts";
+import { batchShape, toRecordBatch } from "../../../engine/columns/to-arrow.ts";
 import type { DataType } from "../../../model/data-type.ts";
 
 /**
@@ -18,9 +18,8 @@ export interface TestField {
 
 export function batchOf(fields: readonly TestField[]): RecordBatch {
   return toRecordBatch(
-    fields.map((f) => f.name),
+    batchShape(fields.map((f) => ({ name: f.name, type: f.type, nullable: true }))),
     fields.map((f) => columnOf(f.type, f.values)),
-    fields.map(() => true),
   );
 }
 
