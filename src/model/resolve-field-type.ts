@@ -8,6 +8,18 @@ import { parseDataType } from "./parse-data-type.ts";
  * failure here is a programming error.
  */
 export function resolveFieldType(field: Field): DataType {
+  let type = resolved.get(field);
+  if (!type) {
+    type = resolveUncached(field);
+    resolved.set(field, type);
+  }
+  return type;
+}
+
+/** Fields are immutable, so each is resolved once however often plans holding it are compiled. */
+const resolved = new WeakMap<Field, DataType>();
+
+function resolveUncached(field: Field): DataType {
   if (field.fields.length > 0) {
     const struct = DataTypes.struct(
       field.fields.map(

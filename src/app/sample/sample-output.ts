@@ -41,5 +41,9 @@ export async function encodeSample(
   );
   const encoder = f.createEncoder(batch.schema, keep);
   const chunks = [...(await encoder.encode(batch)), ...(await encoder.end())];
-  return { body: Buffer.concat(chunks), contentType: f.contentType };
+  const body =
+    chunks.length === 1
+      ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
+      : Buffer.concat(chunks);
+  return { body, contentType: f.contentType };
 }

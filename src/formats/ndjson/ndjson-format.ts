@@ -1,4 +1,4 @@
-import { makeData, type RecordBatch, type Schema, Struct } from "apache-arrow";
+import type { RecordBatch, Schema } from "apache-arrow";
 import { ByteSink, sharedSink } from "../arrow-values/byte-sink.ts";
 import { jsonWriter } from "../arrow-values/json-renderer.ts";
 import type { Encoder, Format } from "../format.ts";
@@ -54,15 +54,7 @@ export const ndjsonFormat: Format = {
     return {
       encode(batch: RecordBatch) {
         if (batch.numRows === 0) return [];
-        const row = jsonWriter(
-          makeData({
-            type: new Struct(batch.schema.fields),
-            length: batch.numRows,
-            nullCount: 0,
-            children: batch.data.children,
-          }),
-          omit,
-        );
+        const row = jsonWriter(batch.data, omit);
         sink.ensure(batch.numRows * 64);
         for (let i = 0; i < batch.numRows; i++) {
           row(sink, i);
