@@ -1,6 +1,9 @@
+import { randomInt } from "node:crypto";
 import type { RecordBatch } from "apache-arrow";
 import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
-import { compilePlan } from "../../engine/compile/compile-plan.ts";
+import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
+import { withStreamSalt } from "../../engine/rng/index.ts";
+import { type Lru, lru } from "../../util/lru.ts";
 import { chooseSeed } from "../choose-seed.ts";
 
 export interface SampleOptions {
@@ -17,31 +20,63 @@ export interface StepSample {
   readonly batch: RecordBatch;
 }
 
+/** The seed unseeded samples compile with; a random stream salt per sample makes them differ. */
+const SAMPLE_SEED = "rowforge-sample";
+
+/** Compiled plans per resolved plan object: a client previewing one schema sends it again and again. */
+const compiledPlans = new WeakMap<ResolvedPlan, Lru<CompiledPlan>>();
+
+function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
+  const source = o.relationships
+    ? plan
+    : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } } };
+  return compilePlan(source, {
+    seed,
+    nowMicros: o.nowMicros,
+    fastMode: o.fastMode,
+    numRecordsPerStep: o.size,
+  });
+}
+
+function cachedCompile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
+  let plans = compiledPlans.get(plan);
+  if (!plans) {
+    plans = lru(16);
+    compiledPlans.set(plan, plans);
+  }
+  const key = `${seed}\u0000${o.size}\u0000${o.fastMode}\u0000${o.relationships}\u0000${o.nowMicros}`;
+  return plans.get(key, () => compile(plan, seed, o));
+}
+
 /**
  * Generates a few rows of the chosen steps of a plan (all enabled steps when none are
  * chosen). Every step is sized to the sample, so with relationships a child's keys are
  * drawn from exactly the parent rows in the parent's sample.
+ *
+ * A plan with a seed gives the same sample every time. Without one each sample is new: the
+ * plan is compiled once and every sample draws under its own random stream salt, or, when
+ * the plan cannot be salted (drawn group sizes, fields with their own seed), it is compiled
+ * with a new random seed.
  */
 export function generateSample(
   plan: ResolvedPlan,
   chosen: readonly ResolvedStep[] | undefined,
   o: SampleOptions,
 ): StepSample[] {
-  const source = o.relationships
-    ? plan
-    : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } } };
-  const { seed } = chooseSeed(undefined, plan.plan.sinkOptions.seed);
-  const compiled = compilePlan(source, {
-    seed,
-    nowMicros: o.nowMicros,
-    fastMode: o.fastMode,
-    numRecordsPerStep: o.size,
-  });
+  const planSeed = plan.plan.sinkOptions.seed;
+  let c = cachedCompile(plan, planSeed ?? SAMPLE_SEED, o);
+  let salt = 0;
+  if (planSeed === undefined) {
+    if (c.reseedable) salt = randomInt(1, 2 ** 32 - 1);
+    else c = compile(plan, chooseSeed(undefined, undefined).seed, o);
+  }
   const wanted = chosen ?? plan.steps;
-  return wanted.map((step) => {
-    const id = `${step.dataSourceName}.${step.step.name}`;
-    const c = compiled.step(id);
-    if (!c) throw new Error(`step ${id} is not in the compiled plan`);
-    return { step, batch: c.batch(0, Math.min(c.rowCount, o.size)) };
-  });
+  return withStreamSalt(salt, () =>
+    wanted.map((step) => {
+      const id = `${step.dataSourceName}.${step.step.name}`;
+      const s = c.step(id);
+      if (!s) throw new Error(`step ${id} is not in the compiled plan`);
+      return { step, batch: s.batch(0, Math.min(s.rowCount, o.size)) };
+    }),
+  );
 }

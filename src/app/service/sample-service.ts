@@ -8,9 +8,9 @@ import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-p
 import { taskAsPlan } from "../../config/resolve/task-as-plan.ts";
 import { readYaml } from "../../config/source/read-yaml.ts";
 import { plainDocument } from "../../config/source/source-document.ts";
-import { type Lru, lru } from "../../engine/lru.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
+import { type Lru, lru } from "../../util/lru.ts";
 import { generateSample, type StepSample } from "../sample/generate-sample.ts";
 import { encodeSample, sampleFormatOf, sampleRows } from "../sample/sample-output.ts";
 import { transformBytes, transformRows } from "../transform/apply-transformation.ts";

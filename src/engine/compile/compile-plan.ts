@@ -17,6 +17,8 @@ export interface PlanCompileOptions {
 export interface CompiledPlan {
   readonly seed: string;
   readonly nowMicros: number;
+  /** Whether every step may be generated under a stream salt (see CompiledStep.reseedable). */
+  readonly reseedable: boolean;
   /** Steps in insert order: parents before the children whose foreign keys point at them. */
   readonly steps: readonly CompiledStep[];
   step(id: string): CompiledStep | undefined;
@@ -104,5 +106,11 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     );
   }
   const steps = ordered.order.map((id) => compiled.get(id)!);
-  return { seed: options.seed, nowMicros: options.nowMicros, steps, step: (id) => compiled.get(id) };
+  return {
+    seed: options.seed,
+    nowMicros: options.nowMicros,
+    reseedable: steps.every((s) => s.reseedable),
+    steps,
+    step: (id) => compiled.get(id),
+  };
 }

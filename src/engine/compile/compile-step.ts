@@ -46,6 +46,11 @@ export interface CompiledStep {
   readonly id: string;
   readonly resolved: ResolvedStep;
   readonly rowCount: number;
+  /**
+   * Whether batches may take a stream salt (withStreamSalt): no random draw went into the
+   * compiled step itself (drawn group sizes do) and no field keeps its own seed.
+   */
+  readonly reseedable: boolean;
   /** Output fields (omitted fields left out), in order, with their types. */
   readonly output: readonly { readonly name: string; readonly type: DataType; readonly nullable: boolean }[];
   /** Columns of top-level fields at arbitrary rows (what a child's foreign key recomputes). */
@@ -80,6 +85,7 @@ export function compileStep(
   const perField = count.perField;
   const records = recordsOverride ?? count.records ?? DEFAULT_RECORDS;
   let grouping: RowGrouping;
+  let drawnGroups = false;
   let groupFields = new Set<string>();
   const groupedLinks = new Set<StepLink>();
   if (cardLink) {
@@ -92,6 +98,7 @@ export function compileStep(
         : variableGrouping(parents, (g) => Math.floor((g + 1) * ratio) - Math.floor(g * ratio));
     } else {
       grouping = variableGrouping(parents, groupSizeDraw(c, fieldKeyOf(env.planKey, id, "__cardinality")));
+      drawnGroups = true;
     }
     groupedLinks.add(cardLink);
   } else if (perField) {
@@ -99,6 +106,7 @@ export function compileStep(
     grouping = perField.options
       ? variableGrouping(records, groupSizeDraw(perField.options, fieldKeyOf(env.planKey, id, "__perField")))
       : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD);
+    drawnGroups = perField.options !== undefined;
     for (const l of links) if (l.childFields.every((f) => groupFields.has(topName(f)))) groupedLinks.add(l);
   } else if (isTrue(step.options.allCombinations)) {
     const sizes = step.fields
@@ -215,6 +223,7 @@ export function compileStep(
     id,
     resolved,
     rowCount,
+    reseedable: !drawnGroups && !step.fields.some(hasOwnSeed),
     output: outputFields,
     columnsAt(rows, names) {
       const wanted = new Set<number>();
@@ -238,6 +247,7 @@ export function compileStep(
   };
 }
 
+const hasOwnSeed = (f: Field): boolean => f.options.seed !== undefined || f.fields.some(hasOwnSeed);
 const topName = (path: string): string => path.split(".")[0]!;
 const isTrue = (v: string | undefined): boolean => v !== undefined && v.trim().toLowerCase() === "true";
 

@@ -1,5 +1,5 @@
+import { lru } from "../../util/lru.ts";
 import { compileFakerExpression, type FakerExpression } from "../faker/index.ts";
-import { lru } from "../lru.ts";
 import { compileRegex, type RegexGenerator } from "../regex/index.ts";
 
 const MAX_ENTRIES = 512;

@@ -7,7 +7,7 @@ import type { FakerExpression, FakerPools } from "../faker/index.ts";
 import type { RegexGenerator } from "../regex/index.ts";
 import { hashString } from "../rng/hash.ts";
 import { createPermutation } from "../rng/permutation.ts";
-import { RowRandom } from "../rng/row-random.ts";
+import { RowRandom, withStreamSalt } from "../rng/row-random.ts";
 import { FAST_POOL_SIZE, type FieldGenerator } from "./field-generator.ts";
 import { randomUuid } from "./text-generators.ts";
 import { writeScalar } from "./write-scalar.ts";
@@ -148,7 +148,10 @@ const poolCache = new WeakMap<FakerExpression, FakerPools>();
 function expressionPools(expr: FakerExpression): FakerPools {
   let pools = poolCache.get(expr);
   if (!pools) {
-    pools = expr.partPools(FAST_POOL_SIZE, hashString(`${expr.locale}\u0000${expr.source}`, 0x706f6f6c));
+    // Shared by every plan and sample: made with no stream salt, whatever the caller's.
+    pools = withStreamSalt(0, () =>
+      expr.partPools(FAST_POOL_SIZE, hashString(`${expr.locale}\u0000${expr.source}`, 0x706f6f6c)),
+    );
     poolCache.set(expr, pools);
   }
   return pools;

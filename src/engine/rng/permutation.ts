@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import { combine, mix32 } from "./hash.ts";
+import { streamSalt } from "./row-random.ts";
 
 const MAX_SIZE = 2 ** 53;
 
@@ -27,11 +28,20 @@ export function createPermutation(size: number, key: number): (i: number) => num
   const loSize = 2 ** loBits;
   const loMask = loSize - 1;
   const hiMask = 2 ** (bits - loBits) - 1;
-  const k = key >>> 0;
-  const k0 = combine(k, 0x243f6a88);
-  const k1 = combine(k, 0x85a308d3);
-  const k2 = combine(k, 0x13198a2e);
-  const k3 = combine(k, 0x03707344);
+  // Round keys follow the stream salt (see withStreamSalt), derived again when it changes.
+  let saltedFor = Number.NaN;
+  let k0 = 0;
+  let k1 = 0;
+  let k2 = 0;
+  let k3 = 0;
+  const rekey = (salt: number) => {
+    const k = (key ^ salt) >>> 0;
+    k0 = combine(k, 0x243f6a88);
+    k1 = combine(k, 0x85a308d3);
+    k2 = combine(k, 0x13198a2e);
+    k3 = combine(k, 0x03707344);
+    saltedFor = salt;
+  };
 
   // `a` is the high half, `b` the low half; after two rounds the widths are back in place.
   const encrypt = (x: number): number => {
@@ -54,6 +64,8 @@ export function createPermutation(size: number, key: number): (i: number) => num
     if (!(i >= 0 && i < size) || i !== Math.floor(i)) {
       throw new RowforgeError("RF_VALUE_INVALID", `permutation index ${i} is outside [0, ${size})`);
     }
+    const salt = streamSalt();
+    if (salt !== saltedFor) rekey(salt);
     let x = encrypt(i);
     while (x >= size) x = encrypt(x);
     return x;

@@ -1,5 +1,27 @@
 import { draw32, drawFloat, rowBase } from "./hash.ts";
 
+let salt = 0;
+
+/** The stream salt in force (0 outside withStreamSalt). */
+export const streamSalt = (): number => salt;
+
+/**
+ * Runs `f` with every stream key mixed with `s` (a bijection, so distinct streams stay
+ * distinct): a compiled plan then draws a fresh, equally random set of values without being
+ * compiled again. Salt 0 is the identity; runs never set one. Only plans whose compilation made
+ * no random draws may be salted (CompiledPlan.reseedable); values cached across plans (fast-mode
+ * pools) are made with salt 0.
+ */
+export function withStreamSalt<T>(s: number, f: () => T): T {
+  const previous = salt;
+  salt = s | 0;
+  try {
+    return f();
+  } finally {
+    salt = previous;
+  }
+}
+
 /**
  * A cursor over the random draws of one row of one stream. `at(row)` positions it; each call
  * then takes the next draw. Values depend only on (stream key, row, draw number), never on
@@ -16,7 +38,7 @@ export class RowRandom {
   }
 
   at(row: number): this {
-    this.base = rowBase(this.key, row);
+    this.base = rowBase(this.key ^ salt, row);
     this.k = 0;
     return this;
   }

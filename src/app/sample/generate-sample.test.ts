@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { RecordBatch } from "apache-arrow";
+import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { generateSample, type SampleOptions } from "./generate-sample.ts";
+
+const rows = (b: RecordBatch) =>
+  JSON.stringify(
+    b.toArray().map((r) => r.toJSON()),
+    (_k, v) => (typeof v === "bigint" ? String(v) : v),
+  );
+const options: SampleOptions = { size: 10, fastMode: true, relationships: true, nowMicros: TEST_NOW_MICROS };
+
+const plan = (sinkOptions: string, count: string) =>
+  planFrom(`name: p\ntasks: [{name: t, dataSourceName: ds}]\n${sinkOptions}`, {
+    t: `name: t
+steps:
+  - name: s
+    count: ${count}
+    fields:
+      - {name: id, options: {regex: "ID[0-9]{6}", isUnique: true}}
+      - {name: n, type: long, options: {min: 0, max: 1000000000}}
+`,
+  });
+
+test("unseeded samples differ each time, whether the compiled plan is reused (salted) or not (drawn group sizes)", async () => {
+  for (const count of [
+    "{records: 10}",
+    "{records: 10, perField: {fieldNames: [id], options: {min: 1, max: 3}}}",
+  ]) {
+    const p = await plan("", count);
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const [s] = generateSample(p, undefined, options);
+      const ids = s!.batch.getChild("id")!.toArray() as string[];
+      if (!count.includes("perField"))
+        assert.equal(new Set(ids).size, ids.length, "unique values stay unique");
+      seen.add(rows(s!.batch));
+    }
+    assert.equal(seen.size, 5, `five different samples for count ${count}`);
+  }
+});
+
+test("a plan with a seed gives the same sample every time", async () => {
+  const p = await plan("sinkOptions: {seed: 42}\n", "{records: 10}");
+  const [a] = generateSample(p, undefined, options);
+  const [b] = generateSample(p, undefined, options);
+  assert.equal(rows(a!.batch), rows(b!.batch));
+});
