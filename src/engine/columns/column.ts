@@ -1,4 +1,5 @@
 import type { DataType } from "../../model/data-type.ts";
+import { float64s, int32s, uint8s } from "./small-arrays.ts";
 
 /**
  * Generated values of one field for a batch of rows, stored column-wise. Storage by type:
@@ -62,24 +63,22 @@ export function allocateColumn(type: DataType, length: number): Column {
     case "short":
     case "int":
     case "date":
-      return { shape: "scalar", type, length, nulls: undefined, values: new Int32Array(length) };
+      return { shape: "scalar", type, length, nulls: undefined, values: int32s(length) };
     case "long":
     case "float":
     case "double":
     case "timestamp":
-      return { shape: "scalar", type, length, nulls: undefined, values: new Float64Array(length) };
+      return { shape: "scalar", type, length, nulls: undefined, values: float64s(length) };
     case "decimal":
       return {
         shape: "scalar",
         type,
         length,
         nulls: undefined,
-        values: decimalFitsDouble(type.precision)
-          ? new Float64Array(length)
-          : new Array<bigint>(length).fill(0n),
+        values: decimalFitsDouble(type.precision) ? float64s(length) : new Array<bigint>(length).fill(0n),
       };
     case "boolean":
-      return { shape: "scalar", type, length, nulls: undefined, values: new Uint8Array(length) };
+      return { shape: "scalar", type, length, nulls: undefined, values: uint8s(length) };
     case "string":
       return { shape: "scalar", type, length, nulls: undefined, values: new Array<string>(length).fill("") };
     case "binary":
@@ -96,7 +95,7 @@ export function allocateColumn(type: DataType, length: number): Column {
         type,
         length,
         nulls: undefined,
-        offsets: new Int32Array(length + 1),
+        offsets: int32s(length + 1),
         element: allocateColumn(type.element, 0),
       };
     case "map":
@@ -105,7 +104,7 @@ export function allocateColumn(type: DataType, length: number): Column {
         type,
         length,
         nulls: undefined,
-        offsets: new Int32Array(length + 1),
+        offsets: int32s(length + 1),
         keys: allocateColumn(type.key, 0),
         values: allocateColumn(type.value, 0),
       };
@@ -123,7 +122,7 @@ export function allocateColumn(type: DataType, length: number): Column {
 const EMPTY_BYTES = new Uint8Array(0);
 
 export function markNull(col: Column, i: number): void {
-  col.nulls ??= new Uint8Array(col.length);
+  col.nulls ??= uint8s(col.length);
   col.nulls[i] = 1;
 }
 

@@ -22,6 +22,7 @@ import {
 } from "apache-arrow";
 import type { DataType } from "../../model/data-type.ts";
 import type { Column } from "./column.ts";
+import { int32s, uint8s } from "./small-arrays.ts";
 
 /** The Arrow type of a Spark type: one row of the type-mapping table (Spark → Arrow). */
 export function arrowTypeOf(t: DataType): ArrowType {
@@ -95,7 +96,7 @@ function arrowData<T extends ArrowType>(
 /** The validity bitmap of a column (Arrow's empty bitmap when it holds no nulls) and its null count. */
 function validity(col: Column): { bitmap: Uint8Array; nullCount: number } {
   if (!col.nulls) return { bitmap: NO_NULLS, nullCount: 0 };
-  const bitmap = new Uint8Array(((col.length + 63) >> 6) << 3);
+  const bitmap = uint8s(((col.length + 63) >> 6) << 3);
   let nulls = 0;
   for (let i = 0; i < col.length; i++) {
     if (col.nulls[i] === 1) nulls++;
@@ -154,7 +155,7 @@ export function columnToArrow(col: Column, type: ArrowType): Data {
       return make(undefined, decimalWords(values as Float64Array | bigint[], length));
     case "boolean": {
       const src = values as Uint8Array;
-      const bits = new Uint8Array(((length + 63) >> 6) << 3);
+      const bits = uint8s(((length + 63) >> 6) << 3);
       for (let i = 0; i < length; i++) if (src[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
       return make(undefined, bits);
     }
@@ -164,13 +165,13 @@ export function columnToArrow(col: Column, type: ArrowType): Data {
     }
     case "binary": {
       const chunks = values as Uint8Array[];
-      const offsets = new Int32Array(length + 1);
+      const offsets = int32s(length + 1);
       let total = 0;
       for (let i = 0; i < length; i++) {
         total += chunks[i]!.length;
         offsets[i + 1] = total;
       }
-      const data = new Uint8Array(total);
+      const data = uint8s(total);
       for (let i = 0; i < length; i++) data.set(chunks[i]!, offsets[i]!);
       return make(offsets, data);
     }
@@ -183,8 +184,8 @@ export function columnToArrow(col: Column, type: ArrowType): Data {
  * Whole numbers held in doubles (exact below 2^53) as int64 words, without a BigInt per value.
  */
 function int64FromDoubles(src: Float64Array, length: number): BigInt64Array {
-  const out = new BigInt64Array(length);
-  const words = new Int32Array(out.buffer);
+  const words = int32s(2 * length);
+  const out = new BigInt64Array(words.buffer, words.byteOffset, length);
   for (let i = 0; i < length; i++) {
     const x = src[i]!;
     const hi = Math.floor(x / 4294967296);
@@ -200,9 +201,9 @@ function int64FromDoubles(src: Float64Array, length: number): BigInt64Array {
  * is measured.
  */
 function utf8Strings(strings: string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
-  const offsets = new Int32Array(length + 1);
+  const offsets = int32s(length + 1);
   const joined = strings.length === length ? strings.join("") : strings.slice(0, length).join("");
-  const bytes = encoder.encode(joined);
+  const bytes = joined.length <= SMALL_TEXT ? smallUtf8(joined) : encoder.encode(joined);
   const ascii = bytes.length === joined.length;
   let pos = 0;
   for (let i = 0; i < length; i++) {
@@ -211,6 +212,15 @@ function utf8Strings(strings: string[], length: number): { offsets: Int32Array; 
     offsets[i + 1] = pos;
   }
   return { offsets, bytes };
+}
+
+/** Below this many characters text is encoded into a small array rather than a buffer of its own. */
+const SMALL_TEXT = 1024;
+
+function smallUtf8(text: string): Uint8Array {
+  const bytes = uint8s(Buffer.byteLength(text, "utf8"));
+  encoder.encodeInto(text, bytes);
+  return bytes;
 }
 
 /** Decimal128 little-endian words from unscaled values (two's complement for negatives). */

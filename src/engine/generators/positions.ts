@@ -1,3 +1,4 @@
+import { float64s } from "../columns/small-arrays.ts";
 import { mix32 } from "../rng/hash.ts";
 
 const TWO_21 = 2097152;
@@ -15,7 +16,7 @@ export function childPosition(parent: number, j: number): number {
 
 /** Positions 0..n-1 offset by `start`: the rows of a batch. */
 export function rowPositions(start: number, n: number): Float64Array {
-  const out = new Float64Array(n);
+  const out = float64s(n);
   for (let i = 0; i < n; i++) out[i] = start + i;
   return out;
 }
