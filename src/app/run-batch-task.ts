@@ -7,7 +7,7 @@ import { requireFormat } from "../formats/format-registry.ts";
  * so the bytes go straight to the file) or return it as Arrow IPC.
  */
 export function runBatchTask(task: BatchTask): Uint8Array {
-  if (!task.encode) return generateBatchBytes(task);
+  if (!task.encode) return owningBuffer(generateBatchBytes(task));
   const batch = generateBatch(task);
   const encoder = requireFormat(task.encode.format, task.stepId).createEncoder(
     batch.schema,
@@ -18,6 +18,13 @@ export function runBatchTask(task: BatchTask): Uint8Array {
   const rest = encoder.end();
   if (rest instanceof Promise) throw new Error(`format ${task.encode.format} cannot encode in a worker`);
   const all = [...chunks, ...rest];
-  if (all.length === 1) return all[0]!;
-  return Buffer.concat(all);
+  return owningBuffer(all.length === 1 ? all[0]! : Buffer.concat(all));
+}
+
+/**
+ * The bytes in an ArrayBuffer of their own: the worker transfers the whole buffer, and small
+ * chunks are views into shared slabs (or Node's buffer pool) that must stay where they are.
+ */
+function owningBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }

@@ -1,5 +1,5 @@
 import type { DataType } from "../../model/data-type.ts";
-import { float64s, int32s, uint8s } from "./small-arrays.ts";
+import { float64s, int32s, uint8s } from "../../util/small-arrays.ts";
 
 /**
  * Generated values of one field for a batch of rows, stored column-wise. Storage by type:

@@ -21,8 +21,8 @@ import {
   Utf8,
 } from "apache-arrow";
 import type { DataType } from "../../model/data-type.ts";
+import { int32s, uint8s } from "../../util/small-arrays.ts";
 import type { Column } from "./column.ts";
-import { int32s, uint8s } from "./small-arrays.ts";
 
 /** The Arrow type of a Spark type: one row of the type-mapping table (Spark → Arrow). */
 export function arrowTypeOf(t: DataType): ArrowType {

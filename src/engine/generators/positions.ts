@@ -1,4 +1,4 @@
-import { float64s } from "../columns/small-arrays.ts";
+import { float64s } from "../../util/small-arrays.ts";
 import { mix32 } from "../rng/hash.ts";
 
 const TWO_21 = 2097152;

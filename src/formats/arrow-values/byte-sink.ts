@@ -1,3 +1,5 @@
+import { uint8s } from "../../util/small-arrays.ts";
+
 /**
  * A growable byte buffer that text encoders write into directly: no intermediate strings
  * per value, so large batches encode without garbage-collector churn.
@@ -70,9 +72,10 @@ export class ByteSink {
     this.pos += encoder.encodeInto(s, this.buf.subarray(this.pos)).written;
   }
 
-  /** The bytes written so far (a copy: the buffer is reused). */
+  /** The bytes written so far (a copy: the buffer is reused); small copies are slab views (see uint8s). */
   take(): Uint8Array {
-    const out = this.buf.slice(0, this.pos);
+    const out = uint8s(this.pos);
+    out.set(this.buf.subarray(0, this.pos));
     this.pos = 0;
     return out;
   }

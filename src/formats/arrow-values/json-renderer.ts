@@ -18,40 +18,46 @@ const keyBytes = lru<Uint8Array>(4096);
 /** Copies UTF-8 bytes as a JSON string, escaping quotes, backslashes and control characters. */
 export function writeJsonBytes(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
   out.ensure(end - start + 2);
-  out.buf[out.pos++] = QUOTE;
-  let clean = true;
+  const buf = out.buf;
+  const from = out.pos;
+  let p = from;
+  buf[p++] = QUOTE;
+  // One pass copying while checking; text needing escapes (rare) is written again below.
   for (let k = start; k < end; k++) {
     const b = bytes[k]!;
     if (b < 0x20 || b === QUOTE || b === BACKSLASH) {
-      clean = false;
-      break;
+      out.pos = from;
+      writeEscaped(out, bytes, start, end);
+      return;
     }
+    buf[p++] = b;
   }
-  if (clean) {
-    out.buf.set(bytes.subarray(start, end), out.pos);
-    out.pos += end - start;
-  } else {
-    for (let k = start; k < end; k++) {
-      const b = bytes[k]!;
-      if (b === QUOTE || b === BACKSLASH) {
-        out.byte(BACKSLASH);
-        out.byte(b);
-      } else if (b < 0x20) {
-        const named =
-          b === 10
-            ? "\\n"
-            : b === 13
-              ? "\\r"
-              : b === 9
-                ? "\\t"
-                : b === 8
-                  ? "\\b"
-                  : b === 12
-                    ? "\\f"
-                    : undefined;
-        out.ascii(named ?? `\\u00${HEX[b >> 4]}${HEX[b & 15]}`);
-      } else out.byte(b);
-    }
+  buf[p++] = QUOTE;
+  out.pos = p;
+}
+
+function writeEscaped(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
+  out.byte(QUOTE);
+  for (let k = start; k < end; k++) {
+    const b = bytes[k]!;
+    if (b === QUOTE || b === BACKSLASH) {
+      out.byte(BACKSLASH);
+      out.byte(b);
+    } else if (b < 0x20) {
+      const named =
+        b === 10
+          ? "\\n"
+          : b === 13
+            ? "\\r"
+            : b === 9
+              ? "\\t"
+              : b === 8
+                ? "\\b"
+                : b === 12
+                  ? "\\f"
+                  : undefined;
+      out.ascii(named ?? `\\u00${HEX[b >> 4]}${HEX[b & 15]}`);
+    } else out.byte(b);
   }
   out.byte(QUOTE);
 }
