@@ -24,6 +24,18 @@ export function sampleFormatOf(step: ResolvedStep): string {
   return findFormat(explicit) ? explicit.toLowerCase() : "json";
 }
 
+/** The step options the format reads (csv always writes its header in a sample). */
+function keptOptions(
+  options: Readonly<Record<string, string>>,
+  keys: readonly string[],
+): Readonly<Record<string, string>> {
+  let keep: Record<string, string> | undefined;
+  for (const k in options) if (keys.includes(k) && k !== "header") (keep ??= {})[k] = options[k]!;
+  return keep ?? NO_OPTIONS;
+}
+
+const NO_OPTIONS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** A batch encoded in a file format (csv with its header), as one body. */
 export async function encodeSample(
   batch: RecordBatch,
@@ -36,11 +48,14 @@ export async function encodeSample(
       hint: `use one of ${formatNames().join(", ")}`,
     });
   }
-  const keep = Object.fromEntries(
-    Object.entries(options).filter(([k]) => f.optionKeys.includes(k) && k !== "header"),
-  );
+  const keep = keptOptions(options, f.optionKeys);
   const encoder = f.createEncoder(batch.schema, keep);
-  const chunks = [...(await encoder.encode(batch)), ...(await encoder.end())];
+  // Text encoders answer at once; only binary ones return promises.
+  const encoded = encoder.encode(batch);
+  const head = encoded instanceof Promise ? await encoded : encoded;
+  const ended = encoder.end();
+  const tail = ended instanceof Promise ? await ended : ended;
+  const chunks = tail.length === 0 ? head : [...head, ...tail];
   const body =
     chunks.length === 1
       ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)

@@ -78,12 +78,15 @@ function schemaOf(fields: readonly Field[]): SchemaField[] {
     }));
 }
 
-/** The step's transformation (or its task's), loaded from the home or the configuration folder. */
-async function transformationOf(
+/**
+ * The step's transformation (or its task's), loaded from the home or the configuration folder;
+ * undefined at once (no promise) for the usual step without one.
+ */
+function transformationOf(
   svc: RowforgeService,
   plan: ResolvedPlan,
   step: ResolvedStep,
-): Promise<LoadedTransformation | undefined> {
+): Promise<LoadedTransformation> | undefined {
   const t =
     step.step.transformation ?? plan.tasks.find((task) => task.name === step.taskName)?.transformation;
   if (!t?.enabled) return undefined;
@@ -99,8 +102,8 @@ async function transformedRows(
   code: SampleError["code"],
 ): Promise<unknown[]> {
   try {
-    const t = await transformationOf(svc, plan, step);
-    return t ? transformRows(t, rows) : rows;
+    const loading = transformationOf(svc, plan, step);
+    return loading ? transformRows(await loading, rows) : rows;
   } catch (e) {
     if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
     throw e;
@@ -252,8 +255,9 @@ async function raw(
   try {
     const format = sampleFormatOf(step);
     const encoded = await encodeSample(samples[0]!.batch, format, step.step.options);
-    const t = await transformationOf(svc, plan, step);
-    if (!t) return encoded;
+    const loading = transformationOf(svc, plan, step);
+    if (!loading) return encoded;
+    const t = await loading;
     if (t.mode === "per-record" && (format === "parquet" || format === "orc")) {
       throw new SampleError(
         code,
