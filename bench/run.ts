@@ -85,7 +85,7 @@ if (!only || only.has("formats")) {
 }
 
 if (!only || only.has("http")) {
-  const http = await runHttpBenchmark(quick ? 2 : 5, quick ? 1 : 3);
+  const http = await runHttpBenchmark(quick ? 2 : 5, quick ? 1 : 5);
   results.http = http;
   const { bare, rowforge: rf, ratio } = http.median;
   const all = http.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");

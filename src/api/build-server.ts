@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RunManager } from "../app/runs/run-manager.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
@@ -26,7 +26,8 @@ const VERSION = "0.1.0";
 export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: o.logger ?? false,
-    disableRequestLogging: true,
+    // Fastify's own per-request lines are off; the onResponse hook below logs one line without bodies.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 4 * 1024 * 1024,
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
