@@ -1,4 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { DAY_NAMES, MONTH_NAMES } from "../calendar-names.ts";
 
 /**
  * Renders values the way users' expressions rendered them before they came to rowforge: dates
@@ -46,22 +47,6 @@ export function localDateText(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
 function field(d: Date, letter: string, count: number, pattern: string): string {
   switch (letter) {
     case "G":
@@ -73,8 +58,8 @@ function field(d: Date, letter: string, count: number, pattern: string): string 
     case "M":
     case "L": {
       const m = d.getUTCMonth();
-      if (count >= 4) return MONTHS[m] ?? "";
-      if (count === 3) return (MONTHS[m] ?? "").slice(0, 3);
+      if (count >= 4) return MONTH_NAMES[m] ?? "";
+      if (count === 3) return (MONTH_NAMES[m] ?? "").slice(0, 3);
       return pad(m + 1, count);
     }
     case "d":
@@ -84,7 +69,7 @@ function field(d: Date, letter: string, count: number, pattern: string): string 
       return pad(Math.floor((d.getTime() - start) / 86_400_000) + 1, count);
     }
     case "E": {
-      const w = WEEKDAYS[d.getUTCDay()] ?? "";
+      const w = DAY_NAMES[(d.getUTCDay() + 6) % 7] ?? "";
       return count >= 4 ? w : w.slice(0, 3);
     }
     case "a":

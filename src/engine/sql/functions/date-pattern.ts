@@ -6,32 +6,8 @@
  * 30 is rejected), like Spark; numeric fields of one letter take 1+ digits, of two letters exactly
  * two (`yy` is 2000-2099), fractions `S..S` take 1 to n digits.
  */
+import { DAY_NAMES, MONTH_NAMES } from "../../calendar-names.ts";
 import { civilFromDays, floorDiv, MICROS_PER_DAY, MICROS_PER_SECOND, validDate } from "./datetime-convert.ts";
-
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-/** Monday first (ISO order). */
-export const DAY_NAMES = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
 
 type Token =
   | { readonly kind: "literal"; readonly text: string }

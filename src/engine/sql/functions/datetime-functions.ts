@@ -4,8 +4,8 @@
  * current_date/current_timestamp/now (the run's fixed reference time).
  */
 import { DataTypes } from "../../../model/data-type.ts";
+import { DAY_NAMES, MONTH_NAMES } from "../../calendar-names.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
-import { DAY_NAMES, MONTH_NAMES } from "./date-pattern.ts";
 import {
   civilFromDays,
   daysFromCivil,
