@@ -1,6 +1,6 @@
 import { type Data, DataType, type Struct } from "apache-arrow";
 import { lru } from "../../util/lru.ts";
-import { isValid, numberReader } from "./arrow-cells.ts";
+import { isValid } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
 import { plainValueWriter } from "./plain-value-writer.ts";
 
@@ -73,99 +73,187 @@ const floatText = (x: number): string =>
         ? '"-Infinity"'
         : '"NaN"';
 
+/** A JSON writer compiled for an Arrow type; bind() points it at one array's buffers. */
+interface BoundWriter {
+  bind(data: Data): void;
+  readonly write: JsonWriter;
+}
+
 /**
- * Compiles a JSON writer for an array, once per batch and type: the row loop only reads
- * buffers and writes bytes. Dates `yyyy-MM-dd`, timestamps ISO 8601 in UTC, decimals exact,
+ * Writes JSON for an array. Dates `yyyy-MM-dd`, timestamps ISO 8601 in UTC, decimals exact,
  * binary as base64, maps as objects, non-finite floats as strings, text copied as UTF-8.
  */
 export function jsonWriter(data: Data, omitNullFields = false): JsonWriter {
-  const t = data.type;
-  const withNulls = (w: JsonWriter): JsonWriter =>
-    data.nullCount > 0 ? (out, i) => (isValid(data, i) ? w(out, i) : out.bytes(NULL_BYTES)) : w;
-  if (DataType.isUtf8(t)) {
-    const offsets = data.valueOffsets as Int32Array;
-    const bytes = data.values as Uint8Array;
-    const base = data.offset;
-    return withNulls((out, i) => writeJsonBytes(out, bytes, offsets[base + i]!, offsets[base + i + 1]!));
+  const w = compileWriter(data.type, omitNullFields);
+  w.bind(data);
+  return w.write;
+}
+
+/** Compiled row writers per struct type: a compiled step's batches share one type object. */
+const rowWriters = new WeakMap<DataType, BoundWriter[]>();
+
+/**
+ * The writer of a batch's rows, compiled once per struct type and bound to this batch: a
+ * 10-row sample does not rebuild a closure per field. Valid until the next call for the same
+ * type (encoders use it at once).
+ */
+export function rowWriter(data: Data<Struct>, omitNullFields: boolean): JsonWriter {
+  let byOmit = rowWriters.get(data.type);
+  if (!byOmit) {
+    byOmit = [];
+    rowWriters.set(data.type, byOmit);
   }
-  const plain = plainValueWriter(data);
-  if (plain && (DataType.isDate(t) || DataType.isTimestamp(t))) {
-    return withNulls((out, i) => {
-      out.byte(QUOTE);
-      plain(out, i);
-      out.byte(QUOTE);
-    });
+  const k = omitNullFields ? 1 : 0;
+  byOmit[k] ??= compileWriter(data.type, omitNullFields);
+  const w = byOmit[k];
+  w.bind(data);
+  return w.write;
+}
+
+/** The writer of a type: structure decided here, once; buffers read from the bound array. */
+function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
+  let data: Data | undefined;
+  let nulls = false;
+  const bindNulls = (d: Data) => {
+    data = d;
+    nulls = d.nullCount > 0;
+  };
+  const isNull = (i: number) => nulls && !isValid(data!, i);
+
+  if (DataType.isUtf8(t) || DataType.isBinary(t)) {
+    const text = DataType.isUtf8(t);
+    let offsets: Int32Array = new Int32Array(0);
+    let bytes: Uint8Array = new Uint8Array(0);
+    let base = 0;
+    return {
+      bind(d) {
+        bindNulls(d);
+        offsets = d.valueOffsets as Int32Array;
+        bytes = d.values as Uint8Array;
+        base = d.offset;
+      },
+      write(out, i) {
+        if (isNull(i)) return out.bytes(NULL_BYTES);
+        const from = offsets[base + i]!;
+        const to = offsets[base + i + 1]!;
+        if (text) writeJsonBytes(out, bytes, from, to);
+        else
+          out.ascii(`"${Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("base64")}"`);
+      },
+    };
   }
-  if (plain) return withNulls(plain);
   if (DataType.isFloat(t)) {
-    const read = numberReader(data);
-    return withNulls((out, i) => out.ascii(floatText(read(i) as number)));
-  }
-  if (DataType.isBinary(t)) {
-    const offsets = data.valueOffsets as Int32Array;
-    const bytes = data.values as Uint8Array;
-    const base = data.offset;
-    return withNulls((out, i) =>
-      out.ascii(
-        `"${Buffer.from(bytes.buffer, bytes.byteOffset + offsets[base + i]!, offsets[base + i + 1]! - offsets[base + i]!).toString("base64")}"`,
-      ),
-    );
+    let values: ArrayLike<number> = [];
+    let base = 0;
+    return {
+      bind(d) {
+        bindNulls(d);
+        values = d.values as ArrayLike<number>;
+        base = d.offset;
+      },
+      write: (out, i) => (isNull(i) ? out.bytes(NULL_BYTES) : out.ascii(floatText(values[base + i]!))),
+    };
   }
   if (DataType.isList(t)) {
-    const offsets = data.valueOffsets as Int32Array;
-    const child = jsonWriter(data.children[0]!, omitNullFields);
-    const base = data.offset;
-    return withNulls((out, i) => {
-      out.byte(91);
-      const from = offsets[base + i]!;
-      const to = offsets[base + i + 1]!;
-      for (let k = from; k < to; k++) {
-        if (k > from) out.byte(44);
-        child(out, k);
-      }
-      out.byte(93);
-    });
+    const child = compileWriter(t.children[0]!.type, omitNullFields);
+    let offsets: Int32Array = new Int32Array(0);
+    let base = 0;
+    return {
+      bind(d) {
+        bindNulls(d);
+        offsets = d.valueOffsets as Int32Array;
+        base = d.offset;
+        child.bind(d.children[0]!);
+      },
+      write(out, i) {
+        if (isNull(i)) return out.bytes(NULL_BYTES);
+        out.byte(91);
+        const from = offsets[base + i]!;
+        const to = offsets[base + i + 1]!;
+        for (let k = from; k < to; k++) {
+          if (k > from) out.byte(44);
+          child.write(out, k);
+        }
+        out.byte(93);
+      },
+    };
   }
   if (DataType.isMap(t)) {
-    const offsets = data.valueOffsets as Int32Array;
-    const entries = data.children[0]!;
-    const keyData = entries.children[0]!;
-    const keyIsText = DataType.isUtf8(keyData.type);
-    const key = jsonWriter(keyData);
-    const value = jsonWriter(entries.children[1]!, omitNullFields);
-    const base = data.offset;
-    return withNulls((out, i) => {
-      out.byte(123);
-      const from = offsets[base + i]!;
-      const to = offsets[base + i + 1]!;
-      for (let k = from; k < to; k++) {
-        if (k > from) out.byte(44);
-        if (!keyIsText) out.byte(QUOTE);
-        key(out, k);
-        if (!keyIsText) out.byte(QUOTE);
-        out.byte(58);
-        value(out, k);
-      }
-      out.byte(125);
-    });
+    const entries = t.children[0]!.type as Struct;
+    const keyIsText = DataType.isUtf8(entries.children[0]!.type);
+    const key = compileWriter(entries.children[0]!.type, false);
+    const value = compileWriter(entries.children[1]!.type, omitNullFields);
+    let offsets: Int32Array = new Int32Array(0);
+    let base = 0;
+    return {
+      bind(d) {
+        bindNulls(d);
+        offsets = d.valueOffsets as Int32Array;
+        base = d.offset;
+        key.bind(d.children[0]!.children[0]!);
+        value.bind(d.children[0]!.children[1]!);
+      },
+      write(out, i) {
+        if (isNull(i)) return out.bytes(NULL_BYTES);
+        out.byte(123);
+        const from = offsets[base + i]!;
+        const to = offsets[base + i + 1]!;
+        for (let k = from; k < to; k++) {
+          if (k > from) out.byte(44);
+          if (!keyIsText) out.byte(QUOTE);
+          key.write(out, k);
+          if (!keyIsText) out.byte(QUOTE);
+          out.byte(58);
+          value.write(out, k);
+        }
+        out.byte(125);
+      },
+    };
   }
   if (DataType.isStruct(t)) {
     const fields = (t as Struct).children;
-    const children = data.children.map((c) => jsonWriter(c, omitNullFields));
+    const children = fields.map((f) => compileWriter(f.type, omitNullFields));
     const names = fields.map((f) => keyBytes.get(f.name, () => encoder.encode(`${JSON.stringify(f.name)}:`)));
-    const nullable = data.children.map((c) => c.nullCount > 0);
-    return withNulls((out, i) => {
-      out.byte(123);
-      let first = true;
-      for (let k = 0; k < children.length; k++) {
-        if (omitNullFields && nullable[k] && !isValid(data.children[k]!, i)) continue;
-        if (!first) out.byte(44);
-        out.bytes(names[k]!);
-        children[k]!(out, i);
-        first = false;
-      }
-      out.byte(125);
-    });
+    let childData: readonly Data[] = [];
+    const nullable = fields.map(() => false);
+    return {
+      bind(d) {
+        bindNulls(d);
+        childData = d.children;
+        for (let k = 0; k < children.length; k++) {
+          children[k]!.bind(d.children[k]!);
+          nullable[k] = d.children[k]!.nullCount > 0;
+        }
+      },
+      write(out, i) {
+        if (isNull(i)) return out.bytes(NULL_BYTES);
+        out.byte(123);
+        let first = true;
+        for (let k = 0; k < children.length; k++) {
+          if (omitNullFields && nullable[k] && !isValid(childData[k]!, i)) continue;
+          if (!first) out.byte(44);
+          out.bytes(names[k]!);
+          children[k]!.write(out, i);
+          first = false;
+        }
+        out.byte(125);
+      },
+    };
   }
-  throw new Error(`no JSON rendering for Arrow type ${String(t)}`);
+  // Booleans, integers, decimals, dates and timestamps: the text shared with CSV.
+  const quoted = DataType.isDate(t) || DataType.isTimestamp(t);
+  let plain: ((out: ByteSink, i: number) => void) | undefined;
+  return {
+    bind(d) {
+      bindNulls(d);
+      plain = plainValueWriter(d);
+      if (!plain) throw new Error(`no JSON rendering for Arrow type ${String(t)}`);
+    },
+    write(out, i) {
+      if (isNull(i)) return out.bytes(NULL_BYTES);
+      if (quoted) out.byte(QUOTE);
+      plain!(out, i);
+      if (quoted) out.byte(QUOTE);
+    },
+  };
 }

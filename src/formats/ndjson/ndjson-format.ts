@@ -1,6 +1,6 @@
 import type { RecordBatch, Schema } from "apache-arrow";
 import { ByteSink, sharedSink } from "../arrow-values/byte-sink.ts";
-import { jsonWriter } from "../arrow-values/json-renderer.ts";
+import { jsonWriter, rowWriter } from "../arrow-values/json-renderer.ts";
 import type { Encoder, Format } from "../format.ts";
 
 /**
@@ -54,7 +54,7 @@ export const ndjsonFormat: Format = {
     return {
       encode(batch: RecordBatch) {
         if (batch.numRows === 0) return [];
-        const row = jsonWriter(batch.data, omit);
+        const row = rowWriter(batch.data, omit);
         sink.ensure(batch.numRows * 64);
         for (let i = 0; i < batch.numRows; i++) {
           row(sink, i);
