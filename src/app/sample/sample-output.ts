@@ -30,7 +30,11 @@ function keptOptions(
   keys: readonly string[],
 ): Readonly<Record<string, string>> {
   let keep: Record<string, string> | undefined;
-  for (const k in options) if (keys.includes(k) && k !== "header") (keep ??= {})[k] = options[k]!;
+  for (const k in options) {
+    if (!keys.includes(k) || k === "header") continue;
+    keep ??= {};
+    keep[k] = options[k]!;
+  }
   return keep ?? NO_OPTIONS;
 }
 
