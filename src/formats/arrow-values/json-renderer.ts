@@ -92,12 +92,18 @@ export function jsonWriter(data: Data, omitNullFields = false): JsonWriter {
 /** Compiled row writers per struct type: a compiled step's batches share one type object. */
 const rowWriters = new WeakMap<DataType, BoundWriter[]>();
 
+/** Up to this many rows a batch's row writer is cached (it keeps the last batch bound). */
+const CACHED_ROWS = 1024;
+
 /**
- * The writer of a batch's rows, compiled once per struct type and bound to this batch: a
- * 10-row sample does not rebuild a closure per field. Valid until the next call for the same
- * type (encoders use it at once).
+ * The writer of a batch's rows. For small batches (samples) it is compiled once per struct
+ * type and bound to this batch, so a 10-row sample does not rebuild a closure per field;
+ * valid until the next call for the same type (encoders use it at once). Large batches get
+ * their own writer: the compile is nothing next to their rows, and a cached one would keep
+ * the batch alive.
  */
 export function rowWriter(data: Data<Struct>, omitNullFields: boolean): JsonWriter {
+  if (data.length > CACHED_ROWS) return jsonWriter(data, omitNullFields);
   let byOmit = rowWriters.get(data.type);
   if (!byOmit) {
     byOmit = [];

@@ -8,12 +8,11 @@ const COLON = 58;
 export function writeDate(out: ByteSink, days: number): void {
   const c = civil(days);
   const y = c[0]!;
-  const m = c[1]!;
-  const d = c[2]!;
-  if (y < 0 || y > 9999) {
-    out.ascii(dateText(days));
-    return;
-  }
+  if (y < 0 || y > 9999) out.ascii(dateText(days));
+  else writeYmd(out, y, c[1]!, c[2]!);
+}
+
+function writeYmd(out: ByteSink, y: number, m: number, d: number): void {
   out.padded(y, 4);
   out.byte(DASH);
   out.padded(m, 2);
@@ -24,12 +23,13 @@ export function writeDate(out: ByteSink, days: number): void {
 /** ISO 8601 UTC with milliseconds (microseconds when present) straight into the sink. */
 export function writeTimestamp(out: ByteSink, micros: number): void {
   const days = Math.floor(micros / 86_400_000_000);
-  const y = civil(days)[0]!;
+  const c = civil(days);
+  const y = c[0]!;
   if (y < 0 || y > 9999) {
     out.ascii(timestampText(micros));
     return;
   }
-  writeDate(out, days);
+  writeYmd(out, y, c[1]!, c[2]!);
   let rest = micros - days * 86_400_000_000;
   const h = Math.floor(rest / 3_600_000_000);
   rest -= h * 3_600_000_000;
