@@ -35,13 +35,23 @@ export function valueAt(col: Column, i: number): SqlValue {
       const fields = col.type.fields;
       // Plain objects filled in field order share one hidden class (fast); a field named
       // __proto__ needs a prototype-free object to be an ordinary key.
-      const out: Record<string, SqlValue> = fields.some((f) => f.name === "__proto__")
-        ? Object.create(null)
-        : {};
+      const out: Record<string, SqlValue> = hasProtoField(col.type) ? Object.create(null) : {};
       for (let k = 0; k < fields.length; k++) out[fields[k]!.name] = valueAt(col.children[k]!, i);
       return out;
     }
   }
+}
+
+const protoFields = new WeakMap<DataType, boolean>();
+
+/** Whether a struct type has a field named __proto__ (decided once per type, not per value). */
+function hasProtoField(type: DataType & { kind: "struct" }): boolean {
+  let has = protoFields.get(type);
+  if (has === undefined) {
+    has = type.fields.some((f) => f.name === "__proto__");
+    protoFields.set(type, has);
+  }
+  return has;
 }
 
 /** Builds a column from expression results (each of the column's type, or null). */
