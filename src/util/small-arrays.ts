@@ -7,10 +7,10 @@
  *
  * Views share their slab: code must use byteOffset/byteLength, never the whole `.buffer`, and
  * must not transfer a view's buffer to another thread (batches cross threads as Arrow IPC or
- * encoded bytes, which are separate buffers).
+ * encoded bytes, which are separate buffers). A view kept alive keeps its slab (64 KiB) alive.
  */
 
-const SLAB_BYTES = 256 * 1024;
+const SLAB_BYTES = 64 * 1024;
 /** Arrays above this many bytes get their own buffer. */
 const SMALL_BYTES = 4096;
 

@@ -23,7 +23,11 @@ export interface StepSample {
 /** The seed unseeded samples compile with; a random stream salt per sample makes them differ. */
 const SAMPLE_SEED = "rowforge-sample";
 
-/** Compiled plans per resolved plan object: a client previewing one schema sends it again and again. */
+/**
+ * Compiled plans per resolved plan object: a client previewing one schema sends it again and
+ * again. A few per plan (seed, size, fast mode, relationships and the minute of "now" make
+ * one); the entry goes with the plan object.
+ */
 const compiledPlans = new WeakMap<ResolvedPlan, Lru<CompiledPlan>>();
 
 function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
@@ -41,7 +45,7 @@ function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPl
 function cachedCompile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
   let plans = compiledPlans.get(plan);
   if (!plans) {
-    plans = lru(16);
+    plans = lru(4);
     compiledPlans.set(plan, plans);
   }
   const key = `${seed}\u0000${o.size}\u0000${o.fastMode}\u0000${o.relationships}\u0000${o.nowMicros}`;

@@ -1,3 +1,3 @@
 export { combine, draw32, drawFloat, hashString, mix32, rowBase } from "./hash.ts";
 export { createPermutation } from "./permutation.ts";
-export { RowRandom, streamSalt, withStreamSalt } from "./row-random.ts";
+export { RowRandom, withStreamSalt } from "./row-random.ts";
