@@ -1,5 +1,12 @@
 import type { Data, Type } from "apache-arrow";
 
+/*
+ * Arrow JS's slicing convention, which every reader here follows: slicing an array cuts its
+ * value and offset buffers to the slice and adds the slice start to `offset`, which then only
+ * counts in bit-packed buffers (the validity bitmap, boolean values). So values and offsets are
+ * read at [i], bits at [offset + i]; for arrays that were never sliced, offset is 0.
+ */
+
 /** Whether row i of an Arrow array is valid (not null). */
 export function isValid(data: Data, i: number): boolean {
   const bitmap = data.nullBitmap;
@@ -17,9 +24,8 @@ const decoder = new TextDecoder();
 export function utf8Reader(data: Data): (i: number) => string {
   const offsets = data.valueOffsets as Int32Array;
   const bytes = data.values as Uint8Array;
-  const base = data.offset;
-  const start = offsets[base] ?? 0;
-  const end = offsets[base + data.length] ?? 0;
+  const start = offsets[0] ?? 0;
+  const end = offsets[data.length] ?? 0;
   let ascii = true;
   for (let k = start; k < end; k++) {
     if (bytes[k]! >= 0x80) {
@@ -29,9 +35,9 @@ export function utf8Reader(data: Data): (i: number) => string {
   }
   if (ascii) {
     const text = latin1(bytes, start, end);
-    return (i) => text.slice(offsets[base + i]! - start, offsets[base + i + 1]! - start);
+    return (i) => text.slice(offsets[i]! - start, offsets[i + 1]! - start);
   }
-  return (i) => decoder.decode(bytes.subarray(offsets[base + i]!, offsets[base + i + 1]!));
+  return (i) => decoder.decode(bytes.subarray(offsets[i]!, offsets[i + 1]!));
 }
 
 function latin1(bytes: Uint8Array, start: number, end: number): string {
@@ -49,15 +55,30 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
 export function binaryReader(data: Data): (i: number) => Uint8Array {
   const offsets = data.valueOffsets as Int32Array;
   const bytes = data.values as Uint8Array;
-  const base = data.offset;
-  return (i) => bytes.subarray(offsets[base + i]!, offsets[base + i + 1]!);
+  return (i) => bytes.subarray(offsets[i]!, offsets[i + 1]!);
 }
 
 /** Reads numbers: ints as numbers, 64-bit ints as bigint, floats as numbers. */
 export function numberReader(data: Data): (i: number) => number | bigint {
   const values = data.values as ArrayLike<number | bigint>;
-  const base = data.offset;
-  return (i) => values[base + i]!;
+  return (i) => values[i]!;
+}
+
+/**
+ * A 64-bit integer array read as numbers from its 32-bit words, without a BigInt per value
+ * (exact below 2^53, rounded like Number(bigint) above). Other arrays read as numberReader's.
+ */
+export function int64AsNumberReader(data: Data): (i: number) => number {
+  const v = data.values as ArrayLike<number | bigint> & ArrayBufferView;
+  if (!(v instanceof BigInt64Array)) {
+    const read = numberReader(data);
+    return (i) => Number(read(i));
+  }
+  const words = new Int32Array(v.buffer, v.byteOffset, v.length * 2);
+  return (i) => {
+    const k = 2 * i;
+    return words[k + 1]! * 4294967296 + (words[k]! >>> 0);
+  };
 }
 
 export function boolReader(data: Data): (i: number) => boolean {
@@ -72,9 +93,8 @@ export function boolReader(data: Data): (i: number) => boolean {
 /** The unscaled value of a Decimal128 as a bigint (two's complement, little-endian words). */
 export function decimalReader(data: Data): (i: number) => bigint {
   const words = data.values as Uint32Array;
-  const base = data.offset;
   return (i) => {
-    const k = (base + i) * 4;
+    const k = i * 4;
     let x = 0n;
     for (let w = 3; w >= 0; w--) x = (x << 32n) | BigInt(words[k + w]!);
     return x >= 1n << 127n ? x - (1n << 128n) : x;

@@ -24,20 +24,16 @@ function gatherValidity(data: Data, rows: Int32Array): { nullBitmap?: Uint8Array
 }
 
 /** Row indexes of a list's children for the given parent rows, and the new offsets. */
-function gatherRanges(
-  offsets: Int32Array,
-  base: number,
-  rows: Int32Array,
-): { offsets: Int32Array; childRows: Int32Array } {
+function gatherRanges(offsets: Int32Array, rows: Int32Array): { offsets: Int32Array; childRows: Int32Array } {
   const out = new Int32Array(rows.length + 1);
   let total = 0;
   for (let i = 0; i < rows.length; i++) {
-    total += offsets[base + rows[i]! + 1]! - offsets[base + rows[i]!]!;
+    total += offsets[rows[i]! + 1]! - offsets[rows[i]!]!;
     out[i + 1] = total;
   }
   const childRows = new Int32Array(total);
   let k = 0;
-  for (const r of rows) for (let j = offsets[base + r]!; j < offsets[base + r + 1]!; j++) childRows[k++] = j;
+  for (const r of rows) for (let j = offsets[r]!; j < offsets[r + 1]!; j++) childRows[k++] = j;
   return { offsets: out, childRows };
 }
 
@@ -51,7 +47,7 @@ function gather(data: Data, rows: Int32Array): Data {
     return makeData({ type, length, ...validity, children });
   }
   if (DataType.isList(type) || DataType.isMap(type)) {
-    const { offsets, childRows } = gatherRanges(data.valueOffsets as Int32Array, data.offset, rows);
+    const { offsets, childRows } = gatherRanges(data.valueOffsets as Int32Array, rows);
     const child = gather(data.children[0]!, childRows);
     return makeData({ type, length, ...validity, valueOffsets: offsets, child } as never);
   }
@@ -61,13 +57,13 @@ function gather(data: Data, rows: Int32Array): Data {
     const offsets = new Int32Array(length + 1);
     let total = 0;
     for (let i = 0; i < length; i++) {
-      const r = data.offset + rows[i]!;
+      const r = rows[i]!;
       total += src[r + 1]! - src[r]!;
       offsets[i + 1] = total;
     }
     const out = new Uint8Array(total);
     for (let i = 0; i < length; i++) {
-      const r = data.offset + rows[i]!;
+      const r = rows[i]!;
       out.set(bytes.subarray(src[r]!, src[r + 1]!), offsets[i]!);
     }
     return makeData({ type, length, ...validity, valueOffsets: offsets, data: out } as never);
@@ -84,7 +80,7 @@ function gather(data: Data, rows: Int32Array): Data {
   const Ctor = values.constructor as new (n: number) => typeof values;
   const out = new Ctor(length * stride);
   for (let i = 0; i < length; i++) {
-    const r = (data.offset + rows[i]!) * stride;
+    const r = rows[i]! * stride;
     for (let s = 0; s < stride; s++) out[i * stride + s] = values[r + s]!;
   }
   return makeData({ type, length, ...validity, data: out } as never);

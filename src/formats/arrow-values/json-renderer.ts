@@ -130,18 +130,16 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
     const text = DataType.isUtf8(t);
     let offsets: Int32Array = new Int32Array(0);
     let bytes: Uint8Array = new Uint8Array(0);
-    let base = 0;
     return {
       bind(d) {
         bindNulls(d);
         offsets = d.valueOffsets as Int32Array;
         bytes = d.values as Uint8Array;
-        base = d.offset;
       },
       write(out, i) {
         if (isNull(i)) return out.bytes(NULL_BYTES);
-        const from = offsets[base + i]!;
-        const to = offsets[base + i + 1]!;
+        const from = offsets[i]!;
+        const to = offsets[i + 1]!;
         if (text) writeJsonBytes(out, bytes, from, to);
         else
           out.ascii(`"${Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("base64")}"`);
@@ -150,32 +148,28 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
   }
   if (DataType.isFloat(t)) {
     let values: ArrayLike<number> = [];
-    let base = 0;
     return {
       bind(d) {
         bindNulls(d);
         values = d.values as ArrayLike<number>;
-        base = d.offset;
       },
-      write: (out, i) => (isNull(i) ? out.bytes(NULL_BYTES) : out.ascii(floatText(values[base + i]!))),
+      write: (out, i) => (isNull(i) ? out.bytes(NULL_BYTES) : out.ascii(floatText(values[i]!))),
     };
   }
   if (DataType.isList(t)) {
     const child = compileWriter(t.children[0]!.type, omitNullFields);
     let offsets: Int32Array = new Int32Array(0);
-    let base = 0;
     return {
       bind(d) {
         bindNulls(d);
         offsets = d.valueOffsets as Int32Array;
-        base = d.offset;
         child.bind(d.children[0]!);
       },
       write(out, i) {
         if (isNull(i)) return out.bytes(NULL_BYTES);
         out.byte(91);
-        const from = offsets[base + i]!;
-        const to = offsets[base + i + 1]!;
+        const from = offsets[i]!;
+        const to = offsets[i + 1]!;
         for (let k = from; k < to; k++) {
           if (k > from) out.byte(44);
           child.write(out, k);
@@ -190,20 +184,18 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
     const key = compileWriter(entries.children[0]!.type, false);
     const value = compileWriter(entries.children[1]!.type, omitNullFields);
     let offsets: Int32Array = new Int32Array(0);
-    let base = 0;
     return {
       bind(d) {
         bindNulls(d);
         offsets = d.valueOffsets as Int32Array;
-        base = d.offset;
         key.bind(d.children[0]!.children[0]!);
         value.bind(d.children[0]!.children[1]!);
       },
       write(out, i) {
         if (isNull(i)) return out.bytes(NULL_BYTES);
         out.byte(123);
-        const from = offsets[base + i]!;
-        const to = offsets[base + i + 1]!;
+        const from = offsets[i]!;
+        const to = offsets[i + 1]!;
         for (let k = from; k < to; k++) {
           if (k > from) out.byte(44);
           if (!keyIsText) out.byte(QUOTE);

@@ -1,5 +1,5 @@
 import { type Data, DataType, type Decimal, type TimeUnit } from "apache-arrow";
-import { boolReader, decimalReader, decimalText, numberReader } from "./arrow-cells.ts";
+import { boolReader, decimalReader, decimalText, int64AsNumberReader, numberReader } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
 import { writeDate, writeTimestamp } from "./temporal-bytes.ts";
 
@@ -34,9 +34,9 @@ export function plainValueWriter(data: Data): ValueWriter | undefined {
     return (out, i) => writeDate(out, Number(read(i)));
   }
   if (DataType.isTimestamp(t)) {
-    const read = numberReader(data);
+    const read = int64AsNumberReader(data);
     const toMicros = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit] ?? 1;
-    return (out, i) => writeTimestamp(out, Math.floor(Number(read(i)) * toMicros));
+    return (out, i) => writeTimestamp(out, Math.floor(read(i) * toMicros));
   }
   return undefined;
 }

@@ -65,8 +65,7 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
   if (DataType.isUtf8(t)) {
     const offsets = data.valueOffsets as Int32Array;
     const bytes = data.values as Uint8Array;
-    const base = data.offset;
-    return withNulls((out, i) => writeCsvBytes(out, bytes, offsets[base + i]!, offsets[base + i + 1]!, s));
+    return withNulls((out, i) => writeCsvBytes(out, bytes, offsets[i]!, offsets[i + 1]!, s));
   }
   const quoted = (text: (i: number) => string): CellWriter =>
     withNulls((out, i) => {
@@ -82,13 +81,10 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
   if (DataType.isBinary(t)) {
     const offsets = data.valueOffsets as Int32Array;
     const bytes = data.values as Uint8Array;
-    const base = data.offset;
     return quoted((i) =>
-      Buffer.from(
-        bytes.buffer,
-        bytes.byteOffset + offsets[base + i]!,
-        offsets[base + i + 1]! - offsets[base + i]!,
-      ).toString("base64"),
+      Buffer.from(bytes.buffer, bytes.byteOffset + offsets[i]!, offsets[i + 1]! - offsets[i]!).toString(
+        "base64",
+      ),
     );
   }
   // Nested values: JSON text, quoted as one field.

@@ -18,7 +18,7 @@ function unwrapEncoder(schema: Schema, field: string, omit: boolean): Encoder {
       const element = jsonWriter(list.children[0]!, omit);
       const offsets = list.valueOffsets as Int32Array;
       for (let i = 0; i < batch.numRows; i++) {
-        for (let k = offsets[list.offset + i]!; k < offsets[list.offset + i + 1]!; k++) {
+        for (let k = offsets[i]!; k < offsets[i + 1]!; k++) {
           if (!first) sink.byte(44);
           element(sink, k);
           first = false;
