@@ -17,7 +17,7 @@ test("64-bit values read as numbers from their words match Number(bigint), slice
   values.push(2n ** 53n - 1n, -(2n ** 53n), 2n ** 60n + 12345n, -(2n ** 62n) - 7n);
   const data = makeData({ type: new TimestampMicrosecond(), data: BigInt64Array.from(values) });
   const read = int64AsNumberReader(data);
-  values.forEach((v, i) => assert.equal(read(i), Number(v), `value ${v}`));
+  for (const [i, v] of values.entries()) assert.equal(read(i), Number(v), `value ${v}`);
   const sliced = int64AsNumberReader(data.slice(3, 4));
   for (let i = 0; i < 4; i++) assert.equal(sliced(i), Number(values[3 + i]!));
 });
