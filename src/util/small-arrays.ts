@@ -29,22 +29,19 @@ function carve(bytes: number): number {
   return at;
 }
 
-export function float64s(length: number): Float64Array {
-  const bytes = length * 8;
-  if (bytes > SMALL_BYTES) return new Float64Array(length);
+interface SmallArrayType<T> {
+  new (length: number): T;
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
+function small<T>(Type: SmallArrayType<T>, length: number): T {
+  const bytes = length * Type.BYTES_PER_ELEMENT;
+  if (bytes > SMALL_BYTES) return new Type(length);
   const at = carve(bytes); // first: carving may start a new slab
-  return new Float64Array(slab, at, length);
+  return new Type(slab, at, length);
 }
 
-export function int32s(length: number): Int32Array {
-  const bytes = length * 4;
-  if (bytes > SMALL_BYTES) return new Int32Array(length);
-  const at = carve(bytes);
-  return new Int32Array(slab, at, length);
-}
-
-export function uint8s(length: number): Uint8Array {
-  if (length > SMALL_BYTES) return new Uint8Array(length);
-  const at = carve(length);
-  return new Uint8Array(slab, at, length);
-}
+export const float64s = (length: number): Float64Array => small(Float64Array, length);
+export const int32s = (length: number): Int32Array => small(Int32Array, length);
+export const uint8s = (length: number): Uint8Array => small(Uint8Array, length);

@@ -4,6 +4,7 @@ import { Table, tableToIPC } from "apache-arrow";
 import fc from "fast-check";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+import { exactJson, rowsJson } from "../support/rows.ts";
 
 const ACCOUNTS = `name: accounts_task
 steps:
@@ -48,10 +49,7 @@ test("any split of the rows into batches gives the same values", async () => {
     const compiled = compilePlan(plan, { seed: "7", nowMicros: TEST_NOW_MICROS, fastMode });
     for (const step of compiled.steps) {
       const whole = step.batch(0, step.rowCount);
-      const expected = JSON.stringify(
-        whole.toArray().map((r) => r.toJSON()),
-        (_k, v) => (typeof v === "bigint" ? String(v) : v),
-      );
+      const expected = rowsJson(whole);
       fc.assert(
         fc.property(
           fc.uniqueArray(fc.integer({ min: 1, max: step.rowCount - 1 }), { maxLength: 6 }),
@@ -59,10 +57,7 @@ test("any split of the rows into batches gives the same values", async () => {
             const bounds = [0, ...cuts.sort((a, b) => a - b), step.rowCount];
             const parts = bounds.slice(1).map((end, i) => step.batch(bounds[i]!, end - bounds[i]!));
             const rows = parts.flatMap((b) => b.toArray().map((r) => r.toJSON()));
-            assert.equal(
-              JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v)),
-              expected,
-            );
+            assert.equal(exactJson(rows), expected);
           },
         ),
         { numRuns: 15 },

@@ -4,6 +4,7 @@ import type { RecordBatch } from "apache-arrow";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { withStreamSalt } from "../../src/engine/rng/index.ts";
 import { planFrom, singleStepPlan, TEST_NOW_MICROS } from "../support/plans.ts";
+import { exactJson, rowsJson } from "../support/rows.ts";
 
 const FIELDS = `      - {name: id, options: {regex: "ACC[0-9]{8}", isUnique: true}}
       - {name: name, options: {expression: "#{Name.firstName} #{Name.lastName}"}}
@@ -24,13 +25,8 @@ const FIELDS = `      - {name: id, options: {regex: "ACC[0-9]{8}", isUnique: tru
           - {name: zip, options: {regex: "[0-9]{5}"}}
 `;
 
-const json = (b: RecordBatch): string =>
-  JSON.stringify(
-    b.toArray().map((r) => r.toJSON()),
-    (_k, v) => (typeof v === "bigint" ? String(v) : v),
-  );
-const column = (b: RecordBatch, name: string): string =>
-  JSON.stringify(b.getChild(name)!.toJSON(), (_k, v) => (typeof v === "bigint" ? String(v) : v));
+const json = rowsJson;
+const column = (b: RecordBatch, name: string): string => exactJson(b.getChild(name)!.toJSON());
 
 describe("stream salt", () => {
   it("salt 0 is the identity, so runs are unaffected", async () => {

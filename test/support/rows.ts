@@ -15,6 +15,15 @@ export function rowsOf(batch: RecordBatch): Row[] {
     );
 }
 
+/** JSON text of a value with bigints as exact decimal text and bytes as number lists: for equality checks. */
+export const exactJson = (value: unknown): string =>
+  JSON.stringify(value, (_k, v) =>
+    typeof v === "bigint" ? String(v) : v instanceof Uint8Array ? [...v] : v,
+  );
+
+/** The exact JSON text of a batch's rows (see exactJson). */
+export const rowsJson = (batch: RecordBatch): string => exactJson(batch.toArray().map((r) => r.toJSON()));
+
 /** Every row of every step of a plan, keyed by step id. */
 export function generateAll(plan: ResolvedPlan, seed = "1", fastMode = true): Map<string, Row[]> {
   const c = compilePlan(plan, { seed, nowMicros: TEST_NOW_MICROS, fastMode });

@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { RecordBatch } from "apache-arrow";
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { rowsJson } from "../../../test/support/rows.ts";
 import { generateSample, type SampleOptions } from "./generate-sample.ts";
 
-const rows = (b: RecordBatch) =>
-  JSON.stringify(
-    b.toArray().map((r) => r.toJSON()),
-    (_k, v) => (typeof v === "bigint" ? String(v) : v),
-  );
+const rows = rowsJson;
 const options: SampleOptions = { size: 10, fastMode: true, relationships: true, nowMicros: TEST_NOW_MICROS };
 
 const plan = (sinkOptions: string, count: string) =>

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { RecordBatch, Table, tableFromIPC, tableToIPC } from "apache-arrow";
 import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { rowsJson } from "../../../test/support/rows.ts";
 import { compilePlan } from "../compile/compile-plan.ts";
 
 const FIELDS = `      - {name: s, options: {regex: "[a-z]{3,8}", enableNull: true, nullProb: 0.2}}
@@ -25,11 +26,7 @@ const FIELDS = `      - {name: s, options: {regex: "[a-z]{3,8}", enableNull: tru
           - {name: y, options: {regex: "[A-Z]{2}"}}
 `;
 
-const rows = (b: RecordBatch) =>
-  JSON.stringify(
-    b.toArray().map((r) => r.toJSON()),
-    (_k, v) => (typeof v === "bigint" ? String(v) : v instanceof Uint8Array ? [...v] : v),
-  );
+const rows = rowsJson;
 
 test("generated batches behave like RecordBatch's own construction: rows, schema, slices, IPC", async () => {
   const plan = await singleStepPlan(FIELDS, 40);

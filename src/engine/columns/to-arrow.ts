@@ -111,7 +111,7 @@ function validity(col: Column): { bitmap: Uint8Array; nullCount: number } {
  * makeData would build it, without a visitor dispatch per column: tiny batches (samples) pay
  * for that per request.
  */
-export function columnToArrow(col: Column, type: ArrowType): Data {
+function columnToArrow(col: Column, type: ArrowType): Data {
   const { bitmap, nullCount } = validity(col);
   const length = col.length;
   const make = (offsets: Int32Array | undefined, values: ArrayBufferView | undefined, children?: Data[]) =>

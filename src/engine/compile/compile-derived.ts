@@ -64,14 +64,7 @@ export function compileDerived(
     type: DataType,
     write: (cols: (Column | undefined)[], col: Column) => void,
   ) => {
-    let compiled: ReturnType<typeof compileSql>;
-    try {
-      compiled = compileSql(text, scope, inputs);
-    } catch (e) {
-      if (e instanceof RowforgeError)
-        throw new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
-      throw e;
-    }
+    const compiled = compileFieldSql(text, scope, inputs, path);
     const reads = [...new Set(sqlReferences(text).flatMap((r) => scope.resolve(r)?.slot ?? []))];
     const cast = compileCast(compiled.type, type);
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
@@ -104,15 +97,7 @@ export function compileDerived(
     type: DataType,
     route: readonly number[],
   ) => {
-    let compiled: ReturnType<typeof compileSql>;
-    const elementScope = scopeWith({ name: arrayName, type: elementType });
-    try {
-      compiled = compileSql(text, elementScope, inputs);
-    } catch (e) {
-      if (e instanceof RowforgeError)
-        throw new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
-      throw e;
-    }
+    const compiled = compileFieldSql(text, scopeWith({ name: arrayName, type: elementType }), inputs, path);
     const reads = [
       ...new Set(
         sqlReferences(text).flatMap((r) =>
@@ -239,4 +224,20 @@ function collectNested(
     if (child.options.sql !== undefined) found(child.options.sql, path, childType, [...route, k]);
     else collectNested(child, childType, [...route, k], found, path);
   });
+}
+
+/** Compiles a field's sql; errors name the field. */
+function compileFieldSql(
+  text: string,
+  scope: Parameters<typeof compileSql>[1],
+  inputs: Parameters<typeof compileSql>[2],
+  path: string,
+): ReturnType<typeof compileSql> {
+  try {
+    return compileSql(text, scope, inputs);
+  } catch (e) {
+    if (e instanceof RowforgeError)
+      throw new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
+    throw e;
+  }
 }

@@ -57,21 +57,6 @@ export class ByteSink {
     for (let x = n; x >= 1; x = Math.floor(x / 10)) buf[--p] = 48 + (x % 10);
   }
 
-  /** A whole number with exactly `width` digits (zero-padded). */
-  padded(n: number, width: number): void {
-    this.ensure(width);
-    const buf = this.buf;
-    let p = this.pos + width;
-    this.pos = p;
-    for (let k = 0; k < width; k++, n = Math.floor(n / 10)) buf[--p] = 48 + (n % 10);
-  }
-
-  /** Any text, as UTF-8. */
-  text(s: string): void {
-    this.ensure(s.length * 3);
-    this.pos += encoder.encodeInto(s, this.buf.subarray(this.pos)).written;
-  }
-
   /** The bytes written so far (a copy: the buffer is reused); small copies are slab views (see uint8s). */
   take(): Uint8Array {
     const out = uint8s(this.pos);
@@ -80,8 +65,6 @@ export class ByteSink {
     return out;
   }
 }
-
-const encoder = new TextEncoder();
 
 let shared: ByteSink | undefined;
 

@@ -1,5 +1,4 @@
 import { type Data, DataType, type Struct } from "apache-arrow";
-import { lru } from "../../util/lru.ts";
 import { isValid } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
 import { plainValueWriter } from "./plain-value-writer.ts";
@@ -12,8 +11,6 @@ const BACKSLASH = 92;
 const encoder = new TextEncoder();
 const NULL_BYTES = encoder.encode("null");
 const HEX = "0123456789abcdef";
-/** `"name":` as bytes, per field name: writers are compiled per batch, the names repeat. */
-const keyBytes = lru<Uint8Array>(4096);
 
 /** Copies UTF-8 bytes as a JSON string, escaping quotes, backslashes and control characters. */
 export function writeJsonBytes(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
@@ -211,7 +208,7 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
   if (DataType.isStruct(t)) {
     const fields = (t as Struct).children;
     const children = fields.map((f) => compileWriter(f.type, omitNullFields));
-    const names = fields.map((f) => keyBytes.get(f.name, () => encoder.encode(`${JSON.stringify(f.name)}:`)));
+    const names = fields.map((f) => encoder.encode(`${JSON.stringify(f.name)}:`));
     let childData: readonly Data[] = [];
     const nullable = fields.map(() => false);
     return {
