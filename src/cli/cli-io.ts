@@ -5,6 +5,8 @@ export interface CliIo {
   readonly color: boolean;
   /** Whether stderr is a terminal (live progress bars) or a log. */
   readonly tty: boolean;
+  /** Whether stdout is a terminal (tables for people) or a pipe (data for programs). */
+  readonly outTty: boolean;
   out(text: string): void;
   err(text: string): void;
 }
@@ -15,6 +17,7 @@ export function processIo(): CliIo {
     env: process.env,
     color: Boolean(process.stderr.isTTY) && process.env.NO_COLOR === undefined,
     tty: Boolean(process.stderr.isTTY),
+    outTty: Boolean(process.stdout.isTTY),
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
   };

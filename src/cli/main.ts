@@ -3,6 +3,7 @@ import { isRowforgeError } from "../errors/index.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
 import { registerHistory } from "./commands/history-command.ts";
 import { registerRun } from "./commands/run-command.ts";
+import { registerSample } from "./commands/sample-command.ts";
 import { registerServe } from "./commands/serve-command.ts";
 import { registerValidate } from "./commands/validate-command.ts";
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "./exit-codes.ts";
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   };
   registerValidate(program, io, setExit);
   registerRun(program, io, setExit, io.tty);
+  registerSample(program, io, setExit);
   registerServe(program, io, setExit);
   registerHistory(program, io, setExit);
   try {

@@ -1,0 +1,231 @@
+import { type FSWatcher, watch } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { Command } from "commander";
+import { chooseSeed } from "../../app/choose-seed.ts";
+import { generateSample } from "../../app/sample/generate-sample.ts";
+import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
+import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
+import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { CliIo } from "../cli-io.ts";
+import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
+import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { renderTable } from "../render-table.ts";
+
+interface SampleFlags {
+  config?: string;
+  rows: string;
+  step?: string;
+  format?: string;
+  seed?: string;
+  now?: string;
+  fullVariety?: boolean;
+  watch?: boolean;
+}
+
+const FORMATS = ["table", "json", "csv"] as const;
+type SampleFormat = (typeof FORMATS)[number];
+const MAX_ROWS = 10_000;
+
+/** What one sampling of the file printed, and whether it worked. */
+interface Sampled {
+  readonly ok: boolean;
+  readonly text: string;
+  readonly note: string;
+  readonly sources: readonly string[];
+}
+
+export function registerSample(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("sample")
+    .description("print a few generated rows of a task, plan or unified file (nothing is written)")
+    .argument("<file>", "a task file, a plan file (with its task folder) or a unified plan file")
+    .option("-n, --rows <n>", "rows per step", "10")
+    .option("--step <name>", "sample only this step")
+    .option(
+      "-f, --format <format>",
+      "table, json (NDJSON) or csv; default: table on a terminal, json otherwise",
+    )
+    .option("-s, --seed <seed>", "seed (default: the plan's, else a random one)")
+    .option("--now <time>", "the reference time (ISO 8601); default: now")
+    .option("--full-variety", "evaluate Datafaker expressions per row instead of from pooled values")
+    .option(
+      "-c, --config <file>",
+      "application configuration; default: $APPLICATION_CONFIG_PATH or ./application.conf",
+    )
+    .option("-w, --watch", "sample again whenever the file or the files it reads change (Ctrl-C stops)")
+    .action(async (file: string, flags: SampleFlags) => {
+      const rows = Number(flags.rows);
+      if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--rows must be a whole number from 1 to ${MAX_ROWS}, not "${flags.rows}"`,
+        );
+      }
+      const format = chooseFormat(flags.format, io.outTty);
+      let nowMicros = Date.now() * 1000;
+      if (flags.now !== undefined) {
+        const t = Date.parse(flags.now);
+        if (!Number.isFinite(t))
+          throw new RowforgeError("RF_VALUE_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
+        nowMicros = t * 1000;
+      }
+      // In watch mode an unseeded plan keeps one seed, so what changes between samples is the edit.
+      const seed = flags.seed ?? (flags.watch ? chooseSeed(undefined, undefined).seed : undefined);
+      const once = () => sampleOnce(file, flags, io, { rows, format, nowMicros, seed });
+      if (!flags.watch) {
+        const r = await once();
+        if (r.note) io.err(r.note);
+        io.out(r.text);
+        setExit(r.ok ? EXIT_OK : EXIT_INVALID);
+        return;
+      }
+      await watchFile(file, io, once, seed);
+      setExit(EXIT_OK);
+    });
+}
+
+function chooseFormat(flag: string | undefined, tty: boolean): SampleFormat {
+  if (flag === undefined) return tty ? "table" : "json";
+  const f = flag.toLowerCase();
+  if ((FORMATS as readonly string[]).includes(f)) return f as SampleFormat;
+  const suggestion = didYouMean(f, FORMATS);
+  throw new RowforgeError(
+    "RF_VALUE_INVALID",
+    `--format must be one of ${FORMATS.join(", ")}, not "${flag}"${suggestion ? `; ${suggestion}` : ""}`,
+  );
+}
+
+interface SampleSettings {
+  readonly rows: number;
+  readonly format: SampleFormat;
+  readonly nowMicros: number;
+  readonly seed: string | undefined;
+}
+
+async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: SampleSettings): Promise<Sampled> {
+  const load = await loadPlanFile(file, {
+    ...(flags.config ? { configPath: flags.config } : {}),
+    cwd: io.cwd,
+    env: io.env,
+  });
+  const errors = load.diagnostics.filter((d) => d.severity === "error");
+  const sources = load.plan?.sources ?? [resolve(io.cwd, file)];
+  if (!load.plan || errors.length > 0) {
+    const text = sortDiagnostics(errors)
+      .map((d) => `${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`)
+      .join("");
+    return { ok: false, text: "", note: text || `error: no plan found in ${file}\n`, sources };
+  }
+  try {
+    return { ...(await render(load.plan, flags.step, flags.fullVariety ?? false, s)), sources };
+  } catch (e) {
+    if (!isRowforgeError(e)) throw e;
+    return { ok: false, text: "", note: `error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`, sources };
+  }
+}
+
+function chosenSteps(plan: ResolvedPlan, name: string | undefined): readonly ResolvedStep[] {
+  if (name === undefined) return plan.steps;
+  const found = plan.steps.filter((s) => s.step.name === name);
+  if (found.length > 0) return found;
+  const names = plan.steps.map((s) => s.step.name);
+  const suggestion = didYouMean(name, names);
+  throw new RowforgeError(
+    "RF_STEP_NOT_FOUND",
+    `step "${name}" is not an enabled step of plan ${plan.plan.name}${suggestion ? `; ${suggestion}` : ""}`,
+    { hint: `steps: ${names.join(", ") || "(none)"}` },
+  );
+}
+
+async function render(
+  plan: ResolvedPlan,
+  stepName: string | undefined,
+  fullVariety: boolean,
+  s: SampleSettings,
+): Promise<Omit<Sampled, "sources">> {
+  const seeded =
+    s.seed === undefined
+      ? plan
+      : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, seed: s.seed } } };
+  let steps = chosenSteps(seeded, stepName);
+  let note = "";
+  if (s.format !== "table" && steps.length > 1) {
+    note = `sampling step ${steps[0]!.step.name}; the plan has ${steps.length} steps (--step NAME for another: ${steps
+      .slice(1)
+      .map((x) => x.step.name)
+      .join(", ")})\n`;
+    steps = steps.slice(0, 1);
+  }
+  const samples = generateSample(seeded, steps, {
+    size: s.rows,
+    fastMode: !fullVariety,
+    relationships: true,
+    nowMicros: s.nowMicros,
+  });
+  if (s.format === "table") {
+    const parts: string[] = [];
+    for (const sample of samples) {
+      const heading = samples.length > 1 || stepName === undefined ? `${sample.step.step.name}\n` : "";
+      parts.push(heading + renderTable(await sampleRows(sample.batch), { width: terminalWidth() }));
+    }
+    return { ok: true, text: parts.join("\n"), note };
+  }
+  const { body } = await encodeSample(samples[0]!.batch, s.format, { header: "true" });
+  return { ok: true, text: body.toString("utf8"), note };
+}
+
+/** The terminal's width; a pseudo-terminal without a size reports 0, then $COLUMNS or 120. */
+function terminalWidth(): number {
+  return process.stdout.columns || Number(process.env.COLUMNS) || 120;
+}
+
+/** Samples now and after every change of the file or the files it read, until SIGINT or SIGTERM. */
+async function watchFile(
+  file: string,
+  io: CliIo,
+  once: () => Promise<Sampled>,
+  seed: string | undefined,
+): Promise<void> {
+  const clear = io.outTty ? "\x1b[2J\x1b[H" : "";
+  let watchers: FSWatcher[] = [];
+  let watched = "";
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const show = async () => {
+    const r = await once();
+    const stamp = new Date().toISOString().slice(11, 19);
+    io.out(
+      `${clear}${r.text}${r.note}-- ${stamp} ${r.ok ? "sampled" : "errors"} ${file}${seed ? ` (seed ${seed})` : ""}; watching for changes, Ctrl-C stops\n`,
+    );
+    // Editors often replace a file (write elsewhere, rename): watch the folders, filter by name.
+    const files = new Set([resolve(io.cwd, file), ...r.sources]);
+    const key = [...files].sort().join("\n");
+    if (key === watched) return;
+    watched = key;
+    for (const w of watchers) w.close();
+    const folders = new Set([...files].map((f) => dirname(f)));
+    watchers = [...folders].map((folder) =>
+      watch(folder, { recursive: false }, (_event, name) => {
+        if (name !== null && ![...files].some((f) => f === resolve(folder, name.toString()))) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          running = running.then(show, show);
+        }, 80);
+      }),
+    );
+  };
+  running = show();
+  await running;
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      clearTimeout(timer);
+      for (const w of watchers) w.close();
+      done();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
