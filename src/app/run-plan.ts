@@ -201,6 +201,8 @@ async function runStep(
     let done = 0;
     const splits = (sink as { splits?: readonly number[] }).splits ?? [0, step.rowCount];
     const encoded = sink.acceptsEncoded;
+    // Progress starts with the step, so its rate and ETA count from here.
+    options.onProgress?.(r.step.name, 0, step.rowCount);
     for (let k = 0; k + 1 < splits.length; k++) {
       const from = splits[k]!;
       const to = splits[k + 1]!;
