@@ -1,6 +1,8 @@
 /**
- * The table of field options rowforge reads: each key, the kind of value it takes, and one
- * line of documentation. The loader normalises values by kind and checks keys against it.
+ * The table of field options rowforge reads: each key, the kind of value it takes, the types
+ * it applies to, its default, an example and one line of documentation. The loader normalises
+ * values by kind and checks keys against it; docs/field-options.md and the editor schema are
+ * generated from it.
  */
 export type OptionKind =
   | "string"
@@ -19,55 +21,280 @@ export type OptionKind =
 export interface OptionSpec {
   readonly kind: OptionKind;
   readonly doc: string;
+  /** The field types the option applies to, as the reference page says it. */
+  readonly appliesTo: string;
+  /** The value used when the option is absent, when there is one. */
+  readonly default?: string;
+  /** One line of YAML as a user writes it in `options`. */
+  readonly example: string;
 }
 
 export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
-  regex: { kind: "string", doc: "generate strings matching this regular expression" },
-  expression: { kind: "string", doc: "a Datafaker expression such as #{Name.firstName}" },
-  sql: { kind: "string", doc: "a Spark SQL expression over other fields, evaluated after them" },
-  oneOf: { kind: "weightedList", doc: "pick from these values; `value->weight` for weights" },
-  static: { kind: "scalar", doc: "always this value" },
-  min: { kind: "bound", doc: "lowest value (numbers, dates yyyy-MM-dd, timestamps, or today-30d / now-1h)" },
-  max: { kind: "bound", doc: "highest value, inclusive" },
-  minLen: { kind: "count", doc: "shortest string or binary length (default 1)" },
-  maxLen: { kind: "count", doc: "longest string or binary length (default 20)" },
-  avgLen: { kind: "number", doc: "average length (metadata only)" },
-  isUnique: { kind: "boolean", doc: "every value distinct, by construction" },
+  regex: {
+    kind: "string",
+    doc: "generate strings matching this regular expression",
+    appliesTo: "string",
+    example: 'regex: "ACC[0-9]{8}"',
+  },
+  expression: {
+    kind: "string",
+    doc: "a Datafaker expression such as #{Name.firstName}",
+    appliesTo: "string",
+    example: 'expression: "#{Name.firstName} #{Name.lastName}"',
+  },
+  sql: {
+    kind: "string",
+    doc: "a Spark SQL expression over other fields, evaluated after them",
+    appliesTo: "every type",
+    example: 'sql: "YEAR(open_date)"',
+  },
+  oneOf: {
+    kind: "weightedList",
+    doc: "pick from these values; `value->weight` for weights",
+    appliesTo: "every scalar type",
+    example: 'oneOf: ["open->0.8", "closed->0.2"]',
+  },
+  static: {
+    kind: "scalar",
+    doc: "always this value",
+    appliesTo: "every scalar type",
+    example: 'static: "EUR"',
+  },
+  min: {
+    kind: "bound",
+    doc: "lowest value (numbers, dates yyyy-MM-dd, timestamps, or today-30d / now-1h)",
+    appliesTo: "numbers, date, timestamp",
+    default: "0; dates and timestamps: a year before the reference time",
+    example: "min: 10",
+  },
+  max: {
+    kind: "bound",
+    doc: "highest value, inclusive",
+    appliesTo: "numbers, date, timestamp",
+    default: "100000 (byte 127, short 1000); dates and timestamps: the reference time",
+    example: 'max: "today"',
+  },
+  minLen: {
+    kind: "count",
+    doc: "shortest string or binary length (default 1)",
+    appliesTo: "string, binary",
+    default: "1",
+    example: "minLen: 5",
+  },
+  maxLen: {
+    kind: "count",
+    doc: "longest string or binary length (default 20)",
+    appliesTo: "string, binary",
+    default: "20",
+    example: "maxLen: 12",
+  },
+  avgLen: {
+    kind: "number",
+    doc: "average length (metadata only)",
+    appliesTo: "string, binary",
+    example: "avgLen: 8",
+  },
+  isUnique: {
+    kind: "boolean",
+    doc: "every value distinct, by construction",
+    appliesTo: "every scalar type",
+    default: "false",
+    example: "isUnique: true",
+  },
   isPrimaryKey: {
     kind: "boolean",
     doc: "part of the primary key (implies unique; used for tracking and deletes)",
+    appliesTo: "every scalar type",
+    default: "false",
+    example: "isPrimaryKey: true",
   },
-  primaryKeyPos: { kind: "integer", doc: "position in a composite primary key" },
-  clusteringPos: { kind: "integer", doc: "Cassandra clustering key position" },
-  omit: { kind: "boolean", doc: "generate (for other fields to use) but do not output" },
-  enableNull: { kind: "boolean", doc: "produce nulls with probability nullProb (default 0.1)" },
-  nullProb: { kind: "probability", doc: "probability of null when enableNull is set" },
+  primaryKeyPos: {
+    kind: "integer",
+    doc: "position in a composite primary key",
+    appliesTo: "every scalar type",
+    example: "primaryKeyPos: 1",
+  },
+  clusteringPos: {
+    kind: "integer",
+    doc: "Cassandra clustering key position",
+    appliesTo: "every scalar type",
+    example: "clusteringPos: 1",
+  },
+  omit: {
+    kind: "boolean",
+    doc: "generate (for other fields to use) but do not output",
+    appliesTo: "every type",
+    default: "false",
+    example: "omit: true",
+  },
+  enableNull: {
+    kind: "boolean",
+    doc: "produce nulls with probability nullProb (default 0.1)",
+    appliesTo: "every type",
+    default: "false",
+    example: "enableNull: true",
+  },
+  nullProb: {
+    kind: "probability",
+    doc: "probability of null when enableNull is set",
+    appliesTo: "every type",
+    default: "0.1 (with enableNull)",
+    example: "nullProb: 0.25",
+  },
   enableEdgeCase: {
     kind: "boolean",
     doc: "produce type edge cases with probability edgeCaseProb (default 0.5)",
+    appliesTo: "numbers, string, date, timestamp",
+    default: "false",
+    example: "enableEdgeCase: true",
   },
-  edgeCaseProb: { kind: "probability", doc: "probability of an edge case" },
-  seed: { kind: "seed", doc: "per-field seed: the field's values depend only on it and the row" },
-  distribution: { kind: "distribution", doc: "uniform (default), normal or exponential" },
-  mean: { kind: "number", doc: "mean of the normal distribution" },
-  stddev: { kind: "number", doc: "standard deviation of the normal distribution" },
-  distributionRateParam: { kind: "number", doc: "rate of the exponential distribution (default 1)" },
-  round: { kind: "integer", doc: "round numbers to this many decimal places" },
-  precision: { kind: "count", doc: "decimal precision (overrides the type's)" },
-  scale: { kind: "count", doc: "decimal scale (overrides the type's)" },
-  incremental: { kind: "number", doc: "start value; each row adds one" },
-  uuid: { kind: "string", doc: "a UUID; empty for a random one, or a field name to derive it from" },
-  arrayMinLen: { kind: "count", doc: "fewest array elements (default 0)" },
-  arrayMaxLen: { kind: "count", doc: "most array elements (default 5)" },
-  arrayFixedSize: { kind: "count", doc: "exact array length" },
-  arrayOneOf: { kind: "scalarList", doc: "each array element from these values" },
-  arrayUniqueFrom: { kind: "scalarList", doc: "array of distinct values drawn from these" },
-  arrayWeightedOneOf: { kind: "weightedList", doc: "each element from these weighted values" },
-  arrayEmptyProb: { kind: "probability", doc: "probability of an empty array" },
-  mapMinSize: { kind: "count", doc: "fewest map entries (default 0)" },
-  mapMaxSize: { kind: "count", doc: "most map entries (default 5)" },
-  dateExcludeWeekends: { kind: "boolean", doc: "only Monday to Friday" },
-  unwrapTopLevelArray: { kind: "boolean", doc: "JSON: write a top-level array field as a JSON array file" },
+  edgeCaseProb: {
+    kind: "probability",
+    doc: "probability of an edge case",
+    appliesTo: "numbers, string, date, timestamp",
+    default: "0.5 (with enableEdgeCase)",
+    example: "edgeCaseProb: 0.05",
+  },
+  seed: {
+    kind: "seed",
+    doc: "per-field seed: the field's values depend only on it and the row",
+    appliesTo: "every type",
+    default: "the plan's seed",
+    example: "seed: 42",
+  },
+  distribution: {
+    kind: "distribution",
+    doc: "uniform (default), normal or exponential",
+    appliesTo: "numbers",
+    default: "uniform",
+    example: "distribution: normal",
+  },
+  mean: {
+    kind: "number",
+    doc: "mean of the normal distribution",
+    appliesTo: "numbers",
+    default: "the middle of min and max",
+    example: "mean: 50",
+  },
+  stddev: {
+    kind: "number",
+    doc: "standard deviation of the normal distribution",
+    appliesTo: "numbers",
+    default: "a sixth of max - min",
+    example: "stddev: 10",
+  },
+  distributionRateParam: {
+    kind: "number",
+    doc: "rate of the exponential distribution (default 1)",
+    appliesTo: "numbers",
+    default: "1",
+    example: "distributionRateParam: 0.5",
+  },
+  round: {
+    kind: "integer",
+    doc: "round numbers to this many decimal places",
+    appliesTo: "double, float, decimal",
+    example: "round: 2",
+  },
+  precision: {
+    kind: "count",
+    doc: "decimal precision (overrides the type's)",
+    appliesTo: "decimal",
+    default: "the type's (10)",
+    example: "precision: 12",
+  },
+  scale: {
+    kind: "count",
+    doc: "decimal scale (overrides the type's)",
+    appliesTo: "decimal",
+    default: "the type's (0)",
+    example: "scale: 2",
+  },
+  incremental: {
+    kind: "number",
+    doc: "start value; each row adds one",
+    appliesTo: "int, long, short, byte",
+    example: "incremental: 1000",
+  },
+  uuid: {
+    kind: "string",
+    doc: "a UUID; empty for a random one, or a field name to derive it from",
+    appliesTo: "string",
+    example: 'uuid: ""',
+  },
+  arrayMinLen: {
+    kind: "count",
+    doc: "fewest array elements (default 0)",
+    appliesTo: "array",
+    default: "0",
+    example: "arrayMinLen: 1",
+  },
+  arrayMaxLen: {
+    kind: "count",
+    doc: "most array elements (default 5)",
+    appliesTo: "array",
+    default: "5",
+    example: "arrayMaxLen: 3",
+  },
+  arrayFixedSize: {
+    kind: "count",
+    doc: "exact array length",
+    appliesTo: "array",
+    example: "arrayFixedSize: 4",
+  },
+  arrayOneOf: {
+    kind: "scalarList",
+    doc: "each array element from these values",
+    appliesTo: "array",
+    example: 'arrayOneOf: ["a", "b", "c"]',
+  },
+  arrayUniqueFrom: {
+    kind: "scalarList",
+    doc: "array of distinct values drawn from these",
+    appliesTo: "array",
+    example: 'arrayUniqueFrom: ["red", "green", "blue"]',
+  },
+  arrayWeightedOneOf: {
+    kind: "weightedList",
+    doc: "each element from these weighted values",
+    appliesTo: "array",
+    example: 'arrayWeightedOneOf: ["low->0.7", "high->0.3"]',
+  },
+  arrayEmptyProb: {
+    kind: "probability",
+    doc: "probability of an empty array",
+    appliesTo: "array",
+    default: "0",
+    example: "arrayEmptyProb: 0.1",
+  },
+  mapMinSize: {
+    kind: "count",
+    doc: "fewest map entries (default 0)",
+    appliesTo: "map",
+    default: "0",
+    example: "mapMinSize: 1",
+  },
+  mapMaxSize: {
+    kind: "count",
+    doc: "most map entries (default 5)",
+    appliesTo: "map",
+    default: "5",
+    example: "mapMaxSize: 3",
+  },
+  dateExcludeWeekends: {
+    kind: "boolean",
+    doc: "only Monday to Friday",
+    appliesTo: "date, timestamp",
+    default: "false",
+    example: "dateExcludeWeekends: true",
+  },
+  unwrapTopLevelArray: {
+    kind: "boolean",
+    doc: "JSON: write a top-level array field as a JSON array file",
+    appliesTo: "array (json steps)",
+    default: "false",
+    example: "unwrapTopLevelArray: true",
+  },
 };
 
 /**

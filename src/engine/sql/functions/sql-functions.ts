@@ -19,30 +19,34 @@ import { REGEX_FUNCTIONS } from "./regex-functions.ts";
 import { STRING_FUNCTIONS } from "./string-functions.ts";
 import { STRING_SLICE_FUNCTIONS } from "./string-slice-functions.ts";
 
-const FAMILIES: readonly (readonly SqlFunction[])[] = [
-  STRING_FUNCTIONS,
-  STRING_SLICE_FUNCTIONS,
-  REGEX_FUNCTIONS,
-  FORMAT_FUNCTIONS,
-  ENCODING_FUNCTIONS,
-  MATH_FUNCTIONS,
-  MATH_ARITH_FUNCTIONS,
-  DATETIME_FUNCTIONS,
-  DATETIME_CONVERT_FUNCTIONS,
-  ARRAY_FUNCTIONS,
-  ARRAY_RESHAPE_FUNCTIONS,
-  HIGHER_ORDER_FUNCTIONS,
-  MAP_STRUCT_FUNCTIONS,
-  JSON_FUNCTIONS,
-  HASH_FUNCTIONS,
-  CONDITIONAL_FUNCTIONS,
-  MISC_FUNCTIONS,
+/** The families of functions, with the title the reference page gives each. */
+export const SQL_FUNCTION_FAMILIES: readonly {
+  readonly title: string;
+  readonly functions: readonly SqlFunction[];
+}[] = [
+  { title: "Strings", functions: STRING_FUNCTIONS },
+  { title: "Substrings and padding", functions: STRING_SLICE_FUNCTIONS },
+  { title: "Regular expressions", functions: REGEX_FUNCTIONS },
+  { title: "Formatting", functions: FORMAT_FUNCTIONS },
+  { title: "Encodings", functions: ENCODING_FUNCTIONS },
+  { title: "Math", functions: MATH_FUNCTIONS },
+  { title: "Arithmetic", functions: MATH_ARITH_FUNCTIONS },
+  { title: "Dates and times", functions: DATETIME_FUNCTIONS },
+  { title: "Date and time conversion", functions: DATETIME_CONVERT_FUNCTIONS },
+  { title: "Arrays", functions: ARRAY_FUNCTIONS },
+  { title: "Array reshaping", functions: ARRAY_RESHAPE_FUNCTIONS },
+  { title: "Higher-order functions", functions: HIGHER_ORDER_FUNCTIONS },
+  { title: "Maps and structs", functions: MAP_STRUCT_FUNCTIONS },
+  { title: "JSON", functions: JSON_FUNCTIONS },
+  { title: "Hashes", functions: HASH_FUNCTIONS },
+  { title: "Conditionals", functions: CONDITIONAL_FUNCTIONS },
+  { title: "Other", functions: MISC_FUNCTIONS },
 ];
 
 function buildTable(): ReadonlyMap<string, SqlFunction> {
   const table = new Map<string, SqlFunction>();
-  for (const family of FAMILIES) {
-    for (const f of family) {
+  for (const family of SQL_FUNCTION_FAMILIES) {
+    for (const f of family.functions) {
       if (f.name !== f.name.toLowerCase()) {
         throw new RowforgeError("RF_INTERNAL", `SQL function name "${f.name}" must be lower-case`);
       }

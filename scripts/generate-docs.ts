@@ -1,0 +1,12 @@
+/** Writes the reference pages under docs/ from the code's own tables (`npm run docs`). */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { renderReference } from "./docs/render-reference.ts";
+
+const docs = fileURLToPath(new URL("../docs/", import.meta.url));
+mkdirSync(docs, { recursive: true });
+for (const [name, text] of Object.entries(await renderReference())) {
+  writeFileSync(join(docs, name), text);
+  console.log(`docs/${name}`);
+}
