@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { renderJsonSchemas } from "./docs/render-json-schema.ts";
 import { renderReference } from "./docs/render-reference.ts";
 
 const docs = fileURLToPath(new URL("../docs/", import.meta.url));
@@ -9,4 +10,11 @@ mkdirSync(docs, { recursive: true });
 for (const [name, text] of Object.entries(await renderReference())) {
   writeFileSync(join(docs, name), text);
   console.log(`docs/${name}`);
+}
+
+const schemas = fileURLToPath(new URL("../schema/", import.meta.url));
+mkdirSync(schemas, { recursive: true });
+for (const [name, text] of Object.entries(renderJsonSchemas())) {
+  writeFileSync(join(schemas, name), text);
+  console.log(`schema/${name}`);
 }

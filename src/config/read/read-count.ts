@@ -3,9 +3,17 @@ import { type Count, type CountOptions, DataTypes } from "../../model/index.ts";
 import { isObject, type LoadContext } from "./load-context.ts";
 import { readWeightedList } from "./read-weighted-list.ts";
 
-const COUNT_KEYS = ["records", "perField", "options", "duration", "rate", "rateUnit", "pattern"];
-const PER_FIELD_KEYS = ["fieldNames", "count", "options"];
-const COUNT_OPTION_KEYS = ["min", "max", "oneOf", "distribution", "distributionRateParam", "mean", "stddev"];
+export const COUNT_KEYS = ["records", "perField", "options", "duration", "rate", "rateUnit", "pattern"];
+export const PER_FIELD_KEYS = ["fieldNames", "count", "options"];
+export const COUNT_OPTION_KEYS = [
+  "min",
+  "max",
+  "oneOf",
+  "distribution",
+  "distributionRateParam",
+  "mean",
+  "stddev",
+];
 const RATE_UNITS = ["second", "minute", "hour", "1s", "1m", "1h", "s", "m", "h"];
 const PATTERN_TYPES = [
   "constant",

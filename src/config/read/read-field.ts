@@ -12,7 +12,7 @@ import { expandFieldHelpers, type RawField } from "../helpers/index.ts";
 import { isObject, type LoadContext } from "./load-context.ts";
 import { readFieldOptions } from "./read-field-options.ts";
 
-const FIELD_KEYS = ["name", "type", "options", "nullable", "static", "fields"];
+export const FIELD_KEYS = ["name", "type", "options", "nullable", "static", "fields"];
 
 type MutableField = { -readonly [K in keyof Field]: Field[K] };
 

@@ -10,9 +10,9 @@ import {
 } from "../../model/index.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
 
-const FK_KEYS = ["source", "generate", "delete"];
-const FK_LEVEL_TARGET_KEYS = ["cardinality", "nullability", "generationMode"];
-const RELATION_KEYS = ["dataSource", "step", "fields"];
+export const FK_KEYS = ["source", "generate", "delete"];
+export const FK_LEVEL_TARGET_KEYS = ["cardinality", "nullability", "generationMode"];
+export const RELATION_KEYS = ["dataSource", "step", "fields"];
 const TARGET_KEYS = [...RELATION_KEYS, ...FK_LEVEL_TARGET_KEYS];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

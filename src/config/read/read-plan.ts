@@ -7,8 +7,8 @@ import { readSteps } from "./read-task.ts";
 
 export const PLAN_KEYS = ["name", "description", "tasks", "sinkOptions", "validations", "runId"];
 const PLAN_IGNORED_KEYS = ["runInterface", "testType", "testConfig", "flags"];
-const TASK_SUMMARY_KEYS = ["name", "dataSourceName", "enabled", "weight", "stage", "steps"];
-const SINK_KEYS = ["seed", "locale", "foreignKeys"];
+export const TASK_SUMMARY_KEYS = ["name", "dataSourceName", "enabled", "weight", "stage", "steps"];
+export const SINK_KEYS = ["seed", "locale", "foreignKeys"];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

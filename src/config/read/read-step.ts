@@ -17,7 +17,7 @@ export const STEP_KEYS = [
   "transformation",
   "validations",
 ];
-const TRANSFORMATION_KEYS = [
+export const TRANSFORMATION_KEYS = [
   "className",
   "methodName",
   "mode",

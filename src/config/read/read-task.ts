@@ -4,7 +4,7 @@ import type { Env } from "../env/substitute-env.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
 import { readStep, readTransformation } from "./read-step.ts";
 
-const TASK_KEYS = ["name", "steps", "transformation"];
+export const TASK_KEYS = ["name", "steps", "transformation"];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

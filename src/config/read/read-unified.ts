@@ -18,7 +18,7 @@ import { readSteps } from "./read-task.ts";
 import { readValidations } from "./read-validation.ts";
 import { substituteOptions } from "./substitute-options.ts";
 
-const UNIFIED_KEYS = [
+export const UNIFIED_KEYS = [
   "version",
   "name",
   "description",
@@ -27,7 +27,7 @@ const UNIFIED_KEYS = [
   "foreignKeys",
   "sinkOptions",
 ];
-const DATA_SOURCE_KEYS = ["name", "connection", "steps", "enabled"];
+export const DATA_SOURCE_KEYS = ["name", "connection", "steps", "enabled"];
 
 export interface UnifiedRead {
   readonly plan: Plan;

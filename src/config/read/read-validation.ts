@@ -47,7 +47,7 @@ export const FIELD_CHECK_TYPES = [
   "uniqueValuesProportionBetween",
   "quantileValuesBetween",
 ] as const;
-const CHECK_PARAM_KEYS = [
+export const CHECK_PARAM_KEYS = [
   "type",
   "value",
   "values",
@@ -68,7 +68,7 @@ const CHECK_PARAM_KEYS = [
 const FIELD_NAME_TYPES = ["fieldCountEqual", "fieldCountBetween", "fieldNameMatchOrder", "fieldNameMatchSet"];
 const AGG_TYPES = ["sum", "count", "max", "min", "avg", "stddev"];
 const COMMON_KEYS = ["description", "errorThreshold", "preFilterExpr"];
-const VALIDATION_KEYS = [
+export const VALIDATION_KEYS = [
   ...COMMON_KEYS,
   "expr",
   "selectExpr",
@@ -91,7 +91,7 @@ const VALIDATION_KEYS = [
   "metric",
   "validations",
 ];
-const WAIT_KEYS = [
+export const WAIT_KEYS = [
   "pauseInSeconds",
   "path",
   "dataSourceName",
