@@ -99,4 +99,3 @@ test("rowforge serve: a pooled run failing at row time is failed with the real r
     await server.exited;
   }
 });
-
