@@ -60,6 +60,8 @@ export interface RunManager {
 /** How often, and how far apart, a status change no request waits for is tried again. */
 const SETTLE_RETRIES = 5;
 const SETTLE_DELAY_MS = 1_000;
+/** How long runs cancelled at shutdown may take to stop before the process is ended under them. */
+const SHUTDOWN_CANCEL_MS = 10_000;
 
 /**
  * Runs plans in the background in submission order, at most `concurrency` at a time, and
@@ -219,6 +221,14 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),
       ]);
       if (ended) return true;
+      // Past the grace period, running runs are cancelled ("shutdown"): their workers stop and
+      // their temporary outputs are removed. Only runs that do not stop even then are cut short.
+      for (const [id, entry] of live) if (inFlight.has(id)) entry.controller.abort(cancellation("shutdown"));
+      const stopped = await Promise.race([
+        this.idle().then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), SHUTDOWN_CANCEL_MS).unref()),
+      ]);
+      if (stopped) return true;
       for (const r of inFlight.values()) await settle(r, { status: "failed", failedReason: "shutdown" });
       return false;
     },

@@ -186,11 +186,13 @@ export function registerRun(
       if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
       if (!result.success) {
-        // The failing step's own code (a row-time SQL error is RF_VALUE_INVALID), else RF_RUN_FAILED.
-        const code = result.cancelled
-          ? "RF_RUN_CANCELLED"
-          : (result.steps.find((s) => !s.success)?.errorCode ?? "RF_RUN_FAILED");
-        io.err(`error ${code}: ${result.failedReason}${interruptedBy ? ` (${interruptedBy})` : ""}\n`);
+        // The failing step's own code follows the reason (a row-time SQL error is RF_VALUE_INVALID).
+        const stepCode = result.steps.find((s) => !s.success)?.errorCode;
+        io.err(
+          result.cancelled
+            ? `error RF_RUN_CANCELLED: ${result.failedReason}${interruptedBy ? ` (${interruptedBy})` : ""}\n`
+            : `error RF_RUN_FAILED: ${result.failedReason}${stepCode && stepCode !== "RF_RUN_FAILED" ? ` [${stepCode}]` : ""}\n`,
+        );
       }
       setExit(result.success ? EXIT_OK : failedExit);
     });
