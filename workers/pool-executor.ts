@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { BatchExecutor, BatchTask } from "../src/engine/run/batch-task.ts";
-import { RowforgeError } from "../src/errors/index.ts";
+import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
 
 /** A worker pool generating batches in parallel; results come back as transferred buffers. */
 export function createPoolExecutor(workers = availableParallelism()): BatchExecutor {
@@ -20,11 +20,28 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
     maxThreads: workers,
     idleTimeout: 30_000,
   });
+  let closed: Promise<void> | undefined;
   return {
     workers,
     async run(task: BatchTask) {
-      return (await pool.run(task)) as Uint8Array;
+      let result: unknown;
+      try {
+        result = await pool.run(task);
+      } catch (e) {
+        // The pool itself failed (a worker died, or the pool was closed with the batch in flight).
+        throw new RowforgeError(
+          "RF_INTERNAL",
+          `a worker thread failed: ${e instanceof Error ? e.message : String(e)}`,
+          { cause: e },
+        );
+      }
+      if (isTransferredError(result)) throw rebuildError(result);
+      return result as Uint8Array;
     },
-    close: () => pool.destroy(),
+    // Closing ends the threads at once; batches still in flight reject (their callers ignore them).
+    close: () => {
+      closed ??= pool.destroy();
+      return closed;
+    },
   };
 }

@@ -12,6 +12,13 @@ import { generateStep } from "../engine/run/generate-step.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import { findFormat } from "../formats/format-registry.ts";
 import { chooseSeed } from "./choose-seed.ts";
+import {
+  bytesLimitReason,
+  checkRowLimit,
+  DEFAULT_RUN_LIMITS,
+  type RunLimits,
+  timeLimitReason,
+} from "./runs/run-limits.ts";
 import type { StepReport } from "./step-report.ts";
 
 export interface RunPlanOptions {
@@ -27,6 +34,13 @@ export interface RunPlanOptions {
   readonly onStepDone?: (report: StepReport) => void;
   /** Write only these steps (`dataSource.step` ids); the others are compiled for their keys but not written. */
   readonly only?: ReadonlySet<string>;
+  /**
+   * Aborting it cancels the run: batches in flight are dropped, the open output is aborted (its
+   * temporary files removed) and the run fails with the reason's message as its failedReason.
+   */
+  readonly signal?: AbortSignal;
+  /** Rows, bytes and seconds the run may take (default DEFAULT_RUN_LIMITS). */
+  readonly limits?: RunLimits;
 }
 
 export interface RunResult {
@@ -40,7 +54,13 @@ export interface RunResult {
   readonly failedReason: string | null;
   readonly seconds: number;
   readonly steps: readonly StepReport[];
+  /** True when the run was cancelled (on request, by a signal or by a limit). */
+  readonly cancelled?: boolean;
 }
+
+/** A cancellation reason: `cancelled`, or why a limit cancelled the run. */
+export const cancellation = (reason = "cancelled"): RowforgeError =>
+  new RowforgeError("RF_RUN_CANCELLED", reason);
 
 export const DEFAULT_BATCH_SIZE = 50_000;
 
@@ -97,21 +117,50 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
       throw e;
     }
   }
+  const limits = options.limits ?? DEFAULT_RUN_LIMITS;
+  checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);
+  options.signal?.throwIfAborted();
+  // One signal for everything that cancels the run: the caller's, the time limit, the bytes limit.
+  const cancel = new AbortController();
+  const onCallerAbort = () => cancel.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+  const timer =
+    limits.maxSeconds * 1000 <= MAX_TIMER_MS
+      ? setTimeout(() => cancel.abort(cancellation(timeLimitReason(limits))), limits.maxSeconds * 1000)
+      : undefined;
+  let bytesBefore = 0;
+  const onBytes = (stepBytes: number) => {
+    if (bytesBefore + stepBytes > limits.maxBytes) cancel.abort(cancellation(bytesLimitReason(limits)));
+  };
   const reports: StepReport[] = [];
   const executor = options.executor(compiled.steps.reduce((n, s) => n + s.rowCount, 0));
   let failedReason: string | null = null;
   try {
     for (const step of compiled.steps) {
       if (options.only && !options.only.has(step.id)) continue;
-      const report = await runStep(step, plan, { ...options, runId }, executor, compileOptions);
+      const report = await runStep(
+        step,
+        plan,
+        { ...options, runId, signal: cancel.signal },
+        executor,
+        compileOptions,
+        onBytes,
+      );
       reports.push(report);
+      bytesBefore += report.bytes;
       options.onStepDone?.(report);
+      if (cancel.signal.aborted) {
+        failedReason = reasonText(cancel.signal.reason);
+        break;
+      }
       if (!report.success) {
         failedReason = `step "${report.name}": ${report.error}`;
         break;
       }
     }
   } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onCallerAbort);
     await executor.close();
   }
   return {
@@ -125,7 +174,38 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
     failedReason,
     seconds: (performance.now() - started) / 1000,
     steps: reports,
+    ...(cancel.signal.aborted ? { cancelled: true } : {}),
   };
+}
+
+/** setTimeout's largest delay; a longer time limit needs no timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const reasonText = (reason: unknown): string =>
+  reason instanceof Error ? reason.message : reason === undefined ? "cancelled" : String(reason);
+
+/** The rows a run writes: every generated step it is asked to write. */
+function rowsToWrite(compiled: CompiledPlan, only: ReadonlySet<string> | undefined): number {
+  let rows = 0;
+  for (const step of compiled.steps) {
+    if (only && !only.has(step.id)) continue;
+    if (isReference(step.resolved)) continue;
+    rows += step.rowCount;
+  }
+  return rows;
+}
+
+/** The rows a plan asks for (with the plan's own seed): checked against the row limit at submission. */
+export function plannedRows(plan: ResolvedPlan, only?: ReadonlySet<string>): number {
+  const compiled = compilePlan(plan, {
+    seed: plan.plan.sinkOptions.seed ?? "0",
+    nowMicros: 0,
+    fastMode: true,
+    ...(plan.config.generation.numRecordsPerStep !== undefined
+      ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
+      : {}),
+  });
+  return rowsToWrite(compiled, only);
 }
 
 /** Step options of metadata sources that would supply a step's fields. */
@@ -156,6 +236,7 @@ async function runStep(
   options: RunPlanOptions & { runId: string },
   executor: BatchExecutor,
   compileOptions: Parameters<typeof compilePlan>[1],
+  onBytes: (stepBytes: number) => void,
 ): Promise<StepReport> {
   const started = performance.now();
   const r = step.resolved;
@@ -215,12 +296,15 @@ async function runStep(
           if (encoded) await sink!.writeEncoded!(bytes, from + start, count);
           else for (const batch of tableFromIPC(bytes).batches) await sink!.write(batch, from + start);
           done += count;
+          onBytes(sink!.bytesWritten ?? 0);
           options.onProgress?.(r.step.name, done, step.rowCount);
         },
         executor.workers * 2,
         from,
+        options.signal,
       );
     }
+    options.signal?.throwIfAborted();
     const result = await sink.close();
     const s = seconds();
     return {
@@ -234,7 +318,10 @@ async function runStep(
     };
   } catch (e) {
     await sink?.abort().catch(() => {});
+    // Once the output is open, any failure (a row-time SQL error, a full disk, a cancellation)
+    // fails the step with its reason; before that, a coded error means the plan is invalid.
     if (
+      sink === undefined &&
       isRowforgeError(e) &&
       e.code !== "RF_OUTPUT_UNWRITABLE" &&
       e.code !== "RF_OUTPUT_EXISTS" &&
@@ -251,6 +338,7 @@ async function runStep(
       success: false,
       outputs: [],
       error: message,
+      ...(isRowforgeError(e) ? { errorCode: e.code } : {}),
     };
   }
 }

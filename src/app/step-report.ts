@@ -13,4 +13,6 @@ export interface StepReport {
   /** Why the step wrote nothing (saveMode ignore), when it did not. */
   readonly skipped?: string;
   readonly error?: string;
+  /** The error's stable code (RF_...), when the step failed with a coded error. */
+  readonly errorCode?: string;
 }

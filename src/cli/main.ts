@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isRowforgeError } from "../errors/index.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
+import { registerCancel } from "./commands/cancel-command.ts";
 import { registerHistory } from "./commands/history-command.ts";
 import { registerRun } from "./commands/run-command.ts";
 import { registerSample } from "./commands/sample-command.ts";
@@ -28,6 +29,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   registerSample(program, io, setExit);
   registerServe(program, io, setExit);
   registerHistory(program, io, setExit);
+  registerCancel(program, io, setExit);
   try {
     await program.parseAsync([...argv]);
     return exit;

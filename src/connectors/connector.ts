@@ -30,6 +30,8 @@ export interface StepSink {
   writeEncoded?(bytes: Uint8Array, startRow: number, rows: number): Promise<void>;
   close(): Promise<SinkResult>;
   abort(): Promise<void>;
+  /** Bytes written so far (checked against a run's byte limit as the step goes). */
+  readonly bytesWritten?: number;
 }
 
 /** What delete mode removed from one output. */

@@ -145,6 +145,21 @@ export const ERROR_CODES = {
     title: "unknown format",
     hint: "use one of the supported formats or connection types",
   },
+  RF_LIMIT_EXCEEDED: {
+    status: 400,
+    title: "run limit exceeded",
+    hint: "a run may write at most the configured rows (--max-rows), bytes (--max-bytes) and seconds (--max-run-seconds)",
+  },
+  RF_RUN_CANCELLED: {
+    status: 409,
+    title: "run cancelled",
+    hint: "the run was cancelled (on request, on Ctrl-C or by a run limit); its partial outputs were removed",
+  },
+  RF_STORE_FULL: {
+    status: 507,
+    title: "store out of space",
+    hint: "free space on the disk of the rowforge home; the store recovers by itself on the next write",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -16,7 +16,7 @@ import {
   type StoreDb,
   type StoreSublevel,
 } from "./store-db.ts";
-import { corruptRecord, guarded } from "./store-errors.ts";
+import { corruptRecord, guarded as plainGuard, type StoreGuard } from "./store-errors.ts";
 import { checkExecutionRecord, type ExecutionRecord, type ExecutionStatus } from "./store-records.ts";
 
 export interface ExecutionListOptions {
@@ -45,6 +45,8 @@ export interface ExecutionCollectionInit {
   readonly location: string;
   readonly serial: SerialQueue;
   readonly onCorrupt: CorruptRecordListener;
+  /** Runs each operation (default: `guarded`); the store's reopens a database left in an error state. */
+  readonly guard?: StoreGuard;
 }
 
 /** How many index entries are resolved to records with one read. */
@@ -52,6 +54,7 @@ const CHUNK = 64;
 
 export function executionCollection(init: ExecutionCollectionInit): ExecutionCollection {
   const { db, records, byTime, byStatus, location, serial, onCorrupt } = init;
+  const guarded: StoreGuard = init.guard ?? plainGuard;
 
   const decodeAt = (id: string, raw: string): Decoded<ExecutionRecord> => {
     const decoded = decodeRecord<ExecutionRecord>(raw, checkExecutionRecord);

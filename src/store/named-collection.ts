@@ -8,7 +8,7 @@ import {
   type StoreDb,
   type StoreSublevel,
 } from "./store-db.ts";
-import { corruptRecord, guarded } from "./store-errors.ts";
+import { corruptRecord, guarded as plainGuard, type StoreGuard } from "./store-errors.ts";
 import type { RecordCheck } from "./store-records.ts";
 
 /** Saved things keyed by their `name`, case-sensitive and byte for byte as the user gave it. */
@@ -31,12 +31,15 @@ export interface NamedCollectionInit {
   readonly location: string;
   readonly check: RecordCheck;
   readonly onCorrupt: CorruptRecordListener;
+  /** Runs each operation (default: `guarded`); the store's reopens a database left in an error state. */
+  readonly guard?: StoreGuard;
 }
 
 export function namedCollection<T extends { readonly name: string }>(
   init: NamedCollectionInit,
 ): NamedCollection<T> {
   const { db, sublevel, sublevelName, what, location, check, onCorrupt } = init;
+  const guarded: StoreGuard = init.guard ?? plainGuard;
 
   // A value stored under another name's key was written by hand or damaged: it is not trusted.
   const decodeAt = (key: string, raw: string) => {

@@ -1,3 +1,4 @@
+import { statfs } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Level } from "level";
 import { ensureFolder } from "./ensure-folder.ts";
@@ -5,8 +6,8 @@ import { type ExecutionCollection, executionCollection } from "./execution-colle
 import { prepareLayout } from "./layout-version.ts";
 import { type NamedCollection, namedCollection } from "./named-collection.ts";
 import { serialQueue } from "./serial-queue.ts";
-import { type CorruptRecordListener, openSublevel, type StoreDb } from "./store-db.ts";
-import { openFailure } from "./store-errors.ts";
+import { type CorruptRecordListener, openSublevel, type StoreDb, type StoreSublevel } from "./store-db.ts";
+import { guarded, isStoreIoError, openFailure, operationFailure, type StoreGuard } from "./store-errors.ts";
 import {
   checkStoredConnection,
   checkStoredPlan,
@@ -29,6 +30,9 @@ export interface StoreOptions {
   /** Told about each damaged record that a list skipped (a service logs it). */
   readonly onCorrupt?: CorruptRecordListener;
 }
+
+/** Free space below which a store in an error state is not reopened (LevelDB's write buffer is 4 MB). */
+const MIN_FREE_BYTES_TO_REOPEN = 8 * 1024 * 1024;
 
 /** The LevelDB folder inside a home folder. */
 export const storeLocation = (home: string): string => join(resolve(home), "store");
@@ -62,34 +66,84 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
   const writes = serialQueue();
   let closing: Promise<void> | undefined;
 
+  // LevelDB that failed a background write (a full disk) refuses every later write with that
+  // error until it is reopened. A write failing with an IO error is therefore tried once more
+  // after a reopen, but only when the disk has room again: while it is full the database stays
+  // open for reads and the write fails with its reason. A reopen that failed is tried again by
+  // the next operation, so the store recovers by itself, without a restart.
+  const sublevels: StoreSublevel[] = [];
+  const sub = (name: string): StoreSublevel => {
+    const s = openSublevel(db, name);
+    sublevels.push(s);
+    return s;
+  };
+  let reopening: Promise<void> | undefined;
+  const reopen = (): Promise<void> => {
+    reopening ??= (async () => {
+      try {
+        if (db.status === "open") await db.close();
+        await db.open();
+        // Sublevels close with their database and do not reopen by themselves.
+        await Promise.all(sublevels.map((s) => s.open()));
+      } catch (e) {
+        throw operationFailure(location, "reopen the store after a failed write", e);
+      } finally {
+        reopening = undefined;
+      }
+    })();
+    return reopening;
+  };
+  const hasRoom = async (): Promise<boolean> => {
+    try {
+      const s = await statfs(location);
+      return s.bavail * s.bsize >= MIN_FREE_BYTES_TO_REOPEN;
+    } catch {
+      return true;
+    }
+  };
+  const guard: StoreGuard = (where, action, op) =>
+    guarded(where, action, async () => {
+      if (closing === undefined && (reopening || db.status === "closed")) await (reopening ?? reopen());
+      try {
+        return await op();
+      } catch (e) {
+        if (closing !== undefined || !isStoreIoError(e) || !(await hasRoom())) throw e;
+        await reopen();
+        return await op();
+      }
+    });
+
   return {
     home: absoluteHome,
     plans: namedCollection<StoredPlan>({
       db,
-      sublevel: openSublevel(db, "plans"),
+      sublevel: sub("plans"),
       sublevelName: "plans",
       what: "plan",
       location,
       check: checkStoredPlan,
       onCorrupt,
+      guard,
     }),
     connections: namedCollection<StoredConnection>({
       db,
-      sublevel: openSublevel(db, "connections"),
+      sublevel: sub("connections"),
       sublevelName: "connections",
       what: "connection",
       location,
       check: checkStoredConnection,
       onCorrupt,
+      guard,
     }),
     executions: executionCollection({
       db,
-      records: openSublevel(db, "executions"),
-      byTime: openSublevel(db, "executions-by-time"),
-      byStatus: openSublevel(db, "executions-by-status"),
+      records: sub("executions"),
+      byTime: sub("executions-by-time"),
+      byStatus: sub("executions-by-status"),
       location,
       serial: writes.run,
       onCorrupt,
+      guard,
     }),
     close() {
       closing ??= writes.idle().then(() => db.close());

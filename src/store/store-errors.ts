@@ -41,9 +41,39 @@ export function openFailure(location: string, e: unknown): RowforgeError {
   );
 }
 
+/** True when an error chain says the disk is full. */
+export const isDiskFull = (e: unknown): boolean => {
+  for (let current = e, depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    if (codeOf(current) === "ENOSPC") return true;
+    if (current instanceof Error && /no space left on device|ENOSPC/i.test(current.message)) return true;
+    current = causeOf(current);
+  }
+  return false;
+};
+
+/**
+ * True when LevelDB reported an IO error (or corruption): after a failed background write it
+ * refuses every later write with the same error until it is reopened.
+ */
+export const isStoreIoError = (e: unknown): boolean => {
+  for (let current = e, depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    const code = codeOf(current);
+    if (code === "LEVEL_IO_ERROR" || code === "LEVEL_CORRUPTION") return true;
+    current = causeOf(current);
+  }
+  return isDiskFull(e);
+};
+
 /** Turns a failed read or write into a RowforgeError that says what was being done and where. */
 export function operationFailure(location: string, action: string, e: unknown): RowforgeError {
   if (isRowforgeError(e)) return e;
+  if (isDiskFull(e)) {
+    return new RowforgeError(
+      "RF_STORE_FULL",
+      `the store could not write: ENOSPC (no space left on device) while trying to ${action} in ${location}: ${reasonOf(e)}`,
+      { cause: e },
+    );
+  }
   return new RowforgeError(
     "RF_STORE_UNAVAILABLE",
     `could not ${action} in the rowforge store in ${location}: ${reasonOf(e)}`,
@@ -71,3 +101,6 @@ export async function guarded<T>(location: string, action: string, op: () => Pro
     throw operationFailure(location, action, e);
   }
 }
+
+/** Runs a store operation: `guarded` with the store's own recovery (see openStore). */
+export type StoreGuard = <T>(location: string, action: string, op: () => Promise<T>) => Promise<T>;

@@ -7,6 +7,7 @@ import type { RowforgeService } from "../../app/service/rowforge-service.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { ErrorBody, IdParams, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
+import { cancelRoute } from "./cancel-route.ts";
 
 /** The spec's execution record: exactly its fields. */
 const publicRecord = (r: ExecutionRecord) => ({
@@ -113,6 +114,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
         return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(body);
       },
     );
+    cancelRoute(app, runs, RunStarted);
     for (const path of ["/run/status/:id", "/run/executions/:id"]) {
       app.get(
         path,

@@ -59,7 +59,14 @@ export async function recordRun(
   try {
     const record = recordOf(result, mode, createdTs, updatedTs);
     const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, `${home}/reports`);
-    await store.executions.put(reportDir ? { ...record, details: { reportDir } } : record);
+    try {
+      await store.executions.put(reportDir ? { ...record, details: { reportDir } } : record);
+    } catch (e) {
+      // The run itself is done: a store that cannot write (a full disk) only loses its history entry.
+      if (isRowforgeError(e))
+        return { recorded: false, note: e.message, ...(reportDir ? { reportDir } : {}) };
+      throw e;
+    }
     return { recorded: true, ...(reportDir ? { reportDir } : {}) };
   } finally {
     await store.close();

@@ -5,8 +5,9 @@ import type { BatchExecutor } from "../../engine/run/batch-task.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import { deletePlanData } from "../delete-plan-data.ts";
-import { runPlan } from "../run-plan.ts";
+import { cancellation, plannedRows, runPlan } from "../run-plan.ts";
 import { reportRun } from "./report-run.ts";
+import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
 import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {
@@ -17,7 +18,18 @@ export interface RunManagerOptions {
   readonly now?: () => number;
   /** Where reports go when the plan's configuration names no generatedReportsFolderPath. */
   readonly reportsRoot: string;
+  /** Rows, bytes and seconds a run may take (default DEFAULT_RUN_LIMITS). */
+  readonly limits?: RunLimits;
+  /** Told about a failure that no request or run can report (a store write of a finished run). */
+  readonly onError?: (message: string, error: unknown) => void;
 }
+
+/** What cancelling an execution did. */
+export type CancelOutcome =
+  | { readonly outcome: "cancelled"; readonly was: "queued" | "running"; readonly record: ExecutionRecord }
+  | { readonly outcome: "finished"; readonly record: ExecutionRecord }
+  | { readonly outcome: "not-cancellable"; readonly reason: string }
+  | { readonly outcome: "unknown" };
 
 export interface RunManager {
   /** Stores a queued execution record and schedules the run; resolves with the record at once. */
@@ -37,8 +49,19 @@ export interface RunManager {
    * runs ended by themselves (false: the caller should end the process to stop them).
    */
   shutdown(graceMs: number): Promise<boolean>;
+  /**
+   * Cancels a queued run (marked failed "cancelled" at once) or a running one (its workers are
+   * stopped and its partial outputs removed; resolves once it has ended, or after `waitMs`).
+   */
+  cancel(id: string, waitMs?: number): Promise<CancelOutcome>;
   readonly active: number;
 }
+
+/** How often, and how far apart, a status change no request waits for is tried again. */
+const SETTLE_RETRIES = 5;
+const SETTLE_DELAY_MS = 1_000;
+/** How long runs cancelled at shutdown may take to stop before the process is ended under them. */
+const SHUTDOWN_CANCEL_MS = 10_000;
 
 /**
  * Runs plans in the background in submission order, at most `concurrency` at a time, and
@@ -53,6 +76,8 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   let pending = 0;
   let idleWaiters: (() => void)[] = [];
 
+  const limits = o.limits ?? DEFAULT_RUN_LIMITS;
+  const onError = o.onError ?? (() => undefined);
   const update = async (
     record: ExecutionRecord,
     change: Partial<ExecutionRecord>,
@@ -60,6 +85,29 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     const next = { ...record, ...change, updatedTs: iso() } as ExecutionRecord;
     await o.store.executions.put(next);
     return next;
+  };
+  /**
+   * Saves a status change that no request waits for. A store that cannot write (a full disk)
+   * fails the run, never the process: the failure is logged and the save retried a few times
+   * (the store reopens itself), so the record catches up once the disk has room again.
+   */
+  const settle = async (
+    record: ExecutionRecord,
+    change: Partial<ExecutionRecord>,
+  ): Promise<ExecutionRecord> => {
+    const next = { ...record, ...change, updatedTs: iso() } as ExecutionRecord;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await o.store.executions.put(next);
+        return next;
+      } catch (e) {
+        if (attempt >= SETTLE_RETRIES) {
+          onError(`execution ${record.id}: its ${next.status} record could not be saved`, e);
+          return next;
+        }
+        await new Promise((r) => setTimeout(r, SETTLE_DELAY_MS * (attempt + 1)).unref());
+      }
+    }
   };
 
   /** Writes the run's report when the configuration asks for reports; a report failure never fails the run. */
@@ -70,7 +118,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     version: number,
   ): Promise<ExecutionRecord> => {
     const dir = await reportRun(plan, r, seed, version, o.reportsRoot);
-    return dir ? update(r, { details: { reportDir: dir } }) : r;
+    return dir ? settle(r, { details: { reportDir: dir } }) : r;
   };
 
   const slot = () =>
@@ -96,23 +144,39 @@ export function createRunManager(o: RunManagerOptions): RunManager {
 
   let stopping = false;
   const inFlight = new Map<string, ExecutionRecord>();
+  /** Records of runs still queued, as submitted. */
+  const queuedRecords = new Map<string, ExecutionRecord>();
+  /** Runs accepted and not ended: how to cancel each, and a promise of its end. */
+  const live = new Map<
+    string,
+    { readonly controller: AbortController; readonly ended: Promise<void>; state: "queued" | "running" }
+  >();
 
   const execute = async (
     plan: ResolvedPlan,
     record: ExecutionRecord,
     only: ReadonlySet<string> | undefined,
+    signal: AbortSignal,
   ) => {
     await slot();
     pending--;
+    if (signal.aborted) {
+      // Cancelled while queued: its record already says so.
+      release();
+      return;
+    }
     if (stopping) {
-      await update(record, { status: "failed", failedReason: "shutdown" });
+      await settle(record, { status: "failed", failedReason: "shutdown" });
       release();
       return;
     }
     const started = performance.now();
-    let current = await update(record, { status: "running" });
-    inFlight.set(record.id, current);
+    const entry = live.get(record.id);
+    if (entry) entry.state = "running";
+    let current: ExecutionRecord = record;
     try {
+      current = await update(record, { status: "running" });
+      inFlight.set(record.id, current);
       const result =
         record.mode === "delete"
           ? await deletePlanData(plan, { runId: record.id, ...(only ? { only } : {}) })
@@ -120,9 +184,11 @@ export function createRunManager(o: RunManagerOptions): RunManager {
               runId: record.id,
               executor: o.executor,
               nowMicros: now() * 1000,
+              limits,
+              signal,
               ...(only ? { only } : {}),
             });
-      current = await update(current, {
+      current = await settle(current, {
         status: result.success ? "success" : "failed",
         failedReason: result.failedReason,
         generationSummary: result.steps,
@@ -132,7 +198,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       });
       current = await report(plan, current, result.seed, result.generatorVersion);
     } catch (e) {
-      current = await update(current, {
+      current = await settle(current, {
         status: "failed",
         failedReason: e instanceof Error ? e.message : String(e),
         timeTaken: timeTaken((performance.now() - started) / 1000),
@@ -155,12 +221,55 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),
       ]);
       if (ended) return true;
-      for (const r of inFlight.values()) await update(r, { status: "failed", failedReason: "shutdown" });
+      // Past the grace period, running runs are cancelled ("shutdown"): their workers stop and
+      // their temporary outputs are removed. Only runs that do not stop even then are cut short.
+      for (const [id, entry] of live) if (inFlight.has(id)) entry.controller.abort(cancellation("shutdown"));
+      const stopped = await Promise.race([
+        this.idle().then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), SHUTDOWN_CANCEL_MS).unref()),
+      ]);
+      if (stopped) return true;
+      for (const r of inFlight.values()) await settle(r, { status: "failed", failedReason: "shutdown" });
       return false;
+    },
+    async cancel(id, waitMs = 30_000) {
+      const entry = live.get(id);
+      if (!entry) {
+        const record = await o.store.executions.get(id);
+        return record ? { outcome: "finished", record } : { outcome: "unknown" };
+      }
+      if (entry.state === "queued") {
+        entry.controller.abort(cancellation());
+        const record = await o.store.executions.get(id);
+        const cancelled = await update(record ?? queuedRecords.get(id)!, {
+          status: "failed",
+          failedReason: "cancelled",
+        });
+        return { outcome: "cancelled", was: "queued", record: cancelled };
+      }
+      const running = inFlight.get(id);
+      if (running?.mode === "delete")
+        return {
+          outcome: "not-cancellable",
+          reason: "a running delete run cannot be cancelled; it ends soon",
+        };
+      entry.controller.abort(cancellation());
+      await Promise.race([entry.ended, new Promise((r) => setTimeout(r, waitMs).unref())]);
+      const record = (await o.store.executions.get(id)) ?? running!;
+      return { outcome: "cancelled", was: "running", record };
     },
     async submit(plan, mode, runBy, only) {
       if (stopping)
         throw new RowforgeError("RF_RUN_FAILED", "rowforge is shutting down and takes no new runs");
+      if (mode === "generate") {
+        let rows: number | undefined;
+        try {
+          rows = plannedRows(plan, only);
+        } catch {
+          // A plan that does not compile is refused by the run itself, with its reason.
+        }
+        if (rows !== undefined) checkRowLimit(plan.plan.name, rows, limits);
+      }
       const id = randomUUID();
       const ts = iso();
       const record: ExecutionRecord = {
@@ -180,7 +289,15 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       };
       await o.store.executions.put(record);
       pending++;
-      void execute(plan, record, only);
+      const controller = new AbortController();
+      queuedRecords.set(id, record);
+      const ended = execute(plan, record, only, controller.signal)
+        .catch((e: unknown) => onError(`execution ${id} failed outside its run`, e))
+        .finally(() => {
+          live.delete(id);
+          queuedRecords.delete(id);
+        });
+      live.set(id, { controller, ended, state: "queued" });
       return record;
     },
     async recoverInterrupted() {

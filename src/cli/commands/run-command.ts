@@ -6,14 +6,15 @@ import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { deletePlanData } from "../../app/delete-plan-data.ts";
 import { rerootOutputs } from "../../app/reroot-output.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
-import { runPlan } from "../../app/run-plan.ts";
+import { cancellation, runPlan } from "../../app/run-plan.ts";
 import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
+import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { CliIo } from "../cli-io.ts";
-import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { summaryTable } from "../summary-table.ts";
@@ -30,6 +31,9 @@ interface RunFlags {
   json?: boolean;
   mode?: string;
   home?: string;
+  maxRows?: string;
+  maxBytes?: string;
+  maxRunSeconds?: string;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -72,6 +76,9 @@ export function registerRun(
       "--home <dir>",
       "record the run (history, report) in this rowforge home (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
     )
+    .option("--max-rows <n>", "rows the run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
+    .option("--max-bytes <n>", "bytes the run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
+    .option("--max-run-seconds <n>", "seconds the run may take (env ROWFORGE_MAX_RUN_SECONDS; default 86400)")
     .action(async (file: string, flags: RunFlags) => {
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
@@ -114,12 +121,30 @@ export function registerRun(
       if (flags.mode !== "generate" && flags.mode !== "delete") {
         throw new RowforgeError("RF_VALUE_INVALID", `--mode must be generate or delete, not "${flags.mode}"`);
       }
+      const limits = readRunLimits(flags, io.env);
       const progress = createProgress(io, tty && !flags.quiet);
       const createdTs = new Date().toISOString();
+      // Ctrl-C (or SIGTERM) cancels the run: workers stop, temporary outputs are removed, exit 130.
+      // A second signal ends the process at once.
+      const interrupt = new AbortController();
+      let interruptedBy: string | undefined;
+      const onSignal = (signal: NodeJS.Signals) => {
+        if (interruptedBy) process.exit(EXIT_INTERRUPTED);
+        interruptedBy = signal;
+        io.err(`\nrowforge: ${signal}: cancelling the run (again to stop at once)\n`);
+        interrupt.abort(cancellation());
+      };
+      const generating = flags.mode !== "delete";
+      if (generating) {
+        process.on("SIGINT", onSignal);
+        process.on("SIGTERM", onSignal);
+      }
       const result =
         flags.mode === "delete"
           ? await deletePlanData(plan)
           : await runPlan(plan, {
+              limits,
+              signal: interrupt.signal,
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
               ...(nowMicros !== undefined ? { nowMicros } : {}),
               fastMode: !flags.fullVariety,
@@ -129,8 +154,12 @@ export function registerRun(
                   ? createInlineExecutor(runBatchTask)
                   : createPoolExecutor(workers),
               ...(flags.quiet ? {} : { onProgress: progress.update }),
+            }).finally(() => {
+              process.off("SIGINT", onSignal);
+              process.off("SIGTERM", onSignal);
             });
       progress.end();
+      const failedExit = interruptedBy ? EXIT_INTERRUPTED : EXIT_FAILED;
       const defaultHome = join(homedir(), ".rowforge");
       const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
       const mode = flags.mode === "delete" ? "delete" : "generate";
@@ -147,7 +176,7 @@ export function registerRun(
       }
       if (flags.json) {
         io.out(`${JSON.stringify(result, null, 2)}\n`);
-        setExit(result.success ? EXIT_OK : EXIT_FAILED);
+        setExit(result.success ? EXIT_OK : failedExit);
         return;
       }
       io.out(summaryTable(result.steps));
@@ -156,7 +185,15 @@ export function registerRun(
       );
       if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
-      if (!result.success) io.err(`error RF_RUN_FAILED: ${result.failedReason}\n`);
-      setExit(result.success ? EXIT_OK : EXIT_FAILED);
+      if (!result.success) {
+        // The failing step's own code follows the reason (a row-time SQL error is RF_VALUE_INVALID).
+        const stepCode = result.steps.find((s) => !s.success)?.errorCode;
+        io.err(
+          result.cancelled
+            ? `error RF_RUN_CANCELLED: ${result.failedReason}${interruptedBy ? ` (${interruptedBy})` : ""}\n`
+            : `error RF_RUN_FAILED: ${result.failedReason}${stepCode && stepCode !== "RF_RUN_FAILED" ? ` [${stepCode}]` : ""}\n`,
+        );
+      }
+      setExit(result.success ? EXIT_OK : failedExit);
     });
 }

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
+import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { createRunManager } from "../../app/runs/run-manager.ts";
 import { createService } from "../../app/service/rowforge-service.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
@@ -11,6 +12,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import { openStore } from "../../store/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_OK } from "../exit-codes.ts";
+import { forgetServer, rememberServer } from "../server-file.ts";
 
 interface ServeFlags {
   host?: string;
@@ -20,6 +22,9 @@ interface ServeFlags {
   logLevel?: string;
   grace?: string;
   concurrency?: string;
+  maxRows?: string;
+  maxBytes?: string;
+  maxRunSeconds?: string;
 }
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
@@ -40,6 +45,9 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
     .option("--grace <seconds>", "on shutdown, how long a running run may take to finish", "30")
     .option("--concurrency <n>", "runs at the same time (default 1: runs never fight over outputs)", "1")
+    .option("--max-rows <n>", "rows a run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
+    .option("--max-bytes <n>", "bytes a run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
+    .option("--max-run-seconds <n>", "seconds a run may take (env ROWFORGE_MAX_RUN_SECONDS; default 86400)")
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
       const portText = flags.port ?? io.env.ROWFORGE_PORT ?? "9898";
@@ -79,9 +87,16 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
           `--concurrency must be a whole number from 1 to 64, not "${flags.concurrency}"`,
         );
       }
+      const limits = readRunLimits(flags, io.env);
+      // The last line of defence: a promise nobody handled is logged, never the end of the server.
+      const onUnhandled = (reason: unknown) =>
+        io.err(`rowforge: unhandled failure (the server goes on): ${describe(reason)}\n`);
+      process.on("unhandledRejection", onUnhandled);
       const runs = createRunManager({
         store,
         concurrency,
+        limits,
+        onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
         reportsRoot: join(home, "reports"),
         executor: (rows) => (rows < 20_000 ? createInlineExecutor(runBatchTask) : createPoolExecutor()),
       });
@@ -100,10 +115,16 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         if (closing) return;
         closing = true;
         io.err(`rowforge: stopping (${why})\n`);
-        await server.close();
-        // A run in progress may finish within the grace period; else it is marked failed "shutdown".
-        cutShort = !(await runs.shutdown(graceSeconds * 1000));
-        await svc.close();
+        try {
+          await forgetServer(home);
+          await server.close();
+          // A run in progress may finish within the grace period; else it is marked failed "shutdown".
+          cutShort = !(await runs.shutdown(graceSeconds * 1000));
+          await svc.close();
+        } catch (e) {
+          io.err(`rowforge: stopping did not go cleanly: ${describe(e)}\n`);
+          cutShort = true;
+        }
         resolveDone();
       };
       process.once("SIGINT", () => void stop("SIGINT"));
@@ -112,10 +133,19 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const address = server.server.address();
       const actualPort = typeof address === "object" && address ? address.port : port;
       const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
+      // `rowforge cancel --home` finds the server of a home through this file.
+      await rememberServer(home, url).catch((e: unknown) =>
+        io.err(
+          `rowforge: cannot write ${home}/server.json (rowforge cancel will not find this server): ${describe(e)}\n`,
+        ),
+      );
       io.out(`rowforge listening on ${url} (home ${home}); API docs at ${url}/docs\n`);
       await done;
+      process.off("unhandledRejection", onUnhandled);
       setExit(EXIT_OK);
       // Worker threads of a run cut short keep the process alive: end it; temporary outputs stay unfinished.
       if (cutShort) process.exit(EXIT_OK);
     });
 }
+
+const describe = (e: unknown): string => (e instanceof Error ? e.message : String(e));

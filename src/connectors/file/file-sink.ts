@@ -186,6 +186,11 @@ export async function createFileSink(
     get splits() {
       return splits;
     },
+    get bytesWritten() {
+      let n = 0;
+      for (const f of files.values()) n += f.bytes;
+      return n;
+    },
   } as StepSink & { readonly splits: readonly number[] };
 }
 
