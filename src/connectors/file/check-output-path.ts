@@ -1,5 +1,6 @@
 import { realpath, stat, statfs } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileKind } from "../../config/load/read-regular-file.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { FileOptions } from "./file-options.ts";
 
@@ -50,7 +51,7 @@ export async function checkOutputPath(stepName: string, opts: FileOptions): Prom
   const pseudo = fs ? PSEUDO_FILE_SYSTEMS.get(fs.type) : undefined;
   if (pseudo) throw refuse(`is on the ${pseudo} pseudo-file system`);
   const target = await stat(absolute).catch(() => undefined);
-  if (target && !target.isFile() && !target.isDirectory()) throw refuse(`is ${specialKind(target)}`);
+  if (target && !target.isFile() && !target.isDirectory()) throw refuse(`is ${fileKind(target)}`);
 }
 
 /** The real path of `path`: its deepest existing ancestor with symbolic links resolved, and the rest. */
@@ -63,17 +64,4 @@ async function realPathOf(path: string): Promise<{ real: string; existing: strin
     if (up === existing) return { real: path, existing: path };
     existing = up;
   }
-}
-
-export function specialKind(s: {
-  isFIFO(): boolean;
-  isSocket(): boolean;
-  isCharacterDevice(): boolean;
-  isBlockDevice(): boolean;
-}): string {
-  if (s.isFIFO()) return "a FIFO (named pipe)";
-  if (s.isSocket()) return "a socket";
-  if (s.isCharacterDevice()) return "a character device";
-  if (s.isBlockDevice()) return "a block device";
-  return "not a regular file";
 }
