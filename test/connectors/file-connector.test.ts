@@ -124,6 +124,10 @@ test("bad output options are refused before anything is written, naming step and
     [await plan(`path: "${dir}", compression: lzma`, 10, "parquet"), /step "s": Parquet compression "lzma"/],
     [await plan(`path: "${dir}", compression: snappy`, 10, "orc"), /step "s".*compression/],
     [await plan(``), /step "s" has no path option/],
+    [
+      await plan(`path: "${dir}", allowForeignFiles: maybe`),
+      /step "s": allowForeignFiles must be true or false/,
+    ],
   ] as const;
   for (const [p, message] of bad) await assert.rejects(() => run(p), message);
   assert.ok(!existsSync(dir));

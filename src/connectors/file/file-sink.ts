@@ -67,6 +67,8 @@ export async function createFileSink(
 
   const tempRoot = opts.singleFile ? dirname(opts.path) : join(opts.path, `_temporary-${runId}`);
   try {
+    // Under the output's lock: a temporary folder of this run id is a leftover of a crash.
+    if (!opts.singleFile) await rm(tempRoot, { recursive: true, force: true });
     await mkdir(tempRoot, { recursive: true });
   } catch (e) {
     throw unwritable(stepName, opts.path, e);
@@ -90,6 +92,8 @@ export async function createFileSink(
     const tmp = opts.singleFile ? join(tempRoot, `.${name}.${runId}.tmp`) : join(tempRoot, folder, name);
     try {
       await mkdir(dirname(tmp), { recursive: true });
+      if (opts.singleFile) await rm(tmp, { force: true });
+      // "wx": a name planted in the temporary place (a symbolic link) is never followed.
       const handle = await open(tmp, "wx");
       f = { tmp, final, handle, encoder: format.createEncoder(fileSchema, options), bytes: 0, closed: false };
     } catch (e) {
@@ -320,6 +324,7 @@ async function publishSingleFile(
 ): Promise<void> {
   const folder = dirname(opts.path);
   const name = manifestName(opts, runId);
+  await rm(manifestTmp, { force: true });
   await writeFileDurably(manifestTmp, manifest);
   const previous = await scanOutput(opts, runId);
   await rename(manifestTmp, join(folder, name));
