@@ -336,6 +336,7 @@ async function publishSingleFile(
   }
   await syncFolder(folder);
   for (const m of previous.manifests) if (m !== name) await rm(join(folder, m), { force: true });
+  for (const stale of previous.markers) await rm(stale, { force: true });
 }
 
 /** True when the path exists and holds data (a file, or a folder with more than rowforge's lock and temporaries). */

@@ -39,12 +39,19 @@ describe("scanOutput", () => {
   });
 
   it("a single file is rowforge's only when a manifest of that file names it", async () => {
-    const dir = folder({ "a.csv": "x\n", "b.csv": "y\n", ".a.csv.rowforge-r.manifest": manifest(["a.csv"]) });
+    const dir = folder({
+      "a.csv": "x\n",
+      "b.csv": "y\n",
+      ".a.csv.rowforge-r.manifest": manifest(["a.csv"]),
+      ".a.csv.crashed.tmp": "x",
+      ".a.csv.now.tmp": "x",
+    });
     const a = await scanOutput(readFileOptions("s", { path: join(dir, "a.csv") }), "now");
     assert.deepEqual(
       [a.owned, a.foreign, a.manifests],
       [[join(dir, "a.csv")], [], [".a.csv.rowforge-r.manifest"]],
     );
+    assert.deepEqual(a.markers, [join(dir, ".a.csv.crashed.tmp")]);
     const b = await scanOutput(readFileOptions("s", { path: join(dir, "b.csv") }), "now");
     assert.deepEqual([b.owned, b.foreign, b.manifests], [[], ["b.csv"], []]);
   });

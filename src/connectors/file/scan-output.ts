@@ -10,7 +10,7 @@ export interface OutputScan {
   readonly manifests: readonly string[];
   /** Existing files its manifests name (absolute paths): rowforge's data. */
   readonly owned: readonly string[];
-  /** rowforge's other files: the `_SUCCESS` marker and `_temporary-<run>` folders of earlier runs. */
+  /** rowforge's other files: the `_SUCCESS` marker and temporaries (`_temporary-<run>`) of earlier runs. */
   readonly markers: readonly string[];
   /** What rowforge did not write (paths relative to the output folder), sorted. */
   readonly foreign: readonly string[];
@@ -39,10 +39,19 @@ export async function scanOutput(opts: FileOptions, runId: string): Promise<Outp
     const path = resolve(opts.path);
     const s = await lstat(path).catch(() => undefined);
     const mine = s?.isFile() === true && named.has(path);
+    // Temporary files of earlier runs that did not finish: `.<file>.<run>.tmp`, `.<file>.rowforge-<run>.manifest.tmp`.
+    const base = basename(path);
+    const stale = (await readdir(folder).catch(() => [] as string[])).filter(
+      (n) =>
+        n.startsWith(`.${base}.`) &&
+        n.endsWith(".tmp") &&
+        n !== `.${base}.${runId}.tmp` &&
+        n !== `.${base}.rowforge-${runId}.manifest.tmp`,
+    );
     return {
       manifests,
       owned: mine ? [path] : [],
-      markers: [],
+      markers: stale.sort().map((n) => join(folder, n)),
       foreign: s && !mine ? [basename(opts.path)] : [],
     };
   }
