@@ -344,7 +344,7 @@ export async function outputExists(path: string): Promise<boolean> {
   try {
     const s = await stat(path);
     if (s.isFile()) return true;
-    return (await readdir(path)).some((n) => !n.startsWith("_temporary-") && n !== LOCK_NAME);
+    return (await readdir(path)).some((n) => !n.startsWith("_temporary-") && !n.startsWith(LOCK_NAME));
   } catch {
     return false;
   }

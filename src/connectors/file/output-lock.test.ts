@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,5 +66,44 @@ describe("acquireOutputLock", () => {
     const path = lockIn();
     writeFileSync(path, JSON.stringify({ runId: "far", pid: 999_999, host: "elsewhere" }));
     await assert.rejects(() => acquireOutputLock(path, "mine", "out"), /process 999999 on elsewhere/);
+  });
+});
+
+describe("acquireOutputLock across processes", () => {
+  it("of processes racing for a stale lock, exactly one takes it over", async () => {
+    const path = lockIn();
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
+    writeFileSync(path, JSON.stringify({ runId: "gone", pid: dead, host: hostname() }));
+    const script = `
+      import { acquireOutputLock } from ${JSON.stringify(new URL("./output-lock.ts", import.meta.url).href)};
+      try {
+        await acquireOutputLock(${JSON.stringify(path)}, "p" + process.pid, "out");
+        console.log("got");
+        // Hold the lock until the test closes stdin.
+        process.stdin.resume();
+        process.stdin.on("end", () => process.exit(0));
+      } catch (e) {
+        console.log(e.code);
+      }
+    `;
+    const children = [0, 1, 2].map(() =>
+      spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["pipe", "pipe", "inherit"] }),
+    );
+    const answers = await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<string>((resolve) => {
+            let out = "";
+            c.stdout.on("data", (d: Buffer) => {
+              out += d.toString();
+              if (out.includes("\n")) resolve(out.trim());
+            });
+            c.once("exit", () => resolve(out.trim()));
+          }),
+      ),
+    );
+    for (const c of children) c.stdin.end();
+    await Promise.all(children.map((c) => (c.exitCode === null ? once(c, "exit") : undefined)));
+    assert.deepEqual(answers.sort(), ["RF_OUTPUT_LOCKED", "RF_OUTPUT_LOCKED", "got"]);
   });
 });

@@ -1,5 +1,6 @@
 import { open, readFile, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { RowforgeError } from "../../errors/index.ts";
 
 /** What a lock file holds: who writes the output. */
@@ -13,6 +14,9 @@ interface LockHolder {
 export interface OutputLock {
   release(): Promise<void>;
 }
+
+/** Beside the lock while a stale lock is being taken over. */
+export const TAKEOVER_SUFFIX = ".takeover";
 
 /** Lock files in this process, by path: runs of one process wait for each other in turn. */
 const queues = new Map<string, Promise<void>>();
@@ -63,23 +67,30 @@ export async function acquireOutputLock(
 
 async function createLockFile(lockPath: string, runId: string, output: string): Promise<void> {
   const me: LockHolder = { runId, pid: process.pid, host: hostname(), since: new Date().toISOString() };
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const cannot = (e: unknown, path: string) =>
+    new RowforgeError(
+      "RF_OUTPUT_UNWRITABLE",
+      `cannot lock ${output} for writing: ${path} (${(e as Error).message})`,
+      {
+        cause: e,
+      },
+    );
+  for (let attempt = 0; attempt < 10; attempt++) {
+    if (attempt > 0) await sleep(10 * attempt);
     try {
       const handle = await open(lockPath, "wx");
       try {
         await handle.writeFile(`${JSON.stringify(me)}\n`);
-      } finally {
-        await handle.close();
+      } catch (e) {
+        await handle.close().catch(() => {});
+        await rm(lockPath, { force: true });
+        throw cannot(e, lockPath);
       }
+      await handle.close();
       return;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") {
-        throw new RowforgeError(
-          "RF_OUTPUT_UNWRITABLE",
-          `cannot lock ${output} for writing: ${lockPath} (${(e as Error).message})`,
-          { cause: e },
-        );
-      }
+      if (e instanceof RowforgeError) throw e;
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw cannot(e, lockPath);
     }
     const holder = await readHolder(lockPath);
     if (!(await isStale(lockPath, holder))) {
@@ -91,13 +102,33 @@ async function createLockFile(lockPath: string, runId: string, output: string): 
         },
       );
     }
-    await rm(lockPath, { force: true });
+    // A stale lock is taken over by one process at a time (a second O_EXCL file), and only if
+    // it is still the stale one: two processes never both remove a lock and both go ahead.
+    const takeover = `${lockPath}${TAKEOVER_SUFFIX}`;
+    try {
+      await (await open(takeover, "wx")).close();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw cannot(e, takeover);
+      const s = await stat(takeover).catch(() => undefined);
+      if (s && Date.now() - s.mtimeMs > UNREADABLE_STALE_MS) await rm(takeover, { force: true });
+      continue;
+    }
+    try {
+      if (sameHolder(await readHolder(lockPath), holder)) await rm(lockPath, { force: true });
+    } finally {
+      await rm(takeover, { force: true });
+    }
   }
   throw new RowforgeError(
     "RF_OUTPUT_LOCKED",
     `${output} is in use: its lock ${lockPath} keeps changing hands`,
   );
 }
+
+const sameHolder = (a: LockHolder | undefined, b: LockHolder | undefined): boolean =>
+  a === undefined || b === undefined
+    ? a === b
+    : a.runId === b.runId && a.pid === b.pid && a.host === b.host && a.since === b.since;
 
 async function readHolder(lockPath: string): Promise<LockHolder | undefined> {
   try {

@@ -2,6 +2,7 @@ import type { Dirent } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { basename, join, relative, resolve } from "node:path";
 import type { FileOptions } from "./file-options.ts";
+import { TAKEOVER_SUFFIX } from "./output-lock.ts";
 import { insideFolder, LOCK_NAME, manifestFolder, manifestsOf } from "./output-manifest.ts";
 
 /** What an output holds, split into what rowforge wrote and what it did not. */
@@ -83,6 +84,12 @@ export async function scanOutput(opts: FileOptions, runId: string): Promise<Outp
 
 /** rowforge's own entries at the top of a folder output (apart from the data its manifests name). */
 function isOwnEntry(e: Dirent, manifests: readonly string[], runId: string): boolean {
-  if (e.isFile()) return e.name === "_SUCCESS" || e.name === LOCK_NAME || manifests.includes(e.name);
+  if (e.isFile())
+    return (
+      e.name === "_SUCCESS" ||
+      e.name === LOCK_NAME ||
+      e.name === `${LOCK_NAME}${TAKEOVER_SUFFIX}` ||
+      manifests.includes(e.name)
+    );
   return e.isDirectory() && e.name.startsWith("_temporary-") && e.name !== `_temporary-${runId}`;
 }
