@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { ResolvedPlan, ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import type { StepSink } from "../connectors/connector.ts";
+import { checkOutputPath } from "../connectors/file/check-output-path.ts";
 import { fileConnector } from "../connectors/file/file-connector.ts";
 import { readFileOptions } from "../connectors/file/file-options.ts";
 import { type CompiledPlan, compilePlan } from "../engine/compile/compile-plan.ts";
@@ -108,7 +109,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
         },
       );
     }
-    readFileOptions(name, step.resolved.step.options);
+    await checkOutputPath(name, readFileOptions(name, step.resolved.step.options));
     try {
       format.checkOptions?.(step.resolved.step.options);
     } catch (e) {
@@ -323,8 +324,8 @@ async function runStep(
     if (
       sink === undefined &&
       isRowforgeError(e) &&
-      e.code !== "RF_OUTPUT_UNWRITABLE" &&
-      e.code !== "RF_OUTPUT_EXISTS" &&
+      // The output's state (exists, foreign files, locked, unwritable) fails the step, not the plan.
+      !e.code.startsWith("RF_OUTPUT_") &&
       e.code !== "RF_INTERNAL"
     )
       throw e;

@@ -160,6 +160,26 @@ export const ERROR_CODES = {
     title: "store out of space",
     hint: "free space on the disk of the rowforge home; the store recovers by itself on the next write",
   },
+  RF_OUTPUT_FOREIGN_FILES: {
+    status: 409,
+    title: "output holds files rowforge did not write",
+    hint: "point path at a folder of its own, move those files away, or set the step option allowForeignFiles: true (rowforge then writes beside them and never removes them)",
+  },
+  RF_OUTPUT_LOCKED: {
+    status: 409,
+    title: "output in use by another run",
+    hint: "wait for the other run to finish; a lock left by a process that no longer exists is taken over by the next run",
+  },
+  RF_OUTPUT_SPECIAL: {
+    status: 400,
+    title: "output path is not a regular file or folder",
+    hint: "write to a regular file or folder; paths under /proc, /sys and /dev, FIFOs, sockets and devices are refused",
+  },
+  RF_FILE_NOT_REGULAR: {
+    status: 400,
+    title: "not a regular file",
+    hint: "name a regular file; FIFOs, sockets and devices cannot be read as plans, tasks or configuration",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { readFile, realpath } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, resolve, sep } from "node:path";
+import { readRegularFile } from "../../config/load/read-regular-file.ts";
+import { MAX_SOURCE_BYTES } from "../../config/load/read-source-file.ts";
 import { LoadContext } from "../../config/read/load-context.ts";
 import { readFields } from "../../config/read/read-field.ts";
 import { readTask } from "../../config/read/read-task.ts";
@@ -479,5 +481,18 @@ export async function sampleTaskFile(
   }
   if (!/\.ya?ml$/i.test(real))
     throw new SampleError("INVALID_REQUEST", "taskYamlPath must name a .yaml or .yml file", "NotYaml");
-  return sampleTaskYamlText(svc, await readFile(real, "utf8"), stepName, q, real);
+  let text: string;
+  try {
+    text = (await readRegularFile(real, MAX_SOURCE_BYTES)).toString("utf8");
+  } catch (e) {
+    if (!isRowforgeError(e)) throw e;
+    const why =
+      e.code === "RF_FILE_NOT_REGULAR"
+        ? "NotRegularFile"
+        : e.code === "RF_FILE_TOO_LARGE"
+          ? "FileTooLarge"
+          : "FileNotReadable";
+    throw new SampleError("INVALID_REQUEST", `taskYamlPath ${e.message.replace(real, path)}`, why);
+  }
+  return sampleTaskYamlText(svc, text, stepName, q, real);
 }

@@ -1,6 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
+import { fileKind } from "./read-regular-file.ts";
 import { SOURCE_EXTENSIONS } from "./read-source-file.ts";
 
 /** Expands files and folders (recursively) into the source files in them, sorted for stable output. */
@@ -16,7 +17,17 @@ export async function findSourceFiles(
       if (e.name.startsWith(".") || e.name === "node_modules") continue;
       const full = join(dir, e.name);
       if (e.isDirectory()) await walk(full, depth + 1);
-      else if (e.isFile() && SOURCE_EXTENSIONS.includes(extname(e.name).toLowerCase())) out.push(full);
+      else if (!SOURCE_EXTENSIONS.includes(extname(e.name).toLowerCase())) continue;
+      else if (e.isFile()) out.push(full);
+      else if (!e.isSymbolicLink()) {
+        // A FIFO, socket or device named like a plan or task: said, never opened (it could block).
+        diagnostics.push({
+          severity: "error",
+          code: "RF_FILE_NOT_REGULAR",
+          message: `${full} is ${fileKind(e)}, not a regular file; it is not read`,
+          location: { file: full },
+        });
+      }
     }
   };
   for (const p of paths) {

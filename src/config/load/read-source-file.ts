@@ -1,10 +1,10 @@
-import { readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
-import type { Diagnostic } from "../../errors/index.ts";
+import { type Diagnostic, isRowforgeError } from "../../errors/index.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { parseHocon } from "../hocon/index.ts";
 import { readYaml } from "../source/read-yaml.ts";
 import type { SourceDocument } from "../source/source-document.ts";
+import { readRegularFile } from "./read-regular-file.ts";
 
 export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 export const SOURCE_EXTENSIONS = [".yaml", ".yml", ".json", ".conf", ".hocon"];
@@ -41,38 +41,17 @@ export function parseSourceText(text: string, file: string | undefined, env: Env
   return r;
 }
 
-/** Reads and parses a file; a missing, unreadable or oversized file is a diagnostic, never a throw. */
+/** Reads and parses a file; a missing, special, unreadable or oversized file is a diagnostic, never a throw or a hang. */
 export async function readSourceFile(file: string, env: Env): Promise<SourceFileRead> {
+  let text: string;
   try {
-    const info = await stat(file);
-    if (!info.isFile()) {
-      return {
-        document: undefined,
-        diagnostics: [
-          { severity: "error", code: "RF_FILE_READ", message: `${file} is not a file`, location: { file } },
-        ],
-      };
-    }
-    if (info.size > MAX_SOURCE_BYTES) {
-      return {
-        document: undefined,
-        diagnostics: [
-          {
-            severity: "error",
-            code: "RF_FILE_TOO_LARGE",
-            message: `${file} is ${info.size} bytes; plans, tasks and configuration files are limited to ${MAX_SOURCE_BYTES}`,
-            location: { file },
-          },
-        ],
-      };
-    }
-    return parseSourceText(await readFile(file, "utf8"), file, env);
+    text = (await readRegularFile(file, MAX_SOURCE_BYTES)).toString("utf8");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code === "ENOENT" ? "RF_FILE_NOT_FOUND" : "RF_FILE_READ";
-    const message =
-      code === "RF_FILE_NOT_FOUND"
-        ? `${file} does not exist`
-        : `${file} cannot be read: ${(e as Error).message}`;
-    return { document: undefined, diagnostics: [{ severity: "error", code, message, location: { file } }] };
+    if (!isRowforgeError(e)) throw e;
+    return {
+      document: undefined,
+      diagnostics: [{ severity: "error", code: e.code, message: e.message, location: { file } }],
+    };
   }
+  return parseSourceText(text, file, env);
 }

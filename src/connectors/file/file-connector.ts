@@ -1,9 +1,14 @@
+import { mkdir, realpath, rmdir } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { RowforgeError } from "../../errors/index.ts";
 import { requireFormat } from "../../formats/format-registry.ts";
 import type { Connector } from "../connector.ts";
-import { readFileOptions } from "./file-options.ts";
-import { createFileSink, outputExists } from "./file-sink.ts";
-import { deleteFromManifests } from "./output-manifest.ts";
+import { checkOutputPath } from "./check-output-path.ts";
+import { type FileOptions, readFileOptions } from "./file-options.ts";
+import { createFileSink, outputExists, unwritable } from "./file-sink.ts";
+import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
+import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
+import { scanOutput } from "./scan-output.ts";
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: Connector = {
@@ -12,29 +17,86 @@ export const fileConnector: Connector = {
     const stepName = target.step.step.name;
     const format = requireFormat(target.step.format, `step "${stepName}"`);
     const opts = readFileOptions(stepName, target.step.step.options);
-    if (opts.saveMode === "errorIfExists" && (await outputExists(opts.path))) {
-      throw new RowforgeError(
-        "RF_OUTPUT_EXISTS",
-        `step "${stepName}": ${opts.path} already exists and saveMode is errorIfExists`,
-      );
+    await checkOutputPath(stepName, opts);
+    // Everything from the checks to the last rename happens under the output's lock.
+    const lock = await lockOutput(stepName, opts, target.runId);
+    try {
+      if (opts.saveMode === "errorIfExists" && (await outputExists(opts.path))) {
+        throw new RowforgeError(
+          "RF_OUTPUT_EXISTS",
+          `step "${stepName}": ${opts.path} already exists and saveMode is errorIfExists`,
+        );
+      }
+      if (opts.singleFile && opts.saveMode === "append" && (await outputExists(opts.path))) {
+        throw new RowforgeError(
+          "RF_OUTPUT_EXISTS",
+          `step "${stepName}": saveMode append cannot add to the single file ${opts.path}`,
+          {
+            hint: "give a folder as the path to append part files, or use overwrite",
+          },
+        );
+      }
+      if (opts.saveMode === "ignore" && (await outputExists(opts.path))) {
+        await lock.release();
+        return { skipped: `${opts.path} exists and saveMode is ignore` };
+      }
+      await refuseForeignFiles(stepName, opts, target.runId);
+      return await createFileSink(target, format, opts, lock);
+    } catch (e) {
+      await lock.release();
+      throw e;
     }
-    if (opts.singleFile && opts.saveMode === "append" && (await outputExists(opts.path))) {
-      throw new RowforgeError(
-        "RF_OUTPUT_EXISTS",
-        `step "${stepName}": saveMode append cannot add to the single file ${opts.path}`,
-        {
-          hint: "give a folder as the path to append part files, or use overwrite",
-        },
-      );
-    }
-    if (opts.saveMode === "ignore" && (await outputExists(opts.path))) {
-      return { skipped: `${opts.path} exists and saveMode is ignore` };
-    }
-    return createFileSink(target, format, opts);
   },
   async deleteGenerated(step, planName) {
     const opts = readFileOptions(step.step.name, step.step.options);
-    const r = await deleteFromManifests(opts, planName, step.step.name);
+    await checkOutputPath(step.step.name, opts);
+    const lock = await lockOutput(step.step.name, opts, `delete-${process.pid}`);
+    let r: Awaited<ReturnType<typeof deleteFromManifests>>;
+    try {
+      r = await deleteFromManifests(opts, planName, step.step.name);
+    } finally {
+      await lock.release();
+    }
+    if (r.emptied) await rmdir(opts.path).catch(() => {});
     return { records: r.records, outputs: r.files };
   },
 };
+
+/** Locks the output (creating its folder, or a single file's folder, for the lock file). */
+async function lockOutput(stepName: string, opts: FileOptions, runId: string): Promise<OutputLock> {
+  const folder = manifestFolder(opts);
+  let real: string;
+  try {
+    await mkdir(folder, { recursive: true });
+    real = await realpath(folder);
+  } catch (e) {
+    throw unwritable(stepName, opts.path, e);
+  }
+  try {
+    return await acquireOutputLock(lockPath(opts, real), runId, opts.path);
+  } catch (e) {
+    if (e instanceof RowforgeError)
+      throw new RowforgeError(e.code, `step "${stepName}": ${e.message}`, { hint: e.hint, cause: e });
+    throw e;
+  }
+}
+
+/**
+ * Refuses to write among files rowforge did not write unless the step says so
+ * (`allowForeignFiles: true`): a folder holding such files and no earlier rowforge output,
+ * or a single file that no manifest names. An earlier output's own folder may hold the
+ * user's files too; they are kept either way.
+ */
+async function refuseForeignFiles(stepName: string, opts: FileOptions, runId: string): Promise<void> {
+  if (opts.allowForeignFiles || opts.saveMode === "ignore" || opts.saveMode === "errorIfExists") return;
+  const scan = await scanOutput(opts, runId);
+  if (scan.foreign.length === 0 || (!opts.singleFile && scan.manifests.length > 0)) return;
+  const shown = scan.foreign.slice(0, 3).join(", ");
+  const more = scan.foreign.length > 3 ? ` and ${scan.foreign.length - 3} more` : "";
+  throw new RowforgeError(
+    "RF_OUTPUT_FOREIGN_FILES",
+    opts.singleFile
+      ? `step "${stepName}": ${opts.path} exists and rowforge did not write it (no manifest in ${dirname(opts.path)} names ${basename(opts.path)}); refusing to overwrite it; set the step option allowForeignFiles: true to replace it`
+      : `step "${stepName}": ${opts.path} holds ${shown}${more}, which rowforge did not write; refusing to overwrite it; set the step option allowForeignFiles: true to write beside them (they are kept)`,
+  );
+}

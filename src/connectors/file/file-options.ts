@@ -13,6 +13,12 @@ export interface FileOptions {
   readonly partitionBy: readonly string[];
   /** The path names one file (it ends in a known extension) rather than a folder of parts. */
   readonly singleFile: boolean;
+  /**
+   * The output may sit among files rowforge did not write (`allowForeignFiles: true`): they
+   * are left as they are; without it a folder holding only such files, or a single file no
+   * manifest names, is refused.
+   */
+  readonly allowForeignFiles: boolean;
 }
 
 /** Reads the file options users write on a step (Spark's names and spellings). */
@@ -54,11 +60,19 @@ export function readFileOptions(stepName: string, o: Readonly<Record<string, str
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
+  const foreign = (o.allowForeignFiles ?? "false").trim().toLowerCase();
+  if (foreign !== "true" && foreign !== "false") {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `step "${stepName}": allowForeignFiles must be true or false, not "${o.allowForeignFiles}"`,
+    );
+  }
   return {
     path,
     saveMode,
     partitions,
     partitionBy,
     singleFile: SINGLE_FILE_EXTENSIONS.includes(extname(path).toLowerCase()),
+    allowForeignFiles: foreign === "true",
   };
 }

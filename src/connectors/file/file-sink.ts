@@ -1,15 +1,18 @@
 import type { FileHandle } from "node:fs/promises";
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import { type Field, makeData, RecordBatch, Schema, Struct } from "apache-arrow";
-import { didYouMean, RowforgeError } from "../../errors/index.ts";
+import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { emptyBatch } from "../../formats/arrow-values/empty-batch.ts";
 import { gatherRows } from "../../formats/arrow-values/gather-rows.ts";
 import type { Encoder, Format } from "../../formats/format.ts";
 import type { SinkResult, StepSink, StepTarget } from "../connector.ts";
+import { syncFolder, writeAll, writeFileDurably } from "./durable-write.ts";
 import type { FileOptions } from "./file-options.ts";
-import { writeManifest } from "./output-manifest.ts";
+import type { OutputLock } from "./output-lock.ts";
+import { LOCK_NAME, manifestName, manifestText } from "./output-manifest.ts";
 import { partitionValueText } from "./partition-value.ts";
+import { scanOutput } from "./scan-output.ts";
 
 interface OpenFile {
   readonly tmp: string;
@@ -17,19 +20,22 @@ interface OpenFile {
   readonly handle: FileHandle;
   readonly encoder: Encoder;
   bytes: number;
+  closed: boolean;
 }
 
 const pad5 = (n: number) => String(n).padStart(5, "0");
 
 /**
  * Writes a step's rows as files: part files in a folder (or one file), Hive-style
- * `key=value/` folders for partitionBy, into a `_temporary-<run>` folder first, renamed into
- * place only when everything is written.
+ * `key=value/` folders for partitionBy, into a `_temporary-<run>` folder first (a hidden
+ * temporary file beside a single file), synced and renamed into place only when everything
+ * is written. The sink holds the output's lock and releases it when closed or aborted.
  */
 export async function createFileSink(
   target: StepTarget,
   format: Format,
   opts: FileOptions,
+  lock: OutputLock,
 ): Promise<StepSink> {
   const { runId, rowCount } = target;
   const stepName = target.step.step.name;
@@ -61,6 +67,8 @@ export async function createFileSink(
 
   const tempRoot = opts.singleFile ? dirname(opts.path) : join(opts.path, `_temporary-${runId}`);
   try {
+    // Under the output's lock: a temporary folder of this run id is a leftover of a crash.
+    if (!opts.singleFile) await rm(tempRoot, { recursive: true, force: true });
     await mkdir(tempRoot, { recursive: true });
   } catch (e) {
     throw unwritable(stepName, opts.path, e);
@@ -84,18 +92,24 @@ export async function createFileSink(
     const tmp = opts.singleFile ? join(tempRoot, `.${name}.${runId}.tmp`) : join(tempRoot, folder, name);
     try {
       await mkdir(dirname(tmp), { recursive: true });
-      const handle = await open(tmp, "w");
-      f = { tmp, final, handle, encoder: format.createEncoder(fileSchema, options), bytes: 0 };
+      if (opts.singleFile) await rm(tmp, { force: true });
+      // "wx": a name planted in the temporary place (a symbolic link) is never followed.
+      const handle = await open(tmp, "wx");
+      f = { tmp, final, handle, encoder: format.createEncoder(fileSchema, options), bytes: 0, closed: false };
     } catch (e) {
-      throw unwritable(stepName, tmp, e);
+      throw unwritable(stepName, final, e);
     }
     files.set(key, f);
     return f;
   };
   const put = async (f: OpenFile, chunks: readonly Uint8Array[]) => {
-    for (const c of chunks) {
-      await f.handle.write(c);
-      f.bytes += c.byteLength;
+    try {
+      for (const c of chunks) {
+        await writeAll(f.handle, c);
+        f.bytes += c.byteLength;
+      }
+    } catch (e) {
+      throw unwritable(stepName, f.final, e);
     }
   };
 
@@ -128,25 +142,49 @@ export async function createFileSink(
     }
   };
 
+  const manifest = () => ({ runId, plan: target.planName, step: stepName, records });
+  const singleManifestTmp = join(dirname(opts.path), `${manifestName(opts, runId)}.tmp`);
+
   const finish = async (): Promise<SinkResult> => {
     if (files.size === 0) await fileFor(0, "");
+    // Every byte reaches the disk before anything becomes visible.
     for (const f of files.values()) {
       await put(f, await f.encoder.end());
-      await f.handle.close();
+      try {
+        await f.handle.sync();
+        f.closed = true;
+        await f.handle.close();
+      } catch (e) {
+        throw unwritable(stepName, f.final, e);
+      }
     }
-    if (opts.saveMode === "overwrite" && !opts.singleFile) await clearFolder(opts.path, stepName, runId);
-    const outputs: string[] = [];
-    for (const f of [...files.values()].sort((a, b) => a.final.localeCompare(b.final))) {
-      await mkdir(dirname(f.final), { recursive: true });
-      await rename(f.tmp, f.final);
-      outputs.push(f.final);
+    const written = [...files.values()].sort((a, b) => a.final.localeCompare(b.final));
+    try {
+      if (opts.singleFile)
+        await publishSingleFile(
+          opts,
+          written[0]!,
+          manifestText(opts, manifest(), [opts.path]),
+          singleManifestTmp,
+          runId,
+        );
+      else
+        await publishFolder(
+          opts,
+          written,
+          manifestText(
+            opts,
+            manifest(),
+            written.map((f) => f.final),
+          ),
+          tempRoot,
+          runId,
+        );
+    } catch (e) {
+      throw isRowforgeError(e) ? e : unwritable(stepName, opts.path, e);
     }
-    if (!opts.singleFile) {
-      await rm(tempRoot, { recursive: true, force: true });
-      await writeFile(join(opts.path, "_SUCCESS"), "");
-    }
-    await writeManifest(opts, { runId, plan: target.planName, step: stepName, records }, outputs);
-    return { records, bytes: [...files.values()].reduce((n, f) => n + f.bytes, 0), outputs };
+    await lock.release();
+    return { records, bytes: written.reduce((n, f) => n + f.bytes, 0), outputs: written.map((f) => f.final) };
   };
 
   // Text formats whose batches concatenate can be encoded by the workers.
@@ -179,9 +217,15 @@ export async function createFileSink(
     },
     close: finish,
     async abort() {
-      for (const f of files.values()) await f.handle.close().catch(() => {});
-      if (opts.singleFile) for (const f of files.values()) await rm(f.tmp, { force: true });
-      else await rm(tempRoot, { recursive: true, force: true });
+      try {
+        for (const f of files.values()) if (!f.closed) await f.handle.close().catch(() => {});
+        if (opts.singleFile) {
+          for (const f of files.values()) await rm(f.tmp, { force: true });
+          await rm(singleManifestTmp, { force: true });
+        } else await rm(tempRoot, { recursive: true, force: true });
+      } finally {
+        await lock.release();
+      }
     },
     get splits() {
       return splits;
@@ -194,48 +238,118 @@ export async function createFileSink(
   } as StepSink & { readonly splits: readonly number[] };
 }
 
-function unwritable(stepName: string, path: string, e: unknown): RowforgeError {
+export function unwritable(stepName: string, path: string, e: unknown): RowforgeError {
+  if (isRowforgeError(e)) return e;
   const code = (e as NodeJS.ErrnoException).code ?? "";
+  const message = e instanceof Error ? e.message : String(e);
   return new RowforgeError(
     "RF_OUTPUT_UNWRITABLE",
-    `step "${stepName}": cannot write to ${path} (${code || String(e)})`,
+    `step "${stepName}": cannot write to ${path} (${code && !message.startsWith(code) ? `${code}: ` : ""}${message})`,
     { cause: e },
   );
 }
 
-/** Removes a previous output before the new one is moved in; refuses folders that hold other things. */
-async function clearFolder(path: string, stepName: string, runId: string): Promise<void> {
-  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
-  const foreign = entries.filter(
-    (e) =>
-      !e.name.startsWith(`_temporary-${runId}`) &&
-      !(e.isFile() && /^(part-|_SUCCESS$|\.|_)/.test(e.name)) &&
-      !(e.isDirectory() && (/^[^=/]+=/.test(e.name) || e.name.startsWith("_temporary-"))),
-  );
-  if (foreign.length > 0) {
-    throw new RowforgeError(
-      "RF_OUTPUT_EXISTS",
-      `step "${stepName}": ${path} holds ${foreign
-        .map((e) => e.name)
-        .slice(0, 3)
-        .join(
-          ", ",
-        )}${foreign.length > 3 ? ", ..." : ""}, which rowforge did not write; refusing to overwrite it`,
-      { hint: "point path at a folder of its own, or remove those files" },
-    );
+/**
+ * Moves a folder output's complete, synced files into place, then removes the previous
+ * output's files (overwrite) and only then marks the folder finished: the old `_SUCCESS` is
+ * put aside first, the new files and their manifest are renamed in and synced, and a failure
+ * up to there undoes every move, so the previous output is left as it was. Only files the
+ * old manifests name are removed.
+ */
+async function publishFolder(
+  opts: FileOptions,
+  written: readonly OpenFile[],
+  manifest: string,
+  tempRoot: string,
+  runId: string,
+): Promise<void> {
+  const folder = opts.path;
+  const name = manifestName(opts, runId);
+  await writeFileDurably(join(tempRoot, name), manifest);
+  await writeFileDurably(join(tempRoot, "_SUCCESS.new"), "");
+  const previous = opts.saveMode === "overwrite" ? await scanOutput(opts, runId) : undefined;
+  const success = join(folder, "_SUCCESS");
+  const undo: (() => Promise<unknown>)[] = [];
+  try {
+    if ((await lstat(success).catch(() => undefined))?.isFile()) {
+      const aside = join(tempRoot, "_SUCCESS.previous");
+      await rename(success, aside);
+      undo.push(() => rename(aside, success));
+    }
+    const folders = new Set([folder]);
+    for (const f of written) {
+      const made = await mkdir(dirname(f.final), { recursive: true });
+      if (made) undo.push(() => rm(made, { recursive: true, force: true }));
+      await rename(f.tmp, f.final);
+      undo.push(() => rm(f.final, { force: true }));
+      folders.add(dirname(f.final));
+    }
+    await rename(join(tempRoot, name), join(folder, name));
+    undo.push(() => rm(join(folder, name), { force: true }));
+    for (const d of folders) await syncFolder(d);
+  } catch (e) {
+    for (const step of undo.reverse()) await step().catch(() => {});
+    throw e;
   }
-  for (const e of entries) {
-    if (e.name.startsWith(`_temporary-${runId}`)) continue;
-    await rm(join(path, e.name), { recursive: true, force: true });
+  // The new output is complete and named by its manifest: the previous one goes.
+  if (previous) {
+    const now = new Set(written.map((f) => resolve(f.final)));
+    for (const old of previous.owned) {
+      if (now.has(old)) continue;
+      await rm(old, { force: true });
+      for (let d = dirname(old); d !== resolve(folder) && d.startsWith(resolve(folder)); d = dirname(d)) {
+        if (
+          !(await rmdir(d).then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
+      }
+    }
+    for (const m of previous.manifests) if (m !== name) await rm(join(folder, m), { force: true });
   }
+  for (const old of previous?.markers ?? [])
+    if (basename(old) !== "_SUCCESS") await rm(old, { recursive: true, force: true });
+  await rename(join(tempRoot, "_SUCCESS.new"), success);
+  await syncFolder(folder);
+  await rm(tempRoot, { recursive: true, force: true });
 }
 
-/** True when the path exists and holds data (a file, or a folder that is not empty). */
+/**
+ * Replaces a single-file output in one rename (atomic), its manifest renamed in just before;
+ * earlier runs' manifests of the file go afterwards.
+ */
+async function publishSingleFile(
+  opts: FileOptions,
+  file: OpenFile,
+  manifest: string,
+  manifestTmp: string,
+  runId: string,
+): Promise<void> {
+  const folder = dirname(opts.path);
+  const name = manifestName(opts, runId);
+  await rm(manifestTmp, { force: true });
+  await writeFileDurably(manifestTmp, manifest);
+  const previous = await scanOutput(opts, runId);
+  await rename(manifestTmp, join(folder, name));
+  try {
+    await rename(file.tmp, opts.path);
+  } catch (e) {
+    await rm(join(folder, name), { force: true });
+    throw e;
+  }
+  await syncFolder(folder);
+  for (const m of previous.manifests) if (m !== name) await rm(join(folder, m), { force: true });
+  for (const stale of previous.markers) await rm(stale, { force: true });
+}
+
+/** True when the path exists and holds data (a file, or a folder with more than rowforge's lock and temporaries). */
 export async function outputExists(path: string): Promise<boolean> {
   try {
     const s = await stat(path);
     if (s.isFile()) return true;
-    return (await readdir(path)).some((n) => !n.startsWith("_temporary-"));
+    return (await readdir(path)).some((n) => !n.startsWith("_temporary-") && !n.startsWith(LOCK_NAME));
   } catch {
     return false;
   }

@@ -1,11 +1,11 @@
-import { readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
-import { basename, dirname, join, relative } from "node:path";
+import { readdir, readFile, rm, rmdir } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { FileOptions } from "./file-options.ts";
 
 /**
  * What one run wrote into one output: kept beside the data as a dot-file (readers of the
  * folder skip it), so delete mode removes exactly the files a plan's runs created, with or
- * without a server and its store.
+ * without a server and its store, and overwrite removes only what rowforge wrote.
  */
 export interface OutputManifest {
   readonly runId: string;
@@ -19,30 +19,86 @@ export interface OutputManifest {
 /** `.rowforge-<run>.manifest`: hidden from Spark-style readers, and no `*.json` glob picks it up. */
 const MANIFEST = /^\.rowforge-(.+)\.manifest$/;
 
-function manifestFolder(opts: FileOptions): string {
+/** The output's lock file (see output-lock.ts): `.rowforge-lock` in a folder output. */
+export const LOCK_NAME = ".rowforge-lock";
+
+export function manifestFolder(opts: FileOptions): string {
   return opts.singleFile ? dirname(opts.path) : opts.path;
 }
 
-function manifestName(opts: FileOptions, runId: string): string {
+export function manifestName(opts: FileOptions, runId: string): string {
   return opts.singleFile
     ? `.${basename(opts.path)}.rowforge-${runId}.manifest`
     : `.rowforge-${runId}.manifest`;
 }
 
-export async function writeManifest(
+/** The lock file of an output: in the folder, or beside a single file. */
+export function lockPath(opts: FileOptions, realFolder: string): string {
+  return opts.singleFile
+    ? join(realFolder, `.${basename(opts.path)}${LOCK_NAME}`)
+    : join(realFolder, LOCK_NAME);
+}
+
+export function manifestText(
   opts: FileOptions,
   m: Omit<OutputManifest, "files">,
   outputs: readonly string[],
-): Promise<void> {
+): string {
   const folder = manifestFolder(opts);
   const manifest: OutputManifest = { ...m, files: outputs.map((o) => relative(folder, o)) };
-  await writeFile(join(folder, manifestName(opts, m.runId)), `${JSON.stringify(manifest, null, 2)}\n`);
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** `rel` resolved inside `folder`, or undefined when it points outside (a tampered manifest). */
+export function insideFolder(folder: string, rel: string): string | undefined {
+  if (typeof rel !== "string" || rel === "" || isAbsolute(rel)) return undefined;
+  const full = resolve(folder, rel);
+  const back = relative(folder, full);
+  return back === "" || back === ".." || back.startsWith(`..${sep}`) || isAbsolute(back) ? undefined : full;
+}
+
+async function readManifest(path: string): Promise<OutputManifest | undefined> {
+  try {
+    const v = JSON.parse(await readFile(path, "utf8")) as Partial<OutputManifest> | null;
+    if (!v || typeof v !== "object" || !Array.isArray(v.files)) return undefined;
+    return {
+      runId: String(v.runId ?? ""),
+      plan: String(v.plan ?? ""),
+      step: String(v.step ?? ""),
+      records: typeof v.records === "number" ? v.records : 0,
+      files: v.files.filter((f): f is string => typeof f === "string"),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FoundManifest {
+  /** The manifest's file name in the manifest folder. */
+  readonly name: string;
+  /** Undefined when the manifest cannot be read. */
+  readonly manifest: OutputManifest | undefined;
+}
+
+/** The manifests of this output (a folder's, or those of one single file), by name. */
+export async function manifestsOf(opts: FileOptions): Promise<FoundManifest[]> {
+  const folder = manifestFolder(opts);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const prefix = opts.singleFile ? `.${basename(opts.path)}` : "";
+  const found: FoundManifest[] = [];
+  for (const name of names.sort()) {
+    if (!name.startsWith(prefix) || !MANIFEST.test(name.slice(prefix.length))) continue;
+    found.push({ name, manifest: await readManifest(join(folder, name)) });
+  }
+  return found;
 }
 
 export interface DeleteResult {
   readonly records: number;
   readonly files: readonly string[];
   readonly runs: readonly string[];
+  /** The folder holds nothing of the output any more (only its lock): it can be removed once unlocked. */
+  readonly emptied: boolean;
 }
 
 /** Deletes what earlier runs of this plan's step wrote to this output, and their manifests. */
@@ -52,24 +108,14 @@ export async function deleteFromManifests(
   step: string,
 ): Promise<DeleteResult> {
   const folder = manifestFolder(opts);
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const prefix = opts.singleFile ? `.${basename(opts.path)}` : "";
   let records = 0;
   const files: string[] = [];
   const runs: string[] = [];
-  for (const name of names) {
-    const m = MANIFEST.exec(name.slice(prefix.length));
-    if (!m || !name.startsWith(prefix)) continue;
-    let manifest: OutputManifest;
-    try {
-      manifest = JSON.parse(await readFile(join(folder, name), "utf8")) as OutputManifest;
-    } catch {
-      continue;
-    }
-    if (manifest.plan !== plan || manifest.step !== step) continue;
+  for (const { name, manifest } of await manifestsOf(opts)) {
+    if (!manifest || manifest.plan !== plan || manifest.step !== step) continue;
     for (const f of manifest.files) {
-      const full = join(folder, f);
-      if (!full.startsWith(folder)) continue;
+      const full = insideFolder(folder, f);
+      if (!full) continue;
       await rm(full, { force: true });
       files.push(full);
       if (dirname(full) !== folder) await rmdir(dirname(full)).catch(() => {});
@@ -78,12 +124,13 @@ export async function deleteFromManifests(
     records += manifest.records;
     runs.push(manifest.runId);
   }
+  let emptied = false;
   if (!opts.singleFile) {
-    const left = await readdir(folder).catch(() => [] as string[]);
+    const left = (await readdir(folder).catch(() => [] as string[])).filter((n) => n !== LOCK_NAME);
     if (left.length === 1 && left[0] === "_SUCCESS") {
       await rm(join(folder, "_SUCCESS"), { force: true });
-      await rmdir(folder).catch(() => {});
+      emptied = true;
     }
   }
-  return { records, files, runs };
+  return { records, files, runs, emptied };
 }
