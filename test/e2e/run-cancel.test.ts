@@ -212,8 +212,8 @@ test("rowforge run: SIGINT mid-run stops the workers, removes the temporary file
   child.stdout.resume();
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {
-    for (let i = 0; i < 1200 && !/s: [1-9]\d*\/\d+ rows/.test(stderr); i++) await sleep(100);
-    assert.match(stderr, /s: [1-9]\d*\/\d+ rows/, "the run is writing");
+    for (let i = 0; i < 1200 && !/s: \d+% [1-9][\d,]*\/[\d,]+ /.test(stderr); i++) await sleep(100);
+    assert.match(stderr, /s: \d+% [1-9][\d,]*\/[\d,]+ /, "the run is writing");
     assert.ok(leftovers(out).some((f) => f.startsWith("_temporary-")));
     child.kill("SIGINT");
     assert.equal(await exited, 130, stderr);
