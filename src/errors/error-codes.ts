@@ -145,6 +145,11 @@ export const ERROR_CODES = {
     title: "unknown format",
     hint: "use one of the supported formats or connection types",
   },
+  RF_BUDGET_EXCEEDED: {
+    status: 400,
+    title: "generation budget exceeded",
+    hint: "the plan asks for more than the generation budget allows; make the field smaller, or raise the named budget in application.conf (budget { name = N }) or with rowforge run --budget name=N",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
