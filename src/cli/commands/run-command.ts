@@ -10,6 +10,7 @@ import { runPlan } from "../../app/run-plan.ts";
 import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -30,6 +31,7 @@ interface RunFlags {
   json?: boolean;
   mode?: string;
   home?: string;
+  budget?: string[];
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -72,7 +74,12 @@ export function registerRun(
       "--home <dir>",
       "record the run (history, report) in this rowforge home (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
     )
+    .option(
+      "--budget <name=value...>",
+      `raise or lower a generation budget, e.g. --budget maxStringLength=4MiB maxBytesPerRow=64MiB (${BUDGET_NAMES.join(", ")})`,
+    )
     .action(async (file: string, flags: RunFlags) => {
+      const budget = budgetFlags(flags.budget ?? []);
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
         cwd: io.cwd,
@@ -89,7 +96,12 @@ export function registerRun(
         setExit(EXIT_INVALID);
         return;
       }
-      const plan = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
+      const rerooted = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
+      // --budget overrides the configuration's budget section, for generating and deleting alike.
+      const plan =
+        Object.keys(budget).length === 0
+          ? rerooted
+          : { ...rerooted, config: { ...rerooted.config, budget: { ...rerooted.config.budget, ...budget } } };
       const workers = flags.workers === undefined ? availableParallelism() : Number(flags.workers);
       if (!Number.isInteger(workers) || workers < 0 || workers > 256) {
         throw new RowforgeError(
@@ -159,4 +171,20 @@ export function registerRun(
       if (!result.success) io.err(`error RF_RUN_FAILED: ${result.failedReason}\n`);
       setExit(result.success ? EXIT_OK : EXIT_FAILED);
     });
+}
+
+/** `--budget name=value ...` as budget overrides; an unknown name or a bad value is invalid input. */
+function budgetFlags(items: readonly string[]): Record<string, number> {
+  const raw: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf("=");
+    if (eq <= 0) {
+      throw new RowforgeError("RF_VALUE_INVALID", `--budget takes name=value, not "${item}"`, {
+        hint: `for example --budget maxStringLength=4MiB; the budgets are ${BUDGET_NAMES.join(", ")}`,
+      });
+    }
+    raw[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+  }
+  const resolved = resolveBudget(raw);
+  return Object.fromEntries(Object.keys(raw).map((k) => [k, resolved[k as keyof typeof resolved]]));
 }

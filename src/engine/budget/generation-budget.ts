@@ -1,4 +1,4 @@
-import { RowforgeError } from "../../errors/index.ts";
+import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import {
   BUDGET_NAMES,
   type BudgetName,
@@ -15,9 +15,14 @@ export function resolveBudget(overrides: Readonly<Record<string, unknown>> = {})
   for (const [name, raw] of Object.entries(overrides)) {
     if (raw === undefined) continue;
     if (!(BUDGET_NAMES as readonly string[]).includes(name)) {
-      throw new RowforgeError("RF_VALUE_INVALID", `"${name}" is not a generation budget`, {
-        hint: `the budgets are ${BUDGET_NAMES.join(", ")}`,
-      });
+      const near = didYouMean(name, BUDGET_NAMES);
+      throw new RowforgeError(
+        "RF_VALUE_INVALID",
+        `"${name}" is not a generation budget${near ? `; ${near}` : ""}`,
+        {
+          hint: `the budgets are ${BUDGET_NAMES.join(", ")}`,
+        },
+      );
     }
     out[name] = parseBudgetValue(name, raw);
   }
