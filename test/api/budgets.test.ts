@@ -199,3 +199,18 @@ test("the server still answers normal samples after the refusals", T, async () =
   assert.equal(r.statusCode, 200);
   assert.equal((r.json() as { sampleData: unknown[] }).sampleData.length, 3);
 });
+
+test(
+  "a regex of 5,000 nested groups and a type string nested 50,000 levels get a 400, not a stack overflow",
+  T,
+  async () => {
+    const regex = `${"(".repeat(5000)}a${")".repeat(5000)}`;
+    const r = await sample({ fields: [{ name: "r", options: { regex } }] });
+    assert.equal(r.status, 400, r.message);
+    assert.match(r.message, /nests groups deeper than 256 levels/);
+    const type = `${"array<".repeat(50_000)}int${">".repeat(50_000)}`;
+    const t = await sample({ fields: [{ name: "t", type }] });
+    assert.equal(t.status, 400, t.message);
+    assert.match(t.message, /nests deeper than 1000 levels/);
+  },
+);

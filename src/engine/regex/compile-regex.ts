@@ -112,7 +112,18 @@ function checkedMaxRepeat(pattern: string, options: CompileRegexOptions): number
   return maxRepeat;
 }
 
+/** Groups nesting deeper than this are refused before parsing (the parser and generator recurse per level). */
+export const MAX_GROUP_DEPTH = 256;
+
 function parseJavaPattern(pattern: string): { ast: AST.Pattern; positions: readonly number[] } {
+  const at = groupDepthOver(pattern, MAX_GROUP_DEPTH);
+  if (at >= 0) {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `regex "${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}" nests groups deeper than ${MAX_GROUP_DEPTH} levels (at character ${at + 1})`,
+      { hint: "flatten the pattern: nested groups are rarely needed to describe generated values" },
+    );
+  }
   const { source, positions } = translateJavaRegex(pattern);
   try {
     return { ast: parser.parsePattern(source, 0, source.length, { unicodeSets: true }), positions };
@@ -165,4 +176,27 @@ class CompiledRegex implements RegexGenerator {
       { hint: "ask for fewer unique values, or widen the pattern" },
     );
   }
+}
+
+/**
+ * The index where the pattern's group nesting first goes above `limit`, or -1: a scan of the
+ * text that skips escapes, \Q...\E quotes and character classes (which may nest in Java).
+ */
+function groupDepthOver(pattern: string, limit: number): number {
+  let depth = 0;
+  let classDepth = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      if (pattern[i + 1] === "Q") {
+        const end = pattern.indexOf("\\E", i + 2);
+        if (end < 0) return -1;
+        i = end + 1;
+      } else i++;
+    } else if (c === "[") classDepth++;
+    else if (c === "]" && classDepth > 0) classDepth--;
+    else if (classDepth === 0 && c === "(" && ++depth > limit) return i;
+    else if (classDepth === 0 && c === ")" && depth > 0) depth--;
+  }
+  return -1;
 }
