@@ -173,9 +173,8 @@ function fieldBytes(
     if (o.arrayUniqueFrom) len = Math.min(len, o.arrayUniqueFrom.length);
     const pick = o.arrayWeightedOneOf ?? o.arrayOneOf?.map((value) => ({ value }));
     let element: number;
-    if (pick) element = Math.max(SCALAR_BYTES, ...pick.map((p) => stringBytes(String(p.value).length)));
-    else if (o.arrayUniqueFrom)
-      element = Math.max(SCALAR_BYTES, ...o.arrayUniqueFrom.map((v) => stringBytes(String(v).length)));
+    if (pick) element = longestBytes(pick.map((p) => p.value));
+    else if (o.arrayUniqueFrom) element = longestBytes(o.arrayUniqueFrom);
     else if (type.element.kind === "struct" && field && field.fields.length > 0)
       element = structBytes(field, type.element, path, budget, where);
     else {
@@ -203,7 +202,7 @@ function fieldBytes(
     return 16 + size * (16 + typeBytes(type.key) + typeBytes(type.value));
   }
   if (staticValue !== undefined && staticValue !== null) return stringBytes(String(staticValue).length);
-  if (o.oneOf) return Math.max(SCALAR_BYTES, ...o.oneOf.map((v) => stringBytes(String(v.value).length)));
+  if (o.oneOf) return longestBytes(o.oneOf.map((v) => v.value));
   if (o.regex !== undefined) return stringBytes(checkRegex(o.regex, path, budget, where));
   if (o.expression !== undefined) {
     const parts = parseFakerTemplate(o.expression);
@@ -263,6 +262,16 @@ function structBytes(
     sum += 8 + fieldBytes(child, sf.type, `${path}.${sf.name}`, budget, where);
   }
   return sum;
+}
+
+/** The bytes of the longest of a list of values (a loop: lists may be long). */
+function longestBytes(values: readonly unknown[]): number {
+  let max = SCALAR_BYTES;
+  for (const v of values) {
+    const b = stringBytes(String(v).length);
+    if (b > max) max = b;
+  }
+  return max;
 }
 
 /** Worst-case bytes of a value of a type generated with default options. */
