@@ -44,7 +44,7 @@ export const DEFAULT_BUDGET: GenerationBudget = Object.freeze({
   maxStringLength: MiB,
   maxRegexLength: 65_536,
   maxArrayLength: 100_000,
-  maxFakerCalls: 100,
+  maxFakerCalls: 16,
   maxSqlLength: 65_536,
   maxSqlDepth: 256,
   maxBytesPerRow: 16 * MiB,
