@@ -300,7 +300,7 @@ function checkRegex(pattern: string, path: string, budget: GenerationBudget, whe
   if (n > budget.maxRegexLength)
     throw budgetExceeded(
       where(path),
-      `the longest string of regex "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}" (characters)`,
+      `the longest string of regex "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}", in characters,`,
       n,
       "maxRegexLength",
       budget.maxRegexLength,

@@ -49,7 +49,7 @@ export const raiseHint = (name: BudgetName): string =>
 export function budgetExceeded(where: string, what: string, value: number, name: BudgetName, limit: number) {
   return new RowforgeError(
     "RF_BUDGET_EXCEEDED",
-    `${where}: ${what} ${formatCount(value)} exceeds the generation budget ${name} = ${formatCount(limit)}`,
+    `${where}: ${what} is ${formatCount(value)}, above the generation budget ${name} = ${formatCount(limit)}`,
     { hint: raiseHint(name) },
   );
 }
