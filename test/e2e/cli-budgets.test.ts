@@ -118,6 +118,11 @@ test("a budget is raised with --budget or the configuration's budget section", T
   const conf = planWith(fields, { "application.conf": "budget { maxStringLength = 3000000 }\n" }, 2);
   const configured = run(conf);
   assert.equal(configured.status, 0, configured.stderr);
+  // The SQL functions' run-time caps follow the same budget.
+  const sql = [{ name: "big", type: "string", options: { sql: "repeat('x', 2000000)" } }];
+  assertRefused(run(planWith(sql, {}, 2)), "maxStringLength", 'field "big"', "2000000");
+  const sqlRaised = run(planWith(sql, {}, 2), "--budget", "maxStringLength=3000000");
+  assert.equal(sqlRaised.status, 0, sqlRaised.stderr);
 });
 
 test("an unknown budget name is invalid input with a suggestion", T, () => {
