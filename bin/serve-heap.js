@@ -30,8 +30,9 @@ export function serveHeapRelaunch(script) {
   const requested = requestedHeap(args, process.env);
   const nodeFlags = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
   if (requested === undefined && /--max-old-space-size/.test(nodeFlags)) return undefined;
-  const mb = Number(requested ?? DEFAULT_SERVE_HEAP_MB);
-  if (!Number.isInteger(mb) || mb < 64) return undefined;
+  const text = String(requested ?? DEFAULT_SERVE_HEAP_MB);
+  if (!/^\d+$/.test(text) || Number(text) < 64) return undefined;
+  const mb = Number(text);
   const child = spawn(
     process.execPath,
     [...process.execArgv, `--max-old-space-size=${mb}`, fileURLToPath(script), ...args],
