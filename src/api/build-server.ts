@@ -3,6 +3,9 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RunManager } from "../app/runs/run-manager.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
+import { raiseHint, resolveBudget } from "../engine/budget/generation-budget.ts";
+import { RowforgeError } from "../errors/index.ts";
+import { nestsDeeperThan } from "../util/value-depth.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { handleError, notFound } from "./http-errors.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
@@ -48,6 +51,19 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     },
   });
   app.setErrorHandler(handleError);
+  // Schema validation walks bodies recursively: a body nested thousands of levels deep would
+  // overflow the stack (a 500). Refuse it first; the limit follows the budget's nesting depth.
+  const { maxNestingDepth } = resolveBudget(svc.config.config.budget);
+  const maxBodyDepth = 4 * maxNestingDepth + 16;
+  app.addHook("preValidation", async (req) => {
+    if (req.body !== null && typeof req.body === "object" && nestsDeeperThan(req.body, maxBodyDepth)) {
+      throw new RowforgeError(
+        "RF_BUDGET_EXCEEDED",
+        `the request body nests more than ${maxBodyDepth} levels deep, deeper than the generation budget maxNestingDepth = ${maxNestingDepth} allows`,
+        { hint: raiseHint("maxNestingDepth") },
+      );
+    }
+  });
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send(notFound(`no route for ${req.method} ${req.url.split("?")[0]}`, "RouteNotFound")),
   );

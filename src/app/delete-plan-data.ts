@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
 import { fileConnector } from "../connectors/file/file-connector.ts";
+import { resolveBudget } from "../engine/budget/generation-budget.ts";
 import { compilePlan } from "../engine/compile/compile-plan.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import { RowforgeError } from "../errors/index.ts";
@@ -25,6 +26,7 @@ export async function deletePlanData(
     seed: plan.plan.sinkOptions.seed ?? "0",
     nowMicros: 0,
     fastMode: true,
+    budget: resolveBudget(plan.config.budget),
   });
   const steps: StepReport[] = [];
   let failedReason: string | null = null;

@@ -5,6 +5,7 @@ import type { StepSink } from "../connectors/connector.ts";
 import { checkOutputPath } from "../connectors/file/check-output-path.ts";
 import { fileConnector } from "../connectors/file/file-connector.ts";
 import { readFileOptions } from "../connectors/file/file-options.ts";
+import { resolveBudget } from "../engine/budget/generation-budget.ts";
 import { type CompiledPlan, compilePlan } from "../engine/compile/compile-plan.ts";
 import type { CompiledStep } from "../engine/compile/compile-step.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
@@ -66,6 +67,12 @@ export const cancellation = (reason = "cancelled"): RowforgeError =>
 export const DEFAULT_BATCH_SIZE = 50_000;
 
 /**
+ * A batch's worst-case bytes (rows x the step's bytes per row) stay below this: steps with
+ * large rows are generated in smaller batches. Batch boundaries never change the values.
+ */
+export const MAX_BATCH_BYTES = 512 * 1024 * 1024;
+
+/**
  * Runs a plan end to end: compile, generate each step in foreign-key order through the
  * executor, write through the step's connector. A failure stops the run, aborts the open
  * output (nothing that looks finished is left) and is reported, never thrown past here
@@ -80,6 +87,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
     seed,
     nowMicros,
     fastMode: options.fastMode ?? true,
+    budget: resolveBudget(plan.config.budget),
     ...(plan.config.generation.numRecordsPerStep !== undefined
       ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
       : {}),
@@ -139,10 +147,18 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   try {
     for (const step of compiled.steps) {
       if (options.only && !options.only.has(step.id)) continue;
+      const rowBytes = compiled.bytesPerRow.get(step.id) ?? 0;
+      const batchSize = Math.max(
+        1,
+        Math.min(
+          options.batchSize ?? DEFAULT_BATCH_SIZE,
+          Math.floor(MAX_BATCH_BYTES / Math.max(rowBytes, 1)),
+        ),
+      );
       const report = await runStep(
         step,
         plan,
-        { ...options, runId, signal: cancel.signal },
+        { ...options, runId, batchSize, signal: cancel.signal },
         executor,
         compileOptions,
         onBytes,

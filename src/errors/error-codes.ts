@@ -180,6 +180,11 @@ export const ERROR_CODES = {
     title: "not a regular file",
     hint: "name a regular file; FIFOs, sockets and devices cannot be read as plans, tasks or configuration",
   },
+  RF_BUDGET_EXCEEDED: {
+    status: 400,
+    title: "generation budget exceeded",
+    hint: "the plan asks for more than the generation budget allows; make the field smaller, or raise the named budget in application.conf (budget { name = N }) or with rowforge run --budget name=N",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -93,8 +93,15 @@ export function parseDataType(text: string): DataTypeParseResult {
   }
 }
 
+/**
+ * Types nesting deeper than this are refused while parsing, so a hostile type string cannot
+ * overflow the stack; the generation budget (maxNestingDepth, default 16) is far stricter.
+ */
+export const MAX_DDL_DEPTH = 1000;
+
 class DdlParser {
   pos = 0;
+  private depth = 0;
   private readonly text: string;
   constructor(text: string) {
     this.text = text;
@@ -156,6 +163,17 @@ class DdlParser {
   }
 
   parseType(): DataType {
+    if (++this.depth > MAX_DDL_DEPTH) {
+      throw new DdlError(`the type nests deeper than ${MAX_DDL_DEPTH} levels`, this.pos);
+    }
+    try {
+      return this.parseTypeAt();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parseTypeAt(): DataType {
     const start = this.pos;
     const name = this.word();
     const lower = name.toLowerCase();

@@ -64,6 +64,8 @@ export const RunConfiguration = Type.Object({
     numRecordsPerBatch: Type.Integer({ minimum: 1 }),
     numRecordsPerStep: Type.Optional(Type.Integer({ minimum: 0 })),
   }),
+  /** Generation budget overrides (rowforge's own section): name -> limit; see generation-budget.ts. */
+  budget: Type.Record(Type.String(), Type.Integer({ minimum: 1 })),
   validation: Type.Object({
     numSampleErrorRecords: Type.Integer({ minimum: 0 }),
     enableDeleteRecordTrackingFiles: Type.Boolean(),
@@ -90,6 +92,7 @@ export function defaultRunConfiguration(): RunConfigurationData {
     folders: {},
     metadata: { ...METADATA_DEFAULTS },
     generation: { ...GENERATION_DEFAULTS },
+    budget: {},
     validation: { ...VALIDATION_DEFAULTS },
     alert: { triggerOn: "all", slackChannels: [] },
     runtime: { config: {} },

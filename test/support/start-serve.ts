@@ -4,6 +4,8 @@ import { CLI, REPO_ROOT } from "./run-cli.ts";
 export interface ServeProcess {
   /** Base URL, as printed by `rowforge serve`. */
   readonly url: string;
+  /** What the server printed up to its URL (the listening line with its home and heap limit). */
+  readonly banner: string;
   readonly child: ChildProcess;
   /** The exit code, once the process ends. */
   readonly exited: Promise<number | null>;
@@ -24,7 +26,7 @@ export function startServe(args: readonly string[]): Promise<ServeProcess> {
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1]!, child, exited });
+        resolve({ url: m[1]!, banner: out, child, exited });
       }
     });
     child.stderr!.on("data", (d: Buffer) => {

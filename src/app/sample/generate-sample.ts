@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { RecordBatch } from "apache-arrow";
 import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
+import type { GenerationBudget } from "../../engine/budget/generation-budget.ts";
 import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
 import { withStreamSalt } from "../../engine/rng/index.ts";
 import { type Lru, lru } from "../../util/lru.ts";
@@ -13,6 +14,8 @@ export interface SampleOptions {
   /** Keep foreign keys: child samples hold only keys of the parent samples. */
   readonly relationships: boolean;
   readonly nowMicros: number;
+  /** The server's generation budget: maxBytesPerSample and the structural limits are checked before a row is made. */
+  readonly budget?: GenerationBudget;
 }
 
 export interface StepSample {
@@ -39,6 +42,8 @@ function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPl
     nowMicros: o.nowMicros,
     fastMode: o.fastMode,
     numRecordsPerStep: o.size,
+    sampleRows: o.size,
+    ...(o.budget ? { budget: o.budget } : {}),
   });
 }
 

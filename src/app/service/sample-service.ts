@@ -10,9 +10,11 @@ import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-p
 import { taskAsPlan } from "../../config/resolve/task-as-plan.ts";
 import { readYaml } from "../../config/source/read-yaml.ts";
 import { plainDocument } from "../../config/source/source-document.ts";
+import { type GenerationBudget, raiseHint, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
 import { type Lru, lru } from "../../util/lru.ts";
+import { nestsDeeperThan } from "../../util/value-depth.ts";
 import { generateSample, type StepSample } from "../sample/generate-sample.ts";
 import { encodeSample, sampleFormatOf, sampleRows } from "../sample/sample-output.ts";
 import { transformBytes, transformRows } from "../transform/apply-transformation.ts";
@@ -112,6 +114,18 @@ async function transformedRows(
   }
 }
 
+/** The server configuration's budget (never a plan's or a request's: they cannot raise it). */
+const budgets = new WeakMap<object, GenerationBudget>();
+function serverBudget(svc: RowforgeService): GenerationBudget {
+  const config = svc.config.config;
+  let b = budgets.get(config);
+  if (!b) {
+    b = resolveBudget(config.budget);
+    budgets.set(config, b);
+  }
+  return b;
+}
+
 /** Runs generation and maps engine errors to the sample error of the endpoint. */
 function generate(
   svc: RowforgeService,
@@ -129,10 +143,16 @@ function generate(
       fastMode: q.fastMode,
       relationships: q.relationships,
       nowMicros,
+      budget: serverBudget(svc),
     });
     return { samples, ms: Math.round(performance.now() - started) };
   } catch (e) {
-    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
+    if (isRowforgeError(e))
+      throw new SampleError(
+        code,
+        e.code === "RF_BUDGET_EXCEEDED" ? `${e.message}; ${e.hint}` : e.message,
+        e.code,
+      );
     throw e;
   }
 }
@@ -340,6 +360,16 @@ const schemaPlans = new WeakMap<object, Lru<ResolvedPlan>>();
 
 function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan {
   const config = svc.config.config;
+  // Each level of nested fields is two JSON levels (the field, its `fields` list), options add a few.
+  const { maxNestingDepth } = serverBudget(svc);
+  const jsonDepth = 2 * maxNestingDepth + 8;
+  if (nestsDeeperThan(body.fields, jsonDepth)) {
+    throw new SampleError(
+      "INVALID_SCHEMA",
+      `the fields nest more than ${jsonDepth} JSON levels deep: deeper than the generation budget maxNestingDepth = ${maxNestingDepth} allows; ${raiseHint("maxNestingDepth")}`,
+      "RF_BUDGET_EXCEEDED",
+    );
+  }
   let plans = schemaPlans.get(config);
   if (!plans) {
     plans = lru(64);

@@ -11,8 +11,9 @@ import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
@@ -34,6 +35,7 @@ interface RunFlags {
   maxRows?: string;
   maxBytes?: string;
   maxRunSeconds?: string;
+  budget?: string[];
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -79,7 +81,12 @@ export function registerRun(
     .option("--max-rows <n>", "rows the run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
     .option("--max-bytes <n>", "bytes the run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
     .option("--max-run-seconds <n>", "seconds the run may take (env ROWFORGE_MAX_RUN_SECONDS; default 86400)")
+    .option(
+      "--budget <name=value...>",
+      `raise or lower a generation budget, e.g. --budget maxStringLength=4MiB maxBytesPerRow=64MiB (${BUDGET_NAMES.join(", ")})`,
+    )
     .action(async (file: string, flags: RunFlags) => {
+      const budget = budgetFlags(flags.budget ?? []);
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
         cwd: io.cwd,
@@ -96,7 +103,12 @@ export function registerRun(
         setExit(EXIT_INVALID);
         return;
       }
-      const plan = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
+      const rerooted = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
+      // --budget overrides the configuration's budget section, for generating and deleting alike.
+      const plan =
+        Object.keys(budget).length === 0
+          ? rerooted
+          : { ...rerooted, config: { ...rerooted.config, budget: { ...rerooted.config.budget, ...budget } } };
       const workers = flags.workers === undefined ? availableParallelism() : Number(flags.workers);
       if (!Number.isInteger(workers) || workers < 0 || workers > 256) {
         throw new RowforgeError(
@@ -193,7 +205,25 @@ export function registerRun(
             ? `error RF_RUN_CANCELLED: ${result.failedReason}${interruptedBy ? ` (${interruptedBy})` : ""}\n`
             : `error RF_RUN_FAILED: ${result.failedReason}${stepCode && stepCode !== "RF_RUN_FAILED" ? ` [${stepCode}]` : ""}\n`,
         );
+        if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
+          io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
       }
       setExit(result.success ? EXIT_OK : failedExit);
     });
+}
+
+/** `--budget name=value ...` as budget overrides; an unknown name or a bad value is invalid input. */
+function budgetFlags(items: readonly string[]): Record<string, number> {
+  const raw: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf("=");
+    if (eq <= 0) {
+      throw new RowforgeError("RF_VALUE_INVALID", `--budget takes name=value, not "${item}"`, {
+        hint: `for example --budget maxStringLength=4MiB; the budgets are ${BUDGET_NAMES.join(", ")}`,
+      });
+    }
+    raw[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+  }
+  const resolved = resolveBudget(raw);
+  return Object.fromEntries(Object.keys(raw).map((k) => [k, resolved[k as keyof typeof resolved]]));
 }

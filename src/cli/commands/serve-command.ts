@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
@@ -25,6 +26,7 @@ interface ServeFlags {
   maxRows?: string;
   maxBytes?: string;
   maxRunSeconds?: string;
+  maxHeap?: string;
 }
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
@@ -48,6 +50,10 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option("--max-rows <n>", "rows a run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
     .option("--max-bytes <n>", "bytes a run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
     .option("--max-run-seconds <n>", "seconds a run may take (env ROWFORGE_MAX_RUN_SECONDS; default 86400)")
+    .option(
+      "--max-heap <MiB>",
+      "the server's JavaScript heap limit in MiB (env ROWFORGE_MAX_HEAP_MB; default 4096); the launcher starts Node with it",
+    )
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
       const portText = flags.port ?? io.env.ROWFORGE_PORT ?? "9898";
@@ -56,6 +62,13 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         throw new RowforgeError(
           "RF_VALUE_INVALID",
           `--port must be a number from 0 to 65535, not "${portText}"`,
+        );
+      }
+      const heapText = flags.maxHeap ?? io.env.ROWFORGE_MAX_HEAP_MB;
+      if (heapText !== undefined && (!/^\d+$/.test(heapText) || Number(heapText) < 64)) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--max-heap must be a whole number of MiB, at least 64, not "${heapText}"`,
         );
       }
       const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
@@ -127,8 +140,9 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         }
         resolveDone();
       };
-      process.once("SIGINT", () => void stop("SIGINT"));
-      process.once("SIGTERM", () => void stop("SIGTERM"));
+      // `on`, not `once`: under the heap launcher a Ctrl-C reaches the server twice (terminal and launcher).
+      process.on("SIGINT", () => void stop("SIGINT"));
+      process.on("SIGTERM", () => void stop("SIGTERM"));
       await server.listen({ host, port });
       const address = server.server.address();
       const actualPort = typeof address === "object" && address ? address.port : port;
@@ -139,7 +153,10 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
           `rowforge: cannot write ${home}/server.json (rowforge cancel will not find this server): ${describe(e)}\n`,
         ),
       );
-      io.out(`rowforge listening on ${url} (home ${home}); API docs at ${url}/docs\n`);
+      const heapMb = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
+      io.out(
+        `rowforge listening on ${url} (home ${home}, heap limit ${heapMb} MiB); API docs at ${url}/docs\n`,
+      );
       await done;
       process.off("unhandledRejection", onUnhandled);
       setExit(EXIT_OK);

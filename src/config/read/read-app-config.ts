@@ -1,4 +1,5 @@
 import type { PathSegment } from "../../errors/index.ts";
+import { BUDGET_NAMES, parseSize } from "../../model/generation-budget.ts";
 import {
   CONNECTION_GROUPS,
   type Connection,
@@ -22,6 +23,7 @@ const SECTIONS = [
   "alert",
   "runtime",
   "streaming",
+  "budget",
 ];
 const IGNORED_SECTIONS = ["spark", "sink", "ui"];
 /** Connection blocks: every connection type, plus Data Caterer's `jdbc` and Cassandra format names. */
@@ -128,6 +130,21 @@ export function readSections(
   numbers("metadata", Object.keys(METADATA_DEFAULTS));
   numbers("generation", [...Object.keys(GENERATION_DEFAULTS), "numRecordsPerStep"]);
   numbers("validation", Object.keys(VALIDATION_DEFAULTS));
+  const budget = section("budget");
+  if (budget) {
+    ctx.checkKeys(budget, BUDGET_NAMES, [...path, "budget"], "generation budget");
+    for (const key of BUDGET_NAMES) {
+      if (budget[key] === undefined) continue;
+      const n = parseSize(budget[key]);
+      if (n === undefined)
+        ctx.error(
+          "RF_VALUE_INVALID",
+          `budget ${key} must be a whole number of at least 1 (sizes may say 64MiB, 512k, 2G)`,
+          [...path, "budget", key],
+        );
+      else config.budget[key] = n;
+    }
+  }
   const alert = section("alert");
   if (alert) {
     ctx.checkKeys(

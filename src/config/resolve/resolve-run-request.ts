@@ -34,6 +34,8 @@ function requestConfig(ctx: LoadContext, raw: unknown, base: RunConfiguration): 
   for (const [k, v] of Object.entries(raw))
     renamed[k === "flag" ? "flags" : k === "folder" ? "folders" : k] = v;
   readSections(ctx, renamed, config, ["configuration"]);
+  // The generation budget protects the server: a request cannot raise it, only the server's configuration can.
+  config.budget = structuredClone(base.budget) as RunConfigurationData["budget"];
   return deepFreeze(config);
 }
 

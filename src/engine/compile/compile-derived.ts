@@ -1,6 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
+import { DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import type { Column, StructColumn } from "../columns/column.ts";
 import { columnFromValues, valueAt } from "../columns/column-values.ts";
 import { effectiveType } from "../generators/create-field-generator.ts";
@@ -8,9 +9,10 @@ import { childPosition as childPositionOf } from "../generators/positions.ts";
 import { uuidFromText } from "../generators/value-generators.ts";
 import { RowRandom } from "../rng/row-random.ts";
 import { compileCast } from "../sql/cast.ts";
-import { compileSql } from "../sql/compile-sql.ts";
+import { compileSqlAst } from "../sql/compile-sql.ts";
+import { parseSql } from "../sql/parser.ts";
 import type { SqlRowContext, SqlScope, SqlValue } from "../sql/sql-contract.ts";
-import { sqlReferences } from "../sql/sql-references.ts";
+import { astReferences } from "../sql/sql-references.ts";
 import { fieldKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
 
@@ -31,6 +33,7 @@ interface PlanLike {
 interface EnvLike {
   readonly planKey: number;
   readonly nowMicros: number;
+  readonly budget?: GenerationBudget;
 }
 
 /**
@@ -54,7 +57,17 @@ export function compileDerived(
     names: () => plans.map((p) => p.field.name),
   });
   const scope = scopeWith();
-  const inputs = { nowMicros: env.nowMicros, timeZone: "UTC" as const };
+  const budget = env.budget ?? DEFAULT_BUDGET;
+  const inputs = {
+    nowMicros: env.nowMicros,
+    timeZone: "UTC" as const,
+    limits: {
+      maxStringLength: budget.maxStringLength,
+      maxArrayLength: budget.maxArrayLength,
+      maxSqlLength: budget.maxSqlLength,
+      maxSqlDepth: budget.maxSqlDepth,
+    },
+  };
   const units: DerivedField[] = [];
 
   const sqlUnit = (
@@ -64,8 +77,8 @@ export function compileDerived(
     type: DataType,
     write: (cols: (Column | undefined)[], col: Column) => void,
   ) => {
-    const compiled = compileFieldSql(text, scope, inputs, path);
-    const reads = [...new Set(sqlReferences(text).flatMap((r) => scope.resolve(r)?.slot ?? []))];
+    const { compiled, refs } = compileFieldSql(text, scope, inputs, path);
+    const reads = [...new Set(refs.flatMap((r) => scope.resolve(r)?.slot ?? []))];
     const cast = compileCast(compiled.type, type);
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
     units.push({
@@ -76,11 +89,15 @@ export function compileDerived(
         const values: SqlValue[] = new Array(plans.length).fill(null);
         const ctx: SqlRowContext = { values, row: 0, rnd };
         const out: SqlValue[] = new Array(n);
-        for (let i = 0; i < n; i++) {
-          for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
-          ctx.row = rows[i]!;
-          rnd.at(rows[i]!);
-          out[i] = cast(compiled.evaluate(ctx));
+        try {
+          for (let i = 0; i < n; i++) {
+            for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
+            ctx.row = rows[i]!;
+            rnd.at(rows[i]!);
+            out[i] = cast(compiled.evaluate(ctx));
+          }
+        } catch (e) {
+          throw atField(e, path);
         }
         write(cols, columnFromValues(type, out));
       },
@@ -97,10 +114,15 @@ export function compileDerived(
     type: DataType,
     route: readonly number[],
   ) => {
-    const compiled = compileFieldSql(text, scopeWith({ name: arrayName, type: elementType }), inputs, path);
+    const { compiled, refs } = compileFieldSql(
+      text,
+      scopeWith({ name: arrayName, type: elementType }),
+      inputs,
+      path,
+    );
     const reads = [
       ...new Set(
-        sqlReferences(text).flatMap((r) =>
+        refs.flatMap((r) =>
           r.toLowerCase() === arrayName.toLowerCase() ? [] : (scope.resolve(r)?.slot ?? []),
         ),
       ),
@@ -117,14 +139,18 @@ export function compileDerived(
         const values: SqlValue[] = new Array(plans.length + 1).fill(null);
         const ctx: SqlRowContext = { values, row: 0, rnd };
         const out: SqlValue[] = new Array(elements.length).fill(null);
-        for (let i = 0; i < rows.length; i++) {
-          for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
-          ctx.row = rows[i]!;
-          for (let j = list.offsets[i]!; j < list.offsets[i + 1]!; j++) {
-            values[plans.length] = valueAt(elements, j);
-            rnd.at(childPositionOf(rows[i]!, j - list.offsets[i]!));
-            out[j] = cast(compiled.evaluate(ctx));
+        try {
+          for (let i = 0; i < rows.length; i++) {
+            for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
+            ctx.row = rows[i]!;
+            for (let j = list.offsets[i]!; j < list.offsets[i + 1]!; j++) {
+              values[plans.length] = valueAt(elements, j);
+              rnd.at(childPositionOf(rows[i]!, j - list.offsets[i]!));
+              out[j] = cast(compiled.evaluate(ctx));
+            }
           }
+        } catch (e) {
+          throw atField(e, path);
         }
         let s = elements;
         for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
@@ -229,15 +255,21 @@ function collectNested(
 /** Compiles a field's sql; errors name the field. */
 function compileFieldSql(
   text: string,
-  scope: Parameters<typeof compileSql>[1],
-  inputs: Parameters<typeof compileSql>[2],
+  scope: Parameters<typeof compileSqlAst>[2],
+  inputs: Parameters<typeof compileSqlAst>[3],
   path: string,
-): ReturnType<typeof compileSql> {
+): { compiled: ReturnType<typeof compileSqlAst>; refs: string[] } {
   try {
-    return compileSql(text, scope, inputs);
+    const ast = parseSql(text, inputs.limits);
+    return { compiled: compileSqlAst(ast, text, scope, inputs), refs: astReferences(ast) };
   } catch (e) {
-    if (e instanceof RowforgeError)
-      throw new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
-    throw e;
+    throw atField(e, path);
   }
+}
+
+/** A coded error of a field's expression names the field. */
+function atField(e: unknown, path: string): unknown {
+  if (e instanceof RowforgeError)
+    return new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
+  return e;
 }

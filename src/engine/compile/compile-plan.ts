@@ -1,5 +1,7 @@
 import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { checkStepBudget } from "../budget/check-step-budget.ts";
+import { budgetExceeded, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";
 import { planKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
@@ -12,6 +14,10 @@ export interface PlanCompileOptions {
   readonly fastMode: boolean;
   /** Overrides every step's record count (configuration generation.numRecordsPerStep). */
   readonly numRecordsPerStep?: number;
+  /** The limits checked before anything is generated (DEFAULT_BUDGET when not given). */
+  readonly budget?: GenerationBudget;
+  /** For samples: the rows generated per step, checked against budget.maxBytesPerSample. */
+  readonly sampleRows?: number;
 }
 
 export interface CompiledPlan {
@@ -22,6 +28,8 @@ export interface CompiledPlan {
   /** Steps in insert order: parents before the children whose foreign keys point at them. */
   readonly steps: readonly CompiledStep[];
   step(id: string): CompiledStep | undefined;
+  /** Worst-case bytes of one row of each step (by step id), from the budget check. */
+  readonly bytesPerRow: ReadonlyMap<string, number>;
 }
 
 /**
@@ -88,7 +96,29 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
       },
     );
   }
+  const budget = options.budget ?? DEFAULT_BUDGET;
+  // The budget is checked for every step before any is compiled: nothing large is built first.
+  let sampleBytes = 0;
+  const bytesPerRow = new Map<string, number>();
+  for (const id of ordered.order) {
+    const s = byId.get(id)!;
+    const estimate = checkStepBudget(s.step.name, s.step.fields, budget);
+    bytesPerRow.set(id, estimate.bytesPerRow);
+    if (options.sampleRows !== undefined) {
+      sampleBytes += estimate.bytesPerRow * options.sampleRows;
+      if (sampleBytes > budget.maxBytesPerSample) {
+        throw budgetExceeded(
+          `step "${s.step.name}"${estimate.largestField ? ` (largest field "${estimate.largestField}", ${Math.round(estimate.largestBytes)} bytes per row at most)` : ""}`,
+          `the worst-case size of a sample of ${options.sampleRows} rows per step in bytes`,
+          sampleBytes,
+          "maxBytesPerSample",
+          budget.maxBytesPerSample,
+        );
+      }
+    }
+  }
   const env = {
+    budget,
     planKey: planKeyOf(options.seed),
     nowMicros: options.nowMicros,
     fastMode: options.fastMode,
@@ -112,5 +142,6 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     reseedable: steps.every((s) => s.reseedable),
     steps,
     step: (id) => compiled.get(id),
+    bytesPerRow,
   };
 }

@@ -4,6 +4,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
+import type { GenerationBudget } from "../budget/generation-budget.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
@@ -35,6 +36,8 @@ export interface StepLink {
 }
 
 export interface StepEnv {
+  /** The generation budget: compile-time limits, and the SQL functions' run-time caps. */
+  readonly budget?: GenerationBudget;
   readonly planKey: number;
   readonly nowMicros: number;
   readonly fastMode: boolean;

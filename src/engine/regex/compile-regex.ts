@@ -38,24 +38,101 @@ const parser = new RegExpParser({ ecmaVersion: 2025 });
  * generator cannot honour (lookaround, \B, anchors or \b inside the pattern, ...).
  */
 export function compileRegex(pattern: string, options: CompileRegexOptions = {}): RegexGenerator {
+  const maxRepeat = checkedMaxRepeat(pattern, options);
+  const { ast, positions } = parseJavaPattern(pattern);
+  const { root, slotCount } = buildGenNode(ast, { pattern, positions, maxRepeat });
+  return new CompiledRegex(pattern, root, slotCount);
+}
+
+/**
+ * The length (in characters) of the longest string the pattern can generate, without
+ * building its generator: quantifiers multiply (`*`, `+`, `{n,}` count maxRepeat extra),
+ * alternatives take their longest branch, a backreference the longest text of its group.
+ * Infinity when it overflows. Throws like compileRegex for invalid patterns.
+ */
+export function regexMaxLength(pattern: string, options: CompileRegexOptions = {}): number {
+  const maxRepeat = checkedMaxRepeat(pattern, options);
+  const { ast } = parseJavaPattern(pattern);
+  const groups = new Map<AST.CapturingGroup, number>();
+  const open = new Set<AST.CapturingGroup>();
+  const ofAlternatives = (alts: readonly AST.Alternative[]): number => {
+    let best = 0;
+    for (const a of alts) {
+      let sum = 0;
+      for (const e of a.elements) sum += ofElement(e);
+      if (sum > best) best = sum;
+    }
+    return best;
+  };
+  const ofGroup = (g: AST.CapturingGroup): number => {
+    const known = groups.get(g);
+    if (known !== undefined) return known;
+    // A backreference inside its own group reads the text captured so far: empty at that point.
+    if (open.has(g)) return 0;
+    open.add(g);
+    const n = ofAlternatives(g.alternatives);
+    open.delete(g);
+    groups.set(g, n);
+    return n;
+  };
+  function ofElement(e: AST.Element): number {
+    switch (e.type) {
+      case "Assertion":
+        return 0;
+      case "Character":
+      case "CharacterClass":
+      case "CharacterSet":
+      case "ExpressionCharacterClass":
+        return 1;
+      case "Group":
+        return ofAlternatives(e.alternatives);
+      case "CapturingGroup":
+        return ofGroup(e);
+      case "Backreference": {
+        const resolved = Array.isArray(e.resolved) ? e.resolved : [e.resolved];
+        return Math.max(0, ...resolved.map(ofGroup));
+      }
+      case "Quantifier": {
+        const max = e.max === Number.POSITIVE_INFINITY ? e.min + maxRepeat : e.max;
+        const inner = ofElement(e.element);
+        return inner === 0 || max === 0 ? 0 : inner * max;
+      }
+    }
+  }
+  return ofAlternatives(ast.alternatives);
+}
+
+function checkedMaxRepeat(pattern: string, options: CompileRegexOptions): number {
   const maxRepeat = options.maxRepeat ?? DEFAULT_MAX_REPEAT;
   if (!Number.isSafeInteger(maxRepeat) || maxRepeat < 0) {
     throw new RowforgeError("RF_VALUE_INVALID", `regex "${pattern}": maxRepeat must be a whole number >= 0`, {
       hint: `give maxRepeat as 0 or more (default ${DEFAULT_MAX_REPEAT})`,
     });
   }
+  return maxRepeat;
+}
+
+/** Groups nesting deeper than this are refused before parsing (the parser and generator recurse per level). */
+export const MAX_GROUP_DEPTH = 256;
+
+function parseJavaPattern(pattern: string): { ast: AST.Pattern; positions: readonly number[] } {
+  const at = groupDepthOver(pattern, MAX_GROUP_DEPTH);
+  if (at >= 0) {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `regex "${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}" nests groups deeper than ${MAX_GROUP_DEPTH} levels (at character ${at + 1})`,
+      { hint: "flatten the pattern: nested groups are rarely needed to describe generated values" },
+    );
+  }
   const { source, positions } = translateJavaRegex(pattern);
-  let ast: AST.Pattern;
   try {
-    ast = parser.parsePattern(source, 0, source.length, { unicodeSets: true });
+    return { ast: parser.parsePattern(source, 0, source.length, { unicodeSets: true }), positions };
   } catch (e) {
     if (!(e instanceof RegExpSyntaxError)) throw e;
     const prefix = `Invalid regular expression: /${source}/v: `;
     const reason = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
     throw invalidRegex(pattern, lowerFirst(reason), positions[e.index] ?? pattern.length);
   }
-  const { root, slotCount } = buildGenNode(ast, { pattern, positions, maxRepeat });
-  return new CompiledRegex(pattern, root, slotCount);
 }
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
@@ -99,4 +176,27 @@ class CompiledRegex implements RegexGenerator {
       { hint: "ask for fewer unique values, or widen the pattern" },
     );
   }
+}
+
+/**
+ * The index where the pattern's group nesting first goes above `limit`, or -1: a scan of the
+ * text that skips escapes, \Q...\E quotes and character classes (which may nest in Java).
+ */
+function groupDepthOver(pattern: string, limit: number): number {
+  let depth = 0;
+  let classDepth = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      if (pattern[i + 1] === "Q") {
+        const end = pattern.indexOf("\\E", i + 2);
+        if (end < 0) return -1;
+        i = end + 1;
+      } else i++;
+    } else if (c === "[") classDepth++;
+    else if (c === "]" && classDepth > 0) classDepth--;
+    else if (classDepth === 0 && c === "(" && ++depth > limit) return i;
+    else if (classDepth === 0 && c === ")" && depth > 0) depth--;
+  }
+  return -1;
 }

@@ -55,5 +55,6 @@ export {
   compileRegex,
   DEFAULT_MAX_REPEAT,
   type RegexGenerator,
+  regexMaxLength,
 } from "./compile-regex.ts";
 export { type TranslatedRegex, translateJavaRegex } from "./translate-java-regex.ts";

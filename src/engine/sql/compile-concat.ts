@@ -2,6 +2,7 @@
 import { DataTypes } from "../../model/data-type.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
+import { checkValueSize, valueLimits } from "./functions/function-helpers.ts";
 import { nullSafe } from "./kernels.ts";
 import type { SqlValue } from "./sql-contract.ts";
 import { isAtomicType, widerCommonType } from "./type-coercion.ts";
@@ -17,9 +18,13 @@ export function compileConcat(left: Typed, right: Typed, env: CompileEnv, pos: n
     }
     const l = coerce(left, common, env, pos);
     const r = coerce(right, common, env, pos);
+    const limits = valueLimits(env.inputs);
     return folded(
       common,
-      nullSafe(l, r, (a: readonly SqlValue[], b: readonly SqlValue[]) => [...a, ...b]),
+      nullSafe(l, r, (a: readonly SqlValue[], b: readonly SqlValue[]) => {
+        checkValueSize("||", a.length + b.length, limits, "array");
+        return [...a, ...b];
+      }),
       [l, r],
     );
   }
@@ -45,9 +50,13 @@ export function compileConcat(left: Typed, right: Typed, env: CompileEnv, pos: n
   }
   const l = coerce(left, DataTypes.string, env, pos);
   const r = coerce(right, DataTypes.string, env, pos);
+  const limits = valueLimits(env.inputs);
   return folded(
     DataTypes.string,
-    nullSafe(l, r, (a: string, b: string) => a + b),
+    nullSafe(l, r, (a: string, b: string) => {
+      checkValueSize("||", a.length + b.length, limits, "string");
+      return a + b;
+    }),
     [l, r],
   );
 }

@@ -10,7 +10,7 @@ import type { CompiledSql, SqlRunInputs, SqlScope } from "./sql-contract.ts";
  * expression has type string. Throws RF_VALUE_INVALID naming the position and the problem.
  */
 export function compileSql(text: string, scope: SqlScope, inputs: SqlRunInputs): CompiledSql {
-  return compileSqlAstWith(parseSql(text), text, scope, inputs, SQL_FUNCTIONS);
+  return compileSqlAstWith(parseSql(text, inputs.limits), text, scope, inputs, SQL_FUNCTIONS);
 }
 
 /** Compiles an already parsed expression (`text` is its source, for messages). */

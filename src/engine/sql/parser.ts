@@ -3,7 +3,10 @@
  * (loosest first): OR, AND, NOT, predicates (IS, IN, BETWEEN, LIKE, RLIKE), comparisons,
  * `|`, `^`, `&`, `+ - ||`, `* / % DIV`, unary `- + ~`, postfix `.field [index] ::type`.
  */
+
+import { RowforgeError } from "../../errors/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
+import { DEFAULT_BUDGET, raiseHint } from "../budget/generation-budget.ts";
 import type { BinaryOp, ComparisonOp, LambdaNode, SqlAst } from "./ast.ts";
 import type { Token } from "./lexer.ts";
 import { numberLiteral } from "./parse-literal.ts";
@@ -16,6 +19,7 @@ import {
   parseTypeAt,
   parseTypedLiteral,
 } from "./parse-special-forms.ts";
+import type { SqlLimits } from "./sql-contract.ts";
 import { describeFound, sqlError } from "./sql-error.ts";
 import { TokenCursor } from "./token-cursor.ts";
 
@@ -56,6 +60,24 @@ const COMPARISONS: Readonly<Record<string, ComparisonOp>> = {
 const freeze = <T extends object>(node: T): T => Object.freeze(node);
 
 class Parser extends TokenCursor {
+  private depth = 0;
+  private readonly maxDepth: number;
+
+  constructor(text: string, maxDepth: number) {
+    super(text);
+    this.maxDepth = maxDepth;
+  }
+
+  /** Runs one level of recursion, refusing expressions nested deeper than the budget (not a stack overflow). */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > this.maxDepth) throw tooDeep(this.maxDepth, this.peek().pos);
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   parse(): SqlAst {
     if (this.peek().kind === "eof") throw sqlError(this.text, 0, "the expression is empty");
     const expr = this.expression();
@@ -69,7 +91,7 @@ class Parser extends TokenCursor {
   // ---- precedence levels ----
 
   expression(): SqlAst {
-    return this.or();
+    return this.nested(() => this.or());
   }
 
   private binary(op: BinaryOp, left: SqlAst, right: SqlAst, opPos: number): SqlAst {
@@ -97,7 +119,7 @@ class Parser extends TokenCursor {
   private not(): SqlAst {
     if (this.isWord("not") || this.isOp("!")) {
       const pos = this.next().pos;
-      const operand = this.not();
+      const operand = this.nested(() => this.not());
       return freeze({ kind: "unary", op: "not", operand, pos, end: operand.end });
     }
     return this.predicated();
@@ -275,7 +297,7 @@ class Parser extends TokenCursor {
         // `-2147483648` is one int literal in Spark, not the negation of a long.
         return this.postfix(this.number(this.next(), true, t.pos));
       }
-      const operand = this.unary();
+      const operand = this.nested(() => this.unary());
       return freeze({ kind: "unary", op: t.text, operand, pos: t.pos, end: operand.end });
     }
     return this.postfix(this.primary());
@@ -424,7 +446,46 @@ class Parser extends TokenCursor {
   }
 }
 
-/** Parses a Spark SQL expression; throws RF_VALUE_INVALID naming the position and what was expected. */
-export function parseSql(text: string): SqlAst {
-  return new Parser(text).parse();
+/**
+ * Parses a Spark SQL expression; throws RF_VALUE_INVALID naming the position and what was
+ * expected, and RF_BUDGET_EXCEEDED for expressions longer or deeper than the limits (so
+ * compiling the tree can never overflow the stack).
+ */
+export function parseSql(text: string, limits?: Pick<SqlLimits, "maxSqlLength" | "maxSqlDepth">): SqlAst {
+  const maxLength = limits?.maxSqlLength ?? DEFAULT_BUDGET.maxSqlLength;
+  const maxDepth = limits?.maxSqlDepth ?? DEFAULT_BUDGET.maxSqlDepth;
+  if (text.length > maxLength) {
+    throw new RowforgeError(
+      "RF_BUDGET_EXCEEDED",
+      `the sql expression is ${text.length} characters long, more than the generation budget maxSqlLength = ${maxLength}`,
+      { hint: raiseHint("maxSqlLength") },
+    );
+  }
+  const ast = new Parser(text, maxDepth).parse();
+  // Operator chains (a + b + c ...) are parsed in loops but compiled recursively: bound the tree too.
+  const stack: [unknown, number][] = [[ast, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > maxDepth) {
+      const pos = (node as { pos?: unknown }).pos;
+      throw tooDeep(maxDepth, typeof pos === "number" ? pos : 0);
+    }
+    for (const v of Object.values(node as object)) {
+      if (Array.isArray(v)) {
+        for (const x of v) if (isNode(x)) stack.push([x, depth + 1]);
+      } else if (isNode(v)) stack.push([v, depth + 1]);
+    }
+  }
+  return ast;
+}
+
+const isNode = (v: unknown): boolean =>
+  typeof v === "object" && v !== null && typeof (v as { kind?: unknown }).kind === "string";
+
+function tooDeep(maxDepth: number, pos: number): RowforgeError {
+  return new RowforgeError(
+    "RF_BUDGET_EXCEEDED",
+    `the sql expression nests deeper than the generation budget maxSqlDepth = ${maxDepth} (at character ${pos + 1})`,
+    { hint: raiseHint("maxSqlDepth") },
+  );
 }

@@ -48,6 +48,20 @@ export interface SqlRunInputs {
   readonly nowMicros: number;
   /** Session time zone for date/time functions; rowforge uses UTC. */
   readonly timeZone: "UTC";
+  /** The generation budget's limits on expressions and on the values functions build (defaults when absent). */
+  readonly limits?: SqlLimits;
+}
+
+/** Limits from the generation budget: checked when parsing, and by functions that can grow a value. */
+export interface SqlLimits {
+  /** Characters of one string result (repeat, space, lpad, rpad, concat, ||). */
+  readonly maxStringLength: number;
+  /** Elements of one array result (array_repeat, sequence). */
+  readonly maxArrayLength: number;
+  /** Characters of the expression. */
+  readonly maxSqlLength: number;
+  /** Nesting depth of the expression. */
+  readonly maxSqlDepth: number;
 }
 
 export interface SqlBinding {

@@ -3,17 +3,19 @@
  * array_append, array_prepend.
  */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
-import { arrayAndElement, arrayArg, MAX_ARRAY_LENGTH } from "./array-functions.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
+import { arrayAndElement, arrayArg } from "./array-functions.ts";
 import { MICROS_PER_DAY } from "./datetime-convert.ts";
 import {
   argTypeError,
+  checkValueSize,
   coerceArg,
   defineFunction,
   runtimeError,
   sqlError,
   strict1,
   strict3,
+  valueLimits,
 } from "./function-helpers.ts";
 import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
 
@@ -42,14 +44,15 @@ function compileSlice(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function sequenceOf(fn: string, start: number, stop: number, step: number): number[] {
+type Limits = ReturnType<typeof valueLimits>;
+
+function sequenceOf(fn: string, start: number, stop: number, step: number, limits: Limits): number[] {
   if (step === 0 || (step > 0 && start > stop) || (step < 0 && start < stop)) {
     if (start === stop) return [start];
     throw runtimeError(fn, `the step ${step} does not lead from ${start} to ${stop}`);
   }
   const n = Math.floor((stop - start) / step) + 1;
-  if (n > MAX_ARRAY_LENGTH)
-    throw runtimeError(fn, `the sequence would have ${n} elements, more than ${MAX_ARRAY_LENGTH}`);
+  checkValueSize(fn, n, limits, "array");
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) out[i] = start + i * step;
   return out;
@@ -59,7 +62,8 @@ function sequenceOf(fn: string, start: number, stop: number, step: number): numb
  * sequence(start, stop[, step]) over integers, dates (step in days, default ±1) and timestamps
  * (step in seconds, default ±1 day): intervals cannot be passed to functions in rowforge.
  */
-function compileSequence(fn: string, args: readonly SqlArg[]) {
+function compileSequence(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+  const limits = valueLimits(inputs);
   const t = commonArgType(args.slice(0, 2));
   if (t === undefined) throw sqlError(fn, "start and stop must have a common type");
   const step = args.length > 2 ? coerceArg(fn, args, 2, L) : undefined;
@@ -75,7 +79,7 @@ function compileSequence(fn: string, args: readonly SqlArg[]) {
         if (x === null || y === null) return null;
         const s = step === undefined ? ((x as bigint) <= (y as bigint) ? 1n : -1n) : step(ctx);
         if (s === null) return null;
-        return sequenceOf(fn, Number(x), Number(y), Number(s)).map((v) => BigInt(v));
+        return sequenceOf(fn, Number(x), Number(y), Number(s), limits).map((v) => BigInt(v));
       }) satisfies SqlEvaluator,
     };
   }
@@ -101,6 +105,7 @@ function compileSequence(fn: string, args: readonly SqlArg[]) {
         x as number,
         y as number,
         typeof s === "bigint" ? Number(s) * stepScale : (s as number),
+        limits,
       );
     }) satisfies SqlEvaluator,
   };
@@ -200,22 +205,28 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
     2,
     3,
     "sequence(start, stop[, step]): integers, or dates (step in days) or timestamps (step in seconds)",
-    (a, _i, fn) => compileSequence(fn, a),
+    (a, inputs, fn) => compileSequence(fn, a, inputs),
   ),
-  ...defineFunction("array_repeat", 2, 2, "array_repeat(element, n): the element n times", (args, _i, fn) => {
-    const e = args[0]!;
-    const n = coerceArg(fn, args, 1, I);
-    return {
-      type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
-      evaluate: (ctx) => {
-        const count = n(ctx);
-        if (count === null) return null;
-        if ((count as number) > MAX_ARRAY_LENGTH)
-          throw runtimeError(fn, `${count as number} elements are more than ${MAX_ARRAY_LENGTH}`);
-        return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
-      },
-    };
-  }),
+  ...defineFunction(
+    "array_repeat",
+    2,
+    2,
+    "array_repeat(element, n): the element n times",
+    (args, inputs, fn) => {
+      const e = args[0]!;
+      const limits = valueLimits(inputs);
+      const n = coerceArg(fn, args, 1, I);
+      return {
+        type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
+        evaluate: (ctx) => {
+          const count = n(ctx);
+          if (count === null) return null;
+          checkValueSize(fn, count as number, limits, "array");
+          return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
+        },
+      };
+    },
+  ),
   ...defineFunction("array_compact", 1, 1, "the array without NULL elements", (args, _i, fn) => {
     const arr = arrayArg(fn, args, 0);
     return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };

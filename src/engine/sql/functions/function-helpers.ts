@@ -4,6 +4,7 @@
  */
 import { RowforgeError } from "../../../errors/index.ts";
 import { type DataType, formatDataType, sameDataType } from "../../../model/data-type.ts";
+import { DEFAULT_BUDGET, raiseHint } from "../../budget/generation-budget.ts";
 import type {
   SqlArg,
   SqlEvaluator,
@@ -123,6 +124,35 @@ export function rejectLambdas(fn: string, args: readonly SqlArg[]): void {
   args.forEach((a, i) => {
     if (a.lambda) throw sqlError(fn, `the ${ordinal(i)} argument cannot be a lambda`);
   });
+}
+
+/** The value caps of the generation budget (defaults when the inputs carry none). */
+export function valueLimits(inputs: SqlRunInputs): { maxStringLength: number; maxArrayLength: number } {
+  return {
+    maxStringLength: inputs.limits?.maxStringLength ?? DEFAULT_BUDGET.maxStringLength,
+    maxArrayLength: inputs.limits?.maxArrayLength ?? DEFAULT_BUDGET.maxArrayLength,
+  };
+}
+
+/**
+ * Refuses, before it is built, a value longer than the budget allows: functions that grow a
+ * value from row data (repeat, lpad, sequence, concat, ...) check the size they would make.
+ */
+export function checkValueSize(
+  fn: string,
+  size: number,
+  limits: { maxStringLength: number; maxArrayLength: number },
+  kind: "string" | "array",
+): void {
+  const name = kind === "string" ? "maxStringLength" : "maxArrayLength";
+  const limit = limits[name];
+  if (size > limit) {
+    throw new RowforgeError(
+      "RF_BUDGET_EXCEEDED",
+      `${/^\w+$/.test(fn) ? `${fn}()` : `operator ${fn}`}: the result would have ${size} ${kind === "string" ? "characters" : "elements"}, more than the generation budget ${name} = ${limit}`,
+      { hint: raiseHint(name) },
+    );
+  }
 }
 
 /** A runtime error raised inside an evaluator (Spark raises the same at run time). */

@@ -1,15 +1,16 @@
 /** String functions: concatenation, case, length, search and character-level transforms. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import {
   argTypeError,
+  checkValueSize,
   coerceArg,
   defineFunction,
   rejectLambdas,
-  runtimeError,
   strict1,
   strict2,
   strict3,
+  valueLimits,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
@@ -31,8 +32,9 @@ function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-function compileConcat(args: readonly SqlArg[], fn: string) {
+function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
   rejectLambdas(fn, args);
+  const limits = valueLimits(inputs);
   const typed = args.filter((a) => !isNullLiteral(a));
   if (typed.length > 0 && typed.every((a) => a.type.kind === "array")) {
     const t = commonArgType(args);
@@ -45,6 +47,7 @@ function compileConcat(args: readonly SqlArg[], fn: string) {
         for (const e of evals) {
           const v = e(ctx);
           if (v === null) return null;
+          checkValueSize(fn, out.length + (v as readonly SqlValue[]).length, limits, "array");
           out.push(...(v as readonly SqlValue[]));
         }
         return out;
@@ -74,6 +77,7 @@ function compileConcat(args: readonly SqlArg[], fn: string) {
       for (const e of evals) {
         const v = e(ctx);
         if (v === null) return null;
+        checkValueSize(fn, out.length + (v as string).length, limits, "string");
         out += v as string;
       }
       return out;
@@ -81,8 +85,9 @@ function compileConcat(args: readonly SqlArg[], fn: string) {
   };
 }
 
-function compileConcatWs(args: readonly SqlArg[], fn: string) {
+function compileConcatWs(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
   rejectLambdas(fn, args);
+  const limits = valueLimits(inputs);
   const sep = str(fn, args, 0);
   const parts = args.slice(1).map((a, j) => {
     const i = j + 1;
@@ -95,12 +100,18 @@ function compileConcatWs(args: readonly SqlArg[], fn: string) {
       const s = sep(ctx);
       if (s === null) return null;
       const out: string[] = [];
+      let size = 0;
+      const add = (x: string) => {
+        size += x.length + (out.length > 0 ? (s as string).length : 0);
+        checkValueSize(fn, size, limits, "string");
+        out.push(x);
+      };
       for (const p of parts) {
         const v = p.e(ctx);
         if (v === null) continue;
         if (p.array) {
-          for (const x of v as readonly SqlValue[]) if (x !== null) out.push(x as string);
-        } else out.push(v as string);
+          for (const x of v as readonly SqlValue[]) if (x !== null) add(x as string);
+        } else add(v as string);
       }
       return out.join(s as string);
     }) satisfies SqlEvaluator,
@@ -238,14 +249,14 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     0,
     Infinity,
     "concatenates strings (or arrays, or binaries); NULL if any input is NULL",
-    (a, _i, fn) => compileConcat(a, fn),
+    (a, inputs, fn) => compileConcat(a, fn, inputs),
   ),
   ...defineFunction(
     "concat_ws",
     1,
     Infinity,
     "joins strings and string arrays with a separator, skipping NULLs",
-    (a, _i, fn) => compileConcatWs(a, fn),
+    (a, inputs, fn) => compileConcatWs(a, fn, inputs),
   ),
   ...stringToString(["upper", "ucase"], "upper-cases a string", (s) => s.toUpperCase()),
   ...stringToString(["lower", "lcase"], "lower-cases a string", (s) => s.toLowerCase()),
@@ -264,20 +275,26 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction("bit_length", 1, 1, "number of bits of the UTF-8 bytes", (a, _i, fn) =>
     compileLength(a, fn, "bits"),
   ),
-  ...defineFunction("repeat", 2, 2, "repeats a string n times ('' when n <= 0)", (args, _i, fn) => ({
-    type: S,
-    evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) => {
-      try {
+  ...defineFunction("repeat", 2, 2, "repeats a string n times ('' when n <= 0)", (args, inputs, fn) => {
+    const limits = valueLimits(inputs);
+    return {
+      type: S,
+      evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) => {
+        if (n > 0) checkValueSize(fn, s.length * n, limits, "string");
         return repeatString(s, n);
-      } catch (e) {
-        throw runtimeError(fn, (e as Error).message);
-      }
-    }),
-  })),
-  ...defineFunction("space", 1, 1, "a string of n spaces", (args, _i, fn) => ({
-    type: S,
-    evaluate: strict1<number>(int(fn, args, 0), (n) => repeatString(" ", n)),
-  })),
+      }),
+    };
+  }),
+  ...defineFunction("space", 1, 1, "a string of n spaces", (args, inputs, fn) => {
+    const limits = valueLimits(inputs);
+    return {
+      type: S,
+      evaluate: strict1<number>(int(fn, args, 0), (n) => {
+        checkValueSize(fn, n, limits, "string");
+        return repeatString(" ", n);
+      }),
+    };
+  }),
   ...defineFunction(
     "instr",
     2,

@@ -1,7 +1,16 @@
 /** Substrings, padding and trimming. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
-import { coerceArg, defineFunction, runtimeError, strict1, strict2, strict3 } from "./function-helpers.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
+import {
+  checkValueSize,
+  coerceArg,
+  defineFunction,
+  runtimeError,
+  strict1,
+  strict2,
+  strict3,
+  valueLimits,
+} from "./function-helpers.ts";
 import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
 
 const S = DataTypes.string;
@@ -28,13 +37,15 @@ function compileSubstring(args: readonly SqlArg[], fn: string) {
   return { type: S, evaluate: strict3(str(fn, args, 0), pos, len, sqlSubstring) };
 }
 
-function compilePad(args: readonly SqlArg[], fn: string, left: boolean) {
+function compilePad(args: readonly SqlArg[], fn: string, left: boolean, inputs: SqlRunInputs) {
   const pad = args.length > 2 ? str(fn, args, 2) : () => " ";
+  const limits = valueLimits(inputs);
   return {
     type: S,
-    evaluate: strict3<string, number, string>(str(fn, args, 0), int(fn, args, 1), pad, (s, n, p) =>
-      padString(s, n, p, left),
-    ),
+    evaluate: strict3<string, number, string>(str(fn, args, 0), int(fn, args, 1), pad, (s, n, p) => {
+      checkValueSize(fn, n, limits, "string");
+      return padString(s, n, p, left);
+    }),
   };
 }
 
@@ -95,14 +106,14 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
     2,
     3,
     "left-pads to len characters with pad (default ' '); longer strings are cut to len",
-    (a, _i, fn) => compilePad(a, fn, true),
+    (a, inputs, fn) => compilePad(a, fn, true, inputs),
   ),
   ...defineFunction(
     "rpad",
     2,
     3,
     "right-pads to len characters with pad (default ' '); longer strings are cut to len",
-    (a, _i, fn) => compilePad(a, fn, false),
+    (a, inputs, fn) => compilePad(a, fn, false, inputs),
   ),
   ...defineFunction(
     "trim",

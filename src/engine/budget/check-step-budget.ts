@@ -1,0 +1,309 @@
+import type { DataType } from "../../model/data-type.ts";
+import type { Field } from "../../model/field.ts";
+import { parseFakerTemplate } from "../faker/index.ts";
+import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
+import { regexMaxLength } from "../regex/index.ts";
+import { budgetExceeded, type GenerationBudget } from "./generation-budget.ts";
+
+/** Estimated bytes of values whose size the plan does not bound (numbers, dates, SQL results). */
+const SCALAR_BYTES = 16;
+const DECIMAL_BYTES = 32;
+const UUID_BYTES = 88;
+/** A faker call's value: names, addresses, sentences; generous for the long ones. */
+const FAKER_CALL_BYTES = 256;
+/** A SQL result's size is checked while it is computed (maxStringLength, maxArrayLength). */
+const SQL_VALUE_BYTES = 64;
+const DEFAULT_MAX_LEN = 20;
+const DEFAULT_COLLECTION_SIZE = 5;
+
+/** A string of n characters: UTF-16 in memory plus the object header. */
+const stringBytes = (n: number): number => 16 + 2 * n;
+
+export interface StepBudgetEstimate {
+  /** Worst-case bytes of one row. */
+  readonly bytesPerRow: number;
+  /** The field with the largest worst case, and its bytes (for messages). */
+  readonly largestField: string | undefined;
+  readonly largestBytes: number;
+}
+
+/**
+ * Checks one step against the budget before anything of it is compiled or generated:
+ * nesting depth, field counts, string, regex and collection lengths, faker calls per
+ * template, and the worst-case bytes of a row. Throws RF_BUDGET_EXCEEDED naming the field,
+ * the value, the limit and how to raise it; returns the row estimate otherwise.
+ */
+export function checkStepBudget(
+  stepName: string,
+  fields: readonly Field[],
+  budget: GenerationBudget,
+): StepBudgetEstimate {
+  const where = (path: string) => `step "${stepName}", field "${path}"`;
+  if (fields.length > budget.maxFieldsPerStep) {
+    throw budgetExceeded(
+      `step "${stepName}"`,
+      "the number of fields",
+      fields.length,
+      "maxFieldsPerStep",
+      budget.maxFieldsPerStep,
+    );
+  }
+  checkFieldShape(stepName, fields, budget);
+  let total = 16;
+  let largestField: string | undefined;
+  let largestBytes = 0;
+  for (const f of fields) {
+    const bytes = fieldBytes(f, effectiveType(f), f.name, budget, where);
+    total += bytes;
+    if (bytes > largestBytes) {
+      largestBytes = bytes;
+      largestField = f.name;
+    }
+  }
+  if (total > budget.maxBytesPerRow) {
+    throw budgetExceeded(
+      `step "${stepName}"${largestField ? ` (largest field "${largestField}", ${Math.round(largestBytes)} bytes at most)` : ""}`,
+      "the worst-case size of one row in bytes",
+      total,
+      "maxBytesPerRow",
+      budget.maxBytesPerRow,
+    );
+  }
+  return { bytesPerRow: total, largestField, largestBytes };
+}
+
+/**
+ * Depth and count of nested fields, walked without recursion (a request may nest thousands
+ * of levels), then the depth of each field's type.
+ */
+function checkFieldShape(stepName: string, fields: readonly Field[], budget: GenerationBudget): void {
+  let nested = 0;
+  const stack: { field: Field; depth: number; path: string }[] = fields.map((field) => ({
+    field,
+    depth: 0,
+    path: field.name,
+  }));
+  while (stack.length > 0) {
+    const { field, depth, path } = stack.pop()!;
+    if (depth > budget.maxNestingDepth) {
+      throw budgetExceeded(
+        `step "${stepName}", field "${path}"`,
+        "the nesting depth of fields",
+        depth,
+        "maxNestingDepth",
+        budget.maxNestingDepth,
+      );
+    }
+    nested += depth > 0 ? 1 : 0;
+    if (nested > budget.maxNestedFields) {
+      throw budgetExceeded(
+        `step "${stepName}", field "${path}"`,
+        "the number of nested fields of the step",
+        nested,
+        "maxNestedFields",
+        budget.maxNestedFields,
+      );
+    }
+    for (const child of field.fields)
+      stack.push({ field: child, depth: depth + 1, path: `${path}.${child.name}` });
+  }
+  for (const f of fields) {
+    const depth = typeDepth(effectiveType(f));
+    if (depth > budget.maxNestingDepth) {
+      throw budgetExceeded(
+        `step "${stepName}", field "${f.name}"`,
+        "the nesting depth of its type (arrays, maps and structs inside each other)",
+        depth,
+        "maxNestingDepth",
+        budget.maxNestingDepth,
+      );
+    }
+  }
+}
+
+/** Levels of arrays, maps and structs inside each other; computed without recursion. */
+export function typeDepth(type: DataType): number {
+  let max = 0;
+  const stack: [DataType, number][] = [[type, 0]];
+  while (stack.length > 0) {
+    const [t, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (t.kind === "array") stack.push([t.element, d + 1]);
+    else if (t.kind === "map") stack.push([t.key, d + 1], [t.value, d + 1]);
+    else if (t.kind === "struct") for (const f of t.fields) stack.push([f.type, d + 1]);
+  }
+  return max;
+}
+
+type Where = (path: string) => string;
+
+/** Worst-case bytes of one value of a field (or of a struct member / element without its own field). */
+function fieldBytes(
+  field: Field | undefined,
+  type: DataType,
+  path: string,
+  budget: GenerationBudget,
+  where: Where,
+): number {
+  const o = field?.options ?? {};
+  if (field && isDerivedField(field)) {
+    const sql = o.sql;
+    if (sql !== undefined && sql.length > budget.maxSqlLength)
+      throw budgetExceeded(
+        where(path),
+        "the length of its sql expression",
+        sql.length,
+        "maxSqlLength",
+        budget.maxSqlLength,
+      );
+    return type.kind === "array" || type.kind === "map" || type.kind === "struct"
+      ? typeBytes(type)
+      : SQL_VALUE_BYTES;
+  }
+  const limit = (option: string, value: number | undefined, name: "maxStringLength" | "maxArrayLength") => {
+    if (value !== undefined && value > budget[name])
+      throw budgetExceeded(where(path), `option ${option}`, value, name, budget[name]);
+  };
+  const staticValue = field?.static ?? o.static;
+  if (type.kind === "array") {
+    limit("arrayMinLen", o.arrayMinLen, "maxArrayLength");
+    limit("arrayMaxLen", o.arrayMaxLen, "maxArrayLength");
+    limit("arrayFixedSize", o.arrayFixedSize, "maxArrayLength");
+    let len = o.arrayFixedSize ?? Math.max(o.arrayMaxLen ?? DEFAULT_COLLECTION_SIZE, o.arrayMinLen ?? 0);
+    if (o.arrayUniqueFrom) len = Math.min(len, o.arrayUniqueFrom.length);
+    const pick = o.arrayWeightedOneOf ?? o.arrayOneOf?.map((value) => ({ value }));
+    let element: number;
+    if (pick) element = longestBytes(pick.map((p) => p.value));
+    else if (o.arrayUniqueFrom) element = longestBytes(o.arrayUniqueFrom);
+    else if (type.element.kind === "struct" && field && field.fields.length > 0)
+      element = structBytes(field, type.element, path, budget, where);
+    else {
+      const {
+        arrayMinLen: _a,
+        arrayMaxLen: _b,
+        arrayFixedSize: _c,
+        arrayOneOf: _d,
+        arrayUniqueFrom: _e,
+        arrayWeightedOneOf: _f,
+        arrayEmptyProb: _g,
+        ...rest
+      } = o;
+      const elementField: Field | undefined = field
+        ? { ...field, type: "", fields: [], options: rest, nullable: true }
+        : undefined;
+      element = fieldBytes(elementField, type.element, `${path}[]`, budget, where);
+    }
+    return 16 + len * (8 + element);
+  }
+  if (type.kind === "map") {
+    limit("mapMinSize", o.mapMinSize, "maxArrayLength");
+    limit("mapMaxSize", o.mapMaxSize, "maxArrayLength");
+    const size = Math.max(o.mapMaxSize ?? DEFAULT_COLLECTION_SIZE, o.mapMinSize ?? 0);
+    return 16 + size * (16 + typeBytes(type.key) + typeBytes(type.value));
+  }
+  if (staticValue !== undefined && staticValue !== null) return stringBytes(String(staticValue).length);
+  if (o.oneOf) return longestBytes(o.oneOf.map((v) => v.value));
+  if (o.regex !== undefined) return stringBytes(checkRegex(o.regex, path, budget, where));
+  if (o.expression !== undefined) {
+    const parts = parseFakerTemplate(o.expression);
+    let calls = 0;
+    let text = 0;
+    for (const p of parts) {
+      if (p.kind === "text") {
+        text += p.text.length;
+        continue;
+      }
+      calls++;
+      if (calls > budget.maxFakerCalls) {
+        const all = parts.filter((x) => x.kind === "call").length;
+        throw budgetExceeded(
+          where(path),
+          "the number of faker calls in its expression",
+          all,
+          "maxFakerCalls",
+          budget.maxFakerCalls,
+        );
+      }
+      if (p.name.toLowerCase() === "regexify" && p.args[0] !== undefined)
+        text += checkRegex(p.args[0], path, budget, where);
+    }
+    return stringBytes(text) + calls * FAKER_CALL_BYTES;
+  }
+  if (o.uuid !== undefined) return UUID_BYTES;
+  switch (type.kind) {
+    case "string":
+    case "binary": {
+      limit("minLen", o.minLen, "maxStringLength");
+      limit("maxLen", o.maxLen, "maxStringLength");
+      if (o.incremental !== undefined) return stringBytes(24);
+      const len = Math.max(o.maxLen ?? DEFAULT_MAX_LEN, o.minLen ?? 1);
+      return type.kind === "string" ? stringBytes(len) : 16 + len;
+    }
+    case "struct":
+      return structBytes(field, type, path, budget, where);
+    case "decimal":
+      return DECIMAL_BYTES;
+    default:
+      return SCALAR_BYTES;
+  }
+}
+
+function structBytes(
+  field: Field | undefined,
+  type: DataType,
+  path: string,
+  budget: GenerationBudget,
+  where: Where,
+): number {
+  if (type.kind !== "struct") return SCALAR_BYTES;
+  let sum = 16;
+  for (const sf of type.fields) {
+    const child = field?.fields.find((f) => f.name === sf.name);
+    sum += 8 + fieldBytes(child, sf.type, `${path}.${sf.name}`, budget, where);
+  }
+  return sum;
+}
+
+/** The bytes of the longest of a list of values (a loop: lists may be long). */
+function longestBytes(values: readonly unknown[]): number {
+  let max = SCALAR_BYTES;
+  for (const v of values) {
+    const b = stringBytes(String(v).length);
+    if (b > max) max = b;
+  }
+  return max;
+}
+
+/** Worst-case bytes of a value of a type generated with default options. */
+function typeBytes(type: DataType): number {
+  switch (type.kind) {
+    case "string":
+      return stringBytes(DEFAULT_MAX_LEN);
+    case "binary":
+      return 16 + DEFAULT_MAX_LEN;
+    case "decimal":
+      return DECIMAL_BYTES;
+    case "array":
+      return 16 + DEFAULT_COLLECTION_SIZE * (8 + typeBytes(type.element));
+    case "map":
+      return 16 + DEFAULT_COLLECTION_SIZE * (16 + typeBytes(type.key) + typeBytes(type.value));
+    case "struct":
+      return type.fields.reduce((n, f) => n + 8 + typeBytes(f.type), 16);
+    default:
+      return SCALAR_BYTES;
+  }
+}
+
+/** The longest string of a regex, within maxRegexLength. */
+function checkRegex(pattern: string, path: string, budget: GenerationBudget, where: Where): number {
+  const n = regexMaxLength(pattern);
+  if (n > budget.maxRegexLength)
+    throw budgetExceeded(
+      where(path),
+      `the longest string of regex "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}", in characters,`,
+      n,
+      "maxRegexLength",
+      budget.maxRegexLength,
+    );
+  return n;
+}
