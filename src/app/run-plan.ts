@@ -3,14 +3,13 @@ import { tableFromIPC } from "apache-arrow";
 import type { ResolvedPlan, ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import type { StepSink } from "../connectors/connector.ts";
 import { fileConnector } from "../connectors/file/file-connector.ts";
-import { readFileOptions } from "../connectors/file/file-options.ts";
 import { type CompiledPlan, compilePlan } from "../engine/compile/compile-plan.ts";
 import type { CompiledStep } from "../engine/compile/compile-step.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import type { BatchExecutor } from "../engine/run/batch-task.ts";
 import { generateStep } from "../engine/run/generate-step.ts";
-import { isRowforgeError, RowforgeError } from "../errors/index.ts";
-import { findFormat } from "../formats/format-registry.ts";
+import { isRowforgeError } from "../errors/index.ts";
+import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { chooseSeed } from "./choose-seed.ts";
 import type { StepReport } from "./step-report.ts";
 
@@ -65,38 +64,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   };
   const compiled: CompiledPlan = compilePlan(plan, compileOptions);
   // Every step's output options are checked before the first byte is written.
-  for (const step of compiled.steps) {
-    const name = step.resolved.step.name;
-    if (isReference(step.resolved)) continue;
-    if (step.resolved.step.fields.length === 0) {
-      const source = METADATA_OPTIONS.find((k) => step.resolved.step.options[k] !== undefined);
-      throw new RowforgeError(
-        "RF_VALUE_INVALID",
-        `step "${name}" has no fields${source ? `: its schema would come from the metadata source option ${source}, which rowforge does not read yet` : ""}`,
-        {
-          hint: "list the step's fields in the task",
-        },
-      );
-    }
-    const format = findFormat(step.resolved.format);
-    if (!format) {
-      throw new RowforgeError(
-        "RF_FORMAT_UNKNOWN",
-        `step "${name}" writes to "${step.resolved.format}", which this version of rowforge cannot write yet`,
-        {
-          hint: "file formats (json, csv, parquet, orc) are supported; database and broker connectors come later",
-        },
-      );
-    }
-    readFileOptions(name, step.resolved.step.options);
-    try {
-      format.checkOptions?.(step.resolved.step.options);
-    } catch (e) {
-      if (isRowforgeError(e))
-        throw new RowforgeError(e.code, `step "${name}": ${e.message}`, { hint: e.hint });
-      throw e;
-    }
-  }
+  for (const step of compiled.steps) checkStepRunnable(step.resolved);
   const reports: StepReport[] = [];
   const executor = options.executor(compiled.steps.reduce((n, s) => n + s.rowCount, 0));
   let failedReason: string | null = null;
@@ -127,21 +95,6 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
     steps: reports,
   };
 }
-
-/** Step options of metadata sources that would supply a step's fields. */
-const METADATA_OPTIONS = [
-  "metadataSourceType",
-  "jsonSchemaFile",
-  "schemaLocation",
-  "dataContractFile",
-  "expectationsFile",
-  "openApiSpec",
-];
-
-/** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
-const isReference = (r: ResolvedStep): boolean =>
-  r.step.options.enableReferenceMode?.toLowerCase() === "true" ||
-  r.step.options.enableDataGeneration?.toLowerCase() === "false";
 
 /** Field options that shape the output file travel to the encoder as step options. */
 function withFieldOutputOptions(r: ResolvedStep): ResolvedStep {

@@ -30,6 +30,7 @@ interface RunFlags {
   json?: boolean;
   mode?: string;
   home?: string;
+  lenient?: boolean;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -58,6 +59,7 @@ export function registerRun(
       "-o, --output-root <dir>",
       "write every output under this folder (absolute paths keep their shape below it)",
     )
+    .option("--lenient", "unknown keys inside field options are warnings, not errors")
     .option("--full-variety", "evaluate Datafaker expressions for every row instead of from pooled values")
     .option("--batch-size <rows>", "rows per generated batch", "50000")
     .option("--now <time>", "the run's reference time (ISO 8601); default: now")
@@ -75,6 +77,7 @@ export function registerRun(
     .action(async (file: string, flags: RunFlags) => {
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
+        lenientOptions: flags.lenient ?? false,
         cwd: io.cwd,
         env: io.env,
       });

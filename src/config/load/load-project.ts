@@ -53,8 +53,10 @@ export interface ProjectLoad {
   readonly config: RunConfiguration;
   readonly configPath: string | undefined;
   readonly diagnostics: readonly Diagnostic[];
-  /** Each task's file, to locate problems found after loading (compiling) in it. */
-  readonly taskSources: ReadonlyMap<string, SourceDocument>;
+  /** Every parsed file, to locate problems found after loading (compiling) in it. */
+  readonly documents: ReadonlyMap<string, SourceDocument>;
+  /** The file each task was read from. */
+  readonly taskFiles: ReadonlyMap<string, string>;
   /** The task folder legacy plans were resolved against, when one was found. */
   readonly taskFolder?: string;
 }
@@ -150,7 +152,6 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
   const taskFiles = new Map<string, string>();
   const validations = new Map<string, ValidationConfig>();
   const validationFiles = new Map<string, string>();
-  const taskSources = new Map<string, SourceDocument>();
   const plans: { read: PlanRead; p: Parsed }[] = [];
   const unified: { read: UnifiedRead; p: Parsed }[] = [];
   for (const p of parsed) {
@@ -174,7 +175,6 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
         }
         tasks.set(t.name, t);
         taskFiles.set(t.name, p.path);
-        taskSources.set(t.name, p.doc);
         break;
       }
       case "plan": {
@@ -260,7 +260,8 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     config,
     configPath,
     diagnostics,
-    taskSources,
+    documents: new Map(parsed.map((p) => [p.path, p.doc])),
+    taskFiles,
     ...(taskFolder ? { taskFolder } : {}),
   };
 }

@@ -121,6 +121,9 @@ export function compileStep(
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
   const combinations = isTrue(step.options.allCombinations) ? combinationGenerators(step.fields) : new Map();
+  // A key of several fields (isPrimaryKey on each) is unique as a whole, not field by field:
+  // its fields are made unique where their ranges allow, never refused one by one.
+  const compositeKey = step.fields.filter((f) => f.options.isPrimaryKey).length > 1;
   const plans: FieldPlan[] = step.fields.map((field) => {
     const link = linkFields.get(field.name);
     if (link) {
@@ -133,9 +136,9 @@ export function compileStep(
     if (isDerivedField(field)) return { field, type, role: "derived", generator: undefined };
     const grouped = groupFields.has(field.name);
     const unique =
-      field.options.isUnique || field.options.isPrimaryKey
+      field.options.isUnique || (field.options.isPrimaryKey && !compositeKey)
         ? "explicit"
-        : implicitUnique.has(field.name)
+        : implicitUnique.has(field.name) || field.options.isPrimaryKey
           ? "implicit"
           : "none";
     const combination = combinations.get(field.name);
