@@ -42,7 +42,8 @@ export function checkPlan(plan: ResolvedPlan, docs: PlanDocuments): Diagnostic[]
     const file = (taskName && docs.taskFiles.get(taskName)) || planFile;
     const doc = file ? docs.documents.get(file) : undefined;
     const location: SourceLocation =
-      e.location ?? (doc && stepName ? locateStep(doc, stepName, fieldOf(e.message)) : file ? { file } : {});
+      e.location ??
+      (doc && stepName ? locateStep(doc, stepName, fieldOf(e.message, stepName)) : file ? { file } : {});
     out.push({ severity: "error", code: e.code, message: e.message, location, hint: e.hint });
   };
   let stepErrors = 0;
@@ -85,9 +86,12 @@ export function checkPlan(plan: ResolvedPlan, docs: PlanDocuments): Diagnostic[]
   return out;
 }
 
-/** `field "a.b"` in an engine message: the field the problem is in. */
-function fieldOf(message: string): string | undefined {
-  return /field "([^"]+)"/.exec(message)?.[1];
+/** `field "a.b"` in an engine message (without a `dataSource.step.` prefix): the field the problem is in. */
+function fieldOf(message: string, stepName: string): string | undefined {
+  const f = /field "([^"]+)"/.exec(message)?.[1];
+  if (f === undefined) return undefined;
+  const at = f.indexOf(`${stepName}.`);
+  return at >= 0 && (at === 0 || f[at - 1] === ".") ? f.slice(at + stepName.length + 1) : f;
 }
 
 /**

@@ -42,10 +42,14 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
     const task = input.tasks.get(summary.name);
     if (!task) {
       const near = didYouMean(summary.name, input.tasks.keys());
+      const tried =
+        input.taskFoldersTried && input.taskFoldersTried.length > 0
+          ? ` (folders tried for tasks: ${input.taskFoldersTried.join(", ")})`
+          : "";
       const where = input.taskFolder
-        ? `the task folder ${input.taskFolder}`
-        : input.taskFoldersTried && input.taskFoldersTried.length > 0
-          ? `any task file: no task folder was found (tried ${input.taskFoldersTried.join(", ")})`
+        ? `the task folder ${input.taskFolder}${tried}`
+        : tried
+          ? `any task file: no task folder was found${tried}`
           : "the task files loaded";
       // Data Caterer only reads the tasks a plan enables: a disabled one may be missing.
       ctx.report(

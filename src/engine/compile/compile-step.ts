@@ -143,12 +143,20 @@ export function compileStep(
           : "none";
     const combination = combinations.get(field.name);
     if (combination) return { field, type, role: "base", generator: combination(type) };
-    const generator = createFieldGenerator(field, {
-      env: grouped ? groupEnv : genEnv,
-      key: fieldKeyOf(env.planKey, id, field.name, field.options.seed),
-      path: `${id}.${field.name}`,
-      unique: grouped && unique === "explicit" ? "implicit" : unique,
-    });
+    let generator: FieldGenerator | undefined;
+    try {
+      generator = createFieldGenerator(field, {
+        env: grouped ? groupEnv : genEnv,
+        key: fieldKeyOf(env.planKey, id, field.name, field.options.seed),
+        path: `${id}.${field.name}`,
+        unique: grouped && unique === "explicit" ? "implicit" : unique,
+      });
+    } catch (e) {
+      // Say which field: a bad regex or Datafaker method is otherwise hard to find in a big step.
+      if (e instanceof RowforgeError && !e.message.startsWith("field "))
+        throw new RowforgeError(e.code, `field "${field.name}": ${e.message}`, { hint: e.hint, cause: e });
+      throw e;
+    }
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
