@@ -90,12 +90,13 @@ export function resolveRunRequest(
       if (name === undefined) return;
       if (!rc.tasks.has(name)) {
         const near = didYouMean(name, rc.tasks.keys());
+        const known = [...rc.tasks.keys()].sort().join(", ");
         ctx.error(
           "RF_TASK_NOT_FOUND",
-          `task "${name}" is not in the task folder${rc.taskFolder ? ` ${rc.taskFolder}` : ""}${near ? `; ${near}` : ""}`,
+          `task "${name}" is not in the task folder${rc.taskFolder ? ` ${rc.taskFolder}` : ""}${near ? `; ${near}` : ""}; available tasks: ${known || "none"}`,
           ["tasks", i, "name"],
           rc.tasks.size > 0
-            ? `known tasks: ${[...rc.tasks.keys()].sort().join(", ")}`
+            ? "name a task file's task, or give the task inline with its steps"
             : "the server has no task folder (folders.taskFolderPath) or it holds no tasks",
         );
         return;
