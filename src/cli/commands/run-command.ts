@@ -155,7 +155,7 @@ export function registerRun(
       }
       io.out(summaryTable(result.steps));
       io.out(
-        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
+        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
