@@ -166,3 +166,33 @@ test("item 5: unknown keys inside field options are errors unless lenient; NDJSO
   const lenient = await loadProject([dir], { env: {}, lenientOptions: true });
   assert.deepEqual(errors(lenient.diagnostics), []);
 });
+
+test("item 8: two steps of one name in different tasks on one data source are refused, never one dropped", async () => {
+  const dir = fixtureDir({
+    "plan/p.yaml":
+      "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: json}\n",
+    "task/a.yaml": TASK("a_task", "accounts"),
+    "task/b.yaml": TASK("b_task", "accounts"),
+  });
+  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), { cwd: dir, env: {} });
+  const e = errors(load.diagnostics);
+  assert.deepEqual(
+    e.map((d) => d.code),
+    ["RF_NAME_DUPLICATE"],
+  );
+  assert.match(
+    e[0]!.message,
+    /step "accounts" of task "b_task" has the same name as a step of task "a_task"/,
+  );
+  assert.equal(e[0]!.location?.line, 4);
+  // On different data sources they are two steps.
+  const dir2 = fixtureDir({
+    "plan/p.yaml":
+      "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: other}\n",
+    "task/a.yaml": TASK("a_task", "accounts"),
+    "task/b.yaml": TASK("b_task", "accounts"),
+  });
+  const ok = await loadPlanFile(join(dir2, "plan", "p.yaml"), { cwd: dir2, env: {} });
+  assert.deepEqual(errors(ok.diagnostics), []);
+  assert.equal(ok.plan?.steps.length, 2);
+});

@@ -82,7 +82,21 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
       );
     }
     for (const step of task.steps) {
-      if (step.enabled) steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection));
+      if (!step.enabled) continue;
+      // Steps are known by data source and name (foreign keys, outputs): a second one would be lost.
+      const other = steps.find(
+        (s) => s.dataSourceName === summary.dataSourceName && s.step.name === step.name,
+      );
+      if (other) {
+        ctx.error(
+          "RF_NAME_DUPLICATE",
+          `step "${step.name}" of task "${summary.name}" has the same name as a step of task "${other.taskName}" on data source "${summary.dataSourceName}"; only one of them could be generated`,
+          [...p, "name"],
+          "rename one of the steps, or bind the tasks to different data sources",
+        );
+        continue;
+      }
+      steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection));
     }
   });
   const checked = checkForeignKeys(ctx, plan, input);
