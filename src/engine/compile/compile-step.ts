@@ -12,6 +12,7 @@ import { rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
 import { RowRandom } from "../rng/row-random.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
+import { nestedOmission } from "./omit-nested.ts";
 import {
   fixedGrouping,
   groupSizeDraw,
@@ -221,10 +222,12 @@ export function compileStep(
     return cols.map((c, i) => c ?? allocateColumn(plans[i]!.type, n));
   };
 
-  const output = plans.map((p, i) => ({ p, i })).filter(({ p }) => p.field.options.omit !== true);
-  const outputFields = output.map(({ p }) => ({
+  const output = plans
+    .map((p, i) => ({ p, i, omission: nestedOmission(p.field, p.type) }))
+    .filter(({ p }) => p.field.options.omit !== true);
+  const outputFields = output.map(({ p, omission }) => ({
     name: p.field.name,
-    type: p.type,
+    type: omission?.type ?? p.type,
     nullable: p.field.nullable,
   }));
   let shape: BatchShape | undefined;
@@ -252,7 +255,7 @@ export function compileStep(
       shape ??= batchShape(outputFields);
       return toRecordBatch(
         shape,
-        output.map(({ i }) => cols[i]!),
+        output.map(({ i, omission }) => (omission ? omission.project(cols[i]!) : cols[i]!)),
       );
     },
   };
