@@ -140,10 +140,13 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
   if (taskFolder && !inGiven(taskFolder)) {
     for (const file of await findTaskFiles(taskFolder)) await parse(file, true, "task");
   }
-  const validationFolder =
-    planDirs.length > 0
-      ? folderOf(config.folders.validationFolderPath, validationFallbacksOf).folder
-      : undefined;
+  // Validation files only matter to plans that name validations.
+  const namesValidations = parsed.some(
+    (p) => p.kind === "plan" && isObject(p.doc.value) && p.doc.value.validations !== undefined,
+  );
+  const validationFolder = namesValidations
+    ? folderOf(config.folders.validationFolderPath, validationFallbacksOf).folder
+    : undefined;
   if (validationFolder && !inGiven(validationFolder)) {
     for (const file of await findTaskFiles(validationFolder)) await parse(file, true, "validation");
   }

@@ -196,3 +196,26 @@ test("item 8: two steps of one name in different tasks on one data source are re
   assert.deepEqual(errors(ok.diagnostics), []);
   assert.equal(ok.plan?.steps.length, 2);
 });
+
+test("item 1: a relative validationFolderPath is found from the configuration's folder too", async () => {
+  const dir = fixtureDir({
+    "conf/application.conf":
+      'flags { enableValidation = true }\nfolders { taskFolderPath = "tasks", validationFolderPath = "vals" }\n',
+    "conf/tasks/a.yaml": TASK("a_task"),
+    "conf/vals/v.yaml":
+      "name: checks\ndataSources:\n  json:\n    - options: {path: /tmp/x}\n      validations: [{expr: 'id IS NOT NULL'}]\n",
+    "conf/vals/broken.yaml":
+      "name: other\ndataSources:\n  json:\n    - validations: [{field: a, validation: [{type: 5}]}]\n",
+    "plans/plan.yaml": "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\nvalidations: [checks]\n",
+  });
+  const load = await loadPlanFile(join(dir, "plans", "plan.yaml"), {
+    cwd: join(dir, "plans"),
+    env: {},
+    configPath: join(dir, "conf", "application.conf"),
+  });
+  assert.deepEqual(errors(load.diagnostics), []);
+  assert.deepEqual(
+    load.plan?.validations.map((v) => v.name),
+    ["checks"],
+  );
+});
