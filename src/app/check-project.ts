@@ -17,8 +17,15 @@ export function checkProject(load: ProjectLoad): Diagnostic[] {
       (d) => d.severity === "error" && d.location?.file !== undefined && files.has(d.location.file),
     );
   const check = (plan: ResolvedPlan, files: ReadonlySet<string>) => {
-    if (hasErrorsIn(files)) return; // already reported; compiling would repeat it
-    for (const d of checkPlan(plan, load)) {
+    // Steps of files with load errors are not compiled (that would repeat what is reported);
+    // the others are, so every problem is reported at once.
+    const planFile = plan.sources[0];
+    const bad = new Set([...files].filter((f) => hasErrorsIn(new Set([f]))));
+    const skip = (taskName: string) => {
+      const f = load.taskFiles.get(taskName) ?? planFile;
+      return f !== undefined && bad.has(f);
+    };
+    for (const d of checkPlan(plan, load, skip, bad.size > 0)) {
       const key = `${d.location?.file}:${d.location?.line}:${d.code}:${d.message}`;
       if (!seen.has(key)) out.push(d);
       seen.add(key);
