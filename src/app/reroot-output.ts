@@ -7,14 +7,27 @@ import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
  * run plans written for other machines without touching their files.
  */
 export function rerootOutputs(plan: ResolvedPlan, root: string): ResolvedPlan {
+  const reports = plan.config.folders.generatedReportsFolderPath;
   return {
     ...plan,
     steps: plan.steps.map((s) => {
       const path = s.step.options.path;
       if (path === undefined) return s;
-      const local = path.replace(/^[a-z0-9]+:\/\//i, "");
-      const moved = isAbsolute(local) ? join(root, local) : join(root, local);
-      return { ...s, step: { ...s.step, options: { ...s.step.options, path: moved } } };
+      return { ...s, step: { ...s.step, options: { ...s.step.options, path: below(root, path) } } };
     }),
+    // The report is an output too: a configured reports folder moves with the data.
+    ...(reports
+      ? {
+          config: {
+            ...plan.config,
+            folders: { ...plan.config.folders, generatedReportsFolderPath: below(root, reports) },
+          },
+        }
+      : {}),
   };
+}
+
+function below(root: string, path: string): string {
+  const local = path.replace(/^[a-z0-9]+:\/\//i, "");
+  return isAbsolute(local) ? join(root, local) : join(root, local);
 }

@@ -12,7 +12,7 @@ import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import type { BatchExecutor } from "../engine/run/batch-task.ts";
 import { generateStep } from "../engine/run/generate-step.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
-import { findFormat } from "../formats/format-registry.ts";
+import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { chooseSeed } from "./choose-seed.ts";
 import {
   bytesLimitReason,
@@ -95,36 +95,10 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   const compiled: CompiledPlan = compilePlan(plan, compileOptions);
   // Every step's output options are checked before the first byte is written.
   for (const step of compiled.steps) {
-    const name = step.resolved.step.name;
+    checkStepRunnable(step.resolved);
     if (isReference(step.resolved)) continue;
-    if (step.resolved.step.fields.length === 0) {
-      const source = METADATA_OPTIONS.find((k) => step.resolved.step.options[k] !== undefined);
-      throw new RowforgeError(
-        "RF_VALUE_INVALID",
-        `step "${name}" has no fields${source ? `: its schema would come from the metadata source option ${source}, which rowforge does not read yet` : ""}`,
-        {
-          hint: "list the step's fields in the task",
-        },
-      );
-    }
-    const format = findFormat(step.resolved.format);
-    if (!format) {
-      throw new RowforgeError(
-        "RF_FORMAT_UNKNOWN",
-        `step "${name}" writes to "${step.resolved.format}", which this version of rowforge cannot write yet`,
-        {
-          hint: "file formats (json, csv, parquet, orc) are supported; database and broker connectors come later",
-        },
-      );
-    }
+    const name = step.resolved.step.name;
     await checkOutputPath(name, readFileOptions(name, step.resolved.step.options));
-    try {
-      format.checkOptions?.(step.resolved.step.options);
-    } catch (e) {
-      if (isRowforgeError(e))
-        throw new RowforgeError(e.code, `step "${name}": ${e.message}`, { hint: e.hint });
-      throw e;
-    }
   }
   const limits = options.limits ?? DEFAULT_RUN_LIMITS;
   checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);
@@ -224,21 +198,6 @@ export function plannedRows(plan: ResolvedPlan, only?: ReadonlySet<string>): num
   });
   return rowsToWrite(compiled, only);
 }
-
-/** Step options of metadata sources that would supply a step's fields. */
-const METADATA_OPTIONS = [
-  "metadataSourceType",
-  "jsonSchemaFile",
-  "schemaLocation",
-  "dataContractFile",
-  "expectationsFile",
-  "openApiSpec",
-];
-
-/** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
-const isReference = (r: ResolvedStep): boolean =>
-  r.step.options.enableReferenceMode?.toLowerCase() === "true" ||
-  r.step.options.enableDataGeneration?.toLowerCase() === "false";
 
 /** Field options that shape the output file travel to the encoder as step options. */
 function withFieldOutputOptions(r: ResolvedStep): ResolvedStep {

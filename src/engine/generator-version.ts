@@ -3,5 +3,7 @@
  * bumps it, so a change of output is always deliberate and recorded (runs store it; golden
  * files carry it).
  */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 // 2: fast-mode Datafaker pools depend on the expression only (shared across plans); rows pick by the seed.
+// 3: isUnique on double, float and decimal ranges draws from the values the type holds in the range
+//    (10^-scale steps, a fine grid for doubles), no longer from the whole numbers; composite primary keys.

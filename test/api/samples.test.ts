@@ -260,7 +260,38 @@ test("POST /sample/task-file reads only inside the task folder, plan folder or h
     payload: { taskYamlPath: join(f.dir, "tasks", "accounts.yaml"), sampleSize: 2 },
   });
   assert.equal(ok.statusCode, 200);
-  assert.equal((ok.json() as { samples: Record<string, unknown[]> }).samples.accounts!.length, 2);
+  // Item 11: the spec's SampleResponse, for the task's first step when no stepName is given.
+  const first = ok.json() as {
+    success: boolean;
+    sampleData: Record<string, unknown>[];
+    schema: { fields: { name: string }[] };
+    metadata: { sampleSize: number; actualRecords: number };
+  };
+  assert.equal(first.success, true);
+  assert.equal(first.sampleData.length, 2);
+  assert.deepEqual(
+    first.schema.fields.map((x) => x.name),
+    ["account_id", "name", "opened"],
+  );
+  assert.equal(first.metadata.actualRecords, 2);
+  const named = await f.app.inject({
+    method: "POST",
+    url: "/sample/task-file",
+    payload: {
+      taskYamlPath: join(f.dir, "tasks", "transactions.yaml"),
+      stepName: "transactions",
+      sampleSize: 3,
+    },
+  });
+  const chosen = named.json() as {
+    sampleData: Record<string, unknown>[];
+    schema: { fields: { name: string }[] };
+  };
+  assert.equal(chosen.sampleData.length, 3);
+  assert.deepEqual(
+    chosen.schema.fields.map((x) => x.name),
+    ["account_id", "amount"],
+  );
   for (const path of [
     "/etc/passwd",
     join(f.dir, "tasks", "..", "conf", "application.conf"),

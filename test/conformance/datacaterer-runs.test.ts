@@ -83,6 +83,11 @@ for (const [file, check] of Object.entries(declared)) {
       t.skip(CORPUS_MISSING);
       return;
     }
+    // validate agrees with run: the file run writes validates alone, with the same configuration.
+    const v = runCli(["validate", join(CORPUS, file), "--config", join(CORPUS, "application.conf")], {
+      cwd: mkdtempSync(join(tmpdir(), "rowforge-corpus-")),
+    });
+    assert.equal(v.status, 0, `${file}: ${v.stderr}`);
     const result = run(file);
     assert.ok(result.success);
     for (const step of result.steps) {

@@ -172,7 +172,14 @@ test("a command-line run is recorded in the home (history and report) and can be
   ]);
   assert.equal(del.status, 0, del.stderr);
   assert.match(del.stdout, /4,487 records deleted/);
-  assert.equal(contents(join(out, "out")), "", "every data file the run wrote is gone");
+  // The report moved under the output root with the data (generatedReportsFolderPath); it stays.
+  assert.ok(readdirSync(join(out, "out", "example", "report")).length >= 1);
+  const data = readdirSync(join(out, "out", "example")).filter((f) => f !== "report");
+  assert.equal(
+    data.map((f) => contents(join(out, "out", "example", f))).join(""),
+    "",
+    "every data file the run wrote is gone",
+  );
   const history = JSON.parse(runCli(["history", "--home", home, "--json"]).stdout) as {
     mode: string;
     status: string;

@@ -65,6 +65,17 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
                 ),
               );
           }
+          if (plan.steps.length === 0) {
+            // A run with nothing to generate would "succeed" having done nothing.
+            return reply
+              .code(400)
+              .send(
+                badRequest(
+                  `plan "${plan.plan.name}" has no enabled step to run: give its tasks inline (with steps) or name task files of the task folder${svc.config.taskFolder ? ` (${svc.config.taskFolder})` : ""}`,
+                  "RF_PLAN_EMPTY",
+                ),
+              );
+          }
           const record = await runs.submit(plan, mode, "api");
           return {
             status: "success",

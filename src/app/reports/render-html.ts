@@ -35,6 +35,7 @@ export function renderHtml(r: ReportData): string {
 <dt>Time taken</dt><dd>${e(r.timeTaken)}</dd>
 <dt>Records</dt><dd>${n(total)}</dd>
 <dt>Seed</dt><dd><code>${e(r.seed)}</code> (generator version ${r.generatorVersion})</dd>
+${r.now ? `<dt>Reference time</dt><dd><code>${e(r.now)}</code> (repeat with <code>--seed ${e(r.seed)} --now ${e(r.now)}</code>)</dd>` : ""}
 </dl>
 </section>
 <section><h2>Steps</h2>

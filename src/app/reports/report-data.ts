@@ -12,6 +12,8 @@ export interface ReportData {
   readonly finishedTs: string;
   readonly timeTaken: string;
   readonly seed: string;
+  /** The run's reference time ("now", ISO 8601): with the seed, what repeats the run byte for byte. */
+  readonly now?: string;
   readonly generatorVersion: number;
   readonly steps: readonly StepReport[];
   /** The run's configuration, secrets masked. */

@@ -28,6 +28,7 @@ export async function reportRun(
       finishedTs: r.updatedTs,
       timeTaken: r.timeTaken,
       seed,
+      ...(r.nowMicros !== undefined ? { now: new Date(r.nowMicros / 1000).toISOString() } : {}),
       generatorVersion,
       steps: r.generationSummary as StepReport[],
       configuration: plan.config,

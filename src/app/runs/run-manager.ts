@@ -110,15 +110,22 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     }
   };
 
-  /** Writes the run's report when the configuration asks for reports; a report failure never fails the run. */
-  const report = async (
+  /**
+   * Ends a run: writes its report first (when the configuration asks for reports; a report
+   * failure never fails the run), then stores the final status with the report's folder, so
+   * a client that sees `success` or `failed` can open the report at once.
+   */
+  const finish = async (
     plan: ResolvedPlan,
     r: ExecutionRecord,
+    change: Partial<ExecutionRecord>,
     seed: string,
     version: number,
   ): Promise<ExecutionRecord> => {
-    const dir = await reportRun(plan, r, seed, version, o.reportsRoot);
-    return dir ? settle(r, { details: { reportDir: dir } }) : r;
+    const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
+    const dir = await reportRun(plan, final, seed, version, o.reportsRoot);
+    // The status and the report's folder are stored in one write, retried as every settle is.
+    return settle(r, dir ? { ...change, details: { reportDir: dir } } : change);
   };
 
   const slot = () =>
@@ -188,22 +195,32 @@ export function createRunManager(o: RunManagerOptions): RunManager {
               signal,
               ...(only ? { only } : {}),
             });
-      current = await settle(current, {
-        status: result.success ? "success" : "failed",
-        failedReason: result.failedReason,
-        generationSummary: result.steps,
-        timeTaken: timeTaken(result.seconds),
-        seed: result.seed,
-        nowMicros: result.nowMicros,
-      });
-      current = await report(plan, current, result.seed, result.generatorVersion);
+      current = await finish(
+        plan,
+        current,
+        {
+          status: result.success ? "success" : "failed",
+          failedReason: result.failedReason,
+          generationSummary: result.steps,
+          timeTaken: timeTaken(result.seconds),
+          seed: result.seed,
+          nowMicros: result.nowMicros,
+        },
+        result.seed,
+        result.generatorVersion,
+      );
     } catch (e) {
-      current = await settle(current, {
-        status: "failed",
-        failedReason: e instanceof Error ? e.message : String(e),
-        timeTaken: timeTaken((performance.now() - started) / 1000),
-      });
-      await report(plan, current, current.seed ?? "", GENERATOR_VERSION);
+      current = await finish(
+        plan,
+        current,
+        {
+          status: "failed",
+          failedReason: e instanceof Error ? e.message : String(e),
+          timeTaken: timeTaken((performance.now() - started) / 1000),
+        },
+        current.seed ?? "",
+        GENERATOR_VERSION,
+      );
     } finally {
       inFlight.delete(record.id);
       release();

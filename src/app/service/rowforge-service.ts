@@ -116,6 +116,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       validations: folders.validations,
       config: config.config,
       env,
+      ...(config.taskFolder ? { taskFolder: config.taskFolder } : {}),
     });
   };
 

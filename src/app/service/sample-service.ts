@@ -439,6 +439,8 @@ export async function sampleTaskYamlText(
   stepName: string | undefined,
   q: SampleQuery,
   source = "request",
+  /** Without a stepName, sample the task's first step (a SampleResponse) rather than every step. */
+  firstStepWhenNone = false,
 ): Promise<MultiSchemaSampleResponse | SampleResponse> {
   const read = readYaml(yamlText, source);
   const syntax = read.diagnostics.find((d) => d.severity === "error");
@@ -472,8 +474,9 @@ export async function sampleTaskYamlText(
     );
   }
   const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
-  if (stepName === undefined) return multi(svc, plan, plan.steps, q, (s) => s.step.name, "INVALID_YAML");
-  const step = plan.steps.find((s) => s.step.name === stepName);
+  if (stepName === undefined && !firstStepWhenNone)
+    return multi(svc, plan, plan.steps, q, (s) => s.step.name, "INVALID_YAML");
+  const step = stepName === undefined ? plan.steps[0] : plan.steps.find((s) => s.step.name === stepName);
   if (!step) {
     throw new SampleError(
       "STEP_NOT_FOUND",
@@ -524,5 +527,6 @@ export async function sampleTaskFile(
           : "FileNotReadable";
     throw new SampleError("INVALID_REQUEST", `taskYamlPath ${e.message.replace(real, path)}`, why);
   }
-  return sampleTaskYamlText(svc, text, stepName, q, real);
+  // The spec answers a SampleResponse: the chosen step, else the task's first step.
+  return sampleTaskYamlText(svc, text, stepName, q, real, true);
 }

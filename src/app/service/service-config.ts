@@ -1,7 +1,8 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Env } from "../../config/env/substitute-env.ts";
 import { loadProject } from "../../config/load/load-project.ts";
+import { resolveFolder } from "../../config/load/resolve-folder.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { Connection, RunConfiguration, Task, ValidationConfig } from "../../model/index.ts";
 
@@ -17,9 +18,18 @@ export interface ServiceConfig {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const dirOf = (p: string | undefined): string | undefined => {
-  if (!p || !existsSync(p)) return p && existsSync(dirname(p)) ? dirname(p) : undefined;
-  return statSync(p).isDirectory() ? p : dirname(p);
+/** A configured folder (or file's folder), relative paths from the working folder, then the configuration's folder. */
+const folderOf = (
+  p: string | undefined,
+  cwd: string,
+  configDir: string | undefined,
+  want: "folder" | "file",
+): string | undefined => {
+  if (!p) return undefined;
+  const found = resolveFolder(p, { cwd, configDir, want }).folder;
+  if (found || want === "folder") return found;
+  // A plan file that does not exist yet still names its folder.
+  return resolveFolder(dirname(p), { cwd, configDir }).folder;
 };
 
 /** Loads the application configuration (and nothing else): `--config`, $APPLICATION_CONFIG_PATH, ./application.conf. */
@@ -30,13 +40,14 @@ export async function loadServiceConfig(
 ): Promise<ServiceConfig> {
   const load = await loadProject([], { ...(configPath ? { configPath } : {}), env, cwd, lenientEnv: true });
   const folders = load.config.folders;
+  const configDir = load.configPath ? dirname(load.configPath) : undefined;
   return {
     config: load.config,
     configPath: load.configPath,
     connections: load.connections,
-    planFolder: dirOf(folders.planFilePath),
-    taskFolder: dirOf(folders.taskFolderPath),
-    validationFolder: dirOf(folders.validationFolderPath),
+    planFolder: folderOf(folders.planFilePath, cwd, configDir, "file"),
+    taskFolder: folderOf(folders.taskFolderPath, cwd, configDir, "folder"),
+    validationFolder: folderOf(folders.validationFolderPath, cwd, configDir, "folder"),
     diagnostics: load.diagnostics,
   };
 }

@@ -1,7 +1,9 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { openStore } from "../../store/index.ts";
+import { isRowforgeError } from "../../errors/index.ts";
+import { openStore, type Store } from "../../store/index.ts";
+import { openStoreSnapshot } from "../../store/open-store-snapshot.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_OK } from "../exit-codes.ts";
 
@@ -15,7 +17,15 @@ export function registerHistory(program: Command, io: CliIo, setExit: (code: num
     .option("--json", "print the execution records as JSON")
     .action(async (flags: { home?: string; limit?: string; json?: boolean }) => {
       const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
-      const store = await openStore(home);
+      let store: Store;
+      try {
+        store = await openStore(home);
+      } catch (e) {
+        if (!isRowforgeError(e) || e.code !== "RF_STORE_LOCKED") throw e;
+        // A server holds the home: read a snapshot of its store instead of failing.
+        store = await openStoreSnapshot(home);
+        io.err(`note: ${home} is held by a running rowforge process; listing a snapshot of its runs\n`);
+      }
       try {
         const limit = Math.max(1, Number(flags.limit ?? 50) || 50);
         const records = await store.executions.list({ limit });

@@ -36,6 +36,7 @@ interface RunFlags {
   maxBytes?: string;
   maxRunSeconds?: string;
   budget?: string[];
+  lenient?: boolean;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -64,6 +65,7 @@ export function registerRun(
       "-o, --output-root <dir>",
       "write every output under this folder (absolute paths keep their shape below it)",
     )
+    .option("--lenient", "unknown keys inside field options are warnings, not errors")
     .option("--full-variety", "evaluate Datafaker expressions for every row instead of from pooled values")
     .option("--batch-size <rows>", "rows per generated batch", "50000")
     .option("--now <time>", "the run's reference time (ISO 8601); default: now")
@@ -89,6 +91,7 @@ export function registerRun(
       const budget = budgetFlags(flags.budget ?? []);
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
+        lenientOptions: flags.lenient ?? false,
         cwd: io.cwd,
         env: io.env,
       });
@@ -193,7 +196,7 @@ export function registerRun(
       }
       io.out(summaryTable(result.steps));
       io.out(
-        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}${result.seedChosen ? " (chosen at random; pass --seed to repeat)" : ""}, ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
+        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);

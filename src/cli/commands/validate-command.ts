@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { checkProject } from "../../app/check-project.ts";
 import { loadProject } from "../../config/load/load-project.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
@@ -7,6 +8,7 @@ import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 interface ValidateFlags {
   config?: string;
   strict?: boolean;
+  lenient?: boolean;
   quiet?: boolean;
   json?: boolean;
 }
@@ -21,6 +23,7 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
       "application configuration (HOCON, YAML or JSON); default: $APPLICATION_CONFIG_PATH or ./application.conf",
     )
     .option("--strict", "treat unknown keys as errors")
+    .option("--lenient", "unknown keys inside field options are warnings, not errors (as `run --lenient`)")
     .option("-q, --quiet", "print errors only, not warnings")
     .option("--json", "print the problems as JSON")
     .action(async (paths: string[], flags: ValidateFlags) => {
@@ -28,12 +31,15 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
         ...(flags.config ? { configPath: flags.config } : {}),
         strict: flags.strict ?? false,
         lenientEnv: !flags.strict,
+        lenientOptions: flags.lenient ?? false,
         cwd: io.cwd,
         env: io.env,
       });
-      const shown = sortDiagnostics(load.diagnostics).filter((d) => !flags.quiet || d.severity === "error");
-      const errors = load.diagnostics.filter((d) => d.severity === "error").length;
-      const warnings = load.diagnostics.length - errors;
+      // A dry run of `run`: every enabled step is compiled as `run` compiles it.
+      const diagnostics = [...load.diagnostics, ...checkProject(load)];
+      const shown = sortDiagnostics(diagnostics).filter((d) => !flags.quiet || d.severity === "error");
+      const errors = diagnostics.filter((d) => d.severity === "error").length;
+      const warnings = diagnostics.length - errors;
       if (flags.json) {
         io.out(
           `${JSON.stringify({ files: load.files, plans: load.plans.map((p) => p.plan.name), errors, warnings, diagnostics: shown }, null, 2)}\n`,

@@ -6,7 +6,16 @@ import { isValidationShape } from "../read/read-validation.ts";
 export const FILE_KINDS = ["plan", "task", "unified", "validation", "config", "unknown"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
-const CONFIG_SECTIONS = ["flags", "folders", "metadata", "generation", "validation", "alert", "runtime"];
+const CONFIG_SECTIONS = [
+  "flags",
+  "folders",
+  "metadata",
+  "generation",
+  "validation",
+  "alert",
+  "runtime",
+  "datastax-java-driver",
+];
 
 /** Tells what a parsed document is, the way Data Caterer's users lay their files out. */
 export function classifyDocument(value: unknown, file?: string): FileKind {

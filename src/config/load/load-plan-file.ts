@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../resolve/resolved-plan.ts";
@@ -13,11 +13,10 @@ export interface PlanFileLoad {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory();
-
 /**
  * Loads one plan to run: a unified file on its own, or a legacy plan with its tasks from the
- * configured task folder, else a `task` (or `tasks`) folder beside or above the plan.
+ * configured task folder (from the working folder, then the configuration's folder), else a
+ * `task` (or `tasks`) folder beside or above the plan. Only what the plan enables is checked.
  */
 export async function loadPlanFile(file: string, options: LoadOptions = {}): Promise<PlanFileLoad> {
   const cwd = options.cwd ?? process.cwd();
@@ -41,23 +40,13 @@ export async function loadPlanFile(file: string, options: LoadOptions = {}): Pro
       ],
     };
   }
-  const paths = [path];
   // A configuration beside the plan applies when none is given or found in the working folder.
   const beside = join(dirname(path), "application.conf");
   const configPath = locateConfig(options.configPath, env, cwd) ?? (existsSync(beside) ? beside : undefined);
   if (configPath) options = { ...options, configPath };
-  if (kind === "plan") {
-    const configured = configPath ? await configuredFolders(configPath, env) : [];
-    const here = dirname(path);
-    const candidates =
-      configured.length > 0
-        ? configured
-        : [join(here, "..", "task"), join(here, "task"), join(here, "tasks"), join(here, "..", "tasks")];
-    const folder = candidates.find(isDir);
-    if (folder) paths.push(folder);
-    else paths.push(here);
-  }
-  const load = await loadProject(paths, options);
+  // The plan alone: its task folder is found by the loader (the same lookup `validate` uses),
+  // and sibling plans are never read.
+  const load = await loadProject([path], options);
   const plan = load.plans.find((p) => p.sources[0] === path);
   return { plan, diagnostics: load.diagnostics };
 }
@@ -75,11 +64,4 @@ async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanF
     source: path,
   });
   return { plan: r.plan, diagnostics: [...load.diagnostics, ...r.diagnostics] };
-}
-
-async function configuredFolders(configPath: string, env: LoadOptions["env"]): Promise<string[]> {
-  const r = await readSourceFile(configPath, env ?? process.env);
-  const folders = (r.document?.value as { folders?: Record<string, unknown> } | undefined)?.folders;
-  const task = folders?.taskFolderPath;
-  return typeof task === "string" && isDir(task) ? [task] : [];
 }

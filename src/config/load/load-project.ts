@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
 import {
@@ -23,6 +22,7 @@ import { classifyDocument, type FileKind } from "./classify-document.ts";
 import { findSourceFiles, findTaskFiles } from "./find-source-files.ts";
 import { locateConfig } from "./locate-config.ts";
 import { readSourceFile } from "./read-source-file.ts";
+import { resolveFolder, taskFallbacksOf, validationFallbacksOf } from "./resolve-folder.ts";
 
 export interface LoadOptions {
   readonly configPath?: string;
@@ -33,6 +33,10 @@ export interface LoadOptions {
   readonly lenientEnv?: boolean;
   /** Connections saved over the API; they take precedence over the configuration's. */
   readonly savedConnections?: readonly Connection[];
+  /** Unknown keys inside field `options` are warnings instead of errors (`--lenient`). */
+  readonly lenientOptions?: boolean;
+  /** The task folder to use instead of the configured or neighbouring one (the server's). */
+  readonly taskFolder?: string;
 }
 
 export interface LoadedFile {
@@ -49,6 +53,12 @@ export interface ProjectLoad {
   readonly config: RunConfiguration;
   readonly configPath: string | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  /** Every parsed file, to locate problems found after loading (compiling) in it. */
+  readonly documents: ReadonlyMap<string, SourceDocument>;
+  /** The file each task was read from. */
+  readonly taskFiles: ReadonlyMap<string, string>;
+  /** The task folder legacy plans were resolved against, when one was found. */
+  readonly taskFolder?: string;
 }
 
 interface Parsed {
@@ -56,23 +66,28 @@ interface Parsed {
   kind: FileKind;
   doc: SourceDocument;
   ctx: LoadContext;
+  /** This file's own problems (kept apart so problems of files a plan does not use can be scoped). */
+  diagnostics: Diagnostic[];
+  /** Found through a configured or neighbouring folder rather than given: only checked for what a plan uses. */
+  support: boolean;
 }
 
 /**
  * Loads everything under the given files and folders the way a user lays it out: plans,
  * task files, unified files, validation files and configuration. Every problem is
- * collected; nothing throws for bad input.
+ * collected; nothing throws for bad input. A legacy plan's task folder (and validation
+ * folder) is found by `resolveFolder`; files found there only count for the tasks and
+ * validations that a plan being loaded enables: problems of the others are warnings.
  */
 export async function loadProject(paths: readonly string[], options: LoadOptions = {}): Promise<ProjectLoad> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const strict = options.strict ?? false;
   const lenientEnv = options.lenientEnv ?? false;
+  const lenientOptions = options.lenientOptions ?? false;
   const diagnostics: Diagnostic[] = [];
-  const files = await findSourceFiles(
-    paths.map((p) => resolve(cwd, p)),
-    diagnostics,
-  );
+  const given = paths.map((p) => resolve(cwd, p));
+  const files = await findSourceFiles(given, diagnostics);
 
   // Configuration first: it names connections and the task folder.
   let configPath = locateConfig(options.configPath, env, cwd);
@@ -82,45 +97,64 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     );
   const { config, connections } = await loadConfig(configPath, env, strict, lenientEnv, diagnostics);
   for (const c of options.savedConnections ?? []) connections.set(c.name, c);
+  const configDir = configPath ? dirname(configPath) : undefined;
 
   const parsed: Parsed[] = [];
-  for (const file of files) {
-    if (configPath && resolve(file) === resolve(configPath)) continue;
+  const seen = new Set<string>();
+  const parse = async (file: string, support: boolean, only?: FileKind): Promise<void> => {
+    if (seen.has(file) || (configPath && file === resolve(configPath))) return;
+    seen.add(file);
+    const own: Diagnostic[] = [];
     const r = await readSourceFile(file, env);
-    diagnostics.push(...r.diagnostics);
-    if (!r.document) continue;
-    const kind = classifyDocument(r.document.value, file);
+    if (r.dataFile) return; // NDJSON and other data files beside plans are not plans
+    own.push(...r.diagnostics);
+    const kind = r.document ? classifyDocument(r.document.value, file) : undefined;
+    if (support && only !== undefined && kind !== only) return;
+    if (!r.document || !kind) {
+      diagnostics.push(...(support ? own.map(outOfScope) : own));
+      return;
+    }
     parsed.push({
       path: file,
       kind,
       doc: r.document,
-      ctx: new LoadContext(r.document, diagnostics, strict, lenientEnv),
+      ctx: new LoadContext(r.document, own, strict, lenientEnv, lenientOptions),
+      diagnostics: own,
+      support,
     });
-  }
+  };
+  for (const file of files) await parse(file, false);
 
-  const taskFolder = config.folders.taskFolderPath;
-  if (
-    taskFolder &&
-    existsSync(taskFolder) &&
-    !paths.some((p) => resolve(cwd, taskFolder).startsWith(resolve(cwd, p)))
-  ) {
-    for (const file of await findTaskFiles(taskFolder)) {
-      const r = await readSourceFile(file, env);
-      diagnostics.push(...r.diagnostics);
-      if (r.document && classifyDocument(r.document.value, file) === "task") {
-        parsed.push({
-          path: file,
-          kind: "task",
-          doc: r.document,
-          ctx: new LoadContext(r.document, diagnostics, strict, lenientEnv),
-        });
-      }
-    }
+  // Legacy plans find their tasks (and validations) in the configured folder, else beside them.
+  const planDirs = [...new Set(parsed.filter((p) => p.kind === "plan").map((p) => dirname(p.path)))];
+  const folderOf = (configured: string | undefined, fallbacks: (dir: string) => string[]) =>
+    resolveFolder(configured, { cwd, configDir, fallbacks: planDirs.flatMap(fallbacks) });
+  const taskLookup =
+    planDirs.length > 0 || options.taskFolder !== undefined
+      ? options.taskFolder !== undefined
+        ? resolveFolder(options.taskFolder, { cwd, configDir })
+        : folderOf(config.folders.taskFolderPath, (d) => [...taskFallbacksOf(d), d])
+      : undefined;
+  const taskFolder = taskLookup?.folder;
+  const inGiven = (folder: string) => given.some((p) => folder === p || folder.startsWith(`${p}/`));
+  if (taskFolder && !inGiven(taskFolder)) {
+    for (const file of await findTaskFiles(taskFolder)) await parse(file, true, "task");
+  }
+  // Validation files only matter to plans that name validations.
+  const namesValidations = parsed.some(
+    (p) => p.kind === "plan" && isObject(p.doc.value) && p.doc.value.validations !== undefined,
+  );
+  const validationFolder = namesValidations
+    ? folderOf(config.folders.validationFolderPath, validationFallbacksOf).folder
+    : undefined;
+  if (validationFolder && !inGiven(validationFolder)) {
+    for (const file of await findTaskFiles(validationFolder)) await parse(file, true, "validation");
   }
 
   const tasks = new Map<string, Task>();
   const taskFiles = new Map<string, string>();
   const validations = new Map<string, ValidationConfig>();
+  const validationFiles = new Map<string, string>();
   const plans: { read: PlanRead; p: Parsed }[] = [];
   const unified: { read: UnifiedRead; p: Parsed }[] = [];
   for (const p of parsed) {
@@ -158,7 +192,10 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
       }
       case "validation": {
         const v = readValidationConfig(p.ctx, value, []);
-        if (v) validations.set(v.name, v);
+        if (v && !validations.has(v.name)) {
+          validations.set(v.name, v);
+          validationFiles.set(v.name, p.path);
+        }
         break;
       }
       case "config":
@@ -174,9 +211,18 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
   }
 
   const resolved: ResolvedPlan[] = [];
+  const usedFiles = new Set<string>();
   for (const { read, p } of plans) {
     const all = new Map(tasks);
     for (const t of read.inlineTasks) all.set(t.name, t);
+    for (const t of read.plan.tasks) {
+      const file = taskFiles.get(t.name);
+      if (t.enabled && file) usedFiles.add(file);
+    }
+    for (const v of read.plan.validations) {
+      const file = validationFiles.get(v);
+      if (file) usedFiles.add(file);
+    }
     resolved.push(
       resolvePlan(p.ctx, {
         plan: read.plan,
@@ -185,7 +231,8 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
         validations,
         config,
         sources: [p.path, ...(configPath ? [configPath] : [])],
-        ...(taskFolder && existsSync(taskFolder) ? { taskFolder } : {}),
+        ...(taskFolder ? { taskFolder } : {}),
+        ...(taskLookup ? { taskFoldersTried: taskLookup.tried } : {}),
       }),
     );
   }
@@ -203,8 +250,12 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
       }),
     );
   }
+  for (const p of parsed) {
+    if (!p.support || usedFiles.has(p.path)) diagnostics.push(...p.diagnostics);
+    else diagnostics.push(...p.diagnostics.map(outOfScope));
+  }
   return {
-    files: parsed.map((p) => ({ path: p.path, kind: p.kind })),
+    files: parsed.filter((p) => !p.support).map((p) => ({ path: p.path, kind: p.kind })),
     plans: resolved.map((r) => deepFreeze(r)),
     tasks,
     validations,
@@ -212,8 +263,21 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     config,
     configPath,
     diagnostics,
+    documents: new Map(parsed.map((p) => [p.path, p.doc])),
+    taskFiles,
+    ...(taskFolder ? { taskFolder } : {}),
   };
 }
+
+/** A problem of a task or validation file that no plan being checked uses: a warning for that file. */
+const outOfScope = (d: Diagnostic): Diagnostic =>
+  d.severity === "error"
+    ? {
+        ...d,
+        severity: "warning",
+        message: `${d.message} (the file is not used by the plan checked, so this does not stop it)`,
+      }
+    : d;
 
 async function loadConfig(
   path: string | undefined,

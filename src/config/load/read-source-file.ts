@@ -12,6 +12,24 @@ export const SOURCE_EXTENSIONS = [".yaml", ".yml", ".json", ".conf", ".hocon"];
 export interface SourceFileRead {
   readonly document: SourceDocument | undefined;
   readonly diagnostics: Diagnostic[];
+  /** The file holds data (NDJSON records), not a plan: it is skipped, not reported. */
+  readonly dataFile?: boolean;
+}
+
+/** Two or more lines that are each one JSON object: an NDJSON data file (a run's output, a fixture). */
+export function looksLikeNdjson(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+  if (lines.length < 2) return false;
+  for (const line of lines.slice(0, 3)) {
+    const t = line.trim();
+    if (!t.startsWith("{") || !t.endsWith("}")) return false;
+    try {
+      JSON.parse(t);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Parses text by its syntax: HOCON for .conf/.hocon, YAML (a superset of JSON) otherwise. */
@@ -29,6 +47,8 @@ export function parseSourceText(text: string, file: string | undefined, env: Env
       diagnostics: r.diagnostics,
     };
   }
+  if (ext === ".json" && looksLikeNdjson(text))
+    return { document: undefined, diagnostics: [], dataFile: true };
   const r = readYaml(text, file);
   if (ext === ".json") {
     return {

@@ -23,12 +23,24 @@ export class LoadContext {
   readonly strict: boolean;
   /** Unset environment variables are warnings (checking files on another machine), not errors. */
   readonly lenientEnv: boolean;
+  /**
+   * Unknown keys inside field `options` are warnings (`--lenient`). By default they are
+   * errors: a typo such as `mni:` would otherwise generate wrong data without a word.
+   */
+  readonly lenientOptions: boolean;
 
-  constructor(doc: SourceDocument, diagnostics: Diagnostic[], strict = false, lenientEnv = false) {
+  constructor(
+    doc: SourceDocument,
+    diagnostics: Diagnostic[],
+    strict = false,
+    lenientEnv = false,
+    lenientOptions = false,
+  ) {
     this.doc = doc;
     this.diagnostics = diagnostics;
     this.strict = strict;
     this.lenientEnv = lenientEnv;
+    this.lenientOptions = lenientOptions;
   }
 
   report(

@@ -26,6 +26,8 @@ const SECTIONS = [
   "budget",
 ];
 const IGNORED_SECTIONS = ["spark", "sink", "ui"];
+/** Blocks other libraries read from the same file (the Cassandra driver's own settings): not ours, not reported. */
+const FOREIGN_SECTIONS = ["datastax-java-driver"];
 /** Connection blocks: every connection type, plus Data Caterer's `jdbc` and Cassandra format names. */
 export const CONNECTION_BLOCKS: readonly string[] = [
   ...Object.keys(CONNECTION_GROUPS),
@@ -47,7 +49,9 @@ export function readAppConfig(ctx: LoadContext, obj: RawObject, withConnections 
   const config = defaultRunConfiguration();
   const connections: Connection[] = [];
   // HOCON reads the unquoted block name org.apache.spark.sql.cassandra as a nested path.
-  const known = withConnections ? [...SECTIONS, ...CONNECTION_BLOCKS, "org"] : SECTIONS;
+  const known = withConnections
+    ? [...SECTIONS, ...FOREIGN_SECTIONS, ...CONNECTION_BLOCKS, "org"]
+    : [...SECTIONS, ...FOREIGN_SECTIONS];
   ctx.checkKeys(obj, known, [], "configuration", IGNORED_SECTIONS);
   readSections(ctx, obj, config, []);
   if (withConnections) {

@@ -30,6 +30,17 @@ function validDate(y: number, m: number, d: number): boolean {
 }
 
 /**
+ * Data Caterer passes date bounds to Spark SQL, so users write `now()`, `today()`,
+ * `current_date()` or `current_timestamp()`: they are the run's reference time.
+ */
+function sqlNow(s: string): string {
+  const m = /^(now|today|current_date|current_timestamp)\s*(?:\(\s*\))?$/i.exec(s);
+  if (!m) return s;
+  const f = m[1]!.toLowerCase();
+  return f === "today" || f === "current_date" ? "today" : "now";
+}
+
+/**
  * Normalises a `min`/`max` value for a field type: a number for numeric types, the text for
  * dates and timestamps (absolute or relative), checked. Decimal text is kept as text so no
  * digits are lost.
@@ -58,7 +69,7 @@ export function readBound(raw: unknown, type: DataType): BoundResult {
           reason: `expected a ${type.kind} written as text (yyyy-MM-dd${type.kind === "timestamp" ? " HH:mm:ss" : ""}) or today-30d / now-1h`,
         };
       }
-      const s = raw.trim();
+      const s = sqlNow(raw.trim());
       if (RELATIVE_TIME.test(s)) return { ok: true, value: s };
       const m = (type.kind === "date" ? DATE : TIMESTAMP).exec(s);
       if (!m || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) {

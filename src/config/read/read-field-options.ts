@@ -1,4 +1,4 @@
-import type { PathSegment } from "../../errors/index.ts";
+import { didYouMean, type PathSegment } from "../../errors/index.ts";
 import type { DataType } from "../../model/index.ts";
 import { HELPER_OPTION_NAMES, HELPER_OUTPUT_OPTION_NAMES } from "../helpers/index.ts";
 import { FIELD_OPTION_SPECS, PASS_THROUGH_OPTION_KEYS } from "./field-option-specs.ts";
@@ -36,7 +36,7 @@ export function readFieldOptions(
       ) {
         continue;
       }
-      ctx.checkKeys({ [key]: value }, KNOWN_KEYS, path, "field option");
+      reportUnknownOption(ctx, key, path);
       continue;
     }
     if (value === null || value === undefined) continue;
@@ -48,6 +48,38 @@ export function readFieldOptions(
   if (Object.keys(extra).length > 0) out.extra = extra;
   checkRanges(ctx, out, path);
   return out;
+}
+
+/**
+ * Option names Data Caterer's own schema, documentation or examples use although its engine
+ * reads other names (or none): users have them in working files, so they warn.
+ */
+const DOCUMENTED_UNREAD_OPTIONS = [
+  "arrayMinLength",
+  "arrayMaxLength",
+  "primaryKeyPosition",
+  "clusteringPosition",
+  "isQueryParam",
+  "queryParamStyle",
+  "queryParamExplode",
+];
+
+/**
+ * An unknown key inside a field's options is an error (a typo such as `mni:` would
+ * otherwise give wrong data without a word), a warning with `--lenient`.
+ */
+function reportUnknownOption(ctx: LoadContext, key: string, path: readonly PathSegment[]): void {
+  const suggestion = didYouMean(key, KNOWN_KEYS);
+  const documented = DOCUMENTED_UNREAD_OPTIONS.includes(key);
+  const severity = ctx.strict ? "error" : documented || ctx.lenientOptions ? "warning" : "error";
+  ctx.report(
+    severity,
+    "RF_KEY_UNKNOWN",
+    `unknown field option key "${key}"${suggestion ? `; ${suggestion}` : ""}${documented ? " (Data Caterer's documentation names it, but its engine does not read it either)" : ""}`,
+    [...path, key],
+    severity === "error" ? "fix the name, or run with --lenient to ignore unknown option keys" : undefined,
+    "key",
+  );
 }
 
 function readOptionValue(

@@ -64,6 +64,8 @@ export const CHECK_PARAM_KEYS = [
   "quantileRanges",
   "strictMin",
   "strictMax",
+  "description",
+  "errorThreshold",
 ];
 const FIELD_NAME_TYPES = ["fieldCountEqual", "fieldCountBetween", "fieldNameMatchOrder", "fieldNameMatchSet"];
 const AGG_TYPES = ["sum", "count", "max", "min", "avg", "stddev"];
@@ -182,6 +184,12 @@ function readValidation(
       break;
     case "field": {
       set("field", str("field"));
+      // One check may be written as a mapping instead of a list of one.
+      if (isObject(obj.validation)) {
+        const r = readFieldCheck(ctx, obj.validation, [...path, "validation"]);
+        v.checks = r ? [r] : [];
+        break;
+      }
       const checks = ctx.list(obj.validation ?? [], [...path, "validation"], "validation") ?? [];
       v.checks = checks.flatMap((c, i) => {
         const r = readFieldCheck(ctx, c, [...path, "validation", i]);
@@ -243,7 +251,12 @@ function readValidation(
           "rename the key to validation",
         );
       }
-      v.nested = readValidations(ctx, obj[key] ?? [], [...path, key]);
+      // Data Caterer accepts one upstream check as a mapping as well as a list.
+      const nested = obj[key];
+      if (isObject(nested)) {
+        const one = readValidation(ctx, nested, [...path, key]);
+        v.nested = one ? [one] : [];
+      } else v.nested = readValidations(ctx, nested ?? [], [...path, key]);
       break;
     }
     case "metric":
@@ -271,6 +284,7 @@ function readFieldCheck(
   const obj = ctx.object(raw, path, "a field check");
   if (!obj) return undefined;
   ctx.checkKeys(obj, CHECK_PARAM_KEYS, path, "field check");
+  if (obj.errorThreshold !== undefined) ctx.number(obj.errorThreshold, [...path, "errorThreshold"]);
   const type = ctx.requireString(obj, "type", path, "a field check");
   if (type === undefined) return undefined;
   if (!(FIELD_CHECK_TYPES as readonly string[]).includes(type)) {

@@ -1,5 +1,12 @@
 import { didYouMean, type PathSegment } from "../../errors/index.ts";
-import type { Connection, Plan, RunConfiguration, Task, ValidationConfig } from "../../model/index.ts";
+import type {
+  Connection,
+  ForeignKey,
+  Plan,
+  RunConfiguration,
+  Task,
+  ValidationConfig,
+} from "../../model/index.ts";
 import type { LoadContext } from "../read/load-context.ts";
 import { mergeStepOptions } from "./merge-step-options.ts";
 import type { ResolvedPlan, ResolvedStep } from "./resolved-plan.ts";
@@ -17,6 +24,8 @@ export interface ResolveInput {
   readonly sources: readonly string[];
   /** Where task files were looked for, for messages. */
   readonly taskFolder?: string;
+  /** Every folder tried for the task folder, for messages when a task is not found. */
+  readonly taskFoldersTried?: readonly string[];
 }
 
 /**
@@ -33,9 +42,20 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
     const task = input.tasks.get(summary.name);
     if (!task) {
       const near = didYouMean(summary.name, input.tasks.keys());
-      ctx.error(
+      const tried =
+        input.taskFoldersTried && input.taskFoldersTried.length > 0
+          ? ` (folders tried for tasks: ${input.taskFoldersTried.join(", ")})`
+          : "";
+      const where = input.taskFolder
+        ? `the task folder ${input.taskFolder}${tried}`
+        : tried
+          ? `any task file: no task folder was found${tried}`
+          : "the task files loaded";
+      // Data Caterer only reads the tasks a plan enables: a disabled one may be missing.
+      ctx.report(
+        summary.enabled ? "error" : "warning",
         "RF_TASK_NOT_FOUND",
-        `task "${summary.name}" is not defined in ${input.taskFolder ? `the task folder ${input.taskFolder}` : "the task files loaded"}${near ? `; ${near}` : ""}`,
+        `task "${summary.name}" is not defined in ${where}${near ? `; ${near}` : ""}${summary.enabled ? "" : " (the task is disabled, so the plan runs without it)"}`,
         [...p, "name"],
         input.tasks.size > 0
           ? `known tasks: ${[...input.tasks.keys()].sort().join(", ")}`
@@ -62,10 +82,24 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
       );
     }
     for (const step of task.steps) {
-      if (step.enabled) steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection));
+      if (!step.enabled) continue;
+      // Steps are known by data source and name (foreign keys, outputs): a second one would be lost.
+      const other = steps.find(
+        (s) => s.dataSourceName === summary.dataSourceName && s.step.name === step.name,
+      );
+      if (other) {
+        ctx.error(
+          "RF_NAME_DUPLICATE",
+          `step "${step.name}" of task "${summary.name}" has the same name as a step of task "${other.taskName}" on data source "${summary.dataSourceName}"; only one of them could be generated`,
+          [...p, "name"],
+          "rename one of the steps, or bind the tasks to different data sources",
+        );
+        continue;
+      }
+      steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection));
     }
   });
-  checkForeignKeys(ctx, plan, input);
+  const checked = checkForeignKeys(ctx, plan, input);
   const validations: ValidationConfig[] = [];
   plan.validations.forEach((name, i) => {
     const v = input.validations.get(name);
@@ -78,15 +112,22 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
       ]);
     }
   });
-  return { plan, steps, tasks, validations, config: input.config, sources: input.sources };
+  return { plan: checked, steps, tasks, validations, config: input.config, sources: input.sources };
 }
 
-function checkForeignKeys(ctx: LoadContext, plan: Plan, input: ResolveInput): void {
+/**
+ * Checks the foreign keys against the plan's tasks, steps and fields. A relation that
+ * touches a disabled task, or a step its task no longer has, is skipped with a warning (as
+ * Data Caterer skips it); the plan returned no longer has it.
+ */
+function checkForeignKeys(ctx: LoadContext, plan: Plan, input: ResolveInput): Plan {
   const dataSources = new Set(plan.tasks.map((t) => t.dataSourceName));
+  const enabledSources = new Set(plan.tasks.filter((t) => t.enabled).map((t) => t.dataSourceName));
+  /** Whether the relation can be kept: errors and warnings are reported here. */
   const check = (
     rel: { dataSource: string; step: string; fields: readonly string[] },
     path: PathSegment[],
-  ) => {
+  ): boolean => {
     if (!dataSources.has(rel.dataSource)) {
       const near = didYouMean(rel.dataSource, dataSources);
       ctx.error(
@@ -95,25 +136,42 @@ function checkForeignKeys(ctx: LoadContext, plan: Plan, input: ResolveInput): vo
         [...path, "dataSource"],
         `data sources of the plan: ${[...dataSources].join(", ")}`,
       );
-      return;
+      return false;
+    }
+    if (!enabledSources.has(rel.dataSource)) {
+      ctx.warn(
+        "RF_FOREIGN_KEY_INVALID",
+        `data source "${rel.dataSource}" belongs only to disabled tasks; this foreign-key relation is skipped`,
+        [...path, "dataSource"],
+      );
+      return false;
     }
     const candidates = [...input.tasks.values()].filter((t) =>
-      plan.tasks.some((s) => s.name === t.name && s.dataSourceName === rel.dataSource),
+      plan.tasks.some((s) => s.enabled && s.name === t.name && s.dataSourceName === rel.dataSource),
     );
     const step = candidates.flatMap((t) => t.steps).find((s) => s.name === rel.step);
     if (!step) {
       const names = candidates.flatMap((t) => t.steps.map((s) => s.name));
-      if (candidates.length === 0) return; // the task itself is missing: already reported
+      if (candidates.length === 0) return false; // the task itself is missing: already reported
       const near = didYouMean(rel.step, names);
-      ctx.error(
+      ctx.warn(
         "RF_FOREIGN_KEY_INVALID",
-        `step "${rel.step}" does not exist in data source "${rel.dataSource}"${near ? `; ${near}` : ""}`,
+        `step "${rel.step}" does not exist in data source "${rel.dataSource}"${near ? `; ${near}` : ""}; this foreign-key relation is skipped`,
         [...path, "step"],
         `steps: ${names.join(", ")}`,
       );
-      return;
+      return false;
     }
-    if (step.fields.length === 0) return; // fields come from elsewhere (metadata, reference mode)
+    if (!step.enabled) {
+      ctx.warn(
+        "RF_FOREIGN_KEY_INVALID",
+        `step "${rel.step}" of data source "${rel.dataSource}" is disabled; this foreign-key relation is skipped`,
+        [...path, "step"],
+      );
+      return false;
+    }
+    if (step.fields.length === 0) return true; // fields come from elsewhere (metadata, reference mode)
+    let ok = true;
     rel.fields.forEach((f, i) => {
       const top = f.split(".")[0]!;
       if (!step.fields.some((x) => x.name === top) && !/^(pathParam|queryParam|header)/.test(f)) {
@@ -126,17 +184,24 @@ function checkForeignKeys(ctx: LoadContext, plan: Plan, input: ResolveInput): vo
           `field "${f}" does not exist in step "${rel.step}"${near ? `; ${near}` : ""}`,
           [...path, "fields", i],
         );
+        ok = false;
       }
     });
+    return ok;
   };
+  const kept: ForeignKey[] = [];
   plan.sinkOptions.foreignKeys.forEach((fk, i) => {
     const base: PathSegment[] = ["sinkOptions", "foreignKeys", i];
-    check(fk.source, [...base, "source"]);
-    fk.generate.forEach((g, j) => {
-      check(g, [...base, "generate", j]);
-    });
-    fk.delete.forEach((d, j) => {
-      check(d, [...base, "delete", j]);
-    });
+    const source = check(fk.source, [...base, "source"]);
+    const generate = fk.generate.filter((g, j) => check(g, [...base, "generate", j]));
+    const del = fk.delete.filter((d, j) => check(d, [...base, "delete", j]));
+    const whole = generate.length === fk.generate.length && del.length === fk.delete.length;
+    if (source && generate.length + del.length > 0) kept.push(whole ? fk : { ...fk, generate, delete: del });
   });
+  if (
+    kept.length === plan.sinkOptions.foreignKeys.length &&
+    kept.every((k, i) => k === plan.sinkOptions.foreignKeys[i])
+  )
+    return plan;
+  return { ...plan, sinkOptions: { ...plan.sinkOptions, foreignKeys: kept } };
 }

@@ -1,10 +1,11 @@
-import type { Diagnostic } from "../../errors/index.ts";
+import { type Diagnostic, didYouMean } from "../../errors/index.ts";
 import {
   type Connection,
   deepFreeze,
   type RunConfiguration,
   type RunConfigurationData,
   type Task,
+  type TaskSummary,
   type ValidationConfig,
 } from "../../model/index.ts";
 import type { Env } from "../env/substitute-env.ts";
@@ -24,7 +25,14 @@ export interface RunRequestContext {
   readonly validations: ReadonlyMap<string, ValidationConfig>;
   readonly config: RunConfiguration;
   readonly env: Env;
+  /** Where `tasks` came from, for messages. */
+  readonly taskFolder?: string;
 }
+
+/** Keys of a plan's task summary: an item with only these names a task file, it does not define one. */
+const TASK_REFERENCE_KEYS = ["name", "dataSourceName", "enabled", "weight", "stage"];
+const isTaskReference = (item: RawObject): boolean =>
+  Object.keys(item).every((k) => TASK_REFERENCE_KEYS.includes(k));
 
 /** The request's `configuration` (flag, folder, metadata, ...) over the server's configuration. */
 function requestConfig(ctx: LoadContext, raw: unknown, base: RunConfiguration): RunConfiguration {
@@ -67,6 +75,7 @@ export function resolveRunRequest(
   const tasks = new Map(rc.tasks);
   for (const t of read.inlineTasks) tasks.set(t.name, t);
   const list = obj.tasks === undefined ? [] : (ctx.list(obj.tasks, ["tasks"], "tasks") ?? []);
+  const extraSummaries: TaskSummary[] = [];
   list.forEach((item, i) => {
     if (!isObject(item)) {
       ctx.error("RF_STRUCTURE", "a task must be a mapping", ["tasks", i]);
@@ -77,6 +86,34 @@ export function resolveRunRequest(
       if (t) tasks.set(t.name, t);
       return;
     }
+    if (isTaskReference(item)) {
+      // {name, dataSourceName, enabled}: a task file of the task folder, as the by-name runs use.
+      const name = ctx.requireString(item, "name", ["tasks", i], "a task");
+      if (name === undefined) return;
+      if (!rc.tasks.has(name)) {
+        const near = didYouMean(name, rc.tasks.keys());
+        const known = [...rc.tasks.keys()].sort().join(", ");
+        ctx.error(
+          "RF_TASK_NOT_FOUND",
+          `task "${name}" is not in the task folder${rc.taskFolder ? ` ${rc.taskFolder}` : ""}${near ? `; ${near}` : ""}; available tasks: ${known || "none"}`,
+          ["tasks", i, "name"],
+          rc.tasks.size > 0
+            ? "name a task file's task, or give the task inline with its steps"
+            : "the server has no task folder (folders.taskFolderPath) or it holds no tasks",
+        );
+        return;
+      }
+      if (!read.plan.tasks.some((t) => t.name === name)) {
+        const ds =
+          item.dataSourceName === undefined
+            ? undefined
+            : ctx.string(item.dataSourceName, ["tasks", i, "dataSourceName"]);
+        const enabled =
+          item.enabled === undefined ? true : (ctx.boolean(item.enabled, ["tasks", i, "enabled"]) ?? true);
+        extraSummaries.push({ name, dataSourceName: ds ?? "", enabled });
+      }
+      return;
+    }
     const step = readStep(ctx, item, ["tasks", i], rc.env);
     if (!step) return;
     const existing = tasks.get(step.name);
@@ -85,7 +122,10 @@ export function resolveRunRequest(
   });
   const config = requestConfig(ctx, obj.configuration, rc.config);
   const plan = resolvePlan(ctx, {
-    plan: read.plan,
+    plan:
+      extraSummaries.length > 0
+        ? { ...read.plan, tasks: [...read.plan.tasks, ...extraSummaries] }
+        : read.plan,
     tasks,
     connections: rc.connections,
     validations: rc.validations,

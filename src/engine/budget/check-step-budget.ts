@@ -1,3 +1,4 @@
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { parseFakerTemplate } from "../faker/index.ts";
@@ -296,7 +297,14 @@ function typeBytes(type: DataType): number {
 
 /** The longest string of a regex, within maxRegexLength. */
 function checkRegex(pattern: string, path: string, budget: GenerationBudget, where: Where): number {
-  const n = regexMaxLength(pattern);
+  let n: number;
+  try {
+    n = regexMaxLength(pattern);
+  } catch (e) {
+    // A regex that does not parse is the field's problem: say which field, as its generator would.
+    if (isRowforgeError(e)) throw new RowforgeError(e.code, `${where(path)}: ${e.message}`, { hint: e.hint });
+    throw e;
+  }
   if (n > budget.maxRegexLength)
     throw budgetExceeded(
       where(path),

@@ -13,6 +13,7 @@ import { rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
 import { RowRandom } from "../rng/row-random.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
+import { nestedOmission } from "./omit-nested.ts";
 import {
   fixedGrouping,
   groupSizeDraw,
@@ -124,6 +125,9 @@ export function compileStep(
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
   const combinations = isTrue(step.options.allCombinations) ? combinationGenerators(step.fields) : new Map();
+  // A key of several fields (isPrimaryKey on each) is unique as a whole, not field by field:
+  // its fields are made unique where their ranges allow, never refused one by one.
+  const compositeKey = step.fields.filter((f) => f.options.isPrimaryKey).length > 1;
   const plans: FieldPlan[] = step.fields.map((field) => {
     const link = linkFields.get(field.name);
     if (link) {
@@ -136,19 +140,27 @@ export function compileStep(
     if (isDerivedField(field)) return { field, type, role: "derived", generator: undefined };
     const grouped = groupFields.has(field.name);
     const unique =
-      field.options.isUnique || field.options.isPrimaryKey
+      field.options.isUnique || (field.options.isPrimaryKey && !compositeKey)
         ? "explicit"
-        : implicitUnique.has(field.name)
+        : implicitUnique.has(field.name) || field.options.isPrimaryKey
           ? "implicit"
           : "none";
     const combination = combinations.get(field.name);
     if (combination) return { field, type, role: "base", generator: combination(type) };
-    const generator = createFieldGenerator(field, {
-      env: grouped ? groupEnv : genEnv,
-      key: fieldKeyOf(env.planKey, id, field.name, field.options.seed),
-      path: `${id}.${field.name}`,
-      unique: grouped && unique === "explicit" ? "implicit" : unique,
-    });
+    let generator: FieldGenerator | undefined;
+    try {
+      generator = createFieldGenerator(field, {
+        env: grouped ? groupEnv : genEnv,
+        key: fieldKeyOf(env.planKey, id, field.name, field.options.seed),
+        path: `${id}.${field.name}`,
+        unique: grouped && unique === "explicit" ? "implicit" : unique,
+      });
+    } catch (e) {
+      // Say which field: a bad regex or Datafaker method is otherwise hard to find in a big step.
+      if (e instanceof RowforgeError && !e.message.startsWith("field "))
+        throw new RowforgeError(e.code, `field "${field.name}": ${e.message}`, { hint: e.hint, cause: e });
+      throw e;
+    }
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
@@ -213,10 +225,12 @@ export function compileStep(
     return cols.map((c, i) => c ?? allocateColumn(plans[i]!.type, n));
   };
 
-  const output = plans.map((p, i) => ({ p, i })).filter(({ p }) => p.field.options.omit !== true);
-  const outputFields = output.map(({ p }) => ({
+  const output = plans
+    .map((p, i) => ({ p, i, omission: nestedOmission(p.field, p.type) }))
+    .filter(({ p }) => p.field.options.omit !== true);
+  const outputFields = output.map(({ p, omission }) => ({
     name: p.field.name,
-    type: p.type,
+    type: omission?.type ?? p.type,
     nullable: p.field.nullable,
   }));
   let shape: BatchShape | undefined;
@@ -244,7 +258,7 @@ export function compileStep(
       shape ??= batchShape(outputFields);
       return toRecordBatch(
         shape,
-        output.map(({ i }) => cols[i]!),
+        output.map(({ i, omission }) => (omission ? omission.project(cols[i]!) : cols[i]!)),
       );
     },
   };

@@ -53,17 +53,29 @@ export function createNumericGenerator(spec: NumericSpec): FieldGenerator {
   }
 
   if (spec.unique !== "none") {
-    const lo = Math.ceil(min);
-    if (o.max === undefined && lo + spec.rowCount - 1 > max) max = lo + spec.rowCount - 1;
-    const size = Math.floor(max) - lo + 1;
+    // Unique values are distinct points of the range the type can hold: whole numbers for
+    // integral types, 10^-scale steps for decimals (10^-round when rounded), a fine grid for
+    // doubles and floats; a permutation of the row index picks one point per row.
+    const step = integral ? 1 : uniqueStep(kind, min, max, o.round, scale);
+    const lo = Math.ceil(min / step - 1e-9);
+    let hi = Math.floor(max / step + 1e-9);
+    if (o.max === undefined && lo + spec.rowCount - 1 > hi) {
+      hi = lo + spec.rowCount - 1;
+      max = hi * step;
+    }
+    const size = hi - lo + 1;
     if (size >= spec.rowCount && size > 0) {
-      const perm = createPermutation(Math.min(size, Number.MAX_SAFE_INTEGER), spec.key);
-      return { type, fill: (pos, out) => fillEach(pos, out, (p) => lo + perm(p % size), write) };
+      const n = Math.min(size, Number.MAX_SAFE_INTEGER);
+      const perm = createPermutation(n, spec.key);
+      // Dividing by 10^k (not multiplying by 10^-k) gives the double nearest the decimal.
+      const inv = step < 1 ? Math.round(1 / step) : 0;
+      const at = inv > 0 ? (k: number) => k / inv : (k: number) => k * step;
+      return { type, fill: (pos, out) => fillEach(pos, out, (p) => at(lo + perm(p % n)), write) };
     }
     if (spec.unique === "explicit") {
       throw new RowforgeError(
         "RF_VALUE_INVALID",
-        `field "${spec.fieldPath}" asks for ${spec.rowCount} unique values but the range ${min}..${max} holds only ${Math.max(size, 0)}`,
+        `field "${spec.fieldPath}" asks for ${spec.rowCount} unique values but the range ${min}..${max} holds only ${Math.max(size, 0)}${integral ? "" : ` in steps of ${step}`}`,
         { hint: "widen min/max, lower the record count, or drop isUnique" },
       );
     }
@@ -89,6 +101,25 @@ export function createNumericGenerator(spec: NumericSpec): FieldGenerator {
       );
     },
   };
+}
+
+/**
+ * The spacing of unique non-integral values: 10^-round when rounded, 10^-scale for decimals,
+ * else the smallest power of ten that the type still tells apart across the range (about 2^-40
+ * of the largest magnitude for doubles, 2^-20 for floats, which are stored in 32 bits).
+ */
+function uniqueStep(
+  kind: string,
+  min: number,
+  max: number,
+  round: number | undefined,
+  scale: number,
+): number {
+  if (round !== undefined) return 10 ** -round;
+  if (kind === "decimal") return 10 ** -scale;
+  const magnitude = Math.max(Math.abs(min), Math.abs(max), 1);
+  const finest = magnitude * 2 ** (kind === "float" ? -20 : -40);
+  return 10 ** Math.ceil(Math.log10(finest));
 }
 
 function distributionDraw(

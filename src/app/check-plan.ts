@@ -1,0 +1,148 @@
+import { isObject } from "../config/read/load-context.ts";
+import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
+import type { SourceDocument } from "../config/source/source-document.ts";
+import { compilePlan, type PlanCompileOptions } from "../engine/compile/compile-plan.ts";
+import {
+  type Diagnostic,
+  formatPath,
+  isRowforgeError,
+  type PathSegment,
+  type SourceLocation,
+} from "../errors/index.ts";
+import { checkStepRunnable } from "./check-step-runnable.ts";
+
+export interface PlanDocuments {
+  /** Parsed files by path. */
+  readonly documents: ReadonlyMap<string, SourceDocument>;
+  /** The file each task was read from. */
+  readonly taskFiles: ReadonlyMap<string, string>;
+}
+
+/** A fixed reference time for checking: relative dates resolve, nothing depends on the clock. */
+const CHECK_NOW_MICROS = Date.UTC(2026, 0, 1) * 1000;
+
+/**
+ * A dry run of `run` up to the first byte: compiles every enabled step exactly as `run`
+ * does (regexes, SQL, Datafaker expressions, uniqueness, foreign keys) and checks its output
+ * options, and returns every problem, located in the file that defines the step.
+ */
+export function checkPlan(
+  plan: ResolvedPlan,
+  docs: PlanDocuments,
+  /** Steps of these tasks are not compiled (their files already have errors). */
+  skipTask: (taskName: string) => boolean = () => false,
+  /** Some of the plan already failed to load: its foreign keys are not checked as a whole. */
+  partial = false,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const options: PlanCompileOptions = {
+    seed: plan.plan.sinkOptions.seed ?? "0",
+    nowMicros: CHECK_NOW_MICROS,
+    fastMode: true,
+    ...(plan.config.generation.numRecordsPerStep !== undefined
+      ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
+      : {}),
+  };
+  const planFile = plan.sources[0];
+  const report = (e: unknown, taskName: string | undefined, stepName: string | undefined) => {
+    if (!isRowforgeError(e)) throw e;
+    const file = (taskName && docs.taskFiles.get(taskName)) || planFile;
+    const doc = file ? docs.documents.get(file) : undefined;
+    const location: SourceLocation =
+      e.location ??
+      (doc && stepName ? locateStep(doc, stepName, fieldOf(e.message, stepName)) : file ? { file } : {});
+    out.push({ severity: "error", code: e.code, message: e.message, location, hint: e.hint });
+  };
+  let stepErrors = 0;
+  for (const s of plan.steps) {
+    if (skipTask(s.taskName)) continue;
+    const before = out.length;
+    try {
+      // The step alone (no foreign keys): every step's own problems, not just the first one's.
+      compilePlan(
+        {
+          ...plan,
+          steps: [s],
+          plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } },
+        },
+        options,
+      );
+    } catch (e) {
+      report(e, s.taskName, s.step.name);
+    }
+    try {
+      checkStepRunnable(s);
+    } catch (e) {
+      report(e, s.taskName, s.step.name);
+    }
+    stepErrors += out.length - before;
+  }
+  if (stepErrors === 0 && !partial) {
+    // Then the whole plan, as `run` compiles it: foreign-key order, links, implied uniqueness.
+    try {
+      compilePlan(plan, options);
+    } catch (e) {
+      report(e, undefined, undefined);
+      const last = out[out.length - 1];
+      if (last && planFile && !last.location?.line) {
+        const doc = docs.documents.get(planFile);
+        const loc = doc?.locate(["sinkOptions", "foreignKeys"], "key");
+        out[out.length - 1] = { ...last, location: { ...(loc ?? { file: planFile }), file: planFile } };
+      }
+    }
+  }
+  return out;
+}
+
+/** `field "a.b"` in an engine message (without a `dataSource.step.` prefix): the field the problem is in. */
+function fieldOf(message: string, stepName: string): string | undefined {
+  const f = /field "([^"]+)"/.exec(message)?.[1];
+  if (f === undefined) return undefined;
+  const at = f.indexOf(`${stepName}.`);
+  return at >= 0 && (at === 0 || f[at - 1] === ".") ? f.slice(at + stepName.length + 1) : f;
+}
+
+/**
+ * Where a step (and a field inside it) is written: the first mapping named `stepName` in a
+ * `steps` list anywhere in the document (task files, unified files, plans with inline steps).
+ */
+export function locateStep(doc: SourceDocument, stepName: string, field?: string): SourceLocation {
+  const file = doc.file === undefined ? {} : { file: doc.file };
+  const found = findStep(doc.value, [], stepName);
+  if (!found) return file;
+  let path = found.path;
+  let node: unknown = found.step;
+  for (const part of field?.split(".").filter((x) => x !== "") ?? []) {
+    const fields = isObject(node) && Array.isArray(node.fields) ? node.fields : undefined;
+    const i = fields?.findIndex((f) => isObject(f) && f.name === part) ?? -1;
+    if (!fields || i < 0) break;
+    path = [...path, "fields", i];
+    node = fields[i];
+  }
+  return { ...doc.locate(path, "value"), ...file, path: formatPath(path) };
+}
+
+function findStep(
+  node: unknown,
+  path: PathSegment[],
+  stepName: string,
+): { step: unknown; path: PathSegment[] } | undefined {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const r = findStep(node[i], [...path, i], stepName);
+      if (r) return r;
+    }
+    return undefined;
+  }
+  if (!isObject(node)) return undefined;
+  if (Array.isArray(node.steps)) {
+    const i = node.steps.findIndex((s) => isObject(s) && s.name === stepName);
+    if (i >= 0) return { step: node.steps[i], path: [...path, "steps", i] };
+  }
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "fields" || k === "options") continue;
+    const r = findStep(v, [...path, k], stepName);
+    if (r) return r;
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fixtureDir } from "../../test/support/fixture-dir.ts";
+import { loadProject } from "../config/load/load-project.ts";
+import { checkProject } from "./check-project.ts";
+
+test("item 5: the dry run still compiles the steps of a plan's other tasks when one task file has load errors", async () => {
+  const dir = fixtureDir({
+    "plan/p.yaml":
+      "name: p\ntasks:\n  - {name: a, dataSourceName: json}\n  - {name: b, dataSourceName: json}\n",
+    "task/a.yaml":
+      "name: a\nsteps:\n  - name: s\n    count: {records: -1}\n    options: {path: /tmp/a}\n    fields: [{name: x}]\n",
+    "task/b.yaml":
+      "name: b\nsteps:\n  - name: t\n    options: {path: /tmp/b}\n    fields:\n      - {name: ok}\n      - {name: r, options: {regex: '[a-'}}\n",
+  });
+  const load = await loadProject([join(dir, "plan", "p.yaml")], { cwd: dir, env: {} });
+  assert.deepEqual(
+    load.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
+    ["RF_COUNT_NEGATIVE"],
+  );
+  const dry = checkProject(load);
+  assert.equal(dry.length, 1, JSON.stringify(dry));
+  assert.match(dry[0]!.message, /field "r": regex "\[a-"/);
+  assert.equal(dry[0]!.location?.file, join(dir, "task", "b.yaml"));
+  assert.equal(dry[0]!.location?.line, 7);
+});
