@@ -55,7 +55,29 @@ const COMPARISONS: Readonly<Record<string, ComparisonOp>> = {
 
 const freeze = <T extends object>(node: T): T => Object.freeze(node);
 
+/** How deeply parentheses, calls, NOT and unary signs may nest: far beyond real expressions, well inside the stack. */
+export const MAX_SQL_NESTING = 256;
+
 class Parser extends TokenCursor {
+  private depth = 0;
+
+  /** Runs one nested level of the descent, refusing (a clear 400, not a stack overflow) past MAX_SQL_NESTING. */
+  private nested<T>(pos: number, parse: () => T): T {
+    if (++this.depth > MAX_SQL_NESTING) {
+      throw sqlError(
+        this.text,
+        pos,
+        `the expression nests more than ${MAX_SQL_NESTING} levels deep`,
+        "split the expression or remove redundant parentheses",
+      );
+    }
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   parse(): SqlAst {
     if (this.peek().kind === "eof") throw sqlError(this.text, 0, "the expression is empty");
     const expr = this.expression();
@@ -69,7 +91,7 @@ class Parser extends TokenCursor {
   // ---- precedence levels ----
 
   expression(): SqlAst {
-    return this.or();
+    return this.nested(this.peek().pos, () => this.or());
   }
 
   private binary(op: BinaryOp, left: SqlAst, right: SqlAst, opPos: number): SqlAst {
@@ -97,7 +119,7 @@ class Parser extends TokenCursor {
   private not(): SqlAst {
     if (this.isWord("not") || this.isOp("!")) {
       const pos = this.next().pos;
-      const operand = this.not();
+      const operand = this.nested(pos, () => this.not());
       return freeze({ kind: "unary", op: "not", operand, pos, end: operand.end });
     }
     return this.predicated();
@@ -275,7 +297,7 @@ class Parser extends TokenCursor {
         // `-2147483648` is one int literal in Spark, not the negation of a long.
         return this.postfix(this.number(this.next(), true, t.pos));
       }
-      const operand = this.unary();
+      const operand = this.nested(t.pos, () => this.unary());
       return freeze({ kind: "unary", op: t.text, operand, pos: t.pos, end: operand.end });
     }
     return this.postfix(this.primary());
@@ -424,7 +446,34 @@ class Parser extends TokenCursor {
   }
 }
 
+/** How deep the syntax tree may be (long `a + b + c ...` chains deepen it without nesting). */
+export const MAX_SQL_TREE_DEPTH = 1024;
+
+/** Whether the tree is deeper than `max`, walked without recursion so any tree can be measured. */
+function deeperThan(ast: SqlAst, max: number): boolean {
+  const stack: [unknown, number][] = [[ast, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Object.values(node as object)) {
+      if (Array.isArray(child)) {
+        for (const c of child) if (c !== null && typeof c === "object") stack.push([c, depth + 1]);
+      } else if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** Parses a Spark SQL expression; throws RF_VALUE_INVALID naming the position and what was expected. */
 export function parseSql(text: string): SqlAst {
-  return new Parser(text).parse();
+  const ast = new Parser(text).parse();
+  if (deeperThan(ast, MAX_SQL_TREE_DEPTH)) {
+    throw sqlError(
+      text,
+      -1,
+      `the expression is too deep to compile (more than ${MAX_SQL_TREE_DEPTH} levels of operators)`,
+      "split a long chain of operators over several fields, or use a function such as concat_ws",
+    );
+  }
+  return ast;
 }
