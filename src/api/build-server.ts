@@ -2,9 +2,13 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RunManager } from "../app/runs/run-manager.ts";
+import { maskText } from "../app/secrets.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
-import { handleError, notFound } from "./http-errors.ts";
+import { errorResponses } from "./error-responses.ts";
+import { handleError, nestedTooDeeply, notFound } from "./http-errors.ts";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./json-depth.ts";
+import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
@@ -18,6 +22,8 @@ export interface ServerOptions {
   /** pino logger options, or false for none (tests). Secrets are never logged: bodies are not logged. */
   readonly logger?: boolean | { level: string };
   readonly onShutdown?: () => void;
+  /** Host, Origin, content-type and token checks (default: a loopback server without a token). */
+  readonly guard?: GuardOptions;
 }
 
 const VERSION = "0.1.0";
@@ -33,6 +39,32 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
       customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
+  // Every error answer passes through the one masking of src/app/secrets.ts on its way out.
+  app.addHook("onSend", async (_req, reply, payload) =>
+    reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
+  );
+  // JSON bodies: nesting is bounded before parsing, so no recursive walk after it can overflow.
+  const parseJson = app.getDefaultJsonParser("error", "ignore");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string)) {
+      done(
+        nestedTooDeeply(`the JSON body nests more than ${MAX_JSON_DEPTH} levels of objects and arrays`),
+        undefined,
+      );
+      return;
+    }
+    parseJson(req, body as string, done);
+  });
+  // Routes declare the error answers they can give (for OpenAPI), in the shapes they send.
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.hide) return;
+    route.schema = {
+      ...route.schema,
+      response: { ...errorResponses(route.url), ...(route.schema?.response as object | undefined) },
+    };
+  });
   for (const type of ["text/plain", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"]) {
     app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),

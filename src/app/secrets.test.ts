@@ -97,7 +97,9 @@ test("maskOptions and maskDeep use the text masking too, through nested objects 
     {
       dataSources: [
         {
-          connection: { options: { url: "postgres://u:***@h/d", password: "***", nested: { cookie: "***" } } },
+          connection: {
+            options: { url: "postgres://u:***@h/d", password: "***", nested: { cookie: "***" } },
+          },
           steps: [{ name: "s", options: { token: "***", path: "/tmp/x" } }],
         },
       ],

@@ -79,9 +79,7 @@ export function isSecretKey(key: string): boolean {
 /** Whether a key inside free text names a secret (stricter than isSecretKey, see TEXT_SECRET_PARTS). */
 function isSecretTextKey(key: string): boolean {
   const compact = key.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return (
-    TEXT_SECRET_PARTS.some((p) => compact.includes(p)) || wordsOf(key).some((w) => SECRET_WORDS.has(w))
-  );
+  return TEXT_SECRET_PARTS.some((p) => compact.includes(p)) || wordsOf(key).some((w) => SECRET_WORDS.has(w));
 }
 
 /** `scheme://user:password@host` → the password part. */
@@ -95,7 +93,9 @@ const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{4,}/g;
 /** A text with credentials hidden and the rest readable: `jdbc:postgresql://user:***@host:5432/db?password=***`. */
 export function maskText(text: string): string {
   if (text === "") return text;
-  const t = text.replace(URL_USERINFO, (_m, head: string) => `${head}:${MASK}@`).replace(BEARER, `$1 ${MASK}`);
+  const t = text
+    .replace(URL_USERINFO, (_m, head: string) => `${head}:${MASK}@`)
+    .replace(BEARER, `$1 ${MASK}`);
   // A scan, not one replace: after a key that is not secret, look again right after its separator.
   const re = new RegExp(KEY_VALUE.source, "g");
   let out = "";

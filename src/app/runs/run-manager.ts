@@ -96,6 +96,8 @@ export function createRunManager(o: RunManagerOptions): RunManager {
 
   let stopping = false;
   const inFlight = new Map<string, ExecutionRecord>();
+  /** Runs accepted and not started yet: at shutdown they are marked "shutdown" at once. */
+  const queued = new Map<string, ExecutionRecord>();
 
   const execute = async (
     plan: ResolvedPlan,
@@ -104,8 +106,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   ) => {
     await slot();
     pending--;
+    const stillQueued = queued.delete(record.id);
     if (stopping) {
-      await update(record, { status: "failed", failedReason: "shutdown" });
+      if (stillQueued) await update(record, { status: "failed", failedReason: "shutdown" });
       release();
       return;
     }
@@ -150,6 +153,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     },
     async shutdown(graceMs) {
       stopping = true;
+      // Queued runs never start: recorded as "shutdown" now, not left to be found "interrupted" by the next process.
+      const never = [...queued.values()];
+      queued.clear();
+      for (const r of never) await update(r, { status: "failed", failedReason: "shutdown" });
       const ended = await Promise.race([
         this.idle().then(() => true),
         new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),
@@ -179,6 +186,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         mode,
       };
       await o.store.executions.put(record);
+      queued.set(id, record);
       pending++;
       void execute(plan, record, only);
       return record;

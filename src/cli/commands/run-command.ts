@@ -9,6 +9,7 @@ import { runBatchTask } from "../../app/run-batch-task.ts";
 import { runPlan } from "../../app/run-plan.ts";
 import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
+import { maskText } from "../../app/secrets.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -156,7 +157,7 @@ export function registerRun(
       );
       if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
-      if (!result.success) io.err(`error RF_RUN_FAILED: ${result.failedReason}\n`);
+      if (!result.success) io.err(`error RF_RUN_FAILED: ${maskText(result.failedReason ?? "")}\n`);
       setExit(result.success ? EXIT_OK : EXIT_FAILED);
     });
 }

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
+import { isLoopback } from "../../api/request-guard.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
 import { createRunManager } from "../../app/runs/run-manager.ts";
 import { createService } from "../../app/service/rowforge-service.ts";
@@ -20,7 +21,11 @@ interface ServeFlags {
   logLevel?: string;
   grace?: string;
   concurrency?: string;
+  token?: string;
+  allowedHost?: string[];
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
 export function registerServe(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -40,6 +45,15 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
     .option("--grace <seconds>", "on shutdown, how long a running run may take to finish", "30")
     .option("--concurrency <n>", "runs at the same time (default 1: runs never fight over outputs)", "1")
+    .option(
+      "--token <token>",
+      "require Authorization: Bearer <token> on every route but /docs and /openapi.json (env ROWFORGE_TOKEN, preferred: a flag shows in the process list)",
+    )
+    .option(
+      "--allowed-host <name>",
+      "another host name clients may use (Host and Origin), e.g. a reverse proxy's; repeatable (env ROWFORGE_ALLOWED_HOSTS, comma-separated)",
+      collect,
+    )
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
       const portText = flags.port ?? io.env.ROWFORGE_PORT ?? "9898";
@@ -91,10 +105,22 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
           `rowforge: ${interrupted} run(s) left unfinished by a previous process marked failed (interrupted)\n`,
         );
       const level = flags.logLevel ?? "info";
+      const token = flags.token ?? io.env.ROWFORGE_TOKEN;
+      const allowedHosts = [...(flags.allowedHost ?? []), ...(io.env.ROWFORGE_ALLOWED_HOSTS ?? "").split(",")]
+        .map((h) => h.trim())
+        .filter((h) => h !== "");
+      if (!isLoopback(host)) {
+        io.err(
+          token
+            ? `rowforge: warning: listening on ${host}, reachable from other machines; every request needs the bearer token\n`
+            : `rowforge: warning: listening on ${host} without a token: anyone who can reach this address can read saved plans, start runs and delete data. Set ROWFORGE_TOKEN (or --token), or bind to 127.0.0.1\n`,
+        );
+      }
       const server = await buildServer(svc, {
         runs,
         logger: level === "silent" ? false : { level },
         onShutdown: () => void stop("shutdown requested over the API"),
+        guard: { bindHost: host, allowedHosts, ...(token ? { token } : {}) },
       });
       const stop = async (why: string) => {
         if (closing) return;
