@@ -30,6 +30,14 @@ export const isLoopback = (host: string): boolean => {
   return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
 };
 
+/** The warning `rowforge serve` prints when it binds to an address other machines can reach. */
+export function exposureWarning(bindHost: string, hasToken: boolean): string | undefined {
+  if (isLoopback(bindHost)) return undefined;
+  return hasToken
+    ? `rowforge: warning: listening on ${bindHost}, reachable from other machines; every request but /docs and /openapi.json needs the bearer token\n`
+    : `rowforge: warning: listening on ${bindHost} without a token: anyone who can reach this address can read saved plans, start runs and delete data. Set ROWFORGE_TOKEN (or --token), or bind to 127.0.0.1\n`;
+}
+
 /** The host names (without ports) clients may use to reach a server bound to `bindHost`. */
 export function allowedHostNames(bindHost: string, extra: readonly string[] = []): Set<string> {
   const names = new Set<string>(extra.map(bare));

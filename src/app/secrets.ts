@@ -84,8 +84,9 @@ function isSecretTextKey(key: string): boolean {
 
 /** `scheme://user:password@host` → the password part. */
 const URL_USERINFO = /([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'<>]*):([^\s@/?#"'<>]+)@/gi;
-/** `password=...`, `;pwd=...`, `password: "..."`, `password="..."` in URLs, JDBC strings, JAAS configs and messages. */
-const KEY_VALUE = /([A-Za-z][A-Za-z0-9_.-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&;,"'<>)}\]]+)/g;
+/** `password=...`, `;pwd=...`, `password: "..."`, `password="..."`, `"password":"..."` in URLs, JDBC strings, JAAS configs, JSON texts and messages. */
+const KEY_VALUE =
+  /([A-Za-z][A-Za-z0-9_.-]*)(\\?["']?\s*[=:]\s*)(\\"[^\\]*\\"|"[^"]*"|'[^']*'|[^\s&;,"'<>)}\]\\]+)/g;
 
 /** `Authorization: Bearer abc` credentials. */
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{4,}/g;
@@ -106,7 +107,13 @@ export function maskText(text: string): string {
       re.lastIndex = m.index + key.length + sep.length;
       continue;
     }
-    const quote = value.startsWith('"') ? '"' : value.startsWith("'") ? "'" : "";
+    const quote = value.startsWith('\\"')
+      ? '\\"'
+      : value.startsWith('"')
+        ? '"'
+        : value.startsWith("'")
+          ? "'"
+          : "";
     out += `${t.slice(last, m.index)}${key}${sep}${quote}${MASK}${quote}`;
     last = m.index + all.length;
   }

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
-import { isLoopback } from "../../api/request-guard.ts";
+import { exposureWarning } from "../../api/request-guard.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
 import { createRunManager } from "../../app/runs/run-manager.ts";
 import { createService } from "../../app/service/rowforge-service.ts";
@@ -109,13 +109,8 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const allowedHosts = [...(flags.allowedHost ?? []), ...(io.env.ROWFORGE_ALLOWED_HOSTS ?? "").split(",")]
         .map((h) => h.trim())
         .filter((h) => h !== "");
-      if (!isLoopback(host)) {
-        io.err(
-          token
-            ? `rowforge: warning: listening on ${host}, reachable from other machines; every request needs the bearer token\n`
-            : `rowforge: warning: listening on ${host} without a token: anyone who can reach this address can read saved plans, start runs and delete data. Set ROWFORGE_TOKEN (or --token), or bind to 127.0.0.1\n`,
-        );
-      }
+      const warning = exposureWarning(host, token !== undefined && token !== "");
+      if (warning) io.err(warning);
       const server = await buildServer(svc, {
         runs,
         logger: level === "silent" ? false : { level },
