@@ -35,6 +35,8 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     // Fastify's own per-request lines are off; the onResponse hook below logs one line without bodies.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 4 * 1024 * 1024,
+    // Path parameters longer than a name (100) reach the schema, which answers a 400 naming the limit.
+    routerOptions: { maxParamLength: 1000 },
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
     },
