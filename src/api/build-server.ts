@@ -20,7 +20,7 @@ export interface ServerOptions {
   /** Runs plans in the background; without one the run routes are not served. */
   readonly runs?: RunManager;
   /** pino logger options, or false for none (tests). Secrets are never logged: bodies are not logged. */
-  readonly logger?: boolean | { level: string };
+  readonly logger?: boolean | { level: string; stream?: { write(line: string): void } };
   readonly onShutdown?: () => void;
   /** Host, Origin, content-type and token checks (default: a loopback server without a token). */
   readonly guard?: GuardOptions;
