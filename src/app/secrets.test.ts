@@ -52,8 +52,22 @@ test("keys the first masking missed: pass, pw, passphrase, cookie, connectionStr
   ]) {
     assert.ok(isSecretKey(k), k);
   }
-  for (const k of ["bypass", "compass", "spark.sql.session.timeZone", "sid", "url", "keyFields"])
+  for (const k of [
+    "bypass",
+    "compass",
+    "spark.sql.session.timeZone",
+    "sid",
+    "url",
+    "keyFields",
+    "author",
+    "author_id",
+    "primaryKeyPosition",
+    "isPrimaryKey",
+    "foreignKeys",
+  ])
     assert.ok(!isSecretKey(k), k);
+  for (const k of ["Authorization", "auth", "spark.cassandra.auth.username", "authToken"])
+    assert.ok(isSecretKey(k), k);
 });
 
 test("credentials inside URLs and texts are masked, the rest stays readable", () => {

@@ -13,7 +13,7 @@ const SECRET_PARTS = [
   "token",
   "key",
   "credential",
-  "auth",
+  "authorization",
   "jwt",
   "private",
   "apikey",
@@ -22,8 +22,8 @@ const SECRET_PARTS = [
   "sessionid",
   "jaas",
 ];
-/** Short words that make a key secret only as a whole word of it (`pass`, `dbPass`, `user_pw`, not `bypass`). */
-const SECRET_WORDS = new Set(["pass", "pw"]);
+/** Short words that make a key secret only as a whole word of it (`pass`, `dbPass`, `user_pw`, `auth.x`; not `bypass`, `author`). */
+const SECRET_WORDS = new Set(["pass", "pw", "auth"]);
 /**
  * In free text (`key=value` in URLs, JDBC strings, JAAS configs, messages) only these words mark
  * a secret: "key" or "auth" alone would hide ordinary words of messages ("foreign key: ...").
@@ -47,6 +47,15 @@ const TEXT_SECRET_PARTS = [
 /** Keys that contain a secret word but name something public. */
 const NOT_SECRET = new Set([
   "keyspace",
+  "keys",
+  "foreignkey",
+  "foreignkeys",
+  "isprimarykey",
+  "primarykeys",
+  "primarykeyposition",
+  "primarykeypos",
+  "partitionkeys",
+  "clusteringkeys",
   "keyfields",
   "partitionkey",
   "primarykey",

@@ -89,7 +89,7 @@ test("GET /plan/{name} masks step and connection options of the saved plan", asy
         name: "t",
         type: "postgres",
         options: { url: "postgres://u:hunter2@h/d", password: "pa55word", token: "t0ken-value" },
-        fields: [{ name: "id" }],
+        fields: [{ name: "id", options: { isPrimaryKey: true, primaryKeyPosition: 1 } }],
       },
     ],
     dataSources: [
@@ -105,6 +105,12 @@ test("GET /plan/{name} masks step and connection options of the saved plan", asy
   assert.equal(got.statusCode, 200);
   assertNoSecret(got.body, "GET /plan/secret_plan");
   assert.match(got.body, /postgres:\/\/u:\*\*\*@h\/d/);
+  const fieldOptions = (got.json() as typeof plan).tasks[0]!.fields[0]!.options;
+  assert.deepEqual(
+    fieldOptions,
+    { isPrimaryKey: true, primaryKeyPosition: 1 },
+    "plan settings are not secrets",
+  );
   // The stored plan keeps the real values: runs need them.
   const stored = (await store.plans.get("secret_plan"))?.request as typeof plan | undefined;
   assert.equal(stored?.tasks[0]?.options.password, "pa55word");

@@ -62,8 +62,8 @@ export interface RowforgeService {
 
 /**
  * The names of a plan request that end up in URL paths (the plan, its tasks, their steps, the
- * data sources of a unified plan), each checked against the one name limit: a name saved must be
- * reachable. Throws a 400 naming the field and the limit.
+ * steps of a unified plan's data sources), each checked against the one name limit: a name saved
+ * must be reachable. Throws a 400 naming the field and the limit.
  */
 function checkPathNames(request: Record<string, unknown>): void {
   const fail = (where: string, problem: string) => {
