@@ -47,7 +47,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
   );
   // JSON bodies: nesting is bounded before parsing, so no recursive walk after it can overflow.
-  const parseJson = app.getDefaultJsonParser("error", "ignore");
+  const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     if (jsonDepthExceeds(body as string)) {

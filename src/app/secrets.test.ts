@@ -120,3 +120,17 @@ test("maskOptions and maskDeep use the text masking too, through nested objects 
     },
   );
 });
+
+test("masking long texts without separators or values stays linear (no re-scan from inside a word)", {
+  timeout: 60_000,
+}, () => {
+  const n = 1_000_000;
+  for (const text of [
+    "a".repeat(n),
+    "a=".repeat(n / 2),
+    "a:".repeat(n / 2),
+    `http://${"a".repeat(n)}:${"b".repeat(n)}`,
+  ])
+    assert.equal(maskText(text), text);
+  assert.equal(maskText(`${"x=".repeat(1000)}password=p`), `${"x=".repeat(1000)}password=***`);
+});

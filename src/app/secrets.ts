@@ -91,11 +91,15 @@ function isSecretTextKey(key: string): boolean {
   return TEXT_SECRET_PARTS.some((p) => compact.includes(p)) || wordsOf(key).some((w) => SECRET_WORDS.has(w));
 }
 
-/** `scheme://user:password@host` → the password part. */
-const URL_USERINFO = /([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'<>]*):([^\s@/?#"'<>]+)@/gi;
-/** `password=...`, `;pwd=...`, `password: "..."`, `password="..."`, `"password":"..."` in URLs, JDBC strings, JAAS configs, JSON texts and messages. */
-const KEY_VALUE =
-  /([A-Za-z][A-Za-z0-9_.-]*)(\\?["']?\s*[=:]\s*)(\\"[^\\]*\\"|"[^"]*"|'[^']*'|[^\s&;,"'<>)}\]\\]+)/g;
+/**
+ * `scheme://user:password@host` → the password part. The patterns start only at the start of a
+ * word (look-behind), so a long text is scanned in linear time, never re-tried from inside a word.
+ */
+const URL_USERINFO = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'<>]*):([^\s@/?#"'<>]+)@/gi;
+/** A key and its separator: `password=`, `;pwd=`, `password: `, `"password":`, `\"password\":` (URLs, JDBC strings, JAAS configs, JSON texts, messages). */
+const KEY_SEP = /(?<![A-Za-z0-9_.-])([A-Za-z][A-Za-z0-9_.-]*)(\\?["']?\s*[=:]\s*)/g;
+/** The value after a secret key's separator: quoted (also as escaped in JSON text) or up to a delimiter. */
+const VALUE = /\\"[^\\]*\\"|"[^"]*"|'[^']*'|[^\s&;,"'<>)}\]\\]+/y;
 
 /** `Authorization: Bearer abc` credentials. */
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{4,}/g;
@@ -106,25 +110,22 @@ export function maskText(text: string): string {
   const t = text
     .replace(URL_USERINFO, (_m, head: string) => `${head}:${MASK}@`)
     .replace(BEARER, `$1 ${MASK}`);
-  // A scan, not one replace: after a key that is not secret, look again right after its separator.
-  const re = new RegExp(KEY_VALUE.source, "g");
+  // A scan, not one replace: a value is read only after a secret key, so the scan stays linear.
+  const keys = new RegExp(KEY_SEP.source, "g");
+  const value = new RegExp(VALUE.source, "y");
   let out = "";
   let last = 0;
-  for (let m = re.exec(t); m !== null; m = re.exec(t)) {
-    const [all, key, sep, value] = m as unknown as [string, string, string, string];
-    if (!isSecretTextKey(key) || value === MASK || value === `"${MASK}"` || value === `'${MASK}'`) {
-      re.lastIndex = m.index + key.length + sep.length;
+  for (let m = keys.exec(t); m !== null; m = keys.exec(t)) {
+    const key = m[1]!;
+    if (!isSecretTextKey(key)) continue;
+    value.lastIndex = keys.lastIndex;
+    const v = value.exec(t)?.[0];
+    if (v === undefined || v === MASK || v === `"${MASK}"` || v === `'${MASK}'` || v === `\\"${MASK}\\"`)
       continue;
-    }
-    const quote = value.startsWith('\\"')
-      ? '\\"'
-      : value.startsWith('"')
-        ? '"'
-        : value.startsWith("'")
-          ? "'"
-          : "";
-    out += `${t.slice(last, m.index)}${key}${sep}${quote}${MASK}${quote}`;
-    last = m.index + all.length;
+    const quote = v.startsWith('\\"') ? '\\"' : v.startsWith('"') ? '"' : v.startsWith("'") ? "'" : "";
+    out += `${t.slice(last, keys.lastIndex)}${quote}${MASK}${quote}`;
+    last = keys.lastIndex + v.length;
+    keys.lastIndex = last;
   }
   return out + t.slice(last);
 }
