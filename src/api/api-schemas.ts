@@ -1,27 +1,42 @@
 import Type from "typebox";
+import { formatNames } from "../formats/format-registry.ts";
+import { NAME_MAX_LENGTH, NAME_PATTERN } from "../model/names.ts";
 import { PlanRunRequest } from "../model/plan-run-request.ts";
 
-/** Path parameters: letters, digits, hyphens and underscores only. */
-export const Name = Type.String({ pattern: "^[A-Za-z0-9_-]+$", maxLength: 200 });
+/** Path parameters: letters, digits, hyphens and underscores only, at most NAME_MAX_LENGTH (100) characters. */
+export const Name = Type.String({ pattern: NAME_PATTERN, minLength: 1, maxLength: NAME_MAX_LENGTH });
 export const PlanNameParams = Type.Object({ planName: Name });
 export const ConnectionNameParams = Type.Object({ connectionName: Name });
 export const IdParams = Type.Object({ id: Name });
 
+/** sampleSize of every sample endpoint: 1 to 100. */
+export const SampleSize = Type.Integer({
+  minimum: 1,
+  maximum: 100,
+  description: "records per step (default 10)",
+});
+/** The formats a schema sample can answer in. */
+export const SampleFormat = Type.Enum(formatNames(), { description: "the answer's format" });
+
+/** Paging of lists (GET /plans, GET /run/history): the answer stays a plain array; X-Total-Count and Link tell the rest. */
+export const PageQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, description: "at most this many entries (default 1000)" }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: "entries to skip (default 0)" })),
+});
+
 export const SampleQuery = Type.Object({
-  sampleSize: Type.Optional(Type.Integer()),
+  sampleSize: Type.Optional(SampleSize),
   fastMode: Type.Optional(Type.Boolean()),
   enableRelationships: Type.Optional(Type.Boolean()),
 });
 
 export const StatusMessage = Type.Object({ status: Type.String(), message: Type.String() });
-export const ErrorBody = Type.Object({
-  status: Type.Literal("error"),
-  message: Type.String(),
-  details: Type.String(),
-});
+export { ErrorBody } from "./error-responses.ts";
 
 export const ConnectionBody = Type.Object({
-  name: Type.String(),
+  name: Name,
   type: Type.String(),
   groupType: Type.Optional(Type.String()),
   options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
@@ -54,8 +69,8 @@ export const FieldDefinition = Type.Cyclic(
 
 export const SchemaSampleBody = Type.Object({
   fields: Type.Array(FieldDefinition, { minItems: 1 }),
-  format: Type.Optional(Type.String()),
-  sampleSize: Type.Optional(Type.Integer()),
+  format: Type.Optional(SampleFormat),
+  sampleSize: Type.Optional(SampleSize),
   fastMode: Type.Optional(Type.Boolean()),
   enableRelationships: Type.Optional(Type.Boolean()),
 });
@@ -63,7 +78,7 @@ export const SchemaSampleBody = Type.Object({
 export const TaskFileBody = Type.Object({
   taskYamlPath: Type.String({ minLength: 1 }),
   stepName: Type.Optional(Type.String()),
-  sampleSize: Type.Optional(Type.Integer()),
+  sampleSize: Type.Optional(SampleSize),
   fastMode: Type.Optional(Type.Boolean()),
 });
 

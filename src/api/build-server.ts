@@ -2,12 +2,16 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RunManager } from "../app/runs/run-manager.ts";
+import { maskText } from "../app/secrets.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { raiseHint, resolveBudget } from "../engine/budget/generation-budget.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { nestsDeeperThan } from "../util/value-depth.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
-import { handleError, notFound } from "./http-errors.ts";
+import { errorResponses } from "./error-responses.ts";
+import { handleError, nestedTooDeeply, notFound } from "./http-errors.ts";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./json-depth.ts";
+import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
@@ -19,8 +23,10 @@ export interface ServerOptions {
   /** Runs plans in the background; without one the run routes are not served. */
   readonly runs?: RunManager;
   /** pino logger options, or false for none (tests). Secrets are never logged: bodies are not logged. */
-  readonly logger?: boolean | { level: string };
+  readonly logger?: boolean | { level: string; stream?: { write(line: string): void } };
   readonly onShutdown?: () => void;
+  /** Host, Origin, content-type and token checks (default: a loopback server without a token). */
+  readonly guard?: GuardOptions;
 }
 
 const VERSION = "0.1.0";
@@ -32,10 +38,38 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     // Fastify's own per-request lines are off; the onResponse hook below logs one line without bodies.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 4 * 1024 * 1024,
+    // Path parameters longer than a name (100) reach the schema, which answers a 400 naming the limit.
+    routerOptions: { maxParamLength: 1000 },
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
+  // Every error answer passes through the one masking of src/app/secrets.ts on its way out.
+  app.addHook("onSend", async (_req, reply, payload) =>
+    reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
+  );
+  // JSON bodies: nesting is bounded before parsing, so no recursive walk after it can overflow.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string)) {
+      done(
+        nestedTooDeeply(`the JSON body nests more than ${MAX_JSON_DEPTH} levels of objects and arrays`),
+        undefined,
+      );
+      return;
+    }
+    parseJson(req, body as string, done);
+  });
+  // Routes declare the error answers they can give (for OpenAPI), in the shapes they send.
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.hide) return;
+    route.schema = {
+      ...route.schema,
+      response: { ...errorResponses(route.url), ...(route.schema?.response as object | undefined) },
+    };
+  });
   for (const type of ["text/plain", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"]) {
     app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),

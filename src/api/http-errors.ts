@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { maskText } from "../app/secrets.ts";
 import { SampleError } from "../app/service/sample-error.ts";
-import { isRowforgeError } from "../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 
 /** The generic 400 body of any endpoint. */
 export const badRequest = (message: string, details: string) => ({
@@ -14,6 +16,36 @@ export const notFound = (message: string, details = "NotFound") => ({
   message,
   details,
 });
+
+/** A request whose body nests too deeply to be read safely: a 400 (never a stack overflow). */
+export const nestedTooDeeply = (message: string): RowforgeError =>
+  new RowforgeError("RF_VALUE_INVALID", message, { hint: "flatten the request's nesting" });
+
+const isStackOverflow = (e: unknown) => e instanceof RangeError && /maximum call stack/i.test(e.message);
+
+interface SchemaFailure {
+  readonly keyword?: string;
+  readonly instancePath?: string;
+  readonly message?: string;
+  readonly params?: { missingProperty?: string; allowedValues?: unknown[]; limit?: number };
+}
+
+/** A schema failure in words that name the limit or the allowed values. */
+function validationMessage(v: SchemaFailure): string {
+  const limit = v.params?.limit;
+  switch (v.keyword) {
+    case "maximum":
+      return `is above the maximum of ${limit}`;
+    case "minimum":
+      return `is below the minimum of ${limit}`;
+    case "maxLength":
+      return `is longer than the maximum of ${limit} characters`;
+    case "enum":
+      return `must be one of: ${(v.params?.allowedValues ?? []).map(String).join(", ")}`;
+    default:
+      return v.message ?? "is not valid";
+  }
+}
 
 /** Sample error shape A (flat). */
 export const sampleErrorFlat = (e: SampleError) => ({ code: e.code, message: e.message, details: e.details });
@@ -31,7 +63,7 @@ export const sampleErrorEnvelope = (e: SampleError, executionId: string) => ({
  */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const e = error as {
-    validation?: { instancePath?: string; message?: string; params?: { missingProperty?: string } }[];
+    validation?: SchemaFailure[];
     validationContext?: string;
     statusCode?: number;
     code?: string;
@@ -44,7 +76,25 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (e.validation && e.validation.length > 0) {
     const v = e.validation[0]!;
     const field = `${e.validationContext ?? "body"}${v.instancePath ? v.instancePath.replace(/\//g, ".") : ""}${v.params?.missingProperty ? `.${v.params.missingProperty}` : ""}`;
-    void reply.code(400).send(badRequest(`${field} ${v.message ?? "is not valid"}`, "ValidationError"));
+    const message = `${field} ${validationMessage(v)}`;
+    // The POST sample endpoints answer every error in the spec's envelope shape.
+    if (request.method === "POST" && request.url.startsWith("/sample/")) {
+      void reply
+        .code(400)
+        .send(
+          sampleErrorEnvelope(
+            new SampleError("INVALID_REQUEST", message, "ValidationError"),
+            randomUUID().split("-")[0]!,
+          ),
+        );
+      return;
+    }
+    void reply.code(400).send(badRequest(message, "ValidationError"));
+    return;
+  }
+  // The last line of defence: every known recursion is bounded (JSON depth, SQL nesting) before it runs.
+  if (isStackOverflow(error)) {
+    void reply.code(400).send(badRequest("the request is nested too deeply to be read", "NestedTooDeeply"));
     return;
   }
   if (
@@ -61,7 +111,11 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     void reply.code(413).send(badRequest("the request body is too large", "BodyTooLarge"));
     return;
   }
-  if (e.statusCode === 415 || e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+  if (
+    e.statusCode === 415 ||
+    e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ||
+    e.code === "FST_ERR_ROUTE_MISSING_CONTENT_TYPE"
+  ) {
     void reply
       .code(415)
       .send(
@@ -81,7 +135,25 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       return;
     }
   }
-  request.log.error({ err: error }, "request failed");
+  // Any other client error Fastify raises (a bad header, a too-long parameter) keeps its 4xx, in the generic shape.
+  if (!isRowforgeError(error) && e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
+    void reply
+      .code(e.statusCode)
+      .send(badRequest(maskText(e.message ?? "bad request"), e.code ?? "BadRequest"));
+    return;
+  }
+  // The log gets the error with credentials in its text hidden, like every other exit.
+  const err = error instanceof Error ? error : undefined;
+  request.log.error(
+    {
+      err: {
+        type: err?.name ?? typeof error,
+        message: maskText(err?.message ?? String(error)),
+        stack: maskText(err?.stack ?? ""),
+      },
+    },
+    "request failed",
+  );
   void reply.code(500).send({
     status: "error",
     message: "Failed to execute request",

@@ -12,6 +12,7 @@ export { Field } from "./field.ts";
 export { FieldOptions, type WeightedValue } from "./field-options.ts";
 export * from "./foreign-key.ts";
 export { deepFreeze, type Immutable } from "./immutable.ts";
+export { NAME_MAX_LENGTH, NAME_PATTERN, nameProblem } from "./names.ts";
 export { parseDataType, SUPPORTED_TYPE_NAMES, TYPE_NAME_ALIASES } from "./parse-data-type.ts";
 export { Plan, SinkOptions, TaskSummary } from "./plan.ts";
 export { PlanRunRequest } from "./plan-run-request.ts";

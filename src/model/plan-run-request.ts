@@ -1,5 +1,6 @@
 import Type, { type Static } from "typebox";
 import type { Immutable } from "./immutable.ts";
+import { NAME_MAX_LENGTH } from "./names.ts";
 
 const AnyObject = Type.Record(Type.String(), Type.Unknown());
 
@@ -14,7 +15,7 @@ export const PlanRunRequest = Type.Object(
     id: Type.Optional(Type.String()),
     plan: Type.Object(
       {
-        name: Type.String({ minLength: 1, maxLength: 200 }),
+        name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
         description: Type.Optional(Type.String()),
         tasks: Type.Optional(Type.Array(AnyObject)),
         sinkOptions: Type.Optional(AnyObject),

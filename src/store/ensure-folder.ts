@@ -8,9 +8,9 @@ const codeOf = (e: unknown): unknown => (e instanceof Error && "code" in e ? e.c
  * mkdir never returns on some special file systems (such as /proc), where a failed create
  * answers ENOENT although the parent exists.
  */
-export async function ensureFolder(path: string): Promise<void> {
+export async function ensureFolder(path: string, mode?: number): Promise<void> {
   try {
-    await mkdir(path);
+    await mkdir(path, mode);
     return;
   } catch (e) {
     if (codeOf(e) === "EEXIST") {
@@ -20,5 +20,5 @@ export async function ensureFolder(path: string): Promise<void> {
     if (codeOf(e) !== "ENOENT" || dirname(path) === path) throw e;
   }
   await ensureFolder(dirname(path));
-  await mkdir(path);
+  await mkdir(path, mode);
 }

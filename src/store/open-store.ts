@@ -1,4 +1,4 @@
-import { statfs } from "node:fs/promises";
+import { chmod, readdir, statfs } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Level } from "level";
 import { ensureFolder } from "./ensure-folder.ts";
@@ -33,6 +33,15 @@ export interface StoreOptions {
 
 /** Free space below which a store in an error state is not reopened (LevelDB's write buffer is 4 MB). */
 const MIN_FREE_BYTES_TO_REOPEN = 8 * 1024 * 1024;
+/**
+ * The store holds saved connections with their passwords: its folder is 0700 and its files 0600
+ * (files LevelDB writes later sit in the 0700 folder). A home rowforge creates is 0700 too.
+ */
+async function ownerOnly(location: string): Promise<void> {
+  await chmod(location, 0o700);
+  for (const f of await readdir(location, { withFileTypes: true }))
+    if (f.isFile()) await chmod(join(location, f.name), 0o600);
+}
 
 /** The LevelDB folder inside a home folder. */
 export const storeLocation = (home: string): string => join(resolve(home), "store");
@@ -45,7 +54,7 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
   const absoluteHome = resolve(home);
   const location = storeLocation(absoluteHome);
   try {
-    await ensureFolder(absoluteHome);
+    await ensureFolder(absoluteHome, 0o700);
   } catch (e) {
     throw openFailure(location, e);
   }
@@ -56,6 +65,7 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
     throw openFailure(location, e);
   }
   try {
+    await ownerOnly(location);
     await prepareLayout({ db, meta: openSublevel(db, "meta"), location });
   } catch (e) {
     await db.close().catch(() => undefined);

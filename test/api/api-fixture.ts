@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildServer } from "../../src/api/build-server.ts";
+import { buildServer, type ServerOptions } from "../../src/api/build-server.ts";
 import { createService } from "../../src/app/service/rowforge-service.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 /** A server over a temporary home, configuration, task folder and plan folder, for in-process requests. */
-export async function apiFixture(): Promise<{
+export async function apiFixture(options: Omit<ServerOptions, "onShutdown"> = {}): Promise<{
   app: FastifyInstance;
   dir: string;
   close(): Promise<void>;
@@ -66,7 +66,7 @@ sinkOptions:
     now: () => Date.UTC(2026, 10, 1),
   });
   const shutdowns: number[] = [];
-  const app = await buildServer(svc, { logger: false, onShutdown: () => shutdowns.push(1) });
+  const app = await buildServer(svc, { logger: false, ...options, onShutdown: () => shutdowns.push(1) });
   return {
     app,
     dir,

@@ -46,7 +46,10 @@ test("the README's quickstart runs word for word: sample, run, history, then the
     for (const row of rows) assert.match(String(row.email), /@example\.com$/);
     // run: the summary, the report, the files
     assert.match(out, /customers\s+json\s+1,000 /);
-    assert.match(out, /done: plan first_plan, seed 42, now \S+ \(repeat with --seed 42 --now \S+\), 1,000 records written/);
+    assert.match(
+      out,
+      /done: plan first_plan, seed 42, now \S+ \(repeat with --seed 42 --now \S+\), 1,000 records written/,
+    );
     const report = /report: (\S+index\.html)/.exec(out)?.[1];
     assert.ok(report && existsSync(report), "the report exists where run says");
     assert.ok(readdirSync(join(work, "out", "customers")).some((f) => /^part-00000-.*\.json$/.test(f)));

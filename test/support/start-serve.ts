@@ -9,6 +9,8 @@ export interface ServeProcess {
   readonly child: ChildProcess;
   /** The exit code, once the process ends. */
   readonly exited: Promise<number | null>;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
 }
 
 /** Starts `rowforge serve` as a subprocess on a free loopback port and resolves once it prints its URL. */
@@ -26,7 +28,7 @@ export function startServe(args: readonly string[]): Promise<ServeProcess> {
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1]!, banner: out, child, exited });
+        resolve({ url: m[1]!, banner: out, child, exited, output: () => out });
       }
     });
     child.stderr!.on("data", (d: Buffer) => {

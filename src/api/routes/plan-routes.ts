@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/service/rowforge-service.ts";
-import { PlanNameParams, PlanRunRequest } from "../api-schemas.ts";
+import { PageQuery, PlanNameParams, PlanRunRequest } from "../api-schemas.ts";
 import { notFound } from "../http-errors.ts";
+import { PAGE_HEADERS, page } from "../paging.ts";
 
 /** POST /plan, GET /plan/{planName}, DELETE /plan/{planName}, GET /plans. */
 export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
@@ -49,18 +50,22 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags: ["plans"],
-          summary: "Saved plans and the YAML plans of the plan folder",
+          summary: "Saved plans and the YAML plans of the plan folder, by name (paged: X-Total-Count, Link)",
+          querystring: PageQuery,
           response: {
-            200: Type.Array(
-              Type.Object({
-                id: Type.String(),
-                plan: Type.Object({ name: Type.String(), description: Type.String() }),
-              }),
-            ),
+            200: {
+              ...Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  plan: Type.Object({ name: Type.String(), description: Type.String() }),
+                }),
+              ),
+              headers: PAGE_HEADERS,
+            },
           },
         },
       },
-      async () => svc.listPlans(),
+      async (req, reply) => page(req, reply, await svc.listPlans(), req.query),
     );
   };
 }

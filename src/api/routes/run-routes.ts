@@ -3,14 +3,17 @@ import { basename, extname, join } from "node:path";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RunManager } from "../../app/runs/run-manager.ts";
+import { maskDeep, maskText } from "../../app/secrets.ts";
 import type { RowforgeService } from "../../app/service/rowforge-service.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
-import { ErrorBody, IdParams, PlanRunRequest } from "../api-schemas.ts";
+import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
+import { PAGE_HEADERS, page } from "../paging.ts";
 import { cancelRoute } from "./cancel-route.ts";
 
-/** The spec's execution record: exactly its fields. */
-const publicRecord = (r: ExecutionRecord) => ({
+/** The spec's execution record: exactly its fields, credentials in its texts (errors, reasons) masked. */
+const publicRecord = (r: ExecutionRecord) => maskDeep(recordFields(r)) as ReturnType<typeof recordFields>;
+const recordFields = (r: ExecutionRecord) => ({
   id: r.id,
   status: r.status,
   failedReason: r.failedReason,
@@ -27,7 +30,7 @@ const publicRecord = (r: ExecutionRecord) => ({
 const statusOf = (r: ExecutionRecord) => ({
   id: r.id,
   status: r.status,
-  failedReason: r.failedReason,
+  failedReason: r.failedReason === null ? null : maskText(r.failedReason),
   runBy: r.runBy,
   timeTaken: r.timeTaken,
 });
@@ -85,8 +88,23 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
         },
       );
     }
-    app.get("/run/history", { schema: { tags, summary: "Every execution record, newest first" } }, async () =>
-      (await svc.store.executions.list()).map(publicRecord),
+    app.get(
+      "/run/history",
+      {
+        schema: {
+          tags,
+          summary: "Execution records, newest first (paged: X-Total-Count, Link)",
+          querystring: PageQuery,
+          response: {
+            200: {
+              type: "array",
+              items: { type: "object", additionalProperties: true },
+              headers: PAGE_HEADERS,
+            },
+          },
+        },
+      },
+      async (req, reply) => page(req, reply, await svc.store.executions.list(), req.query).map(publicRecord),
     );
     const REPORT_TYPES: Record<string, string> = {
       ".html": "text/html; charset=utf-8",

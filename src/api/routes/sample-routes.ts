@@ -18,7 +18,13 @@ import {
   sampleTaskFile,
   sampleTaskYamlText,
 } from "../../app/service/sample-service.ts";
-import { Name, SampleQuery as SampleQuerySchema, SchemaSampleBody, TaskFileBody } from "../api-schemas.ts";
+import {
+  Name,
+  SampleQuery as SampleQuerySchema,
+  SampleSize,
+  SchemaSampleBody,
+  TaskFileBody,
+} from "../api-schemas.ts";
 import { badRequest, sampleErrorEnvelope, sampleErrorFlat } from "../http-errors.ts";
 
 type Shape = "flat" | "envelope";
@@ -186,15 +192,30 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
       "/sample/task-yaml",
       {
         bodyLimit: 1024 * 1024,
+        // The one route that takes a raw YAML body (text/plain or application/yaml) besides JSON.
+        config: { acceptsYaml: true },
         schema: {
           tags,
           summary:
             "Sample task YAML: the raw YAML body (text/plain, application/yaml) or JSON {taskYamlContent, stepName, sampleSize, fastMode}",
           querystring: Type.Object({
             stepName: Type.Optional(Type.String()),
-            sampleSize: Type.Optional(Type.Integer()),
+            sampleSize: Type.Optional(SampleSize),
             fastMode: Type.Optional(Type.Boolean()),
           }),
+          consumes: ["application/json", "text/plain", "application/yaml"],
+          body: Type.Union([
+            Type.String({ description: "the task YAML (text/plain or application/yaml)" }),
+            Type.Object(
+              {
+                taskYamlContent: Type.String(),
+                stepName: Type.Optional(Type.String()),
+                sampleSize: Type.Optional(SampleSize),
+                fastMode: Type.Optional(Type.Boolean()),
+              },
+              { additionalProperties: true },
+            ),
+          ]),
         },
       },
       async (req, reply) => {

@@ -177,6 +177,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       release();
       return;
     }
+    queuedRecords.delete(record.id);
     const started = performance.now();
     const entry = live.get(record.id);
     if (entry) entry.state = "running";
@@ -233,6 +234,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     },
     async shutdown(graceMs) {
       stopping = true;
+      // Queued runs never start: recorded as "shutdown" now, not left to be found "interrupted" by the next process.
+      for (const r of [...queuedRecords.values()])
+        await settle(r, { status: "failed", failedReason: "shutdown" });
       const ended = await Promise.race([
         this.idle().then(() => true),
         new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),

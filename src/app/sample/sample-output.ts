@@ -24,14 +24,14 @@ export function sampleFormatOf(step: ResolvedStep): string {
   return findFormat(explicit) ? explicit.toLowerCase() : "json";
 }
 
-/** The step options the format reads (csv always writes its header in a sample). */
+/** The step options the format reads (csv's `header: false` included: a sample looks like the step's file). */
 function keptOptions(
   options: Readonly<Record<string, string>>,
   keys: readonly string[],
 ): Readonly<Record<string, string>> {
   let keep: Record<string, string> | undefined;
   for (const k in options) {
-    if (!keys.includes(k) || k === "header") continue;
+    if (!keys.includes(k)) continue;
     keep ??= {};
     keep[k] = options[k]!;
   }
@@ -40,7 +40,7 @@ function keptOptions(
 
 const NO_OPTIONS: Readonly<Record<string, string>> = Object.freeze({});
 
-/** A batch encoded in a file format (csv with its header), as one body. */
+/** A batch encoded in a file format (csv with its header unless the options say `header: false`), as one body. */
 export async function encodeSample(
   batch: RecordBatch,
   format: string,

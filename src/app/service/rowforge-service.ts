@@ -7,9 +7,9 @@ import { isObject } from "../../config/read/load-context.ts";
 import { resolveRunRequest } from "../../config/resolve/resolve-run-request.ts";
 import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
-import { type Connection, connectionGroupOf } from "../../model/index.ts";
+import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from "../../model/index.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
-import { maskOptions } from "../secrets.ts";
+import { maskDeep, maskOptions } from "../secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
 export interface ServiceOptions {
@@ -60,7 +60,39 @@ export interface RowforgeService {
   close(): Promise<void>;
 }
 
-const NAME = /^[A-Za-z0-9_-]+$/;
+/**
+ * The names of a plan request that end up in URL paths (the plan, its tasks, their steps, the
+ * steps of a unified plan's data sources), each checked against the one name limit: a name saved
+ * must be reachable. Throws a 400 naming the field and the limit.
+ */
+function checkPathNames(request: Record<string, unknown>): void {
+  const fail = (where: string, problem: string) => {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `${where} ${problem} (names used in URL paths are at most ${NAME_MAX_LENGTH} characters)`,
+      { hint: `shorten ${where}` },
+    );
+  };
+  const plan = request.plan as Record<string, unknown>;
+  const problem = nameProblem(plan.name);
+  if (problem) fail("plan.name", problem);
+  // Task and step names keep the characters users give them; only their length is limited here.
+  const named = (list: unknown, where: string, inner?: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((item, i) => {
+      if (!isObject(item)) return;
+      if (typeof item.name === "string" && item.name.length > NAME_MAX_LENGTH)
+        fail(`${where}[${i}].name`, `has ${item.name.length} characters`);
+      if (inner) named(item[inner], `${where}[${i}].${inner}`);
+    });
+  };
+  named(plan.tasks, "plan.tasks");
+  named(request.tasks, "tasks", "steps");
+  if (Array.isArray(request.dataSources))
+    request.dataSources.forEach((ds, i) => {
+      if (isObject(ds)) named(ds.steps, `dataSources[${i}].steps`);
+    });
+}
 
 export async function createService(o: ServiceOptions): Promise<RowforgeService> {
   const env = o.env ?? process.env;
@@ -128,18 +160,14 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     cwd,
     now,
     async savePlan(request) {
-      if (
-        !isObject(request) ||
-        !isObject(request.plan) ||
-        typeof request.plan.name !== "string" ||
-        !NAME.test(request.plan.name)
-      ) {
+      if (!isObject(request) || !isObject(request.plan) || typeof request.plan.name !== "string") {
         throw new RowforgeError(
           "RF_VALUE_INVALID",
-          "plan.name must be letters, digits, hyphens and underscores",
+          `plan.name must be letters, digits, hyphens and underscores, at most ${NAME_MAX_LENGTH} characters`,
           { hint: "give plan.name" },
         );
       }
+      checkPathNames(request);
       const name = request.plan.name;
       const planId = typeof request.id === "string" && request.id !== "" ? request.id : randomUUID();
       await store.plans.put({
@@ -151,7 +179,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       return { planId, name };
     },
     async getPlan(name) {
-      return (await store.plans.get(name))?.request;
+      // Passwords and tokens in the plan's steps and connections never leave the server.
+      const saved = await store.plans.get(name);
+      return saved === undefined ? undefined : maskDeep(saved.request);
     },
     async deletePlan(name) {
       return store.plans.delete(name);
@@ -181,13 +211,13 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         if (
           !isObject(raw) ||
           typeof raw.name !== "string" ||
-          !NAME.test(raw.name) ||
+          nameProblem(raw.name) !== undefined ||
           typeof raw.type !== "string" ||
           raw.type === ""
         ) {
           throw new RowforgeError(
             "RF_VALUE_INVALID",
-            `connections[${i}] needs a name (letters, digits, - and _) and a type`,
+            `connections[${i}] needs a name (letters, digits, - and _, at most ${NAME_MAX_LENGTH} characters) and a type`,
           );
         }
         const options: Record<string, string> = {};

@@ -1,8 +1,9 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { maskDeep } from "../../app/secrets.ts";
 import { isRowforgeError } from "../../errors/index.ts";
-import { openStore, type Store } from "../../store/index.ts";
+import { type ExecutionRecord, openStore, type Store } from "../../store/index.ts";
 import { openStoreSnapshot } from "../../store/open-store-snapshot.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_OK } from "../exit-codes.ts";
@@ -28,7 +29,8 @@ export function registerHistory(program: Command, io: CliIo, setExit: (code: num
       }
       try {
         const limit = Math.max(1, Number(flags.limit ?? 50) || 50);
-        const records = await store.executions.list({ limit });
+        // Errors recorded in a run may quote connection URLs: shown with their credentials masked.
+        const records = (await store.executions.list({ limit })).map((r) => maskDeep(r) as ExecutionRecord);
         if (flags.json) {
           io.out(`${JSON.stringify(records, null, 2)}\n`);
         } else if (records.length === 0) {

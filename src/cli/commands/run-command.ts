@@ -10,6 +10,7 @@ import { cancellation, runPlan } from "../../app/run-plan.ts";
 import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
+import { maskText } from "../../app/secrets.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
@@ -205,8 +206,8 @@ export function registerRun(
         const stepCode = result.steps.find((s) => !s.success)?.errorCode;
         io.err(
           result.cancelled
-            ? `error RF_RUN_CANCELLED: ${result.failedReason}${interruptedBy ? ` (${interruptedBy})` : ""}\n`
-            : `error RF_RUN_FAILED: ${result.failedReason}${stepCode && stepCode !== "RF_RUN_FAILED" ? ` [${stepCode}]` : ""}\n`,
+            ? `error RF_RUN_CANCELLED: ${maskText(result.failedReason ?? "")}${interruptedBy ? ` (${interruptedBy})` : ""}\n`
+            : `error RF_RUN_FAILED: ${maskText(result.failedReason ?? "")}${stepCode && stepCode !== "RF_RUN_FAILED" ? ` [${stepCode}]` : ""}\n`,
         );
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);

@@ -4,6 +4,7 @@ import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
 import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
+import { exposureWarning } from "../../api/request-guard.ts";
 import { runBatchTask } from "../../app/run-batch-task.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { createRunManager } from "../../app/runs/run-manager.ts";
@@ -27,7 +28,11 @@ interface ServeFlags {
   maxBytes?: string;
   maxRunSeconds?: string;
   maxHeap?: string;
+  token?: string;
+  allowedHost?: string[];
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
 export function registerServe(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -53,6 +58,15 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option(
       "--max-heap <MiB>",
       "the server's JavaScript heap limit in MiB (env ROWFORGE_MAX_HEAP_MB; default 4096); the launcher starts Node with it",
+    )
+    .option(
+      "--token <token>",
+      "require Authorization: Bearer <token> on every route but /docs and /openapi.json (env ROWFORGE_TOKEN, preferred: a flag shows in the process list)",
+    )
+    .option(
+      "--allowed-host <name>",
+      "another host name clients may use (Host and Origin), e.g. a reverse proxy's; repeatable (env ROWFORGE_ALLOWED_HOSTS, comma-separated)",
+      collect,
     )
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
@@ -119,10 +133,17 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
           `rowforge: ${interrupted} run(s) left unfinished by a previous process marked failed (interrupted)\n`,
         );
       const level = flags.logLevel ?? "info";
+      const token = flags.token ?? io.env.ROWFORGE_TOKEN;
+      const allowedHosts = [...(flags.allowedHost ?? []), ...(io.env.ROWFORGE_ALLOWED_HOSTS ?? "").split(",")]
+        .map((h) => h.trim())
+        .filter((h) => h !== "");
+      const warning = exposureWarning(host, token !== undefined && token !== "");
+      if (warning) io.err(warning);
       const server = await buildServer(svc, {
         runs,
         logger: level === "silent" ? false : { level },
         onShutdown: () => void stop("shutdown requested over the API"),
+        guard: { bindHost: host, allowedHosts, ...(token ? { token } : {}) },
       });
       const stop = async (why: string) => {
         if (closing) return;

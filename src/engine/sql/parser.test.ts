@@ -223,3 +223,21 @@ describe("sqlReferences", () => {
     assert.throws(() => sqlReferences("a +"), /position 4/);
   });
 });
+
+describe("nesting limits (a deep expression is a clear error, never a stack overflow)", () => {
+  it("refuses parentheses, calls, NOT and signs nested past the limit", () => {
+    for (const text of [
+      `${"(".repeat(20_000)}1${")".repeat(20_000)}`,
+      `${"concat(".repeat(5_000)}'a'${")".repeat(5_000)}`,
+      `${"not ".repeat(20_000)}true`,
+      `${"- ".repeat(20_000)}1`,
+    ]) {
+      assert.match(parseError(text), /nests more than 256 levels deep/);
+    }
+  });
+  it("refuses operator chains deeper than the tree limit, keeps long real ones", () => {
+    assert.match(parseError(`1${"+1".repeat(50_000)}`), /too deep to compile/);
+    assert.equal(parseSql(`1${"+1".repeat(500)}`).kind, "binary");
+    assert.equal(parseSql(`${"(".repeat(200)}1${")".repeat(200)}`).kind, "literal");
+  });
+});

@@ -59,6 +59,9 @@ const COMPARISONS: Readonly<Record<string, ComparisonOp>> = {
 
 const freeze = <T extends object>(node: T): T => Object.freeze(node);
 
+/** How deeply parentheses, calls, NOT and unary signs may nest: far beyond real expressions, well inside the stack. */
+export const MAX_SQL_NESTING = 256;
+
 class Parser extends TokenCursor {
   private depth = 0;
   private readonly maxDepth: number;

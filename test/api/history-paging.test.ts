@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildServer } from "../../src/api/build-server.ts";
+import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createRunManager } from "../../src/app/runs/run-manager.ts";
+import { createService } from "../../src/app/service/rowforge-service.ts";
+import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
+import { openStore } from "../../src/store/index.ts";
+import { fixtureDir } from "../support/fixture-dir.ts";
+
+test("GET /run/history pages newest first with limit/offset, X-Total-Count and Link; no limit keeps the whole list", async () => {
+  const dir = fixtureDir({});
+  const store = await openStore(join(dir, "home"));
+  const svc = await createService({ store, env: {}, cwd: dir });
+  const runs = createRunManager({
+    store,
+    reportsRoot: join(dir, "home", "reports"),
+    executor: () => createInlineExecutor(runBatchTask),
+  });
+  const app = await buildServer(svc, { runs });
+  try {
+    for (let i = 0; i < 5; i++) {
+      const id = `00000000-0000-4000-8000-00000000000${i}`;
+      await store.executions.put({
+        id,
+        planName: `p${i}`,
+        status: "success",
+        failedReason: null,
+        runBy: "api",
+        updatedBy: "api",
+        createdTs: `2026-11-01T00:00:0${i}.000Z`,
+        updatedTs: `2026-11-01T00:00:0${i}.000Z`,
+        generationSummary: [],
+        validationSummary: [],
+        reportLink: `/report/${id}/index.html`,
+        timeTaken: "0.00s",
+        mode: "generate",
+      });
+    }
+    const all = await app.inject({ url: "/run/history" });
+    const ids = (all.json() as { id: string }[]).map((r) => r.id);
+    assert.equal(ids.length, 5);
+    assert.equal(all.headers["x-total-count"], "5");
+    assert.equal(all.headers.link, undefined);
+    const page = await app.inject({ url: "/run/history?limit=2&offset=2" });
+    assert.deepEqual(
+      (page.json() as { id: string }[]).map((r) => r.id),
+      ids.slice(2, 4),
+    );
+    assert.equal(page.headers["x-total-count"], "5");
+    assert.match(String(page.headers.link), /<\/run\/history\?limit=2&offset=4>; rel="next"/);
+    assert.match(String(page.headers.link), /<\/run\/history\?limit=2&offset=0>; rel="prev"/);
+    assert.equal((await app.inject({ url: "/run/history?limit=1001" })).statusCode, 400);
+  } finally {
+    await app.close();
+    await svc.close();
+  }
+});
