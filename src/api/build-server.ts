@@ -6,11 +6,10 @@ import { maskText } from "../app/secrets.ts";
 import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { raiseHint, resolveBudget } from "../engine/budget/generation-budget.ts";
 import { RowforgeError } from "../errors/index.ts";
-import { nestsDeeperThan } from "../util/value-depth.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
-import { handleError, nestedTooDeeply, notFound } from "./http-errors.ts";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./json-depth.ts";
+import { handleError, notFound } from "./http-errors.ts";
+import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
@@ -49,13 +48,20 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   app.addHook("onSend", async (_req, reply, payload) =>
     reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
   );
-  // JSON bodies: nesting is bounded before parsing, so no recursive walk after it can overflow.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
+  // JSON bodies: nesting is bounded before parsing, so neither JSON.parse nor schema validation
+  // nor any walk after them can overflow the stack. The limit follows the budget's nesting depth.
+  const { maxNestingDepth } = resolveBudget(svc.config.config.budget);
+  const maxBodyDepth = bodyDepthLimit(maxNestingDepth);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string)) {
+    if (jsonDepthExceeds(body as string, maxBodyDepth)) {
       done(
-        nestedTooDeeply(`the JSON body nests more than ${MAX_JSON_DEPTH} levels of objects and arrays`),
+        new RowforgeError(
+          "RF_BUDGET_EXCEEDED",
+          `the JSON body nests more than ${maxBodyDepth} levels of objects and arrays, deeper than the generation budget maxNestingDepth = ${maxNestingDepth} allows`,
+          { hint: raiseHint("maxNestingDepth") },
+        ),
         undefined,
       );
       return;
@@ -85,19 +91,6 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     },
   });
   app.setErrorHandler(handleError);
-  // Schema validation walks bodies recursively: a body nested thousands of levels deep would
-  // overflow the stack (a 500). Refuse it first; the limit follows the budget's nesting depth.
-  const { maxNestingDepth } = resolveBudget(svc.config.config.budget);
-  const maxBodyDepth = 4 * maxNestingDepth + 16;
-  app.addHook("preValidation", async (req) => {
-    if (req.body !== null && typeof req.body === "object" && nestsDeeperThan(req.body, maxBodyDepth)) {
-      throw new RowforgeError(
-        "RF_BUDGET_EXCEEDED",
-        `the request body nests more than ${maxBodyDepth} levels deep, deeper than the generation budget maxNestingDepth = ${maxNestingDepth} allows`,
-        { hint: raiseHint("maxNestingDepth") },
-      );
-    }
-  });
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send(notFound(`no route for ${req.method} ${req.url.split("?")[0]}`, "RouteNotFound")),
   );

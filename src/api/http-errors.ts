@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { maskText } from "../app/secrets.ts";
 import { SampleError } from "../app/service/sample-error.ts";
-import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import { isRowforgeError } from "../errors/index.ts";
 
 /** The generic 400 body of any endpoint. */
 export const badRequest = (message: string, details: string) => ({
@@ -18,9 +18,6 @@ export const notFound = (message: string, details = "NotFound") => ({
 });
 
 /** A request whose body nests too deeply to be read safely: a 400 (never a stack overflow). */
-export const nestedTooDeeply = (message: string): RowforgeError =>
-  new RowforgeError("RF_VALUE_INVALID", message, { hint: "flatten the request's nesting" });
-
 const isStackOverflow = (e: unknown) => e instanceof RangeError && /maximum call stack/i.test(e.message);
 
 interface SchemaFailure {

@@ -1,12 +1,16 @@
-/** How deeply a JSON request body may nest objects and arrays: far beyond real plans, well inside the stack. */
-export const MAX_JSON_DEPTH = 128;
+/**
+ * How deeply a JSON request body may nest objects and arrays: a field nested `maxNestingDepth`
+ * levels takes two JSON levels per level (the field, its `fields` list), a saved plan a few
+ * more around it. Far beyond real plans, well inside the stack.
+ */
+export const bodyDepthLimit = (maxNestingDepth: number): number => 4 * maxNestingDepth + 16;
 
 /**
  * The deepest nesting of objects and arrays in a JSON text, counted without parsing (strings
  * skipped), stopping as soon as it passes `limit`: a cheap check before JSON.parse and every
  * recursive walk after it.
  */
-export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean {
+export function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -47,9 +47,11 @@ export async function findSourceFiles(
   return [...new Set(out)];
 }
 
-/** Task files under a folder (recursive, .yaml and .yml), as Data Caterer reads its task folder. */
-export async function findTaskFiles(folder: string): Promise<string[]> {
-  const diagnostics: Diagnostic[] = [];
+/**
+ * Task files under a folder (recursive, .yaml and .yml), as Data Caterer reads its task folder.
+ * A FIFO, socket or device named like one is reported (it is never opened).
+ */
+export async function findTaskFiles(folder: string, diagnostics: Diagnostic[]): Promise<string[]> {
   const files = await findSourceFiles([folder], diagnostics);
   return files.filter((f) => /\.ya?ml$/i.test(f));
 }

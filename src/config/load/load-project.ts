@@ -138,7 +138,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
   const taskFolder = taskLookup?.folder;
   const inGiven = (folder: string) => given.some((p) => folder === p || folder.startsWith(`${p}/`));
   if (taskFolder && !inGiven(taskFolder)) {
-    for (const file of await findTaskFiles(taskFolder)) await parse(file, true, "task");
+    for (const file of await findTaskFiles(taskFolder, diagnostics)) await parse(file, true, "task");
   }
   // Validation files only matter to plans that name validations.
   const namesValidations = parsed.some(
@@ -148,7 +148,8 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     ? folderOf(config.folders.validationFolderPath, validationFallbacksOf).folder
     : undefined;
   if (validationFolder && !inGiven(validationFolder)) {
-    for (const file of await findTaskFiles(validationFolder)) await parse(file, true, "validation");
+    for (const file of await findTaskFiles(validationFolder, diagnostics))
+      await parse(file, true, "validation");
   }
 
   const tasks = new Map<string, Task>();
