@@ -145,6 +145,16 @@ export const ERROR_CODES = {
     title: "unknown format",
     hint: "use one of the supported formats or connection types",
   },
+  RF_TRANSFORMATION_REFUSED: {
+    status: 400,
+    title: "transformation refused",
+    hint: "put the transformation (a .js or .mjs file exporting a function) in the transformations folder (--transformations, $ROWFORGE_TRANSFORMATIONS, default <home>/transformations) and name it by its path there",
+  },
+  RF_SAMPLE_TIME_LIMIT: {
+    status: 400,
+    title: "sample took too long",
+    hint: "sample fewer rows or simplify the fields; the limit is serve's --sample-time-limit",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

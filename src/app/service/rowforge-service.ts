@@ -19,6 +19,8 @@ export interface ServiceOptions {
   readonly cwd?: string;
   /** The clock (epoch ms): a service input so tests can fix it. */
   readonly now?: () => number;
+  /** The transformations folder (trusted code); default `<home>/transformations`. */
+  readonly transformationsFolder?: string;
 }
 
 export interface PlanListEntry {
@@ -34,6 +36,8 @@ export interface RowforgeService {
   readonly config: ServiceConfig;
   readonly env: Env;
   readonly cwd: string;
+  /** The only folder transformations load from (see transform/load-transformation.ts). */
+  readonly transformationsFolder: string;
   now(): number;
   savePlan(request: unknown): Promise<{ planId: string; name: string }>;
   getPlan(name: string): Promise<unknown | undefined>;
@@ -125,6 +129,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     env,
     resolveRequest,
     cwd,
+    transformationsFolder: o.transformationsFolder ?? join(store.home, "transformations"),
     now,
     async savePlan(request) {
       if (

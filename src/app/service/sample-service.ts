@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile, realpath } from "node:fs/promises";
-import { dirname, isAbsolute, resolve, sep } from "node:path";
+import { isAbsolute, resolve, sep } from "node:path";
 import { LoadContext } from "../../config/read/load-context.ts";
 import { readFields } from "../../config/read/read-field.ts";
 import { readTask } from "../../config/read/read-task.ts";
@@ -79,7 +79,7 @@ function schemaOf(fields: readonly Field[]): SchemaField[] {
 }
 
 /**
- * The step's transformation (or its task's), loaded from the home or the configuration folder;
+ * The step's transformation (or its task's), loaded only from the transformations folder;
  * undefined at once (no promise) for the usual step without one.
  */
 function transformationOf(
@@ -90,8 +90,7 @@ function transformationOf(
   const t =
     step.step.transformation ?? plan.tasks.find((task) => task.name === step.taskName)?.transformation;
   if (!t?.enabled) return undefined;
-  const roots = [svc.store.home, ...(svc.config.configPath ? [dirname(svc.config.configPath)] : [])];
-  return loadTransformation(t, roots, `step "${step.step.name}"`);
+  return loadTransformation(t, svc.transformationsFolder, `step "${step.step.name}"`);
 }
 
 async function transformedRows(

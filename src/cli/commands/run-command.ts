@@ -9,6 +9,7 @@ import { runBatchTask } from "../../app/run-batch-task.ts";
 import { runPlan } from "../../app/run-plan.ts";
 import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
+import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -30,6 +31,7 @@ interface RunFlags {
   json?: boolean;
   mode?: string;
   home?: string;
+  transformations?: string;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -72,6 +74,10 @@ export function registerRun(
       "--home <dir>",
       "record the run (history, report) in this rowforge home (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
     )
+    .option(
+      "--transformations <dir>",
+      "the only folder transformations load from (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
+    )
     .action(async (file: string, flags: RunFlags) => {
       const load = await loadPlanFile(file, {
         ...(flags.config ? { configPath: flags.config } : {}),
@@ -86,6 +92,19 @@ export function registerRun(
         io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
       if (!load.plan || errors.length > 0) {
         if (!load.plan && errors.length === 0) io.err(`error: no plan found in ${file}\n`);
+        setExit(EXIT_INVALID);
+        return;
+      }
+      const defaultHome = join(homedir(), ".rowforge");
+      const transformations = resolve(
+        io.cwd,
+        flags.transformations ??
+          io.env.ROWFORGE_TRANSFORMATIONS ??
+          join(flags.home ?? io.env.ROWFORGE_HOME ?? defaultHome, "transformations"),
+      );
+      const refused = flags.mode === "delete" ? [] : await checkTransformations(load.plan, transformations);
+      if (refused.length > 0) {
+        for (const e of refused) io.err(`error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`);
         setExit(EXIT_INVALID);
         return;
       }
@@ -131,7 +150,6 @@ export function registerRun(
               ...(flags.quiet ? {} : { onProgress: progress.update }),
             });
       progress.end();
-      const defaultHome = join(homedir(), ".rowforge");
       const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();

@@ -20,6 +20,7 @@ interface ServeFlags {
   logLevel?: string;
   grace?: string;
   concurrency?: string;
+  transformations?: string;
 }
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
@@ -39,6 +40,10 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     )
     .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
     .option("--grace <seconds>", "on shutdown, how long a running run may take to finish", "30")
+    .option(
+      "--transformations <dir>",
+      "the only folder transformations load from (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
+    )
     .option("--concurrency <n>", "runs at the same time (default 1: runs never fight over outputs)", "1")
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
@@ -53,10 +58,14 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
       const store = await openStore(home);
       const configPath = flags.config ?? io.env.APPLICATION_CONFIG_PATH;
+      const transformations = flags.transformations ?? io.env.ROWFORGE_TRANSFORMATIONS;
       const svc = await createService({
         store,
         env: io.env,
         cwd: io.cwd,
+        transformationsFolder: transformations
+          ? resolve(io.cwd, transformations)
+          : join(home, "transformations"),
         ...(configPath ? { configPath } : {}),
       });
       let closing = false;
