@@ -21,6 +21,7 @@ interface ServeFlags {
   grace?: string;
   concurrency?: string;
   transformations?: string;
+  sampleTimeLimit?: string;
 }
 
 /** `rowforge serve`: the HTTP API on loopback by default, until SIGINT/SIGTERM or POST /shutdown. */
@@ -44,6 +45,10 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       "--transformations <dir>",
       "the only folder transformations load from (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
     )
+    .option(
+      "--sample-time-limit <seconds>",
+      "how long one sample may take before it is stopped with an error (env ROWFORGE_SAMPLE_TIME_LIMIT; default 10)",
+    )
     .option("--concurrency <n>", "runs at the same time (default 1: runs never fight over outputs)", "1")
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? io.env.ROWFORGE_HOST ?? "127.0.0.1";
@@ -59,10 +64,19 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const store = await openStore(home);
       const configPath = flags.config ?? io.env.APPLICATION_CONFIG_PATH;
       const transformations = flags.transformations ?? io.env.ROWFORGE_TRANSFORMATIONS;
+      const limitText = flags.sampleTimeLimit ?? io.env.ROWFORGE_SAMPLE_TIME_LIMIT ?? "10";
+      const sampleTimeLimit = Number(limitText);
+      if (!Number.isFinite(sampleTimeLimit) || sampleTimeLimit <= 0 || sampleTimeLimit > 3600) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--sample-time-limit must be a number of seconds above 0 (at most 3600), not "${limitText}"`,
+        );
+      }
       const svc = await createService({
         store,
         env: io.env,
         cwd: io.cwd,
+        sampleTimeLimitMs: sampleTimeLimit * 1000,
         transformationsFolder: transformations
           ? resolve(io.cwd, transformations)
           : join(home, "transformations"),
@@ -118,6 +132,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       process.once("SIGINT", () => void stop("SIGINT"));
       process.once("SIGTERM", () => void stop("SIGTERM"));
       await server.listen({ host, port });
+      svc.samples.warm();
       const address = server.server.address();
       const actualPort = typeof address === "object" && address ? address.port : port;
       const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;

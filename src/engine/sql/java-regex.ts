@@ -172,7 +172,9 @@ class Translator {
           const m = /^\{(\d+)(?:,(\d*))?\}/.exec(p.slice(this.i));
           if (m === null) this.fail("illegal repetition {");
           if (Number(m[1]) > MAX_REPEAT || Number(m[2] || 0) > MAX_REPEAT)
-            this.fail(`a repetition count above ${MAX_REPEAT} (${m[0]}) is not supported by the linear-time engine`);
+            this.fail(
+              `a repetition count above ${MAX_REPEAT} (${m[0]}) is not supported by the linear-time engine`,
+            );
           this.out += m[0];
           this.i += m[0].length;
           this.quantifierSuffix();

@@ -105,7 +105,8 @@ const hex = (cp: number): string => `\\x{${cp.toString(16)}}`;
 /** The ranges as the inside of an RE2 class (`\x{61}-\x{7a}...`); a class of nothing when empty. */
 export function rangesBody(r: Ranges): string {
   let out = "";
-  for (let i = 0; i < r.length; i += 2) out += r[i] === r[i + 1] ? hex(r[i]!) : `${hex(r[i]!)}-${hex(r[i + 1]!)}`;
+  for (let i = 0; i < r.length; i += 2)
+    out += r[i] === r[i + 1] ? hex(r[i]!) : `${hex(r[i]!)}-${hex(r[i + 1]!)}`;
   return out;
 }
 

@@ -28,7 +28,11 @@ export interface JavaRegex {
   matches(s: string): Iterable<RegexMatch>;
 }
 
-function matchOf(m: ReturnType<RE2JS["matcher"]>, groupCount: number, names: Record<string, number>): RegexMatch {
+function matchOf(
+  m: ReturnType<RE2JS["matcher"]>,
+  groupCount: number,
+  names: Record<string, number>,
+): RegexMatch {
   const out: (string | undefined)[] = [];
   for (let g = 0; g <= groupCount; g++) out.push(m.group(g) ?? undefined);
   let groups: Record<string, string | undefined> | undefined;
