@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { ErrorBody, IdParams, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
@@ -63,6 +64,13 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
                   errors[0]?.code ?? "InvalidPlan",
                 ),
               );
+          }
+          const refused =
+            mode === "generate" ? await checkTransformations(plan, svc.transformationsFolder) : [];
+          if (refused.length > 0) {
+            return reply
+              .code(400)
+              .send(badRequest(refused.map((e) => e.message).join("; "), "RF_TRANSFORMATION_REFUSED"));
           }
           const record = await runs.submit(plan, mode, "api");
           return {
