@@ -64,15 +64,36 @@ export function propertyRanges(jsProperty: string): Ranges {
   });
 }
 
-/** The code points an RE2 single-character pattern (a class, an alternation of classes) matches. */
+/**
+ * The code points an RE2 single-character pattern (a class, an alternation of classes) matches.
+ * The translator's classes are also valid JavaScript once `\x{..}` is written `\u{..}`, so the
+ * scan runs on the native engine (a hundred times faster); re2js scans what JavaScript refuses.
+ */
 export function re2ClassRanges(source: string): Ranges {
   return cached(`c:${source}`, () => {
+    let native: RegExp | undefined;
+    try {
+      native = new RegExp(`(?:${asJavaScript(source)})+`, "gu");
+    } catch {
+      native = undefined;
+    }
+    if (native !== undefined) {
+      const re = native;
+      return scan((text) => [...text.matchAll(re)].map((m) => ({ index: m.index, length: m[0].length })));
+    }
     const re = RE2JS.compile(`(?:${source})+`);
     return scan(function* (text) {
       const m = re.matcher(text);
       while (m.find()) yield { index: m.start(), length: m.end() - m.start() };
     });
   });
+}
+
+/** An RE2 class source in JavaScript `u` syntax: escapes read in pairs, so `\\x{41}` stays a backslash and text. */
+function asJavaScript(source: string): string {
+  return source.replace(/\\(x\{([0-9a-fA-F]+)\}|:|[\s\S])/g, (all, _e: string, hex: string | undefined) =>
+    hex !== undefined ? `\\u{${hex}}` : all === "\\:" ? ":" : all,
+  );
 }
 
 export function complement(r: Ranges): Ranges {
