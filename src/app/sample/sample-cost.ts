@@ -21,8 +21,11 @@ export function isCheapSample(steps: readonly ResolvedStep[], rows: number, fast
 /** Field-rows of simple work done inline (100 rows of 200 simple fields). */
 const INLINE_UNITS = 20_000;
 const MAX_FIELDS = 200;
-/** Faker calls across the sample's expressions (fast mode builds a pool of 4,096 values per call once). */
-const MAX_FAKER_CALLS = 16;
+/**
+ * Faker calls across the sample's expressions: fast mode builds a pool of 4,096 values per call
+ * once per thread, 5-35 ms each on this 2-core machine, so more calls than this go to a worker.
+ */
+const MAX_FAKER_CALLS = 4;
 const MAX_COLLECTION = 100;
 const MAX_STRING = 1_000;
 /** An upper bound of how many characters a regex can repeat: the product of its repetition bounds. */
