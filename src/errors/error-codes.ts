@@ -155,6 +155,11 @@ export const ERROR_CODES = {
     title: "sample took too long",
     hint: "sample fewer rows or simplify the fields; the limit is serve's --sample-time-limit",
   },
+  RF_SAMPLE_TOO_LARGE: {
+    status: 400,
+    title: "sample needs too much memory",
+    hint: "sample fewer rows, or use smaller arrays, strings and repetitions",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

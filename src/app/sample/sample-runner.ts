@@ -60,8 +60,8 @@ export function createSampleRunner(timeLimitMs = DEFAULT_SAMPLE_TIME_LIMIT_MS): 
       const code = (e as { code?: unknown }).code;
       if (code === "ERR_WORKER_OUT_OF_MEMORY") {
         throw new RowforgeError(
-          "RF_SAMPLE_TIME_LIMIT",
-          "the sample needed more memory than allowed and was stopped",
+          "RF_SAMPLE_TOO_LARGE",
+          "the sample needed more memory than allowed (2 GB) and was stopped",
         );
       }
       throw e;
