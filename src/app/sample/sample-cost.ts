@@ -8,14 +8,38 @@ import type { Field } from "../../model/index.ts";
  * a worker under the time limit; the usual preview of a few simple fields stays inline and fast.
  */
 export function isCheapSample(steps: readonly ResolvedStep[], rows: number, fastMode: boolean): boolean {
-  const budget = { fields: 0, fakerCalls: 0 };
   let units = 0;
+  let fields = 0;
+  let fakerCalls = 0;
   for (const s of steps) {
-    const cost = fieldsCost(s.step.fields, fastMode, budget);
-    if (!Number.isFinite(cost)) return false;
-    units += cost * rows;
+    const c = stepCost(s, fastMode);
+    if (!Number.isFinite(c.units)) return false;
+    units += c.units * rows;
+    fields += c.fields;
+    fakerCalls += c.fakerCalls;
   }
-  return units <= INLINE_UNITS && budget.fields <= MAX_FIELDS && budget.fakerCalls <= MAX_FAKER_CALLS;
+  return units <= INLINE_UNITS && fields <= MAX_FIELDS && fakerCalls <= MAX_FAKER_CALLS;
+}
+
+interface StepCost {
+  /** Work per row (infinite when it cannot be bounded). */
+  readonly units: number;
+  readonly fields: number;
+  readonly fakerCalls: number;
+}
+
+/** Costs per step object and mode: a previewing client sends the same schema again and again. */
+const costs = [new WeakMap<ResolvedStep, StepCost>(), new WeakMap<ResolvedStep, StepCost>()];
+
+function stepCost(step: ResolvedStep, fastMode: boolean): StepCost {
+  const cache = costs[fastMode ? 1 : 0]!;
+  let c = cache.get(step);
+  if (c === undefined) {
+    const budget = { fields: 0, fakerCalls: 0 };
+    c = { units: fieldsCost(step.step.fields, fastMode, budget), ...budget };
+    cache.set(step, c);
+  }
+  return c;
 }
 
 /** Field-rows of simple work done inline (100 rows of 200 simple fields). */
