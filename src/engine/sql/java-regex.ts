@@ -23,8 +23,9 @@ import {
  * Refused with a JavaRegexError naming the construct (RE2 has no way to run them in linear
  * time): backreferences \1 and \k<name>, lookahead (?= (?!, repetition counts above 1000.
  * Not covered: \G, \X, \p{InBlock}.
- * Differences from Java: `$` and \Z without (?m) match only at the very end of the input (Java
- * also matches before a final line terminator); with (?m), `^` and `$` see only \n as a line end.
+ * `$` (without (?m)) and \Z keep Java's "or before a final line terminator" by consuming the
+ * terminator (see Translator.finalEnd). Difference from Java: with (?m), `^` and `$` see only \n
+ * as a line end.
  */
 
 const SPACE = String.raw`\t\n\x0B\f\r `;
@@ -109,6 +110,10 @@ class Translator {
 
   /** Whether the result only answers "is there a match" (then `$` may consume a final line terminator). */
   private readonly testOnly: boolean;
+  /** Capturing groups emitted so far (the user's and the translator's own). */
+  private captures = 0;
+  /** RE2 numbers of the groups that capture a final line terminator for `$` and \Z. */
+  readonly endGroups: number[] = [];
 
   constructor(pattern: string, testOnly: boolean) {
     this.p = pattern;
@@ -120,9 +125,16 @@ class Translator {
     return this.frame.multiline ? "(?m:$)" : this.finalEnd();
   }
 
-  /** Java's \Z: the end, or before a final line terminator (only a yes/no test may consume it). */
+  /**
+   * Java's \Z: the end, or before a final line terminator. RE2 has no lookahead, so the terminator
+   * is consumed: a yes/no test needs nothing more; a match captures it in a group of its own
+   * (listed in endGroups), and the match is cut back to where that group starts.
+   */
   private finalEnd(): string {
-    return this.testOnly ? String.raw`(?:(?:\r\n|[\n\r\x{85}\x{2028}\x{2029}])?\z)` : String.raw`\z`;
+    if (this.testOnly) return String.raw`(?:(?:\r\n|[\n\r\x{85}\x{2028}\x{2029}])?\z)`;
+    this.captures++;
+    this.endGroups.push(this.captures);
+    return String.raw`(?:(\r\n|[\n\r\x{85}\x{2028}\x{2029}])?\z)`;
   }
 
   private get frame(): Frame {
@@ -215,6 +227,7 @@ class Translator {
     const plain = this.plainGroupOpening(rest);
     if (plain !== undefined) {
       this.out += plain.open;
+      if (plain.open === "(" || plain.open.startsWith("(?P<")) this.captures++;
       this.i += plain.length;
       this.frames.push({ ...parent, extraClose: 0 });
       return;
@@ -495,31 +508,43 @@ class Translator {
 
 /**
  * Translates a Java pattern into RE2 syntax; `flags` holds the inline flags set at its very start
- * (`i`, `m`, `s`). Throws JavaRegexError when it is invalid or uses an unsupported feature.
+ * (`i`, `m`, `s`); `endGroups` the translator's own groups (see Translator.finalEnd), which come
+ * after every user group that opens before them. Throws JavaRegexError when the pattern is
+ * invalid or uses an unsupported feature.
  */
-export function translateJavaRegex(pattern: string, testOnly = false): { source: string; flags: string } {
+export function translateJavaRegex(
+  pattern: string,
+  testOnly = false,
+): { source: string; flags: string; endGroups: readonly number[] } {
   const t = new Translator(pattern, testOnly);
   const source = t.translate();
-  return { source, flags: t.flags };
+  return { source, flags: t.flags, endGroups: t.endGroups };
 }
 
 /**
  * Compiles a Java pattern for the linear-time engine; throws JavaRegexError naming what is wrong.
- * `testOnly`: the pattern only answers whether it matches (RLIKE), which lets `$` and \Z keep
- * Java's "before a final line terminator" by consuming it.
+ * `testOnly`: the pattern only answers whether it matches (RLIKE).
  */
-export function compileJavaRegex(pattern: string, testOnly = false): RE2JS {
-  const { source, flags } = translateJavaRegex(pattern, testOnly);
+export function compileJavaPattern(
+  pattern: string,
+  testOnly = false,
+): { re: RE2JS; endGroups: readonly number[] } {
+  const { source, flags, endGroups } = translateJavaRegex(pattern, testOnly);
   let bits = RE2JS.LOOKBEHINDS;
   if (flags.includes("i")) bits |= RE2JS.CASE_INSENSITIVE;
   if (flags.includes("m")) bits |= RE2JS.MULTILINE;
   if (flags.includes("s")) bits |= RE2JS.DOTALL;
   try {
-    return RE2JS.compile(source, bits);
+    return { re: RE2JS.compile(source, bits), endGroups };
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new JavaRegexError(
-      why.includes("lookbehind") ? `${why} (a lookbehind may not contain groups)` : why,
+      why.includes("lookbehind") ? `${why} (a lookbehind may not contain groups, nor $ or \\Z)` : why,
     );
   }
+}
+
+/** A compiled Java pattern that answers whether it matches (RLIKE): see compileJavaPattern. */
+export function compileJavaRegex(pattern: string, testOnly = false): RE2JS {
+  return compileJavaPattern(pattern, testOnly).re;
 }

@@ -4,7 +4,7 @@
  * `${name}`, `\$`), and Java's String.split.
  */
 import type { RE2JS } from "re2js";
-import { compileJavaRegex, JavaRegexError } from "../java-regex.ts";
+import { compileJavaPattern, JavaRegexError } from "../java-regex.ts";
 import { runtimeError } from "./function-helpers.ts";
 
 /** One match: `[0]` the text, `[i]` group i (undefined when it took no part), like a RegExpExecArray. */
@@ -28,47 +28,67 @@ export interface JavaRegex {
   matches(s: string): Iterable<RegexMatch>;
 }
 
+/**
+ * The match the matcher stands on, in the user's terms: their groups only, and the text cut back
+ * before a final line terminator that a `$` consumed (see compileJavaPattern).
+ */
 function matchOf(
   m: ReturnType<RE2JS["matcher"]>,
-  groupCount: number,
+  input: string,
+  userGroups: readonly number[],
+  endGroups: readonly number[],
   names: Record<string, number>,
 ): RegexMatch {
-  const out: (string | undefined)[] = [];
-  for (let g = 0; g <= groupCount; g++) out.push(m.group(g) ?? undefined);
+  const start = m.start();
+  let end = m.end();
+  for (const g of endGroups) {
+    const at = m.start(g);
+    if (at >= 0 && at < end) end = at;
+  }
+  // A group around the `$` ends where the match now ends.
+  const text = (g: number): string | undefined => {
+    const from = m.start(g);
+    return from < 0 ? undefined : input.slice(from, Math.min(m.end(g), end));
+  };
+  const out: (string | undefined)[] = [input.slice(start, end)];
+  for (let g = 1; g < userGroups.length; g++) out.push(text(userGroups[g]!));
   let groups: Record<string, string | undefined> | undefined;
   for (const name in names) {
     groups ??= {};
-    groups[name] = out[names[name]!];
+    groups[name] = text(names[name]!);
   }
-  return Object.assign(out as unknown as { 0: string }, { index: m.start(), groups });
+  return Object.assign(out as unknown as { 0: string }, { index: start, groups });
 }
 
 /** Compiles a Java regex for a function, raising a RowforgeError that names it when invalid. */
 export function compileRegex(fn: string, pattern: string): JavaRegex {
-  let re: RE2JS;
+  let compiled: ReturnType<typeof compileJavaPattern>;
   try {
-    re = compileJavaRegex(pattern);
+    compiled = compileJavaPattern(pattern);
   } catch (e) {
     const why = e instanceof JavaRegexError ? e.message : String(e);
     throw runtimeError(fn, `invalid regular expression ${JSON.stringify(pattern)}: ${why}`);
   }
-  const groupCount = re.groupCount();
+  const { re, endGroups } = compiled;
+  // userGroups[g] is the RE2 number of the user's group g (index 0: the whole match).
+  const userGroups: number[] = [0];
+  for (let g = 1; g <= re.groupCount(); g++) if (!endGroups.includes(g)) userGroups.push(g);
   const names = re.namedGroups();
   let tester: RE2JS | undefined;
   return {
     pattern,
-    groupCount,
+    groupCount: userGroups.length - 1,
     test: (s) => {
-      tester ??= compileJavaRegex(pattern, true);
+      tester ??= compileJavaPattern(pattern, true).re;
       return tester.test(s);
     },
     exec(s) {
       const m = re.matcher(s);
-      return m.find() ? matchOf(m, groupCount, names) : null;
+      return m.find() ? matchOf(m, s, userGroups, endGroups, names) : null;
     },
     *matches(s) {
       const m = re.matcher(s);
-      while (m.find()) yield matchOf(m, groupCount, names);
+      while (m.find()) yield matchOf(m, s, userGroups, endGroups, names);
     },
   };
 }
