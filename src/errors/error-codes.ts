@@ -185,6 +185,21 @@ export const ERROR_CODES = {
     title: "generation budget exceeded",
     hint: "the plan asks for more than the generation budget allows; make the field smaller, or raise the named budget in application.conf (budget { name = N }) or with rowforge run --budget name=N",
   },
+  RF_TRANSFORMATION_REFUSED: {
+    status: 400,
+    title: "transformation refused",
+    hint: "put the transformation (a .js or .mjs file exporting a function) in the transformations folder (--transformations, $ROWFORGE_TRANSFORMATIONS, default <home>/transformations) and name it by its path there",
+  },
+  RF_SAMPLE_TIME_LIMIT: {
+    status: 400,
+    title: "sample took too long",
+    hint: "sample fewer rows or simplify the fields; the limit is serve's --sample-time-limit",
+  },
+  RF_SAMPLE_TOO_LARGE: {
+    status: 400,
+    title: "sample needs too much memory",
+    hint: "sample fewer rows, or use smaller arrays, strings and repetitions",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

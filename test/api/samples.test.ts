@@ -307,25 +307,23 @@ test("POST /sample/task-file reads only inside the task folder, plan folder or h
   }
 });
 
-test("transformations from a module in the home: per-record and whole-file, on raw and envelope samples", async () => {
+test("transformations from the transformations folder: per-record and whole-file, on raw and envelope samples", async () => {
   const { mkdirSync, writeFileSync } = await import("node:fs");
-  const home = join(f.dir, "home");
-  mkdirSync(join(home, "transformers"), { recursive: true });
+  const folder = join(f.dir, "home", "transformations");
+  mkdirSync(join(folder, "transformers"), { recursive: true });
   writeFileSync(
-    join(home, "transformers", "upper.mjs"),
+    join(folder, "transformers", "upper.mjs"),
     "export function transform(record) { return record.toUpperCase(); }\n",
   );
   writeFileSync(
-    join(home, "transformers", "wrap.mjs"),
+    join(folder, "transformers", "wrap.mjs"),
     "export function wrapAll(content) { return '<<' + new TextDecoder().decode(content).trim() + '>>'; }\n",
   );
-  const task = (mode: string, className: string, method = "") =>
-    `name: t\nsteps:\n  - name: a\n    type: csv\n    transformation: {className: ${className}, mode: ${mode}${method ? `, methodName: ${method}` : ""}}\n    fields: [{name: x, options: {regex: "[a-c]{3}"}}]\n`;
   const perRecord = await f.app.inject({
     method: "POST",
     url: "/sample/task-yaml?stepName=a&sampleSize=3",
     headers: { "content-type": "text/plain" },
-    payload: task("per-record", "transformers/upper.mjs"),
+    payload: transformTask("per-record", "transformers/upper.mjs"),
   });
   const env = perRecord.json() as { sampleData: unknown[] };
   for (const row of env.sampleData) assert.match(JSON.stringify(row), /"X":"[A-C]{3}"/);
@@ -333,17 +331,84 @@ test("transformations from a module in the home: per-record and whole-file, on r
     method: "POST",
     url: "/sample/task-yaml",
     headers: { "content-type": "text/plain" },
-    payload: task("whole-file", "transformers/wrap", "wrapAll"),
+    payload: transformTask("whole-file", "transformers/wrap", "wrapAll"),
   });
   assert.equal(whole.statusCode, 200, whole.body);
+  const dotted = await f.app.inject({
+    method: "POST",
+    url: "/sample/task-yaml?stepName=a&sampleSize=2",
+    headers: { "content-type": "text/plain" },
+    payload: transformTask("per-record", "transformers.upper"),
+  });
+  assert.equal(dotted.statusCode, 200, dotted.body);
   const missing = await f.app.inject({
     method: "POST",
     url: "/sample/task-yaml",
     headers: { "content-type": "text/plain" },
-    payload: task("per-record", "../../etc/passwd"),
+    payload: transformTask("per-record", "../../etc/passwd"),
   });
   assert.equal(missing.statusCode, 400);
-  assert.match((missing.json() as { error: { message: string } }).error.message, /not found in/);
+  assert.match(
+    (missing.json() as { error: { message: string } }).error.message,
+    /not found in the transformations folder/,
+  );
+});
+
+const transformTask = (mode: string, className: string, method = "") =>
+  `name: t\nsteps:\n  - name: a\n    type: csv\n    transformation: {className: "${className}", mode: ${mode}${method ? `, methodName: "${method}"` : ""}}\n    fields: [{name: x, options: {regex: "[a-c]{3}"}}]\n`;
+
+async function sampleWith(className: string, method = "") {
+  const r = await f.app.inject({
+    method: "POST",
+    url: "/sample/task-yaml?stepName=a&sampleSize=2",
+    headers: { "content-type": "text/plain" },
+    payload: transformTask("per-record", className, method),
+  });
+  return {
+    status: r.statusCode,
+    error: (r.json() as { error?: { message: string; details: string } }).error,
+  };
+}
+
+test("a transformation outside the transformations folder, under node_modules, of another kind or not a function is refused, and nothing runs", async () => {
+  const { mkdirSync, writeFileSync, symlinkSync, existsSync } = await import("node:fs");
+  const home = join(f.dir, "home");
+  const folder = join(home, "transformations");
+  mkdirSync(join(folder, "node_modules", "pkg"), { recursive: true });
+  const marker = join(f.dir, "ran.txt");
+  const evil = `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "ran");\nexport function transform(r) { return r; }\nexport const notAFunction = 42;\n`;
+  // A module in the home (the old allowed root) but outside the transformations folder.
+  writeFileSync(join(home, "outside.mjs"), evil);
+  // The configuration folder was an allowed root too.
+  writeFileSync(join(f.dir, "conf", "conf-module.mjs"), evil);
+  writeFileSync(join(folder, "node_modules", "pkg", "cli.js"), evil);
+  writeFileSync(join(folder, "script.cjs"), "module.exports = { transform: (r) => r };\n");
+  writeFileSync(
+    join(folder, "values.mjs"),
+    "export const transform = 'not a function';\nexport function other(r) { return r; }\n",
+  );
+  symlinkSync(join(home, "outside.mjs"), join(folder, "link.mjs"));
+  // An installed package of the project itself, reached through an absolute path.
+  const installed = join(process.cwd(), "node_modules", "commander", "index.js");
+  const refusedCases: [string, string, RegExp][] = [
+    ["../outside.mjs", "", /outside the transformations folder/],
+    [join(home, "outside.mjs"), "", /outside the transformations folder/],
+    [join(f.dir, "conf", "conf-module"), "", /outside the transformations folder/],
+    ["node_modules/pkg/cli.js", "", /under node_modules/],
+    ["node_modules/pkg/cli", "", /under node_modules/],
+    [installed, "", /outside the transformations folder/],
+    ["script.cjs", "", /only \.js and \.mjs/],
+    ["link.mjs", "", /outside the transformations folder/],
+    ["values.mjs", "", /exports no function "transform"; its functions are other/],
+    ["values.mjs", "toString", /exports no function "toString"/],
+  ];
+  for (const [className, method, why] of refusedCases) {
+    const r = await sampleWith(className, method);
+    assert.equal(r.status, 400, className);
+    assert.equal(r.error?.details, "RF_TRANSFORMATION_REFUSED", className);
+    assert.match(r.error?.message ?? "", why, className);
+  }
+  assert.equal(existsSync(marker), false, "no refused module was imported");
 });
 
 test("a repeated schema body reuses its parsed plan but still draws new rows; a bad one is refused every time", async () => {

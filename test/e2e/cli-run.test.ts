@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
@@ -192,4 +192,58 @@ test("a command-line run is recorded in the home (history and report) and can be
       ["generate", "success", "cli"],
     ],
   );
+});
+
+test("rowforge run refuses a transformation outside the transformations folder with exit 2, before writing anything", () => {
+  const dir = fixtureDir({
+    "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n",
+    "task/t.yaml": `name: t
+steps:
+  - name: s
+    type: json
+    options: {path: out/s}
+    count: {records: 5}
+    transformation: {className: CLASS, mode: whole-file}
+    fields: [{name: id, options: {regex: "ID[0-9]{3}"}}]
+`,
+    "elsewhere/evil.mjs": `import { writeFileSync } from "node:fs";\nwriteFileSync(new URL("./ran.txt", import.meta.url), "ran");\nexport function transform(c) { return c; }\n`,
+    "transformations/ok.mjs": "export function transform(c) { return c; }\n",
+  });
+  mkdirSync(join(dir, "transformations", "node_modules", "x"), { recursive: true });
+  symlinkSync(
+    join(dir, "elsewhere", "evil.mjs"),
+    join(dir, "transformations", "node_modules", "x", "index.js"),
+  );
+  symlinkSync(join(dir, "elsewhere", "evil.mjs"), join(dir, "transformations", "link.mjs"));
+  const task = readFileSync(join(dir, "task", "t.yaml"), "utf8");
+  const cases: [string, RegExp][] = [
+    ["../elsewhere/evil.mjs", /outside the transformations folder/],
+    ["link.mjs", /outside the transformations folder/],
+    ["node_modules/x/index.js", /outside the transformations folder|under node_modules/],
+  ];
+  for (const [className, why] of cases) {
+    writeFileSync(join(dir, "task", "t.yaml"), task.replace("CLASS", JSON.stringify(className)));
+    const out = fixtureDir({});
+    const r = runCli(
+      [
+        "run",
+        join(dir, "plan.yaml"),
+        "--output-root",
+        out,
+        "--transformations",
+        join(dir, "transformations"),
+      ],
+      { env: { ROWFORGE_HOME: join(dir, "home") } },
+    );
+    assert.equal(r.status, 2, `${className}: ${r.stderr}`);
+    assert.match(r.stderr, /error RF_TRANSFORMATION_REFUSED/, className);
+    assert.match(r.stderr, why, className);
+    assert.equal(readdirSync(out).length, 0, "nothing written");
+  }
+  assert.equal(existsSync(join(dir, "elsewhere", "ran.txt")), false, "the refused module never ran");
+  writeFileSync(join(dir, "task", "t.yaml"), task.replace("CLASS", "ok"));
+  const ok = runCli(["run", join(dir, "plan.yaml"), "--output-root", fixtureDir({}), "--quiet"], {
+    env: { ROWFORGE_TRANSFORMATIONS: join(dir, "transformations"), ROWFORGE_HOME: join(dir, "home") },
+  });
+  assert.equal(ok.status, 0, ok.stderr);
 });

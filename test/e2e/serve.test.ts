@@ -72,3 +72,75 @@ test("SIGTERM closes the server gracefully", async () => {
   server.child.kill("SIGTERM");
   assert.equal(await server.exited, 0);
 });
+
+test("serve --transformations and --sample-time-limit: transformations from that folder only; a slow sample is stopped while others are answered", async () => {
+  const dir = fixtureDir({
+    "application.conf": "flags { enableCount = true }\n",
+    "trusted/upper.mjs": "export function transform(record) { return record.toUpperCase(); }\n",
+    "home/elsewhere.mjs": "export function transform(record) { return record; }\n",
+  });
+  const server = await startServe([
+    "--home",
+    join(dir, "home"),
+    "--config",
+    join(dir, "application.conf"),
+    "--transformations",
+    join(dir, "trusted"),
+    "--sample-time-limit",
+    "3",
+  ]);
+  const yaml = (className: string) =>
+    fetch(`${server.url}/sample/task-yaml?stepName=a&sampleSize=2`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: `name: t\nsteps:\n  - name: a\n    type: json\n    transformation: {className: "${className}", mode: per-record}\n    fields: [{name: x, options: {regex: "[a-c]{3}"}}]\n`,
+    });
+  const schema = (fields: unknown[], sampleSize = 10) =>
+    fetch(`${server.url}/sample/schema`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ fields, format: "json", sampleSize }),
+    });
+  try {
+    const upper = await yaml("upper");
+    assert.equal(upper.status, 200);
+    assert.match(JSON.stringify(await upper.json()), /"X":"[A-C]{3}"/);
+    const refused = await yaml("../home/elsewhere.mjs");
+    assert.equal(refused.status, 400);
+    const err = (await refused.json()) as { error: { details: string; message: string } };
+    assert.equal(err.error.details, "RF_TRANSFORMATION_REFUSED");
+    assert.ok(err.error.message.includes(join(dir, "trusted")), err.error.message);
+
+    let slowDone = false;
+    const slow = schema(
+      [
+        {
+          name: "n",
+          type: "int",
+          options: { sql: "length(regexp_replace(repeat('ab', 1000000), 'a', 'c'))" },
+        },
+      ],
+      100,
+    ).then(async (r) => {
+      slowDone = true;
+      return { status: r.status, body: (await r.json()) as { error: { details: string; message: string } } };
+    });
+    const fast = await schema([{ name: "id", options: { regex: "ID[0-9]{4}" } }]);
+    assert.equal(fast.status, 200);
+    assert.equal(slowDone, false, "a cheap sample was answered while the slow one ran");
+    const r = await slow;
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.details, "RF_SAMPLE_TIME_LIMIT");
+    assert.match(r.body.error.message, /time limit of 3 s/);
+
+    const down = await fetch(`${server.url}/shutdown`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    assert.equal(down.status, 200);
+    assert.equal(await server.exited, 0);
+  } finally {
+    server.child.kill("SIGKILL");
+  }
+});

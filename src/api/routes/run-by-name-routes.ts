@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { Name } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
@@ -107,6 +108,13 @@ export function runByNameRoutes(svc: RowforgeService, runs: RunManager): Fastify
                 );
             }
             only = new Set(chosen.map((s) => `${s.dataSourceName}.${s.step.name}`));
+          }
+          const refused =
+            mode === "generate" ? await checkTransformations(plan, svc.transformationsFolder) : [];
+          if (refused.length > 0) {
+            return reply
+              .code(400)
+              .send(badRequest(refused.map((e) => e.message).join("; "), "RF_TRANSFORMATION_REFUSED"));
           }
           const record = await runs.submit(plan, mode, "api", only);
           const what =

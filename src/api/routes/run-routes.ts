@@ -5,6 +5,7 @@ import Type from "typebox";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import { maskDeep, maskText } from "../../app/secrets.ts";
 import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
@@ -78,6 +79,13 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
                   "RF_PLAN_EMPTY",
                 ),
               );
+          }
+          const refused =
+            mode === "generate" ? await checkTransformations(plan, svc.transformationsFolder) : [];
+          if (refused.length > 0) {
+            return reply
+              .code(400)
+              .send(badRequest(refused.map((e) => e.message).join("; "), "RF_TRANSFORMATION_REFUSED"));
           }
           const record = await runs.submit(plan, mode, "api");
           return {

@@ -9,6 +9,7 @@ import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
 import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from "../../model/index.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
+import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { maskDeep, maskOptions } from "../secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
@@ -19,6 +20,10 @@ export interface ServiceOptions {
   readonly cwd?: string;
   /** The clock (epoch ms): a service input so tests can fix it. */
   readonly now?: () => number;
+  /** The transformations folder (trusted code); default `<home>/transformations`. */
+  readonly transformationsFolder?: string;
+  /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
+  readonly sampleTimeLimitMs?: number;
 }
 
 export interface PlanListEntry {
@@ -34,6 +39,10 @@ export interface RowforgeService {
   readonly config: ServiceConfig;
   readonly env: Env;
   readonly cwd: string;
+  /** The only folder transformations load from (see transform/load-transformation.ts). */
+  readonly transformationsFolder: string;
+  /** Where samples are computed: inline when cheap, else in a worker under the time limit. */
+  readonly samples: SampleRunner;
   now(): number;
   savePlan(request: unknown): Promise<{ planId: string; name: string }>;
   getPlan(name: string): Promise<unknown | undefined>;
@@ -100,6 +109,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
   const config = await loadServiceConfig(o.configPath, env, cwd);
   const store = o.store;
   const now = o.now ?? (() => Date.now());
+  const samples = createSampleRunner(o.sampleTimeLimitMs);
 
   const connections = async (): Promise<Map<string, Connection>> => {
     const all = new Map<string, Connection>(config.connections);
@@ -158,6 +168,8 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     env,
     resolveRequest,
     cwd,
+    transformationsFolder: o.transformationsFolder ?? join(store.home, "transformations"),
+    samples,
     now,
     async savePlan(request) {
       if (!isObject(request) || !isObject(request.plan) || typeof request.plan.name !== "string") {
@@ -293,6 +305,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       );
       return yaml ? { plan: yaml, source: "yaml" } : undefined;
     },
-    close: () => store.close(),
+    async close() {
+      await samples.close();
+      await store.close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
-import { dirname, isAbsolute, resolve, sep } from "node:path";
+import { isAbsolute, resolve, sep } from "node:path";
 import { readRegularFile } from "../../config/load/read-regular-file.ts";
 import { MAX_SOURCE_BYTES } from "../../config/load/read-source-file.ts";
 import { LoadContext } from "../../config/read/load-context.ts";
@@ -15,8 +15,8 @@ import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { nestsDeeperThan } from "../../util/value-depth.ts";
-import { generateSample, type StepSample } from "../sample/generate-sample.ts";
-import { encodeSample, sampleFormatOf, sampleRows } from "../sample/sample-output.ts";
+import type { SampleTask, StepOutput } from "../sample/run-sample-task.ts";
+import { sampleFormatOf } from "../sample/sample-output.ts";
 import { transformBytes, transformRows } from "../transform/apply-transformation.ts";
 import { type LoadedTransformation, loadTransformation } from "../transform/load-transformation.ts";
 import type { RowforgeService } from "./rowforge-service.ts";
@@ -83,7 +83,7 @@ function schemaOf(fields: readonly Field[]): SchemaField[] {
 }
 
 /**
- * The step's transformation (or its task's), loaded from the home or the configuration folder;
+ * The step's transformation (or its task's), loaded only from the transformations folder;
  * undefined at once (no promise) for the usual step without one.
  */
 function transformationOf(
@@ -94,8 +94,7 @@ function transformationOf(
   const t =
     step.step.transformation ?? plan.tasks.find((task) => task.name === step.taskName)?.transformation;
   if (!t?.enabled) return undefined;
-  const roots = [svc.store.home, ...(svc.config.configPath ? [dirname(svc.config.configPath)] : [])];
-  return loadTransformation(t, roots, `step "${step.step.name}"`);
+  return loadTransformation(t, svc.transformationsFolder, `step "${step.step.name}"`);
 }
 
 async function transformedRows(
@@ -126,26 +125,33 @@ function serverBudget(svc: RowforgeService): GenerationBudget {
   return b;
 }
 
-/** Runs generation and maps engine errors to the sample error of the endpoint. */
-function generate(
+/**
+ * Generates and renders a sample (inline when cheap, else in a worker under the time limit) and
+ * maps engine errors, the time limit included, to the sample error of the endpoint.
+ */
+async function produce(
   svc: RowforgeService,
   plan: ResolvedPlan,
   steps: readonly ResolvedStep[] | undefined,
   q: SampleQuery,
   code: SampleError["code"],
-): { samples: StepSample[]; ms: number } {
-  const started = performance.now();
+  output: SampleTask["output"],
+): Promise<{ steps: StepOutput[]; ms: number }> {
   try {
     // Samples take the current minute as their reference time, so compiled expressions are reused between requests.
     const nowMicros = Math.floor(svc.now() / 60_000) * 60_000_000;
-    const samples = generateSample(plan, steps, {
-      size: q.size,
-      fastMode: q.fastMode,
-      relationships: q.relationships,
-      nowMicros,
-      budget: serverBudget(svc),
-    });
-    return { samples, ms: Math.round(performance.now() - started) };
+    return await svc.samples.run(
+      plan,
+      steps ?? plan.steps,
+      {
+        size: q.size,
+        fastMode: q.fastMode,
+        relationships: q.relationships,
+        nowMicros,
+        budget: serverBudget(svc),
+      },
+      output,
+    );
   } catch (e) {
     if (isRowforgeError(e))
       throw new SampleError(
@@ -157,6 +163,9 @@ function generate(
   }
 }
 
+const ROWS = { kind: "rows" } as const;
+const rowsOf = (out: StepOutput): Record<string, unknown>[] => ("rows" in out ? out.rows : []);
+
 async function multi(
   svc: RowforgeService,
   plan: ResolvedPlan,
@@ -165,14 +174,15 @@ async function multi(
   keyOf: (s: ResolvedStep) => string,
   code: SampleError["code"],
 ): Promise<MultiSchemaSampleResponse> {
-  const { samples, ms } = generate(svc, plan, steps, q, code);
+  const produced = await produce(svc, plan, steps, q, code, ROWS);
   const out: Record<string, unknown[]> = {};
   let total = 0;
-  for (const s of samples) {
-    const rows = await transformedRows(svc, plan, s.step, await sampleRows(s.batch), code);
-    out[keyOf(s.step)] = rows;
+  for (const [i, step] of steps.entries()) {
+    const rows = await transformedRows(svc, plan, step, rowsOf(produced.steps[i]!), code);
+    out[keyOf(step)] = rows;
     total += rows.length;
   }
+  const ms = produced.ms;
   return {
     success: true,
     executionId: executionId(),
@@ -273,10 +283,19 @@ async function raw(
   q: SampleQuery,
   code: SampleError["code"],
 ): Promise<RawSample> {
-  const { samples } = generate(svc, plan, [step], q, code);
+  const format = sampleFormatOf(step);
+  const produced = await produce(svc, plan, [step], q, code, {
+    kind: "raw",
+    format,
+    options: step.step.options,
+  });
   try {
-    const format = sampleFormatOf(step);
-    const encoded = await encodeSample(samples[0]!.batch, format, step.step.options);
+    const first = produced.steps[0]!;
+    if (!("body" in first)) throw new SampleError(code, "the sample produced no bytes", "NoOutput");
+    const body = Buffer.isBuffer(first.body)
+      ? first.body
+      : Buffer.from(first.body.buffer, first.body.byteOffset, first.body.byteLength);
+    const encoded = { body, contentType: first.contentType };
     const loading = transformationOf(svc, plan, step);
     if (!loading) return encoded;
     const t = await loading;
@@ -415,8 +434,9 @@ async function envelope(
   code: SampleError["code"],
   format?: string,
 ): Promise<SampleResponse> {
-  const { samples, ms } = generate(svc, plan, [step], { ...q, relationships: false }, code);
-  const rows = await transformedRows(svc, plan, step, await sampleRows(samples[0]!.batch), code);
+  const produced = await produce(svc, plan, [step], { ...q, relationships: false }, code, ROWS);
+  const ms = produced.ms;
+  const rows = await transformedRows(svc, plan, step, rowsOf(produced.steps[0]!), code);
   return {
     success: true,
     executionId: executionId(),

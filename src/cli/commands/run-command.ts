@@ -11,6 +11,7 @@ import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { maskText } from "../../app/secrets.ts";
+import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
@@ -38,6 +39,7 @@ interface RunFlags {
   maxRunSeconds?: string;
   budget?: string[];
   lenient?: boolean;
+  transformations?: string;
 }
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
@@ -88,6 +90,10 @@ export function registerRun(
       "--budget <name=value...>",
       `raise or lower a generation budget, e.g. --budget maxStringLength=4MiB maxBytesPerRow=64MiB (${BUDGET_NAMES.join(", ")})`,
     )
+    .option(
+      "--transformations <dir>",
+      "the only folder transformations load from (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
+    )
     .action(async (file: string, flags: RunFlags) => {
       const budget = budgetFlags(flags.budget ?? []);
       const load = await loadPlanFile(file, {
@@ -104,6 +110,19 @@ export function registerRun(
         io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
       if (!load.plan || errors.length > 0) {
         if (!load.plan && errors.length === 0) io.err(`error: no plan found in ${file}\n`);
+        setExit(EXIT_INVALID);
+        return;
+      }
+      const defaultHome = join(homedir(), ".rowforge");
+      const transformations = resolve(
+        io.cwd,
+        flags.transformations ??
+          io.env.ROWFORGE_TRANSFORMATIONS ??
+          join(flags.home ?? io.env.ROWFORGE_HOME ?? defaultHome, "transformations"),
+      );
+      const refused = flags.mode === "delete" ? [] : await checkTransformations(load.plan, transformations);
+      if (refused.length > 0) {
+        for (const e of refused) io.err(`error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`);
         setExit(EXIT_INVALID);
         return;
       }
@@ -176,7 +195,6 @@ export function registerRun(
             });
       progress.end();
       const failedExit = interruptedBy ? EXIT_INTERRUPTED : EXIT_FAILED;
-      const defaultHome = join(homedir(), ".rowforge");
       const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();

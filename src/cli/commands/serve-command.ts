@@ -30,6 +30,8 @@ interface ServeFlags {
   maxHeap?: string;
   token?: string;
   allowedHost?: string[];
+  transformations?: string;
+  sampleTimeLimit?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -51,6 +53,14 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     )
     .option("--log-level <level>", "request log level: info, warn, error, silent", "info")
     .option("--grace <seconds>", "on shutdown, how long a running run may take to finish", "30")
+    .option(
+      "--transformations <dir>",
+      "the only folder transformations load from (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
+    )
+    .option(
+      "--sample-time-limit <seconds>",
+      "how long one sample may take before it is stopped with an error (env ROWFORGE_SAMPLE_TIME_LIMIT; default 10)",
+    )
     .option("--concurrency <n>", "runs at the same time (default 1: runs never fight over outputs)", "1")
     .option("--max-rows <n>", "rows a run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
     .option("--max-bytes <n>", "bytes a run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
@@ -88,10 +98,23 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
       const store = await openStore(home);
       const configPath = flags.config ?? io.env.APPLICATION_CONFIG_PATH;
+      const transformations = flags.transformations ?? io.env.ROWFORGE_TRANSFORMATIONS;
+      const limitText = flags.sampleTimeLimit ?? io.env.ROWFORGE_SAMPLE_TIME_LIMIT ?? "10";
+      const sampleTimeLimit = Number(limitText);
+      if (!Number.isFinite(sampleTimeLimit) || sampleTimeLimit <= 0 || sampleTimeLimit > 3600) {
+        throw new RowforgeError(
+          "RF_VALUE_INVALID",
+          `--sample-time-limit must be a number of seconds above 0 (at most 3600), not "${limitText}"`,
+        );
+      }
       const svc = await createService({
         store,
         env: io.env,
         cwd: io.cwd,
+        sampleTimeLimitMs: sampleTimeLimit * 1000,
+        transformationsFolder: transformations
+          ? resolve(io.cwd, transformations)
+          : join(home, "transformations"),
         ...(configPath ? { configPath } : {}),
       });
       let closing = false;
@@ -165,6 +188,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       process.on("SIGINT", () => void stop("SIGINT"));
       process.on("SIGTERM", () => void stop("SIGTERM"));
       await server.listen({ host, port });
+      svc.samples.warm();
       const address = server.server.address();
       const actualPort = typeof address === "object" && address ? address.port : port;
       const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;

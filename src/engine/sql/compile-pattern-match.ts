@@ -99,7 +99,7 @@ export function compileLike(
 
 function regexTest(pattern: string): StringTest | string {
   try {
-    const re = compileJavaRegex(pattern);
+    const re = compileJavaRegex(pattern, true);
     return (s) => re.test(s);
   } catch (e) {
     if (e instanceof JavaRegexError) return `invalid regular expression "${pattern}": ${e.message}`;

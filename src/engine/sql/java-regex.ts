@@ -1,16 +1,42 @@
+import { RE2JS } from "re2js";
+import {
+  complement,
+  intersect,
+  propertyRanges,
+  type Ranges,
+  rangesAtom,
+  rangesBody,
+  re2ClassRanges,
+} from "./regex-code-points.ts";
+
 /**
  * Translates Java regular expressions (what Spark's RLIKE, regexp_extract, regexp_replace and
- * split take) into JavaScript RegExp sources with the `u` flag. Covered: inline flags (global
- * and scoped), \Q..\E, \A \z \Z, Java's `$`, \s \h \v \R, POSIX and Unicode \p{..} classes,
- * nested classes and && intersections, octal and \x{..} escapes, possessive quantifiers and
- * atomic groups (both approximated by their backtracking forms). Not covered: \G, \X, \p{InBlock}.
+ * split take) into RE2 syntax, for a linear-time engine (re2js): no pattern can make a match
+ * backtrack for seconds and hold the event loop or a worker.
+ *
+ * Covered: inline flags (global and scoped), \Q..\E, \A \z, \s \h \v \R, Java's `.` (no line
+ * terminator unless (?s)), POSIX and Unicode \p{..} classes (binary properties and scripts as
+ * explicit code point ranges), nested classes and && intersections (computed as ranges), octal
+ * and \x{..} escapes, named groups, lookbehind without groups inside, possessive quantifiers and
+ * atomic groups (approximated by their ordinary forms).
+ *
+ * Refused with a JavaRegexError naming the construct (RE2 has no way to run them in linear
+ * time): backreferences \1 and \k<name>, lookahead (?= (?!, repetition counts above 1000.
+ * Not covered: \G, \X, \p{InBlock}.
+ * `$` (without (?m)) and \Z keep Java's "or before a final line terminator" by consuming the
+ * terminator (see Translator.finalEnd). Difference from Java: with (?m), `^` and `$` see only \n
+ * as a line end.
  */
 
-const LINE_END = String.raw`(?:\r\n|[\n\r\u0085\u2028\u2029])`;
-const INPUT_END = String.raw`(?![\s\S])`;
 const SPACE = String.raw`\t\n\x0B\f\r `;
-const HSPACE = String.raw` \t\xA0\u1680\u180e\u2000-\u200a\u202f\u205f\u3000`;
-const VSPACE = String.raw`\n\x0B\f\r\x85\u2028\u2029`;
+const HSPACE = String.raw` \t\x{A0}\x{1680}\x{180e}\x{2000}-\x{200a}\x{202f}\x{205f}\x{3000}`;
+const VSPACE = String.raw`\n\x0B\f\r\x{85}\x{2028}\x{2029}`;
+/** Java's `.` without DOTALL: anything but a line terminator. */
+const DOT = String.raw`[^\n\r\x{85}\x{2028}\x{2029}]`;
+/** Unicode general categories, which RE2 names as JavaScript does. */
+const RE2_CATEGORY = /^(L[ultmo]?|M[nce]?|N[dlo]?|P[cdseifo]?|S[mcko]?|Z[slp]?|C[cfso]?)$/;
+/** RE2's limit on a repetition count. */
+const MAX_REPEAT = 1000;
 
 const POSIX: Readonly<Record<string, string>> = {
   Lower: "a-z",
@@ -49,9 +75,9 @@ const UNICODE_ALIASES: Readonly<Record<string, string>> = {
   hexdigit: "Hex_Digit",
 };
 
-/** Characters that must be escaped to stand for themselves in a `u`-mode pattern. */
+/** Characters that must be escaped to stand for themselves in an RE2 pattern. */
 const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
-const CLASS_SYNTAX = new Set([..."\\]-[^"]);
+const CLASS_SYNTAX = new Set([..."\\]-[^:"]);
 
 export class JavaRegexError extends Error {}
 
@@ -59,24 +85,56 @@ interface Frame {
   /** Extra `)` to close for scoped inline flags opened inside this group. */
   extraClose: number;
   extended: boolean;
+  /** Java's DOTALL, (?s): `.` matches line terminators too. */
+  dotall: boolean;
+  /** Java's MULTILINE, (?m): `^` and `$` at line ends too. */
+  multiline: boolean;
 }
 
 const escapeChar = (ch: string, inClass: boolean): string =>
   (inClass ? CLASS_SYNTAX : SYNTAX).has(ch) ? `\\${ch}` : ch;
 
 function codePointEscape(cp: number): string {
-  return `\\u{${cp.toString(16)}}`;
+  return `\\x{${cp.toString(16)}}`;
 }
+
+const backtrackingOnly = (what: string): string =>
+  `${what} is not supported: SQL regular expressions run on a linear-time engine (RE2), which cannot express it; rewrite the pattern without it`;
 
 class Translator {
   private readonly p: string;
   private i = 0;
   private out = "";
   flags = "";
-  private readonly frames: Frame[] = [{ extraClose: 0, extended: false }];
+  private readonly frames: Frame[] = [{ extraClose: 0, extended: false, dotall: false, multiline: false }];
 
-  constructor(pattern: string) {
+  /** Whether the result only answers "is there a match" (then `$` may consume a final line terminator). */
+  private readonly testOnly: boolean;
+  /** Capturing groups emitted so far (the user's and the translator's own). */
+  private captures = 0;
+  /** RE2 numbers of the groups that capture a final line terminator for `$` and \Z. */
+  readonly endGroups: number[] = [];
+
+  constructor(pattern: string, testOnly: boolean) {
     this.p = pattern;
+    this.testOnly = testOnly;
+  }
+
+  /** Java's `$`: with (?m) at a line end, else as \Z. */
+  private inputEnd(): string {
+    return this.frame.multiline ? "(?m:$)" : this.finalEnd();
+  }
+
+  /**
+   * Java's \Z: the end, or before a final line terminator. RE2 has no lookahead, so the terminator
+   * is consumed: a yes/no test needs nothing more; a match captures it in a group of its own
+   * (listed in endGroups), and the match is cut back to where that group starts.
+   */
+  private finalEnd(): string {
+    if (this.testOnly) return String.raw`(?:(?:\r\n|[\n\r\x{85}\x{2028}\x{2029}])?\z)`;
+    this.captures++;
+    this.endGroups.push(this.captures);
+    return String.raw`(?:(\r\n|[\n\r\x{85}\x{2028}\x{2029}])?\z)`;
   }
 
   private get frame(): Frame {
@@ -123,21 +181,29 @@ class Translator {
           this.quantifierSuffix();
           break;
         case "{": {
-          const m = /^\{\d+(?:,\d*)?\}/.exec(p.slice(this.i));
+          const m = /^\{(\d+)(?:,(\d*))?\}/.exec(p.slice(this.i));
           if (m === null) this.fail("illegal repetition {");
+          if (Number(m[1]) > MAX_REPEAT || Number(m[2] || 0) > MAX_REPEAT)
+            this.fail(
+              `a repetition count above ${MAX_REPEAT} (${m[0]}) is not supported by the linear-time engine`,
+            );
           this.out += m[0];
           this.i += m[0].length;
           this.quantifierSuffix();
           break;
         }
         case "$":
-          this.out += this.flags.includes("m") ? "$" : `(?=${LINE_END}?${INPUT_END})`;
+          this.out += this.inputEnd();
+          this.i++;
+          break;
+        case ".":
+          this.out += this.frame.dotall ? "(?s:.)" : DOT;
           this.i++;
           break;
         default: {
           const cp = p.codePointAt(this.i)!;
           const s = String.fromCodePoint(cp);
-          this.out += ch === "^" || ch === "." || ch === "|" ? ch : escapeChar(s, false);
+          this.out += ch === "^" || ch === "|" ? ch : escapeChar(s, false);
           this.i += s.length;
         }
       }
@@ -161,8 +227,9 @@ class Translator {
     const plain = this.plainGroupOpening(rest);
     if (plain !== undefined) {
       this.out += plain.open;
+      if (plain.open === "(" || plain.open.startsWith("(?P<")) this.captures++;
       this.i += plain.length;
-      this.frames.push({ extraClose: 0, extended: parent.extended });
+      this.frames.push({ ...parent, extraClose: 0 });
       return;
     }
     const flags = /^\(\?([idmsuxU]*)(?:-([idmsuxU]*))?([:)])/.exec(rest);
@@ -171,15 +238,19 @@ class Translator {
     const off = flags[2] ?? "";
     const js = (f: string): string => [...f].filter((c) => c === "i" || c === "m" || c === "s").join("");
     const extended = on.includes("x") ? true : off.includes("x") ? false : parent.extended;
+    const dotall = on.includes("s") ? true : off.includes("s") ? false : parent.dotall;
+    const multiline = on.includes("m") ? true : off.includes("m") ? false : parent.multiline;
     const modifier = js(on) + (js(off) ? `-${js(off)}` : "");
     if (flags[3] === ":") {
       this.out += modifier ? `(?${modifier}:` : "(?:";
       this.i += flags[0].length;
-      this.frames.push({ extraClose: 0, extended });
+      this.frames.push({ extraClose: 0, extended, dotall, multiline });
       return;
     }
     this.i += flags[0].length;
     parent.extended = extended;
+    parent.dotall = dotall;
+    parent.multiline = multiline;
     if (this.out.length === 0 && this.frames.length === 1 && js(off) === "") {
       // Flags at the very start apply to the whole pattern.
       for (const f of js(on)) if (!this.flags.includes(f)) this.flags += f;
@@ -191,15 +262,17 @@ class Translator {
     }
   }
 
-  /** `(`, `(?:`, lookarounds, named groups and atomic groups (as non-capturing): what to emit and how much to skip. */
+  /** `(`, `(?:`, lookbehinds, named groups and atomic groups (as non-capturing): what to emit and how much to skip. */
   private plainGroupOpening(rest: string): { open: string; length: number } | undefined {
     if (!rest.startsWith("(?")) return { open: "(", length: 1 };
-    for (const open of ["(?:", "(?=", "(?!", "(?<=", "(?<!"]) {
+    for (const open of ["(?:", "(?<=", "(?<!"]) {
       if (rest.startsWith(open)) return { open, length: open.length };
     }
+    if (rest.startsWith("(?=") || rest.startsWith("(?!"))
+      this.fail(backtrackingOnly(`lookahead ${rest.slice(0, 3)}...)`));
     if (rest.startsWith("(?>")) return { open: "(?:", length: 3 };
     const named = /^\(\?<([A-Za-z][A-Za-z0-9]*)>/.exec(rest);
-    return named === null ? undefined : { open: named[0], length: named[0].length };
+    return named === null ? undefined : { open: `(?P<${named[1]}>`, length: named[0].length };
   }
 
   private readHex(from: number, length: number): number {
@@ -232,8 +305,6 @@ class Translator {
         return inClass ? "\\S" : `[^${SPACE}]`;
       case "h":
         return inClass ? HSPACE : `[${HSPACE}]`;
-      case "v":
-        return inClass ? VSPACE : `[${VSPACE}]`;
       case "H":
       case "V":
         if (inClass) this.fail(`\\${c} inside a character class is not supported`);
@@ -250,6 +321,8 @@ class Translator {
         return "\\x07";
       case "e":
         return "\\x1B";
+      case "v":
+        return inClass ? VSPACE : `[${VSPACE}]`;
       case "c": {
         const letter = p[this.i];
         if (letter === undefined) this.fail("\\c needs a letter");
@@ -288,11 +361,11 @@ class Translator {
     if (!inClass) {
       switch (c) {
         case "A":
-          return `(?<![\\s\\S])`;
+          return "\\A";
         case "z":
-          return INPUT_END;
+          return "\\z";
         case "Z":
-          return `(?=${LINE_END}?${INPUT_END})`;
+          return this.finalEnd();
         case "R":
           return `(?:\\r\\n|[${VSPACE}])`;
         case "b":
@@ -301,13 +374,13 @@ class Translator {
         case "k": {
           const m = /^<([A-Za-z][A-Za-z0-9]*)>/.exec(p.slice(this.i));
           if (m === null) this.fail("\\k needs a group name in <...>");
-          this.i += m[0].length;
-          return `\\k${m[0]}`;
+          this.fail(backtrackingOnly(`the backreference \\k${m[0]}`));
+          break;
         }
         default:
           break;
       }
-      if (/[1-9]/.test(c)) return `\\${c}`;
+      if (/[1-9]/.test(c)) this.fail(backtrackingOnly(`the backreference \\${c}`));
     }
     if (/[A-Za-z0-9]/.test(c)) this.fail(`unsupported escape \\${c}`);
     this.i -= 1;
@@ -331,14 +404,20 @@ class Translator {
     }
     const posix = POSIX[name.startsWith("Is") ? name.slice(2) : name];
     if (posix !== undefined) {
-      if (inClass) {
-        if (negated) this.fail(`\\P{${name}} inside a character class is not supported`);
-        return posix;
-      }
+      if (inClass) return negated ? rangesBody(complement(re2ClassRanges(`[${posix}]`))) : posix;
       return negated ? `[^${posix}]` : `[${posix}]`;
     }
     const js = this.unicodeProperty(name);
-    return `\\${negated ? "P" : "p"}{${js}}`;
+    // General categories RE2 knows by name; other properties and scripts become explicit ranges.
+    if (RE2_CATEGORY.test(js)) return `\\${negated ? "P" : "p"}{${js}}`;
+    let ranges: Ranges;
+    try {
+      ranges = propertyRanges(js);
+    } catch {
+      this.fail(`unknown Unicode property \\p{${name}}`);
+    }
+    if (negated) ranges = complement(ranges);
+    return inClass ? rangesBody(ranges) : rangesAtom(ranges);
   }
 
   private unicodeProperty(name: string): string {
@@ -402,16 +481,18 @@ class Translator {
         part.own += `${atom}-${upper}`;
       } else part.own += atom;
     }
-    const union = (part: { own: string; nested: string[] }, negate: boolean): string => {
-      if (part.nested.length === 0) return `[${negate ? "^" : ""}${part.own}]`;
-      if (negate) this.fail("a negated character class with nested classes is not supported");
+    const union = (part: { own: string; nested: string[] }): string => {
+      if (part.nested.length === 0) return `[${part.own}]`;
       const alternatives = part.own ? [`[${part.own}]`, ...part.nested] : part.nested;
       return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join("|")})`;
     };
-    if (parts.length === 1) return union(parts[0]!, negated);
-    if (negated) this.fail("a negated character class with && is not supported");
-    const [head, ...rest] = parts.map((part) => union(part, false));
-    return `(?:${rest.map((r) => `(?=${r})`).join("")}${head})`;
+    const only = parts[0]!;
+    if (parts.length === 1 && only.nested.length === 0) return `[${negated ? "^" : ""}${only.own}]`;
+    if (parts.length === 1 && !negated) return union(only);
+    // Intersections and negated unions have no RE2 syntax: computed as explicit ranges.
+    let set = parts.map((part) => re2ClassRanges(union(part))).reduce(intersect);
+    if (negated) set = complement(set);
+    return rangesAtom(set);
   }
 
   /** One character (or escape) inside a class. */
@@ -425,21 +506,45 @@ class Translator {
   }
 }
 
-/** Translates a Java pattern; throws JavaRegexError when it is invalid or uses an unsupported feature. */
-export function translateJavaRegex(pattern: string): { source: string; flags: string } {
-  const t = new Translator(pattern);
+/**
+ * Translates a Java pattern into RE2 syntax; `flags` holds the inline flags set at its very start
+ * (`i`, `m`, `s`); `endGroups` the translator's own groups (see Translator.finalEnd), which come
+ * after every user group that opens before them. Throws JavaRegexError when the pattern is
+ * invalid or uses an unsupported feature.
+ */
+export function translateJavaRegex(
+  pattern: string,
+  testOnly = false,
+): { source: string; flags: string; endGroups: readonly number[] } {
+  const t = new Translator(pattern, testOnly);
   const source = t.translate();
-  const flags = `${t.flags}u`;
-  try {
-    new RegExp(source, flags);
-  } catch (e) {
-    throw new JavaRegexError(e instanceof Error ? e.message : String(e));
-  }
-  return { source, flags };
+  return { source, flags: t.flags, endGroups: t.endGroups };
 }
 
-/** A JS RegExp for a Java pattern (`extraFlags` such as "g" are added). */
-export function compileJavaRegex(pattern: string, extraFlags = ""): RegExp {
-  const { source, flags } = translateJavaRegex(pattern);
-  return new RegExp(source, flags + extraFlags);
+/**
+ * Compiles a Java pattern for the linear-time engine; throws JavaRegexError naming what is wrong.
+ * `testOnly`: the pattern only answers whether it matches (RLIKE).
+ */
+export function compileJavaPattern(
+  pattern: string,
+  testOnly = false,
+): { re: RE2JS; endGroups: readonly number[] } {
+  const { source, flags, endGroups } = translateJavaRegex(pattern, testOnly);
+  let bits = RE2JS.LOOKBEHINDS;
+  if (flags.includes("i")) bits |= RE2JS.CASE_INSENSITIVE;
+  if (flags.includes("m")) bits |= RE2JS.MULTILINE;
+  if (flags.includes("s")) bits |= RE2JS.DOTALL;
+  try {
+    return { re: RE2JS.compile(source, bits), endGroups };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new JavaRegexError(
+      why.includes("lookbehind") ? `${why} (a lookbehind may not contain groups, nor $ or \\Z)` : why,
+    );
+  }
+}
+
+/** A compiled Java pattern that answers whether it matches (RLIKE): see compileJavaPattern. */
+export function compileJavaRegex(pattern: string, testOnly = false): RE2JS {
+  return compileJavaPattern(pattern, testOnly).re;
 }

@@ -1,8 +1,10 @@
 /**
  * SQL LIKE patterns: `_` matches one character, `%` any run of characters (newlines too), the
  * escape character makes the next `_`, `%` or escape character literal. Simple shapes become
- * string tests (equality, prefix, suffix, substring); the rest a RegExp built once.
+ * string tests (equality, prefix, suffix, substring); the rest a pattern of the linear-time
+ * engine (RE2) built once, so `%a%a%a%a%b` cannot backtrack for seconds on a long value.
  */
+import { RE2JS } from "re2js";
 
 export type StringTest = (s: string) => boolean;
 
@@ -65,8 +67,8 @@ function matcherFor(parts: readonly string[]): StringTest {
     }
   }
   const source = parts
-    .map((p) => (p === "%" ? "[\\s\\S]*" : p === "_" ? "[\\s\\S]" : p.replace(REGEX_SYNTAX, "\\$&")))
+    .map((p) => (p === "%" ? "(?s:.*)" : p === "_" ? "(?s:.)" : p.replace(REGEX_SYNTAX, "\\$&")))
     .join("");
-  const re = new RegExp(`^${source}$`, "u");
-  return (s) => re.test(s);
+  const re = RE2JS.compile(source);
+  return (s) => re.testExact(s);
 }

@@ -10,7 +10,6 @@ import {
   sqlError,
 } from "./function-helpers.ts";
 import {
-  advanceEmpty,
   applyReplacement,
   compileRegex,
   type JavaRegex,
@@ -47,16 +46,11 @@ function regexArg(fn: string, args: readonly SqlArg[], i: number): RegexArg {
 }
 
 function replaceAll(s: string, rx: JavaRegex, parts: readonly ReplacementPart[]): string {
-  const re = rx.global();
   let out = "";
   let last = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+  for (const m of rx.matches(s)) {
     out += s.slice(last, m.index) + applyReplacement(parts, m);
     last = m.index + m[0].length;
-    if (m[0].length === 0) {
-      if (m.index >= s.length) break;
-      advanceEmpty(re, s);
-    }
   }
   return out + s.slice(last);
 }
@@ -139,18 +133,11 @@ function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
       checkGroup(fn, r, g as number);
       const str = v as string;
       if (!all) {
-        const m = r.re.exec(str);
+        const m = r.exec(str);
         return m === null ? "" : (m[g as number] ?? "");
       }
       const out: SqlValue[] = [];
-      const re = r.global();
-      for (let m = re.exec(str); m !== null; m = re.exec(str)) {
-        out.push(m[g as number] ?? "");
-        if (m[0].length === 0) {
-          if (m.index >= str.length) break;
-          advanceEmpty(re, str);
-        }
-      }
+      for (const m of r.matches(str)) out.push(m[g as number] ?? "");
       return out;
     }) satisfies SqlEvaluator,
   };
@@ -176,15 +163,8 @@ function compileRegexProbe(
 }
 
 function countMatches(s: string, rx: JavaRegex): number {
-  const re = rx.global();
   let n = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    n++;
-    if (m[0].length === 0) {
-      if (m.index >= s.length) break;
-      advanceEmpty(re, s);
-    }
-  }
+  for (const _ of rx.matches(s)) n++;
   return n;
 }
 
@@ -233,17 +213,17 @@ export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
     2,
     2,
     "whether the regex matches somewhere in str",
-    (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.re.test(s)),
+    (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.test(s)),
   ),
   ...defineFunction("regexp_count", 2, 2, "number of matches of the regex in str", (a, _i, fn) =>
     compileRegexProbe(a, fn, I, countMatches),
   ),
   ...defineFunction("regexp_substr", 2, 2, "the first match of the regex, NULL when none", (a, _i, fn) =>
-    compileRegexProbe(a, fn, S, (s, r) => r.re.exec(s)?.[0] ?? null),
+    compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
   ),
   ...defineFunction("regexp_instr", 2, 3, "1-based position of the first match, 0 when none", (a, _i, fn) =>
     compileRegexProbe(a, fn, I, (s, r) => {
-      const m = r.re.exec(s);
+      const m = r.exec(s);
       return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
     }),
   ),

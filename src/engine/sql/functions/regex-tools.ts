@@ -3,32 +3,94 @@
  * does that): compiled patterns with their group count, Java replacement strings (`$1`,
  * `${name}`, `\$`), and Java's String.split.
  */
-import { JavaRegexError, translateJavaRegex } from "../java-regex.ts";
+import type { RE2JS } from "re2js";
+import { compileJavaPattern, JavaRegexError } from "../java-regex.ts";
 import { runtimeError } from "./function-helpers.ts";
 
+/** One match: `[0]` the text, `[i]` group i (undefined when it took no part), like a RegExpExecArray. */
+export interface RegexMatch {
+  readonly [group: number]: string | undefined;
+  readonly 0: string;
+  readonly index: number;
+  readonly groups: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/** A Java regex compiled for the linear-time engine (RE2): no input can make it backtrack. */
 export interface JavaRegex {
   /** The Java pattern as written. */
   readonly pattern: string;
-  readonly source: string;
-  readonly flags: string;
   readonly groupCount: number;
-  /** A fresh global RegExp (callers own its lastIndex). */
-  global(): RegExp;
-  /** A non-global RegExp for tests and single finds. */
-  readonly re: RegExp;
+  /** Whether it matches somewhere in s. */
+  test(s: string): boolean;
+  /** The first match, or null. */
+  exec(s: string): RegexMatch | null;
+  /** Every match, as Java's Matcher.find() walks them (after an empty match, one code point on). */
+  matches(s: string): Iterable<RegexMatch>;
+}
+
+/**
+ * The match the matcher stands on, in the user's terms: their groups only, and the text cut back
+ * before a final line terminator that a `$` consumed (see compileJavaPattern).
+ */
+function matchOf(
+  m: ReturnType<RE2JS["matcher"]>,
+  input: string,
+  userGroups: readonly number[],
+  endGroups: readonly number[],
+  names: Record<string, number>,
+): RegexMatch {
+  const start = m.start();
+  let end = m.end();
+  for (const g of endGroups) {
+    const at = m.start(g);
+    if (at >= 0 && at < end) end = at;
+  }
+  // A group around the `$` ends where the match now ends.
+  const text = (g: number): string | undefined => {
+    const from = m.start(g);
+    return from < 0 ? undefined : input.slice(from, Math.min(m.end(g), end));
+  };
+  const out: (string | undefined)[] = [input.slice(start, end)];
+  for (let g = 1; g < userGroups.length; g++) out.push(text(userGroups[g]!));
+  let groups: Record<string, string | undefined> | undefined;
+  for (const name in names) {
+    groups ??= {};
+    groups[name] = text(names[name]!);
+  }
+  return Object.assign(out as unknown as { 0: string }, { index: start, groups });
 }
 
 /** Compiles a Java regex for a function, raising a RowforgeError that names it when invalid. */
 export function compileRegex(fn: string, pattern: string): JavaRegex {
+  let compiled: ReturnType<typeof compileJavaPattern>;
   try {
-    const { source, flags } = translateJavaRegex(pattern);
-    const re = new RegExp(source, flags);
-    const groupCount = new RegExp(`${source}|`, flags).exec("")!.length - 1;
-    return { pattern, source, flags, groupCount, re, global: () => new RegExp(source, `${flags}g`) };
+    compiled = compileJavaPattern(pattern);
   } catch (e) {
-    const why = e instanceof JavaRegexError || e instanceof SyntaxError ? e.message : String(e);
+    const why = e instanceof JavaRegexError ? e.message : String(e);
     throw runtimeError(fn, `invalid regular expression ${JSON.stringify(pattern)}: ${why}`);
   }
+  const { re, endGroups } = compiled;
+  // userGroups[g] is the RE2 number of the user's group g (index 0: the whole match).
+  const userGroups: number[] = [0];
+  for (let g = 1; g <= re.groupCount(); g++) if (!endGroups.includes(g)) userGroups.push(g);
+  const names = re.namedGroups();
+  let tester: RE2JS | undefined;
+  return {
+    pattern,
+    groupCount: userGroups.length - 1,
+    test: (s) => {
+      tester ??= compileJavaPattern(pattern, true).re;
+      return tester.test(s);
+    },
+    exec(s) {
+      const m = re.matcher(s);
+      return m.find() ? matchOf(m, s, userGroups, endGroups, names) : null;
+    },
+    *matches(s) {
+      const m = re.matcher(s);
+      while (m.find()) yield matchOf(m, s, userGroups, endGroups, names);
+    },
+  };
 }
 
 export type ReplacementPart = string | number | { readonly name: string };
@@ -84,7 +146,7 @@ export function parseJavaReplacement(fn: string, rep: string, groupCount: number
 }
 
 /** Builds the replacement text of one match. */
-export function applyReplacement(parts: readonly ReplacementPart[], m: RegExpExecArray): string {
+export function applyReplacement(parts: readonly ReplacementPart[], m: RegexMatch): string {
   let out = "";
   for (const p of parts) {
     if (typeof p === "string") out += p;
@@ -94,13 +156,6 @@ export function applyReplacement(parts: readonly ReplacementPart[], m: RegExpExe
   return out;
 }
 
-/** Advances past an empty match by one character (a whole code point in unicode mode). */
-export function advanceEmpty(re: RegExp, s: string): void {
-  const i = re.lastIndex;
-  const cp = re.unicode ? (s.codePointAt(i) ?? 0) : 0;
-  re.lastIndex = i + (cp > 0xffff ? 2 : 1);
-}
-
 /** Java's String.split with Spark's limit rules (limit <= 0: no limit, trailing empty strings kept). */
 export function javaSplit(s: string, rx: JavaRegex, limit: number): string[] {
   if (rx.pattern === "" && s.length > 0) {
@@ -108,28 +163,14 @@ export function javaSplit(s: string, rx: JavaRegex, limit: number): string[] {
     if (limit <= 0 || limit >= chars.length) return chars;
     return [...chars.slice(0, limit - 1), chars.slice(limit - 1).join("")];
   }
-  const re = rx.global();
   const out: string[] = [];
   let index = 0;
-  for (;;) {
+  for (const m of rx.matches(s)) {
     if (limit > 0 && out.length >= limit - 1) break;
-    const m = re.exec(s);
-    if (m === null) break;
-    const start = m.index;
-    const end = start + m[0].length;
-    if (m[0].length === 0) {
-      // A zero-width match at the very beginning never yields a leading empty string.
-      if (start === 0) {
-        advanceEmpty(re, s);
-        continue;
-      }
-      out.push(s.slice(index, start));
-      index = end;
-      if (start >= s.length) break;
-      advanceEmpty(re, s);
-      continue;
-    }
-    out.push(s.slice(index, start));
+    const end = m.index + m[0].length;
+    // A zero-width match at the very beginning never yields a leading empty string.
+    if (end === 0) continue;
+    out.push(s.slice(index, m.index));
     index = end;
   }
   out.push(s.slice(index));
