@@ -117,7 +117,7 @@ test("serve --transformations and --sample-time-limit: transformations from that
         {
           name: "n",
           type: "int",
-          options: { sql: "length(regexp_replace(repeat('ab', 1000000), 'a', 'c'))" },
+          options: { sql: "length(regexp_replace(repeat('ab', 500000), 'a', 'c'))" },
         },
       ],
       100,
