@@ -200,6 +200,11 @@ export const ERROR_CODES = {
     title: "sample needs too much memory",
     hint: "sample fewer rows, or use smaller arrays, strings and repetitions",
   },
+  RF_PLAN_INVALID: {
+    status: 400,
+    title: "plan not saved: it has problems",
+    hint: "fix every problem listed (the same ones `rowforge validate` reports for a file) and save the plan again",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -185,3 +185,64 @@ async function renderDocs(html: string, spec: unknown): Promise<string> {
   await new Function("document", "fetch", run)(document, fetch);
   return text(root);
 }
+
+test("POST /plan checks the plan as validate checks a file: every problem in one 400, nothing saved", async () => {
+  const bad = {
+    plan: {
+      name: "broken_plan",
+      tasks: [
+        { name: "people", dataSourceName: "out_json", enabled: true },
+        { name: "nosuch_task", dataSourceName: "out_json", enabled: true },
+      ],
+    },
+    tasks: [
+      {
+        name: "people",
+        steps: ["a", "b", "c"].map((name, i) => ({
+          name,
+          type: "json",
+          options: { path: `/tmp/rowforge-broken-plan/${name}` },
+          fields: [
+            [{ name: "id", options: { regex: "P[0-9" } }],
+            [
+              { name: "id", type: "int" },
+              { name: "n", type: "int", options: { sql: "id + nosuchfield" } },
+            ],
+            [{ name: "who", options: { expression: "#{Name.nosuchmethod}" } }],
+          ][i],
+        })),
+      },
+    ],
+  };
+  const r = await f.app.inject({ method: "POST", url: "/plan", payload: bad });
+  assert.equal(r.statusCode, 400, r.body);
+  const body = r.json() as { status: string; message: string; details: string };
+  assert.equal(body.status, "error");
+  assert.equal(body.details, "RF_PLAN_INVALID");
+  // The missing task is found when the plan is read; once it is fixed, every step problem at once.
+  assert.match(
+    body.message,
+    /task "nosuch_task" is not in the task folder.*did you mean "?accounts_task"?|nosuch_task/,
+  );
+  assert.equal((await f.app.inject({ url: "/plan/broken_plan" })).statusCode, 404, "nothing was saved");
+  const fixedTask = { ...bad, plan: { ...bad.plan, tasks: [bad.plan.tasks[0]!] } };
+  const again = await f.app.inject({ method: "POST", url: "/plan", payload: fixedTask });
+  assert.equal(again.statusCode, 400, again.body);
+  const message = (again.json() as { message: string }).message;
+  assert.match(message, /has 3 problems/);
+  assert.match(message, /regex "P\[0-9"/);
+  assert.match(message, /unknown field "nosuchfield"/);
+  assert.match(message, /unknown faker method "Name\.nosuchmethod"/);
+  const good = {
+    ...fixedTask,
+    tasks: [
+      {
+        name: "people",
+        type: "json",
+        options: { path: "/tmp/rowforge-broken-plan/ok" },
+        fields: [{ name: "id", options: { regex: "P[0-9]{4}" } }],
+      },
+    ],
+  };
+  assert.equal((await f.app.inject({ method: "POST", url: "/plan", payload: good })).statusCode, 200);
+});

@@ -83,13 +83,18 @@ test("connections: URLs keep their shape with the password masked; every secret-
 
 test("GET /plan/{name} masks step and connection options of the saved plan", async () => {
   const plan = {
-    plan: { name: "secret_plan", tasks: [{ name: "t", dataSourceName: "pg" }] },
+    plan: { name: "secret_plan", tasks: [{ name: "t", dataSourceName: "out_json" }] },
     tasks: [
       {
         name: "t",
-        type: "postgres",
-        options: { url: "postgres://u:hunter2@h/d", password: "pa55word", token: "t0ken-value" },
-        fields: [{ name: "id", options: { isPrimaryKey: true, primaryKeyPosition: 1 } }],
+        type: "json",
+        options: {
+          path: "/tmp/rowforge-secret-plan",
+          url: "postgres://u:hunter2@h/d",
+          password: "pa55word",
+          token: "t0ken-value",
+        },
+        fields: [{ name: "id", options: { isPrimaryKey: true, primaryKeyPos: 1 } }],
       },
     ],
     dataSources: [
@@ -106,11 +111,7 @@ test("GET /plan/{name} masks step and connection options of the saved plan", asy
   assertNoSecret(got.body, "GET /plan/secret_plan");
   assert.match(got.body, /postgres:\/\/u:\*\*\*@h\/d/);
   const fieldOptions = (got.json() as typeof plan).tasks[0]!.fields[0]!.options;
-  assert.deepEqual(
-    fieldOptions,
-    { isPrimaryKey: true, primaryKeyPosition: 1 },
-    "plan settings are not secrets",
-  );
+  assert.deepEqual(fieldOptions, { isPrimaryKey: true, primaryKeyPos: 1 }, "plan settings are not secrets");
   // The stored plan keeps the real values: runs need them.
   const stored = (await store.plans.get("secret_plan"))?.request as typeof plan | undefined;
   assert.equal(stored?.tasks[0]?.options.password, "pa55word");

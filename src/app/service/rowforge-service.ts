@@ -9,6 +9,7 @@ import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
 import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from "../../model/index.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
+import { checkPlan } from "../check-plan.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { maskDeep, maskOptions } from "../secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
@@ -162,6 +163,14 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     });
   };
 
+  /** What stops a saved plan from running: load problems, then the dry run of every step. */
+  const planProblems = async (request: unknown): Promise<Diagnostic[]> => {
+    const { plan, diagnostics } = await resolveRequest(request);
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    if (errors.length > 0 || !plan) return errors;
+    return checkPlan(plan, { documents: new Map(), taskFiles: new Map() });
+  };
+
   return {
     store,
     config,
@@ -180,6 +189,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         );
       }
       checkPathNames(request);
+      // A plan is checked as `rowforge validate` checks a file: an invalid one is never "saved successfully".
+      const problems = await planProblems(request);
+      if (problems.length > 0) throw planInvalid(request.plan.name, problems);
       const name = request.plan.name;
       const planId = typeof request.id === "string" && request.id !== "" ? request.id : randomUUID();
       await store.plans.put({
@@ -310,4 +322,16 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       await store.close();
     },
   };
+}
+
+/** Every problem of a plan sent to POST /plan, in one 400: where (field path), what, which code. */
+function planInvalid(name: string, problems: readonly Diagnostic[]): RowforgeError {
+  const list = problems
+    .map((d, i) => `${i + 1}) ${d.location?.path ? `at ${d.location.path}: ` : ""}${d.message} [${d.code}]`)
+    .join("; ");
+  return new RowforgeError(
+    "RF_PLAN_INVALID",
+    `plan "${name}" is not saved: it has ${problems.length} problem${problems.length === 1 ? "" : "s"}: ${list}`,
+    { hint: problems.find((d) => d.hint)?.hint ?? "fix the plan as the messages say and save it again" },
+  );
 }
