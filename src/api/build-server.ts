@@ -11,6 +11,7 @@ import { errorResponses } from "./error-responses.ts";
 import { handleError, notFound } from "./http-errors.ts";
 import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
+import { ROUTE_EXAMPLES } from "./route-examples.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
@@ -117,6 +118,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   }
   await app.register(systemRoutes(o.onShutdown ?? (() => {})));
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/docs/examples.json", { schema: { hide: true } }, async () => ROUTE_EXAMPLES);
   app.get("/docs", { schema: { hide: true } }, async (_req, reply) =>
     reply.type("text/html; charset=utf-8").send(DOCS_PAGE),
   );

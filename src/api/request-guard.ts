@@ -18,7 +18,7 @@ const WILDCARD = new Set(["0.0.0.0", "::", "[::]", ""]);
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Methods the server answers (others get 405 before any body is read). */
 export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-const OPEN_PATHS = new Set(["/docs", "/openapi.json"]);
+const OPEN_PATHS = new Set(["/docs", "/docs/examples.json", "/openapi.json"]);
 /** Content types of request bodies: JSON everywhere; YAML and text only where a route allows them. */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const YAML_TYPES = /^(text\/plain|application\/yaml|application\/x-yaml|text\/yaml|text\/x-yaml)\s*(;|$)/i;

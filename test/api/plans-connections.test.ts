@@ -152,14 +152,18 @@ test("openapi.json describes every route; shutdown answers", async () => {
   const docs = await f.app.inject({ url: "/docs" });
   assert.equal(docs.statusCode, 200);
   assert.match(String(docs.headers["content-type"]), /^text\/html/);
-  const listed = await renderDocs(docs.body, spec);
+  const examples = (await f.app.inject({ url: "/docs/examples.json" })).json() as unknown[];
+  const listed = await renderDocs(docs.body, spec, examples);
   for (const p of Object.keys(spec.paths)) assert.ok(listed.includes(p), `${p} missing from /docs`);
+  assert.match(listed, /Example/, "routes show their worked example");
+  assert.match(listed, /curl -s -X POST 'http:\/\/127\.0\.0\.1:9898\/sample\/schema'/);
+  assert.ok(!listed.includes('"$ref"'), "every $ref is resolved in place");
   const down = await f.app.inject({ method: "POST", url: "/shutdown" });
   assert.deepEqual(down.json(), { status: "success", message: "rowforge is shutting down" });
 });
 
 /** Runs the docs page's own script over the served OpenAPI document, with just enough of a DOM to collect its text. */
-async function renderDocs(html: string, spec: unknown): Promise<string> {
+async function renderDocs(html: string, spec: unknown, examples: unknown[]): Promise<string> {
   const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1];
   assert.ok(script, "the docs page carries its script");
   interface Node {
@@ -180,8 +184,8 @@ async function renderDocs(html: string, spec: unknown): Promise<string> {
     typeof n === "string" ? n : n.textContent + n.kids.map(text).join(" ");
   const root = node();
   const document = { createElement: node, getElementById: () => root };
-  const fetch = async () => ({ json: async () => spec });
-  const run = script.replace('fetch("/openapi.json").then', 'return fetch("/openapi.json").then');
+  const fetch = async (url: string) => ({ json: async () => (url === "/openapi.json" ? spec : examples) });
+  const run = script.replace("Promise.all([", "return Promise.all([");
   await new Function("document", "fetch", run)(document, fetch);
   return text(root);
 }
