@@ -218,6 +218,10 @@ test("rowforge run: SIGINT mid-run stops the workers, removes the temporary file
     child.kill("SIGINT");
     assert.equal(await exited, 130, stderr);
     assert.match(stderr, /error RF_RUN_CANCELLED: cancelled \(SIGINT\)/);
+    assert.match(
+      stderr,
+      /nothing was kept; not written: s \(stopped at [\d,]+ of [\d,]+ rows; nothing of it kept\)\n/,
+    );
     assert.deepEqual(leftovers(out), [], "no _temporary-* folder, part file or _SUCCESS marker");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");

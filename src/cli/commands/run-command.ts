@@ -16,6 +16,7 @@ import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
+import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
@@ -169,6 +170,7 @@ export function registerRun(
         io.err(`\nrowforge: ${signal}: cancelling the run (again to stop at once)\n`);
         interrupt.abort(cancellation());
       };
+      const stepProgress = new Map<string, { done: number; total: number }>();
       const generating = flags.mode !== "delete";
       if (generating) {
         process.on("SIGINT", onSignal);
@@ -188,7 +190,10 @@ export function registerRun(
                 workers === 0 || totalRows < INLINE_BELOW_ROWS
                   ? createInlineExecutor(runBatchTask)
                   : createPoolExecutor(workers),
-              ...(flags.quiet ? {} : { onProgress: progress.update }),
+              onProgress: (step, done, total) => {
+                stepProgress.set(step, { done, total });
+                if (!flags.quiet) progress.update(step, done, total);
+              },
             }).finally(() => {
               process.off("SIGINT", onSignal);
               process.off("SIGTERM", onSignal);
@@ -227,6 +232,14 @@ export function registerRun(
             ? `error RF_RUN_CANCELLED: ${maskText(result.failedReason ?? "")}${interruptedBy ? ` (${interruptedBy})` : ""}\n`
             : `error RF_RUN_FAILED: ${maskText(result.failedReason ?? "")}${stepCode && stepCode !== "RF_RUN_FAILED" ? ` [${stepCode}]` : ""}\n`,
         );
+        if (result.cancelled)
+          io.err(
+            cancelSummary(
+              plan.steps.map((s) => s.step.name),
+              result.steps,
+              stepProgress,
+            ),
+          );
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
       }
