@@ -11,7 +11,7 @@ import type { CompiledStep } from "../engine/compile/compile-step.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import type { BatchExecutor } from "../engine/run/batch-task.ts";
 import { generateStep } from "../engine/run/generate-step.ts";
-import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import { errorCodeInfo, isRowforgeError, RowforgeError } from "../errors/index.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { chooseSeed } from "./choose-seed.ts";
 import {
@@ -295,15 +295,9 @@ async function runStep(
   } catch (e) {
     await sink?.abort().catch(() => {});
     // Once the output is open, any failure (a row-time SQL error, a full disk, a cancellation)
-    // fails the step with its reason; before that, a coded error means the plan is invalid.
-    if (
-      sink === undefined &&
-      isRowforgeError(e) &&
-      // The output's state (exists, foreign files, locked, unwritable) fails the step, not the plan.
-      !e.code.startsWith("RF_OUTPUT_") &&
-      e.code !== "RF_INTERNAL"
-    )
-      throw e;
+    // fails the step with its reason; before that, an error of the catalogue's "run" scope
+    // means the plan is invalid, while the output's state (exists, locked, ...) fails the step.
+    if (sink === undefined && isRowforgeError(e) && errorCodeInfo(e.code).scope === "run") throw e;
     const message = e instanceof Error ? e.message : String(e);
     return {
       ...base,
