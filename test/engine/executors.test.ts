@@ -83,3 +83,21 @@ test("one choice of executor: inline below the threshold or with 0 workers, else
 test("a bad worker count is refused with a message naming the option", () => {
   assert.throws(() => createPoolExecutor(0), /workers must be a whole number/);
 });
+
+test("a thread that was not sent the plan asks for it, and its batches are the same", async () => {
+  const plan = await singleStepPlan(FIELDS, 5000);
+  const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
+  const [step] = compilePlan(plan, options).steps;
+  const inline = createInlineExecutor();
+  const pooled = createPoolExecutor(3);
+  for (const e of [inline, pooled]) e.register({ planKey: "k", plan, options });
+  const task = (k: number) => ({ planKey: "k", stepId: step!.id, start: k * 100, count: 100 });
+  // The plan goes with the first three tasks; one at a time, they likely reach the same idle thread.
+  const results: BatchResult[] = [];
+  for (let k = 0; k < 3; k++) results.push(await pooled.run(task(k)));
+  // All threads busy at once: those never sent the plan answer that they do not know it.
+  results.push(...(await Promise.all(Array.from({ length: 12 }, (_, k) => pooled.run(task(k + 3))))));
+  const expected = await Promise.all(Array.from({ length: 15 }, (_, k) => inline.run(task(k))));
+  assert.ok(results.every((r, i) => bytesOf(r).equals(bytesOf(expected[i]!))));
+  await Promise.all([inline.close(), pooled.close()]);
+});
