@@ -4,10 +4,11 @@
  *   node bench/workload.ts baseline <w1|w2|w3> <rows>
  * Prints one JSON line: rows, seconds, peak RSS in MiB.
  */
+
+import { createInlineExecutor } from "../src/app/executors.ts";
 import { loadProject } from "../src/config/load/load-project.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
 import { generateStep } from "../src/engine/run/generate-step.ts";
-import { createInlineExecutor } from "../src/engine/run/inline-executor.ts";
 import { createPoolExecutor } from "../workers/pool-executor.ts";
 import { BASELINES } from "./baselines.ts";
 
@@ -44,12 +45,13 @@ if (mode === "baseline") {
     ...(arg4 ? { numRecordsPerStep: Number(arg4) } : {}),
   };
   const executor = workers > 0 ? createPoolExecutor(workers) : createInlineExecutor();
+  executor.register({ planKey: "bench", plan, options });
   // Workers compile the plan on their first batch; warm them so start-up is not counted as generation.
   const compiled = compilePlan(plan, options);
   const first = compiled.steps[0]!;
   await Promise.all(
     Array.from({ length: Math.max(workers, 1) }, () =>
-      executor.run({ planKey: "bench", plan, options, stepId: first.id, start: 0, count: 1 }),
+      executor.run({ planKey: "bench", stepId: first.id, start: 0, count: 1 }),
     ),
   );
   let rows = 0;
@@ -58,12 +60,12 @@ if (mode === "baseline") {
   for (const step of compiled.steps) {
     await generateStep(
       executor,
-      { planKey: "bench", plan, options },
+      { planKey: "bench" },
       { stepId: step.id, rowCount: step.rowCount },
       BATCH,
       (b, _s, n) => {
         rows += n;
-        bytes += b.byteLength;
+        bytes += b.kind === "arrow" ? b.ipc.byteLength : b.bytes.byteLength;
       },
     );
   }

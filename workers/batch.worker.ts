@@ -1,16 +1,28 @@
-import { Piscina } from "piscina";
+import { Piscina, transferableSymbol, valueSymbol } from "piscina";
 import { runBatchTask } from "../src/app/run-batch-task.ts";
-import type { BatchTask } from "../src/engine/run/batch-task.ts";
+import { createPlanCache } from "../src/engine/run/plan-cache.ts";
 import { type TransferredError, transferError } from "../src/errors/index.ts";
+import type { BatchMessage, PlanUnknown } from "./batch-message.ts";
+
+/** This thread's compiled plans: a plan arrives once per thread per run and is compiled once. */
+const plans = createPlanCache();
 
 /**
- * Worker entry: one batch in, its Arrow IPC bytes out, transferred rather than copied. A
- * failure comes back as plain data (its code, message and hint), not as a thrown Error:
- * cloning an Error across threads would keep its message only.
+ * Worker entry: one batch in, its result out (Arrow IPC or encoded text, said by its kind),
+ * the bytes transferred rather than copied. A task naming a plan this thread does not know
+ * is answered `plan-unknown` (the pool sends it again with the plan). A failure comes back
+ * as plain data (its code, message and hint), not as a thrown Error: cloning an Error across
+ * threads would keep its message only.
  */
-export default function generate(task: BatchTask): ReturnType<typeof Piscina.move> | TransferredError {
+export default function generate(
+  message: BatchMessage,
+): ReturnType<typeof Piscina.move> | PlanUnknown | TransferredError {
   try {
-    return Piscina.move(runBatchTask(task));
+    const compiled = plans.get(message.task.planKey) ?? (message.plan && plans.compile(message.plan));
+    if (!compiled) return { kind: "plan-unknown", planKey: message.task.planKey };
+    const result = runBatchTask(compiled, message.task);
+    const bytes = result.kind === "arrow" ? result.ipc : result.bytes;
+    return Piscina.move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result });
   } catch (e) {
     return transferError(e);
   }

@@ -1,9 +1,20 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { BatchExecutor, BatchTask } from "../src/engine/run/batch-task.ts";
+import type {
+  BatchExecutor,
+  BatchResult,
+  BatchTask,
+  PlanRegistration,
+} from "../src/engine/run/batch-task.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
+import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
 
-/** A worker pool generating batches in parallel; results come back as transferred buffers. */
+/**
+ * A worker pool generating batches in parallel; results come back as transferred buffers.
+ * Tasks name their plan by key: the plan travels with the first tasks after it is registered
+ * (one per thread, as far as the pool spreads them) and again only to a thread that answers
+ * that it does not know it, so each thread receives and compiles it about once per run.
+ */
 export function createPoolExecutor(workers = availableParallelism()): BatchExecutor {
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
     throw new RowforgeError(
@@ -20,23 +31,37 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
     maxThreads: workers,
     idleTimeout: 30_000,
   });
+  const plans = new Map<string, { readonly registration: PlanRegistration; sent: number }>();
+  const send = async (message: BatchMessage): Promise<unknown> => {
+    try {
+      return await pool.run(message);
+    } catch (e) {
+      // The pool itself failed (a worker died, or the pool was closed with the batch in flight).
+      throw new RowforgeError(
+        "RF_INTERNAL",
+        `a worker thread failed: ${e instanceof Error ? e.message : String(e)}`,
+        { cause: e },
+      );
+    }
+  };
   let closed: Promise<void> | undefined;
   return {
     workers,
-    async run(task: BatchTask) {
-      let result: unknown;
-      try {
-        result = await pool.run(task);
-      } catch (e) {
-        // The pool itself failed (a worker died, or the pool was closed with the batch in flight).
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `a worker thread failed: ${e instanceof Error ? e.message : String(e)}`,
-          { cause: e },
-        );
+    register(registration) {
+      if (!plans.has(registration.planKey)) plans.set(registration.planKey, { registration, sent: 0 });
+    },
+    async run(task: BatchTask): Promise<BatchResult> {
+      const entry = plans.get(task.planKey);
+      if (!entry) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
+      const first = entry.sent < workers;
+      if (first) entry.sent++;
+      let result = await send(first ? { task, plan: entry.registration } : { task });
+      if (isPlanUnknown(result)) {
+        entry.sent++;
+        result = await send({ task, plan: entry.registration });
       }
       if (isTransferredError(result)) throw rebuildError(result);
-      return result as Uint8Array;
+      return result as BatchResult;
     },
     // Closing ends the threads at once; batches still in flight reject (their callers ignore them).
     close: () => {

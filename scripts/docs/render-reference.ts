@@ -245,6 +245,8 @@ export function renderErrors(): string {
   const rows = Object.entries(ERROR_CODES).map(([c, info]) => [
     code(c),
     String(info.status),
+    info.scope,
+    info.retryable ? "yes" : "no",
     info.title,
     info.hint,
   ]);
@@ -255,9 +257,12 @@ ${GENERATED}
 Every problem rowforge reports carries one of these stable codes (never reused or renamed). The
 CLI prints \`error CODE: message\` with the file, line, column and field path where it applies,
 and exits 2 for invalid input (status below 500) or 1 when the work failed; the HTTP API answers
-with the status below.
+with the status below. In a run, an error of scope \`step\` fails the step it met (the run
+reports the step failed, with the reason); one of scope \`run\` means the input or the environment
+is wrong and fails the whole run before anything is written. A retryable error may go away if
+the same thing is tried again later.
 
-${table(["code", "HTTP status", "what it means", "what to do"], rows)}
+${table(["code", "HTTP status", "scope", "retryable", "what it means", "what to do"], rows)}
 `;
 }
 

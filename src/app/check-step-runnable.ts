@@ -1,7 +1,6 @@
 import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
-import { readFileOptions } from "../connectors/file/file-options.ts";
-import { isRowforgeError, RowforgeError } from "../errors/index.ts";
-import { findFormat } from "../formats/format-registry.ts";
+import { connectorFor } from "../connectors/registry.ts";
+import { RowforgeError } from "../errors/index.ts";
 
 /** Step options of metadata sources that would supply a step's fields. */
 const METADATA_OPTIONS = [
@@ -20,7 +19,7 @@ export const isReference = (r: ResolvedStep): boolean =>
 
 /**
  * Throws what would stop a step from being written: no fields (or fields from a metadata
- * source rowforge cannot read), a format it cannot write, bad output options. `run` checks
+ * source rowforge cannot read), a format no connector writes, options its connector refuses. `run` checks
  * every step with it before the first byte is written; `validate` reports each step's.
  */
 export function checkStepRunnable(r: ResolvedStep): void {
@@ -34,21 +33,5 @@ export function checkStepRunnable(r: ResolvedStep): void {
       { hint: "list the step's fields in the task" },
     );
   }
-  const format = findFormat(r.format);
-  if (!format) {
-    throw new RowforgeError(
-      "RF_FORMAT_UNKNOWN",
-      `step "${name}" writes to "${r.format}", which this version of rowforge cannot write yet`,
-      {
-        hint: "file formats (json, csv, parquet, orc) are supported; database and broker connectors come later",
-      },
-    );
-  }
-  readFileOptions(name, r.step.options);
-  try {
-    format.checkOptions?.(r.step.options);
-  } catch (e) {
-    if (isRowforgeError(e)) throw new RowforgeError(e.code, `step "${name}": ${e.message}`, { hint: e.hint });
-    throw e;
-  }
+  connectorFor(r).check(r);
 }

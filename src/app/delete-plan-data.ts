@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
-import { fileConnector } from "../connectors/file/file-connector.ts";
+import { connectorFor } from "../connectors/registry.ts";
 import { resolveBudget } from "../engine/budget/generation-budget.ts";
 import { compilePlan } from "../engine/compile/compile-plan.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
-import { RowforgeError } from "../errors/index.ts";
-import { findFormat } from "../formats/format-registry.ts";
 import type { RunResult } from "./run-plan.ts";
 import type { StepReport } from "./step-report.ts";
 
 /**
  * Delete mode: removes what earlier runs of the plan generated, and only that, children
- * before parents (reverse foreign-key order). For files, each output keeps a manifest of
+ * before parents (reverse foreign-key order), each through its step's connector. For files, each output keeps a manifest of
  * the files each run created; appended runs are separate part files, so deleting a run's
  * files removes exactly its rows.
  */
@@ -42,14 +40,9 @@ export async function deletePlanData(
       bytes: 0,
       rowsPerSecond: 0,
     };
-    if (!findFormat(r.format)) {
-      throw new RowforgeError(
-        "RF_FORMAT_UNKNOWN",
-        `step "${r.step.name}" writes to "${r.format}"; deleting from it is not supported yet`,
-      );
-    }
+    const connector = connectorFor(r, "deleting from");
     try {
-      const out = await fileConnector.deleteGenerated(r, plan.plan.name);
+      const out = await connector.deleteGenerated(r, plan.plan.name);
       const report: StepReport = {
         ...base,
         records: out.records,

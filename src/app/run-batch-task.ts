@@ -1,24 +1,29 @@
-import type { BatchTask } from "../engine/run/batch-task.ts";
-import { generateBatch, generateBatchBytes } from "../engine/run/generate-batch-bytes.ts";
+import type { CompiledPlan } from "../engine/compile/compile-plan.ts";
+import type { BatchResult, BatchTask } from "../engine/run/batch-task.ts";
+import { batchIpc, generateBatch } from "../engine/run/generate-batch-bytes.ts";
+import { RowforgeError } from "../errors/index.ts";
 import { requireFormat } from "../formats/format-registry.ts";
 
 /**
- * What a worker does with a task: generate the batch, and either encode it (text formats,
- * so the bytes go straight to the file) or return it as Arrow IPC.
+ * What a worker (or the inline executor) does with a task: generate the batch, and either
+ * encode it (text formats, so the bytes go straight to the output) or return it as Arrow IPC.
  */
-export function runBatchTask(task: BatchTask): Uint8Array {
-  if (!task.encode) return owningBuffer(generateBatchBytes(task));
-  const batch = generateBatch(task);
-  const encoder = requireFormat(task.encode.format, task.stepId).createEncoder(
-    batch.schema,
-    task.encode.options,
-  );
+export function runBatchTask(compiled: CompiledPlan, task: BatchTask): BatchResult {
+  const batch = generateBatch(compiled, task);
+  if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
+  const { format, options } = task.encode;
+  const encoder = requireFormat(format, task.stepId).createEncoder(batch.schema, options);
   const chunks = encoder.encode(batch);
-  if (chunks instanceof Promise) throw new Error(`format ${task.encode.format} cannot encode in a worker`);
-  const rest = encoder.end();
-  if (rest instanceof Promise) throw new Error(`format ${task.encode.format} cannot encode in a worker`);
+  const rest = chunks instanceof Promise ? chunks : encoder.end();
+  if (chunks instanceof Promise || rest instanceof Promise)
+    throw new RowforgeError("RF_INTERNAL", `format ${format} cannot encode in a worker`);
   const all = [...chunks, ...rest];
-  return owningBuffer(all.length === 1 ? all[0]! : Buffer.concat(all));
+  return {
+    kind: "encoded",
+    format,
+    bytes: owningBuffer(all.length === 1 ? all[0]! : Buffer.concat(all)),
+    rows: batch.numRows,
+  };
 }
 
 /**

@@ -2,16 +2,14 @@ import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { ResolvedPlan, ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import type { StepSink } from "../connectors/connector.ts";
-import { checkOutputPath } from "../connectors/file/check-output-path.ts";
-import { fileConnector } from "../connectors/file/file-connector.ts";
-import { readFileOptions } from "../connectors/file/file-options.ts";
+import { connectorFor } from "../connectors/registry.ts";
 import { resolveBudget } from "../engine/budget/generation-budget.ts";
 import { type CompiledPlan, compilePlan } from "../engine/compile/compile-plan.ts";
 import type { CompiledStep } from "../engine/compile/compile-step.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import type { BatchExecutor } from "../engine/run/batch-task.ts";
 import { generateStep } from "../engine/run/generate-step.ts";
-import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import { errorCodeInfo, isRowforgeError, RowforgeError } from "../errors/index.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { chooseSeed } from "./choose-seed.ts";
 import {
@@ -97,8 +95,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   for (const step of compiled.steps) {
     checkStepRunnable(step.resolved);
     if (isReference(step.resolved)) continue;
-    const name = step.resolved.step.name;
-    await checkOutputPath(name, readFileOptions(name, step.resolved.step.options));
+    await connectorFor(step.resolved).checkTarget(step.resolved);
   }
   const limits = options.limits ?? DEFAULT_RUN_LIMITS;
   checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);
@@ -117,6 +114,8 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   };
   const reports: StepReport[] = [];
   const executor = options.executor(compiled.steps.reduce((n, s) => n + s.rowCount, 0));
+  // Tasks name the plan by the run's id; each thread compiles it once.
+  executor.register({ planKey: runId, plan, options: compileOptions });
   let failedReason: string | null = null;
   try {
     for (const step of compiled.steps) {
@@ -134,7 +133,6 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
         plan,
         { ...options, runId, batchSize, signal: cancel.signal },
         executor,
-        compileOptions,
         onBytes,
       );
       reports.push(report);
@@ -211,7 +209,6 @@ async function runStep(
   plan: ResolvedPlan,
   options: RunPlanOptions & { runId: string },
   executor: BatchExecutor,
-  compileOptions: Parameters<typeof compilePlan>[1],
   onBytes: (stepBytes: number) => void,
 ): Promise<StepReport> {
   const started = performance.now();
@@ -233,7 +230,7 @@ async function runStep(
   }
   try {
     const schema = step.batch(0, 0).schema;
-    const opened = await fileConnector.open({
+    const opened = await connectorFor(r).open({
       step: withFieldOutputOptions(r),
       schema,
       rowCount: step.rowCount,
@@ -252,27 +249,33 @@ async function runStep(
         skipped: opened.skipped,
       };
     }
-    sink = opened;
+    const open = opened;
+    sink = open;
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-    const task = { planKey: `${options.runId}`, plan, options: compileOptions };
+    const task = {
+      planKey: options.runId,
+      ...(open.accepts === "arrow" ? {} : { encode: open.accepts.encoded }),
+    };
     let done = 0;
-    const splits = (sink as { splits?: readonly number[] }).splits ?? [0, step.rowCount];
-    const encoded = sink.acceptsEncoded;
+    const bounds = open.rowBounds;
     // Progress starts with the step, so its rate and ETA count from here.
     options.onProgress?.(r.step.name, 0, step.rowCount);
-    for (let k = 0; k + 1 < splits.length; k++) {
-      const from = splits[k]!;
-      const to = splits[k + 1]!;
+    for (let k = 0; k + 1 < bounds.length; k++) {
+      const from = bounds[k]!;
+      const to = bounds[k + 1]!;
       await generateStep(
         executor,
-        encoded ? { ...task, encode: encoded } : task,
+        task,
         { stepId: step.id, rowCount: to - from },
         batchSize,
-        async (bytes, start, count) => {
-          if (encoded) await sink!.writeEncoded!(bytes, from + start, count);
-          else for (const batch of tableFromIPC(bytes).batches) await sink!.write(batch, from + start);
+        async (result, start, count) => {
+          if (result.kind === "encoded")
+            await open.write({ kind: "encoded", bytes: result.bytes, rows: result.rows }, from + start);
+          else
+            for (const batch of tableFromIPC(result.ipc).batches)
+              await open.write({ kind: "arrow", batch }, from + start);
           done += count;
-          onBytes(sink!.bytesWritten ?? 0);
+          onBytes(open.bytesWritten);
           options.onProgress?.(r.step.name, done, step.rowCount);
         },
         executor.workers * 2,
@@ -295,15 +298,9 @@ async function runStep(
   } catch (e) {
     await sink?.abort().catch(() => {});
     // Once the output is open, any failure (a row-time SQL error, a full disk, a cancellation)
-    // fails the step with its reason; before that, a coded error means the plan is invalid.
-    if (
-      sink === undefined &&
-      isRowforgeError(e) &&
-      // The output's state (exists, foreign files, locked, unwritable) fails the step, not the plan.
-      !e.code.startsWith("RF_OUTPUT_") &&
-      e.code !== "RF_INTERNAL"
-    )
-      throw e;
+    // fails the step with its reason; before that, an error of the catalogue's "run" scope
+    // means the plan is invalid, while the output's state (exists, locked, ...) fails the step.
+    if (sink === undefined && isRowforgeError(e) && errorCodeInfo(e.code).scope === "run") throw e;
     const message = e instanceof Error ? e.message : String(e);
     return {
       ...base,

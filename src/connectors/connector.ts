@@ -1,5 +1,6 @@
 import type { RecordBatch, Schema } from "apache-arrow";
 import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
+import type { EncodeSpec } from "../engine/run/batch-task.ts";
 
 /** What a connector is told about the step it is about to receive. */
 export interface StepTarget {
@@ -19,19 +20,27 @@ export interface SinkResult {
   readonly outputs: readonly string[];
 }
 
+/** What a sink is given: an Arrow batch, or rows the workers already encoded as the sink asked. */
+export type SinkInput =
+  | { readonly kind: "arrow"; readonly batch: RecordBatch }
+  | { readonly kind: "encoded"; readonly bytes: Uint8Array; readonly rows: number };
+
 /**
- * Receives one step's batches in row order. `write` gets Arrow batches; a sink that can take
- * bytes its workers already encoded says so with `acceptsEncoded` (NDJSON and CSV files).
+ * Receives one step's rows in row order. `accepts` says whether it takes Arrow batches or
+ * text the workers encode (and how); `rowBounds` where the rows are cut into parts (part
+ * files): the run loop generates each part's rows apart, so no batch crosses a boundary.
  * `close` makes the output visible (rename-on-complete); `abort` leaves nothing that looks finished.
  */
 export interface StepSink {
-  readonly acceptsEncoded?: { readonly format: string; readonly options: Readonly<Record<string, string>> };
-  write(batch: RecordBatch, startRow: number): Promise<void>;
-  writeEncoded?(bytes: Uint8Array, startRow: number, rows: number): Promise<void>;
+  /** Ascending row boundaries from 0 to the step's row count; [0, rowCount] when the rows are not cut. */
+  readonly rowBounds: readonly number[];
+  readonly accepts: "arrow" | { readonly encoded: EncodeSpec };
+  /** Writes rows starting at `startRow` (an `encoded` input only when `accepts` asked for it). */
+  write(input: SinkInput, startRow: number): Promise<void>;
   close(): Promise<SinkResult>;
   abort(): Promise<void>;
   /** Bytes written so far (checked against a run's byte limit as the step goes). */
-  readonly bytesWritten?: number;
+  readonly bytesWritten: number;
 }
 
 /** What delete mode removed from one output. */
@@ -40,10 +49,27 @@ export interface DeleteOutcome {
   readonly outputs: readonly string[];
 }
 
-/** A destination kind (files, a database, a broker): opens a sink per step, or skips it. */
+/** What a connector can do, so callers and the conformance suite know what to expect of it. */
+export interface ConnectorCapabilities {
+  /** It may ask workers for encoded text rather than Arrow batches (`accepts.encoded`). */
+  readonly encodedText: boolean;
+  /** It may cut a step's rows into parts (`rowBounds` with more than one range). */
+  readonly parts: boolean;
+  /** It can remove what earlier runs of a plan wrote (delete mode). */
+  readonly delete: boolean;
+}
+
+/** A destination kind (files, a database, a broker): checks a step, opens a sink per step, or skips it. */
 export interface Connector {
   readonly name: string;
+  /** The step formats or connection types it serves (`json`, `csv`, ...; `postgres`, ...). */
+  readonly formats: readonly string[];
+  readonly capabilities: ConnectorCapabilities;
+  /** Throws coded errors for step options it cannot write (no I/O): `validate` and `run` ask it first. */
+  check(step: ResolvedStep): void;
+  /** Throws coded errors for a destination it must refuse (looks at it, writes nothing): run's preflight. */
+  checkTarget(step: ResolvedStep): Promise<void>;
   open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
   /** Removes what earlier runs of the plan wrote for this step (delete mode). */
-  deleteGenerated(step: StepTarget["step"], planName: string): Promise<DeleteOutcome>;
+  deleteGenerated(step: ResolvedStep, planName: string): Promise<DeleteOutcome>;
 }

@@ -3,10 +3,9 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
-import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { createService } from "../../src/app/service/rowforge-service.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
@@ -35,7 +34,7 @@ csv { files_csv { path = "${join(dir, "out", "txns")}", header = "true" } }
   const runs = createRunManager({
     store,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   const app = await buildServer(svc, { runs });
   const data = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.startsWith("part-")) : []);

@@ -3,10 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
-import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { createService } from "../../src/app/service/rowforge-service.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
@@ -32,7 +31,7 @@ test("a saved plan naming a module outside the transformations folder can neithe
   const runs = createRunManager({
     store,
     reportsRoot: join(home, "reports"),
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   const app = await buildServer(svc, { runs, logger: false });
   try {

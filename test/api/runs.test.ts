@@ -3,10 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
-import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { createService } from "../../src/app/service/rowforge-service.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
@@ -17,7 +16,7 @@ async function setup() {
   const runs = createRunManager({
     store,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   const app = await buildServer(svc, { runs });
   return { dir, store, svc, runs, app };
@@ -156,7 +155,7 @@ test("runs left queued or running by a killed process are marked failed (interru
   const runs = createRunManager({
     store,
     reportsRoot: "/nonexistent",
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   assert.equal(await runs.recoverInterrupted(), 1);
   const r = await store.executions.get("left-over");

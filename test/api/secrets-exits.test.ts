@@ -2,10 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
-import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { createService } from "../../src/app/service/rowforge-service.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
@@ -37,7 +36,7 @@ before(async () => {
   const runs = createRunManager({
     store,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   app = await buildServer(svc, { runs });
   close = async () => {

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { createService } from "../../src/app/service/rowforge-service.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
@@ -16,7 +15,7 @@ test('runs still queued at shutdown are recorded failed "shutdown" at once, not 
     store,
     concurrency: 1,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   try {
     const { plan } = await svc.resolveRequest({

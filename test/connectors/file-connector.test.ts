@@ -13,10 +13,9 @@ import {
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { type RunResult, runPlan } from "../../src/app/run-plan.ts";
 import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
@@ -37,7 +36,7 @@ const run = (p: ResolvedPlan, runId = "run-a"): Promise<RunResult> =>
   runPlan(p, {
     runId,
     nowMicros: TEST_NOW_MICROS,
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
     batchSize: 300,
   });
 
@@ -324,14 +323,13 @@ test("whatever byte the disk fills at, a run either finishes whole or leaves the
 test("a file size limit (EFBIG) fails the run by name and leaves nothing that looks finished", () => {
   const dir = join(fixtureDir({}), "out");
   const script = `
-    import { runBatchTask } from "./src/app/run-batch-task.ts";
     import { runPlan } from "./src/app/run-plan.ts";
-    import { createInlineExecutor } from "./src/engine/run/inline-executor.ts";
+    import { createInlineExecutor } from "./src/app/executors.ts";
     import { planFrom, TEST_NOW_MICROS } from "./test/support/plans.ts";
     const p = await planFrom(${JSON.stringify("name: p\ntasks: [{name: t, dataSourceName: out}]\nsinkOptions: {seed: 3}\n")}, {
       t: ${JSON.stringify(`name: t\nsteps:\n  - name: s\n    type: json\n    options: {path: "${dir}"}\n    count: {records: 100000}\n    fields:\n${FIELDS}`)},
     });
-    const r = await runPlan(p, { runId: "run-f", nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor(runBatchTask) });
+    const r = await runPlan(p, { runId: "run-f", nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
     console.log(JSON.stringify({ success: r.success, failedReason: r.failedReason }));
   `;
   // 1024 blocks of 512 bytes: the part file outgrows it; SIGXFSZ is ignored so write() returns EFBIG.

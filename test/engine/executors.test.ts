@@ -1,41 +1,103 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { createExecutor, createInlineExecutor, INLINE_BELOW_ROWS } from "../../src/app/executors.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import type { BatchExecutor, BatchResult, EncodeSpec } from "../../src/engine/run/batch-task.ts";
 import { generateStep } from "../../src/engine/run/generate-step.ts";
-import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import { singleStepPlan, TEST_NOW_MICROS } from "../support/plans.ts";
 
-test("the worker pool and the inline executor give identical bytes, in order", async () => {
-  const plan = await singleStepPlan(
-    "      - {name: id, options: {regex: 'ID[0-9]{6}', isUnique: true}}\n      - {name: n, options: {expression: '#{Name.firstName}'}}\n      - {name: y, type: int, options: {sql: 'length(n) + __index_inc'}}\n",
-    5000,
-  );
+const FIELDS =
+  "      - {name: id, options: {regex: 'ID[0-9]{6}', isUnique: true}}\n      - {name: n, options: {expression: '#{Name.firstName}'}}\n      - {name: y, type: int, options: {sql: 'length(n) + __index_inc'}}\n";
+
+async function collect(executor: BatchExecutor, batchSize: number, encode?: EncodeSpec) {
+  const plan = await singleStepPlan(FIELDS, 5000);
   const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
   const [step] = compilePlan(plan, options).steps;
-  const collect = async (executor: ReturnType<typeof createInlineExecutor>, batchSize: number) => {
-    const parts: Buffer[] = [];
-    const starts: number[] = [];
-    await generateStep(
-      executor,
-      { planKey: "p", plan, options },
-      { stepId: step!.id, rowCount: step!.rowCount },
-      batchSize,
-      (bytes, start) => {
-        parts.push(Buffer.from(bytes));
-        starts.push(start);
-      },
-    );
-    await executor.close();
-    return { parts, starts };
-  };
+  executor.register({ planKey: "p", plan, options });
+  const results: BatchResult[] = [];
+  const starts: number[] = [];
+  await generateStep(
+    executor,
+    { planKey: "p", ...(encode ? { encode } : {}) },
+    { stepId: step!.id, rowCount: step!.rowCount },
+    batchSize,
+    (result, start) => {
+      results.push(result);
+      starts.push(start);
+    },
+  );
+  await executor.close();
+  return { results, starts };
+}
+
+const bytesOf = (r: BatchResult) => Buffer.from(r.kind === "arrow" ? r.ipc : r.bytes);
+
+test("the worker pool and the inline executor give identical Arrow batches, in order", async () => {
   const inline = await collect(createInlineExecutor(), 700);
   const pooled = await collect(createPoolExecutor(2), 700);
   assert.deepEqual(pooled.starts, inline.starts);
-  assert.ok(pooled.parts.every((p, i) => p.equals(inline.parts[i]!)));
   assert.equal(inline.starts.length, 8);
+  assert.ok(inline.results.every((r) => r.kind === "arrow"));
+  assert.ok(pooled.results.every((r, i) => bytesOf(r).equals(bytesOf(inline.results[i]!))));
+});
+
+for (const format of ["json", "csv"]) {
+  test(`both executors encode ${format} when the task asks, and say so in the result's kind`, async () => {
+    const encode = { format, options: { header: "false" } };
+    const inline = await collect(createInlineExecutor(), 700, encode);
+    const pooled = await collect(createPoolExecutor(2), 700, encode);
+    for (const r of [...inline.results, ...pooled.results]) {
+      assert.equal(r.kind, "encoded");
+      if (r.kind === "encoded") assert.equal(r.format, format);
+    }
+    assert.deepEqual(
+      inline.results.map((r) => (r.kind === "encoded" ? r.rows : -1)),
+      [700, 700, 700, 700, 700, 700, 700, 100],
+    );
+    assert.ok(pooled.results.every((r, i) => bytesOf(r).equals(bytesOf(inline.results[i]!))));
+    const text = Buffer.concat(inline.results.map(bytesOf)).toString("utf8");
+    assert.equal(text.trimEnd().split("\n").length, 5000);
+  });
+}
+
+test("a task naming a plan that was never registered fails with a coded error", async () => {
+  for (const executor of [createInlineExecutor(), createPoolExecutor(1)]) {
+    await assert.rejects(executor.run({ planKey: "nope", stepId: "a.b", start: 0, count: 1 }), {
+      code: "RF_INTERNAL",
+    });
+    await executor.close();
+  }
+});
+
+test("one choice of executor: inline below the threshold or with 0 workers, else a pool", async () => {
+  const small = createExecutor({ workers: 4, totalRows: INLINE_BELOW_ROWS - 1 });
+  const none = createExecutor({ workers: 0, totalRows: 10 * INLINE_BELOW_ROWS });
+  const big = createExecutor({ workers: 2, totalRows: INLINE_BELOW_ROWS });
+  assert.equal(small.workers, 1);
+  assert.equal(none.workers, 1);
+  assert.equal(big.workers, 2);
+  await Promise.all([small.close(), none.close(), big.close()]);
 });
 
 test("a bad worker count is refused with a message naming the option", () => {
   assert.throws(() => createPoolExecutor(0), /workers must be a whole number/);
+});
+
+test("a thread that was not sent the plan asks for it, and its batches are the same", async () => {
+  const plan = await singleStepPlan(FIELDS, 5000);
+  const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
+  const [step] = compilePlan(plan, options).steps;
+  const inline = createInlineExecutor();
+  const pooled = createPoolExecutor(3);
+  for (const e of [inline, pooled]) e.register({ planKey: "k", plan, options });
+  const task = (k: number) => ({ planKey: "k", stepId: step!.id, start: k * 100, count: 100 });
+  // The plan goes with the first three tasks; one at a time, they likely reach the same idle thread.
+  const results: BatchResult[] = [];
+  for (let k = 0; k < 3; k++) results.push(await pooled.run(task(k)));
+  // All threads busy at once: those never sent the plan answer that they do not know it.
+  results.push(...(await Promise.all(Array.from({ length: 12 }, (_, k) => pooled.run(task(k + 3))))));
+  const expected = await Promise.all(Array.from({ length: 15 }, (_, k) => inline.run(task(k))));
+  assert.ok(results.every((r, i) => bytesOf(r).equals(bytesOf(expected[i]!))));
+  await Promise.all([inline.close(), pooled.close()]);
 });

@@ -4,9 +4,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
-import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
-import { runBatchTask } from "../run-batch-task.ts";
+import { createInlineExecutor } from "../executors.ts";
 import { createRunManager } from "./run-manager.ts";
 
 test("item 12: a run's report is written before its status becomes success or failed", async () => {
@@ -33,7 +32,7 @@ test("item 12: a run's report is written before its status becomes success or fa
   const runs = createRunManager({
     store,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(runBatchTask),
+    executor: () => createInlineExecutor(),
   });
   try {
     const ok = (await loadPlanFile(join(dir, "ok.yaml"), { env: {}, cwd: dir })).plan!;

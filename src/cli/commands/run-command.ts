@@ -2,10 +2,9 @@ import { existsSync } from "node:fs";
 import { availableParallelism, homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { deletePlanData } from "../../app/delete-plan-data.ts";
+import { executorFactory } from "../../app/executors.ts";
 import { rerootOutputs } from "../../app/reroot-output.ts";
-import { runBatchTask } from "../../app/run-batch-task.ts";
 import { cancellation, runPlan } from "../../app/run-plan.ts";
 import { recordOf, recordRun } from "../../app/runs/record-run.ts";
 import { reportRun } from "../../app/runs/report-run.ts";
@@ -14,7 +13,6 @@ import { maskText } from "../../app/secrets.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/load/load-plan-file.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
-import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -42,9 +40,6 @@ interface RunFlags {
   lenient?: boolean;
   transformations?: string;
 }
-
-/** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
-const INLINE_BELOW_ROWS = 20_000;
 
 export function registerRun(
   program: Command,
@@ -186,10 +181,7 @@ export function registerRun(
               ...(nowMicros !== undefined ? { nowMicros } : {}),
               fastMode: !flags.fullVariety,
               batchSize,
-              executor: (totalRows) =>
-                workers === 0 || totalRows < INLINE_BELOW_ROWS
-                  ? createInlineExecutor(runBatchTask)
-                  : createPoolExecutor(workers),
+              executor: executorFactory(workers),
               onProgress: (step, done, total) => {
                 stepProgress.set(step, { done, total });
                 if (!flags.quiet) progress.update(step, done, total);

@@ -2,14 +2,12 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
-import { createPoolExecutor } from "../../../workers/pool-executor.ts";
 import { buildServer } from "../../api/build-server.ts";
 import { exposureWarning } from "../../api/request-guard.ts";
-import { runBatchTask } from "../../app/run-batch-task.ts";
+import { executorFactory } from "../../app/executors.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { createRunManager } from "../../app/runs/run-manager.ts";
 import { createService } from "../../app/service/rowforge-service.ts";
-import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { openStore } from "../../store/index.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -148,7 +146,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         limits,
         onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
         reportsRoot: join(home, "reports"),
-        executor: (rows) => (rows < 20_000 ? createInlineExecutor(runBatchTask) : createPoolExecutor()),
+        executor: executorFactory(),
       });
       const interrupted = await runs.recoverInterrupted();
       if (interrupted > 0)

@@ -1,3 +1,4 @@
+import { knownOutputKinds } from "../../connectors/registry.ts";
 import type { Connection, Step } from "../../model/index.ts";
 import type { ResolvedStep } from "./resolved-plan.ts";
 
@@ -34,9 +35,5 @@ export function normaliseFormat(format: string, options: Readonly<Record<string,
     if (hint.includes("postgres")) return "postgres";
     if (hint.includes("mysql") || hint.includes("mariadb")) return "mysql";
   }
-  return ["json", "csv", "parquet", "orc", "kafka", "http", "jms", "postgres", "mysql", "cassandra"].includes(
-    lower,
-  )
-    ? lower
-    : f;
+  return knownOutputKinds().includes(lower) ? lower : f;
 }

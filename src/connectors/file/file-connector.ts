@@ -1,7 +1,7 @@
 import { mkdir, realpath, rmdir } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { RowforgeError } from "../../errors/index.ts";
-import { requireFormat } from "../../formats/format-registry.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { formatNames, requireFormat } from "../../formats/format-registry.ts";
 import type { Connector } from "../connector.ts";
 import { checkOutputPath } from "./check-output-path.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
@@ -13,6 +13,24 @@ import { scanOutput } from "./scan-output.ts";
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: Connector = {
   name: "file",
+  formats: formatNames(),
+  capabilities: { encodedText: true, parts: true, delete: true },
+  check(step) {
+    const name = step.step.name;
+    const format = requireFormat(step.format, `step "${name}"`);
+    readFileOptions(name, step.step.options);
+    try {
+      format.checkOptions?.(step.step.options);
+    } catch (e) {
+      if (isRowforgeError(e))
+        throw new RowforgeError(e.code, `step "${name}": ${e.message}`, { hint: e.hint });
+      throw e;
+    }
+  },
+  async checkTarget(step) {
+    const name = step.step.name;
+    await checkOutputPath(name, readFileOptions(name, step.step.options));
+  },
   async open(target) {
     const stepName = target.step.step.name;
     const format = requireFormat(target.step.format, `step "${stepName}"`);

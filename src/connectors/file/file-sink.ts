@@ -192,28 +192,37 @@ export async function createFileSink(
     partitionIndexes.length === 0 && !format.binary && options.unwrapTopLevelArray === undefined
       ? format.name
       : undefined;
+  const writeArrow = async (batch: RecordBatch, startRow: number) => {
+    let offset = 0;
+    while (offset < batch.numRows) {
+      const part = partOf(startRow + offset);
+      const end = part === parts - 1 ? batch.numRows : Math.min(batch.numRows, splits[part + 1]! - startRow);
+      await writeSlice(offset === 0 && end === batch.numRows ? batch : batch.slice(offset, end), part);
+      offset = end;
+    }
+    records += batch.numRows;
+  };
+  const writeEncoded = async (bytes: Uint8Array, startRow: number, rows: number) => {
+    const part = partOf(startRow);
+    const f = await fileFor(part, "");
+    // The file's header (CSV) comes from the main encoder; workers encode rows only.
+    if (f.bytes === 0) await put(f, await f.encoder.encode(emptyBatch(fileSchema)));
+    await put(f, [bytes]);
+    records += rows;
+  };
   return {
-    ...(encodedFormat
-      ? { acceptsEncoded: { format: encodedFormat, options: { ...options, header: "false" } } }
-      : {}),
-    async write(batch, startRow) {
-      let offset = 0;
-      while (offset < batch.numRows) {
-        const part = partOf(startRow + offset);
-        const end =
-          part === parts - 1 ? batch.numRows : Math.min(batch.numRows, splits[part + 1]! - startRow);
-        await writeSlice(offset === 0 && end === batch.numRows ? batch : batch.slice(offset, end), part);
-        offset = end;
-      }
-      records += batch.numRows;
-    },
-    async writeEncoded(bytes, startRow, rows) {
-      const part = partOf(startRow);
-      const f = await fileFor(part, "");
-      // The file's header (CSV) comes from the main encoder; workers encode rows only.
-      if (f.bytes === 0) await put(f, await f.encoder.encode(emptyBatch(fileSchema)));
-      await put(f, [bytes]);
-      records += rows;
+    rowBounds: splits,
+    accepts: encodedFormat
+      ? { encoded: { format: encodedFormat, options: { ...options, header: "false" } } }
+      : "arrow",
+    async write(input, startRow) {
+      if (input.kind === "arrow") return writeArrow(input.batch, startRow);
+      if (!encodedFormat)
+        throw new RowforgeError(
+          "RF_INTERNAL",
+          `step "${stepName}": encoded rows given to an Arrow-only output`,
+        );
+      return writeEncoded(input.bytes, startRow, input.rows);
     },
     close: finish,
     async abort() {
@@ -227,15 +236,12 @@ export async function createFileSink(
         await lock.release();
       }
     },
-    get splits() {
-      return splits;
-    },
     get bytesWritten() {
       let n = 0;
       for (const f of files.values()) n += f.bytes;
       return n;
     },
-  } as StepSink & { readonly splits: readonly number[] };
+  };
 }
 
 export function unwritable(stepName: string, path: string, e: unknown): RowforgeError {

@@ -1,22 +1,40 @@
 import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import type { PlanCompileOptions } from "../compile/compile-plan.ts";
 
-/** What a worker needs to generate one batch: plain data, cheap to send across threads. */
-export interface BatchTask {
-  /** Identifies (plan, options) so a worker compiles each plan once. */
+/** A plan made known to an executor once per run, under the key its tasks name it by. */
+export interface PlanRegistration {
+  /** Identifies (plan, options) so each thread compiles the plan once. */
   readonly planKey: string;
   readonly plan: ResolvedPlan;
   readonly options: PlanCompileOptions;
+}
+
+/** Text encoding a worker applies to its batch (formats whose batches concatenate). */
+export interface EncodeSpec {
+  readonly format: string;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** What a worker needs to generate one batch: plain data naming a registered plan, cheap to send. */
+export interface BatchTask {
+  readonly planKey: string;
   readonly stepId: string;
   readonly start: number;
   readonly count: number;
-  /** Encode in the worker (text formats whose batches can be concatenated) instead of returning Arrow IPC. */
-  readonly encode?: { readonly format: string; readonly options: Readonly<Record<string, string>> };
+  /** Encode in the worker instead of returning Arrow IPC. */
+  readonly encode?: EncodeSpec;
 }
 
-/** Generates batches as Arrow IPC stream bytes: in this thread or in a worker pool, same bytes. */
+/** A batch as it crosses a thread boundary: Arrow IPC stream bytes, or rows already encoded as text. */
+export type BatchResult =
+  | { readonly kind: "arrow"; readonly ipc: Uint8Array }
+  | { readonly kind: "encoded"; readonly format: string; readonly bytes: Uint8Array; readonly rows: number };
+
+/** Generates batches of registered plans: in this thread or in a worker pool, same results. */
 export interface BatchExecutor {
   readonly workers: number;
-  run(task: BatchTask): Promise<Uint8Array>;
+  /** Makes a plan known under its key before tasks name it; each thread compiles it once. */
+  register(plan: PlanRegistration): void;
+  run(task: BatchTask): Promise<BatchResult>;
   close(): Promise<void>;
 }

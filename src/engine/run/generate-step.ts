@@ -1,4 +1,4 @@
-import type { BatchExecutor, BatchTask } from "./batch-task.ts";
+import type { BatchExecutor, BatchResult, BatchTask } from "./batch-task.ts";
 
 export interface StepRange {
   readonly stepId: string;
@@ -19,12 +19,12 @@ export async function generateStep(
   base: Omit<BatchTask, "stepId" | "start" | "count">,
   step: StepRange,
   batchSize: number,
-  onBatch: (bytes: Uint8Array, start: number, count: number) => void | Promise<void>,
+  onBatch: (result: BatchResult, start: number, count: number) => void | Promise<void>,
   inFlight = executor.workers * 2,
   firstRow = 0,
   signal?: AbortSignal,
 ): Promise<void> {
-  const pending: { start: number; count: number; result: Promise<Uint8Array> }[] = [];
+  const pending: { start: number; count: number; result: Promise<BatchResult> }[] = [];
   let next = 0;
   const launch = () => {
     while (pending.length < inFlight && next < step.rowCount) {
@@ -49,10 +49,10 @@ export async function generateStep(
     launch();
     while (pending.length > 0) {
       const head = pending.shift()!;
-      const bytes = await (signal ? Promise.race([head.result, aborted]) : head.result);
+      const result = await (signal ? Promise.race([head.result, aborted]) : head.result);
       signal?.throwIfAborted();
       launch();
-      await onBatch(bytes, head.start, head.count);
+      await onBatch(result, head.start, head.count);
     }
   } finally {
     if (onAbort) signal?.removeEventListener("abort", onAbort);

@@ -1,0 +1,44 @@
+import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
+import { RowforgeError } from "../errors/index.ts";
+import type { Connector } from "./connector.ts";
+import { fileConnector } from "./file/file-connector.ts";
+
+/** Every connector rowforge can write through: adding one is its folder and one line here. */
+const CONNECTORS: readonly Connector[] = [fileConnector];
+
+/** Connection types users write that no connector serves yet: recognised (and named), not written. */
+const PLANNED_KINDS = ["kafka", "http", "jms", "postgres", "mysql", "cassandra"] as const;
+
+/** The connector serving a step's format or connection type, if any. */
+export function findConnector(format: string): Connector | undefined {
+  const name = format.trim().toLowerCase();
+  return CONNECTORS.find((c) => c.formats.includes(name));
+}
+
+/**
+ * The connector for a step, or RF_FORMAT_UNKNOWN naming what can be written. `doing` names
+ * the use when it is not writing (`deleting from`).
+ */
+export function connectorFor(step: ResolvedStep, doing?: string): Connector {
+  const connector = findConnector(step.format);
+  if (connector) return connector;
+  const where = `step "${step.step.name}" writes to "${step.format}"`;
+  throw new RowforgeError(
+    "RF_FORMAT_UNKNOWN",
+    doing === undefined
+      ? `${where}, which this version of rowforge cannot write yet`
+      : `${where}; ${doing} it is not supported yet`,
+    {
+      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported; database and broker connectors come later`,
+    },
+  );
+}
+
+/** Every format and connection type rowforge knows by name: the ones it writes and the ones still to come. */
+export const knownOutputKinds = (): readonly string[] => [
+  ...CONNECTORS.flatMap((c) => c.formats),
+  ...PLANNED_KINDS,
+];
+
+/** The registered connectors (the conformance suite runs against each). */
+export const connectors = (): readonly Connector[] => CONNECTORS;

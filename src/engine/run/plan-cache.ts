@@ -1,0 +1,25 @@
+import { type CompiledPlan, compilePlan } from "../compile/compile-plan.ts";
+import type { PlanRegistration } from "./batch-task.ts";
+
+/** Compiled plans by key, in one thread: each registered plan is compiled once, the oldest dropped past `max`. */
+export interface PlanCache {
+  get(planKey: string): CompiledPlan | undefined;
+  /** The plan compiled (once; later calls with the same key return the first). */
+  compile(registration: PlanRegistration): CompiledPlan;
+}
+
+export function createPlanCache(max = 8): PlanCache {
+  const cache = new Map<string, CompiledPlan>();
+  return {
+    get: (key) => cache.get(key),
+    compile(r) {
+      let compiled = cache.get(r.planKey);
+      if (!compiled) {
+        compiled = compilePlan(r.plan, r.options);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(r.planKey, compiled);
+      }
+      return compiled;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { deletePlanData } from "../../src/app/delete-plan-data.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
+import { runPlan } from "../../src/app/run-plan.ts";
+import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
+import type { Connector } from "../../src/connectors/connector.ts";
+import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+
+/**
+ * How the suite reaches one connector's destinations: a fresh destination per test, the rows
+ * read back from it, and what is there (to see that an abort or a delete left nothing behind).
+ */
+export interface ConnectorFixture {
+  /** Step options writing `format` to a fresh, empty destination; `parts` asks for several parts when the connector can. */
+  destination(format: string, parts: boolean): Readonly<Record<string, string>>;
+  /** The `id` of every row at the destination, as text, in any order. */
+  readIds(
+    format: string,
+    options: Readonly<Record<string, string>>,
+    outputs: readonly string[],
+  ): Promise<string[]>;
+  /** What the destination holds (file names, table rows' keys, ...): empty when nothing is there. */
+  contents(options: Readonly<Record<string, string>>): Promise<string[]>;
+}
+
+const ROWS = 1000;
+const FIELDS =
+  "      - {name: id, type: long, options: {sql: '__index_inc'}}\n      - {name: name, options: {expression: '#{Name.firstName}'}}\n      - {name: amount, type: 'decimal(10,2)', options: {min: 1, max: 100}}\n";
+
+function planFor(
+  format: string,
+  options: Readonly<Record<string, string>>,
+  planName = "p",
+): Promise<ResolvedPlan> {
+  return planFrom(
+    `name: ${planName}\ntasks:\n  - name: t\n    dataSourceName: out\nsinkOptions: {seed: 5}\n`,
+    {
+      t: `name: t\nsteps:\n  - name: s\n    type: ${format}\n    options: ${JSON.stringify(options)}\n    count: {records: ${ROWS}}\n    fields:\n${FIELDS}`,
+    },
+  );
+}
+
+const run = (plan: ResolvedPlan, runId: string) =>
+  runPlan(plan, {
+    runId,
+    nowMicros: TEST_NOW_MICROS,
+    batchSize: 128,
+    executor: () => createInlineExecutor(),
+  });
+
+/** The ids the plan generates (what a connector must write, each once). */
+function expectedIds(plan: ResolvedPlan): string[] {
+  const [step] = compilePlan(plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true }).steps;
+  const ids = step!.batch(0, ROWS).getChild("id")!.toArray() as ArrayLike<bigint | number>;
+  return Array.from(ids, String).sort();
+}
+
+/**
+ * The contract every registered connector keeps, for each format it serves: a run writes
+ * every row once (read back), an aborted sink leaves nothing, and delete mode removes exactly
+ * what the plan wrote. A new connector passes it with a fixture of a few lines.
+ */
+export function connectorSuite(connector: Connector, fixture: ConnectorFixture): void {
+  for (const format of connector.formats) {
+    const label = `${connector.name} connector, ${format}`;
+
+    test(`${label}: a run writes every row once, in parts where it can, and they read back`, async () => {
+      const options = fixture.destination(format, connector.capabilities.parts);
+      const plan = await planFor(format, options);
+      const r = await run(plan, "suite-write");
+      assert.equal(r.success, true, r.failedReason ?? "");
+      const [step] = r.steps;
+      assert.equal(step?.records, ROWS);
+      const ids = await fixture.readIds(format, options, step?.outputs ?? []);
+      assert.equal(new Set(ids).size, ROWS, "ids are unique");
+      assert.deepEqual(ids.sort(), expectedIds(plan));
+    });
+
+    test(`${label}: the sink's contract (row bounds, what it accepts) and an abort leaves nothing`, async () => {
+      const options = fixture.destination(format, connector.capabilities.parts);
+      const plan = await planFor(format, options);
+      const compiled = compilePlan(plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true });
+      const step = compiled.steps[0]!;
+      connector.check(step.resolved);
+      await connector.checkTarget(step.resolved);
+      const opened = await connector.open({
+        step: step.resolved,
+        schema: step.batch(0, 0).schema,
+        rowCount: step.rowCount,
+        runId: "suite-abort",
+        planName: plan.plan.name,
+      });
+      assert.ok(!("skipped" in opened), "a fresh destination is not skipped");
+      const bounds = opened.rowBounds;
+      assert.equal(bounds[0], 0);
+      assert.equal(bounds.at(-1), ROWS);
+      for (let k = 1; k < bounds.length; k++) assert.ok(bounds[k]! >= bounds[k - 1]!, "row bounds ascend");
+      // The fixture asked for several parts where the connector can cut them.
+      if (connector.capabilities.parts) assert.ok(bounds.length > 2, "rows are cut into parts");
+      else assert.equal(bounds.length, 2);
+      if (!connector.capabilities.encodedText) assert.equal(opened.accepts, "arrow");
+      if (opened.accepts !== "arrow") assert.equal(opened.accepts.encoded.format, format);
+      await opened.write({ kind: "arrow", batch: step.batch(0, 300) }, 0);
+      assert.ok(opened.bytesWritten >= 0);
+      await opened.abort();
+      assert.deepEqual(await fixture.contents(options), []);
+    });
+
+    test(`${label}: delete mode removes exactly what the plan wrote`, async (t) => {
+      if (!connector.capabilities.delete) {
+        t.skip(`${connector.name} cannot delete what it wrote`);
+        return;
+      }
+      const mine = fixture.destination(format, connector.capabilities.parts);
+      const other = fixture.destination(format, false);
+      const plan = await planFor(format, mine, "mine");
+      const otherPlan = await planFor(format, other, "other");
+      assert.equal((await run(plan, "suite-a")).success, true);
+      const kept = await run(otherPlan, "suite-b");
+      assert.equal(kept.success, true);
+      const otherBefore = await fixture.contents(other);
+      const d = await deletePlanData(plan);
+      assert.equal(d.success, true, d.failedReason ?? "");
+      assert.equal(d.steps[0]?.records, ROWS);
+      assert.deepEqual(await fixture.contents(mine), []);
+      assert.deepEqual(await fixture.contents(other), otherBefore);
+      const ids = await fixture.readIds(format, other, kept.steps[0]?.outputs ?? []);
+      assert.deepEqual(ids.sort(), expectedIds(otherPlan));
+    });
+  }
+}

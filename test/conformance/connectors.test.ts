@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { connectors } from "../../src/connectors/registry.ts";
+import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
+import { fileConnectorFixture } from "./file-connector.fixture.ts";
+
+/** Each registered connector's fixture: a new connector adds its line here (and its fixture file). */
+const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
+  file: fileConnectorFixture,
+};
+
+test("every registered connector has a conformance fixture", () => {
+  const missing = connectors()
+    .map((c) => c.name)
+    .filter((n) => !FIXTURES[n]);
+  assert.deepEqual(
+    missing,
+    [],
+    `connectors without a fixture in test/conformance/connectors.test.ts: ${missing}`,
+  );
+});
+
+for (const connector of connectors()) {
+  const fixture = FIXTURES[connector.name];
+  if (fixture) connectorSuite(connector, fixture);
+}
