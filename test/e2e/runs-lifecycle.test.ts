@@ -39,8 +39,17 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   const id = /execution id ([0-9a-f-]{36})/.exec(started)![1]!;
   await waitFor(first.url, id, "running");
   await sleep(400);
+  // The server may run as a child of the heap launcher: kill -9 the launcher, then wait for the
+  // server itself to follow it (it does within moments) before the next start.
+  const serverPid = (
+    JSON.parse((await import("node:fs")).readFileSync(join(home, "server.json"), "utf8")) as {
+      pid: number;
+    }
+  ).pid;
   first.child.kill("SIGKILL");
   await first.exited;
+  for (let i = 0; i < 200 && alive(serverPid); i++) await sleep(50);
+  assert.ok(!alive(serverPid), "the server followed its launcher");
   const bigOut = join(dir, "out", "big");
   const leftovers = existsSync(bigOut) ? readdirSync(bigOut) : [];
   assert.ok(
@@ -81,3 +90,12 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   const table = runCli(["history", "--home", home]);
   assert.match(table.stdout, /id\s+plan\s+mode\s+status/);
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
