@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import { sampleExecution, tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError } from "../errors/index.ts";
 import { openStore, type Store } from "./open-store.ts";
 import type { ExecutionRecord } from "./store-records.ts";
-import { sampleExecution, tempHome } from "./test-fixtures/store-samples.ts";
 
 let home: string;
 let cleanup: () => Promise<void>;

@@ -4,8 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The repository root (src/formats/orc/test-support → ../../../..). */
-export const REPO_ROOT = resolve(here, "../../../..");
+/** The repository root (test/support/orc → ../../..). */
+export const REPO_ROOT = resolve(here, "../../..");
 const PYTHON = join(REPO_ROOT, ".venv/bin/python");
 const TOOLS_DIR = join(REPO_ROOT, ".tools");
 
