@@ -1,5 +1,6 @@
 import type { BatchTask } from "../engine/run/batch-task.ts";
 import { generateBatch, generateBatchBytes } from "../engine/run/generate-batch-bytes.ts";
+import { RowforgeError } from "../errors/index.ts";
 import { requireFormat } from "../formats/format-registry.ts";
 
 /**
@@ -14,9 +15,11 @@ export function runBatchTask(task: BatchTask): Uint8Array {
     task.encode.options,
   );
   const chunks = encoder.encode(batch);
-  if (chunks instanceof Promise) throw new Error(`format ${task.encode.format} cannot encode in a worker`);
+  if (chunks instanceof Promise)
+    throw new RowforgeError("RF_INTERNAL", `format ${task.encode.format} cannot encode in a worker`);
   const rest = encoder.end();
-  if (rest instanceof Promise) throw new Error(`format ${task.encode.format} cannot encode in a worker`);
+  if (rest instanceof Promise)
+    throw new RowforgeError("RF_INTERNAL", `format ${task.encode.format} cannot encode in a worker`);
   const all = [...chunks, ...rest];
   return owningBuffer(all.length === 1 ? all[0]! : Buffer.concat(all));
 }
