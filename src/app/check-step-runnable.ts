@@ -28,7 +28,7 @@ export function checkStepRunnable(r: ResolvedStep): void {
   if (r.step.fields.length === 0) {
     const source = METADATA_OPTIONS.find((k) => r.step.options[k] !== undefined);
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_KEY_MISSING",
       `step "${name}" has no fields${source ? `: its schema would come from the metadata source option ${source}, which rowforge does not read yet` : ""}`,
       { hint: "list the step's fields in the task" },
     );

@@ -319,6 +319,62 @@ export const ERROR_CODES = {
     title: "plan not saved: it has problems",
     hint: "fix every problem listed (the same ones `rowforge validate` reports for a file) and save the plan again",
   },
+  RF_CLI_FLAG_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid command-line flag or argument",
+    hint: "give the flag (or its environment variable) a value of the kind `rowforge <command> --help` describes",
+  },
+  RF_OPTION_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid option value",
+    hint: "give the plan, task, step, field or configuration option a value of the kind it takes (docs/field-options.md lists the field options)",
+  },
+  RF_FORMAT_OPTION_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid output format option",
+    hint: "check the format's options (compression names, sizes, CSV delimiter/quote/header) in the README's Formats section",
+  },
+  RF_FORMAT_TYPE_UNSUPPORTED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "type not supported by the output format",
+    hint: "change the field's type to one the format can hold, or write the step in another format",
+  },
+  RF_NAME_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid name",
+    hint: "names used in URL paths and the store are letters, digits, - and _, within the length limit",
+  },
+  RF_REQUEST_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid request",
+    hint: "check the request body and parameters against the HTTP API (GET /openapi.json)",
+  },
+  RF_RECORD_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "record cannot be saved",
+    hint: "the record does not have the shape the store keeps; check the saved plan, connection or execution",
+  },
+  RF_TRANSFORMATION_FAILED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "transformation failed",
+    hint: "fix the transformation function: it threw on the record or content named in the message",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

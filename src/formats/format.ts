@@ -23,6 +23,6 @@ export interface Format {
   readonly optionKeys: readonly string[];
   /** Checks options before anything is written (throws like createEncoder would). */
   checkOptions?(options: Readonly<Record<string, string>>): void;
-  /** Throws RowforgeError (RF_VALUE_INVALID / RF_FORMAT_UNKNOWN) naming the option for bad options or types it cannot hold. */
+  /** Throws RowforgeError (RF_FORMAT_OPTION_INVALID / RF_FORMAT_TYPE_UNSUPPORTED / RF_FORMAT_UNKNOWN) naming the option for bad options or types it cannot hold. */
   createEncoder(schema: Schema, options: Readonly<Record<string, string>>): Encoder;
 }

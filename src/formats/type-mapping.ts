@@ -44,7 +44,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
   },
   decimal: {
     arrow: "Decimal128(p, s)",
-    parquet: "FIXED_LEN_BYTE_ARRAY (DECIMAL(p, s))",
+    parquet: "INT32 (p ≤ 9), INT64 (p ≤ 18) or FIXED_LEN_BYTE_ARRAY (DECIMAL(p, s))",
     orc: "decimal(p,s)",
     json: "number, exact digits",
     csv: "exact digits",

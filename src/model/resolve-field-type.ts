@@ -1,3 +1,4 @@
+import { RowforgeError } from "../errors/index.ts";
 import { type DataType, DataTypes, type StructField } from "./data-type.ts";
 import type { Field } from "./field.ts";
 import { parseDataType } from "./parse-data-type.ts";
@@ -30,6 +31,9 @@ function resolveUncached(field: Field): DataType {
   }
   const parsed = parseDataType(field.type);
   if (!parsed.ok)
-    throw new Error(`field "${field.name}" has an unchecked type "${field.type}": ${parsed.message}`);
+    throw new RowforgeError(
+      "RF_INTERNAL",
+      `field "${field.name}" has an unchecked type "${field.type}": ${parsed.message}`,
+    );
   return parsed.type;
 }

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { tempHome } from "../../test/support/store/store-samples.ts";
 import { ensureFolder } from "./ensure-folder.ts";
-import { tempHome } from "./test-fixtures/store-samples.ts";
 
 describe("ensureFolder", () => {
   it("creates missing parents and accepts a folder that exists", async () => {

@@ -1,5 +1,6 @@
 import { mkdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
+import { RowforgeError } from "../errors/index.ts";
 
 const codeOf = (e: unknown): unknown => (e instanceof Error && "code" in e ? e.code : undefined);
 
@@ -15,7 +16,9 @@ export async function ensureFolder(path: string, mode?: number): Promise<void> {
   } catch (e) {
     if (codeOf(e) === "EEXIST") {
       if ((await stat(path)).isDirectory()) return;
-      throw new Error(`${path} is a file, not a folder`);
+      throw new RowforgeError("RF_STORE_UNAVAILABLE", `${path} is a file, not a folder`, {
+        hint: "give a home folder (--home or ROWFORGE_HOME) that is a folder or does not exist yet",
+      });
     }
     if (codeOf(e) !== "ENOENT" || dirname(path) === path) throw e;
   }

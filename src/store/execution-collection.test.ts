@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import { sampleExecution, tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError } from "../errors/index.ts";
 import { openStore, type Store } from "./open-store.ts";
 import type { ExecutionRecord } from "./store-records.ts";
-import { sampleExecution, tempHome } from "./test-fixtures/store-samples.ts";
 
 let home: string;
 let cleanup: () => Promise<void>;
@@ -114,7 +114,7 @@ describe("store.executions", () => {
   it("refuses a record of the wrong shape or with a createdTs that is not a time", async () => {
     const check = (e: unknown, pattern: RegExp): boolean => {
       assert.ok(isRowforgeError(e));
-      assert.equal(e.code, "RF_VALUE_INVALID");
+      assert.equal(e.code, "RF_RECORD_INVALID");
       assert.match(e.message, pattern);
       return true;
     };
@@ -126,7 +126,10 @@ describe("store.executions", () => {
       status: "paused",
     } as unknown as ExecutionRecord;
     await assert.rejects(store.executions.put(badStatus), (e) => check(e, /"e2".*\/status/));
-    await assert.rejects(store.executions.list({ limit: -1 }), (e) => check(e, /limit -1/));
+    await assert.rejects(
+      store.executions.list({ limit: -1 }),
+      (e) => isRowforgeError(e) && e.code === "RF_REQUEST_INVALID" && /limit -1/.test(e.message),
+    );
     assert.deepEqual(await store.executions.list(), []);
   });
 

@@ -107,7 +107,7 @@ export function executionCollection(init: ExecutionCollectionInit): ExecutionCol
   const limitOf = (options: ExecutionListOptions | undefined): number => {
     const limit = options?.limit ?? Number.POSITIVE_INFINITY;
     if (!(limit >= 0))
-      throw new RowforgeError("RF_VALUE_INVALID", `execution list limit ${limit} must be 0 or more`);
+      throw new RowforgeError("RF_REQUEST_INVALID", `execution list limit ${limit} must be 0 or more`);
     return limit;
   };
 
@@ -119,7 +119,7 @@ export function executionCollection(init: ExecutionCollectionInit): ExecutionCol
         const id = typeof record?.id === "string" ? record.id : "?";
         return Promise.reject(
           new RowforgeError(
-            "RF_VALUE_INVALID",
+            "RF_RECORD_INVALID",
             `cannot save execution "${id}": ${problem ?? "createdTs is invalid"}`,
           ),
         );

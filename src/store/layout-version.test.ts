@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { Level } from "level";
+import { tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError } from "../errors/index.ts";
 import {
   LAYOUT_MIGRATIONS,
@@ -9,7 +10,6 @@ import {
   STORE_LAYOUT_VERSION,
 } from "./layout-version.ts";
 import { openSublevel, type StoreDb } from "./store-db.ts";
-import { tempHome } from "./test-fixtures/store-samples.ts";
 
 let cleanup: () => Promise<void>;
 let db: StoreDb;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import { sampleConnection, samplePlan, tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError } from "../errors/index.ts";
 import { openStore, type Store } from "./open-store.ts";
 import type { StoredConnection } from "./store-records.ts";
-import { sampleConnection, samplePlan, tempHome } from "./test-fixtures/store-samples.ts";
 
 let home: string;
 let cleanup: () => Promise<void>;
@@ -57,11 +57,11 @@ describe("store.plans", () => {
     );
   });
 
-  it("refuses a plan of the wrong shape with RF_VALUE_INVALID", async () => {
+  it("refuses a plan of the wrong shape with RF_RECORD_INVALID", async () => {
     const bad = { ...samplePlan("broken"), request: "not an object" };
     await assert.rejects(store.plans.put(bad), (e) => {
       assert.ok(isRowforgeError(e));
-      assert.equal(e.code, "RF_VALUE_INVALID");
+      assert.equal(e.code, "RF_RECORD_INVALID");
       assert.match(e.message, /plan "broken".*\/request/);
       return true;
     });
@@ -97,7 +97,7 @@ describe("store.connections", () => {
     const bad = { ...sampleConnection("pg"), options: { port: 5432 } } as unknown as StoredConnection;
     await assert.rejects(store.connections.put(bad), (e) => {
       assert.ok(isRowforgeError(e));
-      assert.equal(e.code, "RF_VALUE_INVALID");
+      assert.equal(e.code, "RF_RECORD_INVALID");
       assert.match(e.message, /connection "pg": \/options\/port/);
       return true;
     });

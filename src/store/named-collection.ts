@@ -58,7 +58,7 @@ export function namedCollection<T extends { readonly name: string }>(
       const problem = check(value);
       if (problem !== undefined) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_RECORD_INVALID",
           `cannot save ${what} "${String(value.name)}": ${problem}`,
         );
       }

@@ -3,9 +3,9 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { Level } from "level";
+import { sampleExecution, samplePlan, tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError, type RowforgeError } from "../errors/index.ts";
 import { openStore, storeLocation } from "./open-store.ts";
-import { sampleExecution, samplePlan, tempHome } from "./test-fixtures/store-samples.ts";
 
 let home: string;
 let cleanup: () => Promise<void>;

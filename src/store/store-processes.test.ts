@@ -4,11 +4,11 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { sampleExecution, tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError } from "../errors/index.ts";
 import { openStore } from "./open-store.ts";
-import { sampleExecution, tempHome } from "./test-fixtures/store-samples.ts";
 
-const CHILD = fileURLToPath(new URL("./test-fixtures/store-child.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("../../test/support/store/store-child.ts", import.meta.url));
 
 let home: string;
 let cleanup: () => Promise<void>;

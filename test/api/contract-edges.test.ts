@@ -67,6 +67,7 @@ test("one name limit (100): longer names are refused at save with a 400 naming i
   });
   assert.equal(task.statusCode, 400);
   assert.match((task.json() as { message: string }).message, /plan\.tasks\[0\]\.name.*100 characters/);
+  assert.equal((task.json() as { details: string }).details, "RF_NAME_INVALID");
   const step = await f.app.inject({
     method: "POST",
     url: "/plan",

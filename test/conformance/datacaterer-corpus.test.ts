@@ -70,7 +70,7 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
     /error RF_FORMAT_UNKNOWN: step .* writes to "(cassandra|postgres|mysql|kafka|http|solace)"/,
     "connector not built yet",
   ],
-  [/RF_VALUE_INVALID: step "json_schema" has no fields: .*metadata source/, "metadata sources not read yet"],
+  [/RF_KEY_MISSING: step "json_schema" has no fields: .*metadata source/, "metadata sources not read yet"],
   [/RF_KEY_MISSING: step "account" has no path option/, "an HTTP task run without its connection"],
   [/field "headers": .*no field "update_by"; did you mean "updated_by"/, "a typo in the user's SQL"],
   [

@@ -140,7 +140,7 @@ test("exit 2 for invalid input, 1 for a failed run", () => {
   assert.match(failed.stderr, /RF_RUN_FAILED: step "s": .*cannot write to/);
   const badSeed = runCli(["run", join(dir, "plan.yaml"), "--workers", "lots"]);
   assert.equal(badSeed.status, 2);
-  assert.match(badSeed.stderr, /--workers must be a whole number/);
+  assert.match(badSeed.stderr, /error RF_CLI_FLAG_INVALID: --workers must be a whole number/);
 });
 
 test("a command-line run is recorded in the home (history and report) and can be deleted again", () => {

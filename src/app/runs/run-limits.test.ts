@@ -12,7 +12,10 @@ test("limits come from flags, else the environment, else the defaults", () => {
   );
   assert.throws(
     () => readRunLimits({ maxBytes: "lots" }, {}),
-    /--max-bytes must be a positive number, not "lots"/,
+    (e: unknown) =>
+      isRowforgeError(e) &&
+      e.code === "RF_CLI_FLAG_INVALID" &&
+      /--max-bytes must be a positive number, not "lots"/.test(e.message),
   );
   assert.throws(
     () => readRunLimits({}, { ROWFORGE_MAX_ROWS: "-1" }),

@@ -23,7 +23,7 @@ const SOURCES = {
   maxSeconds: { flag: "--max-run-seconds", env: "ROWFORGE_MAX_RUN_SECONDS" },
 } as const;
 
-/** Reads the limits from flags, else the environment, else the defaults; a bad value is RF_VALUE_INVALID. */
+/** Reads the limits from flags, else the environment, else the defaults; a bad value is RF_CLI_FLAG_INVALID. */
 export function readRunLimits(
   flags: { readonly maxRows?: string; readonly maxBytes?: string; readonly maxRunSeconds?: string },
   env: Readonly<Record<string, string | undefined>>,
@@ -35,7 +35,7 @@ export function readRunLimits(
     const value = Number(text);
     if (!Number.isFinite(value) || value <= 0) {
       throw new RowforgeError(
-        "RF_VALUE_INVALID",
+        "RF_CLI_FLAG_INVALID",
         `${flagValue !== undefined ? flag : name} must be a positive number, not "${text}"`,
         { hint: `give ${flag} N (or set ${name}); the default is ${DEFAULT_RUN_LIMITS[key]}` },
       );

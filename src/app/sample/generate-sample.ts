@@ -4,6 +4,7 @@ import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-p
 import type { GenerationBudget } from "../../engine/budget/generation-budget.ts";
 import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
 import { withStreamSalt } from "../../engine/rng/index.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { chooseSeed } from "../choose-seed.ts";
 
@@ -84,7 +85,7 @@ export function generateSample(
     wanted.map((step) => {
       const id = `${step.dataSourceName}.${step.step.name}`;
       const s = c.step(id);
-      if (!s) throw new Error(`step ${id} is not in the compiled plan`);
+      if (!s) throw new RowforgeError("RF_INTERNAL", `step ${id} is not in the compiled plan`);
       return { step, batch: s.batch(0, Math.min(s.rowCount, o.size)) };
     }),
   );

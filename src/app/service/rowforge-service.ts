@@ -78,7 +78,7 @@ export interface RowforgeService {
 function checkPathNames(request: Record<string, unknown>): void {
   const fail = (where: string, problem: string) => {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_NAME_INVALID",
       `${where} ${problem} (names used in URL paths are at most ${NAME_MAX_LENGTH} characters)`,
       { hint: `shorten ${where}` },
     );
@@ -183,7 +183,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     async savePlan(request) {
       if (!isObject(request) || !isObject(request.plan) || typeof request.plan.name !== "string") {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_NAME_INVALID",
           `plan.name must be letters, digits, hyphens and underscores, at most ${NAME_MAX_LENGTH} characters`,
           { hint: "give plan.name" },
         );
@@ -240,7 +240,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
           raw.type === ""
         ) {
           throw new RowforgeError(
-            "RF_VALUE_INVALID",
+            "RF_REQUEST_INVALID",
             `connections[${i}] needs a name (letters, digits, - and _, at most ${NAME_MAX_LENGTH} characters) and a type`,
           );
         }
@@ -248,7 +248,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         if (raw.options !== undefined) {
           if (!isObject(raw.options))
             throw new RowforgeError(
-              "RF_VALUE_INVALID",
+              "RF_REQUEST_INVALID",
               `connections[${i}].options must be an object of strings`,
             );
           for (const [k, v] of Object.entries(raw.options))
@@ -299,7 +299,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         const errors = r.diagnostics.filter((d) => d.severity === "error");
         if (!r.plan || errors.length > 0) {
           throw new RowforgeError(
-            errors[0]?.code ?? "RF_VALUE_INVALID",
+            errors[0]?.code ?? "RF_OPTION_INVALID",
             `saved plan "${name}" is not valid: ${errors.map((e) => e.message).join("; ")}`,
             {
               diagnostics: r.diagnostics,

@@ -9,7 +9,7 @@ function call<T>(fn: () => T, what: string): T {
     return fn();
   } catch (e) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_TRANSFORMATION_FAILED",
       `the transformation failed on ${what}: ${(e as Error).message}`,
     );
   }

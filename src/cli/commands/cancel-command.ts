@@ -21,7 +21,7 @@ export function registerCancel(program: Command, io: CliIo, setExit: (code: numb
     .option("--home <dir>", "home folder of the server (env ROWFORGE_HOME; default ~/.rowforge)")
     .action(async (id: string, flags: { home?: string }) => {
       if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) {
-        io.err(`error RF_VALUE_INVALID: "${id}" is not an execution id (letters, digits, - and _)\n`);
+        io.err(`error RF_CLI_FLAG_INVALID: "${id}" is not an execution id (letters, digits, - and _)\n`);
         setExit(EXIT_INVALID);
         return;
       }

@@ -131,14 +131,14 @@ export function registerRun(
       const workers = flags.workers === undefined ? availableParallelism() : Number(flags.workers);
       if (!Number.isInteger(workers) || workers < 0 || workers > 256) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--workers must be a whole number from 0 to 256, not "${flags.workers}"`,
         );
       }
       const batchSize = Number(flags.batchSize);
       if (!Number.isInteger(batchSize) || batchSize < 1) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--batch-size must be a whole number of rows, not "${flags.batchSize}"`,
         );
       }
@@ -146,11 +146,14 @@ export function registerRun(
       if (flags.now !== undefined) {
         const t = Date.parse(flags.now);
         if (!Number.isFinite(t))
-          throw new RowforgeError("RF_VALUE_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
+          throw new RowforgeError("RF_CLI_FLAG_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
         nowMicros = t * 1000;
       }
       if (flags.mode !== "generate" && flags.mode !== "delete") {
-        throw new RowforgeError("RF_VALUE_INVALID", `--mode must be generate or delete, not "${flags.mode}"`);
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          `--mode must be generate or delete, not "${flags.mode}"`,
+        );
       }
       const limits = readRunLimits(flags, io.env);
       const progress = createProgress(io, tty && !flags.quiet);
@@ -245,7 +248,7 @@ function budgetFlags(items: readonly string[]): Record<string, number> {
   for (const item of items) {
     const eq = item.indexOf("=");
     if (eq <= 0) {
-      throw new RowforgeError("RF_VALUE_INVALID", `--budget takes name=value, not "${item}"`, {
+      throw new RowforgeError("RF_CLI_FLAG_INVALID", `--budget takes name=value, not "${item}"`, {
         hint: `for example --budget maxStringLength=4MiB; the budgets are ${BUDGET_NAMES.join(", ")}`,
       });
     }

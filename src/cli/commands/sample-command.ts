@@ -58,7 +58,7 @@ export function registerSample(program: Command, io: CliIo, setExit: (code: numb
       const rows = Number(flags.rows);
       if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--rows must be a whole number from 1 to ${MAX_ROWS}, not "${flags.rows}"`,
         );
       }
@@ -67,7 +67,7 @@ export function registerSample(program: Command, io: CliIo, setExit: (code: numb
       if (flags.now !== undefined) {
         const t = Date.parse(flags.now);
         if (!Number.isFinite(t))
-          throw new RowforgeError("RF_VALUE_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
+          throw new RowforgeError("RF_CLI_FLAG_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
         nowMicros = t * 1000;
       }
       // In watch mode an unseeded plan keeps one seed, so what changes between samples is the edit.
@@ -91,7 +91,7 @@ function chooseFormat(flag: string | undefined, tty: boolean): SampleFormat {
   if ((FORMATS as readonly string[]).includes(f)) return f as SampleFormat;
   const suggestion = didYouMean(f, FORMATS);
   throw new RowforgeError(
-    "RF_VALUE_INVALID",
+    "RF_CLI_FLAG_INVALID",
     `--format must be one of ${FORMATS.join(", ")}, not "${flag}"${suggestion ? `; ${suggestion}` : ""}`,
   );
 }

@@ -82,14 +82,14 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const port = Number(portText);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--port must be a number from 0 to 65535, not "${portText}"`,
         );
       }
       const heapText = flags.maxHeap ?? io.env.ROWFORGE_MAX_HEAP_MB;
       if (heapText !== undefined && (!/^\d+$/.test(heapText) || Number(heapText) < 64)) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--max-heap must be a whole number of MiB, at least 64, not "${heapText}"`,
         );
       }
@@ -101,7 +101,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const sampleTimeLimit = Number(limitText);
       if (!Number.isFinite(sampleTimeLimit) || sampleTimeLimit <= 0 || sampleTimeLimit > 3600) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--sample-time-limit must be a number of seconds above 0 (at most 3600), not "${limitText}"`,
         );
       }
@@ -120,7 +120,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const graceSeconds = Number(flags.grace ?? "30");
       if (!Number.isFinite(graceSeconds) || graceSeconds < 0) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--grace must be a number of seconds, not "${flags.grace}"`,
         );
       }
@@ -131,7 +131,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       const concurrency = Number(flags.concurrency ?? "1");
       if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_CLI_FLAG_INVALID",
           `--concurrency must be a whole number from 1 to 64, not "${flags.concurrency}"`,
         );
       }

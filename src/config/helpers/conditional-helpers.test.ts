@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { codesOf, expandOption, pathsOf } from "./helper-test-kit.ts";
+import { codesOf, expandOption, pathsOf } from "../../../test/support/config/expand-helpers.ts";
 
 /** A `{when, then}` case of the user's YAML (written as a function so the `then` key is in one place). */
 function kase(when: string | undefined, result: unknown): Record<string, unknown> {

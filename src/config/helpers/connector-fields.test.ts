@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { codesOf, expandCollect, pathsOf } from "../../../test/support/config/expand-helpers.ts";
 import { parseDataType } from "../../model/parse-data-type.ts";
-import { codesOf, expandCollect, pathsOf } from "./helper-test-kit.ts";
 import { HEADERS_TYPE } from "./message-fields.ts";
 
 const body = (fields: unknown[]) => [

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { expandCollect, pathsOf } from "./helper-test-kit.ts";
+import { expandCollect, pathsOf } from "../../../test/support/config/expand-helpers.ts";
 
 describe("weighted oneOf", () => {
   it("keeps the weighted values and sets type string when the field has none", () => {

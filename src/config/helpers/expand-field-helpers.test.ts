@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { codesOf, expandCollect, pathsOf } from "../../../test/support/config/expand-helpers.ts";
 import { expandFieldHelpers } from "./expand-field-helpers.ts";
 import { HELPER_FIELD_NAMES, HELPER_OPTION_NAMES } from "./helper-registry.ts";
-import { codesOf, expandCollect, pathsOf } from "./helper-test-kit.ts";
 
 describe("expandFieldHelpers", () => {
   it("returns a field without helpers unchanged", () => {

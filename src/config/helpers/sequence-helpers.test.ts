@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { codesOf, expandOption, pathsOf } from "./helper-test-kit.ts";
+import { codesOf, expandOption, pathsOf } from "../../../test/support/config/expand-helpers.ts";
 
 const sql = (option: string, value: unknown): unknown => {
   const r = expandOption(option, value);

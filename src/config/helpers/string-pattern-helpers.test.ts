@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { expandCollect, expandOption, pathsOf } from "./helper-test-kit.ts";
+import { expandCollect, expandOption, pathsOf } from "../../../test/support/config/expand-helpers.ts";
 
 const ok = (option: string, value: unknown, expected: Record<string, unknown>) => {
   const r = expandOption(option, value);

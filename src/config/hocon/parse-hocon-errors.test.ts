@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
+import { problems } from "../../../test/support/config/hocon-problems.ts";
 import { parseHocon } from "./parse-hocon.ts";
-import { problems } from "./test-support.ts";
 
 describe("HOCON syntax errors", () => {
   test("each problem carries the file, line and column", () => {

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the fixtures are HOCON text, where ${...} is a substitution
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { parseOk, problems } from "./test-support.ts";
+import { parseOk, problems } from "../../../test/support/config/hocon-problems.ts";
 
 describe("HOCON duplicate keys and concatenation", () => {
   test("a later object merges into an earlier object, recursively", () => {

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the fixtures are HOCON text, where ${...} is a substitution
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { parseOk, problems } from "../../../test/support/config/hocon-problems.ts";
 import { parseHocon } from "./parse-hocon.ts";
-import { parseOk, problems } from "./test-support.ts";
 
 describe("HOCON substitutions", () => {
   test("a substitution keeps the type of what it refers to", () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { parseOk } from "../../../test/support/config/hocon-problems.ts";
 import { parseHocon } from "./parse-hocon.ts";
-import { parseOk } from "./test-support.ts";
 
 describe("HOCON syntax", () => {
   test("an empty file is an empty object", () => {

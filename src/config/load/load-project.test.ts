@@ -205,7 +205,7 @@ const BAD_INPUTS: { code: string; files: Record<string, string>; strict?: boolea
   },
   { code: "RF_STRUCTURE", files: { "t.yaml": "name: t\nsteps: [{name: s, fields: {name: a}}]\n" } },
   {
-    code: "RF_VALUE_INVALID",
+    code: "RF_OPTION_INVALID",
     files: { "t.yaml": "name: t\nsteps: [{name: s, fields: [{name: a, type: int, options: {min: ten}}]}]\n" },
   },
 ];

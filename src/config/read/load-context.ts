@@ -114,7 +114,7 @@ export class LoadContext {
     if (typeof v === "string") return v;
     if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
     if (v === undefined || v === null) return undefined;
-    this.error("RF_VALUE_INVALID", `expected text but found ${describe(v)}`, path);
+    this.error("RF_OPTION_INVALID", `expected text but found ${describe(v)}`, path);
     return undefined;
   }
 
@@ -124,7 +124,7 @@ export class LoadContext {
     if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim())))
       return Number(v.trim());
     if (v === undefined || v === null) return undefined;
-    this.error("RF_VALUE_INVALID", `expected ${what} but found ${describe(v)}`, path);
+    this.error("RF_OPTION_INVALID", `expected ${what} but found ${describe(v)}`, path);
     return undefined;
   }
 
@@ -132,7 +132,7 @@ export class LoadContext {
     const n = this.number(v, path, what);
     if (n === undefined) return undefined;
     if (!Number.isInteger(n)) {
-      this.error("RF_VALUE_INVALID", `expected ${what} but found ${n}`, path);
+      this.error("RF_OPTION_INVALID", `expected ${what} but found ${n}`, path);
       return undefined;
     }
     return n;
@@ -148,7 +148,7 @@ export class LoadContext {
       if (s === "false" || s === "no" || s === "0") return false;
     }
     if (v === undefined || v === null) return undefined;
-    this.error("RF_VALUE_INVALID", `expected true or false but found ${describe(v)}`, path);
+    this.error("RF_OPTION_INVALID", `expected true or false but found ${describe(v)}`, path);
     return undefined;
   }
 

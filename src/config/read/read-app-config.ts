@@ -124,7 +124,7 @@ export function readSections(
           : ctx.number(s[key], [...path, name, key]);
       if (v === undefined) continue;
       if (typeof v === "number" && key === "numRecordsPerBatch" && v < 1) {
-        ctx.error("RF_VALUE_INVALID", "numRecordsPerBatch must be at least 1", [...path, name, key]);
+        ctx.error("RF_OPTION_INVALID", "numRecordsPerBatch must be at least 1", [...path, name, key]);
         continue;
       }
       if (typeof v === "number" && key === "numRecordsPerStep" && v < 0) continue;
@@ -142,7 +142,7 @@ export function readSections(
       const n = parseSize(budget[key]);
       if (n === undefined)
         ctx.error(
-          "RF_VALUE_INVALID",
+          "RF_OPTION_INVALID",
           `budget ${key} must be a whole number of at least 1 (sizes may say 64MiB, 512k, 2G)`,
           [...path, "budget", key],
         );

@@ -75,7 +75,7 @@ export function readCount(ctx: LoadContext, raw: unknown, path: readonly PathSeg
     const d = ctx.string(obj.duration, [...path, "duration"]);
     if (d !== undefined && !DURATION.test(d)) {
       ctx.error(
-        "RF_VALUE_INVALID",
+        "RF_OPTION_INVALID",
         `duration "${d}" is not a duration`,
         [...path, "duration"],
         "write it like 30s, 5m or 1h",
@@ -89,7 +89,7 @@ export function readCount(ctx: LoadContext, raw: unknown, path: readonly PathSeg
   if (obj.rateUnit !== undefined && obj.rateUnit !== null) {
     const u = ctx.string(obj.rateUnit, [...path, "rateUnit"]);
     if (u !== undefined && !RATE_UNITS.includes(u.toLowerCase())) {
-      ctx.error("RF_VALUE_INVALID", `rateUnit "${u}" is not one of second, minute, hour`, [
+      ctx.error("RF_OPTION_INVALID", `rateUnit "${u}" is not one of second, minute, hour`, [
         ...path,
         "rateUnit",
       ]);
@@ -101,7 +101,7 @@ export function readCount(ctx: LoadContext, raw: unknown, path: readonly PathSeg
       const type = ctx.string(pat.type, [...path, "pattern", "type"])?.toLowerCase();
       if (type === undefined || !PATTERN_TYPES.includes(type)) {
         ctx.error(
-          "RF_VALUE_INVALID",
+          "RF_OPTION_INVALID",
           `load pattern type ${type === undefined ? "is missing" : `"${type}" is unknown`}`,
           [...path, "pattern", "type"],
           `use one of ${PATTERN_TYPES.join(", ")}`,
@@ -170,7 +170,7 @@ function readCountOptions(
     const d = ctx.string(obj.distribution, [...path, "distribution"])?.toLowerCase();
     if (d !== undefined && !["uniform", "normal", "exponential"].includes(d)) {
       ctx.error(
-        "RF_VALUE_INVALID",
+        "RF_OPTION_INVALID",
         `unknown distribution "${d}"`,
         [...path, "distribution"],
         "use uniform, normal or exponential",

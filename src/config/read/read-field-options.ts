@@ -100,7 +100,7 @@ function readOptionValue(
     case "count": {
       const n = ctx.integer(value, p, "a whole number of zero or more");
       if (n !== undefined && n < 0) {
-        ctx.error("RF_VALUE_INVALID", `${key} must be zero or more but is ${n}`, p);
+        ctx.error("RF_OPTION_INVALID", `${key} must be zero or more but is ${n}`, p);
         return undefined;
       }
       return n;
@@ -110,7 +110,7 @@ function readOptionValue(
     case "probability": {
       const n = ctx.number(value, p, "a probability between 0 and 1");
       if (n !== undefined && (n < 0 || n > 1)) {
-        ctx.error("RF_VALUE_INVALID", `${key} must be between 0 and 1 but is ${n}`, p);
+        ctx.error("RF_OPTION_INVALID", `${key} must be between 0 and 1 but is ${n}`, p);
         return undefined;
       }
       return n;
@@ -119,7 +119,7 @@ function readOptionValue(
       if (!type) return ctx.string(value, p);
       const r = readBound(value, type);
       if (!r.ok) {
-        ctx.error("RF_VALUE_INVALID", `${key} ${describe(value)}: ${r.reason}`, p);
+        ctx.error("RF_OPTION_INVALID", `${key} ${describe(value)}: ${r.reason}`, p);
         return undefined;
       }
       return r.value;
@@ -132,7 +132,7 @@ function readOptionValue(
       const values = splitValues(value);
       const elementType = type?.kind === "array" ? type.element : undefined;
       if (!values) {
-        ctx.error("RF_VALUE_INVALID", `${key} expects a list of values but found ${describe(value)}`, p);
+        ctx.error("RF_OPTION_INVALID", `${key} expects a list of values but found ${describe(value)}`, p);
         return undefined;
       }
       const out: unknown[] = [];
@@ -140,7 +140,7 @@ function readOptionValue(
         const c = castScalar(v, elementType);
         if (c.ok) out.push(c.value);
         else
-          ctx.error("RF_VALUE_INVALID", `${JSON.stringify(v)} is not a valid ${elementType?.kind}`, [
+          ctx.error("RF_OPTION_INVALID", `${JSON.stringify(v)} is not a valid ${elementType?.kind}`, [
             ...p,
             i,
           ]);
@@ -149,21 +149,21 @@ function readOptionValue(
     }
     case "scalar":
       if (isObject(value) || Array.isArray(value)) {
-        ctx.error("RF_VALUE_INVALID", `static expects a single value but found ${describe(value)}`, p);
+        ctx.error("RF_OPTION_INVALID", `static expects a single value but found ${describe(value)}`, p);
         return undefined;
       }
       return value;
     case "seed": {
       if (typeof value === "number" && Number.isInteger(value)) return value;
       if (typeof value === "string" && value.trim() !== "") return value.trim();
-      ctx.error("RF_VALUE_INVALID", `seed expects a whole number or text but found ${describe(value)}`, p);
+      ctx.error("RF_OPTION_INVALID", `seed expects a whole number or text but found ${describe(value)}`, p);
       return undefined;
     }
     case "distribution": {
       const s = ctx.string(value, p)?.trim().toLowerCase();
       if (s === undefined) return undefined;
       if (s === "uniform" || s === "normal" || s === "exponential") return s;
-      ctx.error("RF_VALUE_INVALID", `unknown distribution "${s}"`, p, "use uniform, normal or exponential");
+      ctx.error("RF_OPTION_INVALID", `unknown distribution "${s}"`, p, "use uniform, normal or exponential");
       return undefined;
     }
     default:

@@ -87,7 +87,7 @@ function readExpandedField(ctx: LoadContext, raw: RawField, p: readonly PathSegm
   };
   if (raw.static !== undefined && raw.static !== null) {
     if (isObject(raw.static) || Array.isArray(raw.static)) {
-      ctx.error("RF_VALUE_INVALID", "static expects a single value", [...p, "static"]);
+      ctx.error("RF_OPTION_INVALID", "static expects a single value", [...p, "static"]);
     } else field.static = raw.static as string | number | boolean;
   }
   return field as Field;
@@ -162,7 +162,7 @@ function decimalWith(
   const sc = scale ?? type.scale;
   if (pr < 1 || pr > 38 || sc > pr) {
     ctx.error(
-      "RF_VALUE_INVALID",
+      "RF_TYPE_INVALID",
       `decimal precision ${pr} and scale ${sc} are not valid (precision 1..38, scale at most the precision)`,
       p,
     );

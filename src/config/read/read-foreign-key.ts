@@ -232,7 +232,7 @@ function readCardinality(
       c.distribution = d as Cardinality["distribution"] & string;
     } else if (d !== undefined) {
       ctx.error(
-        "RF_VALUE_INVALID",
+        "RF_OPTION_INVALID",
         `cardinality distribution "${d}" is unknown`,
         [...path, "distribution"],
         `use ${CARDINALITY_DISTRIBUTIONS.join(", ")}`,
@@ -252,7 +252,7 @@ function readNullability(
   ctx.checkKeys(obj, ["nullPercentage", "strategy"], path, "nullability");
   const pct = ctx.number(obj.nullPercentage, [...path, "nullPercentage"]);
   if (pct === undefined || pct < 0 || pct > 1) {
-    ctx.error("RF_VALUE_INVALID", "nullPercentage must be a fraction between 0 and 1", [
+    ctx.error("RF_OPTION_INVALID", "nullPercentage must be a fraction between 0 and 1", [
       ...path,
       "nullPercentage",
     ]);
@@ -272,7 +272,7 @@ function readNullability(
   const strategy = s === undefined ? undefined : aliases[s];
   if (!strategy) {
     ctx.error(
-      "RF_VALUE_INVALID",
+      "RF_OPTION_INVALID",
       `nullability strategy "${s}" is unknown`,
       [...path, "strategy"],
       "use random, head or tail",

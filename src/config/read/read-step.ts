@@ -54,7 +54,7 @@ export function readStep(
     const top = name.split(".")[0]!;
     if (fields.length > 0 && !fields.some((f) => f.name === top)) {
       ctx.error(
-        "RF_VALUE_INVALID",
+        "RF_OPTION_INVALID",
         `perField names field "${name}", which the step does not have`,
         [...path, "count", "perField", "fieldNames", i],
         `fields of the step: ${fields.map((f) => f.name).join(", ")}`,
@@ -95,7 +95,7 @@ export function readTransformation(
   if (mode === "whole_file" || mode === "wholeFile") mode = "whole-file";
   if (!(TRANSFORMATION_MODES as readonly string[]).includes(mode)) {
     ctx.error(
-      "RF_VALUE_INVALID",
+      "RF_OPTION_INVALID",
       `transformation mode "${mode}" is unknown`,
       [...path, "mode"],
       "use per-record or whole-file",

@@ -204,7 +204,7 @@ function readValidation(
       const agg = str("aggType")?.toLowerCase();
       if (agg !== undefined && !AGG_TYPES.includes(agg)) {
         ctx.error(
-          "RF_VALUE_INVALID",
+          "RF_OPTION_INVALID",
           `aggType "${agg}" is unknown`,
           [...path, "aggType"],
           `use ${AGG_TYPES.join(", ")}`,
@@ -217,7 +217,7 @@ function readValidation(
       const t = str("fieldNameType");
       if (t !== undefined && !FIELD_NAME_TYPES.includes(t)) {
         ctx.error(
-          "RF_VALUE_INVALID",
+          "RF_OPTION_INVALID",
           `fieldNameType "${t}" is unknown`,
           [...path, "fieldNameType"],
           `use ${FIELD_NAME_TYPES.join(", ")}`,

@@ -62,11 +62,11 @@ export function readWeightedList(
 ): Weighted[] | undefined {
   const values = splitValues(raw);
   if (!values) {
-    ctx.error("RF_VALUE_INVALID", "expected a list of values or comma-separated text", path);
+    ctx.error("RF_OPTION_INVALID", "expected a list of values or comma-separated text", path);
     return undefined;
   }
   if (values.length === 0) {
-    ctx.error("RF_VALUE_INVALID", "the list of values is empty", path, "give at least one value");
+    ctx.error("RF_OPTION_INVALID", "the list of values is empty", path, "give at least one value");
     return undefined;
   }
   const out: Weighted[] = [];
@@ -88,7 +88,7 @@ export function readWeightedList(
       }
       const cast = castScalar(valueText, type);
       if (!cast.ok) {
-        ctx.error("RF_VALUE_INVALID", `"${valueText}" is not a valid ${type?.kind ?? "value"}`, itemPath);
+        ctx.error("RF_OPTION_INVALID", `"${valueText}" is not a valid ${type?.kind ?? "value"}`, itemPath);
         return;
       }
       weighted++;
@@ -98,7 +98,7 @@ export function readWeightedList(
     const cast = castScalar(item, type);
     if (!cast.ok) {
       ctx.error(
-        "RF_VALUE_INVALID",
+        "RF_OPTION_INVALID",
         `${JSON.stringify(item)} is not a valid ${type?.kind ?? "value"}`,
         itemPath,
       );

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import fc from "fast-check";
+import { compileWith, testScope } from "../../../test/support/sql/sql-scope.ts";
 import type { SqlValue } from "./sql-contract.ts";
-import { compileWith, testScope } from "./sql-test-support.ts";
 
 type Kind = "int" | "double" | "string" | "bool";
 type Env = Readonly<Record<string, SqlValue>>;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { compileWith, testScope } from "../../../test/support/sql/sql-scope.ts";
 import { formatDataType } from "../../model/data-type.ts";
 import type { SqlValue } from "./sql-contract.ts";
-import { compileWith, testScope } from "./sql-test-support.ts";
 
 const scope = testScope({
   i: "int",

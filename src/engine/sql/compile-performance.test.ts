@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { it } from "node:test";
+import { compileWith, testScope } from "../../../test/support/sql/sql-scope.ts";
 import type { SqlValue } from "./sql-contract.ts";
-import { compileWith, testScope } from "./sql-test-support.ts";
 
 const EXPRESSION = "amount * 2 + 1 > 100 AND name LIKE 'A%'";
 const NAMES = ["Alice", "Bob", "Anna", "Zed"];

@@ -1,11 +1,11 @@
 /** End-to-end: text → compiled evaluator → values, with the real function library and a fake row. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { struct, TEST_INPUTS, testScope } from "../../../test/support/sql/sql-scope.ts";
 import { formatDataType } from "../../model/data-type.ts";
 import { RowRandom } from "../rng/row-random.ts";
 import { compileSql } from "./compile-sql.ts";
 import type { SqlValue } from "./sql-contract.ts";
-import { struct, TEST_INPUTS, testScope } from "./sql-test-support.ts";
 
 const DAY = 86_400_000_000;
 

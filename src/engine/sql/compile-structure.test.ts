@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { compileWith, struct, testScope } from "../../../test/support/sql/sql-scope.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { formatDataType, DataTypes as T } from "../../model/data-type.ts";
 import type { SqlFunction, SqlValue } from "./sql-contract.ts";
-import { compileWith, struct, testScope } from "./sql-test-support.ts";
 
 const scope = testScope({
   body: "struct<account_id:string,Amount:double,details:struct<updated_by:struct<time:timestamp>>>",

@@ -8,12 +8,12 @@ import { join } from "node:path";
 import { it } from "node:test";
 import { parse } from "yaml";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../../../test/support/shared-corpus.ts";
+import { TEST_INPUTS } from "../../../test/support/sql/sql-scope.ts";
 import { expandFieldHelpers } from "../../config/helpers/index.ts";
 import { type DataType, DataTypes, type StructField } from "../../model/data-type.ts";
 import { parseDataType } from "../../model/parse-data-type.ts";
 import { compileSql } from "./compile-sql.ts";
 import type { SqlScope } from "./sql-contract.ts";
-import { TEST_INPUTS } from "./sql-test-support.ts";
 
 type Raw = Record<string, unknown>;
 const isMap = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { TEST_INPUTS, testScope } from "../../../test/support/sql/sql-scope.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { compileSql } from "./compile-sql.ts";
 import { parseSql } from "./parser.ts";
 import type { SqlRunInputs } from "./sql-contract.ts";
-import { TEST_INPUTS, testScope } from "./sql-test-support.ts";
 
 const limits = { maxStringLength: 100, maxArrayLength: 50, maxSqlLength: 1000, maxSqlDepth: 20 };
 const inputs: SqlRunInputs = { ...TEST_INPUTS, limits };

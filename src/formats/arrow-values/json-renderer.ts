@@ -1,4 +1,5 @@
 import { type Data, DataType, type Struct } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
 import { isValid } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
 import { plainValueWriter } from "./plain-value-writer.ts";
@@ -242,7 +243,7 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
     bind(d) {
       bindNulls(d);
       plain = plainValueWriter(d);
-      if (!plain) throw new Error(`no JSON rendering for Arrow type ${String(t)}`);
+      if (!plain) throw new RowforgeError("RF_INTERNAL", `no JSON rendering for Arrow type ${String(t)}`);
     },
     write(out, i) {
       if (isNull(i)) return out.bytes(NULL_BYTES);

@@ -22,7 +22,7 @@ function readOptions(o: Readonly<Record<string, string>>): CsvOptions {
     const text = v === "\\t" ? "\t" : v;
     if (text.length !== 1) {
       throw new RowforgeError(
-        "RF_VALUE_INVALID",
+        "RF_FORMAT_OPTION_INVALID",
         `CSV option ${key} must be a single character, not "${v}"`,
         {
           hint: `for example ${key}: "${fallback}"`,
@@ -36,7 +36,10 @@ function readOptions(o: Readonly<Record<string, string>>): CsvOptions {
     if (v === undefined) return fallback;
     const s = v.trim().toLowerCase();
     if (s !== "true" && s !== "false")
-      throw new RowforgeError("RF_VALUE_INVALID", `CSV option ${key} must be true or false, not "${v}"`);
+      throw new RowforgeError(
+        "RF_FORMAT_OPTION_INVALID",
+        `CSV option ${key} must be true or false, not "${v}"`,
+      );
     return s === "true";
   };
   const quote = one("quote", '"');

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { batchOf } from "../../../test/support/orc/orc-test-data.ts";
+import { volumeFields } from "../../../test/support/orc/sample-fields.ts";
 import { DataTypes as T } from "../../model/data-type.ts";
 import { OrcEncoder } from "./orc-encoder.ts";
 import { parseOrcOptions } from "./orc-options.ts";
-import { batchOf } from "./test-support/orc-test-data.ts";
-import { volumeFields } from "./test-support/sample-fields.ts";
 
 describe("ORC encoder", () => {
   it("hands out each stripe as it completes, so memory holds one stripe", () => {

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { batchOf, expectedColumns } from "./test-support/orc-test-data.ts";
-import { readWithPyarrow } from "./test-support/run-readers.ts";
-import { everyTypeFields } from "./test-support/sample-fields.ts";
-import { encodeOrc } from "./test-support/write-orc.ts";
+import { readWithPyarrow } from "../../../test/support/orc/orc-readers.ts";
+import { batchOf, expectedColumns } from "../../../test/support/orc/orc-test-data.ts";
+import { everyTypeFields } from "../../../test/support/orc/sample-fields.ts";
+import { encodeOrc } from "../../../test/support/orc/write-orc.ts";
 
 /** The committed file; regenerate with ROWFORGE_UPDATE_GOLDEN=1 after a deliberate format change. */
 const GOLDEN = fileURLToPath(new URL("./fixtures/every-type-none.orc", import.meta.url));

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { batchOf, decimalString, type TestField } from "./test-support/orc-test-data.ts";
-import { orcToolsJar, runJava } from "./test-support/run-readers.ts";
-import { everyTypeFields, volumeFields } from "./test-support/sample-fields.ts";
-import { encodeOrc, writeTemp } from "./test-support/write-orc.ts";
+import { orcToolsJar, runJava } from "../../../test/support/orc/orc-readers.ts";
+import { batchOf, decimalString, type TestField } from "../../../test/support/orc/orc-test-data.ts";
+import { everyTypeFields, volumeFields } from "../../../test/support/orc/sample-fields.ts";
+import { encodeOrc, writeTemp } from "../../../test/support/orc/write-orc.ts";
 
-const INDEX_CHECK = fileURLToPath(new URL("./test-support/orc-index-check.java", import.meta.url));
+const INDEX_CHECK = fileURLToPath(new URL("../../../test/support/orc/orc-index-check.java", import.meta.url));
 const UTC = "-Duser.timezone=UTC";
 
 interface JavaStats {

@@ -28,9 +28,9 @@ describe("ORC options", () => {
   });
 
   it("rejects other compressions, naming the option and the supported ones", () => {
-    rejects({ compression: "snappy" }, "RF_VALUE_INVALID", /compression "snappy".*none, zlib, zstd/);
-    rejects({ compression: "lz4" }, "RF_VALUE_INVALID", /compression "lz4"/);
-    rejects({ compression: "zstdd" }, "RF_VALUE_INVALID", /did you mean "zstd"/);
+    rejects({ compression: "snappy" }, "RF_FORMAT_OPTION_INVALID", /compression "snappy".*none, zlib, zstd/);
+    rejects({ compression: "lz4" }, "RF_FORMAT_OPTION_INVALID", /compression "lz4"/);
+    rejects({ compression: "zstdd" }, "RF_FORMAT_OPTION_INVALID", /did you mean "zstd"/);
   });
 
   it("reads stripe sizes in bytes, with units, or in rows", () => {
@@ -39,15 +39,15 @@ describe("ORC options", () => {
     assert.equal(parseOrcOptions({ stripeSize: "512 KB" }).stripeBytes, 512_000);
     assert.deepEqual(parseOrcOptions({ stripeSize: "50000rows" }).stripeRows, 50_000);
     assert.equal(parseOrcOptions({ stripeSize: "50000rows" }).stripeBytes, null);
-    rejects({ stripeSize: "big" }, "RF_VALUE_INVALID", /stripeSize "big"/);
-    rejects({ stripeSize: "0" }, "RF_VALUE_INVALID", /stripeSize/);
-    rejects({ stripeSize: "1.5rows" }, "RF_VALUE_INVALID", /stripeSize/);
+    rejects({ stripeSize: "big" }, "RF_FORMAT_OPTION_INVALID", /stripeSize "big"/);
+    rejects({ stripeSize: "0" }, "RF_FORMAT_OPTION_INVALID", /stripeSize/);
+    rejects({ stripeSize: "1.5rows" }, "RF_FORMAT_OPTION_INVALID", /stripeSize/);
   });
 
   it("reads the row index stride as a whole number of rows", () => {
     assert.equal(parseOrcOptions({ rowIndexStride: "1000" }).rowIndexStride, 1000);
-    rejects({ rowIndexStride: "0" }, "RF_VALUE_INVALID", /rowIndexStride "0"/);
-    rejects({ rowIndexStride: "ten" }, "RF_VALUE_INVALID", /rowIndexStride "ten"/);
+    rejects({ rowIndexStride: "0" }, "RF_FORMAT_OPTION_INVALID", /rowIndexStride "0"/);
+    rejects({ rowIndexStride: "ten" }, "RF_FORMAT_OPTION_INVALID", /rowIndexStride "ten"/);
   });
 
   it("the format checks options up front and refuses Arrow types ORC cannot hold", () => {
@@ -55,7 +55,8 @@ describe("ORC options", () => {
     assert.throws(
       () =>
         orcFormat.createEncoder(new Schema([new Field("ok", new Int32()), new Field("u", new Uint32())]), {}),
-      (e: unknown) => isRowforgeError(e) && e.code === "RF_VALUE_INVALID" && /field "u"/.test(e.message),
+      (e: unknown) =>
+        isRowforgeError(e) && e.code === "RF_FORMAT_TYPE_UNSUPPORTED" && /field "u"/.test(e.message),
     );
   });
 });

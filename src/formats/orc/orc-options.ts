@@ -52,7 +52,7 @@ export function parseOrcOptions(options: Readonly<Record<string, string>>): OrcO
       stripeBytes = Math.floor(value * UNITS[unit]);
     } else {
       throw new RowforgeError(
-        "RF_VALUE_INVALID",
+        "RF_FORMAT_OPTION_INVALID",
         `ORC option stripeSize "${options.stripeSize}" is not a size`,
         {
           hint: "give bytes (67108864, 64MiB, 512KB) or rows (50000rows)",
@@ -65,7 +65,7 @@ export function parseOrcOptions(options: Readonly<Record<string, string>>): OrcO
     rowIndexStride = Number(options.rowIndexStride.trim());
     if (!Number.isInteger(rowIndexStride) || rowIndexStride < 1) {
       throw new RowforgeError(
-        "RF_VALUE_INVALID",
+        "RF_FORMAT_OPTION_INVALID",
         `ORC option rowIndexStride "${options.rowIndexStride}" is not a whole number of rows`,
         { hint: "give the rows per row group as a whole number of 1 or more (default 10000)" },
       );
@@ -81,7 +81,7 @@ function parseCompression(value: string | undefined): CompressionName {
   if (known) return known;
   const near = didYouMean(name, COMPRESSION_NAMES);
   throw new RowforgeError(
-    "RF_VALUE_INVALID",
+    "RF_FORMAT_OPTION_INVALID",
     `ORC option compression "${value}" is not supported: use one of ${COMPRESSION_NAMES.join(", ")}${near ? ` (${near})` : ""}`,
     { hint: `ORC compression is one of ${COMPRESSION_NAMES.join(", ")} (default ${DEFAULT_COMPRESSION})` },
   );

@@ -12,11 +12,11 @@ import {
   TimestampMicrosecond,
   type TimestampNanosecond,
 } from "apache-arrow";
+import { readWithPyarrow } from "../../../test/support/orc/orc-readers.ts";
+import { batchOf, expectedColumns, type TestField } from "../../../test/support/orc/orc-test-data.ts";
+import { everyTypeFields, volumeFields } from "../../../test/support/orc/sample-fields.ts";
+import { encodeOrc, writeTemp } from "../../../test/support/orc/write-orc.ts";
 import { DataTypes as T } from "../../model/data-type.ts";
-import { batchOf, expectedColumns, type TestField } from "./test-support/orc-test-data.ts";
-import { readWithPyarrow } from "./test-support/run-readers.ts";
-import { everyTypeFields, volumeFields } from "./test-support/sample-fields.ts";
-import { encodeOrc, writeTemp } from "./test-support/write-orc.ts";
 
 describe("ORC files read back with pyarrow", () => {
   for (const compression of ["none", "zlib", "zstd"]) {

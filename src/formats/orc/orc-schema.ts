@@ -144,7 +144,7 @@ function columnNode(types: OrcType[], type: DataType, path: string): ColumnWrite
       return structNode(types, type.children, path);
   }
   throw new RowforgeError(
-    "RF_VALUE_INVALID",
+    "RF_FORMAT_TYPE_UNSUPPORTED",
     `ORC output cannot hold field "${path}" of Arrow type ${String(type)}`,
     {
       hint: `ORC output takes the Arrow types ${SUPPORTED_ARROW_TYPES}`,

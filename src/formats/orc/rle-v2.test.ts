@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
+import { decodeRleV2 } from "../../../test/support/orc/rle-v2-decoder.ts";
 import { OutStream } from "./out-stream.ts";
 import { alignedWidth, encodeWidth, RleV2Writer } from "./rle-v2.ts";
-import { decodeRleV2 } from "./test-support/rle-v2-decoder.ts";
 
 function encode(values: readonly number[], signed: boolean): number[] {
   const out = new OutStream(null);

@@ -24,7 +24,7 @@ function parquetSettings(options: Readonly<Record<string, string>>): {
   const compression = COMPRESSIONS[name];
   if (compression === undefined) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_FORMAT_OPTION_INVALID",
       `Parquet compression "${options.compression}" is not supported`,
       {
         hint: `use one of ${Object.keys(COMPRESSIONS).join(", ")}`,
@@ -34,7 +34,7 @@ function parquetSettings(options: Readonly<Record<string, string>>): {
   const rows = options.rowGroupSize === undefined ? DEFAULT_ROW_GROUP_ROWS : Number(options.rowGroupSize);
   if (!Number.isInteger(rows) || rows < 1) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_FORMAT_OPTION_INVALID",
       `Parquet rowGroupSize must be a whole number of rows, not "${options.rowGroupSize}"`,
     );
   }

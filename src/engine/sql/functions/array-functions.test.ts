@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import {
+  col,
+  ctxAt,
+  lambda,
+  lit,
+  NULL,
+  run,
+  T,
+  typeOf,
+} from "../../../../test/support/sql/sql-function-kit.ts";
 import type { SqlValue } from "../sql-contract.ts";
-import { col, ctxAt, lambda, lit, NULL, run, T, typeOf } from "./sql-test-kit.ts";
 
 const ints = (...xs: (number | null)[]) => lit(xs, T.array(T.int));
 const strs = (...xs: (string | null)[]) => lit(xs, T.array(T.string));

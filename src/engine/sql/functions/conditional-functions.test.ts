@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { col, lit, NULL, run, runBoth, T, typeOf } from "./sql-test-kit.ts";
+import { col, lit, NULL, run, runBoth, T, typeOf } from "../../../../test/support/sql/sql-function-kit.ts";
 
 describe("conditional functions", () => {
   it("follows the documented examples", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ctxAt, lit, NULL, run, runBoth, T } from "./sql-test-kit.ts";
+import { ctxAt, lit, NULL, run, runBoth, T } from "../../../../test/support/sql/sql-function-kit.ts";
 
 describe("format_string / printf", () => {
   it("follows the documented example", () => {

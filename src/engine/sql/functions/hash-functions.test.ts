@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { col, lit, NULL, run, runBoth, T } from "./sql-test-kit.ts";
+import { col, lit, NULL, run, runBoth, T } from "../../../../test/support/sql/sql-function-kit.ts";
 
 describe("hash (Murmur3, seed 42)", () => {
   it("matches Spark's documented and published outputs", () => {

@@ -1,8 +1,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import {
+  col,
+  compile,
+  lambda,
+  lit,
+  NULL,
+  run,
+  T,
+  typeOf,
+} from "../../../../test/support/sql/sql-function-kit.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import { parseTimestampString } from "./datetime-convert.ts";
-import { col, compile, lambda, lit, NULL, run, T, typeOf } from "./sql-test-kit.ts";
 
 type Entries = [SqlValue, SqlValue][];
 const entries = (v: SqlValue): Entries => [...(v as ReadonlyMap<SqlValue, SqlValue>)];

@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { col, ctxAt, lit, NULL, run, runBoth, T, typeOf } from "./sql-test-kit.ts";
+import {
+  col,
+  ctxAt,
+  lit,
+  NULL,
+  run,
+  runBoth,
+  T,
+  typeOf,
+} from "../../../../test/support/sql/sql-function-kit.ts";
 
 const dec = (unscaled: bigint, p: number, s: number) => lit(unscaled, T.decimal(p, s));
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { ctxAt, lit, NULL, run, T } from "../../../../test/support/sql/sql-function-kit.ts";
 import { listSqlFunctionNames, SQL_FUNCTIONS } from "./index.ts";
-import { ctxAt, lit, NULL, run, T } from "./sql-test-kit.ts";
 
 describe("misc functions", () => {
   it("row information and types", () => {

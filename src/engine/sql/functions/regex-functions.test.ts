@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { lit, run, runBoth, T } from "./sql-test-kit.ts";
+import { lit, run, runBoth, T } from "../../../../test/support/sql/sql-function-kit.ts";
 
 describe("regex functions keep Java's semantics on the linear-time engine", () => {
   it("$ matches before a final line terminator, and the match does not include it", () => {

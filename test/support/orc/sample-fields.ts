@@ -1,4 +1,4 @@
-import { DataTypes as T } from "../../../model/data-type.ts";
+import { DataTypes as T } from "../../../src/model/data-type.ts";
 import type { TestField } from "./orc-test-data.ts";
 
 const STRINGS = [

@@ -2,12 +2,10 @@
  * Builders for the compiler's tests: a scope over named fields (types written as DDL strings),
  * a row context, and one-call compile-and-evaluate helpers.
  */
-import { RowforgeError } from "../../errors/index.ts";
-import type { DataType } from "../../model/data-type.ts";
-import { parseDataType } from "../../model/parse-data-type.ts";
-import { RowRandom } from "../rng/row-random.ts";
-import { compileSqlAstWith } from "./compile-with-functions.ts";
-import { parseSql } from "./parser.ts";
+
+import { RowRandom } from "../../../src/engine/rng/row-random.ts";
+import { compileSqlAstWith } from "../../../src/engine/sql/compile-with-functions.ts";
+import { parseSql } from "../../../src/engine/sql/parser.ts";
 import type {
   CompiledSql,
   SqlFunction,
@@ -15,7 +13,10 @@ import type {
   SqlRunInputs,
   SqlScope,
   SqlValue,
-} from "./sql-contract.ts";
+} from "../../../src/engine/sql/sql-contract.ts";
+import { RowforgeError } from "../../../src/errors/index.ts";
+import type { DataType } from "../../../src/model/data-type.ts";
+import { parseDataType } from "../../../src/model/parse-data-type.ts";
 
 /** 2024-03-15T10:30:45Z */
 export const TEST_INPUTS: SqlRunInputs = {

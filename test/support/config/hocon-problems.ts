@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { Diagnostic } from "../../errors/diagnostic.ts";
-import { parseHocon } from "./parse-hocon.ts";
+import { parseHocon } from "../../../src/config/hocon/parse-hocon.ts";
+import type { Diagnostic } from "../../../src/errors/diagnostic.ts";
 
 /** Test helper: the parsed value as ordinary JSON data (objects with the usual prototype). */
 export function parseOk(text: string, env: Record<string, string> = {}): unknown {

@@ -4,8 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The repository root (src/formats/orc/test-support → ../../../..). */
-export const REPO_ROOT = resolve(here, "../../../..");
+/** The repository root (test/support/orc → ../../..). */
+export const REPO_ROOT = resolve(here, "../../..");
 const PYTHON = join(REPO_ROOT, ".venv/bin/python");
 const TOOLS_DIR = join(REPO_ROOT, ".tools");
 
@@ -28,7 +28,7 @@ export interface PyarrowRead {
 /** Reads an ORC file with pyarrow; fails (never skips) when the virtual environment is missing. */
 export function readWithPyarrow(path: string): PyarrowRead {
   if (!existsSync(PYTHON)) {
-    throw new Error(`pyarrow is not set up (${PYTHON} is missing): run scripts/setup-python.sh first`);
+    throw new Error(`pyarrow is needed for this test: run scripts/setup-python.sh (no ${PYTHON})`);
   }
   const r = spawnSync(PYTHON, [join(here, "read-orc.py"), path], { encoding: "utf8", maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`pyarrow could not read ${path}:\n${r.stderr}`);
@@ -40,13 +40,16 @@ export function orcToolsJar(): string {
   const java = spawnSync("java", ["-version"], { encoding: "utf8" });
   if (java.error || java.status !== 0) {
     throw new Error(
-      "java is not available: run scripts/setup-orc-tools.sh (it installs a JDK and fetches the ORC tools)",
+      "the Apache ORC Java tools are needed for this test, and java is not available: run scripts/setup-orc-tools.sh (it installs a JDK and fetches the ORC tools jar into .tools/)",
     );
   }
   const jar = existsSync(TOOLS_DIR)
     ? readdirSync(TOOLS_DIR).find((f) => /^orc-tools-.*-uber\.jar$/.test(f))
     : undefined;
-  if (!jar) throw new Error(`the ORC tools jar is not in ${TOOLS_DIR}: run scripts/setup-orc-tools.sh first`);
+  if (!jar)
+    throw new Error(
+      `the Apache ORC Java tools are needed for this test, and no orc-tools-*-uber.jar is in ${TOOLS_DIR}: run scripts/setup-orc-tools.sh`,
+    );
   return join(TOOLS_DIR, jar);
 }
 

@@ -2,11 +2,18 @@
  * Builders for the function library's tests: literal and column arguments, lambdas, and a
  * one-row evaluation context with a fixed "now" and a seeded random cursor.
  */
-import { RowforgeError } from "../../../errors/index.ts";
-import { type DataType, DataTypes } from "../../../model/data-type.ts";
-import { RowRandom } from "../../rng/index.ts";
-import type { SqlArg, SqlFunction, SqlRowContext, SqlRunInputs, SqlValue } from "../sql-contract.ts";
-import { SQL_FUNCTIONS } from "./sql-functions.ts";
+
+import { RowRandom } from "../../../src/engine/rng/index.ts";
+import { SQL_FUNCTIONS } from "../../../src/engine/sql/functions/sql-functions.ts";
+import type {
+  SqlArg,
+  SqlFunction,
+  SqlRowContext,
+  SqlRunInputs,
+  SqlValue,
+} from "../../../src/engine/sql/sql-contract.ts";
+import { RowforgeError } from "../../../src/errors/index.ts";
+import { type DataType, DataTypes } from "../../../src/model/data-type.ts";
 
 export const T = DataTypes;
 

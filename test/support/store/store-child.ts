@@ -4,8 +4,8 @@
  *   open <home>            try to open the store, print the outcome as JSON, exit
  *   write-execution <home> <id> <createdTs>   save a running execution, print "ok", wait to be killed
  */
-import { isRowforgeError } from "../../errors/index.ts";
-import { openStore } from "../open-store.ts";
+import { isRowforgeError } from "../../../src/errors/index.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 import { sampleExecution } from "./store-samples.ts";
 
 const [mode, home, id, createdTs] = process.argv.slice(2);

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordBatch } from "apache-arrow";
-import { OrcEncoder } from "../orc-encoder.ts";
-import { parseOrcOptions } from "../orc-options.ts";
+import { OrcEncoder } from "../../../src/formats/orc/orc-encoder.ts";
+import { parseOrcOptions } from "../../../src/formats/orc/orc-options.ts";
 
 /** Encodes batches into one ORC file's bytes. */
 export function encodeOrc(

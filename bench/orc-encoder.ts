@@ -1,12 +1,12 @@
 /**
  * Encodes 1M rows of a 10-column flat table (strings, ints, doubles, timestamps, decimal) to
- * ORC and reports throughput. Run: node src/formats/orc/orc-bench.ts [rows] [compression]
+ * ORC and reports throughput. Run: node bench/orc-encoder.ts [rows] [compression]
  */
 import type { RecordBatch } from "apache-arrow";
-import { DataTypes as T } from "../../model/data-type.ts";
-import { OrcEncoder } from "./orc-encoder.ts";
-import { parseOrcOptions } from "./orc-options.ts";
-import { batchOf, type TestField } from "./test-support/orc-test-data.ts";
+import { OrcEncoder } from "../src/formats/orc/orc-encoder.ts";
+import { parseOrcOptions } from "../src/formats/orc/orc-options.ts";
+import { DataTypes as T } from "../src/model/data-type.ts";
+import { batchOf, type TestField } from "../test/support/orc/orc-test-data.ts";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const COMPRESSION = process.argv[3] ?? "zstd";

@@ -1,7 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
-import type { Column } from "../../../engine/columns/column.ts";
-import { batchShape, toRecordBatch } from "../../../engine/columns/to-arrow.ts";
-import type { DataType } from "../../../model/data-type.ts";
+import type { Column } from "../../../src/engine/columns/column.ts";
+import { batchShape, toRecordBatch } from "../../../src/engine/columns/to-arrow.ts";
+import type { DataType } from "../../../src/model/data-type.ts";
 
 /**
  * Test input written as plain values: `null` is a null; `undefined` (only under a null struct

@@ -1,12 +1,12 @@
 /**
  * Micro-benchmark of the regex generator (not a test). Run with:
- *   node src/engine/regex/regex.bench.ts [rows]
+ *   node bench/regex-generator.ts [rows]
  * Prints ns per generated string and per nth() call for a few typical patterns.
  */
 
-import { RowRandom } from "../rng/index.ts";
-import { createPermutation } from "../rng/permutation.ts";
-import { compileRegex } from "./index.ts";
+import { compileRegex } from "../src/engine/regex/index.ts";
+import { RowRandom } from "../src/engine/rng/index.ts";
+import { createPermutation } from "../src/engine/rng/permutation.ts";
 
 const PATTERNS = [
   "ACC[0-9]{8}",

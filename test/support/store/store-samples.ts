@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ExecutionRecord, StoredConnection, StoredPlan } from "../store-records.ts";
+import type { ExecutionRecord, StoredConnection, StoredPlan } from "../../../src/store/store-records.ts";
 
 /** A fresh temporary home folder and a function that removes it. */
 export async function tempHome(): Promise<{ home: string; cleanup: () => Promise<void> }> {

@@ -1,6 +1,6 @@
-import type { ErrorCode, PathSegment } from "../../errors/index.ts";
-import { expandFieldHelpers } from "./expand-field-helpers.ts";
-import type { RawField } from "./helper-types.ts";
+import { expandFieldHelpers } from "../../../src/config/helpers/expand-field-helpers.ts";
+import type { RawField } from "../../../src/config/helpers/helper-types.ts";
+import type { ErrorCode, PathSegment } from "../../../src/errors/index.ts";
 
 export interface Reported {
   readonly code: ErrorCode;
