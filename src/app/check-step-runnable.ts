@@ -1,7 +1,7 @@
-import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import { readFileOptions } from "../connectors/file/file-options.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import { findFormat } from "../formats/format-registry.ts";
+import type { ResolvedStep } from "../model/resolved-plan.ts";
 
 /** Step options of metadata sources that would supply a step's fields. */
 const METADATA_OPTIONS = [

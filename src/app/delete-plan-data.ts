@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
 import { fileConnector } from "../connectors/file/file-connector.ts";
 import { resolveBudget } from "../engine/budget/generation-budget.ts";
 import { compilePlan } from "../engine/compile/compile-plan.ts";
 import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { findFormat } from "../formats/format-registry.ts";
+import type { ResolvedPlan } from "../model/resolved-plan.ts";
 import type { RunResult } from "./run-plan.ts";
-import type { StepReport } from "./step-report.ts";
+import type { StepReport } from "./runs/step-report.ts";
 
 /**
  * Delete mode: removes what earlier runs of the plan generated, and only that, children

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
-import type { ResolvedPlan, ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import type { StepSink } from "../connectors/connector.ts";
 import { checkOutputPath } from "../connectors/file/check-output-path.ts";
 import { fileConnector } from "../connectors/file/file-connector.ts";
@@ -12,6 +11,7 @@ import { GENERATOR_VERSION } from "../engine/generator-version.ts";
 import type { BatchExecutor } from "../engine/run/batch-task.ts";
 import { generateStep } from "../engine/run/generate-step.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { chooseSeed } from "./choose-seed.ts";
 import {
@@ -21,7 +21,7 @@ import {
   type RunLimits,
   timeLimitReason,
 } from "./runs/run-limits.ts";
-import type { StepReport } from "./step-report.ts";
+import type { StepReport } from "./runs/step-report.ts";
 
 export interface RunPlanOptions {
   readonly seed?: string;

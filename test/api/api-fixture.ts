@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildServer, type ServerOptions } from "../../src/api/build-server.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
+import { createService } from "../../src/app/catalog/rowforge-service.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/api/build-server.ts";
-import { createService, type RowforgeService } from "../../src/app/service/rowforge-service.ts";
+import { createService, type RowforgeService } from "../../src/app/catalog/rowforge-service.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { checkProject } from "../../src/app/check-project.ts";
+import { checkProject } from "../../src/app/check/check-project.ts";
 import { checkStepRunnable } from "../../src/app/check-step-runnable.ts";
 import { findSourceFiles } from "../../src/config/load/find-source-files.ts";
 import { loadPlanFile } from "../../src/config/load/load-plan-file.ts";

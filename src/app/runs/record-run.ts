@@ -1,5 +1,5 @@
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { isRowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
 import type { RunResult } from "../run-plan.ts";
 import { reportRun } from "./report-run.ts";

@@ -1,5 +1,5 @@
 import type { Connection, Step } from "../../model/index.ts";
-import type { ResolvedStep } from "./resolved-plan.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /**
  * Merges a connection into a step, as Data Caterer does: connection options first, the

@@ -1,4 +1,4 @@
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { PlanCompileOptions } from "../compile/compile-plan.ts";
 
 /** What a worker needs to generate one batch: plain data, cheap to send across threads. */
