@@ -1,5 +1,4 @@
-import { isObject } from "../../config/read/load-context.ts";
-import type { SourceDocument } from "../../config/source/source-document.ts";
+import { isObject, type SourceDocument } from "../../config/index.ts";
 import { compilePlan, type PlanCompileOptions } from "../../engine/compile/compile-plan.ts";
 import {
   type Diagnostic,

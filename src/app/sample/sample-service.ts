@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
 import { isAbsolute, resolve, sep } from "node:path";
-import { readRegularFile } from "../../config/load/read-regular-file.ts";
-import { MAX_SOURCE_BYTES } from "../../config/load/read-source-file.ts";
-import { LoadContext } from "../../config/read/load-context.ts";
-import { readFields } from "../../config/read/read-field.ts";
-import { readTask } from "../../config/read/read-task.ts";
-import { taskAsPlan } from "../../config/resolve/task-as-plan.ts";
-import { readYaml } from "../../config/source/read-yaml.ts";
-import { plainDocument } from "../../config/source/source-document.ts";
+import {
+  MAX_SOURCE_BYTES,
+  readInlineFields,
+  readRegularFile,
+  readTaskText,
+  taskAsPlan,
+} from "../../config/index.ts";
 import { type GenerationBudget, raiseHint, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType, type Task } from "../../model/index.ts";
@@ -395,9 +394,7 @@ function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan 
     schemaPlans.set(config, plans);
   }
   return plans.get(`${body.format ?? ""}\u0000${JSON.stringify(body.fields)}`, () => {
-    const diagnostics: Parameters<typeof readFields>[0]["diagnostics"] = [];
-    const ctx = new LoadContext(plainDocument(body, "request"), diagnostics);
-    const fields = readFields(ctx, body.fields, ["fields"], body.format ?? "json");
+    const { fields, diagnostics } = readInlineFields(body, body.format ?? "json");
     const errors = diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) {
       const first = errors[0]!;
@@ -462,9 +459,9 @@ export async function sampleTaskYamlText(
   /** Without a stepName, sample the task's first step (a SampleResponse) rather than every step. */
   firstStepWhenNone = false,
 ): Promise<MultiSchemaSampleResponse | SampleResponse> {
-  const read = readYaml(yamlText, source);
-  const syntax = read.diagnostics.find((d) => d.severity === "error");
-  if (!read.document || syntax) {
+  const read = readTaskText(yamlText, source, svc.env);
+  if (read.kind === "syntax") {
+    const syntax = read.diagnostic;
     const code = syntax?.code === "RF_YAML_SYNTAX" ? "YAML_PARSE_ERROR" : "INVALID_YAML";
     const where = syntax?.location?.line
       ? ` at line ${syntax.location.line}${syntax.location.column ? `, column ${syntax.location.column}` : ""}`
@@ -475,13 +472,7 @@ export async function sampleTaskYamlText(
       syntax?.code ?? "RF_YAML_SYNTAX",
     );
   }
-  const diagnostics: Parameters<typeof readFields>[0]["diagnostics"] = [];
-  const ctx = new LoadContext(read.document, diagnostics);
-  const value = read.document.value;
-  const task =
-    value !== null && typeof value === "object" && !Array.isArray(value)
-      ? readTask(ctx, value as Record<string, unknown>, [], svc.env)
-      : undefined;
+  const { task, diagnostics } = read;
   const errors = diagnostics.filter((d) => d.severity === "error");
   if (!task || errors.length > 0) {
     const first = errors[0];

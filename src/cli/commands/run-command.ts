@@ -12,7 +12,7 @@ import { reportRun } from "../../app/runs/report-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
-import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { loadPlanFile } from "../../config/index.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { createInlineExecutor } from "../../engine/run/inline-executor.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";

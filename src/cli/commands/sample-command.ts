@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { chooseSeed } from "../../app/choose-seed.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
-import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { loadPlanFile } from "../../config/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { CliIo } from "../cli-io.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { it } from "node:test";
 import { parse } from "yaml";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../../../test/support/shared-corpus.ts";
-import { expandFieldHelpers } from "../../config/helpers/index.ts";
+import { expandFieldHelpers } from "../../config/index.ts";
 import { type DataType, DataTypes, type StructField } from "../../model/data-type.ts";
 import { parseDataType } from "../../model/parse-data-type.ts";
 import { compileSql } from "./compile-sql.ts";
