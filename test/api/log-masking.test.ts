@@ -2,14 +2,20 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
-import { createService } from "../../src/app/catalog/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
+import { createRuntime } from "../../src/app/compose.ts";
+import { runBatchTask } from "../../src/app/run-batch-task.ts";
+import { createInlineExecutor } from "../../src/engine/run/inline-executor.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 test("the request log masks credentials in the errors it records, and never holds the bearer token", async () => {
   const dir = fixtureDir({});
-  const store = await openStore(join(dir, "home"));
-  const svc = await createService({ store, env: {}, cwd: dir });
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
+    env: {},
+    cwd: dir,
+    executor: () => createInlineExecutor(runBatchTask),
+  });
+  const svc = runtime.service;
   const lines: string[] = [];
   const token = "log-t0ken-secret";
   const app = await buildServer(svc, {
@@ -32,6 +38,6 @@ test("the request log masks credentials in the errors it records, and never hold
     assert.ok(!r.body.includes("hunter2"));
   } finally {
     await app.close();
-    await svc.close();
+    await runtime.close();
   }
 });
