@@ -1,5 +1,5 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
-import { runBatchTask } from "../src/app/run-batch-task.ts";
+import { runBatchTask } from "../src/app/runs/run-batch-task.ts";
 import { createPlanCache } from "../src/engine/run/plan-cache.ts";
 import { type TransferredError, transferError } from "../src/errors/index.ts";
 import type { BatchMessage, PlanUnknown } from "./batch-message.ts";

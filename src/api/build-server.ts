@@ -1,9 +1,9 @@
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { RowforgeService } from "../app/catalog/rowforge-service.ts";
+import { maskText } from "../app/catalog/secrets.ts";
 import type { RunManager } from "../app/runs/run-manager.ts";
-import { maskText } from "../app/secrets.ts";
-import type { RowforgeService } from "../app/service/rowforge-service.ts";
 import { raiseHint, resolveBudget } from "../engine/budget/generation-budget.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
@@ -45,7 +45,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
-  // Every error answer passes through the one masking of src/app/secrets.ts on its way out.
+  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out.
   app.addHook("onSend", async (_req, reply, payload) =>
     reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
   );

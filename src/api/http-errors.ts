@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { maskText } from "../app/secrets.ts";
-import { SampleError } from "../app/service/sample-error.ts";
+import { maskText } from "../app/catalog/secrets.ts";
+import { SampleError } from "../app/sample/sample-error.ts";
 import { isRowforgeError } from "../errors/index.ts";
 
 /** The generic 400 body of any endpoint. */

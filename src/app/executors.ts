@@ -3,7 +3,7 @@ import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import type { BatchExecutor } from "../engine/run/batch-task.ts";
 import { createPlanCache } from "../engine/run/plan-cache.ts";
 import { RowforgeError } from "../errors/index.ts";
-import { runBatchTask } from "./run-batch-task.ts";
+import { runBatchTask } from "./runs/run-batch-task.ts";
 
 /** Plans smaller than this run in the calling thread: starting workers would cost more than it saves. */
 export const INLINE_BELOW_ROWS = 20_000;

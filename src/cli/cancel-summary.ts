@@ -1,4 +1,4 @@
-import type { StepReport } from "../app/step-report.ts";
+import type { StepReport } from "../app/runs/step-report.ts";
 
 /** How far a step got: rows done of rows planned, as progress last reported them. */
 export type StepProgress = ReadonlyMap<string, { readonly done: number; readonly total: number }>;

@@ -1,4 +1,4 @@
-import type { StepReport } from "../app/step-report.ts";
+import type { StepReport } from "../app/runs/step-report.ts";
 
 /** The run summary: step, format, records, seconds, rows/s and output path, aligned in columns. */
 export function summaryTable(steps: readonly StepReport[]): string {

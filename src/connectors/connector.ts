@@ -1,6 +1,6 @@
 import type { RecordBatch, Schema } from "apache-arrow";
-import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import type { EncodeSpec } from "../engine/run/batch-task.ts";
+import type { ResolvedStep } from "../model/resolved-plan.ts";
 
 /** What a connector is told about the step it is about to receive. */
 export interface StepTarget {

@@ -1,5 +1,5 @@
-import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../errors/index.ts";
+import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
 

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildServer, type ServerOptions } from "../../src/api/build-server.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
+import { createRuntime } from "../../src/app/compose.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 /** A server over a temporary home, configuration, task folder and plan folder, for in-process requests. */
@@ -57,14 +57,15 @@ sinkOptions:
     confPath,
     readFileSync(confPath, "utf8").replace("PLANS", join(dir, "plans")).replace("TASKS", join(dir, "tasks")),
   );
-  const store = await openStore(join(dir, "home"));
-  const svc = await createService({
-    store,
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
     configPath: confPath,
     env: {},
     cwd: dir,
     now: () => Date.UTC(2026, 10, 1),
+    executor: () => createInlineExecutor(),
   });
+  const svc = runtime.service;
   const shutdowns: number[] = [];
   const app = await buildServer(svc, { logger: false, ...options, onShutdown: () => shutdowns.push(1) });
   return {
@@ -73,7 +74,7 @@ sinkOptions:
     shutdowns,
     async close() {
       await app.close();
-      await svc.close();
+      await runtime.close();
     },
   };
 }

@@ -2,21 +2,19 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
+import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 test("GET /run/history pages newest first with limit/offset, X-Total-Count and Link; no limit keeps the whole list", async () => {
   const dir = fixtureDir({});
-  const store = await openStore(join(dir, "home"));
-  const svc = await createService({ store, env: {}, cwd: dir });
-  const runs = createRunManager({
-    store,
-    reportsRoot: join(dir, "home", "reports"),
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
+    env: {},
+    cwd: dir,
     executor: () => createInlineExecutor(),
   });
+  const { store, service: svc, runs } = runtime;
   const app = await buildServer(svc, { runs });
   try {
     for (let i = 0; i < 5; i++) {

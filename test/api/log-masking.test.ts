@@ -2,14 +2,19 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
+import { createRuntime } from "../../src/app/compose.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 test("the request log masks credentials in the errors it records, and never holds the bearer token", async () => {
   const dir = fixtureDir({});
-  const store = await openStore(join(dir, "home"));
-  const svc = await createService({ store, env: {}, cwd: dir });
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
+    env: {},
+    cwd: dir,
+    executor: () => createInlineExecutor(),
+  });
+  const svc = runtime.service;
   const lines: string[] = [];
   const token = "log-t0ken-secret";
   const app = await buildServer(svc, {
@@ -32,6 +37,6 @@ test("the request log masks credentials in the errors it records, and never hold
     assert.ok(!r.body.includes("hunter2"));
   } finally {
     await app.close();
-    await svc.close();
+    await runtime.close();
   }
 });

@@ -3,10 +3,8 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
+import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 test("runs by name from YAML plans with the configuration's connections: plan, task, step, delete; 404s list what exists", async () => {
@@ -29,13 +27,14 @@ json { files_json { path = "${join(dir, "out", "accounts")}" } }
 csv { files_csv { path = "${join(dir, "out", "txns")}", header = "true" } }
 `,
   );
-  const store = await openStore(join(dir, "home"));
-  const svc = await createService({ store, configPath: join(dir, "application.conf"), env: {}, cwd: dir });
-  const runs = createRunManager({
-    store,
-    reportsRoot: join(dir, "home", "reports"),
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
+    configPath: join(dir, "application.conf"),
+    env: {},
+    cwd: dir,
     executor: () => createInlineExecutor(),
   });
+  const { service: svc, runs } = runtime;
   const app = await buildServer(svc, { runs });
   const data = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.startsWith("part-")) : []);
   try {

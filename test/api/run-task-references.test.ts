@@ -3,10 +3,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
+import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 /** A server whose configuration names its task folder relative to the configuration file. */
@@ -26,19 +24,15 @@ async function setup() {
       "",
     ].join("\n"),
   });
-  const store = await openStore(join(dir, "home"));
   // The working folder is elsewhere: the task folder is found from the configuration's folder.
-  const svc = await createService({
-    store,
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
     env: {},
     cwd: out,
     configPath: join(dir, "conf", "application.conf"),
-  });
-  const runs = createRunManager({
-    store,
-    reportsRoot: join(dir, "home", "reports"),
     executor: () => createInlineExecutor(),
   });
+  const { service: svc, runs } = runtime;
   const app = await buildServer(svc, { runs });
   return { out, app, runs, svc };
 }

@@ -3,10 +3,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
+import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 const planWith = (className: string, out: string) => ({
@@ -26,13 +24,13 @@ const planWith = (className: string, out: string) => ({
 test("a saved plan naming a module outside the transformations folder can neither sample nor run it", async () => {
   const dir = fixtureDir({});
   const home = join(dir, "home");
-  const store = await openStore(home);
-  const svc = await createService({ store, env: {}, cwd: dir });
-  const runs = createRunManager({
-    store,
-    reportsRoot: join(home, "reports"),
+  const runtime = await createRuntime({
+    home: home,
+    env: {},
+    cwd: dir,
     executor: () => createInlineExecutor(),
   });
+  const { service: svc, runs } = runtime;
   const app = await buildServer(svc, { runs, logger: false });
   try {
     // What the review found: any file under the home (node_modules too) was loadable and ran.

@@ -3,25 +3,26 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/api/build-server.ts";
-import { createService, type RowforgeService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
+import { createRuntime, type Runtime } from "../../src/app/compose.ts";
+import { createInlineExecutor } from "../../src/app/executors.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 let app: FastifyInstance;
-let svc: RowforgeService;
+let runtime: Runtime;
 before(async () => {
   const dir = fixtureDir({});
-  svc = await createService({
-    store: await openStore(join(dir, "home")),
+  runtime = await createRuntime({
+    home: join(dir, "home"),
     env: {},
     cwd: dir,
     sampleTimeLimitMs: 5_000,
+    executor: () => createInlineExecutor(),
   });
-  app = await buildServer(svc, { logger: false });
+  app = await buildServer(runtime.service, { logger: false });
 });
 after(async () => {
   await app.close();
-  await svc.close();
+  await runtime.close();
 });
 
 const schema = (fields: unknown[], sampleSize = 10) => ({

@@ -2,10 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { buildServer } from "../../src/api/build-server.ts";
+import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore, type Store } from "../../src/store/index.ts";
+import type { Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 // The review found credentials leaving the server: inside URLs, under keys the masking missed,
@@ -31,17 +30,17 @@ let store: Store;
 let close: () => Promise<void>;
 before(async () => {
   const dir = fixtureDir({});
-  store = await openStore(join(dir, "home"));
-  const svc = await createService({ store, env: {}, cwd: dir });
-  const runs = createRunManager({
-    store,
-    reportsRoot: join(dir, "home", "reports"),
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
+    env: {},
+    cwd: dir,
     executor: () => createInlineExecutor(),
   });
-  app = await buildServer(svc, { runs });
+  store = runtime.store;
+  app = await buildServer(runtime.service, { runs: runtime.runs });
   close = async () => {
     await app.close();
-    await svc.close();
+    await runtime.close();
   };
 });
 after(() => close());

@@ -1,22 +1,20 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { createService } from "../../src/app/service/rowforge-service.ts";
-import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 test('runs still queued at shutdown are recorded failed "shutdown" at once, not left for "interrupted"', async () => {
   const dir = fixtureDir({});
-  const store = await openStore(join(dir, "home"));
-  const svc = await createService({ store, env: {}, cwd: dir });
-  const runs = createRunManager({
-    store,
+  const runtime = await createRuntime({
+    home: join(dir, "home"),
+    env: {},
+    cwd: dir,
     concurrency: 1,
-    reportsRoot: join(dir, "home", "reports"),
     executor: () => createInlineExecutor(),
   });
+  const { store, service: svc, runs } = runtime;
   try {
     const { plan } = await svc.resolveRequest({
       plan: { name: "q", tasks: [{ name: "t", dataSourceName: "files" }] },

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { deletePlanData } from "../../src/app/delete-plan-data.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { runPlan } from "../../src/app/run-plan.ts";
-import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
+import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
+import { runPlan } from "../../src/app/runs/run-plan.ts";
 import type { Connector } from "../../src/connectors/connector.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 
 /**

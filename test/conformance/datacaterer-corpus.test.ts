@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { checkProject } from "../../src/app/check-project.ts";
-import { checkStepRunnable } from "../../src/app/check-step-runnable.ts";
+import { checkProject } from "../../src/app/check/check-project.ts";
+import { checkStepRunnable } from "../../src/app/runs/check-step-runnable.ts";
 import { findSourceFiles } from "../../src/config/load/find-source-files.ts";
 import { loadPlanFile } from "../../src/config/load/load-plan-file.ts";
 import { loadProject } from "../../src/config/load/load-project.ts";

@@ -14,9 +14,9 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
-import { type RunResult, runPlan } from "../../src/app/run-plan.ts";
-import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
+import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
+import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
@@ -323,9 +323,9 @@ test("whatever byte the disk fills at, a run either finishes whole or leaves the
 test("a file size limit (EFBIG) fails the run by name and leaves nothing that looks finished", () => {
   const dir = join(fixtureDir({}), "out");
   const script = `
-    import { runPlan } from "./src/app/run-plan.ts";
-    import { createInlineExecutor } from "./src/app/executors.ts";
-    import { planFrom, TEST_NOW_MICROS } from "./test/support/plans.ts";
+    import { runPlan } from "../../src/app/runs/run-plan.ts";
+    import { createInlineExecutor } from "../../src/app/executors.ts";
+    import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
     const p = await planFrom(${JSON.stringify("name: p\ntasks: [{name: t, dataSourceName: out}]\nsinkOptions: {seed: 3}\n")}, {
       t: ${JSON.stringify(`name: t\nsteps:\n  - name: s\n    type: json\n    options: {path: "${dir}"}\n    count: {records: 100000}\n    fields:\n${FIELDS}`)},
     });

@@ -1,5 +1,5 @@
 import { loadProject } from "../../src/config/load/load-project.ts";
-import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
+import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "./fixture-dir.ts";
 
 /** Loads a plan written inline (plan YAML plus task YAMLs) the way a user's files are loaded. */

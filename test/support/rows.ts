@@ -1,6 +1,6 @@
 import type { RecordBatch } from "apache-arrow";
-import type { ResolvedPlan } from "../../src/config/resolve/resolved-plan.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { TEST_NOW_MICROS } from "./plans.ts";
 
 export type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
-import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { Connection, ConnectionNameParams, ErrorBody, SaveConnectionsBody } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
-import type { RowforgeService } from "../../app/service/rowforge-service.ts";
+import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { PageQuery, PlanNameParams, PlanRunRequest } from "../api-schemas.ts";
 import { notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
+import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
-import type { RowforgeService } from "../../app/service/rowforge-service.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { Name } from "../api-schemas.ts";

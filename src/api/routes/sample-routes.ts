@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import Type from "typebox";
-import type { RowforgeService } from "../../app/service/rowforge-service.ts";
-import { SampleError } from "../../app/service/sample-error.ts";
+import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
+import { SampleError } from "../../app/sample/sample-error.ts";
 import {
   DEFAULT_SAMPLE_SIZE,
   MAX_SAMPLE_SIZE,
@@ -17,7 +17,7 @@ import {
   sampleTask,
   sampleTaskFile,
   sampleTaskYamlText,
-} from "../../app/service/sample-service.ts";
+} from "../../app/sample/sample-service.ts";
 import {
   Name,
   SampleQuery as SampleQuerySchema,

@@ -1,4 +1,4 @@
-import type { StepReport } from "../step-report.ts";
+import type { StepReport } from "../runs/step-report.ts";
 import { escapeXml } from "./escape.ts";
 
 /** A bar chart of records and rows/s per step, as SVG (no scripts, no external resources). */

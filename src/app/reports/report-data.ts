@@ -1,4 +1,4 @@
-import type { StepReport } from "../step-report.ts";
+import type { StepReport } from "../runs/step-report.ts";
 
 /** Everything a run report shows; results.json is this object. */
 export interface ReportData {

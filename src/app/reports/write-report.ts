@@ -1,6 +1,6 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { maskDeep } from "../secrets.ts";
+import { maskDeep } from "../catalog/secrets.ts";
 import { renderChart } from "./render-chart.ts";
 import { MAIN_CSS, renderHtml } from "./render-html.ts";
 import type { ReportData } from "./report-data.ts";

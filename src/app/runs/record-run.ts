@@ -1,8 +1,8 @@
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { isRowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
-import type { RunResult } from "../run-plan.ts";
 import { reportRun } from "./report-run.ts";
+import type { RunResult } from "./run-plan.ts";
 import { timeTaken } from "./time-taken.ts";
 
 export interface RecordedRun {
@@ -71,4 +71,25 @@ export async function recordRun(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * What a finished command-line run leaves behind: with a home, its history entry and report
+ * there; without one, a report in the configuration's reports folder if one is set (no
+ * history); else nothing (undefined).
+ */
+export async function keepRunRecord(
+  home: string | undefined,
+  plan: ResolvedPlan,
+  result: RunResult,
+  mode: ExecutionMode,
+  createdTs: string,
+  updatedTs: string,
+): Promise<RecordedRun | undefined> {
+  if (home) return recordRun(home, plan, result, mode, createdTs, updatedTs);
+  const reportsFolder = plan.config.folders.generatedReportsFolderPath;
+  if (!reportsFolder) return undefined;
+  const record = recordOf(result, mode, createdTs, updatedTs);
+  const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, reportsFolder);
+  return { recorded: true, ...(reportDir ? { reportDir } : {}) };
 }

@@ -1,7 +1,7 @@
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
-import type { StepReport } from "../step-report.ts";
+import type { StepReport } from "./step-report.ts";
 
 /**
  * Writes a finished run's report when the plan's configuration asks for reports, under its

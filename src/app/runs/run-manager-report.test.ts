@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
-import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { loadPlanFile } from "../../config/index.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { createInlineExecutor } from "../executors.ts";
 import { createRunManager } from "./run-manager.ts";

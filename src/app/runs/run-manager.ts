@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import type { BatchExecutor } from "../../engine/run/batch-task.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
-import { deletePlanData } from "../delete-plan-data.ts";
-import { cancellation, plannedRows, runPlan } from "../run-plan.ts";
+import { deletePlanData } from "./delete-plan-data.ts";
 import { reportRun } from "./report-run.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
+import { cancellation, plannedRows, runPlan } from "./run-plan.ts";
 import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {

@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { RecordBatch } from "apache-arrow";
-import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import type { GenerationBudget } from "../../engine/budget/generation-budget.ts";
 import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
 import { withStreamSalt } from "../../engine/rng/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { chooseSeed } from "../choose-seed.ts";
 

@@ -1,5 +1,5 @@
-import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { type ErrorCode, isRowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { generateSample, type SampleOptions } from "./generate-sample.ts";
 import { encodeSample, sampleRows } from "./sample-output.ts";

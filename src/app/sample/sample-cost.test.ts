@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import type { Field, FieldOptions } from "../../model/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { isCheapSample } from "./sample-cost.ts";
 
 const field = (name: string, options: FieldOptions, type = "string", fields: Field[] = []): Field => ({

@@ -1,5 +1,5 @@
-import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import type { Field } from "../../model/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /**
  * Whether a sample is cheap enough to compute on the main thread: a conservative estimate from

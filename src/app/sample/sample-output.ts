@@ -1,7 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
-import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { findFormat, formatNames } from "../../formats/format-registry.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 const decoder = new TextDecoder();
 

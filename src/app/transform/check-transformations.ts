@@ -1,5 +1,5 @@
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
 import { isRowforgeError, type RowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { loadTransformation } from "./load-transformation.ts";
 
 /**

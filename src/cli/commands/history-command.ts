@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { maskDeep } from "../../app/secrets.ts";
+import { maskDeep } from "../../app/catalog/secrets.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { type ExecutionRecord, openStore, type Store } from "../../store/index.ts";
 import { openStoreSnapshot } from "../../store/open-store-snapshot.ts";

@@ -2,16 +2,15 @@ import { existsSync } from "node:fs";
 import { availableParallelism, homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { deletePlanData } from "../../app/delete-plan-data.ts";
+import { maskText } from "../../app/catalog/secrets.ts";
 import { executorFactory } from "../../app/executors.ts";
-import { rerootOutputs } from "../../app/reroot-output.ts";
-import { cancellation, runPlan } from "../../app/run-plan.ts";
-import { recordOf, recordRun } from "../../app/runs/record-run.ts";
-import { reportRun } from "../../app/runs/report-run.ts";
+import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
+import { keepRunRecord } from "../../app/runs/record-run.ts";
+import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
-import { maskText } from "../../app/secrets.ts";
+import { cancellation, runPlan } from "../../app/runs/run-plan.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
-import { loadPlanFile } from "../../config/load/load-plan-file.ts";
+import { loadPlanFile } from "../../config/index.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
 import { cancelSummary } from "../cancel-summary.ts";
@@ -198,16 +197,15 @@ export function registerRun(
       const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
-      let recorded = home
-        ? await recordRun(resolve(io.cwd, home), plan, result, mode, createdTs, finishedTs)
-        : undefined;
-      const reportsFolder = plan.config.folders.generatedReportsFolderPath;
-      if (!home && reportsFolder) {
-        // Without a home there is no history, but a configured reports folder still gets the report.
-        const record = recordOf(result, mode, createdTs, finishedTs);
-        const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, reportsFolder);
-        recorded = { recorded: true, ...(reportDir ? { reportDir } : {}) };
-      }
+      // Without a home there is no history, but a configured reports folder still gets the report.
+      const recorded = await keepRunRecord(
+        home ? resolve(io.cwd, home) : undefined,
+        plan,
+        result,
+        mode,
+        createdTs,
+        finishedTs,
+      );
       if (flags.json) {
         io.out(`${JSON.stringify(result, null, 2)}\n`);
         setExit(result.success ? EXIT_OK : failedExit);

@@ -4,12 +4,10 @@ import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
 import { buildServer } from "../../api/build-server.ts";
 import { exposureWarning } from "../../api/request-guard.ts";
+import { createRuntime } from "../../app/compose.ts";
 import { executorFactory } from "../../app/executors.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
-import { createRunManager } from "../../app/runs/run-manager.ts";
-import { createService } from "../../app/service/rowforge-service.ts";
 import { RowforgeError } from "../../errors/index.ts";
-import { openStore } from "../../store/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_OK } from "../exit-codes.ts";
 import { forgetServer, rememberServer } from "../server-file.ts";
@@ -94,7 +92,6 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         );
       }
       const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
-      const store = await openStore(home);
       const configPath = flags.config ?? io.env.APPLICATION_CONFIG_PATH;
       const transformations = flags.transformations ?? io.env.ROWFORGE_TRANSFORMATIONS;
       const limitText = flags.sampleTimeLimit ?? io.env.ROWFORGE_SAMPLE_TIME_LIMIT ?? "10";
@@ -105,16 +102,6 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
           `--sample-time-limit must be a number of seconds above 0 (at most 3600), not "${limitText}"`,
         );
       }
-      const svc = await createService({
-        store,
-        env: io.env,
-        cwd: io.cwd,
-        sampleTimeLimitMs: sampleTimeLimit * 1000,
-        transformationsFolder: transformations
-          ? resolve(io.cwd, transformations)
-          : join(home, "transformations"),
-        ...(configPath ? { configPath } : {}),
-      });
       let closing = false;
       let cutShort = false;
       const graceSeconds = Number(flags.grace ?? "30");
@@ -136,18 +123,23 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         );
       }
       const limits = readRunLimits(flags, io.env);
+      const runtime = await createRuntime({
+        home,
+        env: io.env,
+        cwd: io.cwd,
+        sampleTimeLimitMs: sampleTimeLimit * 1000,
+        ...(transformations ? { transformationsFolder: resolve(io.cwd, transformations) } : {}),
+        ...(configPath ? { configPath } : {}),
+        concurrency,
+        limits,
+        onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
+        executor: executorFactory(),
+      });
+      const { service: svc, runs } = runtime;
       // The last line of defence: a promise nobody handled is logged, never the end of the server.
       const onUnhandled = (reason: unknown) =>
         io.err(`rowforge: unhandled failure (the server goes on): ${describe(reason)}\n`);
       process.on("unhandledRejection", onUnhandled);
-      const runs = createRunManager({
-        store,
-        concurrency,
-        limits,
-        onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
-        reportsRoot: join(home, "reports"),
-        executor: executorFactory(),
-      });
       const interrupted = await runs.recoverInterrupted();
       if (interrupted > 0)
         io.err(
@@ -174,8 +166,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
           await forgetServer(home);
           await server.close();
           // A run in progress may finish within the grace period; else it is marked failed "shutdown".
-          cutShort = !(await runs.shutdown(graceSeconds * 1000));
-          await svc.close();
+          cutShort = !(await runtime.close(graceSeconds * 1000));
         } catch (e) {
           io.err(`rowforge: stopping did not go cleanly: ${describe(e)}\n`);
           cutShort = true;

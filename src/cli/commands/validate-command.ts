@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { checkProject } from "../../app/check-project.ts";
-import { loadProject } from "../../config/load/load-project.ts";
+import { checkProject } from "../../app/check/check-project.ts";
+import { loadProject } from "../../config/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
-import type { ResolvedPlan } from "../resolve/resolved-plan.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { taskAsPlan } from "../resolve/task-as-plan.ts";
 import { classifyDocument } from "./classify-document.ts";
 import { type LoadOptions, loadProject } from "./load-project.ts";

@@ -8,6 +8,7 @@ import {
   type Task,
   type ValidationConfig,
 } from "../../model/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { isObject, LoadContext } from "../read/load-context.ts";
 import { readAppConfig } from "../read/read-app-config.ts";
@@ -16,7 +17,6 @@ import { readTask } from "../read/read-task.ts";
 import { readUnified, type UnifiedRead } from "../read/read-unified.ts";
 import { readValidationConfig } from "../read/read-validation.ts";
 import { resolvePlan } from "../resolve/resolve-plan.ts";
-import type { ResolvedPlan } from "../resolve/resolved-plan.ts";
 import type { SourceDocument } from "../source/source-document.ts";
 import { classifyDocument, type FileKind } from "./classify-document.ts";
 import { findSourceFiles, findTaskFiles } from "./find-source-files.ts";

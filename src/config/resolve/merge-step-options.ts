@@ -1,6 +1,6 @@
 import { knownOutputKinds } from "../../connectors/registry.ts";
 import type { Connection, Step } from "../../model/index.ts";
-import type { ResolvedStep } from "./resolved-plan.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /**
  * Merges a connection into a step, as Data Caterer does: connection options first, the

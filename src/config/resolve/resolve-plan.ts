@@ -7,9 +7,9 @@ import type {
   Task,
   ValidationConfig,
 } from "../../model/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { LoadContext } from "../read/load-context.ts";
 import { mergeStepOptions } from "./merge-step-options.ts";
-import type { ResolvedPlan, ResolvedStep } from "./resolved-plan.ts";
 
 /** Formats whose steps carry everything they need (a path) without a named connection. */
 const SELF_CONTAINED_FORMATS = ["json", "csv", "parquet", "orc", "delta", "iceberg", "text", "xml"];

@@ -8,6 +8,7 @@ import {
   type TaskSummary,
   type ValidationConfig,
 } from "../../model/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { isObject, LoadContext, type RawObject } from "../read/load-context.ts";
 import { readSections } from "../read/read-app-config.ts";
@@ -16,7 +17,6 @@ import { readStep } from "../read/read-step.ts";
 import { readTask } from "../read/read-task.ts";
 import { plainDocument } from "../source/source-document.ts";
 import { resolvePlan } from "./resolve-plan.ts";
-import type { ResolvedPlan } from "./resolved-plan.ts";
 
 export interface RunRequestContext {
   /** Tasks of the configured task folder, matched by name. */

@@ -7,10 +7,10 @@ import {
   type Task,
   type ValidationConfig,
 } from "../../model/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { LoadContext } from "../read/load-context.ts";
 import { plainDocument } from "../source/source-document.ts";
 import { resolvePlan } from "./resolve-plan.ts";
-import type { ResolvedPlan } from "./resolved-plan.ts";
 
 export interface TaskAsPlanInput {
   readonly task: Task;

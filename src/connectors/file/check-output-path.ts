@@ -1,6 +1,6 @@
 import { realpath, stat, statfs } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileKind } from "../../config/load/read-regular-file.ts";
+import { fileKind } from "../../config/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { FileOptions } from "./file-options.ts";
 

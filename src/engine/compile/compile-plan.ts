@@ -1,5 +1,5 @@
-import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
 import { budgetExceeded, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";

@@ -1,9 +1,9 @@
 import type { RecordBatch } from "apache-arrow";
-import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { GenerationBudget } from "../budget/generation-budget.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";

@@ -1,4 +1,4 @@
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { PlanCompileOptions } from "../compile/compile-plan.ts";
 
 /** A plan made known to an executor once per run, under the key its tasks name it by. */

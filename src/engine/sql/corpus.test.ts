@@ -9,7 +9,7 @@ import { it } from "node:test";
 import { parse } from "yaml";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../../../test/support/shared-corpus.ts";
 import { TEST_INPUTS } from "../../../test/support/sql/sql-scope.ts";
-import { expandFieldHelpers } from "../../config/helpers/index.ts";
+import { expandFieldHelpers } from "../../config/index.ts";
 import { type DataType, DataTypes, type StructField } from "../../model/data-type.ts";
 import { parseDataType } from "../../model/parse-data-type.ts";
 import { compileSql } from "./compile-sql.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { fixtureDir } from "../../test/support/fixture-dir.ts";
-import { loadProject } from "../config/load/load-project.ts";
+import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { loadProject } from "../../config/index.ts";
 import { checkProject } from "./check-project.ts";
 
 test("item 5: the dry run still compiles the steps of a plan's other tasks when one task file has load errors", async () => {

@@ -1,5 +1,5 @@
 import { isAbsolute, join } from "node:path";
-import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 
 /**
  * Moves every step's output under `root`: absolute paths keep their shape below it

@@ -1,24 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
-import type { ResolvedPlan, ResolvedStep } from "../config/resolve/resolved-plan.ts";
-import type { StepSink } from "../connectors/connector.ts";
-import { connectorFor } from "../connectors/registry.ts";
-import { resolveBudget } from "../engine/budget/generation-budget.ts";
-import { type CompiledPlan, compilePlan } from "../engine/compile/compile-plan.ts";
-import type { CompiledStep } from "../engine/compile/compile-step.ts";
-import { GENERATOR_VERSION } from "../engine/generator-version.ts";
-import type { BatchExecutor } from "../engine/run/batch-task.ts";
-import { generateStep } from "../engine/run/generate-step.ts";
-import { errorCodeInfo, isRowforgeError, RowforgeError } from "../errors/index.ts";
+import type { StepSink } from "../../connectors/connector.ts";
+import { connectorFor } from "../../connectors/registry.ts";
+import { resolveBudget } from "../../engine/budget/generation-budget.ts";
+import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
+import type { CompiledStep } from "../../engine/compile/compile-step.ts";
+import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
+import type { BatchExecutor } from "../../engine/run/batch-task.ts";
+import { generateStep } from "../../engine/run/generate-step.ts";
+import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { chooseSeed } from "../choose-seed.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
-import { chooseSeed } from "./choose-seed.ts";
 import {
   bytesLimitReason,
   checkRowLimit,
   DEFAULT_RUN_LIMITS,
   type RunLimits,
   timeLimitReason,
-} from "./runs/run-limits.ts";
+} from "./run-limits.ts";
 import type { StepReport } from "./step-report.ts";
 
 export interface RunPlanOptions {

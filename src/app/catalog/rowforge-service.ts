@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import type { Env } from "../../config/env/substitute-env.ts";
-import { loadProject } from "../../config/load/load-project.ts";
-import { isObject } from "../../config/read/load-context.ts";
-import { resolveRunRequest } from "../../config/resolve/resolve-run-request.ts";
-import type { ResolvedPlan } from "../../config/resolve/resolved-plan.ts";
+import { type Env, isObject, loadProject, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
 import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from "../../model/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
-import { checkPlan } from "../check-plan.ts";
+import { checkPlan } from "../check/check-plan.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
-import { maskDeep, maskOptions } from "../secrets.ts";
+import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
 export interface ServiceOptions {

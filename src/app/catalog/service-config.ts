@@ -1,8 +1,6 @@
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Env } from "../../config/env/substitute-env.ts";
-import { loadProject } from "../../config/load/load-project.ts";
-import { resolveFolder } from "../../config/load/resolve-folder.ts";
+import { type Env, loadProject, resolveFolder } from "../../config/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { Connection, RunConfiguration, Task, ValidationConfig } from "../../model/index.ts";
 

@@ -1,15 +1,14 @@
-import { isObject } from "../config/read/load-context.ts";
-import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
-import type { SourceDocument } from "../config/source/source-document.ts";
-import { compilePlan, type PlanCompileOptions } from "../engine/compile/compile-plan.ts";
+import { isObject, type SourceDocument } from "../../config/index.ts";
+import { compilePlan, type PlanCompileOptions } from "../../engine/compile/compile-plan.ts";
 import {
   type Diagnostic,
   formatPath,
   isRowforgeError,
   type PathSegment,
   type SourceLocation,
-} from "../errors/index.ts";
-import { checkStepRunnable } from "./check-step-runnable.ts";
+} from "../../errors/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { checkStepRunnable } from "../runs/check-step-runnable.ts";
 
 export interface PlanDocuments {
   /** Parsed files by path. */

@@ -1,6 +1,6 @@
-import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
-import { connectorFor } from "../connectors/registry.ts";
-import { RowforgeError } from "../errors/index.ts";
+import { connectorFor } from "../../connectors/registry.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /** Step options of metadata sources that would supply a step's fields. */
 const METADATA_OPTIONS = [

@@ -1,4 +1,4 @@
-import type { Connection, Plan, RunConfiguration, Step, Task, ValidationConfig } from "../../model/index.ts";
+import type { Connection, Plan, RunConfiguration, Step, Task, ValidationConfig } from "./index.ts";
 
 /** A step ready to run: bound to its task and data source, connection options merged in. */
 export interface ResolvedStep {

@@ -1,7 +1,6 @@
-import type { ProjectLoad } from "../config/load/load-project.ts";
-import type { ResolvedPlan } from "../config/resolve/resolved-plan.ts";
-import { taskAsPlan } from "../config/resolve/task-as-plan.ts";
-import type { Diagnostic } from "../errors/index.ts";
+import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
+import type { Diagnostic } from "../../errors/index.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { checkPlan } from "./check-plan.ts";
 
 /**

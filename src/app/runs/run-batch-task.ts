@@ -1,8 +1,8 @@
-import type { CompiledPlan } from "../engine/compile/compile-plan.ts";
-import type { BatchResult, BatchTask } from "../engine/run/batch-task.ts";
-import { batchIpc, generateBatch } from "../engine/run/generate-batch-bytes.ts";
-import { RowforgeError } from "../errors/index.ts";
-import { requireFormat } from "../formats/format-registry.ts";
+import type { CompiledPlan } from "../../engine/compile/compile-plan.ts";
+import type { BatchResult, BatchTask } from "../../engine/run/batch-task.ts";
+import { batchIpc, generateBatch } from "../../engine/run/generate-batch-bytes.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import { requireFormat } from "../../formats/format-registry.ts";
 
 /**
  * What a worker (or the inline executor) does with a task: generate the batch, and either

@@ -1,0 +1,91 @@
+import { join } from "node:path";
+import type { Env } from "../config/index.ts";
+import { openStore, type Store } from "../store/index.ts";
+import { createService, type RowforgeService } from "./catalog/rowforge-service.ts";
+import type { RunLimits } from "./runs/run-limits.ts";
+import { createRunManager, type RunManager, type RunManagerOptions } from "./runs/run-manager.ts";
+
+export interface RuntimeOptions {
+  /** The rowforge home (absolute): the store, `<home>/reports` and, by default, `<home>/transformations`. */
+  readonly home: string;
+  /** The application configuration; default: $APPLICATION_CONFIG_PATH or ./application.conf, if there. */
+  readonly configPath?: string;
+  readonly env?: Env;
+  readonly cwd?: string;
+  /** The clock (epoch ms): an input so tests can fix it. */
+  readonly now?: () => number;
+  /** The only folder transformations load from; default `<home>/transformations`. */
+  readonly transformationsFolder?: string;
+  /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
+  readonly sampleTimeLimitMs?: number;
+  /** Runs at the same time; default 1 (runs never fight over outputs). */
+  readonly concurrency?: number;
+  readonly limits?: RunLimits;
+  /** Where a run's batches are computed, chosen by the run's total rows. */
+  readonly executor: RunManagerOptions["executor"];
+  /** Failures no request waits for (a status that cannot be saved). */
+  readonly onError?: RunManagerOptions["onError"];
+}
+
+/** rowforge's application layer over one home: what the HTTP server, a queue worker and tests run on. */
+export interface Runtime {
+  readonly home: string;
+  readonly store: Store;
+  /** Plans, connections and samples. */
+  readonly service: RowforgeService;
+  /** Runs in the background, recorded in the store, reported under `<home>/reports`. */
+  readonly runs: RunManager;
+  /**
+   * Stops taking runs; a running run may finish within `graceMs` (else it is marked failed
+   * "shutdown"); then samples' workers and the store close. Resolves with whether every run
+   * ended by itself (false: the caller should end the process to stop them).
+   */
+  close(graceMs?: number): Promise<boolean>;
+}
+
+/**
+ * The one composition root: opens the home's store, loads the configuration into the service
+ * and starts the run manager. Whatever fails on the way closes what was opened.
+ */
+export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
+  const store = await openStore(o.home);
+  let service: RowforgeService;
+  try {
+    service = await createService({
+      store,
+      ...(o.env ? { env: o.env } : {}),
+      ...(o.cwd ? { cwd: o.cwd } : {}),
+      ...(o.now ? { now: o.now } : {}),
+      ...(o.configPath ? { configPath: o.configPath } : {}),
+      ...(o.sampleTimeLimitMs !== undefined ? { sampleTimeLimitMs: o.sampleTimeLimitMs } : {}),
+      transformationsFolder: o.transformationsFolder ?? join(o.home, "transformations"),
+    });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const runs = createRunManager({
+    store,
+    reportsRoot: join(o.home, "reports"),
+    executor: o.executor,
+    ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+    ...(o.limits ? { limits: o.limits } : {}),
+    ...(o.onError ? { onError: o.onError } : {}),
+    ...(o.now ? { now: o.now } : {}),
+  });
+  let closed: Promise<boolean> | undefined;
+  return {
+    home: o.home,
+    store,
+    service,
+    runs,
+    close(graceMs = 0) {
+      closed ??= (async () => {
+        const ended = await runs.shutdown(graceMs);
+        await service.close();
+        return ended;
+      })();
+      return closed;
+    },
+  };
+}
