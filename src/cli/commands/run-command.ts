@@ -206,16 +206,18 @@ export function registerRun(
         createdTs,
         finishedTs,
       );
+      // A step writing its data to standard output (path "-") keeps stdout for the data alone.
+      const report = plan.steps.some((s) => s.step.options.path?.trim() === "-") ? io.err : io.out;
       if (flags.json) {
-        io.out(`${JSON.stringify(result, null, 2)}\n`);
+        report(`${JSON.stringify(result, null, 2)}\n`);
         setExit(result.success ? EXIT_OK : failedExit);
         return;
       }
-      io.out(summaryTable(result.steps));
-      io.out(
+      report(summaryTable(result.steps));
+      report(
         `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
-      if (recorded?.reportDir) io.out(`report: ${join(recorded.reportDir, "index.html")}\n`);
+      if (recorded?.reportDir) report(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
       if (!result.success) {
         // The failing step's own code follows the reason (a row-time SQL error is RF_VALUE_INVALID).

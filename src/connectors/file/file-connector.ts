@@ -9,6 +9,7 @@ import { createFileSink, outputExists, unwritable } from "./file-sink.ts";
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
 import { scanOutput } from "./scan-output.ts";
+import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: Connector = {
@@ -29,12 +30,14 @@ export const fileConnector: Connector = {
   },
   async checkTarget(step) {
     const name = step.step.name;
-    await checkOutputPath(name, readFileOptions(name, step.step.options));
+    const opts = readFileOptions(name, step.step.options);
+    if (opts.path !== STDOUT_PATH) await checkOutputPath(name, opts);
   },
   async open(target) {
     const stepName = target.step.step.name;
     const format = requireFormat(target.step.format, `step "${stepName}"`);
     const opts = readFileOptions(stepName, target.step.step.options);
+    if (opts.path === STDOUT_PATH) return createStdoutSink(target, format, target.step.step.options);
     await checkOutputPath(stepName, opts);
     // Everything from the checks to the last rename happens under the output's lock.
     const lock = await lockOutput(stepName, opts, target.runId);
@@ -67,6 +70,8 @@ export const fileConnector: Connector = {
   },
   async deleteGenerated(step, planName) {
     const opts = readFileOptions(step.step.name, step.step.options);
+    // Standard output keeps nothing: there is nothing to delete.
+    if (opts.path === STDOUT_PATH) return { records: 0, outputs: [] };
     await checkOutputPath(step.step.name, opts);
     const lock = await lockOutput(step.step.name, opts, `delete-${process.pid}`);
     let r: Awaited<ReturnType<typeof deleteFromManifests>>;
