@@ -1,7 +1,6 @@
 import { RELATIVE_TIME } from "../../model/relative-time.ts";
-import { parseDateString, parseTimestampString } from "../sql/functions/datetime-convert.ts";
+import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../util/calendar.ts";
 
-const MICROS_PER_DAY = 86_400_000_000;
 const UNIT_MICROS: Readonly<Record<string, number>> = {
   s: 1_000_000,
   m: 60_000_000,
@@ -39,5 +38,3 @@ function relativeMicros(value: string, nowMicros: number): number | undefined {
   const delta = Number(m[3]) * UNIT_MICROS[m[4]!.toLowerCase()]!;
   return m[2] === "-" ? base - delta : base + delta;
 }
-
-export { MICROS_PER_DAY };

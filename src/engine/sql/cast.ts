@@ -5,6 +5,7 @@
  */
 import { RowforgeError } from "../../errors/index.ts";
 import { type DataType, type DecimalType, formatDataType, sameDataType } from "../../model/data-type.ts";
+import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../util/calendar.ts";
 import {
   decimalFromInteger,
   decimalFromNumber,
@@ -15,7 +16,6 @@ import {
   toDecimalType,
 } from "./decimal.ts";
 import { compileFormatter } from "./format-value.ts";
-import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "./functions/datetime-convert.ts";
 import { parseBooleanText, parseDoubleText, parseIntegerText, parseLongText } from "./parse-number-text.ts";
 import type { SqlValue } from "./sql-contract.ts";
 

@@ -6,8 +6,15 @@
  * 30 is rejected), like Spark; numeric fields of one letter take 1+ digits, of two letters exactly
  * two (`yy` is 2000-2099), fractions `S..S` take 1 to n digits.
  */
-import { DAY_NAMES, MONTH_NAMES } from "../../calendar-names.ts";
-import { civilFromDays, floorDiv, MICROS_PER_DAY, MICROS_PER_SECOND, validDate } from "./datetime-convert.ts";
+import {
+  civilFromDays,
+  DAY_NAMES,
+  floorDiv,
+  MICROS_PER_DAY,
+  MICROS_PER_SECOND,
+  MONTH_NAMES,
+  validDate,
+} from "../../../util/calendar.ts";
 
 type Token =
   | { readonly kind: "literal"; readonly text: string }

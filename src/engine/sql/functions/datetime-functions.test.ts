@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import {
+  formatDate,
+  formatTimestamp,
+  parseDateString,
+  parseTimestampString,
+} from "../../../util/calendar.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import { formatDate, formatTimestamp, parseDateString, parseTimestampString } from "./datetime-convert.ts";
 import { col, lit, NULL, run, runBoth, T, TEST_NOW_MICROS, typeOf } from "./sql-test-kit.ts";
 
 const day = (s: string): number => parseDateString(s)!;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { parseTimestampString } from "../../../util/calendar.ts";
 import type { SqlValue } from "../sql-contract.ts";
-import { parseTimestampString } from "./datetime-convert.ts";
 import { col, compile, lambda, lit, NULL, run, T, typeOf } from "./sql-test-kit.ts";
 
 type Entries = [SqlValue, SqlValue][];
