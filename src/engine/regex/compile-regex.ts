@@ -1,10 +1,10 @@
 import { type AST, RegExpParser, RegExpSyntaxError } from "@eslint-community/regexpp";
 import { RowforgeError } from "../../errors/index.ts";
+import { translateJavaRegex } from "../java-regex/index.ts";
 import type { RowRandom } from "../rng/index.ts";
 import { buildGenNode } from "./build-gen-node.ts";
 import type { GenNode } from "./gen-node.ts";
 import { invalidRegex } from "./regex-error.ts";
-import { translateJavaRegex } from "./translate-java-regex.ts";
 
 /** A pattern compiled once into a string generator. */
 export interface RegexGenerator {
@@ -124,7 +124,7 @@ function parseJavaPattern(pattern: string): { ast: AST.Pattern; positions: reado
       { hint: "flatten the pattern: nested groups are rarely needed to describe generated values" },
     );
   }
-  const { source, positions } = translateJavaRegex(pattern);
+  const { source, positions } = translateJavaRegex(pattern, { target: "js-v" });
   try {
     return { ast: parser.parsePattern(source, 0, source.length, { unicodeSets: true }), positions };
   } catch (e) {

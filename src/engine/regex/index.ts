@@ -50,6 +50,8 @@
  * (as JavaScript; Java fails such a match), and a group inside a repeated group keeps the text
  * of its last participation (as Java; JavaScript clears it on each repetition).
  */
+
+export { type TranslatedRegex, translateJavaRegex } from "../java-regex/index.ts";
 export {
   type CompileRegexOptions,
   compileRegex,
@@ -57,4 +59,3 @@ export {
   type RegexGenerator,
   regexMaxLength,
 } from "./compile-regex.ts";
-export { type TranslatedRegex, translateJavaRegex } from "./translate-java-regex.ts";
