@@ -4,6 +4,7 @@ import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-p
 import type { GenerationBudget } from "../../engine/budget/generation-budget.ts";
 import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
 import { withStreamSalt } from "../../engine/rng/index.ts";
+import { stepIdOf } from "../../model/step.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { chooseSeed } from "../choose-seed.ts";
 
@@ -82,7 +83,7 @@ export function generateSample(
   const wanted = chosen ?? plan.steps;
   return withStreamSalt(salt, () =>
     wanted.map((step) => {
-      const id = `${step.dataSourceName}.${step.step.name}`;
+      const id = stepIdOf(step);
       const s = c.step(id);
       if (!s) throw new Error(`step ${id} is not in the compiled plan`);
       return { step, batch: s.batch(0, Math.min(s.rowCount, o.size)) };

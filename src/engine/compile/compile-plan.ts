@@ -1,5 +1,6 @@
 import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
 import { budgetExceeded, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";
@@ -40,7 +41,7 @@ export interface CompiledPlan {
 export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): CompiledPlan {
   const byId = new Map<string, ResolvedStep>();
   for (const s of plan.steps) {
-    const id = `${s.dataSourceName}.${s.step.name}`;
+    const id = stepIdOf(s);
     if (!byId.has(id)) byId.set(id, s);
   }
   const parentsOf = new Map<string, Set<string>>();

@@ -1,9 +1,11 @@
 import type { RecordBatch } from "apache-arrow";
 import type { ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { DEFAULT_PER_FIELD_COUNT, DEFAULT_RECORD_COUNT } from "../../model/count.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
+import { stepIdOf } from "../../model/step.ts";
 import type { GenerationBudget } from "../budget/generation-budget.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
@@ -22,9 +24,6 @@ import {
   variableGrouping,
 } from "./row-grouping.ts";
 import { fieldKeyOf } from "./step-keys.ts";
-
-export const DEFAULT_RECORDS = 1000;
-export const DEFAULT_PER_FIELD = 10;
 
 /** A foreign key into this step: its fields take the key values of a parent row. */
 export interface StepLink {
@@ -79,7 +78,7 @@ export function compileStep(
   recordsOverride?: number,
 ): CompiledStep {
   const step = resolved.step;
-  const id = `${resolved.dataSourceName}.${step.name}`;
+  const id = stepIdOf(resolved);
   const count = step.count;
   const linkFields = new Map<string, StepLink>();
   for (const l of links) for (const f of l.childFields) if (!f.includes(".")) linkFields.set(f, l);
@@ -87,7 +86,7 @@ export function compileStep(
   // Rows and their groups: by parent (foreign-key cardinality), by key (perField), or one each.
   const cardLink = links.find((l) => l.cardinality !== undefined);
   const perField = count.perField;
-  const records = recordsOverride ?? count.records ?? DEFAULT_RECORDS;
+  const records = recordsOverride ?? count.records ?? DEFAULT_RECORD_COUNT;
   let grouping: RowGrouping;
   let drawnGroups = false;
   let groupFields = new Set<string>();
@@ -109,7 +108,7 @@ export function compileStep(
     groupFields = new Set(perField.fieldNames.map(topName));
     grouping = perField.options
       ? variableGrouping(records, groupSizeDraw(perField.options, fieldKeyOf(env.planKey, id, "__perField")))
-      : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD);
+      : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD_COUNT);
     drawnGroups = perField.options !== undefined;
     for (const l of links) if (l.childFields.every((f) => groupFields.has(topName(f)))) groupedLinks.add(l);
   } else if (isTrue(step.options.allCombinations)) {

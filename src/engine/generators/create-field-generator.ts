@@ -1,4 +1,4 @@
-import type { DataType } from "../../model/data-type.ts";
+import { type DataType, isNumeric } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { resolveFieldType } from "../../model/resolve-field-type.ts";
 import { MICROS_PER_DAY, MILLIS_PER_DAY } from "../../util/calendar.ts";
@@ -77,22 +77,17 @@ function createValueGenerator(field: Field, type: DataType, ctx: FieldContext): 
     return createExpressionGenerator(type, expr, key, env.fastMode);
   }
   if (o.uuid !== undefined) return createUuidGenerator(type, key, o.incremental);
+  if (isNumeric(type)) {
+    return createNumericGenerator({
+      type,
+      options: o,
+      key,
+      rowCount: env.rowCount,
+      unique,
+      fieldPath: path,
+    });
+  }
   switch (type.kind) {
-    case "int":
-    case "long":
-    case "short":
-    case "byte":
-    case "double":
-    case "float":
-    case "decimal":
-      return createNumericGenerator({
-        type,
-        options: o,
-        key,
-        rowCount: env.rowCount,
-        unique,
-        fieldPath: path,
-      });
     case "date":
     case "timestamp":
       return createTemporalGenerator({
