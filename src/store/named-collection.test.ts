@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { isRowforgeError } from "../errors/index.ts";
 import { openStore, type Store } from "./open-store.ts";
-import type { StoredConnection } from "./store-records.ts";
+import type { StoredConnection, StoredPlan } from "./store-records.ts";
 import { sampleConnection, samplePlan, tempHome } from "./test-fixtures/store-samples.ts";
 
 let home: string;
@@ -58,7 +58,8 @@ describe("store.plans", () => {
   });
 
   it("refuses a plan of the wrong shape with RF_VALUE_INVALID", async () => {
-    const bad = { ...samplePlan("broken"), request: "not an object" };
+    // The stored type forbids this shape; the store must still refuse it at run time.
+    const bad = { ...samplePlan("broken"), request: "not an object" } as unknown as StoredPlan;
     await assert.rejects(store.plans.put(bad), (e) => {
       assert.ok(isRowforgeError(e));
       assert.equal(e.code, "RF_VALUE_INVALID");
