@@ -2,6 +2,7 @@ import type { ResolvedStep } from "../config/resolve/resolved-plan.ts";
 import { readFileOptions } from "../connectors/file/file-options.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import { findFormat } from "../formats/format-registry.ts";
+import { isReferenceStep } from "../model/boolean-option.ts";
 
 /** Step options of metadata sources that would supply a step's fields. */
 const METADATA_OPTIONS = [
@@ -14,9 +15,7 @@ const METADATA_OPTIONS = [
 ];
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
-export const isReference = (r: ResolvedStep): boolean =>
-  r.step.options.enableReferenceMode?.toLowerCase() === "true" ||
-  r.step.options.enableDataGeneration?.toLowerCase() === "false";
+export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r.step.options);
 
 /**
  * Throws what would stop a step from being written: no fields (or fields from a metadata

@@ -1,5 +1,6 @@
 import type { ResolvedPlan, ResolvedStep } from "../../config/resolve/resolved-plan.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { stepRunOptions } from "../../model/boolean-option.ts";
 import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
 import { budgetExceeded, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
@@ -51,7 +52,7 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     const parent = `${fk.source.dataSource}.${fk.source.step}`;
     if (!byId.has(parent)) continue;
     const parentOptions = byId.get(parent)!.step.options;
-    if (parentOptions.enableReferenceMode?.toLowerCase() === "true") {
+    if (stepRunOptions(parentOptions).referenceMode) {
       throw new RowforgeError(
         "RF_FOREIGN_KEY_INVALID",
         `step ${parent} is reference data (enableReferenceMode); foreign keys from existing data are not supported yet`,
