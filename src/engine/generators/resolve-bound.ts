@@ -1,3 +1,4 @@
+import { RowforgeError } from "../../errors/index.ts";
 import { RELATIVE_TIME } from "../../model/relative-time.ts";
 import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../util/calendar.ts";
 
@@ -15,7 +16,7 @@ export function dateBound(value: string | number, nowMicros: number): number {
   const rel = relativeMicros(value, nowMicros);
   if (rel !== undefined) return Math.floor(rel / MICROS_PER_DAY);
   const days = parseDateString(value);
-  if (days === null) throw new Error(`unchecked date bound "${value}"`);
+  if (days === null) throw new RowforgeError("RF_INTERNAL", `unchecked date bound "${value}"`);
   return days;
 }
 
@@ -25,7 +26,7 @@ export function timestampBound(value: string | number, nowMicros: number): numbe
   const rel = relativeMicros(value, nowMicros);
   if (rel !== undefined) return rel;
   const micros = parseTimestampString(value);
-  if (micros === null) throw new Error(`unchecked timestamp bound "${value}"`);
+  if (micros === null) throw new RowforgeError("RF_INTERNAL", `unchecked timestamp bound "${value}"`);
   return micros;
 }
 

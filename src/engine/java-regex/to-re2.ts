@@ -1,4 +1,5 @@
 import { RE2JS } from "re2js";
+import { RowforgeError } from "../../errors/index.ts";
 import {
   complement,
   intersect,
@@ -53,7 +54,11 @@ const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
 const CLASS_SYNTAX = new Set([..."\\]-[^:"]);
 
 /** A Java pattern the linear-time engine cannot run: invalid, or a construct RE2 cannot express. */
-export class JavaRegexError extends Error {}
+export class JavaRegexError extends RowforgeError {
+  constructor(message: string) {
+    super("RF_REGEX_INVALID", message);
+  }
+}
 
 interface Frame {
   /** Extra `)` to close for scoped inline flags opened inside this group. */

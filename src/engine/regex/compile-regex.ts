@@ -34,7 +34,7 @@ const parser = new RegExpParser({ ecmaVersion: 2025 });
 
 /**
  * Compiles a Java-flavoured regular expression into a generator of matching strings.
- * Throws RowforgeError RF_VALUE_INVALID for invalid patterns and for constructs the
+ * Throws RowforgeError RF_REGEX_INVALID for invalid patterns and for constructs the
  * generator cannot honour (lookaround, \B, anchors or \b inside the pattern, ...).
  */
 export function compileRegex(pattern: string, options: CompileRegexOptions = {}): RegexGenerator {
@@ -119,7 +119,7 @@ function parseJavaPattern(pattern: string): { ast: AST.Pattern; positions: reado
   const at = groupDepthOver(pattern, MAX_GROUP_DEPTH);
   if (at >= 0) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_REGEX_INVALID",
       `regex "${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}" nests groups deeper than ${MAX_GROUP_DEPTH} levels (at character ${at + 1})`,
       { hint: "flatten the pattern: nested groups are rarely needed to describe generated values" },
     );

@@ -29,7 +29,7 @@
  * - `*`, `+` and `{n,}` repeat up to n + maxRepeat times (option, default 8).
  *   One quantifier may repeat at most 100000 times.
  *
- * Not supported (RowforgeError RF_VALUE_INVALID naming the construct and its position):
+ * Not supported (RowforgeError RF_REGEX_INVALID naming the construct and its position):
  * lookahead and lookbehind, \B, \b elsewhere or next to non-word characters, ^ or $ inside,
  * \G, \X, \N{...}, \b{g}, Unicode blocks \p{InGreek}, properties of strings, classes that leave
  * no character to draw. Invalid patterns give the parser's reason and position.

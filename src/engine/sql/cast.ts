@@ -328,14 +328,14 @@ export function canCast(from: DataType, to: DataType): boolean {
 }
 
 /**
- * Compiles CAST(x AS to) for values of type `from`. NULL gives NULL. Throws RF_VALUE_INVALID
+ * Compiles CAST(x AS to) for values of type `from`. NULL gives NULL. Throws RF_SQL_INVALID
  * when Spark does not allow the cast.
  */
 export function compileCast(from: DataType, to: DataType): CastFn {
   const cast = castOrUndefined(from, to);
   if (cast === undefined) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_SQL_INVALID",
       `cannot cast ${formatDataType(from)} to ${formatDataType(to)}`,
       { hint: "cast through a type both sides accept (for example string), or use a conversion function" },
     );
