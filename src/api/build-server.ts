@@ -6,6 +6,7 @@ import { maskText } from "../app/catalog/secrets.ts";
 import type { RunManager } from "../app/runs/run-manager.ts";
 import { raiseHint, resolveBudget } from "../engine/budget/generation-budget.ts";
 import { RowforgeError } from "../errors/index.ts";
+import { VERSION } from "../util/version.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
 import { handleError, notFound } from "./http-errors.ts";
@@ -28,8 +29,6 @@ export interface ServerOptions {
   /** Host, Origin, content-type and token checks (default: a loopback server without a token). */
   readonly guard?: GuardOptions;
 }
-
-const VERSION = "0.1.0";
 
 /** Builds the HTTP API over the service, without listening (tests call it in-process with inject). */
 export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): Promise<FastifyInstance> {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { isRowforgeError } from "../errors/index.ts";
+import { VERSION } from "../util/version.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
 import { registerCancel } from "./commands/cancel-command.ts";
 import { registerHistory } from "./commands/history-command.ts";
@@ -8,8 +9,6 @@ import { registerSample } from "./commands/sample-command.ts";
 import { registerServe } from "./commands/serve-command.ts";
 import { registerValidate } from "./commands/validate-command.ts";
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "./exit-codes.ts";
-
-export const VERSION = "0.1.0";
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 failed, 2 invalid input or usage. */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {

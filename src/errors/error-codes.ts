@@ -375,6 +375,27 @@ export const ERROR_CODES = {
     title: "transformation failed",
     hint: "fix the transformation function: it threw on the record or content named in the message",
   },
+  RF_SQL_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid SQL expression",
+    hint: "fix the Spark SQL expression at the position shown: the message names the problem (syntax, a type, an unknown function or field)",
+  },
+  RF_REGEX_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "invalid or unsupported regular expression",
+    hint: "fix the regular expression at the position shown; rowforge reads Java regular-expression syntax",
+  },
+  RF_FAKER_UNKNOWN: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "unknown faker expression",
+    hint: "check the provider and method names (Datafaker's, such as #{Name.firstName}); the message suggests the nearest",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

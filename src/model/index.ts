@@ -19,6 +19,6 @@ export { PlanRunRequest } from "./plan-run-request.ts";
 export { RELATIVE_TIME } from "./relative-time.ts";
 export { resolveFieldType } from "./resolve-field-type.ts";
 export * from "./run-configuration.ts";
-export { Step, TRANSFORMATION_MODES, Transformation } from "./step.ts";
+export { Step, stepIdOf, TRANSFORMATION_MODES, Transformation } from "./step.ts";
 export { Task } from "./task.ts";
 export * from "./validation.ts";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import { sampleConnection, samplePlan, tempHome } from "../../test/support/store/store-samples.ts";
 import { isRowforgeError } from "../errors/index.ts";
 import { openStore, type Store } from "./open-store.ts";
-import type { StoredConnection } from "./store-records.ts";
+import type { StoredConnection, StoredPlan } from "./store-records.ts";
 
 let home: string;
 let cleanup: () => Promise<void>;
@@ -58,7 +58,8 @@ describe("store.plans", () => {
   });
 
   it("refuses a plan of the wrong shape with RF_RECORD_INVALID", async () => {
-    const bad = { ...samplePlan("broken"), request: "not an object" };
+    // The stored type forbids this shape; the store must still refuse it at run time.
+    const bad = { ...samplePlan("broken"), request: "not an object" } as unknown as StoredPlan;
     await assert.rejects(store.plans.put(bad), (e) => {
       assert.ok(isRowforgeError(e));
       assert.equal(e.code, "RF_RECORD_INVALID");

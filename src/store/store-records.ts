@@ -1,6 +1,7 @@
-import Type, { type TSchema } from "typebox";
+import Type, { type Static, type TSchema } from "typebox";
 import Value from "typebox/value";
 import { Connection } from "../model/connection.ts";
+import type { Immutable } from "../model/immutable.ts";
 
 export const EXECUTION_STATUSES = ["queued", "running", "success", "failed"] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
@@ -9,52 +10,22 @@ export const EXECUTION_MODES = ["generate", "delete"] as const;
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
 /** A plan saved over the API, keyed by `name` exactly as the user gave it. */
-export interface StoredPlan {
-  readonly id: string;
-  readonly name: string;
-  /** The PlanRunRequest JSON as saved; the plan loader checks its contents when it runs. */
-  readonly request: unknown;
-  /** ISO 8601 UTC. */
-  readonly savedAt: string;
-}
-
-/** A connection saved over the API. Secrets are kept as given: runs need them; the API masks them. */
-export interface StoredConnection extends Connection {
-  readonly savedAt: string;
-}
-
-/** One run of a plan, as GET /run/history shows it, plus what rowforge needs to explain or repeat it. */
-export interface ExecutionRecord {
-  readonly id: string;
-  readonly planName: string;
-  readonly status: ExecutionStatus;
-  readonly failedReason: string | null;
-  readonly runBy: string;
-  readonly updatedBy: string;
-  /** ISO 8601 UTC; orders the history. */
-  readonly createdTs: string;
-  readonly updatedTs: string;
-  readonly generationSummary: readonly unknown[];
-  readonly validationSummary: readonly unknown[];
-  readonly reportLink: string;
-  readonly timeTaken: string;
-  readonly mode: ExecutionMode;
-  readonly seed?: string;
-  readonly nowMicros?: number;
-  readonly details?: unknown;
-}
-
 const StoredPlanSchema = Type.Object({
   id: Type.String(),
   name: Type.String({ minLength: 1 }),
-  // A PlanRunRequest is always a JSON object; deeper checks belong to the plan loader, so a
-  // plan saved by an older rowforge is not called corrupt when the request shape grows.
+  // The PlanRunRequest JSON as saved: always a JSON object; deeper checks belong to the plan
+  // loader, so a plan saved by an older rowforge is not called corrupt when the request shape grows.
   request: Type.Record(Type.String(), Type.Unknown()),
+  /** ISO 8601 UTC. */
   savedAt: Type.String(),
 });
+export type StoredPlan = Immutable<Static<typeof StoredPlanSchema>>;
 
+/** A connection saved over the API. Secrets are kept as given: runs need them; the API masks them. */
 const StoredConnectionSchema = Type.Intersect([Connection, Type.Object({ savedAt: Type.String() })]);
+export type StoredConnection = Immutable<Static<typeof StoredConnectionSchema>>;
 
+/** One run of a plan, as GET /run/history shows it, plus what rowforge needs to explain or repeat it. */
 const ExecutionRecordSchema = Type.Object({
   id: Type.String({ minLength: 1 }),
   planName: Type.String(),
@@ -62,6 +33,7 @@ const ExecutionRecordSchema = Type.Object({
   failedReason: Type.Union([Type.String(), Type.Null()]),
   runBy: Type.String(),
   updatedBy: Type.String(),
+  /** ISO 8601 UTC; orders the history. */
   createdTs: Type.String(),
   updatedTs: Type.String(),
   generationSummary: Type.Array(Type.Unknown()),
@@ -73,6 +45,7 @@ const ExecutionRecordSchema = Type.Object({
   nowMicros: Type.Optional(Type.Number()),
   details: Type.Optional(Type.Unknown()),
 });
+export type ExecutionRecord = Immutable<Static<typeof ExecutionRecordSchema>>;
 
 /** Checks one stored value; answers the first problem found (`/path: message`) or undefined when it fits. */
 export type RecordCheck = (value: unknown) => string | undefined;

@@ -4,6 +4,7 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { isRowforgeError } from "../../errors/index.ts";
+import { stepIdOf } from "../../model/index.ts";
 import { Name } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 
@@ -107,7 +108,7 @@ export function runByNameRoutes(svc: RowforgeService, runs: RunManager): Fastify
                   ),
                 );
             }
-            only = new Set(chosen.map((s) => `${s.dataSourceName}.${s.step.name}`));
+            only = new Set(chosen.map(stepIdOf));
           }
           const refused =
             mode === "generate" ? await checkTransformations(plan, svc.transformationsFolder) : [];

@@ -1,5 +1,6 @@
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /** Step options of metadata sources that would supply a step's fields. */
@@ -13,9 +14,7 @@ const METADATA_OPTIONS = [
 ];
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
-export const isReference = (r: ResolvedStep): boolean =>
-  r.step.options.enableReferenceMode?.toLowerCase() === "true" ||
-  r.step.options.enableDataGeneration?.toLowerCase() === "false";
+export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r.step.options);
 
 /**
  * Throws what would stop a step from being written: no fields (or fields from a metadata

@@ -5,6 +5,7 @@ import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-pla
 import { withStreamSalt } from "../../engine/rng/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { chooseSeed } from "../choose-seed.ts";
 
@@ -83,7 +84,7 @@ export function generateSample(
   const wanted = chosen ?? plan.steps;
   return withStreamSalt(salt, () =>
     wanted.map((step) => {
-      const id = `${step.dataSourceName}.${step.step.name}`;
+      const id = stepIdOf(step);
       const s = c.step(id);
       if (!s) throw new RowforgeError("RF_INTERNAL", `step ${id} is not in the compiled plan`);
       return { step, batch: s.batch(0, Math.min(s.rowCount, o.size)) };

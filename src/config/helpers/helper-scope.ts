@@ -1,4 +1,5 @@
 import { didYouMean, formatPath, type PathSegment } from "../../errors/index.ts";
+import { parseBooleanOption } from "../../model/boolean-option.ts";
 import type { HelperReport, HelperScope, RawOptions } from "./helper-types.ts";
 import { hasOwn, show } from "./raw-value.ts";
 
@@ -104,9 +105,8 @@ export function readBoolean(
   if (typeof v === "boolean") return v;
   if (typeof v === "number") return v !== 0;
   if (typeof v === "string") {
-    const t = v.trim().toLowerCase();
-    if (t === "true") return true;
-    if (t === "false") return false;
+    const b = parseBooleanOption(v);
+    if (b !== undefined) return b;
   }
   scope.invalid(`${what} must be true or false, got ${show(v)}`, sub);
   return undefined;

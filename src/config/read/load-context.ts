@@ -6,6 +6,7 @@ import {
   type PathSegment,
   type Severity,
 } from "../../errors/index.ts";
+import { parseBooleanOption } from "../../model/boolean-option.ts";
 import type { SourceDocument } from "../source/source-document.ts";
 
 export type RawObject = Readonly<Record<string, unknown>>;
@@ -143,9 +144,8 @@ export class LoadContext {
     if (typeof v === "boolean") return v;
     if (v === 1 || v === 0) return v === 1;
     if (typeof v === "string") {
-      const s = v.trim().toLowerCase();
-      if (s === "true" || s === "yes" || s === "1") return true;
-      if (s === "false" || s === "no" || s === "0") return false;
+      const b = parseBooleanOption(v);
+      if (b !== undefined) return b;
     }
     if (v === undefined || v === null) return undefined;
     this.error("RF_OPTION_INVALID", `expected true or false but found ${describe(v)}`, path);

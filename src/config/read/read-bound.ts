@@ -1,4 +1,4 @@
-import type { DataType } from "../../model/index.ts";
+import { type DataType, isNumeric } from "../../model/index.ts";
 
 import { RELATIVE_TIME } from "../../model/relative-time.ts";
 
@@ -46,21 +46,15 @@ function sqlNow(s: string): string {
  * digits are lost.
  */
 export function readBound(raw: unknown, type: DataType): BoundResult {
+  if (isNumeric(type)) {
+    const text = typeof raw === "string" ? raw.trim() : raw;
+    const n =
+      typeof text === "number" ? text : typeof text === "string" && text !== "" ? Number(text) : Number.NaN;
+    if (!Number.isFinite(n)) return { ok: false, reason: `expected a number for a ${type.kind} field` };
+    if (type.kind === "decimal" && typeof text === "string") return { ok: true, value: text };
+    return { ok: true, value: n };
+  }
   switch (type.kind) {
-    case "int":
-    case "long":
-    case "short":
-    case "byte":
-    case "double":
-    case "float":
-    case "decimal": {
-      const text = typeof raw === "string" ? raw.trim() : raw;
-      const n =
-        typeof text === "number" ? text : typeof text === "string" && text !== "" ? Number(text) : Number.NaN;
-      if (!Number.isFinite(n)) return { ok: false, reason: `expected a number for a ${type.kind} field` };
-      if (type.kind === "decimal" && typeof text === "string") return { ok: true, value: text };
-      return { ok: true, value: n };
-    }
     case "date":
     case "timestamp": {
       if (typeof raw !== "string") {

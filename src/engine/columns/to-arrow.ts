@@ -20,6 +20,7 @@ import {
   TimestampMicrosecond,
   Utf8,
 } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { int32s, uint8s } from "../../util/small-arrays.ts";
 import type { Column } from "./column.ts";
@@ -176,7 +177,7 @@ function columnToArrow(col: Column, type: ArrowType): Data {
       return make(offsets, data);
     }
     default:
-      throw new Error(`no Arrow conversion for ${col.type.kind}`);
+      throw new RowforgeError("RF_INTERNAL", `no Arrow conversion for ${col.type.kind}`);
   }
 }
 

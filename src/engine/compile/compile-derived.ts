@@ -215,7 +215,7 @@ export function compileDerived(
   if ("cycle" in result) {
     const names = result.cycle.map((u) => plans[u.slot]!.field.name);
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_SQL_INVALID",
       `the sql fields of step ${stepId} refer to each other in a cycle: ${names.join(" -> ")}`,
       {
         hint: "break the cycle: one of these fields must not depend on the others",
@@ -225,7 +225,7 @@ export function compileDerived(
   for (const u of units) {
     if (u.dependsOn.includes(u.slot) && plans[u.slot]!.role === "derived") {
       throw new RowforgeError(
-        "RF_VALUE_INVALID",
+        "RF_SQL_INVALID",
         `field "${plans[u.slot]!.field.name}" of step ${stepId} refers to itself`,
       );
     }

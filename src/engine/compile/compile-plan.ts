@@ -1,5 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { stepRunOptions } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
 import { budgetExceeded, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";
@@ -40,7 +42,7 @@ export interface CompiledPlan {
 export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): CompiledPlan {
   const byId = new Map<string, ResolvedStep>();
   for (const s of plan.steps) {
-    const id = `${s.dataSourceName}.${s.step.name}`;
+    const id = stepIdOf(s);
     if (!byId.has(id)) byId.set(id, s);
   }
   const parentsOf = new Map<string, Set<string>>();
@@ -50,7 +52,7 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     const parent = `${fk.source.dataSource}.${fk.source.step}`;
     if (!byId.has(parent)) continue;
     const parentOptions = byId.get(parent)!.step.options;
-    if (parentOptions.enableReferenceMode?.toLowerCase() === "true") {
+    if (stepRunOptions(parentOptions).referenceMode) {
       throw new RowforgeError(
         "RF_FOREIGN_KEY_INVALID",
         `step ${parent} is reference data (enableReferenceMode); foreign keys from existing data are not supported yet`,

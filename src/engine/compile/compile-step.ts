@@ -1,9 +1,12 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
+import { stepRunOptions } from "../../model/boolean-option.ts";
+import { DEFAULT_PER_FIELD_COUNT, DEFAULT_RECORD_COUNT } from "../../model/count.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
 import type { GenerationBudget } from "../budget/generation-budget.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
@@ -22,9 +25,6 @@ import {
   variableGrouping,
 } from "./row-grouping.ts";
 import { fieldKeyOf } from "./step-keys.ts";
-
-export const DEFAULT_RECORDS = 1000;
-export const DEFAULT_PER_FIELD = 10;
 
 /** A foreign key into this step: its fields take the key values of a parent row. */
 export interface StepLink {
@@ -79,15 +79,16 @@ export function compileStep(
   recordsOverride?: number,
 ): CompiledStep {
   const step = resolved.step;
-  const id = `${resolved.dataSourceName}.${step.name}`;
+  const id = stepIdOf(resolved);
   const count = step.count;
+  const runOptions = stepRunOptions(step.options);
   const linkFields = new Map<string, StepLink>();
   for (const l of links) for (const f of l.childFields) if (!f.includes(".")) linkFields.set(f, l);
 
   // Rows and their groups: by parent (foreign-key cardinality), by key (perField), or one each.
   const cardLink = links.find((l) => l.cardinality !== undefined);
   const perField = count.perField;
-  const records = recordsOverride ?? count.records ?? DEFAULT_RECORDS;
+  const records = recordsOverride ?? count.records ?? DEFAULT_RECORD_COUNT;
   let grouping: RowGrouping;
   let drawnGroups = false;
   let groupFields = new Set<string>();
@@ -109,10 +110,10 @@ export function compileStep(
     groupFields = new Set(perField.fieldNames.map(topName));
     grouping = perField.options
       ? variableGrouping(records, groupSizeDraw(perField.options, fieldKeyOf(env.planKey, id, "__perField")))
-      : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD);
+      : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD_COUNT);
     drawnGroups = perField.options !== undefined;
     for (const l of links) if (l.childFields.every((f) => groupFields.has(topName(f)))) groupedLinks.add(l);
-  } else if (isTrue(step.options.allCombinations)) {
+  } else if (runOptions.allCombinations) {
     const sizes = step.fields
       .filter((f) => f.options.oneOf && !isDerivedField(f))
       .map((f) => f.options.oneOf!.length);
@@ -124,7 +125,7 @@ export function compileStep(
   const genEnv = { nowMicros: env.nowMicros, fastMode: env.fastMode, locale: env.locale, rowCount };
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
-  const combinations = isTrue(step.options.allCombinations) ? combinationGenerators(step.fields) : new Map();
+  const combinations = runOptions.allCombinations ? combinationGenerators(step.fields) : new Map();
   // A key of several fields (isPrimaryKey on each) is unique as a whole, not field by field:
   // its fields are made unique where their ranges allow, never refused one by one.
   const compositeKey = step.fields.filter((f) => f.options.isPrimaryKey).length > 1;
@@ -266,7 +267,6 @@ export function compileStep(
 
 const hasOwnSeed = (f: Field): boolean => f.options.seed !== undefined || f.fields.some(hasOwnSeed);
 const topName = (path: string): string => path.split(".")[0]!;
-const isTrue = (v: string | undefined): boolean => v !== undefined && v.trim().toLowerCase() === "true";
 
 /** Writes a foreign-key column into a field nested in a struct (`body.account_id`). */
 function setNested(

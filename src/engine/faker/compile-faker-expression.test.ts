@@ -192,7 +192,7 @@ describe("compileFakerExpression", () => {
 
   it("names the nearest methods and providers for unknown names", () => {
     const m = errorOf("#{Name.fristName}");
-    assert.equal(m.code, "RF_VALUE_INVALID");
+    assert.equal(m.code, "RF_FAKER_UNKNOWN");
     assert.match(m.message, /unknown faker method "Name\.fristName"/);
     assert.match(m.hint, /"Name\.firstName"/);
     const p = errorOf("hello #{Adress.city}");

@@ -36,7 +36,7 @@ export function resolveFakerCall(name: string, where: string): ResolvedCall {
     const builtin = BUILTINS[name.toLowerCase()];
     if (builtin) return { kind: "builtin", name: name.toLowerCase(), builtin };
     const near = nearestNames(name, Object.keys(BUILTINS));
-    throw new RowforgeError("RF_VALUE_INVALID", `unknown faker function "${name}" in ${where}`, {
+    throw new RowforgeError("RF_FAKER_UNKNOWN", `unknown faker function "${name}" in ${where}`, {
       hint: near.length
         ? `did you mean ${quoteList(near)}?`
         : `provider methods are written Provider.method, e.g. #{Name.firstName}; functions without a provider are ${Object.keys(BUILTINS).join(", ")}`,
@@ -47,7 +47,7 @@ export function resolveFakerCall(name: string, where: string): ResolvedCall {
   const provider = providers.get(norm(providerText));
   if (!provider) {
     const near = nearestNames(providerText.replace(/_/g, ""), [...new Set(providers.values())]);
-    throw new RowforgeError("RF_VALUE_INVALID", `unknown faker provider "${providerText}" in ${where}`, {
+    throw new RowforgeError("RF_FAKER_UNKNOWN", `unknown faker provider "${providerText}" in ${where}`, {
       hint: near.length
         ? `did you mean ${quoteList(near)}?`
         : "see the list of supported providers in the rowforge documentation",
@@ -59,7 +59,7 @@ export function resolveFakerCall(name: string, where: string): ResolvedCall {
     const known = methodsByProvider.get(provider) ?? [];
     const near = nearestNames(methodText.replace(/_/g, ""), known).map((m) => `${provider}.${m}`);
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_FAKER_UNKNOWN",
       `unknown faker method "${providerText}.${methodText}" in ${where}`,
       {
         hint: near.length

@@ -1,5 +1,6 @@
 import { allLocales, type Faker } from "@faker-js/faker";
 import { RowforgeError } from "../../errors/index.ts";
+import { MILLIS_PER_DAY } from "../../util/calendar.ts";
 import type { FakerEntry } from "./faker-entry.ts";
 import * as g from "./generators.ts";
 import {
@@ -43,7 +44,7 @@ import * as w from "./word-lists.ts";
  * expect (see java-text.ts). Dates count back or forward from the run's reference date.
  */
 
-const DAY_MS = 86_400_000;
+const DAY_MS = MILLIS_PER_DAY;
 const YEAR_MS = 365 * DAY_MS;
 
 type DateRender = (ms: number) => string;

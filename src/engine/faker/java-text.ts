@@ -1,5 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { DAY_NAMES, MONTH_NAMES } from "../calendar-names.ts";
+import { DAY_NAMES, MONTH_NAMES } from "../../util/calendar.ts";
 
 /**
  * Renders values the way users' expressions rendered them before they came to rowforge: dates

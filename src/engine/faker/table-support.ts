@@ -1,6 +1,7 @@
 import { domainToASCII } from "node:url";
 import type { Faker } from "@faker-js/faker";
 import { RowforgeError } from "../../errors/index.ts";
+import { MILLIS_PER_DAY } from "../../util/calendar.ts";
 import { parseDateArg } from "./java-text.ts";
 
 /**
@@ -50,7 +51,7 @@ const UNIT_MS: Readonly<Record<string, number>> = {
   SECONDS: 1000,
   MINUTES: 60_000,
   HOURS: 3_600_000,
-  DAYS: 86_400_000,
+  DAYS: MILLIS_PER_DAY,
 };
 
 /** A time unit (`DAYS`, `TimeUnit.HOURS`, `seconds`) as milliseconds per unit. */

@@ -1,6 +1,7 @@
-import type { DataType } from "../../model/data-type.ts";
+import { type DataType, isNumeric } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { resolveFieldType } from "../../model/resolve-field-type.ts";
+import { MICROS_PER_DAY, MILLIS_PER_DAY } from "../../util/calendar.ts";
 import { markNull } from "../columns/column.ts";
 import { hashString } from "../rng/hash.ts";
 import { RowRandom } from "../rng/row-random.ts";
@@ -71,27 +72,22 @@ function createValueGenerator(field: Field, type: DataType, ctx: FieldContext): 
     const expr = cachedFakerExpression(
       o.expression,
       env.locale,
-      Math.floor(env.nowMicros / 86_400_000_000) * 86_400_000,
+      Math.floor(env.nowMicros / MICROS_PER_DAY) * MILLIS_PER_DAY,
     );
     return createExpressionGenerator(type, expr, key, env.fastMode);
   }
   if (o.uuid !== undefined) return createUuidGenerator(type, key, o.incremental);
+  if (isNumeric(type)) {
+    return createNumericGenerator({
+      type,
+      options: o,
+      key,
+      rowCount: env.rowCount,
+      unique,
+      fieldPath: path,
+    });
+  }
   switch (type.kind) {
-    case "int":
-    case "long":
-    case "short":
-    case "byte":
-    case "double":
-    case "float":
-    case "decimal":
-      return createNumericGenerator({
-        type,
-        options: o,
-        key,
-        rowCount: env.rowCount,
-        unique,
-        fieldPath: path,
-      });
     case "date":
     case "timestamp":
       return createTemporalGenerator({

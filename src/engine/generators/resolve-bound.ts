@@ -1,7 +1,7 @@
+import { RowforgeError } from "../../errors/index.ts";
 import { RELATIVE_TIME } from "../../model/relative-time.ts";
-import { parseDateString, parseTimestampString } from "../sql/functions/datetime-convert.ts";
+import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../util/calendar.ts";
 
-const MICROS_PER_DAY = 86_400_000_000;
 const UNIT_MICROS: Readonly<Record<string, number>> = {
   s: 1_000_000,
   m: 60_000_000,
@@ -16,7 +16,7 @@ export function dateBound(value: string | number, nowMicros: number): number {
   const rel = relativeMicros(value, nowMicros);
   if (rel !== undefined) return Math.floor(rel / MICROS_PER_DAY);
   const days = parseDateString(value);
-  if (days === null) throw new Error(`unchecked date bound "${value}"`);
+  if (days === null) throw new RowforgeError("RF_INTERNAL", `unchecked date bound "${value}"`);
   return days;
 }
 
@@ -26,7 +26,7 @@ export function timestampBound(value: string | number, nowMicros: number): numbe
   const rel = relativeMicros(value, nowMicros);
   if (rel !== undefined) return rel;
   const micros = parseTimestampString(value);
-  if (micros === null) throw new Error(`unchecked timestamp bound "${value}"`);
+  if (micros === null) throw new RowforgeError("RF_INTERNAL", `unchecked timestamp bound "${value}"`);
   return micros;
 }
 
@@ -39,5 +39,3 @@ function relativeMicros(value: string, nowMicros: number): number | undefined {
   const delta = Number(m[3]) * UNIT_MICROS[m[4]!.toLowerCase()]!;
   return m[2] === "-" ? base - delta : base + delta;
 }
-
-export { MICROS_PER_DAY };

@@ -1,6 +1,6 @@
+import { parseDateString, parseTimestampString } from "../../util/calendar.ts";
 import type { Column } from "../columns/column.ts";
 import { decimalFitsDouble, markNull } from "../columns/column.ts";
-import { parseDateString, parseTimestampString } from "../sql/functions/datetime-convert.ts";
 
 /**
  * Writes a value given as text, number or boolean into a column of any scalar type,

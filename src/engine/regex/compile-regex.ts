@@ -1,10 +1,10 @@
 import { type AST, RegExpParser, RegExpSyntaxError } from "@eslint-community/regexpp";
 import { RowforgeError } from "../../errors/index.ts";
+import { translateJavaRegex } from "../java-regex/index.ts";
 import type { RowRandom } from "../rng/index.ts";
 import { buildGenNode } from "./build-gen-node.ts";
 import type { GenNode } from "./gen-node.ts";
 import { invalidRegex } from "./regex-error.ts";
-import { translateJavaRegex } from "./translate-java-regex.ts";
 
 /** A pattern compiled once into a string generator. */
 export interface RegexGenerator {
@@ -34,7 +34,7 @@ const parser = new RegExpParser({ ecmaVersion: 2025 });
 
 /**
  * Compiles a Java-flavoured regular expression into a generator of matching strings.
- * Throws RowforgeError RF_VALUE_INVALID for invalid patterns and for constructs the
+ * Throws RowforgeError RF_REGEX_INVALID for invalid patterns and for constructs the
  * generator cannot honour (lookaround, \B, anchors or \b inside the pattern, ...).
  */
 export function compileRegex(pattern: string, options: CompileRegexOptions = {}): RegexGenerator {
@@ -119,12 +119,12 @@ function parseJavaPattern(pattern: string): { ast: AST.Pattern; positions: reado
   const at = groupDepthOver(pattern, MAX_GROUP_DEPTH);
   if (at >= 0) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_REGEX_INVALID",
       `regex "${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}" nests groups deeper than ${MAX_GROUP_DEPTH} levels (at character ${at + 1})`,
       { hint: "flatten the pattern: nested groups are rarely needed to describe generated values" },
     );
   }
-  const { source, positions } = translateJavaRegex(pattern);
+  const { source, positions } = translateJavaRegex(pattern, { target: "js-v" });
   try {
     return { ast: parser.parsePattern(source, 0, source.length, { unicodeSets: true }), positions };
   } catch (e) {

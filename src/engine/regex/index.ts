@@ -29,7 +29,7 @@
  * - `*`, `+` and `{n,}` repeat up to n + maxRepeat times (option, default 8).
  *   One quantifier may repeat at most 100000 times.
  *
- * Not supported (RowforgeError RF_VALUE_INVALID naming the construct and its position):
+ * Not supported (RowforgeError RF_REGEX_INVALID naming the construct and its position):
  * lookahead and lookbehind, \B, \b elsewhere or next to non-word characters, ^ or $ inside,
  * \G, \X, \N{...}, \b{g}, Unicode blocks \p{InGreek}, properties of strings, classes that leave
  * no character to draw. Invalid patterns give the parser's reason and position.
@@ -50,6 +50,8 @@
  * (as JavaScript; Java fails such a match), and a group inside a repeated group keeps the text
  * of its last participation (as Java; JavaScript clears it on each repetition).
  */
+
+export { type TranslatedRegex, translateJavaRegex } from "../java-regex/index.ts";
 export {
   type CompileRegexOptions,
   compileRegex,
@@ -57,4 +59,3 @@ export {
   type RegexGenerator,
   regexMaxLength,
 } from "./compile-regex.ts";
-export { type TranslatedRegex, translateJavaRegex } from "./translate-java-regex.ts";

@@ -15,7 +15,7 @@ export function unsupportedConstruct(
   hint = UNSUPPORTED_HINT,
 ): RowforgeError {
   return new RowforgeError(
-    "RF_VALUE_INVALID",
+    "RF_REGEX_INVALID",
     `regex "${pattern}": ${construct} at position ${position} ${why}`,
     {
       hint,
@@ -31,7 +31,7 @@ export function invalidRegex(
   hint = INVALID_HINT,
 ): RowforgeError {
   return new RowforgeError(
-    "RF_VALUE_INVALID",
+    "RF_REGEX_INVALID",
     `regex "${pattern}": invalid regular expression at position ${position}: ${reason}`,
     { hint },
   );

@@ -5,6 +5,7 @@
  */
 import { RowforgeError } from "../../errors/index.ts";
 import { type DataType, type DecimalType, formatDataType, sameDataType } from "../../model/data-type.ts";
+import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../util/calendar.ts";
 import {
   decimalFromInteger,
   decimalFromNumber,
@@ -15,7 +16,6 @@ import {
   toDecimalType,
 } from "./decimal.ts";
 import { compileFormatter } from "./format-value.ts";
-import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "./functions/datetime-convert.ts";
 import { parseBooleanText, parseDoubleText, parseIntegerText, parseLongText } from "./parse-number-text.ts";
 import type { SqlValue } from "./sql-contract.ts";
 
@@ -328,14 +328,14 @@ export function canCast(from: DataType, to: DataType): boolean {
 }
 
 /**
- * Compiles CAST(x AS to) for values of type `from`. NULL gives NULL. Throws RF_VALUE_INVALID
+ * Compiles CAST(x AS to) for values of type `from`. NULL gives NULL. Throws RF_SQL_INVALID
  * when Spark does not allow the cast.
  */
 export function compileCast(from: DataType, to: DataType): CastFn {
   const cast = castOrUndefined(from, to);
   if (cast === undefined) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
+      "RF_SQL_INVALID",
       `cannot cast ${formatDataType(from)} to ${formatDataType(to)}`,
       { hint: "cast through a type both sides accept (for example string), or use a conversion function" },
     );

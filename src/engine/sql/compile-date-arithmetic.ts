@@ -3,15 +3,15 @@
  * only months and days keeps a date a date; one with hours and smaller units gives a timestamp.
  */
 import { DataTypes } from "../../model/data-type.ts";
-import { coerce, typeName } from "./compile-coerce.ts";
-import type { CompileEnv } from "./compile-env.ts";
 import {
   civilFromDays,
   daysFromCivil,
   daysInMonth,
   MICROS_PER_DAY,
   splitMicros,
-} from "./functions/datetime-convert.ts";
+} from "../../util/calendar.ts";
+import { coerce, typeName } from "./compile-coerce.ts";
+import type { CompileEnv } from "./compile-env.ts";
 import type { SqlValue } from "./sql-contract.ts";
 import type { IntervalValue, SqlType } from "./sql-type.ts";
 import { isIntegralKind } from "./type-coercion.ts";

@@ -3,9 +3,9 @@
  * changes per row is compiled when it changes (the last one is kept).
  */
 import { DataTypes } from "../../model/data-type.ts";
+import { compileJavaRegex, JavaRegexError } from "../java-regex/index.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
-import { compileJavaRegex, JavaRegexError } from "./java-regex.ts";
 import { likeMatcher, type StringTest } from "./like-pattern.ts";
 import type { SqlEvaluator } from "./sql-contract.ts";
 import { isAtomicType } from "./type-coercion.ts";

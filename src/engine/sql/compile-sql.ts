@@ -7,7 +7,7 @@ import type { CompiledSql, SqlRunInputs, SqlScope } from "./sql-contract.ts";
 /**
  * Parses, type-checks and compiles a Spark SQL expression into one evaluator over a row
  * context. Done once per plan; evaluation does no parsing or tree walking. A bare NULL
- * expression has type string. Throws RF_VALUE_INVALID naming the position and the problem.
+ * expression has type string. Throws RF_SQL_INVALID naming the position and the problem.
  */
 export function compileSql(text: string, scope: SqlScope, inputs: SqlRunInputs): CompiledSql {
   return compileSqlAstWith(parseSql(text, inputs.limits), text, scope, inputs, SQL_FUNCTIONS);

@@ -124,7 +124,7 @@ function error(text: string): RowforgeError {
     compileWith(text, scope, FUNCTIONS);
   } catch (e) {
     assert.ok(isRowforgeError(e), String(e));
-    assert.equal(e.code, "RF_VALUE_INVALID");
+    assert.equal(e.code, "RF_SQL_INVALID");
     return e;
   }
   assert.fail(`expected ${text} to be refused`);

@@ -3,8 +3,8 @@
  * structs a NULL is written `null` and strings are written without quotes.
  */
 import type { DataType } from "../../model/data-type.ts";
+import { formatDate, formatTimestamp } from "../../util/calendar.ts";
 import { decimalToString } from "./decimal.ts";
-import { formatDate, formatTimestamp } from "./functions/datetime-convert.ts";
 import { javaDoubleToString, javaFloatToString } from "./java-number-format.ts";
 import type { SqlValue } from "./sql-contract.ts";
 

@@ -1,5 +1,6 @@
 /** rowforge's Spark SQL expression compiler: parser, type checker, casts and decimal helpers. */
 
+export { compileJavaRegex, JavaRegexError } from "../java-regex/index.ts";
 export type * from "./ast.ts";
 export { formatAst } from "./ast-format.ts";
 export { type CastFn, canCast, compileCast, doubleToInt, doubleToLong, wrapInt } from "./cast.ts";
@@ -25,7 +26,6 @@ export {
 } from "./decimal.ts";
 export { compileFormatter, type ValueFormatter } from "./format-value.ts";
 export { javaDoubleToString, javaFloatToString } from "./java-number-format.ts";
-export { compileJavaRegex, JavaRegexError, translateJavaRegex } from "./java-regex.ts";
 export { parseBooleanText, parseDoubleText, parseIntegerText, parseLongText } from "./parse-number-text.ts";
 export { parseSql } from "./parser.ts";
 export type * from "./sql-contract.ts";

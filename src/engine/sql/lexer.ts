@@ -106,7 +106,7 @@ function unescapeLiteral(body: string): string {
   return out;
 }
 
-/** Tokenizes `text`; throws RF_VALUE_INVALID with the position of the first bad character. */
+/** Tokenizes `text`; throws RF_SQL_INVALID with the position of the first bad character. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   const push = (kind: TokenKind, pos: number, end: number, value?: string): void => {

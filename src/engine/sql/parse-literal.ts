@@ -3,6 +3,7 @@
  * (DATE, TIMESTAMP, X'..') and INTERVAL units.
  */
 import { type DataType, DataTypes } from "../../model/data-type.ts";
+import { MICROS_PER_DAY } from "../../util/calendar.ts";
 import { decimalDigits, MAX_DECIMAL_PRECISION, parseDecimalText } from "./decimal.ts";
 import type { SqlValue } from "./sql-contract.ts";
 
@@ -75,7 +76,7 @@ function decimalLiteral(text: string): NumberLiteral | string {
 }
 
 const MICROS: Readonly<Record<string, number>> = {
-  day: 86_400_000_000,
+  day: MICROS_PER_DAY,
   hour: 3_600_000_000,
   minute: 60_000_000,
   second: 1_000_000,

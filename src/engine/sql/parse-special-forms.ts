@@ -6,8 +6,8 @@
 import { didYouMean } from "../../errors/index.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 import { parseDataType, SUPPORTED_TYPE_NAMES } from "../../model/parse-data-type.ts";
+import { parseDateString, parseTimestampString } from "../../util/calendar.ts";
 import type { CallNode, CaseBranch, CaseNode, LiteralNode, SqlAst } from "./ast.ts";
-import { parseDateString, parseTimestampString } from "./functions/datetime-convert.ts";
 import type { Token } from "./lexer.ts";
 import { addIntervalUnit, type IntervalParts, intervalUnit, parseIntervalText } from "./parse-literal.ts";
 import { sqlError } from "./sql-error.ts";

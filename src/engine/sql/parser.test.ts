@@ -7,7 +7,7 @@ import { sqlReferences } from "./sql-references.ts";
 
 const p = (text: string): string => formatAst(parseSql(text));
 
-function parseError(text: string, code = "RF_VALUE_INVALID"): string {
+function parseError(text: string, code = "RF_SQL_INVALID"): string {
   try {
     parseSql(text);
   } catch (e) {

@@ -450,7 +450,7 @@ class Parser extends TokenCursor {
 }
 
 /**
- * Parses a Spark SQL expression; throws RF_VALUE_INVALID naming the position and what was
+ * Parses a Spark SQL expression; throws RF_SQL_INVALID naming the position and what was
  * expected, and RF_BUDGET_EXCEEDED for expressions longer or deeper than the limits (so
  * compiling the tree can never overflow the stack).
  */

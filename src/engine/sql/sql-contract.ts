@@ -113,7 +113,7 @@ export interface SqlFunction {
   readonly maxArgs: number; // Infinity for variadic
   /**
    * Type-checks and compiles a call. Returns the result type and evaluator, or throws a
-   * RowforgeError (RF_VALUE_INVALID) that names the function, the argument and the expected type.
+   * RowforgeError (RF_SQL_INVALID) that names the function, the argument and the expected type.
    * Implementations follow Spark semantics: NULL in → NULL out unless Spark says otherwise,
    * 1-based element_at with negative indexes from the end, and so on.
    */

@@ -11,11 +11,11 @@ function shown(text: string): string {
 
 /**
  * An error in an SQL expression: names the expression, the position (1-based character) and
- * the problem. All SQL errors are RF_VALUE_INVALID: the `sql` option holds an invalid value.
+ * the problem. All SQL errors are RF_SQL_INVALID.
  */
 export function sqlError(text: string, pos: number, message: string, hint?: string): RowforgeError {
   const where = pos >= 0 ? ` at position ${pos + 1}` : "";
-  const error = new RowforgeError("RF_VALUE_INVALID", `SQL expression "${shown(text)}"${where}: ${message}`, {
+  const error = new RowforgeError("RF_SQL_INVALID", `SQL expression "${shown(text)}"${where}: ${message}`, {
     hint: hint ?? DEFAULT_HINT,
   });
   positioned.add(error);

@@ -1,5 +1,6 @@
+import { civilInto, MICROS_PER_DAY } from "../../util/calendar.ts";
 import type { ByteSink } from "./byte-sink.ts";
-import { civil, dateText, timestampText } from "./temporal-text.ts";
+import { dateText, timestampText } from "./temporal-text.ts";
 
 const DASH = 45;
 const COLON = 58;
@@ -17,7 +18,7 @@ function putYmd(buf: Uint8Array, p: number, days: number): boolean {
   const slot = days & (SLOTS - 1);
   const at = slot * 10;
   if (slotDay[slot] !== days) {
-    const c = civil(days);
+    const c = civilInto(days);
     const y = c[0]!;
     if (y < 0 || y > 9999) return false;
     putDigits(slotText, at, y, 4);
@@ -49,7 +50,7 @@ export function writeDate(out: ByteSink, days: number): void {
 
 /** ISO 8601 UTC with milliseconds (microseconds when present) straight into the sink. */
 export function writeTimestamp(out: ByteSink, micros: number): void {
-  const days = Math.floor(micros / 86_400_000_000);
+  const days = Math.floor(micros / MICROS_PER_DAY);
   out.ensure(27);
   const buf = out.buf;
   let p = out.pos;
@@ -58,7 +59,7 @@ export function writeTimestamp(out: ByteSink, micros: number): void {
     return;
   }
   p += 10;
-  const rest = micros - days * 86_400_000_000;
+  const rest = micros - days * MICROS_PER_DAY;
   const seconds = Math.floor(rest / 1_000_000);
   const frac = rest - seconds * 1_000_000;
   const h = (seconds / 3600) | 0;

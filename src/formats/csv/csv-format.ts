@@ -1,5 +1,6 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
+import { parseBooleanOption } from "../../model/boolean-option.ts";
 import { sharedSink } from "../arrow-values/byte-sink.ts";
 import type { Format } from "../format.ts";
 import { type CsvSyntax, csvCellWriter, writeCsvBytes } from "./csv-cell-writer.ts";
@@ -34,13 +35,13 @@ function readOptions(o: Readonly<Record<string, string>>): CsvOptions {
   const flag = (key: string, fallback: boolean) => {
     const v = o[key];
     if (v === undefined) return fallback;
-    const s = v.trim().toLowerCase();
-    if (s !== "true" && s !== "false")
+    const b = parseBooleanOption(v);
+    if (b === undefined)
       throw new RowforgeError(
         "RF_FORMAT_OPTION_INVALID",
         `CSV option ${key} must be true or false, not "${v}"`,
       );
-    return s === "true";
+    return b;
   };
   const quote = one("quote", '"');
   return {

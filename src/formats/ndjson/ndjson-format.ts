@@ -1,4 +1,5 @@
 import type { RecordBatch, Schema } from "apache-arrow";
+import { parseBooleanOption } from "../../model/boolean-option.ts";
 import { ByteSink, sharedSink } from "../arrow-values/byte-sink.ts";
 import { jsonWriter, rowWriter } from "../arrow-values/json-renderer.ts";
 import type { Encoder, Format } from "../format.ts";
@@ -34,8 +35,6 @@ function unwrapEncoder(schema: Schema, field: string, omit: boolean): Encoder {
   };
 }
 
-const truthy = (v: string | undefined) => v !== undefined && v.trim().toLowerCase() === "true";
-
 /**
  * Newline-delimited JSON: one object per line, written straight into bytes. Option
  * `ignoreNullFields` (true leaves null fields out; default false writes them as null).
@@ -47,7 +46,7 @@ export const ndjsonFormat: Format = {
   binary: false,
   optionKeys: ["ignoreNullFields", "unwrapTopLevelArray"],
   createEncoder(schema, options) {
-    const omit = truthy(options.ignoreNullFields);
+    const omit = parseBooleanOption(options.ignoreNullFields) === true;
     const sink = sharedSink();
     const unwrap = options.unwrapTopLevelArray;
     if (unwrap !== undefined && unwrap !== "false") return unwrapEncoder(schema, unwrap, omit);

@@ -3,9 +3,9 @@
  * array_append, array_prepend.
  */
 import { DataTypes } from "../../../model/data-type.ts";
+import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayAndElement, arrayArg } from "./array-functions.ts";
-import { MICROS_PER_DAY } from "./datetime-convert.ts";
 import {
   argTypeError,
   checkValueSize,

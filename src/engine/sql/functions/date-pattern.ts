@@ -6,8 +6,17 @@
  * 30 is rejected), like Spark; numeric fields of one letter take 1+ digits, of two letters exactly
  * two (`yy` is 2000-2099), fractions `S..S` take 1 to n digits.
  */
-import { DAY_NAMES, MONTH_NAMES } from "../../calendar-names.ts";
-import { civilFromDays, floorDiv, MICROS_PER_DAY, MICROS_PER_SECOND, validDate } from "./datetime-convert.ts";
+
+import { RowforgeError } from "../../../errors/index.ts";
+import {
+  civilFromDays,
+  DAY_NAMES,
+  floorDiv,
+  MICROS_PER_DAY,
+  MICROS_PER_SECOND,
+  MONTH_NAMES,
+  validDate,
+} from "../../../util/calendar.ts";
 
 type Token =
   | { readonly kind: "literal"; readonly text: string }
@@ -40,7 +49,11 @@ function tokenize(pattern: string): Token[] {
       let j = i + 1;
       for (;;) {
         const q = pattern.indexOf("'", j);
-        if (q < 0) throw new Error(`unclosed quote in date pattern ${JSON.stringify(pattern)}`);
+        if (q < 0)
+          throw new RowforgeError(
+            "RF_SQL_INVALID",
+            `unclosed quote in date pattern ${JSON.stringify(pattern)}`,
+          );
         text += pattern.slice(j, q);
         if (pattern[q + 1] === "'") {
           text += "'";
@@ -59,7 +72,8 @@ function tokenize(pattern: string): Token[] {
       continue;
     }
     if (c === "]") {
-      if (stack.length === 1) throw new Error(`unmatched ] in date pattern ${JSON.stringify(pattern)}`);
+      if (stack.length === 1)
+        throw new RowforgeError("RF_SQL_INVALID", `unmatched ] in date pattern ${JSON.stringify(pattern)}`);
       const tokens = stack.pop()!;
       top().push({ kind: "optional", tokens });
       i++;
@@ -69,7 +83,8 @@ function tokenize(pattern: string): Token[] {
       let j = i;
       while (pattern[j] === c) j++;
       if (!LETTERS.has(c)) {
-        throw new Error(
+        throw new RowforgeError(
+          "RF_SQL_INVALID",
           `unsupported letter '${c}' in date pattern ${JSON.stringify(pattern)}${UNSUPPORTED_HINT[c] ? `: ${UNSUPPORTED_HINT[c]}` : ""}`,
         );
       }
@@ -100,7 +115,10 @@ function tokenize(pattern: string): Token[] {
         V: 2,
       };
       if (count > (max[c] ?? 19) || (c === "O" && count !== 1 && count !== 4) || (c === "V" && count !== 2)) {
-        throw new Error(`too many '${c}' letters in date pattern ${JSON.stringify(pattern)}`);
+        throw new RowforgeError(
+          "RF_SQL_INVALID",
+          `too many '${c}' letters in date pattern ${JSON.stringify(pattern)}`,
+        );
       }
       top().push({ kind: "field", letter: c, count });
       i = j;
@@ -109,7 +127,8 @@ function tokenize(pattern: string): Token[] {
     top().push({ kind: "literal", text: c });
     i++;
   }
-  if (stack.length > 1) throw new Error(`unclosed [ in date pattern ${JSON.stringify(pattern)}`);
+  if (stack.length > 1)
+    throw new RowforgeError("RF_SQL_INVALID", `unclosed [ in date pattern ${JSON.stringify(pattern)}`);
   return stack[0]!;
 }
 

@@ -4,8 +4,6 @@
  * unix_seconds/millis/micros, unix_date, date_from_unix_date, from_utc_timestamp, to_utc_timestamp.
  */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
-import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import {
   civilFromDays,
   daysFromCivil,
@@ -13,7 +11,9 @@ import {
   floorMod,
   MICROS_PER_DAY,
   MICROS_PER_SECOND,
-} from "./datetime-convert.ts";
+} from "../../../util/calendar.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
+import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
 import {
   argTypeError,

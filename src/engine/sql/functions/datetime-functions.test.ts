@@ -10,8 +10,13 @@ import {
   TEST_NOW_MICROS,
   typeOf,
 } from "../../../../test/support/sql/sql-function-kit.ts";
+import {
+  formatDate,
+  formatTimestamp,
+  parseDateString,
+  parseTimestampString,
+} from "../../../util/calendar.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import { formatDate, formatTimestamp, parseDateString, parseTimestampString } from "./datetime-convert.ts";
 
 const day = (s: string): number => parseDateString(s)!;
 const ts = (s: string): number => parseTimestampString(s)!;

@@ -4,18 +4,19 @@
  * current_date/current_timestamp/now (the run's fixed reference time).
  */
 import { DataTypes } from "../../../model/data-type.ts";
-import { DAY_NAMES, MONTH_NAMES } from "../../calendar-names.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import {
   civilFromDays,
+  DAY_NAMES,
   daysFromCivil,
   daysInMonth,
   floorDiv,
   floorMod,
   MICROS_PER_DAY,
   MICROS_PER_SECOND,
+  MONTH_NAMES,
   validDate,
-} from "./datetime-convert.ts";
+} from "../../../util/calendar.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import {
   coerceArg,
   constantArg,

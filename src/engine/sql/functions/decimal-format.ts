@@ -3,6 +3,8 @@
  * (grouping size, minimum integer digits, minimum and maximum fraction digits), a suffix, and
  * `%` (value × 100). Rounding is HALF_EVEN on the exact binary value of a double, as Java does.
  */
+
+import { RowforgeError } from "../../../errors/index.ts";
 import { type ExactDecimal, groupThousands, plainParts, rescaleRounded } from "./rounding.ts";
 
 export interface DecimalPattern {
@@ -24,7 +26,11 @@ export function fixedDecimalsPattern(d: number): DecimalPattern {
 export function parseDecimalPattern(pattern: string): DecimalPattern {
   const positive = pattern.split(";")[0] ?? "";
   const m = /^([^#0,.]*)([#0,]*)(?:\.([#0]*))?([^#0,.]*)$/.exec(positive);
-  if (m === null) throw new Error(`${JSON.stringify(pattern)} is not a number pattern such as '#,##0.00'`);
+  if (m === null)
+    throw new RowforgeError(
+      "RF_SQL_INVALID",
+      `${JSON.stringify(pattern)} is not a number pattern such as '#,##0.00'`,
+    );
   const intPart = m[2] ?? "";
   const fracPart = m[3] ?? "";
   const unquote = (s: string): string => s.replace(/'([^']*)'/g, "$1");

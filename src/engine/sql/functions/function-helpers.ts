@@ -43,7 +43,7 @@ export function defineFunction(
 
 /** A compile-time error naming the function and what is wrong. */
 export function sqlError(fn: string, message: string): RowforgeError {
-  return new RowforgeError("RF_VALUE_INVALID", `${fn}(): ${message}`);
+  return new RowforgeError("RF_SQL_INVALID", `${fn}(): ${message}`);
 }
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh"];

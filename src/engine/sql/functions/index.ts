@@ -6,5 +6,5 @@ export {
   formatTimestamp,
   parseDateString,
   parseTimestampString,
-} from "./datetime-convert.ts";
+} from "../../../util/calendar.ts";
 export { listSqlFunctionNames, SQL_FUNCTIONS } from "./sql-functions.ts";

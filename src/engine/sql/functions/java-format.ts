@@ -4,6 +4,8 @@
  * and flags `-` `0` `+` ` ` `,` `(` `#`. Floating-point values are rounded HALF_UP from their
  * shortest decimal text, as Java does.
  */
+
+import { RowforgeError } from "../../../errors/index.ts";
 import type { DataType } from "../../../model/data-type.ts";
 import { compileFormatter } from "../format-value.ts";
 import type { SqlValue } from "../sql-contract.ts";
@@ -38,10 +40,14 @@ export function parseJavaFormat(format: string): FormatPart[] {
     SPEC.lastIndex = i;
     const m = SPEC.exec(format);
     if (m === null)
-      throw new Error(`invalid format specifier at position ${i + 1} of ${JSON.stringify(format)}`);
+      throw new RowforgeError(
+        "RF_SQL_INVALID",
+        `invalid format specifier at position ${i + 1} of ${JSON.stringify(format)}`,
+      );
     i = SPEC.lastIndex;
     const conversion = m[5]!;
-    if (!CONVERSIONS.has(conversion)) throw new Error(`unknown format conversion %${conversion}`);
+    if (!CONVERSIONS.has(conversion))
+      throw new RowforgeError("RF_SQL_INVALID", `unknown format conversion %${conversion}`);
     if (conversion === "%" || conversion === "n") {
       const text = conversion === "%" ? "%" : "\n";
       const width = m[3] === undefined ? 0 : Number(m[3]);
@@ -52,7 +58,8 @@ export function parseJavaFormat(format: string): FormatPart[] {
     lit = "";
     let arg: number;
     if (m[1] === "<") {
-      if (previous < 0) throw new Error("%< refers to a previous argument, but there is none");
+      if (previous < 0)
+        throw new RowforgeError("RF_SQL_INVALID", "%< refers to a previous argument, but there is none");
       arg = previous;
     } else if (m[1] !== undefined) arg = Number(m[1].slice(0, -1)) - 1;
     else arg = ordinary++;
@@ -204,7 +211,10 @@ export function applyJavaFormat(
     }
     const a = args[p.arg];
     if (a === undefined)
-      throw new Error(`the format refers to argument ${p.arg + 1}, but only ${args.length} were given`);
+      throw new RowforgeError(
+        "RF_SQL_INVALID",
+        `the format refers to argument ${p.arg + 1}, but only ${args.length} were given`,
+      );
     const v = values[p.arg] ?? null;
     const conv = p.conversion;
     const upper = conv === conv.toUpperCase() && conv !== "%";
@@ -231,7 +241,10 @@ export function applyJavaFormat(
         }
         const n = integerOf(v, a.type);
         if (n === undefined)
-          throw new Error(`%${conv} needs an integer argument, but argument ${p.arg + 1} is ${a.type.kind}`);
+          throw new RowforgeError(
+            "RF_SQL_INVALID",
+            `%${conv} needs an integer argument, but argument ${p.arg + 1} is ${a.type.kind}`,
+          );
         out += formatInteger(n, INT_BITS[a.type.kind], conv, p.flags, p.width);
         continue;
       }
@@ -250,7 +263,11 @@ export function applyJavaFormat(
           );
         } else if (typeof v === "number" || typeof v === "bigint") {
           out += formatFloat(Number(v), conv, p.flags, p.width, p.precision);
-        } else throw new Error(`%${conv} needs a number, but argument ${p.arg + 1} is ${a.type.kind}`);
+        } else
+          throw new RowforgeError(
+            "RF_SQL_INVALID",
+            `%${conv} needs a number, but argument ${p.arg + 1} is ${a.type.kind}`,
+          );
         continue;
       }
     }

@@ -7,12 +7,12 @@
 import { Buffer } from "node:buffer";
 import type { DataType } from "../../../model/data-type.ts";
 import { DataTypes } from "../../../model/data-type.ts";
+import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import { decimalToString } from "../decimal.ts";
 import { compileFormatter } from "../format-value.ts";
 import { javaDoubleToString, javaFloatToString } from "../java-number-format.ts";
 import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import { MICROS_PER_DAY } from "./datetime-convert.ts";
 import { argTypeError, defineFunction, sqlError, strict1 } from "./function-helpers.ts";
 
 export interface JsonOptions {

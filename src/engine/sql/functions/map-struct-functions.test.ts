@@ -10,8 +10,8 @@ import {
   T,
   typeOf,
 } from "../../../../test/support/sql/sql-function-kit.ts";
+import { parseTimestampString } from "../../../util/calendar.ts";
 import type { SqlValue } from "../sql-contract.ts";
-import { parseTimestampString } from "./datetime-convert.ts";
 
 type Entries = [SqlValue, SqlValue][];
 const entries = (v: SqlValue): Entries => [...(v as ReadonlyMap<SqlValue, SqlValue>)];

@@ -1,4 +1,4 @@
-/** Regular-expression functions (Java regex syntax, see java-regex.ts) and split. */
+/** Regular-expression functions (Java regex syntax, see engine/java-regex) and split. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext, SqlValue } from "../sql-contract.ts";
 import {

@@ -1,10 +1,10 @@
 /**
- * What the regex functions need beyond translating Java patterns (the compiler's java-regex.ts
+ * What the regex functions need beyond translating Java patterns (the engine/java-regex
  * does that): compiled patterns with their group count, Java replacement strings (`$1`,
  * `${name}`, `\$`), and Java's String.split.
  */
 import type { RE2JS } from "re2js";
-import { compileJavaPattern, JavaRegexError } from "../java-regex.ts";
+import { compileJavaPattern, JavaRegexError } from "../../java-regex/index.ts";
 import { runtimeError } from "./function-helpers.ts";
 
 /** One match: `[0]` the text, `[i]` group i (undefined when it took no part), like a RegExpExecArray. */

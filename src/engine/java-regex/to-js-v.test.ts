@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { translateJavaRegex } from "./translate-java-regex.ts";
+import { translateJavaRegex as translate } from "./index.ts";
+
+const translateJavaRegex = (java: string) => translate(java, { target: "js-v" });
 
 /** The translated pattern as a whole-string `v`-flag RegExp. */
 const js = (java: string): RegExp => new RegExp(`^(?:${translateJavaRegex(java).source})$`, "v");

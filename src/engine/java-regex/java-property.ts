@@ -1,6 +1,7 @@
 /**
- * Java character-property names (`\p{Alpha}`, `\p{javaLowerCase}`, `\p{IsLatin}`, `\p{gc=Lu}`)
- * rewritten as operands of a `v`-flag class: `\p{...}`, `\P{...}`, `[...]` or `[^...]`.
+ * Java character-property names (`\p{Alpha}`, `\p{javaLowerCase}`, `\p{IsLatin}`, `\p{gc=Lu}`),
+ * one table for every target: each resolves to the body of a `v`-flag class (to-js-v.ts writes it
+ * as it is; to-re2.ts names general categories and writes the rest as code point ranges).
  * The POSIX names keep Java's default meaning: ASCII only.
  */
 const POSIX: Readonly<Record<string, string>> = {
@@ -115,7 +116,15 @@ export const KNOWN_PROPERTY_NAMES: readonly string[] = [
 ];
 
 export type JavaPropertyResult =
-  | { readonly ok: true; readonly text: string }
+  | {
+      readonly ok: true;
+      /** Contents of a `v`-flag class: `a-z`, `\p{Lowercase}`, `\p{L}\p{Nd}`, or a set expression. */
+      readonly body: string;
+      /** Whether the set is the complement of `body` (Java's `\P`, or a property defined as one). */
+      readonly negated: boolean;
+      /** An ASCII POSIX class, whose body is plain ranges and escapes (valid RE2 class syntax too). */
+      readonly ascii: boolean;
+    }
   | { readonly ok: false; readonly kind: "unknown" | "block" };
 
 const isValidJs = (operand: string): boolean => {
@@ -141,17 +150,24 @@ function jsValue(key: string, value: string): string | undefined {
   return undefined;
 }
 
-function setOperand(body: string, negated: boolean): string {
+/** A class body as one `v`-flag class operand: `\p{...}`, `\P{...}`, `[...]` or `[^...]`. */
+export function setOperand(body: string, negated: boolean): string {
   if (/^\\p\{[^}]*\}$/.test(body)) return negated ? `\\P${body.slice(2)}` : body;
   return `[${negated ? "^" : ""}${body}]`;
 }
 
-/** The `v`-flag operand for Java's `\p{name}` (or `\P{name}` when `negated`). */
-export function javaPropertyOperand(name: string, negated: boolean): JavaPropertyResult {
+/** The set Java's `\p{name}` (or `\P{name}` when `negated`) stands for, once for every target. */
+export function resolveJavaProperty(name: string, negated: boolean): JavaPropertyResult {
+  const set = (body: string, invert = false, ascii = false): JavaPropertyResult => ({
+    ok: true,
+    body,
+    negated: negated !== invert,
+    ascii,
+  });
   const posix = POSIX[name.toLowerCase()];
-  if (posix !== undefined) return { ok: true, text: setOperand(posix, negated) };
+  if (posix !== undefined) return set(posix, false, true);
   const predicate = JAVA_PREDICATES[name.toLowerCase()];
-  if (predicate !== undefined) return { ok: true, text: setOperand(predicate, negated) };
+  if (predicate !== undefined) return set(predicate);
   if (/^in[A-Z_]/i.test(name) && !isValidJs(`\\p{${name}}`)) return { ok: false, kind: "block" };
 
   const eq = name.indexOf("=");
@@ -169,22 +185,24 @@ export function javaPropertyOperand(name: string, negated: boolean): JavaPropert
             : undefined;
     const value = jsKey === undefined ? undefined : jsValue(jsKey, raw);
     if (jsKey === undefined || value === undefined) return { ok: false, kind: "unknown" };
-    return { ok: true, text: setOperand(`\\p{${jsKey}=${value}}`, negated) };
+    return set(`\\p{${jsKey}=${value}}`);
   }
 
   if (/^is./i.test(name)) {
     const rest = name.slice(2);
     const binary = JAVA_BINARY[normalise(rest)];
-    if (binary !== undefined) return { ok: true, text: setOperand(binary, negated) };
-    if (normalise(rest) === "assigned") return { ok: true, text: setOperand("\\p{Cn}", !negated) };
+    if (binary !== undefined) return set(binary);
+    if (normalise(rest) === "assigned") return set("\\p{Cn}", true);
+    const isPosix = POSIX[rest.toLowerCase()];
+    if (isPosix !== undefined) return set(isPosix, false, true);
     const category = jsValue("General_Category", rest);
-    if (category !== undefined) return { ok: true, text: setOperand(`\\p{${category}}`, negated) };
+    if (category !== undefined) return set(`\\p{${category}}`);
     const script = jsValue("Script", rest);
-    if (script !== undefined) return { ok: true, text: setOperand(`\\p{Script=${script}}`, negated) };
+    if (script !== undefined) return set(`\\p{Script=${script}}`);
     return { ok: false, kind: "unknown" };
   }
 
   const plain = `\\p{${name}}`;
-  if (isValidJs(plain)) return { ok: true, text: setOperand(plain, negated) };
+  if (isValidJs(plain)) return set(plain);
   return { ok: false, kind: "unknown" };
 }

@@ -1,7 +1,7 @@
 import { RE2JS } from "re2js";
 
 /**
- * Code point sets for the Java-to-RE2 translation, as sorted inclusive ranges [lo, hi, lo, hi, ...]:
+ * Code point sets for the Java-to-RE2 translation (to-re2.ts), as sorted inclusive ranges [lo, hi, lo, hi, ...]:
  * what RE2 has no syntax for (binary Unicode properties, class intersection, negated classes
  * inside classes) is computed once and written out as explicit ranges. Sets are cached by source.
  */
@@ -56,10 +56,10 @@ function scan(runs: (text: string) => Iterable<{ index: number; length: number }
   return out;
 }
 
-/** The code points of a JavaScript Unicode property (`Alphabetic`, `Script=Greek`, `Lu`). */
-export function propertyRanges(jsProperty: string): Ranges {
-  return cached(`p:${jsProperty}`, () => {
-    const re = new RegExp(`\\p{${jsProperty}}+`, "gu");
+/** The code points of a `v`-flag class body (`\\p{Lowercase}`, `[\\p{Z}]--[\\xA0]`): Java properties for RE2. */
+export function vClassRanges(body: string): Ranges {
+  return cached(`v:${body}`, () => {
+    const re = new RegExp(`[${body}]+`, "gv");
     return scan((text) => [...text.matchAll(re)].map((m) => ({ index: m.index, length: m[0].length })));
   });
 }

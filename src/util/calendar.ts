@@ -1,11 +1,14 @@
 /**
- * Calendar arithmetic and the string forms of dates and timestamps, in pure integer
- * arithmetic on the proleptic Gregorian calendar (UTC only). Dates are days since
- * 1970-01-01; timestamps are microseconds since 1970-01-01T00:00:00Z.
+ * The one calendar module: calendar arithmetic (Hinnant's civil-date algorithms), month and day
+ * names, and the string forms of dates and timestamps, in pure integer arithmetic on the
+ * proleptic Gregorian calendar (UTC only). Dates are days since 1970-01-01; timestamps are
+ * microseconds since 1970-01-01T00:00:00Z. The engine, the SQL functions and the formats all
+ * read it from here.
  */
 
 export const MICROS_PER_SECOND = 1_000_000;
 export const MICROS_PER_DAY = 86_400_000_000;
+export const MILLIS_PER_DAY = 86_400_000;
 
 export const floorDiv = (a: number, b: number): number => Math.floor(a / b);
 export const floorMod = (a: number, b: number): number => a - Math.floor(a / b) * b;
@@ -22,8 +25,13 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146097 + doe - 719468;
 }
 
-/** The proleptic Gregorian date of a day number. */
-export function civilFromDays(days: number): { year: number; month: number; day: number } {
+const CIVIL = new Float64Array(3);
+
+/**
+ * The proleptic Gregorian date of a day number into a shared [year, month, day], allocating
+ * nothing (for per-value loops): read it before the next call.
+ */
+export function civilInto(days: number): Float64Array {
   const z = days + 719468;
   const era = floorDiv(z, 146097);
   const doe = z - era * 146097;
@@ -32,8 +40,44 @@ export function civilFromDays(days: number): { year: number; month: number; day:
   const mp = floorDiv(5 * doy + 2, 153);
   const day = doy - floorDiv(153 * mp + 2, 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+  CIVIL[0] = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  CIVIL[1] = month;
+  CIVIL[2] = day;
+  return CIVIL;
 }
+
+/** The proleptic Gregorian date of a day number. */
+export function civilFromDays(days: number): { year: number; month: number; day: number } {
+  const c = civilInto(days);
+  return { year: c[0]!, month: c[1]!, day: c[2]! };
+}
+
+/** English month names, January first: the text of Java's and Spark's `MMMM` / `MMM` patterns. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** English day names, Monday first (ISO order): the text of `EEEE` / `EEE`. */
+export const DAY_NAMES = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
 
 export const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 

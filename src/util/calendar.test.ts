@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe, it, test } from "node:test";
 import fc from "fast-check";
 import {
   civilFromDays,
+  civilInto,
   daysFromCivil,
   daysInMonth,
   formatDate,
   formatTimestamp,
+  MICROS_PER_DAY,
+  MILLIS_PER_DAY,
   parseDateString,
   parseTimestampString,
-} from "./datetime-convert.ts";
+} from "./calendar.ts";
 
 const utcDays = (y: number, m: number, d: number): number => Date.UTC(y, m - 1, d) / 86_400_000;
 
@@ -153,4 +156,18 @@ describe("formatDate / formatTimestamp", () => {
       }),
     );
   });
+});
+
+test("civilInto and civilFromDays are one algorithm and invert daysFromCivil, across eras and negative days", () => {
+  for (let days = -800_000; days <= 800_000; days += 97) {
+    const c = civilInto(days);
+    const o = civilFromDays(days);
+    assert.deepEqual([c[0], c[1], c[2]], [o.year, o.month, o.day]);
+    assert.equal(daysFromCivil(o.year, o.month, o.day), days);
+  }
+  assert.deepEqual(civilFromDays(0), { year: 1970, month: 1, day: 1 });
+  assert.deepEqual(civilFromDays(-1), { year: 1969, month: 12, day: 31 });
+  assert.deepEqual(civilFromDays(11016), { year: 2000, month: 2, day: 29 });
+  assert.equal(MICROS_PER_DAY, 86_400 * 1_000_000);
+  assert.equal(MILLIS_PER_DAY * 1000, MICROS_PER_DAY);
 });
