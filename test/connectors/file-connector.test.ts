@@ -323,9 +323,9 @@ test("whatever byte the disk fills at, a run either finishes whole or leaves the
 test("a file size limit (EFBIG) fails the run by name and leaves nothing that looks finished", () => {
   const dir = join(fixtureDir({}), "out");
   const script = `
-    import { runPlan } from "../../src/app/runs/run-plan.ts";
-    import { createInlineExecutor } from "../../src/app/executors.ts";
-    import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+    import { runPlan } from "./src/app/runs/run-plan.ts";
+    import { createInlineExecutor } from "./src/app/executors.ts";
+    import { planFrom, TEST_NOW_MICROS } from "./test/support/plans.ts";
     const p = await planFrom(${JSON.stringify("name: p\ntasks: [{name: t, dataSourceName: out}]\nsinkOptions: {seed: 3}\n")}, {
       t: ${JSON.stringify(`name: t\nsteps:\n  - name: s\n    type: json\n    options: {path: "${dir}"}\n    count: {records: 100000}\n    fields:\n${FIELDS}`)},
     });
