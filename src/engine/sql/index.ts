@@ -1,6 +1,6 @@
 /**
  * rowforge's Spark SQL expression compiler: the only way into engine/sql for code outside it
- * (checked by sql-front-door.test.ts). Inside: syntax/ (lexer, parser, AST), types/ (SQL types,
+ * (checked by test/structure/front-doors.test.ts). Inside: syntax/ (lexer, parser, AST), types/ (SQL types,
  * coercion, casts), values/ (decimals, ordering, number and value text), compile/ (the AST to
  * evaluator compiler), functions/ (the function library, by family).
  */
@@ -8,7 +8,7 @@
 export { compileSql, compileSqlAst } from "./compile/compile-sql.ts";
 export { compileSqlAstWith } from "./compile/compile-with-functions.ts";
 export { astReferences, sqlReferences } from "./compile/sql-references.ts";
-export { SQL_FUNCTION_FAMILIES, SQL_FUNCTIONS } from "./functions/sql-functions.ts";
+export { SQL_FUNCTION_FAMILIES, SQL_FUNCTIONS } from "./functions/index.ts";
 export type * from "./sql-contract.ts";
 export type { SqlAst } from "./syntax/ast.ts";
 export { parseSql } from "./syntax/parser.ts";
