@@ -5,8 +5,7 @@
  */
 
 import { compileRegex } from "../src/engine/regex/index.ts";
-import { RowRandom } from "../src/engine/rng/index.ts";
-import { createPermutation } from "../src/engine/rng/permutation.ts";
+import { createPermutation, RowRandom } from "../src/engine/rng/index.ts";
 
 const PATTERNS = [
   "ACC[0-9]{8}",

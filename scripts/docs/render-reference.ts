@@ -14,7 +14,7 @@ import { loadPlanFile } from "../../src/config/load/load-plan-file.ts";
 import { FIELD_OPTION_SPECS } from "../../src/config/read/field-option-specs.ts";
 import { BUILTINS } from "../../src/engine/faker/builtins.ts";
 import { FAKER_TABLE } from "../../src/engine/faker/faker-table.ts";
-import { SQL_FUNCTION_FAMILIES } from "../../src/engine/sql/functions/sql-functions.ts";
+import { SQL_FUNCTION_FAMILIES } from "../../src/engine/sql/index.ts";
 import { ERROR_CODES } from "../../src/errors/error-codes.ts";
 import { TYPE_MAPPING } from "../../src/formats/type-mapping.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";

@@ -1,5 +1,5 @@
 import type { DataType } from "../../model/data-type.ts";
-import type { SqlValue } from "../sql/sql-contract.ts";
+import type { SqlValue } from "../sql/index.ts";
 import { allocateColumn, type Column, decimalFitsDouble, isNullAt, markNull } from "./column.ts";
 
 /** The value at row `i` as an expression sees it (see sql-contract.ts for the representation). */

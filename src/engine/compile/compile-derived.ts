@@ -7,12 +7,16 @@ import { columnFromValues, valueAt } from "../columns/column-values.ts";
 import { effectiveType } from "../generators/create-field-generator.ts";
 import { childPosition as childPositionOf } from "../generators/positions.ts";
 import { uuidFromText } from "../generators/value-generators.ts";
-import { RowRandom } from "../rng/row-random.ts";
-import { compileCast } from "../sql/cast.ts";
-import { compileSqlAst } from "../sql/compile-sql.ts";
-import { parseSql } from "../sql/parser.ts";
-import type { SqlRowContext, SqlScope, SqlValue } from "../sql/sql-contract.ts";
-import { astReferences } from "../sql/sql-references.ts";
+import { RowRandom } from "../rng/index.ts";
+import {
+  astReferences,
+  compileCast,
+  compileSqlAst,
+  parseSql,
+  type SqlRowContext,
+  type SqlScope,
+  type SqlValue,
+} from "../sql/index.ts";
 import { fieldKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
 

@@ -14,7 +14,7 @@ import { createFieldGenerator, effectiveType, isDerivedField } from "../generato
 import type { FieldGenerator } from "../generators/field-generator.ts";
 import { rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
-import { RowRandom } from "../rng/row-random.ts";
+import { RowRandom } from "../rng/index.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
 import { nestedOmission } from "./omit-nested.ts";
 import {

@@ -1,5 +1,5 @@
 import type { WeightedValue } from "../../model/field-options.ts";
-import { RowRandom } from "../rng/row-random.ts";
+import { RowRandom } from "../rng/index.ts";
 
 /**
  * How a step's rows fall into groups: each group shares the values of its key fields

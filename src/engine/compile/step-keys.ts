@@ -1,4 +1,4 @@
-import { hashString } from "../rng/hash.ts";
+import { hashString } from "../rng/index.ts";
 
 /** The stream key of a plan: its seed text hashed. */
 export const planKeyOf = (seed: string): number => hashString(seed, 0x726f7766);

@@ -1,8 +1,7 @@
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
 import { allocateColumn, type ListColumn, type MapColumn, type StructColumn } from "../columns/column.ts";
-import { createPermutation } from "../rng/permutation.ts";
-import { RowRandom } from "../rng/row-random.ts";
+import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
 import { childPosition } from "./positions.ts";
 import { writeScalar } from "./write-scalar.ts";

@@ -1,5 +1,5 @@
 import { float64s } from "../../util/small-arrays.ts";
-import { mix32 } from "../rng/hash.ts";
+import { mix32 } from "../rng/index.ts";
 
 const TWO_21 = 2097152;
 

@@ -2,8 +2,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
 import { MICROS_PER_DAY } from "../../util/calendar.ts";
-import { createPermutation } from "../rng/permutation.ts";
-import { RowRandom } from "../rng/row-random.ts";
+import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
 import { dateBound, timestampBound } from "./resolve-bound.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { RowforgeError } from "../../errors/index.ts";
-import { createPermutation } from "../rng/permutation.ts";
+import { createPermutation } from "../rng/index.ts";
 import { compileRegex } from "./index.ts";
 
 /** Walks the whole space: every index gives a matching string and no two give the same one. */

@@ -12,7 +12,7 @@ import { TEST_INPUTS } from "../../../test/support/sql/sql-scope.ts";
 import { expandFieldHelpers } from "../../config/index.ts";
 import { type DataType, DataTypes, type StructField } from "../../model/data-type.ts";
 import { parseDataType } from "../../model/parse-data-type.ts";
-import { compileSql } from "./compile-sql.ts";
+import { compileSql } from "./compile/compile-sql.ts";
 import type { SqlScope } from "./sql-contract.ts";
 
 type Raw = Record<string, unknown>;

@@ -1,52 +1,15 @@
-/** rowforge's Spark SQL expression compiler: parser, type checker, casts and decimal helpers. */
+/**
+ * rowforge's Spark SQL expression compiler: the only way into engine/sql for code outside it
+ * (checked by test/structure/front-doors.test.ts). Inside: syntax/ (lexer, parser, AST), types/ (SQL types,
+ * coercion, casts), values/ (decimals, ordering, number and value text), compile/ (the AST to
+ * evaluator compiler), functions/ (the function library, by family).
+ */
 
-export { compileJavaRegex, JavaRegexError } from "../java-regex/index.ts";
-export type * from "./ast.ts";
-export { formatAst } from "./ast-format.ts";
-export { type CastFn, canCast, compileCast, doubleToInt, doubleToLong, wrapInt } from "./cast.ts";
-export { compileSql, compileSqlAst } from "./compile-sql.ts";
-export { compileSqlAstWith } from "./compile-with-functions.ts";
-export {
-  decimalDigits,
-  decimalFits,
-  decimalFromInteger,
-  decimalFromNumber,
-  decimalFromString,
-  decimalToNumber,
-  decimalToPlainString,
-  decimalToString,
-  decimalTruncate,
-  decimalTypeOfInteger,
-  divideHalfUp,
-  MAX_DECIMAL_PRECISION,
-  parseDecimalText,
-  pow10,
-  rescaleDecimal,
-  toDecimalType,
-} from "./decimal.ts";
-export { compileFormatter, type ValueFormatter } from "./format-value.ts";
-export { javaDoubleToString, javaFloatToString } from "./java-number-format.ts";
-export { parseBooleanText, parseDoubleText, parseIntegerText, parseLongText } from "./parse-number-text.ts";
-export { parseSql } from "./parser.ts";
+export { compileSql, compileSqlAst } from "./compile/compile-sql.ts";
+export { compileSqlAstWith } from "./compile/compile-with-functions.ts";
+export { astReferences, sqlReferences } from "./compile/sql-references.ts";
+export { SQL_FUNCTION_FAMILIES, SQL_FUNCTIONS } from "./functions/index.ts";
 export type * from "./sql-contract.ts";
-export { astReferences, sqlReferences } from "./sql-references.ts";
-export {
-  adjustDecimal,
-  boundedDecimal,
-  comparisonType,
-  decimalForIntegral,
-  decimalResultType,
-  isAtomicType,
-  numericCommonType,
-  tightestCommonType,
-  widerCommonType,
-  widerCommonTypeOf,
-  widerDecimal,
-} from "./type-coercion.ts";
-export {
-  compareStrings,
-  compileEquality,
-  compileOrdering,
-  type Equality,
-  type Ordering,
-} from "./value-order.ts";
+export type { SqlAst } from "./syntax/ast.ts";
+export { parseSql } from "./syntax/parser.ts";
+export { compileCast } from "./types/cast.ts";

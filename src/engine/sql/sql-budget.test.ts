@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { TEST_INPUTS, testScope } from "../../../test/support/sql/sql-scope.ts";
 import { isRowforgeError } from "../../errors/index.ts";
-import { compileSql } from "./compile-sql.ts";
-import { parseSql } from "./parser.ts";
+import { compileSql } from "./compile/compile-sql.ts";
 import type { SqlRunInputs } from "./sql-contract.ts";
+import { parseSql } from "./syntax/parser.ts";
 
 const limits = { maxStringLength: 100, maxArrayLength: 50, maxSqlLength: 1000, maxSqlDepth: 20 };
 const inputs: SqlRunInputs = { ...TEST_INPUTS, limits };

@@ -19,7 +19,7 @@
  * | NULL of any type  | null                                                         |
  */
 import type { DataType } from "../../model/data-type.ts";
-import type { RowRandom } from "../rng/row-random.ts";
+import type { RowRandom } from "../rng/index.ts";
 
 export type SqlValue =
   | string

@@ -3,17 +3,17 @@
  * a row context, and one-call compile-and-evaluate helpers.
  */
 
-import { RowRandom } from "../../../src/engine/rng/row-random.ts";
-import { compileSqlAstWith } from "../../../src/engine/sql/compile-with-functions.ts";
-import { parseSql } from "../../../src/engine/sql/parser.ts";
-import type {
-  CompiledSql,
-  SqlFunction,
-  SqlRowContext,
-  SqlRunInputs,
-  SqlScope,
-  SqlValue,
-} from "../../../src/engine/sql/sql-contract.ts";
+import { RowRandom } from "../../../src/engine/rng/index.ts";
+import {
+  type CompiledSql,
+  compileSqlAstWith,
+  parseSql,
+  type SqlFunction,
+  type SqlRowContext,
+  type SqlRunInputs,
+  type SqlScope,
+  type SqlValue,
+} from "../../../src/engine/sql/index.ts";
 import { RowforgeError } from "../../../src/errors/index.ts";
 import type { DataType } from "../../../src/model/data-type.ts";
 import { parseDataType } from "../../../src/model/parse-data-type.ts";

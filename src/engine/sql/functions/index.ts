@@ -1,10 +1,2 @@
-/** rowforge's Spark SQL function library. */
-export {
-  civilFromDays,
-  daysFromCivil,
-  formatDate,
-  formatTimestamp,
-  parseDateString,
-  parseTimestampString,
-} from "../../../util/calendar.ts";
-export { listSqlFunctionNames, SQL_FUNCTIONS } from "./sql-functions.ts";
+/** rowforge's Spark SQL function library: the table the compiler calls into, and its families for the docs. */
+export { listSqlFunctionNames, SQL_FUNCTION_FAMILIES, SQL_FUNCTIONS } from "./sql-functions.ts";

@@ -7,8 +7,8 @@
 
 import { RowforgeError } from "../../../errors/index.ts";
 import type { DataType } from "../../../model/data-type.ts";
-import { compileFormatter } from "../format-value.ts";
 import type { SqlValue } from "../sql-contract.ts";
+import { compileFormatter } from "../values/format-value.ts";
 import { exactDecimalOf, groupThousands, plainParts, rescaleRounded } from "./rounding.ts";
 
 export type FormatPart =

@@ -8,10 +8,10 @@ import { Buffer } from "node:buffer";
 import type { DataType } from "../../../model/data-type.ts";
 import { DataTypes } from "../../../model/data-type.ts";
 import { MICROS_PER_DAY } from "../../../util/calendar.ts";
-import { decimalToString } from "../decimal.ts";
-import { compileFormatter } from "../format-value.ts";
-import { javaDoubleToString, javaFloatToString } from "../java-number-format.ts";
 import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { decimalToString } from "../values/decimal.ts";
+import { compileFormatter } from "../values/format-value.ts";
+import { javaDoubleToString, javaFloatToString } from "../values/java-number-format.ts";
 import { compileDatePattern } from "./date-pattern.ts";
 import { argTypeError, defineFunction, sqlError, strict1 } from "./function-helpers.ts";
 

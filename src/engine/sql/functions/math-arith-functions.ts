@@ -4,10 +4,10 @@
  * (non-ANSI Spark); decimals keep exact bigint arithmetic.
  */
 import { type DataType, DataTypes, type DecimalType, isNumeric } from "../../../model/data-type.ts";
-import { doubleToLong, wrapInt } from "../cast.ts";
-import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../decimal.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
-import { boundedDecimal, decimalForIntegral } from "../type-coercion.ts";
+import { doubleToLong, wrapInt } from "../types/cast.ts";
+import { boundedDecimal, decimalForIntegral } from "../types/type-coercion.ts";
+import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../values/decimal.ts";
 import {
   argTypeError,
   coerceArg,

@@ -3,7 +3,7 @@
  * decimal a double stands for in Spark: its shortest round-trip text (how Spark turns a double
  * into a BigDecimal before rounding or formatting it).
  */
-import { decimalToNumber, parseDecimalText, pow10 } from "../decimal.ts";
+import { decimalToNumber, parseDecimalText, pow10 } from "../values/decimal.ts";
 
 export type RoundingMode = "HALF_UP" | "HALF_EVEN" | "FLOOR" | "CEILING" | "DOWN";
 

@@ -1,0 +1,26 @@
+import { formatDataType } from "../../../model/data-type.ts";
+import { canCast, compileCast } from "../types/cast.ts";
+import { formatSqlType, type SqlType } from "../types/sql-type.ts";
+import { sameSqlType } from "../types/type-coercion.ts";
+import { constantTyped, folded, type Typed } from "../types/typed.ts";
+import type { CompileEnv } from "./compile-env.ts";
+
+/**
+ * `node` converted to `to` (an implicit or explicit cast). An untyped NULL becomes a NULL of
+ * the type; `what` names the operand in the error when the conversion is impossible.
+ */
+export function coerce(node: Typed, to: SqlType, env: CompileEnv, pos: number, what = "the value"): Typed {
+  if (sameSqlType(node.type, to) || to.kind === "null") return node;
+  if (node.type.kind === "null") return constantTyped(to, null);
+  const from = node.type;
+  if (from.kind === "interval" || to.kind === "interval" || !canCast(from, to)) {
+    throw env.error(pos, `cannot convert ${what} of type ${formatSqlType(from)} to ${formatSqlType(to)}`);
+  }
+  const cast = compileCast(from, to);
+  const inner = node.evaluate;
+  return folded(to, (ctx) => cast(inner(ctx)), [node]);
+}
+
+/** Describes a type for messages: `int`, `array<string>`. */
+export const typeName = (t: SqlType): string =>
+  t.kind === "null" || t.kind === "interval" ? t.kind : formatDataType(t);

@@ -1,0 +1,121 @@
+/**
+ * [NOT] LIKE / ILIKE and [NOT] RLIKE. Constant patterns are compiled once; a pattern that
+ * changes per row is compiled when it changes (the last one is kept).
+ */
+import { DataTypes } from "../../../model/data-type.ts";
+import { compileJavaRegex, JavaRegexError } from "../../java-regex/index.ts";
+import type { SqlEvaluator } from "../sql-contract.ts";
+import { isAtomicType } from "../types/type-coercion.ts";
+import { folded, type Typed } from "../types/typed.ts";
+import { likeMatcher, type StringTest } from "../values/like-pattern.ts";
+import { coerce, typeName } from "./compile-coerce.ts";
+import type { CompileEnv } from "./compile-env.ts";
+
+function asString(node: Typed, env: CompileEnv, pos: number, what: string): Typed {
+  if (node.type.kind === "string" || node.type.kind === "null")
+    return coerce(node, DataTypes.string, env, pos);
+  if (!isAtomicType(node.type))
+    throw env.error(pos, `${what} must be a string, but has type ${typeName(node.type)}`);
+  return coerce(node, DataTypes.string, env, pos, what);
+}
+
+function matchEvaluator(
+  operand: Typed,
+  pattern: Typed,
+  negated: boolean,
+  build: (pattern: string) => StringTest | string,
+  env: CompileEnv,
+  pos: number,
+  transform: (s: string) => string,
+): SqlEvaluator {
+  const e = operand.evaluate;
+  if (pattern.constant !== undefined) {
+    const p = pattern.constant.value;
+    if (p === null) return () => null;
+    const test = build(p as string);
+    if (typeof test === "string") throw env.error(pos, test);
+    if (transform === identity) {
+      return negated
+        ? (ctx) => {
+            const v = e(ctx);
+            return v === null ? null : !test(v as string);
+          }
+        : (ctx) => {
+            const v = e(ctx);
+            return v === null ? null : test(v as string);
+          };
+    }
+    return (ctx) => {
+      const v = e(ctx);
+      return v === null ? null : test(transform(v as string)) !== negated;
+    };
+  }
+  const pe = pattern.evaluate;
+  let lastPattern: string | undefined;
+  let lastTest: StringTest | string = () => false;
+  return (ctx) => {
+    const v = e(ctx);
+    if (v === null) return null;
+    const p = pe(ctx);
+    if (p === null) return null;
+    if (p !== lastPattern) {
+      lastPattern = p as string;
+      lastTest = build(lastPattern);
+    }
+    // An invalid pattern computed per row gives NULL rather than stopping the run.
+    if (typeof lastTest === "string") return null;
+    return lastTest(transform(v as string)) !== negated;
+  };
+}
+
+const identity = (s: string): string => s;
+const lower = (s: string): string => s.toLowerCase();
+
+export function compileLike(
+  operandIn: Typed,
+  patternIn: Typed,
+  escapeChar: string,
+  caseInsensitive: boolean,
+  negated: boolean,
+  env: CompileEnv,
+  pos: number,
+): Typed {
+  const operand = asString(operandIn, env, pos, "the left side of LIKE");
+  const pattern = asString(patternIn, env, pos, "the LIKE pattern");
+  const build = caseInsensitive
+    ? (p: string) => likeMatcher(p.toLowerCase(), escapeChar.toLowerCase())
+    : (p: string) => likeMatcher(p, escapeChar);
+  const evaluate = matchEvaluator(
+    operand,
+    pattern,
+    negated,
+    build,
+    env,
+    pos,
+    caseInsensitive ? lower : identity,
+  );
+  return folded(DataTypes.boolean, evaluate, [operand, pattern]);
+}
+
+function regexTest(pattern: string): StringTest | string {
+  try {
+    const re = compileJavaRegex(pattern, true);
+    return (s) => re.test(s);
+  } catch (e) {
+    if (e instanceof JavaRegexError) return `invalid regular expression "${pattern}": ${e.message}`;
+    throw e;
+  }
+}
+
+export function compileRlike(
+  operandIn: Typed,
+  patternIn: Typed,
+  negated: boolean,
+  env: CompileEnv,
+  pos: number,
+): Typed {
+  const operand = asString(operandIn, env, pos, "the left side of RLIKE");
+  const pattern = asString(patternIn, env, pos, "the RLIKE pattern");
+  const evaluate = matchEvaluator(operand, pattern, negated, regexTest, env, pos, identity);
+  return folded(DataTypes.boolean, evaluate, [operand, pattern]);
+}

@@ -1,0 +1,32 @@
+/**
+ * A compiled sub-expression: its static type and its evaluator. Constants are folded at
+ * compile time so that per-row work is only what depends on the row.
+ */
+import { RowRandom } from "../../rng/index.ts";
+import type { SqlEvaluator, SqlRowContext, SqlValue } from "../sql-contract.ts";
+import type { SqlType } from "./sql-type.ts";
+
+export interface Typed {
+  readonly type: SqlType;
+  readonly evaluate: SqlEvaluator;
+  /** Set when the value does not depend on the row. */
+  readonly constant?: { readonly value: SqlValue };
+  /** Set for a literal as written (Spark types integer literals in decimal arithmetic by their digits). */
+  readonly literal?: true;
+}
+
+/** A context for evaluating constant sub-expressions once at compile time (they read no row). */
+const FOLD_CONTEXT: SqlRowContext = { values: [], row: 0, rnd: new RowRandom(0) };
+
+export function constantTyped(type: SqlType, value: SqlValue, literal = false): Typed {
+  const evaluate: SqlEvaluator = () => value;
+  return literal
+    ? { type, evaluate, constant: { value }, literal: true }
+    : { type, evaluate, constant: { value } };
+}
+
+/** The node, folded to a constant when all of `inputs` are constants. */
+export function folded(type: SqlType, evaluate: SqlEvaluator, inputs: readonly Typed[]): Typed {
+  if (inputs.every((i) => i.constant !== undefined)) return constantTyped(type, evaluate(FOLD_CONTEXT));
+  return { type, evaluate };
+}

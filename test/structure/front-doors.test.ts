@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { test } from "node:test";
+import { REPO_ROOT } from "../support/run-cli.ts";
+
+/** Folders whose index.ts is the only way in for production code outside them. */
+const FRONT_DOORS = ["src/engine/sql", "src/engine/rng"];
+/** Where production code lives (tests and benches may reach internals they test). */
+const PRODUCTION = ["src", "workers", "scripts", "bin"];
+
+const isProduction = (file: string): boolean =>
+  /\.(ts|js)$/.test(file) && !file.endsWith(".test.ts") && !file.endsWith(".suite.ts");
+const productionFiles = (): string[] =>
+  PRODUCTION.flatMap((d) =>
+    readdirSync(join(REPO_ROOT, d), { recursive: true, encoding: "utf8" }).map((f) => join(REPO_ROOT, d, f)),
+  ).filter(isProduction);
+
+/** Relative module specifiers of static imports, re-exports and dynamic imports. */
+function specifiers(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g))
+    found.push(m[1]!);
+  return found;
+}
+
+/** `file imports spec` for each import of `file` that reaches into `folder` past its index.ts. */
+function pastTheDoor(folder: string, file: string, text: string): string[] {
+  const inside = `${folder}/`;
+  if (file.startsWith(inside)) return [];
+  return specifiers(text)
+    .filter((spec) => {
+      const target = resolve(dirname(file), spec);
+      return target.startsWith(inside) && target !== join(folder, "index.ts");
+    })
+    .map((spec) => `${relative(REPO_ROOT, file)} imports ${spec}`);
+}
+
+for (const door of FRONT_DOORS) {
+  test(`outside ${door}, production code imports it only through ${door}/index.ts`, () => {
+    const folder = join(REPO_ROOT, door);
+    const files = productionFiles();
+    assert.ok(files.length > 100, `expected to scan the source tree, found ${files.length} files`);
+    const offending = files.flatMap((f) => pastTheDoor(folder, f, readFileSync(f, "utf8")));
+    assert.deepEqual(offending, [], `import these through ${door}/index.ts (export them there if needed)`);
+  });
+}
+
+test("the scan sees an import past a front door, and lets the door and the inside through", () => {
+  const folder = join(REPO_ROOT, "src/engine/sql");
+  const outside = join(REPO_ROOT, "src/engine/compile/x.ts");
+  const text =
+    'import { a } from "../sql/syntax/parser.ts";\nexport type { B } from "../sql/index.ts";\nconst c = await import("../sql/sql-contract.ts");\n';
+  assert.deepEqual(pastTheDoor(folder, outside, text), [
+    "src/engine/compile/x.ts imports ../sql/syntax/parser.ts",
+    "src/engine/compile/x.ts imports ../sql/sql-contract.ts",
+  ]);
+  assert.deepEqual(
+    pastTheDoor(folder, join(folder, "compile/y.ts"), 'import { p } from "../syntax/parser.ts";'),
+    [],
+  );
+});
