@@ -1,4 +1,5 @@
 import { RE2JS } from "re2js";
+import { MAX_CODE_POINT } from "../regex/code-point-set.ts";
 
 /**
  * Code point sets for the Java-to-RE2 translation (to-re2.ts), as sorted inclusive ranges [lo, hi, lo, hi, ...]:
@@ -7,7 +8,6 @@ import { RE2JS } from "re2js";
  */
 export type Ranges = readonly number[];
 
-const MAX_CODE_POINT = 0x10ffff;
 let everything: string | undefined;
 
 /** Every code point but the surrogates, in order, as one string (built once, about 2 MB). */
@@ -94,31 +94,6 @@ function asJavaScript(source: string): string {
   return source.replace(/\\(x\{([0-9a-fA-F]+)\}|:|[\s\S])/g, (all, _e: string, hex: string | undefined) =>
     hex !== undefined ? `\\u{${hex}}` : all === "\\:" ? ":" : all,
   );
-}
-
-export function complement(r: Ranges): Ranges {
-  const out: number[] = [];
-  let next = 0;
-  for (let i = 0; i < r.length; i += 2) {
-    if (r[i]! > next) out.push(next, r[i]! - 1);
-    next = r[i + 1]! + 1;
-  }
-  if (next <= MAX_CODE_POINT) out.push(next, MAX_CODE_POINT);
-  return out;
-}
-
-export function intersect(a: Ranges, b: Ranges): Ranges {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const lo = Math.max(a[i]!, b[j]!);
-    const hi = Math.min(a[i + 1]!, b[j + 1]!);
-    if (lo <= hi) out.push(lo, hi);
-    if (a[i + 1]! < b[j + 1]!) i += 2;
-    else j += 2;
-  }
-  return out;
 }
 
 const hex = (cp: number): string => `\\x{${cp.toString(16)}}`;

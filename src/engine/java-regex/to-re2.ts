@@ -1,13 +1,7 @@
 import { RE2JS } from "re2js";
 import { RowforgeError } from "../../errors/index.ts";
-import {
-  complement,
-  intersect,
-  rangesAtom,
-  rangesBody,
-  re2ClassRanges,
-  vClassRanges,
-} from "./code-point-ranges.ts";
+import { complementRanges, intersectRanges } from "../regex/code-point-set.ts";
+import { rangesAtom, rangesBody, re2ClassRanges, vClassRanges } from "./code-point-ranges.ts";
 import {
   classBody,
   HORIZONTAL_SPACE,
@@ -277,7 +271,7 @@ class Translator {
             return inClass ? VSPACE : `[${VSPACE}]`;
           default: {
             const set = e.letter === "H" ? HORIZONTAL_SPACE : VERTICAL_SPACE;
-            return inClass ? rangesBody(complement(set)) : `[^${classBody(set, hex)}]`;
+            return inClass ? rangesBody(complementRanges(set)) : `[^${classBody(set, hex)}]`;
           }
         }
       case "property":
@@ -296,14 +290,14 @@ class Translator {
   private property(e: JavaEscape & { kind: "property" }, inClass: boolean): string {
     if (e.ascii) {
       // POSIX classes are ASCII ranges and escapes, valid RE2 class syntax as they are.
-      if (inClass) return e.negated ? rangesBody(complement(re2ClassRanges(`[${e.body}]`))) : e.body;
+      if (inClass) return e.negated ? rangesBody(complementRanges(re2ClassRanges(`[${e.body}]`))) : e.body;
       return e.negated ? `[^${e.body}]` : `[${e.body}]`;
     }
     // General categories RE2 knows by name; other properties and scripts become explicit ranges.
     const category = RE2_CATEGORY.exec(e.body);
     if (category !== null) return `\\${e.negated ? "P" : "p"}{${category[1]}}`;
     let ranges = vClassRanges(e.body);
-    if (e.negated) ranges = complement(ranges);
+    if (e.negated) ranges = complementRanges(ranges);
     return inClass ? rangesBody(ranges) : rangesAtom(ranges);
   }
 
@@ -354,8 +348,8 @@ class Translator {
     if (parts.length === 1 && only.nested.length === 0) return `[${negated ? "^" : ""}${only.own}]`;
     if (parts.length === 1 && !negated) return union(only);
     // Intersections and negated unions have no RE2 syntax: computed as explicit ranges.
-    let set = parts.map((part) => re2ClassRanges(union(part))).reduce(intersect);
-    if (negated) set = complement(set);
+    let set = parts.map((part) => re2ClassRanges(union(part))).reduce(intersectRanges);
+    if (negated) set = complementRanges(set);
     return rangesAtom(set);
   }
 
