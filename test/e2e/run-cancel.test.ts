@@ -6,26 +6,13 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { CLI, REPO_ROOT, runCli } from "../support/run-cli.ts";
+import { runRequest } from "../support/run-request.ts";
 import { type ServeProcess, startServe } from "../support/start-serve.ts";
 
 // Far more rows than the tests wait for: every run here ends by cancellation or a limit.
 const HUGE = 200_000_000;
 
-const requestOf = (name: string, out: string, records = HUGE) => ({
-  plan: { name, tasks: [{ name: "t", dataSourceName: "d", enabled: true }] },
-  tasks: [
-    {
-      name: "t",
-      type: "json",
-      options: { path: out },
-      count: { records },
-      fields: [
-        { name: "id", type: "long", options: { isUnique: true } },
-        { name: "n", type: "int", options: { min: 1, max: 100 } },
-      ],
-    },
-  ],
-});
+const requestOf = (name: string, out: string, records = HUGE) => runRequest(name, out, records);
 
 interface Status {
   status: string;

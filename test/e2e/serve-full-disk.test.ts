@@ -5,27 +5,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { runRequest } from "../support/run-request.ts";
 import { mountSmallDisk } from "../support/small-tmpfs.ts";
 import { startServe } from "../support/start-serve.ts";
 
 const disk = mountSmallDisk(32);
 const skip = typeof disk === "string" ? disk : false;
-
-const runRequest = (name: string, out: string, records: number) => ({
-  plan: { name, tasks: [{ name: "t", dataSourceName: "d", enabled: true }] },
-  tasks: [
-    {
-      name: "t",
-      type: "json",
-      options: { path: out },
-      count: { records },
-      fields: [
-        { name: "id", type: "long", options: { isUnique: true } },
-        { name: "n", type: "int", options: { min: 1, max: 100 } },
-      ],
-    },
-  ],
-});
 
 test("serve with its home on a full disk: saves and run records fail cleanly, the server goes on and recovers once there is room", {
   skip,
