@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// rowforge runs its TypeScript sources directly through Node's type stripping (Node >= 22.18
-// strips types by default; the project's own scripts bring Node 24).
+// rowforge runs the bundle scripts/build.ts makes at install (dist/), or its TypeScript sources
+// directly through Node's type stripping (Node >= 22.18 strips types by default; the project's
+// own scripts bring Node 24).
 import module from "node:module";
+import { fileURLToPath } from "node:url";
+import { bundleIsFresh } from "./build-stamp.js";
 import { followLauncher, serveHeapRelaunch } from "./serve-heap.js";
 
 // Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
@@ -19,6 +22,8 @@ if (relaunched) {
   process.exitCode = await relaunched;
 } else {
   followLauncher();
-  const { main } = await import("../src/cli/main.ts");
+  // The bundle `npm install` builds (dist/) while it matches the sources, else the sources.
+  const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
+  const { main } = await import(fresh ? "../dist/cli.js" : "../src/cli/main.ts");
   process.exitCode = await main(process.argv);
 }

@@ -8,6 +8,7 @@ import type {
 } from "../src/engine/run/batch-task.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
 import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
+import { workerUrl } from "./worker-url.ts";
 
 /**
  * A worker pool generating batches in parallel; results come back as transferred buffers.
@@ -26,7 +27,7 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
     );
   }
   const pool = new Piscina({
-    filename: new URL("./batch.worker.ts", import.meta.url).href,
+    filename: workerUrl("batch"),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 30_000,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Piscina } from "piscina";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { workerUrl } from "../../../workers/worker-url.ts";
 import type { SampleOptions } from "./generate-sample.ts";
 import { renderSample, type SampleTask, type SampleTaskResult, type StepOutput } from "./run-sample-task.ts";
 import { isCheapSample } from "./sample-cost.ts";
@@ -40,7 +41,7 @@ export function createSampleRunner(timeLimitMs = DEFAULT_SAMPLE_TIME_LIMIT_MS): 
   };
   const workers = (): Piscina =>
     (pool ??= new Piscina({
-      filename: new URL("../../../workers/sample.worker.ts", import.meta.url).href,
+      filename: workerUrl("sample"),
       minThreads: 1,
       maxThreads: 2,
       idleTimeout: 60_000,

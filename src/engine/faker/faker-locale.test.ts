@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { allLocales } from "@faker-js/faker";
 import { isRowforgeError } from "../../errors/index.ts";
 import { fakerHandle, localeChain, resolveFakerLocale } from "./faker-locale.ts";
+import { FAKER_LOCALE_IDS } from "./faker-locale-ids.ts";
 
 describe("resolveFakerLocale", () => {
   it("maps the forms users write onto locale ids", () => {
@@ -48,5 +50,16 @@ describe("localeChain and fakerHandle", () => {
   it("builds one faker per locale", () => {
     assert.equal(fakerHandle("de"), fakerHandle("de"));
     assert.notEqual(fakerHandle("de"), fakerHandle("en"));
+  });
+});
+
+describe("FAKER_LOCALE_IDS", () => {
+  it("lists every locale of the Faker data set but base", () => {
+    assert.deepEqual(
+      [...FAKER_LOCALE_IDS].sort(),
+      Object.keys(allLocales)
+        .filter((k) => k !== "base")
+        .sort(),
+    );
   });
 });

@@ -1,11 +1,30 @@
-import { allLocales, Faker, type LocaleDefinition } from "@faker-js/faker";
+import { createRequire } from "node:module";
+import { base, en, en_US, Faker, type LocaleDefinition } from "@faker-js/faker";
 import { nearestNames, RowforgeError } from "../../errors/index.ts";
+import { FAKER_LOCALE_IDS } from "./faker-locale-ids.ts";
 import { RowRandomizer } from "./row-randomizer.ts";
 
 /** Old language codes still seen in configuration files, mapped to the current ones. */
 const LANGUAGE_ALIASES: Readonly<Record<string, string>> = { iw: "he", in: "id", ji: "yi", no: "nb" };
 
-const LOCALE_IDS: readonly string[] = Object.keys(allLocales).filter((k) => k !== "base");
+const LOCALE_IDS = FAKER_LOCALE_IDS;
+
+/** English and the base data travel with rowforge (in the bundle, only what is imported by name). */
+const BUILT_IN: Readonly<Record<string, LocaleDefinition>> = { en, en_US, base };
+let everyLocale: Readonly<Record<string, LocaleDefinition>> | undefined;
+
+/**
+ * A locale's definitions. Any other locale than English loads the whole data set once, at
+ * first use (some 130 ms): plans in English never pay for the other 70 locales.
+ */
+function definitionOf(id: string): LocaleDefinition | undefined {
+  const own = BUILT_IN[id];
+  if (own) return own;
+  everyLocale ??= (
+    createRequire(import.meta.url)("@faker-js/faker") as { allLocales: Record<string, LocaleDefinition> }
+  ).allLocales;
+  return everyLocale[id];
+}
 
 /**
  * Maps a locale as users write it (`en`, `en_US`, `en-GB`, `de`, `fr_FR`, `ja`) to a locale
@@ -35,10 +54,10 @@ export function resolveFakerLocale(locale: string | undefined): string {
 export function localeChain(id: string): LocaleDefinition[] {
   const ids = [id];
   const lang = id.split("_")[0] ?? id;
-  if (lang !== id && lang in allLocales) ids.push(lang);
+  if (lang !== id && LOCALE_IDS.includes(lang)) ids.push(lang);
   if (!ids.includes("en")) ids.push("en");
   ids.push("base");
-  return ids.map((k) => allLocales[k as keyof typeof allLocales]);
+  return ids.map((k) => definitionOf(k)).filter((d) => d !== undefined);
 }
 
 /** One Faker per locale with its row randomizer and the reference date its date methods use. */

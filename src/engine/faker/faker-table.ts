@@ -1,4 +1,4 @@
-import { allLocales, type Faker } from "@faker-js/faker";
+import { en_US, type Faker } from "@faker-js/faker";
 import { RowforgeError } from "../../errors/index.ts";
 import { MILLIS_PER_DAY } from "../../util/calendar.ts";
 import type { FakerEntry } from "./faker-entry.ts";
@@ -184,7 +184,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "a ZIP code of the given US state",
     faker: (f, a) => {
       const st = (a[0] ?? "").trim().toUpperCase();
-      const pattern = allLocales.en_US.location?.postcode_by_state?.[st];
+      const pattern = en_US.location?.postcode_by_state?.[st];
       if (pattern === undefined) {
         throw new RowforgeError("RF_VALUE_INVALID", `"${a[0]}" is not a US state abbreviation`);
       }

@@ -1,0 +1,40 @@
+// Whether dist/ (the bundle scripts/build.ts writes) is still the build of the sources on disk
+// (plain JavaScript: it runs before any TypeScript loads).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const SOURCE_DIRS = ["src", "workers"];
+const SOURCE_FILES = ["package.json"];
+
+/** The number of source files and the newest modification time among them (about 7 ms). */
+export function sourceStamp(root) {
+  let files = 0;
+  let newest = 0;
+  const see = (path) => {
+    files++;
+    newest = Math.max(newest, statSync(path).mtimeMs);
+  };
+  for (const dir of SOURCE_DIRS) {
+    for (const e of readdirSync(join(root, dir), { withFileTypes: true, recursive: true })) {
+      if (e.isFile() && !e.name.endsWith(".test.ts")) see(join(e.parentPath, e.name));
+    }
+  }
+  for (const file of SOURCE_FILES) see(join(root, file));
+  return { files, newest };
+}
+
+/**
+ * True when dist/ was built from exactly these sources: same file count, nothing modified
+ * since. ROWFORGE_FROM_SOURCE=1 always runs the TypeScript sources.
+ */
+export function bundleIsFresh(root) {
+  if (process.env.ROWFORGE_FROM_SOURCE === "1") return false;
+  let built;
+  try {
+    built = JSON.parse(readFileSync(join(root, "dist", "build.json"), "utf8"));
+  } catch {
+    return false;
+  }
+  const now = sourceStamp(root);
+  return built.files === now.files && built.newest === now.newest;
+}
