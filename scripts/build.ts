@@ -35,7 +35,9 @@ await build({
   external: EXTERNAL,
   chunkNames: "chunk-[hash]",
   // Bundled CommonJS packages call require(); give ES modules one.
-  banner: { js: 'import { createRequire as __rowforgeRequire } from "node:module"; const require = __rowforgeRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __rowforgeRequire } from "node:module"; const require = __rowforgeRequire(import.meta.url);',
+  },
   legalComments: "none",
   logLevel: "warning",
 });

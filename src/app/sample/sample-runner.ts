@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Piscina } from "piscina";
+import { workerUrl } from "../../../workers/worker-url.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { workerUrl } from "../../../workers/worker-url.ts";
 import type { SampleOptions } from "./generate-sample.ts";
 import { renderSample, type SampleTask, type SampleTaskResult, type StepOutput } from "./run-sample-task.ts";
 import { isCheapSample } from "./sample-cost.ts";
