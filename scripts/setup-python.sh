@@ -24,5 +24,10 @@ fi
 if ! have_schemathesis; then
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis>=4.32,<5"
 fi
+# Installed but its entry point does not run (a virtual environment moved or copied from another
+# folder keeps the old interpreter path in its scripts): write the scripts again.
+if ! have_schemathesis; then
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "schemathesis>=4.32,<5"
+fi
 "$VENV/bin/python" -c "import pyarrow, pyarrow.orc, pyarrow.parquet; print('pyarrow', pyarrow.__version__)"
 "$VENV/bin/schemathesis" --version

@@ -73,7 +73,11 @@ steps:
     fuzz.stderr.on("data", (d: Buffer) => {
       out += d.toString();
     });
-    const code = await new Promise<number | null>((resolve) => fuzz.once("exit", resolve));
+    // A fuzzer that cannot start (a broken entry point) fails the test; the server is still stopped.
+    const code = await new Promise<number | null>((resolve, reject) => {
+      fuzz.once("exit", resolve);
+      fuzz.once("error", reject);
+    });
     const summary = out.slice(out.lastIndexOf("SUMMARY"));
     assert.equal(code, 0, `schemathesis found failures:\n${out.slice(-6000)}`);
     assert.match(summary, /\d+ generated, \d+ passed/);
