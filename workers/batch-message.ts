@@ -5,6 +5,8 @@ import type { TransferredError } from "../src/errors/index.ts";
 export interface BatchMessage {
   readonly task: BatchTask;
   readonly plan?: PlanRegistration;
+  /** Memory of an earlier result, handed back (transferred) to encode this batch into. */
+  readonly reuse?: ArrayBuffer;
 }
 
 /** The worker's answer when a task names a plan this thread has not been given: send it again with the plan. */

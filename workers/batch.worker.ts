@@ -20,7 +20,11 @@ export default function generate(
   try {
     const compiled = plans.get(message.task.planKey) ?? (message.plan && plans.compile(message.plan));
     if (!compiled) return { kind: "plan-unknown", planKey: message.task.planKey };
-    const result = runBatchTask(compiled, message.task);
+    const result = runBatchTask(
+      compiled,
+      message.task,
+      message.reuse ? new Uint8Array(message.reuse) : undefined,
+    );
     const bytes = result.kind === "arrow" ? result.ipc : result.bytes;
     return Piscina.move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result });
   } catch (e) {

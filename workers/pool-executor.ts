@@ -33,9 +33,11 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
     idleTimeout: 30_000,
   });
   const plans = new Map<string, { readonly registration: PlanRegistration; sent: number }>();
+  // Buffers of written results, sent back to a worker to encode a later batch into.
+  const free: ArrayBuffer[] = [];
   const send = async (message: BatchMessage): Promise<unknown> => {
     try {
-      return await pool.run(message);
+      return await pool.run(message, message.reuse ? { transferList: [message.reuse] } : {});
     } catch (e) {
       // The pool itself failed (a worker died, or the pool was closed with the batch in flight).
       throw new RowforgeError(
@@ -56,13 +58,23 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
       if (!entry) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
       const first = entry.sent < workers;
       if (first) entry.sent++;
-      let result = await send(first ? { task, plan: entry.registration } : { task });
+      const reuse = task.encode ? free.pop() : undefined;
+      let result = await send({
+        task,
+        ...(first ? { plan: entry.registration } : {}),
+        ...(reuse ? { reuse } : {}),
+      });
       if (isPlanUnknown(result)) {
         entry.sent++;
         result = await send({ task, plan: entry.registration });
       }
       if (isTransferredError(result)) throw rebuildError(result);
       return result as BatchResult;
+    },
+    recycle(result) {
+      if (result.kind !== "encoded" || free.length >= workers * 2) return;
+      const { buffer } = result.bytes;
+      if (buffer instanceof ArrayBuffer && !free.includes(buffer)) free.push(buffer);
     },
     // Closing ends the threads at once; batches still in flight reject (their callers ignore them).
     close: () => {

@@ -15,6 +15,7 @@ export const INLINE_BELOW_ROWS = 20_000;
 export function createInlineExecutor(): BatchExecutor {
   const registered = new Map<string, Parameters<BatchExecutor["register"]>[0]>();
   const plans = createPlanCache(Number.POSITIVE_INFINITY);
+  const free: Uint8Array[] = [];
   return {
     workers: 1,
     register(r) {
@@ -23,7 +24,10 @@ export function createInlineExecutor(): BatchExecutor {
     async run(task) {
       const r = registered.get(task.planKey);
       if (!r) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
-      return runBatchTask(plans.compile(r), task);
+      return runBatchTask(plans.compile(r), task, task.encode ? free.pop() : undefined);
+    },
+    recycle(result) {
+      if (result.kind === "encoded" && free.length < 2) free.push(new Uint8Array(result.bytes.buffer));
     },
     close: async () => {
       registered.clear();

@@ -35,7 +35,10 @@ export interface StepSink {
   /** Ascending row boundaries from 0 to the step's row count; [0, rowCount] when the rows are not cut. */
   readonly rowBounds: readonly number[];
   readonly accepts: "arrow" | { readonly encoded: EncodeSpec };
-  /** Writes rows starting at `startRow` (an `encoded` input only when `accepts` asked for it). */
+  /**
+   * Writes rows starting at `startRow` (an `encoded` input only when `accepts` asked for it).
+   * Resolves once the input is no longer needed: encoded bytes are reused for a later batch.
+   */
   write(input: SinkInput, startRow: number): Promise<void>;
   close(): Promise<SinkResult>;
   abort(): Promise<void>;

@@ -1,4 +1,5 @@
 import type { RecordBatch, Schema } from "apache-arrow";
+import type { ByteSink } from "./arrow-values/byte-sink.ts";
 
 /**
  * An encoder turns Arrow record batches into the bytes of one output (a file, a sample body,
@@ -10,6 +11,11 @@ export interface Encoder {
   encode(batch: RecordBatch): Uint8Array[] | Promise<Uint8Array[]>;
   /** The remaining bytes: buffered rows, footers. */
   end(): Uint8Array[] | Promise<Uint8Array[]>;
+  /**
+   * Text encoders whose batches concatenate: the batch's bytes written straight into the
+   * caller's sink (a worker's buffer that is then transferred whole, with no copy).
+   */
+  encodeInto?(batch: RecordBatch, out: ByteSink): void;
 }
 
 /** A format: its name as users write it, file extension, content type and encoder factory. */

@@ -101,3 +101,27 @@ test("a thread that was not sent the plan asks for it, and its batches are the s
   assert.ok(results.every((r, i) => bytesOf(r).equals(bytesOf(expected[i]!))));
   await Promise.all([inline.close(), pooled.close()]);
 });
+
+test("encoding into handed-back buffers gives the same bytes as fresh ones, in both executors", async () => {
+  const plan = await singleStepPlan(FIELDS, 5000);
+  const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
+  const [step] = compilePlan(plan, options).steps;
+  const encode = { format: "json", options: {} };
+  const task = (k: number) => ({ planKey: "k", stepId: step!.id, start: k * 500, count: 500, encode });
+  const fresh = createInlineExecutor();
+  fresh.register({ planKey: "k", plan, options });
+  const expected = await Promise.all(Array.from({ length: 10 }, (_, k) => fresh.run(task(k))));
+  for (const executor of [createInlineExecutor(), createPoolExecutor(2)]) {
+    executor.register({ planKey: "k", plan, options });
+    const seen = new Set<ArrayBufferLike>();
+    for (let k = 0; k < 10; k++) {
+      const result = await executor.run(task(k));
+      assert.ok(bytesOf(result).equals(bytesOf(expected[k]!)), `batch ${k}`);
+      if (result.kind === "encoded") seen.add(result.bytes.buffer);
+      // Written: the bytes go back for a later batch (after which they must not be read).
+      executor.recycle(result);
+    }
+    if (executor.workers === 1) assert.equal(seen.size, 1, "the inline executor reuses one buffer");
+    await executor.close();
+  }
+});

@@ -2,17 +2,28 @@ import type { CompiledPlan } from "../../engine/compile/compile-plan.ts";
 import type { BatchResult, BatchTask } from "../../engine/run/batch-task.ts";
 import { batchIpc, generateBatch } from "../../engine/run/generate-batch-bytes.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { requireFormat } from "../../formats/format-registry.ts";
 
 /**
  * What a worker (or the inline executor) does with a task: generate the batch, and either
  * encode it (text formats, so the bytes go straight to the output) or return it as Arrow IPC.
+ * Text is encoded into `reuse` (the memory of an earlier result, handed back) when given; the
+ * result's bytes always own their buffer, so a worker transfers it without a copy.
  */
-export function runBatchTask(compiled: CompiledPlan, task: BatchTask): BatchResult {
+export function runBatchTask(compiled: CompiledPlan, task: BatchTask, reuse?: Uint8Array): BatchResult {
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
   const { format, options } = task.encode;
   const encoder = requireFormat(format, task.stepId).createEncoder(batch.schema, options);
+  if (encoder.encodeInto) {
+    const out = new ByteSink(reuse ?? batch.numRows * 64);
+    encoder.encodeInto(batch, out);
+    const rest = encoder.end();
+    if (rest instanceof Promise) throw new RowforgeError("RF_INTERNAL", `format ${format} ends asynchronously`);
+    for (const chunk of rest) out.bytes(chunk);
+    return { kind: "encoded", format, bytes: out.buf.subarray(0, out.pos), rows: batch.numRows };
+  }
   const chunks = encoder.encode(batch);
   const rest = chunks instanceof Promise ? chunks : encoder.end();
   if (chunks instanceof Promise || rest instanceof Promise)

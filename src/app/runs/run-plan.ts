@@ -269,9 +269,10 @@ async function runStep(
         { stepId: step.id, rowCount: to - from },
         batchSize,
         async (result, start, count) => {
-          if (result.kind === "encoded")
+          if (result.kind === "encoded") {
             await open.write({ kind: "encoded", bytes: result.bytes, rows: result.rows }, from + start);
-          else
+            executor.recycle(result);
+          } else
             for (const batch of tableFromIPC(result.ipc).batches)
               await open.write({ kind: "arrow", batch }, from + start);
           done += count;

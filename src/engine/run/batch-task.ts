@@ -36,5 +36,10 @@ export interface BatchExecutor {
   /** Makes a plan known under its key before tasks name it; each thread compiles it once. */
   register(plan: PlanRegistration): void;
   run(task: BatchTask): Promise<BatchResult>;
+  /**
+   * Hands an encoded result back once its bytes are written: a later batch is encoded into the
+   * same memory instead of a fresh buffer per batch. The caller must not read it afterwards.
+   */
+  recycle(result: BatchResult): void;
   close(): Promise<void>;
 }

@@ -8,8 +8,9 @@ export class ByteSink {
   buf: Uint8Array;
   pos = 0;
 
-  constructor(capacity = 1 << 16) {
-    this.buf = new Uint8Array(capacity);
+  /** A new buffer of `capacity` bytes, or writes into the given bytes (a buffer handed back for reuse). */
+  constructor(capacity: number | Uint8Array = 1 << 16) {
+    this.buf = typeof capacity === "number" ? new Uint8Array(Math.max(capacity, 16)) : capacity;
   }
 
   ensure(extra: number): void {

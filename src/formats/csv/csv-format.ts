@@ -1,7 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { parseBooleanOption } from "../../model/boolean-option.ts";
-import { sharedSink } from "../arrow-values/byte-sink.ts";
+import { type ByteSink, sharedSink } from "../arrow-values/byte-sink.ts";
 import type { Format } from "../format.ts";
 import { type CsvSyntax, csvCellWriter, writeCsvBytes } from "./csv-cell-writer.ts";
 
@@ -81,31 +81,35 @@ export const csvFormat: Format = {
     const lineSep = encoder.encode(o.lineSep);
     const sink = sharedSink();
     let headerPending = o.header;
-    const writeHeader = () => {
+    const writeHeader = (out: ByteSink) => {
       schema.fields.forEach((f, k) => {
-        if (k > 0) sink.byte(syntax.delimiter);
+        if (k > 0) out.byte(syntax.delimiter);
         const b = encoder.encode(f.name);
-        writeCsvBytes(sink, b, 0, b.length, syntax);
+        writeCsvBytes(out, b, 0, b.length, syntax);
       });
-      sink.bytes(lineSep);
+      out.bytes(lineSep);
       headerPending = false;
+    };
+    const encodeInto = (batch: RecordBatch, out: ByteSink) => {
+      if (headerPending) writeHeader(out);
+      const cells = batch.data.children.map((c) => csvCellWriter(c, syntax));
+      out.ensure(batch.numRows * 32);
+      for (let i = 0; i < batch.numRows; i++) {
+        for (let k = 0; k < cells.length; k++) {
+          if (k > 0) out.byte(syntax.delimiter);
+          cells[k]!(out, i);
+        }
+        out.bytes(lineSep);
+      }
     };
     return {
       encode(batch: RecordBatch) {
-        if (headerPending) writeHeader();
-        const cells = batch.data.children.map((c) => csvCellWriter(c, syntax));
-        sink.ensure(batch.numRows * 32);
-        for (let i = 0; i < batch.numRows; i++) {
-          for (let k = 0; k < cells.length; k++) {
-            if (k > 0) sink.byte(syntax.delimiter);
-            cells[k]!(sink, i);
-          }
-          sink.bytes(lineSep);
-        }
+        encodeInto(batch, sink);
         return sink.pos === 0 ? [] : [sink.take()];
       },
+      encodeInto,
       end() {
-        if (headerPending) writeHeader();
+        if (headerPending) writeHeader(sink);
         return sink.pos === 0 ? [] : [sink.take()];
       },
     };

@@ -50,17 +50,21 @@ export const ndjsonFormat: Format = {
     const sink = sharedSink();
     const unwrap = options.unwrapTopLevelArray;
     if (unwrap !== undefined && unwrap !== "false") return unwrapEncoder(schema, unwrap, omit);
+    const encodeInto = (batch: RecordBatch, out: ByteSink) => {
+      if (batch.numRows === 0) return;
+      const row = rowWriter(batch.data, omit);
+      out.ensure(batch.numRows * 64);
+      for (let i = 0; i < batch.numRows; i++) {
+        row(out, i);
+        out.byte(10);
+      }
+    };
     return {
       encode(batch: RecordBatch) {
-        if (batch.numRows === 0) return [];
-        const row = rowWriter(batch.data, omit);
-        sink.ensure(batch.numRows * 64);
-        for (let i = 0; i < batch.numRows; i++) {
-          row(sink, i);
-          sink.byte(10);
-        }
-        return [sink.take()];
+        encodeInto(batch, sink);
+        return sink.pos === 0 ? [] : [sink.take()];
       },
+      encodeInto,
       end: () => [],
     };
   },

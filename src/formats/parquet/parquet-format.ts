@@ -1,23 +1,33 @@
+import { createRequire } from "node:module";
 import { type RecordBatch, Table, tableToIPC } from "apache-arrow";
-import * as wasm from "parquet-wasm/node";
+import type * as ParquetWasm from "parquet-wasm/node";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Format } from "../format.ts";
 
-const COMPRESSIONS: Readonly<Record<string, wasm.Compression>> = {
-  none: wasm.Compression.UNCOMPRESSED,
-  uncompressed: wasm.Compression.UNCOMPRESSED,
-  snappy: wasm.Compression.SNAPPY,
-  gzip: wasm.Compression.GZIP,
-  zstd: wasm.Compression.ZSTD,
-  lz4: wasm.Compression.LZ4_RAW,
-  brotli: wasm.Compression.BROTLI,
+type Wasm = typeof ParquetWasm;
+let loaded: Wasm | undefined;
+
+/** parquet-wasm, compiled at the first Parquet output (about 70 ms): other runs never load it. */
+const parquetWasm = (): Wasm => {
+  loaded ??= createRequire(import.meta.url)("parquet-wasm/node") as Wasm;
+  return loaded;
+};
+
+const COMPRESSIONS: Readonly<Record<string, keyof typeof ParquetWasm.Compression>> = {
+  none: "UNCOMPRESSED",
+  uncompressed: "UNCOMPRESSED",
+  snappy: "SNAPPY",
+  gzip: "GZIP",
+  zstd: "ZSTD",
+  lz4: "LZ4_RAW",
+  brotli: "BROTLI",
 };
 
 /** Rows per row group: bounds the memory parquet-wasm holds (its memory grows but never shrinks). */
 export const DEFAULT_ROW_GROUP_ROWS = 131_072;
 
 function parquetSettings(options: Readonly<Record<string, string>>): {
-  compression: wasm.Compression;
+  compression: keyof typeof ParquetWasm.Compression;
   rows: number;
 } {
   const name = (options.compression ?? "snappy").trim().toLowerCase();
@@ -57,8 +67,9 @@ export const parquetFormat: Format = {
   },
   createEncoder(_schema, options) {
     const { compression, rows } = parquetSettings(options);
+    const wasm = parquetWasm();
     const props = new wasm.WriterPropertiesBuilder()
-      .setCompression(compression)
+      .setCompression(wasm.Compression[compression])
       .setMaxRowGroupSize(rows)
       .build();
     let controller!: ReadableStreamDefaultController<unknown>;
