@@ -20,7 +20,8 @@ export function runBatchTask(compiled: CompiledPlan, task: BatchTask, reuse?: Ui
     const out = new ByteSink(reuse ?? batch.numRows * 64);
     encoder.encodeInto(batch, out);
     const rest = encoder.end();
-    if (rest instanceof Promise) throw new RowforgeError("RF_INTERNAL", `format ${format} ends asynchronously`);
+    if (rest instanceof Promise)
+      throw new RowforgeError("RF_INTERNAL", `format ${format} ends asynchronously`);
     for (const chunk of rest) out.bytes(chunk);
     return { kind: "encoded", format, bytes: out.buf.subarray(0, out.pos), rows: batch.numRows };
   }

@@ -8,6 +8,7 @@ import type { CompiledStep } from "../../engine/compile/compile-step.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import type { BatchExecutor } from "../../engine/run/batch-task.ts";
 import { generateStep } from "../../engine/run/generate-step.ts";
+import { planFakerPools } from "../../engine/run/plan-faker-pools.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";
@@ -114,8 +115,10 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   };
   const reports: StepReport[] = [];
   const executor = options.executor(compiled.steps.reduce((n, s) => n + s.rowCount, 0));
-  // Tasks name the plan by the run's id; each thread compiles it once.
-  executor.register({ planKey: runId, plan, options: compileOptions });
+  // Tasks name the plan by the run's id; each thread compiles it once. The faker pools are made
+  // here, while the worker threads start, and travel with the plan.
+  const fakerPools = compileOptions.fastMode ? planFakerPools(compiled, options.only) : [];
+  executor.register({ planKey: runId, plan, options: compileOptions, fakerPools });
   let failedReason: string | null = null;
   try {
     for (const step of compiled.steps) {

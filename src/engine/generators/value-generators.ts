@@ -5,8 +5,9 @@ import type { WeightedValue } from "../../model/field-options.ts";
 import type { Column } from "../columns/column.ts";
 import type { FakerExpression, FakerPools } from "../faker/index.ts";
 import type { RegexGenerator } from "../regex/index.ts";
-import { createPermutation, hashString, RowRandom, withStreamSalt } from "../rng/index.ts";
-import { FAST_POOL_SIZE, type FieldGenerator } from "./field-generator.ts";
+import { createPermutation, RowRandom } from "../rng/index.ts";
+import { expressionPools } from "./faker-pools.ts";
+import type { FieldGenerator } from "./field-generator.ts";
 import { randomUuid } from "./text-generators.ts";
 import { writeScalar } from "./write-scalar.ts";
 
@@ -134,25 +135,6 @@ export function createExpressionGenerator(
     };
   }
   return { type, fill: (pos, out) => fillScalars(pos, out, next) };
-}
-
-const poolCache = new WeakMap<FakerExpression, FakerPools>();
-
-/**
- * The fast-mode pools of an expression: computed once per process from the expression alone
- * (key = hash of its text and locale), shared by every plan; rows pick from them with their
- * own draws, so values still depend on the plan's seed.
- */
-function expressionPools(expr: FakerExpression): FakerPools {
-  let pools = poolCache.get(expr);
-  if (!pools) {
-    // Shared by every plan and sample: made with no stream salt, whatever the caller's.
-    pools = withStreamSalt(0, () =>
-      expr.partPools(FAST_POOL_SIZE, hashString(`${expr.locale}\u0000${expr.source}`, 0x706f6f6c)),
-    );
-    poolCache.set(expr, pools);
-  }
-  return pools;
 }
 
 /** Random version-4 UUIDs, or UUID-shaped digests of `start + row` when incremental. */

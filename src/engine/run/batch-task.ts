@@ -1,5 +1,6 @@
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { PlanCompileOptions } from "../compile/compile-plan.ts";
+import type { FakerPoolEntry } from "../generators/faker-pools.ts";
 
 /** A plan made known to an executor once per run, under the key its tasks name it by. */
 export interface PlanRegistration {
@@ -7,6 +8,8 @@ export interface PlanRegistration {
   readonly planKey: string;
   readonly plan: ResolvedPlan;
   readonly options: PlanCompileOptions;
+  /** Fast-mode faker pools the registering thread already made (a thread adopts them instead of making them again). */
+  readonly fakerPools?: readonly FakerPoolEntry[];
 }
 
 /** Text encoding a worker applies to its batch (formats whose batches concatenate). */

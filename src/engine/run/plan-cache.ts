@@ -1,4 +1,5 @@
 import { type CompiledPlan, compilePlan } from "../compile/compile-plan.ts";
+import { adoptFakerPools } from "../generators/faker-pools.ts";
 import type { PlanRegistration } from "./batch-task.ts";
 
 /** Compiled plans by key, in one thread: each registered plan is compiled once, the oldest dropped past `max`. */
@@ -15,6 +16,7 @@ export function createPlanCache(max = 8): PlanCache {
     compile(r) {
       let compiled = cache.get(r.planKey);
       if (!compiled) {
+        if (r.fakerPools) adoptFakerPools(r.fakerPools);
         compiled = compilePlan(r.plan, r.options);
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(r.planKey, compiled);

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { compileFakerExpression } from "../faker/index.ts";
+import { adoptFakerPools, collectFakerPools, expressionPools } from "./faker-pools.ts";
+
+describe("faker pools", () => {
+  it("are made once per expression, and collected with their keys for other threads", () => {
+    const expr = compileFakerExpression("#{Name.firstName} #{Address.city}", { refDate: 1_700_000_000_000 });
+    const entries = collectFakerPools(() => {
+      expressionPools(expr);
+      expressionPools(expr);
+    });
+    assert.equal(entries.length, 1);
+    const [key, pools] = entries[0]!;
+    assert.match(key, /Name\.firstName/);
+    assert.equal(pools.length, 3, "two calls and the text between them");
+    assert.equal(expressionPools(expr), pools, "the second use is the same pools");
+  });
+
+  it("adopted from another thread, are what this thread's expressions pick from", () => {
+    const refDate = 1_600_000_000_000;
+    const source = "#{Name.lastName}";
+    adoptFakerPools([[`${refDate}\u0000en\u0000${source}`, [["adopted"]]]]);
+    const expr = compileFakerExpression(source, { refDate });
+    assert.deepEqual(expressionPools(expr), [["adopted"]]);
+  });
+
+  it("depend on the reference date: the same text with another date is made anew", () => {
+    const a = compileFakerExpression("#{Name.lastName}", { refDate: 1_600_000_000_000 });
+    const b = compileFakerExpression("#{Name.lastName}", { refDate: 1_500_000_000_000 });
+    assert.notDeepEqual(expressionPools(b), expressionPools(a));
+  });
+});
