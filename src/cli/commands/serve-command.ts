@@ -2,9 +2,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
-import { buildServer } from "../../api/build-server.ts";
 import { exposureWarning } from "../../api/request-guard.ts";
-import { createRuntime } from "../../app/compose.ts";
 import { executorFactory } from "../../app/executors.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -123,6 +121,11 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         );
       }
       const limits = readRunLimits(flags, io.env);
+      // The server's modules (Fastify and its plugins, the store) load only for this command.
+      const [{ buildServer }, { createRuntime }] = await Promise.all([
+        import("../../api/build-server.ts"),
+        import("../../app/compose.ts"),
+      ]);
       const runtime = await createRuntime({
         home,
         env: io.env,
