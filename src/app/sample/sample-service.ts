@@ -29,17 +29,6 @@ import {
 import { SampleError } from "./sample-error.ts";
 import { sampleFormatOf } from "./sample-output.ts";
 
-export {
-  DEFAULT_SAMPLE_SIZE,
-  MAX_SAMPLE_SIZE,
-  type MultiSchemaSampleResponse,
-  type RawSample,
-  type SampleMetadata,
-  type SampleQuery,
-  type SampleResponse,
-  type SchemaField,
-} from "./sample-envelopes.ts";
-
 async function findPlanOrFail(svc: RowforgeService, planName: string) {
   let found: Awaited<ReturnType<RowforgeService["findPlan"]>>;
   try {
