@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
-import { SampleError } from "../../app/sample/sample-error.ts";
 import {
   DEFAULT_SAMPLE_SIZE,
   MAX_SAMPLE_SIZE,
   type RawSample,
   type SampleQuery,
 } from "../../app/sample/sample-envelopes.ts";
+import { SampleError } from "../../app/sample/sample-error.ts";
 import {
   samplePlan,
   samplePlanTask,

@@ -1,10 +1,10 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
+import { walkFields } from "../../model/walk-fields.ts";
 import { parseFakerTemplate } from "../faker/index.ts";
 import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import { regexMaxLength } from "../regex/index.ts";
-import { walkFields } from "../../model/walk-fields.ts";
 import { checkBudget, type GenerationBudget } from "./generation-budget.ts";
 
 /** Estimated bytes of values whose size the plan does not bound (numbers, dates, SQL results). */
