@@ -16,6 +16,7 @@ import {
   sqlError,
   strict1,
   strict2,
+  stringArg,
 } from "./function-helpers.ts";
 import { buildMap } from "./higher-order-functions.ts";
 import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
@@ -127,7 +128,7 @@ function compileStrToMap(fn: string, args: readonly SqlArg[]) {
   const kv = compileRegex(fn, kvDelim.value as string);
   return {
     type: DataTypes.map(S, S),
-    evaluate: strict1<string>(coerceArg(fn, args, 0, S), (text) =>
+    evaluate: strict1<string>(stringArg(fn, args, 0), (text) =>
       buildMap(
         fn,
         S,
