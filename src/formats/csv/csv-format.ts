@@ -91,6 +91,10 @@ export const csvFormat: Format = {
       headerPending = false;
     };
     return {
+      header() {
+        if (headerPending) writeHeader();
+        return sink.pos === 0 ? [] : [sink.take()];
+      },
       encode(batch: RecordBatch) {
         if (headerPending) writeHeader();
         const cells = batch.data.children.map((c) => csvCellWriter(c, syntax));
