@@ -4,6 +4,7 @@
  */
 import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
@@ -18,8 +19,7 @@ import {
   strict2,
   stringArg,
 } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral, widerType } from "./implicit-cast.ts";
-import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./value-ordering.ts";
+import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;

@@ -18,7 +18,7 @@ import {
   strict3,
   valueLimits,
 } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;

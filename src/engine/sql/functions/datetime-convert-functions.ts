@@ -28,7 +28,7 @@ import {
   strict2,
   stringArg,
 } from "./function-helpers.ts";
-import { isNullLiteral } from "./implicit-cast.ts";
+import { isNullLiteral } from "./implicit-argument-casts.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;

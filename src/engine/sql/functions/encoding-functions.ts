@@ -2,6 +2,7 @@
 import { Buffer } from "node:buffer";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { equalityFor } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
@@ -14,8 +15,7 @@ import {
   stringArg,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
-import { equalityFor } from "./value-ordering.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 const S = DataTypes.string;
 const B = DataTypes.binary;

@@ -18,7 +18,7 @@ import {
   sqlError,
   stringArg,
 } from "./function-helpers.ts";
-import { isNullLiteral } from "./implicit-cast.ts";
+import { isNullLiteral } from "./implicit-argument-casts.ts";
 import {
   applyJavaFormat,
   type FormatArg,

@@ -13,8 +13,8 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import { canImplicitCast, isNullLiteral } from "./implicit-cast.ts";
-import { castEvaluator, castValue } from "./value-cast.ts";
+import { castEvaluator, castValue } from "./cast-evaluators.ts";
+import { canImplicitCast, isNullLiteral } from "./implicit-argument-casts.ts";
 
 export interface CompiledCall {
   readonly type: DataType;

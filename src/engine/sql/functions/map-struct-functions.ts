@@ -6,6 +6,7 @@
 import { type DataType, DataTypes, type StructField } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
+import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
@@ -19,9 +20,8 @@ import {
   stringArg,
 } from "./function-helpers.ts";
 import { buildMap } from "./higher-order-functions.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { compileRegex, javaSplit } from "./regex-tools.ts";
-import { equalityFor, isPrimitiveKeyType } from "./value-ordering.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;

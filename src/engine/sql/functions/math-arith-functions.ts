@@ -5,9 +5,10 @@
  */
 import { type DataType, DataTypes, type DecimalType, isNumeric } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
-import { doubleToLong, wrapInt } from "../types/cast.ts";
-import { boundedDecimal, decimalForIntegral } from "../types/type-coercion.ts";
+import { doubleToLong, wrapInt } from "../types/cast-conversions.ts";
+import { boundedDecimal, decimalForIntegral } from "../types/common-types.ts";
 import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../values/decimal.ts";
+import { comparatorFor, isOrderable } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
@@ -18,9 +19,8 @@ import {
   strict1,
   strict2,
 } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
-import { comparatorFor, isOrderable } from "./value-ordering.ts";
 
 const D = DataTypes.double;
 const L = DataTypes.long;

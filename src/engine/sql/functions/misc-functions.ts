@@ -2,7 +2,7 @@
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
 import type { SqlFunction } from "../sql-contract.ts";
 import { defineFunction, runtimeError, stringArg } from "./function-helpers.ts";
-import { isNullLiteral } from "./implicit-cast.ts";
+import { isNullLiteral } from "./implicit-argument-casts.ts";
 
 const SPARK_TYPE_NAMES: Readonly<Record<string, string>> = {
   long: "bigint",

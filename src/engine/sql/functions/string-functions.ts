@@ -15,7 +15,7 @@ import {
   valueLimits,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { charIndexOf, charLength, hasSurrogates, repeatString } from "./text-utils.ts";
 
 const S = DataTypes.string;
