@@ -7,7 +7,7 @@ import {
   readTaskText,
   taskAsPlan,
 } from "../../config/index.ts";
-import { raiseHint } from "../../engine/budget/generation-budget.ts";
+import { raiseHint } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import type { Task } from "../../model/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
