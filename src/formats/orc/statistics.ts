@@ -116,11 +116,20 @@ export class IntegerStats extends SummedRangeStats {
   }
 }
 
+/** One total that adds up across row groups and stripes (lengths, true values, sums of doubles). */
+abstract class TotalStats extends ColumnStats {
+  sum = 0;
+
+  override merge(other: ColumnStats): void {
+    this.sum += (other as TotalStats).sum;
+    super.merge(other);
+  }
+}
+
 /** min/max/sum of float and double columns; NaN takes no part in min/max, a non-finite sum is dropped. */
-export class DoubleStats extends ColumnStats {
+export class DoubleStats extends TotalStats {
   min = Number.POSITIVE_INFINITY;
   max = Number.NEGATIVE_INFINITY;
-  sum = 0;
 
   add(v: number): void {
     this.sum += v;
@@ -132,7 +141,6 @@ export class DoubleStats extends ColumnStats {
 
   override merge(other: ColumnStats): void {
     const o = other as DoubleStats;
-    this.sum += o.sum;
     if (o.seen) {
       this.seen = true;
       this.min = Math.min(this.min, o.min);
@@ -150,10 +158,9 @@ export class DoubleStats extends ColumnStats {
 }
 
 /** min/max (UTF-8 byte order) and total length of string columns. */
-export class StringStats extends ColumnStats {
+export class StringStats extends TotalStats {
   min: Uint8Array | null = null;
   max: Uint8Array | null = null;
-  sum = 0;
 
   /** Takes a value's bytes; the caller has already compared them, so min/max are copies it owns. */
   setBounds(min: Uint8Array, max: Uint8Array): void {
@@ -164,7 +171,6 @@ export class StringStats extends ColumnStats {
   override merge(other: ColumnStats): void {
     const o = other as StringStats;
     if (o.min && o.max) this.setBounds(o.min, o.max);
-    this.sum += o.sum;
     super.merge(other);
   }
 
@@ -183,30 +189,16 @@ export class StringStats extends ColumnStats {
 }
 
 /** Total byte length of binary columns. */
-export class BinaryStats extends ColumnStats {
-  sum = 0;
-
-  override merge(other: ColumnStats): void {
-    this.sum += (other as BinaryStats).sum;
-    super.merge(other);
-  }
-
+export class BinaryStats extends TotalStats {
   protected override writeTyped(w: ProtoWriter): void {
     w.message(8, (m) => m.sint(1, this.sum));
   }
 }
 
 /** The number of true values of boolean columns (the false count follows from the value count). */
-export class BooleanStats extends ColumnStats {
-  trueCount = 0;
-
-  override merge(other: ColumnStats): void {
-    this.trueCount += (other as BooleanStats).trueCount;
-    super.merge(other);
-  }
-
+export class BooleanStats extends TotalStats {
   protected override writeTyped(w: ProtoWriter): void {
-    w.message(5, (m) => m.packedUints(1, [this.trueCount]));
+    w.message(5, (m) => m.packedUints(1, [this.sum]));
   }
 }
 
