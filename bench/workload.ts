@@ -6,7 +6,7 @@
  */
 
 import { createInlineExecutor } from "../src/app/executors.ts";
-import { loadProject } from "../src/config/load/load-project.ts";
+import { loadProject } from "../src/config/index.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
 import { generateStep } from "../src/engine/run/generate-step.ts";
 import { createPoolExecutor } from "../workers/pool-executor.ts";

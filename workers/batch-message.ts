@@ -1,4 +1,4 @@
-import type { BatchResult, BatchTask, PlanRegistration } from "../src/engine/run/batch-task.ts";
+import type { BatchResult, BatchTask, PlanRegistration } from "../src/engine/index.ts";
 import type { TransferredError } from "../src/errors/index.ts";
 
 /** What the pool sends a batch worker: the task, and the plan it names when the thread may not know it yet. */

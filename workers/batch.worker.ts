@@ -1,6 +1,6 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
 import { runBatchTask } from "../src/app/runs/run-batch-task.ts";
-import { createPlanCache } from "../src/engine/run/plan-cache.ts";
+import { createPlanCache } from "../src/engine/index.ts";
 import { type TransferredError, transferError } from "../src/errors/index.ts";
 import type { BatchMessage, PlanUnknown } from "./batch-message.ts";
 

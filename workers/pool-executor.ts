@@ -1,11 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type {
-  BatchExecutor,
-  BatchResult,
-  BatchTask,
-  PlanRegistration,
-} from "../src/engine/run/batch-task.ts";
+import type { BatchExecutor, BatchResult, BatchTask, PlanRegistration } from "../src/engine/index.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
 import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
 import { workerUrl } from "./worker-url.ts";

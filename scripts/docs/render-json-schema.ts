@@ -5,21 +5,31 @@
  * against, so the editor and `rowforge validate` agree on what a key is.
  */
 
-import { HELPER_RULES } from "../../src/config/helpers/helper-registry.ts";
-import { HELPER_OPTION_NAMES } from "../../src/config/helpers/index.ts";
 import {
+  CHECK_PARAM_KEYS,
+  COUNT_KEYS,
+  COUNT_OPTION_KEYS,
+  DATA_SOURCE_KEYS,
+  FIELD_KEYS,
   FIELD_OPTION_SPECS,
+  FK_KEYS,
+  FK_LEVEL_TARGET_KEYS,
+  HELPER_OPTION_NAMES,
+  HELPER_RULES,
   type OptionKind,
   PASS_THROUGH_OPTION_KEYS,
-} from "../../src/config/read/field-option-specs.ts";
-import { COUNT_KEYS, COUNT_OPTION_KEYS, PER_FIELD_KEYS } from "../../src/config/read/read-count.ts";
-import { FIELD_KEYS } from "../../src/config/read/read-field.ts";
-import { FK_KEYS, FK_LEVEL_TARGET_KEYS, RELATION_KEYS } from "../../src/config/read/read-foreign-key.ts";
-import { PLAN_KEYS, SINK_KEYS, TASK_SUMMARY_KEYS } from "../../src/config/read/read-plan.ts";
-import { STEP_KEYS, TRANSFORMATION_KEYS } from "../../src/config/read/read-step.ts";
-import { TASK_KEYS } from "../../src/config/read/read-task.ts";
-import { DATA_SOURCE_KEYS, UNIFIED_KEYS } from "../../src/config/read/read-unified.ts";
-import { CHECK_PARAM_KEYS, VALIDATION_KEYS, WAIT_KEYS } from "../../src/config/read/read-validation.ts";
+  PER_FIELD_KEYS,
+  PLAN_KEYS,
+  RELATION_KEYS,
+  SINK_KEYS,
+  STEP_KEYS,
+  TASK_KEYS,
+  TASK_SUMMARY_KEYS,
+  TRANSFORMATION_KEYS,
+  UNIFIED_KEYS,
+  VALIDATION_KEYS,
+  WAIT_KEYS,
+} from "../../src/config/index.ts";
 import { TRANSFORMATION_MODES } from "../../src/model/index.ts";
 
 type Schema = Record<string, unknown>;

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RowforgeService } from "../app/catalog/rowforge-service.ts";
 import { maskText } from "../app/catalog/secrets.ts";
 import type { RunManager } from "../app/runs/run-manager.ts";
-import { raiseHint, resolveBudget } from "../engine/budget/generation-budget.ts";
+import { raiseHint, resolveBudget } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
 import { DOCS_PAGE } from "./docs-page.ts";

@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
-import type { BatchExecutor } from "../engine/run/batch-task.ts";
-import { createPlanCache } from "../engine/run/plan-cache.ts";
+import { type BatchExecutor, createPlanCache } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { runBatchTask } from "./runs/run-batch-task.ts";
 

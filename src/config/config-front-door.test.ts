@@ -24,10 +24,18 @@ function specifiers(text: string): string[] {
   return found;
 }
 
-test("outside src/config, code imports the configuration layer only through src/config/index.ts", () => {
-  const outside = [...tsFiles(join(repo, "src")), ...tsFiles(join(repo, "workers"))].filter(
+/** Everything outside src/config that may import it: code, scripts, benches and the tests in test/. */
+const SCANNED = ["src", "workers", "bin", "scripts", "bench", "test"];
+
+test("outside src/config, code, scripts, benches and tests import the configuration layer only through src/config/index.ts", () => {
+  const outside = SCANNED.flatMap((d) => tsFiles(join(repo, d))).filter(
     (f) => !f.startsWith(`${configDir}/`),
   );
+  for (const d of SCANNED.filter((x) => x !== "bin"))
+    assert.ok(
+      outside.some((f) => f.startsWith(join(repo, d, "/"))),
+      `expected to scan ${d}/, found no file there`,
+    );
   assert.ok(outside.length > 100, `expected to scan the source tree, found ${outside.length} files`);
   const offending: string[] = [];
   for (const file of outside) {

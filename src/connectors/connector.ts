@@ -1,5 +1,5 @@
 import type { RecordBatch, Schema } from "apache-arrow";
-import type { EncodeSpec } from "../engine/run/batch-task.ts";
+import type { EncodeSpec } from "../engine/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 
 /** What a connector is told about the step it is about to receive. */

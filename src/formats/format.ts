@@ -9,6 +9,12 @@ import type { ByteSink } from "./arrow-values/byte-sink.ts";
 export interface Encoder {
   /** Bytes for the batch (possibly none while the encoder buffers, e.g. a row group). */
   encode(batch: RecordBatch): Uint8Array[] | Promise<Uint8Array[]>;
+  /**
+   * The bytes that open the output before any row (CSV's header line), once: an output whose
+   * rows come already encoded (by workers, without header) asks for them here. Formats with no
+   * such bytes leave it out; after it, encode and end do not write them again.
+   */
+  header?(): Uint8Array[];
   /** The remaining bytes: buffered rows, footers. */
   end(): Uint8Array[] | Promise<Uint8Array[]>;
   /**

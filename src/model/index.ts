@@ -22,3 +22,4 @@ export * from "./run-configuration.ts";
 export { Step, stepIdOf, TRANSFORMATION_MODES, Transformation } from "./step.ts";
 export { Task } from "./task.ts";
 export * from "./validation.ts";
+export { walkFields } from "./walk-fields.ts";

@@ -1,21 +1,9 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { test } from "node:test";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { apiRuntime } from "./api-fixture.ts";
 
 test("GET /run/history pages newest first with limit/offset, X-Total-Count and Link; no limit keeps the whole list", async () => {
-  const dir = fixtureDir({});
-  const runtime = await createRuntime({
-    home: join(dir, "home"),
-    env: {},
-    cwd: dir,
-    executor: () => createInlineExecutor(),
-  });
-  const { store, service: svc, runs } = runtime;
-  const app = await buildServer(svc, { runs });
+  const { app, store, close } = await apiRuntime();
   try {
     for (let i = 0; i < 5; i++) {
       const id = `00000000-0000-4000-8000-00000000000${i}`;
@@ -50,7 +38,6 @@ test("GET /run/history pages newest first with limit/offset, X-Total-Count and L
     assert.match(String(page.headers.link), /<\/run\/history\?limit=2&offset=0>; rel="prev"/);
     assert.equal((await app.inject({ url: "/run/history?limit=1001" })).statusCode, 400);
   } finally {
-    await app.close();
-    await svc.close();
+    await close();
   }
 });

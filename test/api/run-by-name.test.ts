@@ -2,40 +2,33 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { apiRuntime } from "./api-fixture.ts";
 
 test("runs by name from YAML plans with the configuration's connections: plan, task, step, delete; 404s list what exists", async () => {
-  const dir = fixtureDir({
-    "plans/shop.yaml": `name: shop
+  const { app, dir, runs, close } = await apiRuntime({
+    files: {
+      "plans/shop.yaml": `name: shop
 tasks: [{name: accounts, dataSourceName: files_json}, {name: txns, dataSourceName: files_csv}]
 sinkOptions:
   foreignKeys:
     - {source: files_json.accounts.id, generate: [files_csv.transactions.account_id]}
 `,
-    "tasks/accounts.yaml":
-      "name: accounts\nsteps:\n  - name: accounts\n    count: {records: 40}\n    fields: [{name: id, options: {regex: 'A[0-9]{6}'}}]\n",
-    "tasks/txns.yaml":
-      "name: txns\nsteps:\n  - name: transactions\n    count: {records: 90}\n    fields: [{name: account_id}, {name: amount, type: double}]\n",
-  });
-  writeFileSync(
-    join(dir, "application.conf"),
-    `folders { planFilePath = "${join(dir, "plans", "shop.yaml")}", taskFolderPath = "${join(dir, "tasks")}" }
+      "tasks/accounts.yaml":
+        "name: accounts\nsteps:\n  - name: accounts\n    count: {records: 40}\n    fields: [{name: id, options: {regex: 'A[0-9]{6}'}}]\n",
+      "tasks/txns.yaml":
+        "name: txns\nsteps:\n  - name: transactions\n    count: {records: 90}\n    fields: [{name: account_id}, {name: amount, type: double}]\n",
+    },
+    runtime: (dir) => {
+      writeFileSync(
+        join(dir, "application.conf"),
+        `folders { planFilePath = "${join(dir, "plans", "shop.yaml")}", taskFolderPath = "${join(dir, "tasks")}" }
 json { files_json { path = "${join(dir, "out", "accounts")}" } }
 csv { files_csv { path = "${join(dir, "out", "txns")}", header = "true" } }
 `,
-  );
-  const runtime = await createRuntime({
-    home: join(dir, "home"),
-    configPath: join(dir, "application.conf"),
-    env: {},
-    cwd: dir,
-    executor: () => createInlineExecutor(),
+      );
+      return { configPath: join(dir, "application.conf") };
+    },
   });
-  const { service: svc, runs } = runtime;
-  const app = await buildServer(svc, { runs });
   const data = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.startsWith("part-")) : []);
   try {
     const plan = await app.inject({ method: "POST", url: "/run/plans/shop?source=yaml" });
@@ -90,7 +83,6 @@ csv { files_csv { path = "${join(dir, "out", "txns")}", header = "true" } }
       JSON.stringify(history),
     );
   } finally {
-    await app.close();
-    await svc.close();
+    await close();
   }
 });

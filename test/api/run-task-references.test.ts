@@ -2,15 +2,13 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { apiRuntime } from "./api-fixture.ts";
 
 /** A server whose configuration names its task folder relative to the configuration file. */
 async function setup() {
   const out = fixtureDir({});
-  const dir = fixtureDir({
+  const files = {
     "conf/application.conf": 'folders { taskFolderPath = "my-tasks" }\n',
     "conf/my-tasks/people.yaml": [
       "name: people_task",
@@ -23,17 +21,12 @@ async function setup() {
       "      - {name: id, options: {regex: 'P[0-9]{5}', isUnique: true}}",
       "",
     ].join("\n"),
-  });
+  };
   // The working folder is elsewhere: the task folder is found from the configuration's folder.
-  const runtime = await createRuntime({
-    home: join(dir, "home"),
-    env: {},
-    cwd: out,
-    configPath: join(dir, "conf", "application.conf"),
-    executor: () => createInlineExecutor(),
+  const { app, runs, svc } = await apiRuntime({
+    files,
+    runtime: (dir) => ({ cwd: out, configPath: join(dir, "conf", "application.conf") }),
   });
-  const { service: svc, runs } = runtime;
-  const app = await buildServer(svc, { runs });
   return { out, app, runs, svc };
 }
 

@@ -2,10 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { apiRuntime } from "./api-fixture.ts";
 
 const planWith = (className: string, out: string) => ({
   plan: { name: "t_plan", tasks: [{ name: "people", dataSourceName: "files", enabled: true }] },
@@ -22,16 +19,8 @@ const planWith = (className: string, out: string) => ({
 });
 
 test("a saved plan naming a module outside the transformations folder can neither sample nor run it", async () => {
-  const dir = fixtureDir({});
+  const { app, dir, runs, close } = await apiRuntime({ server: { logger: false } });
   const home = join(dir, "home");
-  const runtime = await createRuntime({
-    home: home,
-    env: {},
-    cwd: dir,
-    executor: () => createInlineExecutor(),
-  });
-  const { service: svc, runs } = runtime;
-  const app = await buildServer(svc, { runs, logger: false });
   try {
     // What the review found: any file under the home (node_modules too) was loadable and ran.
     const marker = join(dir, "ran.txt");
@@ -72,8 +61,7 @@ test("a saved plan naming a module outside the transformations folder can neithe
     assert.equal(ok.statusCode, 200, ok.body);
     assert.match(ok.body, /^\[\{"id":"P\d{5}"\}\n\{"id":"P\d{5}"\}\]$/);
   } finally {
-    await app.close();
     await runs.shutdown(5_000);
-    await svc.close();
+    await close();
   }
 });

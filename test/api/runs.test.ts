@@ -2,24 +2,12 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { apiRuntime } from "./api-fixture.ts";
 
-async function setup() {
-  const dir = fixtureDir({});
-  const runtime = await createRuntime({
-    home: join(dir, "home"),
-    env: {},
-    cwd: dir,
-    executor: () => createInlineExecutor(),
-  });
-  const { store, service: svc, runs } = runtime;
-  const app = await buildServer(svc, { runs });
-  return { dir, store, svc, runs, app };
-}
+/** The runtime and server over a fresh home; the tests close them with app.close() and svc.close(). */
+const setup = () => apiRuntime();
 
 const request = (out: string, name = "api_plan") => ({
   plan: {

@@ -1,29 +1,19 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime, type Runtime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
+let fixture: ApiRuntime;
 let app: FastifyInstance;
-let runtime: Runtime;
 before(async () => {
-  const dir = fixtureDir({});
-  runtime = await createRuntime({
-    home: join(dir, "home"),
-    env: {},
-    cwd: dir,
-    sampleTimeLimitMs: 5_000,
-    executor: () => createInlineExecutor(),
+  fixture = await apiRuntime({
+    runtime: () => ({ sampleTimeLimitMs: 5_000 }),
+    serveRuns: false,
+    server: { logger: false },
   });
-  app = await buildServer(runtime.service, { logger: false });
+  app = fixture.app;
 });
-after(async () => {
-  await app.close();
-  await runtime.close();
-});
+after(() => fixture.close());
 
 const schema = (fields: unknown[], sampleSize = 10) => ({
   method: "POST" as const,

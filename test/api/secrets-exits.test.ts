@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { buildServer } from "../../src/api/build-server.ts";
-import { createRuntime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
+import type { FastifyInstance } from "fastify";
 import type { Store } from "../../src/store/index.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
 // The review found credentials leaving the server: inside URLs, under keys the masking missed,
 // in nested option objects, and in GET /plan/{name} (step passwords and tokens in clear).
@@ -25,25 +22,14 @@ const assertNoSecret = (text: string, where: string) => {
   for (const s of SECRETS) assert.ok(!text.includes(s), `${where} leaks ${s}: ${text.slice(0, 400)}`);
 };
 
-let app: Awaited<ReturnType<typeof buildServer>>;
+let fixture: ApiRuntime;
+let app: FastifyInstance;
 let store: Store;
-let close: () => Promise<void>;
 before(async () => {
-  const dir = fixtureDir({});
-  const runtime = await createRuntime({
-    home: join(dir, "home"),
-    env: {},
-    cwd: dir,
-    executor: () => createInlineExecutor(),
-  });
-  store = runtime.store;
-  app = await buildServer(runtime.service, { runs: runtime.runs });
-  close = async () => {
-    await app.close();
-    await runtime.close();
-  };
+  fixture = await apiRuntime();
+  ({ app, store } = fixture);
 });
-after(() => close());
+after(() => fixture.close());
 
 test("connections: URLs keep their shape with the password masked; every secret-looking key masked", async () => {
   const saved = await app.inject({

@@ -1,20 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { createRuntime } from "../../src/app/compose.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
-import { fixtureDir } from "../support/fixture-dir.ts";
+import { apiRuntime } from "./api-fixture.ts";
 
 test('runs still queued at shutdown are recorded failed "shutdown" at once, not left for "interrupted"', async () => {
-  const dir = fixtureDir({});
-  const runtime = await createRuntime({
-    home: join(dir, "home"),
-    env: {},
-    cwd: dir,
-    concurrency: 1,
-    executor: () => createInlineExecutor(),
-  });
-  const { store, service: svc, runs } = runtime;
+  const { dir, store, svc, runs, close } = await apiRuntime({ runtime: () => ({ concurrency: 1 }) });
   try {
     const { plan } = await svc.resolveRequest({
       plan: { name: "q", tasks: [{ name: "t", dataSourceName: "files" }] },
@@ -42,6 +32,6 @@ test('runs still queued at shutdown are recorded failed "shutdown" at once, not 
     for (const id of ids.slice(1)) assert.equal((await store.executions.get(id))?.failedReason, "shutdown");
   } finally {
     await runs.idle();
-    await svc.close();
+    await close();
   }
 });

@@ -3,9 +3,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { checkProject } from "../../src/app/check/check-project.ts";
 import { checkStepRunnable } from "../../src/app/runs/check-step-runnable.ts";
-import { findSourceFiles } from "../../src/config/load/find-source-files.ts";
-import { loadPlanFile } from "../../src/config/load/load-plan-file.ts";
-import { loadProject } from "../../src/config/load/load-project.ts";
+import { findSourceFiles, loadPlanFile, loadProject } from "../../src/config/index.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 

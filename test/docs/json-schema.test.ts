@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { renderJsonSchemas } from "../../scripts/docs/render-json-schema.ts";
-import { loadProject } from "../../src/config/load/load-project.ts";
+import { loadProject } from "../../src/config/index.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 import { CORPUS } from "../support/shared-corpus.ts";
 

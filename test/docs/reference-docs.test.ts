@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { renderReference } from "../../scripts/docs/render-reference.ts";
-import { FIELD_OPTION_SPECS } from "../../src/config/read/field-option-specs.ts";
+import { FIELD_OPTION_SPECS } from "../../src/config/index.ts";
 import { ERROR_CODES } from "../../src/errors/error-codes.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { REPO_ROOT } from "../support/run-cli.ts";
 
 /** Folders whose index.ts is the only way in for production code outside them. */
-const FRONT_DOORS = ["src/engine/sql", "src/engine/rng"];
+const FRONT_DOORS = ["src/engine", "src/engine/sql", "src/engine/rng"];
 /** Where production code lives (tests and benches may reach internals they test). */
 const PRODUCTION = ["src", "workers", "scripts", "bin"];
 

@@ -1,4 +1,4 @@
-import { loadProject } from "../../src/config/load/load-project.ts";
+import { loadProject } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "./fixture-dir.ts";
 

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
-import { SampleError } from "../../app/sample/sample-error.ts";
 import {
   DEFAULT_SAMPLE_SIZE,
   MAX_SAMPLE_SIZE,
   type RawSample,
   type SampleQuery,
+} from "../../app/sample/sample-envelopes.ts";
+import { SampleError } from "../../app/sample/sample-error.ts";
+import {
   samplePlan,
   samplePlanTask,
   samplePlanTaskStep,
@@ -94,74 +96,62 @@ function withBodyQuery(
 export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ["samples"];
-    app.get(
+    /** A GET endpoint: path parameters are names, sample options come in the query string. */
+    const sampleGet = <N extends string>(
+      path: string,
+      names: readonly N[],
+      summary: string,
+      shape: Shape,
+      work: (params: Readonly<Record<N, string>>, q: SampleQuery) => Promise<RawSample | object>,
+    ) =>
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary,
+            params: Type.Object(Object.fromEntries(names.map((n) => [n, Name]))),
+            querystring: SampleQuerySchema,
+          },
+        },
+        // The params schema above validated every name as a string.
+        async (req, reply) =>
+          withQuery(reply, req.query, shape, (q) => work(req.params as Readonly<Record<N, string>>, q)),
+      );
+    sampleGet(
       "/sample/plans/:planName",
-      {
-        schema: {
-          tags,
-          summary: "Samples of every enabled step of a plan",
-          params: Type.Object({ planName: Name }),
-          querystring: SampleQuerySchema,
-        },
-      },
-      async (req, reply) =>
-        withQuery(reply, req.query, "flat", (q) => samplePlan(svc, req.params.planName, q)),
+      ["planName"],
+      "Samples of every enabled step of a plan",
+      "flat",
+      (p, q) => samplePlan(svc, p.planName, q),
     );
-    app.get(
+    sampleGet(
       "/sample/plans/:planName/tasks/:taskName",
-      {
-        schema: {
-          tags,
-          summary: "Samples of the steps of a task of a plan",
-          params: Type.Object({ planName: Name, taskName: Name }),
-          querystring: SampleQuerySchema,
-        },
-      },
-      async (req, reply) =>
-        withQuery(reply, req.query, "flat", (q) =>
-          samplePlanTask(svc, req.params.planName, req.params.taskName, q),
-        ),
+      ["planName", "taskName"],
+      "Samples of the steps of a task of a plan",
+      "flat",
+      (p, q) => samplePlanTask(svc, p.planName, p.taskName, q),
     );
-    app.get(
+    sampleGet(
       "/sample/plans/:planName/tasks/:taskName/steps/:stepName",
-      {
-        schema: {
-          tags,
-          summary: "Raw sample of one step of a plan, in the step's format",
-          params: Type.Object({ planName: Name, taskName: Name, stepName: Name }),
-          querystring: SampleQuerySchema,
-        },
-      },
-      async (req, reply) =>
-        withQuery(reply, req.query, "envelope", (q) =>
-          samplePlanTaskStep(svc, req.params.planName, req.params.taskName, req.params.stepName, q),
-        ),
+      ["planName", "taskName", "stepName"],
+      "Raw sample of one step of a plan, in the step's format",
+      "envelope",
+      (p, q) => samplePlanTaskStep(svc, p.planName, p.taskName, p.stepName, q),
     );
-    app.get(
+    sampleGet(
       "/sample/tasks/:taskName",
-      {
-        schema: {
-          tags,
-          summary: "Samples of the steps of a task of the task folder",
-          params: Type.Object({ taskName: Name }),
-          querystring: SampleQuerySchema,
-        },
-      },
-      async (req, reply) =>
-        withQuery(reply, req.query, "flat", (q) => sampleTask(svc, req.params.taskName, q)),
+      ["taskName"],
+      "Samples of the steps of a task of the task folder",
+      "flat",
+      (p, q) => sampleTask(svc, p.taskName, q),
     );
-    app.get(
+    sampleGet(
       "/sample/steps/:stepName",
-      {
-        schema: {
-          tags,
-          summary: "Raw sample of a step found in any task",
-          params: Type.Object({ stepName: Name }),
-          querystring: SampleQuerySchema,
-        },
-      },
-      async (req, reply) =>
-        withQuery(reply, req.query, "flat", (q) => sampleStep(svc, req.params.stepName, q)),
+      ["stepName"],
+      "Raw sample of a step found in any task",
+      "flat",
+      (p, q) => sampleStep(svc, p.stepName, q),
     );
     app.post(
       "/sample/schema",

@@ -1,5 +1,5 @@
 import { isObject, type SourceDocument } from "../../config/index.ts";
-import { compilePlan, type PlanCompileOptions } from "../../engine/compile/compile-plan.ts";
+import { compilePlan, type PlanCompileOptions } from "../../engine/index.ts";
 import {
   type Diagnostic,
   formatPath,

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { connectorFor } from "../../connectors/registry.ts";
-import { resolveBudget } from "../../engine/budget/generation-budget.ts";
-import { compilePlan } from "../../engine/compile/compile-plan.ts";
-import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
+import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { RunResult } from "./run-plan.ts";
 import type { StepReport } from "./step-report.ts";

@@ -1,6 +1,10 @@
-import type { CompiledPlan } from "../../engine/compile/compile-plan.ts";
-import type { BatchResult, BatchTask } from "../../engine/run/batch-task.ts";
-import { batchIpc, generateBatch } from "../../engine/run/generate-batch-bytes.ts";
+import {
+  type BatchResult,
+  type BatchTask,
+  batchIpc,
+  type CompiledPlan,
+  generateBatch,
+} from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { requireFormat } from "../../formats/format-registry.ts";

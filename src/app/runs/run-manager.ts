@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
-import type { BatchExecutor } from "../../engine/run/batch-task.ts";
+import { type BatchExecutor, GENERATOR_VERSION } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { StepSink } from "../../connectors/connector.ts";
 import { connectorFor } from "../../connectors/registry.ts";
-import { resolveBudget } from "../../engine/budget/generation-budget.ts";
-import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
-import type { CompiledStep } from "../../engine/compile/compile-step.ts";
-import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
-import type { BatchExecutor } from "../../engine/run/batch-task.ts";
-import { generateStep } from "../../engine/run/generate-step.ts";
-import { planFakerPools } from "../../engine/run/plan-faker-pools.ts";
+import {
+  type BatchExecutor,
+  type CompiledPlan,
+  type CompiledStep,
+  compilePlan,
+  GENERATOR_VERSION,
+  generateStep,
+  planFakerPools,
+  resolveBudget,
+} from "../../engine/index.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";

@@ -1,8 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { RecordBatch } from "apache-arrow";
-import type { GenerationBudget } from "../../engine/budget/generation-budget.ts";
-import { type CompiledPlan, compilePlan } from "../../engine/compile/compile-plan.ts";
-import { withStreamSalt } from "../../engine/rng/index.ts";
+import { type CompiledPlan, compilePlan, type GenerationBudget, withStreamSalt } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";

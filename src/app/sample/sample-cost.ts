@@ -1,4 +1,4 @@
-import type { Field } from "../../model/index.ts";
+import { type Field, walkFields } from "../../model/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /**
@@ -55,16 +55,20 @@ const MAX_STRING = 1_000;
 /** An upper bound of how many characters a regex can repeat: the product of its repetition bounds. */
 const MAX_REGEX_REPEAT = 100_000;
 
+/**
+ * Work per row of a step's fields: each field's own work, times the sizes of the arrays and
+ * maps it sits in (its own included); infinite when a field cannot be bounded.
+ */
 function fieldsCost(
   fields: readonly Field[],
   fastMode: boolean,
   budget: { fields: number; fakerCalls: number },
 ): number {
   let total = 0;
-  for (const f of fields) {
+  const bounded = walkFields(fields, { repeat: 1 }, (f, outer) => {
     budget.fields++;
     const o = f.options;
-    if (o.sql !== undefined) return Number.POSITIVE_INFINITY;
+    if (o.sql !== undefined) return undefined;
     let cost = 1;
     if (o.expression !== undefined) {
       const calls = o.expression.split("#{").length - 1;
@@ -72,21 +76,22 @@ function fieldsCost(
       cost += fastMode ? calls : calls * 20;
     }
     if (o.regex !== undefined) {
-      if (o.regex.length > 200 || regexRepeat(o.regex) > MAX_REGEX_REPEAT) return Number.POSITIVE_INFINITY;
+      if (o.regex.length > 200 || regexRepeat(o.regex) > MAX_REGEX_REPEAT) return undefined;
       cost += 4;
     }
     const length = Math.max(o.maxLen ?? 0, o.minLen ?? 0);
-    if (length > MAX_STRING) return Number.POSITIVE_INFINITY;
+    if (length > MAX_STRING) return undefined;
     cost += length / 100;
-    if (f.fields.length > 0) cost += fieldsCost(f.fields, fastMode, budget);
+    let repeat = outer.repeat;
     if (/^(array|map)\b/i.test(f.type)) {
       const size = Math.max(o.arrayFixedSize ?? 0, o.arrayMaxLen ?? 0, o.mapMaxSize ?? 0, 5);
-      if (size > MAX_COLLECTION) return Number.POSITIVE_INFINITY;
-      cost *= size;
+      if (size > MAX_COLLECTION) return undefined;
+      repeat *= size;
     }
-    total += cost;
-  }
-  return total;
+    total += cost * repeat;
+    return { repeat };
+  });
+  return bounded ? total : Number.POSITIVE_INFINITY;
 }
 
 function regexRepeat(pattern: string): number {

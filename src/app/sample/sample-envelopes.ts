@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type GenerationBudget, resolveBudget } from "../../engine/budget/generation-budget.ts";
+import { type GenerationBudget, resolveBudget } from "../../engine/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType } from "../../model/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";

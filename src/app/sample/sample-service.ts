@@ -7,7 +7,7 @@ import {
   readTaskText,
   taskAsPlan,
 } from "../../config/index.ts";
-import { raiseHint } from "../../engine/budget/generation-budget.ts";
+import { raiseHint } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import type { Task } from "../../model/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -28,17 +28,6 @@ import {
 } from "./sample-envelopes.ts";
 import { SampleError } from "./sample-error.ts";
 import { sampleFormatOf } from "./sample-output.ts";
-
-export {
-  DEFAULT_SAMPLE_SIZE,
-  MAX_SAMPLE_SIZE,
-  type MultiSchemaSampleResponse,
-  type RawSample,
-  type SampleMetadata,
-  type SampleQuery,
-  type SampleResponse,
-  type SchemaField,
-} from "./sample-envelopes.ts";
 
 async function findPlanOrFail(svc: RowforgeService, planName: string) {
   let found: Awaited<ReturnType<RowforgeService["findPlan"]>>;

@@ -11,7 +11,7 @@ import { readRunLimits } from "../../app/runs/run-limits.ts";
 import { cancellation, runPlan } from "../../app/runs/run-plan.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/index.ts";
-import { BUDGET_NAMES, resolveBudget } from "../../engine/budget/generation-budget.ts";
+import { BUDGET_NAMES, resolveBudget } from "../../engine/index.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";

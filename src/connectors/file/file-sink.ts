@@ -3,7 +3,6 @@ import { lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/pr
 import { basename, dirname, join, resolve } from "node:path";
 import { type Field, makeData, RecordBatch, Schema, Struct } from "apache-arrow";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import { emptyBatch } from "../../formats/arrow-values/empty-batch.ts";
 import { gatherRows } from "../../formats/arrow-values/gather-rows.ts";
 import type { Encoder, Format } from "../../formats/format.ts";
 import type { SinkResult, StepSink, StepTarget } from "../connector.ts";
@@ -206,7 +205,7 @@ export async function createFileSink(
     const part = partOf(startRow);
     const f = await fileFor(part, "");
     // The file's header (CSV) comes from the main encoder; workers encode rows only.
-    if (f.bytes === 0) await put(f, await f.encoder.encode(emptyBatch(fileSchema)));
+    if (f.bytes === 0 && f.encoder.header) await put(f, f.encoder.header());
     await put(f, [bytes]);
     records += rows;
   };

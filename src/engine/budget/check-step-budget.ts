@@ -1,10 +1,11 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
+import { walkFields } from "../../model/walk-fields.ts";
 import { parseFakerTemplate } from "../faker/index.ts";
 import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import { regexMaxLength } from "../regex/index.ts";
-import { budgetExceeded, type GenerationBudget } from "./generation-budget.ts";
+import { checkBudget, type GenerationBudget } from "./generation-budget.ts";
 
 /** Estimated bytes of values whose size the plan does not bound (numbers, dates, SQL results). */
 const SCALAR_BYTES = 16;
@@ -40,15 +41,7 @@ export function checkStepBudget(
   budget: GenerationBudget,
 ): StepBudgetEstimate {
   const where = (path: string) => `step "${stepName}", field "${path}"`;
-  if (fields.length > budget.maxFieldsPerStep) {
-    throw budgetExceeded(
-      `step "${stepName}"`,
-      "the number of fields",
-      fields.length,
-      "maxFieldsPerStep",
-      budget.maxFieldsPerStep,
-    );
-  }
+  checkBudget(budget, "maxFieldsPerStep", fields.length, `step "${stepName}"`, "the number of fields");
   checkFieldShape(stepName, fields, budget);
   let total = 16;
   let largestField: string | undefined;
@@ -61,64 +54,36 @@ export function checkStepBudget(
       largestField = f.name;
     }
   }
-  if (total > budget.maxBytesPerRow) {
-    throw budgetExceeded(
-      `step "${stepName}"${largestField ? ` (largest field "${largestField}", ${Math.round(largestBytes)} bytes at most)` : ""}`,
-      "the worst-case size of one row in bytes",
-      total,
-      "maxBytesPerRow",
-      budget.maxBytesPerRow,
-    );
-  }
+  checkBudget(
+    budget,
+    "maxBytesPerRow",
+    total,
+    `step "${stepName}"${largestField ? ` (largest field "${largestField}", ${Math.round(largestBytes)} bytes at most)` : ""}`,
+    "the worst-case size of one row in bytes",
+  );
   return { bytesPerRow: total, largestField, largestBytes };
 }
 
-/**
- * Depth and count of nested fields, walked without recursion (a request may nest thousands
- * of levels), then the depth of each field's type.
- */
+/** Depth and count of nested fields, then the depth of each field's type. */
 function checkFieldShape(stepName: string, fields: readonly Field[], budget: GenerationBudget): void {
   let nested = 0;
-  const stack: { field: Field; depth: number; path: string }[] = fields.map((field) => ({
-    field,
-    depth: 0,
-    path: field.name,
-  }));
-  while (stack.length > 0) {
-    const { field, depth, path } = stack.pop()!;
-    if (depth > budget.maxNestingDepth) {
-      throw budgetExceeded(
-        `step "${stepName}", field "${path}"`,
-        "the nesting depth of fields",
-        depth,
-        "maxNestingDepth",
-        budget.maxNestingDepth,
-      );
-    }
-    nested += depth > 0 ? 1 : 0;
-    if (nested > budget.maxNestedFields) {
-      throw budgetExceeded(
-        `step "${stepName}", field "${path}"`,
-        "the number of nested fields of the step",
-        nested,
-        "maxNestedFields",
-        budget.maxNestedFields,
-      );
-    }
-    for (const child of field.fields)
-      stack.push({ field: child, depth: depth + 1, path: `${path}.${child.name}` });
-  }
+  walkFields(fields, { depth: -1, path: "" }, (field, parent) => {
+    const depth = parent.depth + 1;
+    const path = depth === 0 ? field.name : `${parent.path}.${field.name}`;
+    const where = `step "${stepName}", field "${path}"`;
+    checkBudget(budget, "maxNestingDepth", depth, where, "the nesting depth of fields");
+    if (depth > 0) nested++;
+    checkBudget(budget, "maxNestedFields", nested, where, "the number of nested fields of the step");
+    return { depth, path };
+  });
   for (const f of fields) {
-    const depth = typeDepth(effectiveType(f));
-    if (depth > budget.maxNestingDepth) {
-      throw budgetExceeded(
-        `step "${stepName}", field "${f.name}"`,
-        "the nesting depth of its type (arrays, maps and structs inside each other)",
-        depth,
-        "maxNestingDepth",
-        budget.maxNestingDepth,
-      );
-    }
+    checkBudget(
+      budget,
+      "maxNestingDepth",
+      typeDepth(effectiveType(f)),
+      `step "${stepName}", field "${f.name}"`,
+      "the nesting depth of its type (arrays, maps and structs inside each other)",
+    );
   }
 }
 
@@ -148,22 +113,14 @@ function fieldBytes(
 ): number {
   const o = field?.options ?? {};
   if (field && isDerivedField(field)) {
-    const sql = o.sql;
-    if (sql !== undefined && sql.length > budget.maxSqlLength)
-      throw budgetExceeded(
-        where(path),
-        "the length of its sql expression",
-        sql.length,
-        "maxSqlLength",
-        budget.maxSqlLength,
-      );
+    if (o.sql !== undefined)
+      checkBudget(budget, "maxSqlLength", o.sql.length, where(path), "the length of its sql expression");
     return type.kind === "array" || type.kind === "map" || type.kind === "struct"
       ? typeBytes(type)
       : SQL_VALUE_BYTES;
   }
   const limit = (option: string, value: number | undefined, name: "maxStringLength" | "maxArrayLength") => {
-    if (value !== undefined && value > budget[name])
-      throw budgetExceeded(where(path), `option ${option}`, value, name, budget[name]);
+    if (value !== undefined) checkBudget(budget, name, value, where(path), `option ${option}`);
   };
   const staticValue = field?.static ?? o.static;
   if (type.kind === "array") {
@@ -207,23 +164,13 @@ function fieldBytes(
   if (o.regex !== undefined) return stringBytes(checkRegex(o.regex, path, budget, where));
   if (o.expression !== undefined) {
     const parts = parseFakerTemplate(o.expression);
-    let calls = 0;
+    const calls = parts.filter((x) => x.kind === "call").length;
+    checkBudget(budget, "maxFakerCalls", calls, where(path), "the number of faker calls in its expression");
     let text = 0;
     for (const p of parts) {
       if (p.kind === "text") {
         text += p.text.length;
         continue;
-      }
-      calls++;
-      if (calls > budget.maxFakerCalls) {
-        const all = parts.filter((x) => x.kind === "call").length;
-        throw budgetExceeded(
-          where(path),
-          "the number of faker calls in its expression",
-          all,
-          "maxFakerCalls",
-          budget.maxFakerCalls,
-        );
       }
       if (p.name.toLowerCase() === "regexify" && p.args[0] !== undefined)
         text += checkRegex(p.args[0], path, budget, where);
@@ -305,13 +252,12 @@ function checkRegex(pattern: string, path: string, budget: GenerationBudget, whe
     if (isRowforgeError(e)) throw new RowforgeError(e.code, `${where(path)}: ${e.message}`, { hint: e.hint });
     throw e;
   }
-  if (n > budget.maxRegexLength)
-    throw budgetExceeded(
-      where(path),
-      `the longest string of regex "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}", in characters,`,
-      n,
-      "maxRegexLength",
-      budget.maxRegexLength,
-    );
+  checkBudget(
+    budget,
+    "maxRegexLength",
+    n,
+    where(path),
+    `the longest string of regex "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}", in characters,`,
+  );
   return n;
 }

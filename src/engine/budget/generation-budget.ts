@@ -54,5 +54,16 @@ export function budgetExceeded(where: string, what: string, value: number, name:
   );
 }
 
+/** Throws RF_BUDGET_EXCEEDED (see budgetExceeded) when `value` is above the budget's limit `name`. */
+export function checkBudget(
+  budget: GenerationBudget,
+  name: BudgetName,
+  value: number,
+  where: string,
+  what: string,
+): void {
+  if (value > budget[name]) throw budgetExceeded(where, what, value, name, budget[name]);
+}
+
 const formatCount = (n: number): string =>
   Number.isFinite(n) ? (Number.isSafeInteger(n) ? String(n) : n.toExponential(3)) : "unbounded";

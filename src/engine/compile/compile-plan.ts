@@ -3,7 +3,7 @@ import { stepRunOptions } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
-import { budgetExceeded, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
+import { checkBudget, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";
 import { planKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
@@ -108,15 +108,13 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     bytesPerRow.set(id, estimate.bytesPerRow);
     if (options.sampleRows !== undefined) {
       sampleBytes += estimate.bytesPerRow * options.sampleRows;
-      if (sampleBytes > budget.maxBytesPerSample) {
-        throw budgetExceeded(
-          `step "${s.step.name}"${estimate.largestField ? ` (largest field "${estimate.largestField}", ${Math.round(estimate.largestBytes)} bytes per row at most)` : ""}`,
-          `the worst-case size of a sample of ${options.sampleRows} rows per step in bytes`,
-          sampleBytes,
-          "maxBytesPerSample",
-          budget.maxBytesPerSample,
-        );
-      }
+      checkBudget(
+        budget,
+        "maxBytesPerSample",
+        sampleBytes,
+        `step "${s.step.name}"${estimate.largestField ? ` (largest field "${estimate.largestField}", ${Math.round(estimate.largestBytes)} bytes per row at most)` : ""}`,
+        `the worst-case size of a sample of ${options.sampleRows} rows per step in bytes`,
+      );
     }
   }
   const env = {

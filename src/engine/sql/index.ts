@@ -12,4 +12,4 @@ export { SQL_FUNCTION_FAMILIES, SQL_FUNCTIONS } from "./functions/index.ts";
 export type * from "./sql-contract.ts";
 export type { SqlAst } from "./syntax/ast.ts";
 export { parseSql } from "./syntax/parser.ts";
-export { compileCast } from "./types/cast.ts";
+export { compileCast } from "./types/cast-conversions.ts";

@@ -103,6 +103,10 @@ export const csvFormat: Format = {
       }
     };
     return {
+      header() {
+        if (headerPending) writeHeader(sink);
+        return sink.pos === 0 ? [] : [sink.take()];
+      },
       encode(batch: RecordBatch) {
         encodeInto(batch, sink);
         return sink.pos === 0 ? [] : [sink.take()];

@@ -54,7 +54,7 @@ export class BooleanColumnWriter extends ColumnWriter {
       this.writer!.write(store[i]!);
       trues += store[i]!;
     }
-    (stats as BooleanStats).trueCount = trues;
+    (stats as BooleanStats).sum = trues;
   }
 
   protected closeStreams(): void {

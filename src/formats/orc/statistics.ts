@@ -32,57 +32,80 @@ export class ColumnStats {
   protected writeTyped(_w: ProtoWriter): void {}
 }
 
-/** min/max/sum of byte, short, int and long columns; the sum is dropped once it leaves int64. */
-export class IntegerStats extends ColumnStats {
-  min: number | bigint = 0;
-  max: number | bigint = 0;
-  sum: number | bigint | null = 0;
+/** min/max of columns whose values compare with < and > (integers, dates, decimals, child counts). */
+abstract class RangeStats<T extends number | bigint> extends ColumnStats {
+  min: T;
+  max: T;
 
-  add(v: number): void {
+  constructor(zero: T) {
+    super();
+    this.min = zero;
+    this.max = zero;
+  }
+
+  protected include(v: T): void {
     if (!this.seen) {
       this.seen = true;
       this.min = v;
       this.max = v;
     } else if (v < this.min) this.min = v;
     else if (v > this.max) this.max = v;
-    if (typeof this.sum === "number") {
-      const s = this.sum + v;
-      if (Number.isSafeInteger(s)) this.sum = s;
-      else this.sum = BigInt(this.sum) + BigInt(v);
-    } else if (this.sum !== null) this.addBigSum(BigInt(v));
-  }
-
-  addBig(v: bigint): void {
-    if (!this.seen) {
-      this.seen = true;
-      this.min = v;
-      this.max = v;
-    } else if (v < this.min) this.min = v;
-    else if (v > this.max) this.max = v;
-    if (this.sum !== null) this.addBigSum(v);
-  }
-
-  private addBigSum(v: bigint): void {
-    const s = BigInt(this.sum ?? 0) + v;
-    this.sum = s < INT64_MIN || s > INT64_MAX ? null : s;
   }
 
   override merge(other: ColumnStats): void {
-    const o = other as IntegerStats;
+    const o = other as RangeStats<T>;
     if (o.seen) {
       if (!this.seen || o.min < this.min) this.min = o.min;
       if (!this.seen || o.max > this.max) this.max = o.max;
       this.seen = true;
     }
-    if (this.sum === null || o.sum === null) this.sum = null;
-    else if (
-      typeof this.sum === "number" &&
-      typeof o.sum === "number" &&
-      Number.isSafeInteger(this.sum + o.sum)
-    ) {
-      this.sum += o.sum;
-    } else this.addBigSum(BigInt(o.sum));
     super.merge(other);
+  }
+}
+
+/** min/max and a sum that is dropped (null) once it leaves the range the type can store. */
+abstract class SummedRangeStats extends RangeStats<number | bigint> {
+  sum: number | bigint | null = 0;
+
+  constructor() {
+    super(0);
+  }
+
+  /** Whether a sum can be stored. */
+  protected abstract sumFits(sum: bigint): boolean;
+
+  protected addSum(v: number | bigint): void {
+    if (this.sum === null) return;
+    if (typeof this.sum === "number" && typeof v === "number" && Number.isSafeInteger(this.sum + v)) {
+      this.sum += v;
+      return;
+    }
+    const s = BigInt(this.sum) + BigInt(v);
+    this.sum = this.sumFits(s) ? s : null;
+  }
+
+  override merge(other: ColumnStats): void {
+    const o = other as SummedRangeStats;
+    if (o.sum === null) this.sum = null;
+    else this.addSum(o.sum);
+    super.merge(other);
+  }
+}
+
+/** min/max/sum of byte, short, int and long columns; the sum is dropped once it leaves int64. */
+export class IntegerStats extends SummedRangeStats {
+  add(v: number): void {
+    this.include(v);
+    this.addSum(v);
+  }
+
+  addBig(v: bigint): void {
+    this.include(v);
+    this.addSum(v);
+  }
+
+  protected sumFits(sum: bigint): boolean {
+    return sum >= INT64_MIN && sum <= INT64_MAX;
   }
 
   protected override writeTyped(w: ProtoWriter): void {
@@ -93,11 +116,20 @@ export class IntegerStats extends ColumnStats {
   }
 }
 
+/** One total that adds up across row groups and stripes (lengths, true values, sums of doubles). */
+abstract class TotalStats extends ColumnStats {
+  sum = 0;
+
+  override merge(other: ColumnStats): void {
+    this.sum += (other as TotalStats).sum;
+    super.merge(other);
+  }
+}
+
 /** min/max/sum of float and double columns; NaN takes no part in min/max, a non-finite sum is dropped. */
-export class DoubleStats extends ColumnStats {
+export class DoubleStats extends TotalStats {
   min = Number.POSITIVE_INFINITY;
   max = Number.NEGATIVE_INFINITY;
-  sum = 0;
 
   add(v: number): void {
     this.sum += v;
@@ -109,7 +141,6 @@ export class DoubleStats extends ColumnStats {
 
   override merge(other: ColumnStats): void {
     const o = other as DoubleStats;
-    this.sum += o.sum;
     if (o.seen) {
       this.seen = true;
       this.min = Math.min(this.min, o.min);
@@ -127,10 +158,9 @@ export class DoubleStats extends ColumnStats {
 }
 
 /** min/max (UTF-8 byte order) and total length of string columns. */
-export class StringStats extends ColumnStats {
+export class StringStats extends TotalStats {
   min: Uint8Array | null = null;
   max: Uint8Array | null = null;
-  sum = 0;
 
   /** Takes a value's bytes; the caller has already compared them, so min/max are copies it owns. */
   setBounds(min: Uint8Array, max: Uint8Array): void {
@@ -141,7 +171,6 @@ export class StringStats extends ColumnStats {
   override merge(other: ColumnStats): void {
     const o = other as StringStats;
     if (o.min && o.max) this.setBounds(o.min, o.max);
-    this.sum += o.sum;
     super.merge(other);
   }
 
@@ -160,55 +189,27 @@ export class StringStats extends ColumnStats {
 }
 
 /** Total byte length of binary columns. */
-export class BinaryStats extends ColumnStats {
-  sum = 0;
-
-  override merge(other: ColumnStats): void {
-    this.sum += (other as BinaryStats).sum;
-    super.merge(other);
-  }
-
+export class BinaryStats extends TotalStats {
   protected override writeTyped(w: ProtoWriter): void {
     w.message(8, (m) => m.sint(1, this.sum));
   }
 }
 
 /** The number of true values of boolean columns (the false count follows from the value count). */
-export class BooleanStats extends ColumnStats {
-  trueCount = 0;
-
-  override merge(other: ColumnStats): void {
-    this.trueCount += (other as BooleanStats).trueCount;
-    super.merge(other);
-  }
-
+export class BooleanStats extends TotalStats {
   protected override writeTyped(w: ProtoWriter): void {
-    w.message(5, (m) => m.packedUints(1, [this.trueCount]));
+    w.message(5, (m) => m.packedUints(1, [this.sum]));
   }
 }
 
 /** min/max as days since 1970-01-01 for date columns. */
-export class DateStats extends ColumnStats {
-  min = 0;
-  max = 0;
-
-  add(v: number): void {
-    if (!this.seen) {
-      this.seen = true;
-      this.min = v;
-      this.max = v;
-    } else if (v < this.min) this.min = v;
-    else if (v > this.max) this.max = v;
+export class DateStats extends RangeStats<number> {
+  constructor() {
+    super(0);
   }
 
-  override merge(other: ColumnStats): void {
-    const o = other as DateStats;
-    if (o.seen) {
-      if (!this.seen || o.min < this.min) this.min = o.min;
-      if (!this.seen || o.max > this.max) this.max = o.max;
-      this.seen = true;
-    }
-    super.merge(other);
+  add(v: number): void {
+    this.include(v);
   }
 
   protected override writeTyped(w: ProtoWriter): void {
@@ -274,11 +275,8 @@ export class TimestampStats extends ColumnStats {
 }
 
 /** min/max/sum of decimal columns as decimal strings; the sum is dropped past 38 digits. */
-export class DecimalStats extends ColumnStats {
+export class DecimalStats extends SummedRangeStats {
   private readonly scale: number;
-  min: number | bigint = 0;
-  max: number | bigint = 0;
-  sum: number | bigint | null = 0;
 
   constructor(scale: number) {
     super();
@@ -286,35 +284,12 @@ export class DecimalStats extends ColumnStats {
   }
 
   add(unscaled: number | bigint): void {
-    if (!this.seen) {
-      this.seen = true;
-      this.min = unscaled;
-      this.max = unscaled;
-    } else if (unscaled < this.min) this.min = unscaled;
-    else if (unscaled > this.max) this.max = unscaled;
+    this.include(unscaled);
     this.addSum(unscaled);
   }
 
-  private addSum(v: number | bigint): void {
-    if (this.sum === null) return;
-    if (typeof this.sum === "number" && typeof v === "number" && Number.isSafeInteger(this.sum + v)) {
-      this.sum += v;
-      return;
-    }
-    const s = BigInt(this.sum) + BigInt(v);
-    this.sum = s <= -DECIMAL_LIMIT || s >= DECIMAL_LIMIT ? null : s;
-  }
-
-  override merge(other: ColumnStats): void {
-    const o = other as DecimalStats;
-    if (o.seen) {
-      if (!this.seen || o.min < this.min) this.min = o.min;
-      if (!this.seen || o.max > this.max) this.max = o.max;
-      this.seen = true;
-    }
-    if (o.sum === null) this.sum = null;
-    else this.addSum(o.sum);
-    super.merge(other);
+  protected sumFits(sum: bigint): boolean {
+    return sum > -DECIMAL_LIMIT && sum < DECIMAL_LIMIT;
   }
 
   protected override writeTyped(w: ProtoWriter): void {
@@ -326,33 +301,27 @@ export class DecimalStats extends ColumnStats {
   }
 }
 
-/** Child counts of list and map columns. */
-export class CollectionStats extends ColumnStats {
-  minChildren = 0;
-  maxChildren = 0;
+/** Child counts of list and map columns: the fewest and most children of a value, and their total. */
+export class CollectionStats extends RangeStats<number> {
   totalChildren = 0;
 
+  constructor() {
+    super(0);
+  }
+
   add(children: number): void {
-    if (!this.seen || children < this.minChildren) this.minChildren = children;
-    this.seen = true;
-    if (children > this.maxChildren) this.maxChildren = children;
+    this.include(children);
     this.totalChildren += children;
   }
 
   override merge(other: ColumnStats): void {
-    const o = other as CollectionStats;
-    if (o.seen) {
-      if (!this.seen || o.minChildren < this.minChildren) this.minChildren = o.minChildren;
-      if (o.maxChildren > this.maxChildren) this.maxChildren = o.maxChildren;
-      this.seen = true;
-    }
-    this.totalChildren += o.totalChildren;
+    this.totalChildren += (other as CollectionStats).totalChildren;
     super.merge(other);
   }
 
   protected override writeTyped(w: ProtoWriter): void {
     if (!this.seen) return;
-    w.message(12, (m) => m.uint(1, this.minChildren).uint(2, this.maxChildren).uint(3, this.totalChildren));
+    w.message(12, (m) => m.uint(1, this.min).uint(2, this.max).uint(3, this.totalChildren));
   }
 }
 

@@ -1,5 +1,4 @@
-import { expandFieldHelpers } from "../../../src/config/helpers/expand-field-helpers.ts";
-import type { RawField } from "../../../src/config/helpers/helper-types.ts";
+import { expandFieldHelpers, type RawField } from "../../../src/config/index.ts";
 import type { ErrorCode, PathSegment } from "../../../src/errors/index.ts";
 
 export interface Reported {

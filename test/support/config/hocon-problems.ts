@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseHocon } from "../../../src/config/hocon/parse-hocon.ts";
+import { parseHocon } from "../../../src/config/index.ts";
 import type { Diagnostic } from "../../../src/errors/diagnostic.ts";
 
 /** Test helper: the parsed value as ordinary JSON data (objects with the usual prototype). */

@@ -6,9 +6,9 @@
 import { didYouMean } from "../../../errors/index.ts";
 import { type DataType, DataTypes, type StructField, type StructType } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
-import { isAtomicType } from "../types/type-coercion.ts";
+import { isAtomicType } from "../types/common-types.ts";
 import { constantTyped, folded, type Typed } from "../types/typed.ts";
-import { compileEquality } from "../values/value-order.ts";
+import { compileEquality } from "../values/compare-values.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 

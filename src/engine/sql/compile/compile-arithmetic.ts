@@ -5,7 +5,6 @@
  */
 import { type DataType, DataTypes, type DecimalType } from "../../../model/data-type.ts";
 import type { ArithmeticOp } from "../syntax/ast.ts";
-import type { SqlType } from "../types/sql-type.ts";
 import {
   decimalForIntegral,
   decimalResultType,
@@ -13,7 +12,8 @@ import {
   isIntegralKind,
   isNumericType,
   tightestCommonType,
-} from "../types/type-coercion.ts";
+} from "../types/common-types.ts";
+import type { SqlType } from "../types/sql-type.ts";
 import { folded, type Typed } from "../types/typed.ts";
 import { decimalTypeOfInteger, MAX_DECIMAL_PRECISION } from "../values/decimal.ts";
 import { decimalIntegralDivide, decimalKernel } from "../values/decimal-arithmetic.ts";

@@ -6,8 +6,8 @@
 
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
 import type { CaseNode } from "../syntax/ast.ts";
+import { widerCommonTypeOf } from "../types/common-types.ts";
 import { NULL_TYPE } from "../types/sql-type.ts";
-import { widerCommonTypeOf } from "../types/type-coercion.ts";
 import { constantTyped, type Typed } from "../types/typed.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import { compileComparison } from "./compile-comparison.ts";

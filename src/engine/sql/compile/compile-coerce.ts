@@ -1,7 +1,7 @@
 import { formatDataType } from "../../../model/data-type.ts";
-import { canCast, compileCast } from "../types/cast.ts";
+import { canCast, compileCast } from "../types/cast-conversions.ts";
+import { sameSqlType } from "../types/common-types.ts";
 import { formatSqlType, type SqlType } from "../types/sql-type.ts";
-import { sameSqlType } from "../types/type-coercion.ts";
 import { constantTyped, folded, type Typed } from "../types/typed.ts";
 import type { CompileEnv } from "./compile-env.ts";
 

@@ -5,9 +5,9 @@
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
 import type { ComparisonOp } from "../syntax/ast.ts";
-import { comparisonType } from "../types/type-coercion.ts";
+import { comparisonType } from "../types/common-types.ts";
 import { constantTyped, folded, type Typed } from "../types/typed.ts";
-import { compareDoubles, compileEquality, compileOrdering } from "../values/value-order.ts";
+import { compareDoubles, compileEquality, compileOrdering } from "../values/compare-values.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 import { type Kernel, nullSafe } from "./kernels.ts";

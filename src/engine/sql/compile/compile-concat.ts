@@ -2,7 +2,7 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import { checkValueSize, valueLimits } from "../functions/function-helpers.ts";
 import type { SqlValue } from "../sql-contract.ts";
-import { isAtomicType, widerCommonType } from "../types/type-coercion.ts";
+import { isAtomicType, widerCommonType } from "../types/common-types.ts";
 import { folded, type Typed } from "../types/typed.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";

@@ -11,8 +11,8 @@ import {
   splitMicros,
 } from "../../../util/calendar.ts";
 import type { SqlValue } from "../sql-contract.ts";
+import { isIntegralKind } from "../types/common-types.ts";
 import type { IntervalValue, SqlType } from "../types/sql-type.ts";
-import { isIntegralKind } from "../types/type-coercion.ts";
 import { folded, type Typed } from "../types/typed.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";

@@ -5,9 +5,9 @@
  */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
-import { widerCommonTypeOf } from "../types/type-coercion.ts";
+import { widerCommonTypeOf } from "../types/common-types.ts";
 import { constantTyped, folded, type Typed } from "../types/typed.ts";
-import { compileEquality } from "../values/value-order.ts";
+import { compileEquality } from "../values/compare-values.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 

@@ -5,7 +5,7 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import { compileJavaRegex, JavaRegexError } from "../../java-regex/index.ts";
 import type { SqlEvaluator } from "../sql-contract.ts";
-import { isAtomicType } from "../types/type-coercion.ts";
+import { isAtomicType } from "../types/common-types.ts";
 import { folded, type Typed } from "../types/typed.ts";
 import { likeMatcher, type StringTest } from "../values/like-pattern.ts";
 import { coerce, typeName } from "./compile-coerce.ts";

@@ -1,8 +1,8 @@
 /** Unary `-`, `+` and `~` (bitwise not). Negation wraps for integral types like Java. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
+import { isIntegralKind, isNumericType } from "../types/common-types.ts";
 import type { IntervalValue } from "../types/sql-type.ts";
-import { isIntegralKind, isNumericType } from "../types/type-coercion.ts";
 import { constantTyped, folded, type Typed } from "../types/typed.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";

@@ -4,20 +4,22 @@
  */
 import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
   constantArg,
   defineFunction,
+  intArg,
   lambdaArg,
   rejectLambdas,
   runtimeError,
   sqlError,
   strict1,
   strict2,
+  stringArg,
 } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral, widerType } from "./implicit-cast.ts";
-import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./value-ordering.ts";
+import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;
@@ -98,7 +100,7 @@ function compileElementAt(fn: string, args: readonly SqlArg[], tolerant: boolean
   }
   return {
     type: arr.type.element,
-    evaluate: strict2(arr.evaluate, coerceArg(fn, args, 1, I), elementAt(fn, tolerant)),
+    evaluate: strict2(arr.evaluate, intArg(fn, args, 1), elementAt(fn, tolerant)),
   };
 }
 
@@ -169,8 +171,8 @@ function compileContains(fn: string, args: readonly SqlArg[]) {
 function compileArrayJoin(fn: string, args: readonly SqlArg[]) {
   const arr = coerceArg(fn, args, 0, DataTypes.array(DataTypes.string));
   arrayArg(fn, args, 0);
-  const delim = coerceArg(fn, args, 1, DataTypes.string);
-  const replacement = args.length > 2 ? coerceArg(fn, args, 2, DataTypes.string) : undefined;
+  const delim = stringArg(fn, args, 1);
+  const replacement = args.length > 2 ? stringArg(fn, args, 2) : undefined;
   return {
     type: DataTypes.string,
     evaluate: ((ctx) => {
@@ -260,7 +262,7 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
     const arr = arrayArg(fn, args, 0);
     return {
       type: arr.type.element,
-      evaluate: strict2<Values, number>(arr.evaluate, coerceArg(fn, args, 1, I), (a, i) =>
+      evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
         i < 0 || i >= a.length ? null : (a[i] ?? null),
       ),
     };

@@ -11,13 +11,14 @@ import {
   checkValueSize,
   coerceArg,
   defineFunction,
+  intArg,
   runtimeError,
   sqlError,
   strict1,
   strict3,
   valueLimits,
 } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;
@@ -30,8 +31,8 @@ function compileSlice(fn: string, args: readonly SqlArg[]) {
     type: arr.type,
     evaluate: strict3<Values, number, number>(
       arr.evaluate,
-      coerceArg(fn, args, 1, I),
-      coerceArg(fn, args, 2, I),
+      intArg(fn, args, 1),
+      intArg(fn, args, 2),
       (a, start, length) => {
         if (start === 0)
           throw runtimeError(fn, "the start index must not be 0 (indexes start at 1, or -1 from the end)");
@@ -215,7 +216,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
     (args, inputs, fn) => {
       const e = args[0]!;
       const limits = valueLimits(inputs);
-      const n = coerceArg(fn, args, 1, I);
+      const n = intArg(fn, args, 1);
       return {
         type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
         evaluate: (ctx) => {

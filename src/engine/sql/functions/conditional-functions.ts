@@ -1,9 +1,9 @@
 /** Conditional and NULL-handling functions: if, coalesce, nvl, ifnull, nvl2, nullif, isnull, isnotnull, isnan, nanvl, equal_null, zeroifnull, nullifzero. */
 import { type DataType, DataTypes, isNumeric } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { equalityFor } from "./comparators-and-set-keys.ts";
 import { argTypeError, coerceArg, defineFunction, rejectLambdas, sqlError } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
-import { equalityFor } from "./value-ordering.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 const B = DataTypes.boolean;
 

@@ -20,13 +20,15 @@ import {
   coerceArg,
   constantArg,
   defineFunction,
+  intArg,
   lastValueCache,
   runtimeError,
   sqlError,
   strict1,
   strict2,
+  stringArg,
 } from "./function-helpers.ts";
-import { isNullLiteral } from "./implicit-cast.ts";
+import { isNullLiteral } from "./implicit-argument-casts.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;
@@ -54,7 +56,7 @@ function patternArg(
       throw sqlError(fn, (e as Error).message);
     }
   }
-  const e = coerceArg(fn, args, i, S);
+  const e = stringArg(fn, args, i);
   const cached = lastValueCache((text: string) => {
     try {
       return compileDatePattern(text);
@@ -287,7 +289,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       const level = lastValueCache(levelOf);
       return {
         type: TS,
-        evaluate: strict2<string, number>(coerceArg(fn, args, 0, S), tsArg(fn, args, 1), (u, ts) => {
+        evaluate: strict2<string, number>(stringArg(fn, args, 0), tsArg(fn, args, 1), (u, ts) => {
           const l = level(u);
           return l === undefined ? null : truncTimestamp(ts, l);
         }),
@@ -303,7 +305,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       const level = lastValueCache(levelOf);
       return {
         type: DATE,
-        evaluate: strict2<number, string>(dateArg(fn, args, 0), coerceArg(fn, args, 1, S), (d, u) => {
+        evaluate: strict2<number, string>(dateArg(fn, args, 0), stringArg(fn, args, 1), (d, u) => {
           const l = level(u);
           return l === undefined || !DATE_LEVELS.has(l) ? null : truncDays(d, l);
         }),
@@ -369,7 +371,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
     "the date that many days after 1970-01-01",
     (args, _i, fn) => ({
       type: DATE,
-      evaluate: coerceArg(fn, args, 0, DataTypes.int),
+      evaluate: intArg(fn, args, 0),
     }),
   ),
   ...defineFunction(
@@ -381,7 +383,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       type: TS,
       evaluate: strict2<number, string>(
         tsArg(fn, args, 0),
-        coerceArg(fn, args, 1, S),
+        stringArg(fn, args, 1),
         (ts, z) => ts + zoneOffsetMicros(fn, z, ts),
       ),
     }),
@@ -393,7 +395,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
     "to_utc_timestamp(ts, zone): reads ts as wall-clock time in the zone and gives UTC",
     (args, _i, fn) => ({
       type: TS,
-      evaluate: strict2<number, string>(tsArg(fn, args, 0), coerceArg(fn, args, 1, S), (ts, z) => {
+      evaluate: strict2<number, string>(tsArg(fn, args, 0), stringArg(fn, args, 1), (ts, z) => {
         const guess = ts - zoneOffsetMicros(fn, z, ts);
         return ts - zoneOffsetMicros(fn, z, guess);
       }),

@@ -21,11 +21,13 @@ import {
   coerceArg,
   constantArg,
   defineFunction,
+  intArg,
   lastValueCache,
   sqlError,
   strict1,
   strict2,
   strictN,
+  stringArg,
 } from "./function-helpers.ts";
 
 const I = DataTypes.int;
@@ -246,12 +248,12 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
     "date_add(start, n): n days after start",
     (args, _i, fn) => ({
       type: DATE,
-      evaluate: strict2<number, number>(dateArg(fn, args, 0), coerceArg(fn, args, 1, I), (d, n) => d + n),
+      evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d + n),
     }),
   ),
   ...defineFunction("date_sub", 2, 2, "date_sub(start, n): n days before start", (args, _i, fn) => ({
     type: DATE,
-    evaluate: strict2<number, number>(dateArg(fn, args, 0), coerceArg(fn, args, 1, I), (d, n) => d - n),
+    evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d - n),
   })),
   ...defineFunction(
     ["datediff", "date_diff"],
@@ -270,7 +272,7 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
     "add_months(start, n): same day n months later (clamped to the month's end)",
     (args, _i, fn) => ({
       type: DATE,
-      evaluate: strict2<number, number>(dateArg(fn, args, 0), coerceArg(fn, args, 1, I), addMonths),
+      evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), addMonths),
     }),
   ),
   ...defineFunction(
@@ -301,21 +303,17 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       const index = lastValueCache(dayOfWeekIndex);
       return {
         type: DATE,
-        evaluate: strict2<number, string>(
-          dateArg(fn, args, 0),
-          coerceArg(fn, args, 1, DataTypes.string),
-          (d, name) => {
-            const target = index(name);
-            return target === undefined ? null : nextDay(d, target);
-          },
-        ),
+        evaluate: strict2<number, string>(dateArg(fn, args, 0), stringArg(fn, args, 1), (d, name) => {
+          const target = index(name);
+          return target === undefined ? null : nextDay(d, target);
+        }),
       };
     },
   ),
   ...defineFunction("make_date", 3, 3, "make_date(year, month, day); NULL when invalid", (args, _i, fn) => ({
     type: DATE,
     evaluate: strictN(
-      [0, 1, 2].map((i) => coerceArg(fn, args, i, I)),
+      [0, 1, 2].map((i) => intArg(fn, args, i)),
       (xs) => validDate(xs[0] as number, xs[1] as number, xs[2] as number),
     ),
   })),
@@ -325,9 +323,9 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
     7,
     "make_timestamp(year, month, day, hour, min, sec[, zone]); sec may have a fraction; NULL when invalid",
     (args, _i, fn) => {
-      const ints = [0, 1, 2, 3, 4].map((i) => coerceArg(fn, args, i, I));
+      const ints = [0, 1, 2, 3, 4].map((i) => intArg(fn, args, i));
       const sec = coerceArg(fn, args, 5, DataTypes.decimal(16, 6));
-      const zone = args.length > 6 ? coerceArg(fn, args, 6, DataTypes.string) : () => "UTC";
+      const zone = args.length > 6 ? stringArg(fn, args, 6) : () => "UTC";
       const offset = lastValueCache(zoneOffsetSeconds);
       return {
         type: TS,

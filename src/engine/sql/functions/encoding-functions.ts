@@ -2,18 +2,20 @@
 import { Buffer } from "node:buffer";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { equalityFor } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
   defineFunction,
+  intArg,
   runtimeError,
   strict1,
   strict2,
   strict3,
+  stringArg,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
-import { equalityFor } from "./value-ordering.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 const S = DataTypes.string;
 const B = DataTypes.binary;
@@ -208,7 +210,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction("unbase64", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
     type: B,
-    evaluate: strict1<string>(coerceArg(fn, args, 0, S), (s) => toBytes(Buffer.from(s, "base64"))),
+    evaluate: strict1<string>(stringArg(fn, args, 0), (s) => toBytes(Buffer.from(s, "base64"))),
   })),
   ...defineFunction(
     "hex",
@@ -224,7 +226,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "the binary a hex string encodes (NULL when it is not hex)",
     (args, _i, fn) => ({
       type: B,
-      evaluate: strict1<string>(coerceArg(fn, args, 0, S), unhex),
+      evaluate: strict1<string>(stringArg(fn, args, 0), unhex),
     }),
   ),
   ...defineFunction(
@@ -245,9 +247,9 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     (args, _i, fn) => ({
       type: S,
       evaluate: strict3<string, number, number>(
-        coerceArg(fn, args, 0, S),
-        coerceArg(fn, args, 1, DataTypes.int),
-        coerceArg(fn, args, 2, DataTypes.int),
+        stringArg(fn, args, 0),
+        intArg(fn, args, 1),
+        intArg(fn, args, 2),
         conv,
       ),
     }),
@@ -258,10 +260,10 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     2,
     "to_binary(str[, 'hex'|'utf-8'|'base64']): NULL when str is malformed",
     (args, _i, fn) => {
-      const f = args.length > 1 ? coerceArg(fn, args, 1, S) : () => "hex";
+      const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
       return {
         type: B,
-        evaluate: strict2<string, string>(coerceArg(fn, args, 0, S), f, (s, format) => {
+        evaluate: strict2<string, string>(stringArg(fn, args, 0), f, (s, format) => {
           const k = format.toLowerCase();
           if (k === "hex") return unhex(s);
           if (k === "utf-8" || k === "utf8") return utf8Bytes(s);
@@ -279,7 +281,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "encode(str, charset): the bytes of str in the character set",
     (args, _i, fn) => ({
       type: B,
-      evaluate: strict2<string, string>(coerceArg(fn, args, 0, S), coerceArg(fn, args, 1, S), (s, c) =>
+      evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, c) =>
         encode(fn, s, c),
       ),
     }),
@@ -296,7 +298,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
         throw argTypeError(fn, 0, "binary", a.type);
       return {
         type: S,
-        evaluate: strict2<Uint8Array, string>(coerceArg(fn, args, 0, B), coerceArg(fn, args, 1, S), (b, c) =>
+        evaluate: strict2<Uint8Array, string>(coerceArg(fn, args, 0, B), stringArg(fn, args, 1), (b, c) =>
           decode(fn, b, c),
         ),
       };
@@ -309,7 +311,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
     (args, _i, fn) => ({
       type: S,
-      evaluate: strict1<string>(coerceArg(fn, args, 0, S), urlEncode),
+      evaluate: strict1<string>(stringArg(fn, args, 0), urlEncode),
     }),
   ),
   ...defineFunction(
@@ -319,7 +321,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
     (args, _i, fn) => ({
       type: S,
-      evaluate: strict1<string>(coerceArg(fn, args, 0, S), (s) => {
+      evaluate: strict1<string>(stringArg(fn, args, 0), (s) => {
         const d = urlDecode(s);
         if (d === null)
           throw runtimeError(
@@ -337,7 +339,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "like url_decode, but NULL for malformed escapes",
     (args, _i, fn) => ({
       type: S,
-      evaluate: strict1<string>(coerceArg(fn, args, 0, S), urlDecode),
+      evaluate: strict1<string>(stringArg(fn, args, 0), urlDecode),
     }),
   ),
   ...defineFunction("uuid", 0, 0, "a random version-4 UUID from the row's random draws", () => ({

@@ -9,15 +9,16 @@ import {
   parseDecimalPattern,
 } from "./decimal-format.ts";
 import {
-  coerceArg,
   constantArg,
   defineFunction,
+  intArg,
   lastValueCache,
   rejectLambdas,
   runtimeError,
   sqlError,
+  stringArg,
 } from "./function-helpers.ts";
-import { isNullLiteral } from "./implicit-cast.ts";
+import { isNullLiteral } from "./implicit-argument-casts.ts";
 import {
   applyJavaFormat,
   type FormatArg,
@@ -31,7 +32,7 @@ const S = DataTypes.string;
 
 function compileFormatString(args: readonly SqlArg[], fn: string) {
   rejectLambdas(fn, args);
-  const fmt = coerceArg(fn, args, 0, S);
+  const fmt = stringArg(fn, args, 0);
   const fmtConst = constantArg(fn, args, 0, S);
   const parse = (f: string): FormatPart[] => {
     try {
@@ -83,7 +84,7 @@ function compileFormatNumber(args: readonly SqlArg[], fn: string) {
   const scale = x.type.kind === "decimal" ? x.type.scale : 0;
   const spec = args[1]!;
   const textual = spec.type.kind === "string";
-  const pe = textual ? coerceArg(fn, args, 1, S) : coerceArg(fn, args, 1, DataTypes.int);
+  const pe = textual ? stringArg(fn, args, 1) : intArg(fn, args, 1);
   const parsePattern = (p: string): DecimalPattern => {
     try {
       return p === "" ? fixedDecimalsPattern(0) : parseDecimalPattern(p);

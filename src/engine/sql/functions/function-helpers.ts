@@ -3,7 +3,7 @@
  * and null-propagating evaluator builders.
  */
 import { RowforgeError } from "../../../errors/index.ts";
-import { type DataType, formatDataType, sameDataType } from "../../../model/data-type.ts";
+import { type DataType, DataTypes, formatDataType, sameDataType } from "../../../model/data-type.ts";
 import { DEFAULT_BUDGET, raiseHint } from "../../budget/generation-budget.ts";
 import type {
   SqlArg,
@@ -13,8 +13,8 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import { canImplicitCast, isNullLiteral } from "./implicit-cast.ts";
-import { castEvaluator, castValue } from "./value-cast.ts";
+import { castEvaluator, castValue } from "./cast-evaluators.ts";
+import { canImplicitCast, isNullLiteral } from "./implicit-argument-casts.ts";
 
 export interface CompiledCall {
   readonly type: DataType;
@@ -78,6 +78,14 @@ export function coerceArg(fn: string, args: readonly SqlArg[], i: number, target
   if (!canImplicitCast(a.type, target)) throw argTypeError(fn, i, formatDataType(target), a.type);
   return castEvaluator(a.evaluate, a.type, target);
 }
+
+/** The i-th argument as a string, implicitly cast (the string functions' usual argument). */
+export const stringArg = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator =>
+  coerceArg(fn, args, i, DataTypes.string);
+
+/** The i-th argument as an int, implicitly cast (positions, lengths, counts). */
+export const intArg = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator =>
+  coerceArg(fn, args, i, DataTypes.int);
 
 /** Like `coerceArg` with any cast allowed (used where Spark casts explicitly, e.g. `int(x)`). */
 export function castArg(arg: SqlArg, target: DataType): SqlEvaluator {

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { crc32 } from "./crc32.ts";
-import { coerceArg, defineFunction, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
+import { coerceArg, defineFunction, intArg, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
 import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
 import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
@@ -91,14 +91,10 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
     "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",
     (args, _i, fn) => ({
       type: DataTypes.string,
-      evaluate: strict2<Uint8Array, number>(
-        bytesArg(fn, args, 0),
-        coerceArg(fn, args, 1, DataTypes.int),
-        (b, bits) => {
-          const algorithm = SHA2_BITS.get(bits);
-          return algorithm === undefined ? null : digest(algorithm, b);
-        },
-      ),
+      evaluate: strict2<Uint8Array, number>(bytesArg(fn, args, 0), intArg(fn, args, 1), (b, bits) => {
+        const algorithm = SHA2_BITS.get(bits);
+        return algorithm === undefined ? null : digest(algorithm, b);
+      }),
     }),
   ),
 ];

@@ -6,6 +6,8 @@
 import { type DataType, DataTypes, sameDataType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
+import { valueCaster } from "./cast-evaluators.ts";
+import { setKeyFor } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   castArg,
@@ -17,9 +19,7 @@ import {
   strict1,
   strict2,
 } from "./function-helpers.ts";
-import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-cast.ts";
-import { valueCaster } from "./value-cast.ts";
-import { setKeyFor } from "./value-ordering.ts";
+import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;

@@ -6,6 +6,7 @@
 import { type DataType, DataTypes, type StructField } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
+import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
@@ -16,11 +17,11 @@ import {
   sqlError,
   strict1,
   strict2,
+  stringArg,
 } from "./function-helpers.ts";
 import { buildMap } from "./higher-order-functions.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { compileRegex, javaSplit } from "./regex-tools.ts";
-import { equalityFor, isPrimitiveKeyType } from "./value-ordering.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -127,7 +128,7 @@ function compileStrToMap(fn: string, args: readonly SqlArg[]) {
   const kv = compileRegex(fn, kvDelim.value as string);
   return {
     type: DataTypes.map(S, S),
-    evaluate: strict1<string>(coerceArg(fn, args, 0, S), (text) =>
+    evaluate: strict1<string>(stringArg(fn, args, 0), (text) =>
       buildMap(
         fn,
         S,

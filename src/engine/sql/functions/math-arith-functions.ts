@@ -5,21 +5,22 @@
  */
 import { type DataType, DataTypes, type DecimalType, isNumeric } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
-import { doubleToLong, wrapInt } from "../types/cast.ts";
-import { boundedDecimal, decimalForIntegral } from "../types/type-coercion.ts";
+import { doubleToLong, wrapInt } from "../types/cast-conversions.ts";
+import { boundedDecimal, decimalForIntegral } from "../types/common-types.ts";
 import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../values/decimal.ts";
+import { comparatorFor, isOrderable } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
   coerceArg,
   constantArg,
   defineFunction,
+  intArg,
   sqlError,
   strict1,
   strict2,
 } from "./function-helpers.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
-import { comparatorFor, isOrderable } from "./value-ordering.ts";
 
 const D = DataTypes.double;
 const L = DataTypes.long;
@@ -228,7 +229,7 @@ function compileExtreme(fn: string, args: readonly SqlArg[], sign: 1 | -1): Type
 
 function compileShift(fn: string, args: readonly SqlArg[], kind: "left" | "right" | "unsigned"): Typed {
   const a = args[0]!;
-  const n = coerceArg(fn, args, 1, DataTypes.int);
+  const n = intArg(fn, args, 1);
   if (
     a.type.kind === "long" ||
     a.type.kind === "decimal" ||
@@ -247,7 +248,7 @@ function compileShift(fn: string, args: readonly SqlArg[], kind: "left" | "right
   }
   return {
     type: DataTypes.int,
-    evaluate: strict2<number, number>(coerceArg(fn, args, 0, DataTypes.int), n, (v, s) =>
+    evaluate: strict2<number, number>(intArg(fn, args, 0), n, (v, s) =>
       kind === "left" ? v << s : kind === "right" ? v >> s : (v >>> s) | 0,
     ),
   };
@@ -329,9 +330,7 @@ export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction("factorial", 1, 1, "n! for n in 0..20, else NULL", (args, _i, fn) => ({
     type: L,
-    evaluate: strict1<number>(coerceArg(fn, args, 0, DataTypes.int), (n) =>
-      n < 0 || n > 20 ? null : FACTORIALS[n]!,
-    ),
+    evaluate: strict1<number>(intArg(fn, args, 0), (n) => (n < 0 || n > 20 ? null : FACTORIALS[n]!)),
   })),
   ...defineFunction("shiftleft", 2, 2, "bitwise left shift of an int or long", (a, _i, fn) =>
     compileShift(fn, a, "left"),

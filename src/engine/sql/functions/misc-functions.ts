@@ -1,8 +1,8 @@
 /** Row and engine information: monotonically_increasing_id, spark_partition_id, typeof, input_file_name, raise_error. */
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
 import type { SqlFunction } from "../sql-contract.ts";
-import { coerceArg, defineFunction, runtimeError } from "./function-helpers.ts";
-import { isNullLiteral } from "./implicit-cast.ts";
+import { defineFunction, runtimeError, stringArg } from "./function-helpers.ts";
+import { isNullLiteral } from "./implicit-argument-casts.ts";
 
 const SPARK_TYPE_NAMES: Readonly<Record<string, string>> = {
   long: "bigint",
@@ -54,7 +54,7 @@ export const MISC_FUNCTIONS: readonly SqlFunction[] = [
     evaluate: () => "",
   })),
   ...defineFunction("raise_error", 1, 1, "fails the run with the message", (args, _i, fn) => {
-    const msg = coerceArg(fn, args, 0, DataTypes.string);
+    const msg = stringArg(fn, args, 0);
     return {
       type: DataTypes.string,
       evaluate: (ctx) => {

@@ -2,12 +2,13 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext, SqlValue } from "../sql-contract.ts";
 import {
-  coerceArg,
   constantArg,
   defineFunction,
+  intArg,
   lastValueCache,
   runtimeError,
   sqlError,
+  stringArg,
 } from "./function-helpers.ts";
 import {
   applyReplacement,
@@ -35,7 +36,7 @@ function regexArg(fn: string, args: readonly SqlArg[], i: number): RegexArg {
     const rx = c.value === null ? null : compileRegex(fn, c.value as string);
     return { at: () => rx, constant: rx };
   }
-  const e = coerceArg(fn, args, i, S);
+  const e = stringArg(fn, args, i);
   const cached = lastValueCache((p: string) => compileRegex(fn, p));
   return {
     at: (ctx) => {
@@ -56,15 +57,15 @@ function replaceAll(s: string, rx: JavaRegex, parts: readonly ReplacementPart[])
 }
 
 function compileRegexpReplace(args: readonly SqlArg[], fn: string) {
-  const s = coerceArg(fn, args, 0, S);
+  const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
   const repConst = constantArg(fn, args, 2, S);
-  const rep = coerceArg(fn, args, 2, S);
+  const rep = stringArg(fn, args, 2);
   const posConst = args.length > 3 ? constantArg(fn, args, 3, I) : { value: 1 };
   if (posConst !== undefined && posConst.value !== null && (posConst.value as number) < 1) {
     throw sqlError(fn, `the position must be 1 or more, but it is ${posConst.value as number}`);
   }
-  const pos = args.length > 3 ? coerceArg(fn, args, 3, I) : () => 1;
+  const pos = args.length > 3 ? intArg(fn, args, 3) : () => 1;
   const partsCache = new Map<JavaRegex, Map<string, ReplacementPart[]>>();
   const partsOf = (r: JavaRegex, text: string): ReplacementPart[] => {
     let byText = partsCache.get(r);
@@ -114,9 +115,9 @@ function checkGroup(fn: string, rx: JavaRegex, idx: number): void {
 }
 
 function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
-  const s = coerceArg(fn, args, 0, S);
+  const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
-  const idx = args.length > 2 ? coerceArg(fn, args, 2, I) : () => 1;
+  const idx = args.length > 2 ? intArg(fn, args, 2) : () => 1;
   const idxConst = args.length > 2 ? constantArg(fn, args, 2, I) : { value: 1 };
   if (rx.constant && idxConst !== undefined && idxConst.value !== null) {
     checkGroup(fn, rx.constant, idxConst.value as number);
@@ -149,7 +150,7 @@ function compileRegexProbe(
   type: typeof S | typeof I | typeof DataTypes.boolean,
   probe: (s: string, rx: JavaRegex) => SqlValue,
 ) {
-  const s = coerceArg(fn, args, 0, S);
+  const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
   return {
     type,
@@ -169,9 +170,9 @@ function countMatches(s: string, rx: JavaRegex): number {
 }
 
 function compileSplit(args: readonly SqlArg[], fn: string) {
-  const s = coerceArg(fn, args, 0, S);
+  const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
-  const limit = args.length > 2 ? coerceArg(fn, args, 2, I) : () => -1;
+  const limit = args.length > 2 ? intArg(fn, args, 2) : () => -1;
   return {
     type: DataTypes.array(S),
     evaluate: ((ctx) => {

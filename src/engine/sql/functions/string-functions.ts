@@ -6,21 +6,20 @@ import {
   checkValueSize,
   coerceArg,
   defineFunction,
+  intArg,
   rejectLambdas,
   strict1,
   strict2,
   strict3,
+  stringArg,
   valueLimits,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
-import { commonArgType, isNullLiteral } from "./implicit-cast.ts";
+import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { charIndexOf, charLength, hasSurrogates, repeatString } from "./text-utils.ts";
 
 const S = DataTypes.string;
 const I = DataTypes.int;
-
-const str = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, S);
-const int = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, I);
 
 function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -69,7 +68,7 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
       }) satisfies SqlEvaluator,
     };
   }
-  const evals = args.map((_, i) => str(fn, args, i));
+  const evals = args.map((_, i) => stringArg(fn, args, i));
   return {
     type: S,
     evaluate: ((ctx) => {
@@ -88,11 +87,11 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
 function compileConcatWs(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
   rejectLambdas(fn, args);
   const limits = valueLimits(inputs);
-  const sep = str(fn, args, 0);
+  const sep = stringArg(fn, args, 0);
   const parts = args.slice(1).map((a, j) => {
     const i = j + 1;
     if (a.type.kind === "array") return { array: true, e: coerceArg(fn, args, i, DataTypes.array(S)) };
-    return { array: false, e: str(fn, args, i) };
+    return { array: false, e: stringArg(fn, args, i) };
   });
   return {
     type: S,
@@ -212,7 +211,7 @@ function compileReverse(args: readonly SqlArg[], fn: string) {
       evaluate: strict1<readonly SqlValue[]>(a.evaluate, (v) => [...v].reverse()),
     };
   }
-  return { type: S, evaluate: strict1<string>(str(fn, args, 0), reverseString) };
+  return { type: S, evaluate: strict1<string>(stringArg(fn, args, 0), reverseString) };
 }
 
 function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "bytes" | "bits") {
@@ -221,7 +220,7 @@ function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "
   if (a.type.kind === "binary") {
     return { type: I, evaluate: strict1<Uint8Array>(a.evaluate, (b) => b.length * scale) };
   }
-  const e = str(fn, args, 0);
+  const e = stringArg(fn, args, 0);
   return {
     type: I,
     evaluate:
@@ -234,13 +233,13 @@ function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "
 const stringToString = (names: string | readonly string[], doc: string, f: (s: string) => string) =>
   defineFunction(names, 1, 1, doc, (args, _i, fn) => ({
     type: S,
-    evaluate: strict1<string>(str(fn, args, 0), f),
+    evaluate: strict1<string>(stringArg(fn, args, 0), f),
   }));
 
 const stringPredicate = (name: string, doc: string, f: (a: string, b: string) => boolean) =>
   defineFunction(name, 2, 2, doc, (args, _i, fn) => ({
     type: DataTypes.boolean,
-    evaluate: strict2<string, string>(str(fn, args, 0), str(fn, args, 1), f),
+    evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), f),
   }));
 
 export const STRING_FUNCTIONS: readonly SqlFunction[] = [
@@ -279,7 +278,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     const limits = valueLimits(inputs);
     return {
       type: S,
-      evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) => {
+      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) => {
         if (n > 0) checkValueSize(fn, s.length * n, limits, "string");
         return repeatString(s, n);
       }),
@@ -289,7 +288,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     const limits = valueLimits(inputs);
     return {
       type: S,
-      evaluate: strict1<number>(int(fn, args, 0), (n) => {
+      evaluate: strict1<number>(intArg(fn, args, 0), (n) => {
         checkValueSize(fn, n, limits, "string");
         return repeatString(" ", n);
       }),
@@ -303,8 +302,8 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     (args, _i, fn) => ({
       type: I,
       evaluate: strict2<string, string>(
-        str(fn, args, 0),
-        str(fn, args, 1),
+        stringArg(fn, args, 0),
+        stringArg(fn, args, 1),
         (s, sub) => charIndexOf(s, sub) + 1,
       ),
     }),
@@ -315,9 +314,9 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     3,
     "locate(substr, str[, pos]): 1-based position of substr in str at or after pos, 0 if absent",
     (args, _i, fn) => {
-      const sub = str(fn, args, 0);
-      const s = str(fn, args, 1);
-      const pos = args.length > 2 ? int(fn, args, 2) : () => 1;
+      const sub = stringArg(fn, args, 0);
+      const s = stringArg(fn, args, 1);
+      const pos = args.length > 2 ? intArg(fn, args, 2) : () => 1;
       return {
         type: I,
         evaluate: (ctx) => {
@@ -338,16 +337,16 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     (args, _i, fn) => ({
       type: S,
       evaluate: strict3<string, string, string>(
-        str(fn, args, 0),
-        str(fn, args, 1),
-        str(fn, args, 2),
+        stringArg(fn, args, 0),
+        stringArg(fn, args, 1),
+        stringArg(fn, args, 2),
         translate,
       ),
     }),
   ),
   ...defineFunction("ascii", 1, 1, "code point of the first character (0 for '')", (args, _i, fn) => ({
     type: I,
-    evaluate: strict1<string>(str(fn, args, 0), (s) => s.codePointAt(0) ?? 0),
+    evaluate: strict1<string>(stringArg(fn, args, 0), (s) => s.codePointAt(0) ?? 0),
   })),
   ...defineFunction(
     ["chr", "char"],
@@ -370,11 +369,14 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     3,
     "replaces every occurrence of search by replace (default '')",
     (args, _i, fn) => {
-      const rep = args.length > 2 ? str(fn, args, 2) : () => "";
+      const rep = args.length > 2 ? stringArg(fn, args, 2) : () => "";
       return {
         type: S,
-        evaluate: strict3<string, string, string>(str(fn, args, 0), str(fn, args, 1), rep, (s, search, r) =>
-          search.length === 0 ? s : s.split(search).join(r),
+        evaluate: strict3<string, string, string>(
+          stringArg(fn, args, 0),
+          stringArg(fn, args, 1),
+          rep,
+          (s, search, r) => (search.length === 0 ? s : s.split(search).join(r)),
         ),
       };
     },
@@ -387,9 +389,9 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     (args, _i, fn) => ({
       type: S,
       evaluate: strict3<string, string, number>(
-        str(fn, args, 0),
-        str(fn, args, 1),
-        int(fn, args, 2),
+        stringArg(fn, args, 0),
+        stringArg(fn, args, 1),
+        intArg(fn, args, 2),
         substringIndex,
       ),
     }),
@@ -401,7 +403,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     "1-based index of str in a comma-separated list, 0 if absent",
     (args, _i, fn) => ({
       type: I,
-      evaluate: strict2<string, string>(str(fn, args, 0), str(fn, args, 1), (s, list) =>
+      evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, list) =>
         s.includes(",") ? 0 : list.split(",").indexOf(s) + 1,
       ),
     }),
@@ -412,8 +414,8 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     Infinity,
     "elt(n, s1, s2, ...): the n-th string, NULL when n is out of range",
     (args, _i, fn) => {
-      const n = int(fn, args, 0);
-      const items = args.slice(1).map((_, j) => str(fn, args, j + 1));
+      const n = intArg(fn, args, 0);
+      const items = args.slice(1).map((_, j) => stringArg(fn, args, j + 1));
       return {
         type: S,
         evaluate: (ctx) => {
@@ -431,8 +433,8 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     3,
     "edit distance between two strings (-1 when above the optional threshold)",
     (args, _i, fn) => {
-      const threshold = args.length > 2 ? int(fn, args, 2) : undefined;
-      const base = strict2<string, string>(str(fn, args, 0), str(fn, args, 1), levenshtein);
+      const threshold = args.length > 2 ? intArg(fn, args, 2) : undefined;
+      const base = strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), levenshtein);
       if (threshold === undefined) return { type: I, evaluate: base };
       return {
         type: I,

@@ -1,24 +1,21 @@
 /** Substrings, padding and trimming. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import {
   checkValueSize,
-  coerceArg,
   defineFunction,
+  intArg,
   runtimeError,
   strict1,
   strict2,
   strict3,
+  stringArg,
   valueLimits,
 } from "./function-helpers.ts";
 import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
 
 const S = DataTypes.string;
-const I = DataTypes.int;
 const INT_MAX = 2147483647;
-
-const str = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, S);
-const int = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator => coerceArg(fn, args, i, I);
 
 /** Byte-level substring with the same index rules as strings. */
 function binarySubstring(b: Uint8Array, pos: number, len: number): Uint8Array {
@@ -29,20 +26,20 @@ function binarySubstring(b: Uint8Array, pos: number, len: number): Uint8Array {
 }
 
 function compileSubstring(args: readonly SqlArg[], fn: string) {
-  const pos = int(fn, args, 1);
-  const len = args.length > 2 ? int(fn, args, 2) : () => INT_MAX;
+  const pos = intArg(fn, args, 1);
+  const len = args.length > 2 ? intArg(fn, args, 2) : () => INT_MAX;
   if (args[0]!.type.kind === "binary") {
     return { type: DataTypes.binary, evaluate: strict3(args[0]!.evaluate, pos, len, binarySubstring) };
   }
-  return { type: S, evaluate: strict3(str(fn, args, 0), pos, len, sqlSubstring) };
+  return { type: S, evaluate: strict3(stringArg(fn, args, 0), pos, len, sqlSubstring) };
 }
 
 function compilePad(args: readonly SqlArg[], fn: string, left: boolean, inputs: SqlRunInputs) {
-  const pad = args.length > 2 ? str(fn, args, 2) : () => " ";
+  const pad = args.length > 2 ? stringArg(fn, args, 2) : () => " ";
   const limits = valueLimits(inputs);
   return {
     type: S,
-    evaluate: strict3<string, number, string>(str(fn, args, 0), int(fn, args, 1), pad, (s, n, p) => {
+    evaluate: strict3<string, number, string>(stringArg(fn, args, 0), intArg(fn, args, 1), pad, (s, n, p) => {
       checkValueSize(fn, n, limits, "string");
       return padString(s, n, p, left);
     }),
@@ -50,13 +47,13 @@ function compilePad(args: readonly SqlArg[], fn: string, left: boolean, inputs: 
 }
 
 function compileTrim(args: readonly SqlArg[], fn: string, leading: boolean, trailing: boolean) {
-  const s = str(fn, args, 0);
+  const s = stringArg(fn, args, 0);
   if (args.length === 1) {
     return { type: S, evaluate: strict1<string>(s, (x) => trimSpaces(x, leading, trailing)) };
   }
   return {
     type: S,
-    evaluate: strict2<string, string>(s, str(fn, args, 1), (x, chars) =>
+    evaluate: strict2<string, string>(s, stringArg(fn, args, 1), (x, chars) =>
       trimChars(x, chars, leading, trailing),
     ),
   };
@@ -91,13 +88,13 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction("left", 2, 2, "the leftmost len characters ('' when len <= 0)", (args, _i, fn) => ({
     type: S,
-    evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) =>
+    evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
       n <= 0 ? "" : sqlSubstring(s, 1, n),
     ),
   })),
   ...defineFunction("right", 2, 2, "the rightmost len characters ('' when len <= 0)", (args, _i, fn) => ({
     type: S,
-    evaluate: strict2<string, number>(str(fn, args, 0), int(fn, args, 1), (s, n) =>
+    evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
       n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
     ),
   })),
@@ -151,9 +148,9 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
     (args, _i, fn) => ({
       type: S,
       evaluate: strict3<string, string, number>(
-        str(fn, args, 0),
-        str(fn, args, 1),
-        int(fn, args, 2),
+        stringArg(fn, args, 0),
+        stringArg(fn, args, 1),
+        intArg(fn, args, 2),
         splitPart(fn),
       ),
     }),
@@ -164,10 +161,10 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
     4,
     "overlay(str, replace, pos[, len]): replaces len characters at 1-based pos",
     (args, _i, fn) => {
-      const len = args.length > 3 ? int(fn, args, 3) : () => -1;
-      const s = str(fn, args, 0);
-      const r = str(fn, args, 1);
-      const pos = int(fn, args, 2);
+      const len = args.length > 3 ? intArg(fn, args, 3) : () => -1;
+      const s = stringArg(fn, args, 0);
+      const r = stringArg(fn, args, 1);
+      const pos = intArg(fn, args, 2);
       return {
         type: S,
         evaluate: (ctx) => {

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { type DataType, DataTypes as T } from "../../../model/data-type.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import { javaDoubleToString, javaFloatToString } from "../values/java-number-format.ts";
-import { canCast, compileCast } from "./cast.ts";
+import { canCast, compileCast } from "./cast-conversions.ts";
 
 const cast = (v: SqlValue, from: DataType, to: DataType): SqlValue => compileCast(from, to)(v);
 const struct = (o: Record<string, SqlValue>): SqlValue => Object.assign(Object.create(null), o);

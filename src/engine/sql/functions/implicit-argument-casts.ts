@@ -4,7 +4,7 @@
  */
 import { type DataType, isNumeric, sameDataType } from "../../../model/data-type.ts";
 import type { SqlArg } from "../sql-contract.ts";
-import { isAtomicType, widerCommonType } from "../types/type-coercion.ts";
+import { isAtomicType, widerCommonType } from "../types/common-types.ts";
 
 /** A literal NULL: its static type carries no information, so any target accepts it. */
 export const isNullLiteral = (a: SqlArg): boolean => a.constant !== undefined && a.constant.value === null;

@@ -1,7 +1,7 @@
 /** Adapters over the compiler's cast table for evaluators and constant values. */
 import type { DataType } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
-import { compileCast } from "../types/cast.ts";
+import { compileCast } from "../types/cast-conversions.ts";
 
 /** Wraps an evaluator with a cast; nulls stay null. */
 export function castEvaluator(e: SqlEvaluator, from: DataType, to: DataType): SqlEvaluator {

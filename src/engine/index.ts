@@ -1,0 +1,31 @@
+/**
+ * The engine's front door: what the application layer, the HTTP API, the CLI, the connectors,
+ * the workers and the scripts use of it. Nothing outside src/engine imports past this file
+ * (test/structure/front-doors.test.ts checks it); tests beside the code may reach the module
+ * they test.
+ */
+export {
+  BUDGET_NAMES,
+  type BudgetName,
+  DEFAULT_BUDGET,
+  type GenerationBudget,
+  raiseHint,
+  resolveBudget,
+} from "./budget/generation-budget.ts";
+export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compile/compile-plan.ts";
+export type { CompiledStep } from "./compile/compile-step.ts";
+export { BUILTINS, FAKER_TABLE } from "./faker/index.ts";
+export { GENERATOR_VERSION } from "./generator-version.ts";
+export { withStreamSalt } from "./rng/index.ts";
+export type {
+  BatchExecutor,
+  BatchResult,
+  BatchTask,
+  EncodeSpec,
+  PlanRegistration,
+} from "./run/batch-task.ts";
+export { batchIpc, generateBatch } from "./run/generate-batch-bytes.ts";
+export { generateStep } from "./run/generate-step.ts";
+export { createPlanCache } from "./run/plan-cache.ts";
+export { planFakerPools } from "./run/plan-faker-pools.ts";
+export { SQL_FUNCTION_FAMILIES } from "./sql/index.ts";
