@@ -66,7 +66,12 @@ export interface RunResult {
 export const cancellation = (reason = "cancelled"): RowforgeError =>
   new RowforgeError("RF_RUN_CANCELLED", reason);
 
-export const DEFAULT_BATCH_SIZE = 50_000;
+/**
+ * Rows per batch: small enough that a batch's columns and text stay in the processor's caches
+ * and each worker's heap stays small (1M nested rows: 2.6 s and 400 MB at 10,000 against
+ * 3.5 s and 650 MB at 50,000), large enough that the per-batch work does not show.
+ */
+export const DEFAULT_BATCH_SIZE = 10_000;
 
 /**
  * A batch's worst-case bytes (rows x the step's bytes per row) stay below this: steps with
