@@ -7,11 +7,6 @@
 
 import { HELPER_RULES } from "../../src/config/helpers/helper-registry.ts";
 import { HELPER_OPTION_NAMES } from "../../src/config/helpers/index.ts";
-import {
-  FIELD_OPTION_SPECS,
-  type OptionKind,
-  PASS_THROUGH_OPTION_KEYS,
-} from "../../src/config/read/field-option-specs.ts";
 import { COUNT_KEYS, COUNT_OPTION_KEYS, PER_FIELD_KEYS } from "../../src/config/read/read-count.ts";
 import { FIELD_KEYS } from "../../src/config/read/read-field.ts";
 import { FK_KEYS, FK_LEVEL_TARGET_KEYS, RELATION_KEYS } from "../../src/config/read/read-foreign-key.ts";
@@ -20,7 +15,13 @@ import { STEP_KEYS, TRANSFORMATION_KEYS } from "../../src/config/read/read-step.
 import { TASK_KEYS } from "../../src/config/read/read-task.ts";
 import { DATA_SOURCE_KEYS, UNIFIED_KEYS } from "../../src/config/read/read-unified.ts";
 import { CHECK_PARAM_KEYS, VALIDATION_KEYS, WAIT_KEYS } from "../../src/config/read/read-validation.ts";
-import { TRANSFORMATION_MODES } from "../../src/model/index.ts";
+import {
+  FIELD_OPTION_TABLE,
+  type FieldOptionRow,
+  type OptionKind,
+  PASS_THROUGH_OPTION_KEYS,
+  TRANSFORMATION_MODES,
+} from "../../src/model/index.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -67,7 +68,7 @@ const described = (description: string, schema: Schema = {}): Schema => ({ descr
 
 function fieldOptions(): Schema {
   const props: Record<string, Schema> = {};
-  for (const [key, spec] of Object.entries(FIELD_OPTION_SPECS)) {
+  for (const [key, spec] of Object.entries<FieldOptionRow>(FIELD_OPTION_TABLE)) {
     props[key] = {
       ...KIND_SCHEMAS[spec.kind],
       description: `${spec.doc}. Applies to ${spec.appliesTo}${spec.default ? `; default ${spec.default}` : ""}. Example: ${spec.example}`,
