@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { generateSample } from "../../src/app/sample/generate-sample.ts";
 import { sampleRows } from "../../src/app/sample/sample-output.ts";
 import { HELPER_RULES } from "../../src/config/helpers/helper-registry.ts";
@@ -157,7 +158,7 @@ async function exampleValues(expressions: readonly string[]): Promise<string[]> 
       join(dir, "examples.yaml"),
       `name: examples\nsinkOptions: {seed: "docs"}\ndataSources:\n  - name: d\n    connection: {type: json, options: {path: ${JSON.stringify(join(dir, "out"))}}}\n    steps:\n      - name: s\n        count: {records: 1}\n        fields:\n${fields}\n`,
     );
-    const load = await loadPlanFile(join(dir, "examples.yaml"), { env: {} });
+    const load = await loadPlanFile(join(dir, "examples.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
     const errors = load.diagnostics.filter((d) => d.severity === "error");
     if (!load.plan || errors.length > 0) {
       throw new Error(`docs: the examples do not load: ${errors.map((d) => d.message).join("; ")}`);

@@ -1,4 +1,3 @@
-import { knownOutputKinds } from "../../connectors/registry.ts";
 import { stepRunOptions } from "../../model/boolean-option.ts";
 import type { Connection, Field, Step } from "../../model/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
@@ -14,6 +13,7 @@ export function mergeStepOptions(
   dataSourceName: string,
   step: Step,
   connection: Connection | undefined,
+  outputKinds: readonly string[],
 ): ResolvedStep {
   const options: Record<string, string> = { ...(connection?.options ?? {}), ...step.options };
   const unwrap = unwrappedField(step.fields);
@@ -22,7 +22,7 @@ export function mergeStepOptions(
   if (connection && step.options.format === undefined && step.type === "json" && connection.type !== "json") {
     format = connection.type;
   }
-  format = normaliseFormat(format, options);
+  format = normaliseFormat(format, options, outputKinds);
   return {
     taskName,
     dataSourceName,
@@ -40,8 +40,15 @@ export function mergeStepOptions(
 const unwrappedField = (fields: readonly Field[]): Field | undefined =>
   fields.find((f) => f.options.unwrapTopLevelArray === true && f.options.omit !== true);
 
-/** `jdbc` with a Postgres URL is `postgres`; Spark's Cassandra format name is `cassandra`. */
-export function normaliseFormat(format: string, options: Readonly<Record<string, string>>): string {
+/**
+ * `jdbc` with a Postgres URL is `postgres`; Spark's Cassandra format name is `cassandra`; a
+ * known output kind in any case is its registered name; anything else stays as written.
+ */
+export function normaliseFormat(
+  format: string,
+  options: Readonly<Record<string, string>>,
+  outputKinds: readonly string[],
+): string {
   const f = format.trim();
   const lower = f.toLowerCase();
   if (lower === "org.apache.spark.sql.cassandra") return "cassandra";
@@ -52,5 +59,5 @@ export function normaliseFormat(format: string, options: Readonly<Record<string,
     if (hint.includes("postgres")) return "postgres";
     if (hint.includes("mysql") || hint.includes("mariadb")) return "mysql";
   }
-  return knownOutputKinds().includes(lower) ? lower : f;
+  return outputKinds.includes(lower) ? lower : f;
 }
