@@ -6,6 +6,7 @@
  */
 
 import { createInlineExecutor } from "../src/app/executors.ts";
+import { OUTPUT_KINDS } from "../src/app/output-kinds.ts";
 import { loadProject } from "../src/config/index.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
 import { generateStep } from "../src/engine/run/generate-step.ts";
@@ -34,7 +35,7 @@ if (mode === "baseline") {
   console.log(JSON.stringify({ rows: count, seconds, peakRssMiB: peakRssMiB() }));
 } else if (mode === "rowforge") {
   const workers = Number(arg3);
-  const load = await loadProject([target ?? ""], {});
+  const load = await loadProject([target ?? ""], { outputKinds: OUTPUT_KINDS });
   const errors = load.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((e) => e.message).join("\n"));
   const plan = load.plans[0]!;

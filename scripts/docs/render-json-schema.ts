@@ -11,13 +11,10 @@ import {
   COUNT_OPTION_KEYS,
   DATA_SOURCE_KEYS,
   FIELD_KEYS,
-  FIELD_OPTION_SPECS,
   FK_KEYS,
   FK_LEVEL_TARGET_KEYS,
   HELPER_OPTION_NAMES,
   HELPER_RULES,
-  type OptionKind,
-  PASS_THROUGH_OPTION_KEYS,
   PER_FIELD_KEYS,
   PLAN_KEYS,
   RELATION_KEYS,
@@ -30,7 +27,13 @@ import {
   VALIDATION_KEYS,
   WAIT_KEYS,
 } from "../../src/config/index.ts";
-import { TRANSFORMATION_MODES } from "../../src/model/index.ts";
+import {
+  FIELD_OPTION_TABLE,
+  type FieldOptionRow,
+  type OptionKind,
+  PASS_THROUGH_OPTION_KEYS,
+  TRANSFORMATION_MODES,
+} from "../../src/model/index.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -77,7 +80,7 @@ const described = (description: string, schema: Schema = {}): Schema => ({ descr
 
 function fieldOptions(): Schema {
   const props: Record<string, Schema> = {};
-  for (const [key, spec] of Object.entries(FIELD_OPTION_SPECS)) {
+  for (const [key, spec] of Object.entries<FieldOptionRow>(FIELD_OPTION_TABLE)) {
     props[key] = {
       ...KIND_SCHEMAS[spec.kind],
       description: `${spec.doc}. Applies to ${spec.appliesTo}${spec.default ? `; default ${spec.default}` : ""}. Example: ${spec.example}`,

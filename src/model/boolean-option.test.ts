@@ -19,7 +19,10 @@ test("run-affecting step options are parsed once, the same way for every reader"
     stepRunOptions({ enableReferenceMode: " True", enableDataGeneration: "FALSE", allCombinations: "yes" }),
     { referenceMode: true, dataGeneration: false, allCombinations: true },
   );
-  assert.equal(isReferenceStep({ enableReferenceMode: "true " }), true);
-  assert.equal(isReferenceStep({ enableDataGeneration: "false" }), true);
-  assert.equal(isReferenceStep({ enableDataGeneration: "true", enableReferenceMode: "false" }), false);
+  assert.equal(isReferenceStep(stepRunOptions({ enableReferenceMode: "true " })), true);
+  assert.equal(isReferenceStep(stepRunOptions({ enableDataGeneration: "false" })), true);
+  assert.equal(
+    isReferenceStep(stepRunOptions({ enableDataGeneration: "true", enableReferenceMode: "false" })),
+    false,
+  );
 });

@@ -30,7 +30,4 @@ export function stepRunOptions(options: Readonly<Record<string, string>>): StepR
 }
 
 /** Reference data is read, never generated or written (enableReferenceMode, or enableDataGeneration false). */
-export function isReferenceStep(options: Readonly<Record<string, string>>): boolean {
-  const o = stepRunOptions(options);
-  return o.referenceMode || !o.dataGeneration;
-}
+export const isReferenceStep = (o: StepRunOptions): boolean => o.referenceMode || !o.dataGeneration;

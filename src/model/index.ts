@@ -9,6 +9,12 @@ export {
 } from "./count.ts";
 export * from "./data-type.ts";
 export { Field } from "./field.ts";
+export {
+  FIELD_OPTION_TABLE,
+  type FieldOptionRow,
+  type OptionKind,
+  PASS_THROUGH_OPTION_KEYS,
+} from "./field-option-table.ts";
 export { FieldOptions, type WeightedValue } from "./field-options.ts";
 export * from "./foreign-key.ts";
 export { deepFreeze, type Immutable } from "./immutable.ts";

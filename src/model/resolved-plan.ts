@@ -1,10 +1,17 @@
+import type { StepRunOptions } from "./boolean-option.ts";
 import type { Connection, Plan, RunConfiguration, Step, Task, ValidationConfig } from "./index.ts";
 
-/** A step ready to run: bound to its task and data source, connection options merged in. */
-export interface ResolvedStep {
+/**
+ * A step ready to run: bound to its task and data source, connection options merged in, the
+ * step options that change what a run does (StepRunOptions) parsed once into typed fields.
+ */
+export interface ResolvedStep extends StepRunOptions {
   readonly taskName: string;
   readonly dataSourceName: string;
-  /** The step with `options` = connection options overridden by the step's own. */
+  /**
+   * The step with `options` = connection options overridden by the step's own, plus
+   * `unwrapTopLevelArray` naming the field that asks for it (a JSON field option).
+   */
   readonly step: Step;
   /** Output format or connector kind: json, csv, parquet, orc, postgres, mysql, kafka, http, ... */
   readonly format: string;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkProject } from "../../src/app/check/check-project.ts";
+import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { checkStepRunnable } from "../../src/app/runs/check-step-runnable.ts";
 import { findSourceFiles, loadPlanFile, loadProject } from "../../src/config/index.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
@@ -16,7 +17,7 @@ test("every file users brought loads: no crash, errors only for broken reference
     t.skip(CORPUS_MISSING);
     return;
   }
-  const load = await loadProject([CORPUS], { lenientEnv: true, env: {} });
+  const load = await loadProject([CORPUS], { outputKinds: OUTPUT_KINDS, lenientEnv: true, env: {} });
   assert.ok(load.files.length >= 56, `expected the whole corpus, got ${load.files.length} files`);
   const errors = load.diagnostics.filter((d) => d.severity === "error");
   for (const e of errors)
@@ -52,6 +53,7 @@ test("the corpus configuration honours environment overrides", async (t) => {
     return;
   }
   const load = await loadProject([`${CORPUS}/plan/csv.yaml`], {
+    outputKinds: OUTPUT_KINDS,
     configPath: `${CORPUS}/application.conf`,
     env: { POSTGRES_URL: "jdbc:postgresql://127.0.0.1:5433/test", ENABLE_COUNT: "false" },
   });
@@ -82,7 +84,12 @@ test("validate's dry run over the corpus: every error is explained, located, and
     t.skip(CORPUS_MISSING);
     return;
   }
-  const options = { env: {}, configPath: join(CORPUS, "application.conf"), cwd: CORPUS };
+  const options = {
+    env: {},
+    configPath: join(CORPUS, "application.conf"),
+    cwd: CORPUS,
+    outputKinds: OUTPUT_KINDS,
+  };
   const files = (await findSourceFiles([CORPUS], [])).filter((f) => /\.ya?ml$/.test(f));
   assert.ok(files.length >= 50);
   for (const file of files) {

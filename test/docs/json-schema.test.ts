@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { renderJsonSchemas } from "../../scripts/docs/render-json-schema.ts";
+import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { loadProject } from "../../src/config/index.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 import { CORPUS } from "../support/shared-corpus.ts";
@@ -104,7 +105,7 @@ steps:
 
 test("on users' files the schema underlines only keys that rowforge validate also warns about", async () => {
   const files = yamlFiles(CORPUS);
-  const load = await loadProject([CORPUS], { env: {}, lenientEnv: true });
+  const load = await loadProject([CORPUS], { outputKinds: OUTPUT_KINDS, env: {}, lenientEnv: true });
   const warned = new Set(
     load.diagnostics
       .filter((d) => d.code === "RF_KEY_UNKNOWN" && d.location?.path)

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { renderReference } from "../../scripts/docs/render-reference.ts";
-import { FIELD_OPTION_SPECS } from "../../src/config/index.ts";
 import { ERROR_CODES } from "../../src/errors/error-codes.ts";
+import { FIELD_OPTION_TABLE } from "../../src/model/index.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 
 const DOCS = join(REPO_ROOT, "docs");
@@ -23,7 +23,7 @@ test("the reference pages under docs/ are exactly what the code's tables give (r
 
 test("every field option and every error code has its row", async () => {
   const pages = await renderReference();
-  for (const key of Object.keys(FIELD_OPTION_SPECS))
+  for (const key of Object.keys(FIELD_OPTION_TABLE))
     assert.match(pages["field-options.md"]!, new RegExp(`\\| \`${key}\` \\|`));
   for (const code of Object.keys(ERROR_CODES))
     assert.match(pages["errors.md"]!, new RegExp(`\\| \`${code}\` \\|`));

@@ -1,3 +1,4 @@
+import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { loadProject } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "./fixture-dir.ts";
@@ -10,7 +11,7 @@ export async function planFrom(
   const files: Record<string, string> = { "plan/plan.yaml": planYaml };
   for (const [name, body] of Object.entries(tasks)) files[`task/${name}.yaml`] = body;
   const dir = fixtureDir(files);
-  const load = await loadProject([dir], { env: {} });
+  const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {} });
   const errors = load.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((e) => `${e.code}: ${e.message}`).join("\n"));
   const plan = load.plans[0];

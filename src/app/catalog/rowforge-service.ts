@@ -7,6 +7,7 @@ import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { checkPlan } from "../check/check-plan.ts";
+import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
@@ -140,6 +141,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       ...(config.taskFolder ? [config.taskFolder] : []),
     ];
     const load = await loadProject(paths, {
+      outputKinds: OUTPUT_KINDS,
       ...(config.configPath ? { configPath: config.configPath } : {}),
       env,
       cwd,
@@ -151,6 +153,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
   const resolveRequest = async (request: unknown) => {
     const folders = await loadFolders(config, env, cwd);
     return resolveRunRequest(request, {
+      outputKinds: OUTPUT_KINDS,
       tasks: folders.tasks,
       connections: await connections(),
       validations: folders.validations,

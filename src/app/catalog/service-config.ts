@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { type Env, loadProject, resolveFolder } from "../../config/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { Connection, RunConfiguration, Task, ValidationConfig } from "../../model/index.ts";
+import { OUTPUT_KINDS } from "../output-kinds.ts";
 
 /** What the server knows from its application configuration: settings, connections, folders. */
 export interface ServiceConfig {
@@ -36,7 +37,13 @@ export async function loadServiceConfig(
   env: Env,
   cwd: string,
 ): Promise<ServiceConfig> {
-  const load = await loadProject([], { ...(configPath ? { configPath } : {}), env, cwd, lenientEnv: true });
+  const load = await loadProject([], {
+    outputKinds: OUTPUT_KINDS,
+    ...(configPath ? { configPath } : {}),
+    env,
+    cwd,
+    lenientEnv: true,
+  });
   const folders = load.config.folders;
   const configDir = load.configPath ? dirname(load.configPath) : undefined;
   return {
@@ -63,6 +70,7 @@ export async function loadFolders(sc: ServiceConfig, env: Env, cwd: string): Pro
   );
   if (paths.length === 0) return { tasks: new Map(), validations: new Map(), diagnostics: [] };
   const load = await loadProject(paths, {
+    outputKinds: OUTPUT_KINDS,
     ...(sc.configPath ? { configPath: sc.configPath } : {}),
     env,
     cwd,

@@ -1,6 +1,7 @@
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { checkPlan } from "./check-plan.ts";
 
 /**
@@ -44,7 +45,13 @@ export function checkProject(load: ProjectLoad): Diagnostic[] {
   for (const [name, task] of load.tasks) {
     const file = load.taskFiles.get(name);
     if (usedTasks.has(name) || !file || !given.has(file)) continue;
-    const r = taskAsPlan({ task, connections: load.connections, config: load.config, source: file });
+    const r = taskAsPlan({
+      outputKinds: OUTPUT_KINDS,
+      task,
+      connections: load.connections,
+      config: load.config,
+      source: file,
+    });
     if (r.diagnostics.some((d) => d.severity === "error")) continue;
     check(r.plan, new Set([file]));
   }

@@ -14,7 +14,7 @@ const METADATA_OPTIONS = [
 ];
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
-export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r.step.options);
+export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
 
 /**
  * Throws what would stop a step from being written: no fields (or fields from a metadata

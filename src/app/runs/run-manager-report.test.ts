@@ -6,6 +6,7 @@ import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { createInlineExecutor } from "../executors.ts";
+import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createRunManager } from "./run-manager.ts";
 
 test("item 12: a run's report is written before its status becomes success or failed", async () => {
@@ -35,8 +36,11 @@ test("item 12: a run's report is written before its status becomes success or fa
     executor: () => createInlineExecutor(),
   });
   try {
-    const ok = (await loadPlanFile(join(dir, "ok.yaml"), { env: {}, cwd: dir })).plan!;
-    const fails = (await loadPlanFile(join(dir, "fails.yaml"), { env: {}, cwd: dir })).plan!;
+    const ok = (await loadPlanFile(join(dir, "ok.yaml"), { outputKinds: OUTPUT_KINDS, env: {}, cwd: dir }))
+      .plan!;
+    const fails = (
+      await loadPlanFile(join(dir, "fails.yaml"), { outputKinds: OUTPUT_KINDS, env: {}, cwd: dir })
+    ).plan!;
     await runs.submit(ok, "generate", "test");
     await runs.submit(fails, "generate", "test");
     await runs.submit(fails, "generate", "test"); // the output exists now: this run fails

@@ -13,7 +13,7 @@ import {
   resolveBudget,
 } from "../../engine/index.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import {
@@ -208,13 +208,6 @@ export function plannedRows(plan: ResolvedPlan, only?: ReadonlySet<string>): num
   return rowsToWrite(compiled, only);
 }
 
-/** Field options that shape the output file travel to the encoder as step options. */
-function withFieldOutputOptions(r: ResolvedStep): ResolvedStep {
-  const unwrap = r.step.fields.find((f) => f.options.unwrapTopLevelArray === true && f.options.omit !== true);
-  if (!unwrap || r.step.options.unwrapTopLevelArray !== undefined) return r;
-  return { ...r, step: { ...r.step, options: { ...r.step.options, unwrapTopLevelArray: unwrap.name } } };
-}
-
 async function runStep(
   step: CompiledStep,
   plan: ResolvedPlan,
@@ -242,7 +235,7 @@ async function runStep(
   try {
     const schema = step.batch(0, 0).schema;
     const opened = await connectorFor(r).open({
-      step: withFieldOutputOptions(r),
+      step: r,
       schema,
       rowCount: step.rowCount,
       runId: options.runId,

@@ -16,6 +16,9 @@ const step = (fields: Field[]): ResolvedStep => ({
   dataSourceName: "d",
   format: "json",
   connection: undefined,
+  referenceMode: false,
+  dataGeneration: true,
+  allCombinations: false,
   step: { name: "s", type: "json", options: {}, count: {}, fields, enabled: true },
 });
 

@@ -15,6 +15,7 @@ import { type Lru, lru } from "../../util/lru.ts";
 import { nestsDeeperThan } from "../../util/value-depth.ts";
 import type { RowforgeService } from "../catalog/rowforge-service.ts";
 import { loadFolders } from "../catalog/service-config.ts";
+import { OUTPUT_KINDS } from "../output-kinds.ts";
 import {
   envelope,
   list,
@@ -137,7 +138,12 @@ export async function sampleTask(
         return multi(svc, found.plan, steps, q, (s) => s.step.name, "TASK_SAMPLE_ERROR");
     }
   }
-  const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
+  const { plan } = taskAsPlan({
+    outputKinds: OUTPUT_KINDS,
+    task,
+    connections: await svc.connections(),
+    config: svc.config.config,
+  });
   return multi(svc, plan, plan.steps, q, (s) => s.step.name, "TASK_SAMPLE_ERROR");
 }
 
@@ -147,7 +153,12 @@ export async function sampleStep(svc: RowforgeService, stepName: string, q: Samp
   for (const task of [...tasks.values()].sort((a, b) => a.name.localeCompare(b.name))) {
     for (const s of task.steps) all.push(s.name);
     if (!task.steps.some((s) => s.name === stepName)) continue;
-    const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
+    const { plan } = taskAsPlan({
+      outputKinds: OUTPUT_KINDS,
+      task,
+      connections: await svc.connections(),
+      config: svc.config.config,
+    });
     const step = plan.steps.find((s) => s.step.name === stepName);
     if (step) return raw(svc, plan, step, { ...q, relationships: false }, "STEP_SAMPLE_ERROR");
   }
@@ -201,7 +212,7 @@ function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan 
       name: "schema",
       steps: [{ name: "schema", type: body.format ?? "json", options: {}, count: {}, fields, enabled: true }],
     };
-    return taskAsPlan({ task, connections: new Map(), config }).plan;
+    return taskAsPlan({ outputKinds: OUTPUT_KINDS, task, connections: new Map(), config }).plan;
   });
 }
 
@@ -251,7 +262,12 @@ export async function sampleTaskYamlText(
       first?.code ?? "RF_STRUCTURE",
     );
   }
-  const { plan } = taskAsPlan({ task, connections: await svc.connections(), config: svc.config.config });
+  const { plan } = taskAsPlan({
+    outputKinds: OUTPUT_KINDS,
+    task,
+    connections: await svc.connections(),
+    config: svc.config.config,
+  });
   if (stepName === undefined && !firstStepWhenNone)
     return multi(svc, plan, plan.steps, q, (s) => s.step.name, "INVALID_YAML");
   const step = stepName === undefined ? plan.steps[0] : plan.steps.find((s) => s.step.name === stepName);

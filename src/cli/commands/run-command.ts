@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskText } from "../../app/catalog/secrets.ts";
 import { executorFactory } from "../../app/executors.ts";
+import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { keepRunRecord } from "../../app/runs/record-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
@@ -95,6 +96,7 @@ export function registerRun(
     .action(async (file: string, flags: RunFlags) => {
       const budget = budgetFlags(flags.budget ?? []);
       const load = await loadPlanFile(file, {
+        outputKinds: OUTPUT_KINDS,
         ...(flags.config ? { configPath: flags.config } : {}),
         lenientOptions: flags.lenient ?? false,
         cwd: io.cwd,

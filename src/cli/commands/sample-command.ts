@@ -2,6 +2,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { chooseSeed } from "../../app/choose-seed.ts";
+import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { loadPlanFile } from "../../config/index.ts";
@@ -105,6 +106,7 @@ interface SampleSettings {
 
 async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: SampleSettings): Promise<Sampled> {
   const load = await loadPlanFile(file, {
+    outputKinds: OUTPUT_KINDS,
     ...(flags.config ? { configPath: flags.config } : {}),
     cwd: io.cwd,
     env: io.env,

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { checkProject } from "../../app/check/check-project.ts";
+import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { loadProject } from "../../config/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
@@ -28,6 +29,7 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
     .option("--json", "print the problems as JSON")
     .action(async (paths: string[], flags: ValidateFlags) => {
       const load = await loadProject(paths, {
+        outputKinds: OUTPUT_KINDS,
         ...(flags.config ? { configPath: flags.config } : {}),
         strict: flags.strict ?? false,
         lenientEnv: !flags.strict,

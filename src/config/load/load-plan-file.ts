@@ -18,7 +18,7 @@ export interface PlanFileLoad {
  * configured task folder (from the working folder, then the configuration's folder), else a
  * `task` (or `tasks`) folder beside or above the plan. Only what the plan enables is checked.
  */
-export async function loadPlanFile(file: string, options: LoadOptions = {}): Promise<PlanFileLoad> {
+export async function loadPlanFile(file: string, options: LoadOptions): Promise<PlanFileLoad> {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const path = resolve(cwd, file);
@@ -62,6 +62,7 @@ async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanF
     config: load.config,
     validations: load.validations,
     source: path,
+    outputKinds: options.outputKinds,
   });
   return { plan: r.plan, diagnostics: [...load.diagnostics, ...r.diagnostics] };
 }

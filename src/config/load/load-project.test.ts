@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import { loadProject } from "./load-project.ts";
 
@@ -39,7 +40,11 @@ test("a legacy plan with a task folder: merge rules, normalised options, disable
     "application.conf":
       'postgres { pg { url = "jdbc:postgresql://127.0.0.1:5432/db", user = u, saveMode = overwrite, "spark.x.y" = 1 } }\n',
   });
-  const load = await loadProject([join(dir, "plan"), join(dir, "task")], { cwd: dir, env: {} });
+  const load = await loadProject([join(dir, "plan"), join(dir, "task")], {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir,
+    env: {},
+  });
   assert.deepEqual(codes(load.diagnostics), []);
   assert.deepEqual(codes(load.diagnostics, "warning"), []);
   const plan = load.plans[0]!;
@@ -75,7 +80,11 @@ test("the same connections from HOCON, YAML and JSON configuration", async () =>
   };
   for (const [name, body] of Object.entries(bodies)) {
     const dir = fixtureDir({ [name]: body, "t.yaml": "name: t\nsteps: [{name: s, fields: [{name: a}]}]\n" });
-    const load = await loadProject([join(dir, "t.yaml")], { configPath: join(dir, name), env: {} });
+    const load = await loadProject([join(dir, "t.yaml")], {
+      outputKinds: OUTPUT_KINDS,
+      configPath: join(dir, name),
+      env: {},
+    });
     assert.deepEqual(codes(load.diagnostics), [], name);
     assert.equal(load.connections.get("out")?.options.path, "/tmp/a", name);
     assert.equal(load.connections.get("out")?.groupType, "file", name);
@@ -104,7 +113,7 @@ foreignKeys:
     generate: ["db||orders||customer_id"]
 `,
   });
-  const load = await loadProject([dir], { env: { DB_PASSWORD: "s3cret" } });
+  const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: { DB_PASSWORD: "s3cret" } });
   assert.deepEqual(codes(load.diagnostics), []);
   const plan = load.plans[0]!;
   assert.deepEqual(
@@ -119,7 +128,7 @@ foreignKeys:
   assert.deepEqual(plan.plan.sinkOptions.foreignKeys[0]?.generate[0]?.fields, ["customer_id"]);
   assert.equal(plan.validations[0]?.dataSources.db?.[0]?.validations[0]?.expr, "id IS NOT NULL");
 
-  const missing = await loadProject([dir], { env: {} });
+  const missing = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {} });
   const env = missing.diagnostics.find((d) => d.code === "RF_ENV_UNDEFINED");
   assert.equal(env?.severity, "error");
   assert.match(env?.message ?? "", /DB_PASSWORD/);
@@ -215,6 +224,7 @@ for (const { code, files, strict } of BAD_INPUTS) {
     const dir = fixtureDir(files);
     const configPath = files["application.conf"] ? join(dir, "application.conf") : undefined;
     const load = await loadProject([dir], {
+      outputKinds: OUTPUT_KINDS,
       env: {},
       strict: strict ?? false,
       ...(configPath ? { configPath } : {}),
@@ -231,7 +241,7 @@ for (const { code, files, strict } of BAD_INPUTS) {
 
 test("a missing path and an unrecognised file are reported, not thrown", async () => {
   const dir = fixtureDir({ "other.yaml": "just: text\n" });
-  const load = await loadProject([dir, join(dir, "nope")], { env: {} });
+  const load = await loadProject([dir, join(dir, "nope")], { outputKinds: OUTPUT_KINDS, env: {} });
   assert.deepEqual(codes(load.diagnostics), ["RF_FILE_NOT_FOUND"]);
   assert.deepEqual(codes(load.diagnostics, "warning"), ["RF_FILE_KIND_UNKNOWN"]);
 });

@@ -37,6 +37,11 @@ export interface LoadOptions {
   readonly lenientOptions?: boolean;
   /** The task folder to use instead of the configured or neighbouring one (the server's). */
   readonly taskFolder?: string;
+  /**
+   * The format and connection names steps' formats are resolved against (the connector
+   * registry's, handed in by the app layer: config sits below connectors and formats).
+   */
+  readonly outputKinds: readonly string[];
 }
 
 export interface LoadedFile {
@@ -79,7 +84,7 @@ interface Parsed {
  * folder) is found by `resolveFolder`; files found there only count for the tasks and
  * validations that a plan being loaded enables: problems of the others are warnings.
  */
-export async function loadProject(paths: readonly string[], options: LoadOptions = {}): Promise<ProjectLoad> {
+export async function loadProject(paths: readonly string[], options: LoadOptions): Promise<ProjectLoad> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const strict = options.strict ?? false;
@@ -234,6 +239,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
         sources: [p.path, ...(configPath ? [configPath] : [])],
         ...(taskFolder ? { taskFolder } : {}),
         ...(taskLookup ? { taskFoldersTried: taskLookup.tried } : {}),
+        outputKinds: options.outputKinds,
       }),
     );
   }
@@ -248,6 +254,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
         validations: new Map(read.validations.map((v) => [v.name, v])),
         config: read.config ? deepFreeze(read.config) : config,
         sources: [p.path],
+        outputKinds: options.outputKinds,
       }),
     );
   }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import { loadPlanFile } from "./load-plan-file.ts";
 import { loadProject } from "./load-project.ts";
@@ -17,7 +18,12 @@ test("item 1: a relative taskFolderPath is found from the configuration's folder
     "conf/my-tasks/a.yaml": TASK("a_task"),
     "plans/plan.yaml": "name: p\ntasks:\n  - name: a_task\n    dataSourceName: json\n",
   });
-  const options = { cwd: join(dir, "plans"), env: {}, configPath: join(dir, "conf", "application.conf") };
+  const options = {
+    cwd: join(dir, "plans"),
+    env: {},
+    configPath: join(dir, "conf", "application.conf"),
+    outputKinds: OUTPUT_KINDS,
+  };
   // validate (loadProject of the plan alone) and run (loadPlanFile) find the same tasks.
   const validate = await loadProject([join(dir, "plans", "plan.yaml")], options);
   assert.deepEqual(errors(validate.diagnostics), []);
@@ -33,7 +39,7 @@ test("item 1: a legacy plan validated alone uses the task/ folder beside it, as 
     "task/deep/a.yaml": TASK("a_task"),
     "application.conf": 'folders { taskFolderPath = "/no/such/folder" }\n',
   });
-  const options = { cwd: dir, env: {} };
+  const options = { cwd: dir, env: {}, outputKinds: OUTPUT_KINDS };
   const validate = await loadProject([join(dir, "plan", "plan.yaml")], options);
   assert.deepEqual(errors(validate.diagnostics), []);
   assert.equal(validate.taskFolder, join(dir, "task"));
@@ -44,7 +50,11 @@ test("item 1: a task that cannot be found names every folder tried", async () =>
     "plan/plan.yaml": "name: p\ntasks:\n  - name: a_task\n    dataSourceName: json\n",
     "plan/application.conf": 'folders { taskFolderPath = "tasks-here" }\n',
   });
-  const load = await loadPlanFile(join(dir, "plan", "plan.yaml"), { cwd: dir, env: {} });
+  const load = await loadPlanFile(join(dir, "plan", "plan.yaml"), {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir,
+    env: {},
+  });
   const e = errors(load.diagnostics).find((d) => d.code === "RF_TASK_NOT_FOUND");
   assert.ok(e, JSON.stringify(load.diagnostics));
   assert.match(e.message, /folders tried for tasks: [^,]*\/tasks-here, [^,]*plan\/tasks-here, [^,]*\/task, /);
@@ -61,7 +71,11 @@ test("item 2: a broken task file the plan does not use is a warning for it, and 
       "name: b_task\nsteps:\n  - name: s\n    count: {records: -1}\n    fields: [{name: x, type: strng}]\n",
     "task/syntax.yaml": "name: c\nsteps: [\n",
   });
-  const run = await loadPlanFile(join(dir, "plan", "good.yaml"), { cwd: dir, env: {} });
+  const run = await loadPlanFile(join(dir, "plan", "good.yaml"), {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir,
+    env: {},
+  });
   assert.deepEqual(errors(run.diagnostics), [], JSON.stringify(errors(run.diagnostics)));
   assert.ok(run.plan);
   const scoped = run.diagnostics.filter((d) => d.location?.file?.endsWith("broken.yaml"));
@@ -73,7 +87,11 @@ test("item 2: a broken task file the plan does not use is a warning for it, and 
     "task/broken.yaml":
       "name: b_task\nsteps:\n  - name: s\n    count: {records: -1}\n    fields: [{name: x}]\n",
   });
-  const used = await loadProject([join(dir2, "plan", "p.yaml")], { cwd: dir2, env: {} });
+  const used = await loadProject([join(dir2, "plan", "p.yaml")], {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir2,
+    env: {},
+  });
   assert.deepEqual(
     errors(used.diagnostics).map((d) => d.code),
     ["RF_COUNT_NEGATIVE"],
@@ -99,7 +117,11 @@ test("item 3: a disabled missing task and foreign keys into disabled tasks or st
     "task/a.yaml": TASK("a_task"),
     "task/b.yaml": TASK("b_task", "t"),
   });
-  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), { cwd: dir, env: {} });
+  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir,
+    env: {},
+  });
   assert.deepEqual(errors(load.diagnostics), [], JSON.stringify(errors(load.diagnostics)));
   const warned = load.diagnostics.filter((d) => d.severity === "warning").map((d) => d.code);
   assert.ok(warned.includes("RF_TASK_NOT_FOUND"));
@@ -137,7 +159,7 @@ test("item 4: values Data Caterer tolerates load without errors", async () => {
       "",
     ].join("\n"),
   });
-  const load = await loadProject([dir], { env: {} });
+  const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {} });
   assert.deepEqual(load.diagnostics, []);
   const f = load.tasks.get("t")?.steps[0]?.fields;
   assert.equal(f?.[0]?.options.min, "now");
@@ -154,7 +176,7 @@ test("item 5: unknown keys inside field options are errors unless lenient; NDJSO
       "name: t\nsteps:\n  - name: s\n    fields: [{name: n, type: int, options: {mni: 5, max: 10}}, {name: r, options: {regx: 'a'}}]\n",
     "out/part-00000.json": '{"a":1}\n{"a":2}\n{"a":3}\n',
   });
-  const strictLoad = await loadProject([dir], { env: {} });
+  const strictLoad = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {} });
   const e = errors(strictLoad.diagnostics);
   assert.deepEqual(
     e.map((d) => d.code),
@@ -163,7 +185,7 @@ test("item 5: unknown keys inside field options are errors unless lenient; NDJSO
   assert.match(e[0]!.message, /"mni"; did you mean .*"min"/);
   assert.equal(e[0]!.location?.line, 4);
   assert.equal(strictLoad.files.length, 1, "the NDJSON file is not read as a plan");
-  const lenient = await loadProject([dir], { env: {}, lenientOptions: true });
+  const lenient = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {}, lenientOptions: true });
   assert.deepEqual(errors(lenient.diagnostics), []);
 });
 
@@ -174,7 +196,11 @@ test("item 8: two steps of one name in different tasks on one data source are re
     "task/a.yaml": TASK("a_task", "accounts"),
     "task/b.yaml": TASK("b_task", "accounts"),
   });
-  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), { cwd: dir, env: {} });
+  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir,
+    env: {},
+  });
   const e = errors(load.diagnostics);
   assert.deepEqual(
     e.map((d) => d.code),
@@ -192,7 +218,11 @@ test("item 8: two steps of one name in different tasks on one data source are re
     "task/a.yaml": TASK("a_task", "accounts"),
     "task/b.yaml": TASK("b_task", "accounts"),
   });
-  const ok = await loadPlanFile(join(dir2, "plan", "p.yaml"), { cwd: dir2, env: {} });
+  const ok = await loadPlanFile(join(dir2, "plan", "p.yaml"), {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir2,
+    env: {},
+  });
   assert.deepEqual(errors(ok.diagnostics), []);
   assert.equal(ok.plan?.steps.length, 2);
 });
@@ -209,6 +239,7 @@ test("item 1: a relative validationFolderPath is found from the configuration's 
     "plans/plan.yaml": "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\nvalidations: [checks]\n",
   });
   const load = await loadPlanFile(join(dir, "plans", "plan.yaml"), {
+    outputKinds: OUTPUT_KINDS,
     cwd: join(dir, "plans"),
     env: {},
     configPath: join(dir, "conf", "application.conf"),

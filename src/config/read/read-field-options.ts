@@ -1,13 +1,18 @@
 import { didYouMean, type PathSegment } from "../../errors/index.ts";
-import type { DataType } from "../../model/index.ts";
+import {
+  type DataType,
+  FIELD_OPTION_TABLE,
+  type OptionKind,
+  PASS_THROUGH_OPTION_KEYS,
+} from "../../model/index.ts";
 import { HELPER_OPTION_NAMES, HELPER_OUTPUT_OPTION_NAMES } from "../helpers/index.ts";
-import { FIELD_OPTION_SPECS, PASS_THROUGH_OPTION_KEYS } from "./field-option-specs.ts";
 import { describe, isObject, type LoadContext } from "./load-context.ts";
 import { boundOrder, readBound } from "./read-bound.ts";
 import { castScalar, readWeightedList, splitValues } from "./read-weighted-list.ts";
 
 type Options = Record<string, unknown>;
-const KNOWN_KEYS = Object.keys(FIELD_OPTION_SPECS);
+const ROWS: Readonly<Record<string, { readonly kind: OptionKind }>> = FIELD_OPTION_TABLE;
+const KNOWN_KEYS = Object.keys(ROWS);
 
 /**
  * Normalises a field's options once: numbers from text, booleans from "true", lists from
@@ -26,7 +31,7 @@ export function readFieldOptions(
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
     const p = [...path, key];
-    const spec = FIELD_OPTION_SPECS[key];
+    const spec = ROWS[key];
     if (!spec) {
       extra[key] = value;
       if (
@@ -85,7 +90,7 @@ function reportUnknownOption(ctx: LoadContext, key: string, path: readonly PathS
 function readOptionValue(
   ctx: LoadContext,
   key: string,
-  kind: string,
+  kind: OptionKind,
   value: unknown,
   p: readonly PathSegment[],
   type: DataType | undefined,

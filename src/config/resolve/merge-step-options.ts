@@ -1,5 +1,5 @@
-import { knownOutputKinds } from "../../connectors/registry.ts";
-import type { Connection, Step } from "../../model/index.ts";
+import { stepRunOptions } from "../../model/boolean-option.ts";
+import type { Connection, Field, Step } from "../../model/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /**
@@ -13,18 +13,42 @@ export function mergeStepOptions(
   dataSourceName: string,
   step: Step,
   connection: Connection | undefined,
+  outputKinds: readonly string[],
 ): ResolvedStep {
-  const options = { ...(connection?.options ?? {}), ...step.options };
+  const options: Record<string, string> = { ...(connection?.options ?? {}), ...step.options };
+  const unwrap = unwrappedField(step.fields);
+  if (unwrap && options.unwrapTopLevelArray === undefined) options.unwrapTopLevelArray = unwrap.name;
   let format = step.options.format ?? step.type;
   if (connection && step.options.format === undefined && step.type === "json" && connection.type !== "json") {
     format = connection.type;
   }
-  format = normaliseFormat(format, options);
-  return { taskName, dataSourceName, step: { ...step, options }, format, connection };
+  format = normaliseFormat(format, options, outputKinds);
+  return {
+    taskName,
+    dataSourceName,
+    step: { ...step, options },
+    format,
+    connection,
+    ...stepRunOptions(options),
+  };
 }
 
-/** `jdbc` with a Postgres URL is `postgres`; Spark's Cassandra format name is `cassandra`. */
-export function normaliseFormat(format: string, options: Readonly<Record<string, string>>): string {
+/**
+ * The field whose `unwrapTopLevelArray` option asks for the file to be its array: it travels
+ * to the format as the step option of that name (a step's own option wins).
+ */
+const unwrappedField = (fields: readonly Field[]): Field | undefined =>
+  fields.find((f) => f.options.unwrapTopLevelArray === true && f.options.omit !== true);
+
+/**
+ * `jdbc` with a Postgres URL is `postgres`; Spark's Cassandra format name is `cassandra`; a
+ * known output kind in any case is its registered name; anything else stays as written.
+ */
+export function normaliseFormat(
+  format: string,
+  options: Readonly<Record<string, string>>,
+  outputKinds: readonly string[],
+): string {
   const f = format.trim();
   const lower = f.toLowerCase();
   if (lower === "org.apache.spark.sql.cassandra") return "cassandra";
@@ -35,5 +59,5 @@ export function normaliseFormat(format: string, options: Readonly<Record<string,
     if (hint.includes("postgres")) return "postgres";
     if (hint.includes("mysql") || hint.includes("mariadb")) return "mysql";
   }
-  return knownOutputKinds().includes(lower) ? lower : f;
+  return outputKinds.includes(lower) ? lower : f;
 }

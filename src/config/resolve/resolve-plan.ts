@@ -26,6 +26,11 @@ export interface ResolveInput {
   readonly taskFolder?: string;
   /** Every folder tried for the task folder, for messages when a task is not found. */
   readonly taskFoldersTried?: readonly string[];
+  /**
+   * The format and connection names steps' formats are resolved against (the connector
+   * registry's, handed in by the app layer: config sits below connectors and formats).
+   */
+  readonly outputKinds: readonly string[];
 }
 
 /**
@@ -96,7 +101,7 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
         );
         continue;
       }
-      steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection));
+      steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection, input.outputKinds));
     }
   });
   const checked = checkForeignKeys(ctx, plan, input);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { defaultRunConfiguration } from "../../model/index.ts";
 import { resolveRunRequest } from "./resolve-run-request.ts";
 
@@ -12,7 +13,14 @@ test("a run request's configuration cannot change the server's generation budget
       tasks: [{ name: "t", steps: [{ name: "s", type: "json", fields: [{ name: "a" }] }] }],
       configuration: { budget: { maxStringLength: 1_000_000_000 }, generation: { numRecordsPerStep: 3 } },
     },
-    { tasks: new Map(), connections: new Map(), validations: new Map(), config: server, env: {} },
+    {
+      outputKinds: OUTPUT_KINDS,
+      tasks: new Map(),
+      connections: new Map(),
+      validations: new Map(),
+      config: server,
+      env: {},
+    },
   );
   assert.ok(plan);
   assert.deepEqual(plan.config.budget, { maxStringLength: 2048 });

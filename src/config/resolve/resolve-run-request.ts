@@ -27,6 +27,11 @@ export interface RunRequestContext {
   readonly env: Env;
   /** Where `tasks` came from, for messages. */
   readonly taskFolder?: string;
+  /**
+   * The format and connection names steps' formats are resolved against (the connector
+   * registry's, handed in by the app layer: config sits below connectors and formats).
+   */
+  readonly outputKinds: readonly string[];
 }
 
 /** Keys of a plan's task summary: an item with only these names a task file, it does not define one. */
@@ -131,6 +136,7 @@ export function resolveRunRequest(
     validations: rc.validations,
     config,
     sources: [],
+    outputKinds: rc.outputKinds,
   });
   return { plan: deepFreeze(plan), diagnostics };
 }

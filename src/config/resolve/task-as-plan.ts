@@ -20,6 +20,11 @@ export interface TaskAsPlanInput {
   readonly source?: string;
   /** The connection the task is bound to, when there is one. */
   readonly dataSourceName?: string;
+  /**
+   * The format and connection names steps' formats are resolved against (the connector
+   * registry's, handed in by the app layer: config sits below connectors and formats).
+   */
+  readonly outputKinds: readonly string[];
 }
 
 /** A plan of one task, run or sampled on its own: its steps write where their options say. */
@@ -40,6 +45,7 @@ export function taskAsPlan(input: TaskAsPlanInput): { plan: ResolvedPlan; diagno
     validations: input.validations ?? new Map(),
     config: input.config,
     sources: input.source ? [input.source] : [],
+    outputKinds: input.outputKinds,
   });
   return { plan: deepFreeze(resolved), diagnostics };
 }

@@ -1,5 +1,4 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { stepRunOptions } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
@@ -51,8 +50,7 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
   for (const fk of plan.plan.sinkOptions.foreignKeys) {
     const parent = `${fk.source.dataSource}.${fk.source.step}`;
     if (!byId.has(parent)) continue;
-    const parentOptions = byId.get(parent)!.step.options;
-    if (stepRunOptions(parentOptions).referenceMode) {
+    if (byId.get(parent)!.referenceMode) {
       throw new RowforgeError(
         "RF_FOREIGN_KEY_INVALID",
         `step ${parent} is reference data (enableReferenceMode); foreign keys from existing data are not supported yet`,

@@ -1,6 +1,5 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import { stepRunOptions } from "../../model/boolean-option.ts";
 import { DEFAULT_PER_FIELD_COUNT, DEFAULT_RECORD_COUNT } from "../../model/count.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
@@ -81,7 +80,6 @@ export function compileStep(
   const step = resolved.step;
   const id = stepIdOf(resolved);
   const count = step.count;
-  const runOptions = stepRunOptions(step.options);
   const linkFields = new Map<string, StepLink>();
   for (const l of links) for (const f of l.childFields) if (!f.includes(".")) linkFields.set(f, l);
 
@@ -113,7 +111,7 @@ export function compileStep(
       : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD_COUNT);
     drawnGroups = perField.options !== undefined;
     for (const l of links) if (l.childFields.every((f) => groupFields.has(topName(f)))) groupedLinks.add(l);
-  } else if (runOptions.allCombinations) {
+  } else if (resolved.allCombinations) {
     const sizes = step.fields
       .filter((f) => f.options.oneOf && !isDerivedField(f))
       .map((f) => f.options.oneOf!.length);
@@ -125,7 +123,7 @@ export function compileStep(
   const genEnv = { nowMicros: env.nowMicros, fastMode: env.fastMode, locale: env.locale, rowCount };
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
-  const combinations = runOptions.allCombinations ? combinationGenerators(step.fields) : new Map();
+  const combinations = resolved.allCombinations ? combinationGenerators(step.fields) : new Map();
   // A key of several fields (isPrimaryKey on each) is unique as a whole, not field by field:
   // its fields are made unique where their ranges allow, never refused one by one.
   const compositeKey = step.fields.filter((f) => f.options.isPrimaryKey).length > 1;

@@ -1,48 +1,27 @@
 import { type DataType, isNumeric } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { resolveFieldType } from "../../model/resolve-field-type.ts";
-import { MICROS_PER_DAY, MILLIS_PER_DAY } from "../../util/calendar.ts";
 import { markNull } from "../columns/column.ts";
 import { hashString, RowRandom } from "../rng/index.ts";
-import { cachedFakerExpression, cachedRegex } from "./compile-cache.ts";
 import { edgeCasesOf } from "./edge-cases.ts";
-import type { FieldGenerator, GeneratorEnv } from "./field-generator.ts";
+import type { FieldGenerator } from "./field-generator.ts";
 import { createArrayGenerator, createMapGenerator, createStructGenerator } from "./nested-generators.ts";
 import { createNumericGenerator } from "./numeric-generator.ts";
+import { type FieldContext, optionGeneratorOf } from "./option-generators.ts";
 import { createTemporalGenerator } from "./temporal-generator.ts";
 import { createBinaryGenerator, createBooleanGenerator, createStringGenerator } from "./text-generators.ts";
-import {
-  createExpressionGenerator,
-  createIncrementalTextGenerator,
-  createOneOfGenerator,
-  createRegexGenerator,
-  createStaticGenerator,
-  createUuidGenerator,
-  type Uniqueness,
-} from "./value-generators.ts";
+import { createIncrementalTextGenerator } from "./value-generators.ts";
 import { writeScalar } from "./write-scalar.ts";
 
-export interface FieldContext {
-  readonly env: GeneratorEnv;
-  /** The field's stream key: from the plan seed, step and field path, or the field's own `seed`. */
-  readonly key: number;
-  readonly path: string;
-  readonly unique: Uniqueness;
-}
+export type { FieldContext } from "./option-generators.ts";
 
 /** Whether a field's values come from other fields (evaluated after them) rather than from its own generator. */
-export const isDerivedField = (f: Field): boolean =>
-  f.static === undefined &&
-  f.options.static === undefined &&
-  f.options.oneOf === undefined &&
-  f.options.regex === undefined &&
-  (f.options.sql !== undefined ||
-    (f.options.uuid !== undefined && f.options.uuid !== "" && f.options.incremental === undefined));
+export const isDerivedField = (f: Field): boolean => optionGeneratorOf(f)?.create === "derived";
 
 /**
- * The generator of a field, by Data Caterer's precedence: static, oneOf, regex,
- * sql/expression, then the type's default. Returns undefined for derived fields (sql, a uuid
- * of another field), which the step fills after the fields they read.
+ * The generator of a field: the first option-selected generator of OPTION_GENERATORS
+ * (option-generators.ts, in precedence order), else the type's default. Returns undefined for
+ * derived fields (sql, a uuid of another field), which the step fills after the fields they read.
  */
 export function createFieldGenerator(field: Field, ctx: FieldContext): FieldGenerator | undefined {
   const type = effectiveType(field);
@@ -58,24 +37,9 @@ function createValueGenerator(field: Field, type: DataType, ctx: FieldContext): 
   const o = field.options;
   const { env, key, path, unique } = ctx;
   // Value options of an array or map field describe its elements: handled by the array generator.
-  const collection = type.kind === "array" || type.kind === "map";
-  const staticValue = field.static ?? o.static;
-  if (staticValue !== undefined && !collection) return createStaticGenerator(type, staticValue);
-  if (collection) return createCollectionGenerator(field, type, ctx);
-  if (o.oneOf) return createOneOfGenerator(type, o.oneOf, key, unique, env.rowCount, path);
-  if (o.regex !== undefined)
-    return createRegexGenerator(type, cachedRegex(o.regex), key, unique, env.rowCount, path);
-  if (o.expression !== undefined) {
-    // Datafaker's date methods count from the start of the run's day (UTC): compiled expressions
-    // and their pools are then shared by every plan and sample of that day.
-    const expr = cachedFakerExpression(
-      o.expression,
-      env.locale,
-      Math.floor(env.nowMicros / MICROS_PER_DAY) * MILLIS_PER_DAY,
-    );
-    return createExpressionGenerator(type, expr, key, env.fastMode);
-  }
-  if (o.uuid !== undefined) return createUuidGenerator(type, key, o.incremental);
+  if (type.kind === "array" || type.kind === "map") return createCollectionGenerator(field, type, ctx);
+  const selected = optionGeneratorOf(field);
+  if (selected) return selected.create === "derived" ? undefined : selected.create(field, type, ctx);
   if (isNumeric(type)) {
     return createNumericGenerator({
       type,

@@ -1,9 +1,15 @@
+import Type, { type TSchema } from "typebox";
+import { Scalar, WeightedValue } from "./scalars.ts";
+
 /**
- * The table of field options rowforge reads: each key, the kind of value it takes, the types
- * it applies to, its default, an example and one line of documentation. The loader normalises
- * values by kind and checks keys against it; docs/field-options.md and the editor schema are
- * generated from it.
+ * The one table of field options: each key with the TypeBox schema of its normalised value,
+ * the kind of normaliser the loader reads it with, the types it applies to, its default, an
+ * example and one line of documentation. The model's `FieldOptions` schema and type, the
+ * loader's known keys and normalisers, docs/field-options.md and the editor schemas
+ * (schema/*.json) are all derived from it: adding an option is one row here.
  */
+
+/** How the loader normalises the value users write (text, numbers, lists) into the schema's type. */
 export type OptionKind =
   | "string"
   | "number"
@@ -18,7 +24,9 @@ export type OptionKind =
   | "seed"
   | "distribution";
 
-export interface OptionSpec {
+export interface FieldOptionRow {
+  /** The normalised value's schema (the key itself is always optional). */
+  readonly schema: TSchema;
   readonly kind: OptionKind;
   readonly doc: string;
   /** The field types the option applies to, as the reference page says it. */
@@ -29,38 +37,52 @@ export interface OptionSpec {
   readonly example: string;
 }
 
-export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
+const Str = Type.String();
+const Num = Type.Number();
+const Int = Type.Integer();
+const Bool = Type.Boolean();
+const Prob = Type.Number({ minimum: 0, maximum: 1 });
+/** Numbers for numeric fields; strings for dates, timestamps (absolute or `today-30d`) and exact decimals. */
+const Bound = Type.Union([Type.Number(), Type.String()]);
+
+export const FIELD_OPTION_TABLE = {
   regex: {
+    schema: Str,
     kind: "string",
     doc: "generate strings matching this regular expression",
     appliesTo: "string",
     example: 'regex: "ACC[0-9]{8}"',
   },
   expression: {
+    schema: Str,
     kind: "string",
     doc: "a Datafaker expression such as #{Name.firstName}",
     appliesTo: "string",
     example: 'expression: "#{Name.firstName} #{Name.lastName}"',
   },
   sql: {
+    schema: Str,
     kind: "string",
     doc: "a Spark SQL expression over other fields, evaluated after them",
     appliesTo: "every type",
     example: 'sql: "YEAR(open_date)"',
   },
   oneOf: {
+    schema: Type.Array(WeightedValue),
     kind: "weightedList",
     doc: "pick from these values; `value->weight` for weights",
     appliesTo: "every scalar type",
     example: 'oneOf: ["open->0.8", "closed->0.2"]',
   },
   static: {
+    schema: Scalar,
     kind: "scalar",
     doc: "always this value",
     appliesTo: "every scalar type",
     example: 'static: "EUR"',
   },
   min: {
+    schema: Bound,
     kind: "bound",
     doc: "lowest value (numbers, dates yyyy-MM-dd, timestamps, or today-30d / now-1h)",
     appliesTo: "numbers, date, timestamp",
@@ -68,6 +90,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "min: 10",
   },
   max: {
+    schema: Bound,
     kind: "bound",
     doc: "highest value, inclusive",
     appliesTo: "numbers, date, timestamp",
@@ -75,6 +98,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: 'max: "today"',
   },
   minLen: {
+    schema: Int,
     kind: "count",
     doc: "shortest string or binary length (default 1)",
     appliesTo: "string, binary",
@@ -82,6 +106,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "minLen: 5",
   },
   maxLen: {
+    schema: Int,
     kind: "count",
     doc: "longest string or binary length (default 20)",
     appliesTo: "string, binary",
@@ -89,12 +114,14 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "maxLen: 12",
   },
   avgLen: {
+    schema: Num,
     kind: "number",
     doc: "average length (metadata only)",
     appliesTo: "string, binary",
     example: "avgLen: 8",
   },
   isUnique: {
+    schema: Bool,
     kind: "boolean",
     doc: "every value distinct, by construction",
     appliesTo: "every scalar type",
@@ -102,6 +129,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "isUnique: true",
   },
   isPrimaryKey: {
+    schema: Bool,
     kind: "boolean",
     doc: "part of the primary key (implies unique; used for tracking and deletes)",
     appliesTo: "every scalar type",
@@ -109,18 +137,21 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "isPrimaryKey: true",
   },
   primaryKeyPos: {
+    schema: Int,
     kind: "integer",
     doc: "position in a composite primary key",
     appliesTo: "every scalar type",
     example: "primaryKeyPos: 1",
   },
   clusteringPos: {
+    schema: Int,
     kind: "integer",
     doc: "Cassandra clustering key position",
     appliesTo: "every scalar type",
     example: "clusteringPos: 1",
   },
   omit: {
+    schema: Bool,
     kind: "boolean",
     doc: "generate (for other fields to use) but do not output",
     appliesTo: "every type",
@@ -128,6 +159,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "omit: true",
   },
   enableNull: {
+    schema: Bool,
     kind: "boolean",
     doc: "produce nulls with probability nullProb (default 0.1)",
     appliesTo: "every type",
@@ -135,6 +167,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "enableNull: true",
   },
   nullProb: {
+    schema: Prob,
     kind: "probability",
     doc: "probability of null when enableNull is set",
     appliesTo: "every type",
@@ -142,6 +175,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "nullProb: 0.25",
   },
   enableEdgeCase: {
+    schema: Bool,
     kind: "boolean",
     doc: "produce type edge cases with probability edgeCaseProb (default 0.5)",
     appliesTo: "numbers, string, date, timestamp",
@@ -149,6 +183,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "enableEdgeCase: true",
   },
   edgeCaseProb: {
+    schema: Prob,
     kind: "probability",
     doc: "probability of an edge case",
     appliesTo: "numbers, string, date, timestamp",
@@ -156,6 +191,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "edgeCaseProb: 0.05",
   },
   seed: {
+    schema: Type.Union([Type.Integer(), Type.String()]),
     kind: "seed",
     doc: "per-field seed: the field's values depend only on it and the row",
     appliesTo: "every type",
@@ -163,6 +199,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "seed: 42",
   },
   distribution: {
+    schema: Type.Enum(["uniform", "normal", "exponential"]),
     kind: "distribution",
     doc: "uniform (default), normal or exponential",
     appliesTo: "numbers",
@@ -170,6 +207,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "distribution: normal",
   },
   mean: {
+    schema: Num,
     kind: "number",
     doc: "mean of the normal distribution",
     appliesTo: "numbers",
@@ -177,6 +215,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "mean: 50",
   },
   stddev: {
+    schema: Num,
     kind: "number",
     doc: "standard deviation of the normal distribution",
     appliesTo: "numbers",
@@ -184,6 +223,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "stddev: 10",
   },
   distributionRateParam: {
+    schema: Num,
     kind: "number",
     doc: "rate of the exponential distribution (default 1)",
     appliesTo: "numbers",
@@ -191,12 +231,14 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "distributionRateParam: 0.5",
   },
   round: {
+    schema: Int,
     kind: "integer",
     doc: "round numbers to this many decimal places",
     appliesTo: "double, float, decimal",
     example: "round: 2",
   },
   precision: {
+    schema: Int,
     kind: "count",
     doc: "decimal precision (overrides the type's)",
     appliesTo: "decimal",
@@ -204,6 +246,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "precision: 12",
   },
   scale: {
+    schema: Int,
     kind: "count",
     doc: "decimal scale (overrides the type's)",
     appliesTo: "decimal",
@@ -211,18 +254,21 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "scale: 2",
   },
   incremental: {
+    schema: Num,
     kind: "number",
     doc: "start value; each row adds one",
     appliesTo: "int, long, short, byte",
     example: "incremental: 1000",
   },
   uuid: {
+    schema: Str,
     kind: "string",
     doc: "a UUID; empty for a random one, or a field name to derive it from",
     appliesTo: "string",
     example: 'uuid: ""',
   },
   arrayMinLen: {
+    schema: Int,
     kind: "count",
     doc: "fewest array elements (default 0)",
     appliesTo: "array",
@@ -230,6 +276,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "arrayMinLen: 1",
   },
   arrayMaxLen: {
+    schema: Int,
     kind: "count",
     doc: "most array elements (default 5)",
     appliesTo: "array",
@@ -237,30 +284,35 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "arrayMaxLen: 3",
   },
   arrayFixedSize: {
+    schema: Int,
     kind: "count",
     doc: "exact array length",
     appliesTo: "array",
     example: "arrayFixedSize: 4",
   },
   arrayOneOf: {
+    schema: Type.Array(Scalar),
     kind: "scalarList",
     doc: "each array element from these values",
     appliesTo: "array",
     example: 'arrayOneOf: ["a", "b", "c"]',
   },
   arrayUniqueFrom: {
+    schema: Type.Array(Scalar),
     kind: "scalarList",
     doc: "array of distinct values drawn from these",
     appliesTo: "array",
     example: 'arrayUniqueFrom: ["red", "green", "blue"]',
   },
   arrayWeightedOneOf: {
+    schema: Type.Array(WeightedValue),
     kind: "weightedList",
     doc: "each element from these weighted values",
     appliesTo: "array",
     example: 'arrayWeightedOneOf: ["low->0.7", "high->0.3"]',
   },
   arrayEmptyProb: {
+    schema: Prob,
     kind: "probability",
     doc: "probability of an empty array",
     appliesTo: "array",
@@ -268,6 +320,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "arrayEmptyProb: 0.1",
   },
   mapMinSize: {
+    schema: Int,
     kind: "count",
     doc: "fewest map entries (default 0)",
     appliesTo: "map",
@@ -275,6 +328,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "mapMinSize: 1",
   },
   mapMaxSize: {
+    schema: Int,
     kind: "count",
     doc: "most map entries (default 5)",
     appliesTo: "map",
@@ -282,6 +336,7 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "mapMaxSize: 3",
   },
   dateExcludeWeekends: {
+    schema: Bool,
     kind: "boolean",
     doc: "only Monday to Friday",
     appliesTo: "date, timestamp",
@@ -289,13 +344,14 @@ export const FIELD_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
     example: "dateExcludeWeekends: true",
   },
   unwrapTopLevelArray: {
+    schema: Bool,
     kind: "boolean",
     doc: "JSON: write a top-level array field as a JSON array file",
     appliesTo: "array (json steps)",
     default: "false",
     example: "unwrapTopLevelArray: true",
   },
-};
+} satisfies Readonly<Record<string, FieldOptionRow>>;
 
 /**
  * Keys Data Caterer's metadata sources and connectors set; rowforge keeps them (in

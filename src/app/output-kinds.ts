@@ -1,0 +1,8 @@
+import { knownOutputKinds } from "../connectors/registry.ts";
+
+/**
+ * The format and connection names the connector registry knows: what the app layer hands to
+ * config (LoadOptions, TaskAsPlanInput, RunRequestContext) for resolving steps' formats.
+ * Config sits below the connectors and never imports them.
+ */
+export const OUTPUT_KINDS: readonly string[] = knownOutputKinds();
