@@ -26,6 +26,9 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 30_000,
+    // A smaller young generation than V8's default for this heap size: 1M nested rows peak at
+    // 330 MB instead of 400 MB with 2 workers, at the same speed (10,000-row batches fit).
+    resourceLimits: { maxYoungGenerationSizeMb: 48 },
   });
   const plans = new Map<string, { readonly registration: PlanRegistration; sent: number }>();
   // Buffers of written results, sent back to a worker to encode a later batch into.
