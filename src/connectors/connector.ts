@@ -22,7 +22,12 @@ export interface SinkResult {
 
 /** What a sink is given: an Arrow batch, or rows the workers already encoded as the sink asked. */
 export type SinkInput =
-  | { readonly kind: "arrow"; readonly batch: RecordBatch }
+  | {
+      readonly kind: "arrow";
+      readonly batch: RecordBatch;
+      /** The same batch as Arrow IPC stream bytes, when it crossed from a worker so (encoders that take IPC skip serialising it again). */
+      readonly ipc?: Uint8Array;
+    }
   | { readonly kind: "encoded"; readonly bytes: Uint8Array; readonly rows: number };
 
 /**

@@ -7,8 +7,11 @@ import type { ByteSink } from "./arrow-values/byte-sink.ts";
  * Chunks it returns may be written as they come: memory stays bounded by the batch size.
  */
 export interface Encoder {
-  /** Bytes for the batch (possibly none while the encoder buffers, e.g. a row group). */
-  encode(batch: RecordBatch): Uint8Array[] | Promise<Uint8Array[]>;
+  /**
+   * Bytes for the batch (possibly none while the encoder buffers, e.g. a row group). `ipc`,
+   * when given, is the same batch as Arrow IPC stream bytes, for encoders that read IPC.
+   */
+  encode(batch: RecordBatch, ipc?: Uint8Array): Uint8Array[] | Promise<Uint8Array[]>;
   /**
    * The bytes that open the output before any row (CSV's header line), once: an output whose
    * rows come already encoded (by workers, without header) asks for them here. Formats with no

@@ -276,9 +276,11 @@ async function runStep(
           if (result.kind === "encoded") {
             await open.write({ kind: "encoded", bytes: result.bytes, rows: result.rows }, from + start);
             executor.recycle(result);
-          } else
-            for (const batch of tableFromIPC(result.ipc).batches)
-              await open.write({ kind: "arrow", batch }, from + start);
+          } else {
+            const { batches } = tableFromIPC(result.ipc);
+            const ipc = batches.length === 1 ? { ipc: result.ipc } : {};
+            for (const batch of batches) await open.write({ kind: "arrow", batch, ...ipc }, from + start);
+          }
           done += count;
           onBytes(open.bytesWritten);
           options.onProgress?.(r.step.name, done, step.rowCount);

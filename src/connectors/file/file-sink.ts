@@ -112,10 +112,10 @@ export async function createFileSink(
     }
   };
 
-  const writeSlice = async (batch: RecordBatch, part: number) => {
+  const writeSlice = async (batch: RecordBatch, part: number, ipc?: Uint8Array) => {
     if (partitionIndexes.length === 0) {
       const f = await fileFor(part, "");
-      await put(f, await f.encoder.encode(batch));
+      await put(f, await f.encoder.encode(batch, ipc));
       return;
     }
     const groups = new Map<string, number[]>();
@@ -191,12 +191,13 @@ export async function createFileSink(
     partitionIndexes.length === 0 && !format.binary && options.unwrapTopLevelArray === undefined
       ? format.name
       : undefined;
-  const writeArrow = async (batch: RecordBatch, startRow: number) => {
+  const writeArrow = async (batch: RecordBatch, startRow: number, ipc?: Uint8Array) => {
     let offset = 0;
     while (offset < batch.numRows) {
       const part = partOf(startRow + offset);
       const end = part === parts - 1 ? batch.numRows : Math.min(batch.numRows, splits[part + 1]! - startRow);
-      await writeSlice(offset === 0 && end === batch.numRows ? batch : batch.slice(offset, end), part);
+      const whole = offset === 0 && end === batch.numRows;
+      await writeSlice(whole ? batch : batch.slice(offset, end), part, whole ? ipc : undefined);
       offset = end;
     }
     records += batch.numRows;
@@ -215,7 +216,7 @@ export async function createFileSink(
       ? { encoded: { format: encodedFormat, options: { ...options, header: "false" } } }
       : "arrow",
     async write(input, startRow) {
-      if (input.kind === "arrow") return writeArrow(input.batch, startRow);
+      if (input.kind === "arrow") return writeArrow(input.batch, startRow, input.ipc);
       if (!encodedFormat)
         throw new RowforgeError(
           "RF_INTERNAL",

@@ -100,9 +100,10 @@ export const parquetFormat: Format = {
       return chunks.splice(0);
     };
     return {
-      async encode(batch: RecordBatch) {
+      async encode(batch: RecordBatch, ipc?: Uint8Array) {
         if (batch.numRows > 0) {
-          const table = wasm.Table.fromIPCStream(tableToIPC(new Table([batch]), "stream"));
+          // A worker's IPC bytes go in as they came, instead of the batch serialised again.
+          const table = wasm.Table.fromIPCStream(ipc ?? tableToIPC(new Table([batch]), "stream"));
           for (const rb of table.recordBatches()) controller.enqueue(rb);
         }
         await new Promise((r) => setImmediate(r));
