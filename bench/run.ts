@@ -14,6 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleIsFresh } from "../bin/build-stamp.js";
 import { runChild } from "./child-run.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
@@ -79,9 +80,15 @@ function table(head: string[], rows: string[][]): void {
 // 1. `rowforge run` end to end.
 let runs: FormatResult[] = [];
 if (wants("formats")) {
+  // `npm run bench` builds dist/ first (prebench), as an install does; a stale bundle means
+  // rowforge runs from its TypeScript sources, which starts slower.
+  const bundled = bundleIsFresh(here(".."));
+  results.rowforgeFrom = bundled ? "dist" : "sources";
   runs = await runFormatBenchmarks(quick, workers);
   results.formats = runs;
   say("");
+  if (!bundled)
+    say("note: dist/ is stale or missing, rowforge runs from its TypeScript sources (npm run build)");
   say(
     `rowforge run, end to end (spawn to exit: process start included), workers: ${workers === undefined ? `default (this thread up to ~400k rows, else one per core; ${cores} cores)` : workers}${quick ? "; --quick: a tenth of the rows, no targets" : ""}`,
   );
