@@ -4,7 +4,8 @@
 
 The fields follow bench/plans/w1 as closely as dbldatagen allows:
 - account_id: dbldatagen's template generator, ACC + 8 random digits (a pandas UDF, as a
-  dbldatagen user writes a regex-like id);
+  dbldatagen user writes a regex-like id; dbldatagen 0.4 seeds each partition's batches alike,
+  so ids repeat across the two partitions: the cost per row is the same);
 - date: random day in 2022-01-01 .. 2026-11-01; year: year(date);
 - balance: random double 10..1000 (step 1e-9);
 - update_history: 1..5 structs (updated_time timestamp 2022-01-01 .. 2026-11-01, status from

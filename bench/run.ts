@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../bin/build-stamp.js";
@@ -51,7 +51,14 @@ const results: Record<string, unknown> = {
   cores,
   node: process.version,
   quick,
+  loadAverageAtStart: loadavg(),
 };
+// The machine's load before anything runs: the absolute times are meant for a quiet machine.
+console.log(
+  `load average (1, 5, 15 min) at start: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`,
+);
 const lines: string[] = [];
 const say = (line: string) => {
   lines.push(line);
@@ -213,6 +220,7 @@ if (wants("http")) {
   );
 }
 
+results.loadAverageAtEnd = loadavg();
 mkdirSync(here("./results"), { recursive: true });
 const section = only ? [...only].sort().join("-") : "all";
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
