@@ -221,6 +221,7 @@ if (wants("http")) {
 }
 
 results.loadAverageAtEnd = loadavg();
+results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
 const section = only ? [...only].sort().join("-") : "all";
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
