@@ -67,7 +67,6 @@ const say = (line: string) => {
 
 const scale = quick ? 10 : 1;
 const sec = (n: number | undefined) => (n === undefined ? "-" : `${n.toFixed(2)} s`);
-const mib = (n: number | undefined) => (n === undefined ? "n/a" : `${fmt(n)} MiB`);
 const judge = (value: number | undefined, target: number | undefined, atLeast = false) =>
   value === undefined || target === undefined
     ? ""
@@ -100,13 +99,16 @@ if (wants("formats")) {
     `rowforge run, end to end (spawn to exit: process start included), workers: ${workers === undefined ? `default (this thread up to ~400k rows, else one per core; ${cores} cores)` : workers}${quick ? "; --quick: a tenth of the rows, no targets" : ""}`,
   );
   table(
-    ["run", "rows", "wall", "target", "peak RSS", "RSS target", "first bytes", "output", "plain write"],
+    ["run", "rows", "wall", "target", "peak RSS (MB)", "RSS target", "first bytes", "output", "plain write"],
     runs.map((f) => [
       f.label,
       fmt(f.rows),
       `${sec(f.seconds)}${judge(f.seconds, f.target)}`,
       f.target === undefined ? "" : `<= ${f.target} s`,
-      `${mib(f.peakRssMiB)}${judge(f.peakRssMiB, f.rssTargetMiB)}`,
+      // In decimal MB like the target (400 MB = 381.5 MiB); MiB in the results file.
+      f.peakRssMiB === undefined
+        ? "n/a"
+        : `${fmt((f.peakRssMiB * 1048576) / 1e6)} MB${judge(f.peakRssMiB, f.rssTargetMiB)}`,
       f.rssTargetMiB === undefined ? "" : "<= 400 MB",
       f.firstBytesSeconds === undefined
         ? "n/a"
