@@ -9,8 +9,9 @@ const STATUSES = ["open", "closed", "pending", "suspended"];
 
 export type Baseline = (rows: number, sink: (row: object) => void) => void;
 
+/** One W1 row: like bench/plans/w1, 1 to 5 history entries and `date` as a calendar day. */
 export const accountRow = (): Record<string, unknown> => {
-  const history = Array.from({ length: faker.number.int({ min: 0, max: 5 }) }, () => ({
+  const history = Array.from({ length: faker.number.int({ min: 1, max: 5 }) }, () => ({
     updated_time: faker.date.between({ from: "2022-01-01T00:00:00Z", to: NOW }),
     status: faker.helpers.arrayElement(STATUSES),
   }));
@@ -21,7 +22,7 @@ export const accountRow = (): Record<string, unknown> => {
     account_id: faker.helpers.fromRegExp(/ACC[0-9]{8}/),
     year: date.getUTCFullYear(),
     balance: faker.number.float({ min: 10, max: 1000 }),
-    date,
+    date: date.toISOString().slice(0, 10),
     status: latest?.status ?? null,
     update_history: history,
     customer_details: { name, age: faker.number.int({ min: 18, max: 90 }), city: faker.location.city() },

@@ -1,13 +1,23 @@
 /**
- * `npm run bench`: each workload in its own process, with the per-row @faker-js/faker loop
- * measured in the same run as the reference. Prints a table and writes bench/results/.
- * Options: --quick (smaller row counts), --only w1,w3.
+ * `npm run bench`: the issue's table in one run. First `rowforge run` end to end (process start
+ * included, peak RSS, first bytes) per format and row count (bench/formats.ts); then the two
+ * baselines on the same W1 rows, each its own process with its own start-up: the per-row
+ * @faker-js/faker loop writing NDJSON (bench/faker-loop.ts) and dbldatagen on PySpark local[2]
+ * (bench/dbldatagen.ts); then the in-process engine numbers per workload (bench/workload.ts);
+ * then the HTTP sample route against a bare Fastify route (bench/http.ts). Prints tables and
+ * writes bench/results/.
+ * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
+ * w1,w2,w3,http, --workers=N (passed to `rowforge run`), --no-dbldatagen.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runFormatBenchmarks } from "./formats.ts";
+import { bundleIsFresh } from "../bin/build-stamp.js";
+import { runChild } from "./child-run.ts";
+import { runDbldatagen } from "./dbldatagen.ts";
+import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -15,6 +25,10 @@ const quick = process.argv.includes("--quick");
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice(7).split(",")) : undefined;
 const cores = availableParallelism();
+const workersArg = process.argv.find((a) => a.startsWith("--workers="));
+const workers = workersArg ? Number(workersArg.slice(10)) : undefined;
+const noDbldatagen = process.argv.includes("--no-dbldatagen");
+const wants = (section: string) => !only || only.has(section);
 
 interface Measure {
   rows: number;
@@ -37,7 +51,14 @@ const results: Record<string, unknown> = {
   cores,
   node: process.version,
   quick,
+  loadAverageAtStart: loadavg(),
 };
+// The machine's load before anything runs: the absolute times are meant for a quiet machine.
+console.log(
+  `load average (1, 5, 15 min) at start: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`,
+);
 const lines: string[] = [];
 const say = (line: string) => {
   lines.push(line);
@@ -45,19 +66,142 @@ const say = (line: string) => {
 };
 
 const scale = quick ? 10 : 1;
+const sec = (n: number | undefined) => (n === undefined ? "-" : `${n.toFixed(2)} s`);
+const judge = (value: number | undefined, target: number | undefined, atLeast = false) =>
+  value === undefined || target === undefined
+    ? ""
+    : (atLeast ? value >= target : value <= target)
+      ? " ok"
+      : " MISSED";
+
+/** Prints a Markdown table with padded columns. */
+function table(head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  say(line(head));
+  say(`| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`);
+  for (const r of rows) say(line(r));
+}
+
+// 1. `rowforge run` end to end.
+let runs: FormatResult[] = [];
+if (wants("formats")) {
+  // `npm run bench` builds dist/ first (prebench), as an install does; a stale bundle means
+  // rowforge runs from its TypeScript sources, which starts slower.
+  const bundled = bundleIsFresh(here(".."));
+  results.rowforgeFrom = bundled ? "dist" : "sources";
+  runs = await runFormatBenchmarks(quick, workers);
+  results.formats = runs;
+  say("");
+  if (!bundled)
+    say("note: dist/ is stale or missing, rowforge runs from its TypeScript sources (npm run build)");
+  say(
+    `rowforge run, end to end (spawn to exit: process start included), workers: ${workers === undefined ? `default (this thread up to ~400k rows, else one per core; ${cores} cores)` : workers}${quick ? "; --quick: a tenth of the rows, no targets" : ""}`,
+  );
+  table(
+    ["run", "rows", "wall", "target", "peak RSS (MB)", "RSS target", "first bytes", "output", "plain write"],
+    runs.map((f) => [
+      f.label,
+      fmt(f.rows),
+      `${sec(f.seconds)}${judge(f.seconds, f.target)}`,
+      f.target === undefined ? "" : `<= ${f.target} s`,
+      // In decimal MB like the target (400 MB = 381.5 MiB); MiB in the results file.
+      f.peakRssMiB === undefined
+        ? "n/a"
+        : `${fmt((f.peakRssMiB * 1048576) / 1e6)} MB${judge(f.peakRssMiB, f.rssTargetMiB)}`,
+      f.rssTargetMiB === undefined ? "" : "<= 400 MB",
+      f.firstBytesSeconds === undefined
+        ? "n/a"
+        : `${sec(f.firstBytesSeconds)}${judge(f.firstBytesSeconds, f.firstBytesTarget)}${f.firstBytesTarget === undefined ? "" : ` (target <= ${f.firstBytesTarget} s)`}`,
+      `${(f.bytes / 1048576).toFixed(1)} MiB`,
+      `${f.plainWriteSeconds.toFixed(3)} s`,
+    ]),
+  );
+}
+
+// 2. The baselines on the same W1 rows as the first NDJSON run, each with its own start-up.
+if (wants("baselines")) {
+  const rows = 1_000_000 / scale;
+  const ndjson = runs.find((f) => f.workload === "w1" && f.format === "json" && f.rows === rows);
+  const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-faker-"));
+  const loop = await runChild(process.execPath, [
+    here("./faker-loop.ts"),
+    String(rows),
+    join(dir, "w1.ndjson"),
+  ]);
+  rmSync(dir, { recursive: true, force: true });
+  if (loop.code !== 0) throw new Error(`faker loop failed: ${loop.stderr}`);
+  const spark = noDbldatagen
+    ? ({ available: false, reason: "--no-dbldatagen" } as const)
+    : await runDbldatagen(rows);
+  const ratio = (seconds: number) => (ndjson ? seconds / ndjson.seconds : undefined);
+  results.baselines = {
+    rows,
+    rowforgeNdjsonSeconds: ndjson?.seconds,
+    fakerLoop: {
+      rows,
+      seconds: loop.seconds,
+      rowsPerSecond: rows / loop.seconds,
+      peakRssMiB: loop.peakRssMiB,
+      ratio: ratio(loop.seconds),
+      method:
+        "@faker-js/faker per row, faker.helpers.fromRegExp for account_id, JSON.stringify, 10,000-line writeSync",
+    },
+    dbldatagen: spark.available
+      ? { ...spark, rowsPerSecond: rows / spark.seconds, ratio: ratio(spark.seconds) }
+      : spark,
+  };
+  const x = (r: number | undefined, target: number) =>
+    r === undefined
+      ? "n/a (no rowforge NDJSON run)"
+      : `${r.toFixed(1)}x${quick ? "" : `${judge(r, target, true)} (target >= ${target}x)`}`;
+  say("");
+  say(
+    `baselines on the same ${fmt(rows)} W1 rows; wall times include each one's own start-up, as the rowforge run's does (rowforge NDJSON: ${sec(ndjson?.seconds)})`,
+  );
+  const sparkRow = spark.available
+    ? [
+        `dbldatagen ${spark.versions.replace(/^pyspark (\S+) dbldatagen (\S+)$/, "$2, PySpark $1")} local[2] -> JSON`,
+        `${sec(spark.seconds)} (JVM + Spark start ${sec(spark.startSeconds)}; exit ${sec(spark.processSeconds)})`,
+        fmt(rows / spark.seconds),
+        x(ratio(spark.seconds), 10),
+      ]
+    : [`dbldatagen: not available (${spark.reason})`, "", "", ""];
+  table(
+    ["baseline", "wall to end of write", "rows/s", "rowforge faster by (wall / rowforge wall)"],
+    [
+      [
+        "per-row faker loop -> NDJSON",
+        sec(loop.seconds),
+        fmt(rows / loop.seconds),
+        x(ratio(loop.seconds), 15),
+      ],
+      sparkRow,
+    ],
+  );
+}
+
+// 3. In-process engine numbers per workload (generation only, workers warmed).
 const workloads = [
   { id: "w1", plan: here("./plans/w1"), records: 1_000_000 / scale, baselineRows: 50_000 / scale },
   { id: "w2", plan: here("./plans/w2"), records: undefined, baselineRows: 10_000 / scale },
   { id: "w3", plan: here("./plans/w3"), records: 1_000_000 / scale, baselineRows: 50_000 / scale },
 ];
-
+let engineHeader = false;
 for (const w of workloads) {
   if (only && !only.has(w.id) && !only.has("engine")) continue;
+  if (!engineHeader) {
+    say("");
+    say(
+      "in-process generation (bench/workload.ts: no process start, workers warmed, no encoding or writing)",
+    );
+    engineHeader = true;
+  }
   const baseline = measure(["baseline", w.id, String(w.baselineRows)]);
   const recordArgs = w.records ? [String(w.records)] : [];
   const one = measure(["rowforge", w.plan, "1", ...recordArgs]);
   const all = measure(["rowforge", w.plan, String(cores), ...recordArgs]);
-  const entry: Record<string, unknown> = {
+  results[w.id] = {
     baseline: { ...baseline, rowsPerSecond: rate(baseline) },
     oneWorker: { ...one, rowsPerSecond: rate(one), ratio: rate(one) / rate(baseline) },
     allWorkers: { ...all, workers: cores, rowsPerSecond: rate(all), ratio: rate(all) / rate(baseline) },
@@ -65,26 +209,10 @@ for (const w of workloads) {
   say(
     `${w.id}: per-row faker loop ${fmt(rate(baseline))} rows/s | 1 worker ${fmt(rate(one))} rows/s (${(rate(one) / rate(baseline)).toFixed(1)}x, ${one.seconds.toFixed(2)} s, ${fmt(one.peakRssMiB)} MiB) | ${cores} workers ${fmt(rate(all))} rows/s (${(rate(all) / rate(baseline)).toFixed(1)}x, ${all.seconds.toFixed(2)} s for ${fmt(all.rows)} rows, ${fmt(all.peakRssMiB)} MiB)`,
   );
-  if (w.id === "w1" && !quick) {
-    const big = measure(["rowforge", w.plan, String(cores), String(10_000_000)]);
-    entry.tenMillion = { ...big, rowsPerSecond: rate(big), rssRatioTo1M: big.peakRssMiB / all.peakRssMiB };
-    say(
-      `w1 at 10M rows: ${fmt(rate(big))} rows/s, peak RSS ${fmt(big.peakRssMiB)} MiB = ${(big.peakRssMiB / all.peakRssMiB).toFixed(2)}x the 1M run`,
-    );
-  }
-  results[w.id] = entry;
 }
 
-if (!only || only.has("formats")) {
-  const formats = runFormatBenchmarks();
-  results.formats = formats;
-  for (const f of formats) {
-    const line = `run ${f.workload} -> ${f.format}: ${f.seconds.toFixed(2)} s wall (process start included${f.target ? `; target ${f.target} s` : ""}), ${fmt(f.rows)} rows, ${(f.bytes / 1048576).toFixed(1)} MiB; plain fs.write of the same bytes ${f.plainWriteSeconds.toFixed(3)} s (${(f.seconds / f.plainWriteSeconds).toFixed(1)}x)`;
-    say(line);
-  }
-}
-
-if (!only || only.has("http")) {
+if (wants("http")) {
+  say("");
   const http = await runHttpBenchmark(quick ? 2 : 5, quick ? 1 : 5);
   results.http = http;
   const { bare, rowforge: rf, ratio } = http.median;
@@ -94,6 +222,8 @@ if (!only || only.has("http")) {
   );
 }
 
+results.loadAverageAtEnd = loadavg();
+results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
 const section = only ? [...only].sort().join("-") : "all";
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
