@@ -125,3 +125,33 @@ test("encoding into handed-back buffers gives the same bytes as fresh ones, in b
     await executor.close();
   }
 });
+
+test("a smaller first batch changes where batches end, not the text they make", async () => {
+  const plan = await singleStepPlan(FIELDS, 5000);
+  const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
+  const [step] = compilePlan(plan, options).steps;
+  const encode = { format: "json", options: {} };
+  const run = async (firstBatchRows?: number) => {
+    const executor = createInlineExecutor();
+    executor.register({ planKey: "p", plan, options });
+    const counts: number[] = [];
+    const parts: Buffer[] = [];
+    await generateStep(
+      executor,
+      { planKey: "p", encode },
+      { stepId: step!.id, rowCount: step!.rowCount, ...(firstBatchRows ? { firstBatchRows } : {}) },
+      2000,
+      (result, _start, count) => {
+        counts.push(count);
+        parts.push(Buffer.from(bytesOf(result)));
+      },
+    );
+    await executor.close();
+    return { counts, text: Buffer.concat(parts) };
+  };
+  const plain = await run();
+  const small = await run(300);
+  assert.deepEqual(plain.counts, [2000, 2000, 1000]);
+  assert.deepEqual(small.counts, [300, 2000, 2000, 700]);
+  assert.ok(small.text.equals(plain.text));
+});

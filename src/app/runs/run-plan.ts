@@ -73,6 +73,9 @@ export const cancellation = (reason = "cancelled"): RowforgeError =>
  */
 export const DEFAULT_BATCH_SIZE = 10_000;
 
+/** The first batch of a text output: its first bytes are written about 0.1 s after the plan is compiled. */
+const FIRST_TEXT_BATCH_ROWS = 1_000;
+
 /**
  * A batch's worst-case bytes (rows x the step's bytes per row) stay below this: steps with
  * large rows are generated in smaller batches. Batch boundaries never change the values.
@@ -270,7 +273,12 @@ async function runStep(
       await generateStep(
         executor,
         task,
-        { stepId: step.id, rowCount: to - from },
+        // Text outputs (bytes independent of batch boundaries) start with a small batch.
+        {
+          stepId: step.id,
+          rowCount: to - from,
+          ...(task.encode ? { firstBatchRows: FIRST_TEXT_BATCH_ROWS } : {}),
+        },
         batchSize,
         async (result, start, count) => {
           if (result.kind === "encoded") {

@@ -3,6 +3,11 @@ import type { BatchExecutor, BatchResult, BatchTask } from "./batch-task.ts";
 export interface StepRange {
   readonly stepId: string;
   readonly rowCount: number;
+  /**
+   * Rows of the first batch, when fewer than the batch size: a cold thread makes a small batch
+   * sooner, so an output whose bytes do not depend on batch boundaries (text) starts sooner.
+   */
+  readonly firstBatchRows?: number;
 }
 
 /**
@@ -28,7 +33,8 @@ export async function generateStep(
   let next = 0;
   const launch = () => {
     while (pending.length < inFlight && next < step.rowCount) {
-      const count = Math.min(batchSize, step.rowCount - next);
+      const size = next === 0 && step.firstBatchRows ? Math.min(step.firstBatchRows, batchSize) : batchSize;
+      const count = Math.min(size, step.rowCount - next);
       const result = executor.run({ ...base, stepId: step.stepId, start: firstRow + next, count });
       // A batch whose result is never awaited (the step stopped first) must not reject unhandled.
       result.catch(() => undefined);
