@@ -48,6 +48,7 @@ export function createPoolExecutor(workers = availableParallelism()): BatchExecu
   let closed: Promise<void> | undefined;
   return {
     workers,
+    inCallingThread: false,
     register(registration) {
       if (!plans.has(registration.planKey)) plans.set(registration.planKey, { registration, sent: 0 });
     },

@@ -33,12 +33,15 @@ export function createInlineExecutor(): BatchExecutor {
   const free: Uint8Array[] = [];
   return {
     workers: 1,
+    inCallingThread: true,
     register(r) {
       if (!registered.has(r.planKey)) registered.set(r.planKey, r);
     },
     async run(task) {
       const r = registered.get(task.planKey);
       if (!r) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
+      // Each batch in a turn of its own: the previous batch's bytes go to the disk meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
       return runBatchTask(plans.compile(r), task, task.encode ? free.pop() : undefined);
     },
     recycle(result) {

@@ -128,7 +128,8 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   const executor = options.executor(compiled.steps.reduce((n, s) => n + s.rowCount, 0));
   // Tasks name the plan by the run's id; each thread compiles it once. The faker pools are made
   // here, while the worker threads start, and travel with the plan.
-  const fakerPools = compileOptions.fastMode ? planFakerPools(compiled, options.only) : [];
+  const fakerPools =
+    compileOptions.fastMode && !executor.inCallingThread ? planFakerPools(compiled, options.only) : [];
   executor.register({ planKey: runId, plan, options: compileOptions, fakerPools });
   let failedReason: string | null = null;
   try {

@@ -6,7 +6,7 @@ import { allLocales } from "@faker-js/faker";
 import { isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import { compileRegex } from "../regex/index.ts";
 import { RowRandom } from "../rng/index.ts";
-import { compileFakerExpression, type FakerExpression } from "./compile-faker-expression.ts";
+import { compileFakerExpression, type FakerExpression, fillPool } from "./compile-faker-expression.ts";
 import { fakerHandle } from "./faker-locale.ts";
 import { listFakerMethods } from "./faker-lookup.ts";
 
@@ -254,7 +254,7 @@ describe("pooled generation", () => {
   it("draws pooled values only from the pools", () => {
     const e = compileFakerExpression("#{Name.firstName}");
     const pools = e.partPools(16, 3);
-    const allowed = new Set(pools[0]);
+    const allowed = new Set(fillPool(pools[0]!));
     const rnd = new RowRandom(4);
     const seen = new Set<string>();
     for (let i = 0; i < 2000; i++) {
@@ -269,10 +269,10 @@ describe("pooled generation", () => {
     const e = compileFakerExpression("#{Name.first_name}.#{Name.last_name}@example.com");
     const pools = e.partPools(8, 5);
     assert.equal(pools.length, 4);
-    assert.deepEqual(pools[1], ["."]);
-    assert.deepEqual(pools[3], ["@example.com"]);
-    const firsts = new Set(pools[0]);
-    const lasts = new Set(pools[2]);
+    assert.deepEqual(fillPool(pools[1]!), ["."]);
+    assert.deepEqual(fillPool(pools[3]!), ["@example.com"]);
+    const firsts = new Set(fillPool(pools[0]!));
+    const lasts = new Set(fillPool(pools[2]!));
     const rnd = new RowRandom(6);
     const seen = new Set<string>();
     for (let i = 0; i < 3000; i++) {
@@ -288,7 +288,23 @@ describe("pooled generation", () => {
 
   it("rejects pools that do not belong to the expression", () => {
     const e = compileFakerExpression("#{Name.firstName} #{Name.lastName}");
-    assert.throws(() => e.generatePooled(new RowRandom(1).at(0), [["x"]]), isRowforgeError);
+    const x = { size: 1, values: ["x"], make: () => "x" };
+    assert.throws(() => e.generatePooled(new RowRandom(1).at(0), [x]), isRowforgeError);
+  });
+
+  it("makes a pool value when it is first picked, the same value as a pool made at once", () => {
+    const e = compileFakerExpression("#{Name.firstName} #{Address.city}");
+    const lazy = e.partPools(64, 9);
+    const rnd = new RowRandom(2);
+    const rows = Array.from({ length: 20 }, (_, i) => e.generatePooled(rnd.at(i), lazy));
+    assert.ok(lazy[0]!.values.filter((v) => v !== undefined).length <= 20, "only picked values are made");
+    const whole = e.partPools(64, 9);
+    for (const pool of whole) fillPool(pool);
+    assert.deepEqual(
+      Array.from({ length: 20 }, (_, i) => e.generatePooled(rnd.at(i), whole)),
+      rows,
+    );
+    assert.deepEqual(fillPool(lazy[0]!), fillPool(whole[0]!));
   });
 });
 

@@ -1,6 +1,6 @@
 import { FakerError } from "@faker-js/faker";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import { combine, RowRandom } from "../rng/index.ts";
+import { combine, RowRandom, withStreamSalt } from "../rng/index.ts";
 import { type FakerHandle, fakerHandle, resolveFakerLocale } from "./faker-locale.ts";
 import { resolveFakerCall } from "./faker-lookup.ts";
 import { type CallPart, parseFakerTemplate, type TemplatePart } from "./parse-faker-template.ts";
@@ -15,8 +15,35 @@ export interface FakerExpressionOptions {
 /** The reference date used when the caller gives none: 2025-01-01T00:00:00Z, never the clock. */
 export const DEFAULT_REF_DATE = Date.UTC(2025, 0, 1);
 
-/** One pool per template part: a literal part's pool is `[text]`, a call's pool holds `size` values. */
-export type FakerPools = readonly (readonly string[])[];
+/**
+ * The values one template part picks from: a literal part's pool is its text alone, a call's
+ * holds `size` values, each made the first time it is picked (value i depends only on the
+ * pool's key and i, so a pool filled lazily holds what one filled at once would).
+ */
+export interface FakerPool {
+  readonly size: number;
+  /** The values made so far, by index. */
+  readonly values: (string | undefined)[];
+  readonly make: (i: number) => string;
+}
+
+/** One pool per template part. */
+export type FakerPools = readonly FakerPool[];
+
+/** Value i of a pool, made now if it has not been. */
+export const poolValue = (pool: FakerPool, i: number): string => {
+  const made = pool.values[i];
+  if (made !== undefined) return made;
+  const value = pool.make(i);
+  pool.values[i] = value;
+  return value;
+};
+
+/** Every value of a pool, made now where missing (to send a pool to another thread whole, or to look at it). */
+export function fillPool(pool: FakerPool): readonly string[] {
+  for (let i = 0; i < pool.size; i++) poolValue(pool, i);
+  return pool.values as string[];
+}
 
 /**
  * A compiled expression. Two speeds:
@@ -37,7 +64,8 @@ export interface FakerExpression {
   readonly callCount: number;
   generate(rnd: RowRandom): string;
   pool(size: number, key: number): string[];
-  partPools(size: number, key: number): FakerPools;
+  /** Pools made lazily, without a stream salt whatever the caller's; `made` are values another thread already made. */
+  partPools(size: number, key: number, made?: readonly (readonly (string | undefined)[])[]): FakerPools;
   generatePooled(rnd: RowRandom, pools: FakerPools): string;
 }
 
@@ -212,15 +240,16 @@ class CompiledFakerExpression implements FakerExpression {
     return out;
   }
 
-  partPools(size: number, key: number): FakerPools {
+  partPools(size: number, key: number, made?: readonly (readonly (string | undefined)[])[]): FakerPools {
     checkSize(size);
-    return this.parts.map((p, j) => {
-      if (p.kind === "text") return [p.text];
+    return this.parts.map((p, j): FakerPool => {
+      if (p.kind === "text") return { size: 1, values: [p.text], make: () => p.text };
       const run = this.runners[j] ?? (() => "");
       const rnd = new RowRandom(combine(key, j));
-      const values = new Array<string>(size);
-      for (let i = 0; i < size; i++) values[i] = run(rnd.at(i));
-      return values;
+      const given = made?.[j];
+      const values = given && given.length === size ? [...given] : new Array<string | undefined>(size);
+      // Shared by every plan and sample: made with no stream salt, whatever the caller's.
+      return { size, values, make: (i) => withStreamSalt(0, () => run(rnd.at(i))) };
     });
   }
 
@@ -232,7 +261,8 @@ class CompiledFakerExpression implements FakerExpression {
       );
     }
     let out = "";
-    for (const pool of pools) out += pool.length === 1 ? (pool[0] ?? "") : (pool[rnd.int(pool.length)] ?? "");
+    for (const pool of pools)
+      out += pool.size === 1 ? poolValue(pool, 0) : poolValue(pool, rnd.int(pool.size));
     return out;
   }
 }

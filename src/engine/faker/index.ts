@@ -5,7 +5,10 @@ export {
   DEFAULT_REF_DATE,
   type FakerExpression,
   type FakerExpressionOptions,
+  type FakerPool,
   type FakerPools,
+  fillPool,
+  poolValue,
 } from "./compile-faker-expression.ts";
 export type { FakerEntry } from "./faker-entry.ts";
 export { fakerLocaleIds, resolveFakerLocale } from "./faker-locale.ts";

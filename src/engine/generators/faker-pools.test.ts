@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { compileFakerExpression } from "../faker/index.ts";
+import { compileFakerExpression, fillPool, poolValue } from "../faker/index.ts";
 import { adoptFakerPools, collectFakerPools, expressionPools } from "./faker-pools.ts";
 
 describe("faker pools", () => {
@@ -11,23 +11,26 @@ describe("faker pools", () => {
       expressionPools(expr);
     });
     assert.equal(entries.length, 1);
-    const [key, pools] = entries[0]!;
+    const [key, values] = entries[0]!;
     assert.match(key, /Name\.firstName/);
-    assert.equal(pools.length, 3, "two calls and the text between them");
-    assert.equal(expressionPools(expr), pools, "the second use is the same pools");
+    assert.equal(values.length, 3, "two calls and the text between them");
+    assert.equal(values[0]!.length, 4096, "sent made in full");
+    assert.ok(values[0]!.every((v) => typeof v === "string"));
+    assert.deepEqual(values[1], [" "]);
   });
 
   it("adopted from another thread, are what this thread's expressions pick from", () => {
     const refDate = 1_600_000_000_000;
     const source = "#{Name.lastName}";
-    adoptFakerPools([[`${refDate}\u0000en\u0000${source}`, [["adopted"]]]]);
+    const made = Array.from({ length: 4096 }, (_, i) => `adopted ${i}`);
+    adoptFakerPools([[`${refDate}\u0000en\u0000${source}`, [made]]]);
     const expr = compileFakerExpression(source, { refDate });
-    assert.deepEqual(expressionPools(expr), [["adopted"]]);
+    assert.equal(poolValue(expressionPools(expr)[0]!, 7), "adopted 7");
   });
 
   it("depend on the reference date: the same text with another date is made anew", () => {
     const a = compileFakerExpression("#{Name.lastName}", { refDate: 1_600_000_000_000 });
     const b = compileFakerExpression("#{Name.lastName}", { refDate: 1_500_000_000_000 });
-    assert.notDeepEqual(expressionPools(b), expressionPools(a));
+    assert.notDeepEqual(fillPool(expressionPools(b)[0]!), fillPool(expressionPools(a)[0]!));
   });
 });

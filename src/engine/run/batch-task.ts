@@ -36,6 +36,8 @@ export type BatchResult =
 /** Generates batches of registered plans: in this thread or in a worker pool, same results. */
 export interface BatchExecutor {
   readonly workers: number;
+  /** Whether batches are made in the calling thread (what it has made, e.g. faker pools, need not be sent). */
+  readonly inCallingThread: boolean;
   /** Makes a plan known under its key before tasks name it; each thread compiles it once. */
   register(plan: PlanRegistration): void;
   run(task: BatchTask): Promise<BatchResult>;
