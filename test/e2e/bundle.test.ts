@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { bundleIsFresh, sourceStamp } from "../../bin/build-stamp.js";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { REPO_ROOT, runCli } from "../support/run-cli.ts";
+
+const TASK = (out: string) => `name: t
+steps:
+  - name: s
+    type: json
+    options: {path: ${JSON.stringify(out)}}
+    count: {records: 2500}
+    fields:
+      - {name: id, options: {regex: "ID[0-9]{6}", isUnique: true}}
+      - {name: who, options: {expression: "#{Name.firstName}"}}
+      - {name: n, type: int, options: {sql: "length(who) + 1"}}
+`;
+
+test("the bundle in dist/ (built by npm install and before npm test) and the TypeScript sources write the same bytes", () => {
+  assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
+  const outputs = ["bundle", "source"].map((mode) => {
+    const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
+    const out = join(dir, "out");
+    mkdirSync(join(dir, "task"));
+    writeFileSync(join(dir, "task", "t.yaml"), TASK(out));
+    const r = runCli(["run", join(dir, "plan.yaml"), "--seed", "4", "--now", "2026-01-01T00:00:00Z", "-q"], {
+      env: mode === "source" ? { ROWFORGE_FROM_SOURCE: "1" } : {},
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const file = readdirSync(out).find((f) => f.endsWith(".json"))!;
+    return readFileSync(join(out, file));
+  });
+  assert.ok(outputs[0]!.length > 0);
+  assert.ok(outputs[0]!.equals(outputs[1]!));
+});
+
+test("a bundle is fresh only while no source file changed, appeared or went away since its build", () => {
+  const root = fixtureDir({
+    "package.json": "{}",
+    "src/a.ts": "1",
+    "workers/w.ts": "2",
+    "src/a.test.ts": "3",
+  });
+  const stamp = sourceStamp(root);
+  assert.equal(stamp.files, 3, "tests do not count");
+  mkdirSync(join(root, "dist"));
+  writeFileSync(join(root, "dist", "build.json"), JSON.stringify(stamp));
+  assert.equal(bundleIsFresh(root), true);
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(root, "src", "a.ts"), later, later);
+  assert.equal(bundleIsFresh(root), false, "an edited source");
+  writeFileSync(join(root, "dist", "build.json"), JSON.stringify(sourceStamp(root)));
+  writeFileSync(join(root, "src", "b.ts"), "4");
+  utimesSync(join(root, "src", "b.ts"), new Date(0), new Date(0));
+  assert.equal(bundleIsFresh(root), false, "a new source, even an old one");
+});
