@@ -1,9 +1,10 @@
 import type { StepReport } from "../app/runs/step-report.ts";
+import { groupDigits } from "../util/group-digits.ts";
 
 /** How far a step got: rows done of rows planned, as progress last reported them. */
 export type StepProgress = ReadonlyMap<string, { readonly done: number; readonly total: number }>;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = (n: number) => groupDigits(n);
 
 /**
  * One line after a cancelled run: which steps were written and kept, which one was stopped (its

@@ -1,3 +1,4 @@
+import { groupDigits } from "../util/group-digits.ts";
 import type { CliIo } from "./cli-io.ts";
 
 /** Live progress of a run's steps. */
@@ -16,7 +17,7 @@ interface StepState {
   finished: boolean;
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = (n: number) => groupDigits(n);
 
 /** Seconds as `4.2s`, `3m 05s` or `1h 02m`. */
 export function shortDuration(seconds: number): string {

@@ -1,4 +1,5 @@
 import type { StepReport } from "../app/runs/step-report.ts";
+import { groupDigits } from "../util/group-digits.ts";
 
 /** The run summary: step, format, records, seconds, rows/s and output path, aligned in columns. */
 export function summaryTable(steps: readonly StepReport[]): string {
@@ -7,9 +8,9 @@ export function summaryTable(steps: readonly StepReport[]): string {
     ...steps.map((s) => [
       s.name,
       s.format,
-      s.records.toLocaleString("en-US"),
+      groupDigits(s.records),
       s.seconds.toFixed(2),
-      Math.round(s.rowsPerSecond).toLocaleString("en-US"),
+      groupDigits(Math.round(s.rowsPerSecond)),
       s.skipped ? `skipped: ${s.skipped}` : s.error ? `failed: ${s.error}` : summarisePaths(s.outputs),
     ]),
   ];

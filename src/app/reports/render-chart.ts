@@ -1,3 +1,4 @@
+import { groupDigits } from "../../util/group-digits.ts";
 import type { StepReport } from "../runs/step-report.ts";
 import { escapeXml } from "./escape.ts";
 
@@ -20,9 +21,9 @@ export function renderChart(steps: readonly StepReport[]): string {
       return [
         `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end" class="label">${escapeXml(s.name)}</text>`,
         `<rect x="${labelW}" y="${y}" width="${Math.max(r, 1)}" height="20" class="records"/>`,
-        `<text x="${labelW + Math.max(r, 1) + 4}" y="${y + 15}" class="value">${s.records.toLocaleString("en-US")}</text>`,
+        `<text x="${labelW + Math.max(r, 1) + 4}" y="${y + 15}" class="value">${groupDigits(s.records)}</text>`,
         `<rect x="${x2}" y="${y}" width="${Math.max(t, 1)}" height="20" class="rate"/>`,
-        `<text x="${x2 + Math.max(t, 1) + 4}" y="${y + 15}" class="value">${Math.round(s.rowsPerSecond).toLocaleString("en-US")}/s</text>`,
+        `<text x="${x2 + Math.max(t, 1) + 4}" y="${y + 15}" class="value">${groupDigits(Math.round(s.rowsPerSecond))}/s</text>`,
       ].join("");
     })
     .join("\n");

@@ -1,7 +1,8 @@
+import { groupDigits } from "../../util/group-digits.ts";
 import { escapeXml as e } from "./escape.ts";
 import type { ReportData } from "./report-data.ts";
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = (x: number) => groupDigits(x);
 
 /** The report's index.html: overview, per-step table, chart, configuration (secrets masked). */
 export function renderHtml(r: ReportData): string {

@@ -1,4 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { groupDigits } from "../../util/group-digits.ts";
 
 /** What one run may do at most; a run that would exceed a limit is refused or cancelled. */
 export interface RunLimits {
@@ -69,4 +70,4 @@ export const bytesLimitReason = (limits: RunLimits): string =>
 export const timeLimitReason = (limits: RunLimits): string =>
   `cancelled: the run took longer than its limit of ${fmt(limits.maxSeconds)} s (${SOURCES.maxSeconds.flag})`;
 
-const fmt = (n: number): string => n.toLocaleString("en-US");
+const fmt = (n: number): string => groupDigits(n);

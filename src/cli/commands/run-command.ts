@@ -14,6 +14,7 @@ import { checkTransformations } from "../../app/transform/check-transformations.
 import { loadPlanFile } from "../../config/index.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/index.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
+import { groupDigits } from "../../util/group-digits.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
@@ -221,7 +222,7 @@ export function registerRun(
       }
       report(summaryTable(result.steps));
       report(
-        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), ${result.steps.reduce((n, s) => n + s.records, 0).toLocaleString("en-US")} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
+        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), ${groupDigits(result.steps.reduce((n, s) => n + s.records, 0))} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (recorded?.reportDir) report(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
