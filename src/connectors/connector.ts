@@ -78,6 +78,11 @@ export interface Connector {
   /** Throws coded errors for a destination it must refuse (looks at it, writes nothing): run's preflight. */
   checkTarget(step: ResolvedStep): Promise<void>;
   open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
+  /**
+   * Whether its sink keeps the calling thread busy for this step (encoding a binary format,
+   * say): a run then leaves that thread a core of its own instead of a worker. Default no.
+   */
+  busiesCallingThread?(step: ResolvedStep): boolean;
   /** Removes what earlier runs of the plan wrote for this step (delete mode). */
   deleteGenerated(step: ResolvedStep, planName: string): Promise<DeleteOutcome>;
 }

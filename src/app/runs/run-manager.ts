@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type BatchExecutor, GENERATOR_VERSION } from "../../engine/index.ts";
+import { GENERATOR_VERSION } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
+import type { ExecutorFactory } from "../executors.ts";
 import { deletePlanData } from "./delete-plan-data.ts";
 import { reportRun } from "./report-run.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
@@ -13,7 +14,7 @@ export interface RunManagerOptions {
   readonly store: Store;
   /** Runs at the same time (default 1): two runs never fight over the same output. */
   readonly concurrency?: number;
-  readonly executor: (totalRows: number) => BatchExecutor;
+  readonly executor: ExecutorFactory;
   readonly now?: () => number;
   /** Where reports go when the plan's configuration names no generatedReportsFolderPath. */
   readonly reportsRoot: string;

@@ -15,6 +15,7 @@ import {
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";
+import type { ExecutorFactory } from "../executors.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import {
   bytesLimitReason,
@@ -33,7 +34,7 @@ export interface RunPlanOptions {
   readonly runId?: string;
   readonly batchSize?: number;
   /** Makes the executor (pool or inline) for the plan's total rows; closed when the run ends. */
-  readonly executor: (totalRows: number) => BatchExecutor;
+  readonly executor: ExecutorFactory;
   readonly onProgress?: (stepName: string, done: number, total: number) => void;
   readonly onStepDone?: (report: StepReport) => void;
   /** Write only these steps (`dataSource.step` ids); the others are compiled for their keys but not written. */
@@ -125,7 +126,17 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
     if (bytesBefore + stepBytes > limits.maxBytes) cancel.abort(cancellation(bytesLimitReason(limits)));
   };
   const reports: StepReport[] = [];
-  const executor = options.executor(compiled.steps.reduce((n, s) => n + s.rowCount, 0));
+  const running = compiled.steps.filter(
+    (s) => !(options.only && !options.only.has(s.id)) && !isReference(s.resolved),
+  );
+  const executor = options.executor(
+    running.reduce((n, s) => n + s.rowCount, 0),
+    {
+      callingThreadBusy: running.some(
+        (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
+      ),
+    },
+  );
   // Tasks name the plan by the run's id; each thread compiles it once. The faker pools are made
   // here, while the worker threads start, and travel with the plan.
   const fakerPools =

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { availableParallelism, homedir } from "node:os";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskText } from "../../app/catalog/secrets.ts";
@@ -133,8 +133,9 @@ export function registerRun(
         Object.keys(budget).length === 0
           ? rerooted
           : { ...rerooted, config: { ...rerooted.config, budget: { ...rerooted.config.budget, ...budget } } };
-      const workers = flags.workers === undefined ? availableParallelism() : Number(flags.workers);
-      if (!Number.isInteger(workers) || workers < 0 || workers > 256) {
+      // Without --workers: the executor chooses (this thread, or a pool sized to the run).
+      const workers = flags.workers === undefined ? undefined : Number(flags.workers);
+      if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 256)) {
         throw new RowforgeError(
           "RF_CLI_FLAG_INVALID",
           `--workers must be a whole number from 0 to 256, not "${flags.workers}"`,
@@ -190,7 +191,7 @@ export function registerRun(
               fastMode: !flags.fullVariety,
               batchSize,
               // Without --workers, runs of up to a few hundred thousand rows are faster in this thread.
-              executor: executorFactory(workers, flags.workers === undefined),
+              executor: executorFactory(workers, workers === undefined),
               onProgress: (step, done, total) => {
                 stepProgress.set(step, { done, total });
                 if (!flags.quiet) progress.update(step, done, total);

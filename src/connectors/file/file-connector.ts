@@ -5,7 +5,7 @@ import { formatNames, requireFormat } from "../../formats/format-registry.ts";
 import type { Connector } from "../connector.ts";
 import { checkOutputPath } from "./check-output-path.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
-import { createFileSink, outputExists, unwritable } from "./file-sink.ts";
+import { createFileSink, encodesInWorkers, outputExists, unwritable } from "./file-sink.ts";
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
 import { scanOutput } from "./scan-output.ts";
@@ -67,6 +67,12 @@ export const fileConnector: Connector = {
       await lock.release();
       throw e;
     }
+  },
+  busiesCallingThread(step) {
+    const opts = readFileOptions(step.step.name, step.step.options);
+    const format = requireFormat(step.format, `step "${step.step.name}"`);
+    // Standard output is encoded by its sink, in the calling thread.
+    return opts.path === STDOUT_PATH || !encodesInWorkers(format, opts, step.step.options);
   },
   async deleteGenerated(step, planName) {
     const opts = readFileOptions(step.step.name, step.step.options);

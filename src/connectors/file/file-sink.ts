@@ -24,6 +24,13 @@ interface OpenFile {
 
 const pad5 = (n: number) => String(n).padStart(5, "0");
 
+/** Text formats whose batches concatenate (no partition folders, no single JSON array) are encoded by the workers. */
+export const encodesInWorkers = (
+  format: Format,
+  opts: FileOptions,
+  options: Readonly<Record<string, string>>,
+): boolean => opts.partitionBy.length === 0 && !format.binary && options.unwrapTopLevelArray === undefined;
+
 /**
  * Writes a step's rows as files: part files in a folder (or one file), Hive-style
  * `key=value/` folders for partitionBy, into a `_temporary-<run>` folder first (a hidden
@@ -186,11 +193,7 @@ export async function createFileSink(
     return { records, bytes: written.reduce((n, f) => n + f.bytes, 0), outputs: written.map((f) => f.final) };
   };
 
-  // Text formats whose batches concatenate can be encoded by the workers.
-  const encodedFormat =
-    partitionIndexes.length === 0 && !format.binary && options.unwrapTopLevelArray === undefined
-      ? format.name
-      : undefined;
+  const encodedFormat = encodesInWorkers(format, opts, options) ? format.name : undefined;
   const writeArrow = async (batch: RecordBatch, startRow: number, ipc?: Uint8Array) => {
     let offset = 0;
     while (offset < batch.numRows) {
