@@ -67,6 +67,41 @@ export function writeCsvBytes(
   out.pos = p;
 }
 
+/**
+ * The same bytes as writeCsvBytes for text that almost always needs quoting (nested values as
+ * JSON): written quoted in one pass, and written again by writeCsvBytes in the rare case it
+ * turns out not to need quotes.
+ */
+export function writeCsvUsuallyQuoted(
+  out: ByteSink,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  s: CsvSyntax,
+): void {
+  const n = end - start;
+  if (n === 0) return writeCsvBytes(out, bytes, start, end, s);
+  const q = s.quote;
+  const esc = s.escape;
+  const delim = s.delimiter;
+  const escapeDiffers = esc !== q;
+  out.ensure(2 * n + 2);
+  const buf = out.buf;
+  const from = out.pos;
+  let p = from;
+  buf[p++] = q;
+  let quote = s.quoteAll || bytes[start] === 32 || bytes[end - 1] === 32;
+  for (let k = start; k < end; k++) {
+    const b = bytes[k]!;
+    if (b === q || b === delim || b === 10 || b === 13) quote = true;
+    if (b === q || (escapeDiffers && b === esc)) buf[p++] = esc;
+    buf[p++] = b;
+  }
+  if (!quote) return writeCsvBytes(out, bytes, start, end, s);
+  buf[p++] = q;
+  out.pos = p;
+}
+
 const encoder = new TextEncoder();
 
 /** A writer for one column's cells: scalars as text, booleans true/false, nested values as JSON text. */
@@ -104,8 +139,7 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
   const scratch = new ByteSink(256);
   return withNulls((out, i) => {
     json(scratch, i);
-    const b = scratch.buf.subarray(0, scratch.pos);
-    writeCsvBytes(out, b, 0, b.length, s);
+    writeCsvUsuallyQuoted(out, scratch.buf, 0, scratch.pos, s);
     scratch.pos = 0;
   });
 }
