@@ -80,7 +80,10 @@ export function writeCsvUsuallyQuoted(
   s: CsvSyntax,
 ): void {
   const n = end - start;
-  if (n === 0) return writeCsvBytes(out, bytes, start, end, s);
+  if (n === 0) {
+    writeCsvBytes(out, bytes, start, end, s);
+    return;
+  }
   const q = s.quote;
   const esc = s.escape;
   const delim = s.delimiter;
@@ -97,7 +100,10 @@ export function writeCsvUsuallyQuoted(
     if (b === q || (escapeDiffers && b === esc)) buf[p++] = esc;
     buf[p++] = b;
   }
-  if (!quote) return writeCsvBytes(out, bytes, start, end, s);
+  if (!quote) {
+    writeCsvBytes(out, bytes, start, end, s);
+    return;
+  }
   buf[p++] = q;
   out.pos = p;
 }
