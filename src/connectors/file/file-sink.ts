@@ -213,6 +213,9 @@ export async function createFileSink(
     await put(f, [bytes]);
     records += rows;
   };
+  // The first file is opened now, not at the first batch: that batch's bytes then go to the
+  // disk at once, while the next batch is made.
+  if (partitionIndexes.length === 0) await fileFor(0, "");
   return {
     rowBounds: splits,
     accepts: encodedFormat
