@@ -425,3 +425,18 @@ test("outputs under /proc, /sys, /dev and special files are refused before anyth
     assert.ok(!existsSync(join(dir, "ok", "first")), `${path}: nothing written before the refusal`);
   }
 });
+
+test("the steps whose sink encodes in the calling thread are the ones the workers cannot encode", async () => {
+  const { fileConnector } = await import("../../src/connectors/file/file-connector.ts");
+  const busy = async (options: string, format = "json") => {
+    const [step] = (await plan(options, 10, format)).steps;
+    return fileConnector.busiesCallingThread?.(step!);
+  };
+  const dir = join(fixtureDir({}), "out");
+  assert.equal(await busy(`path: "${dir}"`), false, "NDJSON: the workers encode");
+  assert.equal(await busy(`path: "${dir}"`, "csv"), false, "CSV: the workers encode");
+  assert.equal(await busy(`path: "${dir}"`, "parquet"), true);
+  assert.equal(await busy(`path: "${dir}"`, "orc"), true);
+  assert.equal(await busy(`path: "${dir}", partitionBy: "year"`), true, "partition folders");
+  assert.equal(await busy(`path: "-"`), true, "standard output");
+});
