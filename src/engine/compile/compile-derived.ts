@@ -13,10 +13,12 @@ import {
   compileCast,
   compileSqlAst,
   parseSql,
+  type SqlAst,
   type SqlRowContext,
   type SqlScope,
   type SqlValue,
 } from "../sql/index.ts";
+import { sqlKernel } from "./sql-kernels.ts";
 import { fieldKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
 
@@ -81,14 +83,20 @@ export function compileDerived(
     type: DataType,
     write: (cols: (Column | undefined)[], col: Column) => void,
   ) => {
-    const { compiled, refs } = compileFieldSql(text, scope, inputs, path);
+    const { compiled, refs, ast } = compileFieldSql(text, scope, inputs, path);
     const reads = [...new Set(refs.flatMap((r) => scope.resolve(r)?.slot ?? []))];
     const cast = compileCast(compiled.type, type);
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
+    const kernel = sqlKernel(ast, scope, type);
     units.push({
       slot,
       dependsOn: reads,
       run(rows, cols) {
+        const whole = kernel?.(cols);
+        if (whole) {
+          write(cols, whole);
+          return;
+        }
         const n = rows.length;
         const values: SqlValue[] = new Array(plans.length).fill(null);
         const ctx: SqlRowContext = { values, row: 0, rnd };
@@ -262,10 +270,10 @@ function compileFieldSql(
   scope: Parameters<typeof compileSqlAst>[2],
   inputs: Parameters<typeof compileSqlAst>[3],
   path: string,
-): { compiled: ReturnType<typeof compileSqlAst>; refs: string[] } {
+): { compiled: ReturnType<typeof compileSqlAst>; refs: string[]; ast: SqlAst } {
   try {
     const ast = parseSql(text, inputs.limits);
-    return { compiled: compileSqlAst(ast, text, scope, inputs), refs: astReferences(ast) };
+    return { compiled: compileSqlAst(ast, text, scope, inputs), refs: astReferences(ast), ast };
   } catch (e) {
     throw atField(e, path);
   }

@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { type DataType, DataTypes } from "../../model/data-type.ts";
+import { civilFromDays } from "../../util/calendar.ts";
+import type { Column } from "../columns/column.ts";
+import { columnFromValues, valueAt } from "../columns/column-values.ts";
+import { parseSql, type SqlScope, type SqlValue } from "../sql/index.ts";
+import { sqlKernel } from "./sql-kernels.ts";
+
+const fieldTypes: Record<string, DataType> = {
+  name: DataTypes.string,
+  n: DataTypes.int,
+  big: DataTypes.long,
+  x: DataTypes.double,
+  ok: DataTypes.boolean,
+  d: DataTypes.date,
+  ts: DataTypes.timestamp,
+};
+const names = Object.keys(fieldTypes);
+const scope: SqlScope = {
+  resolve: (name) => {
+    const slot = names.indexOf(name.toLowerCase());
+    return slot < 0 ? undefined : { slot, type: fieldTypes[names[slot]!]! };
+  },
+  names: () => names,
+};
+const rows: Record<string, SqlValue[]> = {
+  name: ["a", null, "", "ü \u0022q\u0022 \\\\", null],
+  n: [1, null, -7, 2147483647, 0],
+  big: [1n, 9007199254740991n, null, -3n, 0n],
+  x: [0.5, -0, Number.NaN, null, 1e300],
+  ok: [true, false, null, true, false],
+  d: [0, -719162, 20000, null, 2932896],
+  ts: [0, 1_700_000_000_000_000, null, -1, 42],
+};
+const cols: Column[] = names.map((k) => columnFromValues(fieldTypes[k]!, rows[k]!));
+
+/** What the row-wise path builds: each row's value through a function, then a column. */
+const rowWise = (type: DataType, source: number, f: (v: SqlValue) => SqlValue): Column =>
+  columnFromValues(
+    type,
+    rows[names[source]!]!.map((_, i) => {
+      const v = valueAt(cols[source]!, i);
+      return v === null ? null : f(v);
+    }),
+  );
+
+test("a reference to a field of the same type gives the column the row-wise path gives", () => {
+  for (const [k, name] of names.entries()) {
+    const kernel = sqlKernel(parseSql(name), scope, fieldTypes[name]!);
+    assert.ok(kernel, name);
+    assert.deepEqual(
+      kernel(cols),
+      rowWise(fieldTypes[name]!, k, (v) => v),
+      name,
+    );
+  }
+});
+
+test("year, month and day of a date field give the column the row-wise path gives", () => {
+  const d = names.indexOf("d");
+  for (const [fn, part] of [
+    ["YEAR", "year"],
+    ["month", "month"],
+    ["day", "day"],
+    ["dayofmonth", "day"],
+  ] as const) {
+    const kernel = sqlKernel(parseSql(`${fn}(d)`), scope, DataTypes.int);
+    assert.ok(kernel, fn);
+    assert.deepEqual(
+      kernel(cols),
+      rowWise(DataTypes.int, d, (v) => civilFromDays(v as number)[part]),
+      fn,
+    );
+  }
+});
+
+test("other shapes take the row-wise path", () => {
+  for (const [sql, type] of [
+    ["n + 1", DataTypes.int],
+    ["name", DataTypes.int],
+    ["year(ts)", DataTypes.int],
+    ["year(d)", DataTypes.long],
+    ["upper(name)", DataTypes.string],
+    ["unknown_field", DataTypes.string],
+  ] as const) {
+    assert.equal(sqlKernel(parseSql(sql), scope, type), undefined, sql);
+  }
+});
