@@ -13,7 +13,7 @@
 #   HOST PORT DATACENTER STORAGE_PORT DIR PID
 # Environment: ROWFORGE_SERVERS_DIR (parent of the folder, default ${TMPDIR:-/tmp}/rowforge-servers),
 #   ROWFORGE_TOOLS_DIR (where the jars are kept, default <project>/.tools), CASSANDRA_PORT (same
-#   as PORT), CASSANDRA_HEAP (default 768M), CASSANDRA_READY_TIMEOUT (seconds, default 120).
+#   as PORT), CASSANDRA_HEAP (default 512M), CASSANDRA_READY_TIMEOUT (seconds, default 120).
 #   Progress goes to stderr, facts to stdout.
 set -euo pipefail
 
@@ -26,7 +26,7 @@ DIR="$BASE/$NAME"
 ENV_FILE="$DIR/server.env"
 HOST=127.0.0.1
 DATACENTER=datacenter1 # what SimpleSnitch reports
-HEAP="${CASSANDRA_HEAP:-768M}"
+HEAP="${CASSANDRA_HEAP:-512M}"
 READY_TIMEOUT="${CASSANDRA_READY_TIMEOUT:-120}"
 
 log() { echo "$NAME: $*" >&2; }

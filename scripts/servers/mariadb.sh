@@ -165,7 +165,10 @@ cmd_start() {
   t0=$(date +%s%N)
   mkdir -p "$DIR/data" "$DIR/run"
   # mariadbd refuses to run as root: as root it runs as the package's mysql user (or nobody).
-  local run_as=()
+  # The server's root account is reached through the socket by the OS user running this script
+  # (unix_socket authentication): root as root, else an account named after that user.
+  local run_as=() admin
+  admin=$(id -un)
   if [ "$(id -u)" = "0" ]; then
     local u=mysql
     id "$u" >/dev/null 2>&1 || u=nobody
@@ -193,7 +196,7 @@ EOF
   chmod 644 "$DIR/my.cnf"
   log "initialising $DIR/data"
   mariadb-install-db --defaults-file="$DIR/my.cnf" "${run_as[@]}" --auth-root-authentication-method=socket \
-    --skip-test-db >"$DIR/install-db.log" 2>&1 || {
+    --auth-root-socket-user="$admin" --skip-test-db >"$DIR/install-db.log" 2>&1 || {
     cat "$DIR/install-db.log" >&2
     die "mariadb-install-db failed (log above)"
   }
@@ -201,27 +204,28 @@ EOF
   # setsid: the server outlives this script and the terminal or test run that called it.
   setsid mariadbd --defaults-file="$DIR/my.cnf" "${run_as[@]}" </dev/null >>"$DIR/mariadbd.out" 2>&1 &
   local pid=$!
+  # Whatever goes wrong from here on, the half-started server does not outlive this script.
+  trap 'if [ ! -f "$ENV_FILE" ]; then kill -KILL "$pid" 2>/dev/null || true; fi' EXIT
   local sock="$DIR/run/mariadbd.sock" i
   for i in $(seq 1 $((READY_TIMEOUT * 10))); do
     pid_alive "$pid" || {
       tail -n 30 "$DIR/mariadbd.err" >&2 2>/dev/null || true
       die "mariadbd exited during start (log above, $DIR/mariadbd.err)"
     }
-    if mariadb-admin --no-defaults -S "$sock" -u root --connect-timeout=1 ping >/dev/null 2>&1; then
+    if mariadb-admin --no-defaults -S "$sock" -u "$admin" --connect-timeout=1 ping >/dev/null 2>&1; then
       break
     fi
     sleep 0.1
   done
-  mariadb-admin --no-defaults -S "$sock" -u root --connect-timeout=1 ping >/dev/null 2>&1 ||
+  mariadb-admin --no-defaults -S "$sock" -u "$admin" --connect-timeout=1 ping >/dev/null 2>&1 ||
     {
       kill -TERM "$pid" 2>/dev/null || true
       die "mariadbd did not answer within ${READY_TIMEOUT}s ($DIR/mariadbd.err)"
     }
-  # Root reaches the server only through the socket (unix_socket auth as the OS user running
-  # this script); the test user reaches it over TCP with a password and may LOAD DATA LOCAL.
+  # The test user reaches the server over TCP with a password and may LOAD DATA LOCAL.
   local sql_pw=${DB_PASSWORD//\\/\\\\}
   sql_pw=${sql_pw//\'/\\\'}
-  mariadb --no-defaults -S "$sock" -u root <<EOF || die "creating database $DB_NAME and user $DB_USER failed"
+  mariadb --no-defaults -S "$sock" -u "$admin" <<EOF || die "creating database $DB_NAME and user $DB_USER failed"
 CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE USER IF NOT EXISTS '$DB_USER'@'%' IDENTIFIED BY '$sql_pw';
 GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'%';
