@@ -38,8 +38,8 @@ die() {
 # A loopback port nobody listens on, below Linux's ephemeral range so outgoing connections do
 # not take it between the check and the bind.
 free_port() {
-  local p i
-  for i in $(seq 1 200); do
+  local p
+  for _ in $(seq 1 200); do
     p=$((15000 + RANDOM % 17000))
     if [ "$p" != "${1:-}" ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       echo "$p"
@@ -77,11 +77,11 @@ cmd_status() {
 }
 
 stop_pid() {
-  local pid=$1 i
+  local pid=$1
   pid_alive "$pid" || return 0
   log "stopping pid $pid"
   kill -TERM "$pid" 2>/dev/null || true
-  for i in $(seq 1 300); do
+  for _ in $(seq 1 300); do
     pid_alive "$pid" || return 0
     sleep 0.1
   done
@@ -116,7 +116,7 @@ fetch_jars() {
   fi
   log "fetching org.apache.cassandra:cassandra-all:$VERSION and its dependencies into $TOOLS"
   mkdir -p "$TOOLS"
-  rm -rf "$TOOLS/lib"
+  rm -rf "${TOOLS:?}/lib"
   cat >"$TOOLS/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -133,9 +133,12 @@ fetch_jars() {
   </dependencies>
 </project>
 EOF
-  (cd "$TOOLS" && mvn -q -B -Dstyle.color=never dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=lib) >&2 ||
-    die "mvn could not fetch cassandra-all:$VERSION (see the output above)"
-  ls "$TOOLS/lib"/cassandra-all-"$VERSION".jar >/dev/null 2>&1 || die "cassandra-all-$VERSION.jar missing in $TOOLS/lib"
+  (cd "$TOOLS" && mvn -q -B dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=lib) \
+    >"$TOOLS/mvn.log" 2>&1 || {
+    cat "$TOOLS/mvn.log" >&2
+    die "mvn could not fetch cassandra-all:$VERSION (its output above)"
+  }
+  [ -f "$TOOLS/lib/cassandra-all-$VERSION.jar" ] || die "cassandra-all-$VERSION.jar missing in $TOOLS/lib"
   touch "$TOOLS/.complete"
   log "fetched $(find "$TOOLS/lib" -name '*.jar' | wc -l) jars ($(du -sh "$TOOLS/lib" | cut -f1))"
 }
@@ -260,8 +263,7 @@ cmd_start() {
     </dev/null >"$DIR/logs/stdout.log" 2>&1 &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
-  local i
-  for i in $(seq 1 $((READY_TIMEOUT * 5))); do
+  for _ in $(seq 1 $((READY_TIMEOUT * 5))); do
     pid_alive "$pid" || {
       tail -n 40 "$DIR/logs/stdout.log" >&2 2>/dev/null || true
       die "CassandraDaemon exited during start (log above; $DIR/logs/system.log)"

@@ -34,8 +34,8 @@ die() {
 # A loopback port nobody listens on, below Linux's ephemeral range so outgoing connections do
 # not take it between the check and the bind.
 free_port() {
-  local p i
-  for i in $(seq 1 200); do
+  local p
+  for _ in $(seq 1 200); do
     p=$((15000 + RANDOM % 17000))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       echo "$p"
@@ -89,8 +89,8 @@ cmd_stop() {
   if read_env 2>/dev/null && pid_alive "${PID:-}"; then
     log "stopping pid $PID"
     kill -TERM "$PID" 2>/dev/null || true
-    local i
-    for i in $(seq 1 300); do
+
+    for _ in $(seq 1 300); do
       pid_alive "$PID" || break
       sleep 0.1
     done
@@ -206,8 +206,8 @@ EOF
   local pid=$!
   # Whatever goes wrong from here on, the half-started server does not outlive this script.
   trap 'if [ ! -f "$ENV_FILE" ]; then kill -KILL "$pid" 2>/dev/null || true; fi' EXIT
-  local sock="$DIR/run/mariadbd.sock" i
-  for i in $(seq 1 $((READY_TIMEOUT * 10))); do
+  local sock="$DIR/run/mariadbd.sock" _
+  for _ in $(seq 1 $((READY_TIMEOUT * 10))); do
     pid_alive "$pid" || {
       tail -n 30 "$DIR/mariadbd.err" >&2 2>/dev/null || true
       die "mariadbd exited during start (log above, $DIR/mariadbd.err)"
