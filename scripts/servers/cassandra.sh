@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # A throw-away one-node Cassandra 5 for local runs and tests: org.apache.cassandra:cassandra-all
-# and its dependencies from Maven Central (fetched once into .tools/cassandra, reused after), a
+# and its dependencies from Maven Central (fetched once into .tools/cassandra-5.0.6, reused), a
 # minimal cassandra.yaml, CassandraDaemon on 127.0.0.1 with free storage and native ports (or
 # the native port given), a small heap and the JDK 17 module flags, data in a throw-away folder.
 # Idempotent: when the node is already up it only prints the facts again.
 #
 #   scripts/servers/cassandra.sh [start] [PORT]   start (or find running) and print KEY=value facts
 #   scripts/servers/cassandra.sh status           print the facts when running, exit 1 when not
-#   scripts/servers/cassandra.sh stop             stop exactly this node and remove its folder
+#   scripts/servers/cassandra.sh stop [DIR]       stop exactly this node and remove its folder
+#                                                 (DIR: the CASSANDRA_DIR that start printed)
 #
-# Facts (stdout, one KEY=value a line; also kept in $DIR/server.env):
-#   HOST PORT DATACENTER STORAGE_PORT DIR PID
-# Environment: ROWFORGE_SERVERS_DIR (parent of the folder, default ${TMPDIR:-/tmp}/rowforge-servers),
-#   ROWFORGE_TOOLS_DIR (where the jars are kept, default <project>/.tools), CASSANDRA_PORT (same
-#   as PORT), CASSANDRA_HEAP (default 512M), CASSANDRA_READY_TIMEOUT (seconds, default 120).
-#   Progress goes to stderr, facts to stdout.
+# Facts (stdout, one KEY=value a line; also kept in $CASSANDRA_DIR/server.env): CASSANDRA_HOST,
+#   CASSANDRA_PORT (native/CQL), CASSANDRA_DATACENTER, CASSANDRA_STORAGE_PORT, CASSANDRA_DIR,
+#   CASSANDRA_PID. Progress goes to stderr.
+# Environment: ROWFORGE_CASSANDRA_DIR (the folder; default $ROWFORGE_SERVERS_DIR/cassandra, that
+#   one by default ${TMPDIR:-/tmp}/rowforge-servers), ROWFORGE_TOOLS_DIR (where the jars are
+#   kept, default <project>/.tools), CASSANDRA_PORT (same as PORT), CASSANDRA_HEAP (default
+#   512M), CASSANDRA_READY_TIMEOUT (seconds, default 120).
 set -euo pipefail
 
 NAME=cassandra
@@ -22,7 +24,7 @@ VERSION=5.0.6
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 TOOLS="${ROWFORGE_TOOLS_DIR:-$ROOT/.tools}/cassandra-$VERSION"
 BASE="${ROWFORGE_SERVERS_DIR:-${TMPDIR:-/tmp}/rowforge-servers}"
-DIR="$BASE/$NAME"
+DIR="${ROWFORGE_CASSANDRA_DIR:-$BASE/$NAME}"
 ENV_FILE="$DIR/server.env"
 HOST=127.0.0.1
 DATACENTER=datacenter1 # what SimpleSnitch reports
@@ -51,7 +53,7 @@ free_port() {
 
 pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 port_open() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
-fact() { sed -n "s/^$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
+fact() { sed -n "s/^CASSANDRA_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
 
 read_env() {
   [ -f "$ENV_FILE" ] || return 1
@@ -276,12 +278,12 @@ cmd_start() {
     die "the native port $port did not answer within ${READY_TIMEOUT}s ($DIR/logs/system.log)"
   fi
   cat >"$ENV_FILE" <<EOF
-HOST=$HOST
-PORT=$port
-DATACENTER=$DATACENTER
-STORAGE_PORT=$storage
-DIR=$DIR
-PID=$pid
+CASSANDRA_HOST=$HOST
+CASSANDRA_PORT=$port
+CASSANDRA_DATACENTER=$DATACENTER
+CASSANDRA_STORAGE_PORT=$storage
+CASSANDRA_DIR=$DIR
+CASSANDRA_PID=$pid
 EOF
   log "ready in $((($(date +%s%N) - t0) / 1000000)) ms (pid $pid)"
   print_facts
@@ -289,8 +291,18 @@ EOF
 
 case "${1:-start}" in
 start) cmd_start "${2:-}" ;;
-stop) cmd_stop ;;
+stop)
+  # The folder start printed (CASSANDRA_DIR) may be given; it must be one this script made.
+  if [ -n "${2:-}" ]; then
+    DIR=${2%/}
+    ENV_FILE="$DIR/server.env"
+    if [ -d "$DIR" ] && [ ! -e "$ENV_FILE" ] && [ ! -e "$DIR/conf" ]; then
+      die "$DIR is not a folder of this script (no server.env or conf): left alone"
+    fi
+  fi
+  cmd_stop
+  ;;
 status) cmd_status ;;
 [0-9]*) cmd_start "$1" ;;
-*) die "usage: $0 [start [PORT]|status|stop]" ;;
+*) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
 esac

@@ -43,10 +43,10 @@ check_mariadb() {
   bring_up mariadb
   local env="$WORK/mariadb.env"
   local port user password db
-  port=$(fact PORT "$env")
-  user=$(fact USER "$env")
-  password=$(fact PASSWORD "$env")
-  db=$(fact DATABASE "$env")
+  port=$(fact MARIADB_PORT "$env")
+  user=$(fact MARIADB_USER "$env")
+  password=$(fact MARIADB_PASSWORD "$env")
+  db=$(fact MARIADB_DATABASE "$env")
   local client=(mariadb --no-defaults --protocol=TCP -h 127.0.0.1 -P "$port" -u "$user" --local-infile=1 -N -B "$db")
   printf '1,alpha,1.50\n2,"beta, with comma",2.25\n3,gamma,-3.75\n' >"$WORK/rows.csv"
   local out
@@ -93,8 +93,8 @@ check_cassandra() {
   bring_up cassandra
   local env="$WORK/cassandra.env"
   local port dc
-  port=$(fact PORT "$env")
-  dc=$(fact DATACENTER "$env")
+  port=$(fact CASSANDRA_PORT "$env")
+  dc=$(fact CASSANDRA_DATACENTER "$env")
   local out
   out=$("$cqlsh" 127.0.0.1 "$port" --connect-timeout=20 --request-timeout=30 -e "
     CREATE KEYSPACE IF NOT EXISTS rf_check WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};

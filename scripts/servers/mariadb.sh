@@ -6,18 +6,22 @@
 #
 #   scripts/servers/mariadb.sh [start] [PORT]   start (or find running) and print KEY=value facts
 #   scripts/servers/mariadb.sh status           print the facts when running, exit 1 when not
-#   scripts/servers/mariadb.sh stop             stop exactly this server and remove its folder
+#   scripts/servers/mariadb.sh stop [DIR]       stop exactly this server and remove its folder
+#                                               (DIR: the MARIADB_DIR that start printed)
 #
-# Facts (stdout, one KEY=value a line; also kept in $DIR/server.env):
-#   HOST PORT USER PASSWORD DATABASE SOCKET DIR PID
-# Environment: ROWFORGE_SERVERS_DIR (parent of the folder, default ${TMPDIR:-/tmp}/rowforge-servers),
-#   MARIADB_PORT (same as PORT), MARIADB_USER / MARIADB_PASSWORD / MARIADB_DATABASE (default rowforge),
-#   MARIADB_READY_TIMEOUT (seconds, default 60). Progress goes to stderr, facts to stdout.
+# Facts (stdout, one KEY=value a line; also kept in $MARIADB_DIR/server.env): MARIADB_HOST,
+#   MARIADB_PORT, MARIADB_USER, MARIADB_PASSWORD, MARIADB_DATABASE, MARIADB_SOCKET, MARIADB_DIR,
+#   MARIADB_PID. Progress goes to stderr.
+# Environment: ROWFORGE_MARIADB_DIR (the folder; default $ROWFORGE_SERVERS_DIR/mariadb, that
+#   one by default ${TMPDIR:-/tmp}/rowforge-servers), MARIADB_PORT (same as PORT),
+#   MARIADB_USER / MARIADB_PASSWORD / MARIADB_DATABASE (default rowforge each),
+#   MARIADB_READY_TIMEOUT (seconds, default 60). The same names as the facts, so
+#   `eval "$(scripts/servers/mariadb.sh)"` in a shell and a later start agree.
 set -euo pipefail
 
 NAME=mariadb
 BASE="${ROWFORGE_SERVERS_DIR:-${TMPDIR:-/tmp}/rowforge-servers}"
-DIR="$BASE/$NAME"
+DIR="${ROWFORGE_MARIADB_DIR:-$BASE/$NAME}"
 ENV_FILE="$DIR/server.env"
 HOST=127.0.0.1
 DB_USER="${MARIADB_USER:-rowforge}"
@@ -47,7 +51,7 @@ free_port() {
 
 pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 
-fact() { sed -n "s/^$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
+fact() { sed -n "s/^MARIADB_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
 
 # PID and PORT of the server this folder belongs to (from its facts file); the user, password
 # and database it was made with replace the defaults.
@@ -234,14 +238,14 @@ FLUSH PRIVILEGES;
 EOF
   answers "$port" || die "the server is up but user $DB_USER cannot query database $DB_NAME over TCP"
   cat >"$ENV_FILE" <<EOF
-HOST=$HOST
-PORT=$port
-USER=$DB_USER
-PASSWORD=$DB_PASSWORD
-DATABASE=$DB_NAME
-SOCKET=$sock
-DIR=$DIR
-PID=$pid
+MARIADB_HOST=$HOST
+MARIADB_PORT=$port
+MARIADB_USER=$DB_USER
+MARIADB_PASSWORD=$DB_PASSWORD
+MARIADB_DATABASE=$DB_NAME
+MARIADB_SOCKET=$sock
+MARIADB_DIR=$DIR
+MARIADB_PID=$pid
 EOF
   log "ready in $((($(date +%s%N) - t0) / 1000000)) ms (pid $pid)"
   print_facts
@@ -249,8 +253,18 @@ EOF
 
 case "${1:-start}" in
 start) cmd_start "${2:-}" ;;
-stop) cmd_stop ;;
+stop)
+  # The folder start printed (MARIADB_DIR) may be given; it must be one this script made.
+  if [ -n "${2:-}" ]; then
+    DIR=${2%/}
+    ENV_FILE="$DIR/server.env"
+    if [ -d "$DIR" ] && [ ! -e "$ENV_FILE" ] && [ ! -e "$DIR/my.cnf" ]; then
+      die "$DIR is not a folder of this script (no server.env or my.cnf): left alone"
+    fi
+  fi
+  cmd_stop
+  ;;
 status) cmd_status ;;
 [0-9]*) cmd_start "$1" ;;
-*) die "usage: $0 [start [PORT]|status|stop]" ;;
+*) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
 esac
