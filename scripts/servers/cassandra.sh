@@ -52,6 +52,15 @@ free_port() {
 }
 
 pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+
+# One start or stop at a time for this folder (parallel test runs, two terminals): the others
+# wait, then find the server up (or gone). The server itself never holds the lock (9>&-).
+lock() {
+  command -v flock >/dev/null 2>&1 || return 0
+  mkdir -p "$(dirname "$DIR")"
+  exec 9>"$(dirname "$DIR")/.$(basename "$DIR").lock"
+  flock -w 900 9 || die "another start or stop of $DIR holds its lock for 15 minutes"
+}
 port_open() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
 fact() { sed -n "s/^CASSANDRA_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
 
@@ -262,7 +271,7 @@ cmd_start() {
   )
   # setsid: the node outlives this script and the terminal or test run that called it.
   setsid java "${jvm[@]}" -cp "$TOOLS/lib/*" org.apache.cassandra.service.CassandraDaemon \
-    </dev/null >"$DIR/logs/stdout.log" 2>&1 &
+    </dev/null >"$DIR/logs/stdout.log" 2>&1 9>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
   for _ in $(seq 1 $((READY_TIMEOUT * 5))); do
@@ -290,7 +299,10 @@ EOF
 }
 
 case "${1:-start}" in
-start) cmd_start "${2:-}" ;;
+start)
+  lock
+  cmd_start "${2:-}"
+  ;;
 stop)
   # The folder start printed (CASSANDRA_DIR) may be given; it must be one this script made.
   if [ -n "${2:-}" ]; then
@@ -300,9 +312,13 @@ stop)
       die "$DIR is not a folder of this script (no server.env or conf): left alone"
     fi
   fi
+  lock
   cmd_stop
   ;;
 status) cmd_status ;;
-[0-9]*) cmd_start "$1" ;;
+[0-9]*)
+  lock
+  cmd_start "$1"
+  ;;
 *) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
 esac

@@ -51,6 +51,15 @@ free_port() {
 
 pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 
+# One start or stop at a time for this folder (parallel test runs, two terminals): the others
+# wait, then find the server up (or gone). The server itself never holds the lock (9>&-).
+lock() {
+  command -v flock >/dev/null 2>&1 || return 0
+  mkdir -p "$(dirname "$DIR")"
+  exec 9>"$(dirname "$DIR")/.$(basename "$DIR").lock"
+  flock -w 900 9 || die "another start or stop of $DIR holds its lock for 15 minutes"
+}
+
 fact() { sed -n "s/^MARIADB_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
 
 # PID and PORT of the server this folder belongs to (from its facts file); the user, password
@@ -206,7 +215,7 @@ EOF
   }
   log "starting mariadbd on $HOST:$port"
   # setsid: the server outlives this script and the terminal or test run that called it.
-  setsid mariadbd --defaults-file="$DIR/my.cnf" "${run_as[@]}" </dev/null >>"$DIR/mariadbd.out" 2>&1 &
+  setsid mariadbd --defaults-file="$DIR/my.cnf" "${run_as[@]}" </dev/null >>"$DIR/mariadbd.out" 2>&1 9>&- &
   local pid=$!
   # Whatever goes wrong from here on, the half-started server does not outlive this script.
   trap 'if [ ! -f "$ENV_FILE" ]; then kill -KILL "$pid" 2>/dev/null || true; fi' EXIT
@@ -252,7 +261,10 @@ EOF
 }
 
 case "${1:-start}" in
-start) cmd_start "${2:-}" ;;
+start)
+  lock
+  cmd_start "${2:-}"
+  ;;
 stop)
   # The folder start printed (MARIADB_DIR) may be given; it must be one this script made.
   if [ -n "${2:-}" ]; then
@@ -262,9 +274,13 @@ stop)
       die "$DIR is not a folder of this script (no server.env or my.cnf): left alone"
     fi
   fi
+  lock
   cmd_stop
   ;;
 status) cmd_status ;;
-[0-9]*) cmd_start "$1" ;;
+[0-9]*)
+  lock
+  cmd_start "$1"
+  ;;
 *) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
 esac
