@@ -1,0 +1,324 @@
+#!/usr/bin/env bash
+# A throw-away one-node Cassandra 5 for local runs and tests: org.apache.cassandra:cassandra-all
+# and its dependencies from Maven Central (fetched once into .tools/cassandra-5.0.6, reused), a
+# minimal cassandra.yaml, CassandraDaemon on 127.0.0.1 with free storage and native ports (or
+# the native port given), a small heap and the JDK 17 module flags, data in a throw-away folder.
+# Idempotent: when the node is already up it only prints the facts again.
+#
+#   scripts/servers/cassandra.sh [start] [PORT]   start (or find running) and print KEY=value facts
+#   scripts/servers/cassandra.sh status           print the facts when running, exit 1 when not
+#   scripts/servers/cassandra.sh stop [DIR]       stop exactly this node and remove its folder
+#                                                 (DIR: the CASSANDRA_DIR that start printed)
+#
+# Facts (stdout, one KEY=value a line; also kept in $CASSANDRA_DIR/server.env): CASSANDRA_HOST,
+#   CASSANDRA_PORT (native/CQL), CASSANDRA_DATACENTER, CASSANDRA_STORAGE_PORT, CASSANDRA_DIR,
+#   CASSANDRA_PID. Progress goes to stderr.
+# Environment: ROWFORGE_CASSANDRA_DIR (the folder; default $ROWFORGE_SERVERS_DIR/cassandra, that
+#   one by default ${TMPDIR:-/tmp}/rowforge-servers), ROWFORGE_TOOLS_DIR (where the jars are
+#   kept, default <project>/.tools), CASSANDRA_PORT (same as PORT), CASSANDRA_HEAP (default
+#   512M), CASSANDRA_READY_TIMEOUT (seconds, default 120).
+set -euo pipefail
+
+NAME=cassandra
+VERSION=5.0.6
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+TOOLS="${ROWFORGE_TOOLS_DIR:-$ROOT/.tools}/cassandra-$VERSION"
+BASE="${ROWFORGE_SERVERS_DIR:-${TMPDIR:-/tmp}/rowforge-servers}"
+DIR="${ROWFORGE_CASSANDRA_DIR:-$BASE/$NAME}"
+ENV_FILE="$DIR/server.env"
+HOST=127.0.0.1
+DATACENTER=datacenter1 # what SimpleSnitch reports
+HEAP="${CASSANDRA_HEAP:-512M}"
+READY_TIMEOUT="${CASSANDRA_READY_TIMEOUT:-120}"
+
+log() { echo "$NAME: $*" >&2; }
+die() {
+  log "$*"
+  exit 1
+}
+
+# A loopback port nobody listens on, below Linux's ephemeral range so outgoing connections do
+# not take it between the check and the bind.
+free_port() {
+  local p
+  for _ in $(seq 1 200); do
+    p=$((15000 + RANDOM % 17000))
+    if [ "$p" != "${1:-}" ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      echo "$p"
+      return 0
+    fi
+  done
+  die "no free loopback port found"
+}
+
+pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+
+# One start or stop at a time for this folder (parallel test runs, two terminals): the others
+# wait, then find the server up (or gone). The server itself never holds the lock (9>&-).
+lock() {
+  command -v flock >/dev/null 2>&1 || return 0
+  mkdir -p "$(dirname "$DIR")"
+  exec 9>"$(dirname "$DIR")/.$(basename "$DIR").lock"
+  flock -w 900 9 || die "another start or stop of $DIR holds its lock for 15 minutes"
+}
+port_open() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
+fact() { sed -n "s/^CASSANDRA_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
+
+read_env() {
+  [ -f "$ENV_FILE" ] || return 1
+  PID=$(fact PID)
+  PORT=$(fact PORT)
+}
+
+# The node is ours, alive, and its native (CQL) port accepts connections.
+running() {
+  read_env 2>/dev/null || return 1
+  pid_alive "${PID:-}" && port_open "$PORT"
+}
+
+print_facts() { cat "$ENV_FILE"; }
+
+cmd_status() {
+  if running; then
+    print_facts
+  else
+    log "not running"
+    exit 1
+  fi
+}
+
+stop_pid() {
+  local pid=$1
+  pid_alive "$pid" || return 0
+  log "stopping pid $pid"
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 300); do
+    pid_alive "$pid" || return 0
+    sleep 0.1
+  done
+  log "pid $pid still up after 30 s: killing it"
+  kill -KILL "$pid" 2>/dev/null || true
+  sleep 0.2
+}
+
+cmd_stop() {
+  if read_env 2>/dev/null; then
+    stop_pid "${PID:-}"
+  elif [ -f "$DIR/starting.pid" ]; then
+    stop_pid "$(cat "$DIR/starting.pid" 2>/dev/null || true)"
+  fi
+  rm -rf "$DIR"
+  log "stopped; removed $DIR"
+}
+
+# cassandra-all and every runtime dependency, copied by Maven into $TOOLS/lib once.
+fetch_jars() {
+  if [ -f "$TOOLS/.complete" ] && [ -d "$TOOLS/lib" ]; then
+    return 0
+  fi
+  if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+      log "installing a JDK and Maven from Debian's packages"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
+    else
+      die "java (a JDK 17+) and mvn are required to fetch and run Cassandra"
+    fi
+  fi
+  log "fetching org.apache.cassandra:cassandra-all:$VERSION and its dependencies into $TOOLS"
+  mkdir -p "$TOOLS"
+  rm -rf "${TOOLS:?}/lib"
+  cat >"$TOOLS/pom.xml" <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>rowforge.local</groupId>
+  <artifactId>cassandra-server</artifactId>
+  <version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency>
+      <groupId>org.apache.cassandra</groupId>
+      <artifactId>cassandra-all</artifactId>
+      <version>$VERSION</version>
+    </dependency>
+  </dependencies>
+</project>
+EOF
+  (cd "$TOOLS" && mvn -q -B dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=lib) \
+    >"$TOOLS/mvn.log" 2>&1 || {
+    cat "$TOOLS/mvn.log" >&2
+    die "mvn could not fetch cassandra-all:$VERSION (its output above)"
+  }
+  [ -f "$TOOLS/lib/cassandra-all-$VERSION.jar" ] || die "cassandra-all-$VERSION.jar missing in $TOOLS/lib"
+  touch "$TOOLS/.complete"
+  log "fetched $(find "$TOOLS/lib" -name '*.jar' | wc -l) jars ($(du -sh "$TOOLS/lib" | cut -f1))"
+}
+
+write_yaml() {
+  local port=$1 storage=$2
+  cat >"$DIR/conf/cassandra.yaml" <<EOF
+cluster_name: rowforge-test
+num_tokens: 1
+partitioner: org.apache.cassandra.dht.Murmur3Partitioner
+commitlog_sync: periodic
+commitlog_sync_period: 10000ms
+commitlog_directory: $DIR/data/commitlog
+data_file_directories:
+  - $DIR/data/data
+saved_caches_directory: $DIR/data/saved_caches
+hints_directory: $DIR/data/hints
+cdc_raw_directory: $DIR/data/cdc_raw
+seed_provider:
+  - class_name: org.apache.cassandra.locator.SimpleSeedProvider
+    parameters:
+      - seeds: "$HOST:$storage"
+listen_address: $HOST
+rpc_address: $HOST
+storage_port: $storage
+native_transport_port: $port
+start_native_transport: true
+endpoint_snitch: SimpleSnitch
+authenticator: AllowAllAuthenticator
+authorizer: AllowAllAuthorizer
+# One node for tests: no waiting for gossip to settle, small caches and memtables.
+auto_bootstrap: false
+concurrent_compactors: 1
+memtable_heap_space: 64MiB
+memtable_offheap_space: 64MiB
+key_cache_size: 8MiB
+counter_cache_size: 4MiB
+# Generous limits for test loads (batches of wide rows, slow shared machine).
+batch_size_warn_threshold: 64KiB
+batch_size_fail_threshold: 1MiB
+write_request_timeout: 10000ms
+read_request_timeout: 10000ms
+range_request_timeout: 20000ms
+request_timeout: 20000ms
+EOF
+  cat >"$DIR/conf/logback.xml" <<EOF
+<configuration>
+  <appender name="FILE" class="ch.qos.logback.core.FileAppender">
+    <file>$DIR/logs/system.log</file>
+    <encoder><pattern>%-5level [%thread] %date{ISO8601} %F:%L - %msg%n</pattern></encoder>
+  </appender>
+  <root level="INFO"><appender-ref ref="FILE" /></root>
+</configuration>
+EOF
+}
+
+cmd_start() {
+  local want_port="${1:-${CASSANDRA_PORT:-}}"
+  if running; then
+    if [ -z "$want_port" ] || [ "$want_port" = "$PORT" ]; then
+      print_facts
+      return 0
+    fi
+    die "already running on port $PORT, not $want_port: run '$0 stop' first"
+  fi
+  fetch_jars
+  if [ -d "$DIR" ]; then
+    log "removing stale $DIR"
+    cmd_stop 2>/dev/null || rm -rf "$DIR"
+  fi
+  local port="${want_port:-$(free_port)}"
+  port_open "$port" && die "port $port on $HOST is already taken"
+  local storage
+  storage=$(free_port "$port")
+  local t0
+  t0=$(date +%s%N)
+  mkdir -p "$DIR/conf" "$DIR/data" "$DIR/logs"
+  write_yaml "$port" "$storage"
+  log "starting CassandraDaemon $VERSION on $HOST:$port (storage $storage, heap $HEAP)"
+  # The flags of Cassandra's own jvm17-server.options that a node needs on JDK 17, a small heap,
+  # no JMX port of its own (local JMX only), and no attempts at native libraries that are absent.
+  local jvm=(
+    -Xms"$HEAP" -Xmx"$HEAP" -Xss256k -XX:+UseG1GC -XX:ActiveProcessorCount=2 -XX:+ExitOnOutOfMemoryError
+    -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$DIR/logs"
+    -Djdk.attach.allowAttachSelf=true
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
+    --add-exports java.base/jdk.internal.ref=ALL-UNNAMED
+    --add-exports java.base/sun.nio.ch=ALL-UNNAMED
+    --add-exports java.management.rmi/com.sun.jmx.remote.internal.rmi=ALL-UNNAMED
+    --add-exports java.rmi/sun.rmi.registry=ALL-UNNAMED
+    --add-exports java.rmi/sun.rmi.server=ALL-UNNAMED
+    --add-exports java.sql/java.sql=ALL-UNNAMED
+    --add-opens java.base/java.lang.module=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.loader=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.ref=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.reflect=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.math=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.module=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.util.jar=ALL-UNNAMED
+    --add-opens jdk.management/com.sun.management.internal=ALL-UNNAMED
+    --add-opens java.base/java.lang=ALL-UNNAMED
+    --add-opens java.base/java.nio=ALL-UNNAMED
+    --add-opens java.base/sun.nio.ch=ALL-UNNAMED
+    --add-opens java.base/java.io=ALL-UNNAMED
+    --add-opens java.base/java.util=ALL-UNNAMED
+    --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED
+    --add-opens java.base/jdk.internal.util.random=ALL-UNNAMED
+    -Dcassandra.config="file://$DIR/conf/cassandra.yaml"
+    -Dlogback.configurationFile="file://$DIR/conf/logback.xml"
+    -Dcassandra.logdir="$DIR/logs"
+    -Dcassandra.storagedir="$DIR/data"
+    -Dcassandra-foreground=yes
+    -Dcassandra.jmx.local.port=0
+    -Dcassandra.skip_wait_for_gossip_to_settle=0
+    -Dcassandra.ring_delay_ms=0
+    -Dcassandra.initial_token=0
+    -Dcassandra.native.epoll.enabled=true
+    -Dcassandra.disable_auth_caches_remote_configuration=true
+  )
+  # setsid: the node outlives this script and the terminal or test run that called it.
+  setsid java "${jvm[@]}" -cp "$TOOLS/lib/*" org.apache.cassandra.service.CassandraDaemon \
+    </dev/null >"$DIR/logs/stdout.log" 2>&1 9>&- &
+  local pid=$!
+  echo "$pid" >"$DIR/starting.pid"
+  for _ in $(seq 1 $((READY_TIMEOUT * 5))); do
+    pid_alive "$pid" || {
+      tail -n 40 "$DIR/logs/stdout.log" >&2 2>/dev/null || true
+      die "CassandraDaemon exited during start (log above; $DIR/logs/system.log)"
+    }
+    port_open "$port" && break
+    sleep 0.2
+  done
+  if ! port_open "$port"; then
+    kill -TERM "$pid" 2>/dev/null || true
+    die "the native port $port did not answer within ${READY_TIMEOUT}s ($DIR/logs/system.log)"
+  fi
+  cat >"$ENV_FILE" <<EOF
+CASSANDRA_HOST=$HOST
+CASSANDRA_PORT=$port
+CASSANDRA_DATACENTER=$DATACENTER
+CASSANDRA_STORAGE_PORT=$storage
+CASSANDRA_DIR=$DIR
+CASSANDRA_PID=$pid
+EOF
+  log "ready in $((($(date +%s%N) - t0) / 1000000)) ms (pid $pid)"
+  print_facts
+}
+
+case "${1:-start}" in
+start)
+  lock
+  cmd_start "${2:-}"
+  ;;
+stop)
+  # The folder start printed (CASSANDRA_DIR) may be given; it must be one this script made.
+  if [ -n "${2:-}" ]; then
+    DIR=${2%/}
+    ENV_FILE="$DIR/server.env"
+    if [ -d "$DIR" ] && [ ! -e "$ENV_FILE" ] && [ ! -e "$DIR/conf" ]; then
+      die "$DIR is not a folder of this script (no server.env or conf): left alone"
+    fi
+  fi
+  lock
+  cmd_stop
+  ;;
+status) cmd_status ;;
+[0-9]*)
+  lock
+  cmd_start "$1"
+  ;;
+*) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
+esac
