@@ -1,0 +1,42 @@
+/**
+ * The database servers a test run shares. `npm test` starts each once, before any test file
+ * runs (test/support/global-servers.ts, Node's `--test-global-setup`), and hands their
+ * connection facts to every test process through environment variables; tests read them here.
+ * A test that needs a server and runs without one fails, naming what is missing and how to
+ * start it: it never skips silently.
+ */
+
+/** How to reach the shared PostgreSQL server (trust authentication on loopback; `user` is a superuser). */
+export interface PostgresFacts {
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+  readonly database: string;
+}
+
+/** The environment variables that carry PostgreSQL's facts to test processes. */
+export const POSTGRES_ENV = {
+  host: "ROWFORGE_TEST_PGHOST",
+  port: "ROWFORGE_TEST_PGPORT",
+  user: "ROWFORGE_TEST_PGUSER",
+  database: "ROWFORGE_TEST_PGDATABASE",
+} as const;
+
+/** The shared PostgreSQL server's facts; throws (failing the test) when the run did not start one. */
+export function postgresFacts(): PostgresFacts {
+  const missing = Object.values(POSTGRES_ENV).filter((k) => !process.env[k]);
+  if (missing.length > 0) {
+    throw new Error(
+      `this test needs the shared PostgreSQL server, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
+        "Run it through `npm run test:unit` (which starts the server), or start one with " +
+        "`scripts/servers/postgres.sh start` and pass --test-global-setup=test/support/global-servers.ts, " +
+        "or export ROWFORGE_TEST_PGHOST/PGPORT/PGUSER/PGDATABASE for a server of your own.",
+    );
+  }
+  return {
+    host: process.env[POSTGRES_ENV.host]!,
+    port: Number(process.env[POSTGRES_ENV.port]),
+    user: process.env[POSTGRES_ENV.user]!,
+    database: process.env[POSTGRES_ENV.database]!,
+  };
+}
