@@ -1,3 +1,5 @@
+import pg from "pg";
+
 /**
  * The database servers a test run shares. `npm test` starts each once, before any test file
  * runs (test/support/global-servers.ts, Node's `--test-global-setup`), and hands their
@@ -40,3 +42,27 @@ export function postgresFacts(): PostgresFacts {
     database: process.env[POSTGRES_ENV.database]!,
   };
 }
+
+/** The shared server's `jdbc:postgresql://host:port/database` URL, as users write it. */
+export const postgresJdbcUrl = (f: PostgresFacts = postgresFacts()): string =>
+  `jdbc:postgresql://${f.host}:${f.port}/${f.database}`;
+
+/** Runs SQL on the shared PostgreSQL server (as its superuser) and returns the rows. */
+export async function pgQuery<R extends Record<string, unknown>>(
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<R[]> {
+  const f = postgresFacts();
+  const client = new pg.Client({ host: f.host, port: f.port, user: f.user, database: f.database });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, [...params])).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+let tableCount = 0;
+
+/** A table name no other test uses (`schema.rf_<pid>_<n>`): tests share the server. */
+export const freshTableName = (schema = "public"): string => `${schema}.rf_${process.pid}_${++tableCount}`;
