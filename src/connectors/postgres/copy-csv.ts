@@ -73,8 +73,17 @@ function cellWriter(data: Data): CellWriter {
   };
 }
 
+/** Shortest round-trip text; `-0` keeps its sign (String(-0) is "0"). */
 const floatText = (v: number): string =>
-  Number.isNaN(v) ? "NaN" : v === Infinity ? "Infinity" : v === -Infinity ? "-Infinity" : String(v);
+  Number.isNaN(v)
+    ? "NaN"
+    : v === Infinity
+      ? "Infinity"
+      : v === -Infinity
+        ? "-Infinity"
+        : Object.is(v, -0)
+          ? "-0"
+          : String(v);
 
 function byteaHex(out: ByteSink, b: Uint8Array): void {
   out.ensure(2 + b.length * 2);
