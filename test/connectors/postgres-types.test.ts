@@ -27,7 +27,7 @@ const FIELDS = [
   `{name: b, type: byte, options: {${EDGES}}}`,
   `{name: d, type: double, options: {${EDGES}, ${NULLS}}}`,
   `{name: f, type: float, options: {${EDGES}}}`,
-  `{name: dx, type: double, options: {sql: "CASE WHEN id % 4 = 0 THEN CAST('NaN' AS DOUBLE) WHEN id % 4 = 1 THEN CAST('Infinity' AS DOUBLE) WHEN id % 4 = 2 THEN CAST('-Infinity' AS DOUBLE) ELSE CAST(-0.0 AS DOUBLE) END"}}`,
+  `{name: dx, type: double, options: {sql: "CASE WHEN id % 4 = 0 THEN CAST('NaN' AS DOUBLE) WHEN id % 4 = 1 THEN CAST('Infinity' AS DOUBLE) WHEN id % 4 = 2 THEN CAST('-Infinity' AS DOUBLE) ELSE CAST('-0.0' AS DOUBLE) END"}}`,
   `{name: dec, type: 'decimal(38,10)', options: {min: -1000000, max: 1000000, ${NULLS}}}`,
   `{name: dec0, type: 'decimal(5,0)'}`,
   `{name: bo, type: boolean, options: {${NULLS}}}`,
