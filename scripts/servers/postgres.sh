@@ -9,8 +9,10 @@
 #   scripts/servers/postgres.sh stop DATA_DIR  stop the server started with that folder and remove it
 #
 # `start` is idempotent when ROWFORGE_PG_DIR names a folder whose server is already running:
-# it prints that server's facts again. Authentication is `trust` on loopback only; the
-# superuser is `postgres` without a password (tests that need a password create a role).
+# it prints that server's facts again. The server listens on 127.0.0.1 only. The superuser
+# `postgres` logs in without a password; every other role must give its password
+# (scram-sha-256), so a plan's user/password are checked as on a real server:
+#   psql -h 127.0.0.1 -p $PGPORT -U postgres -c "CREATE ROLE app LOGIN PASSWORD 'secret'"
 set -euo pipefail
 
 die() { echo "postgres.sh: $*" >&2; exit 1; }
@@ -68,6 +70,12 @@ start() {
   if [[ ! -f "$dir/data/PG_VERSION" ]]; then
     as_owner "$bin/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+    cat >"$dir/data/pg_hba.conf" <<'HBA'
+local all all                  trust
+host  all postgres 127.0.0.1/32 trust
+host  all all      127.0.0.1/32 scram-sha-256
+HBA
+    if [[ $(id -u) -eq 0 ]]; then chown postgres:postgres "$dir/data/pg_hba.conf"; fi
   fi
   port=${want_port:-$(free_port)}
   # Fast and throw-away: no fsync, loopback only, its own socket folder.

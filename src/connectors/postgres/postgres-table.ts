@@ -69,7 +69,9 @@ export function matchColumns(
 /** Creates the table (and its schema) with a column per field, typed by the type-mapping table. */
 export async function createTable(client: pg.Client, o: PostgresOptions, schema: Schema): Promise<void> {
   const columns = schema.fields.map((f) => `${quoteIdent(f.name)} ${pgColumnType(f.type)}`);
-  await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(o.schema)}`);
+  // CREATE SCHEMA IF NOT EXISTS still needs the right to create schemas: ask first.
+  const schemaExists = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [o.schema]);
+  if (schemaExists.rows.length === 0) await client.query(`CREATE SCHEMA ${quoteIdent(o.schema)}`);
   await client.query(`CREATE TABLE IF NOT EXISTS ${qualifiedTable(o)} (${columns.join(", ")})`);
 }
 
