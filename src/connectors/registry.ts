@@ -30,7 +30,7 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
       ? `${where}, which this version of rowforge cannot write yet`
       : `${where}; ${doing} it is not supported yet`,
     {
-      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported; database and broker connectors come later`,
+      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported; MySQL, Cassandra and broker connectors come later`,
     },
   );
 }
