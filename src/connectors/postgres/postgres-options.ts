@@ -38,11 +38,11 @@ export function readPostgresOptions(step: ResolvedStep): PostgresOptions {
   const o = step.step.options;
   const stepName = step.step.name;
   const connection = step.connection?.name ?? step.dataSourceName;
-  const where = `step "${stepName}" (connection "${connection}")`;
+  const where = connection ? `step "${stepName}" (connection "${connection}")` : `step "${stepName}"`;
   const raw = o.url?.trim();
   if (!raw) {
     throw new RowforgeError("RF_KEY_MISSING", `${where} has no url option`, {
-      hint: "give the connection url: jdbc:postgresql://host:port/database",
+      hint: "give the connection a url: jdbc:postgresql://host:port/database (a task run on its own has no connection: run it from a plan or unified file that binds it to one)",
     });
   }
   const url = parseUrl(raw, where);
