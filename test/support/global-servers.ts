@@ -24,6 +24,8 @@ interface SharedServer {
   readonly env: Readonly<Record<string, string>>;
   /** The printed fact naming what `stop` needs. */
   readonly stopKey: string;
+  /** Set to why the server did not start: the tests needing it fail with that reason, the others run. */
+  readonly errorEnv: string;
 }
 
 /** Every server the test run shares: a new database adds its line (and its script). */
@@ -38,6 +40,7 @@ const SERVERS: readonly SharedServer[] = [
       PGDATABASE: POSTGRES_ENV.database,
     },
     stopKey: "PGDATA_DIR",
+    errorEnv: POSTGRES_ENV.startError,
   },
 ];
 
@@ -53,8 +56,22 @@ function parseFacts(stdout: string): Record<string, string> {
   return facts;
 }
 
+/**
+ * Starts one server and exports its facts. A server that cannot start fails no test by itself:
+ * its reason goes to the tests that need it (they fail naming it) and the rest of the run goes on.
+ */
 async function startServer(server: SharedServer): Promise<void> {
   if (Object.values(server.env).every((k) => process.env[k])) return;
+  try {
+    await startAndExport(server);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    process.env[server.errorEnv] = reason;
+    process.stderr.write(`${reason}\n`);
+  }
+}
+
+async function startAndExport(server: SharedServer): Promise<void> {
   const t0 = performance.now();
   const { stdout } = await run("bash", [join(ROOT, "scripts", "servers", server.script), "start"], {
     timeout: START_TIMEOUT_MS,

@@ -22,11 +22,16 @@ export const POSTGRES_ENV = {
   port: "ROWFORGE_TEST_PGPORT",
   user: "ROWFORGE_TEST_PGUSER",
   database: "ROWFORGE_TEST_PGDATABASE",
+  /** Why the test run's own server did not start (set by global-servers.ts instead of the facts). */
+  startError: "ROWFORGE_TEST_PG_START_ERROR",
 } as const;
 
 /** The shared PostgreSQL server's facts; throws (failing the test) when the run did not start one. */
 export function postgresFacts(): PostgresFacts {
-  const missing = Object.values(POSTGRES_ENV).filter((k) => !process.env[k]);
+  const { startError, ...facts } = POSTGRES_ENV;
+  const failed = process.env[startError];
+  if (failed) throw new Error(`this test needs the shared PostgreSQL server, which did not start: ${failed}`);
+  const missing = Object.values(facts).filter((k) => !process.env[k]);
   if (missing.length > 0) {
     throw new Error(
       `this test needs the shared PostgreSQL server, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
