@@ -35,9 +35,9 @@ export function postgresFacts(): PostgresFacts {
   if (missing.length > 0) {
     throw new Error(
       `this test needs the shared PostgreSQL server, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
-        "Run it through `npm run test:unit` (which starts the server), or start one with " +
-        "`scripts/servers/postgres.sh start` and pass --test-global-setup=test/support/global-servers.ts, " +
-        "or export ROWFORGE_TEST_PGHOST/PGPORT/PGUSER/PGDATABASE for a server of your own.",
+        "Run it through `npm run test:unit`, or add --test-global-setup=test/support/global-servers.ts to `node --test` " +
+        "(either starts the server), or export those variables for a server of your own " +
+        "(`scripts/servers/postgres.sh start` prints its facts).",
     );
   }
   return {
