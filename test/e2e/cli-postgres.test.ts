@@ -195,9 +195,10 @@ test("a value the column cannot hold: the run fails naming table, column, row an
   await pgQuery(`CREATE TABLE ${SCHEMA}.narrow (id bigint, code varchar(3))`);
   await pgQuery(`ALTER TABLE ${SCHEMA}.narrow OWNER TO ${ROLE}`);
   const dir = fixtureDir({
-    "application.conf": `postgres {\n  local_pg {\n    url = "${url()}"\n    user = "${ROLE}"\n    password = \${RF_E2E_PG_PASSWORD}\n  }\n}\n`,
+    // Spark's spelling: a jdbc block whose URL says PostgreSQL.
+    "application.conf": `jdbc {\n  local_pg {\n    url = "${url()}"\n    user = "${ROLE}"\n    password = \${RF_E2E_PG_PASSWORD}\n    driver = "org.postgresql.Driver"\n  }\n}\n`,
     "plan.yaml": "name: narrow_plan\ntasks: [{name: t, dataSourceName: local_pg}]\n",
-    "task/t.yaml": `name: t\nsteps:\n  - name: narrow\n    type: postgres\n    options: {dbtable: ${SCHEMA}.narrow}\n    count: {records: 1000}\n    fields:\n      - {name: id, type: long, options: {sql: '__index_inc'}}\n      - {name: code, options: {sql: "CASE WHEN id = 700 THEN 'TOOLONG' ELSE 'AB' END"}}\n`,
+    "task/t.yaml": `name: t\nsteps:\n  - name: narrow\n    options: {dbtable: ${SCHEMA}.narrow}\n    count: {records: 1000}\n    fields:\n      - {name: id, type: long, options: {sql: '__index_inc'}}\n      - {name: code, options: {sql: "CASE WHEN id = 700 THEN 'TOOLONG' ELSE 'AB' END"}}\n`,
   });
   const r = runCli(
     ["run", join(dir, "plan.yaml"), "--config", join(dir, "application.conf"), "--home", join(dir, "home")],
