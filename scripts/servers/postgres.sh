@@ -67,6 +67,8 @@ start() {
   mkdir -p "$dir/socket"
   if [[ $(id -u) -eq 0 ]]; then chown -R postgres:postgres "$dir"; fi
   chmod 755 "$dir"
+  # The server runs as postgres: every folder above the data folder must let it through.
+  as_owner test -w "$dir" || die "the postgres user cannot write $dir (a folder above it is private to $(id -un)); choose a folder under /tmp"
   if [[ ! -f "$dir/data/PG_VERSION" ]]; then
     as_owner "$bin/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; die "initdb failed"; }
@@ -89,13 +91,14 @@ HBA
 stop() {
   local dir=${1:-${ROWFORGE_PG_DIR:-}} bin
   [[ -n "$dir" ]] || die "stop needs the data folder start printed (PGDATA_DIR)"
-  [[ -d "$dir/data" ]] || { rm -rf "$dir"; return 0; }
-  bin=$(pg_bin) || die "PostgreSQL is not installed"
-  as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
-  case "$dir" in
-    /tmp/rowforge-pg.*) rm -rf "$dir" ;;
-    *) [[ -n "${ROWFORGE_PG_DIR:-}" ]] || rm -rf "$dir" ;;
-  esac
+  [[ -e "$dir" ]] || return 0
+  # Only a folder this script made (its port file or data folder) is stopped and removed.
+  [[ -f "$dir/port" || -f "$dir/data/PG_VERSION" ]] || die "$dir is not a folder postgres.sh started; nothing removed"
+  if [[ -f "$dir/data/PG_VERSION" ]]; then
+    bin=$(pg_bin) || die "PostgreSQL is not installed"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$dir"
 }
 
 case "${1:-start}" in
