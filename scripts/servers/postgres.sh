@@ -7,6 +7,7 @@
 #                                                PGHOST=127.0.0.1  PGPORT=...  PGUSER=postgres
 #                                                PGDATABASE=postgres  PGDATA_DIR=...  (one per line)
 #   scripts/servers/postgres.sh stop DATA_DIR  stop the server started with that folder and remove it
+#   ROWFORGE_PG_WATCH_PID=<pid> ... start       also stop it when that process ends (test runs)
 #
 # `start` is idempotent when ROWFORGE_PG_DIR names a folder whose server is already running:
 # it prints that server's facts again. The server listens on 127.0.0.1 only. The superuser
@@ -85,7 +86,18 @@ HBA
     -o "-h 127.0.0.1 -p $port -k $dir/socket -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100" \
     start >/dev/null 2>&1 || { tail -20 "$dir/server.log" >&2 || true; die "the server did not start on port $port"; }
   echo "$port" >"$dir/port"
+  # ROWFORGE_PG_WATCH_PID: stop the server once that process is gone (a test run killed
+  # before its teardown leaves no server behind).
+  if [[ -n "${ROWFORGE_PG_WATCH_PID:-}" ]]; then
+    setsid bash "${BASH_SOURCE[0]}" watch "$ROWFORGE_PG_WATCH_PID" "$dir" </dev/null >/dev/null 2>&1 &
+  fi
   print_facts "$dir"
+}
+
+watch() {
+  local pid=$1 dir=$2
+  while kill -0 "$pid" 2>/dev/null && [[ -d "$dir" ]]; do sleep 2; done
+  stop "$dir"
 }
 
 stop() {
@@ -105,5 +117,6 @@ case "${1:-start}" in
   start) shift || true; start "${1:-}" ;;
   stop) shift; stop "${1:-}" ;;
   install) install_postgres ;;
+  watch) watch "$2" "$3" ;;
   *) die "usage: $0 start [PORT] | stop DATA_DIR | install" ;;
 esac

@@ -75,7 +75,12 @@ async function startAndExport(server: SharedServer): Promise<void> {
   const t0 = performance.now();
   const { stdout } = await run("bash", [join(ROOT, "scripts", "servers", server.script), "start"], {
     timeout: START_TIMEOUT_MS,
-    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}` },
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+      // The server goes away with this test run even when the run is killed before its teardown.
+      ROWFORGE_PG_WATCH_PID: String(process.pid),
+    },
   }).catch((e: unknown) => {
     const stderr = (e as { stderr?: string }).stderr ?? "";
     throw new Error(
