@@ -2,7 +2,7 @@
  * `npm run test:fast` (after the type check and lint): the edit loop's tests, with no external
  * tool. It runs the unit tests in src/ and the in-process suites in test/ (golden, api, docs,
  * engine, structure), and leaves out every test file that needs pyarrow, the ORC Java tools, a
- * `rowforge` subprocess or server, a tmpfs mount or the shared example corpus — found by what
+ * `rowforge` subprocess or server, a tmpfs mount, a database server (test/support/servers.ts) or the shared example corpus — found by what
  * the file imports from test/support, so a new tool-needing test is left out by the same rule.
  * `npm test` runs everything.
  */
@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const FAST_TEST_FOLDERS = ["test/golden", "test/api", "test/docs", "test/engine", "test/structure"];
 /** test/support modules that drive an external tool: a test importing one is not fast. */
 const TOOL_SUPPORT =
-  /\/support\/(pyarrow|orc\/orc-readers|start-serve|small-tmpfs|shared-corpus)\.ts["']|\{[^}]*\brunCli\b[^}]*\}\s*from\s*["'][^"']*\/support\/run-cli\.ts["']/;
+  /\/support\/(pyarrow|orc\/orc-readers|start-serve|small-tmpfs|shared-corpus|servers)\.ts["']|\{[^}]*\brunCli\b[^}]*\}\s*from\s*["'][^"']*\/support\/run-cli\.ts["']/;
 
 const testsUnder = (dir: string): string[] =>
   readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })

@@ -96,6 +96,7 @@ export function renderTypes(): string {
     m.orc,
     m.json,
     m.csv,
+    m.postgres,
   ]);
   return `# Types
 
@@ -106,7 +107,7 @@ A field's \`type\` is a Spark DDL string: a primitive name (case-insensitive, al
 generation budget). A field without a type is a \`string\`; a field with nested \`fields\` is a
 struct (an array of structs when its type starts with \`array\`).
 
-${table(["type", "also written", "Arrow", "Parquet", "ORC", "NDJSON", "CSV"], rows)}
+${table(["type", "also written", "Arrow", "Parquet", "ORC", "NDJSON", "CSV", "PostgreSQL column"], rows)}
 `;
 }
 

@@ -396,6 +396,48 @@ export const ERROR_CODES = {
     title: "unknown faker expression",
     hint: "check the provider and method names (Datafaker's, such as #{Name.firstName}); the message suggests the nearest",
   },
+  RF_DB_UNREACHABLE: {
+    status: 502,
+    scope: "run",
+    retryable: true,
+    title: "database unreachable",
+    hint: "check that the database server runs and listens at the host and port of the connection's url",
+  },
+  RF_DB_AUTH_FAILED: {
+    status: 401,
+    scope: "run",
+    retryable: false,
+    title: "database refused the login",
+    hint: "check the connection's user and password (a ${VAR} password comes from that environment variable)",
+  },
+  RF_DB_TABLE_NOT_FOUND: {
+    status: 404,
+    scope: "run",
+    retryable: false,
+    title: "table not found",
+    hint: "create the table, fix the step's dbtable, or set the step option createTable: true to let rowforge create it from the step's fields",
+  },
+  RF_DB_WRITE_FAILED: {
+    status: 500,
+    scope: "step",
+    retryable: false,
+    title: "database refused the rows",
+    hint: "the message names the table, column, row and value the database refused; nothing of the step was committed",
+  },
+  RF_DELETE_UNSUPPORTED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "delete not supported for this destination",
+    hint: "delete mode removes what rowforge wrote to files; for this destination, remove the rows yourself",
+  },
+  RF_DB_COLUMN_NOT_FOUND: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "column not found",
+    hint: "name the step's fields as the table's columns (matched by name), or omit the fields the table does not have",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

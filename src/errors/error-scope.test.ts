@@ -15,6 +15,7 @@ test("the output's state and internal failures fail the step; invalid input fail
     .map(([code]) => code)
     .sort();
   assert.deepEqual(stepScoped, [
+    "RF_DB_WRITE_FAILED",
     "RF_INTERNAL",
     "RF_OUTPUT_EXISTS",
     "RF_OUTPUT_FOREIGN_FILES",

@@ -10,11 +10,13 @@ export interface TypeMapping {
   /** How the text formats write a value. */
   readonly json: string;
   readonly csv: string;
+  /** The PostgreSQL column type a created table gets (src/connectors/postgres writes it via COPY). */
+  readonly postgres: string;
 }
 
 /**
  * The one table of how each Spark type travels: Spark → Arrow → Parquet → ORC, and its text
- * form in NDJSON and CSV. The read-back tests check the binary columns against it.
+ * form in NDJSON and CSV, and the PostgreSQL column it goes to. The read-back tests check the binary columns against it.
  */
 export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
   string: {
@@ -23,17 +25,40 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "string",
     json: "string",
     csv: "text, quoted when needed",
+    postgres: "text",
   },
-  int: { arrow: "Int32", parquet: "INT32", orc: "int", json: "number", csv: "digits" },
-  long: { arrow: "Int64", parquet: "INT64", orc: "bigint", json: "number", csv: "digits" },
-  short: { arrow: "Int16", parquet: "INT32 (INT(16))", orc: "smallint", json: "number", csv: "digits" },
-  byte: { arrow: "Int8", parquet: "INT32 (INT(8))", orc: "tinyint", json: "number", csv: "digits" },
+  int: { arrow: "Int32", parquet: "INT32", orc: "int", json: "number", csv: "digits", postgres: "integer" },
+  long: {
+    arrow: "Int64",
+    parquet: "INT64",
+    orc: "bigint",
+    json: "number",
+    csv: "digits",
+    postgres: "bigint",
+  },
+  short: {
+    arrow: "Int16",
+    parquet: "INT32 (INT(16))",
+    orc: "smallint",
+    json: "number",
+    csv: "digits",
+    postgres: "smallint",
+  },
+  byte: {
+    arrow: "Int8",
+    parquet: "INT32 (INT(8))",
+    orc: "tinyint",
+    json: "number",
+    csv: "digits",
+    postgres: "smallint",
+  },
   double: {
     arrow: "Float64",
     parquet: "DOUBLE",
     orc: "double",
     json: "number (NaN, Infinity as strings)",
     csv: "shortest round-trip text",
+    postgres: "double precision",
   },
   float: {
     arrow: "Float32",
@@ -41,6 +66,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "float",
     json: "number",
     csv: "shortest round-trip text",
+    postgres: "real",
   },
   decimal: {
     arrow: "Decimal128(p, s)",
@@ -48,15 +74,31 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "decimal(p,s)",
     json: "number, exact digits",
     csv: "exact digits",
+    postgres: "numeric(p,s)",
   },
-  boolean: { arrow: "Bool", parquet: "BOOLEAN", orc: "boolean", json: "true/false", csv: "true/false" },
-  date: { arrow: "DateDay", parquet: "INT32 (DATE)", orc: "date", json: '"yyyy-MM-dd"', csv: "yyyy-MM-dd" },
+  boolean: {
+    arrow: "Bool",
+    parquet: "BOOLEAN",
+    orc: "boolean",
+    json: "true/false",
+    csv: "true/false",
+    postgres: "boolean",
+  },
+  date: {
+    arrow: "DateDay",
+    parquet: "INT32 (DATE)",
+    orc: "date",
+    json: '"yyyy-MM-dd"',
+    csv: "yyyy-MM-dd",
+    postgres: "date",
+  },
   timestamp: {
     arrow: "TimestampMicrosecond(UTC)",
     parquet: "INT64 (TIMESTAMP(MICROS, UTC))",
     orc: "timestamp with local time zone (TIMESTAMP_INSTANT)",
     json: '"yyyy-MM-ddTHH:mm:ss.SSSZ"',
     csv: "yyyy-MM-ddTHH:mm:ss.SSSZ",
+    postgres: "timestamp with time zone",
   },
   binary: {
     arrow: "Binary",
@@ -64,14 +106,30 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "binary",
     json: "base64 string",
     csv: "base64 text",
+    postgres: "bytea",
   },
-  array: { arrow: "List<element>", parquet: "LIST", orc: "array<T>", json: "array", csv: "JSON text" },
+  array: {
+    arrow: "List<element>",
+    parquet: "LIST",
+    orc: "array<T>",
+    json: "array",
+    csv: "JSON text",
+    postgres: "T[] (scalar elements), jsonb (nested)",
+  },
   map: {
     arrow: "Map<entries: key, value>",
     parquet: "MAP",
     orc: "map<K,V>",
     json: "object (keys as strings)",
     csv: "JSON text",
+    postgres: "jsonb",
   },
-  struct: { arrow: "Struct<...>", parquet: "group", orc: "struct<...>", json: "object", csv: "JSON text" },
+  struct: {
+    arrow: "Struct<...>",
+    parquet: "group",
+    orc: "struct<...>",
+    json: "object",
+    csv: "JSON text",
+    postgres: "jsonb",
+  },
 };

@@ -5,6 +5,7 @@ import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import type { Connector } from "../../src/connectors/connector.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { connectionGroupOf } from "../../src/model/connection.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 
@@ -39,6 +40,14 @@ function planFor(
     {
       t: `name: t\nsteps:\n  - name: s\n    type: ${format}\n    options: ${JSON.stringify(options)}\n    count: {records: ${ROWS}}\n    fields:\n${FIELDS}`,
     },
+    // Databases and brokers need their connection defined, as users define it.
+    connectionGroupOf(format) === "file"
+      ? {}
+      : {
+          "application.conf": `${format} {\n  out {\n${Object.entries(options)
+            .map(([k, v]) => `    ${k} = ${JSON.stringify(v)}\n`)
+            .join("")}  }\n}\n`,
+        },
   );
 }
 

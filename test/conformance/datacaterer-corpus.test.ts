@@ -72,6 +72,10 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
   ],
   [/RF_KEY_MISSING: step "json_schema" has no fields: .*metadata source/, "metadata sources not read yet"],
   [/RF_KEY_MISSING: step "account" has no path option/, "an HTTP task run without its connection"],
+  [
+    /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no url option/,
+    "a database task run without its connection",
+  ],
   [/field "headers": .*no field "update_by"; did you mean "updated_by"/, "a typo in the user's SQL"],
   [
     /SIZE\(order_details\.items\).*unknown field "order_details"; did you mean "body\.order_details"/,

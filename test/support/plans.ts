@@ -3,12 +3,16 @@ import { loadProject } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "./fixture-dir.ts";
 
-/** Loads a plan written inline (plan YAML plus task YAMLs) the way a user's files are loaded. */
+/**
+ * Loads a plan written inline (plan YAML plus task YAMLs, and other files such as an
+ * `application.conf` with connections) the way a user's files are loaded.
+ */
 export async function planFrom(
   planYaml: string,
   tasks: Readonly<Record<string, string>>,
+  otherFiles: Readonly<Record<string, string>> = {},
 ): Promise<ResolvedPlan> {
-  const files: Record<string, string> = { "plan/plan.yaml": planYaml };
+  const files: Record<string, string> = { "plan/plan.yaml": planYaml, ...otherFiles };
   for (const [name, body] of Object.entries(tasks)) files[`task/${name}.yaml`] = body;
   const dir = fixtureDir(files);
   const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {} });

@@ -1,0 +1,98 @@
+import type pg from "pg";
+import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import type { Connector } from "../connector.ts";
+import { connectPostgres, writeError } from "./postgres-client.ts";
+import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
+import { createPostgresSink, outputName } from "./postgres-sink.ts";
+import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+
+/** The names of the step's written fields (omitted ones are not columns). */
+const writtenFields = (step: ResolvedStep): string[] =>
+  step.step.fields.filter((f) => f.options.omit !== true).map((f) => f.name);
+
+/**
+ * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
+ * step. Columns are matched by name; a missing table is created from the step's fields when
+ * the step says `createTable: true`; `overwrite` truncates the table first; `errorIfExists`
+ * refuses and `ignore` skips a table that already holds rows.
+ */
+export const postgresConnector: Connector = {
+  name: "postgres",
+  formats: ["postgres"],
+  capabilities: { encodedText: false, parts: false, delete: false },
+  check(step) {
+    readPostgresOptions(step);
+  },
+  async checkTarget(step) {
+    const o = readPostgresOptions(step);
+    const client = await connectPostgres(o);
+    try {
+      const columns = await tableColumns(client, o);
+      if (columns === undefined) {
+        if (!o.createTable) throw await tableNotFound(client, o, step.step.name);
+        return;
+      }
+      matchColumns(writtenFields(step), columns, o, step.step.name);
+    } catch (e) {
+      throw writeError(o, step.step.name, e);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  },
+  // The COPY text is encoded in the calling thread, from the Arrow batches the workers make.
+  busiesCallingThread: () => true,
+  async open(target) {
+    const stepName = target.step.step.name;
+    const o = readPostgresOptions(target.step);
+    const client = await connectPostgres(o);
+    try {
+      await client.query("BEGIN");
+      const fields = target.schema.fields.map((f) => f.name);
+      let columns = await tableColumns(client, o);
+      if (columns === undefined) {
+        if (!o.createTable) throw await tableNotFound(client, o, stepName);
+        await createTable(client, o, target.schema);
+        columns = fields;
+      }
+      const matched = matchColumns(fields, columns, o, stepName);
+      const skipped = await applySaveMode(client, o, stepName);
+      if (skipped !== undefined) {
+        await client.end().catch(() => {});
+        return { skipped };
+      }
+      return await createPostgresSink(client, o, target, matched);
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw writeError(o, stepName, e);
+    }
+  },
+  deleteGenerated(step) {
+    const o = readPostgresOptions(step);
+    return Promise.reject(
+      new RowforgeError(
+        "RF_DELETE_UNSUPPORTED",
+        `step "${step.step.name}": delete mode cannot remove rows from PostgreSQL table ${tableName(o)} (${outputName(o)}) yet`,
+      ),
+    );
+  },
+};
+
+/** Truncates for overwrite; refuses (errorIfExists) or skips (ignore) a table holding rows. */
+async function applySaveMode(
+  client: pg.Client,
+  o: PostgresOptions,
+  stepName: string,
+): Promise<string | undefined> {
+  if (o.saveMode === "overwrite") {
+    await client.query(`TRUNCATE ${qualifiedTable(o)}`);
+    return undefined;
+  }
+  if (o.saveMode === "append") return undefined;
+  if (!(await tableHasRows(client, o))) return undefined;
+  if (o.saveMode === "ignore") return `table ${tableName(o)} holds rows and saveMode is ignore`;
+  throw new RowforgeError(
+    "RF_OUTPUT_EXISTS",
+    `step "${stepName}": table ${tableName(o)} already holds rows and saveMode is errorIfExists`,
+  );
+}

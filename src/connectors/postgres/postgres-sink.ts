@@ -1,0 +1,95 @@
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { RowforgeError } from "../../errors/index.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
+import { writeCopyCsv } from "./copy-csv.ts";
+import { writeError } from "./postgres-client.ts";
+import {
+  describeServer,
+  type PostgresOptions,
+  qualifiedTable,
+  quoteIdent,
+  tableName,
+} from "./postgres-options.ts";
+
+/** Where a step's rows went, as reports show it (no user, no password). */
+export const outputName = (o: PostgresOptions): string => `postgres://${describeServer(o)}/${tableName(o)}`;
+
+/**
+ * One step's rows streamed through a single `COPY ... FROM STDIN (FORMAT csv)` inside the
+ * transaction `open` began (after any TRUNCATE or CREATE TABLE): `close` ends the COPY and
+ * commits, so the step's rows appear all at once; `abort` or a refused row rolls everything
+ * back, leaving the table as it was.
+ */
+export async function createPostgresSink(
+  client: pg.Client,
+  o: PostgresOptions,
+  target: StepTarget,
+  columns: readonly string[],
+): Promise<StepSink> {
+  const stepName = target.step.step.name;
+  const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT csv)`;
+  const stream = client.query(copyFrom(sql));
+  let failure: unknown;
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on("finish", () => resolve());
+    stream.on("error", reject);
+  });
+  done.catch((e: unknown) => {
+    failure ??= e;
+  });
+  const out = new ByteSink(1 << 20);
+  let bytes = 0;
+  let records = 0;
+  let finished = false;
+
+  const release = async (): Promise<void> => {
+    if (finished) return;
+    finished = true;
+    await client.end().catch(() => {});
+  };
+
+  return {
+    rowBounds: [0, target.rowCount],
+    accepts: "arrow",
+    get bytesWritten() {
+      return bytes;
+    },
+    async write(input: SinkInput) {
+      if (failure !== undefined) throw writeError(o, stepName, failure);
+      if (input.kind !== "arrow") {
+        throw new RowforgeError(
+          "RF_INTERNAL",
+          `step "${stepName}": the PostgreSQL sink takes Arrow batches only`,
+        );
+      }
+      out.pos = 0;
+      writeCopyCsv(out, input.batch);
+      const chunk = out.take();
+      bytes += chunk.length;
+      records += input.batch.numRows;
+      if (!stream.write(chunk)) {
+        await Promise.race([new Promise((r) => stream.once("drain", r)), done]).catch(() => {});
+      }
+      if (failure !== undefined) throw writeError(o, stepName, failure);
+    },
+    async close() {
+      try {
+        stream.end();
+        await done;
+        await client.query("COMMIT");
+      } catch (e) {
+        await release();
+        throw writeError(o, stepName, failure ?? e);
+      }
+      await release();
+      return { records, bytes, outputs: [outputName(o)] };
+    },
+    async abort() {
+      // Closing the connection mid-transaction rolls it back: nothing of the step stays.
+      stream.destroy();
+      await release();
+    },
+  };
+}

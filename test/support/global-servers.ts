@@ -1,0 +1,114 @@
+/**
+ * Node's `--test-global-setup` module for `npm run test:unit`: starts the database servers the
+ * tests share once per run (each through its own script under scripts/servers/), puts their
+ * connection facts in the environment the test processes inherit (read through
+ * test/support/servers.ts), and stops them when the run ends. A server whose facts are already
+ * in the environment (one the user started) is used as it is and left running.
+ */
+import { execFile } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { POSTGRES_ENV } from "./servers.ts";
+
+const run = promisify(execFile);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** Generous: the first start on a fresh machine installs the server from Debian's packages. */
+const START_TIMEOUT_MS = 600_000;
+
+interface SharedServer {
+  readonly name: string;
+  /** Under scripts/servers/: `start` prints KEY=VALUE lines, `stop <dir>` stops and removes it. */
+  readonly script: string;
+  /** Environment variable per fact the script prints (its KEY → the test processes' variable). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The printed fact naming what `stop` needs. */
+  readonly stopKey: string;
+  /** Set to why the server did not start: the tests needing it fail with that reason, the others run. */
+  readonly errorEnv: string;
+}
+
+/** Every server the test run shares: a new database adds its line (and its script). */
+const SERVERS: readonly SharedServer[] = [
+  {
+    name: "PostgreSQL",
+    script: "postgres.sh",
+    env: {
+      PGHOST: POSTGRES_ENV.host,
+      PGPORT: POSTGRES_ENV.port,
+      PGUSER: POSTGRES_ENV.user,
+      PGDATABASE: POSTGRES_ENV.database,
+    },
+    stopKey: "PGDATA_DIR",
+    errorEnv: POSTGRES_ENV.startError,
+  },
+];
+
+/** What to stop at the end: the servers this run started (not ones the user gave). */
+const started: { server: SharedServer; stopArg: string }[] = [];
+
+function parseFacts(stdout: string): Record<string, string> {
+  const facts: Record<string, string> = {};
+  for (const line of stdout.split("\n")) {
+    const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+    if (m) facts[m[1]!] = m[2]!;
+  }
+  return facts;
+}
+
+/**
+ * Starts one server and exports its facts. A server that cannot start fails no test by itself:
+ * its reason goes to the tests that need it (they fail naming it) and the rest of the run goes on.
+ */
+async function startServer(server: SharedServer): Promise<void> {
+  if (Object.values(server.env).every((k) => process.env[k])) return;
+  try {
+    await startAndExport(server);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    process.env[server.errorEnv] = reason;
+    process.stderr.write(`${reason}\n`);
+  }
+}
+
+async function startAndExport(server: SharedServer): Promise<void> {
+  const t0 = performance.now();
+  const { stdout } = await run("bash", [join(ROOT, "scripts", "servers", server.script), "start"], {
+    timeout: START_TIMEOUT_MS,
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+      // The server goes away with this test run even when the run is killed before its teardown.
+      ROWFORGE_PG_WATCH_PID: String(process.pid),
+    },
+  }).catch((e: unknown) => {
+    const stderr = (e as { stderr?: string }).stderr ?? "";
+    throw new Error(
+      `test run: ${server.name} did not start (scripts/servers/${server.script} start): ${stderr.trim()}`,
+    );
+  });
+  const facts = parseFacts(stdout);
+  for (const [key, variable] of Object.entries(server.env)) {
+    const value = facts[key];
+    if (value === undefined) throw new Error(`test run: scripts/servers/${server.script} printed no ${key}`);
+    process.env[variable] = value;
+  }
+  const stopArg = facts[server.stopKey];
+  if (stopArg !== undefined) started.push({ server, stopArg });
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  process.stderr.write(`test run: ${server.name} started in ${seconds} s\n`);
+}
+
+export async function globalSetup(): Promise<void> {
+  await Promise.all(SERVERS.map(startServer));
+}
+
+export async function globalTeardown(): Promise<void> {
+  await Promise.all(
+    started.splice(0).map(({ server, stopArg }) =>
+      run("bash", [join(ROOT, "scripts", "servers", server.script), "stop", stopArg], {
+        timeout: 60_000,
+      }).catch(() => {}),
+    ),
+  );
+}

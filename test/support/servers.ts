@@ -1,0 +1,73 @@
+import pg from "pg";
+
+/**
+ * The database servers a test run shares. `npm test` starts each once, before any test file
+ * runs (test/support/global-servers.ts, Node's `--test-global-setup`), and hands their
+ * connection facts to every test process through environment variables; tests read them here.
+ * A test that needs a server and runs without one fails, naming what is missing and how to
+ * start it: it never skips silently.
+ */
+
+/** How to reach the shared PostgreSQL server (trust authentication on loopback; `user` is a superuser). */
+export interface PostgresFacts {
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+  readonly database: string;
+}
+
+/** The environment variables that carry PostgreSQL's facts to test processes. */
+export const POSTGRES_ENV = {
+  host: "ROWFORGE_TEST_PGHOST",
+  port: "ROWFORGE_TEST_PGPORT",
+  user: "ROWFORGE_TEST_PGUSER",
+  database: "ROWFORGE_TEST_PGDATABASE",
+  /** Why the test run's own server did not start (set by global-servers.ts instead of the facts). */
+  startError: "ROWFORGE_TEST_PG_START_ERROR",
+} as const;
+
+/** The shared PostgreSQL server's facts; throws (failing the test) when the run did not start one. */
+export function postgresFacts(): PostgresFacts {
+  const { startError, ...facts } = POSTGRES_ENV;
+  const failed = process.env[startError];
+  if (failed) throw new Error(`this test needs the shared PostgreSQL server, which did not start: ${failed}`);
+  const missing = Object.values(facts).filter((k) => !process.env[k]);
+  if (missing.length > 0) {
+    throw new Error(
+      `this test needs the shared PostgreSQL server, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
+        "Run it through `npm run test:unit`, or add --test-global-setup=test/support/global-servers.ts to `node --test` " +
+        "(either starts the server), or export those variables for a server of your own " +
+        "(`scripts/servers/postgres.sh start` prints its facts).",
+    );
+  }
+  return {
+    host: process.env[POSTGRES_ENV.host]!,
+    port: Number(process.env[POSTGRES_ENV.port]),
+    user: process.env[POSTGRES_ENV.user]!,
+    database: process.env[POSTGRES_ENV.database]!,
+  };
+}
+
+/** The shared server's `jdbc:postgresql://host:port/database` URL, as users write it. */
+export const postgresJdbcUrl = (f: PostgresFacts = postgresFacts()): string =>
+  `jdbc:postgresql://${f.host}:${f.port}/${f.database}`;
+
+/** Runs SQL on the shared PostgreSQL server (as its superuser) and returns the rows. */
+export async function pgQuery<R extends Record<string, unknown>>(
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<R[]> {
+  const f = postgresFacts();
+  const client = new pg.Client({ host: f.host, port: f.port, user: f.user, database: f.database });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, [...params])).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+let tableCount = 0;
+
+/** A table name no other test uses (`schema.rf_<pid>_<n>`): tests share the server. */
+export const freshTableName = (schema = "public"): string => `${schema}.rf_${process.pid}_${++tableCount}`;
