@@ -4,7 +4,8 @@ import { type DataType, DataTypes } from "../../model/data-type.ts";
 import { civilFromDays } from "../../util/calendar.ts";
 import type { Column } from "../columns/column.ts";
 import { columnFromValues, valueAt } from "../columns/column-values.ts";
-import { parseSql, type SqlScope, type SqlValue } from "../sql/index.ts";
+import { RowRandom } from "../rng/index.ts";
+import { compileSqlAst, parseSql, type SqlScope, type SqlValue } from "../sql/index.ts";
 import { sqlKernel } from "./sql-kernels.ts";
 
 const fieldTypes: Record<string, DataType> = {
@@ -85,5 +86,50 @@ test("other shapes take the row-wise path", () => {
     ["unknown_field", DataTypes.string],
   ] as const) {
     assert.equal(sqlKernel(parseSql(sql), scope, type), undefined, sql);
+  }
+});
+
+test("the newest (or oldest) element's field of a sorted array of structs is what sort_array and element_at give", () => {
+  const element = DataTypes.struct([
+    { name: "t", type: DataTypes.timestamp, nullable: true },
+    { name: "s", type: DataTypes.string, nullable: true },
+  ] as never);
+  const listType = DataTypes.array(element);
+  const localScope: SqlScope = {
+    resolve: (name) => (name.toLowerCase() === "h" ? { slot: 0, type: listType } : undefined),
+    names: () => ["h"],
+  };
+  // Ties on t (then on s), NULL elements, NULL fields, empty and NULL arrays, -0 against 0.
+  const pick = (k: number): SqlValue => {
+    const r = (k * 2654435761) % 97;
+    if (r < 6) return null;
+    return { t: r < 12 ? null : (r % 5) * 1000, s: r % 7 === 0 ? null : `s${r % 4}` };
+  };
+  const arrays: SqlValue[] = Array.from({ length: 400 }, (_, i) =>
+    i % 37 === 0 ? null : Array.from({ length: i % 6 }, (_, j) => pick(i * 7 + j)),
+  );
+  const col = columnFromValues(listType, arrays);
+  for (const text of [
+    "element_at(sort_array(h, false), 1).s",
+    "element_at(sort_array(h, true), 1).s",
+    "element_at(sort_array(h), -1).s",
+    "element_at(sort_array(h, false), -1).t",
+    "ELEMENT_AT(SORT_ARRAY(h, FALSE), 1).S",
+  ]) {
+    const ast = parseSql(text);
+    const fieldType = /\.t$/.test(text) ? DataTypes.timestamp : DataTypes.string;
+    const kernel = sqlKernel(ast, localScope, fieldType);
+    assert.ok(kernel, text);
+    const compiled = compileSqlAst(ast, text, localScope, { nowMicros: 0, timeZone: "UTC" });
+    const values: SqlValue[] = [null];
+    const ctx = { values, row: 0, rnd: new RowRandom(1) };
+    const expected = columnFromValues(
+      fieldType,
+      arrays.map((_, i) => {
+        values[0] = valueAt(col, i);
+        return compiled.evaluate(ctx);
+      }),
+    );
+    assert.deepEqual(kernel([col]), expected, text);
   }
 });

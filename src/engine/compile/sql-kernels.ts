@@ -2,12 +2,14 @@ import type { DataType } from "../../model/data-type.ts";
 import { formatDataType } from "../../model/data-type.ts";
 import { civilInto } from "../../util/calendar.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
-import type { SqlAst, SqlScope } from "../sql/index.ts";
+import { valueAt } from "../columns/column-values.ts";
+import { compileOrdering, type Ordering, type SqlAst, type SqlScope, type SqlValue } from "../sql/index.ts";
 
 /**
  * A derived field's values computed over whole columns, for common expression shapes whose
- * row-by-row result is known exactly: a plain reference to another field of the same type, and
- * year/month/day of a date field. Undefined for anything else, which takes the row-wise
+ * row-by-row result is known exactly: a plain reference to another field of the same type,
+ * year/month/day of a date field, and a field of the first or last element of a sorted array
+ * of structs (`element_at(sort_array(history, false), 1).status`: the newest entry's status). Undefined for anything else, which takes the row-wise
  * compiler (the general path); a kernel gives the same column that path would.
  */
 export type SqlKernel = (cols: readonly (Column | undefined)[]) => Column | undefined;
@@ -35,6 +37,7 @@ export function sqlKernel(ast: SqlAst, scope: SqlScope, target: DataType): SqlKe
       return undefined;
     return (cols) => copyScalar(cols[source.slot], target);
   }
+  if (ast.kind === "field") return sortedElementField(ast.target, ast.name, scope, target);
   if (ast.kind === "call" && ast.args.length === 1 && target.kind === "int") {
     const part = DATE_PARTS[ast.name.toLowerCase()];
     const arg = ast.args[0]!;
@@ -71,4 +74,110 @@ function datePart(col: Column | undefined, part: number, type: DataType): Column
     else values[i] = civilInto(days[i]!)[part]!;
   }
   return out;
+}
+
+/** A literal whole number, or its negation (`-1` parses as unary minus). */
+function wholeLiteral(ast: SqlAst): number | undefined {
+  if (ast.kind === "unary" && ast.op === "-") {
+    const inner = wholeLiteral(ast.operand);
+    return inner === undefined ? undefined : -inner;
+  }
+  if (ast.kind !== "literal" || (typeof ast.value !== "number" && typeof ast.value !== "bigint"))
+    return undefined;
+  return Number(ast.value);
+}
+
+const isCall = (ast: SqlAst, name: string): ast is SqlAst & { kind: "call" } =>
+  ast.kind === "call" && ast.name.toLowerCase() === name;
+
+const nullsFirst =
+  (inner: Ordering): Ordering =>
+  (a, b) =>
+    a === null ? (b === null ? 0 : -1) : b === null ? 1 : inner(a, b);
+
+/**
+ * `element_at(sort_array(arr[, asc]), 1 | -1).field` over an array of structs with scalar
+ * fields: the element sort_array would put first or last, found in one pass with the same
+ * ordering (fields in order, NULL first) and the same tie rule (a stable sort keeps equal
+ * elements in their order), NULL elements where sort_array puts them.
+ */
+function sortedElementField(
+  target: SqlAst,
+  fieldName: string,
+  scope: SqlScope,
+  type: DataType,
+): SqlKernel | undefined {
+  if (!COPIED.has(type.kind) || !isCall(target, "element_at") || target.args.length !== 2) return undefined;
+  const index = wholeLiteral(target.args[1]!);
+  const sorted = target.args[0]!;
+  if ((index !== 1 && index !== -1) || !isCall(sorted, "sort_array")) return undefined;
+  if (sorted.args.length < 1 || sorted.args.length > 2) return undefined;
+  const ascArg = sorted.args[1];
+  if (ascArg && (ascArg.kind !== "literal" || typeof ascArg.value !== "boolean")) return undefined;
+  const ascending = ascArg?.kind === "literal" ? ascArg.value === true : true;
+  const arr = sorted.args[0]!;
+  if (arr.kind !== "column") return undefined;
+  const source = scope.resolve(arr.name);
+  const elementType = source?.type.kind === "array" ? source.type.element : undefined;
+  if (!source || elementType?.kind !== "struct") return undefined;
+  const orders: Ordering[] = [];
+  for (const f of elementType.fields) {
+    const order = COPIED.has(f.type.kind) ? compileOrdering(f.type) : undefined;
+    if (!order) return undefined;
+    orders.push(nullsFirst(order));
+  }
+  const matches = elementType.fields.flatMap((f, k) =>
+    f.name.toLowerCase() === fieldName.toLowerCase() ? [k] : [],
+  );
+  if (matches.length !== 1 || formatDataType(elementType.fields[matches[0]!]!.type) !== formatDataType(type))
+    return undefined;
+  const wanted = matches[0]!;
+  // Ascending puts NULL elements first, descending last: the end asked for is NULL if any is.
+  const nullAtEnd = ascending === (index === 1);
+  // The greatest element (ascending, last; descending, first), or the least; ties: the first
+  // of equals when taking the first, the last of equals when taking the last.
+  const greatest = ascending === (index === -1);
+  const firstOfEquals = index === 1;
+  return (cols) => {
+    const list = cols[source.slot];
+    if (list?.shape !== "list" || list.element.shape !== "struct") return undefined;
+    const elements = list.element;
+    const children = elements.children;
+    if (!children.every((c) => c.shape === "scalar")) return undefined;
+    const compare = (j: number, k: number): number => {
+      for (let f = 0; f < orders.length; f++) {
+        const c = orders[f]!(valueAt(children[f]!, j), valueAt(children[f]!, k));
+        if (c !== 0) return c;
+      }
+      return 0;
+    };
+    const out = allocateColumn(type, list.length);
+    if (out.shape !== "scalar") return undefined;
+    const field = children[wanted]!;
+    if (field.shape !== "scalar") return undefined;
+    const to = out.values as unknown[];
+    const from = field.values as ArrayLike<unknown>;
+    for (let i = 0; i < list.length; i++) {
+      let best = -1;
+      let sawNull = false;
+      if (list.nulls?.[i] !== 1) {
+        for (let j = list.offsets[i]!; j < list.offsets[i + 1]!; j++) {
+          if (elements.nulls?.[j] === 1) {
+            sawNull = true;
+            continue;
+          }
+          if (best < 0) {
+            best = j;
+            continue;
+          }
+          const c = greatest ? compare(j, best) : compare(best, j);
+          if (c > 0 || (c === 0 && !firstOfEquals)) best = j;
+        }
+      }
+      const value: SqlValue = best < 0 || (sawNull && nullAtEnd) ? null : valueAt(field, best);
+      if (value === null) markNull(out, i);
+      else to[i] = from[best];
+    }
+    return out;
+  };
 }

@@ -13,3 +13,4 @@ export type * from "./sql-contract.ts";
 export type { SqlAst } from "./syntax/ast.ts";
 export { parseSql } from "./syntax/parser.ts";
 export { compileCast } from "./types/cast-conversions.ts";
+export { compileOrdering, type Ordering } from "./values/compare-values.ts";
