@@ -6,6 +6,7 @@
  * in the environment (one the user started) is used as it is and left running.
  */
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -59,7 +60,12 @@ const SERVERS: readonly SharedServer[] = [
     stopKey: "MARIADB_DIR",
     errorEnv: MARIADB_ENV.startError,
     // Its folder (and lock) under this run's own temp folder: parallel runs never share a server.
-    scriptEnv: (runDir) => ({ ROWFORGE_SERVERS_DIR: runDir, ROWFORGE_MARIADB_DIR: join(runDir, "mariadb") }),
+    // A password no test can guess, so tests can check that it never shows.
+    scriptEnv: (runDir) => ({
+      ROWFORGE_SERVERS_DIR: runDir,
+      ROWFORGE_MARIADB_DIR: join(runDir, "mariadb"),
+      MARIADB_PASSWORD: `rf-${randomBytes(9).toString("hex")}`,
+    }),
   },
 ];
 

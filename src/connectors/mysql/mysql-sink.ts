@@ -117,9 +117,10 @@ export function createMysqlSink(
       return { records, bytes, outputs: [outputName(o)] };
     },
     async abort() {
-      // Closing the connection mid-transaction rolls it back: nothing of the step stays.
+      // Dropping the connection mid-transaction rolls it back: nothing of the step stays.
+      finished = true;
       stream.destroy();
-      await release();
+      client.destroy();
     },
   };
 }
@@ -130,9 +131,13 @@ async function warningError(client: MysqlClient, o: MysqlOptions, stepName: stri
     await client.query<{ Level: string; Code: number; Message: string }[]>("SHOW WARNINGS LIMIT 1");
   const w = rows[0];
   const message = w?.Message ?? "the server reported warnings";
-  const at = /at row (\d+)/.exec(message);
+  // "Data truncated for column 'code' at row 701": the LOAD counts rows from 1, the step from 0.
+  const row = /\s*at row (\d+)/.exec(message);
+  const column = /for column (?:'([^']+)'|`(?:[^`]+`\.`)*([^`]+)`)/.exec(message);
+  const at = `${row ? ` at row ${Number(row[1]) - 1}` : ""}${column ? `, column ${column[1] ?? column[2]}` : ""}`;
+  const reason = message.replace(/\s*at row \d+$/, "");
   return new RowforgeError(
     "RF_DB_WRITE_FAILED",
-    `step "${stepName}": MySQL/MariaDB table ${tableName(o)} on ${describeServer(o)} did not take a value${at ? ` at row ${Number(at[1]) - 1}` : ""}: ${message}; nothing of the step was committed`,
+    `step "${stepName}": MySQL/MariaDB table ${tableName(o)} on ${describeServer(o)} refused the rows${at}: ${reason}; nothing of the step was committed`,
   );
 }
