@@ -65,6 +65,7 @@ const SERVERS: readonly SharedServer[] = [
       ROWFORGE_SERVERS_DIR: runDir,
       ROWFORGE_MARIADB_DIR: join(runDir, "mariadb"),
       MARIADB_PASSWORD: `rf-${randomBytes(9).toString("hex")}`,
+      ROWFORGE_MARIADB_WATCH_PID: String(process.pid),
     }),
   },
 ];
