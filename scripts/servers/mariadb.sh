@@ -15,7 +15,8 @@
 # Environment: ROWFORGE_MARIADB_DIR (the folder; default $ROWFORGE_SERVERS_DIR/mariadb, that
 #   one by default ${TMPDIR:-/tmp}/rowforge-servers), MARIADB_PORT (same as PORT),
 #   MARIADB_USER / MARIADB_PASSWORD / MARIADB_DATABASE (default rowforge each),
-#   MARIADB_READY_TIMEOUT (seconds, default 60). The same names as the facts, so
+#   MARIADB_READY_TIMEOUT (seconds, default 60), ROWFORGE_MARIADB_WATCH_PID (also stop the server
+#   it starts once that process ends: test runs killed before their teardown leave nothing). The same names as the facts, so
 #   `eval "$(scripts/servers/mariadb.sh)"` in a shell and a later start agree.
 set -euo pipefail
 
@@ -257,6 +258,9 @@ MARIADB_DIR=$DIR
 MARIADB_PID=$pid
 EOF
   log "ready in $((($(date +%s%N) - t0) / 1000000)) ms (pid $pid)"
+  if [ -n "${ROWFORGE_MARIADB_WATCH_PID:-}" ]; then
+    setsid bash "${BASH_SOURCE[0]}" watch "$ROWFORGE_MARIADB_WATCH_PID" "$DIR" </dev/null >/dev/null 2>&1 9>&- &
+  fi
   print_facts
 }
 
@@ -278,6 +282,16 @@ stop)
   cmd_stop
   ;;
 status) cmd_status ;;
+watch)
+  # watch PID DIR: stop that folder's server once PID is gone (or the folder is).
+  while kill -0 "$2" 2>/dev/null && [ -d "$3" ]; do sleep 2; done
+  DIR=${3%/}
+  ENV_FILE="$DIR/server.env"
+  if [ -d "$DIR" ]; then
+    lock
+    cmd_stop
+  fi
+  ;;
 [0-9]*)
   lock
   cmd_start "$1"

@@ -12,11 +12,13 @@ export interface TypeMapping {
   readonly csv: string;
   /** The PostgreSQL column type a created table gets (src/connectors/postgres writes it via COPY). */
   readonly postgres: string;
+  /** The MySQL/MariaDB column type a created table gets (src/connectors/mysql writes it via LOAD DATA LOCAL INFILE). */
+  readonly mysql: string;
 }
 
 /**
  * The one table of how each Spark type travels: Spark → Arrow → Parquet → ORC, and its text
- * form in NDJSON and CSV, and the PostgreSQL column it goes to. The read-back tests check the binary columns against it.
+ * form in NDJSON and CSV, and the PostgreSQL and MySQL/MariaDB columns it goes to. The read-back tests check the binary columns against it.
  */
 export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
   string: {
@@ -26,8 +28,17 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "string",
     csv: "text, quoted when needed",
     postgres: "text",
+    mysql: "longtext",
   },
-  int: { arrow: "Int32", parquet: "INT32", orc: "int", json: "number", csv: "digits", postgres: "integer" },
+  int: {
+    arrow: "Int32",
+    parquet: "INT32",
+    orc: "int",
+    json: "number",
+    csv: "digits",
+    postgres: "integer",
+    mysql: "int",
+  },
   long: {
     arrow: "Int64",
     parquet: "INT64",
@@ -35,6 +46,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "number",
     csv: "digits",
     postgres: "bigint",
+    mysql: "bigint",
   },
   short: {
     arrow: "Int16",
@@ -43,6 +55,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "number",
     csv: "digits",
     postgres: "smallint",
+    mysql: "smallint",
   },
   byte: {
     arrow: "Int8",
@@ -51,6 +64,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "number",
     csv: "digits",
     postgres: "smallint",
+    mysql: "tinyint",
   },
   double: {
     arrow: "Float64",
@@ -59,6 +73,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "number (NaN, Infinity as strings)",
     csv: "shortest round-trip text",
     postgres: "double precision",
+    mysql: "double (no NaN/Infinity)",
   },
   float: {
     arrow: "Float32",
@@ -67,6 +82,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "number",
     csv: "shortest round-trip text",
     postgres: "real",
+    mysql: "float (no NaN/Infinity)",
   },
   decimal: {
     arrow: "Decimal128(p, s)",
@@ -75,6 +91,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "number, exact digits",
     csv: "exact digits",
     postgres: "numeric(p,s)",
+    mysql: "decimal(p,s)",
   },
   boolean: {
     arrow: "Bool",
@@ -83,6 +100,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "true/false",
     csv: "true/false",
     postgres: "boolean",
+    mysql: "boolean (tinyint(1))",
   },
   date: {
     arrow: "DateDay",
@@ -91,6 +109,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: '"yyyy-MM-dd"',
     csv: "yyyy-MM-dd",
     postgres: "date",
+    mysql: "date",
   },
   timestamp: {
     arrow: "TimestampMicrosecond(UTC)",
@@ -99,6 +118,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: '"yyyy-MM-ddTHH:mm:ss.SSSZ"',
     csv: "yyyy-MM-ddTHH:mm:ss.SSSZ",
     postgres: "timestamp with time zone",
+    mysql: "datetime(6) (UTC)",
   },
   binary: {
     arrow: "Binary",
@@ -107,6 +127,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "base64 string",
     csv: "base64 text",
     postgres: "bytea",
+    mysql: "longblob",
   },
   array: {
     arrow: "List<element>",
@@ -115,6 +136,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "array",
     csv: "JSON text",
     postgres: "T[] (scalar elements), jsonb (nested)",
+    mysql: "json",
   },
   map: {
     arrow: "Map<entries: key, value>",
@@ -123,6 +145,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "object (keys as strings)",
     csv: "JSON text",
     postgres: "jsonb",
+    mysql: "json",
   },
   struct: {
     arrow: "Struct<...>",
@@ -131,5 +154,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     json: "object",
     csv: "JSON text",
     postgres: "jsonb",
+    mysql: "json",
   },
 };

@@ -3,12 +3,14 @@ import { test } from "node:test";
 import { connectors } from "../../src/connectors/registry.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
+import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
 import { postgresConnectorFixture } from "./postgres-connector.fixture.ts";
 
 /** Each registered connector's fixture: a new connector adds its line here (and its fixture file). */
 const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   file: fileConnectorFixture,
   postgres: postgresConnectorFixture,
+  mysql: mysqlConnectorFixture,
 };
 
 test("every registered connector has a conformance fixture", () => {

@@ -6,10 +6,13 @@
  * in the environment (one the user started) is used as it is and left running.
  */
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { POSTGRES_ENV } from "./servers.ts";
+import { MARIADB_ENV, POSTGRES_ENV } from "./servers.ts";
 
 const run = promisify(execFile);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -26,6 +29,8 @@ interface SharedServer {
   readonly stopKey: string;
   /** Set to why the server did not start: the tests needing it fail with that reason, the others run. */
   readonly errorEnv: string;
+  /** Extra environment for its script, given a folder of this run's own (made per run, removed at the end). */
+  readonly scriptEnv?: (runDir: string) => Readonly<Record<string, string>>;
 }
 
 /** Every server the test run shares: a new database adds its line (and its script). */
@@ -42,7 +47,35 @@ const SERVERS: readonly SharedServer[] = [
     stopKey: "PGDATA_DIR",
     errorEnv: POSTGRES_ENV.startError,
   },
+  {
+    name: "MariaDB",
+    script: "mariadb.sh",
+    env: {
+      MARIADB_HOST: MARIADB_ENV.host,
+      MARIADB_PORT: MARIADB_ENV.port,
+      MARIADB_USER: MARIADB_ENV.user,
+      MARIADB_PASSWORD: MARIADB_ENV.password,
+      MARIADB_DATABASE: MARIADB_ENV.database,
+    },
+    stopKey: "MARIADB_DIR",
+    errorEnv: MARIADB_ENV.startError,
+    // Its folder (and lock) under this run's own temp folder: parallel runs never share a server.
+    // A password no test can guess, so tests can check that it never shows.
+    scriptEnv: (runDir) => ({
+      ROWFORGE_SERVERS_DIR: runDir,
+      ROWFORGE_MARIADB_DIR: join(runDir, "mariadb"),
+      MARIADB_PASSWORD: `rf-${randomBytes(9).toString("hex")}`,
+      ROWFORGE_MARIADB_WATCH_PID: String(process.pid),
+    }),
+  },
 ];
+
+/** This run's temp folder for servers that take one (made on first use, removed at teardown). */
+let runDir: string | undefined;
+const runDirectory = (): string => {
+  runDir ??= mkdtempSync(join(tmpdir(), "rowforge-test-servers-"));
+  return runDir;
+};
 
 /** What to stop at the end: the servers this run started (not ones the user gave). */
 const started: { server: SharedServer; stopArg: string }[] = [];
@@ -80,6 +113,7 @@ async function startAndExport(server: SharedServer): Promise<void> {
       PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
       // The server goes away with this test run even when the run is killed before its teardown.
       ROWFORGE_PG_WATCH_PID: String(process.pid),
+      ...server.scriptEnv?.(runDirectory()),
     },
   }).catch((e: unknown) => {
     const stderr = (e as { stderr?: string }).stderr ?? "";
@@ -111,4 +145,6 @@ export async function globalTeardown(): Promise<void> {
       }).catch(() => {}),
     ),
   );
+  if (runDir !== undefined) rmSync(runDir, { recursive: true, force: true });
+  runDir = undefined;
 }

@@ -1,3 +1,4 @@
+import mysql from "mysql2/promise";
 import pg from "pg";
 
 /**
@@ -71,3 +72,78 @@ let tableCount = 0;
 
 /** A table name no other test uses (`schema.rf_<pid>_<n>`): tests share the server. */
 export const freshTableName = (schema = "public"): string => `${schema}.rf_${process.pid}_${++tableCount}`;
+
+/** How to reach the shared MariaDB server (a user with a password, LOAD DATA LOCAL allowed). */
+export interface MariadbFacts {
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+  readonly password: string;
+  readonly database: string;
+}
+
+/** The environment variables that carry MariaDB's facts to test processes. */
+export const MARIADB_ENV = {
+  host: "ROWFORGE_TEST_MARIADB_HOST",
+  port: "ROWFORGE_TEST_MARIADB_PORT",
+  user: "ROWFORGE_TEST_MARIADB_USER",
+  password: "ROWFORGE_TEST_MARIADB_PASSWORD",
+  database: "ROWFORGE_TEST_MARIADB_DATABASE",
+  /** Why the test run's own server did not start (set by global-servers.ts instead of the facts). */
+  startError: "ROWFORGE_TEST_MARIADB_START_ERROR",
+} as const;
+
+/** The shared MariaDB server's facts; throws (failing the test) when the run did not start one. */
+export function mariadbFacts(): MariadbFacts {
+  const { startError, ...facts } = MARIADB_ENV;
+  const failed = process.env[startError];
+  if (failed) throw new Error(`this test needs the shared MariaDB server, which did not start: ${failed}`);
+  const missing = Object.values(facts).filter((k) => !process.env[k]);
+  if (missing.length > 0) {
+    throw new Error(
+      `this test needs the shared MariaDB server, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
+        "Run it through `npm run test:unit`, or add --test-global-setup=test/support/global-servers.ts to `node --test` " +
+        "(either starts the server), or export those variables for a server of your own " +
+        "(`scripts/servers/mariadb.sh start` prints its facts).",
+    );
+  }
+  return {
+    host: process.env[MARIADB_ENV.host]!,
+    port: Number(process.env[MARIADB_ENV.port]),
+    user: process.env[MARIADB_ENV.user]!,
+    password: process.env[MARIADB_ENV.password]!,
+    database: process.env[MARIADB_ENV.database]!,
+  };
+}
+
+/** The shared server's `jdbc:mysql://host:port/database` URL, as users write it. */
+export const mariadbJdbcUrl = (f: MariadbFacts = mariadbFacts()): string =>
+  `jdbc:mysql://${f.host}:${f.port}/${f.database}`;
+
+/** Runs SQL on the shared MariaDB server (as its test user) and returns the rows. */
+export async function mysqlQuery<R extends Record<string, unknown>>(
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<R[]> {
+  const f = mariadbFacts();
+  const conn = await mysql.createConnection({
+    host: f.host,
+    port: f.port,
+    user: f.user,
+    password: f.password,
+    database: f.database,
+    timezone: "Z",
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+  });
+  try {
+    const [rows] = await conn.query(sql, [...params]);
+    return rows as R[];
+  } finally {
+    await conn.end();
+  }
+}
+
+/** A table name no other test uses on the shared MariaDB server (`rf_<pid>_<n>`). */
+export const freshMysqlTable = (): string => `rf_${process.pid}_${++tableCount}`;

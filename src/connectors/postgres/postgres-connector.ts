@@ -1,15 +1,11 @@
 import type pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
-import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Connector } from "../connector.ts";
+import { writtenFields } from "../database-options.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
-
-/** The names of the step's written fields (omitted ones are not columns). */
-const writtenFields = (step: ResolvedStep): string[] =>
-  step.step.fields.filter((f) => f.options.omit !== true).map((f) => f.name);
 
 /**
  * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per

@@ -1,7 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { booleanOf, connectTimeoutOf, type SaveMode, saveModeOf } from "../database-options.ts";
 
-export type PgSaveMode = "append" | "overwrite" | "errorIfExists" | "ignore";
+export type PgSaveMode = SaveMode;
 
 /** What the PostgreSQL connector reads from a step's options (its connection's merged in). */
 export interface PostgresOptions {
@@ -66,13 +67,7 @@ export function readPostgresOptions(step: ResolvedStep): PostgresOptions {
   const schema =
     parts.length === 2 ? parts[0]! : params.get("currentSchema")?.split(",")[0]?.trim() || "public";
   const port = url.port === "" ? 5432 : Number(url.port);
-  const timeout = o.connectTimeout === undefined ? 10 : Number(o.connectTimeout);
-  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) {
-    throw new RowforgeError(
-      "RF_VALUE_INVALID",
-      `${where}: connectTimeout must be seconds from 1 to 600, not "${o.connectTimeout}"`,
-    );
-  }
+  const timeout = connectTimeoutOf(o.connectTimeout, where);
   return {
     connection,
     host: url.hostname.replace(/^\[|\]$/g, "") || "localhost",
@@ -137,27 +132,6 @@ function splitQualified(text: string): string[] {
     if (k > text.length) break;
   }
   return parts;
-}
-
-function saveModeOf(value: string | undefined, where: string): PgSaveMode {
-  const mode = (value ?? "append")
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z]/g, "");
-  if (mode === "append") return "append";
-  if (mode === "overwrite") return "overwrite";
-  if (mode === "errorifexists" || mode === "error") return "errorIfExists";
-  if (mode === "ignore") return "ignore";
-  throw new RowforgeError(
-    "RF_VALUE_INVALID",
-    `${where}: saveMode "${value}" is not one of append, overwrite, errorIfExists, ignore`,
-  );
-}
-
-function booleanOf(value: string | undefined, name: string, where: string): boolean {
-  const v = (value ?? "false").trim().toLowerCase();
-  if (v === "true" || v === "false") return v === "true";
-  throw new RowforgeError("RF_VALUE_INVALID", `${where}: ${name} must be true or false, not "${value}"`);
 }
 
 /** A PostgreSQL identifier, quoted. */

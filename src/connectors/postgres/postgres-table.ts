@@ -1,6 +1,7 @@
 import type { Schema } from "apache-arrow";
 import type pg from "pg";
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
+import { matchColumns as matchFieldColumns } from "../database-options.ts";
 import {
   describeServer,
   type PostgresOptions,
@@ -44,27 +45,13 @@ export async function tableNotFound(
   );
 }
 
-/**
- * The table column each field goes to: the column of the same name, else the one name that
- * matches ignoring case; a field without a column is refused, naming the nearest columns.
- */
-export function matchColumns(
+/** The table column each field goes to (see database-options.ts), naming the table as `schema.table`. */
+export const matchColumns = (
   fields: readonly string[],
   columns: readonly string[],
   o: PostgresOptions,
   stepName: string,
-): string[] {
-  return fields.map((f) => {
-    if (columns.includes(f)) return f;
-    const folded = columns.filter((c) => c.toLowerCase() === f.toLowerCase());
-    if (folded.length === 1) return folded[0]!;
-    const near = didYouMean(f, columns);
-    throw new RowforgeError(
-      "RF_DB_COLUMN_NOT_FOUND",
-      `step "${stepName}": field "${f}" has no column in table ${tableName(o)} (columns: ${columns.join(", ") || "none"})${near ? `; ${near}` : ""}`,
-    );
-  });
-}
+): string[] => matchFieldColumns(fields, columns, tableName(o), stepName);
 
 /** Creates the table (and its schema) with a column per field, typed by the type-mapping table. */
 export async function createTable(client: pg.Client, o: PostgresOptions, schema: Schema): Promise<void> {

@@ -1,0 +1,143 @@
+import { PassThrough } from "node:stream";
+import { DataType } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
+import { writeLoadDataTsv } from "./load-data-tsv.ts";
+import { type MysqlClient, writeError } from "./mysql-client.ts";
+import { describeServer, type MysqlOptions, qualifiedTable, quoteIdent, tableName } from "./mysql-options.ts";
+
+/** Where a step's rows went, as reports show it (no user, no password). */
+export const outputName = (o: MysqlOptions): string => `mysql://${describeServer(o)}/${tableName(o)}`;
+
+/** mysql2 sends each chunk of the file stream as one protocol packet: keep them well under 16 MiB. */
+const PACKET_BYTES = 1 << 20;
+/** Bytes the socket may hold unsent before a write waits for it. */
+const SOCKET_HIGH_WATER = 8 << 20;
+
+interface ResultHeader {
+  readonly affectedRows?: number;
+  readonly warningStatus?: number;
+}
+
+/**
+ * One step's rows streamed through a single `LOAD DATA LOCAL INFILE` inside the transaction
+ * `open` began (after any DELETE for overwrite): `close` ends the stream, checks the server's
+ * warnings (a value a column could not hold is refused, naming its row and column) and commits,
+ * so the step's rows appear all at once; `abort` or a refused row rolls everything back.
+ * Binary columns travel as hex and are stored through `UNHEX`.
+ */
+export function createMysqlSink(
+  client: MysqlClient,
+  o: MysqlOptions,
+  target: StepTarget,
+  columns: readonly string[],
+): StepSink {
+  const stepName = target.step.step.name;
+  const targets = target.schema.fields.map((f, k) =>
+    DataType.isBinary(f.type)
+      ? { list: `@v${k}`, set: `${quoteIdent(columns[k]!)} = UNHEX(@v${k})` }
+      : { list: quoteIdent(columns[k]!) },
+  );
+  const sets = targets.flatMap((t) => ("set" in t ? [t.set] : []));
+  const sql =
+    `LOAD DATA LOCAL INFILE 'rowforge-step' INTO TABLE ${qualifiedTable(o)} CHARACTER SET utf8mb4 ` +
+    "FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' " +
+    `(${targets.map((t) => t.list).join(", ")})${sets.length > 0 ? ` SET ${sets.join(", ")}` : ""}`;
+  const stream = new PassThrough({ highWaterMark: 4 * PACKET_BYTES });
+  let failure: unknown;
+  const done = client.query<ResultHeader>(sql, [], () => stream);
+  done.catch((e: unknown) => {
+    failure ??= e;
+    stream.destroy();
+  });
+  const out = new ByteSink(1 << 20);
+  let bytes = 0;
+  let records = 0;
+  let finished = false;
+
+  const release = async (): Promise<void> => {
+    if (finished) return;
+    finished = true;
+    await client.end().catch(() => {});
+  };
+  const settled = done.then(
+    () => {},
+    () => {},
+  );
+
+  return {
+    rowBounds: [0, target.rowCount],
+    accepts: "arrow",
+    get bytesWritten() {
+      return bytes;
+    },
+    async write(input: SinkInput, startRow: number) {
+      if (failure !== undefined) throw writeError(o, stepName, failure);
+      if (input.kind !== "arrow") {
+        throw new RowforgeError(
+          "RF_INTERNAL",
+          `step "${stepName}": the MySQL/MariaDB sink takes Arrow batches only`,
+        );
+      }
+      out.pos = 0;
+      try {
+        writeLoadDataTsv(out, input.batch, startRow);
+      } catch (e) {
+        if (e instanceof RowforgeError) {
+          throw new RowforgeError(e.code, `step "${stepName}": table ${tableName(o)}: ${e.message}`, {
+            hint: e.hint,
+          });
+        }
+        throw e;
+      }
+      const chunk = out.take();
+      bytes += chunk.length;
+      records += input.batch.numRows;
+      let ok = true;
+      for (let k = 0; k < chunk.length; k += PACKET_BYTES) {
+        ok = stream.write(chunk.subarray(k, Math.min(chunk.length, k + PACKET_BYTES)));
+      }
+      if (!ok) await Promise.race([new Promise((r) => stream.once("drain", r)), settled]);
+      // The stream flows into the socket as fast as it is written: wait for the socket too.
+      if (client.pendingBytes > SOCKET_HIGH_WATER) await Promise.race([client.drained(), settled]);
+      if (failure !== undefined) throw writeError(o, stepName, failure);
+    },
+    async close() {
+      try {
+        stream.end();
+        const result = await done;
+        if ((result.warningStatus ?? 0) > 0) throw await warningError(client, o, stepName);
+        await client.query("COMMIT");
+      } catch (e) {
+        await release();
+        throw writeError(o, stepName, failure ?? e);
+      }
+      await release();
+      return { records, bytes, outputs: [outputName(o)] };
+    },
+    async abort() {
+      // Dropping the connection mid-transaction rolls it back: nothing of the step stays.
+      finished = true;
+      stream.destroy();
+      client.destroy();
+    },
+  };
+}
+
+/** The server's first warning about the loaded rows as a coded error naming the step's row (the LOAD counts from 1). */
+async function warningError(client: MysqlClient, o: MysqlOptions, stepName: string): Promise<RowforgeError> {
+  const rows =
+    await client.query<{ Level: string; Code: number; Message: string }[]>("SHOW WARNINGS LIMIT 1");
+  const w = rows[0];
+  const message = w?.Message ?? "the server reported warnings";
+  // "Data truncated for column 'code' at row 701": the LOAD counts rows from 1, the step from 0.
+  const row = /\s*at row (\d+)/.exec(message);
+  const column = /for column (?:'([^']+)'|`(?:[^`]+`\.`)*([^`]+)`)/.exec(message);
+  const at = `${row ? ` at row ${Number(row[1]) - 1}` : ""}${column ? `, column ${column[1] ?? column[2]}` : ""}`;
+  const reason = message.replace(/\s*at row \d+$/, "");
+  return new RowforgeError(
+    "RF_DB_WRITE_FAILED",
+    `step "${stepName}": MySQL/MariaDB table ${tableName(o)} on ${describeServer(o)} refused the rows${at}: ${reason}; nothing of the step was committed`,
+  );
+}
