@@ -1,6 +1,11 @@
-import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { booleanOf, connectTimeoutOf, type SaveMode, saveModeOf } from "../database-options.ts";
+import type { SaveMode } from "../database-options.ts";
+import {
+  type DatabaseDialect,
+  quoteIdentifier,
+  readDatabaseTarget,
+  urlDatabase,
+} from "../database-target.ts";
 
 export type PgSaveMode = SaveMode;
 
@@ -29,113 +34,44 @@ export const describeServer = (o: PostgresOptions): string => `${o.host}:${o.por
 /** `schema.table` as messages show it. */
 export const tableName = (o: PostgresOptions): string => `${o.schema}.${o.table}`;
 
+/** How PostgreSQL writes URLs and names: "a"."b", unquoted names folded to lower case. */
+const POSTGRES: DatabaseDialect = {
+  product: "PostgreSQL",
+  schemes: ["postgresql", "postgres"],
+  defaultPort: 5432,
+  qualifier: "schema",
+  quote: '"',
+  foldUnquoted: true,
+  severalHosts: true,
+};
+
 /**
- * Reads the options users write for PostgreSQL (Data Caterer's): `url` as a JDBC URL
- * (`jdbc:postgresql://host:port/db?user=...&currentSchema=...`, or `postgresql://...`),
- * `user`, `password`, `driver` (ignored); step `dbtable` (`schema.table` or `table`) or
- * `schema` + `table`; `saveMode` (default append); `createTable`; `connectTimeout` (seconds).
+ * Reads the options users write for PostgreSQL (readDatabaseTarget): `url`
+ * `jdbc:postgresql://host:port/db?currentSchema=...` or `postgresql://...`; `dbtable` is
+ * `schema.table` or `table` (in the URL's currentSchema, else public).
  */
 export function readPostgresOptions(step: ResolvedStep): PostgresOptions {
-  const o = step.step.options;
-  const stepName = step.step.name;
-  const connection = step.connection?.name ?? step.dataSourceName;
-  const where = connection ? `step "${stepName}" (connection "${connection}")` : `step "${stepName}"`;
-  const raw = o.url?.trim();
-  if (!raw) {
-    throw new RowforgeError("RF_KEY_MISSING", `${where} has no url option`, {
-      hint: "give the connection a url: jdbc:postgresql://host:port/database (a task run on its own has no connection: run it from a plan or unified file that binds it to one)",
-    });
-  }
-  const url = parseUrl(raw, where);
-  const params = url.searchParams;
-  const dbtable =
-    o.dbtable?.trim() ||
-    (o.table?.trim() ? `${o.schema?.trim() || ""}${o.schema?.trim() ? "." : ""}${o.table.trim()}` : "");
-  if (!dbtable) {
-    throw new RowforgeError("RF_KEY_MISSING", `${where} names no table`, {
-      hint: "add the step option dbtable: schema.table (or schema and table)",
-    });
-  }
-  const parts = splitQualified(dbtable);
-  if (parts.length < 1 || parts.length > 2 || parts.some((p) => p === "")) {
-    throw new RowforgeError(
-      "RF_VALUE_INVALID",
-      `${where}: dbtable "${dbtable}" is not table or schema.table`,
-    );
-  }
-  const table = parts.at(-1)!;
-  const schema =
-    parts.length === 2 ? parts[0]! : params.get("currentSchema")?.split(",")[0]?.trim() || "public";
-  const port = url.port === "" ? 5432 : Number(url.port);
-  const timeout = connectTimeoutOf(o.connectTimeout, where);
+  const t = readDatabaseTarget(step, POSTGRES);
   return {
-    connection,
-    host: url.hostname.replace(/^\[|\]$/g, "") || "localhost",
-    port,
-    database: decodeURIComponent(url.pathname.replace(/^\//, "")) || "postgres",
-    user:
-      o.user?.trim() || params.get("user") || (url.username ? decodeURIComponent(url.username) : undefined),
-    password:
-      o.password ?? params.get("password") ?? (url.password ? decodeURIComponent(url.password) : undefined),
-    schema,
-    table,
-    saveMode: saveModeOf(o.saveMode, where),
-    createTable: booleanOf(o.createTable, "createTable", where),
-    connectTimeoutSeconds: timeout,
+    connection: t.connection,
+    host: t.host,
+    port: t.port,
+    database: urlDatabase(t.url) || "postgres",
+    user: t.user,
+    password: t.password,
+    schema:
+      t.parts.length === 2
+        ? t.parts[0]!
+        : t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public",
+    table: t.parts.at(-1)!,
+    saveMode: t.saveMode,
+    createTable: t.createTable,
+    connectTimeoutSeconds: t.connectTimeoutSeconds,
   };
 }
 
-function parseUrl(raw: string, where: string): URL {
-  const m = /^(?:jdbc:)?(postgresql|postgres):\/\/(.*)$/i.exec(raw);
-  let url: URL | undefined;
-  if (m) {
-    try {
-      url = new URL(`postgres://${m[2]}`);
-    } catch {
-      url = undefined;
-    }
-  }
-  if (!url || (url.port !== "" && !(Number(url.port) > 0))) {
-    // Only the scheme and host are shown: the URL may carry a password.
-    throw new RowforgeError(
-      "RF_VALUE_INVALID",
-      `${where}: url "${raw.replace(/\/\/[^@/]*@/, "//…@").replace(/\?.*$/, "")}" is not a PostgreSQL URL`,
-      { hint: "write it as jdbc:postgresql://host:port/database" },
-    );
-  }
-  return url;
-}
-
-/** `a.b`, `"A.x".b`: unquoted parts fold to lower case as PostgreSQL folds them; quoted parts keep theirs. */
-function splitQualified(text: string): string[] {
-  const parts: string[] = [];
-  let k = 0;
-  while (k <= text.length) {
-    if (text[k] === '"') {
-      let name = "";
-      k++;
-      while (k < text.length) {
-        if (text[k] === '"' && text[k + 1] === '"') {
-          name += '"';
-          k += 2;
-        } else if (text[k] === '"') break;
-        else name += text[k++];
-      }
-      parts.push(name);
-      k += 2; // closing quote and the dot
-    } else {
-      const dot = text.indexOf(".", k);
-      const end = dot === -1 ? text.length : dot;
-      parts.push(text.slice(k, end).trim().toLowerCase());
-      k = end + 1;
-    }
-    if (k > text.length) break;
-  }
-  return parts;
-}
-
 /** A PostgreSQL identifier, quoted. */
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export const quoteIdent = (name: string): string => quoteIdentifier(name, '"');
 
 /** `"schema"."table"`. */
 export const qualifiedTable = (o: PostgresOptions): string =>
