@@ -3,7 +3,7 @@ import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { RunResult } from "./run-plan.ts";
-import type { StepReport } from "./step-report.ts";
+import { type StepReport, stepFailure } from "./step-report.ts";
 
 /**
  * Delete mode: removes what earlier runs of the plan generated, and only that, children
@@ -60,7 +60,7 @@ export async function deletePlanData(
         outputs: [],
         error: message,
       });
-      failedReason = `step "${r.step.name}": ${message}`;
+      failedReason = stepFailure(r.step.name, message);
       break;
     }
   }

@@ -24,7 +24,7 @@ import {
   type RunLimits,
   timeLimitReason,
 } from "./run-limits.ts";
-import type { StepReport } from "./step-report.ts";
+import { type StepReport, stepFailure } from "./step-report.ts";
 
 export interface RunPlanOptions {
   readonly seed?: string;
@@ -169,7 +169,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
         break;
       }
       if (!report.success) {
-        failedReason = `step "${report.name}": ${report.error}`;
+        failedReason = stepFailure(report.name, report.error ?? "failed");
         break;
       }
     }

@@ -16,3 +16,9 @@ export interface StepReport {
   /** The error's stable code (RF_...), when the step failed with a coded error. */
   readonly errorCode?: string;
 }
+
+/** A run's failure reason from its failed step: the step named once, also when the error already names it. */
+export const stepFailure = (stepName: string, message: string): string => {
+  const prefix = `step "${stepName}"`;
+  return message.startsWith(prefix) ? message : `${prefix}: ${message}`;
+};

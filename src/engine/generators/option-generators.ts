@@ -74,7 +74,7 @@ export const OPTION_GENERATORS: readonly OptionGenerator[] = [
     selects: (f) => f.options.expression !== undefined,
     // Datafaker's date methods count from the start of the run's day (UTC): compiled expressions
     // and their pools are then shared by every plan and sample of that day.
-    create: (f, type, { key, env }) =>
+    create: (f, type, { key, env, unique, path }) =>
       createExpressionGenerator(
         type,
         cachedFakerExpression(
@@ -84,6 +84,9 @@ export const OPTION_GENERATORS: readonly OptionGenerator[] = [
         ),
         key,
         env.fastMode,
+        unique,
+        env.rowCount,
+        path,
       ),
   },
   {

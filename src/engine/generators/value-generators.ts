@@ -117,14 +117,24 @@ export function createExpressionGenerator(
   expr: FakerExpression,
   key: number,
   fastMode: boolean,
+  unique: Uniqueness = "none",
+  rowCount = 0,
+  fieldPath = "",
 ): FieldGenerator {
   const rnd = new RowRandom(key);
   let pools: FakerPools | undefined;
-  const next = (p: number): string => {
+  let next = (p: number): string => {
     if (!fastMode || expr.callCount === 0) return expr.generate(rnd.at(p));
     pools ??= expressionPools(expr);
     return expr.generatePooled(rnd.at(p), pools);
   };
+  if (unique !== "none" && expr.callCount > 0) {
+    let table: readonly string[] | undefined;
+    next = (p) => {
+      table ??= distinctExpressionValues(expr, rnd, unique, rowCount, fieldPath);
+      return table[p % table.length]!;
+    };
+  }
   if (type.kind === "string") {
     return {
       type,
@@ -135,6 +145,37 @@ export function createExpressionGenerator(
     };
   }
   return { type, fill: (pos, out) => fillScalars(pos, out, next) };
+}
+
+/**
+ * The values of a unique expression field, row by row: a Datafaker value can repeat (two people
+ * of the same name), so row i takes the i-th distinct value of the expression's stream (made
+ * without fast-mode pools, whose few thousand values would repeat soon). Row i's value still
+ * depends only on the seed, the field and i. Each thread makes the table once, on first use.
+ * Gives up after a few tries per row: an explicit isUnique then fails naming the field; an
+ * implicit one (a foreign-key source) repeats the values it found.
+ */
+function distinctExpressionValues(
+  expr: FakerExpression,
+  rnd: RowRandom,
+  unique: Uniqueness,
+  rowCount: number,
+  fieldPath: string,
+): readonly string[] {
+  const wanted = Math.max(1, rowCount);
+  const limit = wanted * 4 + 1000;
+  const seen = new Set<string>();
+  for (let c = 0; c < limit && seen.size < wanted; c++) seen.add(expr.generate(rnd.at(c)));
+  if (seen.size < wanted && unique === "explicit") {
+    throw new RowforgeError(
+      "RF_VALUE_INVALID",
+      `field "${fieldPath}" asks for ${rowCount} unique values but expression "${expr.source}" gave only ${seen.size} distinct values in ${limit} tries`,
+      {
+        hint: "combine more Datafaker calls in the expression (#{Name.firstName}.#{Name.lastName}#{Number.digits '4'}), lower the record count, or drop isUnique",
+      },
+    );
+  }
+  return [...seen];
 }
 
 /** Random version-4 UUIDs, or UUID-shaped digests of `start + row` when incremental. */
