@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import cassandra from "cassandra-driver";
 import mysql from "mysql2/promise";
 import pg from "pg";
@@ -223,4 +224,15 @@ export async function freshCassandraTable(): Promise<[string, string]> {
     "CREATE KEYSPACE IF NOT EXISTS rf_test WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
   );
   return ["rf_test", `rf_${process.pid}_${++tableCount}`];
+}
+
+/** A login role of this test process with a random password (tests check it never shows): `{user, password}`. */
+export async function cassandraSecretLogin(): Promise<{ user: string; password: string }> {
+  const user = `rf_app_${process.pid}`;
+  const password = `pw-${randomBytes(9).toString("hex")}`;
+  await cqlQuery(
+    `CREATE ROLE IF NOT EXISTS ${user} WITH LOGIN = true AND SUPERUSER = true AND PASSWORD = '${password}'`,
+  );
+  await cqlQuery(`ALTER ROLE ${user} WITH PASSWORD = '${password}'`);
+  return { user, password };
 }
