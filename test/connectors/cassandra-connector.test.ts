@@ -256,3 +256,43 @@ test("delete mode reaching Cassandra says it is not supported yet, with a coded 
     (e: unknown) => isRowforgeError(e) && e.code === "RF_DELETE_UNSUPPORTED" && /ks\.t/.test(e.message),
   );
 });
+
+test("an existing table's columns of other types get converted values (as the Spark connector converts); a value that cannot convert names row, column and value", async () => {
+  const [ks, t] = await freshCassandraTable();
+  await cqlQuery(
+    `CREATE TABLE "${ks}"."${t}" (id bigint PRIMARY KEY, n_text text, n_big bigint, day_ts timestamp, price decimal, small int, at_day date, code bigint)`,
+  );
+  const fields = [
+    "      - {name: id, type: int, options: {sql: '__index_inc'}}",
+    "      - {name: n_text, type: int, options: {sql: 'id * 2'}}",
+    "      - {name: n_big, type: int, options: {sql: 'id + 1'}}",
+    "      - {name: day_ts, type: date, options: {sql: \"DATE_ADD(DATE '2024-01-01', id)\"}}",
+    "      - {name: price, type: double, options: {sql: 'id + 0.5'}}",
+    "      - {name: small, type: long, options: {sql: 'id * 3'}}",
+    "      - {name: at_day, type: timestamp, options: {sql: \"CAST(DATE_ADD(DATE '2024-03-01', id) AS TIMESTAMP) + INTERVAL 23 HOUR\"}}",
+    "      - {name: code, options: {sql: \"CASE WHEN id = 42 THEN 'x42' ELSE CAST(id AS STRING) END\"}}",
+    "",
+  ].join("\n");
+  const r = await run(await plan({ keyspace: ks, table: t }, fields, 40));
+  assert.equal(r.success, true, r.steps[0]?.error ?? "");
+  const [row] = await cqlQuery(`SELECT * FROM "${ks}"."${t}" WHERE id = 7`);
+  assert.deepEqual(
+    [
+      row?.n_text,
+      String(row?.n_big),
+      (row?.day_ts as Date).toISOString(),
+      String(row?.price),
+      row?.small,
+      String(row?.at_day),
+      String(row?.code),
+    ],
+    ["14", "8", "2024-01-08T00:00:00.000Z", "7.5", 21, "2024-03-08", "7"],
+  );
+  const failing = await run(await plan({ keyspace: ks, table: t, saveMode: "overwrite" }, fields, 100));
+  assert.equal(failing.success, false);
+  assert.equal(failing.steps[0]?.errorCode, "RF_DB_WRITE_FAILED");
+  assert.match(
+    failing.steps[0]?.error ?? "",
+    /at row 42, column code, value "x42": the value does not fit the column's type/,
+  );
+});

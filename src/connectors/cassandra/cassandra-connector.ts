@@ -12,6 +12,7 @@ import {
 } from "./cassandra-options.ts";
 import { createCassandraSink, outputName } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
+import { cqlColumnType } from "./cassandra-types.ts";
 
 /** The step's options, and with createTable the key its table would get (both checked without I/O). */
 function checked(step: ResolvedStep): CassandraOptions {
@@ -43,7 +44,7 @@ export const cassandraConnector: Connector = {
         if (!o.createTable) throw await tableNotFound(client, o, step.step.name);
         return;
       }
-      matchColumns(writtenFields(step), columns, tableName(o), step.step.name);
+      matchColumns(writtenFields(step), [...columns.keys()], tableName(o), step.step.name);
     } catch (e) {
       throw writeError(o, step.step.name, e);
     } finally {
@@ -62,15 +63,17 @@ export const cassandraConnector: Connector = {
       if (columns === undefined) {
         if (!o.createTable) throw await tableNotFound(client, o, stepName);
         await createTable(client, o, target.schema, tableKeyOf(target.step, o));
-        columns = fields;
+        columns = new Map(target.schema.fields.map((f) => [f.name, cqlColumnType(f.type)]));
       }
-      const matched = matchColumns(fields, columns, tableName(o), stepName);
+      const matched = matchColumns(fields, [...columns.keys()], tableName(o), stepName);
+      const known = columns;
+      const types = matched.map((c) => known.get(c)!);
       const skipped = await applySaveMode(client, o, stepName);
       if (skipped !== undefined) {
         await client.shutdown().catch(() => {});
         return { skipped };
       }
-      return createCassandraSink(client, o, target, matched);
+      return createCassandraSink(client, o, target, matched, types);
     } catch (e) {
       await client.shutdown().catch(() => {});
       throw writeError(o, stepName, e);

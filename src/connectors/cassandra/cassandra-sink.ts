@@ -1,6 +1,7 @@
 import cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
+import { columnAdapter, type ValueAdapter } from "./cassandra-adapt.ts";
 import { writeError } from "./cassandra-client.ts";
 import {
   type CassandraOptions,
@@ -34,8 +35,10 @@ export function createCassandraSink(
   o: CassandraOptions,
   target: StepTarget,
   columns: readonly string[],
+  columnTypes: readonly string[],
 ): StepSink {
   const stepName = target.step.step.name;
+  const adapters = target.schema.fields.map((f, k) => columnAdapter(f.type, columnTypes[k]!));
   const insert = `INSERT INTO ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
   const batchQuery = (n: number) => `BEGIN UNLOGGED BATCH ${`${insert}; `.repeat(n)}APPLY BATCH`;
   const batchQueries = new Map<number, string>();
@@ -87,7 +90,14 @@ export function createCassandraSink(
           `step "${stepName}": the Cassandra sink takes Arrow batches only`,
         );
       }
-      const batch = statements(batchParameters(input.batch), startRow);
+      const rows = batchParameters(input.batch);
+      try {
+        adapt(rows, adapters, columns, startRow);
+      } catch (e) {
+        failure = writeError(o, stepName, e, (e as { at?: string }).at ?? "", records);
+        throw failure;
+      }
+      const batch = statements(rows, startRow);
       let result: cassandra.concurrent.ResultSetGroup;
       try {
         result =
@@ -129,6 +139,32 @@ export function createCassandraSink(
       await release();
     },
   };
+}
+
+/** Converts, column by column, the values of columns whose table type differs from their field's. */
+function adapt(
+  rows: unknown[][],
+  adapters: readonly (ValueAdapter | undefined)[],
+  columns: readonly string[],
+  startRow: number,
+): void {
+  adapters.forEach((adapter, c) => {
+    if (adapter === undefined) return;
+    for (let r = 0; r < rows.length; r++) {
+      const v = rows[r]![c];
+      if (v === null) continue;
+      try {
+        rows[r]![c] = adapter(v);
+      } catch (e) {
+        throw Object.assign(
+          new Error(
+            `the value does not fit the column's type (${e instanceof Error ? e.message : String(e)})`,
+          ),
+          { at: ` at row ${startRow + r}, column ${columns[c]}, value ${shortValue(v)}` },
+        );
+      }
+    }
+  });
 }
 
 /** A value as a message shows it: short, one line. */

@@ -11,18 +11,18 @@ import {
 } from "./cassandra-options.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 
-/** A table's columns in the order Cassandra lists them, or undefined when the table does not exist. */
+/** A table's columns and their CQL types, or undefined when the table does not exist. */
 export async function tableColumns(
   client: cassandra.Client,
   o: CassandraOptions,
-): Promise<string[] | undefined> {
+): Promise<Map<string, string> | undefined> {
   const r = await client.execute(
-    "SELECT column_name, kind, position FROM system_schema.columns WHERE keyspace_name = ? AND table_name = ?",
+    "SELECT column_name, type FROM system_schema.columns WHERE keyspace_name = ? AND table_name = ?",
     [o.keyspace, o.table],
     { prepare: true },
   );
   if (r.rows.length === 0) return undefined;
-  return r.rows.map((row) => String(row.column_name));
+  return new Map(r.rows.map((row) => [String(row.column_name), String(row.type)]));
 }
 
 /** The refusal for a missing table (or keyspace), with the nearest names. */
