@@ -115,13 +115,17 @@ export function writeError(
 ): RowforgeError {
   if (e instanceof RowforgeError) return e;
   const f = fieldsOf(e);
-  if (f.name === "NoHostAvailableError" || (f.name === "OperationTimedOutError" && written === undefined)) {
-    return connectError(o, e);
-  }
   const kept =
     written === undefined
       ? ""
       : `; ${written} record${written === 1 ? " of the step was" : "s of the step were"} written and stay in the table (Cassandra has no transactions)`;
+  if (f.name === "NoHostAvailableError" || (f.name === "OperationTimedOutError" && written === undefined)) {
+    // The server went away (or was never there): unreachable, with what the step had written.
+    const lost = connectError(o, e);
+    return kept === ""
+      ? lost
+      : new RowforgeError(lost.code, `step "${stepName}": ${lost.message}${kept}`, { cause: e });
+  }
   return new RowforgeError(
     "RF_DB_WRITE_FAILED",
     `step "${stepName}": Cassandra table ${tableName(o)} on ${describeServer(o)} refused the rows${at}: ${f.message ?? String(e)}${kept}`,

@@ -15,6 +15,7 @@ import {
 } from "apache-arrow";
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { connectError, writeError } from "./cassandra-client.ts";
 import { readCassandraOptions } from "./cassandra-options.ts";
 import { tableKeyOf } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
@@ -154,4 +155,22 @@ test("batch parameters: converted column by column, nulls as null, timestamps to
       [null, "ü", "1969-12-31"],
     ],
   );
+});
+
+test("the server going away midway is RF_DB_UNREACHABLE with the count of rows the step had written", () => {
+  const o = readCassandraOptions(
+    stepWith({ host: "127.0.0.1", keyspace: "k", table: "t", password: "pw-hidden" }),
+  );
+  const gone = Object.assign(new Error("All host(s) tried for query failed."), {
+    name: "NoHostAvailableError",
+    innerErrors: { "127.0.0.1:9042": new Error("connect ECONNREFUSED 127.0.0.1:9042") },
+  });
+  const e = writeError(o, "events", gone, " at row 12", 4096);
+  assert.equal(e.code, "RF_DB_UNREACHABLE");
+  assert.match(
+    e.message,
+    /cannot reach Cassandra at 127\.0\.0\.1:9042 \(connection refused.*\); 4096 records of the step were written and stay in the table/,
+  );
+  assert.ok(!e.message.includes("pw-hidden"));
+  assert.equal(writeError(o, "events", gone).message, connectError(o, gone).message);
 });
