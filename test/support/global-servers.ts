@@ -87,6 +87,8 @@ const SERVERS: readonly SharedServer[] = [
       ROWFORGE_CASSANDRA_DIR: join(runDir, "cassandra"),
       CASSANDRA_AUTH: "password",
       CASSANDRA_READY_TIMEOUT: "120",
+      // The JIT's first tier only: the node starts in about half the time, fast enough for tests' writes.
+      CASSANDRA_JVM_OPTS: "-XX:TieredStopAtLevel=1",
       ROWFORGE_CASSANDRA_WATCH_PID: String(process.pid),
     }),
   },
