@@ -276,15 +276,16 @@ test("an existing table's columns of other types get converted values (as the Sp
   const r = await run(await plan({ keyspace: ks, table: t }, fields, 40));
   assert.equal(r.success, true, r.steps[0]?.error ?? "");
   const [row] = await cqlQuery(`SELECT * FROM "${ks}"."${t}" WHERE id = 7`);
+  assert.ok(row, "row 7 read back");
   assert.deepEqual(
     [
-      row?.n_text,
-      String(row?.n_big),
-      (row?.day_ts as Date).toISOString(),
-      String(row?.price),
-      row?.small,
-      String(row?.at_day),
-      String(row?.code),
+      row.n_text,
+      String(row.n_big),
+      (row.day_ts as Date).toISOString(),
+      String(row.price),
+      row.small,
+      String(row.at_day),
+      String(row.code),
     ],
     ["14", "8", "2024-01-08T00:00:00.000Z", "7.5", 21, "2024-03-08", "7"],
   );
