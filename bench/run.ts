@@ -7,7 +7,9 @@
  * then the HTTP sample route against a bare Fastify route (bench/http.ts). Prints tables and
  * writes bench/results/.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http, --workers=N (passed to `rowforge run`), --no-dbldatagen.
+ * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen. `db` (Cassandra
+ * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts a
+ * Cassandra node and takes minutes.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +17,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../bin/build-stamp.js";
+import { runCassandraBenchmark } from "./cassandra.ts";
 import { runChild } from "./child-run.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
@@ -219,6 +222,15 @@ if (wants("http")) {
   const all = http.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");
   say(
     `http POST /sample/schema: ${fmt(rf.requestsPerSecond)} req/s (${(100 * ratio).toFixed(0)}% of the bare route's ${fmt(bare.requestsPerSecond)} req/s in the same round, median of rounds ${all}; target >= 40%), p50 ${rf.p50} ms, p99 ${rf.p99} ms (target < 10 ms), errors ${rf.errors}, non-2xx ${rf.non2xx}`,
+  );
+}
+
+if (only?.has("db")) {
+  say("");
+  const c = await runCassandraBenchmark(1_000_000 / scale);
+  results.cassandra = c;
+  say(
+    `cassandra (bench/cassandra.ts), ${fmt(c.rows)} rows x 10 columns, concurrency ${c.concurrency}: rowforge run ${fmt(c.run.rowsPerSecond)} rows/s end to end (${c.run.seconds.toFixed(1)} s) | driver ceiling, prebuilt parameters through executeConcurrent: ${fmt(c.driver.rowsPerSecond)} rows/s (${c.driver.seconds.toFixed(1)} s; rowforge at ${((100 * c.run.rowsPerSecond) / c.driver.rowsPerSecond).toFixed(0)}%)`,
   );
 }
 

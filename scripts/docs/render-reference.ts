@@ -98,6 +98,7 @@ export function renderTypes(): string {
     m.csv,
     m.postgres,
     m.mysql,
+    m.cassandra,
   ]);
   return `# Types
 
@@ -108,7 +109,7 @@ A field's \`type\` is a Spark DDL string: a primitive name (case-insensitive, al
 generation budget). A field without a type is a \`string\`; a field with nested \`fields\` is a
 struct (an array of structs when its type starts with \`array\`).
 
-${table(["type", "also written", "Arrow", "Parquet", "ORC", "NDJSON", "CSV", "PostgreSQL column", "MySQL/MariaDB column"], rows)}
+${table(["type", "also written", "Arrow", "Parquet", "ORC", "NDJSON", "CSV", "PostgreSQL column", "MySQL/MariaDB column", "Cassandra column"], rows)}
 `;
 }
 

@@ -16,7 +16,12 @@
 # Environment: ROWFORGE_CASSANDRA_DIR (the folder; default $ROWFORGE_SERVERS_DIR/cassandra, that
 #   one by default ${TMPDIR:-/tmp}/rowforge-servers), ROWFORGE_TOOLS_DIR (where the jars are
 #   kept, default <project>/.tools), CASSANDRA_PORT (same as PORT), CASSANDRA_HEAP (default
-#   512M), CASSANDRA_READY_TIMEOUT (seconds, default 120).
+#   512M), CASSANDRA_READY_TIMEOUT (seconds, default 120), CASSANDRA_AUTH (`password`: the node
+#   requires a login, PasswordAuthenticator with the default superuser cassandra/cassandra, ready
+#   once that role exists, and CASSANDRA_USER/CASSANDRA_PASSWORD are printed too; default none),
+#   CASSANDRA_JVM_OPTS (more JVM flags, split on spaces; test runs pass -XX:TieredStopAtLevel=1
+#   for a faster start), ROWFORGE_CASSANDRA_WATCH_PID (also stop the node it starts once that process ends: test runs
+#   killed before their teardown leave nothing).
 set -euo pipefail
 
 NAME=cassandra
@@ -30,6 +35,8 @@ HOST=127.0.0.1
 DATACENTER=datacenter1 # what SimpleSnitch reports
 HEAP="${CASSANDRA_HEAP:-512M}"
 READY_TIMEOUT="${CASSANDRA_READY_TIMEOUT:-120}"
+AUTH="${CASSANDRA_AUTH:-none}"
+case "$AUTH" in none | password) ;; *) echo "$NAME: CASSANDRA_AUTH must be none or password, not $AUTH" >&2 && exit 1 ;; esac
 
 log() { echo "$NAME: $*" >&2; }
 die() {
@@ -178,7 +185,7 @@ storage_port: $storage
 native_transport_port: $port
 start_native_transport: true
 endpoint_snitch: SimpleSnitch
-authenticator: AllowAllAuthenticator
+authenticator: $([ "$AUTH" = password ] && echo PasswordAuthenticator || echo AllowAllAuthenticator)
 authorizer: AllowAllAuthorizer
 # One node for tests: no waiting for gossip to settle, small caches and memtables.
 auto_bootstrap: false
@@ -268,7 +275,10 @@ cmd_start() {
     -Dcassandra.initial_token=0
     -Dcassandra.native.epoll.enabled=true
     -Dcassandra.disable_auth_caches_remote_configuration=true
+    -Dcassandra.superuser_setup_delay_ms=0
   )
+  # shellcheck disable=SC2206 # split on purpose: one flag a word
+  [ -n "${CASSANDRA_JVM_OPTS:-}" ] && jvm+=(${CASSANDRA_JVM_OPTS})
   # setsid: the node outlives this script and the terminal or test run that called it.
   setsid java "${jvm[@]}" -cp "$TOOLS/lib/*" org.apache.cassandra.service.CassandraDaemon \
     </dev/null >"$DIR/logs/stdout.log" 2>&1 9>&- &
@@ -286,6 +296,19 @@ cmd_start() {
     kill -TERM "$pid" 2>/dev/null || true
     die "the native port $port did not answer within ${READY_TIMEOUT}s ($DIR/logs/system.log)"
   fi
+  if [ "$AUTH" = password ]; then
+    # Logins work once the node has made its default superuser role.
+    local made=""
+    for _ in $(seq 1 $((READY_TIMEOUT * 5))); do
+      grep -q "Created default superuser role" "$DIR/logs/system.log" 2>/dev/null && made=1 && break
+      pid_alive "$pid" || die "CassandraDaemon exited during start ($DIR/logs/system.log)"
+      sleep 0.2
+    done
+    [ -n "$made" ] || {
+      kill -TERM "$pid" 2>/dev/null || true
+      die "the default superuser role was not made within ${READY_TIMEOUT}s ($DIR/logs/system.log)"
+    }
+  fi
   cat >"$ENV_FILE" <<EOF
 CASSANDRA_HOST=$HOST
 CASSANDRA_PORT=$port
@@ -294,7 +317,13 @@ CASSANDRA_STORAGE_PORT=$storage
 CASSANDRA_DIR=$DIR
 CASSANDRA_PID=$pid
 EOF
+  if [ "$AUTH" = password ]; then
+    printf 'CASSANDRA_USER=cassandra\nCASSANDRA_PASSWORD=cassandra\n' >>"$ENV_FILE"
+  fi
   log "ready in $((($(date +%s%N) - t0) / 1000000)) ms (pid $pid)"
+  if [ -n "${ROWFORGE_CASSANDRA_WATCH_PID:-}" ]; then
+    setsid bash "${BASH_SOURCE[0]}" watch "$ROWFORGE_CASSANDRA_WATCH_PID" "$DIR" </dev/null >/dev/null 2>&1 9>&- &
+  fi
   print_facts
 }
 
@@ -316,6 +345,16 @@ stop)
   cmd_stop
   ;;
 status) cmd_status ;;
+watch)
+  # watch PID DIR: stop that folder's node once PID is gone (or the folder is).
+  while kill -0 "$2" 2>/dev/null && [ -d "$3" ]; do sleep 2; done
+  DIR=${3%/}
+  ENV_FILE="$DIR/server.env"
+  if [ -d "$DIR" ]; then
+    lock
+    cmd_stop
+  fi
+  ;;
 [0-9]*)
   lock
   cmd_start "$1"

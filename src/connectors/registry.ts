@@ -1,15 +1,21 @@
 import { RowforgeError } from "../errors/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
+import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
 import { postgresConnector } from "./postgres/postgres-connector.ts";
 
 /** Every connector rowforge can write through: adding one is its folder and one line here. */
-const CONNECTORS: readonly Connector[] = [fileConnector, postgresConnector, mysqlConnector];
+const CONNECTORS: readonly Connector[] = [
+  fileConnector,
+  postgresConnector,
+  mysqlConnector,
+  cassandraConnector,
+];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
-const PLANNED_KINDS = ["kafka", "http", "jms", "cassandra"] as const;
+const PLANNED_KINDS = ["kafka", "http", "jms"] as const;
 
 /** The connector serving a step's format or connection type, if any. */
 export function findConnector(format: string): Connector | undefined {
@@ -31,7 +37,7 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
       ? `${where}, which this version of rowforge cannot write yet`
       : `${where}; ${doing} it is not supported yet`,
     {
-      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported; Cassandra and broker connectors come later`,
+      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported; broker and HTTP connectors come later`,
     },
   );
 }

@@ -14,11 +14,13 @@ export interface TypeMapping {
   readonly postgres: string;
   /** The MySQL/MariaDB column type a created table gets (src/connectors/mysql writes it via LOAD DATA LOCAL INFILE). */
   readonly mysql: string;
+  /** The Cassandra (CQL) column type a created table gets (src/connectors/cassandra writes it via prepared INSERTs). */
+  readonly cassandra: string;
 }
 
 /**
  * The one table of how each Spark type travels: Spark → Arrow → Parquet → ORC, and its text
- * form in NDJSON and CSV, and the PostgreSQL and MySQL/MariaDB columns it goes to. The read-back tests check the binary columns against it.
+ * form in NDJSON and CSV, and the PostgreSQL, MySQL/MariaDB and Cassandra columns it goes to. The read-back tests check the binary columns against it.
  */
 export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
   string: {
@@ -29,6 +31,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "text, quoted when needed",
     postgres: "text",
     mysql: "longtext",
+    cassandra: "text",
   },
   int: {
     arrow: "Int32",
@@ -38,6 +41,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "digits",
     postgres: "integer",
     mysql: "int",
+    cassandra: "int",
   },
   long: {
     arrow: "Int64",
@@ -47,6 +51,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "digits",
     postgres: "bigint",
     mysql: "bigint",
+    cassandra: "bigint",
   },
   short: {
     arrow: "Int16",
@@ -56,6 +61,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "digits",
     postgres: "smallint",
     mysql: "smallint",
+    cassandra: "smallint",
   },
   byte: {
     arrow: "Int8",
@@ -65,6 +71,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "digits",
     postgres: "smallint",
     mysql: "tinyint",
+    cassandra: "tinyint",
   },
   double: {
     arrow: "Float64",
@@ -74,6 +81,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "shortest round-trip text",
     postgres: "double precision",
     mysql: "double (no NaN/Infinity)",
+    cassandra: "double",
   },
   float: {
     arrow: "Float32",
@@ -83,6 +91,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "shortest round-trip text",
     postgres: "real",
     mysql: "float (no NaN/Infinity)",
+    cassandra: "float",
   },
   decimal: {
     arrow: "Decimal128(p, s)",
@@ -92,6 +101,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "exact digits",
     postgres: "numeric(p,s)",
     mysql: "decimal(p,s)",
+    cassandra: "decimal",
   },
   boolean: {
     arrow: "Bool",
@@ -101,6 +111,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "true/false",
     postgres: "boolean",
     mysql: "boolean (tinyint(1))",
+    cassandra: "boolean",
   },
   date: {
     arrow: "DateDay",
@@ -110,6 +121,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "yyyy-MM-dd",
     postgres: "date",
     mysql: "date",
+    cassandra: "date",
   },
   timestamp: {
     arrow: "TimestampMicrosecond(UTC)",
@@ -119,6 +131,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "yyyy-MM-ddTHH:mm:ss.SSSZ",
     postgres: "timestamp with time zone",
     mysql: "datetime(6) (UTC)",
+    cassandra: "timestamp (milliseconds: microseconds are cut)",
   },
   binary: {
     arrow: "Binary",
@@ -128,6 +141,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "base64 text",
     postgres: "bytea",
     mysql: "longblob",
+    cassandra: "blob",
   },
   array: {
     arrow: "List<element>",
@@ -137,6 +151,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "JSON text",
     postgres: "T[] (scalar elements), jsonb (nested)",
     mysql: "json",
+    cassandra: "list<T> (frozen<...> for nested lists and maps; structs inside as JSON text)",
   },
   map: {
     arrow: "Map<entries: key, value>",
@@ -146,6 +161,7 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "JSON text",
     postgres: "jsonb",
     mysql: "json",
+    cassandra: "map<K, V>",
   },
   struct: {
     arrow: "Struct<...>",
@@ -155,5 +171,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     csv: "JSON text",
     postgres: "jsonb",
     mysql: "json",
+    cassandra: "text (JSON)",
   },
 };

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { connectors } from "../../src/connectors/registry.ts";
+import { cassandraConnectorFixture } from "./cassandra-connector.fixture.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
 import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
@@ -11,6 +12,7 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   file: fileConnectorFixture,
   postgres: postgresConnectorFixture,
   mysql: mysqlConnectorFixture,
+  cassandra: cassandraConnectorFixture,
 };
 
 test("every registered connector has a conformance fixture", () => {

@@ -67,7 +67,7 @@ test("the corpus configuration honours environment overrides", async (t) => {
 /** Why each error the dry run reports over the corpus is right (the corpus is real, so not clean). */
 const DRY_RUN_EXPECTED: [RegExp, string][] = [
   [
-    /error RF_FORMAT_UNKNOWN: step .* writes to "(cassandra|postgres|mysql|kafka|http|solace)"/,
+    /error RF_FORMAT_UNKNOWN: step .* writes to "(postgres|mysql|kafka|http|solace)"/,
     "connector not built yet",
   ],
   [/RF_KEY_MISSING: step "json_schema" has no fields: .*metadata source/, "metadata sources not read yet"],
@@ -75,6 +75,10 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
   [
     /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no url option/,
     "a database task run without its connection",
+  ],
+  [
+    /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?names no Cassandra host/,
+    "a Cassandra task run without its connection",
   ],
   [/field "headers": .*no field "update_by"; did you mean "updated_by"/, "a typo in the user's SQL"],
   [

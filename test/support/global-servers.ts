@@ -12,11 +12,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { MARIADB_ENV, POSTGRES_ENV } from "./servers.ts";
+import { CASSANDRA_ENV, MARIADB_ENV, POSTGRES_ENV } from "./servers.ts";
 
 const run = promisify(execFile);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-/** Generous: the first start on a fresh machine installs the server from Debian's packages. */
+/** Generous: the first start on a fresh machine installs the server from Debian's packages (or Maven Central's jars). */
 const START_TIMEOUT_MS = 600_000;
 
 interface SharedServer {
@@ -66,6 +66,30 @@ const SERVERS: readonly SharedServer[] = [
       ROWFORGE_MARIADB_DIR: join(runDir, "mariadb"),
       MARIADB_PASSWORD: `rf-${randomBytes(9).toString("hex")}`,
       ROWFORGE_MARIADB_WATCH_PID: String(process.pid),
+    }),
+  },
+  {
+    name: "Cassandra",
+    script: "cassandra.sh",
+    env: {
+      CASSANDRA_HOST: CASSANDRA_ENV.host,
+      CASSANDRA_PORT: CASSANDRA_ENV.port,
+      CASSANDRA_DATACENTER: CASSANDRA_ENV.datacenter,
+      CASSANDRA_USER: CASSANDRA_ENV.user,
+      CASSANDRA_PASSWORD: CASSANDRA_ENV.password,
+    },
+    stopKey: "CASSANDRA_DIR",
+    errorEnv: CASSANDRA_ENV.startError,
+    // Its own folder under this run's temp folder; a login required (so tests see refused
+    // passwords); bounded start; stopped with this run even when the run is killed.
+    scriptEnv: (runDir) => ({
+      ROWFORGE_SERVERS_DIR: runDir,
+      ROWFORGE_CASSANDRA_DIR: join(runDir, "cassandra"),
+      CASSANDRA_AUTH: "password",
+      CASSANDRA_READY_TIMEOUT: "120",
+      // The JIT's first tier only: the node starts in about half the time, fast enough for tests' writes.
+      CASSANDRA_JVM_OPTS: "-XX:TieredStopAtLevel=1",
+      ROWFORGE_CASSANDRA_WATCH_PID: String(process.pid),
     }),
   },
 ];

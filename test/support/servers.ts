@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import cassandra from "cassandra-driver";
 import mysql from "mysql2/promise";
 import pg from "pg";
 
@@ -147,3 +149,90 @@ export async function mysqlQuery<R extends Record<string, unknown>>(
 
 /** A table name no other test uses on the shared MariaDB server (`rf_<pid>_<n>`). */
 export const freshMysqlTable = (): string => `rf_${process.pid}_${++tableCount}`;
+
+/** How to reach the shared Cassandra node (one node, PasswordAuthenticator with its superuser). */
+export interface CassandraFacts {
+  readonly host: string;
+  readonly port: number;
+  readonly datacenter: string;
+  readonly user: string;
+  readonly password: string;
+}
+
+/** The environment variables that carry Cassandra's facts to test processes. */
+export const CASSANDRA_ENV = {
+  host: "ROWFORGE_TEST_CASSANDRA_HOST",
+  port: "ROWFORGE_TEST_CASSANDRA_PORT",
+  datacenter: "ROWFORGE_TEST_CASSANDRA_DATACENTER",
+  user: "ROWFORGE_TEST_CASSANDRA_USER",
+  password: "ROWFORGE_TEST_CASSANDRA_PASSWORD",
+  /** Why the test run's own node did not start (set by global-servers.ts instead of the facts). */
+  startError: "ROWFORGE_TEST_CASSANDRA_START_ERROR",
+} as const;
+
+/** The shared Cassandra node's facts; throws (failing the test) when the run did not start one. */
+export function cassandraFacts(): CassandraFacts {
+  const { startError, ...facts } = CASSANDRA_ENV;
+  const failed = process.env[startError];
+  if (failed) throw new Error(`this test needs the shared Cassandra node, which did not start: ${failed}`);
+  const missing = Object.values(facts).filter((k) => !process.env[k]);
+  if (missing.length > 0) {
+    throw new Error(
+      `this test needs the shared Cassandra node, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
+        "Run it through `npm run test:unit`, or add --test-global-setup=test/support/global-servers.ts to `node --test` " +
+        "(either starts the node), or export those variables for a node of your own " +
+        "(`CASSANDRA_AUTH=password scripts/servers/cassandra.sh start` prints its facts).",
+    );
+  }
+  return {
+    host: process.env[CASSANDRA_ENV.host]!,
+    port: Number(process.env[CASSANDRA_ENV.port]),
+    datacenter: process.env[CASSANDRA_ENV.datacenter]!,
+    user: process.env[CASSANDRA_ENV.user]!,
+    password: process.env[CASSANDRA_ENV.password]!,
+  };
+}
+
+/** Connection options for the shared node as Data Caterer users write them (host, port, user, password). */
+export const cassandraConnection = (f: CassandraFacts = cassandraFacts()): Record<string, string> => ({
+  host: f.host,
+  port: String(f.port),
+  user: f.user,
+  password: f.password,
+});
+
+/** Runs CQL on the shared Cassandra node (as its superuser) and returns the rows. */
+export async function cqlQuery(cql: string, params: readonly unknown[] = []): Promise<cassandra.types.Row[]> {
+  const f = cassandraFacts();
+  const client = new cassandra.Client({
+    contactPoints: [f.host],
+    protocolOptions: { port: f.port },
+    localDataCenter: f.datacenter,
+    authProvider: new cassandra.auth.PlainTextAuthProvider(f.user, f.password),
+    encoding: { map: Map, useBigIntAsLong: true, useBigIntAsVarint: true },
+  });
+  try {
+    return (await client.execute(cql, [...params], { prepare: params.length > 0 })).rows;
+  } finally {
+    await client.shutdown();
+  }
+}
+
+/** A keyspace (made when missing) and a table name no other test uses on the shared node: `[keyspace, table]`. */
+export async function freshCassandraTable(): Promise<[string, string]> {
+  await cqlQuery(
+    "CREATE KEYSPACE IF NOT EXISTS rf_test WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+  );
+  return ["rf_test", `rf_${process.pid}_${++tableCount}`];
+}
+
+/** A login role of this test process with a random password (tests check it never shows): `{user, password}`. */
+export async function cassandraSecretLogin(): Promise<{ user: string; password: string }> {
+  const user = `rf_app_${process.pid}`;
+  const password = `pw-${randomBytes(9).toString("hex")}`;
+  await cqlQuery(
+    `CREATE ROLE IF NOT EXISTS ${user} WITH LOGIN = true AND SUPERUSER = true AND PASSWORD = '${password}'`,
+  );
+  await cqlQuery(`ALTER ROLE ${user} WITH PASSWORD = '${password}'`);
+  return { user, password };
+}

@@ -1,0 +1,110 @@
+import { type Data, DataType, type Decimal, type RecordBatch } from "apache-arrow";
+import cassandra from "cassandra-driver";
+import {
+  binaryReader,
+  boolReader,
+  decimalReader,
+  decimalText,
+  int64AsNumberReader,
+  isValid,
+  numberReader,
+  utf8Reader,
+} from "../../formats/arrow-values/arrow-cells.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
+
+/** A cell of one Arrow array as the driver encodes it for its CQL type (cqlColumnType). */
+type CellReader = (i: number) => unknown;
+
+/**
+ * The values of a batch's columns as driver parameters, converted column by column: `rows[r][c]`
+ * is row r's value of column c (null for a null). Text → string, ints → number (64-bit → bigint),
+ * decimals → exact text, dates → LocalDate, timestamps → epoch milliseconds (microseconds cut,
+ * as CQL's timestamp holds), binary → Buffer, lists → arrays, maps → Map, structs → JSON text.
+ */
+export function batchParameters(batch: RecordBatch): unknown[][] {
+  const rows: unknown[][] = new Array(batch.numRows);
+  const width = batch.numCols;
+  for (let r = 0; r < batch.numRows; r++) rows[r] = new Array(width);
+  for (let c = 0; c < width; c++) {
+    let base = 0;
+    for (const data of batch.getChildAt(c)!.data) {
+      const read = cellReader(data);
+      for (let i = 0; i < data.length; i++) rows[base + i]![c] = isValid(data, i) ? read(i) : null;
+      base += data.length;
+    }
+  }
+  return rows;
+}
+
+/** An empty collection inside another, encoded (count 0): the driver would encode it as null, which a collection cannot hold. */
+const EMPTY_COLLECTION = Buffer.alloc(4);
+
+/** A reader of one Arrow array's valid cells; `inner`: the array is a collection's elements. */
+export function cellReader(data: Data, inner = false): CellReader {
+  const t = data.type;
+  if (DataType.isUtf8(t)) return utf8Reader(data);
+  if (DataType.isInt(t) || DataType.isFloat(t)) {
+    const read = numberReader(data);
+    return (i) => read(i);
+  }
+  if (DataType.isDecimal(t)) {
+    const read = decimalReader(data);
+    const scale = (t as Decimal).scale;
+    return (i) => decimalText(read(i), scale);
+  }
+  if (DataType.isBool(t)) return boolReader(data);
+  if (DataType.isDate(t)) {
+    const days = data.values as Int32Array;
+    // One argument: days since the epoch (the typings know only year, month, day).
+    const LocalDate = cassandra.types.LocalDate as unknown as new (days: number) => unknown;
+    return (i) => new LocalDate(days[i]!);
+  }
+  if (DataType.isTimestamp(t)) {
+    const micros = int64AsNumberReader(data);
+    return (i) => Math.floor(micros(i) / 1000);
+  }
+  if (DataType.isBinary(t)) {
+    const read = binaryReader(data);
+    return (i) => {
+      const b = read(i);
+      return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    };
+  }
+  if (DataType.isList(t)) {
+    const offsets = data.valueOffsets as Int32Array;
+    const child = data.children[0]!;
+    const read = cellReader(child, true);
+    return (i) => {
+      if (inner && offsets[i] === offsets[i + 1]) return EMPTY_COLLECTION;
+      const out: unknown[] = [];
+      for (let k = offsets[i]!; k < offsets[i + 1]!; k++) out.push(isValid(child, k) ? read(k) : null);
+      return out;
+    };
+  }
+  if (DataType.isMap(t)) {
+    const offsets = data.valueOffsets as Int32Array;
+    const entries = data.children[0]!;
+    const keys = entries.children[0]!;
+    const values = entries.children[1]!;
+    const readKey = cellReader(keys, true);
+    const readValue = cellReader(values, true);
+    return (i) => {
+      if (inner && offsets[i] === offsets[i + 1]) return EMPTY_COLLECTION;
+      const out = new Map<unknown, unknown>();
+      for (let k = offsets[i]!; k < offsets[i + 1]!; k++) {
+        out.set(readKey(k), isValid(values, k) ? readValue(k) : null);
+      }
+      return out;
+    };
+  }
+  // Structs: JSON text.
+  const json = jsonWriter(data);
+  const sink = new ByteSink(1 << 10);
+  const decoder = new TextDecoder();
+  return (i) => {
+    sink.pos = 0;
+    json(sink, i);
+    return decoder.decode(sink.buf.subarray(0, sink.pos));
+  };
+}
