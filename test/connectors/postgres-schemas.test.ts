@@ -204,3 +204,43 @@ test("a step with some fields gets only the columns the database needs; a missin
     return true;
   });
 });
+
+test("a PostgreSQL table rowforge creates reads back as the types it was created from (bytes widen to smallint)", async () => {
+  const schema = freshSchema();
+  const kinds = [
+    "string",
+    "int",
+    "long",
+    "short",
+    "byte",
+    "double",
+    "float",
+    "decimal(10,2)",
+    "boolean",
+    "date",
+    "timestamp",
+    "binary",
+    "array<int>",
+    "array<string>",
+    "map<string,string>",
+  ];
+  const fields = kinds.map((k, i) => `      - {name: c${i}, type: '${k}'}\n`).join("");
+  const made = await planFrom(
+    "name: c\ntasks:\n  - name: t\n    dataSourceName: pg\n",
+    {
+      t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${schema}.made, createTable: 'true'}\n    count: {records: 5}\n    fields:\n${fields}`,
+    },
+    { "application.conf": connection() },
+  );
+  assert.equal((await run(made, "schemas-pg-created")).success, true);
+  const back = await planFrom(
+    "name: c\ntasks:\n  - name: t\n    dataSourceName: pg\n",
+    { t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${schema}.made}\n` },
+    { "application.conf": connection() },
+  );
+  const read = await readSchemas(back);
+  assert.deepEqual(
+    read.plan.steps[0]!.step.fields.map((f) => f.type),
+    kinds.map((k) => (k === "byte" ? "short" : k)),
+  );
+});
