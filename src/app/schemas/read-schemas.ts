@@ -24,12 +24,33 @@ export interface StepSchema {
   readonly omitted: readonly { readonly column: string; readonly reason: string }[];
   /** The database's foreign keys of this table and what became of each. */
   readonly foreignKeys: readonly ForeignKeyLink[];
+  /** Each column of the table and how it is generated, for `validate` to print. */
+  readonly columns: readonly ColumnUse[];
+}
+
+/** A column as `validate` shows it. */
+export interface ColumnUse {
+  readonly column: string;
+  readonly dbType: string;
+  /** `not null`, `primary key 1`, `unique`, ... */
+  readonly constraints: string;
+  /** The field's type and the options read from the column, or why it is not generated. */
+  readonly generated: string;
 }
 
 export interface SchemaReading {
   /** The plan with the fields and foreign keys read from the databases. */
   readonly plan: ResolvedPlan;
   readonly steps: readonly StepSchema[];
+}
+
+export interface ReadSchemaOptions {
+  /**
+   * Read the tables only when a database step has no fields (or enableGeneratePlanAndTasks is
+   * on), not to complete steps with fields: what `validate` does, which checks files rather
+   * than the servers they name.
+   */
+  readonly onlyWhenNeeded?: boolean;
 }
 
 /**
@@ -47,10 +68,16 @@ const needsSchema = (r: ResolvedStep): boolean =>
  * declares foreign keys into that step). Does nothing, and connects nowhere, when no step
  * needs it.
  */
-export async function readSchemas(plan: ResolvedPlan): Promise<SchemaReading> {
+export async function readSchemas(
+  plan: ResolvedPlan,
+  options: ReadSchemaOptions = {},
+): Promise<SchemaReading> {
   const complete = plan.config.flags.enableGeneratePlanAndTasks;
   const wanted = plan.steps.filter(needsSchema);
   if (wanted.length === 0) return { plan, steps: [] };
+  // `validate` checks files: it connects only when a step's fields must come from its table.
+  if (options.onlyWhenNeeded && !complete && wanted.every((r) => r.step.fields.length > 0))
+    return { plan, steps: [] };
   // Every database step is described (one connection each): a foreign key names its parent
   // table, and the parent is found among the plan's steps by the table's id.
   const described = new Map<ResolvedStep, TableDescription>();
@@ -90,8 +117,27 @@ export async function readSchemas(plan: ResolvedPlan): Promise<SchemaReading> {
       if ("omitted" in made) omitted.push({ column: c.name, reason: made.omitted });
       else added.push(made.field);
     }
+    const columns = table.columns.map((c): ColumnUse => {
+      const constraints = [
+        c.nullable ? "" : "not null",
+        c.primaryKeyPosition !== undefined ? `primary key ${c.primaryKeyPosition}` : "",
+        c.unique ? "unique" : "",
+        c.fill ?? (c.hasDefault ? "default" : ""),
+      ].filter((x) => x !== "");
+      const field = added.find((f) => f.name === c.name);
+      const left = omitted.find((o) => o.column === c.name);
+      const generated = declaredField(declared, c.name)
+        ? `declared field ${declaredField(declared, c.name)}`
+        : field
+          ? `${field.type}${optionsText(field)}`
+          : left
+            ? `not generated: ${left.reason}`
+            : "not generated: a step with fields gets only the columns the database needs (enableGeneratePlanAndTasks reads all)";
+      return { column: c.name, dbType: c.dbType, constraints: constraints.join(", "), generated };
+    });
     reports.push({
       id: stepIdOf(r),
+      columns,
       step: r.step.name,
       format: r.format,
       table,
@@ -138,6 +184,17 @@ export async function readSchemas(plan: ResolvedPlan): Promise<SchemaReading> {
     },
     steps: reports,
   };
+}
+
+/** The options read from a column, as `validate` shows them. */
+function optionsText(f: Field): string {
+  const o = Object.entries(f.options)
+    .filter(([k]) => k !== "isPrimaryKey" && k !== "primaryKeyPos")
+    .map(
+      ([k, v]) =>
+        `${k}: ${k === "oneOf" ? (v as { value: unknown }[]).map((x) => x.value).join("|") : String(v)}`,
+    );
+  return o.length > 0 ? ` (${o.join(", ")})` : "";
 }
 
 /** The declared field a column goes to: the same name, else the one name equal ignoring case (as the sinks match). */
