@@ -185,12 +185,15 @@ test("a step with some fields gets only the columns the database needs; a missin
 
   const missing = await planFrom(
     "name: m\ntasks:\n  - name: t\n    dataSourceName: pg\n",
-    { t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${schema}.nope}\n` },
+    { t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${schema}.orderz}\n` },
     { "application.conf": connection() },
   );
   await assert.rejects(readSchemas(missing), (e: Error & { code?: string }) => {
     assert.equal(e.code, "RF_DB_TABLE_NOT_FOUND");
-    assert.match(e.message, /step "s".*no fields/);
+    assert.match(
+      e.message,
+      new RegExp(`step "s".*${schema}\\.orderz does not exist.*did you mean "${schema}\\.orders"`),
+    );
     return true;
   });
   const unreachable = await planFrom(

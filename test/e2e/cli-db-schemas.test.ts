@@ -44,7 +44,7 @@ dataSources:
 `,
   });
 
-test("rowforge validate prints what it read from the database, and run writes rows the database accepts, parents first", async () => {
+test("rowforge validate prints what it read from the database, and run (in worker threads) writes rows the database accepts, parents first", async () => {
   const dir = project(postgresFacts().port);
   const v = runCli(["validate", join(dir, "plan.yaml")]);
   assert.equal(v.status, 0, v.stdout + v.stderr);
@@ -79,7 +79,7 @@ test("rowforge validate prints what it read from the database, and run writes ro
     ],
   );
 
-  const r = runCli(["run", join(dir, "plan.yaml"), "--home", join(dir, "home")]);
+  const r = runCli(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--workers", "2"]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.ok(r.stdout.indexOf("accounts") < r.stdout.indexOf("payments"), "accounts are written first");
   const [counts] = await pgQuery<{ a: string; p: string; orphans: string }>(

@@ -233,6 +233,8 @@ function chooseUniqueColumns(t: TableDescription): Set<string> {
 }
 
 async function refuseMissingTable(r: ResolvedStep): Promise<never> {
+  // The connector's own refusal names the nearest tables (unless createTable lets it pass).
+  await findConnector(r.format)!.checkTarget(r);
   throw new RowforgeError(
     "RF_DB_TABLE_NOT_FOUND",
     `step "${r.step.name}" (${r.format}, data source "${r.dataSourceName}") has no fields and its table does not exist, so there are no columns to read`,
