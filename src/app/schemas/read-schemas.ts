@@ -80,9 +80,10 @@ export async function readSchemas(
     return { plan, steps: [] };
   // Every database step is described (one connection each): a foreign key names its parent
   // table, and the parent is found among the plan's steps by the table's id.
+  const tables = await Promise.all(wanted.map((r) => findConnector(r.format)!.describe!(r)));
   const described = new Map<ResolvedStep, TableDescription>();
-  for (const r of wanted) {
-    const table = await findConnector(r.format)!.describe!(r);
+  for (const [i, r] of wanted.entries()) {
+    const table = tables[i];
     if (table) described.set(r, table);
     else if (r.step.fields.length === 0) await refuseMissingTable(r);
   }
