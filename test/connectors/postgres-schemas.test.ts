@@ -251,3 +251,38 @@ test("a PostgreSQL table rowforge creates reads back as the types it was created
     kinds.map((k) => (k === "byte" ? "short" : k)),
   );
 });
+
+test("an identity key another table points at is generated, so children can refer to it; a nullable foreign key to a table outside the plan is left NULL", async () => {
+  const schema = freshSchema();
+  await pgQuery(`CREATE SCHEMA ${schema}`);
+  await pgQuery(`CREATE TABLE ${schema}.elsewhere (id integer PRIMARY KEY)`);
+  await pgQuery(
+    `CREATE TABLE ${schema}.parents (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, label text NOT NULL)`,
+  );
+  await pgQuery(
+    `CREATE TABLE ${schema}.kids (id serial PRIMARY KEY, parent_id integer NOT NULL REFERENCES ${schema}.parents, other_id integer REFERENCES ${schema}.elsewhere)`,
+  );
+  const p = await planFrom(
+    "name: k\ntasks:\n  - name: t\n    dataSourceName: pg\nsinkOptions: {seed: 4}\n",
+    {
+      t: `name: t\nsteps:\n  - name: kids\n    options: {dbtable: ${schema}.kids}\n    count: {records: 90}\n  - name: parents\n    options: {dbtable: ${schema}.parents}\n    count: {records: 30}\n`,
+    },
+    { "application.conf": connection() },
+  );
+  const read = await readSchemas(p);
+  assert.deepEqual(read.steps.find((s) => s.step === "parents")!.added, ["id", "label"]);
+  const kids = read.steps.find((s) => s.step === "kids")!;
+  assert.deepEqual(kids.added, ["parent_id"]);
+  assert.deepEqual(
+    kids.omitted.map((o) => o.column),
+    ["id", "other_id"],
+  );
+  const r = await run(p, "schemas-pg-identity");
+  assert.equal(r.success, true, r.failedReason ?? "");
+  const [k] = await pgQuery<{ n: string; parents: string; others: string }>(
+    `SELECT count(*)::text AS n, count(DISTINCT parent_id)::text AS parents, count(other_id)::text AS others FROM ${schema}.kids`,
+  );
+  assert.equal(k!.n, "90");
+  assert.equal(k!.others, "0");
+  assert.ok(Number(k!.parents) > 1);
+});
