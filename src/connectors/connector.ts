@@ -1,6 +1,7 @@
 import type { RecordBatch, Schema } from "apache-arrow";
 import type { EncodeSpec } from "../engine/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
+import type { TableDescription } from "./table-description.ts";
 
 /** What a connector is told about the step it is about to receive. */
 export interface StepTarget {
@@ -83,6 +84,11 @@ export interface Connector {
    * say): a run then leaves that thread a core of its own instead of a worker. Default no.
    */
   busiesCallingThread?(step: ResolvedStep): boolean;
+  /**
+   * Reads the step's table from the database (columns, types, keys, foreign keys), for steps
+   * whose fields come from it; undefined when the table does not exist. Database connectors only.
+   */
+  describe?(step: ResolvedStep): Promise<TableDescription | undefined>;
   /** Removes what earlier runs of the plan wrote for this step (delete mode). */
   deleteGenerated(step: ResolvedStep, planName: string): Promise<DeleteOutcome>;
 }

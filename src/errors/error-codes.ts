@@ -438,6 +438,13 @@ export const ERROR_CODES = {
     title: "column not found",
     hint: "name the step's fields as the table's columns (matched by name), or omit the fields the table does not have",
   },
+  RF_DB_COLUMN_TYPE_UNSUPPORTED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "column type not generated",
+    hint: "declare the column as a field of the step (its other columns are still read from the database), e.g. with a static or sql option giving text the database accepts for that type",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

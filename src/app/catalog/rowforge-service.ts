@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { type Env, isObject, loadProject, resolveRunRequest } from "../../config/index.ts";
-import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
+import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { checkPlan } from "../check/check-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
+import { readSchemas } from "../schemas/read-schemas.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
@@ -168,7 +169,15 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     const { plan, diagnostics } = await resolveRequest(request);
     const errors = diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0 || !plan) return errors;
-    return checkPlan(plan, { documents: new Map(), taskFiles: new Map() });
+    // Database steps without fields are checked with the columns of their tables, as runs read them.
+    let read: ResolvedPlan;
+    try {
+      read = (await readSchemas(plan, { onlyWhenNeeded: true })).plan;
+    } catch (e) {
+      if (!isRowforgeError(e)) throw e;
+      return [{ severity: "error", code: e.code, message: e.message, location: {}, hint: e.hint }];
+    }
+    return checkPlan(read, { documents: new Map(), taskFiles: new Map() });
   };
 
   return {

@@ -1,8 +1,16 @@
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
-import type { Diagnostic } from "../../errors/index.ts";
+import { findConnector } from "../../connectors/registry.ts";
+import { type Diagnostic, isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
-import { checkPlan } from "./check-plan.ts";
+import { readSchemas, type StepSchema } from "../schemas/read-schemas.ts";
+import { checkPlan, locateStep } from "./check-plan.ts";
+
+/** A plan `validate` dry-runs, with the files its steps come from. */
+interface ProjectPlan {
+  readonly plan: ResolvedPlan;
+  readonly files: ReadonlySet<string>;
+}
 
 /**
  * `validate`'s dry run over everything loaded: each plan that loaded without errors in its
@@ -10,27 +18,92 @@ import { checkPlan } from "./check-plan.ts";
  * that no plan uses (what `rowforge run task.yaml` would run). Returns the new problems.
  */
 export function checkProject(load: ProjectLoad): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const seen = new Set<string>();
-  const hasErrorsIn = (files: ReadonlySet<string>) =>
-    load.diagnostics.some(
-      (d) => d.severity === "error" && d.location?.file !== undefined && files.has(d.location.file),
-    );
-  const check = (plan: ResolvedPlan, files: ReadonlySet<string>) => {
-    // Steps of files with load errors are not compiled (that would repeat what is reported);
-    // the others are, so every problem is reported at once.
-    const planFile = plan.sources[0];
-    const bad = new Set([...files].filter((f) => hasErrorsIn(new Set([f]))));
-    const skip = (taskName: string) => {
-      const f = load.taskFiles.get(taskName) ?? planFile;
-      return f !== undefined && bad.has(f);
-    };
-    for (const d of checkPlan(plan, load, skip, bad.size > 0)) {
-      const key = `${d.location?.file}:${d.location?.line}:${d.code}:${d.message}`;
-      if (!seen.has(key)) out.push(d);
-      seen.add(key);
+  const out = new DiagnosticList();
+  for (const p of projectPlans(load)) out.add(checkOne(load, p));
+  return out.list;
+}
+
+/** What `validate` read from the databases: per plan, the steps whose fields came from their tables. */
+export interface ProjectSchemas {
+  readonly diagnostics: Diagnostic[];
+  readonly schemas: readonly { readonly plan: string; readonly steps: readonly StepSchema[] }[];
+}
+
+/**
+ * checkProject, with the fields of database steps that have none read from their tables first
+ * (as `run` reads them): what was read is returned for `validate` to print, and a table or
+ * server that cannot be read is a problem located at the step.
+ */
+export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<ProjectSchemas> {
+  const out = new DiagnosticList();
+  const schemas: { plan: string; steps: readonly StepSchema[] }[] = [];
+  for (const p of projectPlans(load)) {
+    try {
+      const read = await readSchemas(p.plan, { onlyWhenNeeded: true });
+      if (read.steps.length > 0) schemas.push({ plan: p.plan.plan.name, steps: read.steps });
+      out.add(checkOne(load, { ...p, plan: read.plan }));
+    } catch (e) {
+      if (!isRowforgeError(e)) throw e;
+      // The step the message names, else the first that needed its table.
+      const unread = p.plan.steps.filter(
+        (s) => s.step.fields.length === 0 && findConnector(s.format)?.describe,
+      );
+      const named = unread.find((s) => e.message.includes(`step "${s.step.name}"`)) ?? unread[0];
+      const file = (named && load.taskFiles.get(named.taskName)) || p.plan.sources[0];
+      const doc = file ? load.documents.get(file) : undefined;
+      out.add([
+        {
+          severity: "error",
+          code: e.code,
+          message: e.message,
+          location: doc && named ? locateStep(doc, named.step.name) : file ? { file } : {},
+          hint: e.hint,
+        },
+      ]);
+      // The other steps are still checked; those without fields would only repeat the problem.
+      const skipped = new Set(unread.map((s) => s.taskName));
+      out.add(checkOne(load, p, (t) => skipped.has(t), true));
     }
+  }
+  return { diagnostics: out.list, schemas };
+}
+
+/** Problems, each once. */
+class DiagnosticList {
+  readonly list: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+  add(ds: readonly Diagnostic[]): void {
+    for (const d of ds) {
+      const key = `${d.location?.file}:${d.location?.line}:${d.code}:${d.message}`;
+      if (!this.seen.has(key)) this.list.push(d);
+      this.seen.add(key);
+    }
+  }
+}
+
+function checkOne(
+  load: ProjectLoad,
+  { plan, files }: ProjectPlan,
+  skipAlso: (taskName: string) => boolean = () => false,
+  partial = false,
+): Diagnostic[] {
+  const hasErrorsIn = (file: string) =>
+    load.diagnostics.some((d) => d.severity === "error" && d.location?.file === file);
+  // Steps of files with load errors are not compiled (that would repeat what is reported);
+  // the others are, so every problem is reported at once.
+  const planFile = plan.sources[0];
+  const bad = new Set([...files].filter(hasErrorsIn));
+  const skip = (taskName: string) => {
+    if (skipAlso(taskName)) return true;
+    const f = load.taskFiles.get(taskName) ?? planFile;
+    return f !== undefined && bad.has(f);
   };
+  return checkPlan(plan, load, skip, partial || bad.size > 0);
+}
+
+/** Each plan loaded, and each task file given on its own that no plan uses. */
+function projectPlans(load: ProjectLoad): ProjectPlan[] {
+  const out: ProjectPlan[] = [];
   const usedTasks = new Set<string>();
   for (const plan of load.plans) {
     const files = new Set(plan.sources.slice(0, 1));
@@ -39,7 +112,7 @@ export function checkProject(load: ProjectLoad): Diagnostic[] {
       const f = load.taskFiles.get(t.name);
       if (f) files.add(f);
     }
-    check(plan, files);
+    out.push({ plan, files });
   }
   const given = new Set(load.files.map((f) => f.path));
   for (const [name, task] of load.tasks) {
@@ -53,7 +126,7 @@ export function checkProject(load: ProjectLoad): Diagnostic[] {
       source: file,
     });
     if (r.diagnostics.some((d) => d.severity === "error")) continue;
-    check(r.plan, new Set([file]));
+    out.push({ plan: r.plan, files: new Set([file]) });
   }
   return out;
 }

@@ -16,6 +16,7 @@ import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/inde
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory } from "../executors.ts";
+import { readSchemas } from "../schemas/read-schemas.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import {
   bytesLimitReason,
@@ -89,8 +90,10 @@ export const MAX_BATCH_BYTES = 512 * 1024 * 1024;
  * output (nothing that looks finished is left) and is reported, never thrown past here
  * except for invalid plans, which throw before anything is written.
  */
-export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> {
+export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> {
   const started = performance.now();
+  // Database steps' fields and foreign keys read from their tables (src/app/schemas).
+  const { plan } = await readSchemas(given);
   const runId = options.runId ?? randomUUID();
   const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
   const nowMicros = options.nowMicros ?? Date.now() * 1000;

@@ -16,6 +16,7 @@ import { nestsDeeperThan } from "../../util/value-depth.ts";
 import type { RowforgeService } from "../catalog/rowforge-service.ts";
 import { loadFolders } from "../catalog/service-config.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
+import { readSchemas } from "../schemas/read-schemas.ts";
 import {
   envelope,
   list,
@@ -47,7 +48,13 @@ async function findPlanOrFail(svc: RowforgeService, planName: string) {
       "PlanNotFound",
     );
   }
-  return found.plan;
+  // Database steps without fields are sampled with the columns of their tables.
+  try {
+    return (await readSchemas(found.plan, { onlyWhenNeeded: true })).plan;
+  } catch (e) {
+    if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code);
+    throw e;
+  }
 }
 
 function taskSteps(plan: ResolvedPlan, taskName: string): ResolvedStep[] {

@@ -5,6 +5,7 @@ import { chooseSeed } from "../../app/choose-seed.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
+import { readSchemas } from "../../app/schemas/read-schemas.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -120,7 +121,9 @@ async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: Sample
     return { ok: false, text: "", note: text || `error: no plan found in ${file}\n`, sources };
   }
   try {
-    return { ...(await render(load.plan, flags.step, flags.fullVariety ?? false, s)), sources };
+    // Database steps without fields are sampled with the columns of their tables.
+    const { plan } = await readSchemas(load.plan, { onlyWhenNeeded: true });
+    return { ...(await render(plan, flags.step, flags.fullVariety ?? false, s)), sources };
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
     return { ok: false, text: "", note: `error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`, sources };

@@ -1,10 +1,11 @@
 import type { Command } from "commander";
-import { checkProject } from "../../app/check/check-project.ts";
+import { checkProjectReadingSchemas, type ProjectSchemas } from "../../app/check/check-project.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { loadProject } from "../../config/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { renderSchemas } from "../schema-report.ts";
 
 interface ValidateFlags {
   config?: string;
@@ -37,17 +38,21 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
         cwd: io.cwd,
         env: io.env,
       });
-      // A dry run of `run`: every enabled step is compiled as `run` compiles it.
-      const diagnostics = [...load.diagnostics, ...checkProject(load)];
+      // A dry run of `run`: every enabled step is compiled as `run` compiles it, database steps
+      // without fields with the columns read from their tables.
+      const dry = await checkProjectReadingSchemas(load);
+      const diagnostics = [...load.diagnostics, ...dry.diagnostics];
       const shown = sortDiagnostics(diagnostics).filter((d) => !flags.quiet || d.severity === "error");
       const errors = diagnostics.filter((d) => d.severity === "error").length;
       const warnings = diagnostics.length - errors;
       if (flags.json) {
         io.out(
-          `${JSON.stringify({ files: load.files, plans: load.plans.map((p) => p.plan.name), errors, warnings, diagnostics: shown }, null, 2)}\n`,
+          `${JSON.stringify({ files: load.files, plans: load.plans.map((p) => p.plan.name), errors, warnings, diagnostics: shown, schemas: jsonSchemas(dry.schemas) }, null, 2)}\n`,
         );
       } else {
         for (const d of shown) io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
+        const read = renderSchemas(dry.schemas);
+        if (read) io.out(`${read}\n`);
         const kinds = new Map<string, number>();
         for (const f of load.files) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
         const summary = [...kinds].map(([k, n]) => `${n} ${k}`).join(", ");
@@ -57,4 +62,26 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
       }
       setExit(errors > 0 ? EXIT_INVALID : EXIT_OK);
     });
+}
+
+/** What was read from the databases, as `validate --json` gives it (no server object references). */
+function jsonSchemas(schemas: ProjectSchemas["schemas"]) {
+  return schemas.flatMap((p) =>
+    p.steps.map((s) => ({
+      plan: p.plan,
+      step: s.id,
+      table: s.table.name,
+      server: s.table.server,
+      columns: s.columns,
+      primaryKey: s.table.primaryKey,
+      foreignKeys: s.foreignKeys.map((l) => ({
+        name: l.fk.name,
+        columns: l.fk.columns,
+        references: l.fk.referencesName,
+        referencedColumns: l.fk.referencedColumns,
+        applied: l.applied,
+        note: l.note,
+      })),
+    })),
+  );
 }

@@ -14,6 +14,9 @@ import { mergeStepOptions } from "./merge-step-options.ts";
 /** Formats whose steps carry everything they need (a path) without a named connection. */
 const SELF_CONTAINED_FORMATS = ["json", "csv", "parquet", "orc", "delta", "iceberg", "text", "xml"];
 
+/** Formats whose steps may take fields from their table (src/app/schemas): a key's fields may come from there. */
+const TABLE_FORMATS = ["postgres", "mysql"];
+
 export interface ResolveInput {
   readonly plan: Plan;
   /** Every task known: task files plus tasks written inside the plan. */
@@ -104,7 +107,12 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
       steps.push(mergeStepOptions(summary.name, summary.dataSourceName, step, connection, input.outputKinds));
     }
   });
-  const checked = checkForeignKeys(ctx, plan, input);
+  const fromTables = new Set(
+    steps
+      .filter((s) => TABLE_FORMATS.includes(s.format))
+      .map((s) => `${s.dataSourceName}\u0000${s.step.name}`),
+  );
+  const checked = checkForeignKeys(ctx, plan, input, fromTables);
   const validations: ValidationConfig[] = [];
   plan.validations.forEach((name, i) => {
     const v = input.validations.get(name);
@@ -125,7 +133,13 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
  * touches a disabled task, or a step its task no longer has, is skipped with a warning (as
  * Data Caterer skips it); the plan returned no longer has it.
  */
-function checkForeignKeys(ctx: LoadContext, plan: Plan, input: ResolveInput): Plan {
+function checkForeignKeys(
+  ctx: LoadContext,
+  plan: Plan,
+  input: ResolveInput,
+  /** `dataSource\0step` of steps whose missing fields may be columns of their table: checked at compile. */
+  fromTables: ReadonlySet<string>,
+): Plan {
   const dataSources = new Set(plan.tasks.map((t) => t.dataSourceName));
   const enabledSources = new Set(plan.tasks.filter((t) => t.enabled).map((t) => t.dataSourceName));
   /** Whether the relation can be kept: errors and warnings are reported here. */
@@ -176,6 +190,7 @@ function checkForeignKeys(ctx: LoadContext, plan: Plan, input: ResolveInput): Pl
       return false;
     }
     if (step.fields.length === 0) return true; // fields come from elsewhere (metadata, reference mode)
+    if (fromTables.has(`${rel.dataSource}\u0000${rel.step}`)) return true; // checked once the table is read
     let ok = true;
     rel.fields.forEach((f, i) => {
       const top = f.split(".")[0]!;

@@ -2,6 +2,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
+import { describeMysqlTable } from "./mysql-describe.ts";
 import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "./mysql-options.ts";
 import { createMysqlSink, outputName } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
@@ -35,6 +36,17 @@ export const mysqlConnector: Connector = {
       throw writeError(o, step.step.name, e);
     } finally {
       await client.end();
+    }
+  },
+  async describe(step) {
+    const o = readMysqlOptions(step);
+    const client = await connectMysql(o);
+    try {
+      return await describeMysqlTable(client, o);
+    } catch (e) {
+      throw writeError(o, step.step.name, e);
+    } finally {
+      await client.end().catch(() => {});
     }
   },
   // The LOAD DATA text is encoded in the calling thread, from the Arrow batches the workers make.

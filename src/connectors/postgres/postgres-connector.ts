@@ -3,6 +3,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { writtenFields } from "../database-options.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
+import { describePostgresTable } from "./postgres-describe.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
@@ -30,6 +31,17 @@ export const postgresConnector: Connector = {
         return;
       }
       matchColumns(writtenFields(step), columns, o, step.step.name);
+    } catch (e) {
+      throw writeError(o, step.step.name, e);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  },
+  async describe(step) {
+    const o = readPostgresOptions(step);
+    const client = await connectPostgres(o);
+    try {
+      return await describePostgresTable(client, o);
     } catch (e) {
       throw writeError(o, step.step.name, e);
     } finally {

@@ -1,0 +1,253 @@
+import { findConnector } from "../../connectors/registry.ts";
+import type { ColumnDescription, TableDescription } from "../../connectors/table-description.ts";
+import { RowforgeError } from "../../errors/index.ts";
+import type { Field } from "../../model/field.ts";
+import type { ForeignKey } from "../../model/foreign-key.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
+import { isReference } from "../runs/check-step-runnable.ts";
+import { fieldForColumn, isRequired } from "./column-field.ts";
+import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
+
+/** What the schema stage did to one step: for `validate` to print and tests to check. */
+export interface StepSchema {
+  /** `dataSource.step`. */
+  readonly id: string;
+  readonly step: string;
+  readonly format: string;
+  readonly table: TableDescription;
+  /** Fields the step declared (they win over the columns of the same name). */
+  readonly declared: readonly string[];
+  /** Columns generated from the database's description. */
+  readonly added: readonly string[];
+  /** Columns left to the database, with the reason. */
+  readonly omitted: readonly { readonly column: string; readonly reason: string }[];
+  /** The database's foreign keys of this table and what became of each. */
+  readonly foreignKeys: readonly ForeignKeyLink[];
+  /** Each column of the table and how it is generated, for `validate` to print. */
+  readonly columns: readonly ColumnUse[];
+}
+
+/** A column as `validate` shows it. */
+export interface ColumnUse {
+  readonly column: string;
+  readonly dbType: string;
+  /** `not null`, `primary key 1`, `unique`, ... */
+  readonly constraints: string;
+  /** The field's type and the options read from the column, or why it is not generated. */
+  readonly generated: string;
+}
+
+export interface SchemaReading {
+  /** The plan with the fields and foreign keys read from the databases. */
+  readonly plan: ResolvedPlan;
+  readonly steps: readonly StepSchema[];
+}
+
+export interface ReadSchemaOptions {
+  /**
+   * Read the tables only when a database step has no fields (or enableGeneratePlanAndTasks is
+   * on), not to complete steps with fields: what `validate` does, which checks files rather
+   * than the servers they name.
+   */
+  readonly onlyWhenNeeded?: boolean;
+}
+
+/**
+ * Whether a step takes its fields from its table: a database step with no fields does; one
+ * with some fields is completed (all its missing columns with the flag
+ * enableGeneratePlanAndTasks, else only the columns the database refuses rows without).
+ */
+const needsSchema = (r: ResolvedStep): boolean =>
+  !isReference(r) && findConnector(r.format)?.describe !== undefined;
+
+/**
+ * The schema stage, before compile: reads each database step's table (Connector.describe),
+ * fills steps without fields with the table's columns, completes partial ones, and adds the
+ * database's foreign keys between the plan's tables as plan foreign keys (unless the plan
+ * declares foreign keys into that step). Does nothing, and connects nowhere, when no step
+ * needs it.
+ */
+export async function readSchemas(
+  plan: ResolvedPlan,
+  options: ReadSchemaOptions = {},
+): Promise<SchemaReading> {
+  const complete = plan.config.flags.enableGeneratePlanAndTasks;
+  const wanted = plan.steps.filter(needsSchema);
+  if (wanted.length === 0) return { plan, steps: [] };
+  // `validate` checks files: it connects only when a step's fields must come from its table.
+  if (options.onlyWhenNeeded && !complete && wanted.every((r) => r.step.fields.length > 0))
+    return { plan, steps: [] };
+  // Every database step is described (one connection each): a foreign key names its parent
+  // table, and the parent is found among the plan's steps by the table's id.
+  const tables = await Promise.all(wanted.map((r) => findConnector(r.format)!.describe!(r)));
+  const described = new Map<ResolvedStep, TableDescription>();
+  for (const [i, r] of wanted.entries()) {
+    const table = tables[i];
+    if (table) described.set(r, table);
+    else if (r.step.fields.length === 0) await refuseMissingTable(r);
+  }
+  const filled = [...described.keys()].filter(
+    (r) => r.step.fields.length === 0 || complete || hasMissingRequired(r, described.get(r)!),
+  );
+  const links = databaseForeignKeys(plan, described, new Set(filled));
+  const referenced = (r: ResolvedStep, column: string) =>
+    links.some((l) => l.parent === r && l.applied && l.fk.referencedColumns.includes(column));
+  const reports: StepSchema[] = [];
+  const steps = plan.steps.map((r) => {
+    const table = described.get(r);
+    if (!table || !filled.includes(r)) return r;
+    const declared = r.step.fields.map((f) => f.name);
+    const nullFks = new Set(links.filter((l) => l.child === r && l.leaveNull).flatMap((l) => l.fk.columns));
+    const uniqueColumns = chooseUniqueColumns(table);
+    const added: Field[] = [];
+    const omitted: { column: string; reason: string }[] = [];
+    for (const c of table.columns) {
+      if (declaredField(declared, c.name) !== undefined) continue;
+      const isReferenced = referenced(r, c.name);
+      if (r.step.fields.length > 0 && !complete && !isRequired(c) && !isReferenced) continue;
+      if (nullFks.has(c.name)) {
+        omitted.push({
+          column: c.name,
+          reason: "its foreign key's table is not written by this plan: left NULL",
+        });
+        continue;
+      }
+      if (c.type === undefined && isRequired(c)) throw unsupportedColumn(r, table, c);
+      const made = fieldForColumn(c, { unique: uniqueColumns.has(c.name), referenced: isReferenced });
+      if ("omitted" in made) omitted.push({ column: c.name, reason: made.omitted });
+      else added.push(made.field);
+    }
+    const columns = table.columns.map((c): ColumnUse => {
+      const constraints = [
+        c.nullable ? "" : "not null",
+        c.primaryKeyPosition !== undefined ? `primary key ${c.primaryKeyPosition}` : "",
+        c.unique ? "unique" : "",
+        c.fill ?? (c.hasDefault ? "default" : ""),
+      ].filter((x) => x !== "");
+      const field = added.find((f) => f.name === c.name);
+      const left = omitted.find((o) => o.column === c.name);
+      const generated = declaredField(declared, c.name)
+        ? `declared field ${declaredField(declared, c.name)}`
+        : field
+          ? `${field.type}${optionsText(field)}`
+          : left
+            ? `not generated: ${left.reason}`
+            : "not generated: a step with fields gets only the columns the database needs (enableGeneratePlanAndTasks reads all)";
+      return { column: c.name, dbType: c.dbType, constraints: constraints.join(", "), generated };
+    });
+    reports.push({
+      id: stepIdOf(r),
+      columns,
+      step: r.step.name,
+      format: r.format,
+      table,
+      declared,
+      added: added.map((f) => f.name),
+      omitted,
+      foreignKeys: links.filter((l) => l.child === r),
+    });
+    return { ...r, step: { ...r.step, fields: [...r.step.fields, ...added] } };
+  });
+  const byOld = new Map(plan.steps.map((r, i) => [r, steps[i]!]));
+  const added: ForeignKey[] = links
+    .filter((l) => l.applied)
+    .map((l) => {
+      const child = byOld.get(l.child)!;
+      const parent = byOld.get(l.parent!)!;
+      return {
+        source: {
+          dataSource: parent.dataSourceName,
+          step: parent.step.name,
+          fields: l.fk.referencedColumns.map((c) => fieldNameFor(parent, c)),
+        },
+        generate: [
+          {
+            dataSource: child.dataSourceName,
+            step: child.step.name,
+            fields: l.fk.columns.map((c) => fieldNameFor(child, c)),
+          },
+        ],
+        delete: [],
+      };
+    });
+  return {
+    plan: {
+      ...plan,
+      steps,
+      plan: {
+        ...plan.plan,
+        sinkOptions: {
+          ...plan.plan.sinkOptions,
+          foreignKeys: [...plan.plan.sinkOptions.foreignKeys, ...added],
+        },
+      },
+    },
+    steps: reports,
+  };
+}
+
+/** The options read from a column, as `validate` shows them. */
+function optionsText(f: Field): string {
+  const o = Object.entries(f.options)
+    .filter(([k]) => k !== "isPrimaryKey" && k !== "primaryKeyPos")
+    .map(
+      ([k, v]) =>
+        `${k}: ${k === "oneOf" ? (v as { value: unknown }[]).map((x) => x.value).join("|") : String(v)}`,
+    );
+  return o.length > 0 ? ` (${o.join(", ")})` : "";
+}
+
+/** The declared field a column goes to: the same name, else the one name equal ignoring case (as the sinks match). */
+export function declaredField(declared: readonly string[], column: string): string | undefined {
+  if (declared.includes(column)) return column;
+  const folded = declared.filter((d) => d.toLowerCase() === column.toLowerCase());
+  return folded.length === 1 ? folded[0] : undefined;
+}
+
+const fieldNameFor = (r: ResolvedStep, column: string): string =>
+  declaredField(
+    r.step.fields.map((f) => f.name),
+    column,
+  ) ?? column;
+
+function hasMissingRequired(r: ResolvedStep, table: TableDescription): boolean {
+  const declared = r.step.fields.map((f) => f.name);
+  return table.columns.some((c) => isRequired(c) && declaredField(declared, c.name) === undefined);
+}
+
+/**
+ * The columns generated unique: a one-column primary key or unique constraint; of a composite
+ * one, a single column (the first not in a foreign key) makes every combination unique.
+ */
+function chooseUniqueColumns(t: TableDescription): Set<string> {
+  const out = new Set(t.columns.filter((c) => c.unique).map((c) => c.name));
+  const inFk = new Set(t.foreignKeys.flatMap((f) => f.columns));
+  for (const key of [t.primaryKey, ...t.uniqueKeys]) {
+    if (key.length === 1) out.add(key[0]!);
+    else if (key.length > 1) {
+      const pick = key.find((c) => !inFk.has(c));
+      if (pick !== undefined) out.add(pick);
+    }
+  }
+  return out;
+}
+
+async function refuseMissingTable(r: ResolvedStep): Promise<never> {
+  // The connector's own refusal names the nearest tables (unless createTable lets it pass).
+  await findConnector(r.format)!.checkTarget(r);
+  throw new RowforgeError(
+    "RF_DB_TABLE_NOT_FOUND",
+    `step "${r.step.name}" (${r.format}, data source "${r.dataSourceName}") has no fields and its table does not exist, so there are no columns to read`,
+    {
+      hint: "create the table first, fix the step's dbtable, or list the step's fields (with createTable: true to create the table from them)",
+    },
+  );
+}
+
+function unsupportedColumn(r: ResolvedStep, t: TableDescription, c: ColumnDescription): RowforgeError {
+  return new RowforgeError(
+    "RF_DB_COLUMN_TYPE_UNSUPPORTED",
+    `step "${r.step.name}": column ${c.name} of table ${t.name} on ${t.server} is ${c.dbType}, NOT NULL without a default, and rowforge does not generate that type`,
+  );
+}
