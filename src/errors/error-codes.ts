@@ -438,6 +438,20 @@ export const ERROR_CODES = {
     title: "column not found",
     hint: "name the step's fields as the table's columns (matched by name), or omit the fields the table does not have",
   },
+  RF_REFERENCE_EMPTY: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "reference data is empty",
+    hint: "a reference step (enableReferenceMode) that is a foreign-key parent must have existing rows with its key fields set; fill the source first, or generate the parent instead",
+  },
+  RF_REFERENCE_TOO_LARGE: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "reference data too large",
+    hint: "reference data is held in memory; raise the step option referenceMaxRows or point the step at less data",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -17,6 +17,7 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
+import { loadReferences } from "./load-references.ts";
 import {
   bytesLimitReason,
   checkRowLimit,
@@ -94,8 +95,11 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   const runId = options.runId ?? randomUUID();
   const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
   const nowMicros = options.nowMicros ?? Date.now() * 1000;
+  // Existing rows of reference parents are read first (async I/O); the engine picks from them.
+  const references = await loadReferences(plan);
   const compileOptions = {
     seed,
+    references,
     nowMicros,
     fastMode: options.fastMode ?? true,
     budget: resolveBudget(plan.config.budget),
@@ -244,7 +248,10 @@ async function runStep(
       rowsPerSecond: 0,
       success: true,
       outputs: [],
-      skipped: "reference data: read, not generated",
+      skipped:
+        step.rowCount > 0
+          ? `reference data: ${step.rowCount} distinct keys read, not generated`
+          : "reference data: read, not generated",
     };
   }
   try {

@@ -7,6 +7,7 @@ import type { Cardinality, GenerationMode, Nullability } from "../../model/forei
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { GenerationBudget } from "../budget/generation-budget.ts";
+import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
@@ -49,6 +50,8 @@ export interface CompiledStep {
   readonly id: string;
   readonly resolved: ResolvedStep;
   readonly rowCount: number;
+  /** Existing data read by its connector (enableReferenceMode), not generated: see reference-step.ts. */
+  readonly reference?: boolean;
   /**
    * Whether batches may take a stream salt (withStreamSalt): no random draw went into the
    * compiled step itself (drawn group sizes do) and no field keeps its own seed.
@@ -132,7 +135,10 @@ export function compileStep(
     if (link) {
       const parentName =
         link.parentFields[link.childFields.findIndex((f) => topName(f) === field.name)] ?? field.name;
-      const parentType = link.parent.output.find((o) => o.name === topName(parentName))?.type;
+      // A child of reference data keeps its own type: the values read are cast to it.
+      const parentType = link.parent.reference
+        ? undefined
+        : link.parent.output.find((o) => o.name === topName(parentName))?.type;
       return { field, type: parentType ?? effectiveType(field), role: "link", generator: undefined };
     }
     const type = effectiveType(field);
@@ -206,7 +212,9 @@ export function compileStep(
       }
       const parentCols = link.parent.columnsAt(parentRows, link.parentFields.map(topName));
       link.childFields.forEach((path, k) => {
-        const col = parentCols.get(topName(link.parentFields[k]!))!;
+        const read = parentCols.get(topName(link.parentFields[k]!))!;
+        const col =
+          link.parent.reference && !path.includes(".") ? castColumn(read, plans[targets[k]!]!.type) : read;
         if (link.generationMode === "all-combinations")
           invalidateByPattern(col, rows, k, link.childFields.length);
         applyNullability(col, rows, link.nullability, rowCount, nullRandom.get(link)!);
