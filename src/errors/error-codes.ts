@@ -445,6 +445,13 @@ export const ERROR_CODES = {
     title: "reference data is empty",
     hint: "a reference step (enableReferenceMode) that is a foreign-key parent must have existing rows with its key fields set; fill the source first, or generate the parent instead",
   },
+  RF_REFERENCE_UNREADABLE: {
+    status: 502,
+    scope: "run",
+    retryable: false,
+    title: "reference data cannot be read",
+    hint: "the database refused to read the reference step's table (the message gives its reason); check the user's rights on the table",
+  },
   RF_REFERENCE_TOO_LARGE: {
     status: 400,
     scope: "run",

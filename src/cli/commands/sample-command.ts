@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { chooseSeed } from "../../app/choose-seed.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
+import { loadReferences } from "../../app/runs/load-references.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { loadPlanFile } from "../../config/index.ts";
@@ -164,6 +165,7 @@ async function render(
     fastMode: !fullVariety,
     relationships: true,
     nowMicros: s.nowMicros,
+    references: await loadReferences(seeded),
   });
   if (s.format === "table") {
     const parts: string[] = [];

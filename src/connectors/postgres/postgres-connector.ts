@@ -6,6 +6,7 @@ import { connectPostgres, writeError } from "./postgres-client.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import { readPostgresReference } from "./read-postgres-reference.ts";
 
 /**
  * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
@@ -38,6 +39,7 @@ export const postgresConnector: Connector = {
   },
   // The COPY text is encoded in the calling thread, from the Arrow batches the workers make.
   busiesCallingThread: () => true,
+  readReference: readPostgresReference,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readPostgresOptions(target.step);

@@ -64,3 +64,10 @@ export function referenceFieldsOf(
     );
   });
 }
+
+/** A database's refusal of the reference query (a connection failure stays the connector's error). */
+export const referenceUnreadable = (step: ResolvedStep, source: string, reason: string): RowforgeError =>
+  new RowforgeError(
+    "RF_REFERENCE_UNREADABLE",
+    `reference step "${step.step.name}" (enableReferenceMode): ${source} cannot be read: ${reason}`,
+  );
