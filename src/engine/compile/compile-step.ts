@@ -12,7 +12,7 @@ import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import type { FieldGenerator } from "../generators/field-generator.ts";
-import { rowPositions } from "../generators/positions.ts";
+import { childPosition, rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
 import { RowRandom } from "../rng/index.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
@@ -212,6 +212,13 @@ export function compileStep(
       }
       const parentCols = link.parent.columnsAt(parentRows, link.parentFields.map(topName));
       link.childFields.forEach((path, k) => {
+        const top = plans[targets[k]!]!.type;
+        if (path.includes(".") && top.kind === "array") {
+          // A key inside array elements (`items.id`): each element takes a parent row of its own.
+          const target = cols[targets[k]!] ?? generateInto(targets[k]!);
+          fillElementKeys(target, top, path, link.parentFields[k]!, link, rows, linkRandom.get(link)!, id);
+          return;
+        }
         const read = parentCols.get(topName(link.parentFields[k]!))!;
         const col =
           link.parent.reference && !path.includes(".") ? castColumn(read, plans[targets[k]!]!.type) : read;
@@ -303,6 +310,49 @@ function setNested(
       t = t.fields[i]!.type;
     }
   }
+}
+
+/**
+ * Writes a foreign key into a field of the struct elements of an array (`items.id`): the
+ * parent row of element j of row r is drawn from (link, childPosition(r, j)), so it does not
+ * depend on batching; the value is cast to the element field's type.
+ */
+function fillElementKeys(
+  target: Column,
+  type: DataType,
+  path: string,
+  parentField: string,
+  link: StepLink,
+  rows: Float64Array,
+  rnd: RowRandom,
+  stepId: string,
+): void {
+  if (target.shape !== "list" || type.kind !== "array" || type.element.kind !== "struct") {
+    throw new RowforgeError(
+      "RF_FOREIGN_KEY_INVALID",
+      `foreign-key field "${path}" of step ${stepId} is inside an array whose elements are not structs`,
+      { hint: "a key inside an array must be a field of its struct elements (items.id)" },
+    );
+  }
+  const parentCount = link.parent.rowCount;
+  const at = new Float64Array(target.element.length);
+  for (let i = 0; i < rows.length; i++) {
+    const first = target.offsets[i]!;
+    for (let j = first; j < target.offsets[i + 1]!; j++)
+      at[j] = parentCount > 0 ? rnd.at(childPosition(rows[i]!, j - first)).int(parentCount) : 0;
+  }
+  if (at.length === 0) return;
+  const name = topName(parentField);
+  const route = path.split(".").slice(1);
+  let fieldType: DataType = type.element;
+  for (const part of route) {
+    const f: { readonly type: DataType } | undefined =
+      fieldType.kind === "struct" ? fieldType.fields.find((x) => x.name === part) : undefined;
+    if (!f) throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${stepId} has no field "${path}"`);
+    fieldType = f.type;
+  }
+  const col = castColumn(link.parent.columnsAt(at, [name]).get(name)!, fieldType);
+  setNested(target.element, type.element, route, col, stepId, path);
 }
 
 /** all-combinations: row r makes key field k invalid when bit k of (r mod 2^fields) is set. */
