@@ -96,7 +96,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
   const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
   const nowMicros = options.nowMicros ?? Date.now() * 1000;
   // Existing rows of reference parents are read first (async I/O); the engine picks from them.
-  const references = await loadReferences(plan);
+  const references = await loadReferences(plan, options.only);
   const compileOptions = {
     seed,
     references,

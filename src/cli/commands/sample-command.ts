@@ -9,6 +9,7 @@ import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
@@ -165,7 +166,7 @@ async function render(
     fastMode: !fullVariety,
     relationships: true,
     nowMicros: s.nowMicros,
-    references: await loadReferences(seeded),
+    references: await loadReferences(seeded, steps.map(stepIdOf)),
   });
   if (s.format === "table") {
     const parts: string[] = [];
