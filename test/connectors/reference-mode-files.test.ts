@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { createExecutor, createInlineExecutor } from "../../src/app/executors.ts";
+import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { createSampleRunner } from "../../src/app/sample/sample-runner.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
@@ -214,4 +215,25 @@ test("an empty, missing or unreadable reference source is a coded error naming t
     /RF_REFERENCE_TOO_LARGE|more than 10 distinct values of account_id/,
   );
   assert.deepEqual(readdirSync(dir).includes("out"), false, "nothing written");
+});
+
+test("delete mode removes the generated child and never touches the reference data", async () => {
+  const ref = await writeAccounts("csv");
+  const before = readFileSync(ref, "utf8");
+  const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
+  const plan = await planWith("csv", ref, out);
+  const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  assert.equal(r.success, true, r.failedReason ?? "");
+  assert.ok(outputText(out).length > 0);
+  const d = await deletePlanData(plan);
+  assert.equal(d.success, true, d.failedReason ?? "");
+  assert.deepEqual(
+    d.steps.map((s) => [s.name, s.skipped ?? s.records]),
+    [
+      ["transactions", 10],
+      ["accounts", "reference data: read, never deleted"],
+    ],
+  );
+  assert.ok(!existsSync(out) || outputText(out) === "", "the child's files are gone");
+  assert.equal(readFileSync(ref, "utf8"), before);
 });
