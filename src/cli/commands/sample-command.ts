@@ -8,6 +8,7 @@ import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -168,6 +169,10 @@ async function render(
     nowMicros: s.nowMicros,
     references: await loadReferences(seeded, steps.map(stepIdOf)),
   });
+  for (const sample of samples) {
+    if (isReferenceStep(sample.step) && sample.batch.numRows === 0)
+      note += `step ${sample.step.step.name} is reference data (enableReferenceMode): it is never generated, and its existing rows are read only when a generated step's foreign key points at it\n`;
+  }
   if (s.format === "table") {
     const parts: string[] = [];
     for (const sample of samples) {
