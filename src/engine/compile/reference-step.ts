@@ -75,7 +75,12 @@ export function compileReferenceStep(resolved: ResolvedStep, ipc: Uint8Array | u
         shape,
         output.map((o) => {
           const col = find(o.name);
-          if (!col) return allocateColumn(o.type, n);
+          if (!col) {
+            // A declared field the foreign keys do not read: null in a sample of the step.
+            const empty = allocateColumn(o.type, n);
+            if (n > 0) empty.nulls = new Uint8Array(n).fill(1);
+            return empty;
+          }
           return castColumn(gather(col, rows), o.type);
         }),
       );
