@@ -131,6 +131,31 @@ test("reference mode is deterministic: the same seed gives the same bytes, inlin
   assert.ok(rows.every((row) => KEYS.includes(row.account_id)));
 });
 
+test("perField on the key field groups the child's rows by existing key", async () => {
+  const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
+  const plan = await planWith("csv", await writeAccounts("csv"), out, "nullability: {nullPercentage: 0}");
+  const grouped = {
+    ...plan,
+    steps: plan.steps.map((s) =>
+      s.step.name === "transactions"
+        ? {
+            ...s,
+            step: { ...s.step, count: { records: 10, perField: { fieldNames: ["account_id"], count: 3 } } },
+          }
+        : s,
+    ),
+  };
+  const r = await runPlan(grouped, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  assert.equal(r.success, true, r.failedReason ?? "");
+  const rows = rowsOf(outputText(out));
+  assert.equal(rows.length, 30, "10 groups of 3");
+  // Group g takes existing key g mod 5, so its 3 rows are consecutive and share it.
+  for (let i = 0; i < rows.length; i += 3) {
+    assert.equal(new Set(rows.slice(i, i + 3).map((x) => x.account_id)).size, 1);
+    assert.equal(rows[i]!.account_id, KEYS[(i / 3) % 5]);
+  }
+});
+
 test("a sample of the child draws its keys from the existing data", async () => {
   const ref = await writeAccounts("json");
   const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
