@@ -1,4 +1,4 @@
-import type { RecordBatch, Schema } from "apache-arrow";
+import type { RecordBatch, Schema, Table } from "apache-arrow";
 import type { EncodeSpec } from "../engine/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { TableDescription } from "./table-description.ts";
@@ -58,6 +58,14 @@ export interface DeleteOutcome {
   readonly outputs: readonly string[];
 }
 
+/** What reference mode (enableReferenceMode) asks of a source: the key fields of its existing rows. */
+export interface ReferenceRequest {
+  /** Top-level fields (columns) to read, in order: the foreign key's source fields. */
+  readonly fields: readonly string[];
+  /** At most this many distinct keys are read; more is RF_REFERENCE_TOO_LARGE naming the step. */
+  readonly maxRows: number;
+}
+
 /** What a connector can do, so callers and the conformance suite know what to expect of it. */
 export interface ConnectorCapabilities {
   /** It may ask workers for encoded text rather than Arrow batches (`accepts.encoded`). */
@@ -89,6 +97,12 @@ export interface Connector {
    * whose fields come from it; undefined when the table does not exist. Database connectors only.
    */
   describe?(step: ResolvedStep): Promise<TableDescription | undefined>;
+  /**
+   * Reads the existing data of a reference step (enableReferenceMode) that is a foreign-key
+   * parent: the distinct tuples of the requested fields without nulls, sorted, as Arrow columns
+   * (reference/reference-table.ts). Absent when the connector cannot read its kind of source.
+   */
+  readReference?(step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
   /** Removes what earlier runs of the plan wrote for this step (delete mode). */
   deleteGenerated(step: ResolvedStep, planName: string): Promise<DeleteOutcome>;
 }

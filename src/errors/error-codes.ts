@@ -445,6 +445,27 @@ export const ERROR_CODES = {
     title: "column type not generated",
     hint: "declare the column as a field of the step (its other columns are still read from the database), e.g. with a static or sql option giving text the database accepts for that type",
   },
+  RF_REFERENCE_EMPTY: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "reference data is empty",
+    hint: "a reference step (enableReferenceMode) that is a foreign-key parent must have existing rows with its key fields set; fill the source first, or generate the parent instead",
+  },
+  RF_REFERENCE_UNREADABLE: {
+    status: 502,
+    scope: "run",
+    retryable: false,
+    title: "reference data cannot be read",
+    hint: "the database refused to read the reference step's table (the message gives its reason); check the user's rights on the table",
+  },
+  RF_REFERENCE_TOO_LARGE: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "reference data too large",
+    hint: "reference data is held in memory; raise the step option referenceMaxRows or point the step at less data",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

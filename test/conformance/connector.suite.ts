@@ -124,6 +124,41 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
       else assert.deepEqual(await fixture.contents(options), []);
     });
 
+    test(`${label}: what a run wrote reads back as reference data (distinct keys, sorted), or the format is refused by name`, async (t) => {
+      if (!connector.readReference) {
+        t.skip(`${connector.name} cannot read reference data`);
+        return;
+      }
+      const options = fixture.destination(format, connector.capabilities.parts);
+      const plan = await planFor(format, options);
+      const r = await run(plan, "suite-reference");
+      assert.equal(r.success, true, r.failedReason ?? "");
+      const step = plan.steps[0]!;
+      const reference = {
+        ...step,
+        referenceMode: true,
+        step: { ...step.step, options: { ...step.step.options, enableReferenceMode: "true" } },
+      };
+      const read = connector.readReference(reference, { fields: ["id"], maxRows: ROWS });
+      if (format === "orc") {
+        await assert.rejects(read, /RF_FORMAT_UNKNOWN|orc data, which rowforge cannot read yet/);
+        return;
+      }
+      const table = await read;
+      const ids = Array.from(table.getChild("id")!.toArray() as ArrayLike<bigint | number>, Number);
+      assert.equal(ids.length, ROWS);
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => a - b),
+        "sorted",
+      );
+      assert.deepEqual(ids.map(String).sort(), expectedIds(plan));
+      await assert.rejects(
+        connector.readReference(reference, { fields: ["id"], maxRows: ROWS - 1 }),
+        /more than 999 distinct values of id/,
+      );
+    });
+
     test(`${label}: delete mode removes exactly what the plan wrote`, async (t) => {
       if (!connector.capabilities.delete) {
         t.skip(`${connector.name} cannot delete what it wrote`);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { isReference } from "./check-step-runnable.ts";
 import type { RunResult } from "./run-plan.ts";
 import { type StepReport, stepFailure } from "./step-report.ts";
 
@@ -38,6 +39,20 @@ export async function deletePlanData(
       bytes: 0,
       rowsPerSecond: 0,
     };
+    if (isReference(r)) {
+      // Existing data the plan only reads (enableReferenceMode) is never deleted.
+      const report: StepReport = {
+        ...base,
+        records: 0,
+        seconds: 0,
+        success: true,
+        outputs: [],
+        skipped: "reference data: read, never deleted",
+      };
+      steps.push(report);
+      o.onStepDone?.(report);
+      continue;
+    }
     const connector = connectorFor(r, "deleting from");
     try {
       const out = await connector.deleteGenerated(r, plan.plan.name);

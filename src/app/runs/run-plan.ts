@@ -18,6 +18,7 @@ import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
+import { loadReferences } from "./load-references.ts";
 import {
   bytesLimitReason,
   checkRowLimit,
@@ -97,8 +98,11 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
   const runId = options.runId ?? randomUUID();
   const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
   const nowMicros = options.nowMicros ?? Date.now() * 1000;
+  // Existing rows of reference parents are read first (async I/O); the engine picks from them.
+  const references = await loadReferences(plan, options.only);
   const compileOptions = {
     seed,
+    references,
     nowMicros,
     fastMode: options.fastMode ?? true,
     budget: resolveBudget(plan.config.budget),
@@ -247,7 +251,10 @@ async function runStep(
       rowsPerSecond: 0,
       success: true,
       outputs: [],
-      skipped: "reference data: read, not generated",
+      skipped:
+        step.rowCount > 0
+          ? `reference data: ${step.rowCount} distinct keys read, not generated`
+          : "reference data: read, not generated",
     };
   }
   try {

@@ -16,6 +16,8 @@ export interface SampleOptions {
   readonly nowMicros: number;
   /** The server's generation budget: maxBytesPerSample and the structural limits are checked before a row is made. */
   readonly budget?: GenerationBudget;
+  /** Existing rows of reference parents (loadReferences), by step id; read by the caller when relationships are kept. */
+  readonly references?: Readonly<Record<string, Uint8Array>>;
 }
 
 export interface StepSample {
@@ -44,10 +46,13 @@ function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPl
     numRecordsPerStep: o.size,
     sampleRows: o.size,
     ...(o.budget ? { budget: o.budget } : {}),
+    ...(o.references && o.relationships ? { references: o.references } : {}),
   });
 }
 
 function cachedCompile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
+  // Reference data is read afresh for each sample: its compiled plan is not kept.
+  if (o.references && Object.keys(o.references).length > 0) return compile(plan, seed, o);
   let plans = compiledPlans.get(plan);
   if (!plans) {
     plans = lru(4);

@@ -3,6 +3,8 @@ import { Piscina } from "piscina";
 import { workerUrl } from "../../../workers/worker-url.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
+import { loadReferences } from "../runs/load-references.ts";
 import type { SampleOptions } from "./generate-sample.ts";
 import { renderSample, type SampleTask, type SampleTaskResult, type StepOutput } from "./run-sample-task.ts";
 import { isCheapSample } from "./sample-cost.ts";
@@ -70,7 +72,11 @@ export function createSampleRunner(timeLimitMs = DEFAULT_SAMPLE_TIME_LIMIT_MS): 
   };
   return {
     timeLimitMs,
-    async run(plan, chosen, options, output) {
+    async run(plan, chosen, givenOptions, output) {
+      // A child of reference data samples from the existing rows, read here (async I/O) first.
+      const options = givenOptions.relationships
+        ? { ...givenOptions, references: await loadReferences(plan, chosen.map(stepIdOf)) }
+        : givenOptions;
       const result = isCheapSample(chosen, options.size, options.fastMode)
         ? await renderSample(plan, chosen, options, output)
         : await inWorker({

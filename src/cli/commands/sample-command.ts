@@ -3,12 +3,15 @@ import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { chooseSeed } from "../../app/choose-seed.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
+import { loadReferences } from "../../app/runs/load-references.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { readSchemas } from "../../app/schemas/read-schemas.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
@@ -167,7 +170,12 @@ async function render(
     fastMode: !fullVariety,
     relationships: true,
     nowMicros: s.nowMicros,
+    references: await loadReferences(seeded, steps.map(stepIdOf)),
   });
+  for (const sample of samples) {
+    if (isReferenceStep(sample.step) && sample.batch.numRows === 0)
+      note += `step ${sample.step.step.name} is reference data (enableReferenceMode): it is never generated, and its existing rows are read only when a generated step's foreign key points at it\n`;
+  }
   if (s.format === "table") {
     const parts: string[] = [];
     for (const sample of samples) {

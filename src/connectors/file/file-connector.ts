@@ -8,6 +8,7 @@ import { type FileOptions, readFileOptions } from "./file-options.ts";
 import { createFileSink, encodesInWorkers, outputExists, unwritable } from "./file-sink.ts";
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
+import { readFileReference } from "./read-file-reference.ts";
 import { scanOutput } from "./scan-output.ts";
 import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
 
@@ -33,6 +34,7 @@ export const fileConnector: Connector = {
     const opts = readFileOptions(name, step.step.options);
     if (opts.path !== STDOUT_PATH) await checkOutputPath(name, opts);
   },
+  readReference: readFileReference,
   async open(target) {
     const stepName = target.step.step.name;
     const format = requireFormat(target.step.format, `step "${stepName}"`);

@@ -6,6 +6,7 @@ import { describeMysqlTable } from "./mysql-describe.ts";
 import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "./mysql-options.ts";
 import { createMysqlSink, outputName } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
+import { readMysqlReference } from "./read-mysql-reference.ts";
 
 /**
  * MySQL/MariaDB tables, written through `LOAD DATA LOCAL INFILE` from a stream (see
@@ -51,6 +52,7 @@ export const mysqlConnector: Connector = {
   },
   // The LOAD DATA text is encoded in the calling thread, from the Arrow batches the workers make.
   busiesCallingThread: () => true,
+  readReference: readMysqlReference,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readMysqlOptions(target.step);

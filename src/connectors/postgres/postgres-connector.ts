@@ -7,6 +7,7 @@ import { describePostgresTable } from "./postgres-describe.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import { readPostgresReference } from "./read-postgres-reference.ts";
 
 /**
  * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
@@ -50,6 +51,7 @@ export const postgresConnector: Connector = {
   },
   // The COPY text is encoded in the calling thread, from the Arrow batches the workers make.
   busiesCallingThread: () => true,
+  readReference: readPostgresReference,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readPostgresOptions(target.step);

@@ -1,9 +1,11 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
 import { checkBudget, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { type CompiledStep, compileStep, type StepLink } from "./compile-step.ts";
+import { compileReferenceStep } from "./reference-step.ts";
 import { planKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
 
@@ -17,6 +19,13 @@ export interface PlanCompileOptions {
   readonly numRecordsPerStep?: number;
   /** The limits checked before anything is generated (DEFAULT_BUDGET when not given). */
   readonly budget?: GenerationBudget;
+  /**
+   * Existing rows of reference steps (enableReferenceMode) that are foreign-key parents, by
+   * step id: Arrow IPC stream bytes of the key fields, read by the step's connector before
+   * compiling (plain bytes, so they travel to worker threads). A reference step without an
+   * entry has no rows (validate and row estimates do not read).
+   */
+  readonly references?: Readonly<Record<string, Uint8Array>>;
   /** For samples: the rows generated per step, checked against budget.maxBytesPerSample. */
   readonly sampleRows?: number;
 }
@@ -50,14 +59,15 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
   for (const fk of plan.plan.sinkOptions.foreignKeys) {
     const parent = `${fk.source.dataSource}.${fk.source.step}`;
     if (!byId.has(parent)) continue;
-    if (byId.get(parent)!.referenceMode) {
-      throw new RowforgeError(
-        "RF_FOREIGN_KEY_INVALID",
-        `step ${parent} is reference data (enableReferenceMode); foreign keys from existing data are not supported yet`,
-        {
-          hint: "generate the parent step instead of reading it, or remove the foreign key",
-        },
-      );
+    if (isReferenceStep(byId.get(parent)!)) {
+      const nested = fk.source.fields.find((f) => f.includes("."));
+      if (nested !== undefined) {
+        throw new RowforgeError(
+          "RF_FOREIGN_KEY_INVALID",
+          `step ${parent} is reference data (enableReferenceMode): its foreign-key field "${nested}" must be a top-level field (column)`,
+          { hint: "name columns of the existing data as the foreign key's source fields" },
+        );
+      }
     }
     const unique = implicitUnique.get(parent) ?? new Set<string>();
     for (const f of fk.source.fields) unique.add(f.split(".")[0]!);
@@ -128,9 +138,12 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
       ...link,
       parent: compiled.get(parent)!,
     }));
+    const resolved = byId.get(id)!;
     compiled.set(
       id,
-      compileStep(byId.get(id)!, env, links, implicitUnique.get(id) ?? new Set(), options.numRecordsPerStep),
+      isReferenceStep(resolved)
+        ? compileReferenceStep(resolved, options.references?.[id])
+        : compileStep(resolved, env, links, implicitUnique.get(id) ?? new Set(), options.numRecordsPerStep),
     );
   }
   const steps = ordered.order.map((id) => compiled.get(id)!);

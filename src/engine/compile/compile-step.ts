@@ -7,11 +7,12 @@ import type { Cardinality, GenerationMode, Nullability } from "../../model/forei
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { GenerationBudget } from "../budget/generation-budget.ts";
+import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import type { FieldGenerator } from "../generators/field-generator.ts";
-import { rowPositions } from "../generators/positions.ts";
+import { childPosition, rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
 import { RowRandom } from "../rng/index.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
@@ -49,6 +50,8 @@ export interface CompiledStep {
   readonly id: string;
   readonly resolved: ResolvedStep;
   readonly rowCount: number;
+  /** Existing data read by its connector (enableReferenceMode), not generated: see reference-step.ts. */
+  readonly reference?: boolean;
   /**
    * Whether batches may take a stream salt (withStreamSalt): no random draw went into the
    * compiled step itself (drawn group sizes do) and no field keeps its own seed.
@@ -132,7 +135,10 @@ export function compileStep(
     if (link) {
       const parentName =
         link.parentFields[link.childFields.findIndex((f) => topName(f) === field.name)] ?? field.name;
-      const parentType = link.parent.output.find((o) => o.name === topName(parentName))?.type;
+      // A child of reference data keeps its own type: the values read are cast to it.
+      const parentType = link.parent.reference
+        ? undefined
+        : link.parent.output.find((o) => o.name === topName(parentName))?.type;
       return { field, type: parentType ?? effectiveType(field), role: "link", generator: undefined };
     }
     const type = effectiveType(field);
@@ -206,7 +212,16 @@ export function compileStep(
       }
       const parentCols = link.parent.columnsAt(parentRows, link.parentFields.map(topName));
       link.childFields.forEach((path, k) => {
-        const col = parentCols.get(topName(link.parentFields[k]!))!;
+        const top = plans[targets[k]!]!.type;
+        if (path.includes(".") && top.kind === "array") {
+          // A key inside array elements (`items.id`): each element takes a parent row of its own.
+          const target = cols[targets[k]!] ?? generateInto(targets[k]!);
+          fillElementKeys(target, top, path, link.parentFields[k]!, link, rows, linkRandom.get(link)!, id);
+          return;
+        }
+        const read = parentCols.get(topName(link.parentFields[k]!))!;
+        const col =
+          link.parent.reference && !path.includes(".") ? castColumn(read, plans[targets[k]!]!.type) : read;
         if (link.generationMode === "all-combinations")
           invalidateByPattern(col, rows, k, link.childFields.length);
         applyNullability(col, rows, link.nullability, rowCount, nullRandom.get(link)!);
@@ -295,6 +310,49 @@ function setNested(
       t = t.fields[i]!.type;
     }
   }
+}
+
+/**
+ * Writes a foreign key into a field of the struct elements of an array (`items.id`): the
+ * parent row of element j of row r is drawn from (link, childPosition(r, j)), so it does not
+ * depend on batching; the value is cast to the element field's type.
+ */
+function fillElementKeys(
+  target: Column,
+  type: DataType,
+  path: string,
+  parentField: string,
+  link: StepLink,
+  rows: Float64Array,
+  rnd: RowRandom,
+  stepId: string,
+): void {
+  if (target.shape !== "list" || type.kind !== "array" || type.element.kind !== "struct") {
+    throw new RowforgeError(
+      "RF_FOREIGN_KEY_INVALID",
+      `foreign-key field "${path}" of step ${stepId} is inside an array whose elements are not structs`,
+      { hint: "a key inside an array must be a field of its struct elements (items.id)" },
+    );
+  }
+  const parentCount = link.parent.rowCount;
+  const at = new Float64Array(target.element.length);
+  for (let i = 0; i < rows.length; i++) {
+    const first = target.offsets[i]!;
+    for (let j = first; j < target.offsets[i + 1]!; j++)
+      at[j] = parentCount > 0 ? rnd.at(childPosition(rows[i]!, j - first)).int(parentCount) : 0;
+  }
+  if (at.length === 0) return;
+  const name = topName(parentField);
+  const route = path.split(".").slice(1);
+  let fieldType: DataType = type.element;
+  for (const part of route) {
+    const f: { readonly type: DataType } | undefined =
+      fieldType.kind === "struct" ? fieldType.fields.find((x) => x.name === part) : undefined;
+    if (!f) throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${stepId} has no field "${path}"`);
+    fieldType = f.type;
+  }
+  const col = castColumn(link.parent.columnsAt(at, [name]).get(name)!, fieldType);
+  setNested(target.element, type.element, route, col, stepId, path);
 }
 
 /** all-combinations: row r makes key field k invalid when bit k of (r mod 2^fields) is set. */

@@ -1,0 +1,154 @@
+import { readdir, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { Table } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import type { ReferenceRequest } from "../connector.ts";
+import { referenceEmpty, referenceFieldsOf, referenceTooLarge } from "../reference/reference-errors.ts";
+import { type ReferenceKind, referenceTable } from "../reference/reference-table.ts";
+import { readFileOptions } from "./file-options.ts";
+
+/** File names each format's reader takes in a folder of parts (hidden and `_` files never). */
+const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  csv: [".csv", ".txt"],
+  json: [".json", ".jsonl", ".ndjson"],
+  parquet: [".parquet"],
+};
+
+/**
+ * Reads the key fields of existing files (a single file, or every part file under a folder,
+ * Hive-style `key=value` partition folders included) through DuckDB: the distinct tuples
+ * without a null, sorted, at most `maxRows`. ORC has no reader here yet.
+ */
+export async function readFileReference(step: ResolvedStep, request: ReferenceRequest): Promise<Table> {
+  const name = step.step.name;
+  const format = step.format.trim().toLowerCase();
+  const o = readFileOptions(name, step.step.options);
+  const extensions = EXTENSIONS[format];
+  if (!extensions) {
+    throw new RowforgeError(
+      "RF_FORMAT_UNKNOWN",
+      `reference step "${name}" (enableReferenceMode) is ${format} data, which rowforge cannot read yet`,
+      {
+        hint: "reference data can be read from csv, json and parquet files and from postgres and mysql tables",
+      },
+    );
+  }
+  const path = resolve(o.path);
+  const source = `${format} ${path}`;
+  const files = await partFiles(path, extensions, name);
+  if (files.length === 0)
+    throw referenceEmpty(step, `${source} (no ${extensions.join("/")} files)`, request.fields);
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const db = await DuckDBInstance.create(":memory:", { threads: "1" });
+  const conn = await db.connect();
+  try {
+    const from = readerOf(format, files, step.step.options);
+    const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`)).getRowObjectsJS() as {
+      column_name: string;
+      column_type: string;
+    }[];
+    const types = new Map(described.map((r) => [r.column_name, r.column_type]));
+    const columns = referenceFieldsOf(step, source, request.fields, [...types.keys()]);
+    const kinds = columns.map((c) => kindOf(types.get(c)!));
+    const q = columns.map(quote);
+    const sql = `SELECT ${q.map((c, k) => `${select(`r.${c}`, kinds[k]!)} AS ${quote(`k${k}`)}`).join(", ")}
+      FROM (SELECT DISTINCT ${q.join(", ")} FROM ${from} WHERE ${q.map((c) => `${c} IS NOT NULL`).join(" AND ")}) AS r
+      ORDER BY ${q.map((c) => `r.${c}`).join(", ")} LIMIT ${request.maxRows + 1}`;
+    const read = (await conn.runAndReadAll(sql)).getColumnsJS();
+    const rows = read[0]?.length ?? 0;
+    if (rows === 0) throw referenceEmpty(step, source, request.fields);
+    if (rows > request.maxRows) throw referenceTooLarge(step, source, request.fields, request.maxRows);
+    return referenceTable(
+      request.fields.map((field, k) => ({
+        name: field,
+        kind: kinds[k]!,
+        values: read[k]!.map((v) => (kinds[k] === "date" ? Number(v) : v)) as (
+          | bigint
+          | number
+          | boolean
+          | string
+        )[],
+      })),
+    );
+  } catch (e) {
+    if (e instanceof RowforgeError) throw e;
+    throw new RowforgeError(
+      "RF_FILE_READ",
+      `reference step "${name}": cannot read ${source}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
+      { hint: `check that the files are ${format} data with the options of the step (header, delimiter)` },
+    );
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
+}
+
+/** The files to read: the path itself, or every matching file under the folder, sorted. */
+async function partFiles(path: string, extensions: readonly string[], stepName: string): Promise<string[]> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) {
+    throw new RowforgeError(
+      "RF_FILE_NOT_FOUND",
+      `reference step "${stepName}" (enableReferenceMode) reads ${path}, which does not exist`,
+      { hint: "write the reference data first, or fix the step's path" },
+    );
+  }
+  if (info.isFile()) return [path];
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    for (const e of entries) {
+      if (e.name.startsWith(".") || e.name.startsWith("_")) continue;
+      const full = join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile() && extensions.some((x) => e.name.toLowerCase().endsWith(x))) out.push(full);
+    }
+  };
+  await walk(path);
+  return out.sort();
+}
+
+const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** DuckDB's table function over the files, with the step's CSV options. */
+function readerOf(
+  format: string,
+  files: readonly string[],
+  options: Readonly<Record<string, string>>,
+): string {
+  const list = `[${files.map(literal).join(", ")}]`;
+  if (format === "parquet") return `read_parquet(${list}, hive_partitioning = true)`;
+  if (format === "json") return `read_json_auto(${list}, hive_partitioning = true)`;
+  const header = (options.header ?? "true").trim().toLowerCase();
+  const delimiter = options.delimiter ?? options.sep ?? ",";
+  return `read_csv(${list}, header = ${header === "true" || header === "yes" || header === "1"}, delim = ${literal(delimiter)}, hive_partitioning = true)`;
+}
+
+function kindOf(duckType: string): ReferenceKind {
+  const t = duckType.toUpperCase();
+  if (/^(TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER)$/.test(t)) return "long";
+  if (/^(FLOAT|DOUBLE|REAL)$/.test(t)) return "double";
+  if (t === "BOOLEAN") return "boolean";
+  if (t === "DATE") return "date";
+  if (t.startsWith("TIMESTAMP")) return "timestamp";
+  return "string";
+}
+
+function select(column: string, kind: ReferenceKind): string {
+  switch (kind) {
+    case "long":
+      return `CAST(${column} AS BIGINT)`;
+    case "double":
+      return `CAST(${column} AS DOUBLE)`;
+    case "boolean":
+      return column;
+    case "date":
+      return `CAST(datediff('day', DATE '1970-01-01', ${column}) AS BIGINT)`;
+    case "timestamp":
+      return `epoch_us(${column})`;
+    case "string":
+      return `CAST(${column} AS VARCHAR)`;
+  }
+}
