@@ -55,6 +55,44 @@ export interface StepSink {
 export interface DeleteOutcome {
   readonly records: number;
   readonly outputs: readonly string[];
+  /** The earlier runs (ids) whose rows of this step it removed: they are marked deleted in the history. */
+  readonly runs?: readonly string[];
+  /** Why nothing was removed, when nothing was (every run already deleted, say): the step report shows it. */
+  readonly note?: string;
+}
+
+/**
+ * One earlier generate run of a plan that wrote a step, as rowforge's run history knows it.
+ * Its rows are regenerated on demand: values derive from the seed, the step, the field, the
+ * row index and the run's reference time, so the run's keys need not have been kept.
+ */
+export interface GeneratedRun {
+  readonly runId: string;
+  /** ISO 8601 UTC: when the run was made (runs come oldest first). */
+  readonly createdTs: string;
+  /** Rows it wrote for the step. */
+  readonly records: number;
+  /** Where its step report says the rows went (`postgres://host:port/db/schema.table`, files, ...). */
+  readonly outputs: readonly string[];
+  /**
+   * Its rows [0, records) of the step again, in batches of at most `batchRows`, with the
+   * step's output columns. Throws RF_DELETE_NOT_RECOMPUTABLE (before the first batch) when
+   * they cannot be regenerated: another generator version, or the plan changed since.
+   */
+  batches(batchRows: number): Iterable<RecordBatch>;
+}
+
+/**
+ * What earlier runs wrote for a step, from rowforge's run history, for connectors that cannot
+ * list it themselves (databases). `runs` is undefined when no history is at hand; `missing`
+ * then says why and what to do.
+ */
+export interface StepHistory {
+  /** Runs that wrote the step and whose rows of it were not deleted yet, oldest first. */
+  readonly runs: readonly GeneratedRun[] | undefined;
+  readonly missing?: string;
+  /** Runs of the plan whose rows of this step were deleted already (ids): for a "nothing left" note. */
+  readonly deletedBefore: readonly string[];
 }
 
 /** What a connector can do, so callers and the conformance suite know what to expect of it. */
@@ -83,6 +121,11 @@ export interface Connector {
    * say): a run then leaves that thread a core of its own instead of a worker. Default no.
    */
   busiesCallingThread?(step: ResolvedStep): boolean;
-  /** Removes what earlier runs of the plan wrote for this step (delete mode). */
-  deleteGenerated(step: ResolvedStep, planName: string): Promise<DeleteOutcome>;
+  /**
+   * Removes what earlier runs of the plan wrote for this step (delete mode). Files list what
+   * each run wrote in manifests; databases use `history` (the runs to delete, their rows
+   * regenerated). A connector that needs the history and gets none (or `runs` undefined)
+   * throws RF_DELETE_HISTORY_MISSING with `history.missing`.
+   */
+  deleteGenerated(step: ResolvedStep, planName: string, history?: StepHistory): Promise<DeleteOutcome>;
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
+import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { isReference } from "./check-step-runnable.ts";
+import { type DeleteHistorySource, loadPlanHistory } from "./plan-history.ts";
 import type { RunResult } from "./run-plan.ts";
 import type { StepReport } from "./step-report.ts";
 
@@ -9,11 +12,19 @@ import type { StepReport } from "./step-report.ts";
  * Delete mode: removes what earlier runs of the plan generated, and only that, children
  * before parents (reverse foreign-key order), each through its step's connector. For files, each output keeps a manifest of
  * the files each run created; appended runs are separate part files, so deleting a run's
- * files removes exactly its rows.
+ * files removes exactly its rows. Databases delete the rows of each earlier generate run the
+ * history knows (regenerated from its seed and reference time); each run whose rows of a step
+ * were removed is marked so in the history, so a second delete removes nothing.
  */
 export async function deletePlanData(
   plan: ResolvedPlan,
-  o: { runId?: string; onStepDone?: (r: StepReport) => void; only?: ReadonlySet<string> } = {},
+  o: {
+    runId?: string;
+    onStepDone?: (r: StepReport) => void;
+    only?: ReadonlySet<string>;
+    /** The run history (the store's executions), or why there is none. */
+    history?: DeleteHistorySource;
+  } = {},
 ): Promise<RunResult> {
   const started = performance.now();
   const runId = o.runId ?? randomUUID();
@@ -24,6 +35,7 @@ export async function deletePlanData(
     fastMode: true,
     budget: resolveBudget(plan.config.budget),
   });
+  const history = await loadPlanHistory(plan, o.history);
   const steps: StepReport[] = [];
   let failedReason: string | null = null;
   for (const step of [...compiled.steps].reverse()) {
@@ -38,15 +50,32 @@ export async function deletePlanData(
       bytes: 0,
       rowsPerSecond: 0,
     };
+    if (isReference(r)) {
+      const report: StepReport = {
+        ...base,
+        records: 0,
+        seconds: 0,
+        success: true,
+        outputs: [],
+        skipped: "reference data: read, never written",
+      };
+      steps.push(report);
+      o.onStepDone?.(report);
+      continue;
+    }
     const connector = connectorFor(r, "deleting from");
     try {
-      const out = await connector.deleteGenerated(r, plan.plan.name);
+      const out = await connector.deleteGenerated(r, plan.plan.name, history.forStep(step.id));
+      if (out.runs && out.runs.length > 0) await history.markDeleted(step.id, out.runs, runId);
+      const seconds = (performance.now() - t0) / 1000;
       const report: StepReport = {
         ...base,
         records: out.records,
-        seconds: (performance.now() - t0) / 1000,
+        seconds,
+        rowsPerSecond: seconds > 0 ? out.records / seconds : 0,
         success: true,
         outputs: out.outputs,
+        ...(out.note ? { skipped: out.note } : {}),
       };
       steps.push(report);
       o.onStepDone?.(report);
@@ -59,6 +88,7 @@ export async function deletePlanData(
         success: false,
         outputs: [],
         error: message,
+        ...(isRowforgeError(e) ? { errorCode: e.code } : {}),
       });
       failedReason = `step "${r.step.name}": ${message}`;
       break;

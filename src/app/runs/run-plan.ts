@@ -17,6 +17,7 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
+import type { RecomputeFacts } from "./run-details.ts";
 import {
   bytesLimitReason,
   checkRowLimit,
@@ -24,6 +25,7 @@ import {
   type RunLimits,
   timeLimitReason,
 } from "./run-limits.ts";
+import { stepCheck } from "./step-check.ts";
 import type { StepReport } from "./step-report.ts";
 
 export interface RunPlanOptions {
@@ -61,6 +63,8 @@ export interface RunResult {
   readonly steps: readonly StepReport[];
   /** True when the run was cancelled (on request, by a signal or by a limit). */
   readonly cancelled?: boolean;
+  /** What regenerates the rows of the steps it wrote (delete mode); generate runs only. */
+  readonly recompute?: RecomputeFacts;
 }
 
 /** A cancellation reason: `cancelled`, or why a limit cancelled the run. */
@@ -143,6 +147,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
     compileOptions.fastMode && !executor.inCallingThread ? planFakerPools(compiled, options.only) : [];
   executor.register({ planKey: runId, plan, options: compileOptions, fakerPools });
   let failedReason: string | null = null;
+  const checks: Record<string, string> = {};
   try {
     for (const step of compiled.steps) {
       if (options.only && !options.only.has(step.id)) continue;
@@ -162,6 +167,7 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
         onBytes,
       );
       reports.push(report);
+      if (report.success && report.records > 0) checks[step.id] = stepCheck(step);
       bytesBefore += report.bytes;
       options.onStepDone?.(report);
       if (cancel.signal.aborted) {
@@ -190,6 +196,14 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
     seconds: (performance.now() - started) / 1000,
     steps: reports,
     ...(cancel.signal.aborted ? { cancelled: true } : {}),
+    recompute: {
+      generatorVersion: GENERATOR_VERSION,
+      fastMode: compileOptions.fastMode,
+      ...(compileOptions.numRecordsPerStep !== undefined
+        ? { numRecordsPerStep: compileOptions.numRecordsPerStep }
+        : {}),
+      checks,
+    },
   };
 }
 
