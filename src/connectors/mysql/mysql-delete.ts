@@ -68,14 +68,13 @@ export async function deleteMysqlRows(
     }
     const key = deleteKey(step, columns, await primaryKey(client, o), tableName(o));
     const list = key.columns.map(quoteIdent).join(", ");
-    // A temporary table neither commits the transaction nor is seen by other sessions.
+    // A temporary table (created, loaded, dropped) neither commits a transaction nor is seen
+    // by other sessions; the DELETE alone changes the table, in its own transaction.
     await client.query(`DROP TEMPORARY TABLE IF EXISTS ${keys}`);
-    await client.query(
-      `CREATE TEMPORARY TABLE ${keys} ENGINE=InnoDB AS SELECT ${list} FROM ${qualifiedTable(o)} LIMIT 0`,
-    );
-    await client.query("START TRANSACTION");
+    await createKeysTable(client, o, keys, key, list);
     const withNulls = new Set<string>();
     for (const run of todo.runs) await loadKeys(client, keys, run, key, withNulls);
+    await client.query("START TRANSACTION");
     const match = key.columns.map((c) => {
       const [t, k] = [`t.${quoteIdent(c)}`, `k.${quoteIdent(c)}`];
       return `${t} ${key.by === "row" || withNulls.has(c) ? "<=>" : "="} ${k}`;
@@ -148,6 +147,54 @@ async function loadKeys(
   }
   stream.end();
   await done;
+}
+
+/** Key columns the temporary table's index covers: enough to find a row's few matches at once. */
+const INDEXED_COLUMNS = 4;
+/** Characters of a long text or binary column the index holds. */
+const PREFIX = 64;
+const PREFIXED = /^(tiny|medium|long)?(text|blob)$|^json$|^var(char|binary)$/;
+const UNINDEXABLE = /^(geometry|point|linestring|polygon|multi.*|geometrycollection)$/;
+
+/**
+ * The temporary table of keys, with the table's column types and an index over the key (long
+ * text and binary by a prefix): MariaDB joins without hashing, so without it each table row
+ * would be compared with every key. An index it cannot make only costs time: the table is then
+ * made without one.
+ */
+async function createKeysTable(
+  client: MysqlClient,
+  o: MysqlOptions,
+  keys: string,
+  key: DeleteKey,
+  list: string,
+): Promise<void> {
+  const select = `ENGINE=InnoDB AS SELECT ${list} FROM ${qualifiedTable(o)} LIMIT 0`;
+  const rows = await client.query<{ name: string; type: string; len: number | string | null }[]>(
+    "SELECT column_name AS name, data_type AS type, character_maximum_length AS len FROM information_schema.columns WHERE table_schema = ? AND table_name = ?",
+    [o.database, o.table],
+  );
+  const typeOf = new Map(rows.map((r) => [r.name, r]));
+  const parts = key.columns
+    .filter((c) => !UNINDEXABLE.test(String(typeOf.get(c)?.type ?? "").toLowerCase()))
+    .slice(0, INDEXED_COLUMNS)
+    .map((c) => {
+      const t = typeOf.get(c);
+      const type = String(t?.type ?? "").toLowerCase();
+      const long = PREFIXED.test(type) && !(type.startsWith("var") && Number(t?.len ?? 0) <= PREFIX);
+      return `${quoteIdent(c)}${long ? `(${PREFIX})` : ""}`;
+    });
+  if (parts.length > 0) {
+    try {
+      await client.query(
+        `CREATE TEMPORARY TABLE ${keys} (INDEX rowforge_keys (${parts.join(", ")})) ${select}`,
+      );
+      return;
+    } catch {
+      // Made without the index below.
+    }
+  }
+  await client.query(`CREATE TEMPORARY TABLE ${keys} ${select}`);
 }
 
 /** The table's primary key columns in key order (none when it has no primary key). */
