@@ -71,9 +71,12 @@ export async function deleteMysqlRows(
     // A temporary table (created, loaded, dropped) neither commits a transaction nor is seen
     // by other sessions; the DELETE alone changes the table, in its own transaction.
     await client.query(`DROP TEMPORARY TABLE IF EXISTS ${keys}`);
-    await createKeysTable(client, o, keys, key, list);
+    await client.query(
+      `CREATE TEMPORARY TABLE ${keys} ENGINE=InnoDB AS SELECT ${list} FROM ${qualifiedTable(o)} LIMIT 0`,
+    );
     const withNulls = new Set<string>();
     for (const run of todo.runs) await loadKeys(client, keys, run, key, withNulls);
+    await indexKeys(client, o, keys, key);
     await client.query("START TRANSACTION");
     const match = key.columns.map((c) => {
       const [t, k] = [`t.${quoteIdent(c)}`, `k.${quoteIdent(c)}`];
@@ -157,19 +160,12 @@ const PREFIXED = /^(tiny|medium|long)?(text|blob)$|^json$|^var(char|binary)$/;
 const UNINDEXABLE = /^(geometry|point|linestring|polygon|multi.*|geometrycollection)$/;
 
 /**
- * The temporary table of keys, with the table's column types and an index over the key (long
- * text and binary by a prefix): MariaDB joins without hashing, so without it each table row
- * would be compared with every key. An index it cannot make only costs time: the table is then
- * made without one.
+ * Indexes the loaded keys (long text and binary by a prefix): MariaDB joins without hashing,
+ * so without it each table row would be compared with every key. Built once the keys are in
+ * (faster than keeping it up while loading; ALTER TABLE ends a transaction, and none is open
+ * yet). An index it cannot make only costs time, never correctness.
  */
-async function createKeysTable(
-  client: MysqlClient,
-  o: MysqlOptions,
-  keys: string,
-  key: DeleteKey,
-  list: string,
-): Promise<void> {
-  const select = `ENGINE=InnoDB AS SELECT ${list} FROM ${qualifiedTable(o)} LIMIT 0`;
+async function indexKeys(client: MysqlClient, o: MysqlOptions, keys: string, key: DeleteKey): Promise<void> {
   const rows = await client.query<{ name: string; type: string; len: number | string | null }[]>(
     "SELECT column_name AS name, data_type AS type, character_maximum_length AS len FROM information_schema.columns WHERE table_schema = ? AND table_name = ?",
     [o.database, o.table],
@@ -184,17 +180,8 @@ async function createKeysTable(
       const long = PREFIXED.test(type) && !(type.startsWith("var") && Number(t?.len ?? 0) <= PREFIX);
       return `${quoteIdent(c)}${long ? `(${PREFIX})` : ""}`;
     });
-  if (parts.length > 0) {
-    try {
-      await client.query(
-        `CREATE TEMPORARY TABLE ${keys} (INDEX rowforge_keys (${parts.join(", ")})) ${select}`,
-      );
-      return;
-    } catch {
-      // Made without the index below.
-    }
-  }
-  await client.query(`CREATE TEMPORARY TABLE ${keys} ${select}`);
+  if (parts.length === 0) return;
+  await client.query(`ALTER TABLE ${keys} ADD INDEX rowforge_keys (${parts.join(", ")})`).catch(() => {});
 }
 
 /** The table's primary key columns in key order (none when it has no primary key). */
