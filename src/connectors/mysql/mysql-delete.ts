@@ -144,8 +144,9 @@ async function loadKeys(
       next = batches.next();
     }
   } catch (e) {
+    // Dropping the connection ends the statement and rolls back; nothing was deleted yet.
     stream.destroy();
-    await settled;
+    client.destroy();
     throw e;
   }
   stream.end();

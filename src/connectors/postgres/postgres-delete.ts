@@ -107,23 +107,30 @@ async function copyKeys(
   withNulls: Set<string>,
 ): Promise<void> {
   const batches = keyBatches(run, key, DELETE_BATCH_ROWS);
+  // The first batch is made before COPY starts: a run that cannot be regenerated fails here.
+  let next = batches.next();
+  if (next.done) return;
   const stream = client.query(copyFrom(sql));
   const done = new Promise<void>((resolve, reject) => {
     stream.on("finish", () => resolve());
     stream.on("error", reject);
+    // Destroyed after a failure below: the transaction is rolled back with the connection.
+    stream.on("close", () => resolve());
   });
   const out = new ByteSink(1 << 20);
   try {
-    for (const batch of batches) {
+    while (!next.done) {
+      const batch = next.value;
       batch.schema.fields.forEach((_, k) => {
         if (batch.getChildAt(k)!.nullCount > 0) withNulls.add(key.columns[k]!);
       });
       out.pos = 0;
       writeCopyCsv(out, batch);
       if (!stream.write(out.take())) await Promise.race([new Promise((r) => stream.once("drain", r)), done]);
+      next = batches.next();
     }
   } catch (e) {
-    stream.destroy(e instanceof Error ? e : new Error(String(e)));
+    stream.destroy();
     await done.catch(() => {});
     throw e;
   }
