@@ -93,6 +93,11 @@ export interface StepHistory {
   readonly missing?: string;
   /** Runs of the plan whose rows of this step were deleted already (ids): for a "nothing left" note. */
   readonly deletedBefore: readonly string[];
+  /**
+   * Generate runs of the plan the history holds, whatever they wrote: none means the history
+   * cannot know what was written (runs made elsewhere, or the history cleared), an error.
+   */
+  readonly planRuns: number;
 }
 
 /** What a connector can do, so callers and the conformance suite know what to expect of it. */

@@ -62,7 +62,8 @@ export type RunsToDelete =
 /**
  * The earlier runs that wrote to this table (their step report names `output`), from the
  * history; with saveMode overwrite only the newest, since each run emptied the table first.
- * No history is an error saying what to do, never a silent nothing.
+ * No history, or one without any run of the plan, is an error saying what to do, never a
+ * silent nothing.
  */
 export function runsToDelete(
   history: StepHistory | undefined,
@@ -75,6 +76,12 @@ export function runsToDelete(
     throw new RowforgeError(
       "RF_DELETE_HISTORY_MISSING",
       `${where}: delete mode removes the rows of the runs rowforge's history records, and ${history?.missing ?? "no run history was given"}`,
+    );
+  }
+  if (history.planRuns === 0) {
+    throw new RowforgeError(
+      "RF_DELETE_HISTORY_MISSING",
+      `${where}: the run history holds no generate run of plan ${planName}, so which rows of the table rowforge wrote is not known; runs made elsewhere (another machine or home, without --home, or before the history was cleared) are deleted from the home that recorded them, or by hand`,
     );
   }
   const mine = history.runs.filter((r) => r.outputs.includes(output));

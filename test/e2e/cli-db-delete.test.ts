@@ -107,6 +107,16 @@ for (const c of CASES) {
     assert.match(noHome.stderr, /no rowforge home is given.*--home/);
     assert.equal(await count(), 3002, "nothing is deleted without the history");
 
+    const otherHome = runCli(
+      ["run", plan, "--mode", "delete", "--home", join(dir, "other-home"), "--quiet"],
+      {
+        env,
+      },
+    );
+    assert.equal(otherHome.status, 1, otherHome.stdout);
+    assert.match(otherHome.stderr, /holds no generate run of plan cli_delete.*RF_DELETE_HISTORY_MISSING/s);
+    assert.equal(await count(), 3002, "nothing is deleted with a history that does not know the runs");
+
     const d = runCli(["run", plan, "--mode", "delete", "--home", home, "--quiet"], { env });
     assert.equal(d.status, 0, d.stderr);
     assert.match(d.stdout, /people\s+\w+\s+3,000 /);

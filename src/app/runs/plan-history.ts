@@ -36,7 +36,7 @@ export async function loadPlanHistory(
   if (source === undefined || "missing" in source) {
     const missing = source?.missing ?? NO_HISTORY;
     return {
-      forStep: () => ({ runs: undefined, missing, deletedBefore: [] }),
+      forStep: () => ({ runs: undefined, missing, deletedBefore: [], planRuns: 0 }),
       markDeleted: async () => {},
     };
   }
@@ -84,7 +84,7 @@ export async function loadPlanHistory(
           batches: (batchRows) => regenerate(r, stepId, report.records, batchRows, compiledFor),
         });
       }
-      return { runs, deletedBefore };
+      return { runs, deletedBefore, planRuns: records.length };
     },
     async markDeleted(stepId, runIds, deleteRunId) {
       for (const id of runIds) {

@@ -117,7 +117,10 @@ test("a server that accepts but never answers: RF_DB_UNREACHABLE naming connecti
 test("delete mode on PostgreSQL without a run history refuses, naming the table and what to do (nothing is reached)", async () => {
   assert.equal(postgresConnector.capabilities.delete, true);
   const step = stepWith({ url: "jdbc:postgresql://h:5/db", dbtable: "s.t" });
-  for (const history of [undefined, { runs: undefined, missing: "no home was given", deletedBefore: [] }]) {
+  for (const history of [
+    undefined,
+    { runs: undefined, missing: "no home was given", deletedBefore: [], planRuns: 0 },
+  ]) {
     await assert.rejects(postgresConnector.deleteGenerated(step, "p", history), (e: unknown) => {
       assert.ok(isRowforgeError(e));
       assert.equal(e.code, "RF_DELETE_HISTORY_MISSING");
