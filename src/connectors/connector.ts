@@ -91,8 +91,8 @@ export interface StepHistory {
   /** Runs that wrote the step and whose rows of it were not deleted yet, oldest first. */
   readonly runs: readonly GeneratedRun[] | undefined;
   readonly missing?: string;
-  /** Runs of the plan whose rows of this step were deleted already (ids): for a "nothing left" note. */
-  readonly deletedBefore: readonly string[];
+  /** Runs of the plan whose rows of this step were deleted already: for a "nothing left" note. */
+  readonly deletedBefore: readonly { readonly runId: string; readonly outputs: readonly string[] }[];
   /**
    * Generate runs of the plan the history holds, whatever they wrote: none means the history
    * cannot know what was written (runs made elsewhere, or the history cleared), an error.

@@ -56,8 +56,12 @@ export const describeKey = (key: DeleteKey): string =>
 
 /** What a database delete works through: the runs whose rows it removes, or why there are none. */
 export type RunsToDelete =
-  | { readonly runs: readonly GeneratedRun[] }
-  | { readonly runs: readonly []; readonly note: string };
+  | {
+      readonly runs: readonly GeneratedRun[];
+      /** Every run to mark deleted once the rows are gone: `runs`, and runs an overwrite superseded. */
+      readonly done: readonly string[];
+    }
+  | { readonly runs: readonly []; readonly done: readonly []; readonly note: string };
 
 /**
  * The earlier runs that wrote to this table (their step report names `output`), from the
@@ -85,13 +89,17 @@ export function runsToDelete(
     );
   }
   const mine = history.runs.filter((r) => r.outputs.includes(output));
+  // Under overwrite each run emptied the table: only the newest one's rows can be there, and
+  // the older runs are done with too (deleting their keys could hit rows others wrote since).
   const runs = saveMode === "overwrite" ? mine.slice(-1) : mine;
-  if (runs.length > 0) return { runs };
+  if (runs.length > 0) return { runs, done: mine.map((r) => r.runId) };
+  const deleted = history.deletedBefore.filter((r) => r.outputs.includes(output)).length;
   return {
     runs: [],
+    done: [],
     note:
-      history.deletedBefore.length > 0
-        ? `nothing to delete: the rows of the ${history.deletedBefore.length} run(s) of plan ${planName} that wrote here were deleted already`
+      deleted > 0
+        ? `nothing to delete: the rows of the ${deleted} run(s) of plan ${planName} that wrote here were deleted already`
         : `nothing to delete: no run of plan ${planName} in this run history wrote to ${output}`,
   };
 }

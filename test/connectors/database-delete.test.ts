@@ -234,3 +234,37 @@ for (const db of DBS) {
     assert.equal(await countOf(db, t.orders), 1);
   });
 }
+
+for (const db of DBS) {
+  test(`${db.name}: with saveMode overwrite only the newest run's rows are there: they go, and the runs it replaced are done with too`, async () => {
+    const table = db.table(`overwritten_${++tables}`);
+    const engine = db.type === "mysql" ? " ENGINE=InnoDB" : "";
+    await db.query(`CREATE TABLE ${table} (id varchar(20) PRIMARY KEY, name varchar(200))${engine}`);
+    const dir = fixtureDir({
+      "plan.yaml": `name: dd_overwrite
+dataSources:
+  - name: db
+    connection: {type: ${db.type}, options: ${db.connection()}}
+    steps:
+      - name: people
+        options: {dbtable: ${table}, saveMode: overwrite}
+        count: {records: 250}
+        fields:
+          - {name: id, options: {regex: "P[0-9]{9}", isUnique: true}}
+          - {name: name, options: {expression: "#{Name.firstName}"}}
+`,
+    });
+    const plan = (await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} })).plan!;
+    await generate(plan, store, "31");
+    await generate(plan, store, "32");
+    await db.query(`INSERT INTO ${table} VALUES ('X-AFTER', 'written after')`);
+    const history = { executions: store.executions };
+    const d = await deletePlanData(plan, { history });
+    assert.equal(d.success, true, d.failedReason ?? "");
+    assert.equal(d.steps[0]?.records, 250);
+    assert.deepEqual(await idsOf(db, table, "id"), ["X-AFTER"]);
+    const again = await deletePlanData(plan, { history });
+    assert.equal(again.steps[0]?.records, 0);
+    assert.match(again.steps[0]?.skipped ?? "", /the rows of the 2 run\(s\) .* were deleted already/);
+  });
+}

@@ -68,12 +68,12 @@ export async function loadPlanHistory(
   return {
     forStep(stepId) {
       const runs: GeneratedRun[] = [];
-      const deletedBefore: string[] = [];
+      const deletedBefore: { runId: string; outputs: readonly string[] }[] = [];
       for (const r of records) {
         const report = wrote(r, stepId);
         if (report === undefined) continue;
         if (detailsOf(r).deleted?.[stepId] !== undefined) {
-          deletedBefore.push(r.id);
+          deletedBefore.push({ runId: r.id, outputs: report.outputs });
           continue;
         }
         runs.push({

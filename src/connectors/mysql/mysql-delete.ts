@@ -53,7 +53,7 @@ export async function deleteMysqlRows(
   );
   if (todo.runs.length === 0)
     return { records: 0, outputs: [], ...("note" in todo ? { note: todo.note } : {}) };
-  const runIds = todo.runs.map((r) => r.runId);
+  const runIds = todo.done;
   const client = await connectMysql(o);
   const keys = `${quoteIdent(o.database)}.rowforge_delete_keys`;
   try {

@@ -49,7 +49,7 @@ export async function deletePostgresRows(
   );
   if (todo.runs.length === 0)
     return { records: 0, outputs: [], ...("note" in todo ? { note: todo.note } : {}) };
-  const runIds = todo.runs.map((r) => r.runId);
+  const runIds = todo.done;
   const client = await connectPostgres(o);
   try {
     const columns = await tableColumns(client, o);
