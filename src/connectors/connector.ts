@@ -108,6 +108,11 @@ export interface ConnectorCapabilities {
   readonly parts: boolean;
   /** It can remove what earlier runs of a plan wrote (delete mode). */
   readonly delete: boolean;
+  /**
+   * Its delete mode works from the run history (`deleteGenerated`'s `history`): runs record a
+   * check value of the rows they write through it, so their rows can be regenerated. Default no.
+   */
+  readonly deletesByHistory?: boolean;
 }
 
 /** A destination kind (files, a database, a broker): checks a step, opens a sink per step, or skips it. */

@@ -167,7 +167,8 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
         onBytes,
       );
       reports.push(report);
-      if (report.success && report.records > 0) checks[step.id] = stepCheck(step);
+      if (report.success && report.records > 0 && connectorFor(step.resolved).capabilities.deletesByHistory)
+        checks[step.id] = stepCheck(step);
       bytesBefore += report.bytes;
       options.onStepDone?.(report);
       if (cancel.signal.aborted) {

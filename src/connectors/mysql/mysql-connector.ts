@@ -19,7 +19,7 @@ import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-
 export const mysqlConnector: Connector = {
   name: "mysql",
   formats: ["mysql"],
-  capabilities: { encodedText: false, parts: false, delete: true },
+  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     readMysqlOptions(step);
   },

@@ -18,7 +18,7 @@ import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } 
 export const postgresConnector: Connector = {
   name: "postgres",
   formats: ["postgres"],
-  capabilities: { encodedText: false, parts: false, delete: true },
+  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     readPostgresOptions(step);
   },
