@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
-import { isRowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { isReference } from "./check-step-runnable.ts";
 import { type DeleteHistorySource, loadPlanHistory } from "./plan-history.ts";
@@ -66,7 +66,17 @@ export async function deletePlanData(
     const connector = connectorFor(r, "deleting from");
     try {
       const out = await connector.deleteGenerated(r, plan.plan.name, history.forStep(step.id));
-      if (out.runs && out.runs.length > 0) await history.markDeleted(step.id, out.runs, runId);
+      if (out.runs && out.runs.length > 0) {
+        try {
+          await history.markDeleted(step.id, out.runs, runId);
+        } catch (e) {
+          // The rows are gone; only the history does not say so (a full disk, say).
+          throw new RowforgeError(
+            "RF_RUN_FAILED",
+            `${out.records} rows were deleted, but the run history could not record it (${e instanceof Error ? e.message : String(e)}); a second delete finds none of those runs' rows left`,
+          );
+        }
+      }
       const seconds = (performance.now() - t0) / 1000;
       const report: StepReport = {
         ...base,
