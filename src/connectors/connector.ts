@@ -56,6 +56,49 @@ export interface StepSink {
 export interface DeleteOutcome {
   readonly records: number;
   readonly outputs: readonly string[];
+  /** The earlier runs (ids) whose rows of this step it removed: they are marked deleted in the history. */
+  readonly runs?: readonly string[];
+  /** Why nothing was removed, when nothing was (every run already deleted, say): the step report shows it. */
+  readonly note?: string;
+}
+
+/**
+ * One earlier generate run of a plan that wrote a step, as rowforge's run history knows it.
+ * Its rows are regenerated on demand: values derive from the seed, the step, the field, the
+ * row index and the run's reference time, so the run's keys need not have been kept.
+ */
+export interface GeneratedRun {
+  readonly runId: string;
+  /** ISO 8601 UTC: when the run was made (runs come oldest first). */
+  readonly createdTs: string;
+  /** Rows it wrote for the step. */
+  readonly records: number;
+  /** Where its step report says the rows went (`postgres://host:port/db/schema.table`, files, ...). */
+  readonly outputs: readonly string[];
+  /**
+   * Its rows [0, records) of the step again, in batches of at most `batchRows`, with the
+   * step's output columns. Throws RF_DELETE_NOT_RECOMPUTABLE (before the first batch) when
+   * they cannot be regenerated: another generator version, or the plan changed since.
+   */
+  batches(batchRows: number): Iterable<RecordBatch>;
+}
+
+/**
+ * What earlier runs wrote for a step, from rowforge's run history, for connectors that cannot
+ * list it themselves (databases). `runs` is undefined when no history is at hand; `missing`
+ * then says why and what to do.
+ */
+export interface StepHistory {
+  /** Runs that wrote the step and whose rows of it were not deleted yet, oldest first. */
+  readonly runs: readonly GeneratedRun[] | undefined;
+  readonly missing?: string;
+  /** Runs of the plan whose rows of this step were deleted already: for a "nothing left" note. */
+  readonly deletedBefore: readonly { readonly runId: string; readonly outputs: readonly string[] }[];
+  /**
+   * Generate runs of the plan the history holds, whatever they wrote: none means the history
+   * cannot know what was written (runs made elsewhere, or the history cleared), an error.
+   */
+  readonly planRuns: number;
 }
 
 /** What reference mode (enableReferenceMode) asks of a source: the key fields of its existing rows. */
@@ -74,6 +117,11 @@ export interface ConnectorCapabilities {
   readonly parts: boolean;
   /** It can remove what earlier runs of a plan wrote (delete mode). */
   readonly delete: boolean;
+  /**
+   * Its delete mode works from the run history (`deleteGenerated`'s `history`): runs record a
+   * check value of the rows they write through it, so their rows can be regenerated. Default no.
+   */
+  readonly deletesByHistory?: boolean;
 }
 
 /** A destination kind (files, a database, a broker): checks a step, opens a sink per step, or skips it. */
@@ -103,6 +151,11 @@ export interface Connector {
    * (reference/reference-table.ts). Absent when the connector cannot read its kind of source.
    */
   readReference?(step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
-  /** Removes what earlier runs of the plan wrote for this step (delete mode). */
-  deleteGenerated(step: ResolvedStep, planName: string): Promise<DeleteOutcome>;
+  /**
+   * Removes what earlier runs of the plan wrote for this step (delete mode). Files list what
+   * each run wrote in manifests; databases use `history` (the runs to delete, their rows
+   * regenerated). A connector that needs the history and gets none (or `runs` undefined)
+   * throws RF_DELETE_HISTORY_MISSING with `history.missing`.
+   */
+  deleteGenerated(step: ResolvedStep, planName: string, history?: StepHistory): Promise<DeleteOutcome>;
 }

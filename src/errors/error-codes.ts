@@ -429,7 +429,21 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "delete not supported for this destination",
-    hint: "delete mode removes what rowforge wrote to files; for this destination, remove the rows yourself",
+    hint: "delete mode removes what rowforge wrote to files and database tables; for this destination, remove the rows yourself",
+  },
+  RF_DELETE_HISTORY_MISSING: {
+    status: 409,
+    scope: "step",
+    retryable: false,
+    title: "no run history to delete from",
+    hint: "delete database rows with the same rowforge home the runs were recorded in (--home, or the server that made them); rows of runs that home does not know must be removed by hand",
+  },
+  RF_DELETE_NOT_RECOMPUTABLE: {
+    status: 409,
+    scope: "step",
+    retryable: false,
+    title: "a run's rows cannot be regenerated",
+    hint: "delete with the plan (and rowforge version) that made the run, or remove its rows by hand; the message names the run, its seed and reference time",
   },
   RF_DB_COLUMN_NOT_FOUND: {
     status: 400,

@@ -16,6 +16,9 @@ test("the output's state and internal failures fail the step; invalid input fail
     .sort();
   assert.deepEqual(stepScoped, [
     "RF_DB_WRITE_FAILED",
+    // What the run history knows of an output's rows is the output's state, as its files are.
+    "RF_DELETE_HISTORY_MISSING",
+    "RF_DELETE_NOT_RECOMPUTABLE",
     "RF_INTERNAL",
     "RF_OUTPUT_EXISTS",
     "RF_OUTPUT_FOREIGN_FILES",

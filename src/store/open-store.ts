@@ -39,8 +39,13 @@ const MIN_FREE_BYTES_TO_REOPEN = 8 * 1024 * 1024;
  */
 async function ownerOnly(location: string): Promise<void> {
   await chmod(location, 0o700);
-  for (const f of await readdir(location, { withFileTypes: true }))
-    if (f.isFile()) await chmod(join(location, f.name), 0o600);
+  for (const f of await readdir(location, { withFileTypes: true })) {
+    if (!f.isFile()) continue;
+    // LevelDB's compaction after an open may remove a table file listed a moment ago.
+    await chmod(join(location, f.name), 0o600).catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    });
+  }
 }
 
 /** The LevelDB folder inside a home folder. */

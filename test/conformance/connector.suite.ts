@@ -2,11 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
-import { runPlan } from "../../src/app/runs/run-plan.ts";
+import { recordOf } from "../../src/app/runs/record-run.ts";
+import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import type { Connector } from "../../src/connectors/connector.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { connectionGroupOf } from "../../src/model/connection.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
+import { openStore } from "../../src/store/index.ts";
+import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 
 /**
@@ -168,17 +171,35 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
       const other = fixture.destination(format, false);
       const plan = await planFor(format, mine, "mine");
       const otherPlan = await planFor(format, other, "other");
-      assert.equal((await run(plan, "suite-a")).success, true);
-      const kept = await run(otherPlan, "suite-b");
-      assert.equal(kept.success, true);
-      const otherBefore = await fixture.contents(other);
-      const d = await deletePlanData(plan);
-      assert.equal(d.success, true, d.failedReason ?? "");
-      assert.equal(d.steps[0]?.records, ROWS);
-      assert.deepEqual(await fixture.contents(mine), []);
-      assert.deepEqual(await fixture.contents(other), otherBefore);
-      const ids = await fixture.readIds(format, other, kept.steps[0]?.outputs ?? []);
-      assert.deepEqual(ids.sort(), expectedIds(otherPlan));
+      // Runs are recorded in a run history, as the CLI and the server record them: a connector
+      // that cannot list what a run wrote (a database) deletes the rows of the recorded runs.
+      const store = await openStore(fixtureDir({}));
+      const ts = new Date(TEST_NOW_MICROS / 1000).toISOString();
+      const recorded = async (r: RunResult) => {
+        await store.executions.put(recordOf(r, "generate", ts, ts));
+        return r;
+      };
+      try {
+        assert.equal((await recorded(await run(plan, "suite-a"))).success, true);
+        const kept = await recorded(await run(otherPlan, "suite-b"));
+        assert.equal(kept.success, true);
+        const otherBefore = await fixture.contents(other);
+        const history = { executions: store.executions };
+        const d = await deletePlanData(plan, { history });
+        assert.equal(d.success, true, d.failedReason ?? "");
+        assert.equal(d.steps[0]?.records, ROWS);
+        assert.deepEqual(await fixture.contents(mine), []);
+        assert.deepEqual(await fixture.contents(other), otherBefore);
+        const ids = await fixture.readIds(format, other, kept.steps[0]?.outputs ?? []);
+        assert.deepEqual(ids.sort(), expectedIds(otherPlan));
+        // A second delete finds nothing left of the plan's runs.
+        const again = await deletePlanData(plan, { history });
+        assert.equal(again.success, true, again.failedReason ?? "");
+        assert.equal(again.steps[0]?.records, 0);
+        assert.deepEqual(await fixture.contents(other), otherBefore);
+      } finally {
+        await store.close();
+      }
     });
   }
 }

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { readSchemas } from "../schemas/read-schemas.ts";
 import { isReference } from "./check-step-runnable.ts";
+import { loadReferences } from "./load-references.ts";
+import { type DeleteHistorySource, loadPlanHistory } from "./plan-history.ts";
 import type { RunResult } from "./run-plan.ts";
 import { type StepReport, stepFailure } from "./step-report.ts";
 
@@ -10,14 +14,25 @@ import { type StepReport, stepFailure } from "./step-report.ts";
  * Delete mode: removes what earlier runs of the plan generated, and only that, children
  * before parents (reverse foreign-key order), each through its step's connector. For files, each output keeps a manifest of
  * the files each run created; appended runs are separate part files, so deleting a run's
- * files removes exactly its rows.
+ * files removes exactly its rows. Databases delete the rows of each earlier generate run the
+ * history knows (regenerated from its seed and reference time); each run whose rows of a step
+ * were removed is marked so in the history, so a second delete removes nothing.
  */
 export async function deletePlanData(
-  plan: ResolvedPlan,
-  o: { runId?: string; onStepDone?: (r: StepReport) => void; only?: ReadonlySet<string> } = {},
+  given: ResolvedPlan,
+  o: {
+    runId?: string;
+    onStepDone?: (r: StepReport) => void;
+    only?: ReadonlySet<string>;
+    /** The run history (the store's executions), or why there is none. */
+    history?: DeleteHistorySource;
+  } = {},
 ): Promise<RunResult> {
   const started = performance.now();
   const runId = o.runId ?? randomUUID();
+  // Rows are regenerated as the runs made them: with the columns read from the database and
+  // the reference data their foreign keys drew from (a changed source fails the step check).
+  const { plan } = await readSchemas(given);
   // Compiling checks the plan and gives the insert order; nothing is generated.
   const compiled = compilePlan(plan, {
     seed: plan.plan.sinkOptions.seed ?? "0",
@@ -25,6 +40,7 @@ export async function deletePlanData(
     fastMode: true,
     budget: resolveBudget(plan.config.budget),
   });
+  const history = await loadPlanHistory(plan, o.history, () => loadReferences(plan, o.only));
   const steps: StepReport[] = [];
   let failedReason: string | null = null;
   for (const step of [...compiled.steps].reverse()) {
@@ -55,13 +71,27 @@ export async function deletePlanData(
     }
     const connector = connectorFor(r, "deleting from");
     try {
-      const out = await connector.deleteGenerated(r, plan.plan.name);
+      const out = await connector.deleteGenerated(r, plan.plan.name, history.forStep(step.id));
+      if (out.runs && out.runs.length > 0) {
+        try {
+          await history.markDeleted(step.id, out.runs, runId);
+        } catch (e) {
+          // The rows are gone; only the history does not say so (a full disk, say).
+          throw new RowforgeError(
+            "RF_RUN_FAILED",
+            `${out.records} rows were deleted, but the run history could not record it (${e instanceof Error ? e.message : String(e)}); a second delete finds none of those runs' rows left`,
+          );
+        }
+      }
+      const seconds = (performance.now() - t0) / 1000;
       const report: StepReport = {
         ...base,
         records: out.records,
-        seconds: (performance.now() - t0) / 1000,
+        seconds,
+        rowsPerSecond: seconds > 0 ? out.records / seconds : 0,
         success: true,
         outputs: out.outputs,
+        ...(out.note ? { skipped: out.note } : {}),
       };
       steps.push(report);
       o.onStepDone?.(report);
@@ -74,6 +104,7 @@ export async function deletePlanData(
         success: false,
         outputs: [],
         error: message,
+        ...(isRowforgeError(e) ? { errorCode: e.code } : {}),
       });
       failedReason = stepFailure(r.step.name, message);
       break;

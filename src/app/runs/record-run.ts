@@ -2,6 +2,7 @@ import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
 import { reportRun } from "./report-run.ts";
+import { type RunDetails, withDetails } from "./run-details.ts";
 import type { RunResult } from "./run-plan.ts";
 import { timeTaken } from "./time-taken.ts";
 
@@ -34,6 +35,7 @@ export function recordOf(
     mode,
     seed: result.seed,
     nowMicros: result.nowMicros,
+    ...(result.recompute ? { details: { recompute: result.recompute } satisfies RunDetails } : {}),
   };
 }
 
@@ -60,7 +62,7 @@ export async function recordRun(
     const record = recordOf(result, mode, createdTs, updatedTs);
     const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, `${home}/reports`);
     try {
-      await store.executions.put(reportDir ? { ...record, details: { reportDir } } : record);
+      await store.executions.put(reportDir ? withDetails(record, { reportDir }) : record);
     } catch (e) {
       // The run itself is done: a store that cannot write (a full disk) only loses its history entry.
       if (isRowforgeError(e))

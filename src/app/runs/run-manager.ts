@@ -6,6 +6,7 @@ import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts
 import type { ExecutorFactory } from "../executors.ts";
 import { deletePlanData } from "./delete-plan-data.ts";
 import { reportRun } from "./report-run.ts";
+import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
 import { cancellation, plannedRows, runPlan } from "./run-plan.ts";
 import { timeTaken } from "./time-taken.ts";
@@ -121,11 +122,17 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     change: Partial<ExecutionRecord>,
     seed: string,
     version: number,
+    recompute?: RecomputeFacts,
   ): Promise<ExecutionRecord> => {
     const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
     const dir = await reportRun(plan, final, seed, version, o.reportsRoot);
     // The status and the report's folder are stored in one write, retried as every settle is.
-    return settle(r, dir ? { ...change, details: { reportDir: dir } } : change);
+    const details: RunDetails = {
+      ...detailsOf(r),
+      ...(recompute ? { recompute } : {}),
+      ...(dir ? { reportDir: dir } : {}),
+    };
+    return settle(r, Object.keys(details).length > 0 ? { ...change, details } : change);
   };
 
   const slot = () =>
@@ -187,7 +194,11 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       inFlight.set(record.id, current);
       const result =
         record.mode === "delete"
-          ? await deletePlanData(plan, { runId: record.id, ...(only ? { only } : {}) })
+          ? await deletePlanData(plan, {
+              runId: record.id,
+              history: { executions: o.store.executions },
+              ...(only ? { only } : {}),
+            })
           : await runPlan(plan, {
               runId: record.id,
               executor: o.executor,
@@ -209,6 +220,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         },
         result.seed,
         result.generatorVersion,
+        result.recompute,
       );
     } catch (e) {
       current = await finish(

@@ -19,6 +19,7 @@ import type { ExecutorFactory } from "../executors.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
+import type { RecomputeFacts } from "./run-details.ts";
 import {
   bytesLimitReason,
   checkRowLimit,
@@ -26,6 +27,7 @@ import {
   type RunLimits,
   timeLimitReason,
 } from "./run-limits.ts";
+import { stepCheck } from "./step-check.ts";
 import { type StepReport, stepFailure } from "./step-report.ts";
 
 export interface RunPlanOptions {
@@ -63,6 +65,8 @@ export interface RunResult {
   readonly steps: readonly StepReport[];
   /** True when the run was cancelled (on request, by a signal or by a limit). */
   readonly cancelled?: boolean;
+  /** What regenerates the rows of the steps it wrote (delete mode); generate runs only. */
+  readonly recompute?: RecomputeFacts;
 }
 
 /** A cancellation reason: `cancelled`, or why a limit cancelled the run. */
@@ -150,6 +154,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     compileOptions.fastMode && !executor.inCallingThread ? planFakerPools(compiled, options.only) : [];
   executor.register({ planKey: runId, plan, options: compileOptions, fakerPools });
   let failedReason: string | null = null;
+  const checks: Record<string, string> = {};
   try {
     for (const step of compiled.steps) {
       if (options.only && !options.only.has(step.id)) continue;
@@ -169,6 +174,8 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
         onBytes,
       );
       reports.push(report);
+      if (report.success && report.records > 0 && connectorFor(step.resolved).capabilities.deletesByHistory)
+        checks[step.id] = stepCheck(step);
       bytesBefore += report.bytes;
       options.onStepDone?.(report);
       if (cancel.signal.aborted) {
@@ -197,6 +204,14 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     seconds: (performance.now() - started) / 1000,
     steps: reports,
     ...(cancel.signal.aborted ? { cancelled: true } : {}),
+    recompute: {
+      generatorVersion: GENERATOR_VERSION,
+      fastMode: compileOptions.fastMode,
+      ...(compileOptions.numRecordsPerStep !== undefined
+        ? { numRecordsPerStep: compileOptions.numRecordsPerStep }
+        : {}),
+      checks,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { maskText } from "../../app/catalog/secrets.ts";
 import { executorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
+import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord } from "../../app/runs/record-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
@@ -180,9 +181,12 @@ export function registerRun(
         process.on("SIGINT", onSignal);
         process.on("SIGTERM", onSignal);
       }
+      const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
       const result =
         flags.mode === "delete"
-          ? await deletePlanData(plan)
+          ? await withDeleteHistory(home ? resolve(io.cwd, home) : undefined, (history) =>
+              deletePlanData(plan, history ? { history } : {}),
+            )
           : await runPlan(plan, {
               limits,
               signal: interrupt.signal,
@@ -202,7 +206,6 @@ export function registerRun(
             });
       progress.end();
       const failedExit = interruptedBy ? EXIT_INTERRUPTED : EXIT_FAILED;
-      const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
       // Without a home there is no history, but a configured reports folder still gets the report.

@@ -102,12 +102,21 @@ test("a server that accepts but never answers: RF_DB_UNREACHABLE naming connecti
   }
 });
 
-test("delete mode reaching MySQL/MariaDB says it is not supported yet, with a coded error", async () => {
-  assert.equal(mysqlConnector.capabilities.delete, false);
-  await assert.rejects(
-    mysqlConnector.deleteGenerated(stepWith({ url: "jdbc:mysql://h:5/db", dbtable: "s.t" }), "p"),
-    (e: unknown) => isRowforgeError(e) && e.code === "RF_DELETE_UNSUPPORTED" && /s\.t/.test(e.message),
-  );
+test("delete mode on MySQL/MariaDB without a run history refuses, naming the table and what to do (nothing is reached)", async () => {
+  assert.equal(mysqlConnector.capabilities.delete, true);
+  const step = stepWith({ url: "jdbc:mysql://h:5/db", dbtable: "s.t" });
+  for (const history of [
+    undefined,
+    { runs: undefined, missing: "no home was given", deletedBefore: [], planRuns: 0 },
+  ]) {
+    await assert.rejects(mysqlConnector.deleteGenerated(step, "p", history), (e: unknown) => {
+      assert.ok(isRowforgeError(e));
+      assert.equal(e.code, "RF_DELETE_HISTORY_MISSING");
+      assert.match(e.message, /step "accounts" \(table s\.t\)/);
+      if (history) assert.match(e.message, /no home was given/);
+      return true;
+    });
+  }
 });
 
 test("LOAD DATA lines: tab-separated, nulls as \\N, text escaped (backslash, tab, newline, CR, NUL), booleans 1/0, binary as hex; NaN refused naming row and column", () => {

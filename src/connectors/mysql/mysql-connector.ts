@@ -2,9 +2,10 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
+import { deleteMysqlRows } from "./mysql-delete.ts";
 import { describeMysqlTable } from "./mysql-describe.ts";
 import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "./mysql-options.ts";
-import { createMysqlSink, outputName } from "./mysql-sink.ts";
+import { createMysqlSink } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
 
@@ -14,12 +15,13 @@ import { readMysqlReference } from "./read-mysql-reference.ts";
  * table is created from the step's fields when the step says `createTable: true` (CREATE TABLE
  * commits on its own, before the step's transaction); `overwrite` empties the table with DELETE
  * inside the transaction (TRUNCATE would commit at once); `errorIfExists` refuses and `ignore`
- * skips a table that already holds rows.
+ * skips a table that already holds rows. Delete mode removes the rows of earlier runs by their
+ * regenerated keys (mysql-delete.ts).
  */
 export const mysqlConnector: Connector = {
   name: "mysql",
   formats: ["mysql"],
-  capabilities: { encodedText: false, parts: false, delete: false },
+  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     readMysqlOptions(step);
   },
@@ -78,15 +80,7 @@ export const mysqlConnector: Connector = {
       throw writeError(o, stepName, e);
     }
   },
-  deleteGenerated(step) {
-    const o = readMysqlOptions(step);
-    return Promise.reject(
-      new RowforgeError(
-        "RF_DELETE_UNSUPPORTED",
-        `step "${step.step.name}": delete mode cannot remove rows from MySQL/MariaDB table ${tableName(o)} (${outputName(o)}) yet`,
-      ),
-    );
-  },
+  deleteGenerated: deleteMysqlRows,
 };
 
 /** Empties the table for overwrite (inside the transaction); refuses (errorIfExists) or skips (ignore) a table holding rows. */

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { DataType } from "apache-arrow";
+import { DataType, type Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
@@ -34,16 +34,7 @@ export function createMysqlSink(
   columns: readonly string[],
 ): StepSink {
   const stepName = target.step.step.name;
-  const targets = target.schema.fields.map((f, k) =>
-    DataType.isBinary(f.type)
-      ? { list: `@v${k}`, set: `${quoteIdent(columns[k]!)} = UNHEX(@v${k})` }
-      : { list: quoteIdent(columns[k]!) },
-  );
-  const sets = targets.flatMap((t) => ("set" in t ? [t.set] : []));
-  const sql =
-    `LOAD DATA LOCAL INFILE 'rowforge-step' INTO TABLE ${qualifiedTable(o)} CHARACTER SET utf8mb4 ` +
-    "FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' " +
-    `(${targets.map((t) => t.list).join(", ")})${sets.length > 0 ? ` SET ${sets.join(", ")}` : ""}`;
+  const sql = loadDataSql(qualifiedTable(o), target.schema, columns);
   const stream = new PassThrough({ highWaterMark: 4 * PACKET_BYTES });
   let failure: unknown;
   const done = client.query<ResultHeader>(sql, [], () => stream);
@@ -123,6 +114,24 @@ export function createMysqlSink(
       client.destroy();
     },
   };
+}
+
+/**
+ * The `LOAD DATA LOCAL INFILE` statement that reads writeLoadDataTsv's text into `table`
+ * (quoted): one column per schema field, binary fields through a variable and `UNHEX`.
+ */
+export function loadDataSql(table: string, schema: Schema, columns: readonly string[]): string {
+  const targets = schema.fields.map((f, k) =>
+    DataType.isBinary(f.type)
+      ? { list: `@v${k}`, set: `${quoteIdent(columns[k]!)} = UNHEX(@v${k})` }
+      : { list: quoteIdent(columns[k]!) },
+  );
+  const sets = targets.flatMap((t) => ("set" in t ? [t.set] : []));
+  return (
+    `LOAD DATA LOCAL INFILE 'rowforge-step' INTO TABLE ${table} CHARACTER SET utf8mb4 ` +
+    "FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' " +
+    `(${targets.map((t) => t.list).join(", ")})${sets.length > 0 ? ` SET ${sets.join(", ")}` : ""}`
+  );
 }
 
 /** The server's first warning about the loaded rows as a coded error naming the step's row (the LOAD counts from 1). */

@@ -114,12 +114,21 @@ test("a server that accepts but never answers: RF_DB_UNREACHABLE naming connecti
   }
 });
 
-test("delete mode reaching PostgreSQL says it is not supported yet, with a coded error", async () => {
-  assert.equal(postgresConnector.capabilities.delete, false);
-  await assert.rejects(
-    postgresConnector.deleteGenerated(stepWith({ url: "jdbc:postgresql://h:5/db", dbtable: "s.t" }), "p"),
-    (e: unknown) => isRowforgeError(e) && e.code === "RF_DELETE_UNSUPPORTED" && /s\.t/.test(e.message),
-  );
+test("delete mode on PostgreSQL without a run history refuses, naming the table and what to do (nothing is reached)", async () => {
+  assert.equal(postgresConnector.capabilities.delete, true);
+  const step = stepWith({ url: "jdbc:postgresql://h:5/db", dbtable: "s.t" });
+  for (const history of [
+    undefined,
+    { runs: undefined, missing: "no home was given", deletedBefore: [], planRuns: 0 },
+  ]) {
+    await assert.rejects(postgresConnector.deleteGenerated(step, "p", history), (e: unknown) => {
+      assert.ok(isRowforgeError(e));
+      assert.equal(e.code, "RF_DELETE_HISTORY_MISSING");
+      assert.match(e.message, /step "accounts" \(table s\.t\)/);
+      if (history) assert.match(e.message, /no home was given/);
+      return true;
+    });
+  }
 });
 
 test("COPY CSV: text always quoted (empty text is not null), quotes doubled, nulls empty, floats as PostgreSQL spells them, arrays as literals", () => {

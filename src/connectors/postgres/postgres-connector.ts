@@ -3,9 +3,10 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { writtenFields } from "../database-options.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
+import { deletePostgresRows } from "./postgres-delete.ts";
 import { describePostgresTable } from "./postgres-describe.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
-import { createPostgresSink, outputName } from "./postgres-sink.ts";
+import { createPostgresSink } from "./postgres-sink.ts";
 import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
 
@@ -13,12 +14,13 @@ import { readPostgresReference } from "./read-postgres-reference.ts";
  * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
  * step. Columns are matched by name; a missing table is created from the step's fields when
  * the step says `createTable: true`; `overwrite` truncates the table first; `errorIfExists`
- * refuses and `ignore` skips a table that already holds rows.
+ * refuses and `ignore` skips a table that already holds rows. Delete mode removes the rows of
+ * earlier runs by their regenerated keys (postgres-delete.ts).
  */
 export const postgresConnector: Connector = {
   name: "postgres",
   formats: ["postgres"],
-  capabilities: { encodedText: false, parts: false, delete: false },
+  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     readPostgresOptions(step);
   },
@@ -77,15 +79,7 @@ export const postgresConnector: Connector = {
       throw writeError(o, stepName, e);
     }
   },
-  deleteGenerated(step) {
-    const o = readPostgresOptions(step);
-    return Promise.reject(
-      new RowforgeError(
-        "RF_DELETE_UNSUPPORTED",
-        `step "${step.step.name}": delete mode cannot remove rows from PostgreSQL table ${tableName(o)} (${outputName(o)}) yet`,
-      ),
-    );
-  },
+  deleteGenerated: deletePostgresRows,
 };
 
 /** Truncates for overwrite; refuses (errorIfExists) or skips (ignore) a table holding rows. */

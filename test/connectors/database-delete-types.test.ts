@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { createInlineExecutor } from "../../src/app/executors.ts";
+import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
+import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
+import { recordOf } from "../../src/app/runs/record-run.ts";
+import { runPlan } from "../../src/app/runs/run-plan.ts";
+import { loadPlanFile } from "../../src/config/index.ts";
+import { openStore } from "../../src/store/index.ts";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { TEST_NOW_MICROS } from "../support/plans.ts";
+import {
+  freshMysqlTable,
+  freshTableName,
+  mariadbFacts,
+  mariadbJdbcUrl,
+  mysqlQuery,
+  pgQuery,
+  postgresFacts,
+  postgresJdbcUrl,
+} from "../support/servers.ts";
+
+/**
+ * A row-equality delete (no key fields, no primary key) over every kind of column rowforge
+ * writes: the regenerated values are loaded into columns of the table's own types, so they
+ * compare equal to the stored ones (floats, timestamps, decimals, JSON, arrays, binary), and
+ * nulls match through null-safe equality.
+ */
+const PG_TABLE = freshTableName();
+const MY_TABLE = freshMysqlTable();
+
+after(async () => {
+  await pgQuery(`DROP TABLE IF EXISTS ${PG_TABLE}`);
+  await mysqlQuery(`DROP TABLE IF EXISTS ${MY_TABLE}`);
+});
+
+const FIELDS = `          - {name: n, type: int, options: {min: 1, max: 5}}
+          - {name: d, type: double, options: {min: -1000, max: 1000}}
+          - {name: f, type: float, options: {min: 0, max: 1}}
+          - {name: amount, type: "decimal(12,4)", options: {min: 0, max: 99999}}
+          - {name: at, type: timestamp, options: {min: "2020-01-01", max: "2024-12-31"}}
+          - {name: day, type: date, options: {min: "2020-01-01", max: "2024-12-31"}}
+          - {name: flag, type: boolean}
+          - {name: note, options: {expression: "#{Lorem.sentence}", enableNull: true, nullProb: 0.3}}
+          - {name: maybe, type: double, options: {enableNull: true, nullProb: 0.5}}
+          - {name: tags, type: "array<int>", options: {arrayMinLen: 0, arrayMaxLen: 3}}
+          - {name: info, fields: [{name: a, type: int}, {name: b, options: {regex: "[a-z]{3}"}}]}
+          - {name: raw, type: binary}
+`;
+
+const CASES = [
+  {
+    name: "PostgreSQL",
+    type: "postgres",
+    connection: () => `{url: "${postgresJdbcUrl()}", user: "${postgresFacts().user}"}`,
+    table: PG_TABLE,
+    query: (sql: string) => pgQuery(sql),
+  },
+  {
+    name: "MariaDB",
+    type: "mysql",
+    connection: () =>
+      `{url: "${mariadbJdbcUrl()}", user: "${mariadbFacts().user}", password: "${mariadbFacts().password}"}`,
+    table: MY_TABLE,
+    query: (sql: string) => mysqlQuery(sql),
+  },
+];
+
+for (const c of CASES) {
+  test(`${c.name}: a row-equality delete matches every generated row over floats, timestamps, decimals, JSON, arrays, binary and nulls`, async () => {
+    const dir = fixtureDir({
+      "plan.yaml": `name: typed_delete_${c.type}
+sinkOptions: {seed: "3"}
+dataSources:
+  - name: db
+    connection: {type: ${c.type}, options: ${c.connection()}}
+    steps:
+      - name: typed
+        options: {dbtable: ${c.table}, createTable: "true"}
+        count: {records: 2000}
+        fields:
+${FIELDS}`,
+    });
+    const load = await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
+    assert.deepEqual(
+      load.diagnostics.filter((d) => d.severity === "error"),
+      [],
+    );
+    const plan = load.plan!;
+    const store = await openStore(join(dir, "home"));
+    try {
+      const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+      assert.equal(r.success, true, r.failedReason ?? "");
+      await store.executions.put(recordOf(r, "generate", new Date().toISOString(), new Date().toISOString()));
+      // Someone else's row, equal to a generated one except in one column, stays.
+      await c.query(`INSERT INTO ${c.table} (n, d, f, amount, flag) VALUES (1, 0.5, 0.25, 1.0000, true)`);
+      const d = await deletePlanData(plan, { history: { executions: store.executions } });
+      assert.equal(d.success, true, d.failedReason ?? "");
+      assert.equal(d.steps[0]?.records, 2000);
+      assert.match(d.steps[0]!.outputs[0]!, /rows equal in all 12 generated columns/);
+      const left = await c.query(`SELECT count(*) AS n FROM ${c.table}`);
+      assert.equal(Number(left[0]!.n), 1);
+    } finally {
+      await store.close();
+    }
+  });
+}
