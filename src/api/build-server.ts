@@ -10,6 +10,7 @@ import { VERSION } from "../util/version.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
 import { handleError, notFound } from "./http-errors.ts";
+import { jsonBodyCache } from "./json-body-cache.ts";
 import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
@@ -54,8 +55,19 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   // nor any walk after them can overflow the stack. The limit follows the budget's nesting depth.
   const { maxNestingDepth } = resolveBudget(svc.config.config.budget);
   const maxBodyDepth = bodyDepthLimit(maxNestingDepth);
+  // Routes with `config: {reusesJsonBody: true}` get a repeated body's validated value again (json-body-cache.ts).
+  const bodies = jsonBodyCache();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string, maxBodyDepth)) {
+    const text = body as string;
+    const reuses = (req.routeOptions.config as { reusesJsonBody?: boolean } | undefined)?.reusesJsonBody;
+    if (reuses) {
+      const kept = bodies.get(text);
+      if (kept !== undefined) {
+        done(null, kept);
+        return;
+      }
+    }
+    if (jsonDepthExceeds(text, maxBodyDepth)) {
       done(
         new RowforgeError(
           "RF_BUDGET_EXCEEDED",
@@ -66,7 +78,14 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
       );
       return;
     }
-    parseJson(req, body as string, done);
+    if (!reuses) {
+      parseJson(req, text, done);
+      return;
+    }
+    parseJson(req, text, (err, value) => {
+      if (!err) bodies.parsed(value, text);
+      done(err, value);
+    });
   });
   // Routes declare the error answers they can give (for OpenAPI), in the shapes they send.
   app.addHook("onRoute", (route) => {
@@ -110,7 +129,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   }
   await app.register(planRoutes(svc));
   await app.register(connectionRoutes(svc));
-  await app.register(sampleRoutes(svc));
+  await app.register(sampleRoutes(svc, bodies));
   if (o.runs) {
     await app.register(runRoutes(svc, o.runs));
     await app.register(runByNameRoutes(svc, o.runs));
