@@ -46,9 +46,10 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
   // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out.
-  app.addHook("onSend", async (_req, reply, payload) =>
-    reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
-  );
+  // A callback hook, not an async one: a successful answer passes without a promise or a microtask.
+  app.addHook("onSend", (_req, reply, payload, done) => {
+    done(null, reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload);
+  });
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   // JSON bodies: nesting is bounded before parsing, so neither JSON.parse nor schema validation
