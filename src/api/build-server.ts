@@ -20,6 +20,7 @@ import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
 import { sampleRoutes } from "./routes/sample-routes.ts";
 import { systemRoutes } from "./routes/system-routes.ts";
+import { textBodySent } from "./text-body-sent.ts";
 
 export interface ServerOptions {
   /** Runs plans in the background; without one the run routes are not served. */
@@ -45,10 +46,13 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
-  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out.
-  // A callback hook, not an async one: a successful answer passes without a promise or a microtask.
+  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out;
+  // a text body sent as a Buffer (raw samples) is written as a string (text-body-sent.ts).
+  // A callback hook, not an async one: an answer passes without a promise or a microtask.
   app.addHook("onSend", (_req, reply, payload, done) => {
-    done(null, reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload);
+    if (reply.statusCode >= 400) done(null, typeof payload === "string" ? maskText(payload) : payload);
+    else
+      done(null, Buffer.isBuffer(payload) ? textBodySent(payload, reply.getHeader("content-type")) : payload);
   });
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");

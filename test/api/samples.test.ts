@@ -448,6 +448,7 @@ test("a repeated schema body text gets the same answers as the first: coerced va
   for (let i = 0; i < 3; i++) {
     const r = await post(payload);
     assert.equal(r.statusCode, 200);
+    assert.equal(r.headers["content-type"], "application/json", "the spec's content type, as it was");
     assert.equal(r.body.trimEnd().split("\n").length, 3);
   }
   const tooMany = JSON.stringify({ fields: [{ name: "n" }], format: "json", sampleSize: 101 });

@@ -29,7 +29,6 @@ import {
 } from "../api-schemas.ts";
 import { badRequest, sampleErrorEnvelope, sampleErrorFlat } from "../http-errors.ts";
 import type { JsonBodyCache } from "../json-body-cache.ts";
-import { rawBodySent } from "../raw-body-sent.ts";
 
 type Shape = "flat" | "envelope";
 
@@ -60,7 +59,7 @@ async function answer(reply: FastifyReply, shape: Shape, work: () => Promise<Raw
     const result = await work();
     if (result && typeof result === "object" && "body" in result && "contentType" in result) {
       const raw = result as RawSample;
-      return reply.type(raw.contentType).send(rawBodySent(raw));
+      return reply.type(raw.contentType).send(raw.body);
     }
     return reply.send(result);
   } catch (e) {
