@@ -10,6 +10,7 @@ import { VERSION } from "../util/version.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
 import { handleError, notFound } from "./http-errors.ts";
+import { jsonBodyCache } from "./json-body-cache.ts";
 import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
@@ -19,6 +20,7 @@ import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
 import { sampleRoutes } from "./routes/sample-routes.ts";
 import { systemRoutes } from "./routes/system-routes.ts";
+import { textBodySent } from "./text-body-sent.ts";
 
 export interface ServerOptions {
   /** Runs plans in the background; without one the run routes are not served. */
@@ -44,18 +46,33 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
-  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out.
-  app.addHook("onSend", async (_req, reply, payload) =>
-    reply.statusCode >= 400 && typeof payload === "string" ? maskText(payload) : payload,
-  );
+  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out;
+  // a text body sent as a Buffer (raw samples) is written as a string (text-body-sent.ts).
+  // A callback hook, not an async one: an answer passes without a promise or a microtask.
+  app.addHook("onSend", (_req, reply, payload, done) => {
+    if (reply.statusCode >= 400) done(null, typeof payload === "string" ? maskText(payload) : payload);
+    else
+      done(null, Buffer.isBuffer(payload) ? textBodySent(payload, reply.getHeader("content-type")) : payload);
+  });
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   // JSON bodies: nesting is bounded before parsing, so neither JSON.parse nor schema validation
   // nor any walk after them can overflow the stack. The limit follows the budget's nesting depth.
   const { maxNestingDepth } = resolveBudget(svc.config.config.budget);
   const maxBodyDepth = bodyDepthLimit(maxNestingDepth);
+  // Routes with `config: {reusesJsonBody: true}` get a repeated body's validated value again (json-body-cache.ts).
+  const bodies = jsonBodyCache();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string, maxBodyDepth)) {
+    const text = body as string;
+    const reuses = (req.routeOptions.config as { reusesJsonBody?: boolean } | undefined)?.reusesJsonBody;
+    if (reuses) {
+      const kept = bodies.get(text);
+      if (kept !== undefined) {
+        done(null, kept);
+        return;
+      }
+    }
+    if (jsonDepthExceeds(text, maxBodyDepth)) {
       done(
         new RowforgeError(
           "RF_BUDGET_EXCEEDED",
@@ -66,7 +83,14 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
       );
       return;
     }
-    parseJson(req, body as string, done);
+    if (!reuses) {
+      parseJson(req, text, done);
+      return;
+    }
+    parseJson(req, text, (err, value) => {
+      if (!err) bodies.parsed(value, text);
+      done(err, value);
+    });
   });
   // Routes declare the error answers they can give (for OpenAPI), in the shapes they send.
   app.addHook("onRoute", (route) => {
@@ -110,7 +134,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   }
   await app.register(planRoutes(svc));
   await app.register(connectionRoutes(svc));
-  await app.register(sampleRoutes(svc));
+  await app.register(sampleRoutes(svc, bodies));
   if (o.runs) {
     await app.register(runRoutes(svc, o.runs));
     await app.register(runByNameRoutes(svc, o.runs));

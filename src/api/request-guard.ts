@@ -102,19 +102,31 @@ export function requestGuard(o: GuardOptions) {
     return names.has(name) && (port === undefined || originPort === port);
   };
 
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const path = req.url.split("?")[0] ?? "/";
+  /** Host headers seen, by text: a client sends the same one on every request. */
+  const hosts = new Map<string, ReturnType<typeof splitHost>>();
+  const hostOf = (host: string) => {
+    let parsed = hosts.get(host);
+    if (parsed === undefined && !hosts.has(host)) {
+      parsed = splitHost(host);
+      if (hosts.size >= 64) hosts.clear();
+      hosts.set(host, parsed);
+    }
+    return parsed;
+  };
+
+  // A callback hook, not an async one: the usual request passes without a promise or a microtask.
+  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
     if (!SERVED_METHODS.has(req.method)) {
-      await reply
+      reply
         .code(405)
         .header("allow", [...SERVED_METHODS].join(", "))
         .send(badRequest(`method ${req.method} is not supported`, "MethodNotAllowed"));
       return;
     }
     const host = req.headers.host;
-    const parsedHost = host === undefined ? undefined : splitHost(host);
+    const parsedHost = host === undefined ? undefined : hostOf(host);
     if (host !== undefined && (!parsedHost || !names.has(parsedHost.name))) {
-      await reply
+      reply
         .code(421)
         .send(
           badRequest(
@@ -124,9 +136,9 @@ export function requestGuard(o: GuardOptions) {
         );
       return;
     }
-    if (token && !(req.method === "GET" && OPEN_PATHS.has(path))) {
+    if (token && !(req.method === "GET" && OPEN_PATHS.has(req.url.split("?")[0] ?? "/"))) {
       if (!tokenMatches(req.headers.authorization, token)) {
-        await reply
+        reply
           .code(401)
           .header("www-authenticate", 'Bearer realm="rowforge"')
           .send(badRequest("this server needs the header Authorization: Bearer <token>", "Unauthorized"));
@@ -135,28 +147,29 @@ export function requestGuard(o: GuardOptions) {
     }
     if (STATE_CHANGING.has(req.method)) {
       const origin = req.headers.origin;
-      const port = req.socket.localPort !== undefined ? String(req.socket.localPort) : parsedHost?.port;
-      const fetchSite = String(req.headers["sec-fetch-site"] ?? "").toLowerCase();
-      const foreign =
-        origin !== undefined
-          ? !ownOrigin(origin, port)
-          : fetchSite === "cross-site" || fetchSite === "same-site";
-      if (foreign) {
-        await reply
-          .code(403)
-          .send(
-            badRequest(
-              `${req.method} from origin ${origin ?? `(${fetchSite})`} is refused: requests that change state must come from this server's own origin`,
-              "ForeignOrigin",
-            ),
-          );
-        return;
+      const fetchSite = req.headers["sec-fetch-site"];
+      if (origin !== undefined || fetchSite !== undefined) {
+        const port = req.socket.localPort !== undefined ? String(req.socket.localPort) : parsedHost?.port;
+        const site = String(fetchSite ?? "").toLowerCase();
+        const foreign =
+          origin !== undefined ? !ownOrigin(origin, port) : site === "cross-site" || site === "same-site";
+        if (foreign) {
+          reply
+            .code(403)
+            .send(
+              badRequest(
+                `${req.method} from origin ${origin ?? `(${site})`} is refused: requests that change state must come from this server's own origin`,
+                "ForeignOrigin",
+              ),
+            );
+          return;
+        }
       }
       if (requestHasBody(req)) {
         const type = req.headers["content-type"] ?? "";
         const yamlAllowed = (req.routeOptions.config as { acceptsYaml?: boolean } | undefined)?.acceptsYaml;
         if (!JSON_TYPE.test(type) && !(yamlAllowed && YAML_TYPES.test(type))) {
-          await reply
+          reply
             .code(415)
             .send(
               badRequest(
@@ -168,5 +181,6 @@ export function requestGuard(o: GuardOptions) {
         }
       }
     }
+    done();
   };
 }

@@ -28,6 +28,7 @@ import {
   TaskFileBody,
 } from "../api-schemas.ts";
 import { badRequest, sampleErrorEnvelope, sampleErrorFlat } from "../http-errors.ts";
+import type { JsonBodyCache } from "../json-body-cache.ts";
 
 type Shape = "flat" | "envelope";
 
@@ -92,8 +93,8 @@ function withBodyQuery(
   return answer(reply, "envelope", () => work({ ...q, relationships: false }));
 }
 
-/** The eight sample endpoints of the spec. */
-export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
+/** The eight sample endpoints of the spec; `bodies` keeps validated schema bodies for repeats. */
+export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ["samples"];
     /** A GET endpoint: path parameters are names, sample options come in the query string. */
@@ -156,13 +157,19 @@ export function sampleRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
     app.post(
       "/sample/schema",
       {
+        // A previewing client posts the same schema again and again: its parsed body is reused.
+        config: { reusesJsonBody: true },
         schema: {
           tags,
           summary: "Sample inline fields: raw with `format`, the SampleResponse envelope without",
           body: SchemaSampleBody,
         },
       },
-      async (req, reply) => withBodyQuery(reply, req.body, (q) => sampleSchema(svc, req.body, q)),
+      async (req, reply) => {
+        // Validated by the schema above: kept (frozen) for the next request with the same text.
+        bodies?.keep(req.body);
+        return withBodyQuery(reply, req.body, (q) => sampleSchema(svc, req.body, q));
+      },
     );
     app.post(
       "/sample/task-file",

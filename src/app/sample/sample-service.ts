@@ -186,8 +186,30 @@ export interface SchemaSampleBody {
 
 /** Resolved plans of schema bodies, per configuration: a previewing client sends the same schema again and again. */
 const schemaPlans = new WeakMap<object, Lru<ResolvedPlan>>();
+/**
+ * The same by body object, per configuration, for frozen bodies only (the HTTP layer reuses the
+ * frozen body of a repeated request text): a repeat then costs one lookup, no key to build.
+ */
+const frozenBodyPlans = new WeakMap<object, WeakMap<SchemaSampleBody, ResolvedPlan>>();
 
 function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan {
+  const config = svc.config.config;
+  const frozen = Object.isFrozen(body) && Object.isFrozen(body.fields);
+  let byBody = frozen ? frozenBodyPlans.get(config) : undefined;
+  const known = byBody?.get(body);
+  if (known) return known;
+  const plan = schemaPlanByText(svc, body);
+  if (frozen) {
+    if (!byBody) {
+      byBody = new WeakMap();
+      frozenBodyPlans.set(config, byBody);
+    }
+    byBody.set(body, plan);
+  }
+  return plan;
+}
+
+function schemaPlanByText(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan {
   const config = svc.config.config;
   // Each level of nested fields is two JSON levels (the field, its `fields` list), options add a few.
   const { maxNestingDepth } = serverBudget(svc);

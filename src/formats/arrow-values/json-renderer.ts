@@ -60,11 +60,16 @@ function writeEscaped(out: ByteSink, bytes: Uint8Array, start: number, end: numb
   out.byte(QUOTE);
 }
 
+/**
+ * A float's JSON text. JSON.stringify of a finite number is its Number::toString text, made
+ * about twice as fast as String(x) for the random doubles generators draw: String also looks
+ * the number up in, and adds it to, V8's number-to-string cache, which such values never hit.
+ */
 const floatText = (x: number): string =>
   Number.isFinite(x)
     ? Object.is(x, -0)
       ? "-0.0"
-      : String(x)
+      : JSON.stringify(x)
     : x > 0
       ? '"Infinity"'
       : x < 0

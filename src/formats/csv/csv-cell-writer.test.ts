@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { Float64, makeData } from "apache-arrow";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
-import { type CsvSyntax, writeCsvBytes, writeCsvUsuallyQuoted } from "./csv-cell-writer.ts";
+import { type CsvSyntax, csvCellWriter, writeCsvBytes, writeCsvUsuallyQuoted } from "./csv-cell-writer.ts";
 
 const syntax = (over: Partial<CsvSyntax> = {}): CsvSyntax => ({
   delimiter: 44,
@@ -44,4 +45,19 @@ test("the one-pass writer for nested values writes what writeCsvBytes writes, qu
       assert.deepEqual(b.take(), a.take(), `${JSON.stringify(text)} with ${JSON.stringify(s)}`);
     }
   }
+});
+
+test("float cells are their String text, non-finite values and -0 included", () => {
+  const values = [0, -0, 0.1, 1e21, 1e-7, 5e-324, Number.NaN, Infinity, -Infinity, 191.313423480064];
+  for (let i = 0; i < 2000; i++) values.push(((i * 7919.123456789) % 999) * (i % 2 ? -1 : 1e-3));
+  const write = csvCellWriter(
+    makeData({ type: new Float64(), length: values.length, data: Float64Array.from(values) }),
+    syntax(),
+  );
+  const texts = values.map((_, i) => {
+    const sink = new ByteSink(64);
+    write(sink, i);
+    return new TextDecoder().decode(sink.take());
+  });
+  assert.deepEqual(texts, values.map(String));
 });

@@ -129,7 +129,11 @@ export function csvCellWriter(data: Data, s: CsvSyntax): CellWriter {
   if (plain) return withNulls(plain);
   if (DataType.isFloat(t)) {
     const read = numberReader(data);
-    return withNulls((out, i) => out.ascii(String(read(i))));
+    // JSON.stringify of a finite number is its String text, without V8's number-to-string cache (json-renderer.ts).
+    return withNulls((out, i) => {
+      const v = read(i);
+      out.ascii(Number.isFinite(v) ? JSON.stringify(v) : String(v));
+    });
   }
   if (DataType.isBinary(t)) {
     const offsets = data.valueOffsets as Int32Array;
