@@ -28,7 +28,7 @@ interface Statement {
  * `concurrency` statements in flight; with `batchsize` > 1, each statement is an UNLOGGED BATCH of
  * that many consecutive rows. Cassandra has no transactions: every row is stored as its
  * statement succeeds. A refused statement fails the step naming its row, and the step's error
- * says exactly how many rows were written before (they stay); `abort` only closes the connection.
+ * says exactly how many rows were written (they stay); `abort` only closes the connection.
  */
 export function createCassandraSink(
   client: cassandra.Client,
@@ -91,10 +91,9 @@ export function createCassandraSink(
         );
       }
       const rows = batchParameters(input.batch);
-      try {
-        adapt(rows, adapters, columns, startRow);
-      } catch (e) {
-        failure = writeError(o, stepName, e, (e as { at?: string }).at ?? "", records);
+      const unfit = adapt(rows, adapters, columns, startRow);
+      if (unfit !== undefined) {
+        failure = writeError(o, stepName, { message: unfit.reason }, unfit.at, records);
         throw failure;
       }
       const batch = statements(rows, startRow);
@@ -141,30 +140,33 @@ export function createCassandraSink(
   };
 }
 
-/** Converts, column by column, the values of columns whose table type differs from their field's. */
+/**
+ * Converts, column by column, the values of columns whose table type differs from their field's;
+ * the first value that does not convert stops it, named (row, column, value) with the reason.
+ */
 function adapt(
   rows: unknown[][],
   adapters: readonly (ValueAdapter | undefined)[],
   columns: readonly string[],
   startRow: number,
-): void {
-  adapters.forEach((adapter, c) => {
-    if (adapter === undefined) return;
+): { at: string; reason: string } | undefined {
+  for (let c = 0; c < adapters.length; c++) {
+    const adapter = adapters[c];
+    if (adapter === undefined) continue;
     for (let r = 0; r < rows.length; r++) {
       const v = rows[r]![c];
       if (v === null) continue;
       try {
         rows[r]![c] = adapter(v);
       } catch (e) {
-        throw Object.assign(
-          new Error(
-            `the value does not fit the column's type (${e instanceof Error ? e.message : String(e)})`,
-          ),
-          { at: ` at row ${startRow + r}, column ${columns[c]}, value ${shortValue(v)}` },
-        );
+        return {
+          at: ` at row ${startRow + r}, column ${columns[c]}, value ${shortValue(v)}`,
+          reason: `the value does not fit the column's type (${e instanceof Error ? e.message : String(e)})`,
+        };
       }
     }
-  });
+  }
+  return undefined;
 }
 
 /** A value as a message shows it: short, one line. */
