@@ -76,6 +76,44 @@ export function createCassandraSink(
     return ` at row ${s.firstRow}${s.rows > 1 ? ` (a batch of rows ${s.firstRow}–${s.firstRow + s.rows - 1})` : ""} (${values})`;
   };
 
+  /** The statements of one batch through executeConcurrent; counts what was stored, records the first refusal. */
+  const execute = async (batch: Statement[]): Promise<void> => {
+    let result: cassandra.concurrent.ResultSetGroup;
+    try {
+      result =
+        o.batchSize === 1
+          ? await cassandra.concurrent.executeConcurrent(
+              client,
+              insert,
+              batch.map((s) => s.params),
+              { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
+            )
+          : await cassandra.concurrent.executeConcurrent(
+              client,
+              batch.map((s) => ({ query: s.query, params: s.params })),
+              { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
+            );
+    } catch (e) {
+      failure ??= writeError(o, stepName, e, "", records);
+      return;
+    }
+    // Which statements the server stored, which it refused: the count stays exact.
+    let refused: { s: Statement; e: unknown } | undefined;
+    result.resultItems.forEach((item, k) => {
+      const s = batch[k]!;
+      if (item instanceof Error) refused ??= { s, e: item };
+      else records += s.rows;
+    });
+    if (refused !== undefined)
+      failure ??= writeError(o, stepName, refused.e, describeRow(refused.s), records);
+  };
+  let pending: Promise<void> = Promise.resolve();
+  /** Waits for the batch in flight; throws the step's failure, if any. */
+  const settle = async (): Promise<void> => {
+    await pending;
+    if (failure !== undefined) throw failure;
+  };
+
   return {
     rowBounds: [0, target.rowCount],
     accepts: "arrow",
@@ -90,51 +128,27 @@ export function createCassandraSink(
           `step "${stepName}": the Cassandra sink takes Arrow batches only`,
         );
       }
+      // Converted while the previous batch's statements are still in flight.
       const rows = batchParameters(input.batch);
       const unfit = adapt(rows, adapters, columns, startRow);
+      await settle();
       if (unfit !== undefined) {
         failure = writeError(o, stepName, { message: unfit.reason }, unfit.at, records);
         throw failure;
       }
-      const batch = statements(rows, startRow);
-      let result: cassandra.concurrent.ResultSetGroup;
-      try {
-        result =
-          o.batchSize === 1
-            ? await cassandra.concurrent.executeConcurrent(
-                client,
-                insert,
-                batch.map((s) => s.params),
-                { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
-              )
-            : await cassandra.concurrent.executeConcurrent(
-                client,
-                batch.map((s) => ({ query: s.query, params: s.params })),
-                { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
-              );
-      } catch (e) {
-        failure = writeError(o, stepName, e, "", records);
-        throw failure;
-      }
-      // Which statements the server stored, which it refused: the count stays exact.
-      let refused: { s: Statement; e: unknown } | undefined;
-      result.resultItems.forEach((item, k) => {
-        const s = batch[k]!;
-        if (item instanceof Error) refused ??= { s, e: item };
-        else records += s.rows;
-      });
-      if (refused !== undefined) {
-        failure = writeError(o, stepName, refused.e, describeRow(refused.s), records);
-        throw failure;
-      }
+      // One batch in flight at a time (so at most `concurrency` statements): this one runs
+      // while the caller brings the next; its outcome is counted by the next write or close.
+      pending = execute(statements(rows, startRow));
     },
     async close() {
+      await settle().catch(() => {});
       await release();
       if (failure !== undefined) throw failure;
       return { records, bytes: 0, outputs: [outputName(o)] };
     },
     async abort() {
       // Nothing to roll back: rows stored so far stay (the step's error counted them).
+      await settle().catch(() => {});
       await release();
     },
   };
