@@ -26,7 +26,8 @@ interface Statement {
 /**
  * One step's rows written with prepared INSERTs through the driver's `executeConcurrent`, at most
  * `concurrency` statements in flight; with `batchsize` > 1, each statement is an UNLOGGED BATCH of
- * that many consecutive rows. Cassandra has no transactions: every row is stored as its
+ * that many consecutive rows; one Arrow batch's statements are in flight while the next batch is
+ * converted. Cassandra has no transactions: every row is stored as its
  * statement succeeds. A refused statement fails the step naming its row, and the step's error
  * says exactly how many rows were written (they stay); `abort` only closes the connection.
  */
