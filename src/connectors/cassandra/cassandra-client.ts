@@ -50,7 +50,13 @@ export async function connectCassandra(o: CassandraOptions): Promise<cassandra.C
       client.connect(),
       new Promise((_, reject) => {
         timer = setTimeout(
-          () => reject(Object.assign(new Error("connect timeout"), { name: "OperationTimedOutError" })),
+          () =>
+            reject(
+              new RowforgeError(
+                "RF_DB_UNREACHABLE",
+                `connection "${o.connection}": cannot reach Cassandra at ${describeServer(o)} (no answer within ${o.connectTimeoutSeconds} s)`,
+              ),
+            ),
           timeoutMs + 1000,
         );
       }),

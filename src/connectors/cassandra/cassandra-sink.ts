@@ -26,9 +26,10 @@ interface Statement {
 /**
  * One step's rows written with prepared INSERTs through the driver's `executeConcurrent`, at most
  * `concurrency` statements in flight; with `batchsize` > 1, each statement is an UNLOGGED BATCH of
- * that many consecutive rows. Cassandra has no transactions: every row is stored as its
+ * that many consecutive rows; one Arrow batch's statements are in flight while the next batch is
+ * converted. Cassandra has no transactions: every row is stored as its
  * statement succeeds. A refused statement fails the step naming its row, and the step's error
- * says exactly how many rows were written before (they stay); `abort` only closes the connection.
+ * says exactly how many rows were written (they stay); `abort` only closes the connection.
  */
 export function createCassandraSink(
   client: cassandra.Client,
@@ -76,6 +77,44 @@ export function createCassandraSink(
     return ` at row ${s.firstRow}${s.rows > 1 ? ` (a batch of rows ${s.firstRow}–${s.firstRow + s.rows - 1})` : ""} (${values})`;
   };
 
+  /** The statements of one batch through executeConcurrent; counts what was stored, records the first refusal. */
+  const execute = async (batch: Statement[]): Promise<void> => {
+    let result: cassandra.concurrent.ResultSetGroup;
+    try {
+      result =
+        o.batchSize === 1
+          ? await cassandra.concurrent.executeConcurrent(
+              client,
+              insert,
+              batch.map((s) => s.params),
+              { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
+            )
+          : await cassandra.concurrent.executeConcurrent(
+              client,
+              batch.map((s) => ({ query: s.query, params: s.params })),
+              { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
+            );
+    } catch (e) {
+      failure ??= writeError(o, stepName, e, "", records);
+      return;
+    }
+    // Which statements the server stored, which it refused: the count stays exact.
+    let refused: { s: Statement; e: unknown } | undefined;
+    result.resultItems.forEach((item, k) => {
+      const s = batch[k]!;
+      if (item instanceof Error) refused ??= { s, e: item };
+      else records += s.rows;
+    });
+    if (refused !== undefined)
+      failure ??= writeError(o, stepName, refused.e, describeRow(refused.s), records);
+  };
+  let pending: Promise<void> = Promise.resolve();
+  /** Waits for the batch in flight; throws the step's failure, if any. */
+  const settle = async (): Promise<void> => {
+    await pending;
+    if (failure !== undefined) throw failure;
+  };
+
   return {
     rowBounds: [0, target.rowCount],
     accepts: "arrow",
@@ -90,81 +129,59 @@ export function createCassandraSink(
           `step "${stepName}": the Cassandra sink takes Arrow batches only`,
         );
       }
+      // Converted while the previous batch's statements are still in flight.
       const rows = batchParameters(input.batch);
-      try {
-        adapt(rows, adapters, columns, startRow);
-      } catch (e) {
-        failure = writeError(o, stepName, e, (e as { at?: string }).at ?? "", records);
+      const unfit = adapt(rows, adapters, columns, startRow);
+      await settle();
+      if (unfit !== undefined) {
+        failure = writeError(o, stepName, { message: unfit.reason }, unfit.at, records);
         throw failure;
       }
-      const batch = statements(rows, startRow);
-      let result: cassandra.concurrent.ResultSetGroup;
-      try {
-        result =
-          o.batchSize === 1
-            ? await cassandra.concurrent.executeConcurrent(
-                client,
-                insert,
-                batch.map((s) => s.params),
-                { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
-              )
-            : await cassandra.concurrent.executeConcurrent(
-                client,
-                batch.map((s) => ({ query: s.query, params: s.params })),
-                { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
-              );
-      } catch (e) {
-        failure = writeError(o, stepName, e, "", records);
-        throw failure;
-      }
-      // Which statements the server stored, which it refused: the count stays exact.
-      let refused: { s: Statement; e: unknown } | undefined;
-      result.resultItems.forEach((item, k) => {
-        const s = batch[k]!;
-        if (item instanceof Error) refused ??= { s, e: item };
-        else records += s.rows;
-      });
-      if (refused !== undefined) {
-        failure = writeError(o, stepName, refused.e, describeRow(refused.s), records);
-        throw failure;
-      }
+      // One batch in flight at a time (so at most `concurrency` statements): this one runs
+      // while the caller brings the next; its outcome is counted by the next write or close.
+      pending = execute(statements(rows, startRow));
     },
     async close() {
+      await settle().catch(() => {});
       await release();
       if (failure !== undefined) throw failure;
       return { records, bytes: 0, outputs: [outputName(o)] };
     },
     async abort() {
       // Nothing to roll back: rows stored so far stay (the step's error counted them).
+      await settle().catch(() => {});
       await release();
     },
   };
 }
 
-/** Converts, column by column, the values of columns whose table type differs from their field's. */
+/**
+ * Converts, column by column, the values of columns whose table type differs from their field's;
+ * the first value that does not convert stops it, named (row, column, value) with the reason.
+ */
 function adapt(
   rows: unknown[][],
   adapters: readonly (ValueAdapter | undefined)[],
   columns: readonly string[],
   startRow: number,
-): void {
-  adapters.forEach((adapter, c) => {
-    if (adapter === undefined) return;
+): { at: string; reason: string } | undefined {
+  for (let c = 0; c < adapters.length; c++) {
+    const adapter = adapters[c];
+    if (adapter === undefined) continue;
     for (let r = 0; r < rows.length; r++) {
       const v = rows[r]![c];
       if (v === null) continue;
       try {
         rows[r]![c] = adapter(v);
       } catch (e) {
-        throw Object.assign(
-          new Error(
-            `the value does not fit the column's type (${e instanceof Error ? e.message : String(e)})`,
-          ),
-          { at: ` at row ${startRow + r}, column ${columns[c]}, value ${shortValue(v)}` },
-        );
+        return {
+          at: ` at row ${startRow + r}, column ${columns[c]}, value ${shortValue(v)}`,
+          reason: `the value does not fit the column's type (${e instanceof Error ? e.message : String(e)})`,
+        };
       }
     }
-  });
+  }
+  return undefined;
 }
 
 /** A value as a message shows it: short, one line. */
