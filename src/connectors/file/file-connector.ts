@@ -10,6 +10,7 @@ import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
 import { scanOutput } from "./scan-output.ts";
 import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
+import { testFileConnection } from "./test-file-connection.ts";
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: Connector = {
@@ -74,6 +75,7 @@ export const fileConnector: Connector = {
     // Standard output is encoded by its sink, in the calling thread.
     return opts.path === STDOUT_PATH || !encodesInWorkers(format, opts, step.step.options);
   },
+  testConnection: testFileConnection,
   async deleteGenerated(step, planName) {
     const opts = readFileOptions(step.step.name, step.step.options);
     // Standard output keeps nothing: there is nothing to delete.

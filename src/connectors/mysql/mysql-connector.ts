@@ -5,6 +5,7 @@ import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
 import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "./mysql-options.ts";
 import { createMysqlSink, outputName } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
+import { testMysqlConnection } from "./test-mysql-connection.ts";
 
 /**
  * MySQL/MariaDB tables, written through `LOAD DATA LOCAL INFILE` from a stream (see
@@ -64,6 +65,7 @@ export const mysqlConnector: Connector = {
       throw writeError(o, stepName, e);
     }
   },
+  testConnection: testMysqlConnection,
   deleteGenerated(step) {
     const o = readMysqlOptions(step);
     return Promise.reject(

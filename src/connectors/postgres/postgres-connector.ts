@@ -6,6 +6,7 @@ import { connectPostgres, writeError } from "./postgres-client.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import { testPostgresConnection } from "./test-postgres-connection.ts";
 
 /**
  * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
@@ -63,6 +64,7 @@ export const postgresConnector: Connector = {
       throw writeError(o, stepName, e);
     }
   },
+  testConnection: testPostgresConnection,
   deleteGenerated(step) {
     const o = readPostgresOptions(step);
     return Promise.reject(
