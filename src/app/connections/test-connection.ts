@@ -1,6 +1,6 @@
 import { normaliseFormat } from "../../config/index.ts";
 import { findConnector, plannedKinds } from "../../connectors/registry.ts";
-import { didYouMean, isRowforgeError } from "../../errors/index.ts";
+import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { CONNECTION_GROUPS, type Connection } from "../../model/connection.ts";
 import { isSecretKey, MASK, maskText } from "../catalog/secrets.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
@@ -66,7 +66,10 @@ async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "dur
     ((Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 10) + GRACE_SECONDS) * 1000;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${limit / 1000} s`)), limit);
+    timer = setTimeout(
+      () => reject(new RowforgeError("RF_CONNECTION_TIMEOUT", `${who}: no answer within ${limit / 1000} s`)),
+      limit,
+    );
   });
   try {
     const outcome = await Promise.race([connector.testConnection({ ...c, type }), late]);
