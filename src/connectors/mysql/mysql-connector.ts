@@ -18,7 +18,7 @@ import { testMysqlConnection } from "./test-mysql-connection.ts";
 export const mysqlConnector: Connector = {
   name: "mysql",
   formats: ["mysql"],
-  capabilities: { encodedText: false, parts: false, delete: false },
+  capabilities: { encodedText: true, parts: false, delete: false },
   check(step) {
     readMysqlOptions(step);
   },
@@ -38,8 +38,6 @@ export const mysqlConnector: Connector = {
       await client.end();
     }
   },
-  // The LOAD DATA text is encoded in the calling thread, from the Arrow batches the workers make.
-  busiesCallingThread: () => true,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readMysqlOptions(target.step);

@@ -9,15 +9,15 @@ import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } 
 import { testPostgresConnection } from "./test-postgres-connection.ts";
 
 /**
- * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
- * step. Columns are matched by name; a missing table is created from the step's fields when
+ * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts; the workers encode it)
+ * in one transaction per step. Columns are matched by name; a missing table is created from the step's fields when
  * the step says `createTable: true`; `overwrite` truncates the table first; `errorIfExists`
  * refuses and `ignore` skips a table that already holds rows.
  */
 export const postgresConnector: Connector = {
   name: "postgres",
   formats: ["postgres"],
-  capabilities: { encodedText: false, parts: false, delete: false },
+  capabilities: { encodedText: true, parts: false, delete: false },
   check(step) {
     readPostgresOptions(step);
   },
@@ -37,8 +37,6 @@ export const postgresConnector: Connector = {
       await client.end().catch(() => {});
     }
   },
-  // The COPY text is encoded in the calling thread, from the Arrow batches the workers make.
-  busiesCallingThread: () => true,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readPostgresOptions(target.step);

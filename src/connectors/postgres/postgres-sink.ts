@@ -1,6 +1,5 @@
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
@@ -17,7 +16,8 @@ import {
 export const outputName = (o: PostgresOptions): string => `postgres://${describeServer(o)}/${tableName(o)}`;
 
 /**
- * One step's rows streamed through a single `COPY ... FROM STDIN (FORMAT csv)` inside the
+ * One step's rows streamed through a single `COPY ... FROM STDIN (FORMAT csv)` (the text
+ * encoded by the workers, connectors/worker-encoders.ts; Arrow batches are encoded here) inside the
  * transaction `open` began (after any TRUNCATE or CREATE TABLE): `close` ends the COPY and
  * commits, so the step's rows appear all at once; `abort` or a refused row rolls everything
  * back, leaving the table as it was.
@@ -52,23 +52,26 @@ export async function createPostgresSink(
 
   return {
     rowBounds: [0, target.rowCount],
-    accepts: "arrow",
+    // The workers encode the COPY text where they generate the rows; this thread only sends it.
+    accepts: { encoded: { format: "postgres-copy-csv", options: {} } },
     get bytesWritten() {
       return bytes;
     },
     async write(input: SinkInput) {
       if (failure !== undefined) throw writeError(o, stepName, failure);
-      if (input.kind !== "arrow") {
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `step "${stepName}": the PostgreSQL sink takes Arrow batches only`,
-        );
+      let chunk: Uint8Array;
+      if (input.kind === "encoded") {
+        // The socket may hold the bytes after this write resolves, and the run hands them back
+        // to a worker to encode into: send a copy.
+        chunk = Buffer.from(input.bytes);
+        records += input.rows;
+      } else {
+        out.pos = 0;
+        writeCopyCsv(out, input.batch);
+        chunk = out.take();
+        records += input.batch.numRows;
       }
-      out.pos = 0;
-      writeCopyCsv(out, input.batch);
-      const chunk = out.take();
       bytes += chunk.length;
-      records += input.batch.numRows;
       if (!stream.write(chunk)) {
         await Promise.race([new Promise((r) => stream.once("drain", r)), done]).catch(() => {});
       }
