@@ -96,9 +96,7 @@ export interface DbBenchOptions {
   readonly log: (line: string) => void;
 }
 
-export async function runDbBenchmark(
-  o: DbBenchOptions,
-): Promise<{
+export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   results: DbResult[];
   memory: { database: string; rows: number; peakRssMiB?: number; seconds: number }[];
 }> {
