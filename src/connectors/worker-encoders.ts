@@ -2,6 +2,7 @@ import type { RecordBatch } from "apache-arrow";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { ByteSink } from "../formats/arrow-values/byte-sink.ts";
 import { writeLoadDataTsv } from "./mysql/load-data-tsv.ts";
+import { writeCopyBinary } from "./postgres/copy-binary.ts";
 import { writeCopyCsv } from "./postgres/copy-csv.ts";
 
 /**
@@ -34,6 +35,10 @@ const named =
  */
 const ROW_ENCODERS: ReadonlyMap<string, RowEncoder> = new Map([
   ["postgres-copy-csv", named((out, batch) => writeCopyCsv(out, batch))],
+  [
+    "postgres-copy-binary",
+    (out, batch, _firstRow, options) => writeCopyBinary(out, batch, (options.types ?? "").split(",")),
+  ],
   ["mysql-load-data", named(writeLoadDataTsv)],
 ]);
 

@@ -2,15 +2,24 @@ import type pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { writtenFields } from "../database-options.ts";
+import { binaryColumnTypes } from "./copy-binary.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
-import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import {
+  columnTypes,
+  createTable,
+  matchColumns,
+  tableColumns,
+  tableHasRows,
+  tableNotFound,
+} from "./postgres-table.ts";
 import { testPostgresConnection } from "./test-postgres-connection.ts";
 
 /**
- * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts; the workers encode it)
- * in one transaction per step. Columns are matched by name; a missing table is created from the step's fields when
+ * PostgreSQL tables, written through COPY in binary form when every field's type has a binary
+ * writer for its column's type (copy-binary.ts), else in CSV form (copy-csv.ts), encoded by
+ * the workers, in one transaction per step. Columns are matched by name; a missing table is created from the step's fields when
  * the step says `createTable: true`; `overwrite` truncates the table first; `errorIfExists`
  * refuses and `ignore` skips a table that already holds rows.
  */
@@ -56,7 +65,8 @@ export const postgresConnector: Connector = {
         await client.end().catch(() => {});
         return { skipped };
       }
-      return await createPostgresSink(client, o, target, matched);
+      const binary = binaryColumnTypes(target.schema, await columnTypes(client, o, matched));
+      return await createPostgresSink(client, o, target, matched, binary);
     } catch (e) {
       await client.end().catch(() => {});
       throw writeError(o, stepName, e);

@@ -2,6 +2,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, writeCopyBinary } from "./copy-binary.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
 import { writeError } from "./postgres-client.ts";
 import {
@@ -27,10 +28,14 @@ export async function createPostgresSink(
   o: PostgresOptions,
   target: StepTarget,
   columns: readonly string[],
+  /** The columns' types when the rows go in binary (copy-binary.ts); CSV when undefined. */
+  binaryTypes?: readonly string[],
 ): Promise<StepSink> {
   const stepName = target.step.step.name;
-  const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT csv)`;
+  const where = `step "${stepName}": table ${tableName(o)}`;
+  const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT ${binaryTypes ? "binary" : "csv"})`;
   const stream = client.query(copyFrom(sql));
+  if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_HEADER));
   let failure: unknown;
   const done = new Promise<void>((resolve, reject) => {
     stream.on("finish", () => resolve());
@@ -53,7 +58,11 @@ export async function createPostgresSink(
   return {
     rowBounds: [0, target.rowCount],
     // The workers encode the COPY text where they generate the rows; this thread only sends it.
-    accepts: { encoded: { format: "postgres-copy-csv", options: {} } },
+    accepts: {
+      encoded: binaryTypes
+        ? { format: "postgres-copy-binary", options: { types: binaryTypes.join(","), where } }
+        : { format: "postgres-copy-csv", options: { where } },
+    },
     get bytesWritten() {
       return bytes;
     },
@@ -67,7 +76,8 @@ export async function createPostgresSink(
         records += input.rows;
       } else {
         out.pos = 0;
-        writeCopyCsv(out, input.batch);
+        if (binaryTypes) writeCopyBinary(out, input.batch, binaryTypes);
+        else writeCopyCsv(out, input.batch);
         chunk = out.take();
         records += input.batch.numRows;
       }
@@ -79,6 +89,7 @@ export async function createPostgresSink(
     },
     async close() {
       try {
+        if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_TRAILER));
         stream.end();
         await done;
         await client.query("COMMIT");
