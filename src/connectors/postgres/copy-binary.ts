@@ -157,8 +157,11 @@ function cellWriter(data: Data, type: string): CellWriter {
   }
   if (DataType.isDecimal(t)) {
     const read = decimalReader(data);
+    const words = data.values as Uint32Array;
     const scale = (t as Decimal).scale;
-    return (out, i) => numeric(out, read(i), scale);
+    return (out, i) => {
+      if (!smallNumeric(out, words, 4 * i, scale)) numeric(out, read(i), scale);
+    };
   }
   if (DataType.isUtf8(t)) {
     const offsets = data.valueOffsets as Int32Array;
@@ -197,6 +200,47 @@ function cellWriter(data: Data, type: string): CellWriter {
     int32(out, v.length);
     out.bytes(v);
   };
+}
+
+const POW10 = [1, 10, 100, 1000];
+const groups = new Float64Array(8);
+
+/**
+ * numeric() for the usual decimal, whose unscaled value (128-bit two's complement words, low
+ * first) and its fraction padded to whole base-10000 digits stay below 2^53: computed with
+ * numbers, no BigInt or text. False (nothing written) for any other.
+ */
+function smallNumeric(out: ByteSink, words: Uint32Array, k: number, scale: number): boolean {
+  const lo = words[k]!;
+  const hi = words[k + 1]!;
+  const top = words[k + 2]! | words[k + 3]!;
+  let magnitude: number;
+  let negative = false;
+  if (top === 0 && hi < 0x200000) magnitude = hi * 4294967296 + lo;
+  else if (words[k + 2] === 0xffffffff && words[k + 3] === 0xffffffff && hi >= 0xffe00000) {
+    negative = true;
+    magnitude = (0xffffffff - hi) * 4294967296 + (4294967296 - lo);
+  } else return false;
+  const fractionGroups = Math.ceil(scale / 4);
+  let u = magnitude * POW10[fractionGroups * 4 - scale]!;
+  if (u > Number.MAX_SAFE_INTEGER) return false;
+  // Base-10000 digits, least significant first.
+  let m = 0;
+  while (u > 0) {
+    const q = Math.floor(u / 10000);
+    groups[m++] = u - q * 10000;
+    u = q;
+  }
+  let low = 0;
+  while (low < m && groups[low] === 0) low++;
+  const n = m - low;
+  int32(out, 8 + 2 * n);
+  int16(out, n);
+  int16(out, n === 0 ? 0 : m - fractionGroups - 1);
+  int16(out, negative && n > 0 ? 0x4000 : 0);
+  int16(out, scale);
+  for (let j = m - 1; j >= low; j--) int16(out, groups[j]!);
+  return true;
 }
 
 /**
