@@ -83,13 +83,14 @@ export function connectError(o: PostgresServer, e: unknown): RowforgeError {
 
 /**
  * The coded error for a statement or COPY the server refused. COPY errors name the line
- * (row `firstRow + line - 1` of the step), the column and the value; they are shown as the
- * server gave them (generated data, never a secret).
+ * (row `firstRow + line - 1` of the step), the column and (COPY CSV only) the value; they are
+ * shown as the server gave them (generated data, never a secret).
  */
 export function writeError(o: PostgresOptions, stepName: string, e: unknown, firstRow = 0): RowforgeError {
   if (e instanceof RowforgeError) return e;
   const f = fieldsOf(e);
-  const copy = /COPY [^,]+, line (\d+)(?:, column ([^:]+): (.*))?/.exec(f.where ?? "");
+  // COPY CSV names the value (`column c: "v"`); binary COPY only the column.
+  const copy = /COPY [^,]+, line (\d+)(?:, column ([^:]+)(?:: (.*))?)?/.exec(f.where ?? "");
   let at = "";
   if (copy) {
     const row = firstRow + Number(copy[1]) - 1;
