@@ -171,8 +171,12 @@ function cellWriter(data: Data, type: string): CellWriter {
       const len = offsets[i + 1]! - a;
       int32(out, len);
       out.ensure(len);
-      out.buf.set(bytes.subarray(a, a + len), out.pos);
-      out.pos += len;
+      const b = out.buf;
+      const p = out.pos;
+      // Short values byte by byte: a subarray per value would be garbage for the collector.
+      if (len <= 64) for (let j = 0; j < len; j++) b[p + j] = bytes[a + j]!;
+      else b.set(bytes.subarray(a, a + len), p);
+      out.pos = p + len;
     };
   }
   if (DataType.isBool(t)) {
