@@ -6,10 +6,13 @@
  * (bench/dbldatagen.ts); then the in-process engine numbers per workload (bench/workload.ts);
  * then the HTTP sample route against a bare Fastify route (bench/http.ts). Prints tables and
  * writes bench/results/.
+ * The db section (bench/db.ts, only when asked: --only=db) times `rowforge run` into PostgreSQL
+ * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen. `db` (Cassandra
- * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts a
- * Cassandra node and takes minutes.
+ * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
+ * default 3). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
+ * own servers and takes minutes.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../bin/build-stamp.js";
 import { runCassandraBenchmark } from "./cassandra.ts";
 import { runChild } from "./child-run.ts";
+import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
@@ -225,7 +229,46 @@ if (wants("http")) {
   );
 }
 
+// The database section needs its own servers (started and stopped here): only when asked for.
 if (only?.has("db")) {
+  const repsArg = process.argv.find((a) => a.startsWith("--reps="));
+  const reps = repsArg ? Number(repsArg.slice(7)) : 3;
+  const rows = 1_000_000 / scale;
+  say("");
+  say(
+    `database load: rowforge run (process start and generation included) against each database's bulk loader fed the same ${fmt(rows)} rows as CSV (client start included), ${reps} interleaved rounds, medians; ratio = loader time / rowforge time (target >= 70%)`,
+  );
+  const db = await runDbBenchmark({
+    rows: [rows],
+    memoryRows: [rows, 3 * rows],
+    reps,
+    ...(workers === undefined ? {} : { workers }),
+    log: (line) => console.log(line),
+  });
+  results.db = db;
+  table(
+    ["database", "loader", "rows", "loader", "rowforge", "ratio", "rounds", "rowforge peak RSS"],
+    db.results.map((r) => [
+      r.database,
+      r.loader,
+      fmt(r.rows),
+      sec(r.median.loaderSeconds),
+      sec(r.median.rowforgeSeconds),
+      `${(100 * r.median.ratio).toFixed(0)}%${quick ? "" : judge(r.median.ratio, 0.7, true)}`,
+      r.samples.map((s) => `${(100 * s.ratio).toFixed(0)}%`).join(", "),
+      r.median.peakRssMiB === undefined ? "n/a" : `${fmt(r.median.peakRssMiB)} MiB`,
+    ]),
+  );
+  say("peak memory of rowforge run by row count (flat in row count):");
+  table(
+    ["database", "rows", "wall", "peak RSS"],
+    db.memory.map((m) => [
+      m.database,
+      fmt(m.rows),
+      sec(m.seconds),
+      m.peakRssMiB === undefined ? "n/a" : `${fmt(m.peakRssMiB)} MiB`,
+    ]),
+  );
   say("");
   const c = await runCassandraBenchmark(1_000_000 / scale);
   results.cassandra = c;

@@ -48,6 +48,20 @@ export const Connection = Type.Object({
   options: Type.Record(Type.String(), Type.String()),
   source: Type.Optional(Type.String()),
 });
+/** POST /connection/test: a Connection as in POST /connection; its name is optional (messages use it). */
+export const ConnectionTestBody = Type.Object({
+  name: Type.Optional(Name),
+  type: Type.String({ minLength: 1 }),
+  groupType: Type.Optional(Type.String()),
+  options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+/** Data Caterer's ConnectionTestResult; `details` holds facts found (version, database, ...) or the failure's code. */
+export const ConnectionTestResult = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  durationMs: Type.Number(),
+});
 export const SaveConnectionsBody = Type.Object({ connections: Type.Array(ConnectionBody, { minItems: 1 }) });
 
 export const FieldDefinition = Type.Cyclic(

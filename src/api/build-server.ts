@@ -15,6 +15,7 @@ import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
+import { connectionTestRoutes } from "./routes/connection-test-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
@@ -134,6 +135,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   }
   await app.register(planRoutes(svc));
   await app.register(connectionRoutes(svc));
+  await app.register(connectionTestRoutes(svc));
   await app.register(sampleRoutes(svc, bodies));
   if (o.runs) {
     await app.register(runRoutes(svc, o.runs));

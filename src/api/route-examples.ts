@@ -119,6 +119,38 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   {
     method: "POST",
+    route: "/connection/test",
+    url: "/connection/test",
+    body: { name: "people_files", type: "csv", options: { path: "/tmp/rowforge-docs-example/people" } },
+    status: 200,
+    response: {
+      success: true,
+      message:
+        "/tmp/rowforge-docs-example/people does not exist yet; rowforge can create it (/tmp is writable)",
+      details: { type: "csv", path: "/tmp/rowforge-docs-example/people", exists: false, writable: true },
+      durationMs: 1,
+    },
+    note: "a database connection answers its server version, database and whether the user may create tables; success false answers 400",
+  },
+  {
+    method: "POST",
+    route: "/connection/{connectionName}/test",
+    url: "/connection/my_files/test",
+    status: 400,
+    response: {
+      success: false,
+      message: 'connection "my_files" (csv) has no path option',
+      details: {
+        type: "csv",
+        code: "RF_KEY_MISSING",
+        hint: "add options: {path: <folder or file>} to the connection",
+      },
+      durationMs: 0,
+    },
+    note: "tests a saved or configured connection with its real secrets; an unknown name answers 404 naming the nearest",
+  },
+  {
+    method: "POST",
     route: "/plan",
     url: "/plan",
     body: PEOPLE_PLAN,

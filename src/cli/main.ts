@@ -3,6 +3,7 @@ import { isRowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
 import { registerCancel } from "./commands/cancel-command.ts";
+import { registerConnection } from "./commands/connection-command.ts";
 import { registerHistory } from "./commands/history-command.ts";
 import { registerRun } from "./commands/run-command.ts";
 import { registerSample } from "./commands/sample-command.ts";
@@ -29,6 +30,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   registerServe(program, io, setExit);
   registerHistory(program, io, setExit);
   registerCancel(program, io, setExit);
+  registerConnection(program, io, setExit);
   try {
     await program.parseAsync([...argv]);
     return exit;

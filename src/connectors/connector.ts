@@ -1,5 +1,6 @@
 import type { RecordBatch, Schema, Table } from "apache-arrow";
 import type { EncodeSpec } from "../engine/index.ts";
+import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { TableDescription } from "./table-description.ts";
 
@@ -124,6 +125,15 @@ export interface ConnectorCapabilities {
   readonly deletesByHistory?: boolean;
 }
 
+/** What testing a connection found (the caller adds how long it took). */
+export interface ConnectionTestOutcome {
+  readonly success: boolean;
+  /** One sentence: what was reached and where (host:port, path), or what is wrong. Never a secret. */
+  readonly message: string;
+  /** Facts found on the way: server version, database, whether tables can be created, ... */
+  readonly details: Readonly<Record<string, string | number | boolean>>;
+}
+
 /** A destination kind (files, a database, a broker): checks a step, opens a sink per step, or skips it. */
 export interface Connector {
   readonly name: string;
@@ -151,6 +161,15 @@ export interface Connector {
    * (reference/reference-table.ts). Absent when the connector cannot read its kind of source.
    */
   readReference?(step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
+  /**
+   * Tests a connection on its own (its options, no step): reaches the destination within the
+   * connection's timeout, reads what it can about it and writes nothing. A destination that
+   * answers but cannot be written to is `success: false`; one that cannot be reached (or
+   * refuses the login) may simply throw its coded error (RF_DB_UNREACHABLE, ...), which the
+   * caller turns into a failed answer. Optional: a connector without it is reported as one
+   * rowforge cannot test yet.
+   */
+  testConnection?(connection: Connection): Promise<ConnectionTestOutcome>;
   /**
    * Removes what earlier runs of the plan wrote for this step (delete mode). Files list what
    * each run wrote in manifests; databases use `history` (the runs to delete, their rows

@@ -19,11 +19,11 @@ export interface DatabaseDialect {
   readonly severalHosts: boolean;
 }
 
-/** What every SQL connector reads from a step's options the same way (its connection's merged in). */
-export interface DatabaseTarget {
+/** Where a SQL connection points and who logs in: what connecting needs, no table. */
+export interface DatabaseServer {
   /** The connection's name, for messages. */
   readonly connection: string;
-  /** `step "s" (connection "c")`, for messages. */
+  /** `step "s" (connection "c")` or `connection "c"`, for messages. */
   readonly where: string;
   readonly url: URL;
   readonly host: string;
@@ -31,6 +31,12 @@ export interface DatabaseTarget {
   readonly user: string | undefined;
   /** Never shown in messages, logs or reports. */
   readonly password: string | undefined;
+  /** Seconds to wait for a connection before failing. */
+  readonly connectTimeoutSeconds: number;
+}
+
+/** What every SQL connector reads from a step's options the same way (its connection's merged in). */
+export interface DatabaseTarget extends DatabaseServer {
   /** `dbtable` as written (or made of `schema` + `table`). */
   readonly dbtable: string;
   /** Its parts: `[table]` or `[qualifier, table]`. */
@@ -38,21 +44,19 @@ export interface DatabaseTarget {
   readonly saveMode: SaveMode;
   /** `createTable: true`: a missing table is created from the step's fields. */
   readonly createTable: boolean;
-  /** Seconds to wait for a connection before failing. */
-  readonly connectTimeoutSeconds: number;
 }
 
 /**
- * Reads the options Data Caterer users write for a SQL database: `url` as a JDBC URL (or the
- * driver's own scheme), `user`, `password` (also as URL parameters or user info), `driver`
- * (ignored); step `dbtable` (`qualifier.table` or `table`) or `schema` + `table`; `saveMode`
- * (default append); `createTable`; `connectTimeout` (seconds).
+ * Reads the server part of a SQL connection's options: `url` as a JDBC URL (or the driver's
+ * own scheme), `user`, `password` (also as URL parameters or user info), `driver` (ignored),
+ * `connectTimeout` (seconds). `where` names the connection (and step) in messages.
  */
-export function readDatabaseTarget(step: ResolvedStep, d: DatabaseDialect): DatabaseTarget {
-  const o = step.step.options;
-  const stepName = step.step.name;
-  const connection = step.connection?.name ?? step.dataSourceName;
-  const where = connection ? `step "${stepName}" (connection "${connection}")` : `step "${stepName}"`;
+export function readDatabaseServer(
+  o: Readonly<Record<string, string>>,
+  connection: string,
+  where: string,
+  d: DatabaseDialect,
+): DatabaseServer {
   const example = `jdbc:${d.schemes[0]}://host:port/database`;
   const raw = o.url?.trim();
   if (!raw) {
@@ -62,6 +66,31 @@ export function readDatabaseTarget(step: ResolvedStep, d: DatabaseDialect): Data
   }
   const url = parseDatabaseUrl(raw, where, d, example);
   const params = url.searchParams;
+  return {
+    connection,
+    where,
+    url,
+    host: url.hostname.replace(/^\[|\]$/g, "") || "localhost",
+    port: url.port === "" ? d.defaultPort : Number(url.port),
+    user:
+      o.user?.trim() || params.get("user") || (url.username ? decodeURIComponent(url.username) : undefined),
+    password:
+      o.password ?? params.get("password") ?? (url.password ? decodeURIComponent(url.password) : undefined),
+    connectTimeoutSeconds: connectTimeoutOf(o.connectTimeout, where),
+  };
+}
+
+/**
+ * Reads the options Data Caterer users write for a SQL database step: the server
+ * (readDatabaseServer); step `dbtable` (`qualifier.table` or `table`) or `schema` + `table`;
+ * `saveMode` (default append); `createTable`.
+ */
+export function readDatabaseTarget(step: ResolvedStep, d: DatabaseDialect): DatabaseTarget {
+  const o = step.step.options;
+  const stepName = step.step.name;
+  const connection = step.connection?.name ?? step.dataSourceName;
+  const where = connection ? `step "${stepName}" (connection "${connection}")` : `step "${stepName}"`;
+  const server = readDatabaseServer(o, connection, where, d);
   const schema = o.schema?.trim() ?? "";
   const dbtable =
     o.dbtable?.trim() || (o.table?.trim() ? `${schema}${schema ? "." : ""}${o.table.trim()}` : "");
@@ -78,20 +107,11 @@ export function readDatabaseTarget(step: ResolvedStep, d: DatabaseDialect): Data
     );
   }
   return {
-    connection,
-    where,
-    url,
-    host: url.hostname.replace(/^\[|\]$/g, "") || "localhost",
-    port: url.port === "" ? d.defaultPort : Number(url.port),
-    user:
-      o.user?.trim() || params.get("user") || (url.username ? decodeURIComponent(url.username) : undefined),
-    password:
-      o.password ?? params.get("password") ?? (url.password ? decodeURIComponent(url.password) : undefined),
+    ...server,
     dbtable,
     parts,
     saveMode: saveModeOf(o.saveMode, where),
     createTable: booleanOf(o.createTable, "createTable", where),
-    connectTimeoutSeconds: connectTimeoutOf(o.connectTimeout, where),
   };
 }
 

@@ -48,5 +48,8 @@ export const knownOutputKinds = (): readonly string[] => [
   ...PLANNED_KINDS,
 ];
 
+/** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */
+export const plannedKinds = (): readonly string[] => PLANNED_KINDS;
+
 /** The registered connectors (the conformance suite runs against each). */
 export const connectors = (): readonly Connector[] => CONNECTORS;

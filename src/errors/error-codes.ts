@@ -396,6 +396,13 @@ export const ERROR_CODES = {
     title: "unknown faker expression",
     hint: "check the provider and method names (Datafaker's, such as #{Name.firstName}); the message suggests the nearest",
   },
+  RF_CONNECTION_TIMEOUT: {
+    status: 504,
+    scope: "run",
+    retryable: true,
+    title: "connection test timed out",
+    hint: "the destination accepted the connection but did not answer in time: check that it is healthy, or raise the connection's connectTimeout (seconds)",
+  },
   RF_DB_UNREACHABLE: {
     status: 502,
     scope: "run",

@@ -1,3 +1,4 @@
+import { findRowEncoder } from "../../connectors/worker-encoders.ts";
 import {
   type BatchResult,
   type BatchTask,
@@ -11,7 +12,8 @@ import { requireFormat } from "../../formats/format-registry.ts";
 
 /**
  * What a worker (or the inline executor) does with a task: generate the batch, and either
- * encode it (text formats, so the bytes go straight to the output) or return it as Arrow IPC.
+ * encode it (text formats, or a database sink's own text: see connectors/worker-encoders.ts,
+ * so the bytes go straight to the output) or return it as Arrow IPC.
  * Text is encoded into `reuse` (the memory of an earlier result, handed back) when given; the
  * result's bytes always own their buffer, so a worker transfers it without a copy.
  */
@@ -19,6 +21,12 @@ export function runBatchTask(compiled: CompiledPlan, task: BatchTask, reuse?: Ui
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
   const { format, options } = task.encode;
+  const rowEncoder = findRowEncoder(format);
+  if (rowEncoder) {
+    const out = new ByteSink(reuse ?? batch.numRows * 64);
+    rowEncoder(out, batch, task.start, options);
+    return { kind: "encoded", format, bytes: out.buf.subarray(0, out.pos), rows: batch.numRows };
+  }
   const encoder = requireFormat(format, task.stepId).createEncoder(batch.schema, options);
   if (encoder.encodeInto) {
     const out = new ByteSink(reuse ?? batch.numRows * 64);

@@ -11,6 +11,7 @@ import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest
 import { readFileReference } from "./read-file-reference.ts";
 import { scanOutput } from "./scan-output.ts";
 import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
+import { testFileConnection } from "./test-file-connection.ts";
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: Connector = {
@@ -76,6 +77,7 @@ export const fileConnector: Connector = {
     // Standard output is encoded by its sink, in the calling thread.
     return opts.path === STDOUT_PATH || !encodesInWorkers(format, opts, step.step.options);
   },
+  testConnection: testFileConnection,
   async deleteGenerated(step, planName) {
     const opts = readFileOptions(step.step.name, step.step.options);
     // Standard output keeps nothing: there is nothing to delete.

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import mysql from "mysql2";
 import { RowforgeError } from "../../errors/index.ts";
-import { describeServer, type MysqlOptions, tableName } from "./mysql-options.ts";
+import { describeServer, type MysqlOptions, type MysqlServer, tableName } from "./mysql-options.ts";
 
 /** What mysql2 puts on its errors (server errors carry `errno`, `sqlState`, `sqlMessage`). */
 interface MysqlErrorFields {
@@ -32,11 +32,11 @@ export interface MysqlClient {
  * coded error that names the connection and host:port (and, for a refused login, the user;
  * never the password). The session writes times in UTC.
  */
-export async function connectMysql(o: MysqlOptions): Promise<MysqlClient> {
+export async function connectMysql(o: MysqlServer): Promise<MysqlClient> {
   const conn = mysql.createConnection({
     host: o.host,
     port: o.port,
-    database: o.database,
+    ...(o.database !== "" ? { database: o.database } : {}),
     ...(o.user !== undefined ? { user: o.user } : {}),
     ...(o.password !== undefined ? { password: o.password } : {}),
     connectTimeout: o.connectTimeoutSeconds * 1000,
@@ -95,7 +95,7 @@ export async function connectMysql(o: MysqlOptions): Promise<MysqlClient> {
 }
 
 /** The coded error for a failed connect. */
-export function connectError(o: MysqlOptions, e: unknown): RowforgeError {
+export function connectError(o: MysqlServer, e: unknown): RowforgeError {
   if (e instanceof RowforgeError) return e;
   const f = fieldsOf(e);
   const server = describeServer(o);

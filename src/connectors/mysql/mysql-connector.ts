@@ -8,6 +8,7 @@ import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "
 import { createMysqlSink } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
+import { testMysqlConnection } from "./test-mysql-connection.ts";
 
 /**
  * MySQL/MariaDB tables, written through `LOAD DATA LOCAL INFILE` from a stream (see
@@ -21,7 +22,7 @@ import { readMysqlReference } from "./read-mysql-reference.ts";
 export const mysqlConnector: Connector = {
   name: "mysql",
   formats: ["mysql"],
-  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
+  capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     readMysqlOptions(step);
   },
@@ -52,8 +53,6 @@ export const mysqlConnector: Connector = {
       await client.end().catch(() => {});
     }
   },
-  // The LOAD DATA text is encoded in the calling thread, from the Arrow batches the workers make.
-  busiesCallingThread: () => true,
   readReference: readMysqlReference,
   async open(target) {
     const stepName = target.step.step.name;
@@ -80,6 +79,7 @@ export const mysqlConnector: Connector = {
       throw writeError(o, stepName, e);
     }
   },
+  testConnection: testMysqlConnection,
   deleteGenerated: deleteMysqlRows,
 };
 

@@ -4,31 +4,36 @@ import type { SaveMode } from "../database-options.ts";
 import {
   type DatabaseDialect,
   quoteIdentifier,
+  readDatabaseServer,
   readDatabaseTarget,
   urlDatabase,
 } from "../database-target.ts";
 
-/** What the MySQL/MariaDB connector reads from a step's options (its connection's merged in). */
-export interface MysqlOptions {
+/** Where a MySQL/MariaDB connection points: what connecting needs. */
+export interface MysqlServer {
   /** The connection's name, for messages. */
   readonly connection: string;
   readonly host: string;
   readonly port: number;
-  /** The database the table is in (`dbtable`'s `db.` part, else the URL's). */
+  /** The database to use (for a step: `dbtable`'s `db.` part, else the URL's); "" for none. */
   readonly database: string;
   readonly user: string | undefined;
   /** Never shown in messages, logs or reports. */
   readonly password: string | undefined;
-  readonly table: string;
-  readonly saveMode: SaveMode;
-  /** `createTable: true`: a missing table is created from the step's fields. */
-  readonly createTable: boolean;
   /** Seconds to wait for a connection before failing. */
   readonly connectTimeoutSeconds: number;
 }
 
+/** What the MySQL/MariaDB connector reads from a step's options (its connection's merged in). */
+export interface MysqlOptions extends MysqlServer {
+  readonly table: string;
+  readonly saveMode: SaveMode;
+  /** `createTable: true`: a missing table is created from the step's fields. */
+  readonly createTable: boolean;
+}
+
 /** `host:port`: where a connection points, for messages (no user, no password). */
-export const describeServer = (o: MysqlOptions): string => `${o.host}:${o.port}`;
+export const describeServer = (o: MysqlServer): string => `${o.host}:${o.port}`;
 
 /** `database.table` as messages show it. */
 export const tableName = (o: MysqlOptions): string => `${o.database}.${o.table}`;
@@ -67,6 +72,20 @@ export function readMysqlOptions(step: ResolvedStep): MysqlOptions {
     table: t.parts.at(-1)!,
     saveMode: t.saveMode,
     createTable: t.createTable,
+    connectTimeoutSeconds: t.connectTimeoutSeconds,
+  };
+}
+
+/** The server of a connection (its options alone, no step): what a connection test reaches. */
+export function readMysqlServer(connection: string, options: Readonly<Record<string, string>>): MysqlServer {
+  const t = readDatabaseServer(options, connection, `connection "${connection}"`, MYSQL);
+  return {
+    connection,
+    host: t.host,
+    port: t.port,
+    database: urlDatabase(t.url),
+    user: t.user,
+    password: t.password,
     connectTimeoutSeconds: t.connectTimeoutSeconds,
   };
 }

@@ -34,6 +34,7 @@ export function createMysqlSink(
   columns: readonly string[],
 ): StepSink {
   const stepName = target.step.step.name;
+  const where = `step "${stepName}": table ${tableName(o)}`;
   const sql = loadDataSql(qualifiedTable(o), target.schema, columns);
   const stream = new PassThrough({ highWaterMark: 4 * PACKET_BYTES });
   let failure: unknown;
@@ -59,32 +60,32 @@ export function createMysqlSink(
 
   return {
     rowBounds: [0, target.rowCount],
-    accepts: "arrow",
+    // The workers encode the LOAD DATA text where they generate the rows; this thread only sends it.
+    accepts: { encoded: { format: "mysql-load-data", options: { where } } },
     get bytesWritten() {
       return bytes;
     },
     async write(input: SinkInput, startRow: number) {
       if (failure !== undefined) throw writeError(o, stepName, failure);
-      if (input.kind !== "arrow") {
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `step "${stepName}": the MySQL/MariaDB sink takes Arrow batches only`,
-        );
-      }
-      out.pos = 0;
-      try {
-        writeLoadDataTsv(out, input.batch, startRow);
-      } catch (e) {
-        if (e instanceof RowforgeError) {
-          throw new RowforgeError(e.code, `step "${stepName}": table ${tableName(o)}: ${e.message}`, {
-            hint: e.hint,
-          });
+      let chunk: Uint8Array;
+      if (input.kind === "encoded") {
+        // The stream may hold the bytes after this write resolves, and the run hands them back
+        // to a worker to encode into: send a copy.
+        chunk = Buffer.from(input.bytes);
+        records += input.rows;
+      } else {
+        out.pos = 0;
+        try {
+          writeLoadDataTsv(out, input.batch, startRow);
+        } catch (e) {
+          if (e instanceof RowforgeError)
+            throw new RowforgeError(e.code, `${where}: ${e.message}`, { hint: e.hint });
+          throw e;
         }
-        throw e;
+        chunk = out.take();
+        records += input.batch.numRows;
       }
-      const chunk = out.take();
       bytes += chunk.length;
-      records += input.batch.numRows;
       let ok = true;
       for (let k = 0; k < chunk.length; k += PACKET_BYTES) {
         ok = stream.write(chunk.subarray(k, Math.min(chunk.length, k + PACKET_BYTES)));

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
-import { describeServer, type PostgresOptions, tableName } from "./postgres-options.ts";
+import { describeServer, type PostgresOptions, type PostgresServer, tableName } from "./postgres-options.ts";
 
 /** What the pg driver puts on its errors (server errors carry SQLSTATE `code`, `where`, `column`). */
 interface PgErrorFields {
@@ -19,7 +19,7 @@ const fieldsOf = (e: unknown): PgErrorFields =>
  * coded error that names the connection and host:port (and, for a refused login, the user;
  * never the password).
  */
-export async function connectPostgres(o: PostgresOptions): Promise<pg.Client> {
+export async function connectPostgres(o: PostgresServer): Promise<pg.Client> {
   const client = new pg.Client({
     host: o.host,
     port: o.port,
@@ -42,7 +42,7 @@ export async function connectPostgres(o: PostgresOptions): Promise<pg.Client> {
 }
 
 /** The coded error for a failed connect. */
-export function connectError(o: PostgresOptions, e: unknown): RowforgeError {
+export function connectError(o: PostgresServer, e: unknown): RowforgeError {
   const f = fieldsOf(e);
   const server = describeServer(o);
   const who = `connection "${o.connection}"`;
@@ -83,13 +83,14 @@ export function connectError(o: PostgresOptions, e: unknown): RowforgeError {
 
 /**
  * The coded error for a statement or COPY the server refused. COPY errors name the line
- * (row `firstRow + line - 1` of the step), the column and the value; they are shown as the
- * server gave them (generated data, never a secret).
+ * (row `firstRow + line - 1` of the step), the column and (COPY CSV only) the value; they are
+ * shown as the server gave them (generated data, never a secret).
  */
 export function writeError(o: PostgresOptions, stepName: string, e: unknown, firstRow = 0): RowforgeError {
   if (e instanceof RowforgeError) return e;
   const f = fieldsOf(e);
-  const copy = /COPY [^,]+, line (\d+)(?:, column ([^:]+): (.*))?/.exec(f.where ?? "");
+  // COPY CSV names the value (`column c: "v"`); binary COPY only the column.
+  const copy = /COPY [^,]+, line (\d+)(?:, column ([^:]+)(?:: (.*))?)?/.exec(f.where ?? "");
   let at = "";
   if (copy) {
     const row = firstRow + Number(copy[1]) - 1;

@@ -2,17 +2,27 @@ import type pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { writtenFields } from "../database-options.ts";
+import { binaryColumnTypes } from "./copy-binary.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
 import { deletePostgresRows } from "./postgres-delete.ts";
 import { describePostgresTable } from "./postgres-describe.ts";
 import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
 import { createPostgresSink } from "./postgres-sink.ts";
-import { createTable, matchColumns, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import {
+  columnTypes,
+  createTable,
+  matchColumns,
+  tableColumns,
+  tableHasRows,
+  tableNotFound,
+} from "./postgres-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
+import { testPostgresConnection } from "./test-postgres-connection.ts";
 
 /**
- * PostgreSQL tables, written through COPY in CSV form (see copy-csv.ts) in one transaction per
- * step. Columns are matched by name; a missing table is created from the step's fields when
+ * PostgreSQL tables, written through COPY in binary form when every field's type has a binary
+ * writer for its column's type (copy-binary.ts), else in CSV form (copy-csv.ts), encoded by
+ * the workers, in one transaction per step. Columns are matched by name; a missing table is created from the step's fields when
  * the step says `createTable: true`; `overwrite` truncates the table first; `errorIfExists`
  * refuses and `ignore` skips a table that already holds rows. Delete mode removes the rows of
  * earlier runs by their regenerated keys (postgres-delete.ts).
@@ -20,7 +30,7 @@ import { readPostgresReference } from "./read-postgres-reference.ts";
 export const postgresConnector: Connector = {
   name: "postgres",
   formats: ["postgres"],
-  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
+  capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     readPostgresOptions(step);
   },
@@ -51,8 +61,6 @@ export const postgresConnector: Connector = {
       await client.end().catch(() => {});
     }
   },
-  // The COPY text is encoded in the calling thread, from the Arrow batches the workers make.
-  busiesCallingThread: () => true,
   readReference: readPostgresReference,
   async open(target) {
     const stepName = target.step.step.name;
@@ -73,12 +81,14 @@ export const postgresConnector: Connector = {
         await client.end().catch(() => {});
         return { skipped };
       }
-      return await createPostgresSink(client, o, target, matched);
+      const binary = binaryColumnTypes(target.schema, await columnTypes(client, o, matched));
+      return await createPostgresSink(client, o, target, matched, binary);
     } catch (e) {
       await client.end().catch(() => {});
       throw writeError(o, stepName, e);
     }
   },
+  testConnection: testPostgresConnection,
   deleteGenerated: deletePostgresRows,
 };
 

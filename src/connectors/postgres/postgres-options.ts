@@ -3,14 +3,15 @@ import type { SaveMode } from "../database-options.ts";
 import {
   type DatabaseDialect,
   quoteIdentifier,
+  readDatabaseServer,
   readDatabaseTarget,
   urlDatabase,
 } from "../database-target.ts";
 
 export type PgSaveMode = SaveMode;
 
-/** What the PostgreSQL connector reads from a step's options (its connection's merged in). */
-export interface PostgresOptions {
+/** Where a PostgreSQL connection points: what connecting needs. */
+export interface PostgresServer {
   /** The connection's name, for messages. */
   readonly connection: string;
   readonly host: string;
@@ -19,17 +20,22 @@ export interface PostgresOptions {
   readonly user: string | undefined;
   /** Never shown in messages, logs or reports. */
   readonly password: string | undefined;
+  /** The schema unqualified tables are in: the URL's currentSchema, else public. */
   readonly schema: string;
-  readonly table: string;
-  readonly saveMode: PgSaveMode;
-  /** `createTable: true`: a missing table (and schema) is created from the step's fields. */
-  readonly createTable: boolean;
   /** Seconds to wait for a connection before failing. */
   readonly connectTimeoutSeconds: number;
 }
 
+/** What the PostgreSQL connector reads from a step's options (its connection's merged in). */
+export interface PostgresOptions extends PostgresServer {
+  readonly table: string;
+  readonly saveMode: PgSaveMode;
+  /** `createTable: true`: a missing table (and schema) is created from the step's fields. */
+  readonly createTable: boolean;
+}
+
 /** `host:port/database`: where a connection points, for messages (no user, no password). */
-export const describeServer = (o: PostgresOptions): string => `${o.host}:${o.port}/${o.database}`;
+export const describeServer = (o: PostgresServer): string => `${o.host}:${o.port}/${o.database}`;
 
 /** `schema.table` as messages show it. */
 export const tableName = (o: PostgresOptions): string => `${o.schema}.${o.table}`;
@@ -66,6 +72,24 @@ export function readPostgresOptions(step: ResolvedStep): PostgresOptions {
     table: t.parts.at(-1)!,
     saveMode: t.saveMode,
     createTable: t.createTable,
+    connectTimeoutSeconds: t.connectTimeoutSeconds,
+  };
+}
+
+/** The server of a connection (its options alone, no step): what a connection test reaches. */
+export function readPostgresServer(
+  connection: string,
+  options: Readonly<Record<string, string>>,
+): PostgresServer {
+  const t = readDatabaseServer(options, connection, `connection "${connection}"`, POSTGRES);
+  return {
+    connection,
+    host: t.host,
+    port: t.port,
+    database: urlDatabase(t.url) || "postgres",
+    user: t.user,
+    password: t.password,
+    schema: t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public",
     connectTimeoutSeconds: t.connectTimeoutSeconds,
   };
 }

@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, writeCopyBinary } from "./copy-binary.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
 import { writeError } from "./postgres-client.ts";
 import {
@@ -17,7 +17,8 @@ import {
 export const outputName = (o: PostgresOptions): string => `postgres://${describeServer(o)}/${tableName(o)}`;
 
 /**
- * One step's rows streamed through a single `COPY ... FROM STDIN (FORMAT csv)` inside the
+ * One step's rows streamed through a single `COPY ... FROM STDIN (FORMAT csv)` (the text
+ * encoded by the workers, connectors/worker-encoders.ts; Arrow batches are encoded here) inside the
  * transaction `open` began (after any TRUNCATE or CREATE TABLE): `close` ends the COPY and
  * commits, so the step's rows appear all at once; `abort` or a refused row rolls everything
  * back, leaving the table as it was.
@@ -27,10 +28,14 @@ export async function createPostgresSink(
   o: PostgresOptions,
   target: StepTarget,
   columns: readonly string[],
+  /** The columns' types when the rows go in binary (copy-binary.ts); CSV when undefined. */
+  binaryTypes?: readonly string[],
 ): Promise<StepSink> {
   const stepName = target.step.step.name;
-  const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT csv)`;
+  const where = `step "${stepName}": table ${tableName(o)}`;
+  const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT ${binaryTypes ? "binary" : "csv"})`;
   const stream = client.query(copyFrom(sql));
+  if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_HEADER));
   let failure: unknown;
   const done = new Promise<void>((resolve, reject) => {
     stream.on("finish", () => resolve());
@@ -52,23 +57,31 @@ export async function createPostgresSink(
 
   return {
     rowBounds: [0, target.rowCount],
-    accepts: "arrow",
+    // The workers encode the COPY text where they generate the rows; this thread only sends it.
+    accepts: {
+      encoded: binaryTypes
+        ? { format: "postgres-copy-binary", options: { types: binaryTypes.join(","), where } }
+        : { format: "postgres-copy-csv", options: { where } },
+    },
     get bytesWritten() {
       return bytes;
     },
     async write(input: SinkInput) {
       if (failure !== undefined) throw writeError(o, stepName, failure);
-      if (input.kind !== "arrow") {
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `step "${stepName}": the PostgreSQL sink takes Arrow batches only`,
-        );
+      let chunk: Uint8Array;
+      if (input.kind === "encoded") {
+        // The socket may hold the bytes after this write resolves, and the run hands them back
+        // to a worker to encode into: send a copy.
+        chunk = Buffer.from(input.bytes);
+        records += input.rows;
+      } else {
+        out.pos = 0;
+        if (binaryTypes) writeCopyBinary(out, input.batch, binaryTypes);
+        else writeCopyCsv(out, input.batch);
+        chunk = out.take();
+        records += input.batch.numRows;
       }
-      out.pos = 0;
-      writeCopyCsv(out, input.batch);
-      const chunk = out.take();
       bytes += chunk.length;
-      records += input.batch.numRows;
       if (!stream.write(chunk)) {
         await Promise.race([new Promise((r) => stream.once("drain", r)), done]).catch(() => {});
       }
@@ -76,6 +89,7 @@ export async function createPostgresSink(
     },
     async close() {
       try {
+        if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_TRAILER));
         stream.end();
         await done;
         await client.query("COMMIT");

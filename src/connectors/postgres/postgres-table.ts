@@ -26,6 +26,20 @@ export async function tableColumns(client: pg.Client, o: PostgresOptions): Promi
   return t.rows.length > 0 ? [] : undefined;
 }
 
+/** The type (pg_type.typname) of each named column of the table, in the order given. */
+export async function columnTypes(
+  client: pg.Client,
+  o: PostgresOptions,
+  columns: readonly string[],
+): Promise<string[]> {
+  const r = await client.query<{ attname: string; typname: string }>(
+    "SELECT a.attname, t.typname FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped",
+    [qualifiedTable(o)],
+  );
+  const byName = new Map(r.rows.map((row) => [row.attname, row.typname]));
+  return columns.map((c) => byName.get(c) ?? "");
+}
+
 /** The refusal for a missing table, with the nearest tables of the schema. */
 export async function tableNotFound(
   client: pg.Client,

@@ -1,0 +1,113 @@
+import { normaliseFormat } from "../../config/index.ts";
+import { findConnector, plannedKinds } from "../../connectors/registry.ts";
+import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { CONNECTION_GROUPS, type Connection } from "../../model/connection.ts";
+import { isSecretKey, MASK, maskText } from "../catalog/secrets.ts";
+import { OUTPUT_KINDS } from "../output-kinds.ts";
+
+/** Data Caterer's ConnectionTestResult: what `rowforge connection test` and POST /connection/test answer. */
+export interface ConnectionTestResult {
+  readonly success: boolean;
+  /** What was reached (product, version, host:port or path), or what is wrong and what to do. */
+  readonly message: string;
+  /** Facts found (server version, database, can create tables, ...) or the failure's `code` and `hint`. */
+  readonly details: Readonly<Record<string, string | number | boolean>>;
+  readonly durationMs: number;
+}
+
+/** Seconds a test may take beyond the connection's own connectTimeout before it is given up. */
+const GRACE_SECONDS = 5;
+
+/**
+ * Tests a connection through the connector serving its type (Connector.testConnection):
+ * reaches it, reads what it can and writes nothing. Kinds no connector serves yet (kafka, http,
+ * jms, ...), connectors without a test and unknown types are answered `success: false` saying
+ * so: never a success that was not checked. A connector that does not answer within its
+ * connectTimeout plus a few seconds is given up. No secret of the connection appears in the answer.
+ */
+export async function testConnection(
+  c: Connection,
+  now = () => performance.now(),
+): Promise<ConnectionTestResult> {
+  const started = now();
+  const outcome = await outcomeOf(c);
+  return scrub(c, { ...outcome, durationMs: Math.round(now() - started) });
+}
+
+async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "durationMs">> {
+  const type = normaliseFormat(c.type, c.options, OUTPUT_KINDS);
+  const who = `connection "${c.name}"`;
+  const connector = findConnector(type);
+  if (!connector) {
+    if (plannedKinds().includes(type)) {
+      return {
+        success: false,
+        message: `${who} is of type ${type}, which this version of rowforge cannot test or write yet`,
+        details: { code: "RF_FORMAT_UNKNOWN", type, tested: false },
+      };
+    }
+    const known = [...OUTPUT_KINDS, ...Object.keys(CONNECTION_GROUPS)];
+    const near = CONNECTION_GROUPS[c.type] === undefined ? didYouMean(c.type, known) : "";
+    return {
+      success: false,
+      message: `${who} is of type ${c.type}, which rowforge does not write to${near ? `; ${near}` : ""}`,
+      details: { code: "RF_FORMAT_UNKNOWN", type: c.type, tested: false },
+    };
+  }
+  if (!connector.testConnection) {
+    return {
+      success: false,
+      message: `${who}: rowforge cannot test ${type} connections yet (it can write to them)`,
+      details: { type, tested: false },
+    };
+  }
+  const seconds = Number(c.options.connectTimeout ?? 10);
+  const limit =
+    ((Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 10) + GRACE_SECONDS) * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RowforgeError("RF_CONNECTION_TIMEOUT", `${who}: no answer within ${limit / 1000} s`)),
+      limit,
+    );
+  });
+  try {
+    const outcome = await Promise.race([connector.testConnection({ ...c, type }), late]);
+    return { ...outcome, details: { type, ...outcome.details } };
+  } catch (e) {
+    if (isRowforgeError(e)) {
+      return { success: false, message: e.message, details: { type, code: e.code, hint: e.hint } };
+    }
+    return {
+      success: false,
+      message: `${who}: the connection test failed: ${e instanceof Error ? e.message : String(e)}`,
+      details: { type, code: "RF_INTERNAL" },
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The answer with every secret value of the connection replaced by *** (and credentials in text masked). */
+function scrub(c: Connection, r: ConnectionTestResult): ConnectionTestResult {
+  const inUrls = Object.values(c.options).flatMap((v) =>
+    [...v.matchAll(/\/\/[^:/@\s]*:([^@/\s]+)@|[?&;]password=([^&;\s]+)/gi)].map((m) => m[1] ?? m[2] ?? ""),
+  );
+  const secrets = [
+    ...Object.entries(c.options)
+      .filter(([k]) => isSecretKey(k))
+      .map(([, v]) => v),
+    ...inUrls,
+    ...inUrls.map((v) => {
+      try {
+        return decodeURIComponent(v);
+      } catch {
+        return v;
+      }
+    }),
+  ].filter((v) => v.length >= 3);
+  const clean = (text: string) => maskText(secrets.reduce((t, s) => t.split(s).join(MASK), text));
+  const details: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(r.details)) details[k] = typeof v === "string" ? clean(v) : v;
+  return { ...r, message: clean(r.message), details };
+}

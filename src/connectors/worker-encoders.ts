@@ -1,0 +1,45 @@
+import type { RecordBatch } from "apache-arrow";
+import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import type { ByteSink } from "../formats/arrow-values/byte-sink.ts";
+import { writeLoadDataTsv } from "./mysql/load-data-tsv.ts";
+import { writeCopyBinary } from "./postgres/copy-binary.ts";
+import { writeCopyCsv } from "./postgres/copy-csv.ts";
+
+/**
+ * Writes a batch's rows as the bytes a database sink sends as they are. `firstRow` is the
+ * step's row of the batch's first (refused values name their row); `options.where` prefixes
+ * such errors (`step "s": table t`).
+ */
+export type RowEncoder = (
+  out: ByteSink,
+  batch: RecordBatch,
+  firstRow: number,
+  options: Readonly<Record<string, string>>,
+) => void;
+
+const named =
+  (write: (out: ByteSink, batch: RecordBatch, firstRow: number) => void): RowEncoder =>
+  (out, batch, firstRow, options) => {
+    try {
+      write(out, batch, firstRow);
+    } catch (e) {
+      if (!isRowforgeError(e) || options.where === undefined) throw e;
+      throw new RowforgeError(e.code, `${options.where}: ${e.message}`, { hint: e.hint });
+    }
+  };
+
+/**
+ * The encoders database sinks ask workers to run (`accepts: {encoded: {format: <name>}}`), so
+ * the rows are encoded where they are generated, in parallel, and the sink only sends bytes.
+ * Kept apart from the connectors (no drivers): workers load this file.
+ */
+const ROW_ENCODERS: ReadonlyMap<string, RowEncoder> = new Map([
+  ["postgres-copy-csv", named((out, batch) => writeCopyCsv(out, batch))],
+  [
+    "postgres-copy-binary",
+    (out, batch, _firstRow, options) => writeCopyBinary(out, batch, (options.types ?? "").split(",")),
+  ],
+  ["mysql-load-data", named(writeLoadDataTsv)],
+]);
+
+export const findRowEncoder = (name: string): RowEncoder | undefined => ROW_ENCODERS.get(name);

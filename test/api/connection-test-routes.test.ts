@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { mariadbFacts, mariadbJdbcUrl, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+import { startServe } from "../support/start-serve.ts";
+import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
+
+let f: ApiRuntime;
+
+before(async () => {
+  const pg = postgresFacts();
+  const maria = mariadbFacts();
+  f = await apiRuntime({
+    files: {
+      "application.conf": `postgres {\n  conf_pg {\n    url = "${postgresJdbcUrl(pg)}"\n    user = "${pg.user}"\n  }\n}\n`,
+    },
+    runtime: (dir) => ({ configPath: join(dir, "application.conf") }),
+  });
+  const saved = await f.app.inject({
+    method: "POST",
+    url: "/connection",
+    payload: {
+      connections: [
+        {
+          name: "saved_maria",
+          type: "mysql",
+          options: { url: mariadbJdbcUrl(maria), user: maria.user, password: maria.password },
+        },
+        {
+          name: "saved_maria_wrong",
+          type: "mysql",
+          options: { url: mariadbJdbcUrl(maria), user: maria.user, password: `${maria.password}-nope` },
+        },
+      ],
+    },
+  });
+  assert.equal(saved.statusCode, 200, saved.body);
+});
+
+after(() => f.close());
+
+const KEYS = ["details", "durationMs", "message", "success"];
+
+test("POST /connection/test: 200 {success, message, details, durationMs} for a reachable PostgreSQL, 400 with the same shape when it fails", async () => {
+  const pg = postgresFacts();
+  const ok = await f.app.inject({
+    method: "POST",
+    url: "/connection/test",
+    payload: { name: "try_pg", type: "postgres", options: { url: postgresJdbcUrl(pg), user: pg.user } },
+  });
+  assert.equal(ok.statusCode, 200, ok.body);
+  const body = ok.json();
+  assert.deepEqual(Object.keys(body).sort(), KEYS);
+  assert.equal(body.success, true);
+  assert.match(
+    body.message,
+    new RegExp(`connected to PostgreSQL .* at ${pg.host}:${pg.port}/${pg.database}`),
+  );
+  assert.equal(body.details.product, "PostgreSQL");
+  const kafka = await f.app.inject({
+    method: "POST",
+    url: "/connection/test",
+    payload: { type: "kafka", options: { "kafka.bootstrap.servers": "localhost:9092" } },
+  });
+  assert.equal(kafka.statusCode, 400);
+  assert.equal(kafka.json().success, false);
+  assert.match(kafka.json().message, /cannot test or write yet/);
+  const bad = await f.app.inject({ method: "POST", url: "/connection/test", payload: { options: {} } });
+  assert.equal(bad.statusCode, 400, "a body without a type is refused by the schema");
+});
+
+test("POST /connection/{name}/test: a saved connection with its real (random) password, a configured one, a wrong password, an unknown name", async () => {
+  const maria = mariadbFacts();
+  const saved = await f.app.inject({ method: "POST", url: "/connection/saved_maria/test" });
+  assert.equal(saved.statusCode, 200, saved.body);
+  assert.equal(saved.json().details.product, "MariaDB");
+  assert.ok(!saved.body.includes(maria.password), "no password in the answer");
+  const configured = await f.app.inject({ method: "POST", url: "/connection/conf_pg/test" });
+  assert.equal(configured.statusCode, 200, configured.body);
+  const wrong = await f.app.inject({ method: "POST", url: "/connection/saved_maria_wrong/test" });
+  assert.equal(wrong.statusCode, 400);
+  assert.deepEqual(Object.keys(wrong.json()).sort(), KEYS);
+  assert.equal(wrong.json().details.code, "RF_DB_AUTH_FAILED");
+  assert.match(wrong.json().message, new RegExp(`${maria.host}:${maria.port} refused user "${maria.user}"`));
+  assert.ok(!wrong.body.includes(maria.password), "no password in a failed answer");
+  const unknown = await f.app.inject({ method: "POST", url: "/connection/saved_mari/test" });
+  assert.equal(unknown.statusCode, 404);
+  assert.deepEqual(Object.keys(unknown.json()).sort(), KEYS);
+  assert.match(unknown.json().message, /no connection named "saved_mari".*did you mean "saved_maria"/);
+});
+
+test("openapi.json documents both test routes with their answer schema", async () => {
+  const spec = (await f.app.inject({ url: "/openapi.json" })).json() as {
+    paths: Record<string, { post?: { responses?: Record<string, unknown> } }>;
+  };
+  for (const p of ["/connection/test", "/connection/{connectionName}/test"]) {
+    const post = spec.paths[p]?.post;
+    assert.ok(post, `${p} missing`);
+    assert.ok(post.responses?.["200"] && post.responses["400"], `${p} answers`);
+  }
+  assert.ok(spec.paths["/connection/{connectionName}/test"]?.post?.responses?.["404"]);
+});
+
+test("over a real socket: rowforge serve tests a MariaDB connection posted to it and never echoes its password", async () => {
+  const maria = mariadbFacts();
+  const dir = fixtureDir({});
+  const server = await startServe(["--home", join(dir, "home")]);
+  try {
+    const post = (password: string) =>
+      fetch(`${server.url}/connection/test`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          name: "m",
+          type: "mariadb",
+          options: { url: mariadbJdbcUrl(maria), user: maria.user, password },
+        }),
+      });
+    const ok = await post(maria.password);
+    const okText = await ok.text();
+    assert.equal(ok.status, 200, okText);
+    assert.equal(JSON.parse(okText).success, true);
+    const wrong = await post(`${maria.password}0`);
+    const wrongText = await wrong.text();
+    assert.equal(wrong.status, 400);
+    assert.ok(!wrongText.includes(maria.password), wrongText);
+    assert.ok(!server.output().includes(maria.password), "nor in the server's output");
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
