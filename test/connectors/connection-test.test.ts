@@ -8,6 +8,9 @@ import { connectors, plannedKinds } from "../../src/connectors/registry.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import {
+  cassandraConnection,
+  cassandraFacts,
+  cassandraSecretLogin,
   mariadbFacts,
   mariadbJdbcUrl,
   mysqlQuery,
@@ -242,4 +245,32 @@ test("a server that accepts the connection but never answers is given up after c
   } finally {
     silent.close();
   }
+});
+
+test("Cassandra: a node answers with its release and data center, a keyspace is looked up, a wrong password or a closed port fails naming host:port", async () => {
+  const f = cassandraFacts();
+  const login = await cassandraSecretLogin();
+  const options = { ...cassandraConnection(f), user: login.user, password: login.password };
+  const up = await testConnection(conn("cassandra", { ...options, keyspace: "system" }, "local_cass"));
+  assert.equal(up.success, true, up.message);
+  assert.match(
+    up.message,
+    new RegExp(`connected to Cassandra 5\\.[0-9.]+ at ${f.host}:${f.port} as "${login.user}"`),
+  );
+  assert.match(up.message, /keyspace "system" exists/);
+  assert.equal(up.details.dataCenter, f.datacenter);
+  assertNoSecret(up, login.password);
+  const missing = await testConnection(conn("cassandra", { ...options, keyspace: "no_such_ks" }));
+  assert.equal(missing.success, true);
+  assert.equal(missing.details.keyspaceExists, false);
+  const wrong = await testConnection(conn("cassandra", { ...options, password: "not-the-password" }));
+  assert.equal(wrong.success, false);
+  assert.match(wrong.message, new RegExp(`refused user "${login.user}"`));
+  assertNoSecret(wrong, "not-the-password");
+  const port = await closedPort();
+  const down = await testConnection(
+    conn("cassandra", { host: "127.0.0.1", port: String(port), connectTimeout: "3" }),
+  );
+  assert.equal(down.success, false);
+  assert.match(down.message, new RegExp(`cannot reach Cassandra at 127\\.0\\.0\\.1:${port}`));
 });

@@ -1,6 +1,11 @@
 import cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
-import { type CassandraOptions, describeServer, tableName } from "./cassandra-options.ts";
+import {
+  type CassandraOptions,
+  type CassandraServer,
+  describeServer,
+  tableName,
+} from "./cassandra-options.ts";
 
 /** What the driver puts on its errors (NoHostAvailableError carries one error per host tried). */
 interface DriverErrorFields {
@@ -18,7 +23,7 @@ const fieldsOf = (e: unknown): DriverErrorFields =>
  * coded error that names the connection and host:port (and, for a refused login, the user;
  * never the password). Values are encoded from JS `bigint` (bigint, varint), `Map` (map).
  */
-export async function connectCassandra(o: CassandraOptions): Promise<cassandra.Client> {
+export async function connectCassandra(o: CassandraServer): Promise<cassandra.Client> {
   const { policies, auth } = cassandra;
   const timeoutMs = o.connectTimeoutSeconds * 1000;
   const client = new cassandra.Client({
@@ -78,7 +83,7 @@ function rootError(e: unknown): DriverErrorFields {
 }
 
 /** The coded error for a failed connect. */
-export function connectError(o: CassandraOptions, e: unknown): RowforgeError {
+export function connectError(o: CassandraServer, e: unknown): RowforgeError {
   if (e instanceof RowforgeError) return e;
   const f = rootError(e);
   const server = describeServer(o);

@@ -13,6 +13,7 @@ import {
 import { createCassandraSink, outputName } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
+import { testCassandraConnection } from "./test-cassandra-connection.ts";
 
 /** The step's options, and with createTable the key its table would get (both checked without I/O). */
 function checked(step: ResolvedStep): CassandraOptions {
@@ -79,6 +80,7 @@ export const cassandraConnector: Connector = {
       throw writeError(o, stepName, e);
     }
   },
+  testConnection: testCassandraConnection,
   deleteGenerated(step) {
     const o = readCassandraOptions(step);
     return Promise.reject(

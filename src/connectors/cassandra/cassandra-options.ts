@@ -2,11 +2,11 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { booleanOf, connectTimeoutOf, type SaveMode, saveModeOf } from "../database-options.ts";
 
-/** What the Cassandra connector reads from a step's options (its connection's merged in). */
-export interface CassandraOptions {
+/** Where a Cassandra connection points and how it logs in: what connecting needs. */
+export interface CassandraServer {
   /** The connection's name, for messages. */
   readonly connection: string;
-  /** `step "s" (connection "c")`, for messages. */
+  /** `step "s" (connection "c")` or `connection "c"`, for messages. */
   readonly where: string;
   /** Contact points (one or more hosts), all on `port`. */
   readonly hosts: readonly string[];
@@ -16,6 +16,12 @@ export interface CassandraOptions {
   readonly user: string | undefined;
   /** Never shown in messages, logs or reports. */
   readonly password: string | undefined;
+  /** Seconds to wait for a connection before failing. */
+  readonly connectTimeoutSeconds: number;
+}
+
+/** What the Cassandra connector reads from a step's options (its connection's merged in). */
+export interface CassandraOptions extends CassandraServer {
   readonly keyspace: string;
   readonly table: string;
   readonly saveMode: SaveMode;
@@ -25,15 +31,13 @@ export interface CassandraOptions {
   readonly batchSize: number;
   /** Statements in flight at once (the driver's executeConcurrent concurrencyLevel). */
   readonly concurrency: number;
-  /** Seconds to wait for a connection before failing. */
-  readonly connectTimeoutSeconds: number;
 }
 
 export const DEFAULT_PORT = 9042;
 export const DEFAULT_CONCURRENCY = 64;
 
 /** `host:port` (the first contact point when there are several): where a connection points, for messages. */
-export const describeServer = (o: CassandraOptions): string => `${o.hosts.join(",")}:${o.port}`;
+export const describeServer = (o: CassandraServer): string => `${o.hosts.join(",")}:${o.port}`;
 
 /** `keyspace.table` as messages show it. */
 export const tableName = (o: CassandraOptions): string => `${o.keyspace}.${o.table}`;
@@ -79,21 +83,7 @@ export function readCassandraOptions(step: ResolvedStep): CassandraOptions {
   const stepName = step.step.name;
   const connection = step.connection?.name ?? step.dataSourceName;
   const where = connection ? `step "${stepName}" (connection "${connection}")` : `step "${stepName}"`;
-  const hostText = first(o, ["host", "spark.cassandra.connection.host"]);
-  if (!hostText) {
-    throw new RowforgeError("RF_KEY_MISSING", `${where} names no Cassandra host`, {
-      hint: "give the connection host (or spark.cassandra.connection.host) and port (a task run on its own has no connection: run it from a plan or unified file that binds it to one)",
-    });
-  }
-  const hosts = hostText
-    .split(",")
-    .map((h) => h.trim())
-    .filter((h) => h !== "");
-  const portText = first(o, ["port", "spark.cassandra.connection.port"]);
-  const port = portText === undefined ? DEFAULT_PORT : Number(portText.trim());
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new RowforgeError("RF_VALUE_INVALID", `${where}: port "${portText}" is not a port number`);
-  }
+  const server = readCassandraServer(connection, o, where);
   let keyspace = first(o, ["keyspace"])?.trim() ?? "";
   let table = first(o, ["table"])?.trim() ?? "";
   if (!keyspace && table.includes("."))
@@ -104,13 +94,7 @@ export function readCassandraOptions(step: ResolvedStep): CassandraOptions {
     });
   }
   return {
-    connection,
-    where,
-    hosts,
-    port,
-    localDataCenter: first(o, ["localDC", "localDataCenter", "spark.cassandra.connection.localDC"])?.trim(),
-    user: first(o, ["user", "username", "spark.cassandra.auth.username"])?.trim(),
-    password: o.password ?? o["spark.cassandra.auth.password"],
+    ...server,
     keyspace,
     table,
     saveMode: saveModeOf(o.saveMode, where),
@@ -129,6 +113,38 @@ export function readCassandraOptions(step: ResolvedStep): CassandraOptions {
       DEFAULT_CONCURRENCY,
       2048,
     ),
+  };
+}
+
+/** The connection part of the options (hosts, port, login, timeout): for a step or a connection alone. */
+export function readCassandraServer(
+  connection: string,
+  o: Readonly<Record<string, string>>,
+  where = `connection "${connection}"`,
+): CassandraServer {
+  const hostText = first(o, ["host", "spark.cassandra.connection.host"]);
+  if (!hostText) {
+    throw new RowforgeError("RF_KEY_MISSING", `${where} names no Cassandra host`, {
+      hint: "give the connection host (or spark.cassandra.connection.host) and port (a task run on its own has no connection: run it from a plan or unified file that binds it to one)",
+    });
+  }
+  const hosts = hostText
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => h !== "");
+  const portText = first(o, ["port", "spark.cassandra.connection.port"]);
+  const port = portText === undefined ? DEFAULT_PORT : Number(portText.trim());
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new RowforgeError("RF_VALUE_INVALID", `${where}: port "${portText}" is not a port number`);
+  }
+  return {
+    connection,
+    where,
+    hosts,
+    port,
+    localDataCenter: first(o, ["localDC", "localDataCenter", "spark.cassandra.connection.localDC"])?.trim(),
+    user: first(o, ["user", "username", "spark.cassandra.auth.username"])?.trim(),
+    password: o.password ?? o["spark.cassandra.auth.password"],
     connectTimeoutSeconds: connectTimeoutOf(o.connectTimeout, where),
   };
 }
