@@ -14,13 +14,13 @@ const plans = createPlanCache();
  * as plain data (its code, message and hint), not as a thrown Error: cloning an Error across
  * threads would keep its message only.
  */
-export default function generate(
+export default async function generate(
   message: BatchMessage,
-): ReturnType<typeof Piscina.move> | PlanUnknown | TransferredError {
+): Promise<ReturnType<typeof Piscina.move> | PlanUnknown | TransferredError> {
   try {
     const compiled = plans.get(message.task.planKey) ?? (message.plan && plans.compile(message.plan));
     if (!compiled) return { kind: "plan-unknown", planKey: message.task.planKey };
-    const result = runBatchTask(
+    const result = await runBatchTask(
       compiled,
       message.task,
       message.reuse ? new Uint8Array(message.reuse) : undefined,

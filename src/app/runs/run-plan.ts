@@ -270,10 +270,15 @@ async function runStep(
     }
     const open = opened;
     sink = open;
-    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const runBatchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const encode = open.accepts === "arrow" ? undefined : open.accepts.encoded;
+    // Segmented outputs: each task is one segment (a stripe, a row group), generated in batches
+    // of the run's batch size inside the worker that encodes it.
+    const segmentRows = encode?.segmentRows;
+    const batchSize = segmentRows ?? runBatchSize;
     const task = {
       planKey: options.runId,
-      ...(open.accepts === "arrow" ? {} : { encode: open.accepts.encoded }),
+      ...(encode ? { encode: segmentRows ? { ...encode, batchRows: runBatchSize } : encode } : {}),
     };
     let done = 0;
     const bounds = open.rowBounds;
@@ -289,13 +294,18 @@ async function runStep(
         {
           stepId: step.id,
           rowCount: to - from,
-          ...(task.encode ? { firstBatchRows: FIRST_TEXT_BATCH_ROWS } : {}),
+          ...(task.encode && !segmentRows ? { firstBatchRows: FIRST_TEXT_BATCH_ROWS } : {}),
         },
         batchSize,
         async (result, start, count) => {
           if (result.kind === "encoded") {
-            await open.write({ kind: "encoded", bytes: result.bytes, rows: result.rows }, from + start);
-            executor.recycle(result);
+            const { bytes, rows, meta } = result;
+            await open.write(
+              { kind: "encoded", bytes, rows, ...(meta === undefined ? {} : { meta }) },
+              from + start,
+            );
+            // A segment's memory is not a text buffer a later batch could be encoded into.
+            if (meta === undefined) executor.recycle(result);
           } else {
             const { batches } = tableFromIPC(result.ipc);
             const ipc = batches.length === 1 ? { ipc: result.ipc } : {};

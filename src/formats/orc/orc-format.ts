@@ -4,8 +4,8 @@ import { ORC_OPTION_KEYS, parseOrcOptions } from "./orc-options.ts";
 
 /**
  * ORC (file format v1, version 0.12), written by rowforge itself. Options: `compression`
- * (none, zlib, zstd; default zstd), `stripeSize` (bytes of buffered column data, e.g. 64MiB
- * (default), or rows, e.g. 50000rows), `rowIndexStride` (rows per row group, default 10000).
+ * (none, zlib, zstd; default zstd), `stripeSize` (rows, e.g. 50000rows, default 100000rows, or
+ * bytes of buffered column data, e.g. 64MiB), `rowIndexStride` (rows per row group, default 10000).
  */
 export const orcFormat: Format = {
   name: "orc",
@@ -18,5 +18,18 @@ export const orcFormat: Format = {
   },
   createEncoder(schema, options) {
     return new OrcEncoder(schema, parseOrcOptions(options));
+  },
+  // Stripes of a fixed row count are encoded by the workers, each on its own; the file's
+  // encoder appends them and writes the tail. Stripes cut by size stay with createEncoder.
+  segments: {
+    segmentRows: (options) => parseOrcOptions(options).stripeRows ?? undefined,
+    encodeSegment(schema, options, batches) {
+      const o = parseOrcOptions(options);
+      return new OrcEncoder(schema, { ...o, stripeRows: null, stripeBytes: null }).encodeStripe(batches);
+    },
+    createAssembler(schema, options) {
+      const encoder = new OrcEncoder(schema, parseOrcOptions(options));
+      return { append: (segment) => encoder.appendStripe(segment), end: () => encoder.end() };
+    },
   },
 };
