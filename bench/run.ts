@@ -7,7 +7,8 @@
  * then the HTTP sample route against a bare Fastify route (bench/http.ts). Prints tables and
  * writes bench/results/.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http, --workers=N (passed to `rowforge run`), --no-dbldatagen.
+ * w1,w2,w3,http, --workers=N (passed to `rowforge run`), --no-dbldatagen, --formats=parquet,orc (the
+ * `rowforge run` cases of those formats only, e.g. `npm run bench -- --only=formats --formats=parquet,orc`).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -28,6 +29,8 @@ const cores = availableParallelism();
 const workersArg = process.argv.find((a) => a.startsWith("--workers="));
 const workers = workersArg ? Number(workersArg.slice(10)) : undefined;
 const noDbldatagen = process.argv.includes("--no-dbldatagen");
+const formatsArg = process.argv.find((a) => a.startsWith("--formats="));
+const formatFilter = formatsArg ? new Set(formatsArg.slice(10).split(",")) : undefined;
 const wants = (section: string) => !only || only.has(section);
 
 interface Measure {
@@ -90,7 +93,7 @@ if (wants("formats")) {
   // rowforge runs from its TypeScript sources, which starts slower.
   const bundled = bundleIsFresh(here(".."));
   results.rowforgeFrom = bundled ? "dist" : "sources";
-  runs = await runFormatBenchmarks(quick, workers);
+  runs = await runFormatBenchmarks(quick, workers, formatFilter);
   results.formats = runs;
   say("");
   if (!bundled)
@@ -225,7 +228,7 @@ if (wants("http")) {
 results.loadAverageAtEnd = loadavg();
 results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
-const section = only ? [...only].sort().join("-") : "all";
+const section = `${only ? [...only].sort().join("-") : "all"}${formatFilter ? `-${[...formatFilter].sort().join("-")}` : ""}`;
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written ${file}`);

@@ -14,6 +14,7 @@ import {
 } from "../../engine/index.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
@@ -304,8 +305,10 @@ async function runStep(
               { kind: "encoded", bytes, rows, ...(meta === undefined ? {} : { meta }) },
               from + start,
             );
-            // A segment's memory is not a text buffer a later batch could be encoded into.
+            // A segment's memory is not a text buffer a later batch could be encoded into: it is
+            // freed at once (several MB per segment would otherwise wait for a collection).
             if (meta === undefined) executor.recycle(result);
+            else releaseBytes(bytes);
           } else {
             const { batches } = tableFromIPC(result.ipc);
             const ipc = batches.length === 1 ? { ipc: result.ipc } : {};

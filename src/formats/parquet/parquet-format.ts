@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { type RecordBatch, Table, tableToIPC } from "apache-arrow";
 import type * as ParquetWasm from "parquet-wasm/node";
 import { RowforgeError } from "../../errors/index.ts";
+import { releaseBytes } from "../../util/release-bytes.ts";
 import type { Format } from "../format.ts";
 import { ParquetAssembler, segmentOfFile } from "./parquet-segments.ts";
 
@@ -102,7 +103,9 @@ export const parquetFormat: Format = {
               return;
             }
             rows += n.value.numRows;
-            const table = wasm.Table.fromIPCStream(tableToIPC(new Table([n.value]), "stream"));
+            const ipc = tableToIPC(new Table([n.value]), "stream");
+            const table = wasm.Table.fromIPCStream(ipc);
+            releaseBytes(ipc);
             for (const rb of table.recordBatches()) c.enqueue(rb);
             table.free();
           },
@@ -116,7 +119,10 @@ export const parquetFormat: Format = {
         if (done) break;
         chunks.push(value as Uint8Array);
       }
-      return segmentOfFile(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), rows);
+      if (chunks.length === 1) return segmentOfFile(chunks[0]!, rows);
+      const file = Buffer.concat(chunks);
+      for (const chunk of chunks) releaseBytes(chunk);
+      return segmentOfFile(file, rows);
     },
     createAssembler(schema, options) {
       return new ParquetAssembler(() => {

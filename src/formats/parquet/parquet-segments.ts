@@ -4,8 +4,8 @@ import { readStruct, type TList, TStruct, TType, writeStruct } from "./thrift-co
 
 /**
  * Parquet files put together from row groups encoded apart. A worker writes its rows as a
- * whole Parquet file of one row group (parquet-wasm); the segment is that file's body (column
- * chunks, then their column and offset indexes) and its footer. The calling thread appends the
+ * whole Parquet file of one row group (parquet-wasm); the segment is that file and its footer
+ * (column chunks, then their column and offset indexes, then the footer). The calling thread appends the
  * column chunks, keeps the indexes (a few bytes per page) until the end, and writes them and one
  * footer listing every row group, each offset moved by where its row group landed.
  */
@@ -41,15 +41,16 @@ export interface ParquetSegmentMeta {
 
 const broken = (what: string) => new RowforgeError("RF_INTERNAL", `Parquet row group: ${what}`);
 
-/** Splits a whole Parquet file of one row group into a segment: body bytes and footer. */
+/** A whole Parquet file of one row group as a segment: the file, and its footer apart. */
 export function segmentOfFile(file: Uint8Array, rows: number): EncodedSegment {
   const n = file.length;
   const tail = new DataView(file.buffer, file.byteOffset + n - 8, 8);
   const footerLength = tail.getUint32(0, true);
   const footerStart = n - 8 - footerLength;
   if (footerStart < 4 || tail.getUint32(4, true) !== 0x31524150) throw broken("not a Parquet file");
-  const meta: ParquetSegmentMeta = { footer: file.slice(footerStart, n - 8) };
-  return { bytes: file.subarray(4, footerStart), meta, rows };
+  const meta: ParquetSegmentMeta = { footer: new Uint8Array(file.subarray(footerStart, n - 8)) };
+  // The whole file crosses (its buffer is transferred, not copied); the assembler takes its body.
+  return { bytes: file, meta, rows };
 }
 
 const asBig = (v: unknown): bigint | undefined => (typeof v === "bigint" ? v : undefined);
@@ -87,16 +88,18 @@ export class ParquetAssembler implements SegmentAssembler {
       out.push(MAGIC.slice());
       this.offset = MAGIC.length;
     }
-    const meta = readStruct((segment.meta as ParquetSegmentMeta).footer);
+    const { footer } = segment.meta as ParquetSegmentMeta;
+    if (segment.bytes.length < 12 + footer.length) throw broken("a segment is shorter than its footer");
+    const meta = readStruct(footer);
     const groups = meta.list(F.fileRowGroups)?.items ?? [];
     const g = groups[0];
     if (groups.length !== 1 || !(g instanceof TStruct))
       throw broken("a segment must hold exactly one row group");
     const chunks = (g.list(F.groupColumns)?.items ?? []) as TStruct[];
-    // The segment's bytes sat at file position 4 in the worker's file: the column chunks, then
-    // the indexes, which start at the first index offset.
+    // The segment is the worker's whole file: "PAR1", the column chunks, their indexes (from the
+    // first index offset on), the footer.
     const bodyStart = 4n;
-    let dataEnd = bodyStart + BigInt(segment.bytes.length);
+    let dataEnd = BigInt(segment.bytes.length - 8 - footer.length);
     for (const c of chunks) {
       for (const id of [F.chunkColumnIndexOffset, F.chunkOffsetIndexOffset]) {
         const at = asBig(c.get(id));
@@ -105,8 +108,9 @@ export class ParquetAssembler implements SegmentAssembler {
     }
     const delta = BigInt(this.offset) - bodyStart;
     const slice = (at: bigint, length: unknown): Uint8Array => {
-      const from = Number(at - bodyStart);
-      return segment.bytes.slice(from, from + Number(length));
+      const from = Number(at);
+      // A copy: the segment's memory is released once its data is written.
+      return new Uint8Array(segment.bytes.subarray(from, from + Number(length)));
     };
     for (const c of chunks) {
       // Deprecated, and 0 from parquet-rs: moved only when a writer filled it in.
@@ -147,7 +151,7 @@ export class ParquetAssembler implements SegmentAssembler {
     this.groups.push(g);
     this.template ??= meta;
     this.rows += BigInt(segment.rows);
-    const data = segment.bytes.subarray(0, Number(dataEnd - bodyStart));
+    const data = segment.bytes.subarray(Number(bodyStart), Number(dataEnd));
     out.push(data);
     this.offset += data.length;
     return out;
