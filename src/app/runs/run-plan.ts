@@ -13,6 +13,7 @@ import {
   resolveBudget,
 } from "../../engine/index.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { findFormat } from "../../formats/format-registry.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
@@ -136,6 +137,8 @@ export async function runPlan(plan: ResolvedPlan, options: RunPlanOptions): Prom
       callingThreadBusy: running.some(
         (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
       ),
+      // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
+      workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
     },
   );
   // Tasks name the plan by the run's id; each thread compiles it once. The faker pools are made

@@ -44,13 +44,24 @@ export const workerSegmentRows = (
 ): number | undefined =>
   opts.partitionBy.length === 0 && format.segments ? format.segments.segmentRows(options) : undefined;
 
-/** The file encoder of a segmented output: the file is put together, never fed batches. */
-const assemblingEncoder = (assembler: SegmentAssembler, stepName: string): Encoder => ({
-  encode() {
-    throw new RowforgeError(
-      "RF_INTERNAL",
-      `step "${stepName}": Arrow batches given to an output of segments`,
-    );
+/**
+ * The file encoder of a segmented output. The run loop gives it segments the workers encoded;
+ * an Arrow batch given directly is encoded here as segments of its own (cut at the segment size).
+ */
+const assemblingEncoder = (
+  format: Format,
+  assembler: SegmentAssembler,
+  segmentRows: number,
+  options: Readonly<Record<string, string>>,
+): Encoder => ({
+  async encode(batch) {
+    const segments = format.segments!;
+    const out: Uint8Array[] = [];
+    for (let at = 0; at < batch.numRows; at += segmentRows) {
+      const piece = batch.slice(at, Math.min(batch.numRows, at + segmentRows));
+      out.push(...assembler.append(await segments.encodeSegment(batch.schema, options, [piece])));
+    }
+    return out;
   },
   end: () => assembler.end(),
 });
@@ -128,9 +139,10 @@ export async function createFileSink(
       const handle = await open(tmp, "wx");
       const assembler =
         segmentRows !== undefined ? format.segments?.createAssembler(fileSchema, options) : undefined;
-      const encoder = assembler
-        ? assemblingEncoder(assembler, stepName)
-        : format.createEncoder(fileSchema, options);
+      const encoder =
+        assembler && segmentRows !== undefined
+          ? assemblingEncoder(format, assembler, segmentRows, options)
+          : format.createEncoder(fileSchema, options);
       f = { tmp, final, handle, encoder, ...(assembler ? { assembler } : {}), bytes: 0, closed: false };
     } catch (e) {
       throw unwritable(stepName, final, e);
