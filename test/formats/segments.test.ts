@@ -87,3 +87,21 @@ for (const { format, options } of CASES) {
     assert.ok(Object.keys(back.schema).length > 0, "the empty file keeps the schema");
   });
 }
+
+test("orc: a worker's stripe does not depend on the stripes its encoder made before (encoders are reused)", async () => {
+  const s = await step();
+  const segments = requireFormat("orc", "test").segments!;
+  const schema = s.batch(0, 0).schema;
+  const encode = (options: Record<string, string>, start: number) =>
+    segments.encodeSegment(schema, options, batchesOf(s, start, SEGMENT, 40)) as ReturnType<
+      typeof segments.encodeSegment
+    >;
+  // Two option sets that make the same bytes but are different encoders of this thread.
+  const used = { compression: "zstd", stripeSize: `${SEGMENT}rows`, rowIndexStride: "30" };
+  const fresh = { compression: "zstd", stripeSize: `${SEGMENT + 1}rows`, rowIndexStride: "30" };
+  await encode(used, 0);
+  const after = await encode(used, SEGMENT);
+  const alone = await encode(fresh, SEGMENT);
+  assert.ok(Buffer.from(after.bytes).equals(Buffer.from(alone.bytes)));
+  assert.deepEqual(after.meta, alone.meta);
+});

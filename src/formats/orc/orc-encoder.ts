@@ -115,10 +115,16 @@ export class OrcEncoder implements Encoder {
   /**
    * Encodes batches as one stripe on its own (no magic, no tail): what a worker makes of a
    * segment. `meta` is the stripe's layout and statistics for the encoder that appends it.
+   * An encoder used only this way may encode stripe after stripe: its column writers keep the
+   * buffers they grew, instead of growing new ones for every stripe.
    */
   encodeStripe(batches: Iterable<RecordBatch>): EncodedSegment {
-    if (this.offset > 0 || this.ended)
+    if (this.stripeRows > 0 || (this.offset > 0 && this.stripes.length === 0))
       throw new RowforgeError("RF_INTERNAL", "ORC encoder: encodeStripe() on an encoder in use");
+    this.stripes.length = 0;
+    this.stripeStats.length = 0;
+    this.rows = 0;
+    this.ended = false;
     this.offset = MAGIC.length;
     const chunks: Uint8Array[] = [];
     for (const batch of batches) chunks.push(...this.encode(batch));
