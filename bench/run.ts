@@ -10,7 +10,8 @@
  * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
  * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
- * default 3). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
+ * `npm run bench -- --only=formats --formats=parquet,orc`). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
  * own servers and takes minutes.
  */
@@ -35,6 +36,8 @@ const cores = availableParallelism();
 const workersArg = process.argv.find((a) => a.startsWith("--workers="));
 const workers = workersArg ? Number(workersArg.slice(10)) : undefined;
 const noDbldatagen = process.argv.includes("--no-dbldatagen");
+const formatsArg = process.argv.find((a) => a.startsWith("--formats="));
+const formatFilter = formatsArg ? new Set(formatsArg.slice(10).split(",")) : undefined;
 const wants = (section: string) => !only || only.has(section);
 
 interface Measure {
@@ -97,7 +100,7 @@ if (wants("formats")) {
   // rowforge runs from its TypeScript sources, which starts slower.
   const bundled = bundleIsFresh(here(".."));
   results.rowforgeFrom = bundled ? "dist" : "sources";
-  runs = await runFormatBenchmarks(quick, workers);
+  runs = await runFormatBenchmarks(quick, workers, formatFilter);
   results.formats = runs;
   say("");
   if (!bundled)
@@ -280,7 +283,7 @@ if (only?.has("db")) {
 results.loadAverageAtEnd = loadavg();
 results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
-const section = only ? [...only].sort().join("-") : "all";
+const section = `${only ? [...only].sort().join("-") : "all"}${formatFilter ? `-${[...formatFilter].sort().join("-")}` : ""}`;
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written ${file}`);

@@ -1,6 +1,6 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
 import { runBatchTask } from "../src/app/runs/run-batch-task.ts";
-import { createPlanCache } from "../src/engine/index.ts";
+import { type BatchResult, createPlanCache } from "../src/engine/index.ts";
 import { type TransferredError, transferError } from "../src/errors/index.ts";
 import type { BatchMessage, PlanUnknown } from "./batch-message.ts";
 
@@ -16,7 +16,11 @@ const plans = createPlanCache();
  */
 export default function generate(
   message: BatchMessage,
-): ReturnType<typeof Piscina.move> | PlanUnknown | TransferredError {
+):
+  | ReturnType<typeof Piscina.move>
+  | PlanUnknown
+  | TransferredError
+  | Promise<ReturnType<typeof Piscina.move> | TransferredError> {
   try {
     const compiled = plans.get(message.task.planKey) ?? (message.plan && plans.compile(message.plan));
     if (!compiled) return { kind: "plan-unknown", planKey: message.task.planKey };
@@ -25,9 +29,15 @@ export default function generate(
       message.task,
       message.reuse ? new Uint8Array(message.reuse) : undefined,
     );
-    const bytes = result.kind === "arrow" ? result.ipc : result.bytes;
-    return Piscina.move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result });
+    // Batches answer at once; a segment (Parquet's writer is asynchronous) when it is encoded.
+    return result instanceof Promise ? result.then(moved, transferError) : moved(result);
   } catch (e) {
     return transferError(e);
   }
+}
+
+/** The result with its bytes transferred rather than copied. */
+function moved(result: BatchResult): ReturnType<typeof Piscina.move> {
+  const bytes = result.kind === "arrow" ? result.ipc : result.bytes;
+  return Piscina.move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result });
 }

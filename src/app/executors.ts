@@ -57,7 +57,17 @@ export function createInlineExecutor(): BatchExecutor {
 export interface RunShape {
   /** A sink of the run keeps the calling thread busy (binary encoding): leave it a core. */
   readonly callingThreadBusy?: boolean;
+  /** The workers encode file segments (Parquet row groups, ORC stripes): give them a smaller young generation. */
+  readonly workersEncodeSegments?: boolean;
 }
+
+/**
+ * The workers' young generation when they encode segments, MB. Measured on 1M W1 rows with 2
+ * workers (peak RSS, medians of 3): Parquet 369 MB at 48 against 338 MB at 16, ORC 392 against
+ * 337, at the same CPU time; segments are made of many short-lived batches, and a smaller young
+ * generation collects their garbage sooner.
+ */
+export const SEGMENT_YOUNG_GENERATION_MB = 16;
 
 /** Makes a run's executor from its size and shape (what runPlan and the run manager take). */
 export type ExecutorFactory = (totalRows: number, shape?: RunShape) => BatchExecutor;
@@ -69,6 +79,8 @@ export interface ExecutorChoice {
   readonly totalRows: number;
   /** Default INLINE_BELOW_ROWS (a server's); a process that only runs the plan gives inlineBelowRowsAlone. */
   readonly inlineBelowRows?: number;
+  /** The workers' young generation, MB (the pool's default when undefined). */
+  readonly youngGenerationMb?: number;
 }
 
 /**
@@ -84,10 +96,11 @@ export function createExecutor({
   workers,
   totalRows,
   inlineBelowRows = INLINE_BELOW_ROWS,
+  youngGenerationMb,
 }: ExecutorChoice): BatchExecutor {
   return workers === 0 || totalRows < inlineBelowRows
     ? createInlineExecutor()
-    : createPoolExecutor(workers ?? availableParallelism());
+    : createPoolExecutor(workers ?? availableParallelism(), youngGenerationMb ? { youngGenerationMb } : {});
 }
 
 /**
@@ -102,5 +115,6 @@ export const executorFactory =
       workers: n,
       totalRows,
       inlineBelowRows: alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS,
+      ...(shape?.workersEncodeSegments ? { youngGenerationMb: SEGMENT_YOUNG_GENERATION_MB } : {}),
     });
   };

@@ -30,7 +30,13 @@ export type SinkInput =
       /** The same batch as Arrow IPC stream bytes, when it crossed from a worker so (encoders that take IPC skip serialising it again). */
       readonly ipc?: Uint8Array;
     }
-  | { readonly kind: "encoded"; readonly bytes: Uint8Array; readonly rows: number };
+  | {
+      readonly kind: "encoded";
+      readonly bytes: Uint8Array;
+      readonly rows: number;
+      /** A segment's footer information, when the sink asked for segments (`segmentRows`). */
+      readonly meta?: unknown;
+    };
 
 /**
  * Receives one step's rows in row order. `accepts` says whether it takes Arrow batches or

@@ -27,6 +27,44 @@ export interface Encoder {
   encodeInto?(batch: RecordBatch, out: ByteSink): void;
 }
 
+/**
+ * One self-contained piece of a file (an ORC stripe, a Parquet row group) as a worker encoded
+ * it: its bytes, and what the file's footer needs to know of it (plain data that crosses threads).
+ */
+export interface EncodedSegment {
+  readonly bytes: Uint8Array;
+  readonly meta: unknown;
+  readonly rows: number;
+}
+
+/** Puts a file together from segments in row order: the file's opening bytes, each segment's, then the footer. */
+export interface SegmentAssembler {
+  append(segment: EncodedSegment): Uint8Array[];
+  end(): Uint8Array[];
+}
+
+/**
+ * Binary formats whose files are made of segments at fixed row counts: workers encode the
+ * segments (generation and encoding off the calling thread) and the calling thread only
+ * appends their bytes and writes the footer. The bytes do not depend on the batch size.
+ */
+export interface SegmentedFormat {
+  /** Rows per segment for these options; undefined when the options cut by size (the file is then encoded whole, by createEncoder). */
+  segmentRows(options: Readonly<Record<string, string>>): number | undefined;
+  /**
+   * Rows per batch a segment's rows must come in, when the encoder's output depends on batch
+   * boundaries (Parquet pages); else they come in batches of the run's batch size.
+   */
+  readonly batchRows?: number;
+  /** Encodes the rows of one segment, given as batches in row order (made as they are asked for). */
+  encodeSegment(
+    schema: Schema,
+    options: Readonly<Record<string, string>>,
+    batches: Iterable<RecordBatch>,
+  ): EncodedSegment | Promise<EncodedSegment>;
+  createAssembler(schema: Schema, options: Readonly<Record<string, string>>): SegmentAssembler;
+}
+
 /** A format: its name as users write it, file extension, content type and encoder factory. */
 export interface Format {
   readonly name: string;
@@ -40,4 +78,6 @@ export interface Format {
   checkOptions?(options: Readonly<Record<string, string>>): void;
   /** Throws RowforgeError (RF_FORMAT_OPTION_INVALID / RF_FORMAT_TYPE_UNSUPPORTED / RF_FORMAT_UNKNOWN) naming the option for bad options or types it cannot hold. */
   createEncoder(schema: Schema, options: Readonly<Record<string, string>>): Encoder;
+  /** Formats whose files can be put together from segments encoded apart (by workers). */
+  readonly segments?: SegmentedFormat;
 }

@@ -435,8 +435,10 @@ test("the steps whose sink encodes in the calling thread are the ones the worker
   const dir = join(fixtureDir({}), "out");
   assert.equal(await busy(`path: "${dir}"`), false, "NDJSON: the workers encode");
   assert.equal(await busy(`path: "${dir}"`, "csv"), false, "CSV: the workers encode");
-  assert.equal(await busy(`path: "${dir}"`, "parquet"), true);
-  assert.equal(await busy(`path: "${dir}"`, "orc"), true);
+  assert.equal(await busy(`path: "${dir}"`, "parquet"), false, "Parquet: the workers encode row groups");
+  assert.equal(await busy(`path: "${dir}"`, "orc"), false, "ORC: the workers encode stripes");
+  assert.equal(await busy(`path: "${dir}", stripeSize: "64MiB"`, "orc"), true, "ORC stripes sized in bytes");
+  assert.equal(await busy(`path: "${dir}", partitionBy: "year"`, "parquet"), true, "partitioned Parquet");
   assert.equal(await busy(`path: "${dir}", partitionBy: "year"`), true, "partition folders");
   assert.equal(await busy(`path: "-"`), true, "standard output");
 });

@@ -4,6 +4,7 @@ import {
   type BatchTask,
   batchIpc,
   type CompiledPlan,
+  type EncodeSpec,
   generateBatch,
 } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -17,7 +18,12 @@ import { requireFormat } from "../../formats/format-registry.ts";
  * Text is encoded into `reuse` (the memory of an earlier result, handed back) when given; the
  * result's bytes always own their buffer, so a worker transfers it without a copy.
  */
-export function runBatchTask(compiled: CompiledPlan, task: BatchTask, reuse?: Uint8Array): BatchResult {
+export function runBatchTask(
+  compiled: CompiledPlan,
+  task: BatchTask,
+  reuse?: Uint8Array,
+): BatchResult | Promise<BatchResult> {
+  if (task.encode?.segmentRows !== undefined) return runSegmentTask(compiled, task, task.encode);
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
   const { format, options } = task.encode;
@@ -51,9 +57,45 @@ export function runBatchTask(compiled: CompiledPlan, task: BatchTask, reuse?: Ui
 }
 
 /**
+ * One segment of a segmented binary format (an ORC stripe, a Parquet row group): its rows are
+ * generated batch by batch (of the format's fixed size, else the run's) as the encoder asks,
+ * so only the segment's encoded bytes and footer information leave the thread.
+ */
+async function runSegmentTask(
+  compiled: CompiledPlan,
+  task: BatchTask,
+  spec: EncodeSpec,
+): Promise<BatchResult> {
+  const format = requireFormat(spec.format, task.stepId);
+  const segments = format.segments;
+  if (!segments) throw new RowforgeError("RF_INTERNAL", `format ${spec.format} has no segments`);
+  const step = Math.max(1, segments.batchRows ?? spec.batchRows ?? task.count);
+  function* batches() {
+    for (let at = 0; at < task.count; at += step)
+      yield generateBatch(compiled, {
+        ...task,
+        start: task.start + at,
+        count: Math.min(step, task.count - at),
+      });
+  }
+  const schema = generateBatch(compiled, { ...task, count: 0 }).schema;
+  const segment = await segments.encodeSegment(schema, spec.options, batches());
+  return {
+    kind: "encoded",
+    format: spec.format,
+    bytes: owningBuffer(segment.bytes),
+    rows: segment.rows,
+    meta: segment.meta,
+  };
+}
+
+/**
  * The bytes in an ArrayBuffer of their own: the worker transfers the whole buffer, and small
  * chunks are views into shared slabs (or Node's buffer pool) that must stay where they are.
  */
 function owningBuffer(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  // A copy into a buffer of its own (a Buffer's slice() would be a view into the same slab).
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
 }

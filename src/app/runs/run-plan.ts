@@ -13,7 +13,9 @@ import {
   resolveBudget,
 } from "../../engine/index.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { findFormat } from "../../formats/format-registry.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
@@ -146,6 +148,8 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
       callingThreadBusy: running.some(
         (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
       ),
+      // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
+      workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
     },
   );
   // Tasks name the plan by the run's id; each thread compiles it once. The faker pools are made
@@ -295,10 +299,15 @@ async function runStep(
     }
     const open = opened;
     sink = open;
-    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const runBatchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const encode = open.accepts === "arrow" ? undefined : open.accepts.encoded;
+    // Segmented outputs: each task is one segment (a stripe, a row group), generated in batches
+    // of the run's batch size inside the worker that encodes it.
+    const segmentRows = encode?.segmentRows;
+    const batchSize = segmentRows ?? runBatchSize;
     const task = {
       planKey: options.runId,
-      ...(open.accepts === "arrow" ? {} : { encode: open.accepts.encoded }),
+      ...(encode ? { encode: segmentRows ? { ...encode, batchRows: runBatchSize } : encode } : {}),
     };
     let done = 0;
     const bounds = open.rowBounds;
@@ -314,13 +323,20 @@ async function runStep(
         {
           stepId: step.id,
           rowCount: to - from,
-          ...(task.encode ? { firstBatchRows: FIRST_TEXT_BATCH_ROWS } : {}),
+          ...(task.encode && !segmentRows ? { firstBatchRows: FIRST_TEXT_BATCH_ROWS } : {}),
         },
         batchSize,
         async (result, start, count) => {
           if (result.kind === "encoded") {
-            await open.write({ kind: "encoded", bytes: result.bytes, rows: result.rows }, from + start);
-            executor.recycle(result);
+            const { bytes, rows, meta } = result;
+            await open.write(
+              { kind: "encoded", bytes, rows, ...(meta === undefined ? {} : { meta }) },
+              from + start,
+            );
+            // A segment's memory is not a text buffer a later batch could be encoded into: it is
+            // freed at once (several MB per segment would otherwise wait for a collection).
+            if (meta === undefined) executor.recycle(result);
+            else releaseBytes(bytes);
           } else {
             const { batches } = tableFromIPC(result.ipc);
             const ipc = batches.length === 1 ? { ipc: result.ipc } : {};

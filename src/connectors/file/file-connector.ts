@@ -5,7 +5,13 @@ import { formatNames, requireFormat } from "../../formats/format-registry.ts";
 import type { Connector } from "../connector.ts";
 import { checkOutputPath } from "./check-output-path.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
-import { createFileSink, encodesInWorkers, outputExists, unwritable } from "./file-sink.ts";
+import {
+  createFileSink,
+  encodesInWorkers,
+  outputExists,
+  unwritable,
+  workerSegmentRows,
+} from "./file-sink.ts";
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
 import { readFileReference } from "./read-file-reference.ts";
@@ -75,7 +81,11 @@ export const fileConnector: Connector = {
     const opts = readFileOptions(step.step.name, step.step.options);
     const format = requireFormat(step.format, `step "${step.step.name}"`);
     // Standard output is encoded by its sink, in the calling thread.
-    return opts.path === STDOUT_PATH || !encodesInWorkers(format, opts, step.step.options);
+    return (
+      opts.path === STDOUT_PATH ||
+      (!encodesInWorkers(format, opts, step.step.options) &&
+        workerSegmentRows(format, opts, step.step.options) === undefined)
+    );
   },
   testConnection: testFileConnection,
   async deleteGenerated(step, planName) {

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { type Field, makeData, RecordBatch, Schema, Struct } from "apache-arrow";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { gatherRows } from "../../formats/arrow-values/gather-rows.ts";
-import type { Encoder, Format } from "../../formats/format.ts";
+import type { Encoder, Format, SegmentAssembler } from "../../formats/format.ts";
 import type { SinkResult, StepSink, StepTarget } from "../connector.ts";
 import { syncFolder, writeAll, writeFileDurably } from "./durable-write.ts";
 import type { FileOptions } from "./file-options.ts";
@@ -18,6 +18,8 @@ interface OpenFile {
   readonly final: string;
   readonly handle: FileHandle;
   readonly encoder: Encoder;
+  /** Segmented outputs: puts the file together from the segments the workers encoded. */
+  readonly assembler?: SegmentAssembler;
   bytes: number;
   closed: boolean;
 }
@@ -30,6 +32,39 @@ export const encodesInWorkers = (
   opts: FileOptions,
   options: Readonly<Record<string, string>>,
 ): boolean => opts.partitionBy.length === 0 && !format.binary && options.unwrapTopLevelArray === undefined;
+
+/**
+ * Rows per segment when the workers encode the file's segments (ORC stripes, Parquet row groups
+ * of a fixed row count; no partition folders, which split segments by value); else undefined.
+ */
+export const workerSegmentRows = (
+  format: Format,
+  opts: FileOptions,
+  options: Readonly<Record<string, string>>,
+): number | undefined =>
+  opts.partitionBy.length === 0 && format.segments ? format.segments.segmentRows(options) : undefined;
+
+/**
+ * The file encoder of a segmented output. The run loop gives it segments the workers encoded;
+ * an Arrow batch given directly is encoded here as segments of its own (cut at the segment size).
+ */
+const assemblingEncoder = (
+  format: Format,
+  assembler: SegmentAssembler,
+  segmentRows: number,
+  options: Readonly<Record<string, string>>,
+): Encoder => ({
+  async encode(batch) {
+    const segments = format.segments!;
+    const out: Uint8Array[] = [];
+    for (let at = 0; at < batch.numRows; at += segmentRows) {
+      const piece = batch.slice(at, Math.min(batch.numRows, at + segmentRows));
+      out.push(...assembler.append(await segments.encodeSegment(batch.schema, options, [piece])));
+    }
+    return out;
+  },
+  end: () => assembler.end(),
+});
 
 /**
  * Writes a step's rows as files: part files in a folder (or one file), Hive-style
@@ -88,6 +123,7 @@ export async function createFileSink(
   };
   const files = new Map<string, OpenFile>();
   let records = 0;
+  const segmentRows = workerSegmentRows(format, opts, options);
 
   const fileFor = async (part: number, folder: string): Promise<OpenFile> => {
     const key = `${folder}\u0000${part}`;
@@ -101,7 +137,13 @@ export async function createFileSink(
       if (opts.singleFile) await rm(tmp, { force: true });
       // "wx": a name planted in the temporary place (a symbolic link) is never followed.
       const handle = await open(tmp, "wx");
-      f = { tmp, final, handle, encoder: format.createEncoder(fileSchema, options), bytes: 0, closed: false };
+      const assembler =
+        segmentRows !== undefined ? format.segments?.createAssembler(fileSchema, options) : undefined;
+      const encoder =
+        assembler && segmentRows !== undefined
+          ? assemblingEncoder(format, assembler, segmentRows, options)
+          : format.createEncoder(fileSchema, options);
+      f = { tmp, final, handle, encoder, ...(assembler ? { assembler } : {}), bytes: 0, closed: false };
     } catch (e) {
       throw unwritable(stepName, final, e);
     }
@@ -193,7 +235,8 @@ export async function createFileSink(
     return { records, bytes: written.reduce((n, f) => n + f.bytes, 0), outputs: written.map((f) => f.final) };
   };
 
-  const encodedFormat = encodesInWorkers(format, opts, options) ? format.name : undefined;
+  const encodedFormat =
+    encodesInWorkers(format, opts, options) || segmentRows !== undefined ? format.name : undefined;
   const writeArrow = async (batch: RecordBatch, startRow: number, ipc?: Uint8Array) => {
     let offset = 0;
     while (offset < batch.numRows) {
@@ -205,9 +248,14 @@ export async function createFileSink(
     }
     records += batch.numRows;
   };
-  const writeEncoded = async (bytes: Uint8Array, startRow: number, rows: number) => {
+  const writeEncoded = async (bytes: Uint8Array, startRow: number, rows: number, meta: unknown) => {
     const part = partOf(startRow);
     const f = await fileFor(part, "");
+    if (f.assembler) {
+      await put(f, f.assembler.append({ bytes, meta, rows }));
+      records += rows;
+      return;
+    }
     // The file's header (CSV) comes from the main encoder; workers encode rows only.
     if (f.bytes === 0 && f.encoder.header) await put(f, f.encoder.header());
     await put(f, [bytes]);
@@ -218,9 +266,12 @@ export async function createFileSink(
   if (partitionIndexes.length === 0) await fileFor(0, "");
   return {
     rowBounds: splits,
-    accepts: encodedFormat
-      ? { encoded: { format: encodedFormat, options: { ...options, header: "false" } } }
-      : "arrow",
+    accepts:
+      segmentRows !== undefined
+        ? { encoded: { format: format.name, options, segmentRows } }
+        : encodedFormat
+          ? { encoded: { format: encodedFormat, options: { ...options, header: "false" } } }
+          : "arrow",
     async write(input, startRow) {
       if (input.kind === "arrow") return writeArrow(input.batch, startRow, input.ipc);
       if (!encodedFormat)
@@ -228,7 +279,7 @@ export async function createFileSink(
           "RF_INTERNAL",
           `step "${stepName}": encoded rows given to an Arrow-only output`,
         );
-      return writeEncoded(input.bytes, startRow, input.rows);
+      return writeEncoded(input.bytes, startRow, input.rows, input.meta);
     },
     close: finish,
     async abort() {

@@ -12,10 +12,17 @@ export interface PlanRegistration {
   readonly fakerPools?: readonly FakerPoolEntry[];
 }
 
-/** Text encoding a worker applies to its batch (formats whose batches concatenate). */
+/**
+ * Encoding a worker applies to its rows: text formats whose batches concatenate, or (with
+ * `segmentRows`) one segment of a segmented binary format (an ORC stripe, a Parquet row group).
+ */
 export interface EncodeSpec {
   readonly format: string;
   readonly options: Readonly<Record<string, string>>;
+  /** Each task is one segment of at most this many rows (the format's SegmentedFormat). */
+  readonly segmentRows?: number;
+  /** Rows per generated batch inside a segment (the run's batch size), when the format takes several. */
+  readonly batchRows?: number;
 }
 
 /** What a worker needs to generate one batch: plain data naming a registered plan, cheap to send. */
@@ -31,7 +38,14 @@ export interface BatchTask {
 /** A batch as it crosses a thread boundary: Arrow IPC stream bytes, or rows already encoded as text. */
 export type BatchResult =
   | { readonly kind: "arrow"; readonly ipc: Uint8Array }
-  | { readonly kind: "encoded"; readonly format: string; readonly bytes: Uint8Array; readonly rows: number };
+  | {
+      readonly kind: "encoded";
+      readonly format: string;
+      readonly bytes: Uint8Array;
+      readonly rows: number;
+      /** A segment's footer information (segmented formats only). */
+      readonly meta?: unknown;
+    };
 
 /** Generates batches of registered plans: in this thread or in a worker pool, same results. */
 export interface BatchExecutor {

@@ -1,6 +1,7 @@
 import type { RecordBatch, Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import type { Encoder } from "../format.ts";
+import { releaseBytes } from "../../util/release-bytes.ts";
+import type { EncodedSegment, Encoder } from "../format.ts";
 import type { ColumnWriter } from "./column-writer.ts";
 import { type Codec, codecFor } from "./compression.ts";
 import { fileTail } from "./file-tail.ts";
@@ -11,6 +12,22 @@ import { layOutStripe, type StripeInfo } from "./stripe-layout.ts";
 import { StripeSink } from "./stripe-sink.ts";
 
 const MAGIC = new Uint8Array([0x4f, 0x52, 0x43]);
+
+/** The chunks as one array, each chunk's memory freed once copied (the encoder is done with them). */
+function concatReleasing(chunks: Uint8Array[]): Uint8Array {
+  const out = Buffer.concat(chunks);
+  for (const c of chunks) releaseBytes(c);
+  return out;
+}
+
+/** What a stripe encoded apart brings to the file's tail. */
+interface StripeMeta {
+  readonly indexLength: number;
+  readonly dataLength: number;
+  readonly footerLength: number;
+  readonly rows: number;
+  readonly stats: readonly ColumnStats[];
+}
 
 /**
  * Writes one ORC file: "ORC", then a stripe each time the buffered rows reach the stripe size,
@@ -92,6 +109,60 @@ export class OrcEncoder implements Encoder {
         compression: this.options.compression,
       }),
     );
+    return out;
+  }
+
+  /**
+   * Encodes batches as one stripe on its own (no magic, no tail): what a worker makes of a
+   * segment. `meta` is the stripe's layout and statistics for the encoder that appends it.
+   * An encoder used only this way may encode stripe after stripe: its column writers keep the
+   * buffers they grew, instead of growing new ones for every stripe.
+   */
+  encodeStripe(batches: Iterable<RecordBatch>): EncodedSegment {
+    if (this.stripeRows > 0 || (this.offset > 0 && this.stripes.length === 0))
+      throw new RowforgeError("RF_INTERNAL", "ORC encoder: encodeStripe() on an encoder in use");
+    this.stripes.length = 0;
+    this.stripeStats.length = 0;
+    this.rows = 0;
+    this.ended = false;
+    this.offset = MAGIC.length;
+    const chunks: Uint8Array[] = [];
+    for (const batch of batches) chunks.push(...this.encode(batch));
+    if (this.stripeRows > 0) chunks.push(...this.flushStripe());
+    this.ended = true;
+    if (this.stripes.length !== 1)
+      throw new RowforgeError(
+        "RF_INTERNAL",
+        `ORC encoder: a segment made ${this.stripes.length} stripes, not 1`,
+      );
+    const { indexLength, dataLength, footerLength, rows } = this.stripes[0]!;
+    const meta: StripeMeta = { indexLength, dataLength, footerLength, rows, stats: this.stripeStats[0]! };
+    return { bytes: chunks.length === 1 ? chunks[0]! : concatReleasing(chunks), meta, rows };
+  }
+
+  /**
+   * Appends a stripe another encoder (a worker's) made with encodeStripe for the same schema
+   * and options: its bytes go out as they are, its layout and statistics into the tail.
+   */
+  appendStripe(segment: EncodedSegment): Uint8Array[] {
+    if (this.ended) throw new RowforgeError("RF_INTERNAL", "ORC encoder: appendStripe() called after end()");
+    if (this.stripeRows > 0)
+      throw new RowforgeError("RF_INTERNAL", "ORC encoder: appendStripe() with rows of its own buffered");
+    const out = this.start();
+    const meta = segment.meta as StripeMeta;
+    // Statistics crossed a thread as plain data: they take their class back from this encoder's.
+    const stats = meta.stats.map((plain, id) => {
+      const own = this.writers[id]!.fileStats;
+      const s = Object.assign(Object.create(Object.getPrototypeOf(own)) as ColumnStats, plain);
+      own.merge(s);
+      return s;
+    });
+    const { indexLength, dataLength, footerLength, rows } = meta;
+    this.stripes.push({ offset: this.offset, indexLength, dataLength, footerLength, rows });
+    this.stripeStats.push(stats);
+    this.offset += indexLength + dataLength + footerLength;
+    this.rows += rows;
+    out.push(segment.bytes);
     return out;
   }
 

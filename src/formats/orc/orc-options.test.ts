@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { Field, Int32, Schema, Uint32 } from "apache-arrow";
 import { isRowforgeError } from "../../errors/index.ts";
 import { orcFormat } from "./orc-format.ts";
-import { DEFAULT_STRIPE_BYTES, parseOrcOptions } from "./orc-options.ts";
+import { DEFAULT_STRIPE_ROWS, parseOrcOptions } from "./orc-options.ts";
 
 function rejects(options: Record<string, string>, code: string, pattern: RegExp): void {
   assert.throws(
@@ -13,11 +13,11 @@ function rejects(options: Record<string, string>, code: string, pattern: RegExp)
 }
 
 describe("ORC options", () => {
-  it("defaults to zstd, 64 MiB stripes and 10000-row groups", () => {
+  it("defaults to zstd, 100000-row stripes and 10000-row groups", () => {
     assert.deepEqual(parseOrcOptions({}), {
       compression: "zstd",
-      stripeBytes: DEFAULT_STRIPE_BYTES,
-      stripeRows: null,
+      stripeBytes: null,
+      stripeRows: DEFAULT_STRIPE_ROWS,
       rowIndexStride: 10_000,
     });
   });
@@ -36,6 +36,7 @@ describe("ORC options", () => {
   it("reads stripe sizes in bytes, with units, or in rows", () => {
     assert.equal(parseOrcOptions({ stripeSize: "1048576" }).stripeBytes, 1_048_576);
     assert.equal(parseOrcOptions({ stripeSize: "64MiB" }).stripeBytes, 64 * 1024 * 1024);
+    assert.equal(parseOrcOptions({ stripeSize: "64MiB" }).stripeRows, null);
     assert.equal(parseOrcOptions({ stripeSize: "512 KB" }).stripeBytes, 512_000);
     assert.deepEqual(parseOrcOptions({ stripeSize: "50000rows" }).stripeRows, 50_000);
     assert.equal(parseOrcOptions({ stripeSize: "50000rows" }).stripeBytes, null);

@@ -5,8 +5,13 @@ import { COMPRESSION_NAMES, type CompressionName } from "./compression.ts";
 export const ORC_OPTION_KEYS = ["compression", "stripeSize", "rowIndexStride"] as const;
 
 export const DEFAULT_COMPRESSION: CompressionName = "zstd";
-/** 64 MiB of buffered column data per stripe. */
+/** The unit of a stripe size in bytes when none is given. */
 export const DEFAULT_STRIPE_BYTES = 64 * 1024 * 1024;
+/**
+ * Rows per stripe when no stripeSize is given: stripes at fixed row counts are encoded by the
+ * workers and their bytes do not depend on the batch size.
+ */
+export const DEFAULT_STRIPE_ROWS = 100_000;
 export const DEFAULT_ROW_INDEX_STRIDE = 10_000;
 
 export interface OrcOptions {
@@ -33,23 +38,23 @@ const UNITS: Readonly<Record<string, number>> = {
 /**
  * Reads the ORC options:
  * - `compression`: none, zlib or zstd (default zstd);
- * - `stripeSize`: bytes of buffered column data per stripe, as a number or with a unit
- *   (`64MiB`, `512KB`; default 64MiB), or a row count written `50000rows`;
+ * - `stripeSize`: rows per stripe written `50000rows` (default 100000rows), or bytes of buffered
+ *   column data per stripe, as a number or with a unit (`64MiB`, `512KB`);
  * - `rowIndexStride`: rows per row group, default 10000.
  */
 export function parseOrcOptions(options: Readonly<Record<string, string>>): OrcOptions {
   const compression = parseCompression(options.compression);
-  let stripeBytes: number | null = DEFAULT_STRIPE_BYTES;
-  let stripeRows: number | null = null;
+  let stripeBytes: number | null = null;
+  let stripeRows: number | null = DEFAULT_STRIPE_ROWS;
   if (options.stripeSize !== undefined) {
     const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(options.stripeSize);
     const unit = m?.[2]?.toLowerCase() ?? "";
     const value = Number(m?.[1]);
     if (m && (unit === "rows" || unit === "row") && Number.isInteger(value) && value >= 1) {
       stripeRows = value;
-      stripeBytes = null;
     } else if (m && UNITS[unit] !== undefined && value * UNITS[unit] >= 1) {
       stripeBytes = Math.floor(value * UNITS[unit]);
+      stripeRows = null;
     } else {
       throw new RowforgeError(
         "RF_FORMAT_OPTION_INVALID",

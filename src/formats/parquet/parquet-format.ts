@@ -2,7 +2,9 @@ import { createRequire } from "node:module";
 import { type RecordBatch, Table, tableToIPC } from "apache-arrow";
 import type * as ParquetWasm from "parquet-wasm/node";
 import { RowforgeError } from "../../errors/index.ts";
+import { releaseBytes } from "../../util/release-bytes.ts";
 import type { Format } from "../format.ts";
+import { ParquetAssembler, segmentOfFile } from "./parquet-segments.ts";
 
 type Wasm = typeof ParquetWasm;
 let loaded: Wasm | undefined;
@@ -22,6 +24,9 @@ const COMPRESSIONS: Readonly<Record<string, keyof typeof ParquetWasm.Compression
   lz4: "LZ4_RAW",
   brotli: "BROTLI",
 };
+
+/** Rows per batch a row group's rows are encoded in (its pages end on batch boundaries). */
+export const SEGMENT_BATCH_ROWS = 8192;
 
 /** Rows per row group: bounds the memory parquet-wasm holds (its memory grows but never shrinks). */
 export const DEFAULT_ROW_GROUP_ROWS = 131_072;
@@ -51,6 +56,19 @@ function parquetSettings(options: Readonly<Record<string, string>>): {
   return { compression, rows };
 }
 
+/** parquet-wasm's writer settings for the options (`rows`: rows per row group, else the options'). */
+function writerProperties(
+  options: Readonly<Record<string, string>>,
+  rows?: number,
+): ParquetWasm.WriterProperties {
+  const settings = parquetSettings(options);
+  const wasm = parquetWasm();
+  return new wasm.WriterPropertiesBuilder()
+    .setCompression(wasm.Compression[settings.compression])
+    .setMaxRowGroupSize(rows ?? settings.rows)
+    .build();
+}
+
 /**
  * Parquet through parquet-wasm's streaming writer: batches go in as they come, row groups
  * come out as they fill. Options: `compression` (none, snappy (default), gzip, zstd, lz4,
@@ -65,13 +83,58 @@ export const parquetFormat: Format = {
   checkOptions: (options) => {
     parquetSettings(options);
   },
+  // Row groups are encoded by the workers, each as a file of its own, and put together by the
+  // file's assembler. Pages end where batches do: a row group's rows come in batches of a fixed
+  // size, so its bytes do not depend on the run's batch size.
+  segments: {
+    segmentRows: (options) => parquetSettings(options).rows,
+    batchRows: SEGMENT_BATCH_ROWS,
+    async encodeSegment(_schema, options, batches) {
+      const wasm = parquetWasm();
+      const next = batches[Symbol.iterator]();
+      let rows = 0;
+      // Each batch is made when the writer asks for it: the worker holds one batch at a time.
+      const input = new ReadableStream<unknown>(
+        {
+          pull(c) {
+            const n = next.next();
+            if (n.done) {
+              c.close();
+              return;
+            }
+            rows += n.value.numRows;
+            const ipc = tableToIPC(new Table([n.value]), "stream");
+            const table = wasm.Table.fromIPCStream(ipc);
+            releaseBytes(ipc);
+            for (const rb of table.recordBatches()) c.enqueue(rb);
+            table.free();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const reader = (await wasm.transformParquetStream(input, writerProperties(options))).getReader();
+      const chunks: Uint8Array[] = [];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value as Uint8Array);
+      }
+      if (chunks.length === 1) return segmentOfFile(chunks[0]!, rows);
+      const file = Buffer.concat(chunks);
+      for (const chunk of chunks) releaseBytes(chunk);
+      return segmentOfFile(file, rows);
+    },
+    createAssembler(schema, options) {
+      return new ParquetAssembler(() => {
+        const wasm = parquetWasm();
+        const table = wasm.Table.fromIPCStream(tableToIPC(new Table(schema), "stream"));
+        return [wasm.writeParquet(table, writerProperties(options))];
+      });
+    },
+  },
   createEncoder(_schema, options) {
-    const { compression, rows } = parquetSettings(options);
     const wasm = parquetWasm();
-    const props = new wasm.WriterPropertiesBuilder()
-      .setCompression(wasm.Compression[compression])
-      .setMaxRowGroupSize(rows)
-      .build();
+    const props = writerProperties(options);
     let controller!: ReadableStreamDefaultController<unknown>;
     const input = new ReadableStream({
       start(c) {
