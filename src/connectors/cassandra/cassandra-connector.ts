@@ -5,6 +5,7 @@ import type { Connector } from "../connector.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { connectCassandra, writeError } from "./cassandra-client.ts";
 import { deleteCassandraRows } from "./cassandra-delete.ts";
+import { describeCassandraTable } from "./cassandra-describe.ts";
 import {
   type CassandraOptions,
   qualifiedTable,
@@ -47,6 +48,17 @@ export const cassandraConnector: Connector = {
         return;
       }
       matchColumns(writtenFields(step), [...columns.keys()], tableName(o), step.step.name);
+    } catch (e) {
+      throw writeError(o, step.step.name, e);
+    } finally {
+      await client.shutdown().catch(() => {});
+    }
+  },
+  async describe(step) {
+    const o = readCassandraOptions(step);
+    const client = await connectCassandra(o);
+    try {
+      return await describeCassandraTable(client, o);
     } catch (e) {
       throw writeError(o, step.step.name, e);
     } finally {
