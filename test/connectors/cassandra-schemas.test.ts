@@ -3,13 +3,17 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
+import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
+import { recordOf } from "../../src/app/runs/record-run.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { readSchemas } from "../../src/app/schemas/read-schemas.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
+import { cassandraConnector } from "../../src/connectors/cassandra/cassandra-connector.ts";
 import { readCqlType } from "../../src/connectors/cassandra/cassandra-describe.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
+import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { TEST_NOW_MICROS } from "../support/plans.ts";
+import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { runCli } from "../support/run-cli.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
 
@@ -151,6 +155,26 @@ test("Cassandra steps without fields are generated from their tables: every row 
     "the foreign key holds",
   );
 
+  // Delete mode works on the read fields too: the rows go by each table's full primary key.
+  const store = await openStore(fixtureDir({}));
+  try {
+    const ts = new Date().toISOString();
+    await store.executions.put(recordOf(r, "generate", ts, ts));
+    const d = await deletePlanData(plan, { history: { executions: store.executions } });
+    assert.equal(d.success, true, d.failedReason ?? "");
+    assert.deepEqual(
+      d.steps.map((s) => [s.name, s.records]),
+      [
+        ["history", 600],
+        ["accounts", 200],
+      ],
+    );
+    assert.match(d.steps[0]!.outputs[0]!, /primary key account_id, day, ts, seq/);
+    assert.equal((await cqlQuery(`SELECT account_id FROM ${t.ks}.${t.history}`)).length, 0);
+  } finally {
+    await store.close();
+  }
+
   const v = runCli(["validate", file]);
   assert.equal(v.status, 0, v.stdout + v.stderr);
   assert.match(
@@ -161,4 +185,56 @@ test("Cassandra steps without fields are generated from their tables: every row 
   assert.match(v.stdout, /seq[\s│]+int[\s│]+not null, primary key 4[\s│]+int/);
   assert.match(v.stdout, /tid[\s│]+timeuuid[\s│]+not generated: type timeuuid is not generated/);
   assert.match(v.stdout, /attrs[\s│]+map<text, int>[\s│]+map<string,int>/);
+});
+
+test("a Cassandra table rowforge creates reads back as the types it was created from (decimals without their precision: CQL's decimal has none)", async () => {
+  const [ks, table] = await freshCassandraTable();
+  const fields = [
+    "      - {name: id, type: long, options: {isPrimaryKey: true}}",
+    "      - {name: at, type: timestamp, options: {clusteringPos: 1}}",
+    ...[
+      "string",
+      "int",
+      "short",
+      "byte",
+      "double",
+      "float",
+      "boolean",
+      "date",
+      "binary",
+      "array<int>",
+      "map<string,double>",
+      "decimal(10,2)",
+    ].map((type, k) => `      - {name: c${k}, type: "${type}"}`),
+    "",
+  ].join("\n");
+  const p = await planFrom(
+    "name: p\ntasks:\n  - name: t\n    dataSourceName: cass\n",
+    {
+      t: `name: t\nsteps:\n  - name: s\n    type: cassandra\n    options: {keyspace: ${ks}, table: ${table}, createTable: "true"}\n    count: {records: 10}\n    fields:\n${fields}`,
+    },
+    {
+      "application.conf": `cassandra {\n  cass {\n${Object.entries(cassandraConnection())
+        .map(([k, v]) => `    ${k} = ${JSON.stringify(v)}\n`)
+        .join("")}  }\n}\n`,
+    },
+  );
+  const r = await runPlan(p, {
+    runId: "cass-roundtrip",
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
+  assert.equal(r.success, true, r.failedReason ?? "");
+  const d = await cassandraConnector.describe!(p.steps[0]!);
+  assert.deepEqual(
+    Object.fromEntries(d!.columns.map((c) => [c.name, c.type])),
+    Object.fromEntries(
+      p.steps[0]!.step.fields.map((f) => [f.name, f.type.startsWith("decimal") ? "decimal(38,10)" : f.type]),
+    ),
+  );
+  assert.deepEqual(d!.primaryKey, ["id", "at"]);
+  assert.deepEqual(
+    d!.columns.filter((c) => !c.nullable).map((c) => c.name),
+    ["id", "at"],
+  );
 });
