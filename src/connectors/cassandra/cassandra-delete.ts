@@ -89,8 +89,15 @@ export async function deleteCassandraRows(
     return { records: deleted, outputs: [`${output} (${describeKey(key)})`], runs: todo.done };
   } catch (e) {
     if (e instanceof RowforgeError) throw e;
-    const kept = deleted > 0 ? `; ${deleted} row(s) were deleted before and stay deleted` : "";
-    throw writeError(o, stepName, { message: `delete failed: ${messageOf(e)}${kept}` });
+    const kept = `; ${deleted} row(s) were deleted before it and stay deleted (Cassandra has no transactions): delete again to finish`;
+    const coded = writeError(o, stepName, e);
+    if (coded.code !== "RF_DB_WRITE_FAILED")
+      throw new RowforgeError(coded.code, `${coded.message}${kept}`, { cause: e });
+    throw new RowforgeError(
+      "RF_DB_WRITE_FAILED",
+      `step "${stepName}": Cassandra table ${tableName(o)} on ${describeServer(o)} refused a delete statement: ${messageOf(e)}${kept}`,
+      { cause: e, hint: "the runs stay recorded as not deleted: a delete run again removes the rows left" },
+    );
   } finally {
     await client.shutdown().catch(() => {});
   }
