@@ -4,10 +4,14 @@ import { after, before, test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
+import { loadPlanHistory } from "../../src/app/runs/plan-history.ts";
 import { recordOf } from "../../src/app/runs/record-run.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
+import { cassandraConnector } from "../../src/connectors/cassandra/cassandra-connector.ts";
+import { isRowforgeError } from "../../src/errors/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
+import { stepIdOf } from "../../src/model/step.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { TEST_NOW_MICROS } from "../support/plans.ts";
@@ -123,21 +127,30 @@ test("Cassandra: the same keys written twice (one seed, two runs) are counted on
   assert.deepEqual(await keysOf(table), ["C01/X-BEFORE", "XX/X-BEFORE"]);
 });
 
-test("Cassandra: a step that no longer generates a key column of the table is refused with a coded error, deleting nothing", async () => {
+test("Cassandra: a step that no longer declares a key column: through a plan the schema stage adds it back (new values: the run cannot be regenerated); the connector given such a step refuses with a coded error; nothing is deleted", async () => {
   const table = await freshTable();
   await generate(await planOf(table), store);
   const before = (await keysOf(table)).length;
   const withoutEventId = FIELDS.split("\n")
     .filter((l) => !l.includes("event_id"))
     .join("\n");
-  const d = await deletePlanData(await planOf(table, withoutEventId), {
-    history: { executions: store.executions },
-  });
+  const changed = await planOf(table, withoutEventId);
+  const history = { executions: store.executions };
+  const d = await deletePlanData(changed, { history });
   assert.equal(d.success, false);
-  assert.equal(d.steps[0]?.errorCode, "RF_DELETE_KEY_NOT_GENERATED");
-  assert.match(
-    d.failedReason ?? "",
-    /step "events": .*rf_test\.rf_\d+_\d+ on .* by its primary key \(customer_id, event_id\), and the step does not generate event_id/,
+  assert.equal(d.steps[0]?.errorCode, "RF_DELETE_NOT_RECOMPUTABLE");
+
+  // Without the schema stage (the connector on its own), the missing key column is named.
+  const step = changed.steps[0]!;
+  const runs = await loadPlanHistory(changed, history);
+  await assert.rejects(
+    cassandraConnector.deleteGenerated(step, changed.plan.name, runs.forStep(stepIdOf(step))),
+    (e: unknown) =>
+      isRowforgeError(e) &&
+      e.code === "RF_DELETE_KEY_NOT_GENERATED" &&
+      /step "events": .*rf_test\.rf_\d+_\d+ on .* by its primary key \(customer_id, event_id\), and the step does not generate event_id/.test(
+        e.message,
+      ),
   );
   assert.equal((await keysOf(table)).length, before);
 });
