@@ -181,8 +181,11 @@ test("Cassandra steps without fields are generated from their tables: every row 
     v.stdout,
     new RegExp(`step accounts: cassandra table ${t.ks}\\.${t.accounts} on [^ ]+, read from the database`),
   );
-  assert.match(v.stdout, /account_id[\s│]+text[\s│]+not null, primary key 1[\s│]+string \(isUnique: true\)/);
-  assert.match(v.stdout, /seq[\s│]+int[\s│]+not null, primary key 4[\s│]+int/);
+  assert.match(
+    v.stdout,
+    /account_id[\s│]+text[\s│]+not null, primary key 1 \(partition key\)[\s│]+string \(isUnique: true\)/,
+  );
+  assert.match(v.stdout, /seq[\s│]+int[\s│]+not null, primary key 4 \(clustering\)[\s│]+int/);
   assert.match(v.stdout, /tid[\s│]+timeuuid[\s│]+not generated: type timeuuid is not generated/);
   assert.match(v.stdout, /attrs[\s│]+map<text, int>[\s│]+map<string,int>/);
 });

@@ -32,7 +32,9 @@ export async function describeCassandraTable(
       dbType,
       type: read?.type,
       nullable: pk < 0,
-      ...(pk >= 0 ? { primaryKeyPosition: pk + 1 } : {}),
+      ...(pk >= 0
+        ? { primaryKeyPosition: pk + 1, keyPart: pk < t.partition.length ? "partition key" : "clustering" }
+        : {}),
       unique: false,
       hasDefault: false,
       ...(read?.uuid ? { uuid: true as const } : {}),
