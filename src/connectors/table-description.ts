@@ -24,6 +24,8 @@ export interface ColumnDescription {
   readonly scale?: number;
   /** 1-based position in the primary key. */
   readonly primaryKeyPosition?: number;
+  /** Which part of the primary key it is, where the database has parts (Cassandra's partition key and clustering columns). */
+  readonly keyPart?: "partition key" | "clustering";
   /** A unique constraint (or unique index) on this column alone. */
   readonly unique: boolean;
   readonly fill?: ColumnFill;

@@ -452,6 +452,13 @@ export const ERROR_CODES = {
     title: "a run's rows cannot be regenerated",
     hint: "delete with the plan (and rowforge version) that made the run, or remove its rows by hand; the message names the run, its seed and reference time",
   },
+  RF_DELETE_KEY_NOT_GENERATED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "the table's key is not generated",
+    hint: "delete mode finds a table's rows by its primary key: the step must generate every key column (as the runs did); otherwise delete the rows by hand",
+  },
   RF_DB_COLUMN_NOT_FOUND: {
     status: 400,
     scope: "run",

@@ -1,8 +1,8 @@
 import type { DataTypeKind } from "../model/data-type.ts";
 
 /**
- * How a database column type is generated: the other direction of TYPE_MAPPING's `postgres`
- * and `mysql` rows (src/formats/type-mapping.ts), one table per database. A table rowforge
+ * How a database column type is generated: the other direction of TYPE_MAPPING's `postgres`,
+ * `mysql` and `cassandra` rows (src/formats/type-mapping.ts), one table per database. A table rowforge
  * creates reads back as the types it was created from (test/connectors/describe-*.test.ts).
  */
 export interface TypeRead {
@@ -73,6 +73,30 @@ export const MYSQL_TYPE_READS: Readonly<Record<string, TypeRead>> = {
   mediumblob: read("binary"),
   longblob: read("binary"),
   json: JSON_OBJECT,
+  uuid: UUID,
+};
+
+/**
+ * Cassandra, by CQL type name (collections `list<T>`, `set<T>`, `map<K, V>` and `frozen<...>` are
+ * read element by element: cassandra-describe.ts). `timeuuid` (version-1 UUIDs), `counter`,
+ * `duration`, `time`, `inet`, tuples and user types are not generated.
+ */
+export const CASSANDRA_TYPE_READS: Readonly<Record<string, TypeRead>> = {
+  text: read("string"),
+  varchar: read("string"),
+  ascii: read("string"),
+  int: read("int"),
+  bigint: read("long"),
+  varint: read("long"),
+  smallint: read("short"),
+  tinyint: read("byte"),
+  double: read("double"),
+  float: read("float"),
+  decimal: read("decimal"),
+  boolean: read("boolean"),
+  date: read("date"),
+  timestamp: read("timestamp"),
+  blob: read("binary"),
   uuid: UUID,
 };
 

@@ -248,12 +248,13 @@ test("nothing listening, or a server that never answers: RF_DB_UNREACHABLE namin
   );
 });
 
-test("delete mode reaching Cassandra says it is not supported yet, with a coded error", async () => {
-  assert.equal(cassandraConnector.capabilities.delete, false);
+test("delete mode without a run history refuses with a coded error naming the table (it deletes by the runs' regenerated keys)", async () => {
+  assert.equal(cassandraConnector.capabilities.delete, true);
+  assert.equal(cassandraConnector.capabilities.deletesByHistory, true);
   const p = await plan({ keyspace: "ks", table: "t" }, ID_FIELDS, 1);
   await assert.rejects(
     cassandraConnector.deleteGenerated(p.steps[0]!, "p"),
-    (e: unknown) => isRowforgeError(e) && e.code === "RF_DELETE_UNSUPPORTED" && /ks\.t/.test(e.message),
+    (e: unknown) => isRowforgeError(e) && e.code === "RF_DELETE_HISTORY_MISSING" && /ks\.t/.test(e.message),
   );
 });
 

@@ -121,7 +121,9 @@ export async function readSchemas(
     const columns = table.columns.map((c): ColumnUse => {
       const constraints = [
         c.nullable ? "" : "not null",
-        c.primaryKeyPosition !== undefined ? `primary key ${c.primaryKeyPosition}` : "",
+        c.primaryKeyPosition !== undefined
+          ? `primary key ${c.primaryKeyPosition}${c.keyPart ? ` (${c.keyPart})` : ""}`
+          : "",
         c.unique ? "unique" : "",
         c.fill ?? (c.hasDefault ? "default" : ""),
       ].filter((x) => x !== "");

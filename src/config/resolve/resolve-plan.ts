@@ -15,7 +15,7 @@ import { mergeStepOptions } from "./merge-step-options.ts";
 const SELF_CONTAINED_FORMATS = ["json", "csv", "parquet", "orc", "delta", "iceberg", "text", "xml"];
 
 /** Formats whose steps may take fields from their table (src/app/schemas): a key's fields may come from there. */
-const TABLE_FORMATS = ["postgres", "mysql"];
+const TABLE_FORMATS = ["postgres", "mysql", "cassandra"];
 
 export interface ResolveInput {
   readonly plan: Plan;

@@ -4,13 +4,15 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Connector } from "../connector.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { connectCassandra, writeError } from "./cassandra-client.ts";
+import { deleteCassandraRows } from "./cassandra-delete.ts";
+import { describeCassandraTable } from "./cassandra-describe.ts";
 import {
   type CassandraOptions,
   qualifiedTable,
   readCassandraOptions,
   tableName,
 } from "./cassandra-options.ts";
-import { createCassandraSink, outputName } from "./cassandra-sink.ts";
+import { createCassandraSink } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 import { testCassandraConnection } from "./test-cassandra-connection.ts";
@@ -32,7 +34,7 @@ function checked(step: ResolvedStep): CassandraOptions {
 export const cassandraConnector: Connector = {
   name: "cassandra",
   formats: ["cassandra"],
-  capabilities: { encodedText: false, parts: false, delete: false },
+  capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
   check(step) {
     checked(step);
   },
@@ -46,6 +48,17 @@ export const cassandraConnector: Connector = {
         return;
       }
       matchColumns(writtenFields(step), [...columns.keys()], tableName(o), step.step.name);
+    } catch (e) {
+      throw writeError(o, step.step.name, e);
+    } finally {
+      await client.shutdown().catch(() => {});
+    }
+  },
+  async describe(step) {
+    const o = readCassandraOptions(step);
+    const client = await connectCassandra(o);
+    try {
+      return await describeCassandraTable(client, o);
     } catch (e) {
       throw writeError(o, step.step.name, e);
     } finally {
@@ -81,15 +94,7 @@ export const cassandraConnector: Connector = {
     }
   },
   testConnection: testCassandraConnection,
-  deleteGenerated(step) {
-    const o = readCassandraOptions(step);
-    return Promise.reject(
-      new RowforgeError(
-        "RF_DELETE_UNSUPPORTED",
-        `step "${step.step.name}": delete mode cannot remove rows from Cassandra table ${tableName(o)} (${outputName(o)}) yet`,
-      ),
-    );
-  },
+  deleteGenerated: deleteCassandraRows,
 };
 
 /** Truncates for overwrite; refuses (errorIfExists) or skips (ignore) a table holding rows. */

@@ -25,6 +25,42 @@ export async function tableColumns(
   return new Map(r.rows.map((row) => [String(row.column_name), String(row.type)]));
 }
 
+/** A table's columns as system_schema.columns gives them: types, and the primary key's columns in order. */
+export interface TableSchema {
+  /** Every column and its CQL type (`text`, `list<int>`, `frozen<map<text, int>>`, ...), in the order read. */
+  readonly types: ReadonlyMap<string, string>;
+  /** Partition key columns, by position. */
+  readonly partition: readonly string[];
+  /** Clustering columns, by position. */
+  readonly clustering: readonly string[];
+  /** Static columns (one value per partition). */
+  readonly statics: readonly string[];
+}
+
+/** A table's columns, kinds and key positions; undefined when the table does not exist. */
+export async function tableSchema(
+  client: cassandra.Client,
+  o: CassandraOptions,
+): Promise<TableSchema | undefined> {
+  const r = await client.execute(
+    "SELECT column_name, kind, position, type FROM system_schema.columns WHERE keyspace_name = ? AND table_name = ?",
+    [o.keyspace, o.table],
+    { prepare: true },
+  );
+  if (r.rows.length === 0) return undefined;
+  const ofKind = (kind: string) =>
+    r.rows
+      .filter((row) => String(row.kind) === kind)
+      .sort((a, b) => Number(a.position) - Number(b.position))
+      .map((row) => String(row.column_name));
+  return {
+    types: new Map(r.rows.map((row) => [String(row.column_name), String(row.type)])),
+    partition: ofKind("partition_key"),
+    clustering: ofKind("clustering"),
+    statics: ofKind("static"),
+  };
+}
+
 /** The refusal for a missing table (or keyspace), with the nearest names. */
 export async function tableNotFound(
   client: cassandra.Client,
