@@ -93,6 +93,8 @@ export interface DbBenchOptions {
   readonly memoryRows: readonly number[];
   readonly reps: number;
   readonly workers?: number;
+  /** The databases to time (`--db=postgres`); all when undefined. */
+  readonly databases?: readonly string[];
   readonly log: (line: string) => void;
 }
 
@@ -109,18 +111,21 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   const pg = facts(
     execFileSync("bash", [join(SCRIPTS, "postgres.sh"), "start"], { encoding: "utf8", env: watch }),
   );
-  const maria = facts(
-    execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "start"], {
-      encoding: "utf8",
-      env: {
-        ...watch,
-        ROWFORGE_SERVERS_DIR: dir,
-        ROWFORGE_MARIADB_DIR: join(dir, "mariadb"),
-        MARIADB_PASSWORD: `bench-${process.pid}`,
-      },
-    }),
-  );
-  o.log(`servers: PostgreSQL on ${pg.PGPORT}, MariaDB on ${maria.MARIADB_PORT}`);
+  const wants = (db: string) => !o.databases || o.databases.includes(db);
+  const maria = !wants("mariadb")
+    ? ({} as Record<string, string>)
+    : facts(
+        execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "start"], {
+          encoding: "utf8",
+          env: {
+            ...watch,
+            ROWFORGE_SERVERS_DIR: dir,
+            ROWFORGE_MARIADB_DIR: join(dir, "mariadb"),
+            MARIADB_PASSWORD: `bench-${process.pid}`,
+          },
+        }),
+      );
+  o.log(`servers: PostgreSQL on ${pg.PGPORT}${wants("mariadb") ? `, MariaDB on ${maria.MARIADB_PORT}` : ""}`);
   const psql = (sql: string) =>
     execFileSync(
       "psql",
@@ -169,7 +174,8 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   try {
     for (const t of ["native", "rowforge"]) {
       psql(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${PG_TABLE}`);
-      mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
+      if (wants("mariadb"))
+        mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
     }
     for (const rows of o.rows) {
       const csvDir = join(dir, `csv-${rows}`);
@@ -195,41 +201,44 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
       const pgSamples: DbSample[] = [];
       const mariaSamples: DbSample[] = [];
       for (let rep = 0; rep < o.reps; rep++) {
-        psql("TRUNCATE bench_native; TRUNCATE bench_rowforge");
-        const copy = ok(
-          await runChild("psql", [
-            "-h",
-            pg.PGHOST!,
-            "-p",
-            pg.PGPORT!,
-            "-U",
-            "postgres",
-            "-d",
-            "postgres",
-            "-v",
-            "ON_ERROR_STOP=1",
-            "-q",
-            "-c",
-            `\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`,
-          ]),
-          "psql \\copy",
-        );
-        const rfPg = ok(await rowforge(pgPlan, join(dir, "home")), "rowforge run into PostgreSQL");
-        const counts = psql(
-          "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_rowforge)",
-        ).trim();
-        if (counts !== `${rows} ${rows}`)
-          throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
-        pgSamples.push({
-          rows,
-          loaderSeconds: copy.seconds,
-          rowforgeSeconds: rfPg.seconds,
-          rowforgePeakRssMiB: rfPg.peakRssMiB,
-          ratio: copy.seconds / rfPg.seconds,
-        });
-        o.log(
-          `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB`,
-        );
+        if (wants("postgres")) {
+          psql("TRUNCATE bench_native; TRUNCATE bench_rowforge");
+          const copy = ok(
+            await runChild("psql", [
+              "-h",
+              pg.PGHOST!,
+              "-p",
+              pg.PGPORT!,
+              "-U",
+              "postgres",
+              "-d",
+              "postgres",
+              "-v",
+              "ON_ERROR_STOP=1",
+              "-q",
+              "-c",
+              `\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`,
+            ]),
+            "psql \\copy",
+          );
+          const rfPg = ok(await rowforge(pgPlan, join(dir, "home")), "rowforge run into PostgreSQL");
+          const counts = psql(
+            "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_rowforge)",
+          ).trim();
+          if (counts !== `${rows} ${rows}`)
+            throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
+          pgSamples.push({
+            rows,
+            loaderSeconds: copy.seconds,
+            rowforgeSeconds: rfPg.seconds,
+            rowforgePeakRssMiB: rfPg.peakRssMiB,
+            ratio: copy.seconds / rfPg.seconds,
+          });
+          o.log(
+            `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB`,
+          );
+        }
+        if (!wants("mariadb")) continue;
         mariadb("TRUNCATE bench_native; TRUNCATE bench_rowforge");
         const load = ok(
           await runChild(
@@ -265,6 +274,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         ["postgres", "psql \\copy (CSV)", pgSamples],
         ["mariadb", "LOAD DATA LOCAL INFILE (CSV)", mariaSamples],
       ] as const) {
+        if (!wants(database)) continue;
         const rss = samples.map((s) => s.rowforgePeakRssMiB).filter((m): m is number => m !== undefined);
         results.push({
           database,
@@ -285,6 +295,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         ["postgres", pgUrl, { user: "postgres" }],
         ["mariadb", mariaUrl, { user: maria.MARIADB_USER!, password: maria.MARIADB_PASSWORD! }],
       ] as const) {
+        if (!wants(database)) continue;
         if (database === "postgres") psql("TRUNCATE bench_rowforge");
         else mariadb("TRUNCATE bench_rowforge");
         const file = join(dir, `${database}-mem-${rows}.yaml`);
@@ -315,12 +326,13 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
     try {
       execFileSync("bash", [join(SCRIPTS, "postgres.sh"), "stop", pg.PGDATA_DIR!], { stdio: "ignore" });
     } catch {}
-    try {
-      execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "stop", maria.MARIADB_DIR!], {
-        stdio: "ignore",
-        env: { ...process.env, ROWFORGE_MARIADB_DIR: maria.MARIADB_DIR! },
-      });
-    } catch {}
+    if (wants("mariadb"))
+      try {
+        execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "stop", maria.MARIADB_DIR!], {
+          stdio: "ignore",
+          env: { ...process.env, ROWFORGE_MARIADB_DIR: maria.MARIADB_DIR! },
+        });
+      } catch {}
     rmSync(dir, { recursive: true, force: true });
   }
   return { results, memory };

@@ -238,9 +238,12 @@ if (only?.has("db")) {
   say(
     `database load: rowforge run (process start and generation included) against each database's bulk loader fed the same ${fmt(rows)} rows as CSV (client start included), ${reps} interleaved rounds, medians; ratio = loader time / rowforge time (target >= 70%)`,
   );
+  const dbArg = process.argv.find((a) => a.startsWith("--db="));
+  const databases = dbArg ? dbArg.slice(5).split(",") : undefined;
   const db = await runDbBenchmark({
     rows: [rows],
-    memoryRows: [rows, 3 * rows],
+    memoryRows: process.argv.includes("--no-memory") ? [] : [rows, 3 * rows],
+    ...(databases ? { databases } : {}),
     reps,
     ...(workers === undefined ? {} : { workers }),
     log: (line) => console.log(line),
@@ -270,11 +273,15 @@ if (only?.has("db")) {
     ]),
   );
   say("");
-  const c = await runCassandraBenchmark(1_000_000 / scale);
+  const c =
+    databases && !databases.includes("cassandra")
+      ? undefined
+      : await runCassandraBenchmark(1_000_000 / scale);
   results.cassandra = c;
-  say(
-    `cassandra (bench/cassandra.ts), ${fmt(c.rows)} rows x 10 columns, concurrency ${c.concurrency}: rowforge run ${fmt(c.run.rowsPerSecond)} rows/s end to end (${c.run.seconds.toFixed(1)} s) | driver ceiling, prebuilt parameters through executeConcurrent: ${fmt(c.driver.rowsPerSecond)} rows/s (${c.driver.seconds.toFixed(1)} s; rowforge at ${((100 * c.run.rowsPerSecond) / c.driver.rowsPerSecond).toFixed(0)}%)`,
-  );
+  if (c)
+    say(
+      `cassandra (bench/cassandra.ts), ${fmt(c.rows)} rows x 10 columns, concurrency ${c.concurrency}: rowforge run ${fmt(c.run.rowsPerSecond)} rows/s end to end (${c.run.seconds.toFixed(1)} s) | driver ceiling, prebuilt parameters through executeConcurrent: ${fmt(c.driver.rowsPerSecond)} rows/s (${c.driver.seconds.toFixed(1)} s; rowforge at ${((100 * c.run.rowsPerSecond) / c.driver.rowsPerSecond).toFixed(0)}%)`,
+    );
 }
 
 results.loadAverageAtEnd = loadavg();
