@@ -27,6 +27,9 @@ export interface DbSample {
   readonly rowforgePeakRssMiB: number | undefined;
   /** loaderSeconds / rowforgeSeconds: rowforge's rows/s as a share of the loader's. */
   readonly ratio: number;
+  /** The --compare-cli build's time and ratio in the same round. */
+  readonly compareSeconds?: number;
+  readonly compareRatio?: number;
 }
 
 export interface DbResult {
@@ -93,6 +96,11 @@ export interface DbBenchOptions {
   readonly memoryRows: readonly number[];
   readonly reps: number;
   readonly workers?: number;
+  /**
+   * Another rowforge's bin/rowforge.js (`--compare-cli=PATH`, a build of an earlier commit):
+   * timed into PostgreSQL in each round too, after this one, for an A/B at the same load.
+   */
+  readonly compareCli?: string;
   /** The databases to time (`--db=postgres`); all when undefined. */
   readonly databases?: readonly string[];
   readonly log: (line: string) => void;
@@ -227,15 +235,34 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
           ).trim();
           if (counts !== `${rows} ${rows}`)
             throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
+          let compare: ChildResult | undefined;
+          if (o.compareCli) {
+            psql("TRUNCATE bench_rowforge");
+            compare = ok(
+              await runChild(process.execPath, [
+                o.compareCli,
+                "run",
+                pgPlan,
+                "--home",
+                join(dir, "home"),
+                "--quiet",
+                ...workers,
+              ]),
+              "the --compare-cli run into PostgreSQL",
+            );
+          }
           pgSamples.push({
             rows,
             loaderSeconds: copy.seconds,
             rowforgeSeconds: rfPg.seconds,
             rowforgePeakRssMiB: rfPg.peakRssMiB,
             ratio: copy.seconds / rfPg.seconds,
+            ...(compare
+              ? { compareSeconds: compare.seconds, compareRatio: copy.seconds / compare.seconds }
+              : {}),
           });
           o.log(
-            `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB`,
+            `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB${compare ? `; --compare-cli ${compare.seconds.toFixed(2)} s (${((100 * copy.seconds) / compare.seconds).toFixed(0)}%)` : ""}`,
           );
         }
         if (!wants("mariadb")) continue;

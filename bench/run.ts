@@ -10,7 +10,8 @@
  * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
  * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
- * default 3). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * default 3), --db=postgres,mariadb,cassandra (db: only those), --no-memory (db: no memory runs),
+ * --compare-cli=PATH (db: another build's bin/rowforge.js timed into PostgreSQL in each round). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
  * own servers and takes minutes.
  */
@@ -239,11 +240,13 @@ if (only?.has("db")) {
     `database load: rowforge run (process start and generation included) against each database's bulk loader fed the same ${fmt(rows)} rows as CSV (client start included), ${reps} interleaved rounds, medians; ratio = loader time / rowforge time (target >= 70%)`,
   );
   const dbArg = process.argv.find((a) => a.startsWith("--db="));
+  const compareArg = process.argv.find((a) => a.startsWith("--compare-cli="));
   const databases = dbArg ? dbArg.slice(5).split(",") : undefined;
   const db = await runDbBenchmark({
     rows: [rows],
     memoryRows: process.argv.includes("--no-memory") ? [] : [rows, 3 * rows],
     ...(databases ? { databases } : {}),
+    ...(compareArg ? { compareCli: compareArg.slice("--compare-cli=".length) } : {}),
     reps,
     ...(workers === undefined ? {} : { workers }),
     log: (line) => console.log(line),
