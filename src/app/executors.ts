@@ -104,3 +104,48 @@ export const executorFactory =
       inlineBelowRows: alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS,
     });
   };
+
+/** A factory whose pool may already be starting; `dispose` closes that pool if no run took it. */
+export interface EarlyExecutorFactory extends ExecutorFactory {
+  dispose(): Promise<void>;
+}
+
+/**
+ * executorFactory for a process that knows the run's likely size before the run starts (the
+ * CLI, from the plan as given): when that size calls for a pool, its threads start now and boot
+ * (load rowforge, about 0.3 s) while the run reads table schemas, checks and opens its outputs;
+ * the run receives that pool when its own choice (rows and shape, known only then) is the same
+ * pool, else the early one is closed and the run gets the executor it asks for.
+ */
+export function earlyExecutorFactory(
+  workers: number | undefined,
+  alone: boolean,
+  expected: { totalRows: number; shape: RunShape } | undefined,
+): EarlyExecutorFactory {
+  const plain = executorFactory(workers, alone);
+  const poolSize = (totalRows: number, shape: RunShape | undefined): number => {
+    const n = workers ?? defaultWorkers(shape);
+    return n === 0 || totalRows < (alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS) ? 0 : n;
+  };
+  const earlySize = expected ? poolSize(expected.totalRows, expected.shape) : 0;
+  let early: BatchExecutor | undefined;
+  try {
+    early = earlySize > 0 ? createPoolExecutor(earlySize) : undefined;
+  } catch {
+    // A bad worker count: the run's own request reports it.
+  }
+  const factory = (totalRows: number, shape?: RunShape): BatchExecutor => {
+    const taken = early;
+    early = undefined;
+    if (taken && poolSize(totalRows, shape) === earlySize) return taken;
+    void taken?.close();
+    return plain(totalRows, shape);
+  };
+  return Object.assign(factory, {
+    async dispose() {
+      const left = early;
+      early = undefined;
+      await left?.close();
+    },
+  });
+}
