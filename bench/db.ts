@@ -8,6 +8,8 @@
  * through the mariadb client, `rowforge run` into MariaDB. Each rowforge time includes process
  * start and generation; each loader's includes its client's start. Ratios are loader time /
  * rowforge time (rowforge's share of the loader's rows/s) per repetition; medians reported.
+ * Each PostgreSQL load starts after a CHECKPOINT into a table without autovacuum, so none pays
+ * for the WAL or the vacuum of the load before it.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -181,7 +183,10 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   const memory: { database: string; rows: number; peakRssMiB?: number; seconds: number }[] = [];
   try {
     for (const t of ["native", "rowforge"]) {
-      psql(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${PG_TABLE}`);
+      // No autovacuum of the table the previous load filled while the next load is timed.
+      psql(
+        `DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${PG_TABLE} WITH (autovacuum_enabled = off)`,
+      );
       if (wants("mariadb"))
         mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
     }
@@ -210,7 +215,8 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
       const mariaSamples: DbSample[] = [];
       for (let rep = 0; rep < o.reps; rep++) {
         if (wants("postgres")) {
-          psql("TRUNCATE bench_native; TRUNCATE bench_rowforge");
+          // Each timed load starts from a checkpoint: none writes out the WAL of the load before it.
+          psql("TRUNCATE bench_native; TRUNCATE bench_rowforge; CHECKPOINT");
           const copy = ok(
             await runChild("psql", [
               "-h",
@@ -229,6 +235,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
             ]),
             "psql \\copy",
           );
+          psql("CHECKPOINT");
           const rfPg = ok(await rowforge(pgPlan, join(dir, "home")), "rowforge run into PostgreSQL");
           const counts = psql(
             "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_rowforge)",
@@ -237,7 +244,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
             throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
           let compare: ChildResult | undefined;
           if (o.compareCli) {
-            psql("TRUNCATE bench_rowforge");
+            psql("TRUNCATE bench_rowforge; CHECKPOINT");
             compare = ok(
               await runChild(process.execPath, [
                 o.compareCli,
