@@ -8,6 +8,8 @@
  * through the mariadb client, `rowforge run` into MariaDB. Each rowforge time includes process
  * start and generation; each loader's includes its client's start. Ratios are loader time /
  * rowforge time (rowforge's share of the loader's rows/s) per repetition; medians reported.
+ * Each PostgreSQL load starts after a CHECKPOINT into a table without autovacuum, so none pays
+ * for the WAL or the vacuum of the load before it.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +29,9 @@ export interface DbSample {
   readonly rowforgePeakRssMiB: number | undefined;
   /** loaderSeconds / rowforgeSeconds: rowforge's rows/s as a share of the loader's. */
   readonly ratio: number;
+  /** The --compare-cli build's time and ratio in the same round. */
+  readonly compareSeconds?: number;
+  readonly compareRatio?: number;
 }
 
 export interface DbResult {
@@ -93,6 +98,13 @@ export interface DbBenchOptions {
   readonly memoryRows: readonly number[];
   readonly reps: number;
   readonly workers?: number;
+  /**
+   * Another rowforge's bin/rowforge.js (`--compare-cli=PATH`, a build of an earlier commit):
+   * timed into PostgreSQL in each round too, after this one, for an A/B at the same load.
+   */
+  readonly compareCli?: string;
+  /** The databases to time (`--db=postgres`); all when undefined. */
+  readonly databases?: readonly string[];
   readonly log: (line: string) => void;
 }
 
@@ -109,18 +121,21 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   const pg = facts(
     execFileSync("bash", [join(SCRIPTS, "postgres.sh"), "start"], { encoding: "utf8", env: watch }),
   );
-  const maria = facts(
-    execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "start"], {
-      encoding: "utf8",
-      env: {
-        ...watch,
-        ROWFORGE_SERVERS_DIR: dir,
-        ROWFORGE_MARIADB_DIR: join(dir, "mariadb"),
-        MARIADB_PASSWORD: `bench-${process.pid}`,
-      },
-    }),
-  );
-  o.log(`servers: PostgreSQL on ${pg.PGPORT}, MariaDB on ${maria.MARIADB_PORT}`);
+  const wants = (db: string) => !o.databases || o.databases.includes(db);
+  const maria = !wants("mariadb")
+    ? ({} as Record<string, string>)
+    : facts(
+        execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "start"], {
+          encoding: "utf8",
+          env: {
+            ...watch,
+            ROWFORGE_SERVERS_DIR: dir,
+            ROWFORGE_MARIADB_DIR: join(dir, "mariadb"),
+            MARIADB_PASSWORD: `bench-${process.pid}`,
+          },
+        }),
+      );
+  o.log(`servers: PostgreSQL on ${pg.PGPORT}${wants("mariadb") ? `, MariaDB on ${maria.MARIADB_PORT}` : ""}`);
   const psql = (sql: string) =>
     execFileSync(
       "psql",
@@ -168,8 +183,12 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   const memory: { database: string; rows: number; peakRssMiB?: number; seconds: number }[] = [];
   try {
     for (const t of ["native", "rowforge"]) {
-      psql(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${PG_TABLE}`);
-      mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
+      // No autovacuum of the table the previous load filled while the next load is timed.
+      psql(
+        `DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${PG_TABLE} WITH (autovacuum_enabled = off)`,
+      );
+      if (wants("mariadb"))
+        mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
     }
     for (const rows of o.rows) {
       const csvDir = join(dir, `csv-${rows}`);
@@ -195,41 +214,65 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
       const pgSamples: DbSample[] = [];
       const mariaSamples: DbSample[] = [];
       for (let rep = 0; rep < o.reps; rep++) {
-        psql("TRUNCATE bench_native; TRUNCATE bench_rowforge");
-        const copy = ok(
-          await runChild("psql", [
-            "-h",
-            pg.PGHOST!,
-            "-p",
-            pg.PGPORT!,
-            "-U",
-            "postgres",
-            "-d",
-            "postgres",
-            "-v",
-            "ON_ERROR_STOP=1",
-            "-q",
-            "-c",
-            `\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`,
-          ]),
-          "psql \\copy",
-        );
-        const rfPg = ok(await rowforge(pgPlan, join(dir, "home")), "rowforge run into PostgreSQL");
-        const counts = psql(
-          "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_rowforge)",
-        ).trim();
-        if (counts !== `${rows} ${rows}`)
-          throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
-        pgSamples.push({
-          rows,
-          loaderSeconds: copy.seconds,
-          rowforgeSeconds: rfPg.seconds,
-          rowforgePeakRssMiB: rfPg.peakRssMiB,
-          ratio: copy.seconds / rfPg.seconds,
-        });
-        o.log(
-          `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB`,
-        );
+        if (wants("postgres")) {
+          // Each timed load starts from a checkpoint: none writes out the WAL of the load before it.
+          psql("TRUNCATE bench_native; TRUNCATE bench_rowforge; CHECKPOINT");
+          const copy = ok(
+            await runChild("psql", [
+              "-h",
+              pg.PGHOST!,
+              "-p",
+              pg.PGPORT!,
+              "-U",
+              "postgres",
+              "-d",
+              "postgres",
+              "-v",
+              "ON_ERROR_STOP=1",
+              "-q",
+              "-c",
+              `\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`,
+            ]),
+            "psql \\copy",
+          );
+          psql("CHECKPOINT");
+          const rfPg = ok(await rowforge(pgPlan, join(dir, "home")), "rowforge run into PostgreSQL");
+          const counts = psql(
+            "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_rowforge)",
+          ).trim();
+          if (counts !== `${rows} ${rows}`)
+            throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
+          let compare: ChildResult | undefined;
+          if (o.compareCli) {
+            psql("TRUNCATE bench_rowforge; CHECKPOINT");
+            compare = ok(
+              await runChild(process.execPath, [
+                o.compareCli,
+                "run",
+                pgPlan,
+                "--home",
+                join(dir, "home"),
+                "--quiet",
+                ...workers,
+              ]),
+              "the --compare-cli run into PostgreSQL",
+            );
+          }
+          pgSamples.push({
+            rows,
+            loaderSeconds: copy.seconds,
+            rowforgeSeconds: rfPg.seconds,
+            rowforgePeakRssMiB: rfPg.peakRssMiB,
+            ratio: copy.seconds / rfPg.seconds,
+            ...(compare
+              ? { compareSeconds: compare.seconds, compareRatio: copy.seconds / compare.seconds }
+              : {}),
+          });
+          o.log(
+            `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB${compare ? `; --compare-cli ${compare.seconds.toFixed(2)} s (${((100 * copy.seconds) / compare.seconds).toFixed(0)}%)` : ""}`,
+          );
+        }
+        if (!wants("mariadb")) continue;
         mariadb("TRUNCATE bench_native; TRUNCATE bench_rowforge");
         const load = ok(
           await runChild(
@@ -265,6 +308,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         ["postgres", "psql \\copy (CSV)", pgSamples],
         ["mariadb", "LOAD DATA LOCAL INFILE (CSV)", mariaSamples],
       ] as const) {
+        if (!wants(database)) continue;
         const rss = samples.map((s) => s.rowforgePeakRssMiB).filter((m): m is number => m !== undefined);
         results.push({
           database,
@@ -285,6 +329,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         ["postgres", pgUrl, { user: "postgres" }],
         ["mariadb", mariaUrl, { user: maria.MARIADB_USER!, password: maria.MARIADB_PASSWORD! }],
       ] as const) {
+        if (!wants(database)) continue;
         if (database === "postgres") psql("TRUNCATE bench_rowforge");
         else mariadb("TRUNCATE bench_rowforge");
         const file = join(dir, `${database}-mem-${rows}.yaml`);
@@ -315,12 +360,13 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
     try {
       execFileSync("bash", [join(SCRIPTS, "postgres.sh"), "stop", pg.PGDATA_DIR!], { stdio: "ignore" });
     } catch {}
-    try {
-      execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "stop", maria.MARIADB_DIR!], {
-        stdio: "ignore",
-        env: { ...process.env, ROWFORGE_MARIADB_DIR: maria.MARIADB_DIR! },
-      });
-    } catch {}
+    if (wants("mariadb"))
+      try {
+        execFileSync("bash", [join(SCRIPTS, "mariadb.sh"), "stop", maria.MARIADB_DIR!], {
+          stdio: "ignore",
+          env: { ...process.env, ROWFORGE_MARIADB_DIR: maria.MARIADB_DIR! },
+        });
+      } catch {}
     rmSync(dir, { recursive: true, force: true });
   }
   return { results, memory };

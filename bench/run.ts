@@ -11,7 +11,9 @@
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
  * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
  * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
- * `npm run bench -- --only=formats --formats=parquet,orc`). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * `npm run bench -- --only=formats --formats=parquet,orc`), --db=postgres,mariadb,cassandra (db:
+ * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
+ * bin/rowforge.js timed into PostgreSQL in each round). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
  * own servers and takes minutes.
  */
@@ -241,9 +243,14 @@ if (only?.has("db")) {
   say(
     `database load: rowforge run (process start and generation included) against each database's bulk loader fed the same ${fmt(rows)} rows as CSV (client start included), ${reps} interleaved rounds, medians; ratio = loader time / rowforge time (target >= 70%)`,
   );
+  const dbArg = process.argv.find((a) => a.startsWith("--db="));
+  const compareArg = process.argv.find((a) => a.startsWith("--compare-cli="));
+  const databases = dbArg ? dbArg.slice(5).split(",") : undefined;
   const db = await runDbBenchmark({
     rows: [rows],
-    memoryRows: [rows, 3 * rows],
+    memoryRows: process.argv.includes("--no-memory") ? [] : [rows, 3 * rows],
+    ...(databases ? { databases } : {}),
+    ...(compareArg ? { compareCli: compareArg.slice("--compare-cli=".length) } : {}),
     reps,
     ...(workers === undefined ? {} : { workers }),
     log: (line) => console.log(line),
@@ -273,11 +280,15 @@ if (only?.has("db")) {
     ]),
   );
   say("");
-  const c = await runCassandraBenchmark(1_000_000 / scale);
+  const c =
+    databases && !databases.includes("cassandra")
+      ? undefined
+      : await runCassandraBenchmark(1_000_000 / scale);
   results.cassandra = c;
-  say(
-    `cassandra (bench/cassandra.ts), ${fmt(c.rows)} rows x 10 columns, concurrency ${c.concurrency}: rowforge run ${fmt(c.run.rowsPerSecond)} rows/s end to end (${c.run.seconds.toFixed(1)} s) | driver ceiling, prebuilt parameters through executeConcurrent: ${fmt(c.driver.rowsPerSecond)} rows/s (${c.driver.seconds.toFixed(1)} s; rowforge at ${((100 * c.run.rowsPerSecond) / c.driver.rowsPerSecond).toFixed(0)}%)`,
-  );
+  if (c)
+    say(
+      `cassandra (bench/cassandra.ts), ${fmt(c.rows)} rows x 10 columns, concurrency ${c.concurrency}: rowforge run ${fmt(c.run.rowsPerSecond)} rows/s end to end (${c.run.seconds.toFixed(1)} s) | driver ceiling, prebuilt parameters through executeConcurrent: ${fmt(c.driver.rowsPerSecond)} rows/s (${c.driver.seconds.toFixed(1)} s; rowforge at ${((100 * c.run.rowsPerSecond) / c.driver.rowsPerSecond).toFixed(0)}%)`,
+    );
 }
 
 results.loadAverageAtEnd = loadavg();

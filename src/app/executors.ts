@@ -118,3 +118,57 @@ export const executorFactory =
       ...(shape?.workersEncodeSegments ? { youngGenerationMb: SEGMENT_YOUNG_GENERATION_MB } : {}),
     });
   };
+
+/** A factory whose pool may already be starting; `dispose` closes that pool if no run took it. */
+export interface EarlyExecutorFactory extends ExecutorFactory {
+  dispose(): Promise<void>;
+}
+
+/**
+ * executorFactory for a process that knows the run's likely size before the run starts (the
+ * CLI, from the plan as given): when that size calls for a pool, its threads start now and boot
+ * (load rowforge, about 0.3 s) while the run reads table schemas, checks and opens its outputs;
+ * the run receives that pool when its own choice (rows and shape, known only then) is the same
+ * pool, else the early one is closed and the run gets the executor it asks for.
+ */
+export function earlyExecutorFactory(
+  workers: number | undefined,
+  alone: boolean,
+  expected: { totalRows: number; shape: RunShape } | undefined,
+): EarlyExecutorFactory {
+  const plain = executorFactory(workers, alone);
+  // The pool a request would get: its thread count (0: inline) and its threads' young generation.
+  const poolOf = (totalRows: number, shape: RunShape | undefined): { size: number; youngMb: number } => {
+    const n = workers ?? defaultWorkers(shape);
+    const size = n === 0 || totalRows < (alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS) ? 0 : n;
+    return { size, youngMb: shape?.workersEncodeSegments ? SEGMENT_YOUNG_GENERATION_MB : 0 };
+  };
+  const earlyPool = expected ? poolOf(expected.totalRows, expected.shape) : { size: 0, youngMb: 0 };
+  let early: BatchExecutor | undefined;
+  try {
+    early =
+      earlyPool.size > 0
+        ? createPoolExecutor(
+            earlyPool.size,
+            earlyPool.youngMb ? { youngGenerationMb: earlyPool.youngMb } : {},
+          )
+        : undefined;
+  } catch {
+    // A bad worker count: the run's own request reports it.
+  }
+  const factory = (totalRows: number, shape?: RunShape): BatchExecutor => {
+    const taken = early;
+    early = undefined;
+    const wanted = poolOf(totalRows, shape);
+    if (taken && wanted.size === earlyPool.size && wanted.youngMb === earlyPool.youngMb) return taken;
+    void taken?.close();
+    return plain(totalRows, shape);
+  };
+  return Object.assign(factory, {
+    async dispose() {
+      const left = early;
+      early = undefined;
+      await left?.close();
+    },
+  });
+}

@@ -17,7 +17,7 @@ import { findFormat } from "../../formats/format-registry.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
-import type { ExecutorFactory } from "../executors.ts";
+import type { ExecutorFactory, RunShape } from "../executors.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
@@ -139,19 +139,8 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     if (bytesBefore + stepBytes > limits.maxBytes) cancel.abort(cancellation(bytesLimitReason(limits)));
   };
   const reports: StepReport[] = [];
-  const running = compiled.steps.filter(
-    (s) => !(options.only && !options.only.has(s.id)) && !isReference(s.resolved),
-  );
-  const executor = options.executor(
-    running.reduce((n, s) => n + s.rowCount, 0),
-    {
-      callingThreadBusy: running.some(
-        (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
-      ),
-      // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
-      workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
-    },
-  );
+  const demand = executorDemand(compiled, options.only);
+  const executor = options.executor(demand.totalRows, demand.shape);
   // Tasks name the plan by the run's id; each thread compiles it once. The faker pools are made
   // here, while the worker threads start, and travel with the plan.
   const fakerPools =
@@ -224,6 +213,48 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const reasonText = (reason: unknown): string =>
   reason instanceof Error ? reason.message : reason === undefined ? "cancelled" : String(reason);
+
+/** What a run asks of its executor: the rows it generates and whether a sink keeps this thread busy. */
+function executorDemand(
+  compiled: CompiledPlan,
+  only: ReadonlySet<string> | undefined,
+): { totalRows: number; shape: RunShape } {
+  const running = compiled.steps.filter((s) => !(only && !only.has(s.id)) && !isReference(s.resolved));
+  return {
+    totalRows: running.reduce((n, s) => n + s.rowCount, 0),
+    shape: {
+      callingThreadBusy: running.some(
+        (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
+      ),
+      // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
+      workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
+    },
+  };
+}
+
+/**
+ * The executor a plan will most likely ask for, known before its tables are read (the CLI
+ * starts that pool's threads meanwhile, executors.ts earlyExecutorFactory); undefined when
+ * the plan does not compile without its tables' schemas.
+ */
+export function expectedExecutorDemand(
+  plan: ResolvedPlan,
+  only?: ReadonlySet<string>,
+): { totalRows: number; shape: RunShape } | undefined {
+  try {
+    const compiled = compilePlan(plan, {
+      seed: plan.plan.sinkOptions.seed ?? "0",
+      nowMicros: 0,
+      fastMode: true,
+      ...(plan.config.generation.numRecordsPerStep !== undefined
+        ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
+        : {}),
+    });
+    return executorDemand(compiled, only);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The rows a run writes: every generated step it is asked to write. */
 function rowsToWrite(compiled: CompiledPlan, only: ReadonlySet<string> | undefined): number {

@@ -3,14 +3,19 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskText } from "../../app/catalog/secrets.ts";
-import { executorFactory } from "../../app/executors.ts";
+import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord } from "../../app/runs/record-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
-import { cancellation, DEFAULT_BATCH_SIZE, runPlan } from "../../app/runs/run-plan.ts";
+import {
+  cancellation,
+  DEFAULT_BATCH_SIZE,
+  expectedExecutorDemand,
+  runPlan,
+} from "../../app/runs/run-plan.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/index.ts";
@@ -182,6 +187,13 @@ export function registerRun(
         process.on("SIGTERM", onSignal);
       }
       const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
+      // Without --workers, runs of up to a few hundred thousand rows are faster in this thread;
+      // a larger run's pool starts now, while the run reads its tables and opens its outputs.
+      const executor = earlyExecutorFactory(
+        workers,
+        workers === undefined,
+        generating ? expectedExecutorDemand(plan) : undefined,
+      );
       const result =
         flags.mode === "delete"
           ? await withDeleteHistory(home ? resolve(io.cwd, home) : undefined, (history) =>
@@ -194,13 +206,13 @@ export function registerRun(
               ...(nowMicros !== undefined ? { nowMicros } : {}),
               fastMode: !flags.fullVariety,
               batchSize,
-              // Without --workers, runs of up to a few hundred thousand rows are faster in this thread.
-              executor: executorFactory(workers, workers === undefined),
+              executor,
               onProgress: (step, done, total) => {
                 stepProgress.set(step, { done, total });
                 if (!flags.quiet) progress.update(step, done, total);
               },
-            }).finally(() => {
+            }).finally(async () => {
+              await executor.dispose();
               process.off("SIGINT", onSignal);
               process.off("SIGTERM", onSignal);
             });
@@ -226,7 +238,12 @@ export function registerRun(
       }
       report(summaryTable(result.steps));
       report(
-        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), ${groupDigits(result.steps.reduce((n, s) => n + s.records, 0))} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
+        `${result.success ? "done" : "FAILED"}: plan ${result.planName}, ${
+          // A delete regenerates each earlier run with that run's own seed and time: none of its own to repeat.
+          flags.mode === "delete"
+            ? ""
+            : `seed ${result.seed}, now ${new Date(result.nowMicros / 1000).toISOString()}${result.seedChosen ? " (seed chosen at random)" : ""} (repeat with --seed ${result.seed} --now ${new Date(result.nowMicros / 1000).toISOString()}), `
+        }${groupDigits(result.steps.reduce((n, s) => n + s.records, 0))} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (recorded?.reportDir) report(`report: ${join(recorded.reportDir, "index.html")}\n`);
       if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);

@@ -68,6 +68,15 @@ export function binaryColumnTypes(schema: Schema, types: readonly string[]): str
 export function writeCopyBinary(out: ByteSink, batch: RecordBatch, types: readonly string[]): void {
   const n = batch.schema.fields.length;
   const columns = batch.schema.fields.map((_, k) => batch.getChildAt(k)!.data);
+  if (columns.every((chunks) => chunks.length === 1)) {
+    writeSingleChunks(
+      out,
+      columns.map((chunks) => chunks[0]!),
+      types,
+      batch.numRows,
+    );
+    return;
+  }
   const writers = columns.map((chunks, c) => chunks.map((d) => ({ d, write: cellWriter(d, types[c]!) })));
   const cursors = writers.map((chunks) => ({ chunks, at: 0, base: 0 }));
   for (let row = 0; row < batch.numRows; row++) {
@@ -82,6 +91,25 @@ export function writeCopyBinary(out: ByteSink, batch: RecordBatch, types: readon
       const i = row - cur.base;
       if (isValid(chunk.d, i)) chunk.write(out, i);
       else int32(out, -1);
+    }
+  }
+}
+
+/** The usual batch, one chunk per column: no chunk cursors, and null checks only where nulls are. */
+function writeSingleChunks(
+  out: ByteSink,
+  data: readonly Data[],
+  types: readonly string[],
+  rows: number,
+): void {
+  const n = data.length;
+  const writers = data.map((d, c) => cellWriter(d, types[c]!));
+  const nullable = data.map((d) => d.nullCount > 0 && d.nullBitmap !== undefined && d.nullBitmap.length > 0);
+  for (let row = 0; row < rows; row++) {
+    int16(out, n);
+    for (let c = 0; c < n; c++) {
+      if (nullable[c] && !isValid(data[c]!, row)) int32(out, -1);
+      else writers[c]!(out, row);
     }
   }
 }
@@ -106,11 +134,40 @@ function int32(out: ByteSink, v: number): void {
   out.pos = p + 4;
 }
 
-/** A 64-bit integer from its high and low 32 bits. */
+/** A 64-bit integer from its high and low 32 bits, after its length (8). */
 function int64(out: ByteSink, hi: number, lo: number): void {
-  int32(out, 8);
-  int32(out, hi);
-  int32(out, lo);
+  out.ensure(12);
+  const b = out.buf;
+  const p = out.pos;
+  b[p] = 0;
+  b[p + 1] = 0;
+  b[p + 2] = 0;
+  b[p + 3] = 8;
+  b[p + 4] = (hi >>> 24) & 255;
+  b[p + 5] = (hi >>> 16) & 255;
+  b[p + 6] = (hi >>> 8) & 255;
+  b[p + 7] = hi & 255;
+  b[p + 8] = (lo >>> 24) & 255;
+  b[p + 9] = (lo >>> 16) & 255;
+  b[p + 10] = (lo >>> 8) & 255;
+  b[p + 11] = lo & 255;
+  out.pos = p + 12;
+}
+
+/** A 32-bit value after its length (4). */
+function int32Value(out: ByteSink, v: number): void {
+  out.ensure(8);
+  const b = out.buf;
+  const p = out.pos;
+  b[p] = 0;
+  b[p + 1] = 0;
+  b[p + 2] = 0;
+  b[p + 3] = 4;
+  b[p + 4] = (v >>> 24) & 255;
+  b[p + 5] = (v >>> 16) & 255;
+  b[p + 6] = (v >>> 8) & 255;
+  b[p + 7] = v & 255;
+  out.pos = p + 8;
 }
 
 /** An integer below 2^53 in magnitude as a 64-bit value. */
@@ -136,10 +193,7 @@ function cellWriter(data: Data, type: string): CellWriter {
         int16(out, values[i]!);
       };
     }
-    return (out, i) => {
-      int32(out, 4);
-      int32(out, values[i]!);
-    };
+    return (out, i) => int32Value(out, values[i]!);
   }
   if (DataType.isFloat(t)) {
     const values = data.values as ArrayLike<number>;
@@ -169,10 +223,14 @@ function cellWriter(data: Data, type: string): CellWriter {
     return (out, i) => {
       const a = offsets[i]!;
       const len = offsets[i + 1]! - a;
-      int32(out, len);
-      out.ensure(len);
+      out.ensure(4 + len);
       const b = out.buf;
-      const p = out.pos;
+      let p = out.pos;
+      b[p] = (len >>> 24) & 255;
+      b[p + 1] = (len >>> 16) & 255;
+      b[p + 2] = (len >>> 8) & 255;
+      b[p + 3] = len & 255;
+      p += 4;
       // Short values byte by byte: a subarray per value would be garbage for the collector.
       if (len <= 64) for (let j = 0; j < len; j++) b[p + j] = bytes[a + j]!;
       else b.set(bytes.subarray(a, a + len), p);
@@ -188,10 +246,7 @@ function cellWriter(data: Data, type: string): CellWriter {
   }
   if (DataType.isDate(t)) {
     const values = data.values as ArrayLike<number>;
-    return (out, i) => {
-      int32(out, 4);
-      int32(out, values[i]! - PG_EPOCH_DAYS);
-    };
+    return (out, i) => int32Value(out, values[i]! - PG_EPOCH_DAYS);
   }
   if (DataType.isTimestamp(t)) {
     const read = int64AsNumberReader(data);
@@ -238,12 +293,32 @@ function smallNumeric(out: ByteSink, words: Uint32Array, k: number, scale: numbe
   let low = 0;
   while (low < m && groups[low] === 0) low++;
   const n = m - low;
-  int32(out, 8 + 2 * n);
-  int16(out, n);
-  int16(out, n === 0 ? 0 : m - fractionGroups - 1);
-  int16(out, negative && n > 0 ? 0x4000 : 0);
-  int16(out, scale);
-  for (let j = m - 1; j >= low; j--) int16(out, groups[j]!);
+  const size = 8 + 2 * n;
+  out.ensure(4 + size);
+  const b = out.buf;
+  let p = out.pos;
+  const weight = n === 0 ? 0 : m - fractionGroups - 1;
+  const sign = negative && n > 0 ? 0x4000 : 0;
+  b[p] = 0;
+  b[p + 1] = 0;
+  b[p + 2] = (size >> 8) & 255;
+  b[p + 3] = size & 255;
+  b[p + 4] = (n >> 8) & 255;
+  b[p + 5] = n & 255;
+  b[p + 6] = (weight >> 8) & 255;
+  b[p + 7] = weight & 255;
+  b[p + 8] = sign >> 8;
+  b[p + 9] = 0;
+  b[p + 10] = (scale >> 8) & 255;
+  b[p + 11] = scale & 255;
+  p += 12;
+  for (let j = m - 1; j >= low; j--) {
+    const g = groups[j]!;
+    b[p] = g >> 8;
+    b[p + 1] = g & 255;
+    p += 2;
+  }
+  out.pos = p;
   return true;
 }
 

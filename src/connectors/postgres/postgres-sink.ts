@@ -70,9 +70,11 @@ export async function createPostgresSink(
       if (failure !== undefined) throw writeError(o, stepName, failure);
       let chunk: Uint8Array;
       if (input.kind === "encoded") {
-        // The socket may hold the bytes after this write resolves, and the run hands them back
-        // to a worker to encode into: send a copy.
-        chunk = Buffer.from(input.bytes);
+        // The run hands the bytes back to a worker to encode into once this write resolves,
+        // which is when the COPY stream calls back: the socket has taken them (written them
+        // out, or drained them after holding them). No copy: it cost this thread a tenth of
+        // its time and most of its garbage collection.
+        chunk = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
         records += input.rows;
       } else {
         out.pos = 0;
@@ -82,9 +84,7 @@ export async function createPostgresSink(
         records += input.batch.numRows;
       }
       bytes += chunk.length;
-      if (!stream.write(chunk)) {
-        await Promise.race([new Promise((r) => stream.once("drain", r)), done]).catch(() => {});
-      }
+      await Promise.race([new Promise((r) => stream.write(chunk, r)), done]).catch(() => {});
       if (failure !== undefined) throw writeError(o, stepName, failure);
     },
     async close() {

@@ -4,6 +4,7 @@ import { RecordBatch, Table, tableFromIPC, tableToIPC } from "apache-arrow";
 import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import { rowsJson } from "../../../test/support/rows.ts";
 import { compilePlan } from "../compile/compile-plan.ts";
+import { decimalWords } from "./to-arrow.ts";
 
 const FIELDS = `      - {name: s, options: {regex: "[a-z]{3,8}", enableNull: true, nullProb: 0.2}}
       - {name: i, type: int}
@@ -48,4 +49,19 @@ test("generated batches behave like RecordBatch's own construction: rows, schema
   const ipc = tableToIPC(new Table([ours]), "stream");
   assert.deepEqual(ipc, tableToIPC(new Table([theirs]), "stream"));
   assert.equal(rows(tableFromIPC(ipc).batches[0]!), rows(theirs));
+});
+
+test("decimal words: unscaled numbers below 2^53 (computed without BigInt) match BigInt's two's complement", () => {
+  const values = [0, 1, -1, 99_999_99, -99_999_99, 2 ** 32 - 1, 2 ** 32, -(2 ** 32), -(2 ** 32) + 1];
+  values.push(2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, -(2 ** 60), 12_345_678_901_234, -12_345_678_901_234);
+  const words = decimalWords(Float64Array.from(values), values.length);
+  const viaBigInt = decimalWords(
+    values.map((v) => BigInt(v)),
+    values.length,
+  );
+  assert.deepEqual([...words], [...viaBigInt]);
+  // -1 is all ones; 2^32 is 0, 1, 0, 0; -(2^32) is 0, then ones.
+  assert.deepEqual([...words.subarray(8, 12)], [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+  assert.deepEqual([...words.subarray(24, 28)], [0, 1, 0, 0]);
+  assert.deepEqual([...words.subarray(28, 32)], [0, 0xffffffff, 0xffffffff, 0xffffffff]);
 });
