@@ -1,7 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../errors/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
-import type { GeneratedRun, StepHistory } from "./connector.ts";
+import type { DeleteOutcome, GeneratedRun, StepHistory } from "./connector.ts";
 import { matchColumns, type SaveMode, writtenFields } from "./database-options.ts";
 
 /** The columns that identify a generated row in its table, and how they were chosen. */
@@ -104,9 +104,36 @@ export function runsToDelete(
   };
 }
 
-/** A run's rows as batches of the key's fields only. */
-export function* keyBatches(run: GeneratedRun, key: DeleteKey, batchRows: number): Generator<RecordBatch> {
-  for (const batch of run.batches(batchRows)) yield batch.select(key.fields as string[]);
+/** A delete's answer when no runs are left to delete (the note says why). */
+export const nothingLeft = (todo: RunsToDelete): DeleteOutcome => ({
+  records: 0,
+  outputs: [],
+  ...("note" in todo ? { note: todo.note } : {}),
+});
+
+/** A delete's answer when the table is gone, and the runs' rows with it: the runs are done. */
+export const tableGone = (todo: RunsToDelete, table: string): DeleteOutcome => ({
+  records: 0,
+  outputs: [],
+  runs: todo.done,
+  note: `table ${table} does not exist: nothing to delete`,
+});
+
+/** A run's rows as batches of the key's fields only; `withNulls` gathers the key columns that hold a null. */
+export function* keyBatches(
+  run: GeneratedRun,
+  key: DeleteKey,
+  batchRows: number,
+  withNulls?: Set<string>,
+): Generator<RecordBatch> {
+  for (const batch of run.batches(batchRows)) {
+    const keys = batch.select(key.fields as string[]);
+    if (withNulls)
+      keys.schema.fields.forEach((_, k) => {
+        if (keys.getChildAt(k)!.nullCount > 0) withNulls.add(key.columns[k]!);
+      });
+    yield keys;
+  }
 }
 
 /** Rows regenerated per batch when keys are loaded into the database. */

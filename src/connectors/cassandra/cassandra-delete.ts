@@ -7,7 +7,9 @@ import {
   type DeleteKey,
   describeKey,
   keyBatches,
+  nothingLeft,
   runsToDelete,
+  tableGone,
 } from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { columnAdapter } from "./cassandra-adapt.ts";
@@ -49,21 +51,12 @@ export async function deleteCassandraRows(
     `step "${stepName}" (table ${tableName(o)})`,
     planName,
   );
-  if (todo.runs.length === 0)
-    return { records: 0, outputs: [], ...("note" in todo ? { note: todo.note } : {}) };
+  if (todo.runs.length === 0) return nothingLeft(todo);
   const client = await connectCassandra(o);
   let deleted = 0;
   try {
     const table = await tableSchema(client, o);
-    if (table === undefined) {
-      // The table is gone, and the runs' rows with it.
-      return {
-        records: 0,
-        outputs: [],
-        runs: todo.done,
-        note: `table ${tableName(o)} does not exist: nothing to delete`,
-      };
-    }
+    if (table === undefined) return tableGone(todo, tableName(o));
     const key = cassandraDeleteKey(step, o, table);
     const where = key.columns.map((c) => `${quoteIdent(c)} = ?`).join(" AND ");
     const select = `SELECT ${quoteIdent(key.columns[0]!)} FROM ${qualifiedTable(o)} WHERE ${where}`;

@@ -8,7 +8,9 @@ import {
   deleteKey,
   describeKey,
   keyBatches,
+  nothingLeft,
   runsToDelete,
+  tableGone,
 } from "../database-delete.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
 import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
@@ -51,21 +53,12 @@ export async function deleteMysqlRows(
     `step "${stepName}" (table ${tableName(o)})`,
     planName,
   );
-  if (todo.runs.length === 0)
-    return { records: 0, outputs: [], ...("note" in todo ? { note: todo.note } : {}) };
-  const runIds = todo.done;
+  if (todo.runs.length === 0) return nothingLeft(todo);
   const client = await connectMysql(o);
   const keys = `${quoteIdent(o.database)}.rowforge_delete_keys`;
   try {
     const columns = await tableColumns(client, o);
-    if (columns === undefined) {
-      return {
-        records: 0,
-        outputs: [],
-        runs: runIds,
-        note: `table ${tableName(o)} does not exist: nothing to delete`,
-      };
-    }
+    if (columns === undefined) return tableGone(todo, tableName(o));
     const key = deleteKey(step, columns, await primaryKey(client, o), tableName(o));
     const list = key.columns.map(quoteIdent).join(", ");
     // A temporary table (created, loaded, dropped) neither commits a transaction nor is seen
@@ -87,7 +80,7 @@ export async function deleteMysqlRows(
     );
     await client.query("COMMIT");
     await client.query(`DROP TEMPORARY TABLE IF EXISTS ${keys}`);
-    return { records: r.affectedRows ?? 0, outputs: [`${output} (${describeKey(key)})`], runs: runIds };
+    return { records: r.affectedRows ?? 0, outputs: [`${output} (${describeKey(key)})`], runs: todo.done };
   } catch (e) {
     throw writeError(o, stepName, e);
   } finally {
@@ -104,7 +97,7 @@ async function loadKeys(
   key: DeleteKey,
   withNulls: Set<string>,
 ): Promise<void> {
-  const batches = keyBatches(run, key, DELETE_BATCH_ROWS);
+  const batches = keyBatches(run, key, DELETE_BATCH_ROWS, withNulls);
   // The first batch is made before the statement starts: a run that cannot be regenerated fails here.
   let next = batches.next();
   if (next.done) return;
@@ -128,9 +121,6 @@ async function loadKeys(
   try {
     while (!next.done && failure === undefined) {
       const batch = next.value;
-      batch.schema.fields.forEach((_, k) => {
-        if (batch.getChildAt(k)!.nullCount > 0) withNulls.add(key.columns[k]!);
-      });
       out.pos = 0;
       writeLoadDataTsv(out, batch, row);
       row += batch.numRows;

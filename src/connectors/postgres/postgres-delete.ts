@@ -9,7 +9,9 @@ import {
   deleteKey,
   describeKey,
   keyBatches,
+  nothingLeft,
   runsToDelete,
+  tableGone,
 } from "../database-delete.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
@@ -47,21 +49,11 @@ export async function deletePostgresRows(
     `step "${stepName}" (table ${tableName(o)})`,
     planName,
   );
-  if (todo.runs.length === 0)
-    return { records: 0, outputs: [], ...("note" in todo ? { note: todo.note } : {}) };
-  const runIds = todo.done;
+  if (todo.runs.length === 0) return nothingLeft(todo);
   const client = await connectPostgres(o);
   try {
     const columns = await tableColumns(client, o);
-    if (columns === undefined) {
-      // The table is gone, and the runs' rows with it.
-      return {
-        records: 0,
-        outputs: [],
-        runs: runIds,
-        note: `table ${tableName(o)} does not exist: nothing to delete`,
-      };
-    }
+    if (columns === undefined) return tableGone(todo, tableName(o));
     const key = deleteKey(step, columns, await primaryKey(client, o), tableName(o));
     await client.query("BEGIN");
     const types = await columnTypes(client, o);
@@ -89,7 +81,7 @@ export async function deletePostgresRows(
       `DELETE FROM ${qualifiedTable(o)} AS t USING rowforge_delete_keys AS k WHERE ${match.join(" AND ")}`,
     );
     await client.query("COMMIT");
-    return { records: r.rowCount ?? 0, outputs: [`${output} (${describeKey(key)})`], runs: runIds };
+    return { records: r.rowCount ?? 0, outputs: [`${output} (${describeKey(key)})`], runs: todo.done };
   } catch (e) {
     throw writeError(o, stepName, e);
   } finally {
@@ -106,7 +98,7 @@ async function copyKeys(
   key: DeleteKey,
   withNulls: Set<string>,
 ): Promise<void> {
-  const batches = keyBatches(run, key, DELETE_BATCH_ROWS);
+  const batches = keyBatches(run, key, DELETE_BATCH_ROWS, withNulls);
   // The first batch is made before COPY starts: a run that cannot be regenerated fails here.
   let next = batches.next();
   if (next.done) return;
@@ -120,12 +112,8 @@ async function copyKeys(
   const out = new ByteSink(1 << 20);
   try {
     while (!next.done) {
-      const batch = next.value;
-      batch.schema.fields.forEach((_, k) => {
-        if (batch.getChildAt(k)!.nullCount > 0) withNulls.add(key.columns[k]!);
-      });
       out.pos = 0;
-      writeCopyCsv(out, batch);
+      writeCopyCsv(out, next.value);
       if (!stream.write(out.take())) await Promise.race([new Promise((r) => stream.once("drain", r)), done]);
       next = batches.next();
     }
@@ -152,7 +140,10 @@ async function primaryKey(client: pg.Client, o: PostgresOptions): Promise<string
   return r.rows.map((row) => row.column_name);
 }
 
-/** Each column's type name (`udt_name`: int8, json, _text, ...). */
+/**
+ * Each column's underlying type name (`udt_name`: int8, json, _text, ...; a domain's base type,
+ * which postgres-table.ts's columnTypes, typname, would name by the domain).
+ */
 async function columnTypes(client: pg.Client, o: PostgresOptions): Promise<Map<string, string>> {
   const r = await client.query<{ column_name: string; udt_name: string }>(
     "SELECT column_name, udt_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2",
