@@ -103,6 +103,27 @@ export function createExecutor({
     : createPoolExecutor(workers ?? availableParallelism(), youngGenerationMb ? { youngGenerationMb } : {});
 }
 
+/** The pool a run would get: its thread count (0: inline) and its threads' young generation (0: default). */
+interface PoolChoice {
+  readonly size: number;
+  readonly youngMb: number;
+}
+
+/** What executorFactory(workers, alone) gives a run of `totalRows` of that shape. */
+function poolChoice(
+  workers: number | undefined,
+  alone: boolean,
+  totalRows: number,
+  shape?: RunShape,
+): PoolChoice {
+  const n = workers ?? defaultWorkers(shape);
+  const size = n === 0 || totalRows < (alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS) ? 0 : n;
+  return { size, youngMb: shape?.workersEncodeSegments ? SEGMENT_YOUNG_GENERATION_MB : 0 };
+}
+
+const poolOf = ({ size, youngMb }: PoolChoice): BatchExecutor =>
+  createPoolExecutor(size, youngMb ? { youngGenerationMb: youngMb } : {});
+
 /**
  * A run's executor factory (what runPlan and the run manager take) for a number of workers;
  * `alone` for a process that does nothing else meanwhile (the CLI), so larger runs stay inline.
@@ -110,13 +131,8 @@ export function createExecutor({
 export const executorFactory =
   (workers?: number, alone = false): ExecutorFactory =>
   (totalRows, shape) => {
-    const n = workers ?? defaultWorkers(shape);
-    return createExecutor({
-      workers: n,
-      totalRows,
-      inlineBelowRows: alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS,
-      ...(shape?.workersEncodeSegments ? { youngGenerationMb: SEGMENT_YOUNG_GENERATION_MB } : {}),
-    });
+    const choice = poolChoice(workers, alone, totalRows, shape);
+    return choice.size === 0 ? createInlineExecutor() : poolOf(choice);
   };
 
 /** A factory whose pool may already be starting; `dispose` closes that pool if no run took it. */
@@ -137,29 +153,19 @@ export function earlyExecutorFactory(
   expected: { totalRows: number; shape: RunShape } | undefined,
 ): EarlyExecutorFactory {
   const plain = executorFactory(workers, alone);
-  // The pool a request would get: its thread count (0: inline) and its threads' young generation.
-  const poolOf = (totalRows: number, shape: RunShape | undefined): { size: number; youngMb: number } => {
-    const n = workers ?? defaultWorkers(shape);
-    const size = n === 0 || totalRows < (alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS) ? 0 : n;
-    return { size, youngMb: shape?.workersEncodeSegments ? SEGMENT_YOUNG_GENERATION_MB : 0 };
-  };
-  const earlyPool = expected ? poolOf(expected.totalRows, expected.shape) : { size: 0, youngMb: 0 };
+  const earlyPool = expected
+    ? poolChoice(workers, alone, expected.totalRows, expected.shape)
+    : { size: 0, youngMb: 0 };
   let early: BatchExecutor | undefined;
   try {
-    early =
-      earlyPool.size > 0
-        ? createPoolExecutor(
-            earlyPool.size,
-            earlyPool.youngMb ? { youngGenerationMb: earlyPool.youngMb } : {},
-          )
-        : undefined;
+    early = earlyPool.size > 0 ? poolOf(earlyPool) : undefined;
   } catch {
     // A bad worker count: the run's own request reports it.
   }
   const factory = (totalRows: number, shape?: RunShape): BatchExecutor => {
     const taken = early;
     early = undefined;
-    const wanted = poolOf(totalRows, shape);
+    const wanted = poolChoice(workers, alone, totalRows, shape);
     if (taken && wanted.size === earlyPool.size && wanted.youngMb === earlyPool.youngMb) return taken;
     void taken?.close();
     return plain(totalRows, shape);

@@ -12,3 +12,10 @@ export function releaseBytes(bytes: Uint8Array): void {
   if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) return;
   buffer.transfer(0);
 }
+
+/** The chunks as one array, each chunk's memory freed once copied (nothing reads them after). */
+export function concatReleasing(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = Buffer.concat(chunks);
+  for (const c of chunks) releaseBytes(c);
+  return out;
+}

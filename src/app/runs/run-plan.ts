@@ -219,9 +219,9 @@ function executorDemand(
   compiled: CompiledPlan,
   only: ReadonlySet<string> | undefined,
 ): { totalRows: number; shape: RunShape } {
-  const running = compiled.steps.filter((s) => !(only && !only.has(s.id)) && !isReference(s.resolved));
+  const running = stepsToWrite(compiled, only);
   return {
-    totalRows: running.reduce((n, s) => n + s.rowCount, 0),
+    totalRows: rowsToWrite(compiled, only),
     shape: {
       callingThreadBusy: running.some(
         (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
@@ -242,34 +242,23 @@ export function expectedExecutorDemand(
   only?: ReadonlySet<string>,
 ): { totalRows: number; shape: RunShape } | undefined {
   try {
-    const compiled = compilePlan(plan, {
-      seed: plan.plan.sinkOptions.seed ?? "0",
-      nowMicros: 0,
-      fastMode: true,
-      ...(plan.config.generation.numRecordsPerStep !== undefined
-        ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
-        : {}),
-    });
-    return executorDemand(compiled, only);
+    return executorDemand(compileToCount(plan), only);
   } catch {
     return undefined;
   }
 }
 
-/** The rows a run writes: every generated step it is asked to write. */
-function rowsToWrite(compiled: CompiledPlan, only: ReadonlySet<string> | undefined): number {
-  let rows = 0;
-  for (const step of compiled.steps) {
-    if (only && !only.has(step.id)) continue;
-    if (isReference(step.resolved)) continue;
-    rows += step.rowCount;
-  }
-  return rows;
-}
+/** The steps a run writes: every generated step it is asked to write. */
+const stepsToWrite = (compiled: CompiledPlan, only: ReadonlySet<string> | undefined): CompiledStep[] =>
+  compiled.steps.filter((s) => !(only && !only.has(s.id)) && !isReference(s.resolved));
 
-/** The rows a plan asks for (with the plan's own seed): checked against the row limit at submission. */
-export function plannedRows(plan: ResolvedPlan, only?: ReadonlySet<string>): number {
-  const compiled = compilePlan(plan, {
+/** The rows a run writes. */
+const rowsToWrite = (compiled: CompiledPlan, only: ReadonlySet<string> | undefined): number =>
+  stepsToWrite(compiled, only).reduce((n, s) => n + s.rowCount, 0);
+
+/** The plan compiled with its own seed, only to count its rows and see its steps (nothing generated). */
+const compileToCount = (plan: ResolvedPlan): CompiledPlan =>
+  compilePlan(plan, {
     seed: plan.plan.sinkOptions.seed ?? "0",
     nowMicros: 0,
     fastMode: true,
@@ -277,8 +266,10 @@ export function plannedRows(plan: ResolvedPlan, only?: ReadonlySet<string>): num
       ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
       : {}),
   });
-  return rowsToWrite(compiled, only);
-}
+
+/** The rows a plan asks for (with the plan's own seed): checked against the row limit at submission. */
+export const plannedRows = (plan: ResolvedPlan, only?: ReadonlySet<string>): number =>
+  rowsToWrite(compileToCount(plan), only);
 
 async function runStep(
   step: CompiledStep,

@@ -1,6 +1,6 @@
 import type { RecordBatch, Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import { releaseBytes } from "../../util/release-bytes.ts";
+import { concatReleasing } from "../../util/release-bytes.ts";
 import type { EncodedSegment, Encoder } from "../format.ts";
 import type { ColumnWriter } from "./column-writer.ts";
 import { type Codec, codecFor } from "./compression.ts";
@@ -12,13 +12,6 @@ import { layOutStripe, type StripeInfo } from "./stripe-layout.ts";
 import { StripeSink } from "./stripe-sink.ts";
 
 const MAGIC = new Uint8Array([0x4f, 0x52, 0x43]);
-
-/** The chunks as one array, each chunk's memory freed once copied (the encoder is done with them). */
-function concatReleasing(chunks: Uint8Array[]): Uint8Array {
-  const out = Buffer.concat(chunks);
-  for (const c of chunks) releaseBytes(c);
-  return out;
-}
 
 /** What a stripe encoded apart brings to the file's tail. */
 interface StripeMeta {

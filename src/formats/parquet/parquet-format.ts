@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { type RecordBatch, Table, tableToIPC } from "apache-arrow";
 import type * as ParquetWasm from "parquet-wasm/node";
 import { RowforgeError } from "../../errors/index.ts";
-import { releaseBytes } from "../../util/release-bytes.ts";
+import { concatReleasing, releaseBytes } from "../../util/release-bytes.ts";
 import type { Format } from "../format.ts";
 import { ParquetAssembler, segmentOfFile } from "./parquet-segments.ts";
 
@@ -56,16 +56,13 @@ function parquetSettings(options: Readonly<Record<string, string>>): {
   return { compression, rows };
 }
 
-/** parquet-wasm's writer settings for the options (`rows`: rows per row group, else the options'). */
-function writerProperties(
-  options: Readonly<Record<string, string>>,
-  rows?: number,
-): ParquetWasm.WriterProperties {
+/** parquet-wasm's writer settings for the options. */
+function writerProperties(options: Readonly<Record<string, string>>): ParquetWasm.WriterProperties {
   const settings = parquetSettings(options);
   const wasm = parquetWasm();
   return new wasm.WriterPropertiesBuilder()
     .setCompression(wasm.Compression[settings.compression])
-    .setMaxRowGroupSize(rows ?? settings.rows)
+    .setMaxRowGroupSize(settings.rows)
     .build();
 }
 
@@ -119,10 +116,7 @@ export const parquetFormat: Format = {
         if (done) break;
         chunks.push(value as Uint8Array);
       }
-      if (chunks.length === 1) return segmentOfFile(chunks[0]!, rows);
-      const file = Buffer.concat(chunks);
-      for (const chunk of chunks) releaseBytes(chunk);
-      return segmentOfFile(file, rows);
+      return segmentOfFile(chunks.length === 1 ? chunks[0]! : concatReleasing(chunks), rows);
     },
     createAssembler(schema, options) {
       return new ParquetAssembler(() => {
