@@ -2,6 +2,7 @@ import type { RecordBatch, Schema, Table } from "apache-arrow";
 import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
+import type { DeliveryReport } from "./messaging/delivery-report.ts";
 import type { TableDescription } from "./table-description.ts";
 
 /** What a connector is told about the step it is about to receive. */
@@ -20,6 +21,8 @@ export interface SinkResult {
   readonly bytes: number;
   /** Where the data went: files written, or the table/topic/URL. */
   readonly outputs: readonly string[];
+  /** What a message or HTTP step delivered: counts, latencies, rates (messaging/delivery-report.ts). */
+  readonly delivery?: DeliveryReport;
 }
 
 /** What a sink is given: an Arrow batch, or rows the workers already encoded as the sink asked. */

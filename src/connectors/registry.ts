@@ -3,6 +3,7 @@ import type { ResolvedStep } from "../model/resolved-plan.ts";
 import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
+import { httpConnector } from "./http/http-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
 import { postgresConnector } from "./postgres/postgres-connector.ts";
 
@@ -12,10 +13,11 @@ const CONNECTORS: readonly Connector[] = [
   postgresConnector,
   mysqlConnector,
   cassandraConnector,
+  httpConnector,
 ];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
-const PLANNED_KINDS = ["kafka", "http", "jms"] as const;
+const PLANNED_KINDS = ["kafka", "jms"] as const;
 
 /** The connector serving a step's format or connection type, if any. */
 export function findConnector(format: string): Connector | undefined {

@@ -1,6 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { ByteSink } from "../formats/arrow-values/byte-sink.ts";
+import { MESSAGE_FRAMES_FORMAT, writeMessageFrames } from "./messaging/message-frames.ts";
 import { writeLoadDataTsv } from "./mysql/load-data-tsv.ts";
 import { writeCopyBinary } from "./postgres/copy-binary.ts";
 import { writeCopyCsv } from "./postgres/copy-csv.ts";
@@ -40,6 +41,7 @@ const ROW_ENCODERS: ReadonlyMap<string, RowEncoder> = new Map([
     (out, batch, _firstRow, options) => writeCopyBinary(out, batch, (options.types ?? "").split(",")),
   ],
   ["mysql-load-data", named(writeLoadDataTsv)],
+  [MESSAGE_FRAMES_FORMAT, (out, batch, _firstRow, options) => writeMessageFrames(out, batch, options)],
 ]);
 
 export const findRowEncoder = (name: string): RowEncoder | undefined => ROW_ENCODERS.get(name);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { StepSink } from "../../connectors/connector.ts";
+import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import {
   type BatchExecutor,
@@ -384,9 +385,12 @@ async function runStep(
       rowsPerSecond: s > 0 ? result.records / s : 0,
       success: true,
       outputs: result.outputs,
+      ...(result.delivery ? { delivery: result.delivery } : {}),
     };
   } catch (e) {
     await sink?.abort().catch(() => {});
+    // A message step ended early still says exactly what it delivered before.
+    const delivery = sink && isDeliveringSink(sink) ? sink.delivery() : undefined;
     // Once the output is open, any failure (a row-time SQL error, a full disk, a cancellation)
     // fails the step with its reason; before that, an error of the catalogue's "run" scope
     // means the plan is invalid, while the output's state (exists, locked, ...) fails the step.
@@ -402,6 +406,7 @@ async function runStep(
       outputs: [],
       error: message,
       ...(isRowforgeError(e) ? { errorCode: e.code } : {}),
+      ...(delivery ? { records: delivery.acknowledged, delivery } : {}),
     };
   }
 }

@@ -1,3 +1,5 @@
+import type { DeliveryReport } from "../../connectors/messaging/delivery-report.ts";
+
 /** What a run did for one step: the per-step element of a run's generation summary. */
 export interface StepReport {
   readonly name: string;
@@ -15,6 +17,8 @@ export interface StepReport {
   readonly error?: string;
   /** The error's stable code (RF_...), when the step failed with a coded error. */
   readonly errorCode?: string;
+  /** Message and HTTP steps: what was sent, acknowledged and failed, latencies and rates. */
+  readonly delivery?: DeliveryReport;
 }
 
 /** A run's failure reason from its failed step: the step named once, also when the error already names it. */

@@ -1,5 +1,6 @@
 import type { PathSegment } from "../../errors/index.ts";
 import { type Count, type CountOptions, DataTypes } from "../../model/index.ts";
+import { LOAD_PATTERN_TYPES, loadPatternProblem } from "../../model/load-schedule.ts";
 import { isObject, type LoadContext } from "./load-context.ts";
 import { readWeightedList } from "./read-weighted-list.ts";
 
@@ -15,17 +16,6 @@ export const COUNT_OPTION_KEYS = [
   "stddev",
 ];
 const RATE_UNITS = ["second", "minute", "hour", "1s", "1m", "1h", "s", "m", "h"];
-const PATTERN_TYPES = [
-  "constant",
-  "ramp",
-  "spike",
-  "stepped",
-  "step",
-  "wave",
-  "sinusoidal",
-  "breakingpoint",
-  "breaking_point",
-];
 const DURATION = /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*$/;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -99,17 +89,19 @@ export function readCount(ctx: LoadContext, raw: unknown, path: readonly PathSeg
     const pat = ctx.object(obj.pattern, [...path, "pattern"], "pattern");
     if (pat) {
       const type = ctx.string(pat.type, [...path, "pattern", "type"])?.toLowerCase();
-      if (type === undefined || !PATTERN_TYPES.includes(type)) {
+      if (type === undefined || !LOAD_PATTERN_TYPES.includes(type)) {
         ctx.error(
           "RF_OPTION_INVALID",
           `load pattern type ${type === undefined ? "is missing" : `"${type}" is unknown`}`,
           [...path, "pattern", "type"],
-          `use one of ${PATTERN_TYPES.join(", ")}`,
+          `use one of ${LOAD_PATTERN_TYPES.join(", ")}`,
         );
       } else {
         const { type: _t, ...rest } = pat;
         const options = isObject(pat.options) ? pat.options : rest;
         out.pattern = { type, options };
+        const problem = loadPatternProblem(type, options);
+        if (problem !== undefined) ctx.error("RF_OPTION_INVALID", problem, [...path, "pattern"]);
         if (out.duration === undefined) {
           ctx.error(
             "RF_KEY_MISSING",

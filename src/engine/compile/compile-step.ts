@@ -4,6 +4,7 @@ import { DEFAULT_PER_FIELD_COUNT, DEFAULT_RECORD_COUNT } from "../../model/count
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
+import { durationRows } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { GenerationBudget } from "../budget/generation-budget.ts";
@@ -89,7 +90,9 @@ export function compileStep(
   // Rows and their groups: by parent (foreign-key cardinality), by key (perField), or one each.
   const cardLink = links.find((l) => l.cardinality !== undefined);
   const perField = count.perField;
-  const records = recordsOverride ?? count.records ?? DEFAULT_RECORD_COUNT;
+  // A duration-based count (rate or load pattern) sends the rate integrated over its duration.
+  const records =
+    recordsOverride ?? durationRows(count, `step "${step.name}"`) ?? count.records ?? DEFAULT_RECORD_COUNT;
   let grouping: RowGrouping;
   let drawnGroups = false;
   let groupFields = new Set<string>();

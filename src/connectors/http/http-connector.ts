@@ -1,0 +1,50 @@
+import { request } from "undici";
+import { RowforgeError } from "../../errors/index.ts";
+import type { Connector } from "../connector.ts";
+import { messageConnector } from "../messaging/message-connector.ts";
+import { hideUserInfo, readHttpOptions } from "./http-options.ts";
+import { httpRequestParts } from "./http-request-parts.ts";
+import { httpTransport } from "./http-transport.ts";
+
+/**
+ * HTTP: each row is one request (url, method, headers, body from the step's fields, or the
+ * connection's url and the step name's route), sent through a keep-alive pool with retries;
+ * paced by the step's rate or load pattern; status and latency of every request counted.
+ */
+export const httpConnector: Connector = messageConnector({
+  name: "http",
+  formats: ["http"],
+  where: (step) => readHttpOptions(step).where,
+  check: (step) => void readHttpOptions(step),
+  async connect(step, schema) {
+    const o = readHttpOptions(step);
+    return httpTransport(o, httpRequestParts(step, schema, o));
+  },
+  async testConnection(connection) {
+    const url = connection.options.url?.trim();
+    if (!url)
+      throw new RowforgeError("RF_KEY_MISSING", `connection "${connection.name}" has no url to test`, {
+        hint: "give the connection a url option (http://host:port/...)",
+      });
+    const shown = hideUserInfo(url);
+    try {
+      const res = await request(url, { method: "HEAD", headersTimeout: 10_000, bodyTimeout: 10_000 });
+      await res.body.dump();
+      const ok = res.statusCode < 400;
+      return {
+        success: ok,
+        message: ok
+          ? `${shown} answered HEAD with ${res.statusCode}`
+          : `${shown} answered HEAD with ${res.statusCode}, an error`,
+        details: { url: shown, status: res.statusCode },
+      };
+    } catch (e) {
+      const code = (e as { code?: string }).code ?? "";
+      throw new RowforgeError(
+        "RF_BROKER_UNREACHABLE",
+        `connection "${connection.name}": nothing answers at ${shown}${code ? ` (${code})` : ""}`,
+      );
+    }
+  },
+  cannotDelete: "HTTP requests cannot be taken back: delete mode removes nothing",
+});

@@ -1,0 +1,76 @@
+import type { Schema } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
+import type { Connection } from "../../model/connection.ts";
+import { type LoadSchedule, stepSchedule } from "../../model/load-schedule.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import type { ConnectionTestOutcome, Connector } from "../connector.ts";
+import { openMessageSink } from "./message-sink.ts";
+import type { MessageTransport } from "./message-transport.ts";
+
+/** What one broker or HTTP connector brings; the rest (pacing, counting, delete) is shared. */
+export interface MessageConnectorDefinition {
+  readonly name: string;
+  /** The connection types (and step formats) it serves. */
+  readonly formats: readonly string[];
+  /** How errors name the step's destination: `step "s": topic t at host:port`. */
+  where(step: ResolvedStep): string;
+  /** Refuses options it cannot honour (no I/O). */
+  check(step: ResolvedStep): void;
+  /** Looks at the destination before anything is sent (reachable, login, topic exists). */
+  checkTarget?(step: ResolvedStep): Promise<void>;
+  /** Connects and returns the step's transport; `schema` is the step's columns. */
+  connect(step: ResolvedStep, schema: Schema, schedule: LoadSchedule | undefined): Promise<MessageTransport>;
+  testConnection?(connection: Connection): Promise<ConnectionTestOutcome>;
+  /** What delete mode says for a step: that the destination cannot take back what was sent. */
+  readonly cannotDelete: string;
+}
+
+/** `rowsPerSecond` of a step, as a number (undefined when absent). */
+export function rowsPerSecondOf(step: ResolvedStep, where: string): number | undefined {
+  const raw = step.step.options.rowsPerSecond;
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new RowforgeError(
+      "RF_OPTION_INVALID",
+      `${where}: rowsPerSecond must be a number above zero, not "${raw}"`,
+    );
+  return n;
+}
+
+/** The schedule a step's messages follow, or undefined when it is not paced. */
+export const scheduleOf = (step: ResolvedStep, rowCount: number, where: string): LoadSchedule | undefined =>
+  stepSchedule(step.step.count, rowsPerSecondOf(step, where), rowCount, where);
+
+/**
+ * A connector for a broker or HTTP endpoint: every message goes through the shared message
+ * sink (paced by the step's rate or load pattern, counted, with latencies); delete mode says
+ * per step that what was sent cannot be taken back.
+ */
+export function messageConnector(def: MessageConnectorDefinition): Connector {
+  return {
+    name: def.name,
+    formats: def.formats,
+    capabilities: { encodedText: true, parts: false, delete: false },
+    check(step) {
+      const where = def.where(step);
+      scheduleOf(step, 1, where);
+      def.check(step);
+    },
+    checkTarget: (step) => def.checkTarget?.(step) ?? Promise.resolve(),
+    async open(target) {
+      const where = def.where(target.step);
+      const schedule = scheduleOf(target.step, target.rowCount, where);
+      const transport = await def.connect(target.step, target.schema, schedule);
+      return openMessageSink(transport, {
+        where,
+        rowCount: target.rowCount,
+        ...(schedule ? { schedule } : {}),
+      });
+    },
+    ...(def.testConnection ? { testConnection: def.testConnection } : {}),
+    async deleteGenerated(step) {
+      return { records: 0, outputs: [], note: `${def.cannotDelete} (${def.where(step)})` };
+    },
+  };
+}

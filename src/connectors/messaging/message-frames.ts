@@ -1,0 +1,216 @@
+import { type Data, DataType, makeData, type RecordBatch, Struct } from "apache-arrow";
+import { RowforgeError } from "../../errors/index.ts";
+import { isValid } from "../../formats/arrow-values/arrow-cells.ts";
+import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
+import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.ts";
+
+/**
+ * One part of a message a transport asks the workers for, per row:
+ * - `text`: a column's value as bytes (text and binary as they are, other scalars as their
+ *   plain text, structs and arrays as JSON);
+ * - `json`: a column's value as JSON;
+ * - `row-json`: the row as one JSON object, without the `exclude`d columns (a message whose
+ *   plan has no `value` field);
+ * - `headers`: an array<struct<key, value>> column as key/value byte pairs.
+ * A missing column is a null part, so transports can ask for every part they understand.
+ */
+export interface MessageSlot {
+  readonly as: "text" | "json" | "row-json" | "headers";
+  readonly column?: string;
+  readonly exclude?: readonly string[];
+}
+
+/** The workers' encoder for message parts (connectors/worker-encoders.ts), with its option. */
+export const MESSAGE_FRAMES_FORMAT = "message-frames";
+export const slotsOption = (slots: readonly MessageSlot[]): Readonly<Record<string, string>> => ({
+  slots: JSON.stringify(slots),
+});
+
+const NULL_LENGTH = 0xffffffff;
+
+type PartWriter = (out: ByteSink, i: number) => void;
+
+function u32(out: ByteSink, n: number): void {
+  out.ensure(4);
+  const b = out.buf;
+  const p = out.pos;
+  b[p] = n & 255;
+  b[p + 1] = (n >>> 8) & 255;
+  b[p + 2] = (n >>> 16) & 255;
+  b[p + 3] = (n >>> 24) & 255;
+  out.pos = p + 4;
+}
+
+/** Writes a part as u32 length + bytes: reserves the length, writes, then fills it in. */
+function lengthPrefixed(write: (out: ByteSink, i: number) => void): PartWriter {
+  return (out, i) => {
+    u32(out, 0);
+    const at = out.pos;
+    write(out, i);
+    const n = out.pos - at;
+    const b = out.buf;
+    b[at - 4] = n & 255;
+    b[at - 3] = (n >>> 8) & 255;
+    b[at - 2] = (n >>> 16) & 255;
+    b[at - 1] = (n >>> 24) & 255;
+  };
+}
+
+function rawBytes(data: Data): (out: ByteSink, i: number) => void {
+  const offsets = data.valueOffsets as Int32Array;
+  const values = data.values as Uint8Array;
+  return (out, i) => {
+    const from = offsets[i]!;
+    const to = offsets[i + 1]!;
+    out.ensure(to - from);
+    out.buf.set(values.subarray(from, to), out.pos);
+    out.pos += to - from;
+  };
+}
+
+function textOf(data: Data): (out: ByteSink, i: number) => void {
+  const t = data.type;
+  if (DataType.isUtf8(t) || DataType.isBinary(t)) return rawBytes(data);
+  return plainValueWriter(data) ?? jsonWriter(data);
+}
+
+/** Null when the value is null, else the length-prefixed part. */
+function nullable(data: Data, write: PartWriter): PartWriter {
+  if (data.nullCount === 0) return write;
+  return (out, i) => (isValid(data, i) ? write(out, i) : u32(out, NULL_LENGTH));
+}
+
+function headersOf(data: Data, where: string): PartWriter {
+  const entry = data.children[0];
+  const keys = entry?.children[0];
+  const values = entry?.children[1];
+  if (!DataType.isList(data.type) || !keys || !values)
+    throw new RowforgeError(
+      "RF_FORMAT_TYPE_UNSUPPORTED",
+      `${where}: headers must be an array of {key, value} structs, not ${String(data.type)}`,
+      { hint: "use the messageHeaders helper, or type headers array<struct<key:string,value:binary>>" },
+    );
+  const offsets = data.valueOffsets as Int32Array;
+  const key = lengthPrefixed(textOf(keys));
+  const value = nullable(values, lengthPrefixed(textOf(values)));
+  return nullable(data, (out, i) => {
+    u32(out, offsets[i + 1]! - offsets[i]!);
+    for (let k = offsets[i]!; k < offsets[i + 1]!; k++) {
+      key(out, k);
+      value(out, k);
+    }
+  });
+}
+
+function partWriter(batch: RecordBatch, slot: MessageSlot, where: string): PartWriter {
+  if (slot.as === "row-json") {
+    const exclude = new Set(slot.exclude ?? []);
+    const kept = batch.schema.fields.map((f, k) => ({ f, k })).filter(({ f }) => !exclude.has(f.name));
+    const struct = makeData({
+      type: new Struct(kept.map(({ f }) => f)),
+      length: batch.numRows,
+      nullCount: 0,
+      children: kept.map(({ k }) => batch.data.children[k]!),
+    });
+    return lengthPrefixed(jsonWriter(struct));
+  }
+  const index = slot.column === undefined ? -1 : batch.schema.fields.findIndex((f) => f.name === slot.column);
+  if (index < 0) return (out) => u32(out, NULL_LENGTH);
+  const data = batch.data.children[index]!;
+  if (slot.as === "headers") return headersOf(data, where);
+  return nullable(data, lengthPrefixed(slot.as === "json" ? jsonWriter(data) : textOf(data)));
+}
+
+/** Encodes a batch's rows as message parts, row after row, slot after slot (a worker encoder). */
+export function writeMessageFrames(
+  out: ByteSink,
+  batch: RecordBatch,
+  options: Readonly<Record<string, string>>,
+): void {
+  const slots = JSON.parse(options.slots ?? "[]") as MessageSlot[];
+  const where = options.where ?? "message";
+  const writers = slots.map((s) => partWriter(batch, s, where));
+  for (let i = 0; i < batch.numRows; i++) for (const w of writers) w(out, i);
+}
+
+/** A header's key and value (null value: a header without one). */
+export type HeaderPart = readonly [key: Uint8Array, value: Uint8Array | null];
+
+/**
+ * The parts of a batch's messages, read back where they are sent. Parts are views into the
+ * frames' bytes (no copies): a transport that keeps them past its send must copy them.
+ */
+export class MessageFrames {
+  readonly rows: number;
+  readonly bytes: Uint8Array;
+  private readonly slots: readonly MessageSlot[];
+  /** Byte position of each row's each part (row * slots + slot). */
+  private readonly at: Int32Array;
+  private readonly view: DataView;
+
+  constructor(bytes: Uint8Array, rows: number, slots: readonly MessageSlot[]) {
+    this.bytes = bytes;
+    this.rows = rows;
+    this.slots = slots;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.at = new Int32Array(rows * slots.length);
+    let p = 0;
+    for (let r = 0, k = 0; r < rows; r++) {
+      for (let s = 0; s < slots.length; s++, k++) {
+        this.at[k] = p;
+        p = slots[s]!.as === "headers" ? this.skipHeaders(p) : this.skipPart(p);
+      }
+    }
+    if (p !== bytes.byteLength)
+      throw new RowforgeError(
+        "RF_INTERNAL",
+        `message frames: ${bytes.byteLength - p} bytes left over after ${rows} rows`,
+      );
+  }
+
+  private skipPart(p: number): number {
+    const n = this.view.getUint32(p, true);
+    return n === NULL_LENGTH ? p + 4 : p + 4 + n;
+  }
+
+  private skipHeaders(p: number): number {
+    const n = this.view.getUint32(p, true);
+    if (n === NULL_LENGTH) return p + 4;
+    let q = p + 4;
+    for (let k = 0; k < n; k++) q = this.skipPart(this.skipPart(q));
+    return q;
+  }
+
+  private partAt(p: number): Uint8Array | null {
+    const n = this.view.getUint32(p, true);
+    return n === NULL_LENGTH ? null : this.bytes.subarray(p + 4, p + 4 + n);
+  }
+
+  /** A text/json/row-json part of a row: its bytes, or null. */
+  part(row: number, slot: number): Uint8Array | null {
+    return this.partAt(this.at[row * this.slots.length + slot]!);
+  }
+
+  /** A part as text (UTF-8), or null. */
+  text(row: number, slot: number): string | null {
+    const p = this.part(row, slot);
+    return p === null ? null : Buffer.from(p.buffer, p.byteOffset, p.byteLength).toString("utf8");
+  }
+
+  /** A headers part of a row: its key/value pairs, or null. */
+  headers(row: number, slot: number): HeaderPart[] | null {
+    let p = this.at[row * this.slots.length + slot]!;
+    const n = this.view.getUint32(p, true);
+    if (n === NULL_LENGTH) return null;
+    p += 4;
+    const out: HeaderPart[] = [];
+    for (let k = 0; k < n; k++) {
+      const key = this.partAt(p) ?? new Uint8Array(0);
+      p = this.skipPart(p);
+      out.push([key, this.partAt(p)]);
+      p = this.skipPart(p);
+    }
+    return out;
+  }
+}

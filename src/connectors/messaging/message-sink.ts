@@ -1,0 +1,129 @@
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { LoadSchedule } from "../../model/load-schedule.ts";
+import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
+import { DeliveryMetrics } from "./delivery-metrics.ts";
+import type { DeliveryReport, LiveDelivery } from "./delivery-report.ts";
+import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption } from "./message-frames.ts";
+import type { MessageTransport } from "./message-transport.ts";
+import { Pacer } from "./pacer.ts";
+
+/** A step sink that also reports what it delivered (brokers, HTTP). */
+export interface DeliveringSink extends StepSink {
+  /** Counts and latencies so far (also after abort: what was sent before the step ended). */
+  delivery(): DeliveryReport;
+  live(): LiveDelivery;
+}
+
+/** Does this sink report deliveries? */
+export const isDeliveringSink = (sink: StepSink): sink is DeliveringSink =>
+  typeof (sink as Partial<DeliveringSink>).delivery === "function";
+
+export interface MessageSinkOptions {
+  /** `step "x": topic t` — how errors name the step and its destination. */
+  readonly where: string;
+  readonly rowCount: number;
+  readonly schedule?: LoadSchedule;
+}
+
+/**
+ * The step sink every message and HTTP connector shares: the workers encode each row's
+ * message parts (message-frames), and rows go to the transport in sends of up to its chunk
+ * size, as the schedule releases them when the step is paced, with at most its in-flight
+ * limit outstanding. Every message is counted: sent, acknowledged or failed, with latency.
+ * A transport's rejection ends the step: the error says how many messages were acknowledged.
+ */
+export function openMessageSink(transport: MessageTransport, options: MessageSinkOptions): DeliveringSink {
+  const metrics = new DeliveryMetrics(options.schedule);
+  const pacer = options.schedule ? new Pacer(options.schedule) : undefined;
+  const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  let fatal: unknown;
+  let bytes = 0;
+  let ended = false;
+
+  const fail = (): never => {
+    const e = fatal;
+    const counts = `${metrics.acknowledged} of ${metrics.sent} messages were acknowledged${metrics.failed > 0 ? `, ${metrics.failed} failed` : ""}`;
+    if (isRowforgeError(e)) throw new RowforgeError(e.code, `${e.message}; ${counts}`, { hint: e.hint });
+    throw new RowforgeError(
+      "RF_DELIVERY_FAILED",
+      `${options.where}: ${e instanceof Error ? e.message : String(e)}; ${counts}`,
+    );
+  };
+
+  const dispatch = (frames: MessageFrames, from: number, to: number): void => {
+    const sentAt = metrics.sending(to - from);
+    const p = transport.send(frames, from, to).then(
+      (outcome) => metrics.settled(sentAt, outcome),
+      (e: unknown) => {
+        fatal ??= e;
+        metrics.settled(sentAt, {
+          acknowledged: 0,
+          failed: to - from,
+          error: e instanceof Error ? e.message : String(e),
+        });
+      },
+    );
+    const tracked = p.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  const drain = async (): Promise<void> => {
+    while (inFlight.size > 0) await Promise.all(inFlight);
+  };
+
+  return {
+    rowBounds: [0, options.rowCount],
+    accepts: {
+      encoded: {
+        format: MESSAGE_FRAMES_FORMAT,
+        options: { ...slotsOption(transport.slots), where: options.where },
+      },
+    },
+    get bytesWritten() {
+      return bytes;
+    },
+    async write(input: SinkInput) {
+      if (fatal !== undefined) fail();
+      if (input.kind !== "encoded")
+        throw new RowforgeError(
+          "RF_INTERNAL",
+          `${options.where}: a message sink takes encoded message frames`,
+        );
+      // Sends outlive this call and the workers reuse their buffers: the sends keep a copy.
+      const frames = new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
+      bytes += input.bytes.byteLength;
+      for (let row = 0; row < frames.rows; ) {
+        while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
+        if (fatal !== undefined) fail();
+        const want = Math.min(transport.maxChunkRows, frames.rows - row);
+        const n = pacer ? await pacer.take(want, stopping.signal) : want;
+        dispatch(frames, row, row + n);
+        row += n;
+      }
+      if (pacer) metrics.behindSeconds = pacer.behindSeconds;
+    },
+    async close(): Promise<SinkResult> {
+      await drain();
+      if (fatal !== undefined) fail();
+      ended = true;
+      await transport.close();
+      return {
+        records: metrics.acknowledged,
+        bytes,
+        outputs: transport.outputs,
+        delivery: metrics.report(),
+      };
+    },
+    async abort() {
+      stopping.abort();
+      if (ended) return;
+      ended = true;
+      // What is in flight settles (or fails) first, so the counts are exact.
+      await Promise.race([drain(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      await transport.abort().catch(() => {});
+    },
+    delivery: () => metrics.report(),
+    live: () => metrics.live(),
+  };
+}
