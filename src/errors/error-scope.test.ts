@@ -19,6 +19,8 @@ test("the output's state and internal failures fail the step; invalid input fail
     // What the run history knows of an output's rows is the output's state, as its files are.
     "RF_DELETE_HISTORY_MISSING",
     "RF_DELETE_NOT_RECOMPUTABLE",
+    // Messages a broker or endpoint did not take: the destination's state, like a failed write.
+    "RF_DELIVERY_FAILED",
     "RF_INTERNAL",
     "RF_OUTPUT_EXISTS",
     "RF_OUTPUT_FOREIGN_FILES",
