@@ -4,6 +4,7 @@ import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
 import { httpConnector } from "./http/http-connector.ts";
+import { kafkaConnector } from "./kafka/kafka-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
 import { postgresConnector } from "./postgres/postgres-connector.ts";
 
@@ -14,10 +15,11 @@ const CONNECTORS: readonly Connector[] = [
   mysqlConnector,
   cassandraConnector,
   httpConnector,
+  kafkaConnector,
 ];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
-const PLANNED_KINDS = ["kafka", "jms"] as const;
+const PLANNED_KINDS = ["jms"] as const;
 
 /** The connector serving a step's format or connection type, if any. */
 export function findConnector(format: string): Connector | undefined {

@@ -1,9 +1,10 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
 import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
 import { DeliveryMetrics } from "./delivery-metrics.ts";
 import type { DeliveryReport, LiveDelivery } from "./delivery-report.ts";
-import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption } from "./message-frames.ts";
+import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
 import type { MessageTransport } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";
 
@@ -40,6 +41,7 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
   let fatal: unknown;
   let bytes = 0;
   let ended = false;
+  const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
 
   const fail = (): never => {
     const e = fatal;
@@ -68,6 +70,14 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     inFlight.add(tracked);
   };
 
+  /** An input's message frames: the workers' (copied: sends outlive this call and the workers reuse their buffers), or an Arrow batch's encoded here. */
+  const framesOf = (input: SinkInput): MessageFrames => {
+    if (input.kind === "encoded") return new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
+    const out = new ByteSink();
+    writeMessageFrames(out, input.batch, encodeOptions);
+    return new MessageFrames(out.buf.subarray(0, out.pos), input.batch.numRows, transport.slots);
+  };
+
   const drain = async (): Promise<void> => {
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
@@ -77,7 +87,7 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     accepts: {
       encoded: {
         format: MESSAGE_FRAMES_FORMAT,
-        options: { ...slotsOption(transport.slots), where: options.where },
+        options: encodeOptions,
       },
     },
     get bytesWritten() {
@@ -85,14 +95,8 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     },
     async write(input: SinkInput) {
       if (fatal !== undefined) fail();
-      if (input.kind !== "encoded")
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `${options.where}: a message sink takes encoded message frames`,
-        );
-      // Sends outlive this call and the workers reuse their buffers: the sends keep a copy.
-      const frames = new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
-      bytes += input.bytes.byteLength;
+      const frames = framesOf(input);
+      bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
         while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
         if (fatal !== undefined) fail();
