@@ -66,15 +66,16 @@ test("the corpus configuration honours environment overrides", async (t) => {
 
 /** Why each error the dry run reports over the corpus is right (the corpus is real, so not clean). */
 const DRY_RUN_EXPECTED: [RegExp, string][] = [
-  [
-    /error RF_FORMAT_UNKNOWN: step .* writes to "(postgres|mysql|kafka|http|solace)"/,
-    "connector not built yet",
-  ],
+  [/error RF_FORMAT_UNKNOWN: step .* writes to "(postgres|mysql|http|solace)"/, "connector not built yet"],
   [/RF_KEY_MISSING: step "json_schema" has no fields: .*metadata source/, "metadata sources not read yet"],
   [/RF_KEY_MISSING: step "account" has no path option/, "an HTTP task run without its connection"],
   [
     /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no url option/,
     "a database task run without its connection",
+  ],
+  [
+    /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no Kafka brokers to connect to/,
+    "a Kafka task run without its connection",
   ],
   [
     /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?names no Cassandra host/,

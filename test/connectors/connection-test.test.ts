@@ -217,7 +217,7 @@ test("kinds no connector serves yet and unknown types are a clear success false,
       ),
     );
   }
-  assert.ok(plannedKinds().includes("kafka"));
+  assert.ok(plannedKinds().includes("jms"));
   const typo = await testConnection(conn("postgress", { url: "x" }));
   assert.equal(typo.success, false);
   assert.match(typo.message, /type postgress, which rowforge does not write to; did you mean "postgres"/);

@@ -53,7 +53,10 @@ export async function topicSize(bootstrap: string, topic: string): Promise<numbe
       topics: [
         {
           name: topic,
-          partitions: Array.from({ length: t.partitionsCount }, (_, p) => ({ partitionIndex: p, timestamp: -1n })),
+          partitions: Array.from({ length: t.partitionsCount }, (_, p) => ({
+            partitionIndex: p,
+            timestamp: -1n,
+          })),
         },
       ],
     });
@@ -64,7 +67,11 @@ export async function topicSize(bootstrap: string, topic: string): Promise<numbe
 }
 
 /** Every record of a topic, from the start: reads until it has what the end offsets say (at most `timeoutMs`). */
-export async function consumeAll(bootstrap: string, topic: string, timeoutMs = 30_000): Promise<ConsumedRecord[]> {
+export async function consumeAll(
+  bootstrap: string,
+  topic: string,
+  timeoutMs = 30_000,
+): Promise<ConsumedRecord[]> {
   const expected = await topicSize(bootstrap, topic);
   const out: ConsumedRecord[] = [];
   if (expected === 0) return out;
@@ -75,7 +82,12 @@ export async function consumeAll(bootstrap: string, topic: string, timeoutMs = 3
   });
   const timer = setTimeout(() => void consumer.close(true).catch(() => {}), timeoutMs);
   try {
-    const stream = await consumer.consume({ topics: [topic], mode: "earliest", maxWaitTime: 200, autocommit: false });
+    const stream = await consumer.consume({
+      topics: [topic],
+      mode: "earliest",
+      maxWaitTime: 200,
+      autocommit: false,
+    });
     for await (const m of stream) {
       out.push({
         key: m.key === undefined || m.key === null || m.key.length === 0 ? null : m.key.toString("utf8"),
@@ -92,6 +104,7 @@ export async function consumeAll(bootstrap: string, topic: string, timeoutMs = 3
     clearTimeout(timer);
     await consumer.close(true).catch(() => {});
   }
-  if (out.length < expected) throw new Error(`topic ${topic}: read ${out.length} of ${expected} records in ${timeoutMs} ms`);
+  if (out.length < expected)
+    throw new Error(`topic ${topic}: read ${out.length} of ${expected} records in ${timeoutMs} ms`);
   return out;
 }

@@ -186,7 +186,9 @@ function compressionOf(raw: string | undefined, where: string): KafkaCompression
 
 /** `step "s" (connection "c")`. */
 export const kafkaWhere = (step: ResolvedStep): string =>
-  `step "${step.step.name}" (connection "${step.dataSourceName}")`;
+  step.dataSourceName === ""
+    ? `step "${step.step.name}"`
+    : `step "${step.step.name}" (connection "${step.dataSourceName}")`;
 
 /** Reads and checks a step's Kafka options (no I/O). */
 export function readKafkaOptions(step: ResolvedStep): KafkaOptions {
