@@ -70,7 +70,9 @@ test("corpus plan/kafka.yaml: customers and their products reach account-topic k
   );
   assert.deepEqual(result.steps[0]?.outputs, [`kafka://${kafkaFacts().bootstrap}/${TOPIC}`]);
   assert.equal(records.length, 6);
-  const customers = records.slice(0, 2).map((m) => ({ m, body: JSON.parse(m.value) as Record<string, string> }));
+  const customers = records
+    .slice(0, 2)
+    .map((m) => ({ m, body: JSON.parse(m.value) as Record<string, string> }));
   for (const { m, body } of customers) {
     assert.deepEqual(Object.keys(body), ["customer_id", "first_name", "last_name"]);
     assert.equal(m.key, body.customer_id, "the key is body.customer_id");
@@ -85,7 +87,8 @@ test("corpus plan/kafka.yaml: customers and their products reach account-topic k
   }
   // perField count 2 on body.customer_id: two products for each of two customer ids.
   const perCustomer = new Map<string, number>();
-  for (const { body } of products) perCustomer.set(body.customer_id!, (perCustomer.get(body.customer_id!) ?? 0) + 1);
+  for (const { body } of products)
+    perCustomer.set(body.customer_id!, (perCustomer.get(body.customer_id!) ?? 0) + 1);
   assert.deepEqual([...perCustomer.values()], [2, 2]);
 });
 

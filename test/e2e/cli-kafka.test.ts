@@ -39,7 +39,12 @@ dataSources:
 
 interface RunJson {
   success: boolean;
-  steps: { name: string; records: number; outputs: string[]; delivery?: { acknowledged: number; failed: number } }[];
+  steps: {
+    name: string;
+    records: number;
+    outputs: string[];
+    delivery?: { acknowledged: number; failed: number };
+  }[];
 }
 
 test("rowforge run sends a Kafka step's records: keys, JSON values, headers and partitions are what the plan generates", async () => {
@@ -63,7 +68,11 @@ test("rowforge run sends a Kafka step's records: keys, JSON values, headers and 
 
     // What the plan generates with the same seed and time.
     const load = await loadProject([join(dir, "plan.yaml")], { outputKinds: OUTPUT_KINDS, env: {} });
-    const compiled = compilePlan(load.plans[0]!, { seed: "7", nowMicros: Date.parse(NOW) * 1000, fastMode: true });
+    const compiled = compilePlan(load.plans[0]!, {
+      seed: "7",
+      nowMicros: Date.parse(NOW) * 1000,
+      fastMode: true,
+    });
     const batch = compiled.steps[0]!.batch(0, ROWS);
     const expected = new Map<string, { partition: number; body: unknown }>();
     for (let i = 0; i < ROWS; i++) {
