@@ -9,13 +9,14 @@
  * The db section (bench/db.ts, only when asked: --only=db) times `rowforge run` into PostgreSQL
  * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
+ * w1,w2,w3,http,db,messaging, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
  * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
  * `npm run bench -- --only=formats --formats=parquet,orc`), --db=postgres,mariadb,cassandra (db:
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
- * bin/rowforge.js timed into PostgreSQL in each round). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * bin/rowforge.js timed into PostgreSQL in each round), --sinks=kafka (messaging: only those). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
- * own servers and takes minutes.
+ * own servers and takes minutes. So does `messaging` (bench/messaging/: the Kafka sink against
+ * Kafka's ProducerPerformance, 1M records of ~500 bytes, acks=all, one partition).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +30,7 @@ import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
+import { runMessagingBenchmarks } from "./messaging/index.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -289,6 +291,22 @@ if (only?.has("db")) {
     say(
       `cassandra (bench/cassandra.ts), ${fmt(c.rows)} rows x 10 columns, concurrency ${c.concurrency}: rowforge run ${fmt(c.run.rowsPerSecond)} rows/s end to end (${c.run.seconds.toFixed(1)} s) | driver ceiling, prebuilt parameters through executeConcurrent: ${fmt(c.driver.rowsPerSecond)} rows/s (${c.driver.seconds.toFixed(1)} s; rowforge at ${((100 * c.run.rowsPerSecond) / c.driver.rowsPerSecond).toFixed(0)}%)`,
     );
+}
+
+// Message sinks against their brokers' own producer tools: a broker of its own, only when asked.
+if (only?.has("messaging")) {
+  const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
+  say("");
+  say(
+    "messaging: rowforge run (process start and generation included) against each broker's own producer tool sending as many records of the same size, interleaved rounds on one broker, medians",
+  );
+  const m = await runMessagingBenchmarks(
+    quick,
+    (line) => console.log(line),
+    sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined,
+  );
+  results.messaging = m.results;
+  table(m.head, m.rows);
 }
 
 results.loadAverageAtEnd = loadavg();
