@@ -7,7 +7,10 @@
  * broker. A broker of its own is started with scripts/servers/kafka.sh (and stopped) unless
  * KAFKA_BOOTSTRAP and KAFKA_TOOLS_CLASSPATH name one.
  *
- *   node bench/messaging/kafka.ts [RECORDS] [ROUNDS]      (defaults 1000000 and 3)
+ *   node bench/messaging/kafka.ts [RECORDS] [ROUNDS] [STEP OPTIONS]   (defaults 1000000, 3, none)
+ *
+ * STEP OPTIONS are more of the step's options as YAML map entries (`batchSize: 900000,
+ * maxInFlight: 8`), to compare the sink's settings.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -54,7 +57,7 @@ const NOTES = Array.from({ length: 8 }, (_, k) =>
 ).join(", ");
 
 /** ~500 bytes of JSON per record: an account event whose free-text fields fill the rest. */
-function planText(bootstrap: string, topic: string, records: number): string {
+function planText(bootstrap: string, topic: string, records: number, stepOptions: string): string {
   return `name: kafka_bench
 sinkOptions: {seed: "1"}
 dataSources:
@@ -64,7 +67,7 @@ dataSources:
       options: {bootstrapServers: "${bootstrap}"}
     steps:
       - name: events
-        options: {topic: ${topic}, acks: all}
+        options: {topic: ${topic}, acks: all${stepOptions ? `, ${stepOptions}` : ""}}
         count: {records: ${records}}
         fields:
           - {name: key, options: {sql: "account_id"}}
@@ -137,11 +140,11 @@ async function endOffset(bootstrap: string, topic: string): Promise<number> {
   });
 }
 
-async function runRowforge(bootstrap: string, records: number, round: number) {
+async function runRowforge(bootstrap: string, records: number, round: number, stepOptions: string) {
   const topic = `rf_bench_rowforge_${process.pid}_${round}`;
   await createTopic(bootstrap, topic);
   const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-kafka-plan-"));
-  writeFileSync(join(dir, "plan.yaml"), planText(bootstrap, topic, records));
+  writeFileSync(join(dir, "plan.yaml"), planText(bootstrap, topic, records, stepOptions));
   const r = await runChild(process.execPath, [
     CLI,
     "run",
@@ -207,6 +210,7 @@ export async function runKafkaBenchmark(
   records = 1_000_000,
   rounds = 3,
   log: (line: string) => void = console.log,
+  stepOptions = "",
 ): Promise<KafkaBenchResult> {
   const broker = await startBroker();
   try {
@@ -218,7 +222,7 @@ export async function runKafkaBenchmark(
       const perf0 = first
         ? undefined
         : await runProducerPerformance(broker.bootstrap, broker.classpath, records, round);
-      const rf = await runRowforge(broker.bootstrap, records, round);
+      const rf = await runRowforge(broker.bootstrap, records, round, stepOptions);
       const perf =
         perf0 ?? (await runProducerPerformance(broker.bootstrap, broker.classpath, records, round));
       valueBytes = rf.valueBytes;
@@ -242,6 +246,11 @@ export async function runKafkaBenchmark(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const r = await runKafkaBenchmark(Number(process.argv[2] ?? 1_000_000), Number(process.argv[3] ?? 3));
+  const r = await runKafkaBenchmark(
+    Number(process.argv[2] ?? 1_000_000),
+    Number(process.argv[3] ?? 3),
+    console.log,
+    process.argv[4] ?? "",
+  );
   console.log(JSON.stringify(r, null, 2));
 }
