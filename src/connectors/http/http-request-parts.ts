@@ -66,9 +66,10 @@ export function httpRequestParts(step: ResolvedStep, schema: Schema, o: HttpOpti
           .filter((c) => c.startsWith("queryParam") && c.length > "queryParam".length)
           .map((c) => slotOf({ as: "text", column: c }))
       : [];
-  const fixedMethod = o.method ?? (columns.has("value") || columns.has("body") ? "POST" : "GET");
-  const takesBody = method >= 0 || !["GET", "HEAD", "DELETE", "OPTIONS", "TRACE"].includes(fixedMethod);
   const control = ["url", "method", ...[...columns].filter((c) => /^(header|pathParam|queryParam)./.test(c))];
+  // Rows with data fields are sent (POST) unless a method is given; rows of only control fields are fetched (GET).
+  const fixedMethod = o.method ?? ([...columns].some((c) => !control.includes(c)) ? "POST" : "GET");
+  const takesBody = method >= 0 || !["GET", "HEAD", "DELETE", "OPTIONS", "TRACE"].includes(fixedMethod);
   const body = columns.has("value")
     ? slotOf({ as: "text", column: "value" })
     : columns.has("body")

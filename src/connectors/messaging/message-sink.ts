@@ -1,9 +1,10 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
 import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
 import { DeliveryMetrics } from "./delivery-metrics.ts";
 import type { DeliveryReport, LiveDelivery } from "./delivery-report.ts";
-import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption } from "./message-frames.ts";
+import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
 import type { MessageTransport } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";
 
@@ -23,6 +24,8 @@ export interface MessageSinkOptions {
   readonly where: string;
   readonly rowCount: number;
   readonly schedule?: LoadSchedule;
+  /** The run's cancellation: a write waiting for its rows' moment stops (and throws) when it fires. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -37,6 +40,7 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
   const pacer = options.schedule ? new Pacer(options.schedule) : undefined;
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
+  const stop = options.signal ? AbortSignal.any([stopping.signal, options.signal]) : stopping.signal;
   let fatal: unknown;
   let bytes = 0;
   let ended = false;
@@ -49,6 +53,15 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       "RF_DELIVERY_FAILED",
       `${options.where}: ${e instanceof Error ? e.message : String(e)}; ${counts}`,
     );
+  };
+
+  const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
+  /** A batch's message parts: the workers' (copied: sends outlive the call, workers reuse their buffers), or encoded here. */
+  const framesOf = (input: SinkInput): MessageFrames => {
+    if (input.kind === "encoded") return new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
+    const out = new ByteSink(input.batch.numRows * 64);
+    writeMessageFrames(out, input.batch, encodeOptions);
+    return new MessageFrames(out.buf.subarray(0, out.pos), input.batch.numRows, transport.slots);
   };
 
   const dispatch = (frames: MessageFrames, from: number, to: number): void => {
@@ -75,29 +88,21 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
   return {
     rowBounds: [0, options.rowCount],
     accepts: {
-      encoded: {
-        format: MESSAGE_FRAMES_FORMAT,
-        options: { ...slotsOption(transport.slots), where: options.where },
-      },
+      encoded: { format: MESSAGE_FRAMES_FORMAT, options: encodeOptions },
     },
     get bytesWritten() {
       return bytes;
     },
     async write(input: SinkInput) {
       if (fatal !== undefined) fail();
-      if (input.kind !== "encoded")
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `${options.where}: a message sink takes encoded message frames`,
-        );
-      // Sends outlive this call and the workers reuse their buffers: the sends keep a copy.
-      const frames = new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
-      bytes += input.bytes.byteLength;
+      const frames = framesOf(input);
+      bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
         while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
         if (fatal !== undefined) fail();
+        stop.throwIfAborted();
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
-        const n = pacer ? await pacer.take(want, stopping.signal) : want;
+        const n = pacer ? await pacer.take(want, stop) : want;
         dispatch(frames, row, row + n);
         row += n;
       }
