@@ -38,7 +38,16 @@ export interface MessageSinkOptions {
 export function openMessageSink(transport: MessageTransport, options: MessageSinkOptions): DeliveringSink {
   const metrics = new DeliveryMetrics(options.schedule);
   const pacer = options.schedule ? new Pacer(options.schedule) : undefined;
-  const inFlight = new Set<Promise<void>>();
+  /** Sends not settled yet, and who waits for one to settle (a write wanting a slot, a drain). */
+  let inFlight = 0;
+  let waiting: (() => void)[] = [];
+  const nextSettle = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const settledOne = () => {
+    inFlight--;
+    const wake = waiting;
+    waiting = [];
+    for (const w of wake) w();
+  };
   const stopping = new AbortController();
   const stop = options.signal ? AbortSignal.any([stopping.signal, options.signal]) : stopping.signal;
   let fatal: unknown;
@@ -66,8 +75,12 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
 
   const dispatch = (frames: MessageFrames, from: number, to: number): void => {
     const sentAt = metrics.sending(to - from);
-    const p = transport.send(frames, from, to).then(
-      (outcome) => metrics.settled(sentAt, outcome),
+    inFlight++;
+    transport.send(frames, from, to).then(
+      (outcome) => {
+        metrics.settled(sentAt, outcome);
+        settledOne();
+      },
       (e: unknown) => {
         fatal ??= e;
         metrics.settled(sentAt, {
@@ -75,14 +88,13 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
           failed: to - from,
           error: e instanceof Error ? e.message : String(e),
         });
+        settledOne();
       },
     );
-    const tracked = p.finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
   };
 
   const drain = async (): Promise<void> => {
-    while (inFlight.size > 0) await Promise.all(inFlight);
+    while (inFlight > 0) await nextSettle();
   };
 
   return {
@@ -98,7 +110,7 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       const frames = framesOf(input);
       bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
-        while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
+        while (inFlight >= transport.maxInFlight) await nextSettle();
         if (fatal !== undefined) fail();
         stop.throwIfAborted();
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
