@@ -115,6 +115,22 @@ describe("HTTP connector", () => {
     }
   });
 
+  it("fields marked isQueryParam become the query string, arrays as their style and explode say", async () => {
+    const p = freshPath();
+    const plan = await httpPlan(
+      `  - name: query\n    count: {records: 4}\n    options: {url: "${receiver.url}${p}?fixed=1", method: GET}\n    fields:\n      - {name: tags, type: "array<string>", options: {sql: "ARRAY('a b', 'c')", isQueryParam: true, queryParamStyle: form, queryParamExplode: false}}\n      - {name: ids, type: "array<int>", options: {sql: "ARRAY(1, 2)", isQueryParam: true}}\n      - {name: limit, type: int, options: {sql: "__index_inc + 1", isQueryParam: true}}\n`,
+    );
+    const r = await run(plan);
+    assert.equal(r.success, true, r.failedReason ?? "");
+    assert.deepEqual(
+      receiver
+        .received(p)
+        .map((q) => [q.method, q.url, q.body])
+        .sort((a, b) => a[1]!.localeCompare(b[1]!)),
+      [1, 2, 3, 4].map((n) => ["GET", `${p}?fixed=1&tags=a%20b,c&ids=1&ids=2&limit=${n}`, ""]),
+    );
+  });
+
   it("holds count.duration + rate within 5% per second, measured where the requests arrive", async () => {
     const p = freshPath();
     const plan = await httpPlan(

@@ -9,6 +9,15 @@ import type { HttpRequestParts } from "./http-request-parts.ts";
 /** Network errors that mean nothing listens there: the step cannot go on. */
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 const MAX_RETRY_AFTER_MS = 30_000;
+/** Headers the connection itself sets: a plan's own value (a generated Content-Length) would corrupt the request. */
+const TRANSPORT_HEADERS = new Set([
+  "content-length",
+  "host",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+]);
 
 interface Request {
   readonly origin: string;
@@ -97,19 +106,48 @@ export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageT
         }
       : undefined;
 
+  /** The row's query parameters as `name=value` pairs, encoded. */
+  const queryOf = (frames: MessageFrames, row: number): string[] => {
+    const out: string[] = [];
+    for (const q of parts.queryParams) {
+      const text = frames.text(row, q.slot);
+      if (text === null) continue;
+      const name = encodeURIComponent(q.name);
+      if (!q.array) {
+        out.push(`${name}=${encodeURIComponent(text)}`);
+        continue;
+      }
+      const values = (JSON.parse(text) as unknown[]).map((v) => encodeURIComponent(String(v)));
+      if (values.length === 0) continue;
+      if (q.explode) for (const v of values) out.push(`${name}=${v}`);
+      else
+        out.push(
+          `${name}=${values.join(encodeURIComponent(q.joiner) === "%2C" ? "," : encodeURIComponent(q.joiner))}`,
+        );
+    }
+    return out;
+  };
+
+  const withQuery = (path: string, query: readonly string[]): string =>
+    query.length === 0 ? path : `${path}${path.includes("?") ? "&" : "?"}${query.join("&")}`;
+
   const targetOf = (frames: MessageFrames, row: number): { origin: string; path: string } => {
     if (fixedTarget) return fixedTarget;
     if (parts.url >= 0) {
       const text = frames.text(row, parts.url);
       if (text === null) throw new RowforgeError("RF_VALUE_INVALID", `${o.where}: row ${row} has a null url`);
-      return splitUrl(text, row);
+      const t = splitUrl(text, row);
+      return parts.queryParams.length === 0
+        ? t
+        : { origin: t.origin, path: withQuery(t.path, queryOf(frames, row)) };
     }
     let path = o.namePath ?? "";
     for (const p of parts.pathParams)
       path = path.replaceAll(`{${p.name}}`, encodeURIComponent(frames.text(row, p.slot) ?? ""));
-    const query = parts.queryParams.map((q) => frames.text(row, q)).filter((q) => q !== null && q !== "");
-    const search = [base!.search.slice(1), ...query].filter((q) => q !== "").join("&");
-    return { origin: base!.origin, path: `${fixedPath}${path}${search ? `?${search}` : ""}` || "/" };
+    return {
+      origin: base!.origin,
+      path: withQuery(`${fixedPath}${path}${base!.search}` || "/", queryOf(frames, row)),
+    };
   };
 
   const requestOf = (frames: MessageFrames, row: number): Request => {
@@ -121,7 +159,7 @@ export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageT
     if (body !== undefined) headers.push("content-type", parts.contentType);
     for (const h of parts.headers) {
       const v = frames.text(row, h.slot);
-      if (v === null) continue;
+      if (v === null || TRANSPORT_HEADERS.has(h.name.toLowerCase())) continue;
       const at = h.name.toLowerCase() === "content-type" ? headers.indexOf("content-type") : -1;
       if (at >= 0) headers[at + 1] = v;
       else headers.push(h.name, v);
