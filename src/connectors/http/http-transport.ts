@@ -5,6 +5,7 @@ import type { MessageFrames } from "../messaging/message-frames.ts";
 import type { MessageTransport, SendOutcome } from "../messaging/message-transport.ts";
 import { type HttpOptions, hideUserInfo } from "./http-options.ts";
 import type { HttpRequestParts } from "./http-request-parts.ts";
+import type { ResponseLog } from "./http-response-log.ts";
 
 /** Network errors that mean nothing listens there: the step cannot go on. */
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -57,7 +58,7 @@ const retryable = (status: number): boolean => status === 429 || status >= 500;
  * (Retry-After honoured). What still fails is counted with its status; nothing listening at
  * the URL ends the step (RF_BROKER_UNREACHABLE).
  */
-export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageTransport {
+export function httpTransport(o: HttpOptions, parts: HttpRequestParts, log?: ResponseLog): MessageTransport {
   const agent = new Agent({
     connections: o.concurrency,
     keepAliveTimeout: 10_000,
@@ -241,13 +242,28 @@ export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageT
     },
     // One row per send (maxChunkRows): one request, its outcome built without intermediate arrays.
     async send(frames, from): Promise<SendOutcome> {
-      const x = await deliver(requestOf(frames, from));
+      const r = requestOf(frames, from);
+      const x = await deliver(r);
+      log?.record({
+        row: frames.firstRow + from,
+        method: r.method,
+        url: `${r.origin}${r.path}`,
+        ...(x.status === undefined ? {} : { status: x.status }),
+        ms: Math.round(x.ms * 1000) / 1000,
+        ...(x.error === undefined ? {} : { error: x.error }),
+      });
       const statuses = x.status === undefined ? [] : [x.status];
       return x.error === undefined
         ? { acknowledged: 1, failed: 0, latenciesMs: [x.ms], statuses }
         : { acknowledged: 0, failed: 1, statuses, error: x.error };
     },
-    close: () => agent.close(),
-    abort: () => agent.destroy(),
+    async close() {
+      await agent.close();
+      await log?.close();
+    },
+    async abort() {
+      await agent.destroy();
+      await log?.close().catch(() => {});
+    },
   };
 }

@@ -66,11 +66,12 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
 
   const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
   /** A batch's message parts: the workers' (copied: sends outlive the call, workers reuse their buffers), or encoded here. */
-  const framesOf = (input: SinkInput): MessageFrames => {
-    if (input.kind === "encoded") return new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
+  const framesOf = (input: SinkInput, startRow: number): MessageFrames => {
+    if (input.kind === "encoded")
+      return new MessageFrames(input.bytes.slice(), input.rows, transport.slots, startRow);
     const out = new ByteSink(input.batch.numRows * 64);
     writeMessageFrames(out, input.batch, encodeOptions);
-    return new MessageFrames(out.buf.subarray(0, out.pos), input.batch.numRows, transport.slots);
+    return new MessageFrames(out.buf.subarray(0, out.pos), input.batch.numRows, transport.slots, startRow);
   };
 
   const dispatch = (frames: MessageFrames, from: number, to: number): void => {
@@ -105,9 +106,9 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     get bytesWritten() {
       return bytes;
     },
-    async write(input: SinkInput) {
+    async write(input: SinkInput, startRow: number) {
       if (fatal !== undefined) fail();
-      const frames = framesOf(input);
+      const frames = framesOf(input, startRow);
       bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
         while (inFlight >= transport.maxInFlight) await nextSettle();
