@@ -13,10 +13,13 @@
  * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
  * `npm run bench -- --only=formats --formats=parquet,orc`), --db=postgres,mariadb,cassandra (db:
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
- * bin/rowforge.js timed into PostgreSQL in each round), --sinks=kafka (messaging: only those). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * bin/rowforge.js timed into PostgreSQL in each round), --sinks=http,kafka (messaging: only those). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
- * own servers and takes minutes. So does `messaging` (bench/messaging/: the Kafka sink against
- * Kafka's ProducerPerformance, 1M records of ~500 bytes, acks=all, one partition).
+ * own servers and takes minutes. `messaging` (only when named: --only=messaging) measures the
+ * message sinks against their reference load generators: HTTP POSTs against autocannon on the
+ * same receiver (bench/http-sink.ts), and the sinks of bench/messaging/ against their brokers'
+ * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
+ * bytes, acks=all, one partition, on a broker of its own).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +33,7 @@ import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
+import { runHttpSinkBenchmark } from "./http-sink.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -236,6 +240,19 @@ if (wants("http")) {
   );
 }
 
+// Message sinks against their reference load generators: only when asked for (--only=messaging).
+const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
+const sinks = sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined;
+if (only?.has("messaging") && (!sinks || sinks.has("http"))) {
+  say("");
+  const h = await runHttpSinkBenchmark(quick ? 2 : 5, quick ? 1 : 3);
+  results.httpSink = h;
+  const all = h.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");
+  say(
+    `http sink (bench/http-sink.ts): rowforge run ${fmt(h.median.rowforgePerSecond)} POSTs/s of ${h.bodyBytes}-byte JSON bodies, ${(100 * h.median.ratio).toFixed(0)}% of autocannon's ${fmt(h.median.autocannonPerSecond)} req/s on the same receiver and connections (median of rounds ${all}; target >= 60%), rowforge p99 ${h.median.rowforgeP99Ms} ms`,
+  );
+}
+
 // The database section needs its own servers (started and stopped here): only when asked for.
 if (only?.has("db")) {
   const repsArg = process.argv.find((a) => a.startsWith("--reps="));
@@ -294,17 +311,12 @@ if (only?.has("db")) {
 }
 
 // Message sinks against their brokers' own producer tools: a broker of its own, only when asked.
-if (only?.has("messaging")) {
-  const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
+if (only?.has("messaging") && (!sinks || [...sinks].some((s) => s !== "http"))) {
   say("");
   say(
     "messaging: rowforge run (process start and generation included) against each broker's own producer tool sending as many records of the same size, interleaved rounds on one broker, medians",
   );
-  const m = await runMessagingBenchmarks(
-    quick,
-    (line) => console.log(line),
-    sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined,
-  );
+  const m = await runMessagingBenchmarks(quick, (line) => console.log(line), sinks);
   results.messaging = m.results;
   table(m.head, m.rows);
 }

@@ -4,6 +4,7 @@ import { connectors } from "../../src/connectors/registry.ts";
 import { cassandraConnectorFixture } from "./cassandra-connector.fixture.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
+import { httpConnectorFixture } from "./http-connector.fixture.ts";
 import { kafkaConnectorFixture } from "./kafka-connector.fixture.ts";
 import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
 import { postgresConnectorFixture } from "./postgres-connector.fixture.ts";
@@ -15,6 +16,7 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   mysql: mysqlConnectorFixture,
   cassandra: cassandraConnectorFixture,
   kafka: kafkaConnectorFixture,
+  http: httpConnectorFixture,
 };
 
 test("every registered connector has a conformance fixture", () => {

@@ -97,13 +97,13 @@ test("a partition the topic does not have fails the step naming the row and the 
   const topic = freshTopic("rf_parts");
   await createTopic(bootstrap, topic, 2);
   try {
-    const fields = `${FIELDS}      - {name: partition, type: int, options: {sql: "CASE WHEN id = 50 THEN 7 ELSE id % 2 END"}}\n`;
-    const r = await run(await kafkaPlan({ topic }, fields, 100));
+    const fields = `${FIELDS}      - {name: partition, type: int, options: {sql: "CASE WHEN id = 1500 THEN 7 ELSE id % 2 END"}}\n`;
+    const r = await run(await kafkaPlan({ topic }, fields, 2000));
     assert.equal(r.success, false);
     assert.equal(r.steps[0]?.errorCode, "RF_VALUE_INVALID");
     assert.match(
       r.failedReason ?? "",
-      new RegExp(`a row \\(key "K[0-9]{6}"\\) has partition 7, but topic "${topic}" has partitions 0 to 1`),
+      new RegExp(`row 1500 \\(key "K[0-9]{6}"\\) has partition 7, but topic "${topic}" has partitions 0 to 1`),
     );
   } finally {
     await deleteTopic(bootstrap, topic);

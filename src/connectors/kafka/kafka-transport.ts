@@ -76,10 +76,10 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
   /** Set when a send failed after others of it went through: the step cannot go on. */
   let broken: RowforgeError | undefined;
 
-  /** ` (key "k")`: how a message names a row (the frames do not know the row's place in the step). */
+  /** `row 12 (key "k")`: how a message names a row of the step. */
   const rowKey = (frames: MessageFrames, row: number): string => {
     const key = parts.key >= 0 ? frames.text(row, parts.key) : null;
-    return key === null ? "" : ` (key "${key.slice(0, 80)}")`;
+    return `row ${frames.firstRow + row}${key === null ? "" : ` (key "${key.slice(0, 80)}")`}`;
   };
 
   const messageOf = (frames: MessageFrames, row: number): Message => {
@@ -94,7 +94,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     if (topic === undefined)
       throw new RowforgeError(
         "RF_VALUE_INVALID",
-        `${o.where}: a row${rowKey(frames, row)} has a null topic and the step names none`,
+        `${o.where}: ${rowKey(frames, row)} has a null topic and the step names none`,
         {
           hint: "give the step a topic option, or make the topic field never null",
         },
@@ -122,7 +122,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
         )
           throw new RowforgeError(
             "RF_VALUE_INVALID",
-            `${o.where}: a row${rowKey(frames, row)} has partition ${Buffer.from(p).toString()}, but topic "${topic}" has partitions 0 to ${(partitions ?? 1) - 1}`,
+            `${o.where}: ${rowKey(frames, row)} has partition ${Buffer.from(p).toString()}, but topic "${topic}" has partitions 0 to ${(partitions ?? 1) - 1}`,
             {
               hint: "keep the partition field within the topic's partitions (its max option), or add partitions to the topic",
             },
