@@ -103,7 +103,9 @@ test("a partition the topic does not have fails the step naming the row and the 
     assert.equal(r.steps[0]?.errorCode, "RF_VALUE_INVALID");
     assert.match(
       r.failedReason ?? "",
-      new RegExp(`row 1500 \\(key "K[0-9]{6}"\\) has partition 7, but topic "${topic}" has partitions 0 to 1`),
+      new RegExp(
+        `row 1500 \\(key "K[0-9]{6}"\\) has partition 7, but topic "${topic}" has partitions 0 to 1`,
+      ),
     );
   } finally {
     await deleteTopic(bootstrap, topic);
