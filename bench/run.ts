@@ -324,7 +324,7 @@ if (only?.has("messaging") && (!sinks || [...sinks].some((s) => s !== "http"))) 
 results.loadAverageAtEnd = loadavg();
 results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
-const section = `${only ? [...only].sort().join("-") : "all"}${formatFilter ? `-${[...formatFilter].sort().join("-")}` : ""}`;
+const section = `${only ? [...only].sort().join("-") : "all"}${formatFilter ? `-${[...formatFilter].sort().join("-")}` : ""}${sinks ? `-${[...sinks].sort().join("-")}` : ""}`;
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written ${file}`);
