@@ -92,6 +92,23 @@ test("rows naming their own topic go there; the step lists each topic as an outp
   }
 });
 
+test("a null value is a tombstone (a null record value), an empty one stays empty", async () => {
+  const { bootstrap } = kafkaFacts();
+  const topic = freshTopic("rf_tomb");
+  const fields = `${FIELDS}      - {name: value, options: {sql: "CASE WHEN id % 3 = 0 THEN NULL WHEN id % 3 = 1 THEN '' ELSE word END"}}\n`;
+  try {
+    const r = await run(await kafkaPlan({ topic }, fields, 300));
+    assert.equal(r.success, true, r.failedReason ?? "");
+    const got = await consumeAll(bootstrap, topic);
+    assert.equal(got.length, 300);
+    assert.equal(got.filter((m) => m.nullValue).length, 100);
+    assert.equal(got.filter((m) => !m.nullValue && m.value === "").length, 100);
+    assert.ok(got.filter((m) => m.value !== "").every((m) => ["alpha", "beta", "gamma"].includes(m.value)));
+  } finally {
+    await deleteTopic(bootstrap, topic);
+  }
+});
+
 test("a partition the topic does not have fails the step naming the row and the topic's partitions", async () => {
   const { bootstrap } = kafkaFacts();
   const topic = freshTopic("rf_parts");

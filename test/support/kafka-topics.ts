@@ -10,7 +10,10 @@ import { Admin, Consumer } from "@platformatic/kafka";
 /** A record as a test reads it back. */
 export interface ConsumedRecord {
   readonly key: string | null;
+  /** The value as text ("" when null). */
   readonly value: string;
+  /** A null value (a tombstone), not an empty one. */
+  readonly nullValue: boolean;
   /** Header key and value (text), in the record's order. */
   readonly headers: readonly (readonly [string, string])[];
   readonly partition: number;
@@ -92,6 +95,7 @@ export async function consumeAll(
       out.push({
         key: m.key === undefined || m.key === null || m.key.length === 0 ? null : m.key.toString("utf8"),
         value: m.value?.toString("utf8") ?? "",
+        nullValue: m.value === null || m.value === undefined,
         headers: m.headerEntries.map(([k, v]) => [k.toString("utf8"), v?.toString("utf8") ?? ""] as const),
         partition: m.partition,
         offset: m.offset,

@@ -9,7 +9,8 @@ import type { KafkaOptions } from "./kafka-options.ts";
 
 type Message = MessageToProduce<Buffer, Buffer, Buffer, Buffer>;
 
-const EMPTY = Buffer.alloc(0);
+/** Null bytes on the wire (length -1): the client writes a null key, value or header value for null. */
+const NULL_BYTES = null as unknown as Buffer;
 /** Bytes a record costs beyond its key, value and headers (record header, varints), roughly. */
 const RECORD_OVERHEAD = 24;
 
@@ -100,7 +101,8 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
         },
       );
     const value = frames.part(row, parts.value);
-    const message: Message = { topic, value: value === null ? EMPTY : bufferOf(value) };
+    // A null value is a null record value (a tombstone), as Spark's Kafka sink writes it.
+    const message: Message = { topic, value: value === null ? NULL_BYTES : bufferOf(value) };
     // A topic of one partition: no key hashing (the client's murmur2 costs ~6% of a run).
     if (partitions === 1 && topic === o.topic) message.partition = 0;
     if (parts.key >= 0) {
@@ -110,7 +112,9 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     if (parts.headers >= 0) {
       const headers = frames.headers(row, parts.headers);
       if (headers !== null && headers.length > 0)
-        message.headers = new Map(headers.map(([k, v]) => [bufferOf(k), v === null ? EMPTY : bufferOf(v)]));
+        message.headers = new Map(
+          headers.map(([k, v]) => [bufferOf(k), v === null ? NULL_BYTES : bufferOf(v)]),
+        );
     }
     if (parts.partition >= 0) {
       const p = frames.part(row, parts.partition);
@@ -141,7 +145,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     for (let row = from; row < to; row++) {
       const m = messageOf(frames, row);
       let size = RECORD_OVERHEAD + (m.value?.byteLength ?? 0) + (m.key?.byteLength ?? 0);
-      if (m.headers instanceof Map) for (const [k, v] of m.headers) size += k.byteLength + v.byteLength + 8;
+      if (m.headers instanceof Map) for (const [k, v] of m.headers) size += k.byteLength + (v?.byteLength ?? 0) + 8;
       if (group.length > 0 && bytes + size > o.batchBytes) {
         groups.push(group);
         group = [];
