@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { kafkaConnector } from "../../src/connectors/kafka/kafka-connector.ts";
-import { freshTopic, topicSize } from "../support/kafka-topics.ts";
+import { consumeAll, createTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { type PrivateKafka, startPrivateKafka } from "../support/private-kafka.ts";
 
@@ -176,9 +176,52 @@ test("a SASL login the broker cannot take: a coded error naming host:port, never
   assert.ok(f.seconds < 20, `gave up in ${f.seconds} s`);
 });
 
+test("the broker frozen mid-run: the step fails after the request timeout, and every record it counts as acknowledged is on the topic", async () => {
+  const topic = freshTopic("rf_frozen");
+  await createTopic(broker.bootstrap, topic, 1);
+  const plan = await kafkaPlan(
+    { "kafka.bootstrap.servers": broker.bootstrap, connectTimeout: "2", timeout: "2", retries: "1" },
+    { topic, rowsPerSecond: "2000" },
+    20_000,
+  );
+  const freeze = setTimeout(() => process.kill(broker.pid, "SIGSTOP"), 2000);
+  let r: Awaited<ReturnType<typeof run>>["r"];
+  let seconds: number;
+  try {
+    ({ r, seconds } = await run(plan));
+  } finally {
+    clearTimeout(freeze);
+    process.kill(broker.pid, "SIGCONT");
+  }
+  assert.equal(r.success, false);
+  const step = r.steps[0]!;
+  assert.ok(
+    ["RF_DELIVERY_FAILED", "RF_BROKER_UNREACHABLE"].includes(step.errorCode ?? ""),
+    `${step.errorCode}: ${r.failedReason}`,
+  );
+  const d = step.delivery!;
+  assert.ok(d.acknowledged > 1000 && d.acknowledged < 20_000, `acknowledged ${d.acknowledged}`);
+  assert.equal(d.acknowledged + d.failed, d.sent);
+  assert.match(r.failedReason ?? "", new RegExp(`${d.acknowledged} of ${d.sent} messages were acknowledged`));
+  assert.ok(seconds < 30, `ended in ${seconds} s`);
+  // Thawed, the broker holds every acknowledged record (and perhaps some whose answer never came).
+  const held = await topicSize(broker.bootstrap, topic);
+  assert.ok(
+    held >= d.acknowledged && held <= d.sent,
+    `topic holds ${held}, acknowledged ${d.acknowledged}, sent ${d.sent}`,
+  );
+  const ids = (await consumeAll(broker.bootstrap, topic)).map(
+    (m) => (JSON.parse(m.value) as { id: number }).id,
+  );
+  assert.deepEqual(
+    ids.slice(0, d.acknowledged),
+    Array.from({ length: d.acknowledged }, (_, k) => k),
+    "the acknowledged ones, in order",
+  );
+});
+
 test("the broker killed mid-run: the step fails in bounded time and says exactly how many records were acknowledged", async () => {
   const topic = freshTopic("rf_killed");
-  const { createTopic } = await import("../support/kafka-topics.ts");
   await createTopic(broker.bootstrap, topic, 1);
   // 2,000 a second for 10 s: the broker goes after about 2 s.
   const plan = await kafkaPlan(
