@@ -145,7 +145,8 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     for (let row = from; row < to; row++) {
       const m = messageOf(frames, row);
       let size = RECORD_OVERHEAD + (m.value?.byteLength ?? 0) + (m.key?.byteLength ?? 0);
-      if (m.headers instanceof Map) for (const [k, v] of m.headers) size += k.byteLength + (v?.byteLength ?? 0) + 8;
+      if (m.headers instanceof Map)
+        for (const [k, v] of m.headers) size += k.byteLength + (v?.byteLength ?? 0) + 8;
       if (group.length > 0 && bytes + size > o.batchBytes) {
         groups.push(group);
         group = [];
