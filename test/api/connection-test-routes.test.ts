@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { mariadbFacts, mariadbJdbcUrl, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+import {
+  kafkaFacts,
+  mariadbFacts,
+  mariadbJdbcUrl,
+  postgresFacts,
+  postgresJdbcUrl,
+} from "../support/servers.ts";
 import { startServe } from "../support/start-serve.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
@@ -68,6 +74,30 @@ test("POST /connection/test: 200 {success, message, details, durationMs} for a r
   assert.match(jms.json().message, /cannot test or write yet/);
   const bad = await f.app.inject({ method: "POST", url: "/connection/test", payload: { options: {} } });
   assert.equal(bad.statusCode, 400, "a body without a type is refused by the schema");
+});
+
+test("POST /connection/test for Kafka: the cluster described (brokers, controller, whether a topic exists); nothing listening is a 400 naming host:port", async () => {
+  const { bootstrap } = kafkaFacts();
+  const ok = await f.app.inject({
+    method: "POST",
+    url: "/connection/test",
+    payload: { type: "kafka", options: { bootstrapServers: bootstrap, topic: "rf_api_absent_topic" } },
+  });
+  assert.equal(ok.statusCode, 200, ok.body);
+  const body = ok.json();
+  assert.deepEqual(Object.keys(body).sort(), KEYS);
+  assert.equal(body.details.product, "Kafka");
+  assert.equal(body.details.brokers, 1);
+  assert.equal(body.details.topicExists, false);
+  assert.match(body.message, new RegExp(`connected to Kafka cluster \\S+ at ${bootstrap}: 1 broker`));
+  const down = await f.app.inject({
+    method: "POST",
+    url: "/connection/test",
+    payload: { type: "kafka", options: { "kafka.bootstrap.servers": "127.0.0.1:1", connectTimeout: "2" } },
+  });
+  assert.equal(down.statusCode, 400);
+  assert.equal(down.json().success, false);
+  assert.match(down.json().message, /no Kafka broker answers at 127\.0\.0\.1:1/);
 });
 
 test("POST /connection/{name}/test: a saved connection with its real (random) password, a configured one, a wrong password, an unknown name", async () => {
