@@ -16,8 +16,8 @@
  * bin/rowforge.js timed into PostgreSQL in each round), --sinks=http,kafka (messaging: only those). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
  * own servers and takes minutes. `messaging` (only when named: --only=messaging) measures the
- * message sinks against their reference load generators: HTTP POSTs against autocannon on the
- * same receiver (bench/http-sink.ts), and the sinks of bench/messaging/ against their brokers'
+ * message sinks of bench/messaging/ against their reference load generators (HTTP POSTs against
+ * autocannon on the same receiver, bench/messaging/http.ts), and against their brokers'
  * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
  * bytes, acks=all, one partition, on a broker of its own).
  */
@@ -33,7 +33,6 @@ import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
-import { runHttpSinkBenchmark } from "./http-sink.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -240,19 +239,8 @@ if (wants("http")) {
   );
 }
 
-// Message sinks against their reference load generators: only when asked for (--only=messaging).
 const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
 const sinks = sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined;
-if (only?.has("messaging") && (!sinks || sinks.has("http"))) {
-  say("");
-  const h = await runHttpSinkBenchmark(quick ? 2 : 5, quick ? 1 : 3);
-  results.httpSink = h;
-  const all = h.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");
-  say(
-    `http sink (bench/http-sink.ts): rowforge run ${fmt(h.median.rowforgePerSecond)} POSTs/s of ${h.bodyBytes}-byte JSON bodies, ${(100 * h.median.ratio).toFixed(0)}% of autocannon's ${fmt(h.median.autocannonPerSecond)} req/s on the same receiver and connections (median of rounds ${all}; target >= 60%), rowforge p99 ${h.median.rowforgeP99Ms} ms`,
-  );
-}
-
 // The database section needs its own servers (started and stopped here): only when asked for.
 if (only?.has("db")) {
   const repsArg = process.argv.find((a) => a.startsWith("--reps="));
@@ -311,10 +299,10 @@ if (only?.has("db")) {
 }
 
 // Message sinks against their brokers' own producer tools: a broker of its own, only when asked.
-if (only?.has("messaging") && (!sinks || [...sinks].some((s) => s !== "http"))) {
+if (only?.has("messaging")) {
   say("");
   say(
-    "messaging: rowforge run (process start and generation included) against each broker's own producer tool sending as many records of the same size, interleaved rounds on one broker, medians",
+    "messaging: rowforge run (process start and generation included) against each sink's reference load generator (autocannon for HTTP, the broker's own producer tool) sending as many messages of the same size, interleaved rounds, medians",
   );
   const m = await runMessagingBenchmarks(quick, (line) => console.log(line), sinks);
   results.messaging = m.results;

@@ -4,6 +4,7 @@
  * file per sink (kafka.ts, ...) and one entry in MESSAGING_BENCHES: another sink adds its file
  * and its line.
  */
+import { runHttpSinkBenchmark } from "./http.ts";
 import { runKafkaBenchmark } from "./kafka.ts";
 
 /** What one sink's bench prints: its table row (sink, baseline, messages/s of each, ratio) and its result for the results file. */
@@ -20,6 +21,24 @@ export interface MessagingBench {
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 export const MESSAGING_BENCHES: readonly MessagingBench[] = [
+  {
+    name: "http",
+    async run(quick) {
+      const r = await runHttpSinkBenchmark(quick ? 2 : 5, quick ? 1 : 3);
+      const m = r.median;
+      return {
+        row: [
+          `http, POSTs of ${r.bodyBytes} B JSON, 32 connections`,
+          "autocannon (same receiver, body and connections)",
+          `${fmt(m.rowforgePerSecond)} (p99 ${m.rowforgeP99Ms} ms)`,
+          fmt(m.autocannonPerSecond),
+          `${(100 * m.ratio).toFixed(0)}%${quick ? "" : m.ratio >= 0.6 ? " ok" : " MISSED"} (target >= 60%)`,
+          r.rounds.map((x) => `${(100 * x.ratio).toFixed(0)}%`).join(", "),
+        ],
+        result: r,
+      };
+    },
+  },
   {
     name: "kafka",
     async run(quick, log) {

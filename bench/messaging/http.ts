@@ -12,13 +12,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { runChild } from "./child-run.ts";
+import { runChild } from "../child-run.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CONNECTIONS = 32;
 
 function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [here("./receiver-server.ts")], {
+  const child = spawn(process.execPath, [here("../receiver-server.ts")], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {
@@ -80,11 +80,11 @@ async function cannon(url: string, seconds: number): Promise<number> {
 async function rowforge(url: string, requests: number): Promise<{ perSecond: number; p99?: number }> {
   const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-http-"));
   try {
-    const task = readFileSync(here("./plans/http-sink/task/events.yaml"), "utf8").replace(
+    const task = readFileSync(here("../plans/http-sink/task/events.yaml"), "utf8").replace(
       "records: 100000",
       `records: ${requests}`,
     );
-    writeFileSync(join(dir, "plan.yaml"), readFileSync(here("./plans/http-sink/plan.yaml"), "utf8"));
+    writeFileSync(join(dir, "plan.yaml"), readFileSync(here("../plans/http-sink/plan.yaml"), "utf8"));
     mkdirSync(join(dir, "task"));
     writeFileSync(join(dir, "task", "events.yaml"), task);
     writeFileSync(
@@ -92,7 +92,7 @@ async function rowforge(url: string, requests: number): Promise<{ perSecond: num
       `http {\n  receiver {\n    url = "${url}/ingest/rowforge"\n    method = "POST"\n    concurrency = "${CONNECTIONS}"\n  }\n}\n`,
     );
     const r = await runChild(process.execPath, [
-      here("../bin/rowforge.js"),
+      here("../../bin/rowforge.js"),
       "run",
       join(dir, "plan.yaml"),
       "-c",
@@ -142,7 +142,7 @@ export async function runHttpSinkBenchmark(seconds = 5, rounds = 3): Promise<Htt
   }
 }
 
-// Run on its own: node bench/http-sink.ts
+// Run on its own: node bench/messaging/http.ts
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const b = await runHttpSinkBenchmark(5, 3);
   for (const r of b.rounds)
