@@ -6,6 +6,7 @@ import { fileConnector } from "./file/file-connector.ts";
 import { httpConnector } from "./http/http-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
 import { postgresConnector } from "./postgres/postgres-connector.ts";
+import { rabbitmqConnector } from "./rabbitmq/rabbitmq-connector.ts";
 
 /** Every connector rowforge can write through: adding one is its folder and one line here. */
 const CONNECTORS: readonly Connector[] = [
@@ -14,10 +15,19 @@ const CONNECTORS: readonly Connector[] = [
   mysqlConnector,
   cassandraConnector,
   httpConnector,
+  rabbitmqConnector,
 ];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
-const PLANNED_KINDS = ["kafka", "jms"] as const;
+const PLANNED_KINDS = ["kafka"] as const;
+
+/**
+ * Connection types rowforge refuses by design, with what they are: RF_CONNECTION_UNSUPPORTED
+ * names what it writes to instead (at check time, before anything runs).
+ */
+const UNSUPPORTED_KINDS: Readonly<Record<string, string>> = {
+  solace: "Solace JMS (SMF)",
+};
 
 /** The connector serving a step's format or connection type, if any. */
 export function findConnector(format: string): Connector | undefined {
@@ -33,6 +43,12 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   const connector = findConnector(step.format);
   if (connector) return connector;
   const where = `step "${step.step.name}" writes to "${step.format}"`;
+  const refused = UNSUPPORTED_KINDS[step.format.trim().toLowerCase()];
+  if (refused !== undefined)
+    throw new RowforgeError(
+      "RF_CONNECTION_UNSUPPORTED",
+      `${where} (connection "${step.dataSourceName}"), a ${refused} connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)`,
+    );
   throw new RowforgeError(
     "RF_FORMAT_UNKNOWN",
     doing === undefined
@@ -44,10 +60,11 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   );
 }
 
-/** Every format and connection type rowforge knows by name: the ones it writes and the ones still to come. */
+/** Every format and connection type rowforge knows by name: the ones it writes, the ones still to come and the ones it refuses. */
 export const knownOutputKinds = (): readonly string[] => [
   ...CONNECTORS.flatMap((c) => c.formats),
   ...PLANNED_KINDS,
+  ...Object.keys(UNSUPPORTED_KINDS),
 ];
 
 /** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */

@@ -1,10 +1,12 @@
+import type { RecordBatch } from "apache-arrow";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
 import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
 import { DeliveryMetrics } from "./delivery-metrics.ts";
 import type { DeliveryReport, LiveDelivery } from "./delivery-report.ts";
-import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption } from "./message-frames.ts";
-import type { MessageTransport } from "./message-transport.ts";
+import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
+import { type MessageTransport, outcomeOf } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";
 
 /** A step sink that also reports what it delivered (brokers, HTTP). */
@@ -57,19 +59,35 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       (outcome) => metrics.settled(sentAt, outcome),
       (e: unknown) => {
         fatal ??= e;
-        metrics.settled(sentAt, {
-          acknowledged: 0,
-          failed: to - from,
-          error: e instanceof Error ? e.message : String(e),
-        });
+        metrics.settled(
+          sentAt,
+          outcomeOf(e) ?? {
+            acknowledged: 0,
+            failed: to - from,
+            error: e instanceof Error ? e.message : String(e),
+          },
+        );
       },
     );
     const tracked = p.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
 
+  const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
+  const encodeHere = (batch: RecordBatch): MessageFrames => {
+    const out = new ByteSink();
+    writeMessageFrames(out, batch, encodeOptions);
+    return new MessageFrames(out.buf.subarray(0, out.pos), batch.numRows, transport.slots);
+  };
+
   const drain = async (): Promise<void> => {
     while (inFlight.size > 0) await Promise.all(inFlight);
+  };
+
+  /** Fails once what is in flight settled (at most 10 s), so the error's counts are exact. */
+  const failSettled = async (): Promise<never> => {
+    await Promise.race([drain(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    return fail();
   };
 
   return {
@@ -77,25 +95,24 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     accepts: {
       encoded: {
         format: MESSAGE_FRAMES_FORMAT,
-        options: { ...slotsOption(transport.slots), where: options.where },
+        options: encodeOptions,
       },
     },
     get bytesWritten() {
       return bytes;
     },
     async write(input: SinkInput) {
-      if (fatal !== undefined) fail();
-      if (input.kind !== "encoded")
-        throw new RowforgeError(
-          "RF_INTERNAL",
-          `${options.where}: a message sink takes encoded message frames`,
-        );
+      if (fatal !== undefined) await failSettled();
       // Sends outlive this call and the workers reuse their buffers: the sends keep a copy.
-      const frames = new MessageFrames(input.bytes.slice(), input.rows, transport.slots);
-      bytes += input.bytes.byteLength;
+      // An Arrow batch (a caller that does not encode in workers) is encoded here.
+      const frames =
+        input.kind === "encoded"
+          ? new MessageFrames(input.bytes.slice(), input.rows, transport.slots)
+          : encodeHere(input.batch);
+      bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
         while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
-        if (fatal !== undefined) fail();
+        if (fatal !== undefined) await failSettled();
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
         const n = pacer ? await pacer.take(want, stopping.signal) : want;
         dispatch(frames, row, row + n);
