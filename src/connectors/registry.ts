@@ -4,7 +4,9 @@ import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
 import { httpConnector } from "./http/http-connector.ts";
+import { mqttConnector } from "./mqtt/mqtt-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
+import { natsConnector } from "./nats/nats-connector.ts";
 import { postgresConnector } from "./postgres/postgres-connector.ts";
 import { rabbitmqConnector } from "./rabbitmq/rabbitmq-connector.ts";
 
@@ -16,6 +18,8 @@ const CONNECTORS: readonly Connector[] = [
   cassandraConnector,
   httpConnector,
   rabbitmqConnector,
+  mqttConnector,
+  natsConnector,
 ];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
