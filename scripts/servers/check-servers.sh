@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Proves the server scripts work, with each database's own client: starts the servers (or finds
-# them running), writes and reads rows, and stops again the ones it started itself.
+# Proves the server scripts work, with each server's own client: starts the servers (or finds
+# them running), writes and reads rows or messages, and stops again the ones it started itself.
 #   MariaDB:   the mariadb client over TCP as the test user: CREATE TABLE, INSERT, SELECT, and a
 #              LOAD DATA LOCAL INFILE of a 3-line CSV (the connector's bulk path).
 #   Cassandra: cqlsh (PyPI's cqlsh, put into .venv when missing): keyspace, table, INSERT, SELECT.
+#   Kafka:     Kafka's own tools from KAFKA_TOOLS_CLASSPATH: TopicCommand, ConsoleProducer and
+#              ConsoleConsumer (3 keyed messages back exactly), ProducerPerformance (20,000 records).
+#   RabbitMQ:  rabbitmqctl (users, vhosts, permissions) and amqplib (the project's client): 3
+#              messages through a queue, a wrong password refused.
+#   MQTT:      mosquitto_sub/mosquitto_pub (Debian's mosquitto-clients, installed when missing):
+#              3 messages at QoS 1, a wrong password refused.
+#   NATS:      the NATS text protocol over bash's /dev/tcp: CONNECT with the password, SUB, PUB,
+#              the message back; a wrong password refused.
 #
-#   scripts/servers/check-servers.sh [mariadb] [cassandra]   (both when none is named)
+#   scripts/servers/check-servers.sh [mariadb] [cassandra] [kafka] [rabbitmq] [mosquitto] [nats]
+#   (mariadb and cassandra when none is named)
 # Not part of `npm test`: run it by hand. Exits non-zero on the first thing that is not right.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -113,13 +122,158 @@ check_cassandra() {
   echo "check-servers: cassandra OK (127.0.0.1:$port, datacenter $dc, keyspace/table/INSERT/SELECT with cqlsh)"
 }
 
+check_kafka() {
+  bring_up kafka
+  local env="$WORK/kafka.env"
+  local bootstrap cp
+  bootstrap=$(fact KAFKA_BOOTSTRAP "$env")
+  cp=$(fact KAFKA_TOOLS_CLASSPATH "$env")
+  k() { java -XX:TieredStopAtLevel=1 -Xmx256m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" "$@"; }
+  local topic="rf-check-$$"
+  k org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --create --topic "$topic" \
+    --partitions 1 --replication-factor 1 || fail "kafka: TopicCommand --create failed"
+  printf 'k1\tv1\nk2\tv2, with comma\nk3\tv3\n' |
+    k org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$bootstrap" --topic "$topic" \
+      --reader-property parse.key=true --reader-property "key.separator=$(printf '\t')" ||
+    fail "kafka: ConsoleProducer failed"
+  local out
+  out=$(k org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$bootstrap" --topic "$topic" \
+    --from-beginning --max-messages 3 --timeout-ms 30000 --formatter-property print.key=true \
+    --formatter-property 'key.separator=|' 2>/dev/null)
+  echo "$out"
+  [ "$out" = "$(printf 'k1|v1\nk2|v2, with comma\nk3|v3')" ] || fail "kafka: expected 3 keyed messages back, got:
+$out"
+  local perf
+  perf=$(k org.apache.kafka.tools.ProducerPerformance --topic "${topic}-perf" --num-records 20000 \
+    --record-size 100 --throughput -1 --producer-props "bootstrap.servers=$bootstrap" acks=1)
+  echo "$perf" | tail -n 1
+  echo "$perf" | tail -n 1 | grep -q "^20000 records sent" || fail "kafka: ProducerPerformance did not send 20000 records"
+  k org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --delete --topic "$topic" || true
+  k org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --delete --topic "${topic}-perf" || true
+  echo "check-servers: kafka OK ($bootstrap, topic create, 3 keyed messages produced and consumed, ProducerPerformance)"
+}
+
+# Runs an ES module snippet with the project's Node (from the project folder, so its packages resolve).
+node_snippet() {
+  local node="$ROOT/node_modules/.bin/node"
+  [ -x "$node" ] || fail "the project's Node is missing: run npm install"
+  (cd "$ROOT" && "$node" --input-type=module -e "$1")
+}
+
+check_rabbitmq() {
+  bring_up rabbitmq
+  local env="$WORK/rabbitmq.env"
+  local port user password vhost2 node epmd dir
+  port=$(fact RABBITMQ_PORT "$env")
+  user=$(fact RABBITMQ_USER "$env")
+  password=$(fact RABBITMQ_PASSWORD "$env")
+  vhost2=$(fact RABBITMQ_TEST_VHOST "$env")
+  node=$(fact RABBITMQ_NODENAME "$env")
+  epmd=$(fact RABBITMQ_EPMD_PORT "$env")
+  dir=$(fact RABBITMQ_DIR "$env")
+  ctl() { HOME="$dir" ERL_EPMD_PORT="$epmd" /usr/lib/rabbitmq/bin/rabbitmqctl -q --no-table-headers -n "$node" "$@"; }
+  local vhosts users
+  vhosts=$(ctl list_vhosts name | sort | tr '\n' ' ')
+  users=$(ctl list_users | tr '\t' ' ' | tr '\n' ' ')
+  echo "vhosts: $vhosts; users: $users"
+  [ "$vhosts" = "/ $vhost2 " ] || fail "rabbitmq: expected vhosts / and $vhost2, got: $vhosts"
+  echo "$users" | grep -q "$user \[administrator\]" || fail "rabbitmq: no administrator $user: $users"
+  local out
+  out=$(RMQ_PORT="$port" RMQ_USER="$user" RMQ_PASSWORD="$password" RMQ_VHOST="$vhost2" node_snippet '
+    import amqp from "amqplib";
+    const e = process.env;
+    const base = { hostname: "127.0.0.1", port: Number(e.RMQ_PORT), username: e.RMQ_USER };
+    const conn = await amqp.connect({ ...base, password: e.RMQ_PASSWORD, vhost: e.RMQ_VHOST });
+    const ch = await conn.createConfirmChannel();
+    const { queue } = await ch.assertQueue("", { exclusive: true });
+    for (const v of ["alpha", "beta, with comma", "gamma"]) ch.sendToQueue(queue, Buffer.from(v));
+    await ch.waitForConfirms();
+    for (let i = 0; i < 3; i++) console.log((await ch.get(queue, { noAck: true })).content.toString());
+    await conn.close();
+    const refused = await amqp.connect({ ...base, password: "not-" + e.RMQ_PASSWORD }).then(
+      (c) => c.close().then(() => false), () => true);
+    console.log(refused ? "wrong password refused" : "wrong password ACCEPTED");')
+  echo "$out"
+  [ "$out" = "$(printf 'alpha\nbeta, with comma\ngamma\nwrong password refused')" ] ||
+    fail "rabbitmq: expected 3 messages back and a refused password, got:
+$out"
+  echo "check-servers: rabbitmq OK (127.0.0.1:$port, rabbitmqctl, amqplib through a queue on vhost $vhost2)"
+}
+
+check_mosquitto() {
+  if ! command -v mosquitto_sub >/dev/null 2>&1; then
+    [ "$(id -u)" = "0" ] || fail "mosquitto_sub is required (Debian: apt-get install mosquitto-clients)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto-clients >/dev/null
+  fi
+  bring_up mosquitto
+  local env="$WORK/mosquitto.env"
+  local port user password
+  port=$(fact MQTT_PORT "$env")
+  user=$(fact MQTT_USER "$env")
+  password=$(fact MQTT_PASSWORD "$env")
+  local conn=(-h 127.0.0.1 -p "$port" -u "$user" -P "$password" -q 1)
+  mosquitto_sub "${conn[@]}" -t rf/check -C 3 -W 20 >"$WORK/mqtt.out" &
+  local sub=$!
+  sleep 1 # the subscription is made before the first message
+  local v
+  for v in alpha "beta, with comma" gamma; do mosquitto_pub "${conn[@]}" -t rf/check -m "$v"; done
+  wait "$sub" || fail "mosquitto: mosquitto_sub did not get 3 messages within 20 s"
+  cat "$WORK/mqtt.out"
+  [ "$(cat "$WORK/mqtt.out")" = "$(printf 'alpha\nbeta, with comma\ngamma')" ] || fail "mosquitto: the 3 messages differ"
+  if mosquitto_pub -h 127.0.0.1 -p "$port" -u "$user" -P "not-$password" -t rf/check -m x 2>/dev/null; then
+    fail "mosquitto: a wrong password was accepted"
+  fi
+  if mosquitto_pub -h 127.0.0.1 -p "$port" -t rf/check -m x 2>/dev/null; then
+    fail "mosquitto: an anonymous client was accepted"
+  fi
+  echo "check-servers: mosquitto OK (127.0.0.1:$port, 3 messages at QoS 1, wrong password and anonymous refused)"
+}
+
+# One NATS conversation over /dev/tcp: CONNECT with PASSWORD, then COMMANDS, then PING; prints
+# the server's lines up to PONG or an -ERR.
+nats_talk() {
+  local port=$1 user=$2 password=$3 commands=$4 line
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || fail "nats: cannot connect to 127.0.0.1:$port"
+  read -r -t 5 line <&3 # INFO
+  printf 'CONNECT {"user":"%s","pass":"%s","verbose":false,"pedantic":false,"headers":false}\r\n%sPING\r\n' \
+    "$user" "$password" "$commands" >&3
+  while read -r -t 5 line <&3; do
+    line=${line%$'\r'}
+    echo "$line"
+    case "$line" in PONG | -ERR*) break ;; esac
+  done
+  exec 3<&-
+}
+
+check_nats() {
+  bring_up nats
+  local env="$WORK/nats.env"
+  local port user password
+  port=$(fact NATS_PORT "$env")
+  user=$(fact NATS_USER "$env")
+  password=$(fact NATS_PASSWORD "$env")
+  local out
+  out=$(nats_talk "$port" "$user" "$password" $'SUB rf.check 1\r\nPUB rf.check 5\r\nalpha\r\nPUB rf.check 16\r\nbeta, with comma\r\n')
+  echo "$out"
+  [ "$out" = "$(printf 'MSG rf.check 1 5\nalpha\nMSG rf.check 1 16\nbeta, with comma\nPONG')" ] ||
+    fail "nats: expected the 2 messages back, got:
+$out"
+  out=$(nats_talk "$port" "$user" "not-$password" "")
+  echo "$out" | grep -qi "authorization violation" || fail "nats: a wrong password was not refused: $out"
+  echo "check-servers: nats OK (127.0.0.1:$port, SUB/PUB with a password, wrong password refused)"
+}
+
 WHICH=("$@")
 [ ${#WHICH[@]} -gt 0 ] || WHICH=(mariadb cassandra)
 for s in "${WHICH[@]}"; do
   case "$s" in
   mariadb) check_mariadb ;;
   cassandra) check_cassandra ;;
-  *) fail "unknown server '$s' (mariadb, cassandra)" ;;
+  kafka) check_kafka ;;
+  rabbitmq) check_rabbitmq ;;
+  mosquitto) check_mosquitto ;;
+  nats) check_nats ;;
+  *) fail "unknown server '$s' (mariadb, cassandra, kafka, rabbitmq, mosquitto, nats)" ;;
   esac
 done
 echo "check-servers: all OK (${WHICH[*]})"

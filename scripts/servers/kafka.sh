@@ -161,6 +161,7 @@ cmd_start() {
     "$DIR/server.properties" </dev/null >"$DIR/logs/kafka.log" 2>&1 9>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
+  kill_on_failed_start "$pid"
   wait_ready "$pid" "$port" "$READY_TIMEOUT" "$DIR/logs/kafka.log"
   cat >"$ENV_FILE" <<EOF
 KAFKA_BOOTSTRAP=$HOST:$port

@@ -67,6 +67,7 @@ EOF
   setsid mosquitto -c "$DIR/mosquitto.conf" </dev/null >"$DIR/stdout.log" 2>&1 9>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
+  kill_on_failed_start "$pid"
   wait_ready "$pid" "$port" "$READY_TIMEOUT" "$DIR/mosquitto.log"
   cat >"$ENV_FILE" <<EOF
 MQTT_HOST=$HOST

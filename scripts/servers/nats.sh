@@ -59,6 +59,7 @@ EOF
   setsid nats-server -c "$DIR/nats.conf" </dev/null >"$DIR/stdout.log" 2>&1 9>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
+  kill_on_failed_start "$pid"
   wait_ready "$pid" "$port" "$READY_TIMEOUT" "$DIR/nats.log"
   cat >"$ENV_FILE" <<EOF
 NATS_HOST=$HOST

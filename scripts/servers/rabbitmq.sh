@@ -106,7 +106,9 @@ cmd_start() {
   mkdir -p "$DIR/mnesia" "$DIR/log"
   write_config "$port" "$password"
   setsid epmd -address "$HOST" -port "$epmd_port" </dev/null >"$DIR/log/epmd.log" 2>&1 9>&- &
-  echo $! >"$DIR/$EPMD_PID_FILE"
+  local epmd_pid=$!
+  echo "$epmd_pid" >"$DIR/$EPMD_PID_FILE"
+  kill_on_failed_start "$epmd_pid"
   for _ in $(seq 1 50); do port_open "$epmd_port" && break || sleep 0.1; done
   port_open "$epmd_port" || die "epmd did not listen on $HOST:$epmd_port ($DIR/log/epmd.log)"
   log "starting RabbitMQ node $node on $HOST:$port (epmd $epmd_port, distribution $dist_port)"
@@ -122,6 +124,7 @@ cmd_start() {
     setsid "$SERVER" </dev/null >"$DIR/log/stdout.log" 2>&1 9>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
+  kill_on_failed_start "$epmd_pid" "$pid"
   wait_ready "$pid" "$port" "$READY_TIMEOUT" "$DIR/log/rabbit.log"
   cat >"$ENV_FILE" <<EOF
 RABBITMQ_HOST=$HOST

@@ -3,35 +3,31 @@
  * tests share once per run (each through its own script under scripts/servers/), puts their
  * connection facts in the environment the test processes inherit (read through
  * test/support/servers.ts), and stops them when the run ends. A server whose facts are already
- * in the environment (one the user started) is used as it is and left running.
+ * in the environment (one the user started) is used as it is and left running. The message
+ * brokers start on demand: the first test asking for one starts it (test/support/shared-server.ts),
+ * or all at the setup with ROWFORGE_TEST_BROKERS=1; the teardown stops those too.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { promisify } from "node:util";
+import { BROKER_SERVERS } from "./broker-servers.ts";
 import { CASSANDRA_ENV, MARIADB_ENV, POSTGRES_ENV } from "./servers.ts";
+import {
+  BROKERS_SWITCH_ENV,
+  exportFacts,
+  parseFacts,
+  RUNNER_PID_ENV,
+  SERVERS_DIR_ENV,
+  type SharedServer,
+  START_TIMEOUT_MS,
+  scriptEnvironment,
+  scriptPath,
+} from "./shared-server.ts";
 
 const run = promisify(execFile);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-/** Generous: the first start on a fresh machine installs the server from Debian's packages (or Maven Central's jars). */
-const START_TIMEOUT_MS = 600_000;
-
-interface SharedServer {
-  readonly name: string;
-  /** Under scripts/servers/: `start` prints KEY=VALUE lines, `stop <dir>` stops and removes it. */
-  readonly script: string;
-  /** Environment variable per fact the script prints (its KEY → the test processes' variable). */
-  readonly env: Readonly<Record<string, string>>;
-  /** The printed fact naming what `stop` needs. */
-  readonly stopKey: string;
-  /** Set to why the server did not start: the tests needing it fail with that reason, the others run. */
-  readonly errorEnv: string;
-  /** Extra environment for its script, given a folder of this run's own (made per run, removed at the end). */
-  readonly scriptEnv?: (runDir: string) => Readonly<Record<string, string>>;
-}
 
 /** Every server the test run shares: a new database adds its line (and its script). */
 const SERVERS: readonly SharedServer[] = [
@@ -92,6 +88,8 @@ const SERVERS: readonly SharedServer[] = [
       ROWFORGE_CASSANDRA_WATCH_PID: String(process.pid),
     }),
   },
+  // Kafka, RabbitMQ, MQTT, NATS: started when a test first needs one (see BROKERS_SWITCH_ENV).
+  ...BROKER_SERVERS,
 ];
 
 /** This run's temp folder for servers that take one (made on first use, removed at teardown). */
@@ -103,15 +101,6 @@ const runDirectory = (): string => {
 
 /** What to stop at the end: the servers this run started (not ones the user gave). */
 const started: { server: SharedServer; stopArg: string }[] = [];
-
-function parseFacts(stdout: string): Record<string, string> {
-  const facts: Record<string, string> = {};
-  for (const line of stdout.split("\n")) {
-    const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
-    if (m) facts[m[1]!] = m[2]!;
-  }
-  return facts;
-}
 
 /**
  * Starts one server and exports its facts. A server that cannot start fails no test by itself:
@@ -130,15 +119,9 @@ async function startServer(server: SharedServer): Promise<void> {
 
 async function startAndExport(server: SharedServer): Promise<void> {
   const t0 = performance.now();
-  const { stdout } = await run("bash", [join(ROOT, "scripts", "servers", server.script), "start"], {
+  const { stdout } = await run("bash", [scriptPath(server), "start"], {
     timeout: START_TIMEOUT_MS,
-    env: {
-      ...process.env,
-      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
-      // The server goes away with this test run even when the run is killed before its teardown.
-      ROWFORGE_PG_WATCH_PID: String(process.pid),
-      ...server.scriptEnv?.(runDirectory()),
-    },
+    env: scriptEnvironment(server, runDirectory(), process.pid),
   }).catch((e: unknown) => {
     const stderr = (e as { stderr?: string }).stderr ?? "";
     throw new Error(
@@ -146,29 +129,44 @@ async function startAndExport(server: SharedServer): Promise<void> {
     );
   });
   const facts = parseFacts(stdout);
-  for (const [key, variable] of Object.entries(server.env)) {
-    const value = facts[key];
-    if (value === undefined) throw new Error(`test run: scripts/servers/${server.script} printed no ${key}`);
-    process.env[variable] = value;
-  }
+  exportFacts(server, facts);
   const stopArg = facts[server.stopKey];
   if (stopArg !== undefined) started.push({ server, stopArg });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   process.stderr.write(`test run: ${server.name} started in ${seconds} s\n`);
 }
 
+/** Started at the setup: every server but the on-demand ones, those too with ROWFORGE_TEST_BROKERS=1. */
+const startsAtSetup = (server: SharedServer): boolean =>
+  !server.onDemand || process.env[BROKERS_SWITCH_ENV] === "1";
+
 export async function globalSetup(): Promise<void> {
-  await Promise.all(SERVERS.map(startServer));
+  // What a test process needs to start an on-demand server into this run's folder.
+  process.env[SERVERS_DIR_ENV] = runDirectory();
+  process.env[RUNNER_PID_ENV] = String(process.pid);
+  await Promise.all(SERVERS.filter(startsAtSetup).map(startServer));
 }
 
 export async function globalTeardown(): Promise<void> {
   await Promise.all(
     started.splice(0).map(({ server, stopArg }) =>
-      run("bash", [join(ROOT, "scripts", "servers", server.script), "stop", stopArg], {
+      run("bash", [scriptPath(server), "stop", stopArg], {
         timeout: 60_000,
       }).catch(() => {}),
     ),
   );
+  // On-demand servers a test process started: their scripts find them in this run's folder.
+  if (runDir !== undefined) {
+    const dir = runDir;
+    await Promise.all(
+      SERVERS.filter((s) => s.onDemand).map((server) =>
+        run("bash", [scriptPath(server), "stop"], {
+          timeout: 60_000,
+          env: scriptEnvironment(server, dir, process.pid),
+        }).catch(() => {}),
+      ),
+    );
+  }
   if (runDir !== undefined) rmSync(runDir, { recursive: true, force: true });
   runDir = undefined;
 }

@@ -3,8 +3,24 @@ import cassandra from "cassandra-driver";
 import mysql from "mysql2/promise";
 import pg from "pg";
 
+// The message brokers (Kafka, RabbitMQ, MQTT, NATS), started when a test first asks for one.
+export {
+  KAFKA_ENV,
+  type KafkaFacts,
+  kafkaFacts,
+  MQTT_ENV,
+  type MqttFacts,
+  mqttFacts,
+  NATS_ENV,
+  type NatsFacts,
+  natsFacts,
+  RABBITMQ_ENV,
+  type RabbitmqFacts,
+  rabbitmqFacts,
+} from "./broker-servers.ts";
+
 /**
- * The database servers a test run shares. `npm test` starts each once, before any test file
+ * The database servers and message brokers a test run shares. `npm test` starts each once, before any test file
  * runs (test/support/global-servers.ts, Node's `--test-global-setup`), and hands their
  * connection facts to every test process through environment variables; tests read them here.
  * A test that needs a server and runs without one fails, naming what is missing and how to

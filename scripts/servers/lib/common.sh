@@ -118,6 +118,13 @@ cmd_stop() {
   log "stopped; removed $DIR"
 }
 
+# Whatever goes wrong from here on, the processes of a half-made start (the pids given) do not
+# outlive the script: killed at its exit unless the facts were written. Their logs stay.
+kill_on_failed_start() {
+  # shellcheck disable=SC2064 # the pids are fixed now, on purpose
+  trap "if [ ! -f '$ENV_FILE' ]; then kill -KILL $* 2>/dev/null || true; fi" EXIT
+}
+
 # Waits until `ready PORT` or the process dies or TIMEOUT seconds pass; LOG is shown on failure.
 wait_ready() {
   local pid=$1 port=$2 timeout=$3 logfile=$4
