@@ -4,8 +4,11 @@ import { connectors } from "../../src/connectors/registry.ts";
 import { cassandraConnectorFixture } from "./cassandra-connector.fixture.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
+import { mqttConnectorFixture } from "./mqtt-connector.fixture.ts";
 import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
+import { natsConnectorFixture } from "./nats-connector.fixture.ts";
 import { postgresConnectorFixture } from "./postgres-connector.fixture.ts";
+import { rabbitmqConnectorFixture } from "./rabbitmq-connector.fixture.ts";
 
 /** Each registered connector's fixture: a new connector adds its line here (and its fixture file). */
 const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
@@ -13,6 +16,9 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   postgres: postgresConnectorFixture,
   mysql: mysqlConnectorFixture,
   cassandra: cassandraConnectorFixture,
+  rabbitmq: rabbitmqConnectorFixture,
+  mqtt: mqttConnectorFixture,
+  nats: natsConnectorFixture,
 };
 
 test("every registered connector has a conformance fixture", () => {

@@ -1,0 +1,220 @@
+import { spawn } from "node:child_process";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { type Msg, type NatsConnection, connect as natsConnect } from "@nats-io/transport-node";
+import amqp, { type ConsumeMessage } from "amqplib";
+import { connectAsync, type IPublishPacket } from "mqtt";
+import { CLI, type CliResult, REPO_ROOT } from "./run-cli.ts";
+import { mqttFacts, natsFacts, rabbitmqFacts } from "./servers.ts";
+
+/**
+ * Clients that read back what the RabbitMQ, MQTT and NATS connectors sent, on the shared test
+ * brokers (test/support/broker-servers.ts), and an asynchronous CLI run (a subscriber in the
+ * test process keeps reading while the run sends).
+ */
+
+let names = 0;
+/** A queue, topic or subject name no other test uses (`rf_<pid>_<n>`). */
+export const freshName = (prefix = "rf"): string => `${prefix}_${process.pid}_${++names}`;
+
+/** Runs the rowforge CLI as a subprocess without blocking this process's event loop. */
+export function runCliAsync(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: { ...process.env, NO_COLOR: "1", ...options.env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- RabbitMQ
+
+/** Step (or connection) options reaching the shared RabbitMQ node, writing to `queue`. */
+export function rabbitOptions(queue: string, extra: Record<string, string> = {}): Record<string, string> {
+  const f = rabbitmqFacts();
+  return {
+    url: `amqp://${f.host}:${f.port}`,
+    user: f.user,
+    password: f.password,
+    destinationName: queue,
+    ...extra,
+  };
+}
+
+/** Runs `work` on a channel of the shared RabbitMQ node (vhost `/` unless given). */
+export async function withRabbitChannel<T>(work: (ch: amqp.Channel) => Promise<T>, vhost = "/"): Promise<T> {
+  const f = rabbitmqFacts();
+  const conn = await amqp.connect({
+    hostname: f.host,
+    port: f.port,
+    username: f.user,
+    password: f.password,
+    vhost,
+  });
+  try {
+    const ch = await conn.createChannel();
+    return await work(ch);
+  } finally {
+    await conn.close().catch(() => {});
+  }
+}
+
+/** Takes every message off a queue (none when it does not exist), in order. */
+export async function drainQueue(queue: string, vhost = "/"): Promise<ConsumeMessage[]> {
+  return withRabbitChannel(async (ch) => {
+    ch.on("error", () => {});
+    const ok = await ch.checkQueue(queue).catch(() => undefined);
+    if (!ok) return [];
+    const want = ok.messageCount;
+    const got: ConsumeMessage[] = [];
+    if (want === 0) return got;
+    await ch.prefetch(1000);
+    await new Promise<void>((resolve) => {
+      void ch.consume(queue, (m) => {
+        if (m === null) return;
+        got.push(m);
+        ch.ack(m);
+        if (got.length >= want) resolve();
+      });
+    });
+    return got;
+  }, vhost);
+}
+
+/** Messages of a queue, now (without taking them). */
+export const queueDepth = (queue: string, vhost = "/"): Promise<number | undefined> =>
+  withRabbitChannel(async (ch) => {
+    ch.on("error", () => {});
+    return (await ch.checkQueue(queue).catch(() => undefined))?.messageCount;
+  }, vhost);
+
+// ---------------------------------------------------------------- receivers that listen live
+
+/** One message a live subscriber received, with when (performance.now(), ms). */
+export interface Received {
+  readonly body: Buffer;
+  readonly headers: Record<string, string | string[]>;
+  readonly at: number;
+}
+
+/** A live subscription: what it received so far; `until` waits for `n` messages (or times out, returning what came). */
+export interface Receiver {
+  readonly received: Received[];
+  until(n: number, timeoutMs?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+function receiverOf(received: Received[], close: () => Promise<void>): Receiver {
+  return {
+    received,
+    async until(n, timeoutMs = 30_000) {
+      const end = performance.now() + timeoutMs;
+      while (received.length < n && performance.now() < end) await new Promise((r) => setTimeout(r, 20));
+      return received;
+    },
+    close,
+  };
+}
+
+/** Step (or connection) options reaching the shared MQTT broker, publishing to `topic`. */
+export function mqttOptions(topic: string, extra: Record<string, string> = {}): Record<string, string> {
+  const f = mqttFacts();
+  return { url: f.url, user: f.user, password: f.password, topic, ...extra };
+}
+
+/** Subscribes to an MQTT topic on the shared broker (QoS 1, MQTT 5: user properties kept). */
+export async function mqttReceiver(topic: string): Promise<Receiver> {
+  const f = mqttFacts();
+  const client = await connectAsync(f.url, {
+    username: f.user,
+    password: f.password,
+    protocolVersion: 5,
+    reconnectPeriod: 0,
+  });
+  const received: Received[] = [];
+  client.on("message", (_t: string, payload: Buffer, packet: IPublishPacket) => {
+    const user = (packet.properties?.userProperties ?? {}) as Record<string, string | string[]>;
+    received.push({ body: payload, headers: user, at: performance.now() });
+  });
+  await client.subscribeAsync(topic, { qos: 1 });
+  return receiverOf(received, () => client.endAsync(true));
+}
+
+/** Step (or connection) options reaching the shared NATS server, publishing to `subject`. */
+export function natsOptions(subject: string, extra: Record<string, string> = {}): Record<string, string> {
+  const f = natsFacts();
+  return { url: f.url, user: f.user, password: f.password, subject, ...extra };
+}
+
+/** A connection to the shared NATS server. */
+export async function natsClient(): Promise<NatsConnection> {
+  const f = natsFacts();
+  return natsConnect({ servers: `${f.host}:${f.port}`, user: f.user, pass: f.password });
+}
+
+const natsHeadersOf = (m: Msg): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  if (!m.headers) return out;
+  for (const [k, v] of m.headers) out[k] = v.length === 1 ? v[0]! : v;
+  return out;
+};
+
+/** Subscribes to a NATS subject (core NATS) on the shared server. */
+export async function natsReceiver(subject: string): Promise<Receiver> {
+  const nc = await natsClient();
+  const received: Received[] = [];
+  nc.subscribe(subject, {
+    callback: (_e, m) => {
+      received.push({ body: Buffer.from(m.data), headers: natsHeadersOf(m), at: performance.now() });
+    },
+  });
+  await nc.flush();
+  return receiverOf(received, () => nc.close());
+}
+
+/** Every message of a JetStream stream, in order (none when there is no such stream). */
+export async function readStream(stream: string): Promise<Received[]> {
+  const nc = await natsClient();
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(stream).catch(() => undefined);
+    if (!info) return [];
+    const out: Received[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await jsm.streams.getMessage(stream, { seq });
+      if (!m) continue;
+      const headers: Record<string, string | string[]> = {};
+      if (m.header) for (const [k, v] of m.header) headers[k] = v.length === 1 ? v[0]! : v;
+      out.push({ body: Buffer.from(m.data), headers, at: 0 });
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** The `id` of each message whose body is a row as JSON, as text. */
+export const idsOfJson = (bodies: readonly Buffer[]): string[] =>
+  bodies.map((b) => String((JSON.parse(b.toString("utf8")) as { id: unknown }).id));
+
+/** Waits until a receiver got nothing new for `quietMs` (at most `maxMs`): what a finished run sent has arrived. */
+export async function settled(r: Receiver, quietMs = 300, maxMs = 10_000): Promise<Received[]> {
+  const end = performance.now() + maxMs;
+  let seen = -1;
+  while (r.received.length !== seen && performance.now() < end) {
+    seen = r.received.length;
+    await new Promise((res) => setTimeout(res, quietMs));
+  }
+  return r.received;
+}
