@@ -1,9 +1,12 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { type Msg, type NatsConnection, connect as natsConnect } from "@nats-io/transport-node";
 import amqp, { type ConsumeMessage } from "amqplib";
 import { connectAsync, type IPublishPacket } from "mqtt";
-import { CLI, type CliResult, REPO_ROOT } from "./run-cli.ts";
+import { CLI, type CliResult, REPO_ROOT, runCli } from "./run-cli.ts";
 import { mqttFacts, natsFacts, rabbitmqFacts } from "./servers.ts";
 
 /**
@@ -217,4 +220,130 @@ export async function settled(r: Receiver, quietMs = 300, maxMs = 10_000): Promi
     await new Promise((res) => setTimeout(res, quietMs));
   }
   return r.received;
+}
+
+/** A broker of a test's own (to kill mid-run): its facts, and a stop that removes it. */
+export interface PrivateBroker {
+  readonly facts: Readonly<Record<string, string>>;
+  /** Kills the broker at once (SIGKILL), as a crash would. */
+  kill(): void;
+  stop(): void;
+}
+
+/** Starts a broker of the test's own with its script (`nats.sh`, `mosquitto.sh`, `rabbitmq.sh`) in a fresh folder. */
+export function startPrivateBroker(script: string, prefix: string): PrivateBroker {
+  const dir = mkdtempSync(join(tmpdir(), `rf-${prefix.toLowerCase()}-`));
+  // The script's own variables (RABBITMQ_PORT, ...) would pick the shared broker's port: left out.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith(`${prefix}_`)),
+  );
+  const env = {
+    ...inherited,
+    ROWFORGE_SERVERS_DIR: dir,
+    [`ROWFORGE_${prefix}_DIR`]: join(dir, "server"),
+    [`ROWFORGE_${prefix}_WATCH_PID`]: String(process.pid),
+  };
+  const out = execFileSync(join(REPO_ROOT, "scripts", "servers", script), ["start"], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+    timeout: 120_000,
+  });
+  const facts = Object.fromEntries(
+    out
+      .split("\n")
+      .map((l) => /^([A-Z_]+)=(.*)$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
+  return {
+    facts,
+    kill: () => {
+      try {
+        process.kill(Number(facts[`${prefix}_PID`]), "SIGKILL");
+      } catch {}
+    },
+    stop: () => {
+      try {
+        execFileSync(join(REPO_ROOT, "scripts", "servers", script), ["stop", facts[`${prefix}_DIR`] ?? ""], {
+          env,
+          stdio: "ignore",
+          timeout: 60_000,
+        });
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The rows `rowforge sample` gives for a plan with a seed and reference time: what a run with both sends. */
+export function sampledRows(
+  args: readonly string[],
+  n: number,
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Record<string, unknown>[] {
+  const r = runCli(["sample", ...args, "-n", String(n), "--format", "json"], options);
+  if (r.status !== 0) throw new Error(`rowforge sample failed: ${r.stderr}`);
+  return r.stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** A sampled row's headers ([{key, value: base64}]) as key → text. */
+export const sampledHeaders = (row: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    ((row.headers ?? []) as { key: string; value: string | null }[]).map((h) => [
+      h.key,
+      h.value === null ? "" : Buffer.from(h.value, "base64").toString("utf8"),
+    ]),
+  );
+
+/**
+ * Messages received in each second of a step paced at `rate` per second, as the receiving side
+ * sees it. The seconds start where the arrivals say the schedule started (the median of each
+ * message's arrival less its due moment, i / rate), so one slow first message does not shift
+ * every second's window.
+ */
+export function perSecond(received: readonly Received[], rate: number): number[] {
+  if (received.length === 0) return [];
+  const offsets = received.map((r, i) => r.at - (i / rate) * 1000).sort((a, b) => a - b);
+  const t0 = Math.min(offsets[Math.floor(offsets.length / 2)]!, received[0]!.at);
+  const counts: number[] = [];
+  for (const r of received) {
+    const s = Math.floor((r.at - t0) / 1000);
+    counts[s] = (counts[s] ?? 0) + 1;
+  }
+  return Array.from(counts, (c) => c ?? 0);
+}
+
+/** Declares a queue (durable) on the shared RabbitMQ node and consumes it live. */
+export async function rabbitReceiver(queue: string): Promise<Receiver> {
+  const f = rabbitmqFacts();
+  const conn = await amqp.connect({ hostname: f.host, port: f.port, username: f.user, password: f.password });
+  const ch = await conn.createChannel();
+  await ch.assertQueue(queue, { durable: true });
+  const received: Received[] = [];
+  await ch.consume(
+    queue,
+    (m) => {
+      if (m === null) return;
+      const headers = Object.fromEntries(
+        Object.entries(m.properties.headers ?? {}).map(([k, v]) => [k, String(v)]),
+      );
+      received.push({ body: m.content, headers, at: performance.now() });
+    },
+    { noAck: true },
+  );
+  return receiverOf(received, () => conn.close().catch(() => {}));
+}
+
+/** Each of the first `seconds` seconds within 5% of `rate`, and at most 5% of a second's messages after them (the last ones a moment late). */
+export function assertRate(perSecondCounts: readonly number[], rate: number, seconds: number): void {
+  const shown = `per second: ${perSecondCounts.join(", ")}`;
+  if (perSecondCounts.length < seconds) throw new Error(`fewer than ${seconds} seconds; ${shown}`);
+  for (const n of perSecondCounts.slice(0, seconds))
+    if (Math.abs(n - rate) > rate * 0.05) throw new Error(`a second off the rate of ${rate} by more than 5%; ${shown}`);
+  const late = perSecondCounts.slice(seconds).reduce((a, b) => a + b, 0);
+  if (late > rate * 0.05) throw new Error(`${late} messages after the last second; ${shown}`);
 }

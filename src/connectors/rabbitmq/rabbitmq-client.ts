@@ -35,7 +35,7 @@ export function rabbitError(e: unknown, where: string, address: string): Rowforg
       `${where}: RabbitMQ at ${address} refused the virtual host (${reason.replace(/^.*?(NOT_ALLOWED)/, "$1")})`,
       { hint: "check the connection's virtualHost exists and the user may use it" },
     );
-  if (/Socket closed abruptly|ECONNRESET|Connection closed|EPIPE/i.test(reason))
+  if (/Socket closed abruptly|ECONNRESET|Connection closed|Channel closed|EPIPE/i.test(reason))
     return new RowforgeError(
       "RF_BROKER_UNREACHABLE",
       `${where}: the connection to ${address} was lost (${reason})`,
