@@ -145,7 +145,7 @@ test("an MQTT broker killed mid-run fails the step, and the report says exactly 
       );
     assert.ok(m, step.error);
     const acknowledged = Number(m[1]);
-    assert.ok(acknowledged > 1000 && acknowledged < 10_000, step.error);
+    assert.ok(acknowledged > 0 && acknowledged < 10_000, step.error);
     assert.equal(step.delivery.acknowledged, acknowledged);
     assert.equal(step.records, acknowledged);
     assert.equal(step.delivery.sent, Number(m[2]));

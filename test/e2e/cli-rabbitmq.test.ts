@@ -217,7 +217,7 @@ test("a broker killed mid-run fails the step, and the report says exactly how ma
       );
     assert.ok(m, step.error);
     const acknowledged = Number(m[1]);
-    assert.ok(acknowledged > 1000 && acknowledged < 10_000, step.error);
+    assert.ok(acknowledged > 0 && acknowledged < 10_000, step.error);
     // The error, the step's records and its delivery report agree, and every message sent is counted.
     assert.equal(step.delivery.acknowledged, acknowledged);
     assert.equal(step.records, acknowledged);

@@ -21,10 +21,18 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
   const nc: NatsConnection = await connectNats(o);
   let closing = false;
   let lost: string | undefined;
-  nc.closed().then((e) => {
+  // Settles when the connection ends: a flush or publish waiting for a server that went away ends with it.
+  const ended = nc.closed().then((e) => {
     if (!closing)
       lost ??= `the connection to ${o.address.shown} was lost${e instanceof Error ? ` (${e.message})` : ""}`;
   });
+  const orLost = <T>(p: Promise<T>): Promise<T> =>
+    Promise.race([
+      p,
+      ended.then((): never => {
+        throw new Error(lost ?? "the connection closed");
+      }),
+    ]);
   const lostError = () => new RowforgeError("RF_BROKER_UNREACHABLE", `${o.where}: ${lost}`);
   try {
     if (o.jetstream) await ensureStream(nc, o);
@@ -52,7 +60,7 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
         nc.publish(o.subject, frames.part(row, parts.body) ?? EMPTY, h ? { headers: h } : undefined);
         published++;
       }
-      await nc.flush();
+      await orLost(nc.flush());
     } catch (e) {
       lost ??= `the connection to ${o.address.shown} was lost (${e instanceof Error ? e.message : String(e)})`;
       throw withOutcome(lostError(), { acknowledged: 0, failed: to - from, error: lost });
@@ -68,7 +76,9 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
         const h = headersOf(frames, row);
         const t0 = performance.now();
         try {
-          await js!.publish(o.subject, frames.part(row, parts.body) ?? EMPTY, h ? { headers: h } : {});
+          await orLost(
+            js!.publish(o.subject, frames.part(row, parts.body) ?? EMPTY, h ? { headers: h } : {}),
+          );
           return { ms: performance.now() - t0 };
         } catch (e) {
           return { error: e instanceof Error ? e.message : String(e) };
