@@ -51,7 +51,7 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   if (refused !== undefined)
     throw new RowforgeError(
       "RF_CONNECTION_UNSUPPORTED",
-      `${where} (connection "${step.dataSourceName}"), a ${refused} connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)`,
+      `${where}${step.dataSourceName ? ` (connection "${step.dataSourceName}")` : ""}, a ${refused} connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)`,
     );
   throw new RowforgeError(
     "RF_FORMAT_UNKNOWN",
