@@ -1,3 +1,4 @@
+import { connect as netConnect } from "node:net";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { AuthorizationError, connect, type NatsConnection } from "@nats-io/transport-node";
 import { RowforgeError } from "../../errors/index.ts";
@@ -22,9 +23,48 @@ export function natsError(e: unknown, where: string, address: string): RowforgeE
   return new RowforgeError("RF_BROKER_UNREACHABLE", `${where}: NATS server at ${address}: ${reason}`);
 }
 
+/**
+ * Waits for the server's INFO greeting on a socket of its own, destroyed after: the client
+ * library gives up on a port that accepts but never greets, yet leaves that socket open (a
+ * process would never end), so such a port is found out here first.
+ */
+function greeted(o: NatsOptions): Promise<void> {
+  const a = o.address;
+  return new Promise((resolve, reject) => {
+    const socket = netConnect({ host: a.host, port: a.port });
+    const done = (e?: unknown) => {
+      clearTimeout(timer);
+      socket.destroy();
+      if (e === undefined) resolve();
+      else reject(e);
+    };
+    const timer = setTimeout(
+      () =>
+        done(
+          new RowforgeError(
+            "RF_BROKER_UNREACHABLE",
+            `${o.where}: no NATS answer from ${a.shown} within ${o.connectTimeoutMs / 1000} s`,
+          ),
+        ),
+      o.connectTimeoutMs,
+    );
+    socket.once("data", () => done());
+    socket.once("error", (e) => done(natsError(e, o.where, a.shown)));
+    socket.once("close", () =>
+      done(
+        new RowforgeError(
+          "RF_BROKER_UNREACHABLE",
+          `${o.where}: ${a.shown} closed the connection without a NATS greeting`,
+        ),
+      ),
+    );
+  });
+}
+
 /** Connects and logs in within the connection's connectTimeout (no reconnects), or throws a coded error. */
 export async function connectNats(o: NatsOptions): Promise<NatsConnection> {
   const a = o.address;
+  await greeted(o);
   try {
     return await connect({
       servers: `${a.host.includes(":") ? `[${a.host}]` : a.host}:${a.port}`,
