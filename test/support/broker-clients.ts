@@ -343,7 +343,8 @@ export function assertRate(perSecondCounts: readonly number[], rate: number, sec
   const shown = `per second: ${perSecondCounts.join(", ")}`;
   if (perSecondCounts.length < seconds) throw new Error(`fewer than ${seconds} seconds; ${shown}`);
   for (const n of perSecondCounts.slice(0, seconds))
-    if (Math.abs(n - rate) > rate * 0.05) throw new Error(`a second off the rate of ${rate} by more than 5%; ${shown}`);
+    if (Math.abs(n - rate) > rate * 0.05)
+      throw new Error(`a second off the rate of ${rate} by more than 5%; ${shown}`);
   const late = perSecondCounts.slice(seconds).reduce((a, b) => a + b, 0);
   if (late > rate * 0.05) throw new Error(`${late} messages after the last second; ${shown}`);
 }

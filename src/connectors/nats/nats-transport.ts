@@ -30,7 +30,7 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
     Promise.race([
       p,
       ended.then((): never => {
-        throw new Error(lost ?? "the connection closed");
+        throw new RowforgeError("RF_BROKER_UNREACHABLE", `${o.where}: ${lost ?? "the connection closed"}`);
       }),
     ]);
   const lostError = () => new RowforgeError("RF_BROKER_UNREACHABLE", `${o.where}: ${lost}`);

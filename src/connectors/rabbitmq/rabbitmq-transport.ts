@@ -34,14 +34,21 @@ export async function rabbitTransport(o: RabbitOptions, parts: MessageBodyParts)
   const conn = await connectRabbit(o);
   let lost: RowforgeError | undefined;
   const loseWith = (e: unknown) => {
-    lost ??= rabbitError(e ?? new Error("Connection closed"), o.where, o.address.shown);
+    lost ??= rabbitError(e, o.where, o.address.shown);
+  };
+  /** The connection or channel closed without saying why (the broker went away). */
+  const closed = (what: string) => () => {
+    lost ??= new RowforgeError(
+      "RF_BROKER_UNREACHABLE",
+      `${o.where}: the connection to ${o.address.shown} was lost (${what} closed)`,
+    );
   };
   try {
     await ensureDestination(conn, o);
     const ch = await conn.model.createConfirmChannel();
-    conn.model.on("close", (e?: Error) => loseWith(e ?? new Error("Connection closed")));
+    conn.model.on("close", (e?: Error) => (e ? loseWith(e) : closed("Connection")()));
     ch.on("error", loseWith);
-    ch.on("close", () => loseWith(new Error("Channel closed")));
+    ch.on("close", closed("Channel"));
     const contentType = o.contentType ?? parts.contentType;
     let closing = false;
 
