@@ -119,7 +119,6 @@ num.io.threads=2
 num.recovery.threads.per.data.dir=1
 log.segment.bytes=67108864
 log.retention.hours=24
-log.cleaner.enable=false
 EOF
 }
 

@@ -85,7 +85,7 @@ EPMD_PID_FILE=epmd.pid
 extra_stop() {
   local p
   p=$(cat "$DIR/$EPMD_PID_FILE" 2>/dev/null || true)
-  if pid_alive "$p"; then kill -TERM "$p" 2>/dev/null || true; fi
+  stop_pid "$p"
 }
 
 cmd_start() {
