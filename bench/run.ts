@@ -15,7 +15,9 @@
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
  * bin/rowforge.js timed into PostgreSQL in each round). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
- * own servers and takes minutes.
+ * own servers and takes minutes. `messaging` (only when named: --only=messaging) measures the
+ * message sinks against their reference load generators: HTTP POSTs against autocannon on the
+ * same receiver (bench/http-sink.ts).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +31,7 @@ import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
+import { runHttpSinkBenchmark } from "./http-sink.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -231,6 +234,17 @@ if (wants("http")) {
   const all = http.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");
   say(
     `http POST /sample/schema: ${fmt(rf.requestsPerSecond)} req/s (${(100 * ratio).toFixed(0)}% of the bare route's ${fmt(bare.requestsPerSecond)} req/s in the same round, median of rounds ${all}; target >= 40%), p50 ${rf.p50} ms, p99 ${rf.p99} ms (target < 10 ms), errors ${rf.errors}, non-2xx ${rf.non2xx}`,
+  );
+}
+
+// Message sinks against their reference load generators: only when asked for (--only=messaging).
+if (only?.has("messaging")) {
+  say("");
+  const h = await runHttpSinkBenchmark(quick ? 2 : 5, quick ? 1 : 3);
+  results.httpSink = h;
+  const all = h.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");
+  say(
+    `http sink (bench/http-sink.ts): rowforge run ${fmt(h.median.rowforgePerSecond)} POSTs/s of ${h.bodyBytes}-byte JSON bodies, ${(100 * h.median.ratio).toFixed(0)}% of autocannon's ${fmt(h.median.autocannonPerSecond)} req/s on the same receiver and connections (median of rounds ${all}; target >= 60%), rowforge p99 ${h.median.rowforgeP99Ms} ms`,
   );
 }
 

@@ -23,6 +23,11 @@ export function cancelSummary(
     const r = byName.get(name);
     const p = progress.get(name);
     if (r?.success && !r.skipped) kept.push(`${name} (${count(r.records)} records)`);
+    else if (r?.delivery)
+      // Brokers and HTTP endpoints keep what they acknowledged: it cannot be taken back.
+      kept.push(
+        `${name} (stopped: ${count(r.delivery.acknowledged)} of ${count(r.delivery.sent)} messages sent were acknowledged${r.delivery.failed > 0 ? `, ${count(r.delivery.failed)} failed` : ""})`,
+      );
     else if (r || p) {
       stopped.push(
         `${name} (stopped at ${count(p?.done ?? 0)}${p ? ` of ${count(p.total)}` : ""} rows; nothing of it kept)`,

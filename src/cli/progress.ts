@@ -1,9 +1,10 @@
+import type { LiveDelivery } from "../connectors/messaging/delivery-report.ts";
 import { groupDigits } from "../util/group-digits.ts";
 import type { CliIo } from "./cli-io.ts";
 
 /** Live progress of a run's steps. */
 export interface Progress {
-  update(step: string, done: number, total: number): void;
+  update(step: string, done: number, total: number, delivery?: LiveDelivery): void;
   end(): void;
 }
 
@@ -46,6 +47,10 @@ export function progressText(done: number, total: number, elapsedSeconds: number
   return `${base} eta ${eta}`;
 }
 
+/** What a message step's destination took so far: ` ack 9,800 fail 2 p99 4.1ms`. */
+export const deliveryText = (d: LiveDelivery): string =>
+  ` ack ${count(d.acknowledged)}${d.failed > 0 ? ` fail ${count(d.failed)}` : ""}${d.p99Ms === undefined ? "" : ` p99 ${d.p99Ms.toFixed(1)}ms`}`;
+
 /**
  * Live progress per step: on a terminal a redrawn bar with records, percent, rows/s, elapsed
  * time and ETA; otherwise a log line every 10% (and at least every 10 seconds). Every step
@@ -63,12 +68,12 @@ export function createProgress(io: CliIo, tty: boolean, clock: Clock = Date.now)
     return s;
   };
   return {
-    update(step, done, total) {
+    update(step, done, total, delivery) {
       const s = stateOf(step);
       if (s.finished) return;
       const now = clock();
       const elapsed = (now - s.started) / 1000;
-      const text = progressText(done, total, elapsed);
+      const text = progressText(done, total, elapsed) + (delivery ? deliveryText(delivery) : "");
       const finished = done >= total;
       if (tty) {
         const width = 24;

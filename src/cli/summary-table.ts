@@ -25,3 +25,31 @@ function summarisePaths(outputs: readonly string[]): string {
   const dir = outputs[0]!.slice(0, outputs[0]!.lastIndexOf("/"));
   return `${dir}/ (${outputs.length} files)`;
 }
+
+/**
+ * One line per message or HTTP step under the table: what was sent, acknowledged and failed,
+ * the achieved rate against the schedule's, and the latency percentiles.
+ */
+export function deliverySummary(steps: readonly StepReport[]): string {
+  return steps
+    .flatMap((s) => {
+      const d = s.delivery;
+      if (!d) return [];
+      const l = d.latencyMs;
+      const target = d.schedule ? ` (target mean ${groupDigits(Math.round(d.schedule.meanRate))}/s)` : "";
+      const behind = d.behindSeconds ? `, up to ${d.behindSeconds.toFixed(2)} s behind schedule` : "";
+      const latency = l
+        ? `, latency ms p50 ${l.p50.toFixed(2)} p90 ${l.p90.toFixed(2)} p99 ${l.p99.toFixed(2)} max ${l.max.toFixed(2)}`
+        : "";
+      const responses = d.responses
+        ? `, responses ${Object.entries(d.responses)
+            .map(([k, v]) => `${k}: ${groupDigits(v)}`)
+            .join(" ")}`
+        : "";
+      const errors = d.errors.length > 0 ? `; first error: ${d.errors[0]!.message}` : "";
+      return [
+        `${s.name}: ${groupDigits(d.sent)} sent, ${groupDigits(d.acknowledged)} acknowledged, ${groupDigits(d.failed)} failed, ${groupDigits(Math.round(d.achievedRate))}/s${target}${behind}${latency}${responses}${errors}\n`,
+      ];
+    })
+    .join("");
+}

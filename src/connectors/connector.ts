@@ -14,6 +14,8 @@ export interface StepTarget {
   readonly runId: string;
   /** The plan's name: outputs remember which plan wrote them, for delete mode. */
   readonly planName: string;
+  /** The run's cancellation: sinks that wait (paced message steps) stop waiting when it fires. */
+  readonly signal?: AbortSignal;
 }
 
 export interface SinkResult {

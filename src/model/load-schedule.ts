@@ -18,6 +18,8 @@ export interface LoadSchedule {
   readonly peakRate: number;
   /** The rate (rows per second) asked for at `t` seconds. */
   rateAt(t: number): number;
+  /** Rows the rate asks for from the start to `t` seconds (the integral; fractional). */
+  expectedBy(t: number): number;
   /** Rows due by `t` seconds (row 0 is due at once): 0 ≤ n ≤ totalRows. */
   rowsDueBy(t: number): number;
   /** The moment (seconds) row `k` (0-based) is due. */
@@ -298,6 +300,7 @@ function fromBreakpoints(kind: string, bp: Breakpoints, seconds: number): LoadSc
     totalRows: total,
     peakRate: r.reduce((a, b) => Math.max(a, b), 0),
     rateAt,
+    expectedBy: cumulativeAt,
     rowsDueBy: (x) => (x >= seconds ? total : Math.min(total, Math.floor(cumulativeAt(x) + 1e-9) + 1)),
     dueAt(k) {
       if (k <= 0 || n < 2) return 0;

@@ -4,6 +4,7 @@ import { connectors } from "../../src/connectors/registry.ts";
 import { cassandraConnectorFixture } from "./cassandra-connector.fixture.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
+import { httpConnectorFixture } from "./http-connector.fixture.ts";
 import { mqttConnectorFixture } from "./mqtt-connector.fixture.ts";
 import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
 import { natsConnectorFixture } from "./nats-connector.fixture.ts";
@@ -16,6 +17,7 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   postgres: postgresConnectorFixture,
   mysql: mysqlConnectorFixture,
   cassandra: cassandraConnectorFixture,
+  http: httpConnectorFixture,
   rabbitmq: rabbitmqConnectorFixture,
   mqtt: mqttConnectorFixture,
   nats: natsConnectorFixture,

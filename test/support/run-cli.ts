@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -22,4 +22,34 @@ export function runCli(
     timeout: options.timeoutMs ?? 60_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Runs the CLI as a subprocess without blocking this process: for tests whose own servers (an
+ * HTTP receiver) must answer the CLI while it runs. `signalAfterMs` sends SIGINT after that long.
+ */
+export function runCliAsync(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; signalAfterMs?: number } = {},
+): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: { ...process.env, NO_COLOR: "1", ...options.env },
+      timeout: options.timeoutMs ?? 60_000,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer =
+      options.signalAfterMs === undefined
+        ? undefined
+        : setTimeout(() => child.kill("SIGINT"), options.signalAfterMs);
+    child.on("error", reject);
+    child.on("close", (status) => {
+      if (timer) clearTimeout(timer);
+      resolvePromise({ status, stdout, stderr });
+    });
+  });
 }

@@ -1,5 +1,6 @@
 import { groupDigits } from "../../util/group-digits.ts";
 import { escapeXml as e } from "./escape.ts";
+import { renderDeliveries } from "./render-delivery.ts";
 import type { ReportData } from "./report-data.ts";
 
 const n = (x: number) => groupDigits(x);
@@ -46,6 +47,7 @@ ${rows}
 </tbody></table>
 <img src="chart.svg" alt="records and rows per second per step">
 </section>
+${renderDeliveries(r.steps)}
 <section><h2>Configuration</h2><pre>${e(JSON.stringify(r.configuration, null, 2))}</pre>
 <p><a href="results.json">results.json</a></p></section>
 </body>
@@ -61,4 +63,5 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1.2rem}dt{font-w
 table{border-collapse:collapse;width:100%;margin:1rem 0;font-size:.92rem}th,td{border-bottom:1px solid #e4e7eb;padding:.4rem .6rem;text-align:left;vertical-align:top}
 th{background:#f0f4f8}td.num{text-align:right;font-variant-numeric:tabular-nums}tr.failed td{background:#fef2f2}
 pre{background:#f0f4f8;padding:1rem;overflow:auto;border-radius:.3rem}img{max-width:100%}
+table.delivery{width:auto}table.delivery th{width:18rem}.charts{display:flex;flex-wrap:wrap;gap:1rem}.charts svg{max-width:100%;height:auto;background:#fff;border:1px solid #e4e7eb}
 `;

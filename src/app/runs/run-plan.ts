@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { StepSink } from "../../connectors/connector.ts";
+import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import {
@@ -42,7 +43,8 @@ export interface RunPlanOptions {
   readonly batchSize?: number;
   /** Makes the executor (pool or inline) for the plan's total rows; closed when the run ends. */
   readonly executor: ExecutorFactory;
-  readonly onProgress?: (stepName: string, done: number, total: number) => void;
+  /** A step's progress; message and HTTP steps also say what was acknowledged so far (about twice a second). */
+  readonly onProgress?: (stepName: string, done: number, total: number, delivery?: LiveDelivery) => void;
   readonly onStepDone?: (report: StepReport) => void;
   /** Write only these steps (`dataSource.step` ids); the others are compiled for their keys but not written. */
   readonly only?: ReadonlySet<string>;
@@ -284,6 +286,7 @@ async function runStep(
   const base = { name: r.step.name, task: r.taskName, dataSource: r.dataSourceName, format: r.format };
   const seconds = () => (performance.now() - started) / 1000;
   let sink: StepSink | undefined;
+  const stopTimers: (() => void)[] = [];
   if (isReference(r)) {
     return {
       ...base,
@@ -307,6 +310,7 @@ async function runStep(
       rowCount: step.rowCount,
       runId: options.runId,
       planName: plan.plan.name,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     if ("skipped" in opened) {
       return {
@@ -336,6 +340,17 @@ async function runStep(
     const bounds = open.rowBounds;
     // Progress starts with the step, so its rate and ETA count from here.
     options.onProgress?.(r.step.name, 0, step.rowCount);
+    // A message step's rows go out as its schedule and destination allow, long after they
+    // are generated: its progress is what was sent and acknowledged, told on a timer.
+    if (isDeliveringSink(open) && options.onProgress) {
+      const tell = options.onProgress;
+      const timer = setInterval(() => {
+        const live = open.live();
+        tell(r.step.name, Math.min(live.sent, step.rowCount - 1), step.rowCount, live);
+      }, 500);
+      timer.unref();
+      stopTimers.push(() => clearInterval(timer));
+    }
     for (let k = 0; k + 1 < bounds.length; k++) {
       const from = bounds[k]!;
       const to = bounds[k + 1]!;
@@ -367,7 +382,7 @@ async function runStep(
           }
           done += count;
           onBytes(open.bytesWritten);
-          options.onProgress?.(r.step.name, done, step.rowCount);
+          if (!isDeliveringSink(open)) options.onProgress?.(r.step.name, done, step.rowCount);
         },
         executor.workers * 2,
         from,
@@ -376,6 +391,15 @@ async function runStep(
     }
     options.signal?.throwIfAborted();
     const result = await sink.close();
+    for (const stop of stopTimers.splice(0)) stop();
+    if (result.delivery)
+      options.onProgress?.(r.step.name, step.rowCount, step.rowCount, {
+        sent: result.delivery.sent,
+        acknowledged: result.delivery.acknowledged,
+        failed: result.delivery.failed,
+        rate: result.delivery.achievedRate,
+        ...(result.delivery.latencyMs ? { p99Ms: result.delivery.latencyMs.p99 } : {}),
+      });
     const s = seconds();
     return {
       ...base,
@@ -388,6 +412,7 @@ async function runStep(
       ...(result.delivery ? { delivery: result.delivery } : {}),
     };
   } catch (e) {
+    for (const stop of stopTimers.splice(0)) stop();
     await sink?.abort().catch(() => {});
     // A message step ended early still says exactly what it delivered before.
     const delivery = sink && isDeliveringSink(sink) ? sink.delivery() : undefined;

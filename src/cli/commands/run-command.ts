@@ -26,7 +26,7 @@ import type { CliIo } from "../cli-io.ts";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
-import { summaryTable } from "../summary-table.ts";
+import { deliverySummary, summaryTable } from "../summary-table.ts";
 
 interface RunFlags {
   config?: string;
@@ -207,9 +207,9 @@ export function registerRun(
               fastMode: !flags.fullVariety,
               batchSize,
               executor,
-              onProgress: (step, done, total) => {
+              onProgress: (step, done, total, delivery) => {
                 stepProgress.set(step, { done, total });
-                if (!flags.quiet) progress.update(step, done, total);
+                if (!flags.quiet) progress.update(step, done, total, delivery);
               },
             }).finally(async () => {
               await executor.dispose();
@@ -237,6 +237,7 @@ export function registerRun(
         return;
       }
       report(summaryTable(result.steps));
+      report(deliverySummary(result.steps));
       report(
         `${result.success ? "done" : "FAILED"}: plan ${result.planName}, ${
           // A delete regenerates each earlier run with that run's own seed and time: none of its own to repeat.

@@ -4,6 +4,7 @@ import type { Connector } from "../connector.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { hideUserInfo, readHttpOptions } from "./http-options.ts";
 import { httpRequestParts } from "./http-request-parts.ts";
+import { openResponseLog } from "./http-response-log.ts";
 import { httpTransport } from "./http-transport.ts";
 
 /**
@@ -18,7 +19,9 @@ export const httpConnector: Connector = messageConnector({
   check: (step) => void readHttpOptions(step),
   async connect(step, schema) {
     const o = readHttpOptions(step);
-    return httpTransport(o, httpRequestParts(step, schema, o));
+    const parts = httpRequestParts(step, schema, o);
+    const log = o.responseLog === undefined ? undefined : await openResponseLog(o.responseLog, o.where);
+    return httpTransport(o, parts, log);
   },
   async testConnection(connection) {
     const url = connection.options.url?.trim();

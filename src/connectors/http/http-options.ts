@@ -22,6 +22,8 @@ export interface HttpOptions {
   readonly timeoutSeconds: number;
   /** Retries of a request answered 429 or 5xx, or cut off (default 3). */
   readonly retries: number;
+  /** `responseLog`: a file that gets one JSON line per request (row, method, url, status, ms, error). */
+  readonly responseLog: string | undefined;
   /** First retry's wait in milliseconds, doubled each retry (default 100); a Retry-After answer waits as it says (at most 30 s). */
   readonly retryBackoffMs: number;
 }
@@ -85,6 +87,7 @@ export function readHttpOptions(step: ResolvedStep): HttpOptions {
     timeoutSeconds: numberOption(o.timeout, "timeout", where, 30, 0.001, 3600),
     retries: numberOption(o.retries, "retries", where, 3, 0, 100),
     retryBackoffMs: numberOption(o.retryBackoff, "retryBackoff", where, 100, 0, 60_000),
+    responseLog: o.responseLog?.trim() || undefined,
   };
 }
 

@@ -1,8 +1,20 @@
-import type { Schema } from "apache-arrow";
+import { DataType, type Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { MessageSlot } from "../messaging/message-frames.ts";
 import type { HttpOptions } from "./http-options.ts";
+
+/** A query parameter: its name, its slot (arrays as JSON) and how arrays are written (OpenAPI style). */
+export interface QueryParam {
+  readonly name: string;
+  readonly slot: number;
+  readonly array: boolean;
+  /** `name=a&name=b` (explode) or `name=a<joiner>b`. */
+  readonly explode: boolean;
+  readonly joiner: string;
+}
+
+const JOINERS: Readonly<Record<string, string>> = { form: ",", spacedelimited: " ", pipedelimited: "|" };
 
 /** Which message part holds what of a request, and the request's fixed parts. */
 export interface HttpRequestParts {
@@ -17,8 +29,8 @@ export interface HttpRequestParts {
   readonly headers: readonly { readonly name: string; readonly slot: number }[];
   /** Path parameter name and slot (step-name routes like `GET/pets/{id}`). */
   readonly pathParams: readonly { readonly name: string; readonly slot: number }[];
-  /** Query parameter slots (their text is `name=value`). */
-  readonly queryParams: readonly number[];
+  /** Query parameters: `queryParam<x>` columns (step-name routes, a fixed url) and fields marked `isQueryParam`. */
+  readonly queryParams: readonly QueryParam[];
   /** The method when rows carry none. */
   readonly fixedMethod: string;
   /** The body's content type when rows give none. */
@@ -60,15 +72,35 @@ export function httpRequestParts(step: ResolvedStep, schema: Schema, o: HttpOpti
           .filter((c) => c.startsWith("pathParam") && c.length > "pathParam".length)
           .map((c) => ({ name: c.slice("pathParam".length), slot: slotOf({ as: "text", column: c }) }))
       : [];
-  const queryParams =
-    url < 0
-      ? [...columns]
-          .filter((c) => c.startsWith("queryParam") && c.length > "queryParam".length)
-          .map((c) => slotOf({ as: "text", column: c }))
-      : [];
-  const fixedMethod = o.method ?? (columns.has("value") || columns.has("body") ? "POST" : "GET");
+  const fieldOptions = new Map(step.step.fields.map((f) => [f.name, f.options.extra ?? {}]));
+  const queryColumns = [...columns].filter(
+    (c) =>
+      (url < 0 && c.startsWith("queryParam") && c.length > "queryParam".length) ||
+      String(fieldOptions.get(c)?.isQueryParam ?? "").toLowerCase() === "true",
+  );
+  const queryParams = queryColumns.map((c): QueryParam => {
+    const extra = fieldOptions.get(c) ?? {};
+    const array = DataType.isList(schema.fields.find((f) => f.name === c)!.type);
+    const style = String(extra.queryParamStyle ?? extra.style ?? "form")
+      .replace(/[^a-z]/gi, "")
+      .toLowerCase();
+    return {
+      name: extra.isQueryParam !== undefined ? c : c.slice("queryParam".length),
+      slot: slotOf({ as: array ? "json" : "text", column: c }),
+      array,
+      explode: String(extra.queryParamExplode ?? extra.explode ?? "true").toLowerCase() !== "false",
+      joiner: JOINERS[style] ?? ",",
+    };
+  });
+  const control = [
+    "url",
+    "method",
+    ...queryColumns,
+    ...[...columns].filter((c) => /^(header|pathParam|queryParam)./.test(c)),
+  ];
+  // Rows with data fields are sent (POST) unless a method is given; rows of only control fields are fetched (GET).
+  const fixedMethod = o.method ?? ([...columns].some((c) => !control.includes(c)) ? "POST" : "GET");
   const takesBody = method >= 0 || !["GET", "HEAD", "DELETE", "OPTIONS", "TRACE"].includes(fixedMethod);
-  const control = ["url", "method", ...[...columns].filter((c) => /^(header|pathParam|queryParam)./.test(c))];
   const body = columns.has("value")
     ? slotOf({ as: "text", column: "value" })
     : columns.has("body")

@@ -5,16 +5,27 @@ import type { MessageFrames } from "../messaging/message-frames.ts";
 import type { MessageTransport, SendOutcome } from "../messaging/message-transport.ts";
 import { type HttpOptions, hideUserInfo } from "./http-options.ts";
 import type { HttpRequestParts } from "./http-request-parts.ts";
+import type { ResponseLog } from "./http-response-log.ts";
 
 /** Network errors that mean nothing listens there: the step cannot go on. */
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 const MAX_RETRY_AFTER_MS = 30_000;
+/** Headers the connection itself sets: a plan's own value (a generated Content-Length) would corrupt the request. */
+const TRANSPORT_HEADERS = new Set([
+  "content-length",
+  "host",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+]);
 
 interface Request {
   readonly origin: string;
   readonly path: string;
   readonly method: string;
-  readonly headers: Record<string, string>;
+  /** Name, value, name, value, ... */
+  readonly headers: string[];
   readonly body: Uint8Array | undefined;
 }
 
@@ -47,7 +58,7 @@ const retryable = (status: number): boolean => status === 429 || status >= 500;
  * (Retry-After honoured). What still fails is counted with its status; nothing listening at
  * the URL ends the step (RF_BROKER_UNREACHABLE).
  */
-export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageTransport {
+export function httpTransport(o: HttpOptions, parts: HttpRequestParts, log?: ResponseLog): MessageTransport {
   const agent = new Agent({
     connections: o.concurrency,
     keepAliveTimeout: 10_000,
@@ -67,63 +78,130 @@ export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageT
   };
   if (base) outputs.add(hideUserInfo(o.url!));
 
-  const urlOf = (frames: MessageFrames, row: number): URL => {
+  /** The origin of the last URL read: rows' URLs almost always share it, so most are split without parsing. */
+  let lastOrigin = "";
+  const splitUrl = (text: string, row: number): { origin: string; path: string } => {
+    if (lastOrigin !== "" && text.startsWith(lastOrigin) && text.charCodeAt(lastOrigin.length) === 47)
+      return { origin: lastOrigin, path: text.slice(lastOrigin.length) };
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new RowforgeError(
+        "RF_VALUE_INVALID",
+        `${o.where}: row ${row} has url "${hideUserInfo(text)}", which is not a URL`,
+      );
+    }
+    if (url.username || url.password || (url.protocol !== "http:" && url.protocol !== "https:"))
+      return { origin: url.origin, path: `${url.pathname}${url.search}` };
+    lastOrigin = url.origin;
+    recordOutput(url);
+    return { origin: url.origin, path: `${url.pathname}${url.search}` };
+  };
+  const fixedPath = base ? base.pathname.replace(/\/$/, "") : "";
+  const fixedTarget =
+    base && parts.url < 0 && parts.pathParams.length === 0 && parts.queryParams.length === 0
+      ? {
+          origin: base.origin,
+          path: `${fixedPath}${o.namePath ?? ""}${o.namePath ? "" : base.search}` || "/",
+        }
+      : undefined;
+
+  /** The row's query parameters as `name=value` pairs, encoded. */
+  const queryOf = (frames: MessageFrames, row: number): string[] => {
+    const out: string[] = [];
+    for (const q of parts.queryParams) {
+      const text = frames.text(row, q.slot);
+      if (text === null) continue;
+      const name = encodeURIComponent(q.name);
+      if (!q.array) {
+        out.push(`${name}=${encodeURIComponent(text)}`);
+        continue;
+      }
+      const values = (JSON.parse(text) as unknown[]).map((v) => encodeURIComponent(String(v)));
+      if (values.length === 0) continue;
+      if (q.explode) for (const v of values) out.push(`${name}=${v}`);
+      else
+        out.push(
+          `${name}=${values.join(encodeURIComponent(q.joiner) === "%2C" ? "," : encodeURIComponent(q.joiner))}`,
+        );
+    }
+    return out;
+  };
+
+  const withQuery = (path: string, query: readonly string[]): string =>
+    query.length === 0 ? path : `${path}${path.includes("?") ? "&" : "?"}${query.join("&")}`;
+
+  const targetOf = (frames: MessageFrames, row: number): { origin: string; path: string } => {
+    if (fixedTarget) return fixedTarget;
     if (parts.url >= 0) {
       const text = frames.text(row, parts.url);
       if (text === null) throw new RowforgeError("RF_VALUE_INVALID", `${o.where}: row ${row} has a null url`);
-      try {
-        return new URL(text);
-      } catch {
-        throw new RowforgeError(
-          "RF_VALUE_INVALID",
-          `${o.where}: row ${row} has url "${hideUserInfo(text)}", which is not a URL`,
-        );
-      }
+      const t = splitUrl(text, row);
+      return parts.queryParams.length === 0
+        ? t
+        : { origin: t.origin, path: withQuery(t.path, queryOf(frames, row)) };
     }
     let path = o.namePath ?? "";
     for (const p of parts.pathParams)
       path = path.replaceAll(`{${p.name}}`, encodeURIComponent(frames.text(row, p.slot) ?? ""));
-    const query = parts.queryParams.map((q) => frames.text(row, q)).filter((q) => q !== null && q !== "");
-    const url = new URL(base!.href.replace(/\/$/, "") + path);
-    if (query.length > 0) url.search = url.search ? `${url.search}&${query.join("&")}` : query.join("&");
-    return url;
+    return {
+      origin: base!.origin,
+      path: withQuery(`${fixedPath}${path}${base!.search}` || "/", queryOf(frames, row)),
+    };
   };
 
   const requestOf = (frames: MessageFrames, row: number): Request => {
-    const url = urlOf(frames, row);
-    recordOutput(url);
+    const { origin, path } = targetOf(frames, row);
     const method =
       (parts.method >= 0 ? frames.text(row, parts.method) : null)?.toUpperCase() ?? parts.fixedMethod;
-    const headers: Record<string, string> = {};
+    const headers: string[] = [];
     const body = parts.body >= 0 ? (frames.part(row, parts.body) ?? undefined) : undefined;
-    if (body !== undefined) headers["content-type"] = parts.contentType;
+    if (body !== undefined) headers.push("content-type", parts.contentType);
     for (const h of parts.headers) {
       const v = frames.text(row, h.slot);
-      if (v !== null) headers[h.name.toLowerCase()] = v;
+      if (v === null || TRANSPORT_HEADERS.has(h.name.toLowerCase())) continue;
+      const at = h.name.toLowerCase() === "content-type" ? headers.indexOf("content-type") : -1;
+      if (at >= 0) headers[at + 1] = v;
+      else headers.push(h.name, v);
     }
-    if (auth !== undefined) headers.authorization = auth;
-    return { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body };
+    if (auth !== undefined) headers.push("authorization", auth);
+    return { origin, path, method, headers, body };
   };
 
-  const attempt = async (r: Request): Promise<Answer> => {
-    try {
-      const res = await agent.request({
-        origin: r.origin,
-        path: r.path,
-        method: r.method as "GET",
-        headers: r.headers,
-        ...(r.body === undefined ? {} : { body: r.body }),
-      });
-      await res.body.dump();
-      const after = Number(res.headers["retry-after"]);
-      return {
-        status: res.statusCode,
-        ...(Number.isFinite(after) ? { retryAfterMs: Math.min(MAX_RETRY_AFTER_MS, after * 1000) } : {}),
-      };
-    } catch (error) {
-      return { error };
-    }
-  };
+  /**
+   * One attempt through the pool's dispatcher with a handler of its own: the answer's status and
+   * Retry-After, its body read and dropped (no stream objects per request).
+   */
+  const attempt = (r: Request): Promise<Answer> =>
+    new Promise((resolve) => {
+      let status = 0;
+      let retryAfterMs: number | undefined;
+      agent.dispatch(
+        {
+          origin: r.origin,
+          path: r.path,
+          method: r.method as "GET",
+          headers: r.headers,
+          ...(r.body === undefined ? {} : { body: r.body }),
+        },
+        {
+          onRequestStart() {},
+          onResponseStart(_c, statusCode, headers) {
+            status = statusCode;
+            const after = Number(headers["retry-after"]);
+            if (Number.isFinite(after)) retryAfterMs = Math.min(MAX_RETRY_AFTER_MS, after * 1000);
+          },
+          onResponseData() {},
+          onResponseEnd() {
+            resolve(retryAfterMs === undefined ? { status } : { status, retryAfterMs });
+          },
+          onResponseError(_c, error) {
+            resolve({ error });
+          },
+        },
+      );
+    });
 
   /** One row's request, retried as configured: its latency (ms) and what it came to. */
   const deliver = async (r: Request): Promise<{ ms: number; status?: number; error?: string }> => {
@@ -162,21 +240,30 @@ export function httpTransport(o: HttpOptions, parts: HttpRequestParts): MessageT
     get outputs() {
       return [...outputs];
     },
-    async send(frames, from, to): Promise<SendOutcome> {
-      const results = await Promise.all(
-        Array.from({ length: to - from }, (_, k) => deliver(requestOf(frames, from + k))),
-      );
-      const ok = results.filter((x) => x.error === undefined);
-      const failed = results.filter((x) => x.error !== undefined);
-      return {
-        acknowledged: ok.length,
-        failed: failed.length,
-        latenciesMs: ok.map((x) => x.ms),
-        statuses: results.flatMap((x) => (x.status === undefined ? [] : [x.status])),
-        ...(failed.length > 0 ? { error: failed[0]!.error! } : {}),
-      };
+    // One row per send (maxChunkRows): one request, its outcome built without intermediate arrays.
+    async send(frames, from): Promise<SendOutcome> {
+      const r = requestOf(frames, from);
+      const x = await deliver(r);
+      log?.record({
+        row: frames.firstRow + from,
+        method: r.method,
+        url: `${r.origin}${r.path}`,
+        ...(x.status === undefined ? {} : { status: x.status }),
+        ms: Math.round(x.ms * 1000) / 1000,
+        ...(x.error === undefined ? {} : { error: x.error }),
+      });
+      const statuses = x.status === undefined ? [] : [x.status];
+      return x.error === undefined
+        ? { acknowledged: 1, failed: 0, latenciesMs: [x.ms], statuses }
+        : { acknowledged: 0, failed: 1, statuses, error: x.error };
     },
-    close: () => agent.close(),
-    abort: () => agent.destroy(),
+    async close() {
+      await agent.close();
+      await log?.close();
+    },
+    async abort() {
+      await agent.destroy();
+      await log?.close().catch(() => {});
+    },
   };
 }

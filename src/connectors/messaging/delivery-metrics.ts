@@ -135,7 +135,9 @@ export class DeliveryMetrics {
     const sched = this.schedule;
     const perSecond: DeliverySecond[] = this.seconds.map((s, k) => {
       const latency = summary(s.latency);
-      const target = sched ? sched.rowsDueBy(k + 1) - (k === 0 ? 0 : sched.rowsDueBy(k)) : undefined;
+      const target = sched
+        ? Math.round(sched.expectedBy(k + 1)) - Math.round(sched.expectedBy(k))
+        : undefined;
       return {
         second: k,
         ...(target === undefined ? {} : { target }),

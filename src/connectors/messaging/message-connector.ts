@@ -66,6 +66,7 @@ export function messageConnector(def: MessageConnectorDefinition): Connector {
         where,
         rowCount: target.rowCount,
         ...(schedule ? { schedule } : {}),
+        ...(target.signal ? { signal: target.signal } : {}),
       });
     },
     ...(def.testConnection ? { testConnection: def.testConnection } : {}),

@@ -149,7 +149,11 @@ export class MessageFrames {
   private readonly at: Int32Array;
   private readonly view: DataView;
 
-  constructor(bytes: Uint8Array, rows: number, slots: readonly MessageSlot[]) {
+  /** The step's row of the frames' first row (messages name their row by it). */
+  readonly firstRow: number;
+
+  constructor(bytes: Uint8Array, rows: number, slots: readonly MessageSlot[], firstRow = 0) {
+    this.firstRow = firstRow;
     this.bytes = bytes;
     this.rows = rows;
     this.slots = slots;

@@ -1,4 +1,3 @@
-import type { RecordBatch } from "apache-arrow";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
@@ -25,6 +24,8 @@ export interface MessageSinkOptions {
   readonly where: string;
   readonly rowCount: number;
   readonly schedule?: LoadSchedule;
+  /** The run's cancellation: a write waiting for its rows' moment stops (and throws) when it fires. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -37,8 +38,18 @@ export interface MessageSinkOptions {
 export function openMessageSink(transport: MessageTransport, options: MessageSinkOptions): DeliveringSink {
   const metrics = new DeliveryMetrics(options.schedule);
   const pacer = options.schedule ? new Pacer(options.schedule) : undefined;
-  const inFlight = new Set<Promise<void>>();
+  /** Sends not settled yet, and who waits for one to settle (a write wanting a slot, a drain). */
+  let inFlight = 0;
+  let waiting: (() => void)[] = [];
+  const nextSettle = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const settledOne = () => {
+    inFlight--;
+    const wake = waiting;
+    waiting = [];
+    for (const w of wake) w();
+  };
   const stopping = new AbortController();
+  const stop = options.signal ? AbortSignal.any([stopping.signal, options.signal]) : stopping.signal;
   let fatal: unknown;
   let bytes = 0;
   let ended = false;
@@ -53,12 +64,27 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     );
   };
 
+  const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
+  /** A batch's message parts: the workers' (copied: sends outlive the call, workers reuse their buffers), or encoded here. */
+  const framesOf = (input: SinkInput, startRow: number): MessageFrames => {
+    if (input.kind === "encoded")
+      return new MessageFrames(input.bytes.slice(), input.rows, transport.slots, startRow);
+    const out = new ByteSink(input.batch.numRows * 64);
+    writeMessageFrames(out, input.batch, encodeOptions);
+    return new MessageFrames(out.buf.subarray(0, out.pos), input.batch.numRows, transport.slots, startRow);
+  };
+
   const dispatch = (frames: MessageFrames, from: number, to: number): void => {
     const sentAt = metrics.sending(to - from);
-    const p = transport.send(frames, from, to).then(
-      (outcome) => metrics.settled(sentAt, outcome),
+    inFlight++;
+    transport.send(frames, from, to).then(
+      (outcome) => {
+        metrics.settled(sentAt, outcome);
+        settledOne();
+      },
       (e: unknown) => {
         fatal ??= e;
+        // A rejection may still say how many of its messages were acknowledged (withOutcome).
         metrics.settled(
           sentAt,
           outcomeOf(e) ?? {
@@ -67,21 +93,13 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
             error: e instanceof Error ? e.message : String(e),
           },
         );
+        settledOne();
       },
     );
-    const tracked = p.finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  };
-
-  const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
-  const encodeHere = (batch: RecordBatch): MessageFrames => {
-    const out = new ByteSink();
-    writeMessageFrames(out, batch, encodeOptions);
-    return new MessageFrames(out.buf.subarray(0, out.pos), batch.numRows, transport.slots);
   };
 
   const drain = async (): Promise<void> => {
-    while (inFlight.size > 0) await Promise.all(inFlight);
+    while (inFlight > 0) await nextSettle();
   };
 
   /** Fails once what is in flight settled (at most 10 s), so the error's counts are exact. */
@@ -93,28 +111,21 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
   return {
     rowBounds: [0, options.rowCount],
     accepts: {
-      encoded: {
-        format: MESSAGE_FRAMES_FORMAT,
-        options: encodeOptions,
-      },
+      encoded: { format: MESSAGE_FRAMES_FORMAT, options: encodeOptions },
     },
     get bytesWritten() {
       return bytes;
     },
-    async write(input: SinkInput) {
+    async write(input: SinkInput, startRow: number) {
       if (fatal !== undefined) await failSettled();
-      // Sends outlive this call and the workers reuse their buffers: the sends keep a copy.
-      // An Arrow batch (a caller that does not encode in workers) is encoded here.
-      const frames =
-        input.kind === "encoded"
-          ? new MessageFrames(input.bytes.slice(), input.rows, transport.slots)
-          : encodeHere(input.batch);
+      const frames = framesOf(input, startRow);
       bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
-        while (inFlight.size >= transport.maxInFlight) await Promise.race(inFlight);
+        while (inFlight >= transport.maxInFlight) await nextSettle();
         if (fatal !== undefined) await failSettled();
+        stop.throwIfAborted();
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
-        const n = pacer ? await pacer.take(want, stopping.signal) : want;
+        const n = pacer ? await pacer.take(want, stop) : want;
         dispatch(frames, row, row + n);
         row += n;
       }

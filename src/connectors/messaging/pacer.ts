@@ -39,7 +39,13 @@ export class Pacer {
       }
       if (this.released >= this.schedule.totalRows) return Math.max(1, max);
       const wait = (this.schedule.dueAt(this.released) - t) * 1000;
-      await sleep(Math.max(1, Math.ceil(wait)), undefined, signal ? { signal } : undefined);
+      // A cancellation throws its own reason (as the run's other waits do), not a bare AbortError.
+      await sleep(Math.max(1, Math.ceil(wait)), undefined, signal ? { signal } : undefined).catch(
+        (e: unknown) => {
+          signal?.throwIfAborted();
+          throw e;
+        },
+      );
     }
   }
 }

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { DeliveryReport } from "../../src/connectors/messaging/delivery-report.ts";
+import { startHttpReceiver } from "../support/http-receiver.ts";
+import { apiRuntime } from "./api-fixture.ts";
+
+test("POST /run of a paced HTTP step, cancelled by POST /run/cancel: its summary says exactly what was acknowledged", async () => {
+  const receiver = await startHttpReceiver();
+  const { app, runs, close } = await apiRuntime();
+  try {
+    const save = await app.inject({
+      method: "POST",
+      url: "/connection",
+      payload: {
+        connections: [
+          { name: "api", type: "http", options: { url: `${receiver.url}/events`, password: "hidden-pw-1" } },
+        ],
+      },
+    });
+    assert.equal(save.statusCode, 200, save.body);
+    const started = await app.inject({
+      method: "POST",
+      url: "/run",
+      payload: {
+        plan: { name: "api_http", tasks: [{ name: "t", dataSourceName: "api", enabled: true }] },
+        tasks: [
+          {
+            name: "t",
+            type: "http",
+            options: { rowsPerSecond: "100" },
+            count: { records: 1000 },
+            fields: [{ name: "n", type: "long", options: { sql: "__index_inc" } }],
+          },
+        ],
+      },
+    });
+    assert.equal(started.statusCode, 200, started.body);
+    const id = (started.json() as { executionId: string }).executionId;
+    await new Promise((r) => setTimeout(r, 1500));
+    const cancel = await app.inject({ method: "POST", url: `/run/cancel/${id}` });
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    await runs.idle();
+    const history = (await app.inject({ url: "/run/history" })).json() as {
+      id: string;
+      status: string;
+      failedReason: string;
+      generationSummary: { records: number; delivery: DeliveryReport }[];
+    }[];
+    const status = history.find((r) => r.id === id)!;
+    assert.equal(status.status, "failed");
+    assert.match(status.failedReason, /cancelled/);
+    const [step] = status.generationSummary;
+    const received = receiver.received("/events").length;
+    assert.ok(received > 50 && received < 400, `${received} received`);
+    assert.equal(step!.delivery.acknowledged, received);
+    assert.equal(step!.records, received);
+    assert.ok(step!.delivery.perSecond.length >= 1);
+    assert.doesNotMatch(JSON.stringify(status), /hidden-pw-1/);
+  } finally {
+    await close();
+    await receiver.close();
+  }
+});
