@@ -6,13 +6,13 @@ import {
   freshName,
   mqttReceiver,
   perSecond,
-  runCliAsync,
   sampledHeaders,
   sampledRows,
   settled,
   startPrivateBroker,
 } from "../support/broker-clients.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { runCliAsync } from "../support/run-cli.ts";
 import { mqttFacts } from "../support/servers.ts";
 
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];

@@ -7,13 +7,13 @@ import {
   natsReceiver,
   perSecond,
   readStream,
-  runCliAsync,
   sampledHeaders,
   sampledRows,
   settled,
   startPrivateBroker,
 } from "../support/broker-clients.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { runCliAsync } from "../support/run-cli.ts";
 import { natsFacts } from "../support/servers.ts";
 
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];

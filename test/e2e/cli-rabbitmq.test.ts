@@ -9,14 +9,13 @@ import {
   perSecond,
   queueDepth,
   rabbitReceiver,
-  runCliAsync,
   sampledHeaders,
   sampledRows,
   settled,
   startPrivateBroker,
 } from "../support/broker-clients.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { runCli } from "../support/run-cli.ts";
+import { runCli, runCliAsync } from "../support/run-cli.ts";
 import { rabbitmqFacts } from "../support/servers.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 

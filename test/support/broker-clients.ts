@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,40 +6,18 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { type Msg, type NatsConnection, connect as natsConnect } from "@nats-io/transport-node";
 import amqp, { type ConsumeMessage } from "amqplib";
 import { connectAsync, type IPublishPacket } from "mqtt";
-import { CLI, type CliResult, REPO_ROOT, runCli } from "./run-cli.ts";
+import { REPO_ROOT, runCli } from "./run-cli.ts";
 import { mqttFacts, natsFacts, rabbitmqFacts } from "./servers.ts";
 
 /**
  * Clients that read back what the RabbitMQ, MQTT and NATS connectors sent, on the shared test
- * brokers (test/support/broker-servers.ts), and an asynchronous CLI run (a subscriber in the
- * test process keeps reading while the run sends).
+ * brokers (test/support/broker-servers.ts). Tests that read while a run sends start it with
+ * run-cli.ts's runCliAsync.
  */
 
 let names = 0;
 /** A queue, topic or subject name no other test uses (`rf_<pid>_<n>`). */
 export const freshName = (prefix = "rf"): string => `${prefix}_${process.pid}_${++names}`;
-
-/** Runs the rowforge CLI as a subprocess without blocking this process's event loop. */
-export function runCliAsync(
-  args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
-): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: options.cwd ?? REPO_ROOT,
-      env: { ...process.env, NO_COLOR: "1", ...options.env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
 
 // ---------------------------------------------------------------- RabbitMQ
 
