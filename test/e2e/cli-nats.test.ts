@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import {
-  assertRate,
+  assertRateHeld,
   freshName,
   natsReceiver,
-  perSecond,
+  pacedRun,
   readStream,
   sampledHeaders,
   sampledRows,
@@ -126,18 +126,20 @@ test("NATS faults end the run with coded errors naming the connection and host:p
 
 test("a NATS step paced at 2,000 messages a second is held within 5% each second, as the subscriber sees it", async () => {
   const f = natsFacts();
-  const subject = `rf.rate.${freshName()}`;
-  const receiver = await natsReceiver(subject);
-  try {
-    const dir = project(f.url, f.user, `subject: "${subject}", rowsPerSecond: 2000`, 6000);
-    const r = await runCliAsync(["run", "plan.yaml", "--home", ".rf"], { cwd: dir, env: env() });
-    assert.equal(r.status, 0, r.stderr);
-    const got = await settled(receiver);
-    assert.equal(got.length, 6000);
-    assertRate(perSecond(got, 2000), 2000, 3);
-  } finally {
-    await receiver.close();
-  }
+  await assertRateHeld(
+    async () => {
+      const subject = `rf.rate.${freshName()}`;
+      const receiver = await natsReceiver(subject);
+      return pacedRun(
+        project(f.url, f.user, `subject: "${subject}", rowsPerSecond: 2000`, 6000),
+        env(),
+        receiver,
+        6000,
+      );
+    },
+    2000,
+    3,
+  );
 });
 
 test("a NATS server killed mid-run fails the step, and the report says exactly how many messages it acknowledged", async () => {
@@ -180,5 +182,39 @@ test("a NATS server killed mid-run fails the step, and the report says exactly h
     assert.equal(step.delivery.acknowledged + step.delivery.failed, step.delivery.sent);
   } finally {
     broker.stop();
+  }
+});
+
+test("a message larger than the server's max_payload is counted failed with the server's reason, and the others go on", async () => {
+  const f = natsFacts();
+  const subject = `rf.big.${freshName()}`;
+  const receiver = await natsReceiver(subject);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": `name: big\ndataSources:\n  - name: server\n    connection:\n      type: nats\n      options: {url: "${f.url}", user: "${f.user}", password: "\${RF_E2E_NATS_PASSWORD}"}\n    steps:\n      - name: s\n        options: {subject: "${subject}"}\n        count: {records: 3}\n        fields:\n          - {name: value, options: {sql: "CASE WHEN __index_inc = 1 THEN concat(repeat('x', 1000000), repeat('y', 100000)) ELSE 'small' END"}}\n`,
+    });
+    const r = await runCliAsync(
+      ["run", "plan.yaml", "--home", ".rf", "--json", "--budget", "maxStringLength=3000000"],
+      {
+        cwd: dir,
+        env: env(),
+      },
+    );
+    const step = (
+      JSON.parse(r.stdout) as {
+        steps: {
+          records: number;
+          delivery: { acknowledged: number; failed: number; errors: { message: string; count: number }[] };
+        }[];
+      }
+    ).steps[0]!;
+    assert.deepEqual([step.records, step.delivery.acknowledged, step.delivery.failed], [2, 2, 1]);
+    assert.match(step.delivery.errors[0]!.message, /max_payload/);
+    assert.deepEqual(
+      (await settled(receiver)).map((m) => m.body.toString("utf8")),
+      ["small", "small"],
+    );
+  } finally {
+    await receiver.close();
   }
 });

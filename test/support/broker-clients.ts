@@ -6,7 +6,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { type Msg, type NatsConnection, connect as natsConnect } from "@nats-io/transport-node";
 import amqp, { type ConsumeMessage } from "amqplib";
 import { connectAsync, type IPublishPacket } from "mqtt";
-import { REPO_ROOT, runCli } from "./run-cli.ts";
+import { REPO_ROOT, runCli, runCliAsync } from "./run-cli.ts";
 import { mqttFacts, natsFacts, rabbitmqFacts } from "./servers.ts";
 
 /**
@@ -316,13 +316,72 @@ export async function rabbitReceiver(queue: string): Promise<Receiver> {
   return receiverOf(received, () => conn.close().catch(() => {}));
 }
 
-/** Each of the first `seconds` seconds within 5% of `rate`, and at most 5% of a second's messages after them (the last ones a moment late). */
-export function assertRate(perSecondCounts: readonly number[], rate: number, seconds: number): void {
+/** Each of the first `seconds` seconds within 5% of `rate`, and at most 5% of a second's messages after them (the last ones a moment late); else why not. */
+export function rateProblem(
+  perSecondCounts: readonly number[],
+  rate: number,
+  seconds: number,
+): string | undefined {
   const shown = `per second: ${perSecondCounts.join(", ")}`;
-  if (perSecondCounts.length < seconds) throw new Error(`fewer than ${seconds} seconds; ${shown}`);
+  if (perSecondCounts.length < seconds) return `fewer than ${seconds} seconds; ${shown}`;
   for (const n of perSecondCounts.slice(0, seconds))
-    if (Math.abs(n - rate) > rate * 0.05)
-      throw new Error(`a second off the rate of ${rate} by more than 5%; ${shown}`);
+    if (Math.abs(n - rate) > rate * 0.05) return `a second off the rate of ${rate} by more than 5%; ${shown}`;
   const late = perSecondCounts.slice(seconds).reduce((a, b) => a + b, 0);
-  if (late > rate * 0.05) throw new Error(`${late} messages after the last second; ${shown}`);
+  if (late > rate * 0.05) return `${late} messages after the last second; ${shown}`;
+  return undefined;
+}
+
+/** One paced run's outcome: what the receiver got, and how late the run says its sends went out. */
+export interface PacedAttempt {
+  readonly received: readonly Received[];
+  readonly expected: number;
+  /** The step report's delivery.behindSeconds (0 when absent). */
+  readonly behindSeconds: number;
+}
+
+/**
+ * A paced step's rate, as the receiving side sees it, is within 5% each second. On this shared
+ * 2-core machine another process can starve the run for a moment: the run then reports it (its
+ * delivery.behindSeconds) and sends what was due at once, as designed. Such an attempt proves
+ * nothing about pacing, so the run is tried again (at most `tries` times); an attempt that kept
+ * to its schedule (under 50 ms behind) must hold the rate.
+ */
+export async function assertRateHeld(
+  attempt: () => Promise<PacedAttempt>,
+  rate: number,
+  seconds: number,
+  tries = 3,
+): Promise<void> {
+  const starved: string[] = [];
+  for (let k = 0; k < tries; k++) {
+    const a = await attempt();
+    if (a.received.length !== a.expected)
+      throw new Error(`received ${a.received.length} of ${a.expected} messages`);
+    const problem = rateProblem(perSecond(a.received, rate), rate, seconds);
+    if (problem === undefined) return;
+    if (a.behindSeconds < 0.05) throw new Error(`the run kept to its schedule, yet ${problem}`);
+    starved.push(`${problem} (the run fell ${a.behindSeconds.toFixed(3)} s behind)`);
+  }
+  throw new Error(`every attempt was starved of CPU: ${starved.join("; ")}`);
+}
+
+/** Runs `rowforge run plan.yaml --json` in `dir` while `receiver` listens, and gives what it got and how late the run went (assertRateHeld). */
+export async function pacedRun(
+  dir: string,
+  env: Record<string, string>,
+  receiver: Receiver,
+  expected: number,
+): Promise<PacedAttempt> {
+  try {
+    const r = await runCliAsync(["run", "plan.yaml", "--home", ".rf", "--json"], { cwd: dir, env });
+    if (r.status !== 0) throw new Error(`the paced run failed: ${r.stderr}`);
+    const step = (JSON.parse(r.stdout) as { steps: { delivery?: { behindSeconds?: number } }[] }).steps[0];
+    return {
+      received: [...(await settled(receiver))],
+      expected,
+      behindSeconds: step?.delivery?.behindSeconds ?? 0,
+    };
+  } finally {
+    await receiver.close();
+  }
 }

@@ -68,7 +68,7 @@ export function mqttOptions(
     qos: qos as 0 | 1 | 2,
     retain: booleanOption(o.retain, "retain", where, false),
     protocolVersion: version as 3 | 4 | 5,
-    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 16, 1, 65_535),
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 65_535),
     connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
     output: `${address.shown}/${topic}`,
   };

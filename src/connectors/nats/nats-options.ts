@@ -69,7 +69,7 @@ export function natsOptions(
     createStream,
     stream: o.stream?.trim() || subject.replace(/[.*>]/g, "_"),
     batchSize: numberOption(o.batchSize, "batchSize", where, jetstream ? 64 : 512, 1, 100_000),
-    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, jetstream ? 16 : 4, 1, 1000),
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000),
     connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
     output: `${address.shown}/${subject}`,
   };

@@ -54,19 +54,33 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
   const core = async (frames: MessageFrames, from: number, to: number): Promise<SendOutcome> => {
     const t0 = performance.now();
     let published = 0;
-    try {
-      for (let row = from; row < to; row++) {
-        const h = headersOf(frames, row);
+    let refused: string | undefined;
+    for (let row = from; row < to; row++) {
+      if (lost || nc.isClosed()) break;
+      const h = headersOf(frames, row);
+      try {
         nc.publish(o.subject, frames.part(row, parts.body) ?? EMPTY, h ? { headers: h } : undefined);
         published++;
+      } catch (e) {
+        // A message the client refuses (larger than the server's max_payload): counted, the step goes on.
+        refused ??= e instanceof Error ? e.message : String(e);
       }
+    }
+    const failedHere = to - from - published;
+    try {
+      if (lost || nc.isClosed()) throw new Error("closed");
       await orLost(nc.flush());
-    } catch (e) {
-      lost ??= `the connection to ${o.address.shown} was lost (${e instanceof Error ? e.message : String(e)})`;
+    } catch {
+      lost ??= `the connection to ${o.address.shown} was lost`;
       throw withOutcome(lostError(), { acknowledged: 0, failed: to - from, error: lost });
     }
     const ms = performance.now() - t0;
-    return { acknowledged: published, failed: 0, latenciesMs: new Array<number>(published).fill(ms) };
+    return {
+      acknowledged: published,
+      failed: failedHere,
+      latenciesMs: new Array<number>(published).fill(ms),
+      ...(refused === undefined ? {} : { error: refused }),
+    };
   };
 
   const jetStreamSend = async (frames: MessageFrames, from: number, to: number): Promise<SendOutcome> => {

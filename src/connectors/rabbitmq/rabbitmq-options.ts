@@ -126,7 +126,7 @@ export function rabbitOptions(
     persistent: booleanOption(o.persistent, "persistent", where, true),
     contentType: o.contentType?.trim() || undefined,
     batchSize: numberOption(o.batchSize, "batchSize", where, 256, 1, 100_000),
-    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 8, 1, 1000),
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000),
     connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
     output:
       exchange === ""
