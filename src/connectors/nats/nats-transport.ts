@@ -67,10 +67,14 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
       }
     }
     const failedHere = to - from - published;
-    try {
-      if (lost || nc.isClosed()) throw new Error("closed");
-      await orLost(nc.flush());
-    } catch {
+    const flushed =
+      lost || nc.isClosed()
+        ? false
+        : await orLost(nc.flush()).then(
+            () => true,
+            () => false,
+          );
+    if (!flushed) {
       lost ??= `the connection to ${o.address.shown} was lost`;
       throw withOutcome(lostError(), { acknowledged: 0, failed: to - from, error: lost });
     }
