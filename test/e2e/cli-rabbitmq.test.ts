@@ -66,6 +66,15 @@ test("rowforge run sends a JMS plan's messages to RabbitMQ: bodies, headers and 
     assert.equal(m.properties.deliveryMode, 2, "persistent");
     assert.equal(m.properties.contentType, "application/json");
   }
+  // Delete mode cannot un-send: it says so for the step and removes nothing.
+  const del = runCli(["run", "plan.yaml", "--home", ".rf", "--mode", "delete"], { cwd: dir, env: env() });
+  assert.equal(del.status, 0, del.stderr);
+  assert.match(
+    del.stdout,
+    new RegExp(
+      `skipped: RabbitMQ messages cannot be taken back once published: delete mode removes nothing \\(step "accounts" \\(connection "customer_rabbitmq"\\): queue ${queue}`,
+    ),
+  );
   // The password never shows in what the run left.
   assert.ok(!r.stdout.includes(rabbitmqFacts().password) && !r.stderr.includes(rabbitmqFacts().password));
 });
