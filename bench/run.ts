@@ -9,15 +9,17 @@
  * The db section (bench/db.ts, only when asked: --only=db) times `rowforge run` into PostgreSQL
  * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http,db, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
+ * w1,w2,w3,http,db,messaging, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
  * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
  * `npm run bench -- --only=formats --formats=parquet,orc`), --db=postgres,mariadb,cassandra (db:
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
- * bin/rowforge.js timed into PostgreSQL in each round). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
+ * bin/rowforge.js timed into PostgreSQL in each round), --sinks=http,kafka (messaging: only those). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
  * own servers and takes minutes. `messaging` (only when named: --only=messaging) measures the
  * message sinks against their reference load generators: HTTP POSTs against autocannon on the
- * same receiver (bench/http-sink.ts).
+ * same receiver (bench/http-sink.ts), and the sinks of bench/messaging/ against their brokers'
+ * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
+ * bytes, acks=all, one partition, on a broker of its own).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +34,7 @@ import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 import { runHttpSinkBenchmark } from "./http-sink.ts";
+import { runMessagingBenchmarks } from "./messaging/index.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -238,7 +241,9 @@ if (wants("http")) {
 }
 
 // Message sinks against their reference load generators: only when asked for (--only=messaging).
-if (only?.has("messaging")) {
+const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
+const sinks = sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined;
+if (only?.has("messaging") && (!sinks || sinks.has("http"))) {
   say("");
   const h = await runHttpSinkBenchmark(quick ? 2 : 5, quick ? 1 : 3);
   results.httpSink = h;
@@ -305,10 +310,21 @@ if (only?.has("db")) {
     );
 }
 
+// Message sinks against their brokers' own producer tools: a broker of its own, only when asked.
+if (only?.has("messaging") && (!sinks || [...sinks].some((s) => s !== "http"))) {
+  say("");
+  say(
+    "messaging: rowforge run (process start and generation included) against each broker's own producer tool sending as many records of the same size, interleaved rounds on one broker, medians",
+  );
+  const m = await runMessagingBenchmarks(quick, (line) => console.log(line), sinks);
+  results.messaging = m.results;
+  table(m.head, m.rows);
+}
+
 results.loadAverageAtEnd = loadavg();
 results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
-const section = `${only ? [...only].sort().join("-") : "all"}${formatFilter ? `-${[...formatFilter].sort().join("-")}` : ""}`;
+const section = `${only ? [...only].sort().join("-") : "all"}${formatFilter ? `-${[...formatFilter].sort().join("-")}` : ""}${sinks ? `-${[...sinks].sort().join("-")}` : ""}`;
 const file = here(`./results/${section}${quick ? "-quick" : ""}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written ${file}`);

@@ -14,7 +14,15 @@ import { sourceStamp } from "../bin/build-stamp.js";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist`;
 
-const EXTERNAL = ["classic-level", "level", "@duckdb/node-api", "parquet-wasm", "piscina"];
+const EXTERNAL = [
+  "classic-level",
+  "level",
+  "@duckdb/node-api",
+  "parquet-wasm",
+  "piscina",
+  // Loads its WebAssembly (@platformatic/wasm-utils' native.wasm) from beside its own files.
+  "@platformatic/kafka",
+];
 
 const started = performance.now();
 const stamp = sourceStamp(root);

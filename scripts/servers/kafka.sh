@@ -131,7 +131,8 @@ jvm_flags() {
   return 0
 }
 
-# A KRaft cluster id: 16 random bytes in URL-safe base64 without padding (what `random-uuid` prints).
+# A KRaft cluster id: 16 random bytes in URL-safe base64 without padding (what `random-uuid` prints),
+# passed as --cluster-id=<id>: an id starting with "-" (1 in 64) would otherwise read as a flag.
 cluster_id() { head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n'; }
 
 cmd_start() {
@@ -149,7 +150,7 @@ cmd_start() {
   write_properties "$port" "$cport"
   jvm_flags
   log "formatting $DIR/data"
-  java "${JVM[@]}" -Xmx128m -cp "$TOOLS/lib/*" kafka.tools.StorageTool format -t "$(cluster_id)" \
+  java "${JVM[@]}" -Xmx128m -cp "$TOOLS/lib/*" kafka.tools.StorageTool format "--cluster-id=$(cluster_id)" \
     -c "$DIR/server.properties" >"$DIR/logs/format.log" 2>&1 9>&- || {
     cat "$DIR/logs/format.log" >&2
     die "kafka-storage format failed (log above)"

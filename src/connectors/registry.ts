@@ -4,6 +4,7 @@ import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
 import { httpConnector } from "./http/http-connector.ts";
+import { kafkaConnector } from "./kafka/kafka-connector.ts";
 import { mqttConnector } from "./mqtt/mqtt-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
 import { natsConnector } from "./nats/nats-connector.ts";
@@ -17,13 +18,14 @@ const CONNECTORS: readonly Connector[] = [
   mysqlConnector,
   cassandraConnector,
   httpConnector,
+  kafkaConnector,
   rabbitmqConnector,
   mqttConnector,
   natsConnector,
 ];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
-const PLANNED_KINDS = ["kafka"] as const;
+const PLANNED_KINDS: readonly string[] = [];
 
 /**
  * Connection types rowforge refuses by design, with what they are: RF_CONNECTION_UNSUPPORTED

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { mariadbFacts, mariadbJdbcUrl, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+import {
+  kafkaFacts,
+  mariadbFacts,
+  mariadbJdbcUrl,
+  postgresFacts,
+  postgresJdbcUrl,
+} from "../support/servers.ts";
 import { startServe } from "../support/start-serve.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
@@ -58,16 +64,44 @@ test("POST /connection/test: 200 {success, message, details, durationMs} for a r
     new RegExp(`connected to PostgreSQL .* at ${pg.host}:${pg.port}/${pg.database}`),
   );
   assert.equal(body.details.product, "PostgreSQL");
-  const kafka = await f.app.inject({
+  const jms = await f.app.inject({
     method: "POST",
     url: "/connection/test",
-    payload: { type: "kafka", options: { "kafka.bootstrap.servers": "localhost:9092" } },
+    payload: { type: "jms", options: { url: "smf://localhost:55555", connectionFactory: "/jms/cf/default" } },
   });
-  assert.equal(kafka.statusCode, 400);
-  assert.equal(kafka.json().success, false);
-  assert.match(kafka.json().message, /cannot test or write yet/);
+  assert.equal(jms.statusCode, 400);
+  assert.equal(jms.json().success, false);
+  assert.equal(jms.json().details.code, "RF_CONNECTION_UNSUPPORTED");
+  assert.match(
+    jms.json().message,
+    /JMS connection with connection factory "\/jms\/cf\/default", which rowforge cannot write to/,
+  );
   const bad = await f.app.inject({ method: "POST", url: "/connection/test", payload: { options: {} } });
   assert.equal(bad.statusCode, 400, "a body without a type is refused by the schema");
+});
+
+test("POST /connection/test for Kafka: the cluster described (brokers, controller, whether a topic exists); nothing listening is a 400 naming host:port", async () => {
+  const { bootstrap } = kafkaFacts();
+  const ok = await f.app.inject({
+    method: "POST",
+    url: "/connection/test",
+    payload: { type: "kafka", options: { bootstrapServers: bootstrap, topic: "rf_api_absent_topic" } },
+  });
+  assert.equal(ok.statusCode, 200, ok.body);
+  const body = ok.json();
+  assert.deepEqual(Object.keys(body).sort(), KEYS);
+  assert.equal(body.details.product, "Kafka");
+  assert.equal(body.details.brokers, 1);
+  assert.equal(body.details.topicExists, false);
+  assert.match(body.message, new RegExp(`connected to Kafka cluster \\S+ at ${bootstrap}: 1 broker`));
+  const down = await f.app.inject({
+    method: "POST",
+    url: "/connection/test",
+    payload: { type: "kafka", options: { "kafka.bootstrap.servers": "127.0.0.1:1", connectTimeout: "2" } },
+  });
+  assert.equal(down.statusCode, 400);
+  assert.equal(down.json().success, false);
+  assert.match(down.json().message, /no Kafka broker answers at 127\.0\.0\.1:1/);
 });
 
 test("POST /connection/{name}/test: a saved connection with its real (random) password, a configured one, a wrong password, an unknown name", async () => {

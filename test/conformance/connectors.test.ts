@@ -5,6 +5,7 @@ import { cassandraConnectorFixture } from "./cassandra-connector.fixture.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
 import { httpConnectorFixture } from "./http-connector.fixture.ts";
+import { kafkaConnectorFixture } from "./kafka-connector.fixture.ts";
 import { mqttConnectorFixture } from "./mqtt-connector.fixture.ts";
 import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
 import { natsConnectorFixture } from "./nats-connector.fixture.ts";
@@ -17,6 +18,7 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   postgres: postgresConnectorFixture,
   mysql: mysqlConnectorFixture,
   cassandra: cassandraConnectorFixture,
+  kafka: kafkaConnectorFixture,
   http: httpConnectorFixture,
   rabbitmq: rabbitmqConnectorFixture,
   mqtt: mqttConnectorFixture,

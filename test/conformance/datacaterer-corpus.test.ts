@@ -66,7 +66,7 @@ test("the corpus configuration honours environment overrides", async (t) => {
 
 /** Why each error the dry run reports over the corpus is right (the corpus is real, so not clean). */
 const DRY_RUN_EXPECTED: [RegExp, string][] = [
-  [/error RF_FORMAT_UNKNOWN: step .* writes to "(postgres|mysql|kafka|http)"/, "connector not built yet"],
+  [/error RF_FORMAT_UNKNOWN: step .* writes to "(postgres|mysql|http)"/, "connector not built yet"],
   [
     /error RF_CONNECTION_UNSUPPORTED: step "jms_account" writes to "solace"( \(connection "solace"\))?, a Solace JMS \(SMF\) connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ/,
     "Solace is refused by name (rowforge's JMS is RabbitMQ's)",
@@ -76,6 +76,10 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
   [
     /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no url option/,
     "a database task run without its connection",
+  ],
+  [
+    /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no Kafka brokers to connect to/,
+    "a Kafka task run without its connection",
   ],
   [
     /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?names no Cassandra host/,

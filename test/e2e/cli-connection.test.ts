@@ -3,11 +3,18 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
-import { mariadbFacts, mariadbJdbcUrl, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+import {
+  kafkaFacts,
+  mariadbFacts,
+  mariadbJdbcUrl,
+  postgresFacts,
+  postgresJdbcUrl,
+} from "../support/servers.ts";
 
 test("rowforge connection test <name>: exit 0 with what it found, 1 with the reason, 2 for an unknown name; --json; list masks secrets; a unified plan's inline connection", () => {
   const pg = postgresFacts();
   const maria = mariadbFacts();
+  const kafkaBroker = kafkaFacts();
   const dir = fixtureDir({
     "application.conf": `postgres {
   local_pg { url = "${postgresJdbcUrl(pg)}", user = "${pg.user}" }
@@ -17,7 +24,10 @@ mysql {
   maria_wrong { url = "${mariadbJdbcUrl(maria)}", user = "${maria.user}", password = "${maria.password}zz" }
 }
 kafka {
-  my_kafka { kafka.bootstrap.servers = "localhost:9092" }
+  my_kafka { kafka.bootstrap.servers = "${kafkaBroker.bootstrap}", topic = "rf_cli_no_such_topic" }
+}
+jms {
+  my_jms { url = "smf://localhost:55555", connectionFactory = "/jms/cf/default" }
 }
 `,
     "plan.yaml": `name: inline_plan
@@ -60,8 +70,19 @@ dataSources:
   assert.ok(!`${wrong.stdout}${wrong.stderr}`.includes(maria.password), "no password on a failure");
 
   const kafka = runCli(["connection", "test", "my_kafka", ...home], { cwd: dir, env });
-  assert.equal(kafka.status, 1);
-  assert.match(kafka.stderr, /cannot test or write yet/);
+  assert.equal(kafka.status, 0, kafka.stderr);
+  assert.match(
+    kafka.stdout,
+    new RegExp(
+      `^ok: connected to Kafka cluster \\S+ at ${kafkaBroker.bootstrap}: 1 broker, controller \\d+; topic "rf_cli_no_such_topic" does not exist`,
+    ),
+  );
+  const jms = runCli(["connection", "test", "my_jms", ...home], { cwd: dir, env });
+  assert.equal(jms.status, 1);
+  assert.match(
+    jms.stderr,
+    /connection "my_jms" is a JMS connection with connection factory "\/jms\/cf\/default", which rowforge cannot write to; of JMS connections it writes to RabbitMQ only/,
+  );
 
   const unknown = runCli(["connection", "test", "local_mari", ...home], { cwd: dir, env });
   assert.equal(unknown.status, 2);
