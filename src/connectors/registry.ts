@@ -5,8 +5,11 @@ import type { Connector } from "./connector.ts";
 import { fileConnector } from "./file/file-connector.ts";
 import { httpConnector } from "./http/http-connector.ts";
 import { kafkaConnector } from "./kafka/kafka-connector.ts";
+import { mqttConnector } from "./mqtt/mqtt-connector.ts";
 import { mysqlConnector } from "./mysql/mysql-connector.ts";
+import { natsConnector } from "./nats/nats-connector.ts";
 import { postgresConnector } from "./postgres/postgres-connector.ts";
+import { rabbitmqConnector } from "./rabbitmq/rabbitmq-connector.ts";
 
 /** Every connector rowforge can write through: adding one is its folder and one line here. */
 const CONNECTORS: readonly Connector[] = [
@@ -16,10 +19,21 @@ const CONNECTORS: readonly Connector[] = [
   cassandraConnector,
   httpConnector,
   kafkaConnector,
+  rabbitmqConnector,
+  mqttConnector,
+  natsConnector,
 ];
 
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
-const PLANNED_KINDS = ["jms"] as const;
+const PLANNED_KINDS: readonly string[] = [];
+
+/**
+ * Connection types rowforge refuses by design, with what they are: RF_CONNECTION_UNSUPPORTED
+ * names what it writes to instead (at check time, before anything runs).
+ */
+const UNSUPPORTED_KINDS: Readonly<Record<string, string>> = {
+  solace: "Solace JMS (SMF)",
+};
 
 /** The connector serving a step's format or connection type, if any. */
 export function findConnector(format: string): Connector | undefined {
@@ -35,6 +49,12 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   const connector = findConnector(step.format);
   if (connector) return connector;
   const where = `step "${step.step.name}" writes to "${step.format}"`;
+  const refused = UNSUPPORTED_KINDS[step.format.trim().toLowerCase()];
+  if (refused !== undefined)
+    throw new RowforgeError(
+      "RF_CONNECTION_UNSUPPORTED",
+      `${where}${step.dataSourceName ? ` (connection "${step.dataSourceName}")` : ""}, a ${refused} connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)`,
+    );
   throw new RowforgeError(
     "RF_FORMAT_UNKNOWN",
     doing === undefined
@@ -46,10 +66,11 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   );
 }
 
-/** Every format and connection type rowforge knows by name: the ones it writes and the ones still to come. */
+/** Every format and connection type rowforge knows by name: the ones it writes, the ones still to come and the ones it refuses. */
 export const knownOutputKinds = (): readonly string[] => [
   ...CONNECTORS.flatMap((c) => c.formats),
   ...PLANNED_KINDS,
+  ...Object.keys(UNSUPPORTED_KINDS),
 ];
 
 /** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */

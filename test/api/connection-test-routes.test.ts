@@ -67,11 +67,15 @@ test("POST /connection/test: 200 {success, message, details, durationMs} for a r
   const jms = await f.app.inject({
     method: "POST",
     url: "/connection/test",
-    payload: { type: "jms", options: { url: "amqp://localhost:5672" } },
+    payload: { type: "jms", options: { url: "smf://localhost:55555", connectionFactory: "/jms/cf/default" } },
   });
   assert.equal(jms.statusCode, 400);
   assert.equal(jms.json().success, false);
-  assert.match(jms.json().message, /cannot test or write yet/);
+  assert.equal(jms.json().details.code, "RF_CONNECTION_UNSUPPORTED");
+  assert.match(
+    jms.json().message,
+    /JMS connection with connection factory "\/jms\/cf\/default", which rowforge cannot write to/,
+  );
   const bad = await f.app.inject({ method: "POST", url: "/connection/test", payload: { options: {} } });
   assert.equal(bad.statusCode, 400, "a body without a type is refused by the schema");
 });

@@ -26,6 +26,11 @@ export interface ConnectorFixture {
     options: Readonly<Record<string, string>>,
     outputs: readonly string[],
   ): Promise<string[]>;
+  /**
+   * Gets ready to read a destination before anything is sent to it, when it keeps nothing for a
+   * reader that comes later (an MQTT topic, a core NATS subject: the fixture subscribes).
+   */
+  ready?(options: Readonly<Record<string, string>>): Promise<void>;
   /** What the destination holds (file names, table rows' keys, ...): empty when nothing is there. */
   contents(options: Readonly<Record<string, string>>): Promise<string[]>;
   /**
@@ -87,6 +92,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
 
     test(`${label}: a run writes every row once, in parts where it can, and they read back`, async () => {
       const options = fixture.destination(format, connector.capabilities.parts);
+      await fixture.ready?.(options);
       const plan = await planFor(format, options);
       const r = await run(plan, "suite-write");
       assert.equal(r.success, true, r.failedReason ?? "");
@@ -99,6 +105,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
 
     test(`${label}: the sink's contract (row bounds, what it accepts) and an abort leaves nothing`, async () => {
       const options = fixture.destination(format, connector.capabilities.parts);
+      await fixture.ready?.(options);
       const plan = await planFor(format, options);
       const compiled = compilePlan(plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true });
       const step = compiled.steps[0]!;

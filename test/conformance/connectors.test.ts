@@ -6,8 +6,11 @@ import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
 import { httpConnectorFixture } from "./http-connector.fixture.ts";
 import { kafkaConnectorFixture } from "./kafka-connector.fixture.ts";
+import { mqttConnectorFixture } from "./mqtt-connector.fixture.ts";
 import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
+import { natsConnectorFixture } from "./nats-connector.fixture.ts";
 import { postgresConnectorFixture } from "./postgres-connector.fixture.ts";
+import { rabbitmqConnectorFixture } from "./rabbitmq-connector.fixture.ts";
 
 /** Each registered connector's fixture: a new connector adds its line here (and its fixture file). */
 const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
@@ -17,6 +20,9 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
   cassandra: cassandraConnectorFixture,
   kafka: kafkaConnectorFixture,
   http: httpConnectorFixture,
+  rabbitmq: rabbitmqConnectorFixture,
+  mqtt: mqttConnectorFixture,
+  nats: natsConnectorFixture,
 };
 
 test("every registered connector has a conformance fixture", () => {

@@ -217,7 +217,11 @@ test("kinds no connector serves yet and unknown types are a clear success false,
       ),
     );
   }
-  assert.ok(plannedKinds().includes("jms"));
+  // Every broker kind users write has its connector now (Solace is refused by design, not planned).
+  assert.deepEqual(plannedKinds(), []);
+  const solace = await testConnection(conn("solace", { url: "smf://localhost:1" }, "my_solace"));
+  assert.equal(solace.success, false);
+  assert.match(solace.message, /connection "my_solace" is of type solace, which rowforge does not write to/);
   const typo = await testConnection(conn("postgress", { url: "x" }));
   assert.equal(typo.success, false);
   assert.match(typo.message, /type postgress, which rowforge does not write to; did you mean "postgres"/);

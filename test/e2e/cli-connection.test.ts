@@ -27,7 +27,7 @@ kafka {
   my_kafka { kafka.bootstrap.servers = "${kafkaBroker.bootstrap}", topic = "rf_cli_no_such_topic" }
 }
 jms {
-  my_jms { url = "amqp://localhost:5672" }
+  my_jms { url = "smf://localhost:55555", connectionFactory = "/jms/cf/default" }
 }
 `,
     "plan.yaml": `name: inline_plan
@@ -79,7 +79,10 @@ dataSources:
   );
   const jms = runCli(["connection", "test", "my_jms", ...home], { cwd: dir, env });
   assert.equal(jms.status, 1);
-  assert.match(jms.stderr, /cannot test or write yet/);
+  assert.match(
+    jms.stderr,
+    /connection "my_jms" is a JMS connection with connection factory "\/jms\/cf\/default", which rowforge cannot write to; of JMS connections it writes to RabbitMQ only/,
+  );
 
   const unknown = runCli(["connection", "test", "local_mari", ...home], { cwd: dir, env });
   assert.equal(unknown.status, 2);

@@ -5,7 +5,7 @@ import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
 import { DeliveryMetrics } from "./delivery-metrics.ts";
 import type { DeliveryReport, LiveDelivery } from "./delivery-report.ts";
 import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
-import type { MessageTransport } from "./message-transport.ts";
+import { type MessageTransport, outcomeOf } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";
 
 /** A step sink that also reports what it delivered (brokers, HTTP). */
@@ -84,11 +84,15 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       },
       (e: unknown) => {
         fatal ??= e;
-        metrics.settled(sentAt, {
-          acknowledged: 0,
-          failed: to - from,
-          error: e instanceof Error ? e.message : String(e),
-        });
+        // A rejection may still say how many of its messages were acknowledged (withOutcome).
+        metrics.settled(
+          sentAt,
+          outcomeOf(e) ?? {
+            acknowledged: 0,
+            failed: to - from,
+            error: e instanceof Error ? e.message : String(e),
+          },
+        );
         settledOne();
       },
     );
@@ -96,6 +100,12 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
 
   const drain = async (): Promise<void> => {
     while (inFlight > 0) await nextSettle();
+  };
+
+  /** Fails once what is in flight settled (at most 10 s), so the error's counts are exact. */
+  const failSettled = async (): Promise<never> => {
+    await Promise.race([drain(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    return fail();
   };
 
   return {
@@ -107,12 +117,12 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       return bytes;
     },
     async write(input: SinkInput, startRow: number) {
-      if (fatal !== undefined) fail();
+      if (fatal !== undefined) await failSettled();
       const frames = framesOf(input, startRow);
       bytes += frames.bytes.byteLength;
       for (let row = 0; row < frames.rows; ) {
         while (inFlight >= transport.maxInFlight) await nextSettle();
-        if (fatal !== undefined) fail();
+        if (fatal !== undefined) await failSettled();
         stop.throwIfAborted();
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
         const n = pacer ? await pacer.take(want, stop) : want;

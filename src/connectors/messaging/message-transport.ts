@@ -30,7 +30,9 @@ export interface MessageTransport {
   /**
    * Sends rows [from, to) of the frames and resolves once the destination answered for each.
    * Rejects (with a coded error naming the connection) only when the step cannot go on: the
-   * connection is lost for good, the login is refused, the topic does not exist.
+   * connection is lost for good, the login is refused, the topic does not exist. A rejection
+   * made with `withOutcome` says how many of the send's messages were acknowledged before it
+   * (else none counts as acknowledged).
    */
   send(frames: MessageFrames, from: number, to: number): Promise<SendOutcome>;
   /** Waits for anything the client still buffers, then disconnects. */
@@ -38,3 +40,11 @@ export interface MessageTransport {
   /** Disconnects at once (the step was cancelled or failed). */
   abort(): Promise<void>;
 }
+
+/** A send's rejection that still says what became of its messages (some were acknowledged before the connection was lost). */
+export const withOutcome = <E extends Error>(error: E, outcome: SendOutcome): E =>
+  Object.assign(error, { sendOutcome: outcome });
+
+/** The outcome a rejection carries (withOutcome), if any. */
+export const outcomeOf = (error: unknown): SendOutcome | undefined =>
+  (error as { sendOutcome?: SendOutcome } | undefined)?.sendOutcome;

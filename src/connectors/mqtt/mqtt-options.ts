@@ -1,0 +1,79 @@
+import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import {
+  type BrokerAddress,
+  booleanOption,
+  brokerAddress,
+  connectTimeoutMs,
+  numberOption,
+} from "../messaging/broker-options.ts";
+
+const MQTT_SCHEMES = { mqtt: 1883, tcp: 1883, mqtts: 8883, ssl: 8883, tls: 8883 } as const;
+
+/** What the MQTT connector reads from a step's options (its connection's merged in). */
+export interface MqttOptions {
+  /** `step "s" (connection "c"): topic t at mqtt://host:port`. */
+  readonly where: string;
+  readonly address: BrokerAddress;
+  /** The login (the connection's user and password, else the URL's). Never shown. */
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly topic: string;
+  /** 0: sent; 1 (default): acknowledged by PUBACK; 2: PUBREC/PUBCOMP. */
+  readonly qos: 0 | 1 | 2;
+  readonly retain: boolean;
+  /** 5 (default), 4 (3.1.1) or 3 (3.1): user properties (headers) need 5. */
+  readonly protocolVersion: 3 | 4 | 5;
+  readonly maxInFlight: number;
+  readonly connectTimeoutMs: number;
+  readonly output: string;
+}
+
+/**
+ * Reads MQTT options (a step's, or a connection's alone: `needsTopic` false lets a connection
+ * without a topic be tested). `who` names the step or connection in messages.
+ */
+export function mqttOptions(
+  o: Readonly<Record<string, string>>,
+  who: string,
+  needsTopic = true,
+): MqttOptions {
+  const address = brokerAddress(o.url ?? o.brokerUrl, MQTT_SCHEMES, who);
+  const topic = (o.topic ?? o.destinationName)?.trim() ?? "";
+  if (needsTopic && topic === "")
+    throw new RowforgeError("RF_KEY_MISSING", `${who} names no topic to publish to`, {
+      hint: "give the step a topic option",
+    });
+  if (/[#+]/.test(topic))
+    throw new RowforgeError(
+      "RF_OPTION_INVALID",
+      `${who}: topic "${topic}" has a wildcard (# or +), which MQTT allows only in subscriptions`,
+    );
+  const where = `${who}: ${topic ? `topic ${topic}` : "MQTT"} at ${address.shown}`;
+  const qos = numberOption(o.qos, "qos", where, 1, 0, 2);
+  if (!Number.isInteger(qos))
+    throw new RowforgeError("RF_OPTION_INVALID", `${where}: qos must be 0, 1 or 2, not "${o.qos}"`);
+  const version = numberOption(o.protocolVersion, "protocolVersion", where, 5, 3, 5);
+  if (!Number.isInteger(version))
+    throw new RowforgeError(
+      "RF_OPTION_INVALID",
+      `${where}: protocolVersion must be 3, 4 (MQTT 3.1.1) or 5, not "${o.protocolVersion}"`,
+    );
+  return {
+    where,
+    address,
+    user: o.user?.trim() || address.user,
+    password: o.password ?? address.password,
+    topic,
+    qos: qos as 0 | 1 | 2,
+    retain: booleanOption(o.retain, "retain", where, false),
+    protocolVersion: version as 3 | 4 | 5,
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 65_535),
+    connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
+    output: `${address.shown}/${topic}`,
+  };
+}
+
+/** Reads and checks a step's MQTT options (no I/O). */
+export const readMqttOptions = (step: ResolvedStep): MqttOptions =>
+  mqttOptions(step.step.options, `step "${step.step.name}" (connection "${step.dataSourceName}")`);
