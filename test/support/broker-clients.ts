@@ -283,7 +283,7 @@ export const sampledHeaders = (row: Record<string, unknown>): Record<string, str
  * message's arrival less its due moment, i / rate), so one slow first message does not shift
  * every second's window.
  */
-export function perSecond(received: readonly Received[], rate: number): number[] {
+export function perSecond(received: readonly { readonly at: number }[], rate: number): number[] {
   if (received.length === 0) return [];
   const offsets = received.map((r, i) => r.at - (i / rate) * 1000).sort((a, b) => a - b);
   const t0 = Math.min(offsets[Math.floor(offsets.length / 2)]!, received[0]!.at);
@@ -333,7 +333,8 @@ export function rateProblem(
 
 /** One paced run's outcome: what the receiver got, and how late the run says its sends went out. */
 export interface PacedAttempt {
-  readonly received: readonly Received[];
+  /** What arrived, each with when (ms, performance.now()). */
+  readonly received: readonly { readonly at: number }[];
   readonly expected: number;
   /** The step report's delivery.behindSeconds (0 when absent). */
   readonly behindSeconds: number;

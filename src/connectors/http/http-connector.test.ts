@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { assertRateHeld, perSecond } from "../../../test/support/broker-clients.ts";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { type HttpReceiver, startHttpReceiver } from "../../../test/support/http-receiver.ts";
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
@@ -60,17 +61,6 @@ const run = (plan: ResolvedPlan, signal?: AbortSignal) =>
     executor: () => createInlineExecutor(),
     ...(signal ? { signal } : {}),
   });
-
-/** Requests per whole second from the first one. */
-function perSecond(at: readonly number[]): number[] {
-  const t0 = Math.min(...at);
-  const out: number[] = [];
-  for (const t of at) {
-    const k = Math.floor((t - t0) / 1000);
-    out[k] = (out[k] ?? 0) + 1;
-  }
-  return Array.from(out, (v) => v ?? 0);
-}
 
 describe("HTTP connector", () => {
   it("sends one request per row: url with path parameter, method, headers and JSON body", async () => {
@@ -135,38 +125,43 @@ describe("HTTP connector", () => {
   });
 
   it("holds count.duration + rate within 5% per second, measured where the requests arrive", async () => {
-    const p = freshPath();
-    const plan = await httpPlan(
-      `  - name: rated\n    count: {duration: 3s, rate: 400}\n    options: {url: "${receiver.url}${p}", method: POST}\n    fields:\n      - {name: n, type: long, options: {sql: __index_inc}}\n`,
-    );
-    const r = await run(plan);
-    assert.equal(r.success, true, r.failedReason ?? "");
-    const seconds = perSecond(receiver.received(p).map((q) => q.at));
-    assert.equal(receiver.received(p).length, 1200);
-    // Each second within 5% of 400; the last row is due at 2.9975 s, so a few may land just after.
-    for (const n of seconds.slice(0, 3)) assert.ok(Math.abs(n - 400) <= 20, `per second ${seconds}`);
-    assert.ok(seconds.length <= 4 && (seconds[3] ?? 0) <= 20, `per second ${seconds}`);
-    const d = r.steps[0]!.delivery!;
-    assert.equal(d.schedule?.kind, "rate");
-    assert.deepEqual(
-      d.perSecond.map((s) => s.target),
-      [400, 400, 400],
+    await assertRateHeld(
+      async () => {
+        const p = freshPath();
+        const plan = await httpPlan(
+          `  - name: rated\n    count: {duration: 3s, rate: 400}\n    options: {url: "${receiver.url}${p}", method: POST}\n    fields:\n      - {name: n, type: long, options: {sql: __index_inc}}\n`,
+        );
+        const r = await run(plan);
+        assert.equal(r.success, true, r.failedReason ?? "");
+        const d = r.steps[0]!.delivery!;
+        assert.equal(d.schedule?.kind, "rate");
+        assert.deepEqual(
+          d.perSecond.slice(0, 3).map((s) => s.target),
+          [400, 400, 400],
+        );
+        return { received: receiver.received(p), expected: 1200, behindSeconds: d.behindSeconds ?? 0 };
+      },
+      400,
+      3,
     );
   });
 
   it("follows a ramp load pattern", async () => {
-    const p = freshPath();
-    const plan = await httpPlan(
-      `  - name: ramp\n    count:\n      duration: 2s\n      pattern: {type: ramp, startRate: 200, endRate: 600}\n    options: {url: "${receiver.url}${p}"}\n    fields:\n      - {name: n, type: long, options: {sql: __index_inc}}\n`,
-    );
-    const r = await run(plan);
-    assert.equal(r.success, true, r.failedReason ?? "");
-    const seconds = perSecond(receiver.received(p).map((q) => q.at));
-    assert.equal(receiver.received(p).length, 800);
-    assert.ok(
-      Math.abs(seconds[0]! - 300) <= 15 && Math.abs(seconds[1]! - 500) <= 25,
-      `per second ${seconds}`,
-    );
+    // Like assertRateHeld: an attempt the machine starved (the run says it fell behind) is tried again.
+    for (let k = 0; ; k++) {
+      const p = freshPath();
+      const plan = await httpPlan(
+        `  - name: ramp\n    count:\n      duration: 2s\n      pattern: {type: ramp, startRate: 200, endRate: 600}\n    options: {url: "${receiver.url}${p}"}\n    fields:\n      - {name: n, type: long, options: {sql: __index_inc}}\n`,
+      );
+      const r = await run(plan);
+      assert.equal(r.success, true, r.failedReason ?? "");
+      assert.equal(receiver.received(p).length, 800);
+      const seconds = perSecond(receiver.received(p), 400);
+      const held = Math.abs(seconds[0]! - 300) <= 15 && Math.abs(seconds[1]! - 500) <= 25;
+      if (held) return;
+      const behind = r.steps[0]!.delivery!.behindSeconds ?? 0;
+      assert.ok(behind >= 0.05 && k < 2, `per second ${seconds}, ${behind} s behind`);
+    }
   });
 
   it("counts error answers per status and goes on; retries 5xx until they succeed", async () => {

@@ -1,8 +1,9 @@
 import { request } from "undici";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
+import { hideUserInfo } from "../messaging/broker-options.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
-import { hideUserInfo, readHttpOptions } from "./http-options.ts";
+import { readHttpOptions } from "./http-options.ts";
 import { httpRequestParts } from "./http-request-parts.ts";
 import { openResponseLog } from "./http-response-log.ts";
 import { httpTransport } from "./http-transport.ts";

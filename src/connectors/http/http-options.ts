@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { hideUserInfo, numberOption } from "../messaging/broker-options.ts";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
@@ -29,24 +30,6 @@ export interface HttpOptions {
 }
 
 const STEP_NAME_ROUTE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)(\/.*)$/i;
-
-function numberOption(
-  raw: string | undefined,
-  name: string,
-  where: string,
-  dflt: number,
-  min: number,
-  max: number,
-): number {
-  if (raw === undefined || raw.trim() === "") return dflt;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max)
-    throw new RowforgeError(
-      "RF_OPTION_INVALID",
-      `${where}: ${name} must be a number from ${min} to ${max}, not "${raw}"`,
-    );
-  return n;
-}
 
 /** Reads and checks a step's HTTP options (no I/O). */
 export function readHttpOptions(step: ResolvedStep): HttpOptions {
@@ -90,6 +73,3 @@ export function readHttpOptions(step: ResolvedStep): HttpOptions {
     responseLog: o.responseLog?.trim() || undefined,
   };
 }
-
-/** A URL as messages and reports show it: no user or password. */
-export const hideUserInfo = (url: string): string => url.replace(/\/\/[^@/]*@/, "//");

@@ -1,13 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, errors as undiciErrors } from "undici";
 import { RowforgeError } from "../../errors/index.ts";
+import { errorCode, hideUserInfo } from "../messaging/broker-options.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
 import type { MessageTransport, SendOutcome } from "../messaging/message-transport.ts";
-import { type HttpOptions, hideUserInfo } from "./http-options.ts";
+import type { HttpOptions } from "./http-options.ts";
 import type { HttpRequestParts } from "./http-request-parts.ts";
 import type { ResponseLog } from "./http-response-log.ts";
 
-/** Network errors that mean nothing listens there: the step cannot go on. */
+/**
+ * Network errors that mean nothing listens there: the step cannot go on. Narrower than the
+ * brokers' set: a reset or timed-out request to an endpoint that answered before is one failed
+ * request, counted, not the end of the step.
+ */
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 const MAX_RETRY_AFTER_MS = 30_000;
 /** Headers the connection itself sets: a plan's own value (a generated Content-Length) would corrupt the request. */
@@ -31,11 +36,6 @@ interface Request {
 
 /** What one request came to: its status, or why it has none. */
 type Answer = { readonly status: number; readonly retryAfterMs?: number } | { readonly error: unknown };
-
-const errorCode = (e: unknown): string | undefined => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.cause?.code ?? err?.code;
-};
 
 /** One sentence about a failed request, no secrets. */
 function describeFailure(e: unknown, timeoutSeconds: number): string {

@@ -48,3 +48,22 @@ export const withOutcome = <E extends Error>(error: E, outcome: SendOutcome): E 
 /** The outcome a rejection carries (withOutcome), if any. */
 export const outcomeOf = (error: unknown): SendOutcome | undefined =>
   (error as { sendOutcome?: SendOutcome } | undefined)?.sendOutcome;
+
+/** One message's fate in a send: its latency when acknowledged, else why it failed. */
+export type MessageResult = { readonly ms: number } | { readonly error: string };
+
+/** A send's outcome from its messages' results: acknowledged with latencies, failed with the first reason. */
+export function outcomeFrom(results: readonly MessageResult[]): SendOutcome {
+  const latenciesMs: number[] = [];
+  let error: string | undefined;
+  for (const r of results) {
+    if ("ms" in r) latenciesMs.push(r.ms);
+    else error ??= r.error;
+  }
+  return {
+    acknowledged: latenciesMs.length,
+    failed: results.length - latenciesMs.length,
+    latenciesMs,
+    ...(error === undefined ? {} : { error }),
+  };
+}

@@ -2,7 +2,12 @@ import type { MqttClient } from "mqtt";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
 import type { HeaderPart, MessageFrames } from "../messaging/message-frames.ts";
-import { type MessageTransport, type SendOutcome, withOutcome } from "../messaging/message-transport.ts";
+import {
+  type MessageTransport,
+  outcomeFrom,
+  type SendOutcome,
+  withOutcome,
+} from "../messaging/message-transport.ts";
 import { connectMqtt } from "./mqtt-client.ts";
 import type { MqttOptions } from "./mqtt-options.ts";
 
@@ -82,18 +87,7 @@ export async function mqttTransport(o: MqttOptions, parts: MessageBodyParts): Pr
       const results = await Promise.all(
         Array.from({ length: to - from }, (_, k) => publish(frames, from + k)),
       );
-      const latenciesMs: number[] = [];
-      let error: string | undefined;
-      for (const r of results) {
-        if ("ms" in r) latenciesMs.push(r.ms);
-        else error ??= r.error;
-      }
-      const outcome: SendOutcome = {
-        acknowledged: latenciesMs.length,
-        failed: results.length - latenciesMs.length,
-        latenciesMs,
-        ...(error === undefined ? {} : { error }),
-      };
+      const outcome = outcomeFrom(results);
       if (lost) throw withOutcome(lostError(), outcome);
       return outcome;
     },

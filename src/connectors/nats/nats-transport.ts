@@ -3,7 +3,12 @@ import { type MsgHdrs, type NatsConnection, headers as natsHeaders } from "@nats
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
-import { type MessageTransport, type SendOutcome, withOutcome } from "../messaging/message-transport.ts";
+import {
+  type MessageTransport,
+  outcomeFrom,
+  type SendOutcome,
+  withOutcome,
+} from "../messaging/message-transport.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
 import type { NatsOptions } from "./nats-options.ts";
 
@@ -103,18 +108,7 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
         }
       }),
     );
-    const latenciesMs: number[] = [];
-    let error: string | undefined;
-    for (const r of results) {
-      if ("ms" in r) latenciesMs.push(r.ms);
-      else error ??= r.error;
-    }
-    const outcome: SendOutcome = {
-      acknowledged: latenciesMs.length,
-      failed: results.length - latenciesMs.length,
-      latenciesMs,
-      ...(error === undefined ? {} : { error }),
-    };
+    const outcome = outcomeFrom(results);
     if (lost || nc.isClosed()) {
       lost ??= `the connection to ${o.address.shown} was lost`;
       throw withOutcome(lostError(), outcome);

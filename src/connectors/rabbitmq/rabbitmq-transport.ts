@@ -1,7 +1,12 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
 import type { HeaderPart, MessageFrames } from "../messaging/message-frames.ts";
-import { type MessageTransport, type SendOutcome, withOutcome } from "../messaging/message-transport.ts";
+import {
+  type MessageTransport,
+  outcomeFrom,
+  type SendOutcome,
+  withOutcome,
+} from "../messaging/message-transport.ts";
 import { connectRabbit, ensureDestination, rabbitError } from "./rabbitmq-client.ts";
 import type { RabbitOptions } from "./rabbitmq-options.ts";
 
@@ -86,18 +91,7 @@ export async function rabbitTransport(o: RabbitOptions, parts: MessageBodyParts)
         const confirmed = await Promise.all(
           Array.from({ length: to - from }, (_, k) => publish(frames, from + k)),
         );
-        const latenciesMs: number[] = [];
-        let error: string | undefined;
-        for (const c of confirmed) {
-          if ("ms" in c) latenciesMs.push(c.ms);
-          else error ??= c.error;
-        }
-        const outcome: SendOutcome = {
-          acknowledged: latenciesMs.length,
-          failed: confirmed.length - latenciesMs.length,
-          latenciesMs,
-          ...(error === undefined ? {} : { error }),
-        };
+        const outcome = outcomeFrom(confirmed);
         if (lost && !closing) throw withOutcome(copy(lost), outcome);
         return outcome;
       },
