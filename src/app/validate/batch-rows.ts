@@ -1,0 +1,73 @@
+import type { RecordBatch } from "apache-arrow";
+import type { SqlValue } from "../../engine/index.ts";
+import type { DataType } from "../../model/data-type.ts";
+import { formatDate, formatTimestamp } from "../../util/calendar.ts";
+import { arrowReader } from "./arrow-values.ts";
+
+/** A field of the data being validated, as its readers give it. */
+export interface ReadField {
+  readonly name: string;
+  readonly type: DataType;
+}
+
+/** One batch of rows as checks read it: a value reader per field, made once per batch. */
+export class BatchRows {
+  readonly length: number;
+  readonly fields: readonly ReadField[];
+  private readonly readers: ((i: number) => SqlValue)[];
+  constructor(fields: readonly ReadField[], batch: RecordBatch) {
+    this.fields = fields;
+    this.length = batch.numRows;
+    this.readers = fields.map((f, k) => arrowReader(batch.data.children[k]!, f.type));
+  }
+  value(field: number, row: number): SqlValue {
+    return this.readers[field]!(row);
+  }
+  /** Row i as a JSON-safe record (a failing record's sample). */
+  record(row: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    this.fields.forEach((f, k) => {
+      out[f.name] = jsonSafe(this.value(k, row), f.type);
+    });
+    return out;
+  }
+}
+
+/** A value as JSON can hold it: dates and timestamps as ISO text, decimals and large longs as text. */
+export function jsonSafe(v: SqlValue, type: DataType): unknown {
+  if (v === null) return null;
+  switch (type.kind) {
+    case "date":
+      return formatDate(v as number);
+    case "timestamp":
+      return formatTimestamp(v as number);
+    case "long":
+      return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
+    case "decimal":
+      return decimalText(v as bigint, type.scale);
+    case "binary":
+      return Buffer.from(v as Uint8Array).toString("base64");
+    case "array":
+      return (v as readonly SqlValue[]).map((x) => jsonSafe(x, type.element));
+    case "map":
+      return Object.fromEntries(
+        [...(v as ReadonlyMap<SqlValue, SqlValue>)].map(([k, x]) => [
+          String(jsonSafe(k, type.key)),
+          jsonSafe(x, type.value),
+        ]),
+      );
+    case "struct": {
+      const o = v as Record<string, SqlValue>;
+      return Object.fromEntries(type.fields.map((f) => [f.name, jsonSafe(o[f.name] ?? null, f.type)]));
+    }
+    default:
+      return v;
+  }
+}
+
+function decimalText(unscaled: bigint, scale: number): string {
+  const neg = unscaled < 0n;
+  const digits = (neg ? -unscaled : unscaled).toString().padStart(scale + 1, "0");
+  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return neg ? `-${text}` : text;
+}

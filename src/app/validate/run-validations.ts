@@ -1,0 +1,176 @@
+import { connectorFor } from "../../connectors/registry.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { Connection } from "../../model/connection.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
+import { fieldsOf } from "./arrow-values.ts";
+import { BatchRows } from "./batch-rows.ts";
+import { type Check, type CheckLimits, DEFAULT_CHECK_LIMITS } from "./check.ts";
+import { compileValidation } from "./compile-validation.ts";
+import { withinThreshold } from "./error-threshold.ts";
+import type { ValidationResult } from "./validation-result.ts";
+import { waitFor } from "./wait-for.ts";
+
+export interface ValidationRunOptions {
+  /** Connections by name (application.conf, the server's store), for data sources the plan's steps do not name. */
+  readonly connections?: ReadonlyMap<string, Connection>;
+  readonly limits?: Partial<CheckLimits>;
+  readonly batchRows?: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs the validations of a plan against the data as it is now (after a generate run, or on
+ * its own for `rowforge check`): each data source entry is waited for, read back once through
+ * its connector as Arrow batches, and every validation of the entry is checked on the same
+ * pass. A validation that cannot run (data missing, a field that does not exist) is a failed
+ * result carrying its error; the other entries still run.
+ */
+export async function runValidations(
+  plan: ResolvedPlan,
+  options: ValidationRunOptions = {},
+): Promise<ValidationResult[]> {
+  const limits: CheckLimits = {
+    ...DEFAULT_CHECK_LIMITS,
+    sampleRecords: plan.config.validation?.numSampleErrorRecords ?? DEFAULT_CHECK_LIMITS.sampleRecords,
+    ...options.limits,
+  };
+  const out: ValidationResult[] = [];
+  for (const config of plan.validations) {
+    for (const [dsName, entries] of Object.entries(config.dataSources)) {
+      for (const entry of entries)
+        out.push(...(await runEntry(plan, config, dsName, entry, limits, options)));
+    }
+  }
+  return out;
+}
+
+/** The step a validation entry reads: the data source's connection (or step) options overridden by the entry's own. */
+export function readStepOf(
+  plan: ResolvedPlan,
+  dsName: string,
+  entry: DataSourceValidation,
+  connections?: ReadonlyMap<string, Connection>,
+): ResolvedStep {
+  const planStep = plan.steps.find((s) => s.dataSourceName === dsName);
+  const connection = planStep?.connection ?? connections?.get(dsName);
+  const options = { ...(connection?.options ?? {}), ...entry.options };
+  const format = (
+    options.format ??
+    (connection?.type && connection.type !== "jdbc" ? connection.type : undefined) ??
+    planStep?.format ??
+    dsName
+  )
+    .trim()
+    .toLowerCase();
+  return {
+    taskName: planStep?.taskName ?? `${dsName}_task`,
+    dataSourceName: dsName,
+    step: { name: dsName, type: format, options, count: {}, fields: [], enabled: true },
+    format,
+    connection,
+    referenceMode: true,
+    dataGeneration: false,
+    allCombinations: false,
+  };
+}
+
+async function runEntry(
+  plan: ResolvedPlan,
+  config: ValidationConfig,
+  dsName: string,
+  entry: DataSourceValidation,
+  limits: CheckLimits,
+  options: ValidationRunOptions,
+): Promise<ValidationResult[]> {
+  const started = performance.now();
+  const step = readStepOf(plan, dsName, entry, options.connections);
+  const base = {
+    name: config.name,
+    dataSource: dsName,
+    source: `${step.format} ${step.step.options.path ?? ""}`.trim(),
+  };
+  const failedAll = (e: unknown, vs: readonly Validation[] = entry.validations): ValidationResult[] => {
+    if (!isRowforgeError(e)) throw e;
+    return vs.map((v) => ({
+      ...base,
+      description: v.description ?? v.expr ?? v.field ?? v.kind,
+      kind: v.kind,
+      success: false,
+      records: 0,
+      failed: 0,
+      unit: "rows",
+      ...(v.errorThreshold !== undefined ? { errorThreshold: v.errorThreshold } : {}),
+      sample: [],
+      seconds: (performance.now() - started) / 1000,
+      error: { code: e.code, message: e.message },
+    }));
+  };
+  try {
+    if (entry.waitCondition) await waitFor(entry.waitCondition, options.signal);
+  } catch (e) {
+    return failedAll(e);
+  }
+  let read: Awaited<ReturnType<NonNullable<ReturnType<typeof connectorFor>["readBack"]>>>;
+  try {
+    const connector = connectorFor(step, "validating");
+    if (!connector.readBack) {
+      throw new RowforgeError(
+        "RF_VALIDATION_SOURCE_UNKNOWN",
+        `validations of "${dsName}" read ${step.format} data, which rowforge cannot read back yet`,
+      );
+    }
+    read = await connector.readBack(step, {
+      batchRows: options.batchRows ?? 8192,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (e) {
+    return failedAll(e);
+  }
+  const fields = fieldsOf(read);
+  const results: ValidationResult[] = [];
+  const running: { check: Check; validation: Validation }[] = [];
+  for (const v of entry.validations) {
+    try {
+      for (const check of compileValidation(v, fields, limits)) running.push({ check, validation: v });
+    } catch (e) {
+      results.push(...failedAll(e, [v]));
+    }
+  }
+  try {
+    let index = new Uint32Array(0);
+    for await (const batch of read.batches) {
+      const rows = new BatchRows(fields, batch);
+      if (index.length < rows.length) index = Uint32Array.from({ length: rows.length }, (_, i) => i);
+      for (const r of running) r.check.consume(rows, index, rows.length);
+    }
+  } catch (e) {
+    await read.close();
+    return [
+      ...results,
+      ...failedAll(
+        e,
+        running.map((r) => r.validation),
+      ),
+    ];
+  }
+  const seconds = (performance.now() - started) / 1000;
+  for (const { check } of running) {
+    const o = check.finish();
+    results.push({
+      ...base,
+      source: read.source,
+      description: check.description,
+      kind: check.kind,
+      success: o.success ?? withinThreshold(o.failed, o.records, check.errorThreshold),
+      records: o.records,
+      failed: o.failed,
+      unit: o.unit,
+      ...(check.errorThreshold !== undefined ? { errorThreshold: check.errorThreshold } : {}),
+      sample: o.sample,
+      seconds,
+      ...(o.note ? { note: o.note } : {}),
+    });
+  }
+  return results;
+}
