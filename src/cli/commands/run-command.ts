@@ -23,10 +23,17 @@ import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.t
 import { groupDigits } from "../../util/group-digits.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
+import {
+  EXIT_FAILED,
+  EXIT_INTERRUPTED,
+  EXIT_INVALID,
+  EXIT_OK,
+  EXIT_VALIDATION_FAILED,
+} from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { deliverySummary, summaryTable } from "../summary-table.ts";
+import { validationTable } from "../validation-table.ts";
 
 interface RunFlags {
   config?: string;
@@ -231,13 +238,16 @@ export function registerRun(
       );
       // A step writing its data to standard output (path "-") keeps stdout for the data alone.
       const report = plan.steps.some((s) => s.step.options.path?.trim() === "-") ? io.err : io.out;
+      const validationsFailed = result.validations?.some((v) => !v.success) === true;
+      const okExit = validationsFailed ? EXIT_VALIDATION_FAILED : EXIT_OK;
       if (flags.json) {
         report(`${JSON.stringify(result, null, 2)}\n`);
-        setExit(result.success ? EXIT_OK : failedExit);
+        setExit(result.success ? okExit : failedExit);
         return;
       }
       report(summaryTable(result.steps));
       report(deliverySummary(result.steps));
+      if (result.validations) report(validationTable(result.validations));
       report(
         `${result.success ? "done" : "FAILED"}: plan ${result.planName}, ${
           // A delete regenerates each earlier run with that run's own seed and time: none of its own to repeat.
@@ -267,7 +277,11 @@ export function registerRun(
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
       }
-      setExit(result.success ? EXIT_OK : failedExit);
+      if (result.success && validationsFailed)
+        io.err(
+          `validations FAILED: ${result.validations!.filter((v) => !v.success).length} of ${result.validations!.length} (exit ${EXIT_VALIDATION_FAILED})\n`,
+        );
+      setExit(result.success ? okExit : failedExit);
     });
 }
 
