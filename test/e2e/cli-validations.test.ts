@@ -76,3 +76,40 @@ test("check of a validation file whose data is missing fails with the reason, an
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /bad\.yaml:\d+:\d+: error/);
 });
+
+test("a validation naming a field the plan does not write, or SQL that does not parse, stops run and validate with file:line:col", () => {
+  const root = fixtureDir({});
+  writeFileSync(
+    join(root, "plan.yaml"),
+    `name: bad_validations
+dataSources:
+  - name: my_files
+    connection: { type: json, options: { path: ${join(root, "out")} } }
+    steps:
+      - name: customers
+        count: { records: 10 }
+        fields:
+          - { name: amount, type: double, options: { min: 1, max: 100 } }
+        validations:
+          - expr: "amout > 1"
+          - field: amuont
+            validation: [{type: unique}]
+          - expr: "amount >"
+`,
+  );
+  const r = runCli(["run", join(root, "plan.yaml")]);
+  assert.equal(r.status, 2);
+  assert.match(
+    r.stderr,
+    /plan\.yaml:11:19: error RF_SQL_INVALID: .*unknown field "amout"; did you mean "amount"\?/,
+  );
+  assert.match(
+    r.stderr,
+    /plan\.yaml:12:20: error RF_VALIDATION_FIELD_UNKNOWN: .*"amuont".*did you mean "amount"\?/,
+  );
+  assert.match(r.stderr, /plan\.yaml:14:19: error RF_SQL_INVALID: .*"amount >"/);
+  assert.equal(readdirSync(root).includes("out"), false, "nothing is generated");
+  const v = runCli(["validate", join(root, "plan.yaml")]);
+  assert.equal(v.status, 2);
+  assert.match(v.stderr, /plan\.yaml:12:20: error RF_VALIDATION_FIELD_UNKNOWN/);
+});

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskText } from "../../app/catalog/secrets.ts";
+import { checkPlanValidations } from "../../app/check/check-plan.ts";
 import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
@@ -116,10 +117,16 @@ export function registerRun(
         cwd: io.cwd,
         env: io.env,
       });
-      const errors = load.diagnostics.filter((d) => d.severity === "error");
+      // Validations that name fields the plan does not write, or whose SQL does not compile, stop the run before it writes.
+      const checked =
+        load.plan && flags.mode !== "delete" && !load.diagnostics.some((d) => d.severity === "error")
+          ? checkPlanValidations(load.plan, load.documents ?? new Map())
+          : [];
+      const diagnostics = [...load.diagnostics, ...checked];
+      const errors = diagnostics.filter((d) => d.severity === "error");
       for (const d of sortDiagnostics(errors))
         io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
-      const warnings = load.diagnostics.length - errors.length;
+      const warnings = diagnostics.length - errors.length;
       if (warnings > 0 && !flags.quiet)
         io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
       if (!load.plan || errors.length > 0) {
