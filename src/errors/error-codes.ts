@@ -114,7 +114,7 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "validation kind not run yet",
-    hint: "expression, field, group-by and field-name validations run today; upstream and metric validations and dataExists/webhook wait conditions come later",
+    hint: "expression, field, group-by, field-name, upstream and metric validations run; the message names what is not run yet",
   },
   RF_VALIDATION_WAIT_FAILED: {
     status: 400,

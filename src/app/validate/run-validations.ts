@@ -1,5 +1,5 @@
-import { connectorFor } from "../../connectors/registry.ts";
-import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { ReadBack } from "../../connectors/connector.ts";
+import { isRowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
@@ -8,8 +8,9 @@ import { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckLimits, DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { withinThreshold } from "./error-threshold.ts";
+import { openSource, sourceHasRow } from "./read-source.ts";
 import type { ValidationResult } from "./validation-result.ts";
-import { waitFor } from "./wait-for.ts";
+import { type DataExists, waitFor } from "./wait-for.ts";
 
 export interface ValidationRunOptions {
   /** Connections by name (application.conf, the server's store), for data sources the plan's steps do not name. */
@@ -107,23 +108,20 @@ async function runEntry(
     }));
   };
   try {
-    if (entry.waitCondition) await waitFor(entry.waitCondition, options.signal);
+    const dataExists: DataExists = (name, opts, expr) =>
+      sourceHasRow(
+        readStepOf(plan, name, { options: opts, validations: [] }, options.connections),
+        expr,
+        limits.nowMicros,
+        options.signal,
+      );
+    if (entry.waitCondition) await waitFor(entry.waitCondition, dataExists, options.signal);
   } catch (e) {
     return failedAll(e);
   }
-  let read: Awaited<ReturnType<NonNullable<ReturnType<typeof connectorFor>["readBack"]>>>;
+  let read: ReadBack;
   try {
-    const connector = connectorFor(step, "validating");
-    if (!connector.readBack) {
-      throw new RowforgeError(
-        "RF_VALIDATION_SOURCE_UNKNOWN",
-        `validations of "${dsName}" read ${step.format} data, which rowforge cannot read back yet`,
-      );
-    }
-    read = await connector.readBack(step, {
-      batchRows: options.batchRows ?? 8192,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    read = await openSource(step, options.batchRows ?? 8192, options.signal);
   } catch (e) {
     return failedAll(e);
   }
