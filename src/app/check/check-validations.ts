@@ -67,7 +67,8 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
       ...(e.hint ? { hint: e.hint } : {}),
     });
   };
-  if (fields) {
+  // Upstream validations join data read at run time, metric ones read the run's reports: their SQL must parse.
+  if (fields && v.kind !== "upstream" && v.kind !== "metric") {
     try {
       compileValidation(v, fields, DEFAULT_CHECK_LIMITS);
     } catch (e) {
@@ -75,11 +76,13 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
     }
     return problems;
   }
-  // Data the plan does not write: its fields are known only when it is read; the SQL must still parse.
   const texts = [
     v.expr,
     v.preFilterExpr,
     v.aggExpr && aggExprText(v.aggExpr, v.aggType ?? "count", v.aggField),
+    ...(v.joinFields?.length === 1 && v.joinFields[0]!.startsWith("expr:")
+      ? [v.joinFields[0]!.slice(5)]
+      : []),
   ];
   for (const t of texts) {
     if (t === undefined || t === "") continue;
@@ -96,13 +99,7 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
       note(e);
     }
   }
-  if (v.kind === "upstream" || v.kind === "metric") {
-    problems.push({
-      severity: "warning",
-      code: "RF_VALIDATION_NOT_SUPPORTED",
-      message: `${v.kind} validations are not run yet: this one will be reported as failed`,
-    });
-  }
+  for (const n of v.nested) problems.push(...checkOne(n, undefined));
   return problems;
 }
 

@@ -14,11 +14,31 @@ export interface ReadField {
 export class BatchRows {
   readonly length: number;
   readonly fields: readonly ReadField[];
-  private readonly readers: ((i: number) => SqlValue)[];
-  constructor(fields: readonly ReadField[], batch: RecordBatch) {
+  private readonly readers: readonly ((i: number) => SqlValue)[];
+  constructor(fields: readonly ReadField[], length: number, readers: readonly ((i: number) => SqlValue)[]) {
     this.fields = fields;
-    this.length = batch.numRows;
-    this.readers = fields.map((f, k) => arrowReader(batch.data.children[k]!, f.type));
+    this.length = length;
+    this.readers = readers;
+  }
+  /** An Arrow batch read back from a source (its columns in the order of `fields`). */
+  static ofArrow(fields: readonly ReadField[], batch: RecordBatch): BatchRows {
+    return new BatchRows(
+      fields,
+      batch.numRows,
+      fields.map((f, k) => arrowReader(batch.data.children[k]!, f.type)),
+    );
+  }
+  /** Rows built in memory (joined rows), column by column. */
+  static ofColumns(
+    fields: readonly ReadField[],
+    columns: readonly (readonly SqlValue[])[],
+    length: number,
+  ): BatchRows {
+    return new BatchRows(
+      fields,
+      length,
+      columns.map((c) => (i: number) => c[i] ?? null),
+    );
   }
   value(field: number, row: number): SqlValue {
     return this.readers[field]!(row);

@@ -7,10 +7,13 @@ import type { Check, CheckLimits } from "./check.ts";
 import { fieldCheckPlan } from "./field-check-plan.ts";
 import { FieldNamesCheck } from "./field-names-check.ts";
 import { type AggType, GroupByCheck } from "./group-by-check.ts";
+import { JoinedCheck } from "./joined-check.ts";
 import { PreFiltered } from "./pre-filtered.ts";
 import { failsPredicate, RowCheck } from "./row-check.ts";
 import { compilePredicate } from "./row-predicate.ts";
 import { StatCheck } from "./stat-check.ts";
+import { UpstreamJoin } from "./upstream-join.ts";
+import type { UpstreamTable } from "./upstream-table.ts";
 
 /** A top-level field's slot, or RF_VALIDATION_FIELD_UNKNOWN with "did you mean". */
 export function slotResolver(fields: readonly ReadField[], where: string): (name: string) => number {
@@ -77,14 +80,24 @@ function fieldValue(
  * Throws coded errors: an unknown field (RF_VALIDATION_FIELD_UNKNOWN, "did you mean"), an
  * expression that does not parse or type-check (RF_SQL_INVALID).
  */
-export function compileValidation(v: Validation, fields: readonly ReadField[], limits: CheckLimits): Check[] {
-  const checks = compileUnfiltered(v, fields, limits);
+export function compileValidation(
+  v: Validation,
+  fields: readonly ReadField[],
+  limits: CheckLimits,
+  upstreams: ReadonlyMap<Validation, UpstreamTable> = new Map(),
+): Check[] {
+  const checks = compileUnfiltered(v, fields, limits, upstreams);
   if (v.preFilterExpr === undefined || v.kind === "fieldNames") return checks;
   const filter = compilePredicate(v.preFilterExpr, fields, limits, "preFilterExpr");
   return checks.map((c) => new PreFiltered(c, filter, fields.length));
 }
 
-function compileUnfiltered(v: Validation, fields: readonly ReadField[], limits: CheckLimits): Check[] {
+function compileUnfiltered(
+  v: Validation,
+  fields: readonly ReadField[],
+  limits: CheckLimits,
+  upstreams: ReadonlyMap<Validation, UpstreamTable>,
+): Check[] {
   switch (v.kind) {
     case "expression": {
       const expr = v.expr ?? "true";
@@ -135,9 +148,24 @@ function compileUnfiltered(v: Validation, fields: readonly ReadField[], limits: 
           v.errorThreshold,
         ),
       ];
+    case "upstream": {
+      const table = upstreams.get(v);
+      if (!table) {
+        throw new RowforgeError(
+          "RF_VALIDATION_SOURCE_UNKNOWN",
+          `upstream "${v.upstreamDataSource}" was not read, so its validations cannot be checked`,
+        );
+      }
+      const join = new UpstreamJoin(fields, table, v.joinFields ?? [], v.joinType, limits);
+      return v.nested.flatMap((n) =>
+        compileValidation(n, join.fields, limits, upstreams).map(
+          (c) => new JoinedCheck(c, join, v.description),
+        ),
+      );
+    }
     default:
-      throw new RowforgeError("RF_VALIDATION_NOT_SUPPORTED", `${v.kind} validations are not run yet`, {
-        hint: "expression, field, group-by and field-name validations run today",
+      throw new RowforgeError("RF_VALIDATION_NOT_SUPPORTED", `${v.kind} validations are not run on data`, {
+        hint: "metric validations check a run's step reports: they run after a generate run",
       });
   }
 }

@@ -2,6 +2,7 @@ import { compileOrdering, type Ordering, type SqlValue } from "../../engine/inde
 import { type DataType, DataTypes, isIntegral } from "../../model/data-type.ts";
 import { type BatchRows, jsonSafe, type ReadField } from "./batch-rows.ts";
 import { type Check, type CheckLimits, type CheckOutcome, Sample } from "./check.ts";
+import { keyOf } from "./group-key.ts";
 import { compilePredicate, type RowPredicate } from "./row-predicate.ts";
 
 export const AGG_TYPES = ["sum", "count", "max", "min", "avg", "stddev"] as const;
@@ -52,23 +53,6 @@ function aggTypeOf(aggType: AggType, t: DataType | undefined): DataType {
 
 const toNumber = (v: SqlValue, t: DataType): number =>
   t.kind === "decimal" ? Number(v as bigint) / 10 ** t.scale : Number(v as number | bigint);
-
-/** The grouping key of a row: the value itself for one primitive field, else a text of all of them. */
-function keyOf(values: readonly SqlValue[]): unknown {
-  if (values.length === 1) {
-    const v = values[0]!;
-    if (v === null || typeof v !== "object") return v;
-  }
-  return values
-    .map((v) =>
-      v === null
-        ? "\u0000"
-        : typeof v === "object"
-          ? JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x))
-          : `${typeof v}:${String(v)}`,
-    )
-    .join("\u0001");
-}
 
 /**
  * A group-by aggregate check (Data Caterer's GroupByValidation): rows are grouped by

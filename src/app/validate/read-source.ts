@@ -35,7 +35,7 @@ export async function sourceHasRow(
     const fields = fieldsOf(read);
     const keep = keptBy(compilePredicate(expr, fields, { nowMicros }, "the dataExists expr"), fields.length);
     for await (const batch of read.batches) {
-      const rows = new BatchRows(fields, batch);
+      const rows = BatchRows.ofArrow(fields, batch);
       for (let i = 0; i < rows.length; i++) if (keep(rows, i)) return true;
     }
     return false;

@@ -9,6 +9,7 @@ import { type Check, type CheckLimits, DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { withinThreshold } from "./error-threshold.ts";
 import { openSource, sourceHasRow } from "./read-source.ts";
+import { loadUpstream, type UpstreamTable } from "./upstream-table.ts";
 import type { ValidationResult } from "./validation-result.ts";
 import { type DataExists, waitFor } from "./wait-for.ts";
 
@@ -50,12 +51,19 @@ export async function runValidations(
 export function readStepOf(
   plan: ResolvedPlan,
   dsName: string,
-  entry: DataSourceValidation,
+  entry: Pick<DataSourceValidation, "options">,
   connections?: ReadonlyMap<string, Connection>,
+  taskName?: string,
 ): ResolvedStep {
-  const planStep = plan.steps.find((s) => s.dataSourceName === dsName);
+  const planStep =
+    (taskName !== undefined ? plan.steps.find((s) => s.taskName === taskName) : undefined) ??
+    plan.steps.find((s) => s.dataSourceName === dsName);
   const connection = planStep?.connection ?? connections?.get(dsName);
-  const options = { ...(connection?.options ?? {}), ...entry.options };
+  const options = {
+    ...(connection?.options ?? {}),
+    ...(taskName !== undefined && planStep?.taskName === taskName ? planStep.step.options : {}),
+    ...entry.options,
+  };
   const format = (
     options.format ??
     (connection?.type && connection.type !== "jdbc" ? connection.type : undefined) ??
@@ -110,7 +118,7 @@ async function runEntry(
   try {
     const dataExists: DataExists = (name, opts, expr) =>
       sourceHasRow(
-        readStepOf(plan, name, { options: opts, validations: [] }, options.connections),
+        readStepOf(plan, name, { options: opts }, options.connections),
         expr,
         limits.nowMicros,
         options.signal,
@@ -130,7 +138,9 @@ async function runEntry(
   const running: { check: Check; validation: Validation }[] = [];
   for (const v of entry.validations) {
     try {
-      for (const check of compileValidation(v, fields, limits)) running.push({ check, validation: v });
+      const upstreams = await loadUpstreams(plan, v, limits, options);
+      for (const check of compileValidation(v, fields, limits, upstreams))
+        running.push({ check, validation: v });
     } catch (e) {
       results.push(...failedAll(e, [v]));
     }
@@ -138,7 +148,7 @@ async function runEntry(
   try {
     let index = new Uint32Array(0);
     for await (const batch of read.batches) {
-      const rows = new BatchRows(fields, batch);
+      const rows = BatchRows.ofArrow(fields, batch);
       if (index.length < rows.length) index = Uint32Array.from({ length: rows.length }, (_, i) => i);
       for (const r of running) r.check.consume(rows, index, rows.length);
     }
@@ -171,4 +181,29 @@ async function runEntry(
     });
   }
   return results;
+}
+
+/** The upstream tables a validation joins with (nested upstreams too), each read into memory once. */
+async function loadUpstreams(
+  plan: ResolvedPlan,
+  v: Validation,
+  limits: CheckLimits,
+  options: ValidationRunOptions,
+): Promise<Map<Validation, UpstreamTable>> {
+  const out = new Map<Validation, UpstreamTable>();
+  const visit = async (x: Validation): Promise<void> => {
+    if (x.kind === "upstream" && x.upstreamDataSource !== undefined) {
+      const step = readStepOf(
+        plan,
+        x.upstreamDataSource,
+        { options: x.upstreamReadOptions ?? {} },
+        options.connections,
+        x.upstreamTaskName,
+      );
+      out.set(x, await loadUpstream(x.upstreamDataSource, step, limits.maxGroups, options.signal));
+    }
+    for (const n of x.nested) await visit(n);
+  };
+  await visit(v);
+  return out;
 }
