@@ -203,6 +203,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     plan.config.flags.enableValidation
       ? await runValidations(plan, {
           limits: { nowMicros },
+          stepReports: reports,
           ...(options.connections ? { connections: options.connections } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         })

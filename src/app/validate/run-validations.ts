@@ -3,11 +3,13 @@ import { isRowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
+import type { StepReport } from "../runs/step-report.ts";
 import { fieldsOf } from "./arrow-values.ts";
 import { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckLimits, DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { withinThreshold } from "./error-threshold.ts";
+import { evaluateMetric } from "./metric-check.ts";
 import { openSource, sourceHasRow } from "./read-source.ts";
 import { loadUpstream, type UpstreamTable } from "./upstream-table.ts";
 import type { ValidationResult } from "./validation-result.ts";
@@ -19,6 +21,8 @@ export interface ValidationRunOptions {
   readonly limits?: Partial<CheckLimits>;
   readonly batchRows?: number;
   readonly signal?: AbortSignal;
+  /** The run's step reports, for metric validations (absent for `check`, which has no run: they are left out). */
+  readonly stepReports?: readonly StepReport[];
 }
 
 /**
@@ -127,16 +131,21 @@ async function runEntry(
   } catch (e) {
     return failedAll(e);
   }
+  // Metric validations read the run's step reports, the others the data itself.
+  const results: ValidationResult[] = entry.validations
+    .filter((v) => v.kind === "metric")
+    .flatMap((v) => metricResults(v, base, dsName, options.stepReports, started, failedAll));
+  const onData = entry.validations.filter((v) => v.kind !== "metric");
+  if (onData.length === 0) return results;
   let read: ReadBack;
   try {
     read = await openSource(step, options.batchRows ?? 8192, options.signal);
   } catch (e) {
-    return failedAll(e);
+    return [...results, ...failedAll(e, onData)];
   }
   const fields = fieldsOf(read);
-  const results: ValidationResult[] = [];
   const running: { check: Check; validation: Validation }[] = [];
-  for (const v of entry.validations) {
+  for (const v of onData) {
     try {
       const upstreams = await loadUpstreams(plan, v, limits, options);
       for (const check of compileValidation(v, fields, limits, upstreams))
@@ -206,4 +215,34 @@ async function loadUpstreams(
   };
   await visit(v);
   return out;
+}
+
+/** A metric validation's results: one per check, from the steps of its data source (all steps when none has its name). */
+function metricResults(
+  v: Validation,
+  base: { name: string; dataSource: string; source: string },
+  dsName: string,
+  reports: readonly StepReport[] | undefined,
+  started: number,
+  failedAll: (e: unknown, vs: readonly Validation[]) => ValidationResult[],
+): ValidationResult[] {
+  try {
+    // Without a run (`check` on existing data) there is nothing to measure: the caller says so.
+    if (!reports) return [];
+    const own = reports.filter((r) => r.dataSource === dsName);
+    return evaluateMetric(v, own.length > 0 ? own : reports).map((m) => ({
+      ...base,
+      source: "the run's step reports",
+      description: v.description ?? m.description,
+      kind: "metric",
+      success: m.ok,
+      records: 1,
+      failed: m.ok ? 0 : 1,
+      unit: "aggregate",
+      sample: m.ok ? [] : [{ [v.metric ?? "metric"]: m.value }],
+      seconds: (performance.now() - started) / 1000,
+    }));
+  } catch (e) {
+    return failedAll(e, [v]);
+  }
 }

@@ -57,6 +57,15 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
         return;
       }
       const results = await runValidations(plan, { connections: load.connections });
+      const metrics = plan.validations.flatMap((c) =>
+        Object.values(c.dataSources).flatMap((es) =>
+          es.flatMap((e) => e.validations.filter((v) => v.kind === "metric")),
+        ),
+      ).length;
+      if (metrics > 0)
+        io.err(
+          `note: ${metrics} metric validation(s) measure a run's deliveries and are checked by rowforge run, not here\n`,
+        );
       if (flags.json) io.out(`${JSON.stringify({ plan: plan.plan.name, validations: results }, null, 2)}\n`);
       else io.out(validationTable(results));
       setExit(results.every((r) => r.success) ? EXIT_OK : EXIT_VALIDATION_FAILED);
