@@ -35,15 +35,15 @@ const writeData = (dir: string) => {
 test("a path wait retries until the file really appears, then the validations run", async () => {
   const dir = fixtureDir({});
   setTimeout(() => writeData(dir), 400);
-  const { results, seconds } = await validateAfter(
+  const { results } = await validateAfter(
     dir,
     `{path: "${join(dir, "data", "part-0.json")}", maxRetries: 20, waitBeforeRetrySeconds: 0.1}`,
   );
+  // The data is written 0.4 s after the test starts: reading it at all means the wait waited.
   assert.deepEqual(
     results.map((r) => [r.success, r.records]),
     [[true, 2]],
   );
-  assert.ok(seconds >= 0.35, `waited ${seconds} s`);
 });
 
 test("a path wait that runs out of retries fails the validations with RF_VALIDATION_WAIT_FAILED", async () => {
