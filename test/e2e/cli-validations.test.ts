@@ -113,3 +113,28 @@ dataSources:
   assert.equal(v.status, 2);
   assert.match(v.stderr, /plan\.yaml:12:20: error RF_VALIDATION_FIELD_UNKNOWN/);
 });
+
+test("--output-root moves what validations read along with what the steps write", () => {
+  const root = fixtureDir({});
+  writeFileSync(
+    join(root, "plan.yaml"),
+    `name: moved
+dataSources:
+  - name: my_csv
+    connection: { type: csv, options: { path: /rowforge-elsewhere/people } }
+    steps:
+      - name: people
+        count: { records: 50 }
+        fields:
+          - { name: id, type: long, options: { sql: "__index_inc" } }
+        validations:
+          - { aggType: count, aggExpr: "count == 50" }
+          - field: id
+            validation: [{ type: unique }]
+`,
+  );
+  const r = runCli(["run", join(root, "plan.yaml"), "--output-root", join(root, "moved"), "--quiet"]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /validations: 2 of 2 passed/);
+  // The plan's own path does not exist: passing means they read the moved data.
+});

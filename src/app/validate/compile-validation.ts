@@ -121,8 +121,7 @@ function compileUnfiltered(
         new GroupByCheck(
           {
             kind: "groupBy",
-            description:
-              v.description ?? groupDescription(v.groupByFields ?? [], aggType, v.aggField, aggExpr),
+            description: v.description ?? groupDescription(v.groupByFields ?? [], aggExpr),
             ...(v.errorThreshold !== undefined ? { errorThreshold: v.errorThreshold } : {}),
             groupBy: v.groupByFields ?? [],
             aggField:
@@ -170,13 +169,8 @@ function compileUnfiltered(
   }
 }
 
-const groupDescription = (
-  by: readonly string[],
-  aggType: string,
-  aggField: string | undefined,
-  expr: string,
-) =>
-  `${by.length > 0 ? `group by ${by.join(", ")}: ` : ""}${aggType}${aggField ? `(${aggField})` : ""} → ${expr}`;
+const groupDescription = (by: readonly string[], expr: string) =>
+  `${by.length > 0 ? `group by ${by.join(", ")}: ` : ""}${expr}`;
 
 function compileFieldCheck(
   v: Validation,
