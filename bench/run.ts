@@ -15,7 +15,8 @@
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
  * bin/rowforge.js timed into PostgreSQL in each round). `db` (PostgreSQL and MariaDB against their bulk loaders, bench/db.ts; Cassandra
  * writes against the driver's ceiling, bench/cassandra.ts) runs only when named: it starts its
- * own servers and takes minutes.
+ * own servers and takes minutes. `validate` (bench/validate.ts: validations over 1M W1 rows read
+ * back from Parquet against DuckDB running the same checks) also runs only when named.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +30,7 @@ import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
+import { runValidateBenchmark } from "./validate.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -231,6 +233,31 @@ if (wants("http")) {
   const all = http.rounds.map((r) => `${(100 * r.ratio).toFixed(0)}%`).join(", ");
   say(
     `http POST /sample/schema: ${fmt(rf.requestsPerSecond)} req/s (${(100 * ratio).toFixed(0)}% of the bare route's ${fmt(bare.requestsPerSecond)} req/s in the same round, median of rounds ${all}; target >= 40%), p50 ${rf.p50} ms, p99 ${rf.p99} ms (target < 10 ms), errors ${rf.errors}, non-2xx ${rf.non2xx}`,
+  );
+}
+
+// Validations against DuckDB running the same checks as SQL: only when asked for (--only=validate).
+if (only?.has("validate")) {
+  const repsArg = process.argv.find((a) => a.startsWith("--reps="));
+  const reps = repsArg ? Number(repsArg.slice(7)) : 3;
+  const v = await runValidateBenchmark(1_000_000 / scale, reps);
+  results.validate = v;
+  say("");
+  say(
+    `validations (bench/validate.ts): 10 field checks and 2 expressions over ${fmt(v.rows)} W1 rows read back from Parquet, rowforge's runner against DuckDB running the same checks as one SQL query over the same files, ${reps} alternating rounds after a warm-up, medians (target: within 3x)`,
+  );
+  table(
+    ["rows", "rowforge", "duckdb", "ratio", "rounds (rowforge / duckdb)", "failing counts agree"],
+    [
+      [
+        fmt(v.rows),
+        sec(v.median.rowforgeSeconds),
+        sec(v.median.duckdbSeconds),
+        `${v.median.ratio.toFixed(1)}x${quick ? "" : judge(3 / v.median.ratio, 1, true)}`,
+        v.rounds.map((r) => `${r.rowforgeSeconds.toFixed(2)}/${r.duckdbSeconds.toFixed(2)}`).join(", "),
+        String(v.failures.rowforge.every((n, k) => n === v.failures.duckdb[k])),
+      ],
+    ],
   );
 }
 

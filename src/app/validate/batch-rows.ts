@@ -15,10 +15,18 @@ export class BatchRows {
   readonly length: number;
   readonly fields: readonly ReadField[];
   private readonly readers: readonly ((i: number) => SqlValue)[];
-  constructor(fields: readonly ReadField[], length: number, readers: readonly ((i: number) => SqlValue)[]) {
+  /** Each field's values decoded once per batch, at its first read: checks of one field share them. */
+  private readonly decoded: (readonly SqlValue[] | undefined)[];
+  constructor(
+    fields: readonly ReadField[],
+    length: number,
+    readers: readonly ((i: number) => SqlValue)[],
+    decoded: (readonly SqlValue[] | undefined)[] = [],
+  ) {
     this.fields = fields;
     this.length = length;
     this.readers = readers;
+    this.decoded = decoded;
   }
   /** An Arrow batch read back from a source (its columns in the order of `fields`). */
   static ofArrow(fields: readonly ReadField[], batch: RecordBatch): BatchRows {
@@ -38,10 +46,18 @@ export class BatchRows {
       fields,
       length,
       columns.map((c) => (i: number) => c[i] ?? null),
+      [...columns],
     );
   }
   value(field: number, row: number): SqlValue {
-    return this.readers[field]!(row);
+    let values = this.decoded[field];
+    if (values === undefined) {
+      const read = this.readers[field]!;
+      const out = new Array<SqlValue>(this.length);
+      for (let i = 0; i < this.length; i++) out[i] = read(i);
+      this.decoded[field] = values = out;
+    }
+    return values[row] ?? null;
   }
   /** Row i as a JSON-safe record (a failing record's sample). */
   record(row: number): Record<string, unknown> {

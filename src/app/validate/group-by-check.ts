@@ -2,22 +2,11 @@ import { compileOrdering, type Ordering, type SqlValue } from "../../engine/inde
 import { type DataType, DataTypes, isIntegral } from "../../model/data-type.ts";
 import { type BatchRows, jsonSafe, type ReadField } from "./batch-rows.ts";
 import { type Check, type CheckLimits, type CheckOutcome, Sample } from "./check.ts";
-import { keyOf } from "./group-key.ts";
+import { KeyIndex } from "./group-key.ts";
 import { compilePredicate, type RowPredicate } from "./row-predicate.ts";
 
 export const AGG_TYPES = ["sum", "count", "max", "min", "avg", "stddev"] as const;
 export type AggType = (typeof AGG_TYPES)[number];
-
-interface Group {
-  readonly key: SqlValue[];
-  count: number;
-  /** Non-null values of the aggregated field. */
-  n: number;
-  sum: number | bigint;
-  sumSq: number;
-  min: SqlValue;
-  max: SqlValue;
-}
 
 export interface GroupBySpec {
   readonly kind: string;
@@ -71,7 +60,15 @@ export class GroupByCheck implements Check {
   private readonly aggFieldType: DataType | undefined;
   private readonly order: Ordering | undefined;
   private readonly predicate: RowPredicate;
-  private readonly groups = new Map<unknown, Group>();
+  /** Group number by key; per group: its key values (by group field), row count, non-null count, sum, sum of squares, min, max. */
+  private readonly ids = new KeyIndex();
+  private readonly keys: SqlValue[][];
+  private counts = new Float64Array(1024);
+  private ns = new Float64Array(1024);
+  private sumSqs = new Float64Array(1024);
+  private readonly sums: (number | bigint)[] = [];
+  private readonly mins: SqlValue[] = [];
+  private readonly maxs: SqlValue[] = [];
   private readonly limits: CheckLimits;
   private dropped = 0;
 
@@ -88,6 +85,7 @@ export class GroupByCheck implements Check {
     this.fields = fields;
     this.limits = limits;
     this.groupSlots = spec.groupBy.map(slotOf);
+    this.keys = this.groupSlots.map(() => []);
     this.aggSlot = spec.aggField === undefined ? undefined : slotOf(spec.aggField);
     this.aggFieldType = this.aggSlot === undefined ? undefined : fields[this.aggSlot]!.type;
     this.order = this.aggFieldType ? compileOrdering(this.aggFieldType) : undefined;
@@ -105,24 +103,46 @@ export class GroupByCheck implements Check {
     );
   }
 
+  /** The group of a key, made when first seen; -1 past the bound of groups. */
+  private groupOf(key: readonly SqlValue[]): number {
+    const before = this.ids.size;
+    const g = this.ids.find(key, before < this.limits.maxGroups);
+    if (g >= before) {
+      if (g === this.counts.length) this.grow();
+      for (let s = 0; s < key.length; s++) this.keys[s]!.push(key[s]!);
+      this.sums[g] = this.sumZero();
+      this.mins[g] = null;
+      this.maxs[g] = null;
+    }
+    return g;
+  }
+
+  private grow(): void {
+    const size = this.counts.length * 2;
+    const bigger = (a: Float64Array) => {
+      const b = new Float64Array(size);
+      b.set(a);
+      return b;
+    };
+    this.counts = bigger(this.counts);
+    this.ns = bigger(this.ns);
+    this.sumSqs = bigger(this.sumSqs);
+  }
+
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
     const slots = this.groupSlots;
     const key: SqlValue[] = new Array(slots.length);
+    const agg = this.aggSlot;
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
       for (let s = 0; s < slots.length; s++) key[s] = rows.value(slots[s]!, i);
-      const id = keyOf(key);
-      let g = this.groups.get(id);
-      if (!g) {
-        if (this.groups.size >= this.limits.maxGroups) {
-          this.dropped++;
-          continue;
-        }
-        g = { key: [...key], count: 0, n: 0, sum: this.sumZero(), sumSq: 0, min: null, max: null };
-        this.groups.set(id, g);
+      const g = this.groupOf(key);
+      if (g < 0) {
+        this.dropped++;
+        continue;
       }
-      g.count++;
-      if (this.aggSlot !== undefined) this.add(g, rows.value(this.aggSlot, i));
+      this.counts[g]!++;
+      if (agg !== undefined) this.add(g, rows.value(agg, i));
     }
   }
 
@@ -130,50 +150,56 @@ export class GroupByCheck implements Check {
     return this.spec.aggType === "sum" && this.aggFieldType && isIntegral(this.aggFieldType) ? 0n : 0;
   }
 
-  private add(g: Group, v: SqlValue): void {
+  private add(g: number, v: SqlValue): void {
     if (v === null) return;
     const t = this.aggFieldType!;
-    g.n++;
+    this.ns[g]!++;
     switch (this.spec.aggType) {
-      case "sum":
-        if (typeof g.sum === "bigint") g.sum += BigInt(v as number | bigint);
-        else g.sum += toNumber(v, t);
+      case "sum": {
+        const sum = this.sums[g]!;
+        this.sums[g] = typeof sum === "bigint" ? sum + BigInt(v as number | bigint) : sum + toNumber(v, t);
         break;
+      }
       case "avg":
       case "stddev": {
         const x = toNumber(v, t);
-        g.sum = (g.sum as number) + x;
-        g.sumSq += x * x;
+        this.sums[g] = (this.sums[g] as number) + x;
+        this.sumSqs[g]! += x * x;
         break;
       }
-      case "min":
-        if (g.min === null || (this.order && this.order(v, g.min) < 0)) g.min = v;
+      case "min": {
+        const m = this.mins[g]!;
+        if (m === null || (this.order && this.order(v, m) < 0)) this.mins[g] = v;
         break;
-      case "max":
-        if (g.max === null || (this.order && this.order(v, g.max) > 0)) g.max = v;
+      }
+      case "max": {
+        const m = this.maxs[g]!;
+        if (m === null || (this.order && this.order(v, m) > 0)) this.maxs[g] = v;
         break;
+      }
       case "count":
         break;
     }
   }
 
-  private aggregate(g: Group): SqlValue {
+  private aggregate(g: number): SqlValue {
+    const n = this.ns[g]!;
     switch (this.spec.aggType) {
       case "count":
-        return BigInt(this.spec.aggField === undefined ? g.count : g.n);
+        return BigInt(this.spec.aggField === undefined ? this.counts[g]! : n);
       case "sum":
-        return g.n === 0 ? null : g.sum;
+        return n === 0 ? null : this.sums[g]!;
       case "avg":
-        return g.n === 0 ? null : (g.sum as number) / g.n;
+        return n === 0 ? null : (this.sums[g] as number) / n;
       case "stddev": {
-        if (g.n < 2) return null;
-        const mean = (g.sum as number) / g.n;
-        return Math.sqrt(Math.max(0, (g.sumSq - g.n * mean * mean) / (g.n - 1)));
+        if (n < 2) return null;
+        const mean = (this.sums[g] as number) / n;
+        return Math.sqrt(Math.max(0, (this.sumSqs[g]! - n * mean * mean) / (n - 1)));
       }
       case "min":
-        return g.min;
+        return this.mins[g]!;
       case "max":
-        return g.max;
+        return this.maxs[g]!;
     }
   }
 
@@ -182,38 +208,31 @@ export class GroupByCheck implements Check {
     const groupFields = this.groupSlots.map((s) => this.fields[s]!);
     const aggName = aggColumnName(this.spec.aggType, this.spec.aggField);
     const aggType = aggTypeOf(this.spec.aggType, this.aggFieldType);
-    if (this.groups.size === 0 && this.groupSlots.length === 0)
-      this.groups.set(undefined, {
-        key: [],
-        count: 0,
-        n: 0,
-        sum: this.sumZero(),
-        sumSq: 0,
-        min: null,
-        max: null,
-      });
+    // A count of no rows is still one group (count == 0), as Spark's global aggregate gives.
+    if (this.ids.size === 0 && this.groupSlots.length === 0) this.groupOf([]);
+    const groups = this.ids.size;
     let failed = 0;
-    const values: SqlValue[] = [];
-    for (const g of this.groups.values()) {
-      values.length = 0;
-      values.push(...g.key);
+    const width = this.groupSlots.length;
+    const values: SqlValue[] = new Array(width + 2).fill(null);
+    for (let g = 0; g < groups; g++) {
+      for (let s = 0; s < width; s++) values[s] = this.keys[s]![g]!;
       const agg = this.aggregate(g);
-      values.push(agg, agg);
+      values[width] = agg;
+      values[width + 1] = agg;
       if (this.predicate.evaluate(values) === false) {
         failed++;
         if (!sample.full) {
           const record: Record<string, unknown> = {};
           groupFields.forEach((f, k) => {
-            record[f.name] = jsonSafe(g.key[k]!, f.type);
+            record[f.name] = jsonSafe(this.keys[k]![g]!, f.type);
           });
           record[aggName] = jsonSafe(agg, aggType);
           sample.add(record);
         }
       }
     }
-    const records = Math.max(1, this.groups.size);
     return {
-      records,
+      records: Math.max(1, groups),
       failed,
       unit: "groups",
       sample: sample.records,

@@ -1,12 +1,13 @@
 import { resolve } from "node:path";
 import type { DuckDBDataChunk } from "@duckdb/node-api";
-import type { RecordBatch } from "apache-arrow";
+import type { RecordBatch, Schema } from "apache-arrow";
 import { batchShape, toRecordBatch } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { chunkColumns, dataTypeOfDuck } from "./duck-values.ts";
 import { duckReaderOf, partFiles, READ_EXTENSIONS } from "./file-sources.ts";
+import { parquetBatches, parquetSchema } from "./read-parquet-rows.ts";
 
 /**
  * Opens existing files (one file, or every part under a folder, Hive-style partition folders
@@ -46,6 +47,13 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
         hint: "generate the data first, or fix the path or the format",
       },
     );
+  }
+  // Parquet files of one schema and no partition folders: decoded straight to Arrow (no value converted).
+  if (format === "parquet" && !files.some((f) => /[\\/][^\\/=]+=[^\\/]*[\\/]/.test(f.slice(path.length)))) {
+    const schemas = await Promise.all(files.map(parquetSchema)).catch(() => undefined);
+    const first = schemas?.[0];
+    if (first && schemas.every((s) => sameFields(s, first)))
+      return { schema: first, source, batches: parquetBatches(files, request), close: async () => {} };
   }
   const { DuckDBInstance } = await import("@duckdb/node-api");
   const db = await DuckDBInstance.create(":memory:", { threads: "1" });
@@ -100,4 +108,12 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
     await close();
     throw cannotRead(e);
   }
+}
+
+/** Whether two schemas have the same field names and types, in order. */
+function sameFields(a: Schema, b: Schema): boolean {
+  return (
+    a.fields.length === b.fields.length &&
+    a.fields.every((f, k) => f.name === b.fields[k]!.name && String(f.type) === String(b.fields[k]!.type))
+  );
 }
