@@ -22,7 +22,7 @@ const TYPE_OF: Readonly<Record<ReferenceKind, DataType>> = {
 };
 
 /** A reference kind's text as an expression sees the value (sql-contract.ts: longs bigint, timestamps number). */
-function valueOf(kind: ReferenceKind, text: string | null): SqlValue {
+function sqlValueOf(kind: ReferenceKind, text: string | null): SqlValue {
   if (text === null) return null;
   const v = referenceValue(kind, text);
   return kind === "timestamp" ? Number(v) : v;
@@ -51,7 +51,7 @@ export async function readSqlRows(request: ReadBackRequest, src: SqlRowsSource):
         const columns = names.map((_, k) =>
           columnFromValues(
             TYPE_OF[kinds[k]!],
-            rows.map((r) => valueOf(kinds[k]!, r[k] ?? null)),
+            rows.map((r) => sqlValueOf(kinds[k]!, r[k] ?? null)),
           ),
         );
         yield toRecordBatch(shape, columns);
