@@ -37,6 +37,7 @@ export {
   type Ordering,
   parseSql,
   SQL_FUNCTION_FAMILIES,
+  type SqlAst,
   type SqlRowContext,
   type SqlScope,
   type SqlValue,

@@ -112,7 +112,12 @@ function valueReader(data: Data, type: DataType): Reader {
       };
     }
     case "struct": {
-      const children = type.fields.map((f, k) => arrowReader(data.children[k]!, f.type));
+      // By name: a pruned struct type reads only some of the data's children.
+      const names = (data.type.children as { name: string }[]).map((c) => c.name.toLowerCase());
+      const children = type.fields.map((f, k) => {
+        const at = names.indexOf(f.name.toLowerCase());
+        return arrowReader(data.children[at < 0 ? k : at]!, f.type);
+      });
       return (i) => {
         const out: Record<string, SqlValue> = Object.create(null);
         for (let k = 0; k < children.length; k++) out[type.fields[k]!.name] = children[k]!(i);
@@ -128,4 +133,11 @@ function timestampReader(data: Data): Reader {
   const unit = (data.type as unknown as { unit: number }).unit; // 0 s, 1 ms, 2 us, 3 ns
   const factor = [1_000_000, 1_000, 1, 0.001][unit] ?? 1;
   return (i) => Math.round(Number(values[i]!) * factor);
+}
+
+/** Arrays of the right length only (their elements never read: an expression that takes only their size). */
+export function arrowSizes(data: Data): (i: number) => SqlValue {
+  const offsets = data.valueOffsets as Int32Array | undefined;
+  const valid = (i: number) => isValid(data, i);
+  return (i) => (!valid(i) ? null : new Array<SqlValue>(offsets ? offsets[i + 1]! - offsets[i]! : 0));
 }

@@ -2,7 +2,10 @@ import type { RecordBatch } from "apache-arrow";
 import type { SqlValue } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { formatDate, formatTimestamp } from "../../util/calendar.ts";
-import { arrowReader } from "./arrow-values.ts";
+import { arrowReader, arrowSizes } from "./arrow-values.ts";
+
+/** A pruned type to decode a field in (a struct with fewer fields), or only the sizes of its arrays. */
+export type ReadShape = DataType | "size";
 
 /** A field of the data being validated, as its readers give it. */
 export interface ReadField {
@@ -14,13 +17,16 @@ export interface ReadField {
 export class BatchRows {
   readonly length: number;
   readonly fields: readonly ReadField[];
-  private readonly readers: readonly ((i: number) => SqlValue)[];
+  /** Each field's reader of a (pruned) type, made at its first read (an unread column is never decoded). */
+  private readonly readers: readonly ((type: ReadShape | undefined) => (i: number) => SqlValue)[];
+  /** Values decoded in a pruned shape (only some fields of a struct, only the sizes of an array), by field and shape. */
+  private readonly shapedValues = new Map<string, readonly SqlValue[]>();
   /** Each field's values decoded once per batch, at its first read: checks of one field share them. */
   private readonly decoded: (readonly SqlValue[] | undefined)[];
   constructor(
     fields: readonly ReadField[],
     length: number,
-    readers: readonly ((i: number) => SqlValue)[],
+    readers: readonly ((type: ReadShape | undefined) => (i: number) => SqlValue)[],
     decoded: (readonly SqlValue[] | undefined)[] = [],
   ) {
     this.fields = fields;
@@ -33,7 +39,14 @@ export class BatchRows {
     return new BatchRows(
       fields,
       batch.numRows,
-      fields.map((f, k) => arrowReader(batch.data.children[k]!, f.type)),
+      fields.map((f, k) => (shape) => {
+        const data = batch.data.children[k]!;
+        return shape === undefined
+          ? arrowReader(data, f.type)
+          : shape === "size"
+            ? arrowSizes(data)
+            : arrowReader(data, shape);
+      }),
     );
   }
   /** Rows built in memory (joined rows), column by column. */
@@ -45,19 +58,41 @@ export class BatchRows {
     return new BatchRows(
       fields,
       length,
-      columns.map((c) => (i: number) => c[i] ?? null),
+      columns.map((c) => () => (i: number) => c[i] ?? null),
       [...columns],
     );
   }
   value(field: number, row: number): SqlValue {
     let values = this.decoded[field];
     if (values === undefined) {
-      const read = this.readers[field]!;
-      const out = new Array<SqlValue>(this.length);
-      for (let i = 0; i < this.length; i++) out[i] = read(i);
-      this.decoded[field] = values = out;
+      values = this.decode(field, undefined);
+      this.decoded[field] = values;
     }
     return values[row] ?? null;
+  }
+  private decode(field: number, shape: ReadShape | undefined): SqlValue[] {
+    const read = this.readers[field]!(shape);
+    const out = new Array<SqlValue>(this.length);
+    for (let i = 0; i < this.length; i++) out[i] = read(i);
+    return out;
+  }
+  /**
+   * A field's values decoded in a shape an expression needs (`key` names the shape): rows built
+   * in memory, and a field already decoded in full, give their full values.
+   */
+  column(field: number, shape: ReadShape | undefined, key: string): readonly SqlValue[] {
+    const full = this.decoded[field];
+    if (shape === undefined || full !== undefined) {
+      this.value(field, 0);
+      return this.decoded[field]!;
+    }
+    const id = `${field}:${key}`;
+    let values = this.shapedValues.get(id);
+    if (values === undefined) {
+      values = this.decode(field, shape);
+      this.shapedValues.set(id, values);
+    }
+    return values;
   }
   /** Row i as a JSON-safe record (a failing record's sample). */
   record(row: number): Record<string, unknown> {

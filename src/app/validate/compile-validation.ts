@@ -1,4 +1,4 @@
-import { compileSql, RowRandom, type SqlRowContext, type SqlValue } from "../../engine/index.ts";
+import type { SqlValue } from "../../engine/index.ts";
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldCheck, Validation } from "../../model/validation.ts";
@@ -9,8 +9,8 @@ import { FieldNamesCheck } from "./field-names-check.ts";
 import { type AggType, GroupByCheck } from "./group-by-check.ts";
 import { JoinedCheck } from "./joined-check.ts";
 import { PreFiltered } from "./pre-filtered.ts";
-import { failsPredicate, RowCheck } from "./row-check.ts";
-import { compilePredicate } from "./row-predicate.ts";
+import { failsPredicate, RowCheck, rowFiller } from "./row-check.ts";
+import { compilePredicate, compileRowValue } from "./row-predicate.ts";
 import { StatCheck } from "./stat-check.ts";
 import { UpstreamJoin } from "./upstream-join.ts";
 import type { UpstreamTable } from "./upstream-table.ts";
@@ -54,22 +54,14 @@ function fieldValue(
   )(fields.some((f) => f.name.toLowerCase() === field.toLowerCase()) ? field : top);
   if (fields[slot]!.name.toLowerCase() === field.toLowerCase())
     return { type: fields[slot]!.type, get: (rows, i) => rows.value(slot, i) };
-  const compiled = compileSql(
-    sqlName(field),
-    {
-      resolve: (n) =>
-        n.toLowerCase() === top.toLowerCase() ? { slot: 0, type: fields[slot]!.type } : undefined,
-      names: () => [top],
-    },
-    { nowMicros: limits.nowMicros, timeZone: "UTC" },
-  );
-  const values: SqlValue[] = [null];
-  const ctx: SqlRowContext = { values, row: 0, rnd: new RowRandom(0) };
+  // A nested field (`a.b`): the struct is decoded with only the fields the path reads.
+  const value = compileRowValue(sqlName(field), fields, limits);
+  const { values, fill } = rowFiller(value, fields.length);
   return {
-    type: compiled.type,
+    type: value.type,
     get: (rows, i) => {
-      values[0] = rows.value(slot, i);
-      return compiled.evaluate(ctx);
+      fill(rows, i);
+      return value.evaluate(values);
     },
   };
 }

@@ -58,22 +58,44 @@ export class RowCheck implements Check {
   }
 }
 
-/** A row fails a predicate when it evaluates to false (NULL is not a failure, as in Spark's where(!(expr))). */
-export function failsPredicate(p: RowPredicate, width: number): RowFails {
+/**
+ * Fills `values` with the fields a predicate reads for row i, from columns decoded (in the
+ * shapes it needs) once per batch.
+ */
+export function rowFiller(
+  p: RowPredicate,
+  width: number,
+): { values: SqlValue[]; fill: (rows: BatchRows, i: number) => void } {
   const values: SqlValue[] = new Array(width).fill(null);
   const reads = p.reads;
+  let last: BatchRows | undefined;
+  let columns: (readonly SqlValue[])[] = [];
+  return {
+    values,
+    fill(rows, i) {
+      if (rows !== last) {
+        last = rows;
+        columns = reads.map((slot, r) => rows.column(slot, p.shapes[r]!.shape, p.shapes[r]!.key));
+      }
+      for (let r = 0; r < reads.length; r++) values[reads[r]!] = columns[r]![i] ?? null;
+    },
+  };
+}
+
+/** A row fails a predicate when it evaluates to false (NULL is not a failure, as in Spark's where(!(expr))). */
+export function failsPredicate(p: RowPredicate, width: number): RowFails {
+  const { values, fill } = rowFiller(p, width);
   return (rows, i) => {
-    for (let r = 0; r < reads.length; r++) values[reads[r]!] = rows.value(reads[r]!, i);
+    fill(rows, i);
     return p.evaluate(values) === false;
   };
 }
 
 /** Rows a preFilterExpr keeps: those where it is true. */
 export function keptBy(p: RowPredicate, width: number): (rows: BatchRows, i: number) => boolean {
-  const values: SqlValue[] = new Array(width).fill(null);
-  const reads = p.reads;
+  const { values, fill } = rowFiller(p, width);
   return (rows, i) => {
-    for (let r = 0; r < reads.length; r++) values[reads[r]!] = rows.value(reads[r]!, i);
+    fill(rows, i);
     return p.evaluate(values) === true;
   };
 }

@@ -348,3 +348,35 @@ test("missing data fails every validation of the entry with RF_FILE_NOT_FOUND", 
     ],
   );
 });
+
+test("expressions that read a struct's fields or an array's size decode only those, and give the same answers", async () => {
+  const rows = [
+    { id: 1, details: { age: 30, name: "ann", city: "x" }, tags: ["a", "b"] },
+    { id: 2, details: { age: 10, name: "bob", city: "y" }, tags: ["a"] },
+    { id: 3, details: null, tags: null },
+  ];
+  const results = await validate(
+    `        - expr: "details.age >= 18"
+        - expr: "size(tags) == 2"
+        - expr: "details.age >= 18 AND length(details.name) == 3"
+        - expr: "exists(tags, t -> t == 'b')"
+        - expr: "to_json(details) LIKE '%city%'"
+        - field: details.age
+          validation: [{type: between, min: 18, max: 90}]
+`,
+    rows,
+  );
+  assert.deepEqual(
+    results.map((r) => [r.description, r.failed]),
+    [
+      ["details.age >= 18", 1],
+      ["size(tags) == 2", 2],
+      ["details.age >= 18 AND length(details.name) == 3", 1],
+      ["exists(tags, t -> t == 'b')", 1],
+      ["to_json(details) LIKE '%city%'", 0],
+      ["details.age between 18 and 90", 1],
+    ],
+  );
+  // A failing record's sample holds the whole record, whatever the check decoded.
+  assert.deepEqual(results[0]!.sample, [{ id: 2, details: { age: 10, name: "bob", city: "y" }, tags: ["a"] }]);
+});
