@@ -110,9 +110,12 @@ export class GroupByCheck implements Check {
     if (g >= before) {
       if (g === this.counts.length) this.grow();
       for (let s = 0; s < key.length; s++) this.keys[s]!.push(key[s]!);
-      this.sums[g] = this.sumZero();
-      this.mins[g] = null;
-      this.maxs[g] = null;
+      // A count of rows (unique, count == 1) keeps no aggregate state.
+      if (this.aggSlot !== undefined) {
+        this.sums[g] = this.sumZero();
+        this.mins[g] = null;
+        this.maxs[g] = null;
+      }
     }
     return g;
   }

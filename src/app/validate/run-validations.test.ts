@@ -378,5 +378,7 @@ test("expressions that read a struct's fields or an array's size decode only tho
     ],
   );
   // A failing record's sample holds the whole record, whatever the check decoded.
-  assert.deepEqual(results[0]!.sample, [{ id: 2, details: { age: 10, name: "bob", city: "y" }, tags: ["a"] }]);
+  assert.deepEqual(results[0]!.sample, [
+    { id: 2, details: { age: 10, name: "bob", city: "y" }, tags: ["a"] },
+  ]);
 });

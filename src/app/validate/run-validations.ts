@@ -139,7 +139,7 @@ async function runEntry(
   if (onData.length === 0) return results;
   let read: ReadBack;
   try {
-    read = await openSource(step, options.batchRows ?? 8192, options.signal);
+    read = await openSource(step, options.batchRows ?? 32_768, options.signal);
   } catch (e) {
     return [...results, ...failedAll(e, onData)];
   }
