@@ -67,7 +67,10 @@ export interface ValidateBenchResult {
   readonly median: {
     readonly rowforgeSeconds: number;
     readonly duckdbSeconds: number;
+    /** Median rowforge time over median DuckDB time. */
     readonly ratio: number;
+    /** The median of each round's own ratio (the two ran back to back: steadier under a varying load). */
+    readonly roundRatio: number;
   };
   /** Failing counts per check, rowforge's and DuckDB's: they must agree. */
   readonly failures: { readonly rowforge: readonly number[]; readonly duckdb: readonly number[] };
@@ -143,7 +146,11 @@ export async function runValidateBenchmark(rows: number, reps: number): Promise<
     return {
       rows,
       rounds,
-      median: { ...m, ratio: m.rowforgeSeconds / m.duckdbSeconds },
+      median: {
+        ...m,
+        ratio: m.rowforgeSeconds / m.duckdbSeconds,
+        roundRatio: median(rounds.map((x) => x.rowforgeSeconds / x.duckdbSeconds)),
+      },
       failures: { rowforge: rf, duckdb: dk },
     };
   } finally {
