@@ -85,6 +85,8 @@ export const VALIDATION_KEYS = [
   "min",
   "max",
   "names",
+  "minCount",
+  "maxCount",
   "upstreamDataSource",
   "upstreamTaskName",
   "upstreamReadOptions",
@@ -215,6 +217,20 @@ function readValidation(
       set("fieldNameType", t);
       const opts: Record<string, unknown> = {};
       for (const k of ["count", "min", "max", "names"]) if (obj[k] !== undefined) opts[k] = obj[k];
+      // Older Data Caterer examples write minCount/maxCount for fieldCountBetween.
+      for (const [old, k] of [
+        ["minCount", "min"],
+        ["maxCount", "max"],
+      ] as const) {
+        if (obj[old] === undefined || opts[k] !== undefined) continue;
+        opts[k] = obj[old];
+        ctx.warn(
+          "RF_KEY_UNKNOWN",
+          `fieldCountBetween reads "${k}"; "${old}" is accepted too`,
+          [...path, old],
+          `rename the key to ${k}`,
+        );
+      }
       v.fieldNameOptions = opts;
       break;
     }
