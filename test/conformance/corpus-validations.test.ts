@@ -55,3 +55,41 @@ test("the corpus's json-account-validation runs on account data written where it
     ],
   );
 });
+
+test("the corpus's json-validation (every field check type, negated) runs on data written where it points, each check without an error", {
+  skip: !corpusAvailable() && CORPUS_MISSING,
+}, async () => {
+  const dir = fixtureDir({});
+  const file = join(dir, "json-validation.yaml");
+  const data = join(dir, "data");
+  writeFileSync(
+    file,
+    readFileSync(join(VALIDATIONS, "json", "json-validation.yaml"), "utf8").replace(
+      "/tmp/yaml-validation-json-test",
+      data,
+    ),
+  );
+  const rows = Array.from({ length: 200 }, (_, i) => ({
+    transaction_id: `txn${i}`,
+    name: i % 2 === 0 ? "peter" : "john",
+    created_date: `2024-01-${String((i % 28) + 1).padStart(2, "0")}`,
+    links: Array.from({ length: i % 7 }, (_, k) => `l${k}`),
+    amount: (i % 150) + 0.5,
+  }));
+  cpSync(fixtureDir({ "part-0.json": rows.map((r) => JSON.stringify(r)).join("\n") }), data, {
+    recursive: true,
+  });
+  const load = await loadProject([file], { outputKinds: OUTPUT_KINDS, env: {} });
+  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]));
+  const v = [...load.validations.values()][0]!.dataSources.json![0]!.validations;
+  assert.equal(
+    results.length,
+    v.reduce((n, x) => n + Math.max(1, x.checks.length), 0),
+  );
+  for (const r of results) assert.equal(r.error, undefined, `${r.description}: ${r.error?.message}`);
+  const by = new Map(results.map((r) => [r.description, r]));
+  // Every row starts with txn; names are peter or john, so "not contains peter" fails on half of them.
+  assert.equal(by.get("STARTSWITH(transaction_id, 'txn')")?.success, true);
+  assert.equal(by.get("not (name contains peter)")?.failed, 100);
+  assert.equal(by.get("not (distinctEqual of name: peter, john)")?.success, false);
+});
