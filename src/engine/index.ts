@@ -12,6 +12,7 @@ export {
   raiseHint,
   resolveBudget,
 } from "./budget/generation-budget.ts";
+export type { Column } from "./columns/column.ts";
 export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compile/compile-plan.ts";
 export type { CompiledStep } from "./compile/compile-step.ts";
 export { BUILTINS, FAKER_TABLE } from "./faker/index.ts";

@@ -4,12 +4,14 @@ import {
   type BatchTask,
   batchIpc,
   type CompiledPlan,
+  type CompiledStep,
   type EncodeSpec,
   generateBatch,
 } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import { requireFormat } from "../../formats/format-registry.ts";
+import type { ColumnEncoder } from "../../formats/format.ts";
+import { findFormat, requireFormat } from "../../formats/format-registry.ts";
 
 /**
  * What a worker (or the inline executor) does with a task: generate the batch, and either
@@ -24,6 +26,8 @@ export function runBatchTask(
   reuse?: Uint8Array,
 ): BatchResult | Promise<BatchResult> {
   if (task.encode?.segmentRows !== undefined) return runSegmentTask(compiled, task, task.encode);
+  const direct = task.encode && runColumnTask(compiled, task, task.encode, reuse);
+  if (direct) return direct;
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
   const { format, options } = task.encode;
@@ -54,6 +58,45 @@ export function runBatchTask(
     bytes: owningBuffer(all.length === 1 ? all[0]! : Buffer.concat(all)),
     rows: batch.numRows,
   };
+}
+
+/** Column encoders per compiled step, by format and options: compiled once per thread. */
+const columnEncoders = new WeakMap<CompiledStep, Map<string, ColumnEncoder | undefined>>();
+
+function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): ColumnEncoder | undefined {
+  let byKey = columnEncoders.get(step);
+  if (!byKey) {
+    byKey = new Map();
+    columnEncoders.set(step, byKey);
+  }
+  const key = `${spec.format}\0${JSON.stringify(spec.options)}`;
+  if (byKey.has(key)) return byKey.get(key);
+  const format = findFormat(spec.format);
+  const encoder = format?.columnEncoder?.(step.output, spec.options);
+  byKey.set(key, encoder);
+  return encoder;
+}
+
+/**
+ * A text format that writes straight from the engine's columns (no Arrow batch built and read
+ * back): undefined when the format cannot, or the columns are not what its encoder expects
+ * (the caller then takes the Arrow path, which gives the same bytes).
+ */
+function runColumnTask(
+  compiled: CompiledPlan,
+  task: BatchTask,
+  spec: EncodeSpec,
+  reuse: Uint8Array | undefined,
+): BatchResult | undefined {
+  const step = compiled.step(task.stepId);
+  if (!step) return undefined;
+  const encoder = columnEncoderOf(step, spec);
+  if (!encoder) return undefined;
+  const columns = step.columns(task.start, task.count);
+  const rows = columns[0]?.length ?? 0;
+  const out = new ByteSink(reuse ?? rows * 64);
+  if (!encoder.encodeColumns(columns, rows, out)) return undefined;
+  return { kind: "encoded", format: spec.format, bytes: out.buf.subarray(0, out.pos), rows };
 }
 
 /**
