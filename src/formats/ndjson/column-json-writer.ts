@@ -99,85 +99,220 @@ const hasNulls = (col: Column): boolean => {
   return false;
 };
 
-/** A scalar writer: `put` writes a non-null value of the bound values. */
-function scalarWriter<V>(
-  kind: string,
-  accepts: (values: unknown) => values is V,
-  put: (values: V, out: ByteSink, i: number) => void,
-): ColumnJsonWriter {
-  let values: V | undefined;
-  let nulls: Uint8Array | undefined;
-  return {
-    bind(col) {
-      if (col.shape !== "scalar" || col.type.kind !== kind || !accepts(col.values)) return false;
-      values = col.values;
-      nulls = hasNulls(col) ? col.nulls : undefined;
-      return true;
-    },
-    write(out, i) {
-      if (nulls !== undefined && nulls[i] === 1) writeNull(out);
-      else put(values!, out, i);
-    },
-  };
+/**
+ * Scalar writers, one class per stored type: each write() is its own function, so the call
+ * sites inside it stay monomorphic (a shared closure calling a per-type callback would not).
+ */
+abstract class ScalarWriter<V> implements ColumnJsonWriter {
+  protected values: V | undefined;
+  protected nulls: Uint8Array | undefined;
+  private readonly kind: DataType["kind"];
+  constructor(kind: DataType["kind"]) {
+    this.kind = kind;
+  }
+  protected abstract accepts(values: unknown): values is V;
+  bind(col: Column): boolean {
+    if (col.shape !== "scalar" || col.type.kind !== this.kind || !this.accepts(col.values)) return false;
+    this.values = col.values;
+    this.nulls = hasNulls(col) ? col.nulls : undefined;
+    return true;
+  }
+  abstract write(out: ByteSink, i: number): void;
 }
 
-const isInt32s = (v: unknown): v is Int32Array => v instanceof Int32Array;
-const isFloat64s = (v: unknown): v is Float64Array => v instanceof Float64Array;
-const isUint8s = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
-const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
-const isDecimals = (v: unknown): v is Float64Array | bigint[] =>
-  v instanceof Float64Array || Array.isArray(v);
+abstract class Int32Writer extends ScalarWriter<Int32Array> {
+  protected accepts(v: unknown): v is Int32Array {
+    return v instanceof Int32Array;
+  }
+}
+
+abstract class Float64Writer extends ScalarWriter<Float64Array> {
+  protected accepts(v: unknown): v is Float64Array {
+    return v instanceof Float64Array;
+  }
+}
+
+class StringWriter extends ScalarWriter<unknown[]> {
+  protected accepts(v: unknown): v is unknown[] {
+    return Array.isArray(v);
+  }
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    const s = this.values![i];
+    writeJsonString(out, typeof s === "string" ? s : String(s));
+  }
+}
+
+class IntWriter extends Int32Writer {
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    writeInteger(out, this.values![i]!);
+  }
+}
+
+/** Shorts and bytes: wrapped to 16 or 8 bits as Int16Array.from / Int8Array.from store them. */
+class NarrowIntWriter extends Int32Writer {
+  private readonly shift: number;
+  constructor(kind: DataType["kind"], shift: number) {
+    super(kind);
+    this.shift = shift;
+  }
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    writeInteger(out, (this.values![i]! << this.shift) >> this.shift);
+  }
+}
+
+class LongWriter extends Float64Writer {
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    const v = this.values![i]!;
+    const x = int64RoundTrip(v);
+    if (Number.isSafeInteger(x)) writeInteger(out, x);
+    else out.ascii(int64Exact(v).toString());
+  }
+}
+
+class DoubleWriter extends Float64Writer {
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    out.ascii(floatText(this.values![i]!));
+  }
+}
+
+/** Floats: rounded to 32 bits as Float32Array.from stores them. */
+class FloatWriter extends Float64Writer {
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    out.ascii(floatText(Math.fround(this.values![i]!)));
+  }
+}
+
+class DecimalWriter extends ScalarWriter<Float64Array | bigint[]> {
+  private readonly scale: number;
+  constructor(scale: number) {
+    super("decimal");
+    this.scale = scale;
+  }
+  protected accepts(v: unknown): v is Float64Array | bigint[] {
+    return v instanceof Float64Array || Array.isArray(v);
+  }
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    out.ascii(decimalText(decimalUnscaled(this.values![i]!), this.scale));
+  }
+}
+
+class BooleanWriter extends ScalarWriter<Uint8Array> {
+  protected accepts(v: unknown): v is Uint8Array {
+    return v instanceof Uint8Array;
+  }
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    out.ascii(this.values![i] === 1 ? "true" : "false");
+  }
+}
+
+class DateWriter extends Int32Writer {
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    out.byte(34);
+    writeDate(out, this.values![i]!);
+    out.byte(34);
+  }
+}
+
+class TimestampWriter extends Float64Writer {
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    out.byte(34);
+    writeTimestamp(out, Math.floor(int64RoundTrip(this.values![i]!)));
+    out.byte(34);
+  }
+}
+
+class BinaryWriter extends ScalarWriter<unknown[]> {
+  protected accepts(v: unknown): v is unknown[] {
+    return Array.isArray(v);
+  }
+  write(out: ByteSink, i: number): void {
+    const nulls = this.nulls;
+    if (nulls !== undefined && nulls[i] === 1) {
+      writeNull(out);
+      return;
+    }
+    const b = this.values![i] as Uint8Array;
+    out.ascii(`"${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64")}"`);
+  }
+}
 
 /** The writer of values of `type`; ignoreNullFields (`omitNullFields`) leaves null struct fields out. */
 export function compileColumnJsonWriter(type: DataType, omitNullFields: boolean): ColumnJsonWriter {
   switch (type.kind) {
     case "string":
-      return scalarWriter("string", isArray, (v, out, i) => {
-        const s = v[i];
-        if (typeof s === "string") writeJsonString(out, s);
-        else writeJsonString(out, String(s));
-      });
+      return new StringWriter("string");
     case "int":
-      return scalarWriter("int", isInt32s, (v, out, i) => writeInteger(out, v[i]!));
+      return new IntWriter("int");
     case "short":
-      return scalarWriter("short", isInt32s, (v, out, i) => writeInteger(out, (v[i]! << 16) >> 16));
+      return new NarrowIntWriter("short", 16);
     case "byte":
-      return scalarWriter("byte", isInt32s, (v, out, i) => writeInteger(out, (v[i]! << 24) >> 24));
+      return new NarrowIntWriter("byte", 24);
     case "long":
-      return scalarWriter("long", isFloat64s, (v, out, i) => {
-        const x = int64RoundTrip(v[i]!);
-        if (Number.isSafeInteger(x)) writeInteger(out, x);
-        else out.ascii(int64Exact(v[i]!).toString());
-      });
+      return new LongWriter("long");
     case "double":
-      return scalarWriter("double", isFloat64s, (v, out, i) => out.ascii(floatText(v[i]!)));
+      return new DoubleWriter("double");
     case "float":
-      return scalarWriter("float", isFloat64s, (v, out, i) => out.ascii(floatText(Math.fround(v[i]!))));
-    case "decimal": {
-      const scale = type.scale;
-      return scalarWriter("decimal", isDecimals, (v, out, i) =>
-        out.ascii(decimalText(decimalUnscaled(v[i]!), scale)),
-      );
-    }
+      return new FloatWriter("float");
+    case "decimal":
+      return new DecimalWriter(type.scale);
     case "boolean":
-      return scalarWriter("boolean", isUint8s, (v, out, i) => out.ascii(v[i] === 1 ? "true" : "false"));
+      return new BooleanWriter("boolean");
     case "date":
-      return scalarWriter("date", isInt32s, (v, out, i) => {
-        out.byte(34);
-        writeDate(out, v[i]!);
-        out.byte(34);
-      });
+      return new DateWriter("date");
     case "timestamp":
-      return scalarWriter("timestamp", isFloat64s, (v, out, i) => {
-        out.byte(34);
-        writeTimestamp(out, Math.floor(int64RoundTrip(v[i]!)));
-        out.byte(34);
-      });
+      return new TimestampWriter("timestamp");
     case "binary":
-      return scalarWriter("binary", isArray, (v, out, i) => {
-        const b = v[i] as Uint8Array;
-        out.ascii(`"${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64")}"`);
-      });
+      return new BinaryWriter("binary");
     case "array":
       return listWriter(type.element, omitNullFields);
     case "map":
@@ -199,7 +334,10 @@ function listWriter(element: DataType, omitNullFields: boolean): ColumnJsonWrite
       return true;
     },
     write(out, i) {
-      if (nulls !== undefined && nulls[i] === 1) return writeNull(out);
+      if (nulls !== undefined && nulls[i] === 1) {
+        writeNull(out);
+        return;
+      }
       out.byte(91);
       const from = offsets[i]!;
       const to = offsets[i + 1]!;
@@ -227,7 +365,10 @@ function mapWriter(keyType: DataType, valueType: DataType, omitNullFields: boole
       return true;
     },
     write(out, i) {
-      if (nulls !== undefined && nulls[i] === 1) return writeNull(out);
+      if (nulls !== undefined && nulls[i] === 1) {
+        writeNull(out);
+        return;
+      }
       out.byte(123);
       const from = offsets[i]!;
       const to = offsets[i + 1]!;
