@@ -60,10 +60,20 @@ export function runBatchTask(
   };
 }
 
-/** Column encoders per compiled step, by format and options: compiled once per thread. */
-const columnEncoders = new WeakMap<CompiledStep, Map<string, ColumnEncoder | undefined>>();
+/**
+ * A step's column encoder for a format and options, and the most bytes per row its batches took
+ * so far: a batch without a buffer handed back gets one of about its size, instead of one that
+ * doubles (and copies) its way up.
+ */
+interface StepColumnEncoder {
+  readonly encoder: ColumnEncoder;
+  rowBytes: number;
+}
 
-function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): ColumnEncoder | undefined {
+/** Column encoders per compiled step, by format and options: compiled once per thread. */
+const columnEncoders = new WeakMap<CompiledStep, Map<string, StepColumnEncoder | undefined>>();
+
+function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): StepColumnEncoder | undefined {
   let byKey = columnEncoders.get(step);
   if (!byKey) {
     byKey = new Map();
@@ -71,10 +81,10 @@ function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): ColumnEncoder | 
   }
   const key = `${spec.format}\0${JSON.stringify(spec.options)}`;
   if (byKey.has(key)) return byKey.get(key);
-  const format = findFormat(spec.format);
-  const encoder = format?.columnEncoder?.(step.output, spec.options);
-  byKey.set(key, encoder);
-  return encoder;
+  const encoder = findFormat(spec.format)?.columnEncoder?.(step.output, spec.options);
+  const entry = encoder ? { encoder, rowBytes: 64 } : undefined;
+  byKey.set(key, entry);
+  return entry;
 }
 
 /**
@@ -90,12 +100,13 @@ function runColumnTask(
 ): BatchResult | undefined {
   const step = compiled.step(task.stepId);
   if (!step) return undefined;
-  const encoder = columnEncoderOf(step, spec);
-  if (!encoder) return undefined;
+  const entry = columnEncoderOf(step, spec);
+  if (!entry) return undefined;
   const columns = step.columns(task.start, task.count);
   const rows = columns[0]?.length ?? 0;
-  const out = new ByteSink(reuse ?? rows * 64);
-  if (!encoder.encodeColumns(columns, rows, out)) return undefined;
+  const out = new ByteSink(reuse ?? Math.ceil(rows * entry.rowBytes * 1.1));
+  if (!entry.encoder.encodeColumns(columns, rows, out)) return undefined;
+  if (rows > 0) entry.rowBytes = Math.max(entry.rowBytes, out.pos / rows);
   return { kind: "encoded", format: spec.format, bytes: out.buf.subarray(0, out.pos), rows };
 }
 
