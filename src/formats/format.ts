@@ -1,4 +1,6 @@
 import type { RecordBatch, Schema } from "apache-arrow";
+import type { Column } from "../engine/index.ts";
+import type { DataType } from "../model/data-type.ts";
 import type { ByteSink } from "./arrow-values/byte-sink.ts";
 
 /**
@@ -65,6 +67,21 @@ export interface SegmentedFormat {
   createAssembler(schema: Schema, options: Readonly<Record<string, string>>): SegmentAssembler;
 }
 
+/**
+ * Rows written straight from the engine's columns, without the Arrow batch they would become:
+ * the same bytes as the format's encodeInto of that batch. Compiled once per step's output.
+ */
+export interface ColumnEncoder {
+  /** Writes `rows` rows of the columns (the output fields' order); false, writing nothing, when it cannot (the caller encodes the Arrow batch). */
+  encodeColumns(columns: readonly Column[], rows: number, out: ByteSink): boolean;
+}
+
+/** An output field as a column encoder sees it. */
+export interface ColumnField {
+  readonly name: string;
+  readonly type: DataType;
+}
+
 /** A format: its name as users write it, file extension, content type and encoder factory. */
 export interface Format {
   readonly name: string;
@@ -80,4 +97,9 @@ export interface Format {
   createEncoder(schema: Schema, options: Readonly<Record<string, string>>): Encoder;
   /** Formats whose files can be put together from segments encoded apart (by workers). */
   readonly segments?: SegmentedFormat;
+  /** Text formats that can write rows straight from the engine's columns (undefined for options they cannot). */
+  columnEncoder?(
+    fields: readonly ColumnField[],
+    options: Readonly<Record<string, string>>,
+  ): ColumnEncoder | undefined;
 }

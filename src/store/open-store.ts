@@ -1,6 +1,5 @@
 import { chmod, readdir, statfs } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { Level } from "level";
 import { ensureFolder } from "./ensure-folder.ts";
 import { type ExecutionCollection, executionCollection } from "./execution-collection.ts";
 import { prepareLayout } from "./layout-version.ts";
@@ -63,6 +62,9 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
   } catch (e) {
     throw openFailure(location, e);
   }
+  // Loaded here rather than at start (about 15 ms of native addon and modules): most commands
+  // never open the store.
+  const { Level } = await import("level");
   const db: StoreDb = new Level<string, unknown>(location, { keyEncoding: "utf8", valueEncoding: "json" });
   try {
     await db.open();

@@ -4,12 +4,14 @@ import {
   type BatchTask,
   batchIpc,
   type CompiledPlan,
+  type CompiledStep,
   type EncodeSpec,
   generateBatch,
 } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import { requireFormat } from "../../formats/format-registry.ts";
+import type { ColumnEncoder } from "../../formats/format.ts";
+import { findFormat, requireFormat } from "../../formats/format-registry.ts";
 
 /**
  * What a worker (or the inline executor) does with a task: generate the batch, and either
@@ -24,6 +26,8 @@ export function runBatchTask(
   reuse?: Uint8Array,
 ): BatchResult | Promise<BatchResult> {
   if (task.encode?.segmentRows !== undefined) return runSegmentTask(compiled, task, task.encode);
+  const direct = task.encode && runColumnTask(compiled, task, task.encode, reuse);
+  if (direct) return direct;
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
   const { format, options } = task.encode;
@@ -54,6 +58,56 @@ export function runBatchTask(
     bytes: owningBuffer(all.length === 1 ? all[0]! : Buffer.concat(all)),
     rows: batch.numRows,
   };
+}
+
+/**
+ * A step's column encoder for a format and options, and the most bytes per row its batches took
+ * so far: a batch without a buffer handed back gets one of about its size, instead of one that
+ * doubles (and copies) its way up.
+ */
+interface StepColumnEncoder {
+  readonly encoder: ColumnEncoder;
+  rowBytes: number;
+}
+
+/** Column encoders per compiled step, by format and options: compiled once per thread. */
+const columnEncoders = new WeakMap<CompiledStep, Map<string, StepColumnEncoder | undefined>>();
+
+function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): StepColumnEncoder | undefined {
+  let byKey = columnEncoders.get(step);
+  if (!byKey) {
+    byKey = new Map();
+    columnEncoders.set(step, byKey);
+  }
+  const key = `${spec.format}\0${JSON.stringify(spec.options)}`;
+  if (byKey.has(key)) return byKey.get(key);
+  const encoder = findFormat(spec.format)?.columnEncoder?.(step.output, spec.options);
+  const entry = encoder ? { encoder, rowBytes: 64 } : undefined;
+  byKey.set(key, entry);
+  return entry;
+}
+
+/**
+ * A text format that writes straight from the engine's columns (no Arrow batch built and read
+ * back): undefined when the format cannot, or the columns are not what its encoder expects
+ * (the caller then takes the Arrow path, which gives the same bytes).
+ */
+function runColumnTask(
+  compiled: CompiledPlan,
+  task: BatchTask,
+  spec: EncodeSpec,
+  reuse: Uint8Array | undefined,
+): BatchResult | undefined {
+  const step = compiled.step(task.stepId);
+  if (!step) return undefined;
+  const entry = columnEncoderOf(step, spec);
+  if (!entry) return undefined;
+  const columns = step.columns(task.start, task.count);
+  const rows = columns[0]?.length ?? 0;
+  const out = new ByteSink(reuse ?? Math.ceil(rows * entry.rowBytes * 1.1));
+  if (!entry.encoder.encodeColumns(columns, rows, out)) return undefined;
+  if (rows > 0) entry.rowBytes = Math.max(entry.rowBytes, out.pos / rows);
+  return { kind: "encoded", format: spec.format, bytes: out.buf.subarray(0, out.pos), rows };
 }
 
 /**

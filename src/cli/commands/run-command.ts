@@ -16,6 +16,7 @@ import {
   DEFAULT_BATCH_SIZE,
   expectedExecutorDemand,
   runPlan,
+  TEXT_BATCH_SIZE,
 } from "../../app/runs/run-plan.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/index.ts";
@@ -84,7 +85,10 @@ export function registerRun(
     )
     .option("--lenient", "unknown keys inside field options are warnings, not errors")
     .option("--full-variety", "evaluate Datafaker expressions for every row instead of from pooled values")
-    .option("--batch-size <rows>", "rows per generated batch", String(DEFAULT_BATCH_SIZE))
+    .option(
+      "--batch-size <rows>",
+      `rows per generated batch (default ${TEXT_BATCH_SIZE} for NDJSON, ${DEFAULT_BATCH_SIZE} for other outputs)`,
+    )
     .option("--now <time>", "the run's reference time (ISO 8601); default: now")
     .option("-q, --quiet", "no progress output")
     .option("--json", "print the run result as JSON instead of the summary table")
@@ -161,8 +165,8 @@ export function registerRun(
           `--workers must be a whole number from 0 to 256, not "${flags.workers}"`,
         );
       }
-      const batchSize = Number(flags.batchSize);
-      if (!Number.isInteger(batchSize) || batchSize < 1) {
+      const batchSize = flags.batchSize === undefined ? undefined : Number(flags.batchSize);
+      if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
         throw new RowforgeError(
           "RF_CLI_FLAG_INVALID",
           `--batch-size must be a whole number of rows, not "${flags.batchSize}"`,
@@ -219,7 +223,7 @@ export function registerRun(
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
               ...(nowMicros !== undefined ? { nowMicros } : {}),
               fastMode: !flags.fullVariety,
-              batchSize,
+              ...(batchSize !== undefined ? { batchSize } : {}),
               executor,
               onProgress: (step, done, total, delivery) => {
                 stepProgress.set(step, { done, total });

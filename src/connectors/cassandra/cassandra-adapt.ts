@@ -1,6 +1,6 @@
 import type { DataType as ArrowType } from "apache-arrow";
-import cassandra from "cassandra-driver";
 import { rowforgeKindOf } from "../../formats/arrow-values/rowforge-kind.ts";
+import { cassandraDriver } from "./cassandra-driver.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 
 /** A value (never null) made fit for a column of another CQL type than its field's own. */
@@ -56,7 +56,7 @@ export function columnAdapter(source: ArrowType, cqlType: string): ValueAdapter 
   if (target === "timestamp" && kind === "date") return (v) => Date.parse(String(v));
   if (target === "date" && kind === "timestamp") {
     // One argument: days since the epoch (the typings know only year, month, day).
-    const LocalDate = cassandra.types.LocalDate as unknown as new (days: number) => unknown;
+    const LocalDate = cassandraDriver().types.LocalDate as unknown as new (days: number) => unknown;
     return (v) => new LocalDate(Math.floor((v as number) / DAY_MS));
   }
   return undefined;

@@ -1,5 +1,6 @@
-import cassandra from "cassandra-driver";
+import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
+import { loadCassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
   type CassandraServer,
@@ -24,9 +25,10 @@ const fieldsOf = (e: unknown): DriverErrorFields =>
  * never the password). Values are encoded from JS `bigint` (bigint, varint), `Map` (map).
  */
 export async function connectCassandra(o: CassandraServer): Promise<cassandra.Client> {
-  const { policies, auth } = cassandra;
+  const driver = await loadCassandraDriver();
+  const { policies, auth } = driver;
   const timeoutMs = o.connectTimeoutSeconds * 1000;
-  const client = new cassandra.Client({
+  const client = new driver.Client({
     contactPoints: [...o.hosts],
     protocolOptions: { port: o.port },
     ...(o.localDataCenter

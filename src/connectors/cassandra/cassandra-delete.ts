@@ -1,4 +1,4 @@
-import cassandra from "cassandra-driver";
+import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { DeleteOutcome, StepHistory } from "../connector.ts";
@@ -14,6 +14,7 @@ import {
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { columnAdapter } from "./cassandra-adapt.ts";
 import { connectCassandra, writeError } from "./cassandra-client.ts";
+import { cassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
   describeServer,
@@ -69,13 +70,13 @@ export async function deleteCassandraRows(
         );
         const keys = distinctKeys(batchParameters(batch), adapters);
         if (keys.length === 0) continue;
-        const found = await cassandra.concurrent.executeConcurrent(client, select, keys, options);
+        const found = await cassandraDriver().concurrent.executeConcurrent(client, select, keys, options);
         const present = keys.filter((_, k) => {
           const r = found.resultItems[k] as cassandra.types.ResultSet | undefined;
           return r !== undefined && r.rows.length > 0;
         });
         if (present.length === 0) continue;
-        await cassandra.concurrent.executeConcurrent(client, remove, present, options);
+        await cassandraDriver().concurrent.executeConcurrent(client, remove, present, options);
         deleted += present.length;
       }
     }

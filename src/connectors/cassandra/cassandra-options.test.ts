@@ -16,6 +16,7 @@ import {
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { connectError, writeError } from "./cassandra-client.ts";
+import { loadCassandraDriver } from "./cassandra-driver.ts";
 import { readCassandraOptions } from "./cassandra-options.ts";
 import { tableKeyOf } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
@@ -137,7 +138,9 @@ test("CQL column types: collections as list/map, nested collections frozen, stru
   assert.equal(cqlColumnType(new Binary()), "blob");
 });
 
-test("batch parameters: converted column by column, nulls as null, timestamps to milliseconds, dates as LocalDate", () => {
+test("batch parameters: converted column by column, nulls as null, timestamps to milliseconds, dates as LocalDate", async () => {
+  // A sink loads the driver when it connects; the conversion runs after that.
+  await loadCassandraDriver();
   const table = new Table({
     id: vectorFromArray([1n, 2n, null], new Int64()),
     s: vectorFromArray(["a", null, "ü"], new Utf8()),

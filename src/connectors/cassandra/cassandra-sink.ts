@@ -1,8 +1,9 @@
-import cassandra from "cassandra-driver";
+import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
 import { columnAdapter, type ValueAdapter } from "./cassandra-adapt.ts";
 import { writeError } from "./cassandra-client.ts";
+import { cassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
   describeServer,
@@ -83,13 +84,13 @@ export function createCassandraSink(
     try {
       result =
         o.batchSize === 1
-          ? await cassandra.concurrent.executeConcurrent(
+          ? await cassandraDriver().concurrent.executeConcurrent(
               client,
               insert,
               batch.map((s) => s.params),
               { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },
             )
-          : await cassandra.concurrent.executeConcurrent(
+          : await cassandraDriver().concurrent.executeConcurrent(
               client,
               batch.map((s) => ({ query: s.query, params: s.params })),
               { concurrencyLevel: o.concurrency, raiseOnFirstError: false, collectResults: true },

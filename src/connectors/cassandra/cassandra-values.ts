@@ -1,5 +1,4 @@
 import { type Data, DataType, type Decimal, type RecordBatch } from "apache-arrow";
-import cassandra from "cassandra-driver";
 import {
   binaryReader,
   boolReader,
@@ -12,6 +11,7 @@ import {
 } from "../../formats/arrow-values/arrow-cells.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
+import { cassandraDriver } from "./cassandra-driver.ts";
 
 /** A cell of one Arrow array as the driver encodes it for its CQL type (cqlColumnType). */
 type CellReader = (i: number) => unknown;
@@ -57,7 +57,7 @@ export function cellReader(data: Data, inner = false): CellReader {
   if (DataType.isDate(t)) {
     const days = data.values as Int32Array;
     // One argument: days since the epoch (the typings know only year, month, day).
-    const LocalDate = cassandra.types.LocalDate as unknown as new (days: number) => unknown;
+    const LocalDate = cassandraDriver().types.LocalDate as unknown as new (days: number) => unknown;
     return (i) => new LocalDate(days[i]!);
   }
   if (DataType.isTimestamp(t)) {

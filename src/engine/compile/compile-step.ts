@@ -64,6 +64,11 @@ export interface CompiledStep {
   columnsAt(rows: Float64Array, names: readonly string[]): Map<string, Column>;
   /** Rows [start, start + count) as an Arrow record batch. */
   batch(start: number, count: number): RecordBatch;
+  /**
+   * Rows [start, start + count) as the engine's columns of the output fields (in `output`'s
+   * order): what batch() turns into Arrow, for encoders that write straight from them.
+   */
+  columns(start: number, count: number): readonly Column[];
 }
 
 interface FieldPlan {
@@ -252,6 +257,10 @@ export function compileStep(
   }));
   let shape: BatchShape | undefined;
   const closure = dependencyClosure(plans, derived);
+  const columns = (start: number, count: number): Column[] => {
+    const cols = generate(rowPositions(start, count), undefined);
+    return output.map(({ i, omission }) => (omission ? omission.project(cols[i]!) : cols[i]!));
+  };
 
   return {
     id,
@@ -270,13 +279,10 @@ export function compileStep(
       const cols = generate(rows, wanted);
       return new Map(names.map((name) => [name, cols[index.get(name.toLowerCase())!]!]));
     },
+    columns,
     batch(start, count) {
-      const cols = generate(rowPositions(start, count), undefined);
       shape ??= batchShape(outputFields);
-      return toRecordBatch(
-        shape,
-        output.map(({ i, omission }) => (omission ? omission.project(cols[i]!) : cols[i]!)),
-      );
+      return toRecordBatch(shape, columns(start, count));
     },
   };
 }

@@ -39,6 +39,21 @@ export function compileReferenceStep(resolved: ResolvedStep, ipc: Uint8Array | u
     return folded.length === 1 ? columns.get(folded[0]!) : undefined;
   };
   let shape: BatchShape | undefined;
+  const outputColumns = (start: number, count: number): Column[] => {
+    const n = Math.max(0, Math.min(count, rowCount - start));
+    const rows = new Float64Array(n);
+    for (let i = 0; i < n; i++) rows[i] = start + i;
+    return output.map((o) => {
+      const col = find(o.name);
+      if (!col) {
+        // A declared field the foreign keys do not read: null in a sample of the step.
+        const empty = allocateColumn(o.type, n);
+        if (n > 0) empty.nulls = new Uint8Array(n).fill(1);
+        return empty;
+      }
+      return castColumn(gather(col, rows), o.type);
+    });
+  };
   return {
     id,
     resolved,
@@ -66,24 +81,10 @@ export function compileReferenceStep(resolved: ResolvedStep, ipc: Uint8Array | u
         }),
       );
     },
+    columns: outputColumns,
     batch(start, count) {
-      const n = Math.max(0, Math.min(count, rowCount - start));
-      const rows = new Float64Array(n);
-      for (let i = 0; i < n; i++) rows[i] = start + i;
       shape ??= batchShape(output);
-      return toRecordBatch(
-        shape,
-        output.map((o) => {
-          const col = find(o.name);
-          if (!col) {
-            // A declared field the foreign keys do not read: null in a sample of the step.
-            const empty = allocateColumn(o.type, n);
-            if (n > 0) empty.nulls = new Uint8Array(n).fill(1);
-            return empty;
-          }
-          return castColumn(gather(col, rows), o.type);
-        }),
-      );
+      return toRecordBatch(shape, outputColumns(start, count));
     },
   };
 }

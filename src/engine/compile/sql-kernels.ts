@@ -16,6 +16,9 @@ export type SqlKernel = (cols: readonly (Column | undefined)[]) => Column | unde
 
 const DATE_PARTS: Readonly<Record<string, number>> = { year: 0, month: 1, day: 2, dayofmonth: 2 };
 
+/** Kinds held as whole numbers in Int32Array or Float64Array columns, ordered by difference. */
+const WHOLE_NUMBER_KINDS: ReadonlySet<string> = new Set(["int", "short", "byte", "date", "timestamp"]);
+
 /** Types whose values an expression sees and gives back unchanged (a reference copies them as they are). */
 const COPIED = new Set([
   "string",
@@ -63,6 +66,11 @@ function copyScalar(col: Column | undefined, type: DataType): Column | undefined
   return out;
 }
 
+/** Days whose year, month and day were last computed, by slot (days mod 4096): generated dates fall on a few thousand days. */
+const PART_SLOTS = 4096;
+const partDay = new Float64Array(PART_SLOTS).fill(Number.NaN);
+const partValues = new Int32Array(PART_SLOTS * 3);
+
 function datePart(col: Column | undefined, part: number, type: DataType): Column | undefined {
   if (col?.shape !== "scalar" || !(col.values instanceof Int32Array)) return undefined;
   const out = allocateColumn(type, col.length);
@@ -70,8 +78,20 @@ function datePart(col: Column | undefined, part: number, type: DataType): Column
   const days = col.values;
   const values = out.values;
   for (let i = 0; i < col.length; i++) {
-    if (col.nulls?.[i] === 1) markNull(out, i);
-    else values[i] = civilInto(days[i]!)[part]!;
+    if (col.nulls?.[i] === 1) {
+      markNull(out, i);
+      continue;
+    }
+    const day = days[i]!;
+    const slot = day & (PART_SLOTS - 1);
+    if (partDay[slot] !== day) {
+      const c = civilInto(day);
+      partValues[slot * 3] = c[0]!;
+      partValues[slot * 3 + 1] = c[1]!;
+      partValues[slot * 3 + 2] = c[2]!;
+      partDay[slot] = day;
+    }
+    values[i] = partValues[slot * 3 + part]!;
   }
   return out;
 }
@@ -144,13 +164,30 @@ function sortedElementField(
     const elements = list.element;
     const children = elements.children;
     if (!children.every((c) => c.shape === "scalar")) return undefined;
-    const compare = (j: number, k: number): number => {
+    const compareAll = (j: number, k: number): number => {
       for (let f = 0; f < orders.length; f++) {
         const c = orders[f]!(valueAt(children[f]!, j), valueAt(children[f]!, k));
         if (c !== 0) return c;
       }
       return 0;
     };
+    // A first field of whole numbers without nulls (a timestamp, date or int) orders by its
+    // difference, as its ordering does (a - b), without boxing each value: the other fields are
+    // read only when two elements tie on it.
+    const firstField = children[0];
+    const firstValues =
+      firstField?.shape === "scalar" &&
+      WHOLE_NUMBER_KINDS.has(firstField.type.kind) &&
+      (firstField.values instanceof Int32Array || firstField.values instanceof Float64Array) &&
+      !firstField.nulls?.includes(1)
+        ? firstField.values
+        : undefined;
+    const compare = firstValues
+      ? (j: number, k: number): number => {
+          const d = firstValues[j]! - firstValues[k]!;
+          return d !== 0 ? d : compareAll(j, k);
+        }
+      : compareAll;
     const out = allocateColumn(type, list.length);
     if (out.shape !== "scalar") return undefined;
     const field = children[wanted]!;

@@ -260,9 +260,16 @@ class CompiledFakerExpression implements FakerExpression {
         `pools for ${pools.length} parts were given to "${this.source}", which has ${this.parts.length}`,
       );
     }
+    // One call and no text around it (`#{Name.name}`): the pool's value itself, no concatenation.
+    if (pools.length === 1) {
+      const pool = pools[0]!;
+      return pool.size === 1 ? poolValue(pool, 0) : poolValue(pool, rnd.int(pool.size));
+    }
     let out = "";
-    for (const pool of pools)
+    for (let k = 0; k < pools.length; k++) {
+      const pool = pools[k]!;
       out += pool.size === 1 ? poolValue(pool, 0) : poolValue(pool, rnd.int(pool.size));
+    }
     return out;
   }
 }

@@ -28,9 +28,16 @@ export class ByteSink {
   }
 
   bytes(src: Uint8Array): void {
-    this.ensure(src.length);
-    this.buf.set(src, this.pos);
-    this.pos += src.length;
+    const n = src.length;
+    this.ensure(n);
+    if (n > 32) this.buf.set(src, this.pos);
+    else {
+      // Short runs (field names, keywords) byte by byte: TypedArray#set costs more than the copy.
+      const buf = this.buf;
+      const p = this.pos;
+      for (let k = 0; k < n; k++) buf[p + k] = src[k]!;
+    }
+    this.pos += n;
   }
 
   /** Text known to be ASCII (numbers, dates, field names already checked). */
@@ -51,6 +58,19 @@ export class ByteSink {
     }
     this.ensure(16);
     const buf = this.buf;
+    if (n <= 0x7fffffff) {
+      // 31-bit whole numbers with integer division.
+      const start = this.pos;
+      let p = start + 1;
+      for (let x = n; x >= 10; x = (x / 10) | 0) p++;
+      this.pos = p;
+      for (let x = n | 0; p > start; ) {
+        const q = (x / 10) | 0;
+        buf[--p] = 48 + x - q * 10;
+        x = q;
+      }
+      return;
+    }
     let len = 0;
     for (let x = n; x >= 1; x = Math.floor(x / 10)) len++;
     let p = this.pos + len;

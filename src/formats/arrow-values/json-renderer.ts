@@ -65,7 +65,7 @@ function writeEscaped(out: ByteSink, bytes: Uint8Array, start: number, end: numb
  * about twice as fast as String(x) for the random doubles generators draw: String also looks
  * the number up in, and adds it to, V8's number-to-string cache, which such values never hit.
  */
-const floatText = (x: number): string =>
+export const floatText = (x: number): string =>
   Number.isFinite(x)
     ? Object.is(x, -0)
       ? "-0.0"

@@ -48,6 +48,17 @@ export function writeDate(out: ByteSink, days: number): void {
   else out.ascii(dateText(days));
 }
 
+/** The two ASCII digits of 0..99 at [2n, 2n + 1]. */
+const PAIRS = Uint8Array.from({ length: 200 }, (_, k) =>
+  k & 1 ? 48 + ((k >> 1) % 10) : 48 + (((k >> 1) / 10) | 0),
+);
+
+/** `n` (0..99) as two digits at buf[p..p+2). */
+function putPair(buf: Uint8Array, p: number, n: number): void {
+  buf[p] = PAIRS[2 * n]!;
+  buf[p + 1] = PAIRS[2 * n + 1]!;
+}
+
 /** ISO 8601 UTC with milliseconds (microseconds when present) straight into the sink. */
 export function writeTimestamp(out: ByteSink, micros: number): void {
   const days = Math.floor(micros / MICROS_PER_DAY);
@@ -60,25 +71,28 @@ export function writeTimestamp(out: ByteSink, micros: number): void {
   }
   p += 10;
   const rest = micros - days * MICROS_PER_DAY;
-  const seconds = Math.floor(rest / 1_000_000);
-  const frac = rest - seconds * 1_000_000;
+  // Below 86,400,000,000 (a day), so milliseconds and seconds fit 32-bit integer division.
+  const millis = Math.floor(rest / 1000);
+  const frac = rest - millis * 1000;
+  const seconds = (millis / 1000) | 0;
+  const ms = millis - seconds * 1000;
   const h = (seconds / 3600) | 0;
   const inHour = seconds - h * 3600;
   const min = (inHour / 60) | 0;
-  buf[p++] = 84;
-  putDigits(buf, p, h, 2);
-  buf[p + 2] = COLON;
-  putDigits(buf, p + 3, min, 2);
-  buf[p + 5] = COLON;
-  putDigits(buf, p + 6, inHour - min * 60, 2);
-  buf[p + 8] = 46;
-  p += 9;
-  if (frac % 1000 === 0) {
-    putDigits(buf, p, frac / 1000, 3);
+  buf[p] = 84;
+  putPair(buf, p + 1, h);
+  buf[p + 3] = COLON;
+  putPair(buf, p + 4, min);
+  buf[p + 6] = COLON;
+  putPair(buf, p + 7, inHour - min * 60);
+  buf[p + 9] = 46;
+  const hundreds = (ms / 100) | 0;
+  buf[p + 10] = 48 + hundreds;
+  putPair(buf, p + 11, ms - hundreds * 100);
+  p += 13;
+  if (frac !== 0) {
+    putDigits(buf, p, frac, 3);
     p += 3;
-  } else {
-    putDigits(buf, p, frac, 6);
-    p += 6;
   }
   buf[p++] = 90;
   out.pos = p;

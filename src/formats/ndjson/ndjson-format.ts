@@ -3,6 +3,7 @@ import { parseBooleanOption } from "../../model/boolean-option.ts";
 import { ByteSink, sharedSink } from "../arrow-values/byte-sink.ts";
 import { jsonWriter, rowWriter } from "../arrow-values/json-renderer.ts";
 import type { Encoder, Format } from "../format.ts";
+import { fieldsWriter } from "./column-json-writer.ts";
 
 /**
  * `unwrapTopLevelArray`: the elements of one array field, across all rows, written as a
@@ -66,6 +67,23 @@ export const ndjsonFormat: Format = {
       },
       encodeInto,
       end: () => [],
+    };
+  },
+  columnEncoder(fields, options) {
+    const unwrap = options.unwrapTopLevelArray;
+    if (unwrap !== undefined && unwrap !== "false") return undefined;
+    const row = fieldsWriter(fields, parseBooleanOption(options.ignoreNullFields) === true);
+    return {
+      encodeColumns(columns, rows, out) {
+        if (rows === 0) return true;
+        if (!row.bind(columns)) return false;
+        out.ensure(rows * 64);
+        for (let i = 0; i < rows; i++) {
+          row.write(out, i);
+          out.byte(10);
+        }
+        return true;
+      },
     };
   },
 };
