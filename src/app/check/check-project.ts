@@ -2,6 +2,7 @@ import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { MetadataStepReport } from "../metadata/fill-from-metadata.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema } from "../schemas/read-schemas.ts";
 import { checkPlan, locateStep } from "./check-plan.ts";
@@ -27,6 +28,8 @@ export function checkProject(load: ProjectLoad): Diagnostic[] {
 export interface ProjectSchemas {
   readonly diagnostics: Diagnostic[];
   readonly schemas: readonly { readonly plan: string; readonly steps: readonly StepSchema[] }[];
+  /** Per plan, the steps whose fields came from a metadata source. */
+  readonly metadata: readonly { readonly plan: string; readonly steps: readonly MetadataStepReport[] }[];
 }
 
 /**
@@ -37,16 +40,21 @@ export interface ProjectSchemas {
 export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<ProjectSchemas> {
   const out = new DiagnosticList();
   const schemas: { plan: string; steps: readonly StepSchema[] }[] = [];
+  const metadata: { plan: string; steps: readonly MetadataStepReport[] }[] = [];
   for (const p of projectPlans(load)) {
     try {
       const read = await readSchemas(p.plan, { onlyWhenNeeded: true });
       if (read.steps.length > 0) schemas.push({ plan: p.plan.plan.name, steps: read.steps });
+      if (read.metadata) metadata.push({ plan: p.plan.plan.name, steps: read.metadata });
       out.add(checkOne(load, { ...p, plan: read.plan }));
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
       // The step the message names, else the first that needed its table.
       const unread = p.plan.steps.filter(
-        (s) => s.step.fields.length === 0 && findConnector(s.format)?.describe,
+        (s) =>
+          (s.step.fields.length === 0 && findConnector(s.format)?.describe) ||
+          s.step.options.metadataSourceType !== undefined ||
+          s.step.options.jsonSchemaFile !== undefined,
       );
       const named = unread.find((s) => e.message.includes(`step "${s.step.name}"`)) ?? unread[0];
       const file = (named && load.taskFiles.get(named.taskName)) || p.plan.sources[0];
@@ -65,7 +73,7 @@ export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<Pro
       out.add(checkOne(load, p, (t) => skipped.has(t), true));
     }
   }
-  return { diagnostics: out.list, schemas };
+  return { diagnostics: out.list, schemas, metadata };
 }
 
 /** Problems, each once. */
