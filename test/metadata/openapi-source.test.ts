@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { test } from "node:test";
+import Fastify, { type FastifyInstance } from "fastify";
+import { parse } from "yaml";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { runCliAsync } from "../support/run-cli.ts";
+
+const DOC_FILE = join(import.meta.dirname, "schemas", "petstore.openapi.yaml");
+const RECORDS = 300;
+
+type Obj = Record<string, unknown>;
+
+/**
+ * A Fastify server built from the OpenAPI document alone: a route per operation whose body,
+ * querystring, params and headers schemas are the document's (Fastify validates them with
+ * ajv and answers 400 to an invalid request). Counts what it accepted and refused per operation.
+ */
+async function serverFromDocument(doc: Obj) {
+  const accepted = new Map<string, number>();
+  const refused: string[] = [];
+  const app: FastifyInstance = Fastify({ ajv: { customOptions: { strict: false } } });
+  // The document's components, so that its `#/components/...` references resolve in route schemas.
+  app.addSchema({ $id: "doc", components: doc.components });
+  const refs = (schema: unknown) =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+  app.setErrorHandler((err: Error, req, reply) => {
+    refused.push(`${req.method} ${req.url}: ${err.message}`);
+    reply.code(400).send({ error: err.message });
+  });
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Obj>)) {
+    for (const method of ["get", "post", "put", "delete"]) {
+      const op = item[method] as Obj | undefined;
+      if (!op) continue;
+      const params = [...((item.parameters as Obj[]) ?? []), ...((op.parameters as Obj[]) ?? [])];
+      const group = (where: string, lower = false) => {
+        const ps = params.filter((p) => p.in === where);
+        if (ps.length === 0) return undefined;
+        const name = (p: Obj) => (lower ? String(p.name).toLowerCase() : String(p.name));
+        return refs({
+          type: "object",
+          properties: Object.fromEntries(ps.map((p) => [name(p), p.schema])),
+          required: ps.filter((p) => p.required === true).map(name),
+        });
+      };
+      const body = (op.requestBody as Obj | undefined)?.content as Record<string, Obj> | undefined;
+      const schema = {
+        ...(body ? { body: refs(body["application/json"]!.schema) } : {}),
+        ...(group("query") ? { querystring: group("query") } : {}),
+        ...(group("path") ? { params: group("path") } : {}),
+        ...(group("header", true) ? { headers: group("header", true) } : {}),
+      };
+      const id = `${method.toUpperCase()}${path}`;
+      app.route({
+        method: method.toUpperCase() as "GET",
+        url: path.replace(/\{(\w+)\}/g, ":$1"),
+        schema,
+        handler: async (_req, reply) => {
+          accepted.set(id, (accepted.get(id) ?? 0) + 1);
+          return reply.code(200).send({ ok: true });
+        },
+      });
+    }
+  }
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { url, accepted, refused, close: () => app.close() };
+}
+
+test("an OpenAPI 3.1 document drives one HTTP step per operation, and a server validating the same document accepts every request", async () => {
+  const doc = parse(readFileSync(DOC_FILE, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": "name: petclinic\ntasks:\n  - name: api\n    dataSourceName: petclinic\n",
+      "task/api.yaml": `name: api\nsteps:\n  - name: petclinic_api\n    count: {records: ${RECORDS}}\n    options: {metadataSourceType: openApi, schemaLocation: ${DOC_FILE}}\n`,
+      "application.conf": `http {\n  petclinic {\n    url = "${server.url}"\n  }\n}\n`,
+    });
+    const v = await runCliAsync(["validate", join(dir, "plan.yaml"), "--show-fields"], { cwd: dir });
+    assert.equal(v.status, 0, v.stderr);
+    assert.match(
+      v.stdout,
+      /step POST\/pets \(from step petclinic_api\): 1 field\(s\) from openApi .*petstore\.openapi\.yaml\n(.*\n)*body\.owner\.email +│ string +│ no +│ source +│ regex: /,
+    );
+    const r = await runCliAsync(
+      ["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "18"],
+      {
+        cwd: dir,
+        timeoutMs: 120_000,
+      },
+    );
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
+      "DELETE/pets/{petId}": RECORDS,
+      "GET/pets": RECORDS,
+      "GET/pets/{petId}": RECORDS,
+      "POST/owners/{ownerId}/visits": RECORDS,
+      "POST/pets": RECORDS,
+      "PUT/pets/{petId}": RECORDS,
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+test("the server refuses what the document does not allow: its check has teeth", async () => {
+  const doc = parse(readFileSync(DOC_FILE, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const bad = await fetch(`${server.url}/pets`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Rex", species: "dragon" }),
+    });
+    assert.equal(bad.status, 400);
+    const noLimit = await fetch(`${server.url}/pets`, { headers: { "x-request-id": crypto.randomUUID() } });
+    assert.equal(noLimit.status, 400);
+    assert.equal(server.refused.length, 2);
+  } finally {
+    await server.close();
+  }
+});
