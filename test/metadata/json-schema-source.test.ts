@@ -111,6 +111,14 @@ test("catalogue services and kinds not read yet are refused at validate, naming 
     v.stderr,
     /rowforge reads fields from jsonSchema \(jsonSchemaFile\) and openApi \(schemaLocation\)/,
   );
+  assert.match(
+    v.stderr,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_odcs" takes its fields from Open Data Contract Standard files/,
+  );
+  assert.match(
+    v.stderr,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "typo" has metadataSourceType jsonSchma, .*did you mean "jsonSchema"/,
+  );
   assert.doesNotMatch(v.stderr, /does not read yet/);
 });
 

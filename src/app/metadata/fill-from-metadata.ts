@@ -1,5 +1,5 @@
 import { readInlineFields } from "../../config/index.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Field } from "../../model/field.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
@@ -37,44 +37,77 @@ export interface MetadataReading {
  */
 export async function fillFromMetadata(
   plan: ResolvedPlan,
-  docs: MetadataDocuments = metadataDocuments(plan.sources),
+  options: MetadataFillOptions = {},
 ): Promise<MetadataReading> {
-  if (!plan.steps.some((r) => !isReference(r) && metadataSourceOf(r) !== undefined))
-    return { plan, steps: [] };
+  const hasSource = (r: ResolvedStep) => {
+    if (isReference(r)) return false;
+    try {
+      return metadataSourceOf(r) !== undefined;
+    } catch {
+      return true; // refused when filled
+    }
+  };
+  if (!plan.steps.some(hasSource)) return { plan, steps: [] };
+  const docs = options.docs ?? metadataDocuments(plan.sources);
   const reports: MetadataStepReport[] = [];
   const steps: ResolvedStep[] = [];
   for (const r of plan.steps) {
-    const source = isReference(r) ? undefined : metadataSourceOf(r);
-    if (!source) {
+    if (!hasSource(r)) {
       steps.push(r);
       continue;
     }
-    const shapes = await source.read(r, docs);
-    const location = source.locationOptions.map((k) => r.step.options[k]).find((v) => v !== undefined) ?? "";
-    for (const shape of shapes) {
-      const read = readInlineFields({ fields: shape.fields }, r.format);
-      const error = read.diagnostics.find((d) => d.severity === "error");
-      if (error)
-        throw new RowforgeError(
-          "RF_METADATA_SCHEMA_INVALID",
-          `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
-        );
-      const fields = mergeFields(read.fields, r.step.fields);
-      const options = { ...shape.options, ...r.step.options };
-      const made: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
-      steps.push(made);
-      reports.push({
-        id: stepIdOf(made),
-        step: shape.name,
-        from: r.step.name,
-        source: source.kind,
-        document: location,
-        fields,
-        declared: r.step.fields.map((f) => f.name),
-      });
+    try {
+      const made = await fillStep(r, docs);
+      steps.push(...made.map((m) => m.step));
+      reports.push(...made.map((m) => m.report));
+    } catch (e) {
+      if (!options.onError || !isRowforgeError(e)) throw e;
+      options.onError(r, e);
+      steps.push(r);
     }
   }
   return { plan: { ...plan, steps }, steps: reports };
+}
+
+export interface MetadataFillOptions {
+  readonly docs?: MetadataDocuments;
+  /**
+   * Called with each step whose source cannot be read (the step is kept as written) instead
+   * of failing the whole stage: `validate` reports every step's problem at once.
+   */
+  readonly onError?: (step: ResolvedStep, error: RowforgeError) => void;
+}
+
+/** The step (or steps) a source makes of one step, each with its report. */
+async function fillStep(
+  r: ResolvedStep,
+  docs: MetadataDocuments,
+): Promise<{ step: ResolvedStep; report: MetadataStepReport }[]> {
+  const source = metadataSourceOf(r)!;
+  const shapes = await source.read(r, docs);
+  const location = source.locationOptions.map((k) => r.step.options[k]).find((v) => v !== undefined) ?? "";
+  return shapes.map((shape) => {
+    const read = readInlineFields({ fields: shape.fields }, r.format);
+    const error = read.diagnostics.find((d) => d.severity === "error");
+    if (error)
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
+      );
+    const fields = mergeFields(read.fields, r.step.fields);
+    const options = { ...shape.options, ...r.step.options };
+    const step: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
+    const report: MetadataStepReport = {
+      id: stepIdOf(step),
+      step: shape.name,
+      from: r.step.name,
+      source: source.kind,
+      document: location,
+      fields,
+      declared: r.step.fields.map((f) => f.name),
+    };
+    return { step, report };
+  });
 }
 
 /** Data Caterer's rule: declared fields override the source's of the same name and extend the rest. */

@@ -5,7 +5,11 @@ import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import { fillFromMetadata, type MetadataStepReport } from "../metadata/fill-from-metadata.ts";
+import {
+  fillFromMetadata,
+  type MetadataFillOptions,
+  type MetadataStepReport,
+} from "../metadata/fill-from-metadata.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
@@ -54,6 +58,8 @@ export interface ReadSchemaOptions {
    * than the servers they name.
    */
   readonly onlyWhenNeeded?: boolean;
+  /** A step whose metadata source cannot be read is passed here and kept as written, instead of failing the stage. */
+  readonly onMetadataError?: MetadataFillOptions["onError"];
 }
 
 /**
@@ -76,7 +82,10 @@ export async function readSchemas(
   options: ReadSchemaOptions = {},
 ): Promise<SchemaReading> {
   // Fields from metadata sources first: a database step may name one too.
-  const fromMetadata = await fillFromMetadata(given);
+  const fromMetadata = await fillFromMetadata(
+    given,
+    options.onMetadataError ? { onError: options.onMetadataError } : {},
+  );
   const read = await readDatabaseSchemas(fromMetadata.plan, options);
   return fromMetadata.steps.length > 0 ? { ...read, metadata: fromMetadata.steps } : read;
 }
