@@ -23,9 +23,23 @@ async function serverFromDocument(doc: Obj) {
   const refused: string[] = [];
   const app: FastifyInstance = Fastify({ ajv: { customOptions: { strict: false } } });
   // The document's components, so that its `#/components/...` references resolve in route schemas.
-  app.addSchema({ $id: "doc", components: doc.components });
+  const swagger2 = doc.swagger === "2.0";
+  app.addSchema({ $id: "doc", components: doc.components, definitions: doc.definitions });
   const refs = (schema: unknown) =>
-    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+    JSON.parse(
+      JSON.stringify(schema)
+        .replaceAll('"#/components/', '"doc#/components/')
+        .replaceAll('"#/definitions/', '"doc#/definitions/'),
+    );
+  // Swagger 2 writes a non-body parameter's schema on the parameter itself.
+  const schemaOf = (p: Obj) => {
+    if (!swagger2) return p.schema;
+    const { name: _n, in: _i, required: _r, ...schema } = p;
+    return schema;
+  };
+  const base = swagger2 && typeof doc.basePath === "string" ? doc.basePath : "";
+  // The document itself, for a source that reads it by URL.
+  app.get("/openapi-document", async () => doc);
   app.setErrorHandler((err: Error, req, reply) => {
     refused.push(`${req.method} ${req.url}: ${err.message}`);
     reply.code(400).send({ error: err.message });
@@ -41,13 +55,16 @@ async function serverFromDocument(doc: Obj) {
         const name = (p: Obj) => (lower ? String(p.name).toLowerCase() : String(p.name));
         return refs({
           type: "object",
-          properties: Object.fromEntries(ps.map((p) => [name(p), p.schema])),
+          properties: Object.fromEntries(ps.map((p) => [name(p), schemaOf(p)])),
           required: ps.filter((p) => p.required === true).map(name),
         });
       };
-      const body = (op.requestBody as Obj | undefined)?.content as Record<string, Obj> | undefined;
+      const content = (op.requestBody as Obj | undefined)?.content as Record<string, Obj> | undefined;
+      const body = swagger2
+        ? params.find((p) => p.in === "body")?.schema
+        : content?.["application/json"]?.schema;
       const schema = {
-        ...(body ? { body: refs(body["application/json"]!.schema) } : {}),
+        ...(body ? { body: refs(body) } : {}),
         ...(group("query") ? { querystring: group("query") } : {}),
         ...(group("path") ? { params: group("path") } : {}),
         ...(group("header", true) ? { headers: group("header", true) } : {}),
@@ -55,7 +72,7 @@ async function serverFromDocument(doc: Obj) {
       const id = `${method.toUpperCase()}${path}`;
       app.route({
         method: method.toUpperCase() as "GET",
-        url: path.replace(/\{(\w+)\}/g, ":$1"),
+        url: base + path.replace(/\{(\w+)\}/g, ":$1"),
         schema,
         handler: async (_req, reply) => {
           accepted.set(id, (accepted.get(id) ?? 0) + 1);
@@ -119,6 +136,32 @@ test("the server refuses what the document does not allow: its check has teeth",
     const noLimit = await fetch(`${server.url}/pets`, { headers: { "x-request-id": crypto.randomUUID() } });
     assert.equal(noLimit.status, 400);
     assert.equal(server.refused.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a Swagger 2 document read by URL: body and non-body parameters from their schemas, every request accepted", async () => {
+  const doc = JSON.parse(
+    readFileSync(join(import.meta.dirname, "schemas", "inventory.swagger.json"), "utf8"),
+  ) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": "name: inventory\ntasks:\n  - name: api\n    dataSourceName: inventory\n",
+      "task/api.yaml": `name: api\nsteps:\n  - name: inventory_api\n    count: {records: ${RECORDS}}\n    options: {metadataSourceType: openApi, schemaLocation: "${server.url}/openapi-document"}\n`,
+      "application.conf": `http {\n  inventory {\n    url = "${server.url}/api"\n  }\n}\n`,
+    });
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "3"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
+      "GET/items": RECORDS,
+      "POST/items": RECORDS,
+    });
   } finally {
     await server.close();
   }
