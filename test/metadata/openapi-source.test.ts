@@ -21,6 +21,7 @@ type Obj = Record<string, unknown>;
 async function serverFromDocument(doc: Obj) {
   const accepted = new Map<string, number>();
   const refused: string[] = [];
+  const seen: { id: string; params: Obj; body: unknown }[] = [];
   const app: FastifyInstance = Fastify({ ajv: { customOptions: { strict: false } } });
   // The document's components, so that its `#/components/...` references resolve in route schemas.
   const swagger2 = doc.swagger === "2.0";
@@ -74,8 +75,9 @@ async function serverFromDocument(doc: Obj) {
         method: method.toUpperCase() as "GET",
         url: base + path.replace(/\{(\w+)\}/g, ":$1"),
         schema,
-        handler: async (_req, reply) => {
+        handler: async (req, reply) => {
           accepted.set(id, (accepted.get(id) ?? 0) + 1);
+          seen.push({ id, params: req.params as Obj, body: req.body });
           return reply.code(200).send({ ok: true });
         },
       });
@@ -83,7 +85,7 @@ async function serverFromDocument(doc: Obj) {
   }
   await app.listen({ host: "127.0.0.1", port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { url, accepted, refused, close: () => app.close() };
+  return { url, accepted, refused, seen, close: () => app.close() };
 }
 
 test("an OpenAPI 3.1 document drives one HTTP step per operation, and a server validating the same document accepts every request", async () => {
@@ -162,6 +164,44 @@ test("a Swagger 2 document read by URL: body and non-body parameters from their 
       "GET/items": RECORDS,
       "POST/items": RECORDS,
     });
+  } finally {
+    await server.close();
+  }
+});
+
+test("foreign keys between operations: the owner ids booked by POST /owners/{ownerId}/visits are those POST /pets sent, and pets are created first", async () => {
+  const doc = parse(readFileSync(DOC_FILE, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": `name: petclinic_fk
+tasks:
+  - name: api
+    dataSourceName: petclinic
+sinkOptions:
+  foreignKeys:
+    - source: {dataSource: petclinic, step: "POST/pets", fields: [body.owner.owner_id]}
+      generate: [{dataSource: petclinic, step: "POST/owners/{ownerId}/visits", fields: [pathParamownerId]}]
+`,
+      "task/api.yaml": `name: api\nsteps:\n  - name: petclinic_api\n    count: {records: 50}\n    options: {metadataSourceType: openApi, schemaLocation: ${DOC_FILE}}\n`,
+      "application.conf": `http {\n  petclinic {\n    url = "${server.url}"\n  }\n}\n`,
+    });
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "9"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    const owners = server.seen
+      .filter((s) => s.id === "POST/pets")
+      .map((s) => (s.body as { owner: { owner_id: string } }).owner.owner_id);
+    const visits = server.seen.filter((s) => s.id === "POST/owners/{ownerId}/visits");
+    assert.equal(owners.length, 50);
+    assert.equal(visits.length, 50);
+    for (const v of visits) assert.ok(owners.includes(String(v.params.ownerId)), JSON.stringify(v.params));
+    const lastPet = server.seen.findLastIndex((s) => s.id === "POST/pets");
+    const firstVisit = server.seen.findIndex((s) => s.id === "POST/owners/{ownerId}/visits");
+    assert.ok(lastPet < firstVisit, "the parent operation is called before its children");
   } finally {
     await server.close();
   }
