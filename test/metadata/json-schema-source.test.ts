@@ -83,6 +83,33 @@ test("fields declared in the step override the schema's of the same name and ext
   }
 });
 
+test("validate --json gives the resolved fields of a schema's step, nested ones under dotted names", async () => {
+  const dir = fixtureDir({ "task.yaml": `name: one\nsteps:\n${step("orders", "order.schema.json")}` });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml"), "--json"], { cwd: dir });
+  assert.equal(v.status, 0, v.stderr);
+  const out = JSON.parse(v.stdout) as {
+    metadata: {
+      step: string;
+      source: string;
+      fields: { field: string; type: string; nullable: boolean; options: string }[];
+    }[];
+  };
+  assert.equal(out.metadata.length, 1);
+  const [m] = out.metadata;
+  assert.equal(m!.source, "jsonSchema");
+  const field = (name: string) => m!.fields.find((f) => f.field === name);
+  assert.deepEqual(field("order_id"), {
+    field: "order_id",
+    type: "string",
+    nullable: false,
+    from: "source",
+    options: "regex: ORD-[0-9]{8}",
+  });
+  assert.equal(field("customer.email")?.nullable, false);
+  assert.equal(field("lines.quantity")?.options, "min: 1, max: 50");
+  assert.equal(field("total")?.options, "min: 0.01, max: 10000, round: 2");
+});
+
 test("a recursive schema is refused, naming the cycle, at validate and at run", async () => {
   const dir = fixtureDir({ "task.yaml": `name: cyclic\nsteps:\n${step("tree", "cyclic.schema.json")}` });
   const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });

@@ -23,6 +23,8 @@ const NOT_YET: Readonly<Record<string, string>> = {
   confluentSchemaRegistry: "Confluent schema registries (metadataSourceUrl)",
   avro: "Avro schemas (schemaLocation)",
   protobuf: "Protobuf schemas (schemaLocation)",
+  yamlTask: "the fields of another task file (yamlTask reuse)",
+  yamlPlan: "the steps of another plan file (yamlPlan reuse)",
 };
 
 /** Step options that name a metadata source's document. */
