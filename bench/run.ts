@@ -19,7 +19,8 @@
  * message sinks of bench/messaging/ against their reference load generators (HTTP POSTs against
  * autocannon on the same receiver, bench/messaging/http.ts), and against their brokers'
  * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
- * bytes, acks=all, one partition, on a broker of its own).
+ * bytes, acks=all, one partition, on a broker of its own). `validate` (bench/validate.ts: validations over 1M W1 rows read
+ * back from Parquet against DuckDB running the same checks) also runs only when named.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +35,7 @@ import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
+import { runValidateBenchmark } from "./validate.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -241,6 +243,41 @@ if (wants("http")) {
 
 const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
 const sinks = sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined;
+
+// Validations against DuckDB running the same checks as SQL: only when asked for (--only=validate).
+if (only?.has("validate")) {
+  const repsArg = process.argv.find((a) => a.startsWith("--reps="));
+  const reps = repsArg ? Number(repsArg.slice(7)) : 3;
+  const v = await runValidateBenchmark(1_000_000 / scale, reps);
+  results.validate = v;
+  say("");
+  say(
+    `validations (bench/validate.ts): 10 field checks and 2 expressions over ${fmt(v.rows)} W1 rows read back from Parquet, rowforge's runner against DuckDB running the same checks as one SQL query over the same files, ${reps} alternating rounds after a warm-up, medians (target: within 3x)`,
+  );
+  table(
+    [
+      "rows",
+      "rowforge",
+      "duckdb",
+      "ratio",
+      "ratio (median of rounds)",
+      "rounds (rowforge / duckdb)",
+      "failing counts agree",
+    ],
+    [
+      [
+        fmt(v.rows),
+        sec(v.median.rowforgeSeconds),
+        sec(v.median.duckdbSeconds),
+        `${v.median.ratio.toFixed(1)}x${quick ? "" : judge(3 / v.median.ratio, 1, true)}`,
+        `${v.median.roundRatio.toFixed(1)}x`,
+        v.rounds.map((r) => `${r.rowforgeSeconds.toFixed(2)}/${r.duckdbSeconds.toFixed(2)}`).join(", "),
+        String(v.failures.rowforge.every((n, k) => n === v.failures.duckdb[k])),
+      ],
+    ],
+  );
+}
+
 // The database section needs its own servers (started and stopped here): only when asked for.
 if (only?.has("db")) {
   const repsArg = process.argv.find((a) => a.startsWith("--reps="));

@@ -3,6 +3,7 @@ import { isRowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
 import { registerCancel } from "./commands/cancel-command.ts";
+import { registerCheck } from "./commands/check-command.ts";
 import { registerConnection } from "./commands/connection-command.ts";
 import { registerHistory } from "./commands/history-command.ts";
 import { registerRun } from "./commands/run-command.ts";
@@ -25,6 +26,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     exit = code;
   };
   registerValidate(program, io, setExit);
+  registerCheck(program, io, setExit);
   registerRun(program, io, setExit, io.tty);
   registerSample(program, io, setExit);
   registerServe(program, io, setExit);

@@ -121,6 +121,24 @@ export interface ReferenceRequest {
   readonly maxRows: number;
 }
 
+/** What validations ask of a source: every row of its existing data, in batches. */
+export interface ReadBackRequest {
+  /** At most this many rows per batch. */
+  readonly batchRows: number;
+  /** Stops the reading between batches. */
+  readonly signal?: AbortSignal;
+}
+
+/** A source's rows read back: the Arrow schema first (known before any row), then the batches. */
+export interface ReadBack {
+  readonly schema: Schema;
+  /** Where the rows were read from (files, `postgres://host:port/db/table`), for messages and reports. */
+  readonly source: string;
+  readonly batches: AsyncIterable<RecordBatch>;
+  /** Releases what the reading holds (also when the batches were not read to the end). */
+  close(): Promise<void>;
+}
+
 /** What a connector can do, so callers and the conformance suite know what to expect of it. */
 export interface ConnectorCapabilities {
   /** It may ask workers for encoded text rather than Arrow batches (`accepts.encoded`). */
@@ -172,6 +190,12 @@ export interface Connector {
    * (reference/reference-table.ts). Absent when the connector cannot read its kind of source.
    */
   readReference?(step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
+  /**
+   * Opens the existing data a step's options point at (the files under its path, its table)
+   * to read every row back as Arrow batches, for validations. Throws coded errors for data
+   * that is missing or cannot be read. Absent when the connector cannot read its kind of source.
+   */
+  readBack?(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack>;
   /**
    * Tests a connection on its own (its options, no step): reaches the destination within the
    * connection's timeout, reads what it can about it and writes nothing. A destination that

@@ -12,11 +12,13 @@ export {
   raiseHint,
   resolveBudget,
 } from "./budget/generation-budget.ts";
+export { columnFromValues } from "./columns/column-values.ts";
+export { batchShape, toRecordBatch } from "./columns/to-arrow.ts";
 export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compile/compile-plan.ts";
 export type { CompiledStep } from "./compile/compile-step.ts";
 export { BUILTINS, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
-export { withStreamSalt } from "./rng/index.ts";
+export { RowRandom, withStreamSalt } from "./rng/index.ts";
 export type {
   BatchExecutor,
   BatchResult,
@@ -28,4 +30,16 @@ export { batchIpc, generateBatch } from "./run/generate-batch-bytes.ts";
 export { generateStep } from "./run/generate-step.ts";
 export { createPlanCache } from "./run/plan-cache.ts";
 export { planFakerPools } from "./run/plan-faker-pools.ts";
-export { SQL_FUNCTION_FAMILIES } from "./sql/index.ts";
+export {
+  type CompiledSql,
+  compileOrdering,
+  compileSql,
+  type Ordering,
+  parseSql,
+  SQL_FUNCTION_FAMILIES,
+  type SqlAst,
+  type SqlRowContext,
+  type SqlScope,
+  type SqlValue,
+  sqlReferences,
+} from "./sql/index.ts";

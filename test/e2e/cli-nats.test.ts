@@ -142,6 +142,24 @@ test("a NATS step paced at 2,000 messages a second is held within 5% each second
   );
 });
 
+test("at 20,000 messages a second (the rate the issue names as the top) a NATS step is still held within 5% each second at the subscriber", async () => {
+  const f = natsFacts();
+  await assertRateHeld(
+    async () => {
+      const subject = `rf.rate20k.${freshName()}`;
+      const receiver = await natsReceiver(subject);
+      return pacedRun(
+        project(f.url, f.user, `subject: "${subject}", rowsPerSecond: 20000`, 60_000),
+        env(),
+        receiver,
+        60_000,
+      );
+    },
+    20_000,
+    3,
+  );
+});
+
 test("a NATS server killed mid-run fails the step, and the report says exactly how many messages it acknowledged", async () => {
   const broker = startPrivateBroker("nats.sh", "NATS");
   try {

@@ -1,5 +1,5 @@
 import { isObject, type SourceDocument } from "../../config/index.ts";
-import { compilePlan, type PlanCompileOptions } from "../../engine/index.ts";
+import { type CompiledPlan, compilePlan, type PlanCompileOptions } from "../../engine/index.ts";
 import {
   type Diagnostic,
   formatPath,
@@ -9,6 +9,7 @@ import {
 } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { checkStepRunnable } from "../runs/check-step-runnable.ts";
+import { checkValidations } from "./check-validations.ts";
 
 export interface PlanDocuments {
   /** Parsed files by path. */
@@ -76,10 +77,11 @@ export function checkPlan(
     }
     stepErrors += out.length - before;
   }
+  let compiled: CompiledPlan | undefined;
   if (stepErrors === 0 && !partial) {
     // Then the whole plan, as `run` compiles it: foreign-key order, links, implied uniqueness.
     try {
-      compilePlan(plan, options);
+      compiled = compilePlan(plan, options);
     } catch (e) {
       report(e, undefined, undefined);
       const last = out[out.length - 1];
@@ -90,7 +92,31 @@ export function checkPlan(
       }
     }
   }
+  if (!partial && plan.config.flags.enableValidation)
+    out.push(...checkValidations(plan, docs.documents, compiled));
   return out;
+}
+
+/**
+ * A plan's validations checked before `run` generates anything: compiled against the fields its
+ * steps write (a plan that does not compile is left to the run, which reports why).
+ */
+export function checkPlanValidations(
+  plan: ResolvedPlan,
+  documents: ReadonlyMap<string, SourceDocument>,
+): Diagnostic[] {
+  if (plan.validations.length === 0 || !plan.config.flags.enableValidation) return [];
+  let compiled: CompiledPlan | undefined;
+  try {
+    compiled = compilePlan(plan, {
+      seed: plan.plan.sinkOptions.seed ?? "0",
+      nowMicros: CHECK_NOW_MICROS,
+      fastMode: true,
+    });
+  } catch (e) {
+    if (!isRowforgeError(e)) throw e;
+  }
+  return checkValidations(plan, documents, compiled);
 }
 
 /** `field "a.b"` in an engine message (without a `dataSource.step.` prefix): the field the problem is in. */

@@ -5,7 +5,9 @@ import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { MetadataStepReport } from "../metadata/fill-from-metadata.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema } from "../schemas/read-schemas.ts";
+import { validationsPlan } from "../validate/validations-plan.ts";
 import { checkPlan, locateStep } from "./check-plan.ts";
+import { checkValidations } from "./check-validations.ts";
 
 /** A plan `validate` dry-runs, with the files its steps come from. */
 interface ProjectPlan {
@@ -21,7 +23,16 @@ interface ProjectPlan {
 export function checkProject(load: ProjectLoad): Diagnostic[] {
   const out = new DiagnosticList();
   for (const p of projectPlans(load)) out.add(checkOne(load, p));
+  out.add(checkLooseValidations(load));
   return out.list;
+}
+
+/** Validation files no plan uses (what `check` runs on its own): their expressions must parse. */
+function checkLooseValidations(load: ProjectLoad): Diagnostic[] {
+  const used = new Set(load.plans.flatMap((p) => p.validations.map((v) => v.name)));
+  const loose = [...load.validations.values()].filter((v) => !used.has(v.name));
+  if (loose.length === 0) return [];
+  return checkValidations(validationsPlan(loose, load.config, []), load.documents, undefined);
 }
 
 /** What `validate` read from the databases: per plan, the steps whose fields came from their tables. */
@@ -81,6 +92,7 @@ export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<Pro
       out.add(checkOne(load, p, (t) => skipped.has(t), true));
     }
   }
+  out.add(checkLooseValidations(load));
   return { diagnostics: out.list, schemas, metadata };
 }
 

@@ -1,6 +1,7 @@
 import { groupDigits } from "../../util/group-digits.ts";
 import { escapeXml as e } from "./escape.ts";
 import { renderDeliveries } from "./render-delivery.ts";
+import { renderValidations } from "./render-validations.ts";
 import type { ReportData } from "./report-data.ts";
 
 const n = (x: number) => groupDigits(x);
@@ -48,7 +49,7 @@ ${rows}
 <img src="chart.svg" alt="records and rows per second per step">
 </section>
 ${renderDeliveries(r.steps)}
-<section><h2>Configuration</h2><pre>${e(JSON.stringify(r.configuration, null, 2))}</pre>
+${renderValidations(r.validations)}<section><h2>Configuration</h2><pre>${e(JSON.stringify(r.configuration, null, 2))}</pre>
 <p><a href="results.json">results.json</a></p></section>
 </body>
 </html>

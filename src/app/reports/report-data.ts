@@ -1,4 +1,5 @@
 import type { StepReport } from "../runs/step-report.ts";
+import type { ValidationResult } from "../validate/validation-result.ts";
 
 /** Everything a run report shows; results.json is this object. */
 export interface ReportData {
@@ -16,6 +17,8 @@ export interface ReportData {
   readonly now?: string;
   readonly generatorVersion: number;
   readonly steps: readonly StepReport[];
+  /** The plan's validations, run on what the run wrote (absent when none ran). */
+  readonly validations?: readonly ValidationResult[];
   /** The run's configuration, secrets masked. */
   readonly configuration: unknown;
 }

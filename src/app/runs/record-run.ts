@@ -1,6 +1,7 @@
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
+import { summaryRow } from "../validate/validation-result.ts";
 import { reportRun } from "./report-run.ts";
 import { type RunDetails, withDetails } from "./run-details.ts";
 import type { RunResult } from "./run-plan.ts";
@@ -29,7 +30,7 @@ export function recordOf(
     createdTs,
     updatedTs,
     generationSummary: result.steps,
-    validationSummary: [],
+    validationSummary: (result.validations ?? []).map(summaryRow),
     reportLink: `/report/${result.runId}/index.html`,
     timeTaken: timeTaken(result.seconds),
     mode,
@@ -60,7 +61,14 @@ export async function recordRun(
   }
   try {
     const record = recordOf(result, mode, createdTs, updatedTs);
-    const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, `${home}/reports`);
+    const reportDir = await reportRun(
+      plan,
+      record,
+      result.seed,
+      result.generatorVersion,
+      `${home}/reports`,
+      result.validations,
+    );
     try {
       await store.executions.put(reportDir ? withDetails(record, { reportDir }) : record);
     } catch (e) {
@@ -92,6 +100,13 @@ export async function keepRunRecord(
   const reportsFolder = plan.config.folders.generatedReportsFolderPath;
   if (!reportsFolder) return undefined;
   const record = recordOf(result, mode, createdTs, updatedTs);
-  const reportDir = await reportRun(plan, record, result.seed, result.generatorVersion, reportsFolder);
+  const reportDir = await reportRun(
+    plan,
+    record,
+    result.seed,
+    result.generatorVersion,
+    reportsFolder,
+    result.validations,
+  );
   return { recorded: true, ...(reportDir ? { reportDir } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
+import type { ValidationResult } from "../validate/validation-result.ts";
 import type { StepReport } from "./step-report.ts";
 
 /**
@@ -14,6 +15,7 @@ export async function reportRun(
   seed: string,
   generatorVersion: number,
   reportsRoot: string,
+  validations?: readonly ValidationResult[],
 ): Promise<string | undefined> {
   if (!plan.config.flags.enableSaveReports) return undefined;
   try {
@@ -31,6 +33,7 @@ export async function reportRun(
       ...(r.nowMicros !== undefined ? { now: new Date(r.nowMicros / 1000).toISOString() } : {}),
       generatorVersion,
       steps: r.generationSummary as StepReport[],
+      ...(validations ? { validations } : {}),
       configuration: plan.config,
     });
   } catch {

@@ -4,6 +4,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import type { ExecutorFactory } from "../executors.ts";
+import { summaryRow, type ValidationResult } from "../validate/validation-result.ts";
 import { deletePlanData } from "./delete-plan-data.ts";
 import { reportRun } from "./report-run.ts";
 import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
@@ -123,9 +124,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     seed: string,
     version: number,
     recompute?: RecomputeFacts,
+    validations?: readonly ValidationResult[],
   ): Promise<ExecutionRecord> => {
     const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
-    const dir = await reportRun(plan, final, seed, version, o.reportsRoot);
+    const dir = await reportRun(plan, final, seed, version, o.reportsRoot, validations);
     // The status and the report's folder are stored in one write, retried as every settle is.
     const details: RunDetails = {
       ...detailsOf(r),
@@ -214,6 +216,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           status: result.success ? "success" : "failed",
           failedReason: result.failedReason,
           generationSummary: result.steps,
+          validationSummary: ("validations" in result ? (result.validations ?? []) : []).map(summaryRow),
           timeTaken: timeTaken(result.seconds),
           seed: result.seed,
           nowMicros: result.nowMicros,
@@ -221,6 +224,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         result.seed,
         result.generatorVersion,
         result.recompute,
+        "validations" in result ? result.validations : undefined,
       );
     } catch (e) {
       current = await finish(

@@ -16,11 +16,14 @@ import {
 } from "../../engine/index.ts";
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { findFormat } from "../../formats/format-registry.ts";
+import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory, RunShape } from "../executors.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
+import { runValidations } from "../validate/run-validations.ts";
+import type { ValidationResult } from "../validate/validation-result.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import type { RecomputeFacts } from "./run-details.ts";
@@ -35,6 +38,8 @@ import { stepCheck } from "./step-check.ts";
 import { type StepReport, stepFailure } from "./step-report.ts";
 
 export interface RunPlanOptions {
+  /** Connections by name, for validations of data sources that no step of the plan writes. */
+  readonly connections?: ReadonlyMap<string, Connection>;
   readonly seed?: string;
   /** The run's reference time in microseconds since the epoch; the wall clock when not given. */
   readonly nowMicros?: number;
@@ -70,6 +75,8 @@ export interface RunResult {
   readonly steps: readonly StepReport[];
   /** True when the run was cancelled (on request, by a signal or by a limit). */
   readonly cancelled?: boolean;
+  /** The plan's validations, run on what it wrote (absent when it has none, enableValidation is off or the run failed). */
+  readonly validations?: readonly ValidationResult[];
   /** What regenerates the rows of the steps it wrote (delete mode); generate runs only. */
   readonly recompute?: RecomputeFacts;
 }
@@ -188,6 +195,19 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     options.signal?.removeEventListener("abort", onCallerAbort);
     await executor.close();
   }
+  // Validations check what the run wrote, once it all is written (not after a failure or a cancel).
+  const validations =
+    failedReason === null &&
+    !cancel.signal.aborted &&
+    plan.validations.length > 0 &&
+    plan.config.flags.enableValidation
+      ? await runValidations(plan, {
+          limits: { nowMicros },
+          stepReports: reports,
+          ...(options.connections ? { connections: options.connections } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      : undefined;
   return {
     runId,
     planName: plan.plan.name,
@@ -199,6 +219,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     failedReason,
     seconds: (performance.now() - started) / 1000,
     steps: reports,
+    ...(validations ? { validations } : {}),
     ...(cancel.signal.aborted ? { cancelled: true } : {}),
     recompute: {
       generatorVersion: GENERATOR_VERSION,

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskText } from "../../app/catalog/secrets.ts";
+import { checkPlanValidations } from "../../app/check/check-plan.ts";
 import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
@@ -23,10 +24,17 @@ import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.t
 import { groupDigits } from "../../util/group-digits.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
+import {
+  EXIT_FAILED,
+  EXIT_INTERRUPTED,
+  EXIT_INVALID,
+  EXIT_OK,
+  EXIT_VALIDATION_FAILED,
+} from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { deliverySummary, summaryTable } from "../summary-table.ts";
+import { validationTable } from "../validation-table.ts";
 
 interface RunFlags {
   config?: string;
@@ -109,10 +117,16 @@ export function registerRun(
         cwd: io.cwd,
         env: io.env,
       });
-      const errors = load.diagnostics.filter((d) => d.severity === "error");
+      // Validations that name fields the plan does not write, or whose SQL does not compile, stop the run before it writes.
+      const checked =
+        load.plan && flags.mode !== "delete" && !load.diagnostics.some((d) => d.severity === "error")
+          ? checkPlanValidations(load.plan, load.documents ?? new Map())
+          : [];
+      const diagnostics = [...load.diagnostics, ...checked];
+      const errors = diagnostics.filter((d) => d.severity === "error");
       for (const d of sortDiagnostics(errors))
         io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
-      const warnings = load.diagnostics.length - errors.length;
+      const warnings = diagnostics.length - errors.length;
       if (warnings > 0 && !flags.quiet)
         io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
       if (!load.plan || errors.length > 0) {
@@ -231,13 +245,16 @@ export function registerRun(
       );
       // A step writing its data to standard output (path "-") keeps stdout for the data alone.
       const report = plan.steps.some((s) => s.step.options.path?.trim() === "-") ? io.err : io.out;
+      const validationsFailed = result.validations?.some((v) => !v.success) === true;
+      const okExit = validationsFailed ? EXIT_VALIDATION_FAILED : EXIT_OK;
       if (flags.json) {
         report(`${JSON.stringify(result, null, 2)}\n`);
-        setExit(result.success ? EXIT_OK : failedExit);
+        setExit(result.success ? okExit : failedExit);
         return;
       }
       report(summaryTable(result.steps));
       report(deliverySummary(result.steps));
+      if (result.validations) report(validationTable(result.validations));
       report(
         `${result.success ? "done" : "FAILED"}: plan ${result.planName}, ${
           // A delete regenerates each earlier run with that run's own seed and time: none of its own to repeat.
@@ -267,7 +284,11 @@ export function registerRun(
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
       }
-      setExit(result.success ? EXIT_OK : failedExit);
+      if (result.success && validationsFailed)
+        io.err(
+          `validations FAILED: ${result.validations!.filter((v) => !v.success).length} of ${result.validations!.length} (exit ${EXIT_VALIDATION_FAILED})\n`,
+        );
+      setExit(result.success ? okExit : failedExit);
     });
 }
 

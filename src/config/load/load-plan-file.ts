@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { taskAsPlan } from "../resolve/task-as-plan.ts";
+import type { SourceDocument } from "../source/source-document.ts";
 import { classifyDocument } from "./classify-document.ts";
 import { type LoadOptions, loadProject } from "./load-project.ts";
 import { locateConfig } from "./locate-config.ts";
@@ -11,6 +12,8 @@ import { readSourceFile } from "./read-source-file.ts";
 export interface PlanFileLoad {
   readonly plan: ResolvedPlan | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  /** The files parsed, to locate problems found after loading (validations compiled against the plan's fields). */
+  readonly documents?: ReadonlyMap<string, SourceDocument>;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function loadPlanFile(file: string, options: LoadOptions): Promise<
   // and sibling plans are never read.
   const load = await loadProject([path], options);
   const plan = load.plans.find((p) => p.sources[0] === path);
-  return { plan, diagnostics: load.diagnostics };
+  return { plan, diagnostics: load.diagnostics, documents: load.documents };
 }
 
 /** A task file run on its own: a plan of that one task, its steps writing where their options say. */
@@ -64,5 +67,5 @@ async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanF
     source: path,
     outputKinds: options.outputKinds,
   });
-  return { plan: r.plan, diagnostics: [...load.diagnostics, ...r.diagnostics] };
+  return { plan: r.plan, diagnostics: [...load.diagnostics, ...r.diagnostics], documents: load.documents };
 }

@@ -85,6 +85,8 @@ export const VALIDATION_KEYS = [
   "min",
   "max",
   "names",
+  "minCount",
+  "maxCount",
   "upstreamDataSource",
   "upstreamTaskName",
   "upstreamReadOptions",
@@ -182,21 +184,10 @@ function readValidation(
       if (obj.selectExpr !== undefined)
         set("selectExpr", ctx.stringList(obj.selectExpr, [...path, "selectExpr"]));
       break;
-    case "field": {
+    case "field":
       set("field", str("field"));
-      // One check may be written as a mapping instead of a list of one.
-      if (isObject(obj.validation)) {
-        const r = readFieldCheck(ctx, obj.validation, [...path, "validation"]);
-        v.checks = r ? [r] : [];
-        break;
-      }
-      const checks = ctx.list(obj.validation ?? [], [...path, "validation"], "validation") ?? [];
-      v.checks = checks.flatMap((c, i) => {
-        const r = readFieldCheck(ctx, c, [...path, "validation", i]);
-        return r ? [r] : [];
-      });
+      v.checks = readChecks(ctx, obj.validation, [...path, "validation"]);
       break;
-    }
     case "groupBy": {
       if (obj.groupByFields !== undefined)
         set("groupByFields", ctx.stringList(obj.groupByFields, [...path, "groupByFields"]));
@@ -226,6 +217,20 @@ function readValidation(
       set("fieldNameType", t);
       const opts: Record<string, unknown> = {};
       for (const k of ["count", "min", "max", "names"]) if (obj[k] !== undefined) opts[k] = obj[k];
+      // Older Data Caterer examples write minCount/maxCount for fieldCountBetween.
+      for (const [old, k] of [
+        ["minCount", "min"],
+        ["maxCount", "max"],
+      ] as const) {
+        if (obj[old] === undefined || opts[k] !== undefined) continue;
+        opts[k] = obj[old];
+        ctx.warn(
+          "RF_KEY_UNKNOWN",
+          `fieldCountBetween reads "${k}"; "${old}" is accepted too`,
+          [...path, old],
+          `rename the key to ${k}`,
+        );
+      }
       v.fieldNameOptions = opts;
       break;
     }
@@ -261,9 +266,24 @@ function readValidation(
     }
     case "metric":
       set("metric", str("metric"));
+      // The metric's thresholds are field checks on its value (greaterThan, lessThan, equal, between, in).
+      v.checks = readChecks(ctx, obj.validation, [...path, "validation"]);
       break;
   }
   return v;
+}
+
+/** A field or metric validation's checks: a list, or one check written as a mapping. */
+function readChecks(ctx: LoadContext, raw: unknown, path: readonly PathSegment[]): FieldCheck[] {
+  if (isObject(raw)) {
+    const r = readFieldCheck(ctx, raw, path);
+    return r ? [r] : [];
+  }
+  const checks = ctx.list(raw ?? [], path, "validation") ?? [];
+  return checks.flatMap((c, i) => {
+    const r = readFieldCheck(ctx, c, [...path, i]);
+    return r ? [r] : [];
+  });
 }
 
 function kindOf(obj: RawObject): Validation["kind"] {

@@ -15,6 +15,7 @@ import { readSections } from "../read/read-app-config.ts";
 import { readPlan } from "../read/read-plan.ts";
 import { readStep } from "../read/read-step.ts";
 import { readTask } from "../read/read-task.ts";
+import { readValidationConfig } from "../read/read-validation.ts";
 import { plainDocument } from "../source/source-document.ts";
 import { resolvePlan } from "./resolve-plan.ts";
 
@@ -126,14 +127,26 @@ export function resolveRunRequest(
     tasks.set(step.name, { name: step.name, steps: [...(inline?.steps ?? []), step] });
   });
   const config = requestConfig(ctx, obj.configuration, rc.config);
+  // `validation`: validation configurations sent with the request; they run whether or not the plan names them.
+  const validations = new Map(rc.validations);
+  const sent: string[] = [];
+  const rawValidations =
+    obj.validation === undefined ? [] : (ctx.list(obj.validation, ["validation"], "validation") ?? []);
+  rawValidations.forEach((item, i) => {
+    const o = ctx.object(item, ["validation", i], "a validation configuration");
+    const v = o ? readValidationConfig(ctx, o, ["validation", i]) : undefined;
+    if (!v) return;
+    validations.set(v.name, v);
+    sent.push(v.name);
+  });
+  const named = sent.filter((n) => !read.plan.validations.includes(n));
+  const withTasks =
+    extraSummaries.length > 0 ? { ...read.plan, tasks: [...read.plan.tasks, ...extraSummaries] } : read.plan;
   const plan = resolvePlan(ctx, {
-    plan:
-      extraSummaries.length > 0
-        ? { ...read.plan, tasks: [...read.plan.tasks, ...extraSummaries] }
-        : read.plan,
+    plan: named.length > 0 ? { ...withTasks, validations: [...withTasks.validations, ...named] } : withTasks,
     tasks,
     connections: rc.connections,
-    validations: rc.validations,
+    validations,
     config,
     sources: [],
     outputKinds: rc.outputKinds,

@@ -15,6 +15,7 @@ import {
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
 import { readFileReference } from "./read-file-reference.ts";
+import { readFileRows } from "./read-file-rows.ts";
 import { scanOutput } from "./scan-output.ts";
 import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
 import { testFileConnection } from "./test-file-connection.ts";
@@ -42,6 +43,7 @@ export const fileConnector: Connector = {
     if (opts.path !== STDOUT_PATH) await checkOutputPath(name, opts);
   },
   readReference: readFileReference,
+  readBack: readFileRows,
   async open(target) {
     const stepName = target.step.step.name;
     const format = requireFormat(target.step.format, `step "${stepName}"`);

@@ -1,5 +1,4 @@
-import { readdir, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Table } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
@@ -7,13 +6,7 @@ import type { ReferenceRequest } from "../connector.ts";
 import { referenceEmpty, referenceFieldsOf, referenceTooLarge } from "../reference/reference-errors.ts";
 import { type ReferenceKind, referenceTable } from "../reference/reference-table.ts";
 import { readFileOptions } from "./file-options.ts";
-
-/** File names each format's reader takes in a folder of parts (hidden and `_` files never). */
-const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
-  csv: [".csv", ".txt"],
-  json: [".json", ".jsonl", ".ndjson"],
-  parquet: [".parquet"],
-};
+import { duckReaderOf, partFiles, quoteIdent as quote, READ_EXTENSIONS } from "./file-sources.ts";
 
 /**
  * Reads the key fields of existing files (a single file, or every part file under a folder,
@@ -24,7 +17,7 @@ export async function readFileReference(step: ResolvedStep, request: ReferenceRe
   const name = step.step.name;
   const format = step.format.trim().toLowerCase();
   const o = readFileOptions(name, step.step.options);
-  const extensions = EXTENSIONS[format];
+  const extensions = READ_EXTENSIONS[format];
   if (!extensions) {
     throw new RowforgeError(
       "RF_FORMAT_UNKNOWN",
@@ -36,14 +29,19 @@ export async function readFileReference(step: ResolvedStep, request: ReferenceRe
   }
   const path = resolve(o.path);
   const source = `${format} ${path}`;
-  const files = await partFiles(path, extensions, name);
+  const files = await partFiles(
+    path,
+    extensions,
+    `reference step "${name}" (enableReferenceMode)`,
+    "write the reference data first, or fix the step's path",
+  );
   if (files.length === 0)
     throw referenceEmpty(step, `${source} (no ${extensions.join("/")} files)`, request.fields);
   const { DuckDBInstance } = await import("@duckdb/node-api");
   const db = await DuckDBInstance.create(":memory:", { threads: "1" });
   const conn = await db.connect();
   try {
-    const from = readerOf(format, files, step.step.options);
+    const from = duckReaderOf(format, files, step.step.options);
     const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`)).getRowObjectsJS() as {
       column_name: string;
       column_type: string;
@@ -82,48 +80,6 @@ export async function readFileReference(step: ResolvedStep, request: ReferenceRe
     conn.closeSync();
     db.closeSync();
   }
-}
-
-/** The files to read: the path itself, or every matching file under the folder, sorted. */
-async function partFiles(path: string, extensions: readonly string[], stepName: string): Promise<string[]> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) {
-    throw new RowforgeError(
-      "RF_FILE_NOT_FOUND",
-      `reference step "${stepName}" (enableReferenceMode) reads ${path}, which does not exist`,
-      { hint: "write the reference data first, or fix the step's path" },
-    );
-  }
-  if (info.isFile()) return [path];
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const e of entries) {
-      if (e.name.startsWith(".") || e.name.startsWith("_")) continue;
-      const full = join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && extensions.some((x) => e.name.toLowerCase().endsWith(x))) out.push(full);
-    }
-  };
-  await walk(path);
-  return out.sort();
-}
-
-const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-
-/** DuckDB's table function over the files, with the step's CSV options. */
-function readerOf(
-  format: string,
-  files: readonly string[],
-  options: Readonly<Record<string, string>>,
-): string {
-  const list = `[${files.map(literal).join(", ")}]`;
-  if (format === "parquet") return `read_parquet(${list}, hive_partitioning = true)`;
-  if (format === "json") return `read_json_auto(${list}, hive_partitioning = true)`;
-  const header = (options.header ?? "true").trim().toLowerCase();
-  const delimiter = options.delimiter ?? options.sep ?? ",";
-  return `read_csv(${list}, header = ${header === "true" || header === "yes" || header === "1"}, delim = ${literal(delimiter)}, hive_partitioning = true)`;
 }
 
 function kindOf(duckType: string): ReferenceKind {

@@ -8,6 +8,7 @@ import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "
 import { createMysqlSink } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
+import { readMysqlRows } from "./read-mysql-rows.ts";
 import { testMysqlConnection } from "./test-mysql-connection.ts";
 
 /**
@@ -54,6 +55,7 @@ export const mysqlConnector: Connector = {
     }
   },
   readReference: readMysqlReference,
+  readBack: readMysqlRows,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readMysqlOptions(target.step);

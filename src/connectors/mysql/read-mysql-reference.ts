@@ -45,7 +45,7 @@ export async function readMysqlReference(step: ResolvedStep, request: ReferenceR
   }
 }
 
-function kindOf(type: string): ReferenceKind {
+export function kindOf(type: string): ReferenceKind {
   const t = type.toLowerCase();
   if (/^(tinyint|smallint|mediumint|int|integer|bigint|year)$/.test(t)) return "long";
   if (t === "float" || t === "double" || t === "real") return "double";
@@ -54,7 +54,7 @@ function kindOf(type: string): ReferenceKind {
   return "string";
 }
 
-function asText(column: string, kind: ReferenceKind): string {
+export function asText(column: string, kind: ReferenceKind): string {
   switch (kind) {
     case "date":
       return `CAST(DATEDIFF(${column}, '1970-01-01') AS CHAR)`;

@@ -17,6 +17,7 @@ import {
   tableNotFound,
 } from "./postgres-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
+import { readPostgresRows } from "./read-postgres-rows.ts";
 import { testPostgresConnection } from "./test-postgres-connection.ts";
 
 /**
@@ -62,6 +63,7 @@ export const postgresConnector: Connector = {
     }
   },
   readReference: readPostgresReference,
+  readBack: readPostgresRows,
   async open(target) {
     const stepName = target.step.step.name;
     const o = readPostgresOptions(target.step);

@@ -45,7 +45,7 @@ export async function readPostgresReference(step: ResolvedStep, request: Referen
   }
 }
 
-function kindOf(type: string): ReferenceKind {
+export function kindOf(type: string): ReferenceKind {
   const t = type.toLowerCase();
   if (t === "smallint" || t === "integer" || t === "bigint") return "long";
   if (t === "real" || t === "double precision") return "double";
@@ -55,7 +55,7 @@ function kindOf(type: string): ReferenceKind {
   return "string";
 }
 
-function asText(column: string, kind: ReferenceKind): string {
+export function asText(column: string, kind: ReferenceKind): string {
   switch (kind) {
     case "date":
       return `(${column} - DATE '1970-01-01')::text`;

@@ -10,7 +10,7 @@ type Wasm = typeof ParquetWasm;
 let loaded: Wasm | undefined;
 
 /** parquet-wasm, compiled at the first Parquet output (about 70 ms): other runs never load it. */
-const parquetWasm = (): Wasm => {
+export const parquetWasm = (): Wasm => {
   loaded ??= createRequire(import.meta.url)("parquet-wasm/node") as Wasm;
   return loaded;
 };

@@ -1,0 +1,159 @@
+/**
+ * `npm run bench -- --only=validate`: 10 field checks and 2 expressions over the W1 accounts
+ * (nested: a struct and an array of structs) written as Parquet by `rowforge run`, checked by
+ * rowforge's validation runner (read back through DuckDB as Arrow batches, evaluated by
+ * rowforge's own checks and SQL compiler) and by DuckDB running the same checks as one SQL
+ * query over the same files, alternating in the same process and run; the medians are reported.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runValidations } from "../src/app/validate/run-validations.ts";
+import { validationsPlan } from "../src/app/validate/validations-plan.ts";
+import { defaultRunConfiguration } from "../src/model/run-configuration.ts";
+import type { Validation } from "../src/model/validation.ts";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const CLI = here("../bin/rowforge.js");
+
+const field = (name: string, type: string, options: Record<string, unknown> = {}): Validation => ({
+  kind: "field",
+  field: name,
+  checks: [{ type, options }],
+  nested: [],
+});
+
+/** The checks, and DuckDB's SQL for the rows each one fails (unique: the duplicated groups). */
+const CHECKS: readonly { readonly v: Validation; readonly sql: string }[] = [
+  { v: field("account_id", "null", { negate: true }), sql: "account_id IS NULL" },
+  {
+    v: field("account_id", "matches", { regex: "ACC[0-9]{8}" }),
+    sql: "NOT regexp_matches(account_id, 'ACC[0-9]{8}')",
+  },
+  { v: field("account_id", "lengthEqual", { value: 11 }), sql: "length(account_id) <> 11" },
+  { v: field("balance", "between", { min: 10, max: 1000 }), sql: "NOT (balance BETWEEN 10 AND 1000)" },
+  { v: field("balance", "greaterThan", { value: 0 }), sql: "NOT (balance > 0)" },
+  { v: field("year", "between", { min: 2022, max: 2030 }), sql: "NOT (year BETWEEN 2022 AND 2030)" },
+  {
+    v: field("status", "in", { values: ["open", "closed", "pending", "suspended"] }),
+    sql: "status NOT IN ('open', 'closed', 'pending', 'suspended')",
+  },
+  { v: field("date", "null", { negate: true }), sql: "date IS NULL" },
+  {
+    v: field("customer_details.age", "between", { min: 18, max: 90 }),
+    sql: "NOT (customer_details.age BETWEEN 18 AND 90)",
+  },
+  { v: field("account_id", "unique"), sql: "" },
+  {
+    v: { kind: "expression", expr: "balance >= 10 AND year >= 2022", checks: [], nested: [] },
+    sql: "NOT (balance >= 10 AND year >= 2022)",
+  },
+  {
+    v: {
+      kind: "expression",
+      expr: "size(update_history) >= 0 AND customer_details.age >= 18",
+      checks: [],
+      nested: [],
+    },
+    sql: "NOT (len(update_history) >= 0 AND customer_details.age >= 18)",
+  },
+];
+
+export interface ValidateBenchResult {
+  readonly rows: number;
+  readonly rounds: readonly { readonly rowforgeSeconds: number; readonly duckdbSeconds: number }[];
+  readonly median: {
+    readonly rowforgeSeconds: number;
+    readonly duckdbSeconds: number;
+    /** Median rowforge time over median DuckDB time. */
+    readonly ratio: number;
+    /** The median of each round's own ratio (the two ran back to back: steadier under a varying load). */
+    readonly roundRatio: number;
+  };
+  /** Failing counts per check, rowforge's and DuckDB's: they must agree. */
+  readonly failures: { readonly rowforge: readonly number[]; readonly duckdb: readonly number[] };
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function runValidateBenchmark(rows: number, reps: number): Promise<ValidateBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-validate-"));
+  try {
+    // The W1 plan as Parquet, written once.
+    cpSync(here("./plans/w1"), join(dir, "plan"), { recursive: true });
+    const taskDir = join(dir, "plan", "task");
+    for (const f of readdirSync(taskDir)) {
+      const p = join(taskDir, f);
+      writeFileSync(
+        p,
+        readFileSync(p, "utf8")
+          .replace(/type: "json"\n/, 'type: "parquet"\n')
+          .replace(/path: "[^"]*"/, `path: "${join(dir, "accounts")}"`)
+          .replace(/records: \d+/, `records: ${rows}`),
+      );
+    }
+    execFileSync(
+      process.execPath,
+      [CLI, "run", join(dir, "plan", "plan.yaml"), "--quiet", "--now", "2026-11-01T00:00:00Z"],
+      { stdio: "ignore" },
+    );
+    const path = join(dir, "accounts");
+    const plan = validationsPlan(
+      [
+        {
+          name: "bench",
+          description: "",
+          dataSources: {
+            parquet: [{ options: { path, format: "parquet" }, validations: CHECKS.map((c) => c.v) }],
+          },
+        },
+      ],
+      defaultRunConfiguration(),
+      [],
+    );
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const files = `'${path}/*.parquet'`;
+    const selects = CHECKS.map((c, k) =>
+      c.sql === ""
+        ? `(SELECT count(*) FROM (SELECT account_id FROM read_parquet(${files}) GROUP BY account_id HAVING count(*) > 1)) AS c${k}`
+        : `count(*) FILTER (WHERE ${c.sql}) AS c${k}`,
+    );
+    const duckSql = `SELECT ${selects.join(", ")} FROM read_parquet(${files})`;
+    const rounds: { rowforgeSeconds: number; duckdbSeconds: number }[] = [];
+    let rf: number[] = [];
+    let dk: number[] = [];
+    for (let r = 0; r < reps + 1; r++) {
+      let t = performance.now();
+      const results = await runValidations(plan);
+      const rowforgeSeconds = (performance.now() - t) / 1000;
+      rf = results.map((x) => x.failed);
+      t = performance.now();
+      const db = await DuckDBInstance.create(":memory:");
+      const conn = await db.connect();
+      const row = (await conn.runAndReadAll(duckSql)).getRows()[0]!;
+      conn.closeSync();
+      db.closeSync();
+      const duckdbSeconds = (performance.now() - t) / 1000;
+      dk = row.map((v) => Number(v));
+      if (r > 0) rounds.push({ rowforgeSeconds, duckdbSeconds }); // round 0 warms both
+    }
+    const m = {
+      rowforgeSeconds: median(rounds.map((x) => x.rowforgeSeconds)),
+      duckdbSeconds: median(rounds.map((x) => x.duckdbSeconds)),
+    };
+    return {
+      rows,
+      rounds,
+      median: {
+        ...m,
+        ratio: m.rowforgeSeconds / m.duckdbSeconds,
+        roundRatio: median(rounds.map((x) => x.rowforgeSeconds / x.duckdbSeconds)),
+      },
+      failures: { rowforge: rf, duckdb: dk },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,60 @@
+import type { BatchRows } from "./batch-rows.ts";
+import type { CheckedUnit } from "./validation-result.ts";
+
+/** What a check found once every batch was seen. */
+export interface CheckOutcome {
+  readonly records: number;
+  readonly failed: number;
+  readonly unit: CheckedUnit;
+  readonly sample: readonly Readonly<Record<string, unknown>>[];
+  /** Pass or fail decided by the check itself (field names, aggregates); else by the errorThreshold. */
+  readonly success?: boolean;
+  readonly note?: string;
+}
+
+/**
+ * One validation compiled against the fields of its data: fed every batch in order (only the
+ * rows its preFilterExpr keeps), then asked for its outcome. Checks keep bounded state.
+ */
+export interface Check {
+  readonly kind: string;
+  readonly description: string;
+  readonly errorThreshold?: number;
+  /** Looks at rows `index[0..count)` of a batch. */
+  consume(rows: BatchRows, index: Uint32Array, count: number): void;
+  finish(): CheckOutcome;
+}
+
+/** What compiling checks needs to know. */
+export interface CheckLimits {
+  /** Failing records kept as a sample (Data Caterer's numSampleErrorRecords; default 5). */
+  readonly sampleRecords: number;
+  /** Distinct groups (group-by, unique, distinct sets) held in memory; past it the result is partial and says so. */
+  readonly maxGroups: number;
+  /** Values held for a median or quantiles; past it they come from the first values only, said in the result. */
+  readonly maxValues: number;
+  /** The reference time of current_date() in expressions. */
+  readonly nowMicros: number;
+}
+
+export const DEFAULT_CHECK_LIMITS: CheckLimits = {
+  sampleRecords: 5,
+  maxGroups: 1_000_000,
+  maxValues: 5_000_000,
+  nowMicros: 0,
+};
+
+/** Keeps up to `max` failing records. */
+export class Sample {
+  readonly records: Record<string, unknown>[] = [];
+  private readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
+  get full(): boolean {
+    return this.records.length >= this.max;
+  }
+  add(record: Record<string, unknown>): void {
+    if (!this.full) this.records.push(record);
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  type DuckDBDataChunk,
+  type DuckDBDecimalType,
+  type DuckDBListType,
+  type DuckDBMapType,
+  type DuckDBStructType,
+  type DuckDBType,
+  DuckDBTypeId,
+  type DuckDBValue,
+} from "@duckdb/node-api";
+import { columnFromValues, type SqlValue } from "../../engine/index.ts";
+import { type DataType, DataTypes } from "../../model/data-type.ts";
+
+/**
+ * The Spark type a DuckDB column reads back as: integers, floats, decimals, dates, timestamps,
+ * lists, structs and maps keep their shape; anything else (time, interval, UUID, enum, ...)
+ * becomes its text.
+ */
+export function dataTypeOfDuck(t: DuckDBType): DataType {
+  switch (t.typeId) {
+    case DuckDBTypeId.BOOLEAN:
+      return DataTypes.boolean;
+    case DuckDBTypeId.TINYINT:
+      return DataTypes.byte;
+    case DuckDBTypeId.SMALLINT:
+    case DuckDBTypeId.UTINYINT:
+      return DataTypes.short;
+    case DuckDBTypeId.INTEGER:
+    case DuckDBTypeId.USMALLINT:
+      return DataTypes.int;
+    case DuckDBTypeId.BIGINT:
+    case DuckDBTypeId.UINTEGER:
+      return DataTypes.long;
+    case DuckDBTypeId.FLOAT:
+      return DataTypes.float;
+    case DuckDBTypeId.DOUBLE:
+      return DataTypes.double;
+    case DuckDBTypeId.DECIMAL: {
+      const d = t as DuckDBDecimalType;
+      return DataTypes.decimal(d.width, d.scale);
+    }
+    case DuckDBTypeId.DATE:
+      return DataTypes.date;
+    case DuckDBTypeId.TIMESTAMP:
+    case DuckDBTypeId.TIMESTAMP_TZ:
+    case DuckDBTypeId.TIMESTAMP_MS:
+    case DuckDBTypeId.TIMESTAMP_S:
+    case DuckDBTypeId.TIMESTAMP_NS:
+      return DataTypes.timestamp;
+    case DuckDBTypeId.BLOB:
+      return DataTypes.binary;
+    case DuckDBTypeId.LIST:
+    case DuckDBTypeId.ARRAY:
+      return DataTypes.array(dataTypeOfDuck((t as DuckDBListType).valueType));
+    case DuckDBTypeId.MAP: {
+      const m = t as DuckDBMapType;
+      return DataTypes.map(dataTypeOfDuck(m.keyType), dataTypeOfDuck(m.valueType));
+    }
+    case DuckDBTypeId.STRUCT: {
+      const s = t as DuckDBStructType;
+      return DataTypes.struct(
+        s.entryNames.map((name, k) => ({ name, type: dataTypeOfDuck(s.entryTypes[k]!), nullable: true })),
+      );
+    }
+    default:
+      return DataTypes.string;
+  }
+}
+
+/** A DuckDB value as an expression sees a value of `type` (engine/sql's sql-contract.ts). */
+export function sqlValueOfDuck(v: DuckDBValue, type: DataType): SqlValue {
+  if (v === null || v === undefined) return null;
+  switch (type.kind) {
+    case "string":
+      return typeof v === "string" ? v : String(v);
+    case "boolean":
+      return v === true;
+    case "long":
+      return typeof v === "bigint" ? v : BigInt(v as number);
+    case "byte":
+    case "short":
+    case "int":
+    case "float":
+    case "double":
+      return Number(v);
+    case "decimal":
+      return (v as { value: bigint }).value;
+    case "date":
+      return (v as { days: number }).days;
+    case "timestamp": {
+      const t = v as { micros?: bigint; millis?: bigint; seconds?: bigint; nanos?: bigint };
+      if (t.micros !== undefined) return Number(t.micros);
+      if (t.millis !== undefined) return Number(t.millis) * 1000;
+      if (t.seconds !== undefined) return Number(t.seconds) * 1_000_000;
+      return Number((t.nanos ?? 0n) / 1000n);
+    }
+    case "binary":
+      return (v as { bytes: Uint8Array }).bytes;
+    case "array":
+      return (v as { items: readonly DuckDBValue[] }).items.map((x) => sqlValueOfDuck(x, type.element));
+    case "map": {
+      const out = new Map<SqlValue, SqlValue>();
+      for (const e of (v as { entries: { key: DuckDBValue; value: DuckDBValue }[] }).entries)
+        out.set(sqlValueOfDuck(e.key, type.key), sqlValueOfDuck(e.value, type.value));
+      return out;
+    }
+    case "struct": {
+      const entries = (v as { entries: Readonly<Record<string, DuckDBValue>> }).entries;
+      const out: Record<string, SqlValue> = Object.create(null);
+      for (const f of type.fields) out[f.name] = sqlValueOfDuck(entries[f.name] ?? null, f.type);
+      return out;
+    }
+  }
+}
+
+/** The columns of a DuckDB chunk as engine columns of the given types. */
+export function chunkColumns(chunk: DuckDBDataChunk, types: readonly DataType[]) {
+  return types.map((type, k) => {
+    const raw = chunk.getColumnValues(k);
+    const values = new Array<SqlValue>(raw.length);
+    for (let i = 0; i < raw.length; i++) values[i] = sqlValueOfDuck(raw[i]!, type);
+    return columnFromValues(type, values);
+  });
+}
