@@ -480,6 +480,20 @@ export const ERROR_CODES = {
     title: "connection kind not supported",
     hint: "rowforge writes to Kafka, RabbitMQ (AMQP), MQTT, NATS and HTTP; point the step at one of those",
   },
+  RF_METADATA_SOURCE_UNSUPPORTED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "metadata source not supported",
+    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile) and openApi (schemaLocation) sources; list the step's fields instead",
+  },
+  RF_METADATA_SCHEMA_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "metadata schema cannot be used",
+    hint: "fix the schema document the step's metadata source names (the message says where), or list the step's fields",
+  },
   RF_DB_TABLE_NOT_FOUND: {
     status: 404,
     scope: "run",

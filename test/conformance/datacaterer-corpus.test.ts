@@ -71,7 +71,14 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
     /error RF_CONNECTION_UNSUPPORTED: step "jms_account" writes to "solace"( \(connection "solace"\))?, a Solace JMS \(SMF\) connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ/,
     "Solace is refused by name (rowforge's JMS is RabbitMQ's)",
   ],
-  [/RF_KEY_MISSING: step "json_schema" has no fields: .*metadata source/, "metadata sources not read yet"],
+  [
+    /RF_FILE_NOT_FOUND: step "json_schema": the metadata document \/opt\/app\/mount\/json-schema\/complex-user-schema\.json was not found/,
+    "the JSON Schema file lives in Data Caterer's docker mount, not in the corpus",
+  ],
+  [
+    /RF_KEY_MISSING: step "json_schema" has no fields \(its jsonSchema source was not read\)/,
+    "checkProject alone reads no metadata document (validate reads them first, as run does)",
+  ],
   [/RF_KEY_MISSING: step "account" has no path option/, "an HTTP task run without its connection"],
   [
     /RF_KEY_MISSING: step "[^"]+" (\(connection "[^"]+"\) )?has no url option/,

@@ -106,7 +106,10 @@ test("the corpus files that need what rowforge cannot do yet say so clearly", (t
   const out = mkdtempSync(join(tmpdir(), "rowforge-corpus-"));
   const schema = runCli(["run", join(CORPUS, "task/file/json/json-schema-task.yaml"), "--output-root", out]);
   assert.equal(schema.status, 2);
-  assert.match(schema.stderr, /has no fields: its schema would come from the metadata source/);
+  assert.match(
+    schema.stderr,
+    /the metadata document \/opt\/app\/mount\/json-schema\/complex-user-schema\.json was not found/,
+  );
   const cassandra = runCli([
     "run",
     join(CORPUS, "task/file/json/fast-generation-reference-task.yaml"),

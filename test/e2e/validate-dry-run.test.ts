@@ -45,7 +45,10 @@ test("item 5: validate compiles every step as run does and reports every problem
     [/task\.yaml:16:\d+: error \w+: .*nosuchmethod/i, 16],
     [/task\.yaml:17:\d+: error RF_KEY_MISSING: step "no_path" has no path option/, 17],
     [/task\.yaml:23:\d+: error RF_VALUE_INVALID: field "\.too_unique\.n" asks for 500 unique values/, 23],
-    [/task\.yaml:24:\d+: error RF_KEY_MISSING: step "from_metadata" has no fields: .*metadata source/, 24],
+    [
+      /task\.yaml:24:\d+: error RF_METADATA_SOURCE_UNSUPPORTED: step "from_metadata" takes its fields from an OpenMetadata catalogue server/,
+      24,
+    ],
   ];
   for (const [re] of expected) assert.match(v.stderr, re);
   assert.match(v.stdout, /6 error\(s\)/);

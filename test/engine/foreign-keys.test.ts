@@ -195,3 +195,49 @@ steps:
   );
   assert.ok(new Set(ids).size > 10, "elements draw parents of their own");
 });
+
+test("a nested parent key (body.owner.id, as an OpenAPI body holds it) gives children that field, not its whole struct", async () => {
+  const p = await planFrom(
+    `name: fk
+tasks: [{name: pets, dataSourceName: a}, {name: visits, dataSourceName: v}]
+sinkOptions:
+  seed: "5"
+  foreignKeys:
+    - source: {dataSource: a, step: pets, fields: [body.owner.id]}
+      generate: [{dataSource: v, step: visits, fields: [owner_id]}]
+`,
+    {
+      pets: `name: pets
+steps:
+  - name: pets
+    count: {records: 40}
+    fields:
+      - name: body
+        fields:
+          - {name: name}
+          - name: owner
+            fields:
+              - {name: id, options: {regex: "OWN[0-9]{6}"}}
+              - {name: email}
+`,
+      visits: `name: visits
+steps:
+  - name: visits
+    count: {records: 200}
+    fields:
+      - {name: owner_id}
+      - name: body
+        fields:
+          - {name: reason}
+`,
+    },
+  );
+  const rows = generateAll(p);
+  const keys = new Set(rows.get("a.pets")!.map((r) => (r.body as { owner: { id: string } }).owner.id));
+  const visits = rows.get("v.visits")!;
+  assert.equal(visits.length, 200);
+  for (const r of visits) {
+    assert.equal(typeof r.owner_id, "string", JSON.stringify(r));
+    assert.ok(keys.has(r.owner_id as string), JSON.stringify(r));
+  }
+});

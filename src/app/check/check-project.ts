@@ -1,7 +1,8 @@
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
-import { type Diagnostic, isRowforgeError } from "../../errors/index.ts";
-import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import type { MetadataStepReport } from "../metadata/fill-from-metadata.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema } from "../schemas/read-schemas.ts";
 import { validationsPlan } from "../validate/validations-plan.ts";
@@ -38,6 +39,8 @@ function checkLooseValidations(load: ProjectLoad): Diagnostic[] {
 export interface ProjectSchemas {
   readonly diagnostics: Diagnostic[];
   readonly schemas: readonly { readonly plan: string; readonly steps: readonly StepSchema[] }[];
+  /** Per plan, the steps whose fields came from a metadata source. */
+  readonly metadata: readonly { readonly plan: string; readonly steps: readonly MetadataStepReport[] }[];
 }
 
 /**
@@ -48,11 +51,24 @@ export interface ProjectSchemas {
 export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<ProjectSchemas> {
   const out = new DiagnosticList();
   const schemas: { plan: string; steps: readonly StepSchema[] }[] = [];
+  const metadata: { plan: string; steps: readonly MetadataStepReport[] }[] = [];
   for (const p of projectPlans(load)) {
     try {
-      const read = await readSchemas(p.plan, { onlyWhenNeeded: true });
+      // A step whose metadata source cannot be read is reported at the step; the others are checked.
+      const unread = new Map<string, RowforgeError>();
+      const key = (s: ResolvedStep) => `${s.taskName}\u0000${s.step.name}`;
+      const read = await readSchemas(p.plan, {
+        onlyWhenNeeded: true,
+        onMetadataError: (s, e) => unread.set(key(s), e),
+      });
       if (read.steps.length > 0) schemas.push({ plan: p.plan.plan.name, steps: read.steps });
-      out.add(checkOne(load, { ...p, plan: read.plan }));
+      if (read.metadata) metadata.push({ plan: p.plan.plan.name, steps: read.metadata });
+      for (const s of p.plan.steps) {
+        const e = unread.get(key(s));
+        if (e) out.add([stepDiagnostic(load, p.plan, s, e)]);
+      }
+      const readable = { ...read.plan, steps: read.plan.steps.filter((s) => !unread.has(key(s))) };
+      out.add(checkOne(load, { ...p, plan: readable }, undefined, unread.size > 0));
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
       // The step the message names, else the first that needed its table.
@@ -77,7 +93,25 @@ export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<Pro
     }
   }
   out.add(checkLooseValidations(load));
-  return { diagnostics: out.list, schemas };
+  return { diagnostics: out.list, schemas, metadata };
+}
+
+/** An error of one step, located where the step is written. */
+function stepDiagnostic(
+  load: ProjectLoad,
+  plan: ResolvedPlan,
+  s: ResolvedStep,
+  e: RowforgeError,
+): Diagnostic {
+  const file = load.taskFiles.get(s.taskName) || plan.sources[0];
+  const doc = file ? load.documents.get(file) : undefined;
+  return {
+    severity: "error",
+    code: e.code,
+    message: e.message,
+    location: doc ? locateStep(doc, s.step.name) : file ? { file } : {},
+    ...(e.hint ? { hint: e.hint } : {}),
+  };
 }
 
 /** Problems, each once. */

@@ -2,16 +2,7 @@ import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-
-/** Step options of metadata sources that would supply a step's fields. */
-const METADATA_OPTIONS = [
-  "metadataSourceType",
-  "jsonSchemaFile",
-  "schemaLocation",
-  "dataContractFile",
-  "expectationsFile",
-  "openApiSpec",
-];
+import { metadataSourceOf } from "../metadata/metadata-registry.ts";
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
 export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
@@ -25,11 +16,14 @@ export function checkStepRunnable(r: ResolvedStep): void {
   const name = r.step.name;
   if (isReference(r)) return;
   if (r.step.fields.length === 0) {
-    const source = METADATA_OPTIONS.find((k) => r.step.options[k] !== undefined);
+    // A metadata source rowforge does not read is refused naming the ones it reads.
+    const source = metadataSourceOf(r);
     throw new RowforgeError(
       "RF_KEY_MISSING",
-      `step "${name}" has no fields${source ? `: its schema would come from the metadata source option ${source}, which rowforge does not read yet` : ""}`,
-      { hint: "list the step's fields in the task" },
+      `step "${name}" has no fields${source ? ` (its ${source.kind} source was not read)` : ""}`,
+      {
+        hint: "list the step's fields in the task, or name a metadata source (metadataSourceType: jsonSchema or openApi)",
+      },
     );
   }
   connectorFor(r).check(r);

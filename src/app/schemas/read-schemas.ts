@@ -5,6 +5,11 @@ import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
+import {
+  fillFromMetadata,
+  type MetadataFillOptions,
+  type MetadataStepReport,
+} from "../metadata/fill-from-metadata.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
@@ -42,6 +47,8 @@ export interface SchemaReading {
   /** The plan with the fields and foreign keys read from the databases. */
   readonly plan: ResolvedPlan;
   readonly steps: readonly StepSchema[];
+  /** Steps whose fields came from a metadata source (JSON Schema, OpenAPI). */
+  readonly metadata?: readonly MetadataStepReport[];
 }
 
 export interface ReadSchemaOptions {
@@ -51,6 +58,8 @@ export interface ReadSchemaOptions {
    * than the servers they name.
    */
   readonly onlyWhenNeeded?: boolean;
+  /** A step whose metadata source cannot be read is passed here and kept as written, instead of failing the stage. */
+  readonly onMetadataError?: MetadataFillOptions["onError"];
 }
 
 /**
@@ -62,16 +71,26 @@ const needsSchema = (r: ResolvedStep): boolean =>
   !isReference(r) && findConnector(r.format)?.describe !== undefined;
 
 /**
- * The schema stage, before compile: reads each database step's table (Connector.describe),
+ * The schema stage, before compile: fills the steps of metadata sources (fill-from-metadata.ts), reads each database step's table (Connector.describe),
  * fills steps without fields with the table's columns, completes partial ones, and adds the
  * database's foreign keys between the plan's tables as plan foreign keys (unless the plan
  * declares foreign keys into that step). Does nothing, and connects nowhere, when no step
  * needs it.
  */
 export async function readSchemas(
-  plan: ResolvedPlan,
+  given: ResolvedPlan,
   options: ReadSchemaOptions = {},
 ): Promise<SchemaReading> {
+  // Fields from metadata sources first: a database step may name one too.
+  const fromMetadata = await fillFromMetadata(
+    given,
+    options.onMetadataError ? { onError: options.onMetadataError } : {},
+  );
+  const read = await readDatabaseSchemas(fromMetadata.plan, options);
+  return fromMetadata.steps.length > 0 ? { ...read, metadata: fromMetadata.steps } : read;
+}
+
+async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOptions): Promise<SchemaReading> {
   const complete = plan.config.flags.enableGeneratePlanAndTasks;
   const wanted = plan.steps.filter(needsSchema);
   if (wanted.length === 0) return { plan, steps: [] };

@@ -5,6 +5,7 @@ import { loadProject } from "../../config/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { fieldLines, renderMetadataFields } from "../metadata-fields-report.ts";
 import { renderSchemas } from "../schema-report.ts";
 
 interface ValidateFlags {
@@ -13,6 +14,7 @@ interface ValidateFlags {
   lenient?: boolean;
   quiet?: boolean;
   json?: boolean;
+  showFields?: boolean;
 }
 
 export function registerValidate(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -28,6 +30,10 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
     .option("--lenient", "unknown keys inside field options are warnings, not errors (as `run --lenient`)")
     .option("-q, --quiet", "print errors only, not warnings")
     .option("--json", "print the problems as JSON")
+    .option(
+      "--show-fields",
+      "list every field of steps whose fields come from a metadata source (JSON Schema, OpenAPI)",
+    )
     .action(async (paths: string[], flags: ValidateFlags) => {
       const load = await loadProject(paths, {
         outputKinds: OUTPUT_KINDS,
@@ -47,12 +53,14 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
       const warnings = diagnostics.length - errors;
       if (flags.json) {
         io.out(
-          `${JSON.stringify({ files: load.files, plans: load.plans.map((p) => p.plan.name), errors, warnings, diagnostics: shown, schemas: jsonSchemas(dry.schemas) }, null, 2)}\n`,
+          `${JSON.stringify({ files: load.files, plans: load.plans.map((p) => p.plan.name), errors, warnings, diagnostics: shown, schemas: jsonSchemas(dry.schemas), metadata: jsonMetadata(dry.metadata) }, null, 2)}\n`,
         );
       } else {
         for (const d of shown) io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
         const read = renderSchemas(dry.schemas);
         if (read) io.out(`${read}\n`);
+        const fromMetadata = renderMetadataFields(dry.metadata, flags.showFields ?? false);
+        if (fromMetadata) io.out(`${fromMetadata}\n`);
         const kinds = new Map<string, number>();
         for (const f of load.files) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
         const summary = [...kinds].map(([k, n]) => `${n} ${k}`).join(", ");
@@ -82,6 +90,20 @@ function jsonSchemas(schemas: ProjectSchemas["schemas"]) {
         applied: l.applied,
         note: l.note,
       })),
+    })),
+  );
+}
+
+/** Steps whose fields came from a metadata source, as `validate --json` gives them. */
+function jsonMetadata(metadata: ProjectSchemas["metadata"]) {
+  return metadata.flatMap((p) =>
+    p.steps.map((s) => ({
+      plan: p.plan,
+      step: s.id,
+      from: s.from,
+      source: s.source,
+      document: s.document,
+      fields: fieldLines(s.fields, s.declared),
     })),
   );
 }

@@ -128,6 +128,10 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
   return { plan: checked, steps, tasks, validations, config: input.config, sources: input.sources };
 }
 
+/** A task with a step whose steps come from an OpenAPI document (one per operation). */
+const readsOpenApi = (t: Task): boolean =>
+  t.steps.some((s) => s.enabled && /^(open_?api|swagger)$/i.test(s.options.metadataSourceType ?? ""));
+
 /**
  * Checks the foreign keys against the plan's tasks, steps and fields. A relation that
  * touches a disabled task, or a step its task no longer has, is skipped with a warning (as
@@ -169,6 +173,8 @@ function checkForeignKeys(
       plan.tasks.some((s) => s.enabled && s.name === t.name && s.dataSourceName === rel.dataSource),
     );
     const step = candidates.flatMap((t) => t.steps).find((s) => s.name === rel.step);
+    // `POST/pets` is an operation of an OpenAPI document a step names: checked once it is read.
+    if (!step && /^[A-Za-z]+\//.test(rel.step) && candidates.some(readsOpenApi)) return true;
     if (!step) {
       const names = candidates.flatMap((t) => t.steps.map((s) => s.name));
       if (candidates.length === 0) return false; // the task itself is missing: already reported

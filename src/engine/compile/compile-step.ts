@@ -144,9 +144,7 @@ export function compileStep(
       const parentName =
         link.parentFields[link.childFields.findIndex((f) => topName(f) === field.name)] ?? field.name;
       // A child of reference data keeps its own type: the values read are cast to it.
-      const parentType = link.parent.reference
-        ? undefined
-        : link.parent.output.find((o) => o.name === topName(parentName))?.type;
+      const parentType = link.parent.reference ? undefined : parentFieldType(link.parent, parentName);
       return { field, type: parentType ?? effectiveType(field), role: "link", generator: undefined };
     }
     const type = effectiveType(field);
@@ -227,7 +225,11 @@ export function compileStep(
           fillElementKeys(target, top, path, link.parentFields[k]!, link, rows, linkRandom.get(link)!, id);
           return;
         }
-        const read = parentCols.get(topName(link.parentFields[k]!))!;
+        const read = parentColumn(
+          link.parent,
+          parentCols.get(topName(link.parentFields[k]!))!,
+          link.parentFields[k]!,
+        );
         const col =
           link.parent.reference && !path.includes(".") ? castColumn(read, plans[targets[k]!]!.type) : read;
         if (link.generationMode === "all-combinations")
@@ -289,6 +291,39 @@ export function compileStep(
 
 const hasOwnSeed = (f: Field): boolean => f.options.seed !== undefined || f.fields.some(hasOwnSeed);
 const topName = (path: string): string => path.split(".")[0]!;
+
+/** The type of a parent's key field, a nested one (`body.owner.id`) included. */
+function parentFieldType(parent: CompiledStep, path: string): DataType | undefined {
+  let t = parent.output.find((o) => o.name === topName(path))?.type;
+  for (const part of path.split(".").slice(1))
+    t = t?.kind === "struct" ? t.fields.find((f) => f.name === part)?.type : undefined;
+  return t;
+}
+
+/**
+ * The column of a parent's key field: a nested one (`body.owner.id`) is read out of its
+ * top-level struct column, never the whole struct.
+ */
+function parentColumn(parent: CompiledStep, top: Column, path: string): Column {
+  const route = path.split(".").slice(1);
+  if (route.length === 0) return top;
+  let t: DataType | undefined = parent.output.find(
+    (o) => o.name.toLowerCase() === topName(path).toLowerCase(),
+  )?.type;
+  let current = top;
+  for (const part of route) {
+    const i = t?.kind === "struct" ? t.fields.findIndex((f) => f.name === part) : -1;
+    if (t?.kind !== "struct" || current.shape !== "struct" || i < 0)
+      throw new RowforgeError(
+        "RF_FOREIGN_KEY_INVALID",
+        `foreign-key field "${path}" of step ${parent.id} is not a field of its structs`,
+        { hint: "a nested parent key must be a field of structs (not of arrays)" },
+      );
+    current = current.children[i]!;
+    t = t.fields[i]!.type;
+  }
+  return current;
+}
 
 /** Writes a foreign-key column into a field nested in a struct (`body.account_id`). */
 function setNested(
@@ -360,7 +395,10 @@ function fillElementKeys(
     if (!f) throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${stepId} has no field "${path}"`);
     fieldType = f.type;
   }
-  const col = castColumn(link.parent.columnsAt(at, [name]).get(name)!, fieldType);
+  const col = castColumn(
+    parentColumn(link.parent, link.parent.columnsAt(at, [name]).get(name)!, parentField),
+    fieldType,
+  );
   setNested(target.element, type.element, route, col, stepId, path);
 }
 

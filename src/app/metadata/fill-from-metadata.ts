@@ -1,0 +1,119 @@
+import { readInlineFields } from "../../config/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { Field } from "../../model/field.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
+import { isReference } from "../runs/check-step-runnable.ts";
+import { metadataDocuments } from "./metadata-documents.ts";
+import { metadataSourceOf } from "./metadata-registry.ts";
+import type { MetadataDocuments } from "./metadata-source.ts";
+
+/** A step whose fields came from a metadata source: for `validate --show-fields` to print. */
+export interface MetadataStepReport {
+  /** `dataSource.step` of the resulting step. */
+  readonly id: string;
+  readonly step: string;
+  /** The step as written, when the source made several of it (an OpenAPI document's operations). */
+  readonly from: string;
+  readonly source: string;
+  readonly document: string;
+  /** The resolved fields (declared ones included). */
+  readonly fields: readonly Field[];
+  /** Names of fields the step declared: they win over the source's field of the same name. */
+  readonly declared: readonly string[];
+}
+
+export interface MetadataReading {
+  readonly plan: ResolvedPlan;
+  readonly steps: readonly MetadataStepReport[];
+}
+
+/**
+ * The metadata stage, before the database schemas and compile: each step with a metadata
+ * source (`metadataSourceType`) gets the fields the source describes, with Data Caterer's
+ * merge rule (a field the step declares replaces the source's field of its name, other
+ * declared fields are added after them); a source may turn one step into several (one per
+ * OpenAPI operation). A kind rowforge does not read is refused naming the ones it reads.
+ */
+export async function fillFromMetadata(
+  plan: ResolvedPlan,
+  options: MetadataFillOptions = {},
+): Promise<MetadataReading> {
+  const hasSource = (r: ResolvedStep) => {
+    if (isReference(r)) return false;
+    try {
+      return metadataSourceOf(r) !== undefined;
+    } catch {
+      return true; // refused when filled
+    }
+  };
+  if (!plan.steps.some(hasSource)) return { plan, steps: [] };
+  const docs = options.docs ?? metadataDocuments(plan.sources);
+  const reports: MetadataStepReport[] = [];
+  const steps: ResolvedStep[] = [];
+  for (const r of plan.steps) {
+    if (!hasSource(r)) {
+      steps.push(r);
+      continue;
+    }
+    try {
+      const made = await fillStep(r, docs);
+      steps.push(...made.map((m) => m.step));
+      reports.push(...made.map((m) => m.report));
+    } catch (e) {
+      if (!options.onError || !isRowforgeError(e)) throw e;
+      options.onError(r, e);
+      steps.push(r);
+    }
+  }
+  return { plan: { ...plan, steps }, steps: reports };
+}
+
+export interface MetadataFillOptions {
+  readonly docs?: MetadataDocuments;
+  /**
+   * Called with each step whose source cannot be read (the step is kept as written) instead
+   * of failing the whole stage: `validate` reports every step's problem at once.
+   */
+  readonly onError?: (step: ResolvedStep, error: RowforgeError) => void;
+}
+
+/** The step (or steps) a source makes of one step, each with its report. */
+async function fillStep(
+  r: ResolvedStep,
+  docs: MetadataDocuments,
+): Promise<{ step: ResolvedStep; report: MetadataStepReport }[]> {
+  const source = metadataSourceOf(r)!;
+  const shapes = await source.read(r, docs);
+  const location = source.locationOptions.map((k) => r.step.options[k]).find((v) => v !== undefined) ?? "";
+  return shapes.map((shape) => {
+    const read = readInlineFields({ fields: shape.fields }, r.format);
+    const error = read.diagnostics.find((d) => d.severity === "error");
+    if (error)
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
+      );
+    const fields = mergeFields(read.fields, r.step.fields);
+    const options = { ...shape.options, ...r.step.options };
+    const step: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
+    const report: MetadataStepReport = {
+      id: stepIdOf(step),
+      step: shape.name,
+      from: r.step.name,
+      source: source.kind,
+      document: location,
+      fields,
+      declared: r.step.fields.map((f) => f.name),
+    };
+    return { step, report };
+  });
+}
+
+/** Data Caterer's rule: declared fields override the source's of the same name and extend the rest. */
+export function mergeFields(fromSource: readonly Field[], declared: readonly Field[]): Field[] {
+  const byName = new Map(declared.map((f) => [f.name, f]));
+  const merged = fromSource.map((f) => byName.get(f.name) ?? f);
+  const names = new Set(fromSource.map((f) => f.name));
+  return [...merged, ...declared.filter((f) => !names.has(f.name))];
+}

@@ -1,0 +1,38 @@
+import { RowforgeError } from "../../../errors/index.ts";
+import type { MetadataSource } from "../metadata-source.ts";
+import { resolveSchema } from "./resolve-schema.ts";
+import { objectFields } from "./schema-field.ts";
+
+/**
+ * JSON Schema (draft 4 to 2020-12) in a file (`jsonSchemaFile`, or `schemaLocation`): the root
+ * object's properties become the step's fields, nested objects struct fields, arrays of
+ * objects arrays of structs; constraints become generator options (schema-field.ts).
+ */
+export const jsonSchemaSource: MetadataSource = {
+  kind: "jsonSchema",
+  aliases: ["json_schema", "json-schema"],
+  locationOptions: ["jsonSchemaFile", "schemaLocation"],
+  async read(r, docs) {
+    const location = r.step.options.jsonSchemaFile ?? r.step.options.schemaLocation;
+    const where = `step "${r.step.name}"`;
+    if (location === undefined)
+      throw new RowforgeError(
+        "RF_KEY_MISSING",
+        `${where} has metadataSourceType jsonSchema but no jsonSchemaFile`,
+        {
+          hint: "add the step option jsonSchemaFile: <path of the schema file>",
+        },
+      );
+    const doc = await docs.read(location, where);
+    const scope = { root: doc.value, where: `${where}: JSON Schema ${doc.path}` };
+    const root = resolveSchema(doc.value, scope, [], "");
+    const fields = objectFields(root, scope, "#");
+    if (fields.length === 0)
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `${scope.where}: the root schema has no properties, so there are no fields to generate`,
+        { hint: "the schema of a step's rows is an object with properties" },
+      );
+    return [{ name: r.step.name, fields }];
+  },
+};

@@ -1,0 +1,131 @@
+import { RowforgeError } from "../../../errors/index.ts";
+
+/** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
+export type SchemaObject = Readonly<Record<string, unknown>>;
+
+const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Where the schema being read comes from, for messages: `step "x": schema file.json`. */
+export interface SchemaScope {
+  /** The whole document: local `$ref`s (`#/$defs/a`, `#/definitions/a`, `#/components/schemas/a`) point into it. */
+  readonly root: unknown;
+  readonly where: string;
+}
+
+/**
+ * A schema with its `$ref` followed (siblings of the `$ref` kept, as 2019-09 and later read
+ * them), `allOf` merged into one, and `oneOf`/`anyOf` reduced to one alternative: the union of
+ * their values when every alternative is a `const` or `enum`, else the first alternative (a
+ * value of the first alternative is what rowforge generates). `refs` are the references being
+ * expanded above this schema: meeting one again is a cycle, refused, since a generated value
+ * must be finite.
+ */
+export function resolveSchema(
+  schema: unknown,
+  scope: SchemaScope,
+  refs: readonly string[],
+  at: string,
+): SchemaObject {
+  if (schema === true || schema === undefined) return {};
+  if (!isObject(schema)) {
+    throw invalid(scope, at, `is ${JSON.stringify(schema)}, not a schema object`);
+  }
+  let s: SchemaObject = schema;
+  let seen = refs;
+  while (typeof s.$ref === "string") {
+    const ref = s.$ref;
+    if (seen.includes(ref)) {
+      throw invalid(
+        scope,
+        at,
+        `refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].join(" -> ")}: a recursive schema has no finite value to generate`,
+        "break the cycle (e.g. a maxDepth-limited copy of the type) or list the step's fields",
+      );
+    }
+    seen = [...seen, ref];
+    const { $ref: _, ...siblings } = s;
+    const target = lookUp(ref, scope, at);
+    if (!isObject(target)) throw invalid(scope, at, `refers to ${ref}, which is not a schema object`);
+    s = { ...target, ...siblings };
+  }
+  if (Array.isArray(s.allOf)) {
+    const { allOf, ...rest } = s;
+    let merged: SchemaObject = resolveSchema(rest, scope, seen, at);
+    for (const [i, part] of (allOf as unknown[]).entries())
+      merged = mergeSchemas(merged, resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    s = merged;
+  }
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const alternatives = s[key];
+    if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
+    const { [key]: _, ...rest } = s;
+    const resolved = alternatives.map((a, i) => resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
+    const values = resolved.every((a) => a.const !== undefined || Array.isArray(a.enum))
+      ? resolved.flatMap((a) => (a.const !== undefined ? [a.const] : (a.enum as unknown[])))
+      : undefined;
+    const nonNull = resolved.filter((a) => a.type !== "null");
+    const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
+    const chosen = values ? { enum: values } : (nonNull[0] ?? {});
+    s = mergeSchemas(resolveSchema(rest, scope, seen, at), { ...chosen, ...nullable });
+  }
+  return seen.length === 0 ? s : { ...s, [REFS]: seen };
+}
+
+/** The references expanded to reach a schema, kept on it so its children detect cycles. */
+export const REFS = "\u0000refs";
+export const refsOf = (s: SchemaObject): readonly string[] => (s[REFS] as string[] | undefined) ?? [];
+
+function lookUp(ref: string, scope: SchemaScope, at: string): unknown {
+  if (!ref.startsWith("#")) {
+    throw invalid(
+      scope,
+      at,
+      `refers to ${ref}: only references inside the same document (#/...) are read`,
+      "copy the referenced schema into $defs (or definitions, components/schemas) of this document",
+    );
+  }
+  let node: unknown = scope.root;
+  const pointer = ref.slice(1);
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+    node = isObject(node) ? node[part] : Array.isArray(node) ? node[Number(part)] : undefined;
+    if (node === undefined) throw invalid(scope, at, `refers to ${ref}, which is not in the document`);
+  }
+  return node;
+}
+
+/** Two schemas a value must both satisfy (allOf), as one: the narrower bound of each keyword wins. */
+export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const old = out[k];
+    if (old === undefined) out[k] = v;
+    else if (k === "properties" && isObject(old) && isObject(v)) {
+      const props: Record<string, unknown> = { ...old };
+      for (const [p, sub] of Object.entries(v))
+        props[p] = props[p] === undefined ? sub : { allOf: [props[p], sub] };
+      out[k] = props;
+    } else if (k === "required" && Array.isArray(old) && Array.isArray(v))
+      out[k] = [...new Set([...old, ...v])];
+    else if ((k === "minimum" || k === "minLength" || k === "minItems") && typeof old === "number")
+      out[k] = Math.max(old, v as number);
+    else if ((k === "maximum" || k === "maxLength" || k === "maxItems") && typeof old === "number")
+      out[k] = Math.min(old, v as number);
+    else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
+      const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
+      out[k] = both;
+    } else if (k === REFS) out[k] = [...new Set([...(old as string[]), ...(v as string[])])];
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function invalid(scope: SchemaScope, at: string, what: string, hint?: string): RowforgeError {
+  return new RowforgeError(
+    "RF_METADATA_SCHEMA_INVALID",
+    `${scope.where}: the schema at ${at || "#"} ${what}`,
+    {
+      ...(hint ? { hint } : {}),
+    },
+  );
+}

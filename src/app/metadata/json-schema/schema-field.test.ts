@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { RawField } from "../../../config/index.ts";
+import { isRowforgeError } from "../../../errors/index.ts";
+import { resolveSchema } from "./resolve-schema.ts";
+import { objectFields } from "./schema-field.ts";
+
+const fieldsOf = (schema: Record<string, unknown>): RawField[] => {
+  const scope = { root: schema, where: 'step "s": JSON Schema s.json' };
+  return objectFields(resolveSchema(schema, scope, [], ""), scope, "#");
+};
+const one = (property: unknown, required = true): RawField =>
+  fieldsOf({ type: "object", required: required ? ["x"] : [], properties: { x: property } })[0]!;
+
+test("bounds: draft-04 boolean and draft-06 numeric exclusives, integers rounded inwards", () => {
+  assert.deepEqual(
+    one({ type: "integer", minimum: 0, maximum: 10, exclusiveMinimum: true, exclusiveMaximum: true }).options,
+    {
+      min: 1,
+      max: 9,
+    },
+  );
+  assert.deepEqual(one({ type: "integer", exclusiveMinimum: 17, exclusiveMaximum: 120 }).options, {
+    min: 18,
+    max: 119,
+  });
+  const n = one({ type: "number", exclusiveMinimum: 0, maximum: 1 }).options as { min: number; max: number };
+  assert.ok(n.min > 0 && n.min < 1e-5 && n.max === 1);
+  assert.equal(one({ type: "integer", maximum: 2 ** 40 }).type, "long");
+});
+
+test("multipleOf: cents are rounded numbers, small integer ranges are listed, wide ones refused", () => {
+  assert.deepEqual(one({ type: "number", minimum: 0, maximum: 10, multipleOf: 0.01 }).options, {
+    min: 0,
+    max: 10,
+    round: 2,
+  });
+  assert.deepEqual(one({ type: "integer", minimum: 0, maximum: 20, multipleOf: 5 }).options, {
+    oneOf: [0, 5, 10, 15, 20],
+  });
+  assert.throws(
+    () => one({ type: "integer", minimum: 0, maximum: 10 ** 9, multipleOf: 7 }),
+    (e) => isRowforgeError(e) && e.code === "RF_METADATA_SCHEMA_INVALID" && /multiples of 7/.test(e.message),
+  );
+});
+
+test("oneOf of constants is their union; anyOf with null is a nullable value with some nulls; const is static", () => {
+  assert.deepEqual(one({ oneOf: [{ const: "a" }, { const: "b" }, { enum: ["c"] }] }).options, {
+    oneOf: ["a", "b", "c"],
+  });
+  const f = one({ anyOf: [{ type: "string", maxLength: 4 }, { type: "null" }] });
+  assert.equal(f.nullable, true);
+  assert.deepEqual(f.options, { minLen: 1, maxLen: 4, enableNull: true });
+  assert.equal(one({ const: 3 }).static, 3);
+  const optional = one({ type: "boolean" }, false);
+  assert.equal(optional.nullable, true);
+  assert.equal(optional.options, undefined, "an optional property is always given, never null");
+});
+
+test("allOf merges properties and required, keeping the narrower bounds", () => {
+  const f = one({
+    allOf: [
+      { type: "object", required: ["a"], properties: { a: { type: "integer", minimum: 0, maximum: 100 } } },
+      { required: ["b"], properties: { a: { maximum: 10 }, b: { type: "string", format: "uuid" } } },
+    ],
+  });
+  assert.equal(f.type, "struct");
+  const [a, b] = f.fields as RawField[];
+  assert.deepEqual([a!.name, a!.nullable, a!.options], ["a", false, { min: 0, max: 10 }]);
+  assert.deepEqual([b!.name, b!.nullable, b!.options], ["b", false, { uuid: "" }]);
+});
+
+test("arrays: items of objects are arrays of structs; distinct small integers and enums are drawn without repeats", () => {
+  const objects = one({
+    type: "array",
+    minItems: 1,
+    items: { type: "object", properties: { q: { type: "integer" } } },
+  });
+  assert.equal(objects.type, "array");
+  assert.deepEqual(objects.options, { arrayMinLen: 1, arrayMaxLen: 5 });
+  const lotto = one({
+    type: "array",
+    minItems: 6,
+    maxItems: 6,
+    uniqueItems: true,
+    items: { type: "integer", minimum: 1, maximum: 49 },
+  });
+  assert.equal(lotto.type, "array<int>");
+  assert.equal((lotto.options as { arrayUniqueFrom: number[] }).arrayUniqueFrom.length, 49);
+  const tags = one({ type: "array", uniqueItems: true, items: { enum: ["a", "b"] } });
+  assert.deepEqual(tags.options, { arrayMinLen: 0, arrayMaxLen: 5, arrayUniqueFrom: ["a", "b"] });
+});
+
+test("references: the same definition twice is fine, a cycle and a reference outside the document are refused", () => {
+  const defs = { $defs: { p: { type: "string", pattern: "^P[0-9]{3}$" } } };
+  const two = fieldsOf({
+    type: "object",
+    properties: { a: { $ref: "#/$defs/p" }, b: { $ref: "#/$defs/p" } },
+    ...defs,
+  });
+  assert.deepEqual(
+    two.map((f) => f.options),
+    [{ regex: "P[0-9]{3}" }, { regex: "P[0-9]{3}" }],
+  );
+  assert.throws(
+    () =>
+      fieldsOf({
+        type: "object",
+        properties: { n: { $ref: "#/definitions/n" } },
+        definitions: { n: { type: "object", properties: { next: { $ref: "#/definitions/n" } } } },
+      }),
+    (e) =>
+      isRowforgeError(e) && /refers to itself through #\/definitions\/n -> #\/definitions\/n/.test(e.message),
+  );
+  assert.throws(
+    () => fieldsOf({ type: "object", properties: { a: { $ref: "other.json#/x" } } }),
+    (e) => isRowforgeError(e) && /only references inside the same document/.test(e.message),
+  );
+});

@@ -1,0 +1,286 @@
+import type { RawField } from "../../../config/index.ts";
+import { invalid, refsOf, resolveSchema, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
+
+/** Text of strings with no other constraint is at most this long (the generators' default). */
+const DEFAULT_MAX_LEN = 20;
+/** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
+const MAX_LISTED = 1000;
+
+/**
+ * Generators for the string formats JSON Schema names. Each gives values the format's
+ * validators accept; emails and UUIDs use rowforge's helpers, the others a regex.
+ */
+const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
+  email: { regex: "[a-z]{2,10}(\\.[a-z]{2,10})?@(example|mail|test)\\.(com|org|net)" },
+  "idn-email": { regex: "[a-z]{2,10}@(example|mail|test)\\.(com|org|net)" },
+  uuid: { uuid: "" },
+  uri: { regex: "https://(www\\.)?[a-z]{3,12}\\.(com|org|net|io)(/[a-z0-9]{1,10}){0,3}" },
+  "uri-reference": { regex: "/[a-z0-9]{1,10}(/[a-z0-9]{1,10}){0,2}" },
+  iri: { regex: "https://[a-z]{3,12}\\.(com|org|net)(/[a-z0-9]{1,10}){0,3}" },
+  url: { regex: "https://(www\\.)?[a-z]{3,12}\\.(com|org|net|io)(/[a-z0-9]{1,10}){0,3}" },
+  ipv4: {
+    regex:
+      "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}",
+  },
+  ipv6: { regex: "[0-9a-f]{1,4}(:[0-9a-f]{1,4}){7}" },
+  hostname: { regex: "[a-z][a-z0-9]{1,10}(\\.[a-z][a-z0-9]{1,10}){0,2}\\.(com|org|net)" },
+  "idn-hostname": { regex: "[a-z][a-z0-9]{1,10}\\.(com|org|net)" },
+  time: { regex: "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z" },
+  duration: { regex: "P[1-9][0-9]?D(T[1-9]H)?" },
+  byte: { regex: "([A-Za-z0-9+/]{4}){1,8}" },
+};
+
+/** Formats that are types of their own in rowforge. */
+const TYPED_FORMATS: Readonly<Record<string, string>> = { date: "date", "date-time": "timestamp" };
+
+/**
+ * The field a property's schema is generated as (a step's `fields` entry as users write it):
+ * its type, nullability and the options that keep every value inside the schema. `required`
+ * false makes it nullable (the value is still always given, which any schema allows); a type
+ * that admits `null` (`type: [x, "null"]`, OpenAPI `nullable: true`) also gets some nulls.
+ */
+export function schemaField(
+  name: string,
+  raw: unknown,
+  required: boolean,
+  scope: SchemaScope,
+  refs: readonly string[],
+  at: string,
+): RawField | undefined {
+  const s = resolveSchema(raw, scope, refs, at);
+  const { type, allowsNull } = typeOf(s);
+  const field = valueField(name, s, type, scope, at);
+  if (field === undefined) return undefined;
+  const options = { ...((field.options as Record<string, unknown> | undefined) ?? {}) };
+  if (allowsNull) options.enableNull = true;
+  return {
+    ...field,
+    nullable: !required || allowsNull,
+    ...(Object.keys(options).length > 0 ? { options } : {}),
+  };
+}
+
+/** The fields of an object schema's properties, in their order. */
+export function objectFields(s: SchemaObject, scope: SchemaScope, at: string): RawField[] {
+  const props = s.properties;
+  if (typeof props !== "object" || props === null) return [];
+  const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+  const out: RawField[] = [];
+  for (const [name, sub] of Object.entries(props as Record<string, unknown>)) {
+    if (sub === false) continue;
+    const f = schemaField(name, sub, required.has(name), scope, refsOf(s), `${at}/properties/${name}`);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+function typeOf(s: SchemaObject): { type: string; allowsNull: boolean } {
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
+  const allowsNull = types.includes("null") || s.nullable === true;
+  const given = types.find((t) => t !== "null");
+  if (given) return { type: given, allowsNull };
+  const sample = s.const ?? (Array.isArray(s.enum) ? s.enum.find((v) => v !== null) : undefined);
+  if (sample !== undefined)
+    return {
+      type: typeof sample === "number" ? (Number.isInteger(sample) ? "integer" : "number") : typeof sample,
+      allowsNull,
+    };
+  if (s.properties !== undefined) return { type: "object", allowsNull };
+  if (s.items !== undefined || s.prefixItems !== undefined) return { type: "array", allowsNull };
+  if (s.minimum !== undefined || s.maximum !== undefined) return { type: "number", allowsNull };
+  return { type: types.includes("null") ? "null" : "string", allowsNull };
+}
+
+function valueField(
+  name: string,
+  s: SchemaObject,
+  type: string,
+  scope: SchemaScope,
+  at: string,
+): RawField | undefined {
+  const values = Array.isArray(s.enum) ? (s.enum as unknown[]).filter((v) => v !== null) : undefined;
+  if (s.const !== undefined && s.const !== null && typeof s.const !== "object")
+    return { name, type: scalarType(type, s), static: s.const } as RawField;
+  if (values !== undefined && type !== "object" && type !== "array") {
+    if (values.length === 0) throw invalid(scope, at, "allows no value (an empty enum)");
+    return { name, type: scalarType(type, s), options: { oneOf: values } };
+  }
+  switch (type) {
+    case "string":
+      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options: stringOptions(s) };
+    case "integer":
+    case "number":
+      return { name, type: scalarType(type, s), options: numberOptions(s, type === "integer", scope, at) };
+    case "boolean":
+      return { name, type: "boolean" };
+    case "null":
+      return { name, type: "string", options: { enableNull: true, nullProb: 1 } };
+    case "array":
+      return arrayField(name, s, scope, at);
+    case "object": {
+      const fields = objectFields(s, scope, at);
+      // A free-form object (no properties) is written as an empty object.
+      if (fields.length === 0)
+        return { name, type: "map<string,string>", options: { mapMinSize: 0, mapMaxSize: 0 } };
+      return { name, type: "struct", fields };
+    }
+    default:
+      throw invalid(scope, at, `has type "${type}", which JSON Schema does not define`);
+  }
+}
+
+function scalarType(type: string, s: SchemaObject): string {
+  if (type === "integer") {
+    const big = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].some(
+      (v) => typeof v === "number" && Math.abs(v) > 2 ** 31 - 1,
+    );
+    return big || s.format === "int64" ? "long" : "int";
+  }
+  if (type === "number") return "double";
+  if (type === "boolean") return "boolean";
+  return TYPED_FORMATS[String(s.format)] ?? "string";
+}
+
+function stringOptions(s: SchemaObject): Record<string, unknown> {
+  if (typeof s.pattern === "string") return { regex: unanchored(s.pattern) };
+  const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
+  if (format) return { ...format };
+  if (TYPED_FORMATS[String(s.format)]) return {};
+  const min = typeof s.minLength === "number" ? s.minLength : undefined;
+  const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+  const minLen = min ?? Math.min(1, max ?? 1);
+  const maxLen = max ?? Math.max(minLen, DEFAULT_MAX_LEN);
+  if (maxLen === 0) return { static: "" };
+  return { minLen, maxLen };
+}
+
+/** A JSON Schema pattern matches anywhere; rowforge generates whole strings, so `^...$` anchors go. */
+function unanchored(pattern: string): string {
+  let p = pattern;
+  if (p.startsWith("^")) p = p.slice(1);
+  if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
+  return p;
+}
+
+/** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
+function bounds(s: SchemaObject, integer: boolean): { min: number | undefined; max: number | undefined } {
+  const step = (v: number) => (integer ? 1 : Math.max(Math.abs(v) * 1e-9, 1e-6));
+  let min = typeof s.minimum === "number" ? s.minimum : undefined;
+  let max = typeof s.maximum === "number" ? s.maximum : undefined;
+  if (s.exclusiveMinimum === true && min !== undefined) min += step(min);
+  if (s.exclusiveMaximum === true && max !== undefined) max -= step(max);
+  if (typeof s.exclusiveMinimum === "number") {
+    const m = s.exclusiveMinimum + step(s.exclusiveMinimum);
+    min = min === undefined ? m : Math.max(min, m);
+  }
+  if (typeof s.exclusiveMaximum === "number") {
+    const m = s.exclusiveMaximum - step(s.exclusiveMaximum);
+    max = max === undefined ? m : Math.min(max, m);
+  }
+  if (integer) {
+    if (min !== undefined) min = Math.ceil(min);
+    if (max !== undefined) max = Math.floor(max);
+  }
+  return { min, max };
+}
+
+/** The generators' default range is 0..100000: a bound given on one side moves the other with it. */
+function numberOptions(
+  s: SchemaObject,
+  integer: boolean,
+  scope: SchemaScope,
+  at: string,
+): Record<string, unknown> {
+  let { min, max } = bounds(s, integer);
+  if (min === undefined && max !== undefined) min = Math.min(0, max - 100_000);
+  if (max === undefined && min !== undefined) max = Math.max(100_000, min + 100_000);
+  const options: Record<string, unknown> = {};
+  const multipleOf = typeof s.multipleOf === "number" && s.multipleOf > 0 ? s.multipleOf : undefined;
+  if (multipleOf !== undefined) {
+    const lo = Math.ceil((min ?? 0) / multipleOf);
+    const hi = Math.floor((max ?? 100_000) / multipleOf);
+    if (hi < lo) throw invalid(scope, at, `has no multiple of ${multipleOf} between ${min} and ${max}`);
+    const decimals = Math.round(-Math.log10(multipleOf));
+    if (!integer && decimals > 0 && Math.abs(10 ** -decimals - multipleOf) < 1e-12) {
+      // A multiple of 0.01 is a number rounded to 2 places inside the multiples' range.
+      return {
+        min: Number((lo * multipleOf).toFixed(decimals)),
+        max: Number((hi * multipleOf).toFixed(decimals)),
+        round: decimals,
+      };
+    }
+    if (hi - lo + 1 <= MAX_LISTED)
+      return {
+        oneOf: Array.from({ length: hi - lo + 1 }, (_, i) => Number(((lo + i) * multipleOf).toFixed(10))),
+      };
+    throw invalid(
+      scope,
+      at,
+      `asks for multiples of ${multipleOf} over more than ${MAX_LISTED} values, which rowforge does not generate`,
+      "narrow minimum/maximum, or list the field with an sql option",
+    );
+  }
+  if (min !== undefined) options.min = min;
+  if (max !== undefined) options.max = max;
+  if (min !== undefined && max !== undefined && min > max)
+    throw invalid(scope, at, `allows no number (minimum ${min} above maximum ${max})`);
+  return options;
+}
+
+function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: string): RawField {
+  const itemsRaw = Array.isArray(s.prefixItems)
+    ? s.prefixItems[0]
+    : Array.isArray(s.items)
+      ? s.items[0]
+      : s.items;
+  const itemAt = `${at}/items`;
+  const items = resolveSchema(itemsRaw, scope, refsOf(s), itemAt);
+  const minItems = typeof s.minItems === "number" ? s.minItems : 0;
+  const maxItems = typeof s.maxItems === "number" ? s.maxItems : Math.max(minItems, 5);
+  const options: Record<string, unknown> = { arrayMinLen: minItems, arrayMaxLen: maxItems };
+  const element = schemaField("element", items, true, scope, refsOf(items), itemAt);
+  if (element === undefined) throw invalid(scope, itemAt, "allows no array element");
+  if (element.type === "struct") return { name, type: "array", options, fields: element.fields };
+  if (element.type === "map<string,string>" || String(element.type).startsWith("array"))
+    throw invalid(
+      scope,
+      itemAt,
+      "is an array of arrays or of free-form objects, which rowforge does not generate yet",
+    );
+  const elementOptions = { ...((element.options as Record<string, unknown> | undefined) ?? {}) };
+  delete elementOptions.enableNull;
+  const listed =
+    element.static !== undefined
+      ? [element.static]
+      : Array.isArray(elementOptions.oneOf)
+        ? (elementOptions.oneOf as unknown[])
+        : undefined;
+  const unique = s.uniqueItems === true;
+  if (listed) {
+    delete elementOptions.oneOf;
+    if (unique) {
+      if (listed.length < minItems)
+        throw invalid(
+          scope,
+          at,
+          `needs ${minItems} distinct items but its items allow ${listed.length} values`,
+        );
+      options.arrayUniqueFrom = listed;
+    } else options.arrayOneOf = listed;
+  } else if (unique && element.type !== "string" && element.type !== "double") {
+    // Integers in a small range repeat: draw distinct ones from the whole range.
+    const { min, max } = { min: Number(elementOptions.min ?? 0), max: Number(elementOptions.max ?? 100_000) };
+    if (max - min + 1 <= MAX_LISTED) {
+      if (max - min + 1 < minItems)
+        throw invalid(
+          scope,
+          at,
+          `needs ${minItems} distinct items but its items allow ${max - min + 1} values`,
+        );
+      options.arrayUniqueFrom = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+      delete elementOptions.min;
+      delete elementOptions.max;
+    }
+  }
+  return { name, type: `array<${element.type}>`, options: { ...elementOptions, ...options } };
+}

@@ -1,0 +1,32 @@
+import type { RawField } from "../../config/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+
+/** One step a metadata source describes: its name, its fields as users write them, extra step options. */
+export interface MetadataStepShape {
+  readonly name: string;
+  readonly fields: readonly RawField[];
+  /** Step options the source sets (an OpenAPI operation's `method`); the step's own win. */
+  readonly options?: Readonly<Record<string, string>>;
+}
+
+/** What a source reads its documents with: found beside the plan's files, or by URL. */
+export interface MetadataDocuments {
+  /** The parsed document (JSON or YAML) at a path or http(s) URL, and where it was found. */
+  read(location: string, where: string): Promise<{ readonly value: unknown; readonly path: string }>;
+}
+
+/**
+ * A kind of metadata source (`metadataSourceType`): reads the document a step's options name
+ * and says which steps, with which fields, it stands for. A step becomes one step (JSON
+ * Schema) or several (OpenAPI: one per operation). Adding a kind is one file of this shape and
+ * one line in metadata-registry.ts.
+ */
+export interface MetadataSource {
+  /** The `metadataSourceType` value, as Data Caterer spells it. */
+  readonly kind: string;
+  /** Other spellings users write (compared case-insensitively). */
+  readonly aliases: readonly string[];
+  /** Step options naming the document, in the order they are looked for. */
+  readonly locationOptions: readonly string[];
+  read(step: ResolvedStep, docs: MetadataDocuments): Promise<readonly MetadataStepShape[]>;
+}

@@ -1,0 +1,153 @@
+import type { RawField } from "../../../config/index.ts";
+import { RowforgeError } from "../../../errors/index.ts";
+import { resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
+import { schemaField } from "../json-schema/schema-field.ts";
+import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+/** Headers OpenAPI says are not parameters (the request's own). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+type Obj = Readonly<Record<string, unknown>>;
+const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * OpenAPI 3.0/3.1 and Swagger 2 (a file or an http(s) URL in `schemaLocation`): one HTTP step
+ * per operation, named like `POST/pets/{id}` (the HTTP connector calls that route below the
+ * connection's url), with a `pathParam<x>`, `queryParam<x>` or `header<Name>` field per
+ * parameter and the JSON request body as the `body` field, all generated from their schemas.
+ */
+export const openApiSource: MetadataSource = {
+  kind: "openApi",
+  aliases: ["openapi", "swagger", "open_api"],
+  locationOptions: ["schemaLocation", "openApiSpec", "metadataSourceUrl"],
+  async read(r, docs) {
+    const location =
+      r.step.options.schemaLocation ?? r.step.options.openApiSpec ?? r.step.options.metadataSourceUrl;
+    const where = `step "${r.step.name}"`;
+    if (location === undefined)
+      throw new RowforgeError(
+        "RF_KEY_MISSING",
+        `${where} has metadataSourceType openApi but no schemaLocation`,
+        {
+          hint: "add the step option schemaLocation: <path or URL of the OpenAPI document>",
+        },
+      );
+    const doc = await docs.read(location, where);
+    const scope: SchemaScope = { root: doc.value, where: `${where}: OpenAPI ${doc.path}` };
+    const root = isObject(doc.value) ? doc.value : {};
+    const swagger2 = typeof root.swagger === "string";
+    if (!swagger2 && typeof root.openapi !== "string")
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `${scope.where} has neither an openapi nor a swagger version key`,
+        {
+          hint: "point schemaLocation at an OpenAPI 3 or Swagger 2 document",
+        },
+      );
+    const shapes: MetadataStepShape[] = [];
+    const url = serverUrl(root, swagger2);
+    for (const [path, item] of Object.entries(isObject(root.paths) ? root.paths : {})) {
+      if (!isObject(item)) continue;
+      const shared = Array.isArray(item.parameters) ? item.parameters : [];
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        const at = `#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}`;
+        const own = Array.isArray(op.parameters) ? op.parameters : [];
+        const fields = [
+          ...parameterFields([...shared, ...own], scope, at, swagger2),
+          ...bodyField(op, scope, at, swagger2),
+        ];
+        shapes.push({
+          name: `${method.toUpperCase()}${path}`,
+          fields,
+          ...(url !== undefined && r.step.options.url === undefined ? { options: { url } } : {}),
+        });
+      }
+    }
+    if (shapes.length === 0)
+      throw new RowforgeError("RF_METADATA_SCHEMA_INVALID", `${scope.where} has no operations under paths`);
+    return shapes;
+  },
+};
+
+/** The document's own absolute server URL (3.x `servers[0].url`, 2.0 `host` + `basePath`), if any. */
+function serverUrl(root: Obj, swagger2: boolean): string | undefined {
+  if (swagger2) {
+    if (typeof root.host !== "string") return undefined;
+    const scheme =
+      Array.isArray(root.schemes) && typeof root.schemes[0] === "string" ? root.schemes[0] : "http";
+    return `${scheme}://${root.host}${typeof root.basePath === "string" ? root.basePath : ""}`;
+  }
+  const first = Array.isArray(root.servers) ? root.servers[0] : undefined;
+  const url = isObject(first) && typeof first.url === "string" ? first.url : undefined;
+  return url !== undefined && /^https?:\/\//.test(url) && !url.includes("{") ? url : undefined;
+}
+
+function parameterFields(
+  params: readonly unknown[],
+  scope: SchemaScope,
+  at: string,
+  swagger2: boolean,
+): RawField[] {
+  // Operation parameters override path-level ones of the same name and place.
+  const byKey = new Map<string, Obj>();
+  params.forEach((p, i) => {
+    const param = resolveSchema(p, scope, [], `${at}/parameters/${i}`);
+    if (typeof param.name === "string" && typeof param.in === "string")
+      byKey.set(`${param.in}:${param.name}`, param);
+  });
+  const out: RawField[] = [];
+  for (const param of byKey.values()) {
+    const name = param.name as string;
+    const schema = swagger2 ? parameterSchema2(param) : param.schema;
+    const required = param.required === true || param.in === "path";
+    const prefix = { path: "pathParam", query: "queryParam", header: "header" }[param.in as string];
+    if (prefix === undefined || param.in === "body") continue;
+    if (param.in === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    const field = schemaField(
+      prefix === "header" ? `header${name.replaceAll("-", "_")}` : `${prefix}${name}`,
+      schema ?? { type: "string" },
+      required,
+      scope,
+      [],
+      `${at}/parameters/${name}`,
+    );
+    if (!field) continue;
+    const options = { ...((field.options as Record<string, unknown> | undefined) ?? {}) };
+    if (prefix === "header") options.header = name;
+    if (param.in === "query" && param.style !== undefined) options.queryParamStyle = param.style;
+    if (param.in === "query" && param.explode === false) options.queryParamExplode = false;
+    // A parameter is always sent: optional ones get no nulls.
+    delete options.enableNull;
+    out.push({ ...field, ...(Object.keys(options).length > 0 ? { options } : {}) } as RawField);
+  }
+  return out;
+}
+
+/** Swagger 2 puts a non-body parameter's schema keywords on the parameter itself. */
+function parameterSchema2(param: Obj): unknown {
+  if (param.in === "body") return param.schema;
+  const { name: _n, in: _i, required: _r, description: _d, collectionFormat: _c, ...schema } = param;
+  return schema;
+}
+
+/** The JSON request body as the `body` field (sent as the request's JSON). */
+function bodyField(op: Obj, scope: SchemaScope, at: string, swagger2: boolean): RawField[] {
+  let schema: unknown;
+  if (swagger2) {
+    const params = Array.isArray(op.parameters) ? op.parameters : [];
+    schema = params.map((p) => resolveSchema(p, scope, [], at)).find((p) => p.in === "body")?.schema;
+  } else {
+    const body = isObject(op.requestBody)
+      ? resolveSchema(op.requestBody, scope, [], `${at}/requestBody`)
+      : undefined;
+    const content = body && isObject(body.content) ? body.content : {};
+    const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+    schema = isObject(json) ? json.schema : undefined;
+  }
+  if (schema === undefined) return [];
+  const field = schemaField("body", schema, true, scope, [], `${at}/requestBody`);
+  return field ? [field] : [];
+}

@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import Ajv from "ajv";
+import Ajv2020 from "ajv/dist/2020.js";
+import AjvDraft04 from "ajv-draft-04";
+import addFormats from "ajv-formats";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { runCliAsync } from "../support/run-cli.ts";
+import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
+
+const SCHEMAS = join(import.meta.dirname, "schemas");
+const ROWS = 10_000;
+
+/** Validators of each draft, with the formats checked (ajv-formats' full mode). */
+const validators = {
+  "order.schema.json": new Ajv2020.default({ strict: false, allErrors: true, multipleOfPrecision: 9 }),
+  "user.schema.json": new Ajv.default({ strict: false, allErrors: true }),
+  "device.schema.json": new AjvDraft04.default({ strict: false, allErrors: true }),
+};
+for (const ajv of Object.values(validators)) addFormats.default(ajv as never, { mode: "full" });
+
+const step = (name: string, schema: string, extra = "") =>
+  `  - name: ${name}\n    type: json\n    count: {records: ${ROWS}}\n    options: {path: out/${name}, metadataSourceType: jsonSchema, jsonSchemaFile: ${join(SCHEMAS, schema)}}\n${extra}`;
+
+function readRows(dir: string): unknown[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
+  return files.flatMap((f) =>
+    readFileSync(join(dir, f), "utf8")
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l) as unknown),
+  );
+}
+
+test("10k rows per JSON Schema (2020-12, draft-07, draft-04; refs, allOf, oneOf, enums, formats, arrays of objects) all pass ajv against the schema itself", async () => {
+  const names = Object.keys(validators);
+  const dir = fixtureDir({
+    "task.yaml": `name: schemas\nsteps:\n${names.map((s) => step(s.split(".")[0]!, s)).join("")}`,
+  });
+  const r = await runCliAsync(
+    ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "18", "-q"],
+    {
+      cwd: dir,
+      timeoutMs: 120_000,
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  for (const [file, ajv] of Object.entries(validators)) {
+    const validate = ajv.compile(JSON.parse(readFileSync(join(SCHEMAS, file), "utf8")));
+    const rows = readRows(join(dir, "out", file.split(".")[0]!));
+    assert.equal(rows.length, ROWS, file);
+    assert.equal(validate({}), false, "the validator rejects a row without the required fields");
+    const bad = rows.filter((row) => !validate(row));
+    const first = bad[0] !== undefined && !validate(bad[0]) ? JSON.stringify([bad[0], validate.errors]) : "";
+    assert.equal(bad.length, 0, `${file}: ${bad.length} of ${ROWS} rows violate the schema, e.g. ${first}`);
+  }
+});
+
+test("fields declared in the step override the schema's of the same name and extend the others", async () => {
+  const dir = fixtureDir({
+    "task.yaml": `name: merge\nsteps:\n${step("orders", "order.schema.json", "    fields:\n      - {name: order_id, static: FIXED}\n      - {name: batch, type: int, options: {min: 1, max: 3}}\n")}`,
+  });
+  const r = await runCliAsync(
+    ["sample", join(dir, "task.yaml"), "-n", "5", "--format", "json", "--seed", "1"],
+    {
+      cwd: dir,
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const rows = r.stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.equal(rows.length, 5);
+  for (const row of rows) {
+    assert.equal(row.order_id, "FIXED");
+    assert.ok(typeof row.batch === "number" && row.batch >= 1 && row.batch <= 3);
+    assert.equal(Object.keys(row)[0], "order_id", "the schema's field keeps its place");
+    assert.equal(Object.keys(row).at(-1), "batch", "a new field comes after the schema's");
+    assert.equal(row.currency, "EUR");
+  }
+});
+
+test("validate --json gives the resolved fields of a schema's step, nested ones under dotted names", async () => {
+  const dir = fixtureDir({ "task.yaml": `name: one\nsteps:\n${step("orders", "order.schema.json")}` });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml"), "--json"], { cwd: dir });
+  assert.equal(v.status, 0, v.stderr);
+  const out = JSON.parse(v.stdout) as {
+    metadata: {
+      step: string;
+      source: string;
+      fields: { field: string; type: string; nullable: boolean; options: string }[];
+    }[];
+  };
+  assert.equal(out.metadata.length, 1);
+  const [m] = out.metadata;
+  assert.equal(m!.source, "jsonSchema");
+  const field = (name: string) => m!.fields.find((f) => f.field === name);
+  assert.deepEqual(field("order_id"), {
+    field: "order_id",
+    type: "string",
+    nullable: false,
+    from: "source",
+    options: "regex: ORD-[0-9]{8}",
+  });
+  assert.equal(field("customer.email")?.nullable, false);
+  assert.equal(field("lines.quantity")?.options, "min: 1, max: 50");
+  assert.equal(field("total")?.options, "min: 0.01, max: 10000, round: 2");
+});
+
+test("a recursive schema is refused, naming the cycle, at validate and at run", async () => {
+  const dir = fixtureDir({ "task.yaml": `name: cyclic\nsteps:\n${step("tree", "cyclic.schema.json")}` });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
+  assert.equal(v.status, 2, v.stderr);
+  assert.match(
+    v.stderr,
+    /task\.yaml:\d+:\d+: error RF_METADATA_SCHEMA_INVALID: step "tree": JSON Schema .*cyclic\.schema\.json: the schema at #\/properties\/root\/properties\/children\/items refers to itself through #\/\$defs\/node -> #\/\$defs\/node/,
+  );
+  const run = await runCliAsync(["run", join(dir, "task.yaml"), "--home", join(dir, "home")], { cwd: dir });
+  assert.equal(run.status, 2, run.stderr);
+  assert.match(run.stderr, /RF_METADATA_SCHEMA_INVALID/);
+});
+
+test("catalogue services and kinds not read yet are refused at validate, naming the sources rowforge reads", async () => {
+  const dir = fixtureDir({
+    "task.yaml":
+      "name: catalogues\nsteps:\n  - name: from_marquez\n    type: json\n    options: {path: out/a, metadataSourceType: marquez, metadataSourceUrl: 'http://localhost:5001'}\n  - name: from_odcs\n    type: json\n    options: {path: out/b, metadataSourceType: openDataContractStandard, dataContractFile: c.yaml}\n  - name: typo\n    type: json\n    options: {path: out/c, metadataSourceType: jsonSchma, jsonSchemaFile: x.json}\n",
+  });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
+  assert.equal(v.status, 2, v.stderr);
+  assert.match(
+    v.stderr,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_marquez" takes its fields from a Marquez lineage server \(metadataSourceType marquez\), which rowforge does not connect to/,
+  );
+  assert.match(
+    v.stderr,
+    /rowforge reads fields from jsonSchema \(jsonSchemaFile\) and openApi \(schemaLocation\)/,
+  );
+  assert.match(
+    v.stderr,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_odcs" takes its fields from Open Data Contract Standard files/,
+  );
+  assert.match(
+    v.stderr,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "typo" has metadataSourceType jsonSchma, .*did you mean "jsonSchema"/,
+  );
+  assert.doesNotMatch(v.stderr, /does not read yet/);
+});
+
+test("the corpus's JSON Schema task loads and names the schema file it cannot find", {
+  skip: !corpusAvailable() && CORPUS_MISSING,
+}, async () => {
+  const task = join(CORPUS, "task", "file", "json", "json-schema-task.yaml");
+  const v = await runCliAsync(["validate", task]);
+  assert.equal(v.status, 2, v.stderr);
+  assert.match(
+    v.stderr,
+    /RF_FILE_NOT_FOUND: step "json_schema": the metadata document \/opt\/app\/mount\/json-schema\/complex-user-schema\.json was not found/,
+  );
+});

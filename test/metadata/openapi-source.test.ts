@@ -1,0 +1,208 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { test } from "node:test";
+import Fastify, { type FastifyInstance } from "fastify";
+import { parse } from "yaml";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { runCliAsync } from "../support/run-cli.ts";
+
+const DOC_FILE = join(import.meta.dirname, "schemas", "petstore.openapi.yaml");
+const RECORDS = 300;
+
+type Obj = Record<string, unknown>;
+
+/**
+ * A Fastify server built from the OpenAPI document alone: a route per operation whose body,
+ * querystring, params and headers schemas are the document's (Fastify validates them with
+ * ajv and answers 400 to an invalid request). Counts what it accepted and refused per operation.
+ */
+async function serverFromDocument(doc: Obj) {
+  const accepted = new Map<string, number>();
+  const refused: string[] = [];
+  const seen: { id: string; params: Obj; body: unknown }[] = [];
+  const app: FastifyInstance = Fastify({ ajv: { customOptions: { strict: false } } });
+  // The document's components, so that its `#/components/...` references resolve in route schemas.
+  const swagger2 = doc.swagger === "2.0";
+  app.addSchema({ $id: "doc", components: doc.components, definitions: doc.definitions });
+  const refs = (schema: unknown) =>
+    JSON.parse(
+      JSON.stringify(schema)
+        .replaceAll('"#/components/', '"doc#/components/')
+        .replaceAll('"#/definitions/', '"doc#/definitions/'),
+    );
+  // Swagger 2 writes a non-body parameter's schema on the parameter itself.
+  const schemaOf = (p: Obj) => {
+    if (!swagger2) return p.schema;
+    const { name: _n, in: _i, required: _r, ...schema } = p;
+    return schema;
+  };
+  const base = swagger2 && typeof doc.basePath === "string" ? doc.basePath : "";
+  // The document itself, for a source that reads it by URL.
+  app.get("/openapi-document", async () => doc);
+  app.setErrorHandler((err: Error, req, reply) => {
+    refused.push(`${req.method} ${req.url}: ${err.message}`);
+    reply.code(400).send({ error: err.message });
+  });
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Obj>)) {
+    for (const method of ["get", "post", "put", "delete"]) {
+      const op = item[method] as Obj | undefined;
+      if (!op) continue;
+      const params = [...((item.parameters as Obj[]) ?? []), ...((op.parameters as Obj[]) ?? [])];
+      const group = (where: string, lower = false) => {
+        const ps = params.filter((p) => p.in === where);
+        if (ps.length === 0) return undefined;
+        const name = (p: Obj) => (lower ? String(p.name).toLowerCase() : String(p.name));
+        return refs({
+          type: "object",
+          properties: Object.fromEntries(ps.map((p) => [name(p), schemaOf(p)])),
+          required: ps.filter((p) => p.required === true).map(name),
+        });
+      };
+      const content = (op.requestBody as Obj | undefined)?.content as Record<string, Obj> | undefined;
+      const body = swagger2
+        ? params.find((p) => p.in === "body")?.schema
+        : content?.["application/json"]?.schema;
+      const schema = {
+        ...(body ? { body: refs(body) } : {}),
+        ...(group("query") ? { querystring: group("query") } : {}),
+        ...(group("path") ? { params: group("path") } : {}),
+        ...(group("header", true) ? { headers: group("header", true) } : {}),
+      };
+      const id = `${method.toUpperCase()}${path}`;
+      app.route({
+        method: method.toUpperCase() as "GET",
+        url: base + path.replace(/\{(\w+)\}/g, ":$1"),
+        schema,
+        handler: async (req, reply) => {
+          accepted.set(id, (accepted.get(id) ?? 0) + 1);
+          seen.push({ id, params: req.params as Obj, body: req.body });
+          return reply.code(200).send({ ok: true });
+        },
+      });
+    }
+  }
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { url, accepted, refused, seen, close: () => app.close() };
+}
+
+test("an OpenAPI 3.1 document drives one HTTP step per operation, and a server validating the same document accepts every request", async () => {
+  const doc = parse(readFileSync(DOC_FILE, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": "name: petclinic\ntasks:\n  - name: api\n    dataSourceName: petclinic\n",
+      "task/api.yaml": `name: api\nsteps:\n  - name: petclinic_api\n    count: {records: ${RECORDS}}\n    options: {metadataSourceType: openApi, schemaLocation: ${DOC_FILE}}\n`,
+      "application.conf": `http {\n  petclinic {\n    url = "${server.url}"\n  }\n}\n`,
+    });
+    const v = await runCliAsync(["validate", join(dir, "plan.yaml"), "--show-fields"], { cwd: dir });
+    assert.equal(v.status, 0, v.stderr);
+    assert.match(
+      v.stdout,
+      /step POST\/pets \(from step petclinic_api\): 1 field\(s\) from openApi .*petstore\.openapi\.yaml\n(.*\n)*body\.owner\.email +│ string +│ no +│ source +│ regex: /,
+    );
+    const r = await runCliAsync(
+      ["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "18"],
+      {
+        cwd: dir,
+        timeoutMs: 120_000,
+      },
+    );
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
+      "DELETE/pets/{petId}": RECORDS,
+      "GET/pets": RECORDS,
+      "GET/pets/{petId}": RECORDS,
+      "POST/owners/{ownerId}/visits": RECORDS,
+      "POST/pets": RECORDS,
+      "PUT/pets/{petId}": RECORDS,
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+test("the server refuses what the document does not allow: its check has teeth", async () => {
+  const doc = parse(readFileSync(DOC_FILE, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const bad = await fetch(`${server.url}/pets`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Rex", species: "dragon" }),
+    });
+    assert.equal(bad.status, 400);
+    const noLimit = await fetch(`${server.url}/pets`, { headers: { "x-request-id": crypto.randomUUID() } });
+    assert.equal(noLimit.status, 400);
+    assert.equal(server.refused.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a Swagger 2 document read by URL: body and non-body parameters from their schemas, every request accepted", async () => {
+  const doc = JSON.parse(
+    readFileSync(join(import.meta.dirname, "schemas", "inventory.swagger.json"), "utf8"),
+  ) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": "name: inventory\ntasks:\n  - name: api\n    dataSourceName: inventory\n",
+      "task/api.yaml": `name: api\nsteps:\n  - name: inventory_api\n    count: {records: ${RECORDS}}\n    options: {metadataSourceType: openApi, schemaLocation: "${server.url}/openapi-document"}\n`,
+      "application.conf": `http {\n  inventory {\n    url = "${server.url}/api"\n  }\n}\n`,
+    });
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "3"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
+      "GET/items": RECORDS,
+      "POST/items": RECORDS,
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+test("foreign keys between operations: the owner ids booked by POST /owners/{ownerId}/visits are those POST /pets sent, and pets are created first", async () => {
+  const doc = parse(readFileSync(DOC_FILE, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": `name: petclinic_fk
+tasks:
+  - name: api
+    dataSourceName: petclinic
+sinkOptions:
+  foreignKeys:
+    - source: {dataSource: petclinic, step: "POST/pets", fields: [body.owner.owner_id]}
+      generate: [{dataSource: petclinic, step: "POST/owners/{ownerId}/visits", fields: [pathParamownerId]}]
+`,
+      "task/api.yaml": `name: api\nsteps:\n  - name: petclinic_api\n    count: {records: 50}\n    options: {metadataSourceType: openApi, schemaLocation: ${DOC_FILE}}\n`,
+      "application.conf": `http {\n  petclinic {\n    url = "${server.url}"\n  }\n}\n`,
+    });
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "9"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    const owners = server.seen
+      .filter((s) => s.id === "POST/pets")
+      .map((s) => (s.body as { owner: { owner_id: string } }).owner.owner_id);
+    const visits = server.seen.filter((s) => s.id === "POST/owners/{ownerId}/visits");
+    assert.equal(owners.length, 50);
+    assert.equal(visits.length, 50);
+    for (const v of visits) assert.ok(owners.includes(String(v.params.ownerId)), JSON.stringify(v.params));
+    const lastPet = server.seen.findLastIndex((s) => s.id === "POST/pets");
+    const firstVisit = server.seen.findIndex((s) => s.id === "POST/owners/{ownerId}/visits");
+    assert.ok(lastPet < firstVisit, "the parent operation is called before its children");
+  } finally {
+    await server.close();
+  }
+});
