@@ -20,7 +20,8 @@ export interface HttpResult {
   readonly non2xx: number;
 }
 
-function start(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+/** Starts a Node server process (the script and its arguments) and waits for its "listening on <url>" line. */
+export function startListening(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
@@ -86,9 +87,9 @@ export interface HttpBenchmark {
  * busy the shared machine is hits both sides of a round alike; the median round is reported.
  */
 export async function runHttpBenchmark(seconds = 5, rounds = 3): Promise<HttpBenchmark> {
-  const bare = await start([here("./bare-server.ts")]);
+  const bare = await startListening([here("./bare-server.ts")]);
   const home = mkdtempSync(join(tmpdir(), "rowforge-bench-home-"));
-  const rowforge = await start([
+  const rowforge = await startListening([
     here("../bin/rowforge.js"),
     "serve",
     "--port",

@@ -6,34 +6,18 @@
  * its own delivery report (acknowledged / seconds from first send to last answer). Rounds
  * alternate the two; the median round is reported.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { runChild } from "../child-run.ts";
+import { startListening } from "../http.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CONNECTIONS = 32;
 
-function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [here("../receiver-server.ts")], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`receiver did not start: ${out}`)), 30_000);
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child });
-      }
-    });
-  });
-}
+const startReceiver = () => startListening([here("../receiver-server.ts")]);
 
 /** A body like the plan's rows, about 500 bytes. */
 const BODY = JSON.stringify({
