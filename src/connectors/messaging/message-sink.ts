@@ -102,9 +102,12 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
     while (inFlight > 0) await nextSettle();
   };
 
-  /** Fails once what is in flight settled (at most 10 s), so the error's counts are exact. */
+  /** Waits for what is in flight to settle (or fail), at most 10 s: counts said after it are exact. */
+  const drainAtMost = () => Promise.race([drain(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+
+  /** Fails once what is in flight settled, so the error's counts are exact. */
   const failSettled = async (): Promise<never> => {
-    await Promise.race([drain(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await drainAtMost();
     return fail();
   };
 
@@ -126,10 +129,10 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
         stop.throwIfAborted();
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
         const n = pacer ? await pacer.take(want, stop) : want;
+        if (pacer) metrics.behindSeconds = pacer.behindSeconds;
         dispatch(frames, row, row + n);
         row += n;
       }
-      if (pacer) metrics.behindSeconds = pacer.behindSeconds;
     },
     async close(): Promise<SinkResult> {
       await drain();
@@ -147,8 +150,7 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       stopping.abort();
       if (ended) return;
       ended = true;
-      // What is in flight settles (or fails) first, so the counts are exact.
-      await Promise.race([drain(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      await drainAtMost();
       await transport.abort().catch(() => {});
     },
     delivery: () => metrics.report(),
