@@ -35,6 +35,14 @@ const UNSUPPORTED_KINDS: Readonly<Record<string, string>> = {
   solace: "Solace JMS (SMF)",
 };
 
+/** What a connection type rowforge refuses by design is (`Solace JMS (SMF)`), or undefined. */
+export const unsupportedKind = (format: string): string | undefined =>
+  UNSUPPORTED_KINDS[format.trim().toLowerCase()];
+
+/** What rowforge writes to instead of a refused JMS kind: said wherever one is refused. */
+export const JMS_SUPPORTED =
+  "of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)";
+
 /** The connector serving a step's format or connection type, if any. */
 export function findConnector(format: string): Connector | undefined {
   const name = format.trim().toLowerCase();
@@ -49,11 +57,11 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   const connector = findConnector(step.format);
   if (connector) return connector;
   const where = `step "${step.step.name}" writes to "${step.format}"`;
-  const refused = UNSUPPORTED_KINDS[step.format.trim().toLowerCase()];
+  const refused = unsupportedKind(step.format);
   if (refused !== undefined)
     throw new RowforgeError(
       "RF_CONNECTION_UNSUPPORTED",
-      `${where}${step.dataSourceName ? ` (connection "${step.dataSourceName}")` : ""}, a ${refused} connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)`,
+      `${where}${step.dataSourceName ? ` (connection "${step.dataSourceName}")` : ""}, a ${refused} connection, which rowforge does not write to; ${JMS_SUPPORTED}`,
     );
   throw new RowforgeError(
     "RF_FORMAT_UNKNOWN",
@@ -61,7 +69,7 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
       ? `${where}, which this version of rowforge cannot write yet`
       : `${where}; ${doing} it is not supported yet`,
     {
-      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported; broker and HTTP connectors come later`,
+      hint: `${CONNECTORS.map((c) => `${c.name} formats (${c.formats.join(", ")})`).join(", ")} are supported`,
     },
   );
 }

@@ -61,3 +61,52 @@ test("POST /run of a paced HTTP step, cancelled by POST /run/cancel: its summary
     await receiver.close();
   }
 });
+
+test("a server shutdown (POST /shutdown's path, past its grace period) stops a paced HTTP step and records exactly what was acknowledged", async () => {
+  const receiver = await startHttpReceiver();
+  const { app, runs, close } = await apiRuntime();
+  try {
+    const save = await app.inject({
+      method: "POST",
+      url: "/connection",
+      payload: { connections: [{ name: "api", type: "http", options: { url: `${receiver.url}/shutdown` } }] },
+    });
+    assert.equal(save.statusCode, 200, save.body);
+    const started = await app.inject({
+      method: "POST",
+      url: "/run",
+      payload: {
+        plan: { name: "api_http_shutdown", tasks: [{ name: "t", dataSourceName: "api", enabled: true }] },
+        tasks: [
+          {
+            name: "t",
+            type: "http",
+            options: { rowsPerSecond: "100" },
+            count: { records: 1000 },
+            fields: [{ name: "n", type: "long", options: { sql: "__index_inc" } }],
+          },
+        ],
+      },
+    });
+    assert.equal(started.statusCode, 200, started.body);
+    const id = (started.json() as { executionId: string }).executionId;
+    await new Promise((r) => setTimeout(r, 1200));
+    // What POST /shutdown does: runs get a grace period, then are cancelled "shutdown".
+    assert.equal(await runs.shutdown(300), true);
+    const history = (await app.inject({ url: "/run/history" })).json() as {
+      id: string;
+      status: string;
+      failedReason: string;
+      generationSummary: { records: number; delivery: DeliveryReport }[];
+    }[];
+    const record = history.find((r) => r.id === id)!;
+    assert.equal(record.status, "failed");
+    assert.match(record.failedReason, /shutdown/);
+    const received = receiver.received("/shutdown").length;
+    assert.ok(received > 50 && received < 500, `${received} received`);
+    assert.equal(record.generationSummary[0]!.delivery.acknowledged, received);
+  } finally {
+    await close();
+    await receiver.close();
+  }
+});

@@ -221,7 +221,11 @@ test("kinds no connector serves yet and unknown types are a clear success false,
   assert.deepEqual(plannedKinds(), []);
   const solace = await testConnection(conn("solace", { url: "smf://localhost:1" }, "my_solace"));
   assert.equal(solace.success, false);
-  assert.match(solace.message, /connection "my_solace" is of type solace, which rowforge does not write to/);
+  assert.match(
+    solace.message,
+    /connection "my_solace" is a Solace JMS \(SMF\) connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ/,
+  );
+  assert.equal(solace.details.code, "RF_CONNECTION_UNSUPPORTED");
   const typo = await testConnection(conn("postgress", { url: "x" }));
   assert.equal(typo.success, false);
   assert.match(typo.message, /type postgress, which rowforge does not write to; did you mean "postgres"/);

@@ -1,5 +1,5 @@
 import { normaliseFormat } from "../../config/index.ts";
-import { findConnector, plannedKinds } from "../../connectors/registry.ts";
+import { findConnector, JMS_SUPPORTED, plannedKinds, unsupportedKind } from "../../connectors/registry.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { CONNECTION_GROUPS, type Connection } from "../../model/connection.ts";
 import { isSecretKey, MASK, maskText } from "../catalog/secrets.ts";
@@ -20,9 +20,9 @@ const GRACE_SECONDS = 5;
 
 /**
  * Tests a connection through the connector serving its type (Connector.testConnection):
- * reaches it, reads what it can and writes nothing. Kinds no connector serves yet (kafka, http,
- * jms, ...), connectors without a test and unknown types are answered `success: false` saying
- * so: never a success that was not checked. A connector that does not answer within its
+ * reaches it, reads what it can and writes nothing. Kinds rowforge refuses (Solace), kinds no
+ * connector serves, connectors without a test and unknown types are answered `success: false`
+ * saying so: never a success that was not checked. A connector that does not answer within its
  * connectTimeout plus a few seconds is given up. No secret of the connection appears in the answer.
  */
 export async function testConnection(
@@ -39,6 +39,14 @@ async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "dur
   const who = `connection "${c.name}"`;
   const connector = findConnector(type);
   if (!connector) {
+    const refused = unsupportedKind(type);
+    if (refused !== undefined) {
+      return {
+        success: false,
+        message: `${who} is a ${refused} connection, which rowforge does not write to; ${JMS_SUPPORTED}`,
+        details: { code: "RF_CONNECTION_UNSUPPORTED", type, tested: false },
+      };
+    }
     if (plannedKinds().includes(type)) {
       return {
         success: false,
