@@ -111,3 +111,27 @@ export const UNREACHABLE_CODES = new Set([
   "ETIMEDOUT",
   "ECONNRESET",
 ]);
+
+/**
+ * Where a step publishes: the first of `keys` its options give, trimmed ("" when none does and
+ * `needed` is false, e.g. a connection tested on its own); RF_KEY_MISSING naming `what` otherwise.
+ */
+export function destinationOption(
+  o: Readonly<Record<string, string>>,
+  keys: readonly string[],
+  what: string,
+  who: string,
+  needed: boolean,
+): string {
+  // The first key given at all wins (as `o.topic ?? o.destinationName` reads them).
+  const value =
+    keys
+      .map((k) => o[k])
+      .find((v) => v !== undefined)
+      ?.trim() ?? "";
+  if (needed && value === "")
+    throw new RowforgeError("RF_KEY_MISSING", `${who} names no ${what} to publish to`, {
+      hint: `give the step a ${what} option`,
+    });
+  return value;
+}

@@ -5,6 +5,7 @@ import {
   booleanOption,
   brokerAddress,
   connectTimeoutMs,
+  destinationOption,
   numberOption,
 } from "../messaging/broker-options.ts";
 
@@ -39,11 +40,7 @@ export function mqttOptions(
   needsTopic = true,
 ): MqttOptions {
   const address = brokerAddress(o.url ?? o.brokerUrl, MQTT_SCHEMES, who);
-  const topic = (o.topic ?? o.destinationName)?.trim() ?? "";
-  if (needsTopic && topic === "")
-    throw new RowforgeError("RF_KEY_MISSING", `${who} names no topic to publish to`, {
-      hint: "give the step a topic option",
-    });
+  const topic = destinationOption(o, ["topic", "destinationName"], "topic", who, needsTopic);
   if (/[#+]/.test(topic))
     throw new RowforgeError(
       "RF_OPTION_INVALID",

@@ -5,6 +5,7 @@ import {
   booleanOption,
   brokerAddress,
   connectTimeoutMs,
+  destinationOption,
   numberOption,
 } from "../messaging/broker-options.ts";
 
@@ -43,11 +44,7 @@ export function natsOptions(
   needsSubject = true,
 ): NatsOptions {
   const address = brokerAddress(o.url ?? o.servers, NATS_SCHEMES, who);
-  const subject = (o.subject ?? o.topic ?? o.destinationName)?.trim() ?? "";
-  if (needsSubject && subject === "")
-    throw new RowforgeError("RF_KEY_MISSING", `${who} names no subject to publish to`, {
-      hint: "give the step a subject option",
-    });
+  const subject = destinationOption(o, ["subject", "topic", "destinationName"], "subject", who, needsSubject);
   if (/[\s*>]/.test(subject) || subject.startsWith(".") || subject.endsWith(".") || subject.includes(".."))
     throw new RowforgeError(
       "RF_OPTION_INVALID",
