@@ -23,6 +23,10 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const found = find(route.path);
   useEffect(() => {
+    // When the shell first showed (bench/ui.ts reads it beside the navigation timing).
+    performance.mark("rowforge:shell-rendered");
+  }, []);
+  useEffect(() => {
     if (route.path === "/") navigate(HOME);
   }, [route.path]);
   useEffect(() => {
