@@ -21,6 +21,30 @@ test("a server started with --token: the UI loads, shows the API's 401 with its 
   await page.getByText("No plans yet").waitFor();
   assert.equal(await page.getByRole("alert").count(), 0);
   assert.equal(await page.getByRole("button", { name: "Token set" }).count(), 1);
+
+  // The run's live stream goes through the same token (fetch with the header, not EventSource).
+  const saved = await fetch(`${s.url}/plan`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({
+      plan: { name: "token_plan", tasks: [{ name: "rows", dataSourceName: "files", enabled: true }] },
+      tasks: [
+        {
+          name: "rows",
+          type: "csv",
+          options: { path: `${s.scratch}/rows` },
+          count: { records: 50 },
+          fields: [{ name: "id", type: "long", options: { isUnique: true } }],
+        },
+      ],
+    }),
+  });
+  assert.equal(saved.status, 200, await saved.text());
+  await page.reload();
+  await page.getByRole("button", { name: "Run token_plan" }).click();
+  await page.locator('.run-status [data-status="success"]').waitFor();
+  await page.locator("li.step[data-step=rows] .records", { hasText: "50 / 50" }).waitFor();
+  assert.equal(await page.getByRole("alert").count(), 0);
 });
 
 test("by keyboard alone: skip to the content, open the connection form, fill it and save with Enter", async () => {
