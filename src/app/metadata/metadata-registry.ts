@@ -1,11 +1,20 @@
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { dataContractSource } from "./contract/datacontract-source.ts";
+import { odcsSource } from "./contract/odcs-source.ts";
+import { greatExpectationsSource } from "./great-expectations/ge-source.ts";
 import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
 import type { MetadataSource } from "./metadata-source.ts";
 import { openApiSource } from "./openapi/openapi-source.ts";
 
 /** The metadata sources rowforge reads: one line per kind. */
-export const METADATA_SOURCES: readonly MetadataSource[] = [jsonSchemaSource, openApiSource];
+export const METADATA_SOURCES: readonly MetadataSource[] = [
+  jsonSchemaSource,
+  openApiSource,
+  odcsSource,
+  dataContractSource,
+  greatExpectationsSource,
+];
 
 /** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */
 const CATALOGUES: Readonly<Record<string, string>> = {
@@ -17,9 +26,6 @@ const CATALOGUES: Readonly<Record<string, string>> = {
 
 /** Kinds Data Caterer reads that rowforge does not read yet (issue 18 follows them). */
 const NOT_YET: Readonly<Record<string, string>> = {
-  openDataContractStandard: "Open Data Contract Standard files (dataContractFile)",
-  dataContractCli: "datacontract.yaml files (dataContractFile)",
-  greatExpectations: "Great Expectations suites (expectationsFile)",
   confluentSchemaRegistry: "Confluent schema registries (metadataSourceUrl)",
   avro: "Avro schemas (schemaLocation)",
   protobuf: "Protobuf schemas (schemaLocation)",
@@ -36,8 +42,10 @@ const LOCATION_OPTIONS = [
   "openApiSpec",
 ];
 
-const supported = (): string =>
-  METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`).join(" and ");
+const supported = (): string => {
+  const all = METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`);
+  return all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : (all[0] ?? "");
+};
 const fold = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
 
 /**
