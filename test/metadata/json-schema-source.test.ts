@@ -126,7 +126,7 @@ test("a recursive schema is refused, naming the cycle, at validate and at run", 
 test("catalogue services and kinds not read yet are refused at validate, naming the sources rowforge reads", async () => {
   const dir = fixtureDir({
     "task.yaml":
-      "name: catalogues\nsteps:\n  - name: from_marquez\n    type: json\n    options: {path: out/a, metadataSourceType: marquez, metadataSourceUrl: 'http://localhost:5001'}\n  - name: from_odcs\n    type: json\n    options: {path: out/b, metadataSourceType: openDataContractStandard, dataContractFile: c.yaml}\n  - name: typo\n    type: json\n    options: {path: out/c, metadataSourceType: jsonSchma, jsonSchemaFile: x.json}\n",
+      "name: catalogues\nsteps:\n  - name: from_marquez\n    type: json\n    options: {path: out/a, metadataSourceType: marquez, metadataSourceUrl: 'http://localhost:5001'}\n  - name: from_task\n    type: json\n    options: {path: out/b, metadataSourceType: yamlTask, schemaLocation: c.yaml}\n  - name: typo\n    type: json\n    options: {path: out/c, metadataSourceType: jsonSchma, jsonSchemaFile: x.json}\n",
   });
   const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 2, v.stderr);
@@ -136,11 +136,11 @@ test("catalogue services and kinds not read yet are refused at validate, naming 
   );
   assert.match(
     v.stderr,
-    /rowforge reads fields from jsonSchema \(jsonSchemaFile\) and openApi \(schemaLocation\)/,
+    /rowforge reads fields from jsonSchema \(jsonSchemaFile\), openApi \(schemaLocation\), openDataContractStandard \(dataContractFile\)/,
   );
   assert.match(
     v.stderr,
-    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_odcs" takes its fields from Open Data Contract Standard files/,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_task" takes its fields from the fields of another task file/,
   );
   assert.match(
     v.stderr,

@@ -60,6 +60,8 @@ export function contractColumn(spec: ColumnSpec): ContractColumn {
   for (const source of spec.constraints)
     for (const k of CONSTRAINTS) if (source[k] !== undefined && source[k] !== null) given[k] = source[k];
   for (const source of spec.constraints) {
+    // ODCS v2 and some v3 contracts list the allowed values as validValues.
+    if (Array.isArray(source.validValues) && given.enum === undefined) given.enum = source.validValues;
     const f = source.format;
     if (
       typeof f === "string" &&

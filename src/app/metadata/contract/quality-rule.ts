@@ -85,7 +85,7 @@ export function readRule(rule: Obj): ReadRule {
   const bound = boundOf(rule);
   return {
     type,
-    named: named || (declared ?? "rule"),
+    named: named || (typeof rule.description === "string" ? `"${rule.description}"` : (declared ?? "rule")),
     percent: str(rule.unit)?.toLowerCase() === "percent",
     ...(metric ? { metric } : {}),
     ...(bound ? { bound } : {}),
