@@ -3,6 +3,8 @@ import { invalid, refsOf, resolveSchema, type SchemaObject, type SchemaScope } f
 
 /** Text of strings with no other constraint is at most this long (the generators' default). */
 const DEFAULT_MAX_LEN = 20;
+/** How often an optional property is left out when the output leaves null fields out. */
+const OPTIONAL_ABSENT_PROB = 0.2;
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
 const MAX_LISTED = 1000;
 
@@ -53,6 +55,15 @@ export function schemaField(
   if (field === undefined) return undefined;
   const options = { ...((field.options as Record<string, unknown> | undefined) ?? {}) };
   if (allowsNull) options.enableNull = true;
+  if (scope.optionalAbsent && field.static === undefined && options.nullProb !== 1) {
+    // Null fields are left out of the output: an optional property is absent now and then, a
+    // required one always there.
+    if (required) delete options.enableNull;
+    else {
+      options.enableNull = true;
+      options.nullProb = OPTIONAL_ABSENT_PROB;
+    }
+  }
   return {
     ...field,
     nullable: !required || allowsNull,
