@@ -23,8 +23,10 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
   const ta = typesOf(a);
   const tb = typesOf(b);
   if (ta && tb) {
-    const widened = (t: string[]) => (t.includes("number") ? [...t, "integer"] : t);
-    if (!ta.some((t) => widened(tb).includes(t))) return true;
+    // An integer is a number too.
+    const widened = (t: string[]) =>
+      t.includes("number") || t.includes("integer") ? [...t, "integer", "number"] : t;
+    if (!widened(ta).some((t) => widened(tb).includes(t))) return true;
   }
   const va = valuesOf(a);
   const vb = valuesOf(b);

@@ -1,4 +1,5 @@
 import { RowforgeError } from "../../../errors/index.ts";
+import { applyNot, EXCLUDED } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
 import { chooseOneOf } from "./choose-alternative.ts";
 
@@ -86,6 +87,7 @@ export function resolveSchema(
     const chosen = values ? { enum: values } : ((key === "oneOf" ? chooseOneOf(resolved) : nonNull[0]) ?? {});
     s = mergeSchemas(resolveSchema(rest, scope, seen, at), { ...chosen, ...nullable });
   }
+  s = applyNot(s, scope, at);
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
 }
 
@@ -133,7 +135,8 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
       const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
       out[k] = both;
-    } else if (k === REFS) out[k] = [...new Set([...(old as string[]), ...(v as string[])])];
+    } else if (k === REFS || k === EXCLUDED)
+      out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }
   return out;
