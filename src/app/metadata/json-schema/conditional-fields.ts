@@ -84,12 +84,12 @@ export function conditionalFields(
   if (!isObject(cond) || prefix === undefined) return undefined;
   const sql = conditionSql(cond, prefix);
   if (sql === undefined) return undefined;
-  const branches = { then: isObject(s.then) ? s.then : {}, else: isObject(s.else) ? s.else : {} };
+  const branches = { yes: isObject(s.then) ? s.then : {}, no: isObject(s.else) ? s.else : {} };
   const touched = new Set([
-    ...Object.keys(props(branches.then)),
-    ...req(branches.then),
-    ...Object.keys(props(branches.else)),
-    ...req(branches.else),
+    ...Object.keys(props(branches.yes)),
+    ...req(branches.yes),
+    ...Object.keys(props(branches.no)),
+    ...req(branches.no),
   ]);
   for (const p of touched) if (props(cond)[p] !== undefined) return undefined;
   const own = props(s);
@@ -104,8 +104,8 @@ export function conditionalFields(
           : mergeSchemas(isObject(own[p]) ? (own[p] as SchemaObject) : {}, extra as SchemaObject);
       return fieldOf(`${p}__${suffix}`, schema, required.includes(p) || req(b).includes(p));
     };
-    const yes = made(branches.then, "then");
-    const no = made(branches.else, "else");
+    const yes = made(branches.yes, "then");
+    const no = made(branches.no, "else");
     if (
       !yes ||
       !no ||
