@@ -186,3 +186,37 @@ test("the corpus's taxi suite: all 11 expectations load and run against a taxi s
   assert.equal(byDescription.get("mean of passenger_count between 1.5716 and 1.5716"), false);
   assert.equal(r.status, 3);
 });
+
+test("a validation file entry naming a suite (expectationsFile) checks existing data with the suite's expectations; an unknown one is refused", async () => {
+  const dir = fixtureDir({
+    "write.yaml": task({}, 2000).replace(
+      /metadataSourceType: greatExpectations, expectationsFile: [^}]*/,
+      "saveMode: overwrite",
+    ),
+    "checks.yaml": `name: payment_checks\ndataSources:\n  files:\n    - options: {path: out/payments, format: json, metadataSourceType: greatExpectations, expectationsFile: ${SUITE}}\n      validations:\n        - {expr: "fee < amount", description: own check}\n`,
+    "bad.json": JSON.stringify({
+      expectations: [
+        { expectation_type: "expect_column_kl_divergence_to_be_less_than", kwargs: { column: "amount" } },
+      ],
+    }),
+    "bad.yaml":
+      "name: bad_checks\ndataSources:\n  files:\n    - options: {path: out/payments, format: json, expectationsFile: bad.json}\n",
+  });
+  const w = await runCliAsync(
+    ["run", join(dir, "write.yaml"), "--home", join(dir, "h"), "--seed", "3", "-q"],
+    { cwd: dir },
+  );
+  assert.equal(w.status, 0, w.stderr);
+  const c = await runCliAsync(["check", join(dir, "checks.yaml"), "--json"], { cwd: dir });
+  assert.equal(c.status, 0, c.stderr + c.stdout);
+  const out = JSON.parse(c.stdout) as RunJson;
+  assert.equal(out.validations.length, 21, "its own check and the suite's 20");
+  assert.equal(out.validations[0]!.description, "own check");
+  assert.ok(out.validations.every((v) => v.success));
+  const b = await runCliAsync(["check", join(dir, "bad.yaml")], { cwd: dir });
+  assert.equal(b.status, 2, b.stderr);
+  assert.match(
+    b.stderr,
+    /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_kl_divergence_to_be_less_than, which rowforge does not run/,
+  );
+});

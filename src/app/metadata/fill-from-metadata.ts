@@ -5,6 +5,7 @@ import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
+import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
 import { metadataDocuments } from "./metadata-documents.ts";
 import { metadataSourceOf } from "./metadata-registry.ts";
 import type { MetadataDocuments } from "./metadata-source.ts";
@@ -55,8 +56,10 @@ export async function fillFromMetadata(
       return true; // refused when filled
     }
   };
-  if (!plan.steps.some(hasSource)) return { plan, steps: [] };
+  const suites = hasSuiteEntries(plan.validations);
+  if (!plan.steps.some(hasSource) && !suites) return { plan, steps: [] };
   const docs = options.docs ?? metadataDocuments(plan.sources);
+  const validations = suites ? await withSuiteEntries(plan.validations, docs) : plan.validations;
   const reports: MetadataStepReport[] = [];
   const steps: ResolvedStep[] = [];
   const checks: Record<string, DataSourceValidation[]> = {};
@@ -90,7 +93,7 @@ export async function fillFromMetadata(
     plan: {
       ...plan,
       steps,
-      validations: [...plan.validations, ...extra],
+      validations: [...validations, ...extra],
       plan: { ...plan.plan, validations: [...plan.plan.validations, ...extra.map((v) => v.name)] },
     },
     steps: reports,
