@@ -220,3 +220,21 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
     /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_kl_divergence_to_be_less_than, which rowforge does not run/,
   );
 });
+
+test("an expectation naming a column the step does not write is reported at validate, at the step, with did-you-mean", async () => {
+  const dir = fixtureDir({
+    "suite.json": JSON.stringify({
+      expectations: [
+        { expectation_type: "expect_column_values_to_not_be_null", kwargs: { column: "passenger_cnt" } },
+      ],
+    }),
+    "task.yaml":
+      "name: t\nsteps:\n  - name: taxi\n    type: json\n    options: {path: out/t, metadataSourceType: greatExpectations, expectationsFile: suite.json}\n    fields:\n      - {name: passenger_count, type: int}\n",
+  });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
+  assert.equal(v.status, 2, v.stderr);
+  assert.match(
+    v.stderr,
+    /task\.yaml:3:5: error RF_SQL_INVALID: step "taxi": a rule of its metadata source: .*unknown field "passenger_cnt"; did you mean "passenger_count"/,
+  );
+});
