@@ -52,6 +52,15 @@ test("between keeps strict bounds and open ends; GE 1.x `type` is read too", () 
   assert.equal(w!.aggExpr, "count == 5");
 });
 
+test("between on dates compares with the quoted date", () => {
+  const [v] = one("expect_column_values_to_be_between", {
+    column: "d",
+    min_value: "2020-01-01",
+    max_value: "2020-12-31",
+  });
+  assert.equal(v!.expr, "`d` >= '2020-01-01' AND `d` <= '2020-12-31'");
+});
+
 test("unknown expectations and missing columns are refused with did-you-mean", () => {
   assert.throws(
     () => one("expect_column_values_to_be_unqiue", { column: "a" }),

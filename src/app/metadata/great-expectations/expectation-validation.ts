@@ -1,5 +1,6 @@
 import { didYouMean, RowforgeError } from "../../../errors/index.ts";
 import type { FieldCheck, Validation } from "../../../model/validation.ts";
+import { sqlLiteral } from "../../validate/field-check-plan.ts";
 import { javaDateFormat, sparkTypesOf } from "./ge-types.ts";
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -39,13 +40,21 @@ const rowCount = (aggExpr: string, columns: readonly string[] = []): Validation 
 });
 const expression = (expr: string): Validation => ({ kind: "expression", expr, checks: [], nested: [] });
 
+/** A GE bound as SQL: numbers as they are, dates and text quoted. */
+const bound = (v: unknown): string =>
+  typeof v === "number"
+    ? String(v)
+    : Number.isFinite(Number(v)) && String(v).trim() !== ""
+      ? String(Number(v))
+      : sqlLiteral(v);
+
 /** `count >= 1 AND count <= 5` from GE's min_value / max_value (either may be absent) and strictness. */
 function rangeSql(name: string, k: Kwargs): string {
   const parts: string[] = [];
   if (k.min_value !== undefined && k.min_value !== null)
-    parts.push(`${name} ${k.strict_min === true ? ">" : ">="} ${num(k.min_value, 0)}`);
+    parts.push(`${name} ${k.strict_min === true ? ">" : ">="} ${bound(k.min_value)}`);
   if (k.max_value !== undefined && k.max_value !== null)
-    parts.push(`${name} ${k.strict_max === true ? "<" : "<="} ${num(k.max_value, 0)}`);
+    parts.push(`${name} ${k.strict_max === true ? "<" : "<="} ${bound(k.max_value)}`);
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }
 
