@@ -5,7 +5,11 @@ import type { SchemaScope } from "../json-schema/resolve-schema.ts";
 import type { MetadataStepShape } from "../metadata-source.ts";
 import { contractFields } from "./contract-fields.ts";
 import type { ContractColumn, ContractTable } from "./contract-table.ts";
+import { readRule } from "./quality-rule.ts";
 import { ruleValidation } from "./quality-validation.ts";
+
+/** Outputs that keep nested columns as structs when read back (others store them as JSON text). */
+const NESTED_FORMATS = new Set(["json", "parquet", "orc"]);
 
 /** The step option naming which of a contract's tables (models, schema objects) a step generates: a comma list. */
 export const TABLE_OPTION = "dataContractSchema";
@@ -15,7 +19,7 @@ export const TABLE_OPTION = "dataContractSchema";
  * of them when it names none, as Data Caterer reads them). One table keeps the step's name
  * and options; with several, each step is named after its table and writes beside the
  * others (`<path>/<table>` for files, the table's physical name for a database step without
- * `dbtable`). Each step's fields come from the table's columns and its validations from the
+ * `dbtable`, in the step's `schema` when it has one). Each step's fields come from the table's columns and its validations from the
  * quality rules of the table and its columns.
  */
 export function contractSteps(
@@ -73,13 +77,22 @@ export function contractSteps(
     };
     for (const q of t.quality) take(ruleValidation(q, target));
     for (const [column, rules] of columnRules(t.columns))
-      for (const q of rules) take(ruleValidation(q, { ...target, column }));
+      for (const q of rules) {
+        if (column.includes(".") && !NESTED_FORMATS.has(r.format))
+          skipped.push(
+            `${ruleName(q)} (column ${column}, ${q.at}): a rule on a nested column, which ${r.format} stores as JSON text`,
+          );
+        else take(ruleValidation(q, { ...target, column }));
+      }
     const options: Record<string, string> = {};
     if (several) {
       const path = r.step.options.path;
       if (path !== undefined) options.path = `${path.replace(/\/+$/, "")}/${t.name}`;
-      else if (r.step.options.dbtable === undefined && r.step.options.table === undefined)
-        options.dbtable = t.physicalName ?? t.name;
+      else if (r.step.options.dbtable === undefined && r.step.options.table === undefined) {
+        // A database step: the table's physical name, in the step's schema when it names one.
+        if (r.step.options.schema !== undefined) options.table = t.physicalName ?? t.name;
+        else options.dbtable = t.physicalName ?? t.name;
+      }
     }
     return {
       name: several ? t.name : r.step.name,
@@ -100,3 +113,5 @@ function columnRules(columns: readonly ContractColumn[], prefix = ""): [string, 
     ...(c.fields && !c.array ? columnRules(c.fields, `${prefix}${c.name}.`) : []),
   ]);
 }
+
+const ruleName = (q: ContractColumn["quality"][number]): string => readRule(q.rule).named;
