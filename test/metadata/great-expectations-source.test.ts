@@ -221,7 +221,7 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
   );
 });
 
-test("an expectation naming a column the step does not write is reported at validate, at the step, with did-you-mean", async () => {
+test("an expectation naming a column the step does not write is reported at validate, at the step, with did-you-mean (expectationsFile alone names the suite)", async () => {
   const dir = fixtureDir({
     "suite.json": JSON.stringify({
       expectations: [
@@ -229,7 +229,7 @@ test("an expectation naming a column the step does not write is reported at vali
       ],
     }),
     "task.yaml":
-      "name: t\nsteps:\n  - name: taxi\n    type: json\n    options: {path: out/t, metadataSourceType: greatExpectations, expectationsFile: suite.json}\n    fields:\n      - {name: passenger_count, type: int}\n",
+      "name: t\nsteps:\n  - name: taxi\n    type: json\n    options: {path: out/t, expectationsFile: suite.json}\n    fields:\n      - {name: passenger_count, type: int}\n",
   });
   const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 2, v.stderr);

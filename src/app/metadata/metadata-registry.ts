@@ -50,7 +50,7 @@ const fold = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
 
 /**
  * The metadata source a step's fields come from (its `metadataSourceType`, or `jsonSchemaFile`
- * alone), undefined when the step names none. A kind rowforge does not read is refused,
+ * or `expectationsFile` alone), undefined when the step names none. A kind rowforge does not read is refused,
  * naming the ones it reads.
  */
 export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
@@ -58,6 +58,9 @@ export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
   if (type === undefined) {
     if (r.step.options.jsonSchemaFile !== undefined)
       return METADATA_SOURCES.find((s) => s.kind === "jsonSchema");
+    // A suite is only ever Great Expectations': its checks are not dropped for want of the type.
+    if (r.step.options.expectationsFile !== undefined)
+      return METADATA_SOURCES.find((s) => s.kind === "greatExpectations");
     if (r.step.fields.length > 0) return undefined;
     const option = LOCATION_OPTIONS.find((k) => r.step.options[k] !== undefined);
     if (option === undefined || r.format === "kafka") return undefined;
