@@ -42,7 +42,11 @@ export interface MetadataReading {
  * source (`metadataSourceType`) gets the fields the source describes, with Data Caterer's
  * merge rule (a field the step declares replaces the source's field of its name, other
  * declared fields are added after them); a source may turn one step into several (one per
- * OpenAPI operation). A kind rowforge does not read is refused naming the ones it reads.
+ * OpenAPI operation, one per contract table). The rules a source states (contract quality
+ * rules, Great Expectations suites) become the plan's `metadata_validations`, read back from
+ * where each step writes once the run has written it; validation file entries naming a suite
+ * (`expectationsFile`) get its expectations. A kind rowforge does not read is refused naming
+ * the ones it reads.
  */
 export async function fillFromMetadata(
   plan: ResolvedPlan,
