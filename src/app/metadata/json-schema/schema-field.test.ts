@@ -160,3 +160,29 @@ test("oneOf generates the alternative no other matches; not, contains and patter
     [{ min: 5, max: 6 }, {}],
   );
 });
+
+test("optional properties are sometimes absent in JSON output, except in objects that count or tie their properties", () => {
+  const scope = { root: {}, where: 'step "s": JSON Schema s.json', optionalAbsent: true };
+  const fields = (schema: Record<string, unknown>) =>
+    objectFields(resolveSchema(schema, scope, [], ""), scope, "#");
+  const [a, b] = fields({
+    type: "object",
+    required: ["a"],
+    properties: { a: { type: ["string", "null"] }, b: { type: "integer" } },
+  });
+  assert.equal(
+    (a!.options as Record<string, unknown>).enableNull,
+    undefined,
+    "a required property is never left out",
+  );
+  assert.deepEqual(b!.options, { enableNull: true, nullProb: 0.2 });
+  const counted = fields({
+    type: "object",
+    minProperties: 2,
+    properties: { x: { type: "boolean" }, y: { type: "boolean" } },
+  });
+  assert.deepEqual(
+    counted.map((f) => f.options),
+    [undefined, undefined],
+  );
+});

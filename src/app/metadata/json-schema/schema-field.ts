@@ -100,6 +100,13 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   const props = s.properties;
   if ((typeof props !== "object" || props === null) && !conditional) return [];
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+  // An object that counts its properties (minProperties) or ties them together
+  // (dependentRequired) gets all of them, so leaving one out never breaks it.
+  const allPresent =
+    scope.optionalAbsent === true &&
+    ((typeof s.minProperties === "number" && s.minProperties > required.size) ||
+      s.dependentRequired !== undefined ||
+      s.dependencies !== undefined);
   const patterns = Object.entries(
     typeof s.patternProperties === "object" && s.patternProperties !== null
       ? (s.patternProperties as Record<string, unknown>)
@@ -124,7 +131,14 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     // A property whose name a patternProperties pattern matches meets that schema too.
     const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
     const sub = matching.length > 0 ? { allOf: [own, ...matching] } : own;
-    const f = schemaField(name, sub, required.has(name), scope, refsOf(s), `${at}/properties/${name}`);
+    const f = schemaField(
+      name,
+      sub,
+      required.has(name) || allPresent,
+      scope,
+      refsOf(s),
+      `${at}/properties/${name}`,
+    );
     if (f) out.push(...withHelper(f));
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
