@@ -24,6 +24,8 @@ export interface ReadRule {
   readonly validValues?: readonly unknown[];
   readonly missingValues?: readonly unknown[];
   readonly pattern?: string;
+  /** The columns a table-level duplicate rule counts together (ODCS `arguments.properties`). */
+  readonly columns?: readonly string[];
   readonly query?: string;
   readonly description?: string;
   readonly engine?: string;
@@ -82,6 +84,7 @@ export function readRule(rule: Obj): ReadRule {
   const validValues = values("validValues");
   const missingValues = values("missingValues");
   const pattern = str(args.pattern) ?? str(rule.pattern);
+  const columns = values("properties")?.map(String) ?? values("fields")?.map(String);
   const bound = boundOf(rule);
   return {
     type,
@@ -92,6 +95,7 @@ export function readRule(rule: Obj): ReadRule {
     ...(validValues ? { validValues } : {}),
     ...(missingValues ? { missingValues } : {}),
     ...(pattern !== undefined ? { pattern } : {}),
+    ...(columns ? { columns } : {}),
     ...(typeof rule.query === "string" ? { query: rule.query } : {}),
     ...(typeof rule.description === "string" ? { description: rule.description } : {}),
     ...(typeof rule.engine === "string" ? { engine: rule.engine } : {}),

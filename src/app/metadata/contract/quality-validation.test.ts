@@ -55,6 +55,14 @@ test("other bounds count the failing rows; row counts and COUNT(*) queries are c
   );
 });
 
+test("a table's duplicate rule over several columns is a group-by of them", () => {
+  const v = validation({ metric: "duplicateValues", arguments: { properties: ["a", "b"] }, mustBe: 0 });
+  assert.deepEqual(
+    [v.kind, v.groupByFields, v.aggExpr, v.description],
+    ["groupBy", ["a", "b"], "count == 1", "a, b unique together"],
+  );
+});
+
 test("text, custom, other SQL, unknown rules and rules without a bound are skipped with the reason", () => {
   assert.match(
     skipped({ type: "text", description: "x" }),

@@ -45,6 +45,21 @@ export function ruleValidation(q: QualityRule, target: RuleTarget): RuleOutcome 
     return { validation: countRows(r.bound, undefined, description ?? `row count ${boundText(r.bound)}`) };
   }
   const column = target.column;
+  if (column === undefined && r.metric === "duplicateValues" && r.columns && r.columns.length > 0) {
+    if (!mustBeZero(r.bound))
+      return skip(`a bound other than no duplicates (${boundText(r.bound!)}) on several columns is not run`);
+    return {
+      validation: {
+        kind: "groupBy",
+        description: description ?? `${r.columns.join(", ")} unique together`,
+        groupByFields: [...r.columns],
+        aggType: "count",
+        aggExpr: "count == 1",
+        checks: [],
+        nested: [],
+      },
+    };
+  }
   if (column === undefined) return skip(`${r.metric} needs a column; put the rule on the column`);
   const ref = quote(column);
   let failing: string;
