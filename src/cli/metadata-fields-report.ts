@@ -47,7 +47,9 @@ export function renderMetadataFields(
     for (const s of plan.steps) {
       const declared = s.declared.length > 0 ? `, ${s.declared.length} declared in the step` : "";
       const from = s.from !== s.step ? ` (from step ${s.from})` : "";
-      out += `${out === "" ? "\n" : ""}plan ${plan.plan}, step ${s.step}${from}: ${s.fields.length} field(s) from ${s.source} ${s.document}${declared}\n`;
+      const rules = s.validations > 0 ? `, ${s.validations} validation(s) from its rules` : "";
+      out += `${out === "" ? "\n" : ""}plan ${plan.plan}, step ${s.step}${from}: ${s.fields.length} field(s) from ${s.source} ${s.document}${declared}${rules}\n`;
+      for (const skipped of s.skipped) out += `  rule not run: ${skipped}\n`;
       if (!showFields) continue;
       out += renderTable(
         fieldLines(s.fields, s.declared).map((l) => ({

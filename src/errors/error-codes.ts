@@ -485,7 +485,14 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "metadata source not supported",
-    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile) and openApi (schemaLocation) sources; list the step's fields instead",
+    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi (schemaLocation), openDataContractStandard and dataContractCli (dataContractFile) sources, and validations from greatExpectations (expectationsFile); list the step's fields instead",
+  },
+  RF_METADATA_RULE_UNSUPPORTED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "metadata rule not run",
+    hint: "a Great Expectations suite names an expectation rowforge does not run; remove it from the suite (the message lists the ones rowforge runs) or check it with Great Expectations itself",
   },
   RF_METADATA_SCHEMA_INVALID: {
     status: 400,

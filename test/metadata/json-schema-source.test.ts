@@ -126,7 +126,7 @@ test("a recursive schema is refused, naming the cycle, at validate and at run", 
 test("catalogue services and kinds not read yet are refused at validate, naming the sources rowforge reads", async () => {
   const dir = fixtureDir({
     "task.yaml":
-      "name: catalogues\nsteps:\n  - name: from_marquez\n    type: json\n    options: {path: out/a, metadataSourceType: marquez, metadataSourceUrl: 'http://localhost:5001'}\n  - name: from_odcs\n    type: json\n    options: {path: out/b, metadataSourceType: openDataContractStandard, dataContractFile: c.yaml}\n  - name: typo\n    type: json\n    options: {path: out/c, metadataSourceType: jsonSchma, jsonSchemaFile: x.json}\n",
+      "name: catalogues\nsteps:\n  - name: from_marquez\n    type: json\n    options: {path: out/a, metadataSourceType: marquez, metadataSourceUrl: 'http://localhost:5001'}\n  - name: from_task\n    type: json\n    options: {path: out/b, metadataSourceType: yamlTask, schemaLocation: c.yaml}\n  - name: typo\n    type: json\n    options: {path: out/c, metadataSourceType: jsonSchma, jsonSchemaFile: x.json}\n",
   });
   const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 2, v.stderr);
@@ -136,11 +136,11 @@ test("catalogue services and kinds not read yet are refused at validate, naming 
   );
   assert.match(
     v.stderr,
-    /rowforge reads fields from jsonSchema \(jsonSchemaFile\) and openApi \(schemaLocation\)/,
+    /rowforge reads fields from jsonSchema \(jsonSchemaFile\), openApi \(schemaLocation\), openDataContractStandard \(dataContractFile\)/,
   );
   assert.match(
     v.stderr,
-    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_odcs" takes its fields from Open Data Contract Standard files/,
+    /RF_METADATA_SOURCE_UNSUPPORTED: step "from_task" takes its fields from the fields of another task file/,
   );
   assert.match(
     v.stderr,
@@ -158,5 +158,78 @@ test("the corpus's JSON Schema task loads and names the schema file it cannot fi
   assert.match(
     v.stderr,
     /RF_FILE_NOT_FOUND: step "json_schema": the metadata document \/opt\/app\/mount\/json-schema\/complex-user-schema\.json was not found/,
+  );
+});
+
+test("JSON Schema gaps: if/then/else per row, not, contains, patternProperties, arrays of arrays, oneOf matching exactly one, references into other files, optional properties sometimes absent: 10k rows pass ajv", async () => {
+  const gaps = join(SCHEMAS, "gaps");
+  const dir = fixtureDir({
+    "task.yaml": `name: gaps\nsteps:\n${step("account", "gaps/account.schema.json")}`,
+  });
+  const r = await runCliAsync(
+    ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "5", "-q"],
+    {
+      cwd: dir,
+      timeoutMs: 120_000,
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+  addFormats.default(ajv as never, { mode: "full" });
+  const read = (f: string) => JSON.parse(readFileSync(join(gaps, f), "utf8")) as object;
+  ajv.addSchema(read("common/defs.schema.json"), "https://example.com/common/defs.schema.json");
+  ajv.addSchema(read("common/person.schema.json"), "https://example.com/common/person.schema.json");
+  const validate = ajv.compile(read("account.schema.json"));
+  const rows = readRows(join(dir, "out", "account")) as Record<string, unknown>[];
+  assert.equal(rows.length, ROWS);
+  const bad = rows.filter((row) => !validate(row));
+  const first = bad[0] !== undefined && !validate(bad[0]) ? JSON.stringify([bad[0], validate.errors]) : "";
+  assert.equal(bad.length, 0, `${bad.length} of ${ROWS} rows violate the schema, e.g. ${first}`);
+  // Both branches of the if/then/else are generated, each meeting its own constraint.
+  const us = rows.filter((row) => row.country === "US");
+  assert.ok(us.length > 2000 && us.length < ROWS - 2000, `US rows: ${us.length}`);
+  assert.ok(us.every((row) => /^[0-9]{5}$/.test(String(row.postal_code)) && typeof row.state === "string"));
+  assert.ok(
+    rows.some((row) => /^[A-Z][0-9][A-Z]/.test(String(row.postal_code))),
+    "the else branch's own pattern is used",
+  );
+  // Optional properties are absent now and then, never null; required ones always there.
+  const absent = rows.filter((row) => !("nickname" in row)).length;
+  assert.ok(absent > 1000 && absent < 3000, `nickname absent in ${absent} rows (about 20%)`);
+  assert.ok(
+    rows.every((row) => Object.values(row).every((v) => v !== null)),
+    "no property is written as null",
+  );
+  assert.ok(rows.every((row) => row.kind !== 7 && row.status !== "deleted"));
+  assert.ok(rows.some((row) => Array.isArray(row.matrix) && Array.isArray((row.matrix as unknown[])[0])));
+  // The same schema, run again with the same seed, gives the same rows.
+  const again = await runCliAsync(
+    ["sample", join(dir, "task.yaml"), "-n", "20", "--format", "json", "--seed", "5"],
+    { cwd: dir },
+  );
+  const twice = await runCliAsync(
+    ["sample", join(dir, "task.yaml"), "-n", "20", "--format", "json", "--seed", "5"],
+    { cwd: dir },
+  );
+  assert.equal(again.stdout, twice.stdout);
+});
+
+test("references across files that loop are refused naming the loop; a missing referenced file names the paths tried", async () => {
+  const dir = fixtureDir({
+    "task.yaml": `name: loops\nsteps:\n${step("loop", "gaps/loop-a.schema.json")}`,
+    "missing.json": JSON.stringify({ type: "object", properties: { a: { $ref: "nowhere/x.json#/a" } } }),
+    "missing.yaml": `name: missing\nsteps:\n  - name: m\n    type: json\n    options: {path: out/m, metadataSourceType: jsonSchema, jsonSchemaFile: missing.json}\n`,
+  });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
+  assert.equal(v.status, 2, v.stderr);
+  assert.match(
+    v.stderr,
+    /RF_METADATA_SCHEMA_INVALID: step "loop": JSON Schema .*loop-a\.schema\.json: the schema at #\/properties\/child\/properties\/parent\/properties\/child refers to itself through loop-b\.schema\.json# -> # -> loop-b\.schema\.json#/,
+  );
+  const m = await runCliAsync(["validate", join(dir, "missing.yaml")], { cwd: dir });
+  assert.equal(m.status, 2, m.stderr);
+  assert.match(
+    m.stderr,
+    /RF_FILE_NOT_FOUND: step "m": the metadata document .*nowhere\/x\.json was not found/,
   );
 });

@@ -206,3 +206,25 @@ sinkOptions:
     await server.close();
   }
 });
+
+test("an OpenAPI document's schemas kept in other files are read beside it, their own local references too", async () => {
+  const dir = fixtureDir({
+    "api.yaml":
+      'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /pets:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {$ref: "schemas/pet.yaml"}\n      responses: {"201": {description: ok}}\n',
+    "schemas/pet.yaml":
+      'type: object\nrequired: [id, name]\nproperties:\n  id: {type: integer, minimum: 1, maximum: 9}\n  name: {$ref: "#/$defs/name"}\n$defs:\n  name: {type: string, pattern: "^P[a-z]{3}$"}\n',
+    "task.yaml":
+      'name: oa\nsteps:\n  - name: api\n    type: http\n    options: {url: "http://localhost:1", metadataSourceType: openApi, schemaLocation: api.yaml}\n',
+  });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml"), "--json"], { cwd: dir });
+  assert.equal(v.status, 0, v.stderr);
+  const out = JSON.parse(v.stdout) as {
+    metadata: { step: string; fields: { field: string; options: string }[] }[];
+  };
+  const fields = out.metadata[0]!.fields.map((f) => [f.field, f.options]);
+  assert.deepEqual(fields, [
+    ["body", ""],
+    ["body.id", "min: 1, max: 9"],
+    ["body.name", "regex: P[a-z]{3}"],
+  ]);
+});

@@ -1,15 +1,22 @@
 import { isObject, type SourceDocument } from "../../config/index.ts";
 import { type CompiledPlan, parseSql } from "../../engine/index.ts";
-import { type Diagnostic, isRowforgeError, type PathSegment } from "../../errors/index.ts";
+import {
+  type Diagnostic,
+  isRowforgeError,
+  type PathSegment,
+  type SourceLocation,
+} from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
+import { METADATA_VALIDATIONS } from "../metadata/fill-from-metadata.ts";
 import type { ReadField } from "../validate/batch-rows.ts";
 import { DEFAULT_CHECK_LIMITS } from "../validate/check.ts";
 import { compileValidation } from "../validate/compile-validation.ts";
 import { fieldCheckPlan } from "../validate/field-check-plan.ts";
 import { aggExprText } from "../validate/group-by-check.ts";
 import { readStepOf } from "../validate/run-validations.ts";
+import { locateStep } from "./check-plan.ts";
 
 /** The keys of a validation that name fields or hold SQL, in the order a problem is looked for in them. */
 const PROBLEM_KEYS = ["preFilterExpr", "expr", "aggExpr", "aggField", "groupByFields", "field"] as const;
@@ -32,6 +39,9 @@ export function checkValidations(
       entries.forEach((entry, i) => {
         const base = doc ? entryPath(doc, config, dsName, i) : undefined;
         const fields = writtenFields(plan, compiled, dsName, entry);
+        // Rules a metadata source stated (contract quality rules, expectations) are located at their step.
+        const fromSource =
+          config.name === METADATA_VALIDATIONS ? sourceStep(plan, documents, dsName, entry) : undefined;
         entry.validations.forEach((v, j) => {
           const path = base ? [...base, "validations", j] : undefined;
           for (const d of checkOne(v, fields)) {
@@ -47,7 +57,14 @@ export function checkValidations(
                 : doc?.file
                   ? { file: doc.file }
                   : {};
-            out.push({ ...d, message: `validation "${config.name}" of ${dsName}: ${d.message}`, location });
+            if (fromSource)
+              out.push({
+                ...d,
+                message: `step "${fromSource.step}": a rule of its metadata source: ${d.message}`,
+                location: fromSource.location,
+              });
+            else
+              out.push({ ...d, message: `validation "${config.name}" of ${dsName}: ${d.message}`, location });
           }
         });
       });
@@ -101,6 +118,25 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
   }
   for (const n of v.nested) problems.push(...checkOne(n, undefined));
   return problems;
+}
+
+/** The step whose metadata source stated an entry's rules, and where the step is written. */
+function sourceStep(
+  plan: ResolvedPlan,
+  documents: ReadonlyMap<string, SourceDocument>,
+  dsName: string,
+  entry: DataSourceValidation,
+): { step: string; location: SourceLocation } | undefined {
+  const step =
+    plan.steps.find((s) => s.step.options === entry.options) ??
+    plan.steps.find((s) => s.dataSourceName === dsName && s.step.options.path === entry.options.path);
+  if (!step) return undefined;
+  for (const doc of documents.values()) {
+    const at = locateStep(doc, step.step.name);
+    if (at.path !== undefined) return { step: step.step.name, location: at };
+  }
+  const file = plan.sources[0];
+  return { step: step.step.name, location: file ? { file } : {} };
 }
 
 /** The fields a step of the plan writes to where the entry reads (same data source, same path), if one does. */

@@ -3,7 +3,9 @@ import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Field } from "../../model/field.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
+import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
+import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
 import { metadataDocuments } from "./metadata-documents.ts";
 import { metadataSourceOf } from "./metadata-registry.ts";
 import type { MetadataDocuments } from "./metadata-source.ts";
@@ -21,7 +23,14 @@ export interface MetadataStepReport {
   readonly fields: readonly Field[];
   /** Names of fields the step declared: they win over the source's field of the same name. */
   readonly declared: readonly string[];
+  /** How many validations the source's rules (quality rules, expectations) gave the step. */
+  readonly validations: number;
+  /** The source's rules that are not run, each with the reason. */
+  readonly skipped: readonly string[];
 }
+
+/** The validation configuration that holds what metadata sources state about the steps they fill. */
+export const METADATA_VALIDATIONS = "metadata_validations";
 
 export interface MetadataReading {
   readonly plan: ResolvedPlan;
@@ -33,7 +42,11 @@ export interface MetadataReading {
  * source (`metadataSourceType`) gets the fields the source describes, with Data Caterer's
  * merge rule (a field the step declares replaces the source's field of its name, other
  * declared fields are added after them); a source may turn one step into several (one per
- * OpenAPI operation). A kind rowforge does not read is refused naming the ones it reads.
+ * OpenAPI operation, one per contract table). The rules a source states (contract quality
+ * rules, Great Expectations suites) become the plan's `metadata_validations`, read back from
+ * where each step writes once the run has written it; validation file entries naming a suite
+ * (`expectationsFile`) get its expectations. A kind rowforge does not read is refused naming
+ * the ones it reads.
  */
 export async function fillFromMetadata(
   plan: ResolvedPlan,
@@ -47,10 +60,13 @@ export async function fillFromMetadata(
       return true; // refused when filled
     }
   };
-  if (!plan.steps.some(hasSource)) return { plan, steps: [] };
+  const suites = hasSuiteEntries(plan.validations);
+  if (!plan.steps.some(hasSource) && !suites) return { plan, steps: [] };
   const docs = options.docs ?? metadataDocuments(plan.sources);
+  const validations = suites ? await withSuiteEntries(plan.validations, docs) : plan.validations;
   const reports: MetadataStepReport[] = [];
   const steps: ResolvedStep[] = [];
+  const checks: Record<string, DataSourceValidation[]> = {};
   for (const r of plan.steps) {
     if (!hasSource(r)) {
       steps.push(r);
@@ -60,13 +76,32 @@ export async function fillFromMetadata(
       const made = await fillStep(r, docs);
       steps.push(...made.map((m) => m.step));
       reports.push(...made.map((m) => m.report));
+      for (const m of made) {
+        if (m.validations.length === 0) continue;
+        // Read back where the step writes: its own options (path, table) with the connection's.
+        const entries = checks[r.dataSourceName] ?? [];
+        entries.push({ options: m.step.step.options, validations: m.validations });
+        checks[r.dataSourceName] = entries;
+      }
     } catch (e) {
       if (!options.onError || !isRowforgeError(e)) throw e;
       options.onError(r, e);
       steps.push(r);
     }
   }
-  return { plan: { ...plan, steps }, steps: reports };
+  const extra: ValidationConfig[] =
+    Object.keys(checks).length > 0
+      ? [{ name: METADATA_VALIDATIONS, description: "rules stated by metadata sources", dataSources: checks }]
+      : [];
+  return {
+    plan: {
+      ...plan,
+      steps,
+      validations: [...validations, ...extra],
+      plan: { ...plan.plan, validations: [...plan.plan.validations, ...extra.map((v) => v.name)] },
+    },
+    steps: reports,
+  };
 }
 
 export interface MetadataFillOptions {
@@ -82,7 +117,7 @@ export interface MetadataFillOptions {
 async function fillStep(
   r: ResolvedStep,
   docs: MetadataDocuments,
-): Promise<{ step: ResolvedStep; report: MetadataStepReport }[]> {
+): Promise<{ step: ResolvedStep; report: MetadataStepReport; validations: readonly Validation[] }[]> {
   const source = metadataSourceOf(r)!;
   const shapes = await source.read(r, docs);
   const location = source.locationOptions.map((k) => r.step.options[k]).find((v) => v !== undefined) ?? "";
@@ -95,7 +130,7 @@ async function fillStep(
         `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
       );
     const fields = mergeFields(read.fields, r.step.fields);
-    const options = { ...shape.options, ...r.step.options };
+    const options = { ...shape.options, ...r.step.options, ...shape.overrides };
     const step: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
     const report: MetadataStepReport = {
       id: stepIdOf(step),
@@ -105,8 +140,10 @@ async function fillStep(
       document: location,
       fields,
       declared: r.step.fields.map((f) => f.name),
+      validations: shape.validations?.length ?? 0,
+      skipped: shape.skipped ?? [],
     };
-    return { step, report };
+    return { step, report, validations: shape.validations ?? [] };
   });
 }
 

@@ -1,11 +1,20 @@
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { dataContractSource } from "./contract/datacontract-source.ts";
+import { odcsSource } from "./contract/odcs-source.ts";
+import { greatExpectationsSource } from "./great-expectations/ge-source.ts";
 import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
 import type { MetadataSource } from "./metadata-source.ts";
 import { openApiSource } from "./openapi/openapi-source.ts";
 
 /** The metadata sources rowforge reads: one line per kind. */
-export const METADATA_SOURCES: readonly MetadataSource[] = [jsonSchemaSource, openApiSource];
+export const METADATA_SOURCES: readonly MetadataSource[] = [
+  jsonSchemaSource,
+  openApiSource,
+  odcsSource,
+  dataContractSource,
+  greatExpectationsSource,
+];
 
 /** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */
 const CATALOGUES: Readonly<Record<string, string>> = {
@@ -17,9 +26,6 @@ const CATALOGUES: Readonly<Record<string, string>> = {
 
 /** Kinds Data Caterer reads that rowforge does not read yet (issue 18 follows them). */
 const NOT_YET: Readonly<Record<string, string>> = {
-  openDataContractStandard: "Open Data Contract Standard files (dataContractFile)",
-  dataContractCli: "datacontract.yaml files (dataContractFile)",
-  greatExpectations: "Great Expectations suites (expectationsFile)",
   confluentSchemaRegistry: "Confluent schema registries (metadataSourceUrl)",
   avro: "Avro schemas (schemaLocation)",
   protobuf: "Protobuf schemas (schemaLocation)",
@@ -36,13 +42,15 @@ const LOCATION_OPTIONS = [
   "openApiSpec",
 ];
 
-const supported = (): string =>
-  METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`).join(" and ");
+const supported = (): string => {
+  const all = METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`);
+  return all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : (all[0] ?? "");
+};
 const fold = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
 
 /**
  * The metadata source a step's fields come from (its `metadataSourceType`, or `jsonSchemaFile`
- * alone), undefined when the step names none. A kind rowforge does not read is refused,
+ * or `expectationsFile` alone), undefined when the step names none. A kind rowforge does not read is refused,
  * naming the ones it reads.
  */
 export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
@@ -50,6 +58,9 @@ export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
   if (type === undefined) {
     if (r.step.options.jsonSchemaFile !== undefined)
       return METADATA_SOURCES.find((s) => s.kind === "jsonSchema");
+    // A suite is only ever Great Expectations': its checks are not dropped for want of the type.
+    if (r.step.options.expectationsFile !== undefined)
+      return METADATA_SOURCES.find((s) => s.kind === "greatExpectations");
     if (r.step.fields.length > 0) return undefined;
     const option = LOCATION_OPTIONS.find((k) => r.step.options[k] !== undefined);
     if (option === undefined || r.format === "kafka") return undefined;

@@ -1,5 +1,6 @@
 import type { RawField } from "../../config/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import type { Validation } from "../../model/validation.ts";
 
 /** One step a metadata source describes: its name, its fields as users write them, extra step options. */
 export interface MetadataStepShape {
@@ -7,6 +8,12 @@ export interface MetadataStepShape {
   readonly fields: readonly RawField[];
   /** Step options the source sets (an OpenAPI operation's `method`); the step's own win. */
   readonly options?: Readonly<Record<string, string>>;
+  /** Step options the source sets over the step's own (one table's path among several). */
+  readonly overrides?: Readonly<Record<string, string>>;
+  /** Validations the source states (a contract's quality rules, a Great Expectations suite): run after the step is written. */
+  readonly validations?: readonly Validation[];
+  /** Rules of the source that are not run, each with the reason (`validate` lists them). */
+  readonly skipped?: readonly string[];
 }
 
 /** What a source reads its documents with: found beside the plan's files, or by URL. */

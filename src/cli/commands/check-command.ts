@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { hasSuiteEntries, withSuiteEntries } from "../../app/metadata/great-expectations/suite-entries.ts";
+import { metadataDocuments } from "../../app/metadata/metadata-documents.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { runValidations } from "../../app/validate/run-validations.ts";
 import { validationsPlan } from "../../app/validate/validations-plan.ts";
@@ -44,18 +46,26 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
       }
       const given = new Set(paths.map((p) => resolve(io.cwd, p)));
       const plans = load.plans.filter((p) => p.validations.length > 0);
-      const plan =
+      const found =
         plans[0] ??
         validationsPlan(
           [...load.validations.values()],
           load.config,
           load.files.filter((f) => given.has(f.path)).map((f) => f.path),
         );
-      if (plan.validations.length === 0) {
+      if (found.validations.length === 0) {
         io.err("rowforge: no validations found in the files given\n");
         setExit(EXIT_INVALID);
         return;
       }
+      // Entries naming a Great Expectations suite get its expectations first.
+      const withSuites = hasSuiteEntries(found.validations)
+        ? {
+            ...found,
+            validations: await withSuiteEntries(found.validations, metadataDocuments(found.sources, io.cwd)),
+          }
+        : found;
+      const plan = withSuites;
       const results = await runValidations(plan, { connections: load.connections });
       const metrics = plan.validations.flatMap((c) =>
         Object.values(c.dataSources).flatMap((es) =>

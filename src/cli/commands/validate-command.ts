@@ -104,6 +104,8 @@ function jsonMetadata(metadata: ProjectSchemas["metadata"]) {
       source: s.source,
       document: s.document,
       fields: fieldLines(s.fields, s.declared),
+      validations: s.validations,
+      skipped: s.skipped,
     })),
   );
 }

@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import type { MetadataSource } from "../metadata-source.ts";
+import { bundleRefs } from "./bundle-refs.ts";
 import { resolveSchema } from "./resolve-schema.ts";
 import { objectFields } from "./schema-field.ts";
 
@@ -24,8 +25,11 @@ export const jsonSchemaSource: MetadataSource = {
         },
       );
     const doc = await docs.read(location, where);
-    const scope = { root: doc.value, where: `${where}: JSON Schema ${doc.path}` };
-    const root = resolveSchema(doc.value, scope, [], "");
+    const bundled = await bundleRefs(doc.value, doc.path, docs, where);
+    // JSON leaves an optional property out: absent, not null, unless the step says otherwise.
+    const absent = r.format === "json" && r.step.options.ignoreNullFields !== "false";
+    const scope = { root: bundled, where: `${where}: JSON Schema ${doc.path}`, optionalAbsent: absent };
+    const root = resolveSchema(bundled, scope, [], "");
     const fields = objectFields(root, scope, "#");
     if (fields.length === 0)
       throw new RowforgeError(
@@ -33,6 +37,6 @@ export const jsonSchemaSource: MetadataSource = {
         `${scope.where}: the root schema has no properties, so there are no fields to generate`,
         { hint: "the schema of a step's rows is an object with properties" },
       );
-    return [{ name: r.step.name, fields }];
+    return [{ name: r.step.name, fields, ...(absent ? { options: { ignoreNullFields: "true" } } : {}) }];
   },
 };

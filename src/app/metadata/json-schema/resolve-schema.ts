@@ -1,4 +1,7 @@
 import { RowforgeError } from "../../../errors/index.ts";
+import { applyNot, EXCLUDED } from "./apply-not.ts";
+import { displayRef } from "./bundle-refs.ts";
+import { chooseOneOf } from "./choose-alternative.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -10,6 +13,11 @@ export interface SchemaScope {
   /** The whole document: local `$ref`s (`#/$defs/a`, `#/definitions/a`, `#/components/schemas/a`) point into it. */
   readonly root: unknown;
   readonly where: string;
+  /**
+   * The output leaves null fields out (JSON with ignoreNullFields): optional properties are
+   * then sometimes absent, and properties a schema requires are never null.
+   */
+  readonly optionalAbsent?: boolean;
 }
 
 /**
@@ -38,14 +46,15 @@ export function resolveSchema(
       throw invalid(
         scope,
         at,
-        `refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].join(" -> ")}: a recursive schema has no finite value to generate`,
+        `refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].map(displayRef).join(" -> ")}: a recursive schema has no finite value to generate`,
         "break the cycle (e.g. a maxDepth-limited copy of the type) or list the step's fields",
       );
     }
     seen = [...seen, ref];
     const { $ref: _, ...siblings } = s;
     const target = lookUp(ref, scope, at);
-    if (!isObject(target)) throw invalid(scope, at, `refers to ${ref}, which is not a schema object`);
+    if (!isObject(target))
+      throw invalid(scope, at, `refers to ${displayRef(ref)}, which is not a schema object`);
     s = { ...target, ...siblings };
   }
   if (Array.isArray(s.allOf)) {
@@ -60,14 +69,25 @@ export function resolveSchema(
     if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
     const { [key]: _, ...rest } = s;
     const resolved = alternatives.map((a, i) => resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
-    const values = resolved.every((a) => a.const !== undefined || Array.isArray(a.enum))
-      ? resolved.flatMap((a) => (a.const !== undefined ? [a.const] : (a.enum as unknown[])))
+    const listed = resolved.every((a) => a.const !== undefined || Array.isArray(a.enum))
+      ? resolved.map((a) => (a.const !== undefined ? [a.const] : (a.enum as unknown[])))
       : undefined;
+    // oneOf: a value listed by two alternatives matches both, so it is left out.
+    const values = listed
+      ?.flat()
+      .filter(
+        (v, i, all) =>
+          all.findIndex((x) => JSON.stringify(x) === JSON.stringify(v)) === i &&
+          (key === "anyOf" ||
+            listed.filter((l) => l.some((x) => JSON.stringify(x) === JSON.stringify(v))).length === 1),
+      );
     const nonNull = resolved.filter((a) => a.type !== "null");
     const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
-    const chosen = values ? { enum: values } : (nonNull[0] ?? {});
+    // A oneOf value must match exactly one alternative: one that no other can match is chosen.
+    const chosen = values ? { enum: values } : ((key === "oneOf" ? chooseOneOf(resolved) : nonNull[0]) ?? {});
     s = mergeSchemas(resolveSchema(rest, scope, seen, at), { ...chosen, ...nullable });
   }
+  s = applyNot(s, scope, at);
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
 }
 
@@ -89,7 +109,8 @@ function lookUp(ref: string, scope: SchemaScope, at: string): unknown {
   for (const raw of pointer.split("/").slice(1)) {
     const part = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
     node = isObject(node) ? node[part] : Array.isArray(node) ? node[Number(part)] : undefined;
-    if (node === undefined) throw invalid(scope, at, `refers to ${ref}, which is not in the document`);
+    if (node === undefined)
+      throw invalid(scope, at, `refers to ${displayRef(ref)}, which is not in the document`);
   }
   return node;
 }
@@ -114,7 +135,8 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
       const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
       out[k] = both;
-    } else if (k === REFS) out[k] = [...new Set([...(old as string[]), ...(v as string[])])];
+    } else if (k === REFS || k === EXCLUDED)
+      out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }
   return out;

@@ -117,3 +117,72 @@ test("references: the same definition twice is fine, a cycle and a reference out
     (e) => isRowforgeError(e) && /only references inside the same document/.test(e.message),
   );
 });
+
+test("oneOf generates the alternative no other matches; not, contains and patternProperties are kept to", () => {
+  const amount = one({
+    oneOf: [{ type: "number" }, { type: "integer" }, { type: "string", pattern: "^[0-9]+$" }],
+  });
+  assert.deepEqual([amount.type, amount.options], ["string", { regex: "[0-9]+" }]);
+  const byKind = one({
+    oneOf: [
+      { type: "object", required: ["card"], properties: { card: { type: "string" } } },
+      { type: "object", required: ["iban"], properties: { iban: { type: "string" } } },
+    ],
+  });
+  assert.deepEqual(
+    (byKind.fields as RawField[]).map((f) => f.name),
+    ["card"],
+  );
+  assert.deepEqual(one({ type: "integer", minimum: 0, maximum: 10, not: { const: 3 } }).options, {
+    min: 4,
+    max: 10,
+  });
+  assert.deepEqual(one({ enum: ["a", "b", "c"], not: { enum: ["b"] } }).options, { oneOf: ["a", "c"] });
+  assert.throws(
+    () => one({ type: "string", not: { pattern: "x" } }),
+    (e) =>
+      isRowforgeError(e) && /has not: \{pattern\}, which rowforge does not generate around/.test(e.message),
+  );
+  const scores = one({
+    type: "array",
+    items: { type: "integer", maximum: 100 },
+    contains: { minimum: 90 },
+    minContains: 2,
+  });
+  assert.deepEqual(scores.options, { min: 90, max: 100, arrayMinLen: 2, arrayMaxLen: 5 });
+  const limits = one({
+    type: "object",
+    properties: { "x-a": { type: "integer" }, b: { type: "integer" } },
+    patternProperties: { "^x-": { minimum: 5, maximum: 6 } },
+  });
+  assert.deepEqual(
+    (limits.fields as RawField[]).map((f) => f.options),
+    [{ min: 5, max: 6 }, {}],
+  );
+});
+
+test("optional properties are sometimes absent in JSON output, except in objects that count or tie their properties", () => {
+  const scope = { root: {}, where: 'step "s": JSON Schema s.json', optionalAbsent: true };
+  const fields = (schema: Record<string, unknown>) =>
+    objectFields(resolveSchema(schema, scope, [], ""), scope, "#");
+  const [a, b] = fields({
+    type: "object",
+    required: ["a"],
+    properties: { a: { type: ["string", "null"] }, b: { type: "integer" } },
+  });
+  assert.equal(
+    (a!.options as Record<string, unknown>).enableNull,
+    undefined,
+    "a required property is never left out",
+  );
+  assert.deepEqual(b!.options, { enableNull: true, nullProb: 0.2 });
+  const counted = fields({
+    type: "object",
+    minProperties: 2,
+    properties: { x: { type: "boolean" }, y: { type: "boolean" } },
+  });
+  assert.deepEqual(
+    counted.map((f) => f.options),
+    [undefined, undefined],
+  );
+});

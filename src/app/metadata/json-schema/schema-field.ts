@@ -1,8 +1,19 @@
 import type { RawField } from "../../../config/index.ts";
-import { invalid, refsOf, resolveSchema, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
+import { excludedOf } from "./apply-not.ts";
+import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
+import {
+  invalid,
+  mergeSchemas,
+  refsOf,
+  resolveSchema,
+  type SchemaObject,
+  type SchemaScope,
+} from "./resolve-schema.ts";
 
 /** Text of strings with no other constraint is at most this long (the generators' default). */
 const DEFAULT_MAX_LEN = 20;
+/** How often an optional property is left out when the output leaves null fields out. */
+const OPTIONAL_ABSENT_PROB = 0.2;
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
 const MAX_LISTED = 1000;
 
@@ -53,6 +64,15 @@ export function schemaField(
   if (field === undefined) return undefined;
   const options = { ...((field.options as Record<string, unknown> | undefined) ?? {}) };
   if (allowsNull) options.enableNull = true;
+  if (scope.optionalAbsent && field.static === undefined && options.nullProb !== 1) {
+    // Null fields are left out of the output: an optional property is absent now and then, a
+    // required one always there.
+    if (required) delete options.enableNull;
+    else {
+      options.enableNull = true;
+      options.nullProb = OPTIONAL_ABSENT_PROB;
+    }
+  }
   return {
     ...field,
     nullable: !required || allowsNull,
@@ -61,16 +81,67 @@ export function schemaField(
 }
 
 /** The fields of an object schema's properties, in their order. */
-export function objectFields(s: SchemaObject, scope: SchemaScope, at: string): RawField[] {
-  const props = s.properties;
-  if (typeof props !== "object" || props === null) return [];
-  const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
-  const out: RawField[] = [];
-  for (const [name, sub] of Object.entries(props as Record<string, unknown>)) {
-    if (sub === false) continue;
-    const f = schemaField(name, sub, required.has(name), scope, refsOf(s), `${at}/properties/${name}`);
-    if (f) out.push(f);
+export function objectFields(given: SchemaObject, scope: SchemaScope, at: string): RawField[] {
+  let s = given;
+  // if/then/else: per row where the `if` is a test of properties, else the `then` branch always.
+  const conditional =
+    s.if !== undefined
+      ? conditionalFields(s, at, (name, sub, required) =>
+          schemaField(name, sub, required, scope, refsOf(s), `${at}/properties/${name}`),
+        )
+      : undefined;
+  if (s.if !== undefined && !conditional) {
+    const { if: cond, then, else: _, ...rest } = s;
+    s = mergeSchemas(
+      mergeSchemas(rest, resolveSchema(cond, scope, refsOf(s), `${at}/if`)),
+      resolveSchema(then, scope, refsOf(s), `${at}/then`),
+    );
   }
+  const props = s.properties;
+  if ((typeof props !== "object" || props === null) && !conditional) return [];
+  const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+  // An object that counts its properties (minProperties) or ties them together
+  // (dependentRequired) gets all of them, so leaving one out never breaks it.
+  const allPresent =
+    scope.optionalAbsent === true &&
+    ((typeof s.minProperties === "number" && s.minProperties > required.size) ||
+      s.dependentRequired !== undefined ||
+      s.dependencies !== undefined);
+  const patterns = Object.entries(
+    typeof s.patternProperties === "object" && s.patternProperties !== null
+      ? (s.patternProperties as Record<string, unknown>)
+      : {},
+  ).map(([p, sub]) => [new RegExp(p, "u"), sub] as const);
+  const out: RawField[] = [];
+  const placed = new Set<string>();
+  const put = (name: string) => {
+    placed.add(name);
+    out.push(
+      ...conditional!.fields.filter(
+        (f) => f.name === name || f.name === `${name}__then` || f.name === `${name}__else`,
+      ),
+    );
+  };
+  for (const [name, own] of Object.entries((props ?? {}) as Record<string, unknown>)) {
+    if (own === false) continue;
+    if (conditional?.replaced.has(name)) {
+      put(name);
+      continue;
+    }
+    // A property whose name a patternProperties pattern matches meets that schema too.
+    const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
+    const sub = matching.length > 0 ? { allOf: [own, ...matching] } : own;
+    const f = schemaField(
+      name,
+      sub,
+      required.has(name) || allPresent,
+      scope,
+      refsOf(s),
+      `${at}/properties/${name}`,
+    );
+    if (f) out.push(...withHelper(f));
+  }
+  for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
   return out;
 }
 
@@ -99,6 +170,7 @@ function valueField(
   at: string,
 ): RawField | undefined {
   const values = Array.isArray(s.enum) ? (s.enum as unknown[]).filter((v) => v !== null) : undefined;
+  const excluded = excludedOf(s);
   if (s.const !== undefined && s.const !== null && typeof s.const !== "object")
     return { name, type: scalarType(type, s), static: s.const } as RawField;
   if (values !== undefined && type !== "object" && type !== "array") {
@@ -110,7 +182,17 @@ function valueField(
       return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options: stringOptions(s) };
     case "integer":
     case "number":
-      return { name, type: scalarType(type, s), options: numberOptions(s, type === "integer", scope, at) };
+      return {
+        name,
+        type: scalarType(type, s),
+        options: avoid(
+          numberOptions(s, type === "integer", scope, at),
+          excluded,
+          type === "integer",
+          scope,
+          at,
+        ),
+      };
     case "boolean":
       return { name, type: "boolean" };
     case "null":
@@ -234,19 +316,26 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
       ? s.items[0]
       : s.items;
   const itemAt = `${at}/items`;
-  const items = resolveSchema(itemsRaw, scope, refsOf(s), itemAt);
-  const minItems = typeof s.minItems === "number" ? s.minItems : 0;
-  const maxItems = typeof s.maxItems === "number" ? s.maxItems : Math.max(minItems, 5);
+  let items = resolveSchema(itemsRaw, scope, refsOf(s), itemAt);
+  let minItems = typeof s.minItems === "number" ? s.minItems : 0;
+  let maxItems = typeof s.maxItems === "number" ? s.maxItems : Math.max(minItems, 5);
+  if (s.contains !== undefined) {
+    // Every element meets `contains`: at least minContains of them (and at most maxContains) do.
+    items = mergeSchemas(items, resolveSchema(s.contains, scope, refsOf(s), `${at}/contains`));
+    const least = typeof s.minContains === "number" ? s.minContains : 1;
+    minItems = Math.max(minItems, least);
+    if (typeof s.maxContains === "number") maxItems = Math.min(maxItems, s.maxContains);
+    if (typeof s.maxItems !== "number") maxItems = Math.max(maxItems, minItems);
+    if (minItems > maxItems)
+      throw invalid(scope, at, `needs between ${minItems} and ${maxItems} items, which is none`);
+  }
   const options: Record<string, unknown> = { arrayMinLen: minItems, arrayMaxLen: maxItems };
   const element = schemaField("element", items, true, scope, refsOf(items), itemAt);
   if (element === undefined) throw invalid(scope, itemAt, "allows no array element");
   if (element.type === "struct") return { name, type: "array", options, fields: element.fields };
-  if (element.type === "map<string,string>" || String(element.type).startsWith("array"))
-    throw invalid(
-      scope,
-      itemAt,
-      "is an array of arrays or of free-form objects, which rowforge does not generate yet",
-    );
+  if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options, scope, at);
+  if (element.type === "map<string,string>")
+    throw invalid(scope, itemAt, "is an array of free-form objects, which rowforge does not generate yet");
   const elementOptions = { ...((element.options as Record<string, unknown> | undefined) ?? {}) };
   delete elementOptions.enableNull;
   const listed =
@@ -283,4 +372,84 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
     }
   }
   return { name, type: `array<${element.type}>`, options: { ...elementOptions, ...options } };
+}
+
+/**
+ * Number options that never give an excluded value (`not: {const: 5}`): a listed value is
+ * dropped; an integer range keeps the larger side of an excluded value inside it.
+ */
+function avoid(
+  options: Record<string, unknown>,
+  excluded: readonly unknown[],
+  integer: boolean,
+  scope: SchemaScope,
+  at: string,
+): Record<string, unknown> {
+  const numbers = excluded.filter((x): x is number => typeof x === "number");
+  if (numbers.length === 0) return options;
+  if (Array.isArray(options.oneOf)) {
+    const left = (options.oneOf as unknown[]).filter((v) => !numbers.includes(v as number));
+    if (left.length === 0) throw invalid(scope, at, "allows no number once its not is applied");
+    return { ...options, oneOf: left };
+  }
+  if (!integer) return options;
+  let min = Number(options.min ?? 0);
+  let max = Number(options.max ?? 100_000);
+  for (const x of [...numbers].sort((a, b) => a - b)) {
+    if (x < min || x > max) continue;
+    if (x - min >= max - x) max = x - 1;
+    else min = x + 1;
+  }
+  if (min > max) throw invalid(scope, at, "allows no number once its not is applied");
+  return { ...options, min, max };
+}
+
+/** The hidden field an array of arrays is generated through, kept on the field objectFields returns. */
+const HELPER = Symbol("helper");
+const withHelper = (f: RawField): RawField[] => {
+  const helper = (f as { [HELPER]?: RawField })[HELPER];
+  if (!helper) return [f];
+  const { [HELPER]: _, ...own } = f as RawField & { [HELPER]?: RawField };
+  return [helper, own];
+};
+
+/**
+ * An array of arrays of scalars: a hidden array of one-field objects (`<name>__items`, each
+ * `e` an inner array with the inner schema's options) and the written field taking each
+ * object's `e` (`transform(<name>__items, x -> x.e)`). Deeper nesting, arrays of arrays of
+ * objects and arrays of arrays inside arrays of objects are refused.
+ */
+function arrayOfArrays(
+  name: string,
+  inner: RawField,
+  options: Record<string, unknown>,
+  scope: SchemaScope,
+  at: string,
+): RawField {
+  const prefix = sqlPrefix(at.replace(/\/properties\/[^/]+$/, ""));
+  const innerType = String(inner.type);
+  if (
+    prefix === undefined ||
+    inner.fields !== undefined ||
+    innerType === "array" ||
+    innerType.startsWith("array<array")
+  )
+    throw invalid(
+      scope,
+      at,
+      "is an array of arrays that rowforge does not generate (it does arrays of arrays of scalars, outside arrays of objects)",
+    );
+  const helper: RawField = {
+    name: `${name}__items`,
+    type: "array",
+    options: { ...options, omit: true },
+    fields: [{ ...inner, name: "e", nullable: false }],
+  };
+  const field = {
+    name,
+    type: `array<${innerType}>`,
+    options: { sql: `transform(${prefix}\`${name}__items\`, x -> x.e)` },
+    [HELPER]: helper,
+  };
+  return field as RawField;
 }

@@ -1,5 +1,6 @@
 import type { RawField } from "../../../config/index.ts";
 import { RowforgeError } from "../../../errors/index.ts";
+import { bundleRefs } from "../json-schema/bundle-refs.ts";
 import { resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
@@ -34,8 +35,10 @@ export const openApiSource: MetadataSource = {
         },
       );
     const doc = await docs.read(location, where);
-    const scope: SchemaScope = { root: doc.value, where: `${where}: OpenAPI ${doc.path}` };
-    const root = isObject(doc.value) ? doc.value : {};
+    // Schemas kept in other files (`$ref: schemas/pet.yaml`) are read beside the document.
+    const bundled = await bundleRefs(doc.value, doc.path, docs, where);
+    const scope: SchemaScope = { root: bundled, where: `${where}: OpenAPI ${doc.path}` };
+    const root = isObject(bundled) ? bundled : {};
     const swagger2 = typeof root.swagger === "string";
     if (!swagger2 && typeof root.openapi !== "string")
       throw new RowforgeError(

@@ -1,0 +1,21 @@
+import type { MetadataSource } from "../metadata-source.ts";
+import { contractDocument } from "./contract-document.ts";
+import { contractSteps } from "./contract-steps.ts";
+import { dataContractTables } from "./datacontract-tables.ts";
+
+/**
+ * datacontract.yaml (the datacontract.com specification, Data Caterer's `dataContractCli`):
+ * one step per model the step selects (`dataContractSchema`, else all), its fields as fields,
+ * its quality entries as validations (contract-steps.ts).
+ */
+export const dataContractSource: MetadataSource = {
+  kind: "dataContractCli",
+  aliases: ["datacontract", "data_contract_cli", "dataContract", "datacontract.yaml"],
+  locationOptions: ["dataContractFile", "schemaLocation"],
+  async read(r, docs) {
+    const { value, scope } = await contractDocument(r, docs, "dataContractCli", "data contract");
+    const { tables, skipped } = dataContractTables(value, scope.where);
+    const shapes = contractSteps(r, tables, scope);
+    return shapes.map((s) => ({ ...s, skipped: [...skipped, ...(s.skipped ?? [])] }));
+  },
+};

@@ -1,0 +1,19 @@
+import type { MetadataSource } from "../metadata-source.ts";
+import { contractDocument } from "./contract-document.ts";
+import { contractSteps } from "./contract-steps.ts";
+import { odcsTables } from "./odcs-tables.ts";
+
+/**
+ * Open Data Contract Standard v2 and v3 (`dataContractFile`): one step per table the step
+ * selects (`dataContractSchema`, else all), its columns as fields, its quality rules as
+ * validations (contract-steps.ts).
+ */
+export const odcsSource: MetadataSource = {
+  kind: "openDataContractStandard",
+  aliases: ["odcs", "open_data_contract_standard"],
+  locationOptions: ["dataContractFile", "schemaLocation"],
+  async read(r, docs) {
+    const { value, scope } = await contractDocument(r, docs, "openDataContractStandard", "ODCS contract");
+    return contractSteps(r, odcsTables(value, scope.where), scope);
+  },
+};

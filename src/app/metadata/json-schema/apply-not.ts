@@ -1,0 +1,63 @@
+import { invalid, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
+
+const TYPES = ["string", "integer", "number", "boolean", "object", "array", "null"];
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+
+/**
+ * A schema's `not` turned into what the generator can keep to: `not: {type}` leaves the type
+ * out, `not: {const}` / `not: {enum}` excludes values (listed values are filtered, an integer
+ * range keeps its larger side of a single excluded value, other values are too unlikely to
+ * be drawn to matter, but are still checked by `excluded`), `not: {required: [p]}` never
+ * writes p. Any other `not` is refused, naming it: rowforge does not generate around it.
+ */
+export function applyNot(s: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
+  const not = s.not;
+  if (not === undefined) return s;
+  const { not: _, ...rest } = s;
+  if (typeof not !== "object" || not === null || Array.isArray(not))
+    throw invalid(scope, at, "has a not that is not a schema object");
+  const n = not as SchemaObject;
+  const out: Record<string, unknown> = { ...rest };
+  const keys = Object.keys(n).filter((k) => k !== "description" && k !== "title");
+  for (const k of keys) {
+    if (k === "type") {
+      const banned = list(n.type);
+      const allowed = (out.type === undefined ? TYPES : list(out.type)).filter((t) => !banned.includes(t));
+      if (allowed.length === 0) throw invalid(scope, at, "allows no type once its not is applied");
+      out.type = allowed;
+      if (banned.includes("null")) delete out.nullable;
+    } else if (k === "const" || k === "enum") {
+      const excluded = [...list(out[EXCLUDED]), ...(k === "const" ? [n.const] : list(n.enum))];
+      out[EXCLUDED] = excluded;
+      if (Array.isArray(out.enum))
+        out.enum = out.enum.filter((v) => !excluded.some((x) => JSON.stringify(x) === JSON.stringify(v)));
+      if (out.const !== undefined && excluded.some((x) => JSON.stringify(x) === JSON.stringify(out.const)))
+        throw invalid(scope, at, "has a const that its not excludes");
+    } else if (k === "required") {
+      const dropped = list(n.required).map(String);
+      const props =
+        typeof out.properties === "object" && out.properties !== null
+          ? { ...(out.properties as object) }
+          : {};
+      for (const p of dropped) (props as Record<string, unknown>)[p] = false;
+      out.properties = props;
+      if (Array.isArray(out.required)) {
+        const clash = (out.required as string[]).filter((p) => dropped.includes(p));
+        if (clash.length > 0)
+          throw invalid(scope, at, `both requires and (through not) forbids ${clash.join(", ")}`);
+      }
+    } else
+      throw invalid(
+        scope,
+        at,
+        `has not: {${keys.join(", ")}}, which rowforge does not generate around (it reads not with type, const, enum or required)`,
+        "rewrite the constraint positively (an enum, a pattern, bounds) or list the field with an sql option",
+      );
+  }
+  return out;
+}
+
+/** Values a `not` excludes, kept on the schema for the value generators. */
+export const EXCLUDED = "\u0000excluded";
+export const excludedOf = (s: SchemaObject): unknown[] =>
+  Array.isArray(s[EXCLUDED]) ? (s[EXCLUDED] as unknown[]) : [];

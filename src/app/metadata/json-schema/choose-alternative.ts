@@ -1,0 +1,72 @@
+import type { SchemaObject } from "./resolve-schema.ts";
+
+const typesOf = (s: SchemaObject): string[] | undefined => {
+  const t = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : undefined;
+  if (t) return t.filter((x) => x !== "null");
+  if (s.properties !== undefined || s.required !== undefined) return ["object"];
+  if (s.items !== undefined) return ["array"];
+  return undefined;
+};
+const valuesOf = (s: SchemaObject): unknown[] | undefined =>
+  s.const !== undefined ? [s.const] : Array.isArray(s.enum) ? (s.enum as unknown[]) : undefined;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const props = (s: SchemaObject): Readonly<Record<string, unknown>> =>
+  typeof s.properties === "object" && s.properties !== null ? (s.properties as Record<string, unknown>) : {};
+const required = (s: SchemaObject): string[] => (Array.isArray(s.required) ? (s.required as string[]) : []);
+
+/**
+ * Whether no value generated from `a` can satisfy `b` (as far as a few sure signs tell):
+ * different types, listed values with none in common, a property `b` requires that `a`
+ * never writes, a property both list values for with none in common, or number ranges apart.
+ */
+export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
+  const ta = typesOf(a);
+  const tb = typesOf(b);
+  if (ta && tb) {
+    // An integer is a number too.
+    const widened = (t: string[]) =>
+      t.includes("number") || t.includes("integer") ? [...t, "integer", "number"] : t;
+    if (!widened(ta).some((t) => widened(tb).includes(t))) return true;
+  }
+  const va = valuesOf(a);
+  const vb = valuesOf(b);
+  if (va && vb && !va.some((x) => vb.some((y) => same(x, y)))) return true;
+  if (
+    va &&
+    tb &&
+    va.every((x) => !tb.includes(jsonType(x)) && !(tb.includes("number") && jsonType(x) === "integer"))
+  )
+    return true;
+  const pa = props(a);
+  const pb = props(b);
+  if (required(b).some((p) => pa[p] === undefined || pa[p] === false)) return true;
+  for (const [p, sb] of Object.entries(pb)) {
+    const sa = pa[p];
+    if (typeof sa !== "object" || sa === null || typeof sb !== "object" || sb === null) continue;
+    if (!required(a).includes(p)) continue;
+    const xa = valuesOf(sa as SchemaObject);
+    const xb = valuesOf(sb as SchemaObject);
+    if (xa && xb && !xa.some((x) => xb.some((y) => same(x, y)))) return true;
+  }
+  const n = (s: SchemaObject, k: string) => (typeof s[k] === "number" ? (s[k] as number) : undefined);
+  const [amin, amax, bmin, bmax] = [n(a, "minimum"), n(a, "maximum"), n(b, "minimum"), n(b, "maximum")];
+  if (amax !== undefined && bmin !== undefined && amax < bmin) return true;
+  if (amin !== undefined && bmax !== undefined && amin > bmax) return true;
+  return false;
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
+}
+
+/**
+ * The alternative of a `oneOf` to generate: the first whose values can satisfy no other
+ * alternative (a value must match exactly one), else the first (when none can be told apart).
+ */
+export function chooseOneOf(alternatives: readonly SchemaObject[]): SchemaObject | undefined {
+  const candidates = alternatives.filter((a) => a.type !== "null");
+  return candidates.find((a) => alternatives.every((b) => b === a || neverMatches(a, b))) ?? candidates[0];
+}
