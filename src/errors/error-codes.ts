@@ -485,7 +485,14 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "metadata source not supported",
-    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile) and openApi (schemaLocation) sources; list the step's fields instead",
+    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi, avro and protobuf (schemaLocation) sources; list the step's fields instead",
+  },
+  RF_SCHEMA_REGISTRY: {
+    status: 502,
+    scope: "run",
+    retryable: true,
+    title: "schema registry refused or unreachable",
+    hint: "check schema.registry.url, the subject and the registry login; the message says what the registry answered",
   },
   RF_METADATA_SCHEMA_INVALID: {
     status: 400,

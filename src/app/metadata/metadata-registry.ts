@@ -1,11 +1,18 @@
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { avroSource } from "./avro/avro-source.ts";
 import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
 import type { MetadataSource } from "./metadata-source.ts";
 import { openApiSource } from "./openapi/openapi-source.ts";
+import { protobufSource } from "./protobuf/protobuf-source.ts";
 
 /** The metadata sources rowforge reads: one line per kind. */
-export const METADATA_SOURCES: readonly MetadataSource[] = [jsonSchemaSource, openApiSource];
+export const METADATA_SOURCES: readonly MetadataSource[] = [
+  jsonSchemaSource,
+  openApiSource,
+  avroSource,
+  protobufSource,
+];
 
 /** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */
 const CATALOGUES: Readonly<Record<string, string>> = {
@@ -21,8 +28,6 @@ const NOT_YET: Readonly<Record<string, string>> = {
   dataContractCli: "datacontract.yaml files (dataContractFile)",
   greatExpectations: "Great Expectations suites (expectationsFile)",
   confluentSchemaRegistry: "Confluent schema registries (metadataSourceUrl)",
-  avro: "Avro schemas (schemaLocation)",
-  protobuf: "Protobuf schemas (schemaLocation)",
   yamlTask: "the fields of another task file (yamlTask reuse)",
   yamlPlan: "the steps of another plan file (yamlPlan reuse)",
 };
@@ -35,6 +40,15 @@ const LOCATION_OPTIONS = [
   "expectationsFile",
   "openApiSpec",
 ];
+
+/** `avro` or `protobuf` for a schema file named `.avsc` or `.proto`. */
+export function schemaKindOf(location: string | undefined): "avro" | "protobuf" | undefined {
+  if (location === undefined) return undefined;
+  const path = location.replace(/[?#].*$/, "").toLowerCase();
+  if (path.endsWith(".avsc")) return "avro";
+  if (path.endsWith(".proto")) return "protobuf";
+  return undefined;
+}
 
 const supported = (): string =>
   METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`).join(" and ");
@@ -52,7 +66,12 @@ export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
       return METADATA_SOURCES.find((s) => s.kind === "jsonSchema");
     if (r.step.fields.length > 0) return undefined;
     const option = LOCATION_OPTIONS.find((k) => r.step.options[k] !== undefined);
-    if (option === undefined || r.format === "kafka") return undefined;
+    if (option === undefined) return undefined;
+    if (r.format === "kafka") {
+      // A Kafka step's schemaLocation alone (as Data Caterer users write it): the file's kind by its extension.
+      const kind = schemaKindOf(r.step.options.schemaLocation);
+      return kind === undefined ? undefined : METADATA_SOURCES.find((s) => s.kind === kind);
+    }
     throw refuse(
       r,
       `names a metadata document (${option}) but no metadataSourceType`,

@@ -1,0 +1,251 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import { test } from "node:test";
+import avro from "avsc";
+import protobuf from "protobufjs";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { consumeAll, deleteTopic, freshTopic } from "../support/kafka-topics.ts";
+import { runCli } from "../support/run-cli.ts";
+import { kafkaFacts } from "../support/servers.ts";
+
+/**
+ * Kafka steps whose fields come from an Avro or Protobuf schema send their values in that
+ * schema's binary encoding: 10k records per schema, consumed back from the test run's broker
+ * and decoded by independent decoders (avsc for Avro, protobufjs for Protobuf, each reading the
+ * schema file itself), every value valid and equal to what `rowforge sample` prints for the
+ * same seed and reference time.
+ */
+
+const SCHEMAS = join(import.meta.dirname, "..", "metadata", "schemas");
+const ROWS = 10_000;
+const SEED = "23";
+const NOW = "2026-11-01T00:00:00Z";
+
+function runAndSample(step: string): Record<string, unknown>[] {
+  const dir = fixtureDir({
+    "task.yaml": `name: values\nsteps:\n${step}`,
+  });
+  const common = ["--seed", SEED, "--now", NOW];
+  const run = runCli(["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "-q", ...common], {
+    cwd: dir,
+    timeoutMs: 180_000,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const sample = runCli(["sample", join(dir, "task.yaml"), "-n", String(ROWS), "-f", "json", ...common], {
+    cwd: dir,
+    timeoutMs: 180_000,
+  });
+  assert.equal(sample.status, 0, sample.stderr);
+  return sample.stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const kafkaStep = (topic: string, options: string) =>
+  `  - name: events\n    type: kafka\n    count: {records: ${ROWS}}\n    options: {topic: ${topic}, kafka.bootstrap.servers: "${kafkaFacts().bootstrap}", ${options}}\n    fields:\n      - {name: key, type: long, options: {sql: '__index_inc'}}\n`;
+
+// ------------------------------------------------------------------ Avro
+
+type Avro = string | Avro[] | { [k: string]: unknown };
+
+/** A decoded Avro value in the form `rowforge sample` prints (dates and timestamps as text, bytes as base64, decimals as numbers). */
+function avroAsSample(schema: Avro, v: unknown, named: Map<string, Avro>): unknown {
+  if (Array.isArray(schema)) {
+    if (v === null) return null;
+    const branch = schema.find((b) => b !== "null")!;
+    return avroAsSample(branch, v, named);
+  }
+  if (typeof schema === "string") {
+    const n = named.get(schema) ?? [...named.entries()].find(([k]) => k.endsWith(`.${schema}`))?.[1];
+    if (n) return avroAsSample(n, v, named);
+    if (schema === "bytes") return (v as Buffer).toString("base64");
+    return v;
+  }
+  const s = schema as Record<string, unknown>;
+  if (typeof s.name === "string") named.set(s.name, s);
+  const logical = s.logicalType;
+  if (logical === "decimal") {
+    const b = v as Buffer;
+    let x = 0n;
+    for (const byte of b) x = (x << 8n) | BigInt(byte);
+    if (b.length > 0 && b[0]! >= 128) x -= 1n << BigInt(8 * b.length);
+    return Number(x) / 10 ** Number(s.scale ?? 0);
+  }
+  if (logical === "timestamp-millis") return new Date(v as number).toISOString();
+  if (logical === "timestamp-micros") return new Date(Math.floor((v as number) / 1000)).toISOString();
+  if (logical === "date") return new Date((v as number) * 86_400_000).toISOString().slice(0, 10);
+  switch (s.type) {
+    case "record": {
+      const o: Record<string, unknown> = {};
+      for (const f of s.fields as { name: string; type: Avro }[])
+        o[f.name] = avroAsSample(f.type, (v as Record<string, unknown>)[f.name], named);
+      return o;
+    }
+    case "array":
+      return (v as unknown[]).map((x) => avroAsSample(s.items as Avro, x, named));
+    case "map":
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).map(([k, x]) => [
+          k,
+          avroAsSample(s.values as Avro, x, named),
+        ]),
+      );
+    case "fixed":
+    case "bytes":
+      return (v as Buffer).toString("base64");
+    default:
+      return typeof s.type === "string" ? avroAsSample(s.type, v, named) : v;
+  }
+}
+
+test("Avro values: 10k records of a nested schema read back valid by avsc, equal to the sample", async () => {
+  const { bootstrap } = kafkaFacts();
+  const topic = freshTopic("rf_avro");
+  const file = join(SCHEMAS, "order-event.avsc");
+  try {
+    const rows = runAndSample(kafkaStep(topic, `metadataSourceType: avro, schemaLocation: ${file}`));
+    const schema = JSON.parse(readFileSync(file, "utf8")) as Avro;
+    const type = avro.Type.forSchema(schema as avro.Schema);
+    const got = await consumeAll(bootstrap, topic);
+    assert.equal(got.length, ROWS);
+    const byKey = new Map(rows.map((r) => [String(r.key), r]));
+    let invalid = 0;
+    let different = 0;
+    let firstProblem = "";
+    for (const m of got) {
+      let decoded: unknown;
+      try {
+        decoded = type.fromBuffer(m.valueBytes);
+      } catch (e) {
+        invalid++;
+        firstProblem ||= `key ${m.key}: ${(e as Error).message}`;
+        continue;
+      }
+      if (!type.isValid(decoded)) {
+        invalid++;
+        continue;
+      }
+      const { key, ...expected } = byKey.get(m.key ?? "")!;
+      const actual = avroAsSample(schema, decoded, new Map());
+      try {
+        assert.deepEqual(actual, expected);
+      } catch (e) {
+        different++;
+        firstProblem ||= `key ${key}: ${(e as Error).message.slice(0, 600)}`;
+      }
+    }
+    assert.equal(invalid, 0, `${invalid} of ${ROWS} values do not decode as the schema: ${firstProblem}`);
+    assert.equal(different, 0, `${different} of ${ROWS} values differ from the sample: ${firstProblem}`);
+  } finally {
+    await deleteTopic(bootstrap, topic);
+  }
+});
+
+// ------------------------------------------------------------------ Protobuf
+
+test("Protobuf values: 10k CustomerUpdated messages read back by protobufjs, verified, equal to the sample", async () => {
+  const { bootstrap } = kafkaFacts();
+  const topic = freshTopic("rf_proto");
+  const file = join(SCHEMAS, "proto", "customer.proto");
+  try {
+    const rows = runAndSample(
+      kafkaStep(topic, `metadataSourceType: protobuf, schemaLocation: ${file}, messageName: CustomerUpdated`),
+    );
+    const root = new protobuf.Root();
+    root.resolvePath = (origin, target) =>
+      target.startsWith("google/") || isAbsolute(target) ? target : join(dirname(origin), target);
+    root.loadSync(file, { keepCase: true });
+    const T = root.lookupType("shop.customers.CustomerUpdated");
+    const got = await consumeAll(bootstrap, topic);
+    assert.equal(got.length, ROWS);
+    const byKey = new Map(rows.map((r) => [String(r.key), r]));
+    let invalid = 0;
+    let different = 0;
+    let firstProblem = "";
+    for (const m of got) {
+      let msg: protobuf.Message;
+      try {
+        msg = T.decode(m.valueBytes);
+      } catch (e) {
+        invalid++;
+        firstProblem ||= `key ${m.key}: ${(e as Error).message}`;
+        continue;
+      }
+      const problem = T.verify(msg);
+      if (problem !== null) {
+        invalid++;
+        firstProblem ||= `key ${m.key}: ${problem}`;
+        continue;
+      }
+      const o = T.toObject(msg, { longs: Number, enums: String, bytes: String, oneofs: true }) as Record<
+        string,
+        unknown
+      >;
+      const { key, ...row } = byKey.get(m.key ?? "")!;
+      const expected = protoExpected(row);
+      const actual = protoActual(o);
+      try {
+        assert.deepEqual(actual, expected);
+      } catch (e) {
+        different++;
+        firstProblem ||= `key ${key}: ${(e as Error).message.slice(0, 600)}`;
+      }
+    }
+    assert.equal(invalid, 0, `${invalid} of ${ROWS} values do not decode or verify: ${firstProblem}`);
+    assert.equal(different, 0, `${different} of ${ROWS} values differ from the sample: ${firstProblem}`);
+  } finally {
+    await deleteTopic(bootstrap, topic);
+  }
+});
+
+/** A sample row as the message carries it: only the oneof's chosen member, nulls absent. */
+function protoExpected(row: Record<string, unknown>): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === "contact") continue;
+    if ((k === "phone" || k === "messenger_handle") && k !== row.contact) continue;
+    if (v === null) continue;
+    o[k] = dropNulls(v);
+  }
+  return o;
+}
+
+const dropNulls = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(dropNulls)
+    : typeof v === "object" && v !== null
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== null)
+            .map(([k, x]) => [k, dropNulls(x)]),
+        )
+      : v;
+
+/** A decoded message in the sample's form: timestamps as text, wrappers unwrapped, the oneof's name dropped. */
+function protoActual(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...o };
+  delete out.contact;
+  const ts = o.updated_at as { seconds: number; nanos: number } | undefined;
+  if (ts) out.updated_at = new Date(ts.seconds * 1000 + Math.floor(ts.nanos / 1e6)).toISOString();
+  if (o.referrer !== undefined) out.referrer = (o.referrer as { value: string }).value;
+  return out;
+}
+
+test("a registry's wire format is refused clearly when the registry cannot be reached", () => {
+  const topic = freshTopic("rf_reg");
+  const dir = fixtureDir({
+    "task.yaml": `name: reg\nsteps:\n${kafkaStep(topic, `metadataSourceType: avro, schemaLocation: ${join(SCHEMAS, "order-event.avsc")}, schema.registry.url: "http://127.0.0.1:9"`).replace(`records: ${ROWS}`, "records: 5")}`,
+  });
+  const r = runCli(["run", join(dir, "task.yaml"), "--home", join(dir, "home")], {
+    cwd: dir,
+    timeoutMs: 60_000,
+  });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /RF_SCHEMA_REGISTRY/);
+  assert.match(
+    r.stderr,
+    /schema registry at http:\/\/127\.0\.0\.1:9 did not answer POST \/subjects\/rf_reg_[0-9a-f]+-value\/versions/,
+  );
+});
