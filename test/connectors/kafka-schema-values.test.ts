@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { test } from "node:test";
@@ -6,7 +7,8 @@ import avro from "avsc";
 import protobuf from "protobufjs";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { consumeAll, deleteTopic, freshTopic } from "../support/kafka-topics.ts";
-import { runCli } from "../support/run-cli.ts";
+import { CLI, runCli } from "../support/run-cli.ts";
+
 import { kafkaFacts } from "../support/servers.ts";
 
 /**
@@ -32,10 +34,12 @@ function runAndSample(step: string): Record<string, unknown>[] {
     timeoutMs: 180_000,
   });
   assert.equal(run.status, 0, run.stderr);
-  const sample = runCli(["sample", join(dir, "task.yaml"), "-n", String(ROWS), "-f", "json", ...common], {
-    cwd: dir,
-    timeoutMs: 180_000,
-  });
+  // The sample of 10k rows is several MB of NDJSON: more than runCli's output buffer.
+  const sample = spawnSync(
+    process.execPath,
+    [CLI, "sample", join(dir, "task.yaml"), "-n", String(ROWS), "-f", "json", ...common],
+    { cwd: dir, encoding: "utf8", timeout: 180_000, maxBuffer: 512 * 1024 * 1024 },
+  );
   assert.equal(sample.status, 0, sample.stderr);
   return sample.stdout
     .split("\n")
@@ -179,10 +183,13 @@ test("Protobuf values: 10k CustomerUpdated messages read back by protobufjs, ver
         firstProblem ||= `key ${m.key}: ${problem}`;
         continue;
       }
-      const o = T.toObject(msg, { longs: Number, enums: String, bytes: String, oneofs: true }) as Record<
-        string,
-        unknown
-      >;
+      const o = T.toObject(msg, {
+        longs: Number,
+        enums: String,
+        bytes: String,
+        oneofs: true,
+        defaults: true,
+      }) as Record<string, unknown>;
       const { key, ...row } = byKey.get(m.key ?? "")!;
       const expected = protoExpected(row);
       const actual = protoActual(o);
@@ -225,11 +232,12 @@ const dropNulls = (v: unknown): unknown =>
 
 /** A decoded message in the sample's form: timestamps as text, wrappers unwrapped, the oneof's name dropped. */
 function protoActual(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...o };
+  const out = dropNulls(o) as Record<string, unknown>;
   delete out.contact;
   const ts = o.updated_at as { seconds: number; nanos: number } | undefined;
-  if (ts) out.updated_at = new Date(ts.seconds * 1000 + Math.floor(ts.nanos / 1e6)).toISOString();
-  if (o.referrer !== undefined) out.referrer = (o.referrer as { value: string }).value;
+  if (ts)
+    out.updated_at = new Date((ts.seconds ?? 0) * 1000 + Math.floor((ts.nanos ?? 0) / 1e6)).toISOString();
+  if (o.referrer !== undefined && o.referrer !== null) out.referrer = (o.referrer as { value?: string }).value ?? "";
   return out;
 }
 
