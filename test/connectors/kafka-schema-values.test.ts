@@ -237,7 +237,8 @@ function protoActual(o: Record<string, unknown>): Record<string, unknown> {
   const ts = o.updated_at as { seconds: number; nanos: number } | undefined;
   if (ts)
     out.updated_at = new Date((ts.seconds ?? 0) * 1000 + Math.floor((ts.nanos ?? 0) / 1e6)).toISOString();
-  if (o.referrer !== undefined && o.referrer !== null) out.referrer = (o.referrer as { value?: string }).value ?? "";
+  if (o.referrer !== undefined && o.referrer !== null)
+    out.referrer = (o.referrer as { value?: string }).value ?? "";
   return out;
 }
 
