@@ -9,7 +9,7 @@ import { fixtureDir } from "../support/fixture-dir.ts";
 import { consumeAll, deleteTopic, freshTopic } from "../support/kafka-topics.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
 
-import { kafkaFacts } from "../support/servers.ts";
+import { kafkaFacts, schemaRegistryFacts } from "../support/servers.ts";
 
 /**
  * Kafka steps whose fields come from an Avro or Protobuf schema send their values in that
@@ -257,4 +257,119 @@ test("a registry's wire format is refused clearly when the registry cannot be re
     r.stderr,
     /schema registry at http:\/\/127\.0\.0\.1:9 did not answer POST \/subjects\/rf_reg_[0-9a-f]+-value\/versions/,
   );
+});
+
+// ------------------------------------------------------------------ Schema registry
+
+/** GET on the registry's Confluent API. */
+async function registryGet(path: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${schemaRegistryFacts().url}${path}`);
+  assert.equal(res.status, 200, `GET ${path}: ${res.status} ${await res.clone().text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+test("schema registry round trip (a real Apicurio Registry, its Confluent API): values registered under <topic>-value carry the wire format, and the schema fetched back by id decodes each", async () => {
+  const { bootstrap } = kafkaFacts();
+  const registry = schemaRegistryFacts().url;
+  const records = 2000;
+  for (const [kind, file, message] of [
+    ["avro", join(SCHEMAS, "order-event.avsc"), ""],
+    ["protobuf", join(SCHEMAS, "proto", "payment.proto"), ", messageName: PaymentSettled"],
+  ] as const) {
+    const topic = freshTopic(`rf_sr_${kind}`);
+    try {
+      const step = kafkaStep(
+        topic,
+        `metadataSourceType: ${kind}, schemaLocation: ${file}${message}, schema.registry.url: "${registry}"`,
+      ).replace(`records: ${ROWS}`, `records: ${records}`);
+      const dir = fixtureDir({ "task.yaml": `name: reg\nsteps:\n${step}` });
+      const r = runCli(["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "-q", "--seed", SEED], {
+        cwd: dir,
+        timeoutMs: 120_000,
+      });
+      assert.equal(r.status, 0, r.stderr);
+      // The registry holds the schema under the topic's subject, as the file has it.
+      const latest = await registryGet(`/subjects/${topic}-value/versions/latest`);
+      assert.equal(latest.schema, readFileSync(file, "utf8"));
+      const id = latest.id as number;
+      const byId = (await registryGet(`/schemas/ids/${id}`)).schema as string;
+      const got = await consumeAll(bootstrap, topic);
+      assert.equal(got.length, records);
+      let bad = 0;
+      let first = "";
+      if (kind === "avro") {
+        const type = avro.Type.forSchema(JSON.parse(byId) as avro.Schema);
+        for (const m of got) {
+          const v = m.valueBytes;
+          try {
+            assert.equal(v[0], 0, "magic byte");
+            assert.equal(v.readUInt32BE(1), id, "schema id");
+            if (!type.isValid(type.fromBuffer(v.subarray(5)))) throw new Error("not valid");
+          } catch (e) {
+            bad++;
+            first ||= (e as Error).message;
+          }
+        }
+      } else {
+        const root = new protobuf.Root();
+        const parsed = protobuf.parse(byId, root, { keepCase: true });
+        for (const i of parsed.imports ?? []) root.loadSync(i, { keepCase: true });
+        const T = root.lookupType("shop.payments.PaymentSettled");
+        for (const m of got) {
+          const v = m.valueBytes;
+          try {
+            assert.equal(v[0], 0, "magic byte");
+            assert.equal(v.readUInt32BE(1), id, "schema id");
+            assert.equal(v[5], 0, "message indexes: the file's first message");
+            const problem = T.verify(T.decode(v.subarray(6)));
+            if (problem) throw new Error(problem);
+          } catch (e) {
+            bad++;
+            first ||= (e as Error).message;
+          }
+        }
+      }
+      assert.equal(
+        bad,
+        0,
+        `${kind}: ${bad} of ${records} values are not in the wire format or do not decode: ${first}`,
+      );
+      // A second run finds the schema registered already: the same id.
+      const again = runCli(
+        ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "-q", "--seed", SEED],
+        {
+          cwd: dir,
+          timeoutMs: 120_000,
+        },
+      );
+      assert.equal(again.status, 0, again.stderr);
+      const versions = (await (
+        await fetch(`${registry}/subjects/${topic}-value/versions`)
+      ).json()) as number[];
+      assert.deepEqual(versions, [1], "registering the same schema again adds no version");
+    } finally {
+      await deleteTopic(bootstrap, topic);
+    }
+  }
+});
+
+test("a subject the registry does not have, with auto-registering off, fails the step before a row is sent, saying what the registry answered", async () => {
+  const { bootstrap } = kafkaFacts();
+  const topic = freshTopic("rf_sr_missing");
+  const step = kafkaStep(
+    topic,
+    `metadataSourceType: avro, schemaLocation: ${join(SCHEMAS, "order-event.avsc")}, schema.registry.url: "${schemaRegistryFacts().url}", auto.register.schemas: "false"`,
+  ).replace(`records: ${ROWS}`, "records: 10");
+  const dir = fixtureDir({ "task.yaml": `name: reg\nsteps:\n${step}` });
+  try {
+    const r = runCli(["run", join(dir, "task.yaml"), "--home", join(dir, "home")], {
+      cwd: dir,
+      timeoutMs: 60_000,
+    });
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /RF_SCHEMA_REGISTRY/);
+    assert.match(r.stderr, new RegExp(`answered POST /subjects/${topic}-value with 404`));
+  } finally {
+    await deleteTopic(bootstrap, topic);
+  }
 });
