@@ -373,3 +373,55 @@ test("a subject the registry does not have, with auto-registering off, fails the
     await deleteTopic(bootstrap, topic);
   }
 });
+
+test("a schema registry as metadata source: the fields of a subject's latest Avro schema, sent with that schema's id; a Protobuf schema by id", async () => {
+  const { bootstrap } = kafkaFacts();
+  const registry = schemaRegistryFacts().url;
+  const subject = freshTopic("rf_sr_subject");
+  const avsc = readFileSync(join(SCHEMAS, "order-event.avsc"), "utf8");
+  const register = async (s: string, body: Record<string, string>) => {
+    const res = await fetch(`${registry}/subjects/${s}/versions`, {
+      method: "POST",
+      headers: { "content-type": "application/vnd.schemaregistry.v1+json" },
+      body: JSON.stringify(body),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return ((await res.json()) as { id: number }).id;
+  };
+  const avroId = await register(subject, { schema: avsc });
+  const protoId = await register(`${subject}-proto`, {
+    schema: readFileSync(join(SCHEMAS, "proto", "payment.proto"), "utf8"),
+    schemaType: "PROTOBUF",
+  });
+  const topic = freshTopic("rf_sr_source");
+  try {
+    const step = kafkaStep(
+      topic,
+      `metadataSourceType: confluentSchemaRegistry, metadataSourceUrl: "${registry}", schemaRegistrySubject: ${subject}`,
+    ).replace(`records: ${ROWS}`, "records: 500");
+    const dir = fixtureDir({ "task.yaml": `name: reg\nsteps:\n${step}` });
+    const r = runCli(["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "-q"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const type = avro.Type.forSchema(JSON.parse(avsc) as avro.Schema);
+    const got = await consumeAll(bootstrap, topic);
+    assert.equal(got.length, 500);
+    for (const m of got) {
+      assert.equal(m.valueBytes.readUInt32BE(1), avroId);
+      assert.ok(type.isValid(type.fromBuffer(m.valueBytes.subarray(5))));
+    }
+    // A Protobuf schema by id: its message's fields (sampled, nothing sent).
+    const byId = fixtureDir({
+      "task.yaml": `name: reg\nsteps:\n  - name: p\n    type: json\n    options: {path: out, metadataSourceType: confluentSchemaRegistry, metadataSourceUrl: "${registry}", schemaId: ${protoId}}\n`,
+    });
+    const sample = runCli(["sample", join(byId, "task.yaml"), "-n", "3", "-f", "json"], { cwd: byId });
+    assert.equal(sample.status, 0, sample.stderr);
+    const row = JSON.parse(sample.stdout.split("\n")[0]!) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(row).slice(0, 4), ["method", "payment_id", "order_id", "amount_cents"]);
+    assert.ok(["EUR", "USD", "GBP", "CURRENCY_UNSPECIFIED"].includes(String(row.currency)));
+  } finally {
+    await deleteTopic(bootstrap, topic);
+  }
+});

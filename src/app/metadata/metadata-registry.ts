@@ -5,6 +5,7 @@ import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
 import type { MetadataSource } from "./metadata-source.ts";
 import { openApiSource } from "./openapi/openapi-source.ts";
 import { protobufSource } from "./protobuf/protobuf-source.ts";
+import { schemaRegistrySource } from "./schema-registry/schema-registry-source.ts";
 
 /** The metadata sources rowforge reads: one line per kind. */
 export const METADATA_SOURCES: readonly MetadataSource[] = [
@@ -12,6 +13,7 @@ export const METADATA_SOURCES: readonly MetadataSource[] = [
   openApiSource,
   avroSource,
   protobufSource,
+  schemaRegistrySource,
 ];
 
 /** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */
@@ -27,7 +29,6 @@ const NOT_YET: Readonly<Record<string, string>> = {
   openDataContractStandard: "Open Data Contract Standard files (dataContractFile)",
   dataContractCli: "datacontract.yaml files (dataContractFile)",
   greatExpectations: "Great Expectations suites (expectationsFile)",
-  confluentSchemaRegistry: "Confluent schema registries (metadataSourceUrl)",
   yamlTask: "the fields of another task file (yamlTask reuse)",
   yamlPlan: "the steps of another plan file (yamlPlan reuse)",
 };

@@ -8,20 +8,26 @@ import {
   loadProtoFile,
   messagesDefinedIn,
   type ProtoType,
+  parseProtoText,
   protobuf,
   rootToJson,
 } from "../../formats/protobuf/proto-root.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { MessageSlot } from "../messaging/message-frames.ts";
-import { readRegistryOptions, type SchemaRegistryOptions, schemaIdFor } from "./schema-registry-client.ts";
+import {
+  fetchRegisteredSchema,
+  readRegistryOptions,
+  type SchemaRegistryOptions,
+  schemaIdFor,
+} from "./schema-registry-client.ts";
 
 export const VALUE_FORMATS = ["json", "avro", "protobuf"] as const;
 
 /** How a Kafka step's values are encoded when not as JSON or text. */
 export interface ValueEncoding {
   readonly kind: "avro" | "protobuf";
-  /** The schema file (the path the metadata stage found it at, when it read it). */
-  readonly location: string;
+  /** The schema file (the path the metadata stage found it at, when it read it); undefined: the registry's schema of `registry.schemaId`. */
+  readonly location: string | undefined;
   /** `messageName` / `recordName`: which message or record of the file. */
   readonly message: string | undefined;
   readonly registry: SchemaRegistryOptions | undefined;
@@ -76,7 +82,8 @@ export function readValueEncoding(step: ResolvedStep, where: string): ValueEncod
   const location =
     o.schemaLocationResolved ??
     first(o, ["schemaLocation", kind === "avro" ? "avroSchemaFile" : "protobufSchemaFile"]);
-  if (location === undefined)
+  const registry = readRegistryOptions(o, where);
+  if (location === undefined && (registry?.schemaId === undefined || registry.url === ""))
     throw new RowforgeError(
       "RF_KEY_MISSING",
       `${where} sends ${kind === "avro" ? "Avro" : "Protobuf"} values but names no schema`,
@@ -88,7 +95,7 @@ export function readValueEncoding(step: ResolvedStep, where: string): ValueEncod
     kind,
     location,
     message: first(o, kind === "avro" ? ["recordName", "messageName"] : ["messageName"]),
-    registry: readRegistryOptions(o, where),
+    registry,
   };
 }
 
@@ -105,7 +112,11 @@ export async function valueSlot(
   topic: string | undefined,
   where: string,
 ): Promise<MessageSlot> {
-  const text = await readSchemaText(e.location, where);
+  const from = e.location ?? `schema id ${e.registry?.schemaId} of ${e.registry?.url}`;
+  const text =
+    e.location === undefined
+      ? (await fetchRegisteredSchema(e.registry!, { id: e.registry!.schemaId! }, where)).schema
+      : await readSchemaText(e.location, where);
   const base = valueColumn === undefined ? { exclude } : { column: valueColumn };
   if (e.kind === "avro") {
     let doc: unknown;
@@ -114,10 +125,10 @@ export async function valueSlot(
     } catch (err) {
       throw new RowforgeError(
         "RF_METADATA_SCHEMA_INVALID",
-        `${where}: the Avro schema ${e.location} is not JSON: ${(err as Error).message}`,
+        `${where}: the Avro schema ${from} is not JSON: ${(err as Error).message}`,
       );
     }
-    const names = new AvroNames(`${where}: Avro schema ${e.location}`);
+    const names = new AvroNames(`${where}: Avro schema ${from}`);
     names.defineTree(doc, "");
     const { record, namespace } = rootRecord(doc, names, e.message);
     const message = names.fullName(record, namespace);
@@ -126,8 +137,9 @@ export async function valueSlot(
       : "";
     return { as: "avro", schema: JSON.stringify(doc), message, prefix, ...base };
   }
-  const scope = `${where}: Protobuf ${e.location}`;
-  const root = loadProtoFile(e.location, text, scope);
+  const scope = `${where}: Protobuf ${from}`;
+  const root =
+    e.location === undefined ? parseProtoText(text, from, scope) : loadProtoFile(e.location, text, scope);
   const defined = messagesDefinedIn(text);
   const type = findMessage(root, defined, e.message, scope);
   const message = type.fullName.replace(/^\./, "");

@@ -100,12 +100,20 @@ export async function schemaIdFor(
   return answer.id;
 }
 
+/** A schema as the registry holds it. */
+export interface RegisteredSchema {
+  readonly schema: string;
+  /** AVRO (the registry's default), PROTOBUF or JSON. */
+  readonly schemaType: string;
+  readonly id: number | undefined;
+}
+
 /** A schema by subject and version (`latest` or a number), or by id: its text and type. */
 export async function fetchRegisteredSchema(
   r: SchemaRegistryOptions,
   by: { subject: string; version: string } | { id: number },
   where: string,
-): Promise<{ schema: string; schemaType: string; id: number | undefined }> {
+): Promise<RegisteredSchema> {
   const path =
     "id" in by
       ? `/schemas/ids/${by.id}`

@@ -38,24 +38,39 @@ export function loadProtoFile(path: string, text: string, where: string): ProtoR
       },
     );
   };
+  if (isUrl) return parseProtoText(text, path, where);
   try {
-    if (isUrl) {
-      const parsed = protobuf.parse(text, root, PARSE);
-      const others = (parsed.imports ?? []).filter((i) => !i.startsWith("google/protobuf/"));
-      if (others.length > 0)
-        throw new RowforgeError(
-          "RF_METADATA_SCHEMA_INVALID",
-          `${where}: ${path} imports ${others.join(", ")}, which rowforge does not fetch by URL`,
-          { hint: "save the .proto files in a folder and give the path of the main one" },
-        );
-      for (const i of parsed.imports ?? []) root.loadSync(i, PARSE);
-    } else root.loadSync(path, PARSE);
+    root.loadSync(path, PARSE);
     root.resolveAll();
   } catch (e) {
     if (e instanceof RowforgeError) throw e;
     throw new RowforgeError(
       "RF_METADATA_SCHEMA_INVALID",
       `${where}: the Protobuf file ${path} cannot be read: ${(e as Error).message.split("\n")[0]}`,
+    );
+  }
+  return root;
+}
+
+/** A `.proto` text on its own (fetched by URL, or from a schema registry): it may import only Google's well-known types. */
+export function parseProtoText(text: string, from: string, where: string): ProtoRoot {
+  const root = new protobuf.Root();
+  try {
+    const parsed = protobuf.parse(text, root, PARSE);
+    const others = (parsed.imports ?? []).filter((i) => !i.startsWith("google/protobuf/"));
+    if (others.length > 0)
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `${where}: ${from} imports ${others.join(", ")}, which rowforge does not fetch`,
+        { hint: "save the .proto files in a folder and give the path of the main one" },
+      );
+    for (const i of parsed.imports ?? []) root.loadSync(i, PARSE);
+    root.resolveAll();
+  } catch (e) {
+    if (e instanceof RowforgeError) throw e;
+    throw new RowforgeError(
+      "RF_METADATA_SCHEMA_INVALID",
+      `${where}: the Protobuf schema ${from} cannot be read: ${(e as Error).message.split("\n")[0]}`,
     );
   }
   return root;
