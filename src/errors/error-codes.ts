@@ -487,6 +487,13 @@ export const ERROR_CODES = {
     title: "metadata source not supported",
     hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi, avro and protobuf (schemaLocation) sources; list the step's fields instead",
   },
+  RF_SCHEMA_VALUE_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "value does not fit the message schema",
+    hint: "keep the field's values within the Avro or Protobuf schema (its enum symbols, int range, fixed size, nullability), or leave the field to the schema",
+  },
   RF_SCHEMA_REGISTRY: {
     status: 502,
     scope: "run",

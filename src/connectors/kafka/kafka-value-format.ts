@@ -167,11 +167,16 @@ async function readSchemaText(location: string, where: string): Promise<string> 
   try {
     if (/^https?:\/\//i.test(location)) {
       const res = await fetch(location, { signal: AbortSignal.timeout(10_000) });
-      if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+      if (!res.ok)
+        throw new RowforgeError(
+          "RF_FILE_NOT_FOUND",
+          `${where}: the value schema ${location} answered ${res.status} ${res.statusText}`,
+        );
       return await res.text();
     }
     return await readFile(location, "utf8");
   } catch (err) {
+    if (err instanceof RowforgeError) throw err;
     throw new RowforgeError(
       "RF_FILE_NOT_FOUND",
       `${where}: the value schema ${location} cannot be read: ${(err as Error).message}`,

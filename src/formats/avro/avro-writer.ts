@@ -184,7 +184,7 @@ function primitiveWriter(
           const v = read(i);
           if (v < -2147483648 || v > 2147483647)
             throw new RowforgeError(
-              "RF_VALUE_INVALID",
+              "RF_SCHEMA_VALUE_INVALID",
               `${scope.where}: field ${at} has the value ${v}, outside Avro int's range`,
               {
                 hint: "keep the field's min/max within -2147483648..2147483647, or make the schema's type long",
@@ -206,14 +206,7 @@ function primitiveWriter(
     case "double": {
       const read = numbersOf(data);
       if (!read) throw mismatch(scope, at, type, data);
-      const size = type === "float" ? 4 : 8;
-      return (out, i) => {
-        out.ensure(size);
-        const view = new DataView(out.buf.buffer, out.buf.byteOffset + out.pos, size);
-        if (size === 4) view.setFloat32(0, read(i), true);
-        else view.setFloat64(0, read(i), true);
-        out.pos += size;
-      };
+      return type === "float" ? floatWriter(read) : doubleWriter(read);
     }
     case "bytes": {
       if (logical === "decimal" && s) return decimalWriter(s, undefined, data, scope, at);
@@ -224,6 +217,76 @@ function primitiveWriter(
     default:
       throw avroInvalid(scope.where, at, `has the unknown type ${type}`);
   }
+}
+
+/** Scratch words for floats: their bytes are copied out (little-endian, as Avro writes them). */
+const F32 = new Float32Array(1);
+const F32_BYTES = new Uint8Array(F32.buffer);
+const F64 = new Float64Array(1);
+const F64_BYTES = new Uint8Array(F64.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function floatWriter(read: (i: number) => number): AvroValueWriter {
+  return (out, i) => {
+    F32[0] = read(i);
+    out.ensure(4);
+    const b = out.buf;
+    const p = out.pos;
+    if (LITTLE_ENDIAN) for (let k = 0; k < 4; k++) b[p + k] = F32_BYTES[k]!;
+    else for (let k = 0; k < 4; k++) b[p + k] = F32_BYTES[3 - k]!;
+    out.pos = p + 4;
+  };
+}
+
+function doubleWriter(read: (i: number) => number): AvroValueWriter {
+  return (out, i) => {
+    F64[0] = read(i);
+    out.ensure(8);
+    const b = out.buf;
+    const p = out.pos;
+    if (LITTLE_ENDIAN) for (let k = 0; k < 8; k++) b[p + k] = F64_BYTES[k]!;
+    else for (let k = 0; k < 8; k++) b[p + k] = F64_BYTES[7 - k]!;
+    out.pos = p + 8;
+  };
+}
+
+/** Decimal128 values of a column as numbers when they are small (|v| < 2^47), else undefined (the BigInt path). */
+function smallDecimals(data: Data): (i: number) => number | undefined {
+  const words = data.values as Uint32Array;
+  return (i) => {
+    const k = i * 4;
+    const hi = words[k + 1]! | 0;
+    const ext = hi < 0 ? 0xffffffff : 0;
+    if (words[k + 2] !== ext || words[k + 3] !== ext) return undefined;
+    const v = hi * 4294967296 + words[k]!;
+    return v < 140737488355328 && v >= -140737488355328 ? v : undefined;
+  };
+}
+
+/** A small whole number as big-endian two's complement in the fewest bytes (at most 6), or sign-extended to `size`. */
+function writeSmallTwosComplement(
+  out: ByteSink,
+  v: number,
+  size: number | undefined,
+  length: boolean,
+): boolean {
+  let n = 1;
+  while (v >= 2 ** (8 * n - 1) || v < -(2 ** (8 * n - 1))) n++;
+  const len = size ?? n;
+  if (len < n) return false;
+  if (length) writeLong(out, len);
+  out.ensure(len);
+  const b = out.buf;
+  const p = out.pos;
+  const pad = v < 0 ? 255 : 0;
+  for (let k = 0; k < len - n; k++) b[p + k] = pad;
+  let x = v < 0 ? 2 ** (8 * n) + v : v;
+  for (let k = len - 1; k >= len - n; k--) {
+    b[p + k] = x % 256;
+    x = Math.floor(x / 256);
+  }
+  out.pos = p + len;
+  return true;
 }
 
 /** Text and binary as their bytes; other scalars as their plain text (a string field the step typed otherwise). */
@@ -275,13 +338,18 @@ function decimalWriter(
     if (!read) throw mismatch(scope, at, `decimal(${s.precision},${scale})`, data);
     unscaled = (i) => BigInt(Math.round(read(i) * 10 ** scale));
   }
+  const small = DataType.isDecimal(t) && scale === (t as Decimal).scale ? smallDecimals(data) : undefined;
   return (out, i) => {
+    if (small) {
+      const v = small(i);
+      if (v !== undefined && writeSmallTwosComplement(out, v, size, size === undefined)) return;
+    }
     const bytes = twosComplement(unscaled(i), size);
     if (size === undefined) writeBytes(out, bytes);
     else {
       if (bytes.length > size)
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_SCHEMA_VALUE_INVALID",
           `${scope.where}: field ${at} has a decimal too large for its ${size} fixed bytes`,
         );
       out.bytes(bytes);
@@ -322,7 +390,7 @@ function namedWriter(
         const k = index.get(v);
         if (k === undefined)
           throw new RowforgeError(
-            "RF_VALUE_INVALID",
+            "RF_SCHEMA_VALUE_INVALID",
             `${scope.where}: field ${at} has the value "${v.slice(0, 80)}", which is not a symbol of the Avro enum ${fullName} (${symbols.join(", ")})`,
             { hint: "keep the field to the enum's symbols (oneOf), or leave it to the schema" },
           );
@@ -339,7 +407,7 @@ function namedWriter(
         const n = offsets[i + 1]! - offsets[i]!;
         if (n !== size)
           throw new RowforgeError(
-            "RF_VALUE_INVALID",
+            "RF_SCHEMA_VALUE_INVALID",
             `${scope.where}: field ${at} has ${n} bytes, but the Avro fixed ${fullName} is ${size} bytes`,
             { hint: `give the field minLen and maxLen ${size}` },
           );
@@ -424,7 +492,7 @@ function unionWriter(
 
 const nullRefused = (scope: AvroWriterScope, at: string) =>
   new RowforgeError(
-    "RF_VALUE_INVALID",
+    "RF_SCHEMA_VALUE_INVALID",
     `${scope.where}: field ${at} is null, which its Avro type does not allow`,
     {
       hint: "make the schema's type a union with null, or the field not nullable (no enableNull)",

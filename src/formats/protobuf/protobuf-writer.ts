@@ -84,7 +84,7 @@ function valueReader(f: protobuf.Field, data: Data, where: string, at: string): 
       const n = r.values[v];
       if (n === undefined)
         throw new RowforgeError(
-          "RF_VALUE_INVALID",
+          "RF_SCHEMA_VALUE_INVALID",
           `${where}: field ${at} has the value "${v.slice(0, 80)}", which is not a value of the Protobuf enum ${r.name} (${Object.keys(r.values).join(", ")})`,
           { hint: "keep the field to the enum's values (oneOf), or leave it to the schema" },
         );
