@@ -41,7 +41,9 @@ function recordFields(record: AvroComplex, w: Walk, at: string): RawField[] {
   return record.fields.map((f, k) => {
     if (typeof f?.name !== "string" || f.name === "")
       throw avroInvalid(w.names.where, `${at}.fields[${k}]`, "has no name");
-    return fieldOf(f.name, f.type, w, `${at}.${f.name}`);
+    const field = fieldOf(f.name, f.type, w, `${at}.${f.name}`);
+    // A type without null is never null: said, so databases and `validate` show it.
+    return field.nullable === undefined ? { ...field, nullable: false } : field;
   });
 }
 

@@ -56,9 +56,20 @@ export function messageFields(type: ProtoType, where: string, expanding: readonl
   const out: RawField[] = [];
   for (const oneof of type.oneofsArray) {
     if (isSynthetic(oneof)) continue;
-    out.push({ name: oneof.name, type: "string", options: { oneOf: oneof.fieldsArray.map((f) => f.name) } });
+    out.push({
+      name: oneof.name,
+      type: "string",
+      nullable: false,
+      options: { oneOf: oneof.fieldsArray.map((f) => f.name) },
+    });
   }
-  for (const f of type.fieldsArray) out.push(fieldOf(f, where, inside));
+  for (const f of type.fieldsArray) {
+    const field = fieldOf(f, where, inside);
+    // Scalars, repeated fields and maps always have a value; a message field may be unset.
+    const message =
+      !f.repeated && !(f instanceof protobuf.MapField) && f.resolvedType instanceof protobuf.Type;
+    out.push(field.nullable === undefined ? { ...field, nullable: message } : field);
+  }
   return out;
 }
 
