@@ -485,7 +485,7 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "metadata source not supported",
-    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi, avro and protobuf (schemaLocation) sources; list the step's fields instead",
+    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi, avro and protobuf (schemaLocation) and confluentSchemaRegistry (metadataSourceUrl) sources; list the step's fields instead",
   },
   RF_SCHEMA_VALUE_INVALID: {
     status: 400,
