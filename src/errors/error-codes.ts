@@ -485,7 +485,7 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "metadata source not supported",
-    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi (schemaLocation), openDataContractStandard and dataContractCli (dataContractFile) sources, and validations from greatExpectations (expectationsFile); list the step's fields instead",
+    hint: "rowforge reads fields from jsonSchema (jsonSchemaFile), openApi, avro and protobuf (schemaLocation), confluentSchemaRegistry (metadataSourceUrl), openDataContractStandard and dataContractCli (dataContractFile) sources, and validations from greatExpectations (expectationsFile); list the step's fields instead",
   },
   RF_METADATA_RULE_UNSUPPORTED: {
     status: 400,
@@ -493,6 +493,20 @@ export const ERROR_CODES = {
     retryable: false,
     title: "metadata rule not run",
     hint: "a Great Expectations suite names an expectation rowforge does not run; remove it from the suite (the message lists the ones rowforge runs) or check it with Great Expectations itself",
+  },
+  RF_SCHEMA_VALUE_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "value does not fit the message schema",
+    hint: "keep the field's values within the Avro or Protobuf schema (its enum symbols, int range, fixed size, nullability), or leave the field to the schema",
+  },
+  RF_SCHEMA_REGISTRY: {
+    status: 502,
+    scope: "run",
+    retryable: true,
+    title: "schema registry refused or unreachable",
+    hint: "check schema.registry.url, the subject and the registry login; the message says what the registry answered",
   },
   RF_METADATA_SCHEMA_INVALID: {
     status: 400,

@@ -101,6 +101,23 @@ export const NATS_ENV = {
   startError: "ROWFORGE_TEST_NATS_START_ERROR",
 } as const;
 
+/** How to reach the shared schema registry (Apicurio Registry's Confluent-compatible API, no login). */
+export interface SchemaRegistryFacts {
+  /** The Confluent API's base URL (`http://127.0.0.1:port/apis/ccompat/v7`), as `schema.registry.url` takes it. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+}
+
+/** The environment variables that carry the schema registry's facts to test processes. */
+export const SCHEMA_REGISTRY_ENV = {
+  url: "ROWFORGE_TEST_SCHEMA_REGISTRY_URL",
+  host: "ROWFORGE_TEST_SCHEMA_REGISTRY_HOST",
+  port: "ROWFORGE_TEST_SCHEMA_REGISTRY_PORT",
+  /** Why the test run's own registry did not start (set instead of the facts). */
+  startError: "ROWFORGE_TEST_SCHEMA_REGISTRY_START_ERROR",
+} as const;
+
 /** The script's folder under the run's own, and the process whose end stops the server. */
 const ownFolder =
   (prefix: string, folder: string) =>
@@ -180,13 +197,42 @@ export const NATS_SERVER: SharedServer = {
   scriptEnv: ownFolder("NATS", "nats"),
 };
 
-/** Every broker, in the order the global setup lists them. */
+export const SCHEMA_REGISTRY_SERVER: SharedServer = {
+  name: "schema registry (Apicurio Registry)",
+  script: "apicurio-registry.sh",
+  env: {
+    SCHEMA_REGISTRY_URL: SCHEMA_REGISTRY_ENV.url,
+    SCHEMA_REGISTRY_HOST: SCHEMA_REGISTRY_ENV.host,
+    SCHEMA_REGISTRY_PORT: SCHEMA_REGISTRY_ENV.port,
+  },
+  stopKey: "SCHEMA_REGISTRY_DIR",
+  errorEnv: SCHEMA_REGISTRY_ENV.startError,
+  onDemand: true,
+  scriptEnv: ownFolder("SCHEMA_REGISTRY", "schema-registry"),
+};
+
+/** Every broker (and the schema registry), in the order the global setup lists them. */
 export const BROKER_SERVERS: readonly SharedServer[] = [
   KAFKA_SERVER,
   RABBITMQ_SERVER,
   MQTT_SERVER,
   NATS_SERVER,
+  SCHEMA_REGISTRY_SERVER,
 ];
+
+/** The shared schema registry's facts (started now when this is the run's first test to need it; the first start on a machine builds it, a few minutes). */
+export function schemaRegistryFacts(): SchemaRegistryFacts {
+  sharedServerFacts(
+    SCHEMA_REGISTRY_SERVER,
+    "the shared schema registry",
+    "scripts/servers/apicurio-registry.sh start",
+  );
+  return {
+    url: process.env[SCHEMA_REGISTRY_ENV.url]!,
+    host: process.env[SCHEMA_REGISTRY_ENV.host]!,
+    port: Number(process.env[SCHEMA_REGISTRY_ENV.port]),
+  };
+}
 
 /** The shared Kafka broker's facts (started now when this is the run's first test to need it). */
 export function kafkaFacts(): KafkaFacts {

@@ -12,6 +12,8 @@ export interface ConsumedRecord {
   readonly key: string | null;
   /** The value as text ("" when null). */
   readonly value: string;
+  /** The value's bytes as they are (empty when null): Avro and Protobuf values. */
+  readonly valueBytes: Buffer;
   /** A null value (a tombstone), not an empty one. */
   readonly nullValue: boolean;
   /** Header key and value (text), in the record's order. */
@@ -95,6 +97,7 @@ export async function consumeAll(
       out.push({
         key: m.key === undefined || m.key === null || m.key.length === 0 ? null : m.key.toString("utf8"),
         value: m.value?.toString("utf8") ?? "",
+        valueBytes: m.value ?? Buffer.alloc(0),
         nullValue: m.value === null || m.value === undefined,
         headers: m.headerEntries.map(([k, v]) => [k.toString("utf8"), v?.toString("utf8") ?? ""] as const),
         partition: m.partition,

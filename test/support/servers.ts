@@ -17,6 +17,9 @@ export {
   RABBITMQ_ENV,
   type RabbitmqFacts,
   rabbitmqFacts,
+  SCHEMA_REGISTRY_ENV,
+  type SchemaRegistryFacts,
+  schemaRegistryFacts,
 } from "./broker-servers.ts";
 
 /**

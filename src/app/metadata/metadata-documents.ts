@@ -13,21 +13,32 @@ const FETCH_TIMEOUT_MS = 10_000;
  * names `schemas/pets.yaml` keeps it). Documents are read once per stage.
  */
 export function metadataDocuments(planFiles: readonly string[], cwd = process.cwd()): MetadataDocuments {
-  const cache = new Map<string, Promise<{ value: unknown; path: string }>>();
+  const cache = new Map<string, Promise<{ text: string; path: string }>>();
+  const readText = (location: string, where: string) => {
+    let found = cache.get(location);
+    if (!found) {
+      found = /^https?:\/\//i.test(location) ? fetchDocument(location, where) : readDocument(location, where);
+      cache.set(location, found);
+    }
+    return found;
+  };
+  const parsed = new Map<string, Promise<{ value: unknown; path: string }>>();
   return {
     read(location, where) {
-      let found = cache.get(location);
+      let found = parsed.get(location);
       if (!found) {
-        found = /^https?:\/\//i.test(location)
-          ? fetchDocument(location, where)
-          : readDocument(location, where);
-        cache.set(location, found);
+        found = readText(location, where).then(({ text, path }) => ({
+          value: parseDocument(text, path, where),
+          path,
+        }));
+        parsed.set(location, found);
       }
       return found;
     },
+    readText,
   };
 
-  async function readDocument(location: string, where: string) {
+  async function readDocument(location: string, where: string): Promise<{ text: string; path: string }> {
     const tried = isAbsolute(location)
       ? [location]
       : [...new Set([cwd, ...planFiles.map((f) => dirname(resolve(cwd, f)))])].map((d) =>
@@ -41,7 +52,7 @@ export function metadataDocuments(planFiles: readonly string[], cwd = process.cw
         if (e instanceof RowforgeError && e.code === "RF_FILE_NOT_FOUND") continue;
         throw e;
       }
-      return { value: parseDocument(bytes.toString("utf8"), path, where), path };
+      return { text: bytes.toString("utf8"), path };
     }
     throw new RowforgeError(
       "RF_FILE_NOT_FOUND",
@@ -51,7 +62,7 @@ export function metadataDocuments(planFiles: readonly string[], cwd = process.cw
   }
 }
 
-async function fetchDocument(url: string, where: string): Promise<{ value: unknown; path: string }> {
+async function fetchDocument(url: string, where: string): Promise<{ text: string; path: string }> {
   let text: string;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
@@ -69,7 +80,7 @@ async function fetchDocument(url: string, where: string): Promise<{ value: unkno
       { hint: "check the URL and that the server is up, or save the document and give its path" },
     );
   }
-  return { value: parseDocument(text, url, where), path: url };
+  return { text, path: url };
 }
 
 function parseDocument(text: string, path: string, where: string): unknown {

@@ -1,11 +1,14 @@
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { avroSource } from "./avro/avro-source.ts";
 import { dataContractSource } from "./contract/datacontract-source.ts";
 import { odcsSource } from "./contract/odcs-source.ts";
 import { greatExpectationsSource } from "./great-expectations/ge-source.ts";
 import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
 import type { MetadataSource } from "./metadata-source.ts";
 import { openApiSource } from "./openapi/openapi-source.ts";
+import { protobufSource } from "./protobuf/protobuf-source.ts";
+import { schemaRegistrySource } from "./schema-registry/schema-registry-source.ts";
 
 /** The metadata sources rowforge reads: one line per kind. */
 export const METADATA_SOURCES: readonly MetadataSource[] = [
@@ -14,6 +17,9 @@ export const METADATA_SOURCES: readonly MetadataSource[] = [
   odcsSource,
   dataContractSource,
   greatExpectationsSource,
+  avroSource,
+  protobufSource,
+  schemaRegistrySource,
 ];
 
 /** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */
@@ -26,9 +32,6 @@ const CATALOGUES: Readonly<Record<string, string>> = {
 
 /** Kinds Data Caterer reads that rowforge does not read yet (issue 18 follows them). */
 const NOT_YET: Readonly<Record<string, string>> = {
-  confluentSchemaRegistry: "Confluent schema registries (metadataSourceUrl)",
-  avro: "Avro schemas (schemaLocation)",
-  protobuf: "Protobuf schemas (schemaLocation)",
   yamlTask: "the fields of another task file (yamlTask reuse)",
   yamlPlan: "the steps of another plan file (yamlPlan reuse)",
 };
@@ -41,6 +44,15 @@ const LOCATION_OPTIONS = [
   "expectationsFile",
   "openApiSpec",
 ];
+
+/** `avro` or `protobuf` for a schema file named `.avsc` or `.proto`. */
+export function schemaKindOf(location: string | undefined): "avro" | "protobuf" | undefined {
+  if (location === undefined) return undefined;
+  const path = location.replace(/[?#].*$/, "").toLowerCase();
+  if (path.endsWith(".avsc")) return "avro";
+  if (path.endsWith(".proto")) return "protobuf";
+  return undefined;
+}
 
 const supported = (): string => {
   const all = METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`);
@@ -63,7 +75,12 @@ export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
       return METADATA_SOURCES.find((s) => s.kind === "greatExpectations");
     if (r.step.fields.length > 0) return undefined;
     const option = LOCATION_OPTIONS.find((k) => r.step.options[k] !== undefined);
-    if (option === undefined || r.format === "kafka") return undefined;
+    if (option === undefined) return undefined;
+    if (r.format === "kafka") {
+      // A Kafka step's schemaLocation alone (as Data Caterer users write it): the file's kind by its extension.
+      const kind = schemaKindOf(r.step.options.schemaLocation);
+      return kind === undefined ? undefined : METADATA_SOURCES.find((s) => s.kind === kind);
+    }
     throw refuse(
       r,
       `names a metadata document (${option}) but no metadataSourceType`,

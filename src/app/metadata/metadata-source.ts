@@ -20,6 +20,8 @@ export interface MetadataStepShape {
 export interface MetadataDocuments {
   /** The parsed document (JSON or YAML) at a path or http(s) URL, and where it was found. */
   read(location: string, where: string): Promise<{ readonly value: unknown; readonly path: string }>;
+  /** The document's text as it is (a `.proto` file), and where it was found. */
+  readText(location: string, where: string): Promise<{ readonly text: string; readonly path: string }>;
 }
 
 /**

@@ -1,22 +1,37 @@
 import type { Connector } from "../connector.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { checkKafkaTarget, testKafkaConnection } from "./kafka-cluster.ts";
-import { kafkaMessageParts } from "./kafka-message-parts.ts";
+import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.ts";
 import { kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
 import { kafkaTransport } from "./kafka-transport.ts";
+import { readValueEncoding, structValueColumn, valueSlot } from "./kafka-value-format.ts";
 
 /**
  * Kafka: each row is one record (key, value, headers, partition, topic as Data Caterer's Kafka
- * sink reads them; the row as JSON when there is no value field), produced with acks all by
+ * sink reads them; the row as JSON when there is no value field; Avro or Protobuf values with a
+ * schema, in the Confluent wire format with a schema registry), produced with acks all by
  * default; paced by the step's rate or load pattern; every record counted and timed.
  */
 export const kafkaConnector: Connector = messageConnector({
   name: "kafka",
   formats: ["kafka"],
   where: kafkaWhere,
-  check: (step) => void readKafkaOptions(step),
+  check: (step) => void readValueEncoding(step, readKafkaOptions(step).where),
   checkTarget: checkKafkaTarget,
-  connect: (step, schema) => kafkaTransport(readKafkaOptions(step), kafkaMessageParts(schema)),
+  async connect(step, schema) {
+    const o = readKafkaOptions(step);
+    const encoding = readValueEncoding(step, o.where);
+    const value = encoding
+      ? await valueSlot(
+          encoding,
+          structValueColumn(schema, encoding, o.where),
+          KAFKA_CONTROL_COLUMNS,
+          o.topic,
+          o.where,
+        )
+      : undefined;
+    return kafkaTransport(o, kafkaMessageParts(schema, value));
+  },
   testConnection: testKafkaConnection,
   cannotDelete: "Kafka records cannot be taken back: delete mode removes nothing from the topic",
 });

@@ -18,16 +18,19 @@ export interface KafkaMessageParts {
  * Reads the step's columns as Data Caterer's Kafka sink does: `key` (text or bytes), `value`
  * (the messageBody helper's JSON, or any column named so), `headers` (array of {key, value},
  * the messageHeaders helper), `partition` (a number) and `topic` (each row's own topic). A
- * step without `value` sends the row as JSON, without those control columns.
+ * step without `value` sends the row as JSON, without those control columns. `valueSlot`
+ * replaces the value when the step sends Avro or Protobuf (kafka-value-format.ts).
  */
-export function kafkaMessageParts(schema: Schema): KafkaMessageParts {
+export function kafkaMessageParts(schema: Schema, valueSlot?: MessageSlot): KafkaMessageParts {
   const columns = new Set(schema.fields.map((f) => f.name));
   const slots: MessageSlot[] = [];
   const slotOf = (column: string, slot: MessageSlot): number =>
     columns.has(column) ? slots.push(slot) - 1 : -1;
-  const value = columns.has("value")
-    ? slotOf("value", { as: "text", column: "value" })
-    : slots.push({ as: "row-json", exclude: [...KAFKA_CONTROL_COLUMNS] }) - 1;
+  const value = valueSlot
+    ? slots.push(valueSlot) - 1
+    : columns.has("value")
+      ? slotOf("value", { as: "text", column: "value" })
+      : slots.push({ as: "row-json", exclude: [...KAFKA_CONTROL_COLUMNS] }) - 1;
   return {
     value,
     key: slotOf("key", { as: "text", column: "key" }),

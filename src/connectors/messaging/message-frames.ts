@@ -4,6 +4,7 @@ import { isValid } from "../../formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
 import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.ts";
+import { schemaValueWriter } from "./schema-values.ts";
 
 /**
  * One part of a message a transport asks the workers for, per row:
@@ -12,13 +13,20 @@ import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.
  * - `json`: a column's value as JSON;
  * - `row-json`: the row as one JSON object, without the `exclude`d columns (a message whose
  *   plan has no `value` field);
- * - `headers`: an array<struct<key, value>> column as key/value byte pairs.
+ * - `headers`: an array<struct<key, value>> column as key/value byte pairs;
+ * - `avro` / `protobuf`: a struct column (or the row without the `exclude`d columns) in the
+ *   binary encoding of the slot's schema (schema-values.ts), after the slot's prefix.
  * A missing column is a null part, so transports can ask for every part they understand.
  */
 export interface MessageSlot {
-  readonly as: "text" | "json" | "row-json" | "headers";
+  readonly as: "text" | "json" | "row-json" | "headers" | "avro" | "protobuf";
   readonly column?: string;
   readonly exclude?: readonly string[];
+  /** `avro`/`protobuf`: the schema (Avro JSON, or protobufjs's JSON of the .proto) and the message's full name. */
+  readonly schema?: string;
+  readonly message?: string;
+  /** Bytes (hex) before each value: the Confluent wire format's magic byte and schema id. */
+  readonly prefix?: string;
 }
 
 /** The workers' encoder for message parts (connectors/worker-encoders.ts), with its option. */
@@ -103,17 +111,29 @@ function headersOf(data: Data, where: string): PartWriter {
   });
 }
 
+/** The row as one struct, without the excluded columns. */
+function rowStruct(batch: RecordBatch, exclude: readonly string[] = []): Data {
+  const skip = new Set(exclude);
+  const kept = batch.schema.fields.map((f, k) => ({ f, k })).filter(({ f }) => !skip.has(f.name));
+  return makeData({
+    type: new Struct(kept.map(({ f }) => f)),
+    length: batch.numRows,
+    nullCount: 0,
+    children: kept.map(({ k }) => batch.data.children[k]!),
+  });
+}
+
 function partWriter(batch: RecordBatch, slot: MessageSlot, where: string): PartWriter {
-  if (slot.as === "row-json") {
-    const exclude = new Set(slot.exclude ?? []);
-    const kept = batch.schema.fields.map((f, k) => ({ f, k })).filter(({ f }) => !exclude.has(f.name));
-    const struct = makeData({
-      type: new Struct(kept.map(({ f }) => f)),
-      length: batch.numRows,
-      nullCount: 0,
-      children: kept.map(({ k }) => batch.data.children[k]!),
-    });
-    return lengthPrefixed(jsonWriter(struct));
+  if (slot.as === "row-json") return lengthPrefixed(jsonWriter(rowStruct(batch, slot.exclude)));
+  if (slot.as === "avro" || slot.as === "protobuf") {
+    let data: Data;
+    if (slot.column === undefined) data = rowStruct(batch, slot.exclude);
+    else {
+      const index = batch.schema.fields.findIndex((f) => f.name === slot.column);
+      if (index < 0) return (out) => u32(out, NULL_LENGTH);
+      data = batch.data.children[index]!;
+    }
+    return nullable(data, lengthPrefixed(schemaValueWriter(slot, data, where)));
   }
   const index = slot.column === undefined ? -1 : batch.schema.fields.findIndex((f) => f.name === slot.column);
   if (index < 0) return (out) => u32(out, NULL_LENGTH);

@@ -1,0 +1,38 @@
+import { RowforgeError } from "../../../errors/index.ts";
+import { findMessage, loadProtoFile, messagesDefinedIn } from "../../../formats/protobuf/proto-root.ts";
+import type { MetadataSource } from "../metadata-source.ts";
+import { messageFields } from "./protobuf-field.ts";
+
+/**
+ * Protobuf (`.proto`, `schemaLocation`): the fields of the message `messageName` names (full or
+ * short name; else the first message the file defines) become the step's fields
+ * (protobuf-field.ts). A Kafka step with such a schema sends its values as Protobuf.
+ */
+export const protobufSource: MetadataSource = {
+  kind: "protobuf",
+  aliases: ["proto", "protobufSchema", "protobuf_schema"],
+  locationOptions: ["schemaLocation", "protobufSchemaFile"],
+  async read(r, docs) {
+    const location = r.step.options.schemaLocation ?? r.step.options.protobufSchemaFile;
+    const where = `step "${r.step.name}"`;
+    if (location === undefined)
+      throw new RowforgeError(
+        "RF_KEY_MISSING",
+        `${where} has metadataSourceType protobuf but no schemaLocation`,
+        {
+          hint: "add the step option schemaLocation: <path of the .proto file>",
+        },
+      );
+    const doc = await docs.readText(location, where);
+    const scope = `${where}: Protobuf ${doc.path}`;
+    const root = loadProtoFile(doc.path, doc.text, scope);
+    const type = findMessage(root, messagesDefinedIn(doc.text), r.step.options.messageName, scope);
+    const fields = messageFields(type, scope);
+    if (fields.length === 0)
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `${scope}: message ${type.name} has no fields to generate`,
+      );
+    return [{ name: r.step.name, fields, options: { schemaLocationResolved: doc.path } }];
+  },
+};
