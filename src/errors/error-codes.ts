@@ -123,6 +123,20 @@ export const ERROR_CODES = {
     title: "a validation's wait condition was not met",
     hint: "the file or data the waitCondition waits for did not appear within its retries; check the path or raise maxRetries and waitBeforeRetrySeconds",
   },
+  RF_VALIDATION_SCHEMA_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "matchJsonSchema schema cannot be used",
+    hint: "give matchJsonSchema a JSON Schema inline (schema: {...} or JSON text) or in a file (schemaFile: path.json) that ajv compiles (draft-07, 2019-09, 2020-12)",
+  },
+  RF_VALIDATION_NO_READ_BACK: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "data source cannot be read back for validation",
+    hint: "rowforge sends to this kind of destination but cannot read what it holds (the message says why); validate the system that consumes it instead (its database, files or topic)",
+  },
   RF_KEY_MISSING: {
     status: 400,
     scope: "run",

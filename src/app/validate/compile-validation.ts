@@ -199,6 +199,17 @@ function compileFieldCheck(
         limits.sampleRecords,
       );
     }
+    case "explained": {
+      const { get, type } = fieldValue(field, fields, limits, where);
+      const test = plan.fails;
+      return new RowCheck(
+        "field",
+        description,
+        threshold,
+        (rows, i) => test(get(rows, i), type) ?? false,
+        limits.sampleRecords,
+      );
+    }
     case "sequence": {
       const { get, type } = fieldValue(field, fields, limits, where);
       const fails = plan.fails(type);
