@@ -7,6 +7,7 @@ export const READ_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   csv: [".csv", ".txt"],
   json: [".json", ".jsonl", ".ndjson"],
   parquet: [".parquet"],
+  orc: [".orc"],
 };
 
 /**
