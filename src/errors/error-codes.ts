@@ -137,6 +137,13 @@ export const ERROR_CODES = {
     title: "data source cannot be read back for validation",
     hint: "rowforge sends to this kind of destination but cannot read what it holds (the message says why); validate the system that consumes it instead (its database, files or topic)",
   },
+  RF_VALIDATION_NO_RUN: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "no recorded run to measure metric validations on",
+    hint: "metric validations (throughput, latency, error rate, ...) measure a run: run the plan with rowforge run --home <dir> first, then check with the same --home",
+  },
   RF_KEY_MISSING: {
     status: 400,
     scope: "run",
