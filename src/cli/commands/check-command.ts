@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { lastRunReports } from "../../app/validate/last-run-reports.ts";
 import { runValidations, type ValidationRunOptions } from "../../app/validate/run-validations.ts";
@@ -61,6 +62,14 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
         );
       if (plan.validations.length === 0) {
         io.err("rowforge: no validations found in the files given\n");
+        setExit(EXIT_INVALID);
+        return;
+      }
+      // A server the validations read that cannot be reached is an error up front (exit 2), as for run.
+      const unreachable = await checkValidationSources(plan, load.documents, load.connections);
+      if (unreachable.length > 0) {
+        for (const d of sortDiagnostics(unreachable))
+          io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
         setExit(EXIT_INVALID);
         return;
       }
