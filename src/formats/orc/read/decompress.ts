@@ -1,4 +1,5 @@
 import { inflateRawSync, zstdDecompressSync } from "node:zlib";
+import { orcReadError } from "./orc-read-error.ts";
 import { snappyDecompress } from "./snappy.ts";
 
 /** PostScript.compression codes rowforge reads: none, zlib, snappy, zstd (lzo and lz4 are not read). */
@@ -21,7 +22,7 @@ function inflate(kind: number, chunk: Uint8Array): Uint8Array {
     case 5:
       return zstdDecompressSync(chunk);
     default:
-      throw new Error(`ORC compression ${COMPRESSION_BY_CODE[kind] ?? kind} is not read by rowforge`);
+      throw orcReadError(`ORC compression ${COMPRESSION_BY_CODE[kind] ?? kind} is not read by rowforge`);
   }
 }
 
@@ -35,11 +36,11 @@ export function decompressStream(kind: number, bytes: Uint8Array): Uint8Array {
   let total = 0;
   let pos = 0;
   while (pos < bytes.length) {
-    if (pos + 3 > bytes.length) throw new Error("ORC stream ends inside a compression chunk header");
+    if (pos + 3 > bytes.length) throw orcReadError("ORC stream ends inside a compression chunk header");
     const header = bytes[pos]! | (bytes[pos + 1]! << 8) | (bytes[pos + 2]! << 16);
     pos += 3;
     const len = header >>> 1;
-    if (pos + len > bytes.length) throw new Error("ORC compression chunk runs past its stream");
+    if (pos + len > bytes.length) throw orcReadError("ORC compression chunk runs past its stream");
     const chunk = bytes.subarray(pos, pos + len);
     pos += len;
     const part = (header & 1) === 1 ? chunk : inflate(kind, chunk);

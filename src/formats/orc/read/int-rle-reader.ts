@@ -1,3 +1,5 @@
+import { orcReadError } from "./orc-read-error.ts";
+
 /**
  * Decoders of ORC's run-length encodings, from the ORC v1 specification: integer RLE v1 and
  * v2 (SHORT_REPEAT, DIRECT, PATCHED_BASE, DELTA), byte RLE and booleans. Integers come out as
@@ -10,7 +12,7 @@ export class ByteStream {
     this.bytes = bytes;
   }
   byte(): number {
-    if (this.pos >= this.bytes.length) throw new Error("ORC stream ended early");
+    if (this.pos >= this.bytes.length) throw orcReadError("ORC stream ended early");
     return this.bytes[this.pos++]!;
   }
   /** An unsigned base-128 varint. */

@@ -1,9 +1,10 @@
-import { allocateColumn, type Column, decimalFitsDouble } from "../../../engine/columns/column.ts";
+import { allocateColumn, type Column, decimalFitsDouble } from "../../../engine/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
 import { OrcKind } from "../orc-schema.ts";
 import { StreamKind } from "../stripe-sink.ts";
 import { ORC_EPOCH_SECONDS } from "../timestamp-column.ts";
 import { ByteStream, readBooleans, readByteRle, readInts } from "./int-rle-reader.ts";
+import { orcReadError } from "./orc-read-error.ts";
 import type { OrcTypeNode, StripeStreams } from "./orc-tail-reader.ts";
 
 const VARCHAR = 16;
@@ -12,7 +13,7 @@ const CHAR = 17;
 /** The Spark type of an ORC column (char and varchar are strings); a union is refused. */
 export function dataTypeOfOrc(types: readonly OrcTypeNode[], id: number): DataType {
   const t = types[id];
-  if (!t) throw new Error(`the type tree has no column ${id}`);
+  if (!t) throw orcReadError(`the type tree has no column ${id}`);
   const child = (k: number) => dataTypeOfOrc(types, t.subtypes[k]!);
   switch (t.kind) {
     case OrcKind.BOOLEAN:
@@ -49,7 +50,7 @@ export function dataTypeOfOrc(types: readonly OrcTypeNode[], id: number): DataTy
     case OrcKind.STRUCT:
       return DataTypes.struct(t.fieldNames.map((name, k) => ({ name, type: child(k), nullable: true })));
     default:
-      throw new Error(
+      throw orcReadError(
         `column ${id} is of ORC type kind ${t.kind} (a union or unknown), which rowforge cannot read`,
       );
   }
@@ -72,7 +73,7 @@ export class StripeColumnReader {
 
   private need(id: number, kind: number): Uint8Array {
     const b = this.s.stream(id, kind);
-    if (b === undefined) throw new Error(`column ${id} has no stream of kind ${kind} in a stripe`);
+    if (b === undefined) throw orcReadError(`column ${id} has no stream of kind ${kind} in a stripe`);
     return b;
   }
 
@@ -131,7 +132,8 @@ export class StripeColumnReader {
         if (col.shape !== "scalar") return col;
         const size = t.kind === OrcKind.FLOAT ? 4 : 8;
         const data = k === 0 ? new Uint8Array(0) : this.need(id, StreamKind.DATA);
-        if (data.length < k * size) throw new Error(`column ${id}'s DATA stream is shorter than its values`);
+        if (data.length < k * size)
+          throw orcReadError(`column ${id}'s DATA stream is shorter than its values`);
         const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
         const values = new Float64Array(k);
         for (let i = 0; i < k; i++)
@@ -213,7 +215,7 @@ export class StripeColumnReader {
         return col;
       }
       default:
-        throw new Error(`column ${id} is of ORC type kind ${t.kind}, which rowforge cannot read`);
+        throw orcReadError(`column ${id} is of ORC type kind ${t.kind}, which rowforge cannot read`);
     }
   }
 
@@ -228,7 +230,8 @@ export class StripeColumnReader {
       let at = 0;
       for (let i = 0; i < count; i++) {
         const len = lengths[i]!;
-        if (at + len > data.length) throw new Error(`column ${id}'s DATA stream is shorter than its lengths`);
+        if (at + len > data.length)
+          throw orcReadError(`column ${id}'s DATA stream is shorter than its lengths`);
         const b = data.subarray(at, at + len);
         out[i] = text ? decoder.decode(b) : b.slice();
         at += len;
@@ -249,7 +252,7 @@ export class StripeColumnReader {
       const out: (string | Uint8Array)[] = new Array(k);
       for (let i = 0; i < k; i++) {
         const v = dict[indices[i]!];
-        if (v === undefined) throw new Error(`column ${id} points past its dictionary of ${size} entries`);
+        if (v === undefined) throw orcReadError(`column ${id} points past its dictionary of ${size} entries`);
         out[i] = v;
       }
       return out;

@@ -1,7 +1,8 @@
-import type { Column } from "../../../engine/columns/column.ts";
+import type { Column } from "../../../engine/index.ts";
 import type { DataType } from "../../../model/data-type.ts";
 import { OrcKind } from "../orc-schema.ts";
 import { dataTypeOfOrc, StripeColumnReader } from "./orc-column-reader.ts";
+import { orcReadError } from "./orc-read-error.ts";
 import { readOrcTail, readStripe } from "./orc-tail-reader.ts";
 
 /** An ORC file's top-level fields as Spark types, from its footer (no stripe is read). */
@@ -37,7 +38,7 @@ export async function* orcStripes(
         (f, k) => f.name !== fields[k]!.name || JSON.stringify(f.type) !== JSON.stringify(fields[k]!.type),
       )
     )
-      throw new Error(
+      throw orcReadError(
         `its fields (${own.map((f) => f.name).join(", ")}) differ from the first file's (${fields.map((f) => f.name).join(", ")})`,
       );
     const dataTypes = tail.types.map((_, id) => dataTypeOfOrc(tail.types, id));
@@ -53,7 +54,7 @@ export async function* orcStripes(
       };
     }
   } catch (e) {
-    throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw orcReadError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
     await fh.close();
   }

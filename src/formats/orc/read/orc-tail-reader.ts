@@ -1,5 +1,6 @@
 import { type FileHandle, open } from "node:fs/promises";
 import { COMPRESSION_BY_CODE, decompressStream } from "./decompress.ts";
+import { orcReadError } from "./orc-read-error.ts";
 import { packedVarints, protoFields, protoText } from "./proto-reader.ts";
 
 /** One node of the file's type tree (its index is its column id). */
@@ -34,7 +35,7 @@ export async function readAt(fh: FileHandle, position: number, length: number): 
   while (done < length) {
     const { bytesRead } = await fh.read(buf, done, length - done, position + done);
     if (bytesRead === 0)
-      throw new Error(`the file ends at ${position + done}, inside what its footer points at`);
+      throw orcReadError(`the file ends at ${position + done}, inside what its footer points at`);
     done += bytesRead;
   }
   return buf;
@@ -47,10 +48,10 @@ export async function readOrcTail(path: string): Promise<{ fh: FileHandle; tail:
     const size = (await fh.stat()).size;
     const head = await readAt(fh, 0, Math.min(3, size));
     if (size < 4 || new TextDecoder().decode(head) !== "ORC")
-      throw new Error("the file does not start with ORC's magic bytes (not an ORC file)");
+      throw orcReadError("the file does not start with ORC's magic bytes (not an ORC file)");
     const last = await readAt(fh, Math.max(0, size - 256), Math.min(256, size));
     const psLength = last[last.length - 1]!;
-    if (psLength + 1 > size) throw new Error("the PostScript length points before the file's start");
+    if (psLength + 1 > size) throw orcReadError("the PostScript length points before the file's start");
     const ps = await readAt(fh, size - 1 - psLength, psLength);
     let footerLength = 0;
     let compression = 0;
@@ -62,12 +63,12 @@ export async function readOrcTail(path: string): Promise<{ fh: FileHandle; tail:
       else if (f.field === 5) metadataLength = f.varint;
       else if (f.field === 8000) magic = protoText(f);
     }
-    if (magic !== "ORC") throw new Error("no ORC PostScript at the end of the file (not an ORC file)");
+    if (magic !== "ORC") throw orcReadError("no ORC PostScript at the end of the file (not an ORC file)");
     if (COMPRESSION_BY_CODE[compression] === undefined)
-      throw new Error(`unknown ORC compression code ${compression}`);
+      throw orcReadError(`unknown ORC compression code ${compression}`);
     const footerAt = size - 1 - psLength - footerLength;
     if (footerAt < 0 || metadataLength < 0)
-      throw new Error("the footer length points before the file's start");
+      throw orcReadError("the footer length points before the file's start");
     const footer = decompressStream(compression, await readAt(fh, footerAt, footerLength));
     const types: OrcTypeNode[] = [];
     const stripes: OrcStripeInfo[] = [];
@@ -95,7 +96,7 @@ export async function readOrcTail(path: string): Promise<{ fh: FileHandle; tail:
         types.push(t);
       } else if (f.field === 6) rows = f.varint;
     }
-    if (types.length === 0) throw new Error("the footer has no type tree");
+    if (types.length === 0) throw orcReadError("the footer has no type tree");
     return { fh, tail: { compression, types, stripes, rows } };
   } catch (e) {
     await fh.close();
@@ -128,7 +129,7 @@ export async function readStripe(fh: FileHandle, tail: OrcTail, s: OrcStripeInfo
         else if (g.field === 2) column = g.varint;
         else if (g.field === 3) length = g.varint;
       }
-      if (at + length > s.indexLength + s.dataLength) throw new Error("a stream runs past its stripe");
+      if (at + length > s.indexLength + s.dataLength) throw orcReadError("a stream runs past its stripe");
       raw.set(`${column}:${kind}`, bytes.subarray(at, at + length));
       at += length;
     } else if (f.field === 2 && f.bytes) {

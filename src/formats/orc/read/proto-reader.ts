@@ -1,3 +1,5 @@
+import { orcReadError } from "./orc-read-error.ts";
+
 /** A protobuf field as read: its number, wire type and value (a varint, or the bytes of a length-delimited field). */
 export interface ProtoField {
   readonly field: number;
@@ -16,7 +18,7 @@ export function* protoFields(buf: Uint8Array): Generator<ProtoField> {
     let result = 0;
     let scale = 1;
     for (;;) {
-      if (pos >= buf.length) throw new Error("protobuf message ends inside a varint");
+      if (pos >= buf.length) throw orcReadError("protobuf message ends inside a varint");
       const b = buf[pos++]!;
       result += (b & 0x7f) * scale;
       if ((b & 0x80) === 0) return result;
@@ -30,12 +32,12 @@ export function* protoFields(buf: Uint8Array): Generator<ProtoField> {
     if (wire === 0) yield { field, varint: varint(), bytes: undefined };
     else if (wire === 2) {
       const len = varint();
-      if (pos + len > buf.length) throw new Error("protobuf field runs past its message");
+      if (pos + len > buf.length) throw orcReadError("protobuf field runs past its message");
       yield { field, varint: 0, bytes: buf.subarray(pos, pos + len) };
       pos += len;
     } else if (wire === 1) pos += 8;
     else if (wire === 5) pos += 4;
-    else throw new Error(`protobuf wire type ${wire} is not supported`);
+    else throw orcReadError(`protobuf wire type ${wire} is not supported`);
   }
 }
 

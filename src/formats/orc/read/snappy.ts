@@ -1,3 +1,5 @@
+import { orcReadError } from "./orc-read-error.ts";
+
 /**
  * Decompresses one raw Snappy block (the format ORC's snappy compression uses for each chunk):
  * a varint of the uncompressed length, then literals and back-references.
@@ -7,7 +9,7 @@ export function snappyDecompress(input: Uint8Array): Uint8Array {
   let length = 0;
   let scale = 1;
   for (;;) {
-    if (pos >= input.length) throw new Error("snappy block ends inside its length");
+    if (pos >= input.length) throw orcReadError("snappy block ends inside its length");
     const b = input[pos++]!;
     length += (b & 0x7f) * scale;
     if ((b & 0x80) === 0) break;
@@ -26,7 +28,8 @@ export function snappyDecompress(input: Uint8Array): Uint8Array {
         for (let k = 0; k < bytes; k++) len += input[pos++]! * 2 ** (8 * k);
       }
       len += 1;
-      if (pos + len > input.length || o + len > length) throw new Error("snappy literal runs past the block");
+      if (pos + len > input.length || o + len > length)
+        throw orcReadError("snappy literal runs past the block");
       out.set(input.subarray(pos, pos + len), o);
       pos += len;
       o += len;
@@ -47,10 +50,10 @@ export function snappyDecompress(input: Uint8Array): Uint8Array {
       pos += 4;
     }
     if (offset === 0 || offset > o || o + len > length)
-      throw new Error("snappy copy points outside the block");
+      throw orcReadError("snappy copy points outside the block");
     // Byte by byte: a copy may overlap what it writes (a run).
     for (let k = 0; k < len; k++, o++) out[o] = out[o - offset]!;
   }
-  if (o !== length) throw new Error(`snappy block holds ${o} bytes, its header says ${length}`);
+  if (o !== length) throw orcReadError(`snappy block holds ${o} bytes, its header says ${length}`);
   return out;
 }
