@@ -227,6 +227,7 @@ export function registerRun(
             )
           : await runPlan(plan, {
               limits,
+              validationSourcesChecked: true,
               ...(load.connections ? { connections: load.connections } : {}),
               signal: interrupt.signal,
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
