@@ -139,3 +139,24 @@ test("a Spark DDL schema (Data Caterer's own form) still checks the keys of the 
     [[false, 2]],
   );
 });
+
+test('field "*" validates each whole record against the schema (nested fields as objects)', async () => {
+  const record = JSON.stringify({
+    type: "object",
+    required: ["n", "order"],
+    properties: {
+      n: { type: "integer", maximum: 7 },
+      doc: { type: "string" },
+      order: { type: "object", required: ["id"] },
+    },
+  });
+  const { results } = await validate(`        - field: "*"
+          validation:
+            - {type: matchJsonSchema, schema: '${record}'}
+`);
+  // Row 7 has no order id; row 8's n is above 7.
+  assert.deepEqual(
+    results.map((r) => [r.success, r.records, r.failed, r.sample.map((s) => s._error)]),
+    [[false, 8, 2, ["/order must have required property 'id'", "/n must be <= 7"]]],
+  );
+});
