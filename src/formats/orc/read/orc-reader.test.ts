@@ -93,6 +93,8 @@ t = pa.table({
   "big": pa.array([pick(i, 7, (i * 7919 - 10**6) * 10**9) for i in range(n)], pa.int64()),
   "small": pa.array([pick(i, 5, (i * 37) % 200 - 100) for i in range(n)], pa.int8()),
   "n": pa.array([pick(i, 11, (i * 100003) % 2000000 - 1000000) for i in range(n)], pa.int32()),
+  # Small values with rare huge and negative outliers: the writer's RLE v2 PATCHED_BASE runs.
+  "spiky": pa.array([(i * 7) % 100 + (10**12 + i if i % 50 == 3 else 0) - (5 * 10**11 if i % 77 == 5 else 0) for i in range(n)], pa.int64()),
   "x": pa.array([pick(i, 9, i * 0.25 - 300.5) for i in range(n)], pa.float64()),
   "f": pa.array([pick(i, 8, i * 0.5) for i in range(n)], pa.float32()),
   "flag": pa.array([pick(i, 6, i % 3 == 0) for i in range(n)], pa.bool_()),
