@@ -199,3 +199,41 @@ test("RabbitMQ queues, MQTT topics, core NATS subjects and HTTP endpoints are no
     /HTTP endpoint is sent requests/,
   );
 });
+
+test("messages of several shapes read back: a field whose type changes after the first 20,480 records, a key that appears late", async () => {
+  const { bootstrap } = kafkaFacts();
+  const topic = freshTopic("rf_validate_shapes");
+  await createTopic(bootstrap, topic, 1);
+  const n = 21_000;
+  const producer = new Producer({
+    clientId: "rf-test",
+    bootstrapBrokers: [bootstrap],
+    serializers: stringSerializers,
+  });
+  try {
+    await producer.send({
+      messages: Array.from({ length: n }, (_, i) => ({
+        topic,
+        value: JSON.stringify(i === n - 1 ? { id: i, x: "text", late: true } : { id: i, x: i }),
+      })),
+    });
+  } finally {
+    await producer.close();
+  }
+  const got = await validate(
+    {
+      name: "events",
+      type: "kafka",
+      groupType: "messaging",
+      options: { bootstrapServers: bootstrap, topic },
+    },
+    [
+      { kind: "groupBy", aggType: "count", aggExpr: `count == ${n}`, checks: [], nested: [] },
+      { kind: "expression", expr: "late IS NULL", checks: [], nested: [] },
+    ],
+  );
+  assert.deepEqual(got, [
+    [`count == ${n}`, true, 1, 0, undefined],
+    ["late IS NULL", false, n, 1, undefined],
+  ]);
+});

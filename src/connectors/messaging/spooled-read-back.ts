@@ -43,7 +43,12 @@ export async function spooledReadBack(
       return { schema: new Schema([]), source, batches: (async function* () {})(), close: async () => {} };
     }
     const read = await readFileRows(
-      { ...step, format: "json", step: { ...step.step, type: "json", options: { path: file } } },
+      // Messages are often of several shapes: their types are inferred from all of them.
+      {
+        ...step,
+        format: "json",
+        step: { ...step.step, type: "json", options: { path: file, sampleSize: "-1" } },
+      },
       request,
     );
     return {
