@@ -107,7 +107,7 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "validation data source not found or not readable",
-    hint: "name a data source of the plan or a connection in application.conf, with options rowforge can read back (json, csv, parquet files)",
+    hint: "name a data source of the plan or a connection in application.conf, with options rowforge can read back (json, csv, parquet, orc files; postgres, mysql, cassandra tables; kafka topics; nats jetstream subjects)",
   },
   RF_VALIDATION_NOT_SUPPORTED: {
     status: 400,
