@@ -63,9 +63,8 @@ describe("ORC run-length decoders", () => {
     assert.deepEqual([...readByteRle(Uint8Array.from([0xfe, 0x44, 0x45]), 2)], [0x44, 0x45]);
   });
 
-  // Within ±2^50: the writer's deltas of values near ±2^53 pass 2^53 once zigzagged and lose
-  // their low bit (its own test decoder reads [2^53-1, 0, 0] back wrong too). ±(2^53-1) written
-  // directly is read exactly (orc-reader.test.ts, every type).
+  // RleV2Writer.write takes values within ±2^51 (SAFE_RLE; the column writer sends larger ones
+  // through writeBig). ±(2^53-1) is read exactly from whole files (orc-reader.test.ts, every type).
   it("read back whatever rowforge's RLE v2 writer writes, signed and unsigned, to ±2^50", () => {
     const value = fc.oneof(
       fc.integer({ min: -1000, max: 1000 }),
