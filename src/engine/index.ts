@@ -12,7 +12,7 @@ export {
   raiseHint,
   resolveBudget,
 } from "./budget/generation-budget.ts";
-export type { Column } from "./columns/column.ts";
+export { allocateColumn, type Column, decimalFitsDouble } from "./columns/column.ts";
 export { columnFromValues } from "./columns/column-values.ts";
 export { batchShape, toRecordBatch } from "./columns/to-arrow.ts";
 export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compile/compile-plan.ts";

@@ -107,7 +107,7 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "validation data source not found or not readable",
-    hint: "name a data source of the plan or a connection in application.conf, with options rowforge can read back (json, csv, parquet files)",
+    hint: "name a data source of the plan or a connection in application.conf, with options rowforge can read back (json, csv, parquet, orc files; postgres, mysql, cassandra tables; kafka topics; nats jetstream subjects)",
   },
   RF_VALIDATION_NOT_SUPPORTED: {
     status: 400,
@@ -122,6 +122,27 @@ export const ERROR_CODES = {
     retryable: true,
     title: "a validation's wait condition was not met",
     hint: "the file or data the waitCondition waits for did not appear within its retries; check the path or raise maxRetries and waitBeforeRetrySeconds",
+  },
+  RF_VALIDATION_SCHEMA_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "matchJsonSchema schema cannot be used",
+    hint: "give matchJsonSchema a JSON Schema inline (schema: {...} or JSON text) or in a file (schemaFile: path.json) that ajv compiles (draft-07, 2019-09, 2020-12)",
+  },
+  RF_VALIDATION_NO_READ_BACK: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "data source cannot be read back for validation",
+    hint: "rowforge sends to this kind of destination but cannot read what it holds (the message says why); validate the system that consumes it instead (its database, files or topic)",
+  },
+  RF_VALIDATION_NO_RUN: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "no recorded run to measure metric validations on",
+    hint: "metric validations (throughput, latency, error rate, ...) measure a run: run the plan with rowforge run --home <dir> first, then check with the same --home",
   },
   RF_KEY_MISSING: {
     status: 400,

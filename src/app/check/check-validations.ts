@@ -158,7 +158,7 @@ function writtenFields(
 }
 
 /** The parsed file a validation configuration came from: the plan itself for step validations of a unified file. */
-function documentOf(
+export function documentOf(
   config: ValidationConfig,
   plan: ResolvedPlan,
   documents: ReadonlyMap<string, SourceDocument>,
@@ -173,7 +173,7 @@ function documentOf(
 }
 
 /** Where entry i of a data source's validations is written in the document. */
-function entryPath(
+export function entryPath(
   doc: SourceDocument,
   config: ValidationConfig,
   dsName: string,

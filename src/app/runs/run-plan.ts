@@ -22,6 +22,7 @@ import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory, RunShape } from "../executors.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
+import { unreachableSources } from "../validate/reach-sources.ts";
 import { runValidations } from "../validate/run-validations.ts";
 import type { ValidationResult } from "../validate/validation-result.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
@@ -60,6 +61,11 @@ export interface RunPlanOptions {
   readonly signal?: AbortSignal;
   /** Rows, bytes and seconds the run may take (default DEFAULT_RUN_LIMITS). */
   readonly limits?: RunLimits;
+  /**
+   * The caller already tested that the servers the plan's validations read can be reached
+   * (`rowforge run` does, to locate the problem in the file): the run does not test them again.
+   */
+  readonly validationSourcesChecked?: boolean;
 }
 
 export interface RunResult {
@@ -141,6 +147,22 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     checkStepRunnable(step.resolved);
     if (isReference(step.resolved)) continue;
     await connectorFor(step.resolved).checkTarget(step.resolved);
+  }
+  // A server the validations read that cannot be reached stops the run before it writes.
+  if (
+    !options.validationSourcesChecked &&
+    plan.validations.length > 0 &&
+    plan.config.flags.enableValidation
+  ) {
+    const [first] = await unreachableSources(plan, options.connections);
+    if (first)
+      throw new RowforgeError(
+        first.error.code,
+        `validation "${first.config}" of ${first.dataSource}${first.via ? ` (${first.via})` : ""} cannot read its data: ${first.error.message}`,
+        {
+          hint: "start the server or fix the connection the validations read, or set flags.enableValidation false",
+        },
+      );
   }
   const limits = options.limits ?? DEFAULT_RUN_LIMITS;
   checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);

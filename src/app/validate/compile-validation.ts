@@ -1,6 +1,6 @@
 import type { SqlValue } from "../../engine/index.ts";
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
-import type { DataType } from "../../model/data-type.ts";
+import { type DataType, DataTypes } from "../../model/data-type.ts";
 import type { FieldCheck, Validation } from "../../model/validation.ts";
 import type { BatchRows, ReadField } from "./batch-rows.ts";
 import type { Check, CheckLimits } from "./check.ts";
@@ -62,6 +62,22 @@ function fieldValue(
     get: (rows, i) => {
       fill(rows, i);
       return value.evaluate(values);
+    },
+  };
+}
+
+/** Each record as one struct value of all its fields. */
+function wholeRecord(fields: readonly ReadField[]): {
+  type: DataType;
+  get: (rows: BatchRows, row: number) => SqlValue;
+} {
+  const type = DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true })));
+  return {
+    type,
+    get: (rows, i) => {
+      const out: Record<string, SqlValue> = Object.create(null);
+      for (let k = 0; k < fields.length; k++) out[fields[k]!.name] = rows.value(k, i);
+      return out;
     },
   };
 }
@@ -196,6 +212,21 @@ function compileFieldCheck(
         description,
         threshold,
         (rows, i) => test(get(rows, i)),
+        limits.sampleRecords,
+      );
+    }
+    case "explained": {
+      // `field: "*"` checks each whole record (its fields as one object), as a JSON Schema of the records.
+      const { get, type } =
+        field === "*" && !fields.some((f) => f.name === "*")
+          ? wholeRecord(fields)
+          : fieldValue(field, fields, limits, where);
+      const test = plan.fails;
+      return new RowCheck(
+        "field",
+        description,
+        threshold,
+        (rows, i) => test(get(rows, i), type) ?? false,
         limits.sampleRecords,
       );
     }

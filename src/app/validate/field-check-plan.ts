@@ -2,6 +2,7 @@ import type { SqlValue } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldCheck } from "../../model/validation.ts";
+import { type JsonSchemaTest, jsonSchemaOf } from "./json-schema-check.ts";
 import type { StatKind, StatSpec } from "./stat-check.ts";
 
 /** How one field check runs: a SQL boolean per row, a test of each value, a running comparison, an aggregate, or uniqueness. */
@@ -14,6 +15,12 @@ export type FieldCheckPlan =
       readonly description: string;
     }
   | { readonly kind: "stat"; readonly spec: StatSpec; readonly description: string }
+  | {
+      /** A test of each value with its type that says why it fails (a JSON Schema's error), or undefined. */
+      readonly kind: "explained";
+      readonly fails: JsonSchemaTest;
+      readonly description: string;
+    }
   | { readonly kind: "unique"; readonly description: string };
 
 /** A YAML value as a Spark SQL literal. */
@@ -141,11 +148,24 @@ export function fieldCheckPlan(field: string, ref: string, check: FieldCheck): F
       return value((v) => luhn(String(v)), `${field} passes the Luhn check`);
     case "isJsonParsable":
       return value((v) => parsesAsJson(v), `${field} is JSON`);
-    case "matchJsonSchema":
+    case "matchJsonSchema": {
+      const schema = jsonSchemaOf(field, o);
+      if (schema) {
+        const test = schema.test;
+        return {
+          kind: "explained",
+          fails: negate
+            ? (v, type) => (v !== null && test(v, type) === undefined ? "matches the schema" : undefined)
+            : test,
+          description: negate ? `not (${schema.description})` : schema.description,
+        };
+      }
+      // Data Caterer's own form: a Spark DDL schema (from_json), whose keys are checked.
       return value(
         (v) => matchesSchema(v, String(o.schema ?? "")),
         `${field} matches JSON schema ${String(o.schema)}`,
       );
+    }
     case "isIncreasing":
     case "isDecreasing": {
       const up = check.type === "isIncreasing";

@@ -3,8 +3,8 @@ import type { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckOutcome, Sample } from "./check.ts";
 import type { RowPredicate } from "./row-predicate.ts";
 
-/** A test of one row: true when the row fails. */
-export type RowFails = (rows: BatchRows, row: number) => boolean;
+/** A test of one row: true (or why, kept with the sampled record as `_error`) when the row fails. */
+export type RowFails = (rows: BatchRows, row: number) => boolean | string;
 
 /** A check of each record on its own (streaming): counts records and failures, keeps a sample. */
 export class RowCheck implements Check {
@@ -33,7 +33,7 @@ export class RowCheck implements Check {
     this.records += count;
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
-      let bad: boolean;
+      let bad: boolean | string;
       try {
         bad = this.fails(rows, i);
       } catch (e) {
@@ -43,7 +43,8 @@ export class RowCheck implements Check {
       }
       if (bad) {
         this.failed++;
-        if (!this.sample.full) this.sample.add(rows.record(i));
+        if (!this.sample.full)
+          this.sample.add(typeof bad === "string" ? { ...rows.record(i), _error: bad } : rows.record(i));
       }
     }
   }

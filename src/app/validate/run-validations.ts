@@ -1,5 +1,5 @@
 import type { ReadBack } from "../../connectors/connector.ts";
-import { isRowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
@@ -21,8 +21,16 @@ export interface ValidationRunOptions {
   readonly limits?: Partial<CheckLimits>;
   readonly batchRows?: number;
   readonly signal?: AbortSignal;
-  /** The run's step reports, for metric validations (absent for `check`, which has no run: they are left out). */
+  /** The run's step reports, for metric validations (`check`: the last recorded run's). */
   readonly stepReports?: readonly StepReport[];
+  /** Which run the step reports are of, for the results' source (default: the run's). */
+  readonly stepReportsOf?: string;
+  /**
+   * Why there are no step reports, when metric validations should have had some (`check` found
+   * no recorded run): each metric validation then fails with RF_VALIDATION_NO_RUN saying so.
+   * Without it and without reports, metric validations are left out.
+   */
+  readonly stepReportsMissing?: string;
 }
 
 /**
@@ -134,7 +142,7 @@ async function runEntry(
   // Metric validations read the run's step reports, the others the data itself.
   const results: ValidationResult[] = entry.validations
     .filter((v) => v.kind === "metric")
-    .flatMap((v) => metricResults(v, base, dsName, options.stepReports, started, failedAll));
+    .flatMap((v) => metricResults(v, base, dsName, options, started, failedAll));
   const onData = entry.validations.filter((v) => v.kind !== "metric");
   if (onData.length === 0) return results;
   let read: ReadBack;
@@ -222,17 +230,20 @@ function metricResults(
   v: Validation,
   base: { name: string; dataSource: string; source: string },
   dsName: string,
-  reports: readonly StepReport[] | undefined,
+  options: ValidationRunOptions,
   started: number,
   failedAll: (e: unknown, vs: readonly Validation[]) => ValidationResult[],
 ): ValidationResult[] {
+  const reports = options.stepReports;
   try {
-    // Without a run (`check` on existing data) there is nothing to measure: the caller says so.
-    if (!reports) return [];
+    if (!reports) {
+      if (options.stepReportsMissing === undefined) return [];
+      throw new RowforgeError("RF_VALIDATION_NO_RUN", options.stepReportsMissing);
+    }
     const own = reports.filter((r) => r.dataSource === dsName);
     return evaluateMetric(v, own.length > 0 ? own : reports).map((m) => ({
       ...base,
-      source: "the run's step reports",
+      source: options.stepReportsOf ?? "the run's step reports",
       description: v.description ?? m.description,
       kind: "metric",
       success: m.ok,

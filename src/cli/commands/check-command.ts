@@ -1,9 +1,13 @@
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
 import { hasSuiteEntries, withSuiteEntries } from "../../app/metadata/great-expectations/suite-entries.ts";
 import { metadataDocuments } from "../../app/metadata/metadata-documents.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
-import { runValidations } from "../../app/validate/run-validations.ts";
+import { lastRunReports } from "../../app/validate/last-run-reports.ts";
+import { runValidations, type ValidationRunOptions } from "../../app/validate/run-validations.ts";
 import { validationsPlan } from "../../app/validate/validations-plan.ts";
 import { loadProject } from "../../config/index.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -14,6 +18,7 @@ import { validationTable } from "../validation-table.ts";
 interface CheckFlags {
   config?: string;
   json?: boolean;
+  home?: string;
 }
 
 /**
@@ -30,6 +35,10 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
     .argument("<paths...>", "a plan, a unified plan or validation files (or folders of them)")
     .option("-c, --config <file>", "application configuration (connections of the validations' data sources)")
     .option("--json", "print the results as JSON")
+    .option(
+      "--home <dir>",
+      "rowforge home whose run history metric validations measure: the plan's last run (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
+    )
     .action(async (paths: string[], flags: CheckFlags) => {
       const load = await loadProject(paths, {
         outputKinds: OUTPUT_KINDS,
@@ -59,23 +68,47 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
         return;
       }
       // Entries naming a Great Expectations suite get its expectations first.
-      const withSuites = hasSuiteEntries(found.validations)
+      const plan = hasSuiteEntries(found.validations)
         ? {
             ...found,
             validations: await withSuiteEntries(found.validations, metadataDocuments(found.sources, io.cwd)),
           }
         : found;
-      const plan = withSuites;
-      const results = await runValidations(plan, { connections: load.connections });
-      const metrics = plan.validations.flatMap((c) =>
-        Object.values(c.dataSources).flatMap((es) =>
-          es.flatMap((e) => e.validations.filter((v) => v.kind === "metric")),
+      // A server the validations read that cannot be reached is an error up front (exit 2), as for run.
+      const unreachable = await checkValidationSources(plan, load.documents, load.connections);
+      if (unreachable.length > 0) {
+        for (const d of sortDiagnostics(unreachable))
+          io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
+        setExit(EXIT_INVALID);
+        return;
+      }
+      // Metric validations measure a run: the last one of the plan recorded in the home's history.
+      const metricSources = plan.validations.flatMap((c) =>
+        Object.entries(c.dataSources).flatMap(([ds, es]) =>
+          es.some((e) => e.validations.some((v) => v.kind === "metric")) ? [ds] : [],
         ),
-      ).length;
-      if (metrics > 0)
-        io.err(
-          `note: ${metrics} metric validation(s) measure a run's deliveries and are checked by rowforge run, not here\n`,
+      );
+      let metrics: Partial<ValidationRunOptions> = {};
+      if (metricSources.length > 0) {
+        const defaultHome = join(homedir(), ".rowforge");
+        const home =
+          flags.home || io.env.ROWFORGE_HOME || (existsSync(defaultHome) ? defaultHome : undefined);
+        const last = await lastRunReports(
+          home === undefined ? undefined : resolve(io.cwd, home),
+          plans[0] ? plan.plan.name : undefined,
+          metricSources,
         );
+        if ("missing" in last) {
+          metrics = { stepReportsMissing: last.missing };
+          io.err(`note: metric validations cannot be checked: ${last.missing}\n`);
+        } else {
+          metrics = { stepReports: last.reports, stepReportsOf: `run ${last.runId} (${last.createdTs})` };
+          io.err(
+            `note: metric validations measure the last recorded run, ${last.runId} of ${last.createdTs}\n`,
+          );
+        }
+      }
+      const results = await runValidations(plan, { connections: load.connections, ...metrics });
       if (flags.json) io.out(`${JSON.stringify({ plan: plan.plan.name, validations: results }, null, 2)}\n`);
       else io.out(validationTable(results));
       setExit(results.every((r) => r.success) ? EXIT_OK : EXIT_VALIDATION_FAILED);

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskText } from "../../app/catalog/secrets.ts";
 import { checkPlanValidations } from "../../app/check/check-plan.ts";
+import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
 import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
@@ -126,7 +127,14 @@ export function registerRun(
         load.plan && flags.mode !== "delete" && !load.diagnostics.some((d) => d.severity === "error")
           ? checkPlanValidations(load.plan, load.documents ?? new Map())
           : [];
-      const diagnostics = [...load.diagnostics, ...checked];
+      // Servers the validations read that cannot be reached stop the run too (each tested once, bounded in time).
+      const unreachable =
+        load.plan &&
+        flags.mode !== "delete" &&
+        ![...load.diagnostics, ...checked].some((d) => d.severity === "error")
+          ? await checkValidationSources(load.plan, load.documents ?? new Map(), load.connections)
+          : [];
+      const diagnostics = [...load.diagnostics, ...checked, ...unreachable];
       const errors = diagnostics.filter((d) => d.severity === "error");
       for (const d of sortDiagnostics(errors))
         io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
@@ -219,6 +227,8 @@ export function registerRun(
             )
           : await runPlan(plan, {
               limits,
+              validationSourcesChecked: true,
+              ...(load.connections ? { connections: load.connections } : {}),
               signal: interrupt.signal,
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
               ...(nowMicros !== undefined ? { nowMicros } : {}),

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../../errors/index.ts";
+import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { taskAsPlan } from "../resolve/task-as-plan.ts";
 import type { SourceDocument } from "../source/source-document.ts";
@@ -14,6 +15,8 @@ export interface PlanFileLoad {
   readonly diagnostics: readonly Diagnostic[];
   /** The files parsed, to locate problems found after loading (validations compiled against the plan's fields). */
   readonly documents?: ReadonlyMap<string, SourceDocument>;
+  /** The configured connections by name: validations read data sources no step writes through them. */
+  readonly connections?: ReadonlyMap<string, Connection>;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function loadPlanFile(file: string, options: LoadOptions): Promise<
   // and sibling plans are never read.
   const load = await loadProject([path], options);
   const plan = load.plans.find((p) => p.sources[0] === path);
-  return { plan, diagnostics: load.diagnostics, documents: load.documents };
+  return { plan, diagnostics: load.diagnostics, documents: load.documents, connections: load.connections };
 }
 
 /** A task file run on its own: a plan of that one task, its steps writing where their options say. */
@@ -67,5 +70,10 @@ async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanF
     source: path,
     outputKinds: options.outputKinds,
   });
-  return { plan: r.plan, diagnostics: [...load.diagnostics, ...r.diagnostics], documents: load.documents };
+  return {
+    plan: r.plan,
+    diagnostics: [...load.diagnostics, ...r.diagnostics],
+    documents: load.documents,
+    connections: load.connections,
+  };
 }

@@ -60,6 +60,7 @@ export const CHECK_PARAM_KEYS = [
   "strictly",
   "negate",
   "schema",
+  "schemaFile",
   "format",
   "quantileRanges",
   "strictMin",

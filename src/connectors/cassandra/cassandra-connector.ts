@@ -12,6 +12,7 @@ import {
   readCassandraOptions,
   tableName,
 } from "./cassandra-options.ts";
+import { readCassandraRows } from "./cassandra-read-back.ts";
 import { createCassandraSink } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
@@ -65,6 +66,7 @@ export const cassandraConnector: Connector = {
       await client.shutdown().catch(() => {});
     }
   },
+  readBack: readCassandraRows,
   // The driver's parameters are built and encoded in the calling thread, from the workers' Arrow batches.
   busiesCallingThread: () => true,
   async open(target) {

@@ -7,6 +7,7 @@ export const READ_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   csv: [".csv", ".txt"],
   json: [".json", ".jsonl", ".ndjson"],
   parquet: [".parquet"],
+  orc: [".orc"],
 };
 
 /**
@@ -49,7 +50,12 @@ export function duckReaderOf(
 ): string {
   const list = `[${files.map(sqlLiteral).join(", ")}]`;
   if (format === "parquet") return `read_parquet(${list}, hive_partitioning = true)`;
-  if (format === "json") return `read_json_auto(${list}, hive_partitioning = true)`;
+  if (format === "json") {
+    // `sampleSize`: records DuckDB reads to infer the fields and types (-1: all of them).
+    const sample = Number(options.sampleSize);
+    const sampled = Number.isInteger(sample) && sample !== 0 ? `, sample_size = ${sample}` : "";
+    return `read_json_auto(${list}, hive_partitioning = true${sampled})`;
+  }
   const header = (options.header ?? "true").trim().toLowerCase();
   const delimiter = options.delimiter ?? options.sep ?? ",";
   return `read_csv(${list}, header = ${header === "true" || header === "yes" || header === "1"}, delim = ${sqlLiteral(delimiter)}, hive_partitioning = true)`;

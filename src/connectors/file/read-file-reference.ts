@@ -17,7 +17,8 @@ export async function readFileReference(step: ResolvedStep, request: ReferenceRe
   const name = step.step.name;
   const format = step.format.trim().toLowerCase();
   const o = readFileOptions(name, step.step.options);
-  const extensions = READ_EXTENSIONS[format];
+  // ORC is read back for validations by rowforge's own reader, not by DuckDB: not as reference data yet.
+  const extensions = format === "orc" ? undefined : READ_EXTENSIONS[format];
   if (!extensions) {
     throw new RowforgeError(
       "RF_FORMAT_UNKNOWN",

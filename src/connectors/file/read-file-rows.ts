@@ -7,47 +7,19 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { chunkColumns, dataTypeOfDuck } from "./duck-values.ts";
 import { duckReaderOf, partFiles, READ_EXTENSIONS } from "./file-sources.ts";
+import { readOrcRows } from "./read-orc-rows.ts";
 import { parquetBatches, parquetSchema } from "./read-parquet-rows.ts";
 
 /**
  * Opens existing files (one file, or every part under a folder, Hive-style partition folders
  * included) to read all their rows back as Arrow batches, through DuckDB: JSON, CSV and
- * Parquet. Types are DuckDB's (JSON and CSV types are inferred from the data).
+ * Parquet (ORC through rowforge's own reader: read-orc-rows.ts). Types are DuckDB's (JSON and CSV types are inferred from the data).
  */
 export async function readFileRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
   const name = step.step.name;
   const format = step.format.trim().toLowerCase();
-  const extensions = READ_EXTENSIONS[format];
-  if (!extensions) {
-    throw new RowforgeError(
-      "RF_FORMAT_UNKNOWN",
-      `"${name}" is ${format} data, which rowforge cannot read back yet`,
-      { hint: "validations read csv, json and parquet files (and postgres and mysql tables)" },
-    );
-  }
-  const raw = step.step.options.path?.trim();
-  if (!raw) {
-    throw new RowforgeError("RF_KEY_MISSING", `"${name}" has no path option to read from`, {
-      hint: "add options: {path: <folder or file>} to the validation or its connection",
-    });
-  }
-  const path = resolve(raw);
-  const source = `${format} ${path}`;
-  const files = await partFiles(
-    path,
-    extensions,
-    `"${name}"`,
-    "generate the data first, or fix the path in the validation's options",
-  );
-  if (files.length === 0) {
-    throw new RowforgeError(
-      "RF_FILE_NOT_FOUND",
-      `"${name}" reads ${source}, which holds no ${extensions.join("/")} files`,
-      {
-        hint: "generate the data first, or fix the path or the format",
-      },
-    );
-  }
+  if (format === "orc") return readOrcRows(step, request);
+  const { path, source, files } = await readBackFiles(step, format);
   // Parquet files of one schema and no partition folders: decoded straight to Arrow (no value converted).
   if (format === "parquet" && !files.some((f) => /[\\/][^\\/=]+=[^\\/]*[\\/]/.test(f.slice(path.length)))) {
     const schemas = await Promise.all(files.map(parquetSchema)).catch(() => undefined);
@@ -108,6 +80,46 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
     await close();
     throw cannotRead(e);
   }
+}
+
+/** The files a read-back of a file step reads (one file, or the parts under its folder), or coded errors. */
+export async function readBackFiles(
+  step: ResolvedStep,
+  format: string,
+): Promise<{ path: string; source: string; files: string[] }> {
+  const name = step.step.name;
+  const extensions = READ_EXTENSIONS[format];
+  if (!extensions) {
+    throw new RowforgeError(
+      "RF_FORMAT_UNKNOWN",
+      `"${name}" is ${format} data, which rowforge cannot read back yet`,
+      { hint: "validations read csv, json, parquet and orc files (and database tables and topics)" },
+    );
+  }
+  const raw = step.step.options.path?.trim();
+  if (!raw) {
+    throw new RowforgeError("RF_KEY_MISSING", `"${name}" has no path option to read from`, {
+      hint: "add options: {path: <folder or file>} to the validation or its connection",
+    });
+  }
+  const path = resolve(raw);
+  const source = `${format} ${path}`;
+  const files = await partFiles(
+    path,
+    extensions,
+    `"${name}"`,
+    "generate the data first, or fix the path in the validation's options",
+  );
+  if (files.length === 0) {
+    throw new RowforgeError(
+      "RF_FILE_NOT_FOUND",
+      `"${name}" reads ${source}, which holds no ${extensions.join("/")} files`,
+      {
+        hint: "generate the data first, or fix the path or the format",
+      },
+    );
+  }
+  return { path, source, files };
 }
 
 /** Whether two schemas have the same field names and types, in order. */

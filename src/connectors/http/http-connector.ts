@@ -51,4 +51,6 @@ export const httpConnector: Connector = messageConnector({
     }
   },
   cannotDelete: "HTTP requests cannot be taken back: delete mode removes nothing",
+  cannotReadBack:
+    "an HTTP endpoint is sent requests, it holds nothing rowforge can read back (the responses are in the run's report)",
 });

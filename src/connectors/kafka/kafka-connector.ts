@@ -3,6 +3,7 @@ import { messageConnector } from "../messaging/message-connector.ts";
 import { checkKafkaTarget, testKafkaConnection } from "./kafka-cluster.ts";
 import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.ts";
 import { kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
+import { readKafkaRows } from "./kafka-read-back.ts";
 import { kafkaTransport } from "./kafka-transport.ts";
 import { readValueEncoding, structValueColumn, valueSlot } from "./kafka-value-format.ts";
 
@@ -34,4 +35,5 @@ export const kafkaConnector: Connector = messageConnector({
   },
   testConnection: testKafkaConnection,
   cannotDelete: "Kafka records cannot be taken back: delete mode removes nothing from the topic",
+  readBack: readKafkaRows,
 });

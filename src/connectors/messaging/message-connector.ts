@@ -3,7 +3,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import { type LoadSchedule, stepSchedule } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { ConnectionTestOutcome, Connector } from "../connector.ts";
+import type { ConnectionTestOutcome, Connector, ReadBack, ReadBackRequest } from "../connector.ts";
 import { openMessageSink } from "./message-sink.ts";
 import type { MessageTransport } from "./message-transport.ts";
 
@@ -23,6 +23,13 @@ export interface MessageConnectorDefinition {
   testConnection?(connection: Connection): Promise<ConnectionTestOutcome>;
   /** What delete mode says for a step: that the destination cannot take back what was sent. */
   readonly cannotDelete: string;
+  /** Reads what the destination holds back, for validations (a topic, a stream). */
+  readBack?(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack>;
+  /**
+   * Why validations cannot read the destination back, when they cannot (nothing is kept, or
+   * reading would take the messages): RF_VALIDATION_NO_READ_BACK says it.
+   */
+  readonly cannotReadBack?: string;
 }
 
 /** `rowsPerSecond` of a step, as a number (undefined when absent). */
@@ -70,6 +77,21 @@ export function messageConnector(def: MessageConnectorDefinition): Connector {
       });
     },
     ...(def.testConnection ? { testConnection: def.testConnection } : {}),
+    ...(def.readBack
+      ? { readBack: def.readBack }
+      : def.cannotReadBack !== undefined
+        ? {
+            readBack: async (step: ResolvedStep) => {
+              throw new RowforgeError(
+                "RF_VALIDATION_NO_READ_BACK",
+                `validations of "${step.dataSourceName || step.step.name}" (${def.name}) cannot read it back: ${def.cannotReadBack}`,
+                {
+                  hint: "validate the system that consumes these messages instead (its database, files or a topic it writes)",
+                },
+              );
+            },
+          }
+        : {}),
     async deleteGenerated(step) {
       return { records: 0, outputs: [], note: `${def.cannotDelete} (${def.where(step)})` };
     },

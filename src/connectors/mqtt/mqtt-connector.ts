@@ -37,4 +37,6 @@ export const mqttConnector: Connector = messageConnector({
     }
   },
   cannotDelete: "MQTT messages cannot be taken back once published: delete mode removes nothing",
+  cannotReadBack:
+    "an MQTT broker keeps no message once it is delivered to the subscribers (at most one retained message per topic)",
 });

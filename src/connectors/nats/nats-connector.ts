@@ -4,6 +4,7 @@ import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
 import { natsOptions, readNatsOptions } from "./nats-options.ts";
+import { readNatsRows } from "./nats-read-back.ts";
 import { natsTransport } from "./nats-transport.ts";
 
 /**
@@ -60,4 +61,5 @@ export const natsConnector: Connector = messageConnector({
     }
   },
   cannotDelete: "NATS messages cannot be taken back once published: delete mode removes nothing",
+  readBack: readNatsRows,
 });

@@ -57,4 +57,9 @@ export const rabbitmqConnector: Connector = messageConnector({
     }
   },
   cannotDelete: "RabbitMQ messages cannot be taken back once published: delete mode removes nothing",
+  // Reading a queue takes its messages: get + nack(requeue) would mark them redelivered, count
+  // against a quorum queue's delivery limit (dead-lettering them) and hide them from the real
+  // consumers meanwhile. So validations refuse rather than disturb the queue.
+  cannotReadBack:
+    "reading a RabbitMQ queue takes its messages from the consumers it is for (and requeueing them marks them redelivered and counts against a quorum queue's delivery limit), so rowforge does not read queues",
 });

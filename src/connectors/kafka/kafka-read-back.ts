@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { Consumer } from "@platformatic/kafka";
+import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import type { ReadBack, ReadBackRequest } from "../connector.ts";
+import { bodyRecord, spooledReadBack } from "../messaging/spooled-read-back.ts";
+import { CLIENT_ID, clientOptions } from "./kafka-client.ts";
+import { brokersText, kafkaError } from "./kafka-errors.ts";
+import { kafkaWhere, readKafkaServer } from "./kafka-options.ts";
+
+/**
+ * Reads a topic back for validations: every record from the earliest offset of each partition
+ * up to its end offset when reading starts (records produced meanwhile are not read), with a
+ * consumer group of its own that commits nothing. A record is its value's JSON fields (a value
+ * that is not a JSON object is `value`), plus `key` (text) and `headers` ([{key, value}] as
+ * text) when it has them, as the Kafka connector writes them. Stops with RF_BROKER_UNREACHABLE
+ * when no record comes for the connection's connect + request timeouts.
+ */
+export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
+  const where = kafkaWhere(step);
+  const o = readKafkaServer(step.step.options, where);
+  const topic = (step.step.options.topic ?? step.step.options["kafka.topic"])?.trim();
+  if (!topic)
+    throw new RowforgeError("RF_KEY_MISSING", `${where} has no topic to read back`, {
+      hint: "give the validation's data source (or its options) a topic",
+    });
+  const source = `kafka topic ${topic} at ${brokersText(o)}`;
+  const consumer = new Consumer({
+    ...clientOptions(o),
+    clientId: `${CLIENT_ID}-validate`,
+    groupId: `rowforge-validate-${randomUUID()}`,
+    autocommit: false,
+  });
+  try {
+    const idleMs = (o.connectTimeoutSeconds + o.requestTimeoutSeconds) * 1000;
+    const offsets = async (timestamp: bigint) =>
+      (
+        await consumer.listOffsets({ topics: [topic], timestamp }).catch((e: unknown) => {
+          throw kafkaError(e, o, `reading the offsets of topic ${topic}`, "RF_BROKER_UNREACHABLE");
+        })
+      ).get(topic) ?? [];
+    const ends = await offsets(-1n);
+    const starts = await offsets(-2n);
+    const want = ends.map((end, p) => end - (starts[p] ?? 0n));
+    let total = want.reduce((n, x) => n + Number(x), 0);
+    return await spooledReadBack(step, source, request, async (add) => {
+      if (total === 0) return 0;
+      const stream = await consumer
+        .consume({ topics: [topic], mode: "earliest", maxWaitTime: 200, autocommit: false })
+        .catch((e: unknown) => {
+          throw kafkaError(e, o, `reading topic ${topic}`, "RF_BROKER_UNREACHABLE");
+        });
+      let read = 0;
+      let timer: NodeJS.Timeout | undefined;
+      let idle = false;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          idle = true;
+          void stream.close().catch(() => {});
+        }, idleMs);
+      };
+      const onAbort = () => void stream.close().catch(() => {});
+      request.signal?.addEventListener("abort", onAbort, { once: true });
+      try {
+        arm();
+        for await (const m of stream) {
+          arm();
+          const end = ends[m.partition] ?? 0n;
+          if (m.offset >= end) continue;
+          const record = bodyRecord(m.value);
+          const key =
+            m.key === undefined || m.key === null || m.key.length === 0 ? null : m.key.toString("utf8");
+          if (key !== null && !("key" in record)) record.key = key;
+          if (m.headerEntries.length > 0 && !("headers" in record))
+            record.headers = m.headerEntries.map(([k, v]) => ({
+              key: k.toString("utf8"),
+              value: v === null || v === undefined ? null : v.toString("utf8"),
+            }));
+          await add(record);
+          read++;
+          total--;
+          if (total <= 0) break;
+        }
+      } finally {
+        clearTimeout(timer);
+        request.signal?.removeEventListener("abort", onAbort);
+        await stream.close().catch(() => {});
+      }
+      request.signal?.throwIfAborted();
+      if (total > 0)
+        throw new RowforgeError(
+          idle ? "RF_BROKER_UNREACHABLE" : "RF_DELIVERY_FAILED",
+          `${where}: read ${read} of the ${read + total} records of topic ${topic} at ${brokersText(o)}${idle ? `; nothing more came within ${idleMs / 1000} s` : ""}`,
+        );
+      return read;
+    });
+  } finally {
+    await consumer.close(true).catch(() => {});
+  }
+}
