@@ -44,10 +44,7 @@ describe("yaml-edit", () => {
     const out = setIn(SAMPLE, ["steps", 0, "fields", 0, "options", "regex"], "X[0-9]");
     assert.equal(out, SAMPLE.replace('"ACC[0-9]{8}"', '"X[0-9]"'));
     assert.equal(setIn(SAMPLE, ["steps", 0, "name"], "accounts"), SAMPLE);
-    assert.equal(
-      setIn(SAMPLE, ["steps", 0, "name"], "people"),
-      SAMPLE.replace("accounts   #", "people   #"),
-    );
+    assert.equal(setIn(SAMPLE, ["steps", 0, "name"], "people"), SAMPLE.replace("accounts   #", "people   #"));
   });
 
   it("adds a key to a block mapping and an item to a block list as new lines", () => {

@@ -1,4 +1,13 @@
-import { type Document, isMap, isScalar, isSeq, type Node, parseDocument, Scalar, stringify } from "yaml";
+import {
+  type Document,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  parseDocument,
+  type Scalar,
+  stringify,
+} from "yaml";
 
 /** A path into a YAML document: map keys and list indexes, as `doc.getIn` takes them. */
 export type YamlPath = readonly (string | number)[];
@@ -81,7 +90,10 @@ function parsed(text: string): Document {
 type Splice = (text: string, doc: Document, path: YamlPath, value: unknown) => string | undefined;
 
 const isScalarValue = (v: unknown): v is string | number | boolean | null =>
-  v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+  v === null ||
+  typeof v === "string" ||
+  typeof v === "boolean" ||
+  (typeof v === "number" && Number.isFinite(v));
 
 const replaceScalar: Splice = (text, doc, path, value) => {
   const node = doc.getIn(path, true);

@@ -70,7 +70,8 @@ export function pathAtLine(text: string, line: number): YamlPath {
     } else if (isSeq(node)) {
       node.items.forEach((item, i) => {
         const r = (item as Node | null)?.range;
-        if (r && lineOf(r[0]) <= line && line <= lineOf(Math.max(r[0], r[1] - 1))) next = { seg: i, node: item };
+        if (r && lineOf(r[0]) <= line && line <= lineOf(Math.max(r[0], r[1] - 1)))
+          next = { seg: i, node: item };
       });
     }
     if (!next) return path;
