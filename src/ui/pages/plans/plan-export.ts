@@ -23,20 +23,14 @@ export function exportFiles(ws: PlanWorkspace): ExportFile[] {
   const files: ExportFile[] = [
     { file: { kind: "plan" }, name: `plan/${safe(planName(ws) || "plan")}.yaml`, text: ws.plan },
   ];
-  ws.tasks.forEach((text, index) =>
-    files.push({
-      file: { kind: "task", index },
-      name: `task/${safe(nameIn(text, `task_${index + 1}`))}.yaml`,
-      text,
-    }),
-  );
-  ws.validations.forEach((text, index) =>
-    files.push({
-      file: { kind: "validation", index },
-      name: `validation/${safe(nameIn(text, `validation_${index + 1}`))}.yaml`,
-      text,
-    }),
-  );
+  ws.tasks.forEach((text, index) => {
+    const name = `task/${safe(nameIn(text, `task_${index + 1}`))}.yaml`;
+    files.push({ file: { kind: "task", index }, name, text });
+  });
+  ws.validations.forEach((text, index) => {
+    const name = `validation/${safe(nameIn(text, `validation_${index + 1}`))}.yaml`;
+    files.push({ file: { kind: "validation", index }, name, text });
+  });
   if (ws.configuration.trim() !== "")
     files.push({ file: { kind: "configuration" }, name: "configuration.yaml", text: ws.configuration });
   return files;
