@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { COUNT_KEYS, FIELD_OPTIONS, STEP_KEYS } from "./option-catalogue.ts";
+import { checkFieldOptions, checkFieldType, checkKeys } from "./option-check.ts";
+
+describe("option catalogue and checks", () => {
+  it("documents every field option of the editor schema: generators, helpers and kept keys", () => {
+    const names = FIELD_OPTIONS.map((o) => o.name);
+    for (const n of [
+      "regex",
+      "expression",
+      "min",
+      "max",
+      "oneOf",
+      "arrayMinLen",
+      "email",
+      "withinDays",
+      "isPII",
+    ])
+      assert.ok(names.includes(n), n);
+    const min = FIELD_OPTIONS.find((o) => o.name === "min")!;
+    assert.match(min.doc, /lowest value/);
+    assert.equal(FIELD_OPTIONS.find((o) => o.name === "email")!.group, "helper");
+    assert.ok(STEP_KEYS.some((k) => k.name === "count") && COUNT_KEYS.some((k) => k.name === "perField"));
+  });
+
+  it("names an unknown option with the nearest known ones", () => {
+    const [p] = checkFieldOptions({ mni: 1 });
+    assert.match(p!.message, /unknown option "mni": did you mean .*"min"/);
+    assert.ok(p!.suggestions!.includes("min"));
+  });
+
+  it("says what a value of the wrong kind should be, and accepts what the loader accepts", () => {
+    assert.match(checkFieldOptions({ minLen: "five" })[0]!.message, /minLen expects a whole number/);
+    assert.match(checkFieldOptions({ isUnique: "maybe" })[0]!.message, /isUnique expects true or false/);
+    assert.match(
+      checkFieldOptions({ distribution: "zipf" })[0]!.message,
+      /one of uniform, normal, exponential/,
+    );
+    assert.deepEqual(
+      checkFieldOptions({ minLen: "5", min: "today-30d", oneOf: ["a->1", "b->2"], email: "" }),
+      [],
+    );
+  });
+
+  it("checks field types as Spark DDL and step keys by name", () => {
+    assert.equal(checkFieldType("array<struct<a:int>>"), undefined);
+    assert.equal(checkFieldType("struct"), undefined);
+    assert.match(checkFieldType("strng")!.message, /did you mean "string"/);
+    assert.match(checkKeys({ name: "s", cout: {} }, STEP_KEYS, "a step")[0]!.message, /did you mean "count"/);
+  });
+});
