@@ -10,6 +10,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { sourceStamp } from "../bin/build-stamp.js";
+import { buildUi, uiStamp } from "../src/api/ui/build-ui.ts";
+import { writeUiBuild } from "../src/api/ui/ui-assets.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist`;
@@ -20,6 +22,8 @@ const EXTERNAL = [
   "@duckdb/node-api",
   "parquet-wasm",
   "piscina",
+  // Only the web UI's build (src/api/ui/build-ui.ts) loads it, when the UI's sources are newer than dist/ui/.
+  "esbuild",
   // Loads its WebAssembly (@platformatic/wasm-utils' native.wasm) from beside its own files.
   "@platformatic/kafka",
 ];
@@ -49,5 +53,12 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+// The web UI (src/ui, preact): dist/ui/ with gzip and brotli copies, served by `rowforge serve` under /ui/.
+const uiFiles = await buildUi(root);
+writeUiBuild(root, uiFiles, uiStamp(root));
+const uiBytes = (pick: (f: (typeof uiFiles)[number]) => Buffer) =>
+  uiFiles.reduce((n, f) => n + pick(f).length, 0);
 writeFileSync(`${outdir}/build.json`, `${JSON.stringify(stamp)}\n`);
-console.log(`dist/ built in ${Math.round(performance.now() - started)} ms from ${stamp.files} source files`);
+console.log(
+  `dist/ built in ${Math.round(performance.now() - started)} ms from ${stamp.files} source files; web UI ${Math.round(uiBytes((f) => f.body) / 1024)} KB, ${Math.round(uiBytes((f) => f.br) / 1024)} KB brotli`,
+);

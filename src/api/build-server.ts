@@ -21,7 +21,9 @@ import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
 import { sampleRoutes } from "./routes/sample-routes.ts";
 import { systemRoutes } from "./routes/system-routes.ts";
+import { uiRoutes } from "./routes/ui-routes.ts";
 import { textBodySent } from "./text-body-sent.ts";
+import type { UiFile } from "./ui/build-ui.ts";
 
 export interface ServerOptions {
   /** Runs plans in the background; without one the run routes are not served. */
@@ -31,6 +33,8 @@ export interface ServerOptions {
   readonly onShutdown?: () => void;
   /** Host, Origin, content-type and token checks (default: a loopback server without a token). */
   readonly guard?: GuardOptions;
+  /** The web UI's built files (src/api/ui/ui-assets.ts); served under /ui/ when given. */
+  readonly ui?: ReadonlyMap<string, UiFile>;
 }
 
 /** Builds the HTTP API over the service, without listening (tests call it in-process with inject). */
@@ -142,6 +146,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     await app.register(runByNameRoutes(svc, o.runs));
   }
   await app.register(systemRoutes(o.onShutdown ?? (() => {})));
+  if (o.ui) uiRoutes(app, o.ui);
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/docs/examples.json", { schema: { hide: true } }, async () => ROUTE_EXAMPLES);
   app.get("/docs", { schema: { hide: true } }, async (_req, reply) =>

@@ -18,7 +18,9 @@ const WILDCARD = new Set(["0.0.0.0", "::", "[::]", ""]);
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Methods the server answers (others get 405 before any body is read). */
 export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-const OPEN_PATHS = new Set(["/docs", "/docs/examples.json", "/openapi.json"]);
+const OPEN_PATHS = new Set(["/docs", "/docs/examples.json", "/openapi.json", "/", "/ui"]);
+/** Paths a token does not guard: the API's description and the web UI's static files (which hold no data; the UI sends the token on its API calls). */
+const isOpenPath = (path: string): boolean => OPEN_PATHS.has(path) || path.startsWith("/ui/");
 /** Content types of request bodies: JSON everywhere; YAML and text only where a route allows them. */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const YAML_TYPES = /^(text\/plain|application\/yaml|application\/x-yaml|text\/yaml|text\/x-yaml)\s*(;|$)/i;
@@ -136,7 +138,7 @@ export function requestGuard(o: GuardOptions) {
         );
       return;
     }
-    if (token && !(req.method === "GET" && OPEN_PATHS.has(req.url.split("?")[0] ?? "/"))) {
+    if (token && !(req.method === "GET" && isOpenPath(req.url.split("?")[0] ?? "/"))) {
       if (!tokenMatches(req.headers.authorization, token)) {
         reply
           .code(401)

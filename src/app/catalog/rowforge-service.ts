@@ -10,6 +10,7 @@ import { checkPlan } from "../check/check-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
+import { keepMaskedSecrets } from "./keep-masked-secrets.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
@@ -264,6 +265,8 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
             options[k] = typeof v === "string" ? v : JSON.stringify(v);
         }
         const type = raw.type;
+        // An edit that sends back a masked value (`***`, or a URL with its password masked) keeps the secret it stands for.
+        const before = (await store.connections.get(raw.name)) ?? config.connections.get(raw.name);
         const c: StoredConnection = {
           name: raw.name,
           type,
@@ -271,7 +274,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
             typeof raw.groupType === "string" && raw.groupType !== ""
               ? raw.groupType
               : connectionGroupOf(type),
-          options,
+          options: before ? keepMaskedSecrets(options, before.options) : options,
           source: "api",
           savedAt: new Date(now()).toISOString(),
         };

@@ -139,6 +139,15 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         executor: executorFactory(),
       });
       const { service: svc, runs } = runtime;
+      // The web UI's files: the install's build, or a fresh one when the sources changed since.
+      const ui = await import("../../api/ui/ui-assets.ts")
+        .then((m) => m.loadUiAssets())
+        .catch((e: unknown) => {
+          io.err(
+            `rowforge: the web UI is not served (its build failed: ${describe(e)}); run npm run build\n`,
+          );
+          return undefined;
+        });
       // The last line of defence: a promise nobody handled is logged, never the end of the server.
       const onUnhandled = (reason: unknown) =>
         io.err(`rowforge: unhandled failure (the server goes on): ${describe(reason)}\n`);
@@ -160,6 +169,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         logger: level === "silent" ? false : { level },
         onShutdown: () => void stop("shutdown requested over the API"),
         guard: { bindHost: host, allowedHosts, ...(token ? { token } : {}) },
+        ...(ui ? { ui } : {}),
       });
       const stop = async (why: string) => {
         if (closing) return;
@@ -192,7 +202,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       );
       const heapMb = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
       io.out(
-        `rowforge listening on ${url} (home ${home}, heap limit ${heapMb} MiB); API docs at ${url}/docs\n`,
+        `rowforge listening on ${url} (home ${home}, heap limit ${heapMb} MiB); API docs at ${url}/docs${ui ? `, web UI at ${url}/ui/` : ""}\n`,
       );
       await done;
       process.off("unhandledRejection", onUnhandled);

@@ -1,0 +1,187 @@
+/**
+ * Typed fetch helpers for rowforge's public HTTP API (the spec's routes, plus the run-events
+ * stream). Every failure becomes an ApiError carrying the API's own error body: its code and
+ * message, whichever of the API's error shapes the route answers with.
+ */
+
+/** An error answer of the API, or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: string;
+  constructor(status: number, code: string, message: string, details = "") {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+const TOKEN_KEY = "rowforge.token";
+
+/** The bearer token a server started with --token needs (kept for this browser tab only). */
+export const token = {
+  get: (): string | null => sessionStorage.getItem(TOKEN_KEY),
+  set: (value: string | null): void => {
+    if (value) sessionStorage.setItem(TOKEN_KEY, value);
+    else sessionStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const text = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v));
+
+/** Reads any of the API's error bodies: generic, flat sample, sample envelope, connection test, 500. */
+export function errorFrom(status: number, body: unknown, raw: string): ApiError {
+  if (isObject(body)) {
+    const inner = isObject(body.error) ? body.error : body;
+    const details = isObject(inner.details) ? inner.details : undefined;
+    const code = text(inner.code ?? details?.code ?? inner.details ?? body.status ?? "error");
+    const message = text(inner.message ?? body.errorMessage ?? raw);
+    return new ApiError(status, code, message, text(inner.details ?? details?.hint ?? ""));
+  }
+  return new ApiError(status, `HTTP ${status}`, raw.slice(0, 500) || `the server answered ${status}`);
+}
+
+export interface RequestOptions {
+  readonly query?: Record<string, string | number | boolean | undefined>;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+  /** Accept these statuses as answers (e.g. a connection test's 400 carries its result). */
+  readonly accept?: readonly number[];
+}
+
+export function urlOf(path: string, query?: RequestOptions["query"]): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export function authHeaders(): Record<string, string> {
+  const t = token.get();
+  return t ? { authorization: `Bearer ${t}` } : {};
+}
+
+/** One API call; answers the parsed JSON (or the text of a text answer). */
+export async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...authHeaders() };
+  if (o.body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(urlOf(path, o.query), {
+      method,
+      headers,
+      ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new ApiError(0, "NetworkError", `the rowforge server cannot be reached (${String(e)})`);
+  }
+  const raw = await res.text();
+  let body: unknown = raw;
+  if ((res.headers.get("content-type") ?? "").includes("json") && raw !== "") {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+  }
+  if (!res.ok && !o.accept?.includes(res.status)) throw errorFrom(res.status, body, raw);
+  return body as T;
+}
+
+// ---- the public API's shapes (src/api/api-schemas.ts, /openapi.json) ----
+
+export interface PlanListEntry {
+  readonly id: string;
+  readonly plan: { readonly name: string; readonly description?: string };
+}
+export interface Connection {
+  readonly name: string;
+  readonly type: string;
+  readonly groupType: string;
+  readonly options: Record<string, string>;
+  readonly source?: string;
+}
+export interface ConnectionTestResult {
+  readonly success: boolean;
+  readonly message: string;
+  readonly details: Record<string, string | number | boolean>;
+  readonly durationMs: number;
+}
+export interface StepSummary {
+  readonly name?: string;
+  readonly step?: string;
+  readonly records?: number;
+  readonly [key: string]: unknown;
+}
+export interface ExecutionRecord {
+  readonly id: string;
+  readonly status: string;
+  readonly failedReason: string | null;
+  readonly runBy: string;
+  readonly updatedBy: string;
+  readonly createdTs: string;
+  readonly updatedTs: string;
+  readonly generationSummary: readonly StepSummary[];
+  readonly validationSummary: readonly unknown[];
+  readonly reportLink: string;
+  readonly timeTaken: string;
+  /** With `extended=true`: the plan's name and the run's mode. */
+  readonly planName?: string;
+  readonly mode?: "generate" | "delete";
+}
+export interface HistoryFilter {
+  readonly planName?: string;
+  readonly status?: string;
+  readonly mode?: string;
+}
+export interface Page<T> {
+  readonly items: T[];
+  readonly total: number;
+}
+
+export type RunMode = "generate" | "delete";
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+export const api = {
+  plans: () => request<PlanListEntry[]>("GET", "/plans", { query: { limit: 1000 } }),
+  connections: (groupType?: string) =>
+    request<{ connections: Connection[] }>("GET", "/connections", { query: { groupType } }).then(
+      (r) => r.connections,
+    ),
+  connection: (name: string) => request<Connection>("GET", `/connection/${encodeURIComponent(name)}`),
+  saveConnection: (c: Connection) =>
+    request<{ status: string; message: string }>("POST", "/connection", { body: { connections: [c] } }),
+  deleteConnection: (name: string) =>
+    request<{ status: string; message: string }>("DELETE", `/connection/${encodeURIComponent(name)}`),
+  testSavedConnection: (name: string) =>
+    request<ConnectionTestResult>("POST", `/connection/${encodeURIComponent(name)}/test`, {
+      accept: [400, 404],
+    }),
+  testConnection: (c: Partial<Connection> & { type: string }) =>
+    request<ConnectionTestResult>("POST", "/connection/test", { body: c, accept: [400] }),
+  /** Starts a saved or YAML plan by name; answers the new execution's id. */
+  runPlan: async (planName: string, mode: RunMode): Promise<{ executionId: string; message: string }> => {
+    const message = await request<string>("POST", `/run/plans/${encodeURIComponent(planName)}`, {
+      query: { mode },
+    });
+    const id = UUID.exec(String(message))?.[0];
+    if (!id) throw new ApiError(200, "NoExecutionId", `the run answer names no execution id: ${message}`);
+    return { executionId: id, message: String(message) };
+  },
+  cancelRun: (id: string) =>
+    request<{ status: string; message: string }>("POST", `/run/cancel/${encodeURIComponent(id)}`),
+  status: (id: string) =>
+    request<Pick<ExecutionRecord, "id" | "status" | "failedReason" | "runBy" | "timeTaken">>(
+      "GET",
+      `/run/status/${encodeURIComponent(id)}`,
+    ),
+  history: (filter: HistoryFilter = {}, limit = 200) =>
+    request<ExecutionRecord[]>("GET", "/run/history", {
+      query: { extended: true, limit, ...filter },
+    }),
+};

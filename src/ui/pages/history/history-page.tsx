@@ -1,0 +1,89 @@
+import { ErrorBox } from "../../components/error-box.tsx";
+import { FieldRow, SelectField, TextField } from "../../components/field.tsx";
+import { Table } from "../../components/table.tsx";
+import { useAsync } from "../../components/use-async.ts";
+import { api, type ExecutionRecord } from "../../lib/api.ts";
+import { href, navigate } from "../../lib/router.ts";
+import type { PageProps } from "../page.ts";
+import { StatusBadge } from "../runs/status-badge.tsx";
+
+const STATUSES = ["", "queued", "running", "success", "failed"];
+const MODES = ["", "generate", "delete"];
+
+/** Runs, newest first, filtered by plan, status and mode (kept in the URL, so a filter is a link). */
+export function HistoryPage({ route }: PageProps) {
+  const planName = route.query.get("plan") ?? "";
+  const status = route.query.get("status") ?? "";
+  const mode = route.query.get("mode") ?? "";
+  const history = useAsync(
+    () =>
+      api.history({
+        ...(planName ? { planName } : {}),
+        ...(status ? { status } : {}),
+        ...(mode ? { mode } : {}),
+      }),
+    [planName, status, mode],
+  );
+  const setFilter = (change: Record<string, string>) =>
+    navigate(href(["history"], { plan: planName, status, mode, ...change }));
+  return (
+    <section>
+      <h1>History</h1>
+      <form class="filters" aria-label="Filter runs" onSubmit={(e) => e.preventDefault()}>
+        <FieldRow>
+          <TextField
+            label="Plan"
+            name="plan"
+            type="search"
+            value={planName}
+            onInput={(v) => setFilter({ plan: v })}
+          />
+          <SelectField
+            label="Status"
+            name="status"
+            value={status}
+            options={STATUSES}
+            onChange={(v) => setFilter({ status: v })}
+          />
+          <SelectField
+            label="Mode"
+            name="mode"
+            value={mode}
+            options={MODES}
+            onChange={(v) => setFilter({ mode: v })}
+          />
+        </FieldRow>
+      </form>
+      <ErrorBox error={history.error} title="The history could not be read" />
+      {history.loading && !history.data ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <Table<ExecutionRecord>
+          caption="Runs, newest first"
+          rows={history.data ?? []}
+          rowKey={(r) => r.id}
+          empty="No run matches."
+          columns={[
+            { header: "Plan", cell: (r) => <a href={href(["runs", r.id])}>{r.planName ?? r.id}</a> },
+            { header: "Mode", cell: (r) => r.mode ?? "" },
+            { header: "Status", cell: (r) => <StatusBadge status={r.status} reason={r.failedReason} /> },
+            {
+              header: "Started",
+              cell: (r) => <time dateTime={r.createdTs}>{r.createdTs.replace("T", " ").slice(0, 19)}</time>,
+            },
+            { header: "Time taken", cell: (r) => r.timeTaken, numeric: true },
+            {
+              header: "Report",
+              cell: (r) =>
+                r.status === "success" || r.status === "failed" ? (
+                  <a href={href(["runs", r.id], { tab: "report" })}>Report</a>
+                ) : (
+                  ""
+                ),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
