@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { COUNT_KEYS, FIELD_OPTIONS, STEP_KEYS } from "./option-catalogue.ts";
-import { checkFieldOptions, checkFieldType, checkKeys } from "./option-check.ts";
+import { COUNT_KEYS, FIELD_OPTIONS, STEP_KEYS } from "../../src/ui/pages/plans/option-catalogue.ts";
+import { checkFieldOptions, checkFieldType, checkKeys } from "../../src/ui/pages/plans/option-check.ts";
 
 describe("option catalogue and checks", () => {
   it("documents every field option of the editor schema: generators, helpers and kept keys", () => {

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
-import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../../../../test/support/shared-corpus.ts";
-import { deleteIn, moveItem, renameKey, sameData, setIn } from "./yaml-edit.ts";
+import { deleteIn, moveItem, renameKey, sameData, setIn } from "../../src/ui/pages/plans/yaml-edit.ts";
+import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 
 const yamlFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

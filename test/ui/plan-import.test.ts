@@ -3,10 +3,19 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
-import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../../../../test/support/shared-corpus.ts";
-import { exportBundle, exportFiles } from "./plan-export.ts";
-import { classifyYaml, ImportError, importYaml, splitDocuments } from "./plan-import.ts";
-import { emptyWorkspace, workspaceFromRequest, workspaceToRequest } from "./plan-workspace.ts";
+import { exportBundle, exportFiles } from "../../src/ui/pages/plans/plan-export.ts";
+import {
+  classifyYaml,
+  ImportError,
+  importYaml,
+  splitDocuments,
+} from "../../src/ui/pages/plans/plan-import.ts";
+import {
+  emptyWorkspace,
+  workspaceFromRequest,
+  workspaceToRequest,
+} from "../../src/ui/pages/plans/plan-workspace.ts";
+import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 
 const yamlFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
