@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { screenshot, useUiSession } from "../support/browser.ts";
+
+const ui = useUiSession();
+
+test("build a plan with a nested field and a foreign key in the form, preview it, YAML and back, save, run, delete its data", async () => {
+  const s = ui();
+  const out = join(s.scratch, "accounts");
+  const saved = await s.api("POST", "/connection", {
+    connections: [{ name: "files", type: "json", groupType: "file", options: {} }],
+  });
+  assert.equal(saved.status, 200, saved.text);
+  const page = await s.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/ui/#/plans");
+  await page.getByLabel("New plan name").fill("ui_plan");
+  await page.getByRole("button", { name: "New plan" }).click();
+  await page.getByRole("heading", { level: 1, name: "Plan ui_plan" }).waitFor();
+  await page.getByRole("button", { name: "Add task" }).click();
+  const status = page.getByTestId("preview-status");
+  await page.getByText(/10 rows in \d+ ms/).waitFor();
+  await page.getByLabel("path", { exact: true }).fill(out);
+
+  // A nested field: a struct with a child, seen in the preview.
+  await page.getByRole("button", { name: "Add field", exact: true }).click();
+  await page.getByLabel("Type of field_2").fill("struct");
+  await page.getByRole("button", { name: "Add nested field to field_2" }).click();
+  const before = Number(await status.getAttribute("data-version"));
+  await page.waitForFunction(
+    (v) => Number(document.querySelector("[data-testid=preview-status]")?.getAttribute("data-version")) > v,
+    before,
+  );
+  await page.getByRole("columnheader", { name: "field_2" }).waitFor();
+
+  // A typo is named with the nearest options, and "use min" fixes it.
+  await page.getByLabel("Add an option to id").fill("mni");
+  await page.getByRole("button", { name: "Add the option to id" }).click();
+  await page.getByText(/unknown option "mni": did you mean/).waitFor();
+  await page.getByRole("button", { name: "use minLen" }).click();
+  await page.getByLabel("id option minLen").fill("3");
+
+  // A second step and a foreign key from step_1.id to step_2.id.
+  await page.getByRole("button", { name: "Add step to task_1" }).click();
+  await page.getByLabel("Step name").waitFor();
+  await page.getByLabel("path", { exact: true }).fill(join(s.scratch, "children"));
+  await page.getByRole("button", { name: "Add foreign key" }).click();
+  await page.getByRole("button", { name: "Add target" }).click();
+  await page.getByLabel("Foreign key 1 target 1: step").selectOption({ label: "files / step_2" });
+  await screenshot(page, "plan-editor-form");
+
+  // YAML view of the plan shows the foreign key; back to the form, nothing lost.
+  await page.getByRole("tab", { name: "YAML" }).click();
+  const yaml = await page.getByLabel(/YAML of plan\/ui_plan.yaml/).inputValue();
+  assert.match(yaml, /foreignKeys:/);
+  assert.match(yaml, /step: step_2/);
+  await page.getByLabel("File").selectOption({ label: "task/task_1.yaml" });
+  const task = await page.getByLabel(/YAML of task\/task_1.yaml/).inputValue();
+  assert.match(task, /- name: child/);
+  await screenshot(page, "plan-editor-yaml");
+  await page.getByRole("tab", { name: "Form" }).click();
+  await page.getByLabel("Type of field_2").waitFor();
+
+  // Save and run; the runs page shows it finish; then delete its data.
+  await page.getByRole("button", { name: "Save and run" }).click();
+  await page.waitForURL(/#\/runs\//);
+  await page
+    .getByText(/success/i)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  assert.ok(
+    existsSync(out) && readdirSync(out).some((f) => f.endsWith(".json")),
+    "the run wrote the step's files",
+  );
+  await screenshot(page, "plan-editor-run");
+  await page.goto("/ui/#/plans/ui_plan");
+  await page.getByRole("button", { name: "Delete data" }).click();
+  await page.waitForURL(/#\/runs\//);
+  await page
+    .getByText(/success/i)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => true);
+  assert.ok(
+    !existsSync(out) || !readdirSync(out).some((f) => f.endsWith(".json")),
+    "delete mode removed the files",
+  );
+  assert.deepEqual(errors, []);
+});
