@@ -36,16 +36,18 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   );
   await page.getByRole("columnheader", { name: "field_2" }).waitFor();
 
-  // A typo is named with the nearest options, and "use min" fixes it.
-  await page.getByLabel("Add an option to id").fill("mni");
-  await page.getByRole("button", { name: "Add the option to id" }).click();
-  await page.getByText(/unknown option "mni": did you mean/).waitFor();
-  await page.getByRole("button", { name: "use minLen" }).click();
-  await page.getByLabel("id option minLen").fill("3");
+  // A typo is named with the nearest options, and "use maxLen" fixes it.
+  await page.getByLabel("Add an option to child").fill("maxLenn");
+  await page.getByRole("button", { name: "Add the option to child" }).click();
+  await page.getByText(/unknown option "maxLenn": did you mean/).waitFor();
+  await page.getByRole("button", { name: "use maxLen", exact: true }).click();
+  await page.getByLabel("child option maxLen").fill("5");
 
   // A second step and a foreign key from step_1.id to step_2.id.
   await page.getByRole("button", { name: "Add step to task_1" }).click();
   await page.getByLabel("Step name").waitFor();
+  await page.getByLabel("Add to Step options").fill("path");
+  await page.getByLabel("Add to Step options").press("Enter");
   await page.getByLabel("path", { exact: true }).fill(join(s.scratch, "children"));
   await page.getByRole("button", { name: "Add foreign key" }).click();
   await page.getByRole("button", { name: "Add target" }).click();
@@ -57,11 +59,12 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   const yaml = await page.getByLabel(/YAML of plan\/ui_plan.yaml/).inputValue();
   assert.match(yaml, /foreignKeys:/);
   assert.match(yaml, /step: step_2/);
-  await page.getByLabel("File").selectOption({ label: "task/task_1.yaml" });
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "task/task_1.yaml" });
   const task = await page.getByLabel(/YAML of task\/task_1.yaml/).inputValue();
   assert.match(task, /- name: child/);
   await screenshot(page, "plan-editor-yaml");
   await page.getByRole("tab", { name: "Form" }).click();
+  await page.getByRole("button", { name: "step_1", exact: true }).click();
   await page.getByLabel("Type of field_2").waitFor();
 
   // Save and run; the runs page shows it finish; then delete its data.

@@ -184,6 +184,7 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
             <Button onClick={() => download(current.name, current.text)}>Download {current.name}</Button>
           </div>
           <YamlView
+            key={current.name}
             label={`YAML of ${current.name}`}
             text={fileText(ws, current.file)}
             onChange={(t) => state.setText(current.file, t)}

@@ -32,6 +32,11 @@ export function setIn(text: string, path: YamlPath, value: unknown): string {
     if (out !== undefined && holds(out, expected)) return out;
   }
   if (path.length === 0) return stringify(value, REWRITE);
+  // An empty flow collection (`tasks: []`) being filled is written in block style, as users write lists.
+  for (let n = 0; n < path.length; n++) {
+    const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+    if ((isMap(node) || isSeq(node)) && node.flow && node.items.length === 0) node.flow = false;
+  }
   doc.setIn(path, doc.createNode(value));
   return doc.toString(REWRITE);
 }
