@@ -6,6 +6,18 @@ import { screenshot, useUiSession } from "../support/browser.ts";
 
 const ui = useUiSession();
 
+/** The final status of the run whose page is open (the API's status route, polled). */
+async function finished(pageUrl: string): Promise<string> {
+  const id = /#\/runs\/([^?/]+)/.exec(pageUrl)![1]!;
+  for (let i = 0; i < 300; i++) {
+    const r = await ui().api("GET", `/run/status/${id}`);
+    const status = (r.json as { status?: string } | undefined)?.status ?? "";
+    if (!["running", "queued", "started", ""].includes(status)) return status;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  return "timeout";
+}
+
 test("build a plan with a nested field and a foreign key in the form, preview it, YAML and back, save, run, delete its data", async () => {
   const s = ui();
   const out = join(s.scratch, "accounts");
