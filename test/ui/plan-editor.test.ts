@@ -77,14 +77,11 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   await page.getByRole("button", { name: "step_1", exact: true }).click();
   await page.getByLabel("Type of field_2").waitFor();
 
-  // Save and run; the runs page shows it finish; then delete its data.
+  // Save and run; the run's page shows it finished; then delete its data the same way.
   await page.getByRole("button", { name: "Save and run" }).click();
   await page.waitForURL(/#\/runs\//);
   assert.equal(await finished(page.url()), "success");
-  await page
-    .getByText(/success/i)
-    .first()
-    .waitFor({ timeout: 60_000 });
+  await page.getByText("success", { exact: true }).waitFor();
   assert.ok(
     existsSync(out) && readdirSync(out).some((f) => f.endsWith(".json")),
     "the run wrote the step's files",
@@ -94,10 +91,7 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   await page.getByRole("button", { name: "Delete data" }).click();
   await page.waitForURL(/#\/runs\//);
   assert.equal(await finished(page.url()), "success");
-  await page
-    .getByText(/success/i)
-    .first()
-    .waitFor({ timeout: 60_000 });
+  await page.getByText("success", { exact: true }).waitFor();
   assert.ok(
     !existsSync(out) || !readdirSync(out).some((f) => f.endsWith(".json")),
     "delete mode removed the files",
