@@ -3,29 +3,31 @@ import { basename, extname, join } from "node:path";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
-import { maskDeep, maskText } from "../../app/catalog/secrets.ts";
+import { maskText } from "../../app/catalog/secrets.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";
+import { publicRecord } from "../public-record.ts";
 import { cancelRoute } from "./cancel-route.ts";
+import { runEventsRoute } from "./run-events-route.ts";
 
-/** The spec's execution record: exactly its fields, credentials in its texts (errors, reasons) masked. */
-const publicRecord = (r: ExecutionRecord) => maskDeep(recordFields(r)) as ReturnType<typeof recordFields>;
-const recordFields = (r: ExecutionRecord) => ({
-  id: r.id,
-  status: r.status,
-  failedReason: r.failedReason,
-  runBy: r.runBy,
-  updatedBy: r.updatedBy,
-  createdTs: r.createdTs,
-  updatedTs: r.updatedTs,
-  generationSummary: r.generationSummary,
-  validationSummary: r.validationSummary,
-  reportLink: r.reportLink,
-  timeTaken: r.timeTaken,
+const HistoryQuery = Type.Object({
+  ...PageQuery.properties,
+  planName: Type.Optional(Type.String({ maxLength: 200, description: "only runs of this plan" })),
+  status: Type.Optional(
+    Type.String({ maxLength: 20, description: "only runs of this status: queued, running, success, failed" }),
+  ),
+  mode: Type.Optional(
+    Type.String({ maxLength: 20, description: "only runs of this mode: generate, delete" }),
+  ),
+  extended: Type.Optional(
+    Type.Boolean({
+      description: "true: each record also carries planName and mode (not in the spec's record)",
+    }),
+  ),
 });
 
 const statusOf = (r: ExecutionRecord) => ({
@@ -101,8 +103,9 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
       {
         schema: {
           tags,
-          summary: "Execution records, newest first (paged: X-Total-Count, Link)",
-          querystring: PageQuery,
+          summary:
+            "Execution records, newest first (paged: X-Total-Count, Link; filters planName, status, mode)",
+          querystring: HistoryQuery,
           response: {
             200: {
               type: "array",
@@ -112,7 +115,20 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
           },
         },
       },
-      async (req, reply) => page(req, reply, await svc.store.executions.list(), req.query).map(publicRecord),
+      async (req, reply) => {
+        const { planName, status, mode, extended } = req.query;
+        const all = await svc.store.executions.list();
+        const kept =
+          planName || status || mode
+            ? all.filter(
+                (r) =>
+                  (!planName || r.planName === planName) &&
+                  (!status || r.status === status) &&
+                  (!mode || r.mode === mode),
+              )
+            : all;
+        return page(req, reply, kept, req.query).map((r) => publicRecord(r, extended === true));
+      },
     );
     const REPORT_TYPES: Record<string, string> = {
       ".html": "text/html; charset=utf-8",
@@ -152,6 +168,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
       },
     );
     cancelRoute(app, runs, RunStarted);
+    runEventsRoute(app, svc, runs);
     for (const path of ["/run/status/:id", "/run/executions/:id"]) {
       app.get(
         path,

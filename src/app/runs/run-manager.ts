@@ -10,6 +10,7 @@ import { reportRun } from "./report-run.ts";
 import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
 import { cancellation, plannedRows, runPlan } from "./run-plan.ts";
+import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
 import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {
@@ -56,6 +57,14 @@ export interface RunManager {
    * stopped and its partial outputs removed; resolves once it has ended, or after `waitMs`).
    */
   cancel(id: string, waitMs?: number): Promise<CancelOutcome>;
+  /**
+   * Follows a queued or running run: answers its current state and how to stop following;
+   * the listener gets status changes, progress (at most 4 a second) and, last, the final record.
+   * Undefined when the run is not live (ended or unknown): its stored record is all there is.
+   */
+  watch(id: string, listener: RunListener): { snapshot: RunSnapshot; unsubscribe: () => void } | undefined;
+  /** Live runs and subscribers kept for watch (nothing stays once runs end and clients leave). */
+  readonly watching: { runs: number; listeners: number };
   readonly active: number;
 }
 
@@ -79,6 +88,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   let idleWaiters: (() => void)[] = [];
 
   const limits = o.limits ?? DEFAULT_RUN_LIMITS;
+  const progress = createRunProgress();
   const onError = o.onError ?? (() => undefined);
   const update = async (
     record: ExecutionRecord,
@@ -134,7 +144,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       ...(recompute ? { recompute } : {}),
       ...(dir ? { reportDir: dir } : {}),
     };
-    return settle(r, Object.keys(details).length > 0 ? { ...change, details } : change);
+    const ended = await settle(r, Object.keys(details).length > 0 ? { ...change, details } : change);
+    progress.end(ended);
+    return ended;
   };
 
   const slot = () =>
@@ -194,6 +206,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     try {
       current = await update(record, { status: "running" });
       inFlight.set(record.id, current);
+      progress.status(current);
       const result =
         record.mode === "delete"
           ? await deletePlanData(plan, {
@@ -207,6 +220,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
               nowMicros: now() * 1000,
               limits,
               signal,
+              onProgress: (step, done, total, delivery) =>
+                progress.step(record.id, step, done, total, delivery),
+              onStepDone: (r) => progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond),
               ...(only ? { only } : {}),
             });
       current = await finish(
@@ -248,6 +264,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     get active() {
       return running + pending;
     },
+    get watching() {
+      return progress.size;
+    },
+    watch: (id, listener) => progress.watch(id, listener),
     async shutdown(graceMs) {
       stopping = true;
       // Queued runs never start: recorded as "shutdown" now, not left to be found "interrupted" by the next process.
@@ -282,6 +302,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           status: "failed",
           failedReason: "cancelled",
         });
+        progress.end(cancelled);
         return { outcome: "cancelled", was: "queued", record: cancelled };
       }
       const running = inFlight.get(id);
@@ -325,14 +346,18 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         mode,
       };
       await o.store.executions.put(record);
+      progress.begin(record);
       pending++;
       const controller = new AbortController();
       queuedRecords.set(id, record);
       const ended = execute(plan, record, only, controller.signal)
         .catch((e: unknown) => onError(`execution ${id} failed outside its run`, e))
-        .finally(() => {
+        .finally(async () => {
           live.delete(id);
           queuedRecords.delete(id);
+          // Runs that ended without a report (shutdown while queued): their watchers get the stored record.
+          if (progress.has(id))
+            progress.end((await o.store.executions.get(id).catch(() => undefined)) ?? record);
         });
       live.set(id, { controller, ended, state: "queued" });
       return record;

@@ -51,6 +51,8 @@ export interface TextFieldProps {
   readonly required?: boolean;
   readonly placeholder?: string;
   readonly autoComplete?: string;
+  /** The id of a datalist of suggestions. */
+  readonly list?: string;
 }
 
 /** A labelled text input. */
@@ -67,6 +69,7 @@ export function TextField(p: TextFieldProps) {
           required={p.required}
           placeholder={p.placeholder}
           autocomplete={p.autoComplete ?? "off"}
+          list={p.list}
           onInput={(e) => p.onInput((e.currentTarget as HTMLInputElement).value)}
         />
       )}

@@ -46,8 +46,15 @@ export function href(parts: readonly string[], query?: Record<string, string | u
   return `#/${parts.map(encodeURIComponent).join("/")}${s ? `?${s}` : ""}`;
 }
 
-export function navigate(to: string): void {
-  location.hash = to.startsWith("#") ? to : `#${to}`;
+/** Goes to a hash; `replace` swaps the current history entry (filters typed letter by letter). */
+export function navigate(to: string, replace = false): void {
+  const hash = to.startsWith("#") ? to : `#${to}`;
+  if (!replace) {
+    location.hash = hash;
+    return;
+  }
+  history.replaceState(history.state, "", hash);
+  dispatchEvent(new HashChangeEvent("hashchange"));
 }
 
 /** The current route, updated on every hash change. */

@@ -182,13 +182,13 @@ export function ConnectionForm({ editing, onSaved, onCancel }: ConnectionFormPro
               autocomplete="off"
               onInput={(e) => setRow(i, { value: (e.currentTarget as HTMLInputElement).value })}
             />
-            {isMasked(r.value) && <small class="hint">stored secret kept unless you type a new one</small>}
             <Button
               aria-label={`Remove option ${r.key || i + 1}`}
               onClick={() => setRows(rows.filter((_, j) => j !== i))}
             >
               Remove
             </Button>
+            {isMasked(r.value) && <small class="hint">stored secret kept unless you type a new one</small>}
           </div>
         ))}
         <Button onClick={() => setRows([...rows, { key: "", value: "" }])}>Add option</Button>

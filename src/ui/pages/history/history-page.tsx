@@ -24,8 +24,9 @@ export function HistoryPage({ route }: PageProps) {
       }),
     [planName, status, mode],
   );
+  const plans = useAsync(() => api.plans(), []);
   const setFilter = (change: Record<string, string>) =>
-    navigate(href(["history"], { plan: planName, status, mode, ...change }));
+    navigate(href(["history"], { plan: planName, status, mode, ...change }), true);
   return (
     <section>
       <h1>History</h1>
@@ -37,6 +38,7 @@ export function HistoryPage({ route }: PageProps) {
             type="search"
             value={planName}
             onInput={(v) => setFilter({ plan: v })}
+            list="history-plans"
           />
           <SelectField
             label="Status"
@@ -53,6 +55,11 @@ export function HistoryPage({ route }: PageProps) {
             onChange={(v) => setFilter({ mode: v })}
           />
         </FieldRow>
+        <datalist id="history-plans">
+          {(plans.data ?? []).map((p) => (
+            <option value={p.plan.name} />
+          ))}
+        </datalist>
       </form>
       <ErrorBox error={history.error} title="The history could not be read" />
       {history.loading && !history.data ? (

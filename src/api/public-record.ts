@@ -1,0 +1,30 @@
+import { maskDeep } from "../app/catalog/secrets.ts";
+import type { ExecutionRecord } from "../store/index.ts";
+
+const recordFields = (r: ExecutionRecord) => ({
+  id: r.id,
+  status: r.status,
+  failedReason: r.failedReason,
+  runBy: r.runBy,
+  updatedBy: r.updatedBy,
+  createdTs: r.createdTs,
+  updatedTs: r.updatedTs,
+  generationSummary: r.generationSummary,
+  validationSummary: r.validationSummary,
+  reportLink: r.reportLink,
+  timeTaken: r.timeTaken,
+});
+
+export type PublicRecord = ReturnType<typeof recordFields> & {
+  readonly planName?: string;
+  readonly mode?: ExecutionRecord["mode"];
+};
+
+/**
+ * The spec's execution record: exactly its fields, credentials in its texts (errors, reasons)
+ * masked. `extended` adds the plan's name and the run's mode (history filters, the web UI).
+ */
+export const publicRecord = (r: ExecutionRecord, extended = false): PublicRecord =>
+  maskDeep(
+    extended ? { ...recordFields(r), planName: r.planName, mode: r.mode } : recordFields(r),
+  ) as PublicRecord;
