@@ -81,8 +81,6 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   await page.getByRole("button", { name: "Save and run" }).click();
   await page.waitForURL(/#\/runs\//);
   assert.equal(await finished(page.url()), "success");
-  // (The run page follows the run live once i-ui's run-events route is merged; until then it shows the status it loads.)
-  await page.reload();
   await page.getByText("success", { exact: true }).waitFor();
   assert.ok(
     existsSync(out) && readdirSync(out).some((f) => f.endsWith(".json")),
@@ -93,8 +91,6 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   await page.getByRole("button", { name: "Delete data" }).click();
   await page.waitForURL(/#\/runs\//);
   assert.equal(await finished(page.url()), "success");
-  // (The run page follows the run live once i-ui's run-events route is merged; until then it shows the status it loads.)
-  await page.reload();
   await page.getByText("success", { exact: true }).waitFor();
   assert.ok(
     !existsSync(out) || !readdirSync(out).some((f) => f.endsWith(".json")),
