@@ -140,12 +140,16 @@ try {
     fields: FIELDS.length,
     rows: 10,
     rounds,
-    loadavg: loadavg()[0],
+    loadavg: loadavg()[0] ?? 0,
     requestMs: summary(requestMs),
     editToTableMs: summary(editMs),
   };
-  console.log(`plan editor preview, ${FIELDS.length}-field step, 10 rows, ${rounds} edits (load ${result.loadavg.toFixed(2)})`);
-  console.log(`  request (POST /sample/task-yaml)  p50 ${result.requestMs.p50} ms  p95 ${result.requestMs.p95} ms  max ${result.requestMs.max} ms`);
+  console.log(
+    `plan editor preview, ${FIELDS.length}-field step, 10 rows, ${rounds} edits (load ${result.loadavg.toFixed(2)})`,
+  );
+  console.log(
+    `  request (POST /sample/task-yaml)  p50 ${result.requestMs.p50} ms  p95 ${result.requestMs.p95} ms  max ${result.requestMs.max} ms`,
+  );
   console.log(
     `  edit to table (debounce included) p50 ${result.editToTableMs.p50.toFixed(0)} ms  p95 ${result.editToTableMs.p95.toFixed(0)} ms  max ${result.editToTableMs.max.toFixed(0)} ms`,
   );
