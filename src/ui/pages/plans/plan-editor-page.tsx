@@ -28,6 +28,7 @@ import { locateProblems } from "./step-problems.ts";
 import { useSamplePreview } from "./use-sample-preview.ts";
 import { useWorkspace } from "./use-workspace.ts";
 import { ValidationsEditor } from "./validations-editor.tsx";
+import { positionOf } from "./yaml-locate.ts";
 import { YamlView } from "./yaml-view.tsx";
 
 type Raw = Record<string, unknown>;
@@ -188,7 +189,13 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
             label={`YAML of ${current.name}`}
             text={fileText(ws, current.file)}
             onChange={(t) => state.setText(current.file, t)}
-            problems={current.file.kind === "task" && current.file.index === taskIndex ? problems : []}
+            problems={
+              current.file.kind === "task" && current.file.index === taskIndex
+                ? problems.map((p) =>
+                    p.line !== undefined ? p : { ...p, ...positionOf(ws.tasks[taskIndex] ?? "", p.path) },
+                  )
+                : []
+            }
           />
         </div>
       ) : (

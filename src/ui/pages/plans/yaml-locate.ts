@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { YamlPath } from "./yaml-edit.ts";
 
 /** A 1-based line and column in a text. */
@@ -49,33 +49,4 @@ function keyOrNodeOffset(doc: ReturnType<typeof parseDocument>, path: YamlPath):
   }
   if (isSeq(parent) && typeof last === "number") return (parent.items[last] as Node | undefined)?.range?.[0];
   return undefined;
-}
-
-/** The deepest path whose node holds the 1-based `line` (for following the cursor of the YAML view). */
-export function pathAtLine(text: string, line: number): YamlPath {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
-  const lineOf = (offset: number) => lineCounter.linePos(offset).line;
-  const path: (string | number)[] = [];
-  let node: unknown = doc.contents;
-  for (;;) {
-    let next: { seg: string | number; node: unknown } | undefined;
-    if (isMap(node)) {
-      for (const p of node.items) {
-        if (!isPair(p) || !isScalar(p.key) || !p.key.range) continue;
-        const end = (p.value as Node | null)?.range?.[1] ?? p.key.range[1];
-        if (lineOf(p.key.range[0]) <= line && line <= lineOf(Math.max(p.key.range[0], end - 1)))
-          next = { seg: String(p.key.value), node: p.value };
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        const r = (item as Node | null)?.range;
-        if (r && lineOf(r[0]) <= line && line <= lineOf(Math.max(r[0], r[1] - 1)))
-          next = { seg: i, node: item };
-      });
-    }
-    if (!next) return path;
-    path.push(next.seg);
-    node = next.node;
-  }
 }
