@@ -12,6 +12,14 @@ import {
 /** A path into a YAML document: map keys and list indexes, as `doc.getIn` takes them. */
 export type YamlPath = readonly (string | number)[];
 
+/** An edit the form cannot make: the text does not parse, or a renamed key exists already (the editor shows it). */
+export class YamlEditError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "YamlEditError";
+  }
+}
+
 /** How a whole document is written again when an edit cannot be a splice of the text. */
 const REWRITE = { lineWidth: 0, flowCollectionPadding: false } as const;
 
@@ -58,7 +66,7 @@ export function renameKey(text: string, path: YamlPath, to: string): string {
   const parent = path.length > 0 ? doc.getIn(path.slice(0, -1), true) : undefined;
   const from = path.at(-1);
   if (!isMap(parent) || typeof from !== "string" || from === to) return text;
-  if (parent.has(to)) throw new Error(`"${to}" is already a key here`);
+  if (parent.has(to)) throw new YamlEditError(`"${to}" is already a key here`);
   const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === from);
   if (!pair) return text;
   const expected = renamed(doc.toJS(), path, to);
@@ -86,7 +94,8 @@ export function moveItem(text: string, path: YamlPath, by: number): string {
 
 function parsed(text: string): Document {
   const doc = parseDocument(text);
-  if (doc.errors.length > 0) throw new Error(`the YAML has errors: ${doc.errors[0]!.message}`);
+  if (doc.errors.length > 0)
+    throw new YamlEditError(`fix the YAML first: ${doc.errors[0]!.message.split("\n")[0]}`);
   return doc;
 }
 
