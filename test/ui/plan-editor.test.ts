@@ -98,3 +98,65 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   );
   assert.deepEqual(errors, []);
 });
+
+const PASTED = `# customers, as a Data Caterer task file
+name: customers_task
+steps:
+  - name: customers
+    type: json
+    options:
+      path: /tmp/rowforge-ui-narrow/customers
+    count:
+      records: 50
+    fields:
+      - name: id
+        options:
+          regex: "CUS[0-9]{6}"
+          futureKey: kept as written   # rowforge does not know this key
+      - name: age
+        type: int
+        options: {min: 18, max: 90}
+`;
+
+test("on a narrow window: paste a task, edit it in the form and in the YAML view, comments and unknown keys kept", async () => {
+  const s = ui();
+  const page = await s.newPage({ width: 400, height: 800 });
+  await page.goto("/ui/#/plans/narrow_plan?new=1");
+  await page.getByRole("heading", { level: 1, name: "Plan narrow_plan" }).waitFor();
+  await page.getByText("Import YAML").click();
+  await page.getByLabel(/Paste a Data Caterer plan/).fill(PASTED);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("button", { name: "customers", exact: true }).click();
+  // The unknown option is flagged beside its field as typed, and the server's sample says so too.
+  await page.getByText(/unknown option "futureKey"/).waitFor();
+  await page.getByLabel("Sample preview").getByRole("alert").getByText(/futureKey/).waitFor();
+
+  // A form edit by keyboard: the age's max.
+  const max = page.getByLabel("age option max");
+  await max.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("65");
+  await page.getByRole("tab", { name: "YAML" }).click();
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "task/customers_task.yaml" });
+  const yaml = page.getByLabel("YAML of task/customers_task.yaml");
+  const text = await yaml.inputValue();
+  assert.equal(text, PASTED.replace("max: 90", "max: 65"));
+
+  // A YAML edit shows in the form.
+  await yaml.fill(text.replace("name: age", "name: years"));
+  await page.getByRole("tab", { name: "Form" }).click();
+  assert.equal(await page.getByLabel("Type of years").inputValue(), "int");
+  // Without the unknown option the sample comes.
+  await page.getByRole("button", { name: "Remove option futureKey of id" }).click();
+  await page.getByText(/10 rows in \d+ ms/).waitFor();
+  await page.getByRole("columnheader", { name: "years" }).waitFor();
+  const width = await page.evaluate(() => {
+    const g = globalThis as unknown as {
+      document: { documentElement: { scrollWidth: number } };
+      innerWidth: number;
+    };
+    return { scroll: g.document.documentElement.scrollWidth, inner: g.innerWidth };
+  });
+  assert.ok(width.scroll <= width.inner + 1, `the page scrolls sideways at 400 px: ${JSON.stringify(width)}`);
+  await screenshot(page, "plan-editor-narrow");
+});
