@@ -129,7 +129,11 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   await page.getByRole("button", { name: "customers", exact: true }).click();
   // The unknown option is flagged beside its field as typed, and the server's sample says so too.
   await page.getByText(/unknown option "futureKey"/).waitFor();
-  await page.getByLabel("Sample preview").getByRole("alert").getByText(/futureKey/).waitFor();
+  await page
+    .getByLabel("Sample preview")
+    .getByRole("alert")
+    .getByText(/futureKey/)
+    .waitFor();
 
   // A form edit by keyboard: the age's max.
   const max = page.getByLabel("age option max");
