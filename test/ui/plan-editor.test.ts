@@ -135,6 +135,16 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
     .getByText(/futureKey/)
     .waitFor();
 
+  // Saving is refused, and the YAML view lists the problem at its line and column.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByText("The plan was not saved").waitFor();
+  await page.getByRole("tab", { name: "YAML" }).click();
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "task/customers_task.yaml" });
+  const listed = page.getByRole("list", { name: "YAML problems" });
+  await listed.getByRole("button", { name: "14:11" }).first().waitFor();
+  assert.match((await listed.textContent()) ?? "", /unknown field option key "futureKey"/);
+  await page.getByRole("tab", { name: "Form" }).click();
+
   // A form edit by keyboard: the age's max.
   const max = page.getByLabel("age option max");
   await max.focus();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parsePath } from "../../src/ui/pages/plans/problem-paths.ts";
+import { saveProblems } from "../../src/ui/pages/plans/save-problems.ts";
 import { locateProblems } from "../../src/ui/pages/plans/step-problems.ts";
 import { positionOf, yamlProblems } from "../../src/ui/pages/plans/yaml-locate.ts";
 
@@ -52,5 +53,19 @@ describe("plan editor problem locations", () => {
     const [syntax] = yamlProblems("name: t\nsteps:\n  - name: [s\n");
     assert.ok(syntax && syntax.line >= 3, JSON.stringify(syntax));
     assert.deepEqual(yamlProblems(TASK), []);
+  });
+});
+
+describe("a refused save's problems", () => {
+  it("are placed in the workspace file and path the request had them", () => {
+    const message =
+      'plan "p2" is not saved: it has 3 problems: 1) at tasks[1].steps[0].fields[0].options.mni: unknown field option key "mni"; did you mean "max" or "min"? [RF_KEY_UNKNOWN]; 2) at plan.tasks[0].dataSourceName: no connection "x" [RF_CONNECTION_NOT_FOUND]; 3) the plan has no steps [RF_STRUCTURE]';
+    const problems = saveProblems(message);
+    assert.equal(problems.length, 2);
+    assert.deepEqual(problems[0]!.file, { kind: "task", index: 1 });
+    assert.deepEqual(problems[0]!.path, ["steps", 0, "fields", 0, "options", "mni"]);
+    assert.match(problems[0]!.message, /did you mean "max" or "min"\? \[RF_KEY_UNKNOWN\]$/);
+    assert.deepEqual(problems[1]!.file, { kind: "plan" });
+    assert.deepEqual(problems[1]!.path, ["tasks", 0, "dataSourceName"]);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { ErrorBox } from "../../components/error-box.tsx";
 import { toast } from "../../components/toast.tsx";
@@ -19,10 +19,12 @@ import {
   fileText,
   type PlanWorkspace,
   planName,
+  type WorkspaceFile,
   workspaceFromRequest,
   workspaceToRequest,
 } from "./plan-workspace.ts";
 import { SamplePreview } from "./sample-preview.tsx";
+import { type SaveProblem, saveProblems } from "./save-problems.ts";
 import { StepEditor } from "./step-editor.tsx";
 import { locateProblems } from "./step-problems.ts";
 import { useSamplePreview } from "./use-sample-preview.ts";
@@ -64,6 +66,9 @@ export function PlanEditorPage({ params, route }: PageProps) {
 
 type View = "form" | "yaml";
 
+const sameFile = (a: WorkspaceFile, b: WorkspaceFile) =>
+  a.kind === b.kind && ("index" in a ? a.index : -1) === ("index" in b ? b.index : -1);
+
 function PlanEditor({ initial }: { initial: PlanWorkspace }) {
   const state = useWorkspace(initial);
   const { ws } = state;
@@ -73,6 +78,9 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
   const [yamlFile, setYamlFile] = useState(0);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(undefined);
+  const [saveIssues, setSaveIssues] = useState<readonly SaveProblem[]>([]);
+  // A refused save's problems are placed by path: an edit may move things, so they go with it.
+  useEffect(() => setSaveIssues([]), [ws]);
   const connections = useAsync(() => api.connections(), []);
 
   const plan = asObject(fileData(ws.plan));
@@ -83,10 +91,17 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
   const step = steps[stepIndex];
   const stepName = typeof step?.name === "string" ? step.name : undefined;
   const preview = useSamplePreview(ws.tasks[taskIndex], stepName);
-  const problems =
+  const sampleProblems =
     preview.answer && !preview.answer.ok
       ? locateProblems(preview.answer.problems, preview.answer.message, stepIndex, step?.fields)
       : [];
+  const isTask = (f: WorkspaceFile) => f.kind === "task" && f.index === taskIndex;
+  const problems = [...sampleProblems, ...saveIssues.filter((p) => isTask(p.file))];
+  /** The problems of one file, each with its line and column in that file's text. */
+  const problemsIn = (file: WorkspaceFile) =>
+    [...(isTask(file) ? sampleProblems : []), ...saveIssues.filter((p) => sameFile(p.file, file))].map((p) =>
+      p.line !== undefined ? p : { ...p, ...positionOf(fileText(ws, file), p.path) },
+    );
   const name = planName(ws);
   const stepRefs: StepRef[] = tasks.flatMap((t) => {
     const ds = String(planTasks.find((p) => p.name === t.name)?.dataSourceName ?? t.name ?? "");
@@ -104,11 +119,13 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
       const answer = await planApi.save(workspaceToRequest(ws));
       state.markSaved({ ...ws, id: answer.planId });
       setSaveError(undefined);
+      setSaveIssues([]);
       toast(answer.message, "success");
       if (location.hash !== href(["plans", name])) navigate(href(["plans", name]));
       return true;
     } catch (e) {
       setSaveError(e);
+      setSaveIssues(e instanceof Error ? saveProblems(e.message) : []);
       return false;
     } finally {
       setSaving(false);
@@ -189,13 +206,7 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
             label={`YAML of ${current.name}`}
             text={fileText(ws, current.file)}
             onChange={(t) => state.setText(current.file, t)}
-            problems={
-              current.file.kind === "task" && current.file.index === taskIndex
-                ? problems.map((p) =>
-                    p.line !== undefined ? p : { ...p, ...positionOf(ws.tasks[taskIndex] ?? "", p.path) },
-                  )
-                : []
-            }
+            problems={problemsIn(current.file)}
           />
         </div>
       ) : (
