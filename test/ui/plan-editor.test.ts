@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { parse } from "yaml";
 import { screenshot, useUiSession } from "../support/browser.ts";
 
 const ui = useUiSession();
@@ -173,4 +174,24 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   });
   assert.ok(width.scroll <= width.inner + 1, `the page scrolls sideways at 400 px: ${JSON.stringify(width)}`);
   await screenshot(page, "plan-editor-narrow");
+
+  // A validation with a field check, and a configuration flag, through the form.
+  await page.getByText("Validations", { exact: true }).click();
+  await page.getByRole("button", { name: "Add validation file" }).click();
+  await page.getByRole("button", { name: "Add field check to json" }).click();
+  await page.getByLabel("Check 1 of id", { exact: true }).selectOption("unique");
+  await page.getByText("Configuration", { exact: true }).click();
+  await page.getByLabel("Add to Configuration: flag").fill("enableUniqueCheck");
+  await page.getByLabel("Add to Configuration: flag").press("Enter");
+  await page.getByLabel("enableUniqueCheck", { exact: true }).fill("true");
+  await page.getByRole("tab", { name: "YAML" }).click();
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "validation/validations_1.yaml" });
+  const validation = parse(await page.getByLabel("YAML of validation/validations_1.yaml").inputValue());
+  assert.deepEqual(validation.dataSources.json[0].validations[1], {
+    field: "id",
+    validation: [{ type: "unique", negate: true }],
+  });
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "configuration.yaml" });
+  const config = parse(await page.getByLabel("YAML of configuration.yaml").inputValue());
+  assert.deepEqual(config, { flag: { enableUniqueCheck: true } });
 });

@@ -13,13 +13,17 @@ export interface MapEditorProps {
   readonly label: string;
   /** Keys offered when adding one (with their documentation). */
   readonly known?: readonly { readonly name: string; readonly doc?: string }[];
+  /** Keys another editor shows (left out here). */
+  readonly exclude?: readonly string[];
 }
 
 /** A mapping of names to values (step options, a configuration section): edit, add, remove. */
-export function MapEditor({ file, path, value, edits, label, known = [] }: MapEditorProps) {
+export function MapEditor({ file, path, value, edits, label, known = [], exclude = [] }: MapEditorProps) {
   const id = useId();
   const [adding, setAdding] = useState("");
-  const entries = value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : [];
+  const entries = (
+    value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : []
+  ).filter(([k]) => !exclude.includes(k));
   const docs = new Map(known.map((k) => [k.name, k.doc ?? ""]));
   const add = () => {
     const key = adding.trim();

@@ -1,4 +1,5 @@
 import { Button } from "../../components/button.tsx";
+import { FieldChecksEditor } from "./field-checks-editor.tsx";
 import { MapEditor } from "./map-editor.tsx";
 import { FIELD_CHECK_TYPES, VALIDATION_KEYS } from "./option-catalogue.ts";
 import { fileData, type PlanWorkspace } from "./plan-workspace.ts";
@@ -37,24 +38,36 @@ export function ValidationsEditor({
                     <h3>
                       {ds} #{b + 1}
                     </h3>
-                    {items.map((v, i) => (
-                      <div class="validation" key={i}>
-                        <MapEditor
-                          file={file}
-                          path={["dataSources", ds, b, "validations", i]}
-                          value={v}
-                          edits={state}
-                          label={`Validation ${i + 1} of ${ds}`}
-                          known={VALIDATION_KEYS}
-                        />
-                        <Button
-                          kind="danger"
-                          onClick={() => state.remove(file, ["dataSources", ds, b, "validations", i])}
-                        >
-                          Remove validation {i + 1}
-                        </Button>
-                      </div>
-                    ))}
+                    {items.map((v, i) => {
+                      const path = ["dataSources", ds, b, "validations", i];
+                      const o = asObject(v);
+                      const checks = Array.isArray(o.validation) && typeof o.field === "string";
+                      return (
+                        <div class="validation" key={i}>
+                          <MapEditor
+                            file={file}
+                            path={path}
+                            value={v}
+                            edits={state}
+                            label={`Validation ${i + 1} of ${ds}`}
+                            known={VALIDATION_KEYS}
+                            exclude={checks ? ["validation"] : []}
+                          />
+                          {checks && (
+                            <FieldChecksEditor
+                              file={file}
+                              path={[...path, "validation"]}
+                              checks={o.validation}
+                              edits={state}
+                              field={String(o.field)}
+                            />
+                          )}
+                          <Button kind="danger" onClick={() => state.remove(file, path)}>
+                            Remove validation {i + 1}
+                          </Button>
+                        </div>
+                      );
+                    })}
                     <span class="actions">
                       <Button
                         onClick={() =>
@@ -69,7 +82,7 @@ export function ValidationsEditor({
                         onClick={() =>
                           state.set(file, ["dataSources", ds, b, "validations", items.length], {
                             field: "id",
-                            validation: [{ type: FIELD_CHECK_TYPES[0] }],
+                            validation: [{ type: FIELD_CHECK_TYPES[0], negate: true }],
                           })
                         }
                       >
@@ -83,7 +96,6 @@ export function ValidationsEditor({
           </fieldset>
         );
       })}
-      <p class="hint">Field check types: {FIELD_CHECK_TYPES.join(", ")}.</p>
       <Button onClick={() => state.replace(withValidation(ws, dataSources[0] ?? "json"))}>
         Add validation file
       </Button>
