@@ -46,6 +46,14 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   for (let n = 0; n < 100 && Number(await status.getAttribute("data-version")) <= before; n++)
     await new Promise((r) => setTimeout(r, 50));
   await page.getByRole("columnheader", { name: "field_2" }).waitFor();
+  // The raw views, reached by keyboard.
+  await page.getByRole("tab", { name: "Table" }).focus();
+  await page.keyboard.press("ArrowRight");
+  assert.match((await page.getByTitle("Sample as JSON lines").textContent()) ?? "", /"field_2":\{"child":"/);
+  await page.keyboard.press("ArrowRight");
+  assert.match((await page.getByTitle("Sample as CSV").textContent()) ?? "", /^id,field_2\n/);
+  await page.keyboard.press("Home");
+  await page.getByRole("columnheader", { name: "field_2" }).waitFor();
 
   // A typo is named with the nearest options, and "use maxLen" fixes it.
   await page.getByLabel("Add an option to child").fill("maxLenn");

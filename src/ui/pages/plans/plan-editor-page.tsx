@@ -27,6 +27,7 @@ import { SamplePreview } from "./sample-preview.tsx";
 import { type SaveProblem, saveProblems } from "./save-problems.ts";
 import { StepEditor } from "./step-editor.tsx";
 import { locateProblems } from "./step-problems.ts";
+import { TabList } from "./tab-list.tsx";
 import { useSamplePreview } from "./use-sample-preview.ts";
 import { useWorkspace } from "./use-workspace.ts";
 import { ValidationsEditor } from "./validations-editor.tsx";
@@ -170,20 +171,15 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
         </p>
       )}
       <ImportPanel ws={ws} onImport={state.replace} />
-      <div class="tabs" role="tablist" aria-label="Editor views">
-        {(["form", "yaml"] as const).map((v) => (
-          <button
-            type="button"
-            role="tab"
-            class="tab"
-            aria-selected={view === v ? "true" : "false"}
-            onClick={() => setView(v)}
-            key={v}
-          >
-            {v === "form" ? "Form" : "YAML"}
-          </button>
-        ))}
-      </div>
+      <TabList<View>
+        label="Editor views"
+        tabs={[
+          { id: "form", title: "Form" },
+          { id: "yaml", title: "YAML" },
+        ]}
+        selected={view}
+        onSelect={setView}
+      />
       {view === "yaml" ? (
         <div class="yaml-pane">
           <div class="field-row">

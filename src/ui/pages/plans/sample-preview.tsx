@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { CellValue, CodeBlock } from "../../components/json-view.tsx";
 import { rowsAsCsv, rowsAsJson } from "./sample-text.ts";
+import { TabList } from "./tab-list.tsx";
 import type { PreviewState } from "./use-sample-preview.ts";
 
 type Tab = "table" | "json" | "csv";
@@ -27,20 +28,16 @@ export function SamplePreview({ preview, stepName }: { preview: PreviewState; st
               : ""}
         </small>
       </h2>
-      <div class="tabs" role="tablist" aria-label="Sample views">
-        {(["table", "json", "csv"] as const).map((t) => (
-          <button
-            type="button"
-            role="tab"
-            class="tab"
-            aria-selected={tab === t ? "true" : "false"}
-            onClick={() => setTab(t)}
-            key={t}
-          >
-            {t === "table" ? "Table" : t.toUpperCase()}
-          </button>
-        ))}
-      </div>
+      <TabList<Tab>
+        label="Sample views"
+        tabs={[
+          { id: "table", title: "Table" },
+          { id: "json", title: "JSON" },
+          { id: "csv", title: "CSV" },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      />
       {answer && !answer.ok && (
         <div class="error-box" role="alert">
           <p>{answer.message}</p>
