@@ -105,6 +105,22 @@ test("build a plan with a nested field and a foreign key in the form, preview it
     !existsSync(out) || !readdirSync(out).some((f) => f.endsWith(".json")),
     "delete mode removed the files",
   );
+
+  // Duplicate the saved plan from the list, save the copy, then delete the copy.
+  page.on("dialog", (d) => void d.accept(d.type() === "prompt" ? "ui_plan_copy" : undefined));
+  await page.goto("/ui/#/plans");
+  await page.getByRole("button", { name: "Duplicate ui_plan" }).click();
+  await page.getByRole("heading", { level: 1, name: "Plan ui_plan_copy" }).waitFor();
+  await page.getByRole("button", { name: "step_1" }).waitFor();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByText("Plan 'ui_plan_copy' saved successfully").waitFor();
+  const copy = (await s.api("GET", "/plan/ui_plan_copy")).json as { plan: { sinkOptions: unknown } };
+  const original = (await s.api("GET", "/plan/ui_plan")).json as { plan: { sinkOptions: unknown } };
+  assert.deepEqual(copy.plan.sinkOptions, original.plan.sinkOptions);
+  await page.goto("/ui/#/plans");
+  await page.getByRole("button", { name: "Delete plan ui_plan_copy" }).click();
+  await page.getByRole("link", { name: "ui_plan_copy" }).waitFor({ state: "detached" });
+  assert.equal((await s.api("GET", "/plan/ui_plan_copy")).status, 404);
   assert.deepEqual(errors, []);
 });
 

@@ -46,7 +46,20 @@ export function PlansPage(_: PageProps) {
           rowKey={(p) => p.plan.name}
           empty="No plans yet: create one above, save one over the API (POST /plan) or put YAML plans in the plan folder."
           columns={[
-            { header: "Name", cell: (p) => <a href={href(["plans", p.plan.name])}>{p.plan.name}</a> },
+            {
+              header: "Name",
+              cell: (p) =>
+                p.id.startsWith("yaml:") ? (
+                  <span>
+                    {p.plan.name}{" "}
+                    <small class="muted">
+                      YAML plan of the plan folder (run it; import its files to edit)
+                    </small>
+                  </span>
+                ) : (
+                  <a href={href(["plans", p.plan.name])}>{p.plan.name}</a>
+                ),
+            },
             { header: "Description", cell: (p) => p.plan.description ?? "" },
             {
               header: "Actions",
@@ -65,15 +78,17 @@ export function PlansPage(_: PageProps) {
                   >
                     Delete data
                   </Button>
-                  <Button
-                    aria-label={`Duplicate ${p.plan.name}`}
-                    onClick={() => {
-                      const copy = prompt(`Name of the copy of ${p.plan.name}`, `${p.plan.name}_copy`);
-                      if (copy) navigate(href(["plans", copy], { from: p.plan.name }));
-                    }}
-                  >
-                    Duplicate
-                  </Button>
+                  {!p.id.startsWith("yaml:") && (
+                    <Button
+                      aria-label={`Duplicate ${p.plan.name}`}
+                      onClick={() => {
+                        const copy = prompt(`Name of the copy of ${p.plan.name}`, `${p.plan.name}_copy`);
+                        if (copy) navigate(href(["plans", copy], { from: p.plan.name }));
+                      }}
+                    >
+                      Duplicate
+                    </Button>
+                  )}
                   {!p.id.startsWith("yaml:") && (
                     <Button
                       kind="danger"
