@@ -5,12 +5,10 @@ import { checkFieldType } from "./option-check.ts";
 import { OptionsEditor } from "./options-editor.tsx";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import { isUnder } from "./problem-paths.ts";
+import { asObject, type Raw } from "./raw-data.ts";
 import type { LocatedProblem } from "./step-problems.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
 import type { YamlPath } from "./yaml-edit.ts";
-
-type Raw = Record<string, unknown>;
-const asObject = (v: unknown): Raw => (v && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : {});
 
 export interface FieldListProps {
   readonly file: WorkspaceFile;

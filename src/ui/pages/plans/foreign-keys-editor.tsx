@@ -1,16 +1,8 @@
 import { useId } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
+import { asObject, type Raw } from "./raw-data.ts";
+import type { StepRef } from "./step-refs.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
-
-type Raw = Record<string, unknown>;
-const asObject = (v: unknown): Raw => (v && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : {});
-
-/** A step the plan writes, for the pickers: its data source (the plan task's dataSourceName), name and fields. */
-export interface StepRef {
-  readonly dataSource: string;
-  readonly step: string;
-  readonly fields: readonly string[];
-}
 
 const PLAN = { kind: "plan" } as const;
 

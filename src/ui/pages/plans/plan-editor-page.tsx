@@ -9,10 +9,11 @@ import type { PageProps } from "../page.ts";
 import { startRun } from "../runs/start-run.ts";
 import { ConfigurationEditor } from "./configuration-editor.tsx";
 import { download } from "./download.ts";
-import { ForeignKeysEditor, type StepRef } from "./foreign-keys-editor.tsx";
+import { ForeignKeysEditor } from "./foreign-keys-editor.tsx";
 import { ImportPanel } from "./import-panel.tsx";
 import { planApi } from "./plan-api.ts";
-import { exportBundle, exportFiles } from "./plan-export.ts";
+import { exportBundle } from "./plan-export.ts";
+import { PlanFields } from "./plan-fields.tsx";
 import {
   emptyWorkspace,
   fileData,
@@ -23,20 +24,19 @@ import {
   workspaceFromRequest,
   workspaceToRequest,
 } from "./plan-workspace.ts";
+import { asList, asObject } from "./raw-data.ts";
 import { SamplePreview } from "./sample-preview.tsx";
 import { type SaveProblem, saveProblems } from "./save-problems.ts";
 import { StepEditor } from "./step-editor.tsx";
 import { locateProblems } from "./step-problems.ts";
+import { stepRefsOf } from "./step-refs.ts";
 import { TabList } from "./tab-list.tsx";
+import { TasksEditor } from "./tasks-editor.tsx";
 import { useSamplePreview } from "./use-sample-preview.ts";
 import { useWorkspace } from "./use-workspace.ts";
 import { ValidationsEditor } from "./validations-editor.tsx";
 import { positionOf } from "./yaml-locate.ts";
-import { YamlView } from "./yaml-view.tsx";
-
-type Raw = Record<string, unknown>;
-const asObject = (v: unknown): Raw => (v && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : {});
-const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+import { YamlPane } from "./yaml-pane.tsx";
 
 /** #/plans/<name>: a saved plan; `?new=1` a new one of that name; `?from=<plan>` a copy of another. */
 export function PlanEditorPage({ params, route }: PageProps) {
@@ -76,7 +76,6 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
   const [view, setView] = useState<View>("form");
   const [taskIndex, setTaskIndex] = useState(0);
   const [stepIndex, setStepIndex] = useState(0);
-  const [yamlFile, setYamlFile] = useState(0);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(undefined);
   const [saveIssues, setSaveIssues] = useState<readonly SaveProblem[]>([]);
@@ -85,7 +84,6 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
   const connections = useAsync(() => api.connections(), []);
 
   const plan = asObject(fileData(ws.plan));
-  const planTasks = asList(plan.tasks).map(asObject);
   const tasks = ws.tasks.map((t) => asObject(fileData(t)));
   const task = tasks[taskIndex];
   const steps = asList(task?.steps).map(asObject);
@@ -104,21 +102,14 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
       p.line !== undefined ? p : { ...p, ...positionOf(fileText(ws, file), p.path) },
     );
   const name = planName(ws);
-  const stepRefs: StepRef[] = tasks.flatMap((t) => {
-    const ds = String(planTasks.find((p) => p.name === t.name)?.dataSourceName ?? t.name ?? "");
-    return asList(t.steps).map((s) => ({
-      dataSource: ds,
-      step: String(asObject(s).name ?? ""),
-      fields: asList(asObject(s).fields).map((f) => String(asObject(f).name ?? "")),
-    }));
-  });
+  const stepRefs = stepRefsOf(ws);
   const connectionNames = (connections.data ?? []).map((c) => c.name);
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
     try {
       const answer = await planApi.save(workspaceToRequest(ws));
-      state.markSaved({ ...ws, id: answer.planId });
+      state.markSaved(answer.planId);
       setSaveError(undefined);
       setSaveIssues([]);
       toast(answer.message, "success");
@@ -132,21 +123,6 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
       setSaving(false);
     }
   };
-  const addTask = () => {
-    const n = ws.tasks.length + 1;
-    const taskName = `task_${n}`;
-    const text = `name: ${taskName}\nsteps:\n  - name: step_${n}\n    type: json\n    options:\n      path: /tmp/rowforge/${name}/${taskName}\n    count:\n      records: 100\n    fields:\n      - name: id\n        type: string\n        options:\n          regex: "ID[0-9]{6}"\n`;
-    state.replace({ ...ws, tasks: [...ws.tasks, text] });
-    state.set({ kind: "plan" }, ["tasks", planTasks.length], {
-      name: taskName,
-      dataSourceName: connectionNames[0] ?? "json",
-      enabled: true,
-    });
-    setTaskIndex(ws.tasks.length);
-    setStepIndex(0);
-  };
-  const files = exportFiles(ws);
-  const current = files[Math.min(yamlFile, files.length - 1)]!;
 
   return (
     <section class="plan-editor">
@@ -181,140 +157,20 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
         onSelect={setView}
       />
       {view === "yaml" ? (
-        <div class="yaml-pane">
-          <div class="field-row">
-            <div class="field">
-              <label for="yaml-file">File</label>
-              <select
-                id="yaml-file"
-                value={String(yamlFile)}
-                onChange={(e) => setYamlFile(Number((e.currentTarget as HTMLSelectElement).value))}
-              >
-                {files.map((f, i) => (
-                  <option value={String(i)}>{f.name}</option>
-                ))}
-              </select>
-            </div>
-            <Button onClick={() => download(current.name, current.text)}>Download {current.name}</Button>
-          </div>
-          <YamlView
-            key={current.name}
-            label={`YAML of ${current.name}`}
-            text={fileText(ws, current.file)}
-            onChange={(t) => state.setText(current.file, t)}
-            problems={problemsIn(current.file)}
-          />
-        </div>
+        <YamlPane state={state} problemsIn={problemsIn} />
       ) : (
         <div class="plan-form">
-          <fieldset class="card">
-            <legend>Plan</legend>
-            <div class="field-row">
-              <PlanText
-                label="Plan name"
-                value={plan.name}
-                onInput={(v) => state.set({ kind: "plan" }, ["name"], v)}
-              />
-              <PlanText
-                label="Description"
-                value={plan.description}
-                onInput={(v) => state.set({ kind: "plan" }, ["description"], v)}
-              />
-              <PlanText
-                label="Seed"
-                value={asObject(plan.sinkOptions).seed}
-                onInput={(v) =>
-                  v === ""
-                    ? state.remove({ kind: "plan" }, ["sinkOptions", "seed"])
-                    : state.set({ kind: "plan" }, ["sinkOptions", "seed"], v)
-                }
-              />
-              <PlanText
-                label="Locale"
-                value={asObject(plan.sinkOptions).locale}
-                onInput={(v) =>
-                  v === ""
-                    ? state.remove({ kind: "plan" }, ["sinkOptions", "locale"])
-                    : state.set({ kind: "plan" }, ["sinkOptions", "locale"], v)
-                }
-              />
-            </div>
-          </fieldset>
-          <fieldset class="card tasks">
-            <legend>Tasks and steps</legend>
-            {tasks.map((t, ti) => {
-              const at = planTasks.findIndex((p) => p.name === t.name);
-              const ds = at >= 0 ? String(planTasks[at]!.dataSourceName ?? "") : "";
-              return (
-                <div class="task-row" key={ti}>
-                  <strong>{String(t.name ?? `task ${ti + 1}`)}</strong>
-                  <label>
-                    Connection of {String(t.name ?? "")}{" "}
-                    <select
-                      value={ds}
-                      onChange={(e) => {
-                        const v = (e.currentTarget as HTMLSelectElement).value;
-                        if (at >= 0) state.set({ kind: "plan" }, ["tasks", at, "dataSourceName"], v);
-                        else
-                          state.set({ kind: "plan" }, ["tasks", planTasks.length], {
-                            name: t.name,
-                            dataSourceName: v,
-                            enabled: true,
-                          });
-                      }}
-                    >
-                      {!connectionNames.includes(ds) && <option value={ds}>{ds || "(choose)"}</option>}
-                      {connectionNames.map((c) => (
-                        <option value={c}>{c}</option>
-                      ))}
-                    </select>
-                  </label>
-                  <span class="actions">
-                    {asList(t.steps).map((s, si) => (
-                      <Button
-                        key={si}
-                        kind={ti === taskIndex && si === stepIndex ? "primary" : "secondary"}
-                        aria-pressed={ti === taskIndex && si === stepIndex ? "true" : "false"}
-                        onClick={() => {
-                          setTaskIndex(ti);
-                          setStepIndex(si);
-                        }}
-                      >
-                        {String(asObject(s).name ?? `step ${si + 1}`)}
-                      </Button>
-                    ))}
-                    <Button
-                      onClick={() => {
-                        const n = asList(t.steps).length;
-                        state.set({ kind: "task", index: ti }, ["steps", n], {
-                          name: `step_${n + 1}`,
-                          type: "json",
-                          count: { records: 100 },
-                          fields: [{ name: "id", type: "string" }],
-                        });
-                        setTaskIndex(ti);
-                        setStepIndex(n);
-                      }}
-                    >
-                      Add step to {String(t.name ?? "")}
-                    </Button>
-                    <Button
-                      kind="danger"
-                      onClick={() => {
-                        state.replace({ ...ws, tasks: ws.tasks.filter((_, i) => i !== ti) });
-                        if (at >= 0) state.remove({ kind: "plan" }, ["tasks", at]);
-                        setTaskIndex(0);
-                        setStepIndex(0);
-                      }}
-                    >
-                      Remove task {String(t.name ?? "")}
-                    </Button>
-                  </span>
-                </div>
-              );
-            })}
-            <Button onClick={addTask}>Add task</Button>
-          </fieldset>
+          <PlanFields plan={plan} edits={state} />
+          <TasksEditor
+            state={state}
+            planName={name}
+            connectionNames={connectionNames}
+            selected={{ task: taskIndex, step: stepIndex }}
+            onSelect={(t, st) => {
+              setTaskIndex(t);
+              setStepIndex(st);
+            }}
+          />
           {step && stepName !== undefined ? (
             <div class="step-and-preview">
               <StepEditor
@@ -345,27 +201,5 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
         </div>
       )}
     </section>
-  );
-}
-
-function PlanText({
-  label,
-  value,
-  onInput,
-}: {
-  label: string;
-  value: unknown;
-  onInput: (v: string) => void;
-}) {
-  const id = `plan-${label.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        value={value === undefined || value === null ? "" : String(value)}
-        onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
-      />
-    </div>
   );
 }

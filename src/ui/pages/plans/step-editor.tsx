@@ -4,12 +4,10 @@ import { MapEditor } from "./map-editor.tsx";
 import { COUNT_KEYS, COUNT_OPTION_KEYS } from "./option-catalogue.ts";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import { isUnder } from "./problem-paths.ts";
+import { asObject, type Raw } from "./raw-data.ts";
 import type { LocatedProblem } from "./step-problems.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
 import { textOfValue, valueOfText } from "./value-text.ts";
-
-type Raw = Record<string, unknown>;
-const asObject = (v: unknown): Raw => (v && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : {});
 
 export interface StepEditorProps {
   readonly file: WorkspaceFile;

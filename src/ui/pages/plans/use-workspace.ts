@@ -18,7 +18,8 @@ export interface WorkspaceState extends WorkspaceEdits {
   readonly editError: string | undefined;
   /** Whether anything changed since the workspace was loaded or saved. */
   readonly dirty: boolean;
-  readonly markSaved: (ws?: PlanWorkspace) => void;
+  /** The workspace was saved as this plan id: not dirty any more (edits made meanwhile are kept). */
+  readonly markSaved: (id: string) => void;
 }
 
 export function useWorkspace(initial: PlanWorkspace): WorkspaceState {
@@ -47,8 +48,8 @@ export function useWorkspace(initial: PlanWorkspace): WorkspaceState {
       setWs(next);
       setDirty(true);
     }, []),
-    markSaved: useCallback((next?: PlanWorkspace) => {
-      if (next) setWs(next);
+    markSaved: useCallback((id: string) => {
+      setWs((current) => ({ ...current, id }));
       setDirty(false);
     }, []),
     setText: useCallback((file: WorkspaceFile, text: string) => apply(file, () => text), [apply]),

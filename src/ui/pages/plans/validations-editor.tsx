@@ -3,10 +3,8 @@ import { FieldChecksEditor } from "./field-checks-editor.tsx";
 import { MapEditor } from "./map-editor.tsx";
 import { FIELD_CHECK_TYPES, VALIDATION_KEYS } from "./option-catalogue.ts";
 import { fileData, type PlanWorkspace } from "./plan-workspace.ts";
+import { asObject } from "./raw-data.ts";
 import type { WorkspaceState } from "./use-workspace.ts";
-
-type Raw = Record<string, unknown>;
-const asObject = (v: unknown): Raw => (v && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : {});
 
 /**
  * Validation files (Data Caterer's shape: name, dataSources: {<data source>: [{options, validations}]}):
