@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parse } from "yaml";
@@ -71,6 +71,10 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   await page.getByRole("button", { name: "Add foreign key" }).click();
   await page.getByRole("button", { name: "Add target" }).click();
   await page.getByLabel("Foreign key 1 target 1: step").selectOption({ label: "files / step_2" });
+  const fkExtras = page.getByLabel(/^Add to Foreign key 1 target 1: cardinality/);
+  await fkExtras.fill("cardinality");
+  await fkExtras.press("Enter");
+  await page.getByLabel("cardinality", { exact: true }).fill("{ratio: 2}");
   await screenshot(page, "plan-editor-form");
 
   // YAML view of the plan shows the foreign key; back to the form, nothing lost.
@@ -78,6 +82,7 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   const yaml = await page.getByLabel(/YAML of plan\/ui_plan.yaml/).inputValue();
   assert.match(yaml, /foreignKeys:/);
   assert.match(yaml, /step: step_2/);
+  assert.deepEqual(parse(yaml).sinkOptions.foreignKeys[0].generate[0].cardinality, { ratio: 2 });
   await page.getByLabel("File", { exact: true }).selectOption({ label: "task/task_1.yaml" });
   const task = await page.getByLabel(/YAML of task\/task_1.yaml/).inputValue();
   assert.match(task, /- name: child/);
@@ -95,6 +100,19 @@ test("build a plan with a nested field and a foreign key in the form, preview it
     existsSync(out) && readdirSync(out).some((f) => f.endsWith(".json")),
     "the run wrote the step's files",
   );
+  // The foreign key held: every child id is a parent id, two children per parent.
+  const ids = (dir: string) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .flatMap((f) => readFileSync(join(dir, f), "utf8").trim().split("\n"))
+      .map((l) => (JSON.parse(l) as { id: string }).id);
+  const parents = new Set(ids(out));
+  const children = ids(join(s.scratch, "children"));
+  assert.ok(
+    children.length > 0 && children.every((id) => parents.has(id)),
+    "every child key is a parent key",
+  );
+  assert.equal(children.length, parents.size * 2);
   await screenshot(page, "plan-editor-run");
   await page.goto("/ui/#/plans/ui_plan");
   await page.getByRole("button", { name: "Delete data" }).click();
@@ -218,4 +236,29 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   await page.getByLabel("File", { exact: true }).selectOption({ label: "configuration.yaml" });
   const config = parse(await page.getByLabel("YAML of configuration.yaml").inputValue());
   assert.deepEqual(config, { flag: { enableUniqueCheck: true } });
+
+  // Export every file, upload the download into a new plan: the same task text comes back.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export all YAML" }).click(),
+  ]);
+  const bundle = readFileSync(await download.path(), "utf8");
+  const task = bundle.split("---\n").find((d) => d.includes("steps:"))!;
+  assert.match(task, /^# customers, as a Data Caterer task file\n/);
+  assert.match(task, /futureKey|name: years/);
+  await page.goto("/ui/#/plans/uploaded?new=1");
+  await page.getByRole("heading", { level: 1, name: "Plan uploaded" }).waitFor();
+  await page.getByText("Import YAML").click();
+  await page
+    .getByLabel("Or upload YAML files")
+    .setInputFiles({ name: "narrow.yaml", mimeType: "application/yaml", buffer: Buffer.from(bundle) });
+  await page.getByRole("button", { name: "customers", exact: true }).waitFor();
+  await page.getByRole("tab", { name: "YAML" }).click();
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "task/customers_task.yaml" });
+  assert.equal(await page.getByLabel("YAML of task/customers_task.yaml").inputValue(), task);
+  // Saved, the address names the plan, and the texts stay as written (comments too).
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByText("Plan 'narrow_plan' saved successfully").waitFor();
+  assert.match(page.url(), /#\/plans\/narrow_plan$/);
+  assert.equal(await page.getByLabel("YAML of task/customers_task.yaml").inputValue(), task);
 });

@@ -1,10 +1,14 @@
 import { useId } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
+import { MapEditor } from "./map-editor.tsx";
+import { FOREIGN_KEY_TARGET_KEYS } from "./option-catalogue.ts";
 import { asObject, type Raw } from "./raw-data.ts";
 import type { StepRef } from "./step-refs.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
 
 const PLAN = { kind: "plan" } as const;
+/** The keys the step and field pickers edit; a target's other keys are edited as a mapping. */
+const RELATION = ["dataSource", "step", "fields"];
 
 /** sinkOptions.foreignKeys: a source step and fields, and the target steps whose fields take its values. */
 export function ForeignKeysEditor({
@@ -40,6 +44,15 @@ export function ForeignKeysEditor({
                   value={asObject(t)}
                   steps={steps}
                   onChange={(v) => edits.set(PLAN, [...base, i, "generate", j], { ...asObject(t), ...v })}
+                />
+                <MapEditor
+                  file={PLAN}
+                  path={[...base, i, "generate", j]}
+                  value={t}
+                  edits={edits}
+                  label={`Foreign key ${i + 1} target ${j + 1}: cardinality, nullability, generation mode`}
+                  known={FOREIGN_KEY_TARGET_KEYS.filter((k) => !RELATION.includes(k.name))}
+                  exclude={RELATION}
                 />
                 <Button onClick={() => edits.remove(PLAN, [...base, i, "generate", j])}>Remove target</Button>
               </div>

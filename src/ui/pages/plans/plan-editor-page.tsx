@@ -4,7 +4,7 @@ import { ErrorBox } from "../../components/error-box.tsx";
 import { toast } from "../../components/toast.tsx";
 import { useAsync } from "../../components/use-async.ts";
 import { api } from "../../lib/api.ts";
-import { href, navigate } from "../../lib/router.ts";
+import { href } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
 import { startRun } from "../runs/start-run.ts";
 import { ConfigurationEditor } from "./configuration-editor.tsx";
@@ -61,7 +61,8 @@ export function PlanEditorPage({ params, route }: PageProps) {
         </p>
       </section>
     );
-  if (!loaded.data) return <p aria-busy="true">Loading…</p>;
+  // While another plan loads the previous one's data is still there: wait, so the editor starts from the new one.
+  if (loaded.loading || !loaded.data) return <p aria-busy="true">Loading…</p>;
   return <PlanEditor key={`${name}-${from ?? ""}-${fresh}`} initial={loaded.data} />;
 }
 
@@ -113,7 +114,8 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
       setSaveError(undefined);
       setSaveIssues([]);
       toast(answer.message, "success");
-      if (location.hash !== href(["plans", name])) navigate(href(["plans", name]));
+      // The address names the saved plan now (a reload opens it), without reloading the editor: its texts stay as written.
+      if (location.hash !== href(["plans", name])) history.replaceState(null, "", href(["plans", name]));
       return true;
     } catch (e) {
       setSaveError(e);
