@@ -52,10 +52,11 @@ const percentile = (xs: readonly number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
+const round = (x: number) => Math.round(x * 10) / 10;
 const summary = (xs: readonly number[]) => ({
-  p50: percentile(xs, 50),
-  p95: percentile(xs, 95),
-  max: Math.max(...xs),
+  p50: round(percentile(xs, 50)),
+  p95: round(percentile(xs, 95)),
+  max: round(Math.max(...xs)),
 });
 
 /** The page's DOM, as far as the measurement in the page uses it (the bench compiles without DOM types). */
@@ -151,7 +152,7 @@ try {
     `  request (POST /sample/task-yaml)  p50 ${result.requestMs.p50} ms  p95 ${result.requestMs.p95} ms  max ${result.requestMs.max} ms`,
   );
   console.log(
-    `  edit to table (debounce included) p50 ${result.editToTableMs.p50.toFixed(0)} ms  p95 ${result.editToTableMs.p95.toFixed(0)} ms  max ${result.editToTableMs.max.toFixed(0)} ms`,
+    `  edit to table (debounce included) p50 ${result.editToTableMs.p50} ms  p95 ${result.editToTableMs.p95} ms  max ${result.editToTableMs.max} ms`,
   );
   const dir = fileURLToPath(new URL("./results/", import.meta.url));
   mkdirSync(dir, { recursive: true });

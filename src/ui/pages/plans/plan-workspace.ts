@@ -63,10 +63,18 @@ export function withFileText(ws: PlanWorkspace, file: WorkspaceFile, text: strin
   }
 }
 
-/** The file's data, or undefined while its text does not parse. */
+/** Parsed texts by text: a render reads every file several times, an edit changes one. */
+const parsedTexts = new Map<string, unknown>();
+const PARSED_KEPT = 64;
+
+/** The file's data, or undefined while its text does not parse (the same object for the same text: do not mutate it). */
 export function fileData(text: string): unknown {
+  if (parsedTexts.has(text)) return parsedTexts.get(text);
   const doc = parseDocument(text);
-  return doc.errors.length > 0 ? undefined : doc.toJS();
+  const data = doc.errors.length > 0 ? undefined : doc.toJS();
+  if (parsedTexts.size >= PARSED_KEPT) parsedTexts.delete(parsedTexts.keys().next().value!);
+  parsedTexts.set(text, data);
+  return data;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
