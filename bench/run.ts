@@ -9,7 +9,7 @@
  * The db section (bench/db.ts, only when asked: --only=db) times `rowforge run` into PostgreSQL
  * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http,db,messaging, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
+ * w1,w2,w3,http,db,messaging,ui, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
  * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
  * `npm run bench -- --only=formats --formats=parquet,orc`), --db=postgres,mariadb,cassandra (db:
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
@@ -20,7 +20,8 @@
  * autocannon on the same receiver, bench/messaging/http.ts), and against their brokers'
  * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
  * bytes, acks=all, one partition, on a broker of its own). `validate` (bench/validate.ts: validations over 1M W1 rows read
- * back from Parquet against DuckDB running the same checks) also runs only when named.
+ * back from Parquet against DuckDB running the same checks) also runs only when named, and so does
+ * `ui` (bench/ui.ts: the web UI's page load in Debian's chromium, its size compressed; --reps=N rounds).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -35,6 +36,7 @@ import { runDbldatagen } from "./dbldatagen.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
+import { runUiBenchmark, uiSummary } from "./ui.ts";
 import { runValidateBenchmark } from "./validate.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -344,6 +346,15 @@ if (only?.has("messaging")) {
   const m = await runMessagingBenchmarks(quick, (line) => console.log(line), sinks);
   results.messaging = m.results;
   table(m.head, m.rows);
+}
+
+// The web UI's page load and size in Debian's chromium (bench/ui.ts): only when asked (--only=ui).
+if (only?.has("ui")) {
+  const repsArg = process.argv.find((a) => a.startsWith("--reps="));
+  const u = await runUiBenchmark(repsArg ? Number(repsArg.slice(7)) : 7);
+  results.ui = u;
+  say("");
+  say(uiSummary(u));
 }
 
 results.loadAverageAtEnd = loadavg();

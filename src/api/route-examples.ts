@@ -335,6 +335,16 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     note: "cancels a queued or running run; a run that has ended answers 409",
   },
   {
+    method: "GET",
+    route: "/run/events/{id}",
+    url: "/run/events/{executionId}",
+    status: 200,
+    response:
+      'event: status\ndata: {"id":"4c1d2f0e-…","planName":"people_plan","mode":"generate","status":"success","failedReason":null,"elapsedSeconds":0,"steps":[{"name":"people","done":100,"total":100,"status":"done","rowsPerSecond":52000,"etaSeconds":0,"elapsedSeconds":0.002}]}\n\nevent: end\ndata: {"id":"4c1d2f0e-…","status":"success",…,"planName":"people_plan","mode":"generate"}\n\n',
+    pattern: '^event: status\ndata: \\{.*\\}\n\nevent: end\ndata: \\{.*"status":"success".*\\}\n\n$',
+    note: "server-sent events: while the run is queued or running, status on each change and progress (per step done/total, rowsPerSecond, etaSeconds, delivery for message and HTTP steps) up to 4 times a second, then end with the final record; a run that has ended answers its status and end at once",
+  },
+  {
     method: "POST",
     route: "/run/plans/{planName}",
     url: "/run/plans/people_plan",

@@ -23,12 +23,18 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const found = find(route.path);
   useEffect(() => {
+    // When the shell first showed (bench/ui.ts reads it beside the navigation timing).
+    performance.mark("rowforge:shell-rendered");
+  }, []);
+  useEffect(() => {
     if (route.path === "/") navigate(HOME);
   }, [route.path]);
+  const navigated = useRef(false);
   useEffect(() => {
     document.title = `${found?.page.title ?? "Not found"} · rowforge`;
-    // After a navigation, keyboard and screen-reader users land on the new page's content.
-    main.current?.focus({ preventScroll: true });
+    // After a navigation (not the first page shown), keyboard and screen-reader users land on the new page's content.
+    if (navigated.current) main.current?.focus({ preventScroll: true });
+    navigated.current = true;
   }, [route.path, found?.page.title]);
   const current = section(route.path);
   const Page = found?.page.component;

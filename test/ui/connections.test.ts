@@ -83,6 +83,13 @@ test("a connection that fails its test says why; a bad name is refused next to t
   await form.getByRole("button", { name: "Save" }).click();
   const row = page.getByRole("region", { name: "file" }).locator("tr[data-key=people_files]");
   await row.waitFor();
+  // The group filter asks the API for one group (GET /connections?groupType=file) and is part of the address.
+  await page.getByLabel("Show group").selectOption("file");
+  await page.waitForURL(/#\/connections\?group=file$/);
+  await page.getByRole("region", { name: "database" }).waitFor({ state: "detached" });
+  await row.waitFor();
+  await page.getByLabel("Show group").selectOption("");
+  await page.getByRole("region", { name: "database" }).waitFor();
 
   // A PostgreSQL connection to a port nothing listens on: the test fails with the reason.
   await page.getByRole("button", { name: "New connection" }).click();

@@ -1,13 +1,18 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { ErrorBox } from "../../components/error-box.tsx";
+import { SelectField } from "../../components/field.tsx";
 import { Table } from "../../components/table.tsx";
 import { toast } from "../../components/toast.tsx";
 import { useAsync } from "../../components/use-async.ts";
 import { api, type Connection, type ConnectionTestResult } from "../../lib/api.ts";
+import { href, navigate } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
 import { ConnectionForm } from "./connection-form.tsx";
 import { TestResult } from "./test-result.tsx";
+
+/** The groups the API knows (GET /connections?groupType=); "" lists them all. */
+const GROUPS = ["", "database", "file", "messaging", "http", "metadata", "alert", "dataSource"];
 
 const groupsOf = (list: readonly Connection[]) => {
   const by = new Map<string, Connection[]>();
@@ -16,8 +21,10 @@ const groupsOf = (list: readonly Connection[]) => {
 };
 
 /** Connections by group: create, edit, delete, test. Secrets come back masked and stay on the server. */
-export function ConnectionsPage(_: PageProps) {
-  const list = useAsync(() => api.connections(), []);
+export function ConnectionsPage({ route }: PageProps) {
+  // The group filter is part of the address (#/connections?group=database), asked of the API (GET /connections?groupType=).
+  const group = route.query.get("group") ?? "";
+  const list = useAsync(() => api.connections(group || undefined), [group]);
   const [form, setForm] = useState<{ editing?: Connection } | undefined>(undefined);
   const [tests, setTests] = useState<Record<string, ConnectionTestResult>>({});
   const [busy, setBusy] = useState<string | undefined>(undefined);
@@ -72,6 +79,13 @@ export function ConnectionsPage(_: PageProps) {
           onCancel={() => setForm(undefined)}
         />
       )}
+      <SelectField
+        label="Show group"
+        name="group"
+        value={group}
+        options={GROUPS}
+        onChange={(g) => navigate(href(["connections"], { group: g }), true)}
+      />
       <ErrorBox error={list.error} title="The connections could not be listed" />
       {list.loading && !list.data && <p aria-busy="true">Loading…</p>}
       {list.data && list.data.length === 0 && <p class="empty">No connections yet.</p>}

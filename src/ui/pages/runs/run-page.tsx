@@ -30,17 +30,22 @@ export function RunPage({ params, route }: PageProps) {
     setSnapshot(undefined);
     setRecord(undefined);
     setError(undefined);
+    let ended = false;
     followRun(
       id,
       (e) => {
-        if (e.type === "end") setRecord(e.record);
-        else setSnapshot(e.snapshot);
+        if (e.type === "end") {
+          ended = true;
+          setRecord(e.record);
+        } else setSnapshot(e.snapshot);
       },
       stop.signal,
     )
       .then(async () => {
-        // A stream that ended without its final record (server going away): read it.
-        if (!stop.signal.aborted) setRecord((r) => r);
+        // A stream that closed without its final record (the server stopping): read the record.
+        if (ended || stop.signal.aborted) return;
+        const r = await recordOf(id).catch(() => undefined);
+        if (r && !stop.signal.aborted) setRecord(r);
       })
       .catch(async (e: unknown) => {
         if (stop.signal.aborted) return;
