@@ -262,3 +262,19 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   assert.match(page.url(), /#\/plans\/narrow_plan$/);
   assert.equal(await page.getByLabel("YAML of task/customers_task.yaml").inputValue(), task);
 });
+
+test("uploading a task file and its plan in either order binds the task to the plan's connection", async () => {
+  const s = ui();
+  const page = await s.newPage();
+  await page.goto("/ui/#/plans/uploaded_pair?new=1");
+  await page.getByRole("heading", { level: 1, name: "Plan uploaded_pair" }).waitFor();
+  await page.getByText("Import YAML").click();
+  const plan = "name: pair\ntasks:\n  - name: customers_task\n    dataSourceName: files\n    enabled: true\n";
+  await page.getByLabel("Or upload YAML files").setInputFiles([
+    { name: "customers-task.yaml", mimeType: "application/yaml", buffer: Buffer.from(PASTED) },
+    { name: "pair.yaml", mimeType: "application/yaml", buffer: Buffer.from(plan) },
+  ]);
+  await page.getByRole("heading", { level: 1, name: "Plan pair" }).waitFor();
+  await page.getByRole("tab", { name: "YAML" }).click();
+  assert.equal(await page.getByLabel("YAML of plan/pair.yaml").inputValue(), plan);
+});

@@ -1,8 +1,10 @@
 import { useId, useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { toast } from "../../components/toast.tsx";
-import { ImportError, importYaml } from "./plan-import.ts";
-import type { PlanWorkspace } from "./plan-workspace.ts";
+import { classifyYaml, ImportError, importYaml } from "./plan-import.ts";
+import { fileData, type PlanWorkspace } from "./plan-workspace.ts";
+
+const kindOf = (text: string) => classifyYaml(fileData(text));
 
 /** Import Data Caterer YAML (plan, task, validation, unified; several documents) by paste or upload. */
 export function ImportPanel({ ws, onImport }: { ws: PlanWorkspace; onImport: (ws: PlanWorkspace) => void }) {
@@ -42,8 +44,10 @@ export function ImportPanel({ ws, onImport }: { ws: PlanWorkspace; onImport: (ws
           onChange={async (e) => {
             const files = [...((e.currentTarget as HTMLInputElement).files ?? [])];
             const texts = await Promise.all(files.map((f) => f.text()));
-            // Plans first, so their task entries are there when the task files come.
-            run(texts.map((t) => (t.endsWith("\n") ? t : `${t}\n`)).join("---\n"));
+            // Plans first, so the task files find their entries in the plan, whatever the order picked.
+            const first = (t: string) => (["plan", "unified"].includes(kindOf(t) ?? "") ? 0 : 1);
+            const ordered = [...texts].sort((a, b) => first(a) - first(b));
+            run(ordered.map((t) => (t.endsWith("\n") ? t : `${t}\n`)).join("---\n"));
           }}
         />
       </div>
