@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { COUNT_KEYS, FIELD_OPTIONS, STEP_KEYS } from "../../src/ui/pages/plans/option-catalogue.ts";
+import {
+  CONFIGURATION_SECTIONS,
+  COUNT_KEYS,
+  FIELD_CHECK_TYPES,
+  FIELD_OPTIONS,
+  STEP_KEYS,
+} from "../../src/ui/pages/plans/option-catalogue.ts";
 import { checkFieldOptions, checkFieldType, checkKeys } from "../../src/ui/pages/plans/option-check.ts";
 
 describe("option catalogue and checks", () => {
@@ -22,6 +28,23 @@ describe("option catalogue and checks", () => {
     assert.match(min.doc, /lowest value/);
     assert.equal(FIELD_OPTIONS.find((o) => o.name === "email")!.group, "helper");
     assert.ok(STEP_KEYS.some((k) => k.name === "count") && COUNT_KEYS.some((k) => k.name === "perField"));
+  });
+
+  it("reads the field check types and the configuration sections from the editor schemas", () => {
+    assert.equal(FIELD_CHECK_TYPES.length, 37);
+    for (const t of ["null", "unique", "between", "matchesList", "quantileValuesBetween"])
+      assert.ok(FIELD_CHECK_TYPES.includes(t), t);
+    assert.deepEqual(Object.keys(CONFIGURATION_SECTIONS), [
+      "flag",
+      "folder",
+      "metadata",
+      "generation",
+      "validation",
+      "alert",
+    ]);
+    const unique = CONFIGURATION_SECTIONS.flag!.find((k) => k.name === "enableUniqueCheck");
+    assert.equal(unique?.doc, "default false");
+    assert.ok(CONFIGURATION_SECTIONS.folder!.some((k) => k.name === "taskFolderPath"));
   });
 
   it("names an unknown option with the nearest known ones", () => {

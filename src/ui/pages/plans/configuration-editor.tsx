@@ -28,7 +28,7 @@ export function ConfigurationEditor({ state }: { state: WorkspaceState }) {
           value={obj[section]}
           edits={edits}
           label={`Configuration: ${section}`}
-          known={keys.map((name) => ({ name }))}
+          known={keys}
         />
       ))}
     </section>

@@ -1,5 +1,6 @@
 import planSchema from "../../../../schema/plan.schema.json" with { type: "json" };
 import taskSchema from "../../../../schema/task.schema.json" with { type: "json" };
+import unifiedSchema from "../../../../schema/unified.schema.json" with { type: "json" };
 import validationSchema from "../../../../schema/validation.schema.json" with { type: "json" };
 
 /**
@@ -82,77 +83,21 @@ const validationDefs = (validationSchema as { $defs: Record<string, JsonSchema> 
 export const VALIDATION_KEYS = keysOf(validationDefs.validation);
 
 /** Field check types (`validation: [{type: ...}]`) as the validation reader accepts them. */
-export const FIELD_CHECK_TYPES = [
-  "null",
-  "unique",
-  "equal",
-  "contains",
-  "startsWith",
-  "endsWith",
-  "lessThan",
-  "greaterThan",
-  "between",
-  "in",
-  "matches",
-  "matchesList",
-  "size",
-  "lessThanSize",
-  "greaterThanSize",
-  "lengthBetween",
-  "lengthEqual",
-  "luhnCheck",
-  "hasType",
-  "hasTypes",
-  "isDecreasing",
-  "isIncreasing",
-  "isJsonParsable",
-  "matchJsonSchema",
-  "matchDateTimeFormat",
-  "distinctInSet",
-  "distinctContainsSet",
-  "distinctEqual",
-  "mostCommonValueInSet",
-  "maxBetween",
-  "meanBetween",
-  "medianBetween",
-  "minBetween",
-  "stdDevBetween",
-  "sumBetween",
-  "uniqueValuesProportionBetween",
-  "quantileValuesBetween",
-] as const;
+export const FIELD_CHECK_TYPES: readonly string[] = (deref(
+  propsOf(propsOf(validationDefs.validation).validation?.items).type,
+)?.enum ?? []) as string[];
 
-/** The run configuration sections of POST /plan's `configuration`, with the keys Data Caterer's UI sends. */
-export const CONFIGURATION_SECTIONS: Readonly<Record<string, readonly string[]>> = {
-  flag: [
-    "enableCount",
-    "enableGenerateData",
-    "enableRecordTracking",
-    "enableDeleteGeneratedRecords",
-    "enableGeneratePlanAndTasks",
-    "enableFailOnError",
-    "enableUniqueCheck",
-    "enableSinkMetadata",
-    "enableSaveReports",
-    "enableValidation",
-    "enableGenerateValidations",
-    "enableAlerts",
-    "enableUniqueCheckOnlyInBatch",
-    "enableFastGeneration",
-  ],
-  folder: [
-    "planFilePath",
-    "taskFolderPath",
-    "generatedPlanAndTaskFolderPath",
-    "generatedReportsFolderPath",
-    "recordTrackingFolderPath",
-    "validationFolderPath",
-    "recordTrackingForValidationFolderPath",
-  ],
-  generation: ["numRecordsPerBatch", "numRecordsPerStep"],
-  validation: ["numSampleErrorRecords", "enableDeleteRecordTrackingFiles"],
-  alert: ["triggerOn", "slackToken", "slackChannels"],
-};
+const unifiedProps = (unifiedSchema as { properties: Record<string, JsonSchema> }).properties;
+/** POST /plan's `configuration` names `flags` and `folders` `flag` and `folder` (as Data Caterer's UI sends them). */
+const REQUEST_SECTION: Readonly<Record<string, string>> = { flags: "flag", folders: "folder" };
+
+/** The run configuration's sections as POST /plan's `configuration` takes them, with their keys and defaults. */
+export const CONFIGURATION_SECTIONS: Readonly<Record<string, readonly KeyDoc[]>> = Object.fromEntries(
+  Object.entries(propsOf(unifiedProps.config)).map(([name, section]) => [
+    REQUEST_SECTION[name] ?? name,
+    keysOf(section),
+  ]),
+);
 
 /** Type names offered by the field type picker; any Spark DDL type may be typed instead. */
 export const TYPE_CHOICES = [
