@@ -221,7 +221,11 @@ function configSections(): Record<string, Schema> {
       ["numRecordsPerStep", described("rows of every step that gives none", integerLike)],
     ]),
     validation: section(withDefault(VALIDATION_DEFAULTS, scalar)),
-    alert: section(["triggerOn", "slackAlertConfig", "slackToken", "slackChannels"].map((k) => [k, { type: "string" }] as const)),
+    alert: section(
+      ["triggerOn", "slackAlertConfig", "slackToken", "slackChannels"].map(
+        (k) => [k, { type: "string" }] as const,
+      ),
+    ),
   };
 }
 
