@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { nearestNames as loaderNearest } from "../../src/errors/did-you-mean.ts";
+import { nearestNames } from "../../src/ui/pages/plans/nearest-names.ts";
 import {
   CONFIGURATION_SECTIONS,
   COUNT_KEYS,
@@ -66,10 +68,33 @@ describe("option catalogue and checks", () => {
     );
   });
 
-  it("checks field types as Spark DDL and step keys by name", () => {
-    assert.equal(checkFieldType("array<struct<a:int>>"), undefined);
-    assert.equal(checkFieldType("struct"), undefined);
-    assert.match(checkFieldType("strng")!.message, /did you mean "string"/);
+  it("suggests the names the loader suggests", () => {
+    const known = FIELD_OPTIONS.map((o) => o.name);
+    for (const typo of [
+      "mni",
+      "regx",
+      "maxLenn",
+      "isUniq",
+      "expresion",
+      "nul",
+      "arrayMinLength",
+      "x",
+      "withinDay",
+    ])
+      assert.deepEqual(nearestNames(typo, known), loaderNearest(typo, known), typo);
+  });
+
+  it("checks field type names and brackets, and step keys by name", () => {
+    for (const ok of [
+      "array<struct<a:int, b: decimal(10,2)>>",
+      "struct",
+      "map<string,bigint>",
+      "Timestamp_NTZ",
+    ])
+      assert.equal(checkFieldType(ok), undefined, ok);
+    assert.match(checkFieldType("strng")!.message, /unknown type "strng": did you mean "string"/);
+    assert.match(checkFieldType("array<struct<a:intt>>")!.message, /unknown type "intt"/);
+    assert.match(checkFieldType("array<string")!.message, /brackets/);
     assert.match(checkKeys({ name: "s", cout: {} }, STEP_KEYS, "a step")[0]!.message, /did you mean "count"/);
   });
 });

@@ -1,6 +1,11 @@
-import { nearestNames } from "../../../errors/did-you-mean.ts";
-import { parseDataType, TYPE_NAME_ALIASES } from "../../../model/parse-data-type.ts";
-import { FIELD_OPTION_BY_NAME, FIELD_OPTIONS, type JsonSchema, type KeyDoc } from "./option-catalogue.ts";
+import { didYouMeanSuffix, nearestNames } from "./nearest-names.ts";
+import {
+  FIELD_OPTION_BY_NAME,
+  FIELD_OPTIONS,
+  type JsonSchema,
+  type KeyDoc,
+  TYPE_NAMES,
+} from "./option-catalogue.ts";
 
 /** A problem the form shows beside one input as the user types. */
 export interface InputProblem {
@@ -83,7 +88,7 @@ export function checkFieldOptions(options: unknown): InputProblem[] {
       );
       problems.push({
         key,
-        message: `unknown option "${key}"${near.length > 0 ? `: did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : ""}`,
+        message: `unknown option "${key}"${didYouMeanSuffix(near)}`,
         suggestions: near,
       });
       continue;
@@ -104,27 +109,35 @@ export function checkKeys(obj: unknown, known: readonly KeyDoc[], what: string):
       const near = nearestNames(key, names);
       return {
         key,
-        message: `unknown key "${key}" in ${what}${near.length > 0 ? `: did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : ""}`,
+        message: `unknown key "${key}" in ${what}${didYouMeanSuffix(near)}`,
         suggestions: near,
       };
     });
 }
 
-/** The problem of a field's type text (Spark DDL), or undefined when it parses. */
+/**
+ * The problem of a field's type text (Spark DDL) the form can see at once: a type name that is
+ * not one (with the nearest names) or brackets that do not close. The server's sample checks the
+ * rest (decimal precision, nesting) and its answer is shown beside the field too.
+ */
 export function checkFieldType(type: unknown): InputProblem | undefined {
   if (type === undefined || type === null || type === "") return undefined;
   if (typeof type !== "string")
     return { key: "type", message: "type must be text such as int or array<string>" };
-  // A struct or array with nested fields may say only `struct` / `array`: the fields give the rest.
-  if (/^\s*(struct|array)\s*$/i.test(type)) return undefined;
-  const parsed = parseDataType(type);
-  if (parsed.ok) return undefined;
-  const near = parsed.name === undefined ? [] : nearestNames(parsed.name, Object.keys(TYPE_NAME_ALIASES));
-  return {
-    key: "type",
-    message: `${parsed.message}${near.length > 0 ? `: did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : ""}`,
-    suggestions: near,
-  };
+  let depth = 0;
+  for (const c of type) {
+    depth += c === "<" || c === "(" ? 1 : c === ">" || c === ")" ? -1 : 0;
+    if (depth < 0) break;
+  }
+  if (depth !== 0) return { key: "type", message: `the brackets of "${type}" do not match` };
+  // Names followed by ":" are a struct's field names; the others must be type names.
+  for (const m of type.matchAll(/([A-Za-z_][\w-]*)\s*(:?)/g)) {
+    const name = m[1]!;
+    if (m[2] === ":" || /^\d/.test(name) || TYPE_NAMES.includes(name.toLowerCase())) continue;
+    const near = nearestNames(name, TYPE_NAMES);
+    return { key: "type", message: `unknown type "${name}"${didYouMeanSuffix(near)}`, suggestions: near };
+  }
+  return undefined;
 }
 
 function describe(value: unknown): string {
