@@ -193,11 +193,23 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   await max.focus();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("65");
+  // A decimal typed key by key ("0." on the way) lands as typed.
+  await page.getByLabel("Add an option to id").fill("nullProb");
+  await page.getByLabel("Add an option to id").press("Enter");
+  await page.getByLabel("id option nullProb").focus();
+  await page.keyboard.type("0.25");
+  assert.equal(await page.getByLabel("id option nullProb").inputValue(), "0.25");
   await page.getByRole("tab", { name: "YAML" }).click();
   await page.getByLabel("File", { exact: true }).selectOption({ label: "task/customers_task.yaml" });
   const yaml = page.getByLabel("YAML of task/customers_task.yaml");
   const text = await yaml.inputValue();
-  assert.equal(text, PASTED.replace("max: 90", "max: 65"));
+  assert.equal(
+    text,
+    PASTED.replace("max: 90", "max: 65").replace(
+      "does not know this key\n",
+      "does not know this key\n          nullProb: 0.25\n",
+    ),
+  );
 
   // A YAML edit shows in the form.
   await yaml.fill(text.replace("name: age", "name: years"));

@@ -2,7 +2,7 @@ import { useId, useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
-import { textOfValue, valueOfText } from "./value-text.ts";
+import { ValueInput } from "./value-input.tsx";
 import type { YamlPath } from "./yaml-edit.ts";
 
 export interface MapEditorProps {
@@ -37,12 +37,10 @@ export function MapEditor({ file, path, value, edits, label, known = [], exclude
       {entries.map(([key, v]) => (
         <div class="option-row" key={key}>
           <label for={`${id}-${key}`}>{key}</label>
-          <input
+          <ValueInput
             id={`${id}-${key}`}
-            value={textOfValue(v)}
-            onInput={(e) =>
-              edits.set(file, [...path, key], valueOfText((e.currentTarget as HTMLInputElement).value))
-            }
+            value={v}
+            onValue={(value) => edits.set(file, [...path, key], value)}
           />
           <Button
             aria-label={`Remove ${key} from ${label}`}

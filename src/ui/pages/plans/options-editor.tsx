@@ -4,7 +4,7 @@ import { FIELD_OPTION_BY_NAME, FIELD_OPTIONS } from "./option-catalogue.ts";
 import { checkFieldOptions } from "./option-check.ts";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
-import { textOfValue, valueOfText } from "./value-text.ts";
+import { ValueInput } from "./value-input.tsx";
 import type { YamlPath } from "./yaml-edit.ts";
 
 export interface OptionsEditorProps {
@@ -50,15 +50,13 @@ export function OptionsEditor({ file, path, options, edits, serverProblems, fiel
         return (
           <div class={`option-row${message ? " field-invalid" : ""}`} key={key}>
             <label for={inputId}>{key}</label>
-            <input
+            <ValueInput
               id={inputId}
               aria-label={`${fieldName} option ${key}`}
               aria-invalid={message ? "true" : undefined}
               aria-describedby={`${inputId}-doc`}
-              value={textOfValue(value)}
-              onInput={(e) =>
-                edits.set(file, [...path, key], valueOfText((e.currentTarget as HTMLInputElement).value))
-              }
+              value={value}
+              onValue={(v) => edits.set(file, [...path, key], v)}
             />
             <Button
               aria-label={`Remove option ${key} of ${fieldName}`}

@@ -7,7 +7,7 @@ import { isUnder } from "./problem-paths.ts";
 import { asObject, type Raw } from "./raw-data.ts";
 import type { LocatedProblem } from "./step-problems.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
-import { textOfValue, valueOfText } from "./value-text.ts";
+import { ValueInput } from "./value-input.tsx";
 
 export interface StepEditorProps {
   readonly file: WorkspaceFile;
@@ -29,13 +29,13 @@ export function StepEditor({ file, stepIndex, step, edits, problems }: StepEdito
   const text = (label: string, key: readonly (string | number)[], value: unknown, hint?: string) => (
     <div class="field">
       <label for={`${id}-${key.join("-")}`}>{label}</label>
-      <input
+      <ValueInput
         id={`${id}-${key.join("-")}`}
-        value={textOfValue(value)}
-        onInput={(e) => {
-          const v = (e.currentTarget as HTMLInputElement).value;
-          if (v === "") edits.remove(file, [...path, ...key]);
-          else edits.set(file, [...path, ...key], key.at(-1) === "name" ? v : valueOfText(v));
+        value={value}
+        raw={key.at(-1) === "name"}
+        onValue={(v, typed) => {
+          if (typed === "") edits.remove(file, [...path, ...key]);
+          else edits.set(file, [...path, ...key], v);
         }}
       />
       {hint && <small class="hint">{hint}</small>}
