@@ -215,6 +215,10 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   await yaml.fill(text.replace("name: age", "name: years"));
   await page.getByRole("tab", { name: "Form" }).click();
   assert.equal(await page.getByLabel("Type of years").inputValue(), "int");
+  // A list of names typed key by key, commas and all.
+  await page.getByLabel("Per field: field names").focus();
+  await page.keyboard.type("id, years");
+  assert.equal(await page.getByLabel("Per field: field names").inputValue(), "id, years");
   // Without the unknown option the sample comes.
   await page.getByRole("button", { name: "Remove option futureKey of id" }).click();
   await page.getByText(/10 rows in \d+ ms/).waitFor();
@@ -256,6 +260,7 @@ test("on a narrow window: paste a task, edit it in the form and in the YAML view
   ]);
   const bundle = readFileSync(await download.path(), "utf8");
   const task = bundle.split("---\n").find((d) => d.includes("steps:"))!;
+  assert.deepEqual(parse(task).steps[0].count.perField, { fieldNames: ["id", "years"] });
   assert.match(task, /^# customers, as a Data Caterer task file\n/);
   assert.match(task, /futureKey|name: years/);
   await page.goto("/ui/#/plans/uploaded?new=1");

@@ -5,6 +5,7 @@ import { FOREIGN_KEY_TARGET_KEYS } from "./option-catalogue.ts";
 import { asObject, type Raw } from "./raw-data.ts";
 import type { StepRef } from "./step-refs.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
+import { NAME_LIST, ValueInput } from "./value-input.tsx";
 
 const PLAN = { kind: "plan" } as const;
 /** The keys the step and field pickers edit; a target's other keys are edited as a mapping. */
@@ -135,17 +136,12 @@ function Relation({
       </div>
       <div class="field">
         <label for={`${id}-fields`}>{label}: fields</label>
-        <input
+        <ValueInput
           id={`${id}-fields`}
           list={`${id}-names`}
-          value={fields.join(", ")}
-          onInput={(e) =>
-            onChange({
-              dataSource: value.dataSource,
-              step: value.step,
-              fields: (e.currentTarget as HTMLInputElement).value.split(",").map((f) => f.trim()),
-            })
-          }
+          value={fields}
+          {...NAME_LIST}
+          onValue={(names) => onChange({ dataSource: value.dataSource, step: value.step, fields: names })}
         />
         <datalist id={`${id}-names`}>
           {(current?.fields ?? []).map((f) => (

@@ -7,7 +7,7 @@ import { isUnder } from "./problem-paths.ts";
 import { asObject, type Raw } from "./raw-data.ts";
 import type { LocatedProblem } from "./step-problems.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
-import { ValueInput } from "./value-input.tsx";
+import { NAME_LIST, ValueInput } from "./value-input.tsx";
 
 export interface StepEditorProps {
   readonly file: WorkspaceFile;
@@ -78,16 +78,12 @@ export function StepEditor({ file, stepIndex, step, edits, problems }: StepEdito
         <div class="field-row">
           <div class="field">
             <label for={`${id}-perfield`}>Per field: field names</label>
-            <input
+            <ValueInput
               id={`${id}-perfield`}
-              value={Array.isArray(perField.fieldNames) ? perField.fieldNames.join(", ") : ""}
-              onInput={(e) => {
-                const v = (e.currentTarget as HTMLInputElement).value;
-                const names = v
-                  .split(",")
-                  .map((s) => s.trim())
-                  .filter(Boolean);
-                if (names.length === 0) edits.remove(file, [...path, "count", "perField"]);
+              value={perField.fieldNames}
+              {...NAME_LIST}
+              onValue={(names) => {
+                if ((names as string[]).length === 0) edits.remove(file, [...path, "count", "perField"]);
                 else edits.set(file, [...path, "count", "perField", "fieldNames"], names);
               }}
             />

@@ -7,6 +7,7 @@ interface InputAttributes {
   readonly "aria-label"?: string;
   readonly "aria-invalid"?: "true" | undefined;
   readonly "aria-describedby"?: string;
+  readonly list?: string;
 }
 
 /**
@@ -19,29 +20,46 @@ export function ValueInput({
   value,
   onValue,
   raw = false,
+  format,
+  parse,
   ...rest
 }: InputAttributes & {
   value: unknown;
   onValue: (value: unknown, text: string) => void;
   /** Send the text as it is (names), not read as YAML. */
   raw?: boolean;
+  /** How the value is shown and read back, when not as YAML (a list of names as `a, b`). */
+  format?: (value: unknown) => string;
+  parse?: (text: string) => unknown;
 }) {
-  const [draft, setDraft] = useState(textOfValue(value));
+  const show = format ?? textOfValue;
+  const [draft, setDraft] = useState(show(value));
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (document.activeElement !== box.current) setDraft(textOfValue(value));
+    if (document.activeElement !== box.current) setDraft(show(value));
   }, [value]);
   return (
     <input
       {...rest}
+      type="text"
       ref={box}
       value={draft}
       onInput={(e) => {
         const text = (e.currentTarget as HTMLInputElement).value;
         setDraft(text);
-        onValue(raw ? text : valueOfText(text), text);
+        onValue(parse ? parse(text) : raw ? text : valueOfText(text), text);
       }}
-      onBlur={() => setDraft(textOfValue(value))}
+      onBlur={() => setDraft(show(value))}
     />
   );
 }
+
+/** A list of names as a box shows it (`a, b`) and reads it back (empty names left out). */
+export const NAME_LIST = {
+  format: (v: unknown): string => (Array.isArray(v) ? v.join(", ") : ""),
+  parse: (text: string): string[] =>
+    text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+};
