@@ -33,7 +33,6 @@ export function renderUiCatalogue(): string {
   const props = (s: Schema | undefined) => deref(s)?.properties ?? {};
   const keys = (s: Schema | undefined) =>
     Object.entries(props(s)).map(([name, k]) => ({ name, doc: k.description ?? "" }));
-  const plan = schemas["plan.schema.json"]!;
   const unified = schemas["unified.schema.json"]!;
   const validation = (schemas["validation.schema.json"]!.$defs as Record<string, Schema>).validation;
   const catalogue = {
@@ -42,12 +41,8 @@ export function renderUiCatalogue(): string {
     fieldKeys: keys(defs.field),
     stepKeys: keys(defs.step),
     countKeys: keys(defs.count),
-    perFieldKeys: keys(props(defs.count).perField),
     countOptionKeys: keys(props(defs.count).options),
-    foreignKeyKeys: keys(defs.foreignKey),
     foreignKeyTargetKeys: keys(deref(props(defs.foreignKey).generate)?.items),
-    planKeys: keys(plan),
-    planTaskKeys: keys(props(plan).tasks?.items),
     validationKeys: keys(validation),
     checkTypes: props(props(validation).validation?.items).type?.enum ?? [],
     configuration: Object.fromEntries(

@@ -295,3 +295,25 @@ test("uploading a task file and its plan in either order binds the task to the p
   await page.getByRole("tab", { name: "YAML" }).click();
   assert.equal(await page.getByLabel("YAML of plan/pair.yaml").inputValue(), plan);
 });
+
+test("a misspelt step key is named with the nearest key, and one click renames it in place", async () => {
+  const s = ui();
+  const page = await s.newPage();
+  await page.goto("/ui/#/plans/typo_plan?new=1");
+  await page.getByRole("heading", { level: 1, name: "Plan typo_plan" }).waitFor();
+  await page.getByText("Import YAML").click();
+  const task =
+    "name: typo_task\nsteps:\n  - name: people\n    type: json\n    cout:\n      records: 5\n    fields:\n      - name: id\n";
+  await page.getByLabel(/Paste a Data Caterer plan/).fill(task);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("button", { name: "people", exact: true }).click();
+  await page.getByText('unknown key "cout" in a step: did you mean "count"?').waitFor();
+  await page.getByRole("button", { name: "use count" }).click();
+  await page.getByText(/10 rows in \d+ ms/).waitFor();
+  await page.getByRole("tab", { name: "YAML" }).click();
+  await page.getByLabel("File", { exact: true }).selectOption({ label: "task/typo_task.yaml" });
+  assert.equal(
+    await page.getByLabel("YAML of task/typo_task.yaml").inputValue(),
+    task.replace("cout:", "count:"),
+  );
+});

@@ -1,7 +1,8 @@
 import { useId } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
-import { TYPE_CHOICES } from "./option-catalogue.ts";
-import { checkFieldType } from "./option-check.ts";
+import { KeyProblems } from "./key-problems.tsx";
+import { FIELD_KEYS, TYPE_CHOICES } from "./option-catalogue.ts";
+import { checkFieldType, checkKeys } from "./option-check.ts";
 import { OptionsEditor } from "./options-editor.tsx";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import { isUnder } from "./problem-paths.ts";
@@ -135,6 +136,12 @@ function FieldEditor({ file, path, field, edits, problems, index, count }: Field
           </Button>
         </span>
       </div>
+      <KeyProblems
+        problems={checkKeys(field, FIELD_KEYS, `field ${name}`)}
+        file={file}
+        path={path}
+        edits={edits}
+      />
       {fieldLevel.map((m) => (
         <p class="error-text" role="alert" key={m}>
           {m}

@@ -54,13 +54,9 @@ export const FIELD_OPTION_BY_NAME: ReadonlyMap<string, OptionDoc> = new Map(
 export const FIELD_KEYS: readonly KeyDoc[] = catalogue.fieldKeys;
 export const STEP_KEYS: readonly KeyDoc[] = catalogue.stepKeys;
 export const COUNT_KEYS: readonly KeyDoc[] = catalogue.countKeys;
-export const PER_FIELD_KEYS: readonly KeyDoc[] = catalogue.perFieldKeys;
 /** Keys of `count.options` and `count.perField.options` (the distribution of rows per value). */
 export const COUNT_OPTION_KEYS: readonly KeyDoc[] = catalogue.countOptionKeys;
-export const FOREIGN_KEY_KEYS: readonly KeyDoc[] = catalogue.foreignKeyKeys;
 export const FOREIGN_KEY_TARGET_KEYS: readonly KeyDoc[] = catalogue.foreignKeyTargetKeys;
-export const PLAN_KEYS: readonly KeyDoc[] = catalogue.planKeys;
-export const PLAN_TASK_KEYS: readonly KeyDoc[] = catalogue.planTaskKeys;
 /** Keys of one validation (expr, field checks, group by, upstream, field names). */
 export const VALIDATION_KEYS: readonly KeyDoc[] = catalogue.validationKeys;
 /** Field check types (`validation: [{type: ...}]`) as the validation reader accepts them. */

@@ -1,7 +1,9 @@
 import { useId } from "preact/hooks";
 import { FieldList } from "./field-editor.tsx";
+import { KeyProblems } from "./key-problems.tsx";
 import { MapEditor } from "./map-editor.tsx";
-import { COUNT_KEYS, COUNT_OPTION_KEYS } from "./option-catalogue.ts";
+import { COUNT_KEYS, COUNT_OPTION_KEYS, STEP_KEYS } from "./option-catalogue.ts";
+import { checkKeys } from "./option-check.ts";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import { isUnder } from "./problem-paths.ts";
 import { asObject, type Raw } from "./raw-data.ts";
@@ -48,6 +50,13 @@ export function StepEditor({ file, stepIndex, step, edits, problems }: StepEdito
         {text("Step name", ["name"], step.name)}
         {text("Step type", ["type"], step.type, "json, csv, parquet, orc, postgres, kafka, http, …")}
       </div>
+      <KeyProblems problems={checkKeys(step, STEP_KEYS, "a step")} file={file} path={path} edits={edits} />
+      <KeyProblems
+        problems={checkKeys(step.count, COUNT_KEYS, "count")}
+        file={file}
+        path={[...path, "count"]}
+        edits={edits}
+      />
       {stepLevel.map((p) => (
         <p class="error-text" role="alert" key={p.message}>
           {p.message}
