@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderJsonSchemas } from "./docs/render-json-schema.ts";
 import { renderReference } from "./docs/render-reference.ts";
+import { renderUiCatalogue, UI_CATALOGUE_PATH } from "./docs/render-ui-catalogue.ts";
 
 const docs = fileURLToPath(new URL("../docs/", import.meta.url));
 mkdirSync(docs, { recursive: true });
@@ -18,3 +19,6 @@ for (const [name, text] of Object.entries(renderJsonSchemas())) {
   writeFileSync(join(schemas, name), text);
   console.log(`schema/${name}`);
 }
+
+writeFileSync(fileURLToPath(new URL(`../${UI_CATALOGUE_PATH}`, import.meta.url)), renderUiCatalogue());
+console.log(UI_CATALOGUE_PATH);

@@ -10,6 +10,7 @@ import {
   COUNT_KEYS,
   COUNT_OPTION_KEYS,
   DATA_SOURCE_KEYS,
+  FIELD_CHECK_TYPES,
   FIELD_KEYS,
   FK_KEYS,
   FK_LEVEL_TARGET_KEYS,
@@ -30,9 +31,14 @@ import {
 import {
   FIELD_OPTION_TABLE,
   type FieldOptionRow,
+  FLAG_DEFAULTS,
+  FOLDER_KEYS,
+  GENERATION_DEFAULTS,
+  METADATA_DEFAULTS,
   type OptionKind,
   PASS_THROUGH_OPTION_KEYS,
   TRANSFORMATION_MODES,
+  VALIDATION_DEFAULTS,
 } from "../../src/model/index.ts";
 
 type Schema = Record<string, unknown>;
@@ -179,10 +185,47 @@ function definitions(): Record<string, Schema> {
     }),
     validation: {
       type: "object",
-      properties: Object.fromEntries([...VALIDATION_KEYS, ...CHECK_PARAM_KEYS].map((k) => [k, {}] as const)),
+      properties: {
+        ...Object.fromEntries([...VALIDATION_KEYS, ...CHECK_PARAM_KEYS].map((k) => [k, {}] as const)),
+        validation: described("the field's checks: [{type, value, min, max, negate, ...}]", {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              ...Object.fromEntries(CHECK_PARAM_KEYS.map((k) => [k, {}] as const)),
+              type: described("the check", { enum: [...FIELD_CHECK_TYPES] }),
+            },
+          },
+        }),
+      },
       additionalProperties: false,
     },
     waitCondition: closed(WAIT_KEYS, {}),
+  };
+}
+
+/** The run configuration's sections with their keys and defaults (`config` of a unified file, `configuration` of POST /plan). */
+function configSections(): Record<string, Schema> {
+  const section = (entries: readonly (readonly [string, Schema])[]): Schema => ({
+    type: "object",
+    properties: Object.fromEntries(entries),
+  });
+  const withDefault = (defaults: Readonly<Record<string, unknown>>, kind: Schema) =>
+    Object.keys(defaults).map((k) => [k, described(`default ${String(defaults[k])}`, kind)] as const);
+  return {
+    flags: section(withDefault(FLAG_DEFAULTS, booleanLike)),
+    folders: section(FOLDER_KEYS.map((k) => [k, { type: "string" }] as const)),
+    metadata: section(withDefault(METADATA_DEFAULTS, numberLike)),
+    generation: section([
+      ...withDefault(GENERATION_DEFAULTS, integerLike),
+      ["numRecordsPerStep", described("rows of every step that gives none", integerLike)],
+    ]),
+    validation: section(withDefault(VALIDATION_DEFAULTS, scalar)),
+    alert: section(
+      ["triggerOn", "slackAlertConfig", "slackToken", "slackChannels"].map(
+        (k) => [k, { type: "string" }] as const,
+      ),
+    ),
   };
 }
 
@@ -244,6 +287,7 @@ function unifiedSchema(): Schema {
         description: { type: "string" },
         config: described("run configuration: flags, folders, generation, validation, ...", {
           type: "object",
+          properties: configSections(),
         }),
         dataSources: {
           type: "array",

@@ -13,10 +13,24 @@ export const ServerErrorBody = Type.Object({
   uri: Type.String(),
   errorMessage: Type.String(),
 });
+/** Where one problem of the YAML or fields sent is (line, column, path such as `steps[0].fields[3].options.min`). */
+const SampleProblem = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  hint: Type.Optional(Type.String()),
+  line: Type.Optional(Type.Integer()),
+  column: Type.Optional(Type.Integer()),
+  path: Type.Optional(Type.String()),
+});
 const SampleErrorDetail = Type.Object({
   code: Type.String(),
   message: Type.String(),
   details: Type.String(),
+  problems: Type.Optional(
+    Type.Array(SampleProblem, {
+      description: "every located problem behind the error, for editors (rowforge extension)",
+    }),
+  ),
 });
 /** Sample error shape A (flat) and shape B (envelope). */
 export const SampleErrorFlat = SampleErrorDetail;

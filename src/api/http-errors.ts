@@ -45,12 +45,22 @@ function validationMessage(v: SchemaFailure): string {
 }
 
 /** Sample error shape A (flat). */
-export const sampleErrorFlat = (e: SampleError) => ({ code: e.code, message: e.message, details: e.details });
+export const sampleErrorFlat = (e: SampleError) => ({
+  code: e.code,
+  message: e.message,
+  details: e.details,
+  ...(e.problems.length > 0 ? { problems: e.problems } : {}),
+});
 /** Sample error shape B (envelope). */
 export const sampleErrorEnvelope = (e: SampleError, executionId: string) => ({
   success: false as const,
   executionId,
-  error: { code: e.code, message: e.message, details: e.details },
+  error: {
+    code: e.code,
+    message: e.message,
+    details: e.details,
+    ...(e.problems.length > 0 ? { problems: e.problems } : {}),
+  },
 });
 
 /**

@@ -27,7 +27,7 @@ export { PLAN_KEYS, SINK_KEYS, TASK_SUMMARY_KEYS } from "./read/read-plan.ts";
 export { STEP_KEYS, TRANSFORMATION_KEYS } from "./read/read-step.ts";
 export { TASK_KEYS } from "./read/read-task.ts";
 export { DATA_SOURCE_KEYS, UNIFIED_KEYS } from "./read/read-unified.ts";
-export { CHECK_PARAM_KEYS, VALIDATION_KEYS, WAIT_KEYS } from "./read/read-validation.ts";
+export { CHECK_PARAM_KEYS, FIELD_CHECK_TYPES, VALIDATION_KEYS, WAIT_KEYS } from "./read/read-validation.ts";
 export { normaliseFormat } from "./resolve/merge-step-options.ts";
 export { type RunRequestContext, resolveRunRequest } from "./resolve/resolve-run-request.ts";
 export { type TaskAsPlanInput, taskAsPlan } from "./resolve/task-as-plan.ts";

@@ -10,7 +10,7 @@ import { checkPlan } from "../check/check-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
-import { keepMaskedSecrets } from "./keep-masked-secrets.ts";
+import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
@@ -199,15 +199,18 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         );
       }
       checkPathNames(request);
-      // A plan is checked as `rowforge validate` checks a file: an invalid one is never "saved successfully".
-      const problems = await planProblems(request);
-      if (problems.length > 0) throw planInvalid(request.plan.name, problems);
       const name = request.plan.name;
-      const planId = typeof request.id === "string" && request.id !== "" ? request.id : randomUUID();
+      // A plan opened (masked) and saved again keeps the secrets its masked values stand for.
+      const before = await store.plans.get(name);
+      const kept = (before ? keepMaskedSecretsDeep(request, before.request) : request) as typeof request;
+      // A plan is checked as `rowforge validate` checks a file: an invalid one is never "saved successfully".
+      const problems = await planProblems(kept);
+      if (problems.length > 0) throw planInvalid(name, problems);
+      const planId = typeof kept.id === "string" && kept.id !== "" ? kept.id : randomUUID();
       await store.plans.put({
         id: planId,
         name,
-        request: { ...request, id: planId },
+        request: { ...kept, id: planId },
         savedAt: new Date(now()).toISOString(),
       });
       return { planId, name };

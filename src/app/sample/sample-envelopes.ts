@@ -7,7 +7,7 @@ import type { RowforgeService } from "../catalog/rowforge-service.ts";
 import { transformBytes, transformRows } from "../transform/apply-transformation.ts";
 import { type LoadedTransformation, loadTransformation } from "../transform/load-transformation.ts";
 import type { SampleTask, StepOutput } from "./run-sample-task.ts";
-import { SampleError } from "./sample-error.ts";
+import { problemsOf, SampleError } from "./sample-error.ts";
 import { sampleFormatOf } from "./sample-output.ts";
 
 /**
@@ -100,7 +100,7 @@ async function transformedRows(
     const loading = transformationOf(svc, plan, step);
     return loading ? transformRows(await loading, rows) : rows;
   } catch (e) {
-    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
+    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code, problemsOf(e));
     throw e;
   }
 }
@@ -150,6 +150,7 @@ async function produce(
         code,
         e.code === "RF_BUDGET_EXCEEDED" ? `${e.message}; ${e.hint}` : e.message,
         e.code,
+        problemsOf(e),
       );
     throw e;
   }
@@ -226,7 +227,7 @@ export async function raw(
       contentType: encoded.contentType,
     };
   } catch (e) {
-    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code);
+    if (isRowforgeError(e)) throw new SampleError(code, e.message, e.code, problemsOf(e));
     throw e;
   }
 }

@@ -28,7 +28,7 @@ import {
   type SampleResponse,
   serverBudget,
 } from "./sample-envelopes.ts";
-import { SampleError } from "./sample-error.ts";
+import { problemsOf, SampleError, sampleProblem } from "./sample-error.ts";
 import { sampleFormatOf } from "./sample-output.ts";
 
 async function findPlanOrFail(svc: RowforgeService, planName: string) {
@@ -36,7 +36,7 @@ async function findPlanOrFail(svc: RowforgeService, planName: string) {
   try {
     found = await svc.findPlan(planName);
   } catch (e) {
-    if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code);
+    if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code, problemsOf(e));
     throw e;
   }
   if (!found) {
@@ -52,7 +52,7 @@ async function findPlanOrFail(svc: RowforgeService, planName: string) {
   try {
     return (await readSchemas(found.plan, { onlyWhenNeeded: true })).plan;
   } catch (e) {
-    if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code);
+    if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code, problemsOf(e));
     throw e;
   }
 }
@@ -277,6 +277,7 @@ export async function sampleTaskYamlText(
       code,
       `${syntax?.message ?? "the YAML cannot be read"}${where}`,
       syntax?.code ?? "RF_YAML_SYNTAX",
+      syntax ? [sampleProblem(syntax)] : [],
     );
   }
   const { task, diagnostics } = read;
@@ -289,6 +290,7 @@ export async function sampleTaskYamlText(
         ? `${first.message}${first.location?.line ? ` (line ${first.location.line}${first.location.path ? `, ${first.location.path}` : ""})` : ""}`
         : "a task YAML has a name and steps",
       first?.code ?? "RF_STRUCTURE",
+      errors.map(sampleProblem),
     );
   }
   const { plan } = taskAsPlan({

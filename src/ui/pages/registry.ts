@@ -1,6 +1,7 @@
 import { ConnectionsPage } from "./connections/connections-page.tsx";
 import { HistoryPage } from "./history/history-page.tsx";
 import type { PageDef } from "./page.ts";
+import { PlanEditorPage } from "./plans/plan-editor-page.tsx";
 import { PlansPage } from "./plans/plans-page.tsx";
 import { RunPage } from "./runs/run-page.tsx";
 import { RunsPage } from "./runs/runs-page.tsx";
@@ -11,6 +12,7 @@ import { RunsPage } from "./runs/runs-page.tsx";
  */
 export const PAGES: readonly PageDef[] = [
   { path: "/plans", title: "Plans", nav: "Plans", component: PlansPage },
+  { path: "/plans/:name", title: "Plan", component: PlanEditorPage },
   { path: "/connections", title: "Connections", nav: "Connections", component: ConnectionsPage },
   { path: "/runs", title: "Runs", nav: "Runs", component: RunsPage },
   { path: "/runs/:id", title: "Run", component: RunPage },

@@ -1,0 +1,11 @@
+/** Offers a text as a file download (no server round trip). */
+export function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name.replace(/\//g, "-");
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

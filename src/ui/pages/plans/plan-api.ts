@@ -1,0 +1,64 @@
+import { request } from "../../lib/api.ts";
+
+/** One located problem of a failed sample (the API's `error.problems`). */
+export interface SampleProblem {
+  readonly code: string;
+  readonly message: string;
+  readonly hint?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly path?: string;
+}
+
+export interface SchemaField {
+  readonly name: string;
+  readonly type: string;
+  readonly fields?: readonly SchemaField[];
+}
+
+export type SampleAnswer =
+  | {
+      readonly ok: true;
+      readonly rows: readonly Record<string, unknown>[];
+      readonly fields: readonly SchemaField[];
+      readonly generatedInMs: number;
+    }
+  | { readonly ok: false; readonly message: string; readonly problems: readonly SampleProblem[] };
+
+interface Envelope {
+  readonly success?: boolean;
+  readonly sampleData?: Record<string, unknown>[];
+  readonly schema?: { readonly fields?: SchemaField[] };
+  readonly metadata?: { readonly generatedInMs?: number };
+  readonly error?: { readonly message?: string; readonly problems?: SampleProblem[] };
+}
+
+/** The plan editor's calls: saved plans (GET/POST/DELETE) and a step's sample from its task's YAML. */
+export const planApi = {
+  get: (name: string) => request<unknown>("GET", `/plan/${encodeURIComponent(name)}`),
+  save: (body: unknown) =>
+    request<{ status: string; message: string; planId: string }>("POST", "/plan", { body }),
+  remove: (name: string) =>
+    request<{ status: string; message: string }>("DELETE", `/plan/${encodeURIComponent(name)}`),
+  /** 10 rows of one step (fastMode), from the task's YAML text as it is in the editor. */
+  sample: async (taskYaml: string, stepName: string, signal?: AbortSignal): Promise<SampleAnswer> => {
+    const body = await request<Envelope>("POST", "/sample/task-yaml", {
+      body: { taskYamlContent: taskYaml, stepName, sampleSize: 10, fastMode: true },
+      accept: [400],
+      ...(signal ? { signal } : {}),
+    });
+    if (body.success === false || body.error) {
+      return {
+        ok: false,
+        message: body.error?.message ?? "the sample failed",
+        problems: body.error?.problems ?? [],
+      };
+    }
+    return {
+      ok: true,
+      rows: body.sampleData ?? [],
+      fields: body.schema?.fields ?? [],
+      generatedInMs: body.metadata?.generatedInMs ?? 0,
+    };
+  },
+};

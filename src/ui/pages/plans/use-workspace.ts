@@ -1,0 +1,61 @@
+import { useCallback, useState } from "preact/hooks";
+import { fileText, type PlanWorkspace, type WorkspaceFile, withFileText } from "./plan-workspace.ts";
+import { deleteIn, moveItem, renameKey, setIn, type YamlPath } from "./yaml-edit.ts";
+
+/** The form's edits of one workspace text, each applied to the YAML text itself. */
+export interface WorkspaceEdits {
+  readonly set: (file: WorkspaceFile, path: YamlPath, value: unknown) => void;
+  readonly remove: (file: WorkspaceFile, path: YamlPath) => void;
+  readonly rename: (file: WorkspaceFile, path: YamlPath, to: string) => void;
+  readonly move: (file: WorkspaceFile, path: YamlPath, by: number) => void;
+}
+
+export interface WorkspaceState extends WorkspaceEdits {
+  readonly ws: PlanWorkspace;
+  readonly replace: (ws: PlanWorkspace) => void;
+  readonly setText: (file: WorkspaceFile, text: string) => void;
+  /** The last edit that could not be applied (the text does not parse, a key exists already). */
+  readonly editError: string | undefined;
+  /** Whether anything changed since the workspace was loaded or saved. */
+  readonly dirty: boolean;
+  /** The workspace was saved as this plan id: not dirty any more (edits made meanwhile are kept). */
+  readonly markSaved: (id: string) => void;
+}
+
+export function useWorkspace(initial: PlanWorkspace): WorkspaceState {
+  const [ws, setWs] = useState(initial);
+  const [editError, setEditError] = useState<string | undefined>(undefined);
+  const [dirty, setDirty] = useState(false);
+  const apply = useCallback((file: WorkspaceFile, change: (text: string) => string) => {
+    setWs((current) => {
+      try {
+        const next = change(fileText(current, file));
+        setEditError(undefined);
+        if (next === fileText(current, file)) return current;
+        setDirty(true);
+        return withFileText(current, file, next);
+      } catch (e) {
+        setEditError(e instanceof Error ? e.message : String(e));
+        return current;
+      }
+    });
+  }, []);
+  return {
+    ws,
+    editError,
+    dirty,
+    replace: useCallback((next: PlanWorkspace) => {
+      setWs(next);
+      setDirty(true);
+    }, []),
+    markSaved: useCallback((id: string) => {
+      setWs((current) => ({ ...current, id }));
+      setDirty(false);
+    }, []),
+    setText: useCallback((file: WorkspaceFile, text: string) => apply(file, () => text), [apply]),
+    set: useCallback((f, p, v) => apply(f, (t) => setIn(t, p, v)), [apply]),
+    remove: useCallback((f, p) => apply(f, (t) => deleteIn(t, p)), [apply]),
+    rename: useCallback((f, p, to) => apply(f, (t) => renameKey(t, p, to)), [apply]),
+    move: useCallback((f, p, by) => apply(f, (t) => moveItem(t, p, by)), [apply]),
+  };
+}
