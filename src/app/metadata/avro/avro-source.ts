@@ -1,6 +1,7 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import { AvroNames, rootRecord } from "../../../formats/avro/avro-schema.ts";
 import type { MetadataSource } from "../metadata-source.ts";
+import { stepLocation } from "../step-location.ts";
 import { avroRecordFields } from "./avro-field.ts";
 
 /**
@@ -14,16 +15,7 @@ export const avroSource: MetadataSource = {
   aliases: ["avsc", "avroSchema", "avro_schema"],
   locationOptions: ["schemaLocation", "avroSchemaFile"],
   async read(r, docs) {
-    const location = r.step.options.schemaLocation ?? r.step.options.avroSchemaFile;
-    const where = `step "${r.step.name}"`;
-    if (location === undefined)
-      throw new RowforgeError(
-        "RF_KEY_MISSING",
-        `${where} has metadataSourceType avro but no schemaLocation`,
-        {
-          hint: "add the step option schemaLocation: <path of the .avsc file>",
-        },
-      );
+    const { location, where } = stepLocation(r, avroSource, "path of the .avsc file");
     const doc = await docs.read(location, where);
     const names = new AvroNames(`${where}: Avro schema ${doc.path}`);
     names.defineTree(doc.value, "");

@@ -13,7 +13,7 @@ export const dataContractSource: MetadataSource = {
   aliases: ["datacontract", "data_contract_cli", "dataContract", "datacontract.yaml"],
   locationOptions: ["dataContractFile", "schemaLocation"],
   async read(r, docs) {
-    const { value, scope } = await contractDocument(r, docs, "dataContractCli", "data contract");
+    const { value, scope } = await contractDocument(r, docs, dataContractSource, "data contract");
     const { tables, skipped } = dataContractTables(value, scope.where);
     const shapes = contractSteps(r, tables, scope);
     return shapes.map((s) => ({ ...s, skipped: [...skipped, ...(s.skipped ?? [])] }));

@@ -13,7 +13,7 @@ export const odcsSource: MetadataSource = {
   aliases: ["odcs", "open_data_contract_standard"],
   locationOptions: ["dataContractFile", "schemaLocation"],
   async read(r, docs) {
-    const { value, scope } = await contractDocument(r, docs, "openDataContractStandard", "ODCS contract");
+    const { value, scope } = await contractDocument(r, docs, odcsSource, "ODCS contract");
     return contractSteps(r, odcsTables(value, scope.where), scope);
   },
 };

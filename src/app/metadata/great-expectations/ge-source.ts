@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import type { MetadataSource } from "../metadata-source.ts";
+import { stepLocation } from "../step-location.ts";
 import { suiteValidations } from "./expectation-suite.ts";
 
 /**
@@ -12,16 +13,7 @@ export const greatExpectationsSource: MetadataSource = {
   aliases: ["great_expectations", "ge", "gx"],
   locationOptions: ["expectationsFile"],
   async read(r, docs) {
-    const location = r.step.options.expectationsFile;
-    const where = `step "${r.step.name}"`;
-    if (location === undefined)
-      throw new RowforgeError(
-        "RF_KEY_MISSING",
-        `${where} has metadataSourceType greatExpectations but no expectationsFile`,
-        {
-          hint: "add the step option expectationsFile: <path of the suite's JSON file>",
-        },
-      );
+    const { location, where } = stepLocation(r, greatExpectationsSource, "path of the suite's JSON file");
     if (r.step.fields.length === 0)
       throw new RowforgeError(
         "RF_METADATA_SCHEMA_INVALID",

@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import type { MetadataSource } from "../metadata-source.ts";
+import { stepLocation } from "../step-location.ts";
 import { bundleRefs } from "./bundle-refs.ts";
 import { resolveSchema } from "./resolve-schema.ts";
 import { objectFields } from "./schema-field.ts";
@@ -14,16 +15,7 @@ export const jsonSchemaSource: MetadataSource = {
   aliases: ["json_schema", "json-schema"],
   locationOptions: ["jsonSchemaFile", "schemaLocation"],
   async read(r, docs) {
-    const location = r.step.options.jsonSchemaFile ?? r.step.options.schemaLocation;
-    const where = `step "${r.step.name}"`;
-    if (location === undefined)
-      throw new RowforgeError(
-        "RF_KEY_MISSING",
-        `${where} has metadataSourceType jsonSchema but no jsonSchemaFile`,
-        {
-          hint: "add the step option jsonSchemaFile: <path of the schema file>",
-        },
-      );
+    const { location, where } = stepLocation(r, jsonSchemaSource, "path of the schema file");
     const doc = await docs.read(location, where);
     const bundled = await bundleRefs(doc.value, doc.path, docs, where);
     // JSON leaves an optional property out: absent, not null, unless the step says otherwise.

@@ -4,6 +4,7 @@ import { bundleRefs } from "../json-schema/bundle-refs.ts";
 import { resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
+import { stepLocation } from "../step-location.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 /** Headers OpenAPI says are not parameters (the request's own). */
@@ -23,17 +24,7 @@ export const openApiSource: MetadataSource = {
   aliases: ["openapi", "swagger", "open_api"],
   locationOptions: ["schemaLocation", "openApiSpec", "metadataSourceUrl"],
   async read(r, docs) {
-    const location =
-      r.step.options.schemaLocation ?? r.step.options.openApiSpec ?? r.step.options.metadataSourceUrl;
-    const where = `step "${r.step.name}"`;
-    if (location === undefined)
-      throw new RowforgeError(
-        "RF_KEY_MISSING",
-        `${where} has metadataSourceType openApi but no schemaLocation`,
-        {
-          hint: "add the step option schemaLocation: <path or URL of the OpenAPI document>",
-        },
-      );
+    const { location, where } = stepLocation(r, openApiSource, "path or URL of the OpenAPI document");
     const doc = await docs.read(location, where);
     // Schemas kept in other files (`$ref: schemas/pet.yaml`) are read beside the document.
     const bundled = await bundleRefs(doc.value, doc.path, docs, where);

@@ -1,6 +1,7 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import { findMessage, loadProtoFile, messagesDefinedIn } from "../../../formats/protobuf/proto-root.ts";
 import type { MetadataSource } from "../metadata-source.ts";
+import { stepLocation } from "../step-location.ts";
 import { messageFields } from "./protobuf-field.ts";
 
 /**
@@ -13,16 +14,7 @@ export const protobufSource: MetadataSource = {
   aliases: ["proto", "protobufSchema", "protobuf_schema"],
   locationOptions: ["schemaLocation", "protobufSchemaFile"],
   async read(r, docs) {
-    const location = r.step.options.schemaLocation ?? r.step.options.protobufSchemaFile;
-    const where = `step "${r.step.name}"`;
-    if (location === undefined)
-      throw new RowforgeError(
-        "RF_KEY_MISSING",
-        `${where} has metadataSourceType protobuf but no schemaLocation`,
-        {
-          hint: "add the step option schemaLocation: <path of the .proto file>",
-        },
-      );
+    const { location, where } = stepLocation(r, protobufSource, "path of the .proto file");
     const doc = await docs.readText(location, where);
     const scope = `${where}: Protobuf ${doc.path}`;
     const root = loadProtoFile(doc.path, doc.text, scope);

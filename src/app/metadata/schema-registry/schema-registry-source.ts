@@ -11,6 +11,7 @@ import { resolveSchema } from "../json-schema/resolve-schema.ts";
 import { objectFields } from "../json-schema/schema-field.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { messageFields } from "../protobuf/protobuf-field.ts";
+import { stepLocation } from "../step-location.ts";
 
 /**
  * A Confluent-compatible schema registry (`metadataSourceUrl`, or `schema.registry.url`): the
@@ -24,16 +25,11 @@ export const schemaRegistrySource: MetadataSource = {
   locationOptions: ["metadataSourceUrl", "schema.registry.url", "schemaRegistryUrl"],
   async read(r) {
     const o = r.step.options;
-    const where = `step "${r.step.name}"`;
-    const url = o.metadataSourceUrl ?? o["schema.registry.url"] ?? o.schemaRegistryUrl;
-    if (url === undefined)
-      throw new RowforgeError(
-        "RF_KEY_MISSING",
-        `${where} has metadataSourceType confluentSchemaRegistry but no metadataSourceUrl`,
-        {
-          hint: "add the step option metadataSourceUrl: <the registry's URL, like http://localhost:8081>",
-        },
-      );
+    const { location: url, where } = stepLocation(
+      r,
+      schemaRegistrySource,
+      "the registry's URL, like http://localhost:8081",
+    );
     const registry = readRegistryOptions({ ...o, "schema.registry.url": url }, where)!;
     const subject =
       o.schemaRegistrySubject ?? o.subject ?? (o.topic === undefined ? undefined : `${o.topic}-value`);
