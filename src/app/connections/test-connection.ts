@@ -1,9 +1,10 @@
 import { normaliseFormat } from "../../config/index.ts";
 import { findConnector, JMS_SUPPORTED, plannedKinds, unsupportedKind } from "../../connectors/registry.ts";
-import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { CONNECTION_GROUPS, type Connection } from "../../model/connection.ts";
 import { isSecretKey, MASK, maskText } from "../catalog/secrets.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
+import { withinConnectTimeout } from "./within-connect-timeout.ts";
 
 /** Data Caterer's ConnectionTestResult: what `rowforge connection test` and POST /connection/test answer. */
 export interface ConnectionTestResult {
@@ -14,9 +15,6 @@ export interface ConnectionTestResult {
   readonly details: Readonly<Record<string, string | number | boolean>>;
   readonly durationMs: number;
 }
-
-/** Seconds a test may take beyond the connection's own connectTimeout before it is given up. */
-const GRACE_SECONDS = 5;
 
 /**
  * Tests a connection through the connector serving its type (Connector.testConnection):
@@ -69,18 +67,8 @@ async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "dur
       details: { type, tested: false },
     };
   }
-  const seconds = Number(c.options.connectTimeout ?? 10);
-  const limit =
-    ((Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 10) + GRACE_SECONDS) * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new RowforgeError("RF_CONNECTION_TIMEOUT", `${who}: no answer within ${limit / 1000} s`)),
-      limit,
-    );
-  });
   try {
-    const outcome = await Promise.race([connector.testConnection({ ...c, type }), late]);
+    const outcome = await withinConnectTimeout(connector.testConnection({ ...c, type }), c, who);
     return { ...outcome, details: { type, ...outcome.details } };
   } catch (e) {
     if (isRowforgeError(e)) {
@@ -91,8 +79,6 @@ async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "dur
       message: `${who}: the connection test failed: ${e instanceof Error ? e.message : String(e)}`,
       details: { type, code: "RF_INTERNAL" },
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

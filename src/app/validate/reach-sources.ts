@@ -1,8 +1,9 @@
 import { findConnector } from "../../connectors/registry.ts";
-import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Validation } from "../../model/validation.ts";
+import { withinConnectTimeout } from "../connections/within-connect-timeout.ts";
 import { readStepOf } from "./run-validations.ts";
 
 /** Codes that mean a data source cannot be reached (or refuses the login): validating it is pointless. */
@@ -13,9 +14,6 @@ const UNREACHABLE = new Set([
   "RF_BROKER_AUTH_FAILED",
   "RF_CONNECTION_TIMEOUT",
 ]);
-
-/** Seconds a data source's test may take beyond its connectTimeout (default 10 s) before it counts as unreachable. */
-const GRACE_SECONDS = 5;
 
 /** A validation entry whose data source could not be reached, with the coded error saying why. */
 export interface UnreachableSource {
@@ -112,29 +110,10 @@ export async function unreachableSources(
 
 /** A connection test's unreachable error (undefined when it answered, whatever it said), given up after its timeout. */
 async function bounded(test: Promise<unknown>, c: Connection): Promise<RowforgeError | undefined> {
-  const seconds = Number(c.options.connectTimeout ?? 10);
-  const limit =
-    ((Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 10) + GRACE_SECONDS) * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new RowforgeError(
-            "RF_CONNECTION_TIMEOUT",
-            `data source "${c.name}" (${c.type}) did not answer within ${limit / 1000} s`,
-          ),
-        ),
-      limit,
-    );
-    timer.unref();
-  });
   try {
-    await Promise.race([test, late]);
+    await withinConnectTimeout(test, c, `data source "${c.name}" (${c.type})`);
     return undefined;
   } catch (e) {
     return isRowforgeError(e) && UNREACHABLE.has(e.code) ? e : undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
