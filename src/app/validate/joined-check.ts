@@ -24,6 +24,9 @@ export class JoinedCheck implements Check {
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
     this.feed(this.join.join(rows, index, count));
   }
+  dispose(): void {
+    this.inner.dispose?.();
+  }
   finish(): CheckOutcome {
     const tail = this.join.tail();
     if (tail && tail.length > 0) this.feed(tail);

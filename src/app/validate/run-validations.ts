@@ -39,6 +39,7 @@ export async function runValidations(
   const limits: CheckLimits = {
     ...DEFAULT_CHECK_LIMITS,
     sampleRecords: plan.config.validation?.numSampleErrorRecords ?? DEFAULT_CHECK_LIMITS.sampleRecords,
+    ...groupBudgetFromEnv(process.env),
     ...options.limits,
   };
   const out: ValidationResult[] = [];
@@ -49,6 +50,20 @@ export async function runValidations(
     }
   }
   return out;
+}
+
+/**
+ * The in-memory budget of groups from the environment: `ROWFORGE_VALIDATION_MAX_GROUPS` (a
+ * whole number of at least 1; a group-by past it spills to disk) and `ROWFORGE_SPILL_DIR`
+ * (where spill files go). Other values are ignored.
+ */
+export function groupBudgetFromEnv(env: NodeJS.ProcessEnv): Partial<CheckLimits> {
+  const max = Number(env.ROWFORGE_VALIDATION_MAX_GROUPS);
+  const dir = env.ROWFORGE_SPILL_DIR?.trim();
+  return {
+    ...(Number.isInteger(max) && max >= 1 ? { maxGroups: max } : {}),
+    ...(dir ? { spillDir: dir } : {}),
+  };
 }
 
 /** The step a validation entry reads: the data source's connection (or step) options overridden by the entry's own. */
@@ -163,6 +178,7 @@ async function runEntry(
     }
   } catch (e) {
     await read.close();
+    for (const r of running) r.check.dispose?.();
     return [
       ...results,
       ...failedAll(
@@ -187,6 +203,7 @@ async function runEntry(
       sample: o.sample,
       seconds,
       ...(o.note ? { note: o.note } : {}),
+      ...(o.details ? { details: o.details } : {}),
     });
   }
   return results;

@@ -1,0 +1,156 @@
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const BUFFER = 64 * 1024;
+const READ = 1024 * 1024;
+
+/**
+ * Records (byte strings) written to a fixed number of partition files in a temporary folder of
+ * their own, then read back partition by partition: what a check holds past its memory budget.
+ * Each record is written after its length. `dispose` removes the folder (also after a failure).
+ */
+export class SpillFiles {
+  readonly partitions: number;
+  private dir: string | undefined;
+  private readonly parent: string;
+  private readonly fds: number[];
+  private readonly buffers: Uint8Array[];
+  private readonly used: number[];
+  /** Bytes written, all partitions together. */
+  written = 0;
+
+  constructor(partitions: number, parent = tmpdir()) {
+    this.partitions = partitions;
+    this.parent = parent;
+    this.fds = new Array(partitions).fill(-1);
+    this.buffers = Array.from({ length: partitions }, () => new Uint8Array(0));
+    this.used = new Array(partitions).fill(0);
+  }
+
+  private path(p: number): string {
+    this.dir ??= mkdtempSync(join(this.parent, "rowforge-spill-"));
+    return join(this.dir, `part-${p}.bin`);
+  }
+
+  /** Appends `src[start..end)` as one record of partition p. */
+  write(p: number, src: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    let buf = this.buffers[p]!;
+    if (buf.length === 0) buf = this.buffers[p] = new Uint8Array(BUFFER);
+    if (this.used[p]! + n + 5 > buf.length) {
+      this.flush(p);
+      if (n + 5 > buf.length) buf = this.buffers[p] = new Uint8Array(n + 5);
+    }
+    const from = this.used[p]!;
+    let at = from;
+    let len = n;
+    while (len >= 0x80) {
+      buf[at++] = (len & 0x7f) | 0x80;
+      len >>>= 7;
+    }
+    buf[at++] = len;
+    buf.set(src.subarray(start, end), at);
+    this.used[p] = at + n;
+    this.written += at + n - from;
+  }
+
+  private flush(p: number): void {
+    const n = this.used[p]!;
+    if (n === 0) return;
+    if (this.fds[p]! < 0) this.fds[p] = openSync(this.path(p), "a");
+    let off = 0;
+    while (off < n) off += writeSync(this.fds[p]!, this.buffers[p]!, off, n - off);
+    this.used[p] = 0;
+  }
+
+  /** Writes what is buffered and closes the files (before reading them back). */
+  finishWriting(): void {
+    for (let p = 0; p < this.partitions; p++) {
+      this.flush(p);
+      this.buffers[p] = new Uint8Array(0);
+      if (this.fds[p]! >= 0) {
+        closeSync(this.fds[p]!);
+        this.fds[p] = -1;
+      }
+    }
+  }
+
+  /**
+   * The records of partition p, each as a view of a read buffer (valid until the next record
+   * is asked for). Reads the file in 1 MiB pieces.
+   */
+  *records(p: number): Generator<Uint8Array> {
+    if (this.dir === undefined) return;
+    let fd: number;
+    try {
+      fd = openSync(join(this.dir, `part-${p}.bin`), "r");
+    } catch {
+      return; // nothing was written to this partition
+    }
+    try {
+      let buf = new Uint8Array(READ);
+      let have = 0;
+      let pos = 0;
+      for (;;) {
+        // Parse the records wholly inside the buffer.
+        for (;;) {
+          let k = pos;
+          let len = 0;
+          let shift = 0;
+          let complete = false;
+          while (k < have) {
+            const b = buf[k++]!;
+            len += (b & 0x7f) * 2 ** shift;
+            if (b < 0x80) {
+              complete = true;
+              break;
+            }
+            shift += 7;
+          }
+          if (!complete || k + len > have) {
+            if (complete && len + 5 > buf.length) {
+              const bigger = new Uint8Array(len + 5 + READ);
+              bigger.set(buf.subarray(pos, have));
+              have -= pos;
+              pos = 0;
+              buf = bigger;
+            }
+            break;
+          }
+          yield buf.subarray(k, k + len);
+          pos = k + len;
+        }
+        // Keep the unread tail, read more.
+        if (pos > 0) {
+          buf.copyWithin(0, pos, have);
+          have -= pos;
+          pos = 0;
+        }
+        const n = readSync(fd, buf, have, buf.length - have, null);
+        if (n === 0) {
+          if (have > 0) throw new Error(`spill file part-${p}.bin ends inside a record`);
+          return;
+        }
+        have += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Closes and removes every file (safe to call twice, and after a failure). */
+  dispose(): void {
+    for (let p = 0; p < this.partitions; p++) {
+      if (this.fds[p]! >= 0) {
+        try {
+          closeSync(this.fds[p]!);
+        } catch {}
+        this.fds[p] = -1;
+      }
+      this.buffers[p] = new Uint8Array(0);
+    }
+    if (this.dir !== undefined) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
+  }
+}
