@@ -38,6 +38,15 @@ const COVERED = [
   "NOT (n > 1 OR s = 'a')",
   "big > 3",
   "3 < n",
+  "regexp(s, 'b')",
+  "regexp(s, '^[a-c]{2}$')",
+  "s RLIKE '[^a]'",
+  "regexp(r, 'ACC[0-9]{3}')",
+  "regexp(r, '^ACC\\d{3}$')",
+  "NOT regexp(r, '\\w\\.[A-Z]')",
+  "regexp(r, 'C.0')",
+  "regexp(r, 'C\\s3')",
+  "regexp(r, '^ACC.$')",
 ];
 
 test("vectorised predicates fail exactly the rows the compiled row predicate fails", async () => {
@@ -57,7 +66,8 @@ test("vectorised predicates fail exactly the rows the compiled row predicate fai
         CASE WHEN i % 19 = 0 THEN NULL ELSE list_transform(range(i % 3), x -> x) END AS xs,
         CASE WHEN i % 23 = 0 THEN NULL
              ELSE {'name': 'x', 'age': CASE WHEN i % 29 = 0 THEN NULL ELSE CAST(10 + i % 90 AS INTEGER) END} END AS st,
-        CAST(i AS BIGINT) AS big
+        CAST(i AS BIGINT) AS big,
+        CASE WHEN i % 31 = 0 THEN NULL ELSE ['ACC123', 'xACC1234y', 'AC1', 'ACC12', 'ACC' || chr(10), 'x.Y', 'ACC123' || chr(10), 'ÅCC123', 'ACC1' || chr(11) || '3'][1 + i % 9] END AS r
       FROM range(10000) t(i)
     ) TO '${join(dir, "d", "part-0.parquet")}' (FORMAT parquet, ROW_GROUP_SIZE 2048)`);
     conn.closeSync();

@@ -3,6 +3,7 @@ import type { SqlAst } from "../../engine/index.ts";
 import { parseSql } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { BatchRows, ReadField } from "./batch-rows.ts";
+import { type SimpleRegex, simpleRegex } from "./simple-regex.ts";
 
 /*
  * A predicate evaluated over whole Arrow batches in typed-array loops, for the common shapes of
@@ -268,8 +269,14 @@ function compileNode(ast: SqlAst, fields: readonly ReadField[]): Node {
       if (ref.type.kind === "string") return stringColumn(ref);
       return no();
     }
+    case "rlike": {
+      const r = regexMatch(compileNode(ast.operand, fields), ast.pattern);
+      return ast.negated ? not(r) : r;
+    }
     case "call": {
       const name = ast.name.toLowerCase();
+      if ((name === "rlike" || name === "regexp" || name === "regexp_like") && ast.args.length === 2)
+        return regexMatch(compileNode(ast.args[0]!, fields), ast.args[1]!);
       if (ast.args.length !== 1) return no();
       if (name === "size" || name === "cardinality") {
         const ref = resolveRef(ast.args[0]!, fields);
@@ -330,6 +337,30 @@ function compileNode(ast: SqlAst, fields: readonly ReadField[]): Node {
     default:
       return no();
   }
+}
+
+/** A string matched with a literal pattern of the simple shape (simple-regex.ts); other rows and shapes are not vectorised. */
+function regexMatch(operand: Node, pattern: SqlAst): BoolNode {
+  const lit = literal(pattern);
+  if (operand.kind !== "str" || typeof lit.value !== "string") return no();
+  const rx: SimpleRegex = simpleRegex(lit.value) ?? no();
+  const out = scratch((n) => new Uint8Array(n));
+  return {
+    kind: "bool",
+    eval(rows) {
+      const { offsets, bytes, s } = operand.eval(rows);
+      const o = out(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        if (s[i] !== 0) {
+          o[i] = s[i]!;
+          continue;
+        }
+        const m = rx.test(bytes, offsets[i]!, offsets[i + 1]!);
+        o[i] = m === undefined ? UNSURE : m ? TRUE : FALSE;
+      }
+      return o;
+    },
+  };
 }
 
 function bool(n: Node): BoolNode {

@@ -1,7 +1,14 @@
 import { openAsBlob } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { type RecordBatch, type Schema, tableFromIPC } from "apache-arrow";
+import type { ParquetReadReply, ParquetReadRequest } from "../../../workers/parquet-read-message.ts";
+import { workerUrl } from "../../../workers/worker-url.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import { parquetWasm as wasm } from "../../formats/parquet/parquet-format.ts";
 import type { ReadBackRequest } from "../connector.ts";
+
+/** Row groups a decoding worker may have ready ahead of the reader (memory: that many row groups). */
+const WINDOW = 2;
 
 /** A Parquet file's Arrow schema, from its footer (no row is read). */
 export async function parquetSchema(file: string): Promise<Schema> {
@@ -13,12 +20,35 @@ export async function parquetSchema(file: string): Promise<Schema> {
   }
 }
 
+/** The number of row groups of Parquet files (from their footers). */
+async function rowGroupCount(files: readonly string[]): Promise<number> {
+  let n = 0;
+  for (const file of files) {
+    const pf = await wasm().ParquetFile.fromFile(await openAsBlob(file));
+    try {
+      n += pf.metadata().numRowGroups();
+    } finally {
+      pf.free();
+    }
+  }
+  return n;
+}
+
 /**
  * The rows of Parquet files as Arrow batches, decoded by parquet-wasm one row group at a time
  * (memory bounded by a row group, not the file): Arrow columns as the file stores them, with no
- * value converted on the way.
+ * value converted on the way. With more than one row group, a worker thread decodes the next
+ * row groups (at most WINDOW ahead) while the caller works on the batches of the current one.
  */
 export async function* parquetBatches(
+  files: readonly string[],
+  request: ReadBackRequest,
+): AsyncGenerator<RecordBatch> {
+  if ((await rowGroupCount(files)) > 1) yield* parquetBatchesInWorker(files, request);
+  else yield* parquetBatchesHere(files, request);
+}
+
+async function* parquetBatchesHere(
   files: readonly string[],
   request: ReadBackRequest,
 ): AsyncGenerator<RecordBatch> {
@@ -34,5 +64,52 @@ export async function* parquetBatches(
     } finally {
       pf.free();
     }
+  }
+}
+
+async function* parquetBatchesInWorker(
+  files: readonly string[],
+  request: ReadBackRequest,
+): AsyncGenerator<RecordBatch> {
+  const worker = new Worker(new URL(workerUrl("parquet-read")));
+  const replies: ParquetReadReply[] = [];
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  worker.on("message", (m: ParquetReadReply) => {
+    replies.push(m);
+    wake?.();
+  });
+  worker.on("error", (e) => {
+    failure = e;
+    wake?.();
+  });
+  worker.on("exit", (code) => {
+    failure ??= new Error(`the Parquet decoding worker stopped (exit code ${code})`);
+    wake?.();
+  });
+  const send = (m: ParquetReadRequest) => worker.postMessage(m);
+  try {
+    send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW });
+    for (;;) {
+      request.signal?.throwIfAborted();
+      const m = replies.shift();
+      if (!m) {
+        if (failure) throw failure;
+        await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+        continue;
+      }
+      if (m.kind === "end") return;
+      if (m.kind === "error") {
+        throw new RowforgeError("RF_FILE_READ", `cannot read Parquet ${files.join(", ")}: ${m.message}`, {
+          hint: "check that the files are whole Parquet files",
+        });
+      }
+      send({ kind: "credit" });
+      yield* tableFromIPC(m.bytes).batches;
+    }
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
   }
 }
