@@ -49,7 +49,7 @@ function parse(p: string): { atoms: Uint8Array[]; start: boolean; end: boolean }
     i = 1;
   }
   const atoms: Uint8Array[] = [];
-  const escape = (ch: string | undefined): Uint8Array => {
+  const escaped = (ch: string | undefined): Uint8Array => {
     if (ch === undefined) return no();
     const cls = CLASSES[ch];
     if (cls) return set(cls);
@@ -66,7 +66,7 @@ function parse(p: string): { atoms: Uint8Array[]; start: boolean; end: boolean }
       break;
     }
     if (ch === "\\") {
-      atom = escape(p[i + 1]);
+      atom = escaped(p[i + 1]);
       i += 2;
     } else if (ch === ".") {
       atom = set((c) => c !== 10 && c !== 13);
@@ -84,7 +84,7 @@ function parse(p: string): { atoms: Uint8Array[]; start: boolean; end: boolean }
         const c = p[i]!;
         if (c === "[" || (c === "&" && p[i + 1] === "&")) no();
         if (c === "\\") {
-          lo = escape(p[i + 1]);
+          lo = escaped(p[i + 1]);
           const e = p[i + 1]!;
           if (!CLASSES[e]) loCode = e.charCodeAt(0);
           i += 2;
