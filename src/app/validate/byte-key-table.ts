@@ -14,6 +14,17 @@ export class ByteKeyTable {
   bytes = 0;
   size = 0;
 
+  /** Sized for about `keys` keys of `keyBytes` bytes from the start (no growing on the way there). */
+  reserve(keys: number, keyBytes: number): void {
+    if (this.size > 0 || keys <= this.hashes.length) return;
+    let cap = this.hashes.length;
+    while (cap < keys) cap *= 2;
+    this.hashes = new Int32Array(cap);
+    this.starts = new Float64Array(cap + 1);
+    this.slots = new Int32Array(cap * 4);
+    this.arena = new Uint8Array(Math.max(this.arena.length, cap * keyBytes));
+  }
+
   /** The number of the key `buf[0..len)` of hash `h`; a new key gets the next one unless `create` says no (then -1). */
   find(buf: Uint8Array, len: number, h: number, create: boolean): number {
     // Slots hold pairs (group + 1, hash): a probe reads one cache line before comparing bytes.

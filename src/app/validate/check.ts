@@ -41,6 +41,8 @@ export interface CheckLimits {
   readonly maxGroups: number;
   /** Where spill files go (a folder of their own inside it); the system's temp folder by default. */
   readonly spillDir?: string;
+  /** The rows the data holds, when known before reading (Parquet): checks may size their tables for them. */
+  readonly expectedRows?: number;
   /** Values held for a median or quantiles; past it they come from the first values only, said in the result. */
   readonly maxValues: number;
   /** The reference time of current_date() in expressions. */

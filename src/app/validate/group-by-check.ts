@@ -87,6 +87,7 @@ export class GroupByCheck implements Check {
   private partitionsRead = 0;
   private lastRows: BatchRows | undefined;
   private encoders: KeyEncoder[] = [];
+  private readonly unique: boolean;
 
   constructor(
     spec: GroupBySpec,
@@ -107,6 +108,12 @@ export class GroupByCheck implements Check {
     const order = this.aggFieldType ? compileOrdering(this.aggFieldType) : undefined;
     this.states = () => new GroupStates(spec.aggType, this.aggFieldType, order);
     this.held = this.states();
+    // `unique` (a count of rows that must be 1): checked without the SQL of aggExpr, and its
+    // table sized for every row of the data when the source says how many (keys about 16 bytes).
+    this.unique =
+      spec.aggType === "count" && spec.aggField === undefined && spec.aggExpr.trim() === "count == 1";
+    if (this.unique && limits.expectedRows !== undefined)
+      this.held.reserve(Math.min(limits.expectedRows, limits.maxGroups), 16);
     const groupFields = this.groupSlots.map((s) => fields[s]!);
     const aggName = aggColumnName(spec.aggType, spec.aggField);
     const aggType = aggTypeOf(spec.aggType, this.aggFieldType);
@@ -251,27 +258,40 @@ export class GroupByCheck implements Check {
       for (let s = 0; s < width; s++) values[s] = r.value(types[s]!);
     };
     for (let g = 0; g < states.size; g++) {
+      if (this.unique) {
+        tally.groups++;
+        if (states.rowsOf(g) !== 1) this.failGroup(states, g, tally, decodeKey, values);
+        continue;
+      }
       if (readsKeys) decodeKey(g);
       const agg = states.aggregate(g, countsRows);
       values[width] = agg;
       values[width + 1] = agg;
       tally.groups++;
-      if (this.predicate.evaluate(values) === false) {
-        tally.failed++;
-        if (!tally.sample.full) {
-          if (!readsKeys) decodeKey(g);
-          const record: Record<string, unknown> = {};
-          this.groupSlots.forEach((slot, k) => {
-            record[this.fields[slot]!.name] = jsonSafe(values[k]!, types[k]!);
-          });
-          record[aggColumnName(this.spec.aggType, this.spec.aggField)] = jsonSafe(
-            agg,
-            aggTypeOf(this.spec.aggType, this.aggFieldType),
-          );
-          tally.sample.add(record);
-        }
-      }
+      if (this.predicate.evaluate(values) === false) this.failGroup(states, g, tally, decodeKey, values);
     }
+  }
+
+  /** Counts a failing group, and keeps it as a sample record (its key fields and aggregate) while there is room. */
+  private failGroup(
+    states: GroupStates,
+    g: number,
+    tally: Tally,
+    decodeKey: (g: number) => void,
+    values: SqlValue[],
+  ): void {
+    tally.failed++;
+    if (tally.sample.full) return;
+    decodeKey(g);
+    const record: Record<string, unknown> = {};
+    this.groupSlots.forEach((slot, k) => {
+      record[this.fields[slot]!.name] = jsonSafe(values[k]!, this.groupTypes[k]!);
+    });
+    record[aggColumnName(this.spec.aggType, this.spec.aggField)] = jsonSafe(
+      states.aggregate(g, this.spec.aggField === undefined),
+      aggTypeOf(this.spec.aggType, this.aggFieldType),
+    );
+    tally.sample.add(record);
   }
 }
 

@@ -41,6 +41,24 @@ export class GroupStates {
     return this.table.size;
   }
 
+  /** The rows of group g. */
+  rowsOf(g: number): number {
+    return this.counts[g]!;
+  }
+
+  /** Sized for about `groups` groups of `keyBytes`-byte keys from the start. */
+  reserve(groups: number, keyBytes: number): void {
+    if (this.size > 0 || groups <= this.counts.length) return;
+    this.table.reserve(groups, keyBytes);
+    let cap = this.counts.length;
+    while (cap < groups) cap *= 2;
+    this.counts = new Float64Array(cap);
+    if (this.fieldType !== undefined) {
+      this.ns = new Float64Array(cap);
+      this.sumSqs = new Float64Array(cap);
+    }
+  }
+
   /** The group of key `buf[0..len)` (hash h), made when first seen. */
   groupOf(buf: Uint8Array, len: number, h: number): number {
     const before = this.table.size;

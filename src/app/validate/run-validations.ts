@@ -167,7 +167,8 @@ async function runEntry(
       try {
         const upstreams = await loadUpstreams(plan, v, limits, options);
         for (const t of upstreams.values()) tables.push(t);
-        for (const check of compileValidation(v, fields, limits, upstreams))
+        const sized = read.rows !== undefined ? { ...limits, expectedRows: read.rows } : limits;
+        for (const check of compileValidation(v, fields, sized, upstreams))
           running.push({ check, validation: v });
       } catch (e) {
         results.push(...failedAll(e, [v]));

@@ -20,18 +20,21 @@ export async function parquetSchema(file: string): Promise<Schema> {
   }
 }
 
-/** The number of row groups of Parquet files (from their footers). */
-async function rowGroupCount(files: readonly string[]): Promise<number> {
-  let n = 0;
+/** The numbers of row groups and rows of Parquet files (from their footers). */
+export async function parquetCounts(files: readonly string[]): Promise<{ groups: number; rows: number }> {
+  let groups = 0;
+  let rows = 0;
   for (const file of files) {
     const pf = await wasm().ParquetFile.fromFile(await openAsBlob(file));
     try {
-      n += pf.metadata().numRowGroups();
+      const meta = pf.metadata();
+      groups += meta.numRowGroups();
+      rows += Number(meta.fileMetadata().numRows());
     } finally {
       pf.free();
     }
   }
-  return n;
+  return { groups, rows };
 }
 
 /**
@@ -44,7 +47,7 @@ export async function* parquetBatches(
   files: readonly string[],
   request: ReadBackRequest,
 ): AsyncGenerator<RecordBatch> {
-  if ((await rowGroupCount(files)) > 1) yield* parquetBatchesInWorker(files, request);
+  if ((await parquetCounts(files)).groups > 1) yield* parquetBatchesInWorker(files, request);
   else yield* parquetBatchesHere(files, request);
 }
 
