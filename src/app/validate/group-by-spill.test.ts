@@ -3,8 +3,12 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { DataTypes } from "../../model/data-type.ts";
 import { defaultRunConfiguration } from "../../model/run-configuration.ts";
 import type { Validation } from "../../model/validation.ts";
+import { BatchRows } from "./batch-rows.ts";
+import { DEFAULT_CHECK_LIMITS } from "./check.ts";
+import { compileValidation } from "./compile-validation.ts";
 import { runValidations } from "./run-validations.ts";
 import { validationsPlan } from "./validations-plan.ts";
 
@@ -99,5 +103,30 @@ test("unique and a group-by over 3M rows past a small budget of groups spill to 
     assert.deepEqual(readdirSync(spillDir), [], "spill files are removed");
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a group-by that spilled and is not finished (its read failed) removes its files when disposed", () => {
+  const spillDir = fixtureDir({});
+  try {
+    const fields = [{ name: "id", type: DataTypes.string }];
+    const limits = { ...DEFAULT_CHECK_LIMITS, maxGroups: 10, spillDir };
+    const [check] = compileValidation(
+      { kind: "field", field: "id", checks: [{ type: "unique", options: {} }], nested: [] },
+      fields,
+      limits,
+    );
+    const ids = Array.from({ length: 300_000 }, (_, i) => `key-${i}`);
+    const rows = BatchRows.ofColumns(fields, [ids], ids.length);
+    check!.consume(
+      rows,
+      Uint32Array.from(ids, (_, i) => i),
+      ids.length,
+    );
+    assert.equal(readdirSync(spillDir).length, 1, "a spill folder was made");
+    check!.dispose?.();
+    assert.deepEqual(readdirSync(spillDir), []);
+  } finally {
+    rmSync(spillDir, { recursive: true, force: true });
   }
 });

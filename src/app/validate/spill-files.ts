@@ -1,6 +1,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RowforgeError } from "../../errors/index.ts";
 
 const BUFFER = 64 * 1024;
 const READ = 1024 * 1024;
@@ -129,7 +130,13 @@ export class SpillFiles {
         }
         const n = readSync(fd, buf, have, buf.length - have, null);
         if (n === 0) {
-          if (have > 0) throw new Error(`spill file part-${p}.bin ends inside a record`);
+          if (have > 0) {
+            throw new RowforgeError(
+              "RF_FILE_READ",
+              `the validation spill file ${join(this.dir, `part-${p}.bin`)} ends inside a record`,
+              { hint: "another process may have changed the temp folder; run the validations again" },
+            );
+          }
           return;
         }
         have += n;

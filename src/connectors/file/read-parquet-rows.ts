@@ -87,7 +87,11 @@ async function* parquetBatchesInWorker(
     wake?.();
   });
   worker.on("exit", (code) => {
-    failure ??= new Error(`the Parquet decoding worker stopped (exit code ${code})`);
+    failure ??= new RowforgeError(
+      "RF_FILE_READ",
+      `cannot read Parquet ${files.join(", ")}: its decoding worker thread stopped (exit code ${code})`,
+      { hint: "the machine may be out of memory; try again with fewer things running" },
+    );
     wake?.();
   });
   const send = (m: ParquetReadRequest) => worker.postMessage(m);
