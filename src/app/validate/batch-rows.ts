@@ -100,11 +100,25 @@ export class BatchRows {
     }
     return values;
   }
+  /** Readers of single values, for sample records: a sample does not decode whole columns. */
+  private rowReaders: (((i: number) => SqlValue) | undefined)[] = [];
+
   /** Row i as a JSON-safe record (a failing record's sample). */
   record(row: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     this.fields.forEach((f, k) => {
-      out[f.name] = jsonSafe(this.value(k, row), f.type);
+      const decoded = this.decoded[k];
+      let v: SqlValue;
+      if (decoded !== undefined) v = decoded[row] ?? null;
+      else {
+        let read = this.rowReaders[k];
+        if (read === undefined) {
+          read = this.readers[k]!(undefined);
+          this.rowReaders[k] = read;
+        }
+        v = read(row);
+      }
+      out[f.name] = jsonSafe(v, f.type);
     });
     return out;
   }
