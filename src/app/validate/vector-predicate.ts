@@ -529,9 +529,8 @@ export function vectorPredicate(text: string, fields: readonly ReadField[]): Vec
     const node = compileNode(parseSql(text), fields);
     if (node.kind !== "bool") return undefined;
     root = node;
-  } catch (e) {
-    // Not vectorised: a shape the loops do not cover (or one the row compiler reports on).
-    if (e instanceof Unsupported) return undefined;
+  } catch {
+    // Not vectorised: a shape the loops do not cover (or an error the row compiler reports).
     return undefined;
   }
   return {
