@@ -25,8 +25,8 @@ export class ByteKeyTable {
     this.arena = new Uint8Array(Math.max(this.arena.length, cap * keyBytes));
   }
 
-  /** The number of the key `buf[0..len)` of hash `h`; a new key gets the next one unless `create` says no (then -1). */
-  find(buf: Uint8Array, len: number, h: number, create: boolean): number {
+  /** The number of the key `buf[off..off + len)` of hash `h`; a new key gets the next one unless `create` says no (then -1). */
+  find(buf: Uint8Array, off: number, len: number, h: number, create: boolean): number {
     // Slots hold pairs (group + 1, hash): a probe reads one cache line before comparing bytes.
     const slots = this.slots;
     const mask = (slots.length >> 1) - 1;
@@ -34,7 +34,7 @@ export class ByteKeyTable {
     for (;;) {
       const g = slots[2 * s]! - 1;
       if (g < 0) break;
-      if (slots[2 * s + 1] === h && this.equals(g, buf, len)) return g;
+      if (slots[2 * s + 1] === h && this.equals(g, buf, off, len)) return g;
       s = (s + 1) & mask;
     }
     if (!create) return -1;
@@ -43,8 +43,8 @@ export class ByteKeyTable {
     if (this.bytes + len > this.arena.length) this.growArena(len);
     const arena = this.arena;
     const at = this.bytes;
-    if (len < 64) for (let k = 0; k < len; k++) arena[at + k] = buf[k]!;
-    else arena.set(buf.subarray(0, len), at);
+    if (len < 64) for (let k = 0; k < len; k++) arena[at + k] = buf[off + k]!;
+    else arena.set(buf.subarray(off, off + len), at);
     this.hashes[g] = h;
     this.starts[g] = at;
     this.bytes += len;
@@ -55,12 +55,28 @@ export class ByteKeyTable {
     return g;
   }
 
-  private equals(g: number, buf: Uint8Array, len: number): boolean {
+  private equals(g: number, buf: Uint8Array, off: number, len: number): boolean {
     const start = this.starts[g]!;
     if (this.starts[g + 1]! - start !== len) return false;
     const a = this.arena;
-    for (let k = 0; k < len; k++) if (a[start + k] !== buf[k]) return false;
+    for (let k = 0; k < len; k++) if (a[start + k] !== buf[off + k]) return false;
     return true;
+  }
+
+  /** The hash key g was found with. */
+  hashOf(g: number): number {
+    return this.hashes[g]!;
+  }
+
+  /** Where key g's bytes start and end in `arena`. */
+  keyStart(g: number): number {
+    return this.starts[g]!;
+  }
+  keyEnd(g: number): number {
+    return this.starts[g + 1]!;
+  }
+  get keyBytes(): Uint8Array {
+    return this.arena;
   }
 
   /** The bytes of key g (a view into the arena, valid until the table changes). */
@@ -73,12 +89,16 @@ export class ByteKeyTable {
     return this.arena.length + this.slots.byteLength + this.hashes.byteLength + this.starts.byteLength;
   }
 
-  /** Forgets every key and gives back the memory of a large table. */
+  /** Forgets every key; a table of up to 2^16 keys keeps its memory for the next ones, a larger one gives it back. */
   clear(): void {
-    this.slots = new Int32Array(1 << 13);
-    this.hashes = new Int32Array(1 << 11);
-    this.starts = new Float64Array((1 << 11) + 1);
-    this.arena = new Uint8Array(1 << 16);
+    if (this.hashes.length <= 1 << 16) {
+      this.slots.fill(0);
+    } else {
+      this.slots = new Int32Array(1 << 13);
+      this.hashes = new Int32Array(1 << 11);
+      this.starts = new Float64Array((1 << 11) + 1);
+      this.arena = new Uint8Array(1 << 16);
+    }
     this.bytes = 0;
     this.size = 0;
   }

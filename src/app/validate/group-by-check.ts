@@ -43,8 +43,17 @@ function aggTypeOf(aggType: AggType, t: DataType | undefined): DataType {
   return t ?? DataTypes.long;
 }
 
-/** Partition files per level of spilling. */
-const PARTITIONS = 32;
+/** Partitions per level (a partition's groups then fit in a cache-sized table). */
+const PARTITIONS = 64;
+/**
+ * Groups held in the table rows go into first: past them, the groups move to partitions by
+ * hash (in memory up to the budget, else on disk) and are merged partition by partition at the
+ * end. A table this size stays in the processor's cache, where one of a million keys would miss
+ * it on every row.
+ */
+const HELD_GROUPS = 1 << 16;
+/** Bytes of partition records per group of the budget held in memory before they go to disk. */
+const RECORD_BYTES = 32;
 /** Bytes of keys a group-by holds in memory before it spills, whatever the number of groups. */
 const SPILL_BYTES = 256 * 1024 * 1024;
 /** Levels of re-partitioning before a partition is finished in memory whatever its size (keys of one hash). */
@@ -81,6 +90,7 @@ export class GroupByCheck implements Check {
   private readonly states: () => GroupStates;
   private held: GroupStates;
   private readonly writer = new ByteWriter();
+  private readonly reader = new ByteReader(new Uint8Array(0));
   private spill: SpillFiles | undefined;
   /** Every spill file made (nested levels too), removed at the end. */
   private readonly spills: SpillFiles[] = [];
@@ -113,7 +123,7 @@ export class GroupByCheck implements Check {
     this.unique =
       spec.aggType === "count" && spec.aggField === undefined && spec.aggExpr.trim() === "count == 1";
     if (this.unique && limits.expectedRows !== undefined)
-      this.held.reserve(Math.min(limits.expectedRows, limits.maxGroups), 16);
+      this.held.reserve(Math.min(limits.expectedRows, this.heldGroups()), 16);
     const groupFields = this.groupSlots.map((s) => fields[s]!);
     const aggName = aggColumnName(spec.aggType, spec.aggField);
     const aggType = aggTypeOf(spec.aggType, this.aggFieldType);
@@ -151,12 +161,21 @@ export class GroupByCheck implements Check {
       w.reset();
       for (let s = 0; s < encoders.length; s++) encoders[s]!(w, i);
       const h = hashBytes(w.buf, 0, w.len);
-      const g = this.held.groupOf(w.buf, w.len, h);
+      const g = this.held.groupOf(w.buf, 0, w.len, h);
       this.held.addRow(g, agg === undefined ? null : rows.value(agg, i));
-      if (this.full(this.held)) this.spillHeld();
+      if (this.heldFull()) this.spillHeld();
     }
   }
 
+  private heldGroups(): number {
+    return Math.min(this.limits.maxGroups, HELD_GROUPS);
+  }
+
+  private heldFull(): boolean {
+    return this.held.size >= this.heldGroups() || this.held.table.bytes >= SPILL_BYTES;
+  }
+
+  /** Whether a partition being merged holds the budget of groups (it is split again). */
   private full(states: GroupStates): boolean {
     return states.size >= this.limits.maxGroups || states.table.bytes >= SPILL_BYTES;
   }
@@ -169,7 +188,7 @@ export class GroupByCheck implements Check {
   }
 
   private newSpill(): SpillFiles {
-    const s = new SpillFiles(PARTITIONS, this.limits.spillDir);
+    const s = new SpillFiles(PARTITIONS, this.limits.spillDir, this.limits.maxGroups * RECORD_BYTES);
     this.spills.push(s);
     return s;
   }
@@ -192,7 +211,7 @@ export class GroupByCheck implements Check {
     if (this.spill === undefined) {
       // A count of no rows is still one group (count == 0), as Spark's global aggregate gives.
       if (this.held.size === 0 && this.groupSlots.length === 0)
-        this.held.groupOf(new Uint8Array(0), 0, hashBytes(new Uint8Array(0), 0, 0));
+        this.held.groupOf(new Uint8Array(0), 0, 0, hashBytes(new Uint8Array(0), 0, 0));
       this.evaluate(this.held, tally);
     } else {
       this.spillHeld();
@@ -203,7 +222,7 @@ export class GroupByCheck implements Check {
       failed: tally.failed,
       unit: "groups",
       sample: tally.sample.records,
-      ...(this.spill !== undefined
+      ...(this.spills.some((s) => s.onDisk)
         ? {
             note: `more than ${this.limits.maxGroups.toLocaleString("en-US")} groups: spilled to ${this.partitionsRead} partition files on disk and finished partition by partition (exact)`,
             details: { spilled: true, partitions: this.partitionsRead },
@@ -217,25 +236,30 @@ export class GroupByCheck implements Check {
     spill.finishWriting();
     for (let p = 0; p < spill.partitions; p++) {
       const states = this.states();
+      states.reserve(Math.min(spill.counts[p]!, this.limits.maxGroups), 16);
       let deeper: SpillFiles | undefined;
       let any = false;
-      for (const record of spill.records(p)) {
+      const r = this.reader;
+      spill.forEach(p, (buf, start, end) => {
         any = true;
-        const r = new ByteReader(record);
-        const key = r.bytes();
-        const h = hashBytes(key, 0, key.length);
+        // A record: the key's hash, the key after its length, the group's state.
+        r.reset(buf, start);
+        const h = r.i32();
+        const len = r.varint();
+        const at = r.pos;
         if (deeper !== undefined) {
-          deeper.write(partitionOf(h, depth + 1), record, 0, record.length);
-          continue;
+          deeper.write(partitionOf(h, depth + 1), buf, start, end);
+          return;
         }
-        const g = states.groupOf(key, key.length, h);
+        r.pos = at + len;
+        const g = states.groupOf(buf, at, len, h);
         states.mergeRecord(g, r);
         if (depth + 1 < MAX_DEPTH && this.full(states)) {
           deeper = this.newSpill();
           writeAll(states, deeper, depth + 1, this.writer);
           states.clear();
         }
-      }
+      });
       if (!any) continue;
       if (deeper !== undefined) this.finishSpill(deeper, depth + 1, tally);
       else {
@@ -306,8 +330,7 @@ function writeAll(states: GroupStates, spill: SpillFiles, depth: number, w: Byte
   for (let g = 0; g < states.size; g++) {
     w.reset();
     states.writeRecord(g, w);
-    const key = states.table.key(g);
-    spill.write(partitionOf(hashBytes(key, 0, key.length), depth), w.buf, 0, w.len);
+    spill.write(partitionOf(states.table.hashOf(g), depth), w.buf, 0, w.len);
   }
 }
 

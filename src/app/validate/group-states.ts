@@ -59,10 +59,10 @@ export class GroupStates {
     }
   }
 
-  /** The group of key `buf[0..len)` (hash h), made when first seen. */
-  groupOf(buf: Uint8Array, len: number, h: number): number {
+  /** The group of key `buf[off..off + len)` (hash h), made when first seen. */
+  groupOf(buf: Uint8Array, off: number, len: number, h: number): number {
     const before = this.table.size;
-    const g = this.table.find(buf, len, h, true);
+    const g = this.table.find(buf, off, len, h, true);
     if (g >= before) {
       if (g === this.counts.length) this.grow();
       this.counts[g] = 0;
@@ -154,10 +154,11 @@ export class GroupStates {
     }
   }
 
-  /** Group g as a record: its key after its length, then its state. */
+  /** Group g as a record: its key's hash (4 bytes), its key after its length, then its state. */
   writeRecord(g: number, w: ByteWriter): void {
-    const key = this.table.key(g);
-    w.bytes(key, 0, key.length);
+    const t = this.table;
+    w.i32(t.hashOf(g));
+    w.bytes(t.keyBytes, t.keyStart(g), t.keyEnd(g));
     w.f64(this.counts[g]!);
     if (this.fieldType === undefined) return;
     w.f64(this.ns[g]!);
@@ -181,13 +182,15 @@ export class GroupStates {
     this.maxOf(g, r.value(this.fieldType));
   }
 
-  /** Forgets every group (their memory too). */
+  /** Forgets every group (the memory of a large table too). */
   clear(): void {
     this.table.clear();
-    this.counts = new Float64Array(1024);
-    if (this.fieldType !== undefined) {
-      this.ns = new Float64Array(1024);
-      this.sumSqs = new Float64Array(1024);
+    if (this.counts.length > 1 << 16) {
+      this.counts = new Float64Array(1024);
+      if (this.fieldType !== undefined) {
+        this.ns = new Float64Array(1024);
+        this.sumSqs = new Float64Array(1024);
+      }
     }
     this.sums = [];
     this.mins = [];

@@ -45,6 +45,12 @@ export class ByteWriter {
     this.len += 8;
   }
 
+  i32(x: number): void {
+    this.room(4);
+    this.view.setInt32(this.len, x, true);
+    this.len += 4;
+  }
+
   varint(n: number): void {
     this.room(5);
     while (n >= 0x80) {
@@ -140,6 +146,19 @@ export class ByteReader {
     this.buf = buf;
     this.pos = pos;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+  /** Reads from `pos` of a buffer (the view is made again only for another buffer). */
+  reset(buf: Uint8Array, pos: number): void {
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    this.pos = pos;
+  }
+  i32(): number {
+    const x = this.view.getInt32(this.pos, true);
+    this.pos += 4;
+    return x;
   }
   byte(): number {
     return this.buf[this.pos++]!;
