@@ -24,6 +24,11 @@ export class ByteWriter {
     this.len = 0;
   }
 
+  /** Room for n more bytes after `len` (for a caller writing into `buf` itself). */
+  ensure(n: number): void {
+    this.room(n);
+  }
+
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
     let size = this.buf.length * 2;
