@@ -9,7 +9,8 @@ import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-messag
  * thread that asked checks the previous ones: it starts on a `read` message and decodes ahead
  * only as far as the credits it was given (each `credit` message allows one more row group),
  * so at most that many decoded row groups wait in memory. Each row group's bytes are
- * transferred, not copied. A failure comes back as its message.
+ * transferred, not copied. A failure comes back as its message. The reader may keep the thread
+ * for its next read once this one ended.
  */
 // parquet-wasm alone: the thread loads nothing else (no Arrow, no engine), so it starts fast.
 const wasm = createRequire(import.meta.url)("parquet-wasm/node") as typeof ParquetWasm;
@@ -25,7 +26,8 @@ port.on("message", (m: ParquetReadRequest) => {
     wake?.();
     return;
   }
-  credits += m.window;
+  // A new read (a kept worker serves one read after another, each to its end).
+  credits = m.window;
   read(m.files, m.batchRows).catch((e: unknown) =>
     post({ kind: "error", message: e instanceof Error ? e.message : String(e) }),
   );

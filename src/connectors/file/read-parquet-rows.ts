@@ -70,31 +70,89 @@ async function* parquetBatchesHere(
   }
 }
 
+/**
+ * A decoding worker thread with its listeners attached once; each read sets where its messages
+ * and failures go for as long as it lasts.
+ */
+interface Decoder {
+  readonly worker: Worker;
+  onMessage: ((m: ParquetReadReply) => void) | undefined;
+  onFailure: ((e: Error) => void) | undefined;
+  exited: boolean;
+}
+
+/** A decoder kept after a read that ended normally, for the next one (ended after a while unused). */
+let idle: { decoder: Decoder; timer: NodeJS.Timeout } | undefined;
+const IDLE_MS = 30_000;
+
+function newDecoder(): Decoder {
+  const d: Decoder = {
+    worker: new Worker(new URL(workerUrl("parquet-read"))),
+    onMessage: undefined,
+    onFailure: undefined,
+    exited: false,
+  };
+  d.worker.on("message", (m: ParquetReadReply) => d.onMessage?.(m));
+  d.worker.on("error", (e) => d.onFailure?.(e));
+  d.worker.on("exit", (code) => {
+    d.exited = true;
+    if (idle?.decoder === d) {
+      clearTimeout(idle.timer);
+      idle = undefined;
+    }
+    d.onFailure?.(
+      new RowforgeError("RF_FILE_READ", `the Parquet decoding worker thread stopped (exit code ${code})`, {
+        hint: "the machine may be out of memory; try again with fewer things running",
+      }),
+    );
+  });
+  return d;
+}
+
+function takeDecoder(): Decoder {
+  if (idle && !idle.decoder.exited) {
+    const { decoder, timer } = idle;
+    idle = undefined;
+    clearTimeout(timer);
+    decoder.worker.ref();
+    return decoder;
+  }
+  return newDecoder();
+}
+
+/** Keeps a decoder that finished its read cleanly for the next read (unref'd: it never keeps the process alive). */
+function keepDecoder(d: Decoder): void {
+  if (idle || d.exited) {
+    void d.worker.terminate();
+    return;
+  }
+  d.worker.unref();
+  const timer = setTimeout(() => {
+    if (idle?.decoder === d) idle = undefined;
+    void d.worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  idle = { decoder: d, timer };
+}
+
 async function* parquetBatchesInWorker(
   files: readonly string[],
   request: ReadBackRequest,
 ): AsyncGenerator<RecordBatch> {
-  const worker = new Worker(new URL(workerUrl("parquet-read")));
+  const decoder = takeDecoder();
   const replies: ParquetReadReply[] = [];
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
-  worker.on("message", (m: ParquetReadReply) => {
+  let ended = false;
+  decoder.onMessage = (m) => {
     replies.push(m);
     wake?.();
-  });
-  worker.on("error", (e) => {
-    failure = e;
+  };
+  decoder.onFailure = (e) => {
+    failure ??= e;
     wake?.();
-  });
-  worker.on("exit", (code) => {
-    failure ??= new RowforgeError(
-      "RF_FILE_READ",
-      `cannot read Parquet ${files.join(", ")}: its decoding worker thread stopped (exit code ${code})`,
-      { hint: "the machine may be out of memory; try again with fewer things running" },
-    );
-    wake?.();
-  });
-  const send = (m: ParquetReadRequest) => worker.postMessage(m);
+  };
+  const send = (m: ParquetReadRequest) => decoder.worker.postMessage(m);
   try {
     send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW });
     for (;;) {
@@ -106,7 +164,10 @@ async function* parquetBatchesInWorker(
         wake = undefined;
         continue;
       }
-      if (m.kind === "end") return;
+      if (m.kind === "end") {
+        ended = true;
+        return;
+      }
       if (m.kind === "error") {
         throw new RowforgeError("RF_FILE_READ", `cannot read Parquet ${files.join(", ")}: ${m.message}`, {
           hint: "check that the files are whole Parquet files",
@@ -116,7 +177,10 @@ async function* parquetBatchesInWorker(
       yield* tableFromIPC(m.bytes).batches;
     }
   } finally {
-    worker.removeAllListeners();
-    await worker.terminate();
+    decoder.onMessage = undefined;
+    decoder.onFailure = undefined;
+    // Only a decoder whose read went to the end is idle; one stopped halfway may still be decoding.
+    if (ended && !failure) keepDecoder(decoder);
+    else await decoder.worker.terminate();
   }
 }
