@@ -254,7 +254,7 @@ if (only?.has("validate")) {
   results.validate = v;
   say("");
   say(
-    `validations (bench/validate.ts): 10 field checks and 2 expressions over ${fmt(v.rows)} W1 rows read back from Parquet, rowforge's runner against DuckDB running the same checks as one SQL query over the same files, ${reps} alternating rounds after a warm-up, medians (target: within 3x)`,
+    `validations (bench/validate.ts): 10 field checks and 2 expressions over ${fmt(v.rows)} W1 rows read back from Parquet, rowforge's runner against DuckDB running the same checks as one SQL query over the same file (warm instance, default threads, ${v.duckdbQuery}), ${reps} alternating rounds after a warm-up, medians (target: within 3x)`,
   );
   table(
     [

@@ -1,9 +1,11 @@
 /**
  * `npm run bench -- --only=validate`: 10 field checks and 2 expressions over the W1 accounts
  * (nested: a struct and an array of structs) written as Parquet by `rowforge run`, checked by
- * rowforge's validation runner (read back through DuckDB as Arrow batches, evaluated by
+ * rowforge's validation runner (Parquet decoded by parquet-wasm on a worker thread, checked by
  * rowforge's own checks and SQL compiler) and by DuckDB running the same checks as one SQL
- * query over the same files, alternating in the same process and run; the medians are reported.
+ * query over the same file (one warm instance, default threads, the faster of two ways to write
+ * the query), alternating in the same process and run; the medians are reported, and the failing
+ * counts of the two must agree.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -74,11 +76,14 @@ export interface ValidateBenchResult {
   };
   /** Failing counts per check, rowforge's and DuckDB's: they must agree. */
   readonly failures: { readonly rowforge: readonly number[]; readonly duckdb: readonly number[] };
+  /** The formulation of DuckDB's SQL that was timed (the faster in the warm-up round). */
+  readonly duckdbQuery: string;
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function runValidateBenchmark(rows: number, reps: number): Promise<ValidateBenchResult> {
+  let duckQuery = "";
   const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-validate-"));
   try {
     // The W1 plan as Parquet, written once.
@@ -115,30 +120,57 @@ export async function runValidateBenchmark(rows: number, reps: number): Promise<
     );
     const { DuckDBInstance } = await import("@duckdb/node-api");
     const files = `'${path}/*.parquet'`;
+    // Two ways to write the same checks for DuckDB: unique as a second scan with its own GROUP
+    // BY, or one scan grouped by account_id carrying the other counts. The faster one in the
+    // warm-up round is the one timed, so DuckDB is not held back by how the SQL is written.
     const selects = CHECKS.map((c, k) =>
       c.sql === ""
         ? `(SELECT count(*) FROM (SELECT account_id FROM read_parquet(${files}) GROUP BY account_id HAVING count(*) > 1)) AS c${k}`
         : `count(*) FILTER (WHERE ${c.sql}) AS c${k}`,
     );
-    const duckSql = `SELECT ${selects.join(", ")} FROM read_parquet(${files})`;
+    const twoScans = `SELECT ${selects.join(", ")} FROM read_parquet(${files})`;
+    const perGroup = CHECKS.map((c, k) =>
+      c.sql === "" ? `count(*) AS n` : `count(*) FILTER (WHERE ${c.sql}) AS c${k}`,
+    );
+    const outer = CHECKS.map((c, k) =>
+      c.sql === "" ? `count(*) FILTER (WHERE n > 1) AS c${k}` : `sum(c${k}) AS c${k}`,
+    );
+    const oneScan = `SELECT ${outer.join(", ")} FROM (SELECT ${perGroup.join(", ")} FROM read_parquet(${files}) GROUP BY account_id)`;
+    // One DuckDB instance (default threads: one per core), made before timing and kept warm.
+    const db = await DuckDBInstance.create(":memory:");
+    const conn = await db.connect();
+    const runDuck = async (sql: string) => {
+      const t = performance.now();
+      const row = (await conn.runAndReadAll(sql)).getRows()[0]!;
+      return { seconds: (performance.now() - t) / 1000, counts: row.map((v) => Number(v)) };
+    };
     const rounds: { rowforgeSeconds: number; duckdbSeconds: number }[] = [];
     let rf: number[] = [];
     let dk: number[] = [];
-    for (let r = 0; r < reps + 1; r++) {
-      let t = performance.now();
-      const results = await runValidations(plan);
-      const rowforgeSeconds = (performance.now() - t) / 1000;
-      rf = results.map((x) => x.failed);
-      t = performance.now();
-      const db = await DuckDBInstance.create(":memory:");
-      const conn = await db.connect();
-      const row = (await conn.runAndReadAll(duckSql)).getRows()[0]!;
+    let duckSql = twoScans;
+    try {
+      for (let r = 0; r < reps + 1; r++) {
+        const t = performance.now();
+        const results = await runValidations(plan);
+        const rowforgeSeconds = (performance.now() - t) / 1000;
+        rf = results.map((x) => x.failed);
+        if (r === 0) {
+          // Warm-up: both formulations, twice each; keep the faster.
+          const a = Math.min((await runDuck(twoScans)).seconds, (await runDuck(twoScans)).seconds);
+          const b = Math.min((await runDuck(oneScan)).seconds, (await runDuck(oneScan)).seconds);
+          duckSql = b < a ? oneScan : twoScans;
+          dk = (await runDuck(duckSql)).counts;
+          continue;
+        }
+        const d = await runDuck(duckSql);
+        dk = d.counts;
+        rounds.push({ rowforgeSeconds, duckdbSeconds: d.seconds });
+      }
+    } finally {
       conn.closeSync();
       db.closeSync();
-      const duckdbSeconds = (performance.now() - t) / 1000;
-      dk = row.map((v) => Number(v));
-      if (r > 0) rounds.push({ rowforgeSeconds, duckdbSeconds }); // round 0 warms both
     }
+    duckQuery = duckSql === oneScan ? "one scan grouped by account_id" : "two scans (unique's own GROUP BY)";
     const m = {
       rowforgeSeconds: median(rounds.map((x) => x.rowforgeSeconds)),
       duckdbSeconds: median(rounds.map((x) => x.duckdbSeconds)),
@@ -152,6 +184,7 @@ export async function runValidateBenchmark(rows: number, reps: number): Promise<
         roundRatio: median(rounds.map((x) => x.rowforgeSeconds / x.duckdbSeconds)),
       },
       failures: { rowforge: rf, duckdb: dk },
+      duckdbQuery: duckQuery,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

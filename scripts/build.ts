@@ -37,6 +37,7 @@ await build({
     cli: "src/cli/main.ts",
     "batch.worker": "workers/batch.worker.ts",
     "sample.worker": "workers/sample.worker.ts",
+    "parquet-read.worker": "workers/parquet-read.worker.ts",
   },
   outdir,
   bundle: true,

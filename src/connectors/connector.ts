@@ -135,6 +135,8 @@ export interface ReadBack {
   /** Where the rows were read from (files, `postgres://host:port/db/table`), for messages and reports. */
   readonly source: string;
   readonly batches: AsyncIterable<RecordBatch>;
+  /** How many rows the batches hold, when the source knows before reading them (Parquet footers); a sizing hint. */
+  readonly rows?: number;
   /** Releases what the reading holds (also when the batches were not read to the end). */
   close(): Promise<void>;
 }

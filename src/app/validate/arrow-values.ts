@@ -118,9 +118,13 @@ function valueReader(data: Data, type: DataType): Reader {
         const at = names.indexOf(f.name.toLowerCase());
         return arrowReader(data.children[at < 0 ? k : at]!, f.type);
       });
+      const keys = type.fields.map((f) => f.name);
+      // Plain objects filled in field order share one hidden class (fast); only a field named
+      // __proto__ needs a prototype-free object (which V8 keeps as a slow dictionary).
+      const plain = !keys.includes("__proto__");
       return (i) => {
-        const out: Record<string, SqlValue> = Object.create(null);
-        for (let k = 0; k < children.length; k++) out[type.fields[k]!.name] = children[k]!(i);
+        const out: Record<string, SqlValue> = plain ? {} : Object.create(null);
+        for (let k = 0; k < children.length; k++) out[keys[k]!] = children[k]!(i);
         return out;
       };
     }

@@ -1,4 +1,4 @@
-import type { RecordBatch } from "apache-arrow";
+import type { Data, RecordBatch } from "apache-arrow";
 import type { SqlValue } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { formatDate, formatTimestamp } from "../../util/calendar.ts";
@@ -23,16 +23,20 @@ export class BatchRows {
   private readonly shapedValues = new Map<string, readonly SqlValue[]>();
   /** Each field's values decoded once per batch, at its first read: checks of one field share them. */
   private readonly decoded: (readonly SqlValue[] | undefined)[];
+  /** The Arrow arrays of the fields, when the rows are an Arrow batch (checks may read them directly). */
+  readonly arrow: readonly Data[] | undefined;
   constructor(
     fields: readonly ReadField[],
     length: number,
     readers: readonly ((type: ReadShape | undefined) => (i: number) => SqlValue)[],
     decoded: (readonly SqlValue[] | undefined)[] = [],
+    arrow?: readonly Data[],
   ) {
     this.fields = fields;
     this.length = length;
     this.readers = readers;
     this.decoded = decoded;
+    this.arrow = arrow;
   }
   /** An Arrow batch read back from a source (its columns in the order of `fields`). */
   static ofArrow(fields: readonly ReadField[], batch: RecordBatch): BatchRows {
@@ -47,6 +51,8 @@ export class BatchRows {
             ? arrowSizes(data)
             : arrowReader(data, shape);
       }),
+      [],
+      batch.data.children,
     );
   }
   /** Rows built in memory (joined rows), column by column. */
@@ -94,11 +100,25 @@ export class BatchRows {
     }
     return values;
   }
+  /** Readers of single values, for sample records: a sample does not decode whole columns. */
+  private rowReaders: (((i: number) => SqlValue) | undefined)[] = [];
+
   /** Row i as a JSON-safe record (a failing record's sample). */
   record(row: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     this.fields.forEach((f, k) => {
-      out[f.name] = jsonSafe(this.value(k, row), f.type);
+      const decoded = this.decoded[k];
+      let v: SqlValue;
+      if (decoded !== undefined) v = decoded[row] ?? null;
+      else {
+        let read = this.rowReaders[k];
+        if (read === undefined) {
+          read = this.readers[k]!(undefined);
+          this.rowReaders[k] = read;
+        }
+        v = read(row);
+      }
+      out[f.name] = jsonSafe(v, f.type);
     });
     return out;
   }

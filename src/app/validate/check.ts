@@ -10,6 +10,8 @@ export interface CheckOutcome {
   /** Pass or fail decided by the check itself (field names, aggregates); else by the errorThreshold. */
   readonly success?: boolean;
   readonly note?: string;
+  /** Facts about how the result was computed (a group-by that spilled: `{spilled: true, partitions}`). */
+  readonly details?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -23,14 +25,24 @@ export interface Check {
   /** Looks at rows `index[0..count)` of a batch. */
   consume(rows: BatchRows, index: Uint32Array, count: number): void;
   finish(): CheckOutcome;
+  /** Releases what the check holds outside memory (spill files) when it will not be finished (a read failed). */
+  dispose?(): void;
 }
 
 /** What compiling checks needs to know. */
 export interface CheckLimits {
   /** Failing records kept as a sample (Data Caterer's numSampleErrorRecords; default 5). */
   readonly sampleRecords: number;
-  /** Distinct groups (group-by, unique, distinct sets) held in memory; past it the result is partial and says so. */
+  /**
+   * Distinct groups held in memory: past it a group-by (and unique) spills its groups to
+   * temporary files and stays exact; distinct sets and upstream tables stop there and say
+   * their result is partial.
+   */
   readonly maxGroups: number;
+  /** Where spill files go (a folder of their own inside it); the system's temp folder by default. */
+  readonly spillDir?: string;
+  /** The rows the data holds, when known before reading (Parquet): checks may size their tables for them. */
+  readonly expectedRows?: number;
   /** Values held for a median or quantiles; past it they come from the first values only, said in the result. */
   readonly maxValues: number;
   /** The reference time of current_date() in expressions. */

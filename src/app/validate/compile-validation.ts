@@ -14,6 +14,7 @@ import { compilePredicate, compileRowValue } from "./row-predicate.ts";
 import { StatCheck } from "./stat-check.ts";
 import { UpstreamJoin } from "./upstream-join.ts";
 import type { UpstreamTable } from "./upstream-table.ts";
+import { vectorPredicate } from "./vector-predicate.ts";
 
 /** A top-level field's slot, or RF_VALIDATION_FIELD_UNKNOWN with "did you mean". */
 export function slotResolver(fields: readonly ReadField[], where: string): (name: string) => number {
@@ -117,6 +118,7 @@ function compileUnfiltered(
           v.errorThreshold,
           failsPredicate(p, fields.length),
           limits.sampleRecords,
+          vectorPredicate(expr, fields),
         ),
       ];
     }
@@ -202,6 +204,7 @@ function compileFieldCheck(
         threshold,
         failsPredicate(p, fields.length),
         limits.sampleRecords,
+        vectorPredicate(plan.sql, fields),
       );
     }
     case "value": {

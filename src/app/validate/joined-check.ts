@@ -1,5 +1,6 @@
 import type { BatchRows } from "./batch-rows.ts";
 import type { Check, CheckOutcome } from "./check.ts";
+import { JOIN_PARTITIONS } from "./row-spill.ts";
 import type { UpstreamJoin } from "./upstream-join.ts";
 
 /** A check of an upstream validation: it sees the validated rows joined with the upstream table. */
@@ -14,6 +15,7 @@ export class JoinedCheck implements Check {
     this.inner = inner;
     this.join = join;
     this.description = description ?? `${inner.description} (${join.description})`;
+    join.retain();
     if (inner.errorThreshold !== undefined) this.errorThreshold = inner.errorThreshold;
   }
   private feed(rows: BatchRows): void {
@@ -22,13 +24,41 @@ export class JoinedCheck implements Check {
     this.inner.consume(rows, this.identity.index, rows.length);
   }
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
-    this.feed(this.join.join(rows, index, count));
+    // A spilled upstream: the rows wait in partition files and are joined at the end.
+    if (this.join.spilled) this.join.spillMain(rows, index, count);
+    else this.feed(this.join.join(rows, index, count));
+  }
+  dispose(): void {
+    this.inner.dispose?.();
+    this.join.dispose();
   }
   finish(): CheckOutcome {
-    const tail = this.join.tail();
-    if (tail && tail.length > 0) this.feed(tail);
+    if (this.join.spilled) {
+      try {
+        for (const rows of this.join.partitions()) this.feed(rows);
+      } finally {
+        this.join.release();
+      }
+    } else {
+      const tail = this.join.tail();
+      if (tail && tail.length > 0) this.feed(tail);
+    }
     const o = this.inner.finish();
-    const note = [o.note, this.join.truncatedNote].filter(Boolean).join("; ");
-    return { ...o, ...(note ? { note } : {}) };
+    const note = [
+      o.note,
+      this.join.truncatedNote,
+      this.join.spilled
+        ? `the upstream holds more rows than the budget: both sides were joined from ${JOIN_PARTITIONS} partition files on disk (exact; rows in partition order)`
+        : undefined,
+    ]
+      .filter(Boolean)
+      .join("; ");
+    return {
+      ...o,
+      ...(note ? { note } : {}),
+      ...(this.join.spilled
+        ? { details: { ...o.details, spilled: true, joinPartitions: JOIN_PARTITIONS } }
+        : {}),
+    };
   }
 }

@@ -24,6 +24,9 @@ export class PreFiltered implements Check {
     for (let k = 0; k < count; k++) if (this.keep(rows, index[k]!)) this.kept[n++] = index[k]!;
     this.inner.consume(rows, this.kept, n);
   }
+  dispose(): void {
+    this.inner.dispose?.();
+  }
   finish(): CheckOutcome {
     return this.inner.finish();
   }

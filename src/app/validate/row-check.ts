@@ -2,6 +2,7 @@ import type { SqlValue } from "../../engine/index.ts";
 import type { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckOutcome, Sample } from "./check.ts";
 import type { RowPredicate } from "./row-predicate.ts";
+import { FALSE, UNSURE, type VectorPredicate } from "./vector-predicate.ts";
 
 /** A test of one row: true (or why, kept with the sampled record as `_error`) when the row fails. */
 export type RowFails = (rows: BatchRows, row: number) => boolean | string;
@@ -12,6 +13,8 @@ export class RowCheck implements Check {
   readonly description: string;
   readonly errorThreshold?: number;
   private readonly fails: RowFails;
+  /** The same test over whole Arrow batches, when its shape allows (rows it is unsure of go to `fails`). */
+  private readonly vector: VectorPredicate | undefined;
   private readonly sample: Sample;
   private records = 0;
   private failed = 0;
@@ -22,31 +25,49 @@ export class RowCheck implements Check {
     errorThreshold: number | undefined,
     fails: RowFails,
     sampleRecords: number,
+    vector?: VectorPredicate,
   ) {
     this.kind = kind;
     this.description = description;
     if (errorThreshold !== undefined) this.errorThreshold = errorThreshold;
     this.fails = fails;
+    this.vector = vector;
     this.sample = new Sample(sampleRecords);
   }
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
     this.records += count;
+    const states = this.vector?.evaluate(rows);
+    if (states) {
+      for (let k = 0; k < count; k++) {
+        const i = index[k]!;
+        const st = states[i]!;
+        if (st === FALSE) this.fail(rows, i);
+        else if (st === UNSURE) {
+          const bad = this.failsRow(rows, i);
+          if (bad) this.fail(rows, i, typeof bad === "string" ? bad : undefined);
+        }
+      }
+      return;
+    }
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
-      let bad: boolean | string;
-      try {
-        bad = this.fails(rows, i);
-      } catch (e) {
-        // An expression that cannot be evaluated on a record (a cast of bad text) fails that record.
-        this.errorNote ??= `some records could not be evaluated: ${e instanceof Error ? e.message : String(e)}`;
-        bad = true;
-      }
-      if (bad) {
-        this.failed++;
-        if (!this.sample.full)
-          this.sample.add(typeof bad === "string" ? { ...rows.record(i), _error: bad } : rows.record(i));
-      }
+      const bad = this.failsRow(rows, i);
+      if (bad) this.fail(rows, i, typeof bad === "string" ? bad : undefined);
     }
+  }
+  private failsRow(rows: BatchRows, i: number): boolean | string {
+    try {
+      return this.fails(rows, i);
+    } catch (e) {
+      // An expression that cannot be evaluated on a record (a cast of bad text) fails that record.
+      this.errorNote ??= `some records could not be evaluated: ${e instanceof Error ? e.message : String(e)}`;
+      return true;
+    }
+  }
+  private fail(rows: BatchRows, i: number, why?: string): void {
+    this.failed++;
+    if (!this.sample.full)
+      this.sample.add(why === undefined ? rows.record(i) : { ...rows.record(i), _error: why });
   }
   finish(): CheckOutcome {
     return {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
@@ -279,7 +279,7 @@ test("preFilterExpr, group-by aggregates and field-name checks", async () => {
   assert.deepEqual(results[7]!.sample, [{ missing: "nmae" }]);
 });
 
-test("a group-by past its bound of groups says its result is partial", async () => {
+test("a unique check past its budget of groups spills to disk and stays exact", async () => {
   const { runValidations: run } = await import("./run-validations.ts");
   const dir = fixtureDir({ "d/x.json": `${ROWS.map((r) => JSON.stringify(r)).join("\n")}\n` });
   const load = await loadProject([], { outputKinds: OUTPUT_KINDS, env: {} });
@@ -303,9 +303,16 @@ test("a group-by past its bound of groups says its result is partial", async () 
     load.config,
     [],
   );
-  const [r] = await run(plan, { limits: { maxGroups: 4 } });
-  assert.equal(r!.records, 4);
-  assert.match(r!.note ?? "", /more than 4 groups: 5 records of further groups were not counted/);
+  const spillDir = fixtureDir({});
+  const [r] = await run(plan, { limits: { maxGroups: 4, spillDir } });
+  // Nine distinct ids, one (ACC0000003) twice: the same answer as in memory.
+  assert.equal(r!.records, 9);
+  assert.equal(r!.failed, 1);
+  assert.deepEqual(r!.sample, [{ id: "ACC0000003", count: 2 }]);
+  assert.equal(r!.details?.spilled, true);
+  assert.ok(Number(r!.details?.partitions) >= 3);
+  assert.match(r!.note ?? "", /more than 4 groups: spilled to \d+ partition files/);
+  assert.deepEqual(readdirSync(spillDir), [], "the spill files are removed");
 });
 
 test("a field that does not exist or an expression that does not compile fails that validation with a coded error", async () => {

@@ -47,6 +47,7 @@ export async function runValidations(
   const limits: CheckLimits = {
     ...DEFAULT_CHECK_LIMITS,
     sampleRecords: plan.config.validation?.numSampleErrorRecords ?? DEFAULT_CHECK_LIMITS.sampleRecords,
+    ...groupBudgetFromEnv(process.env),
     ...options.limits,
   };
   const out: ValidationResult[] = [];
@@ -57,6 +58,20 @@ export async function runValidations(
     }
   }
   return out;
+}
+
+/**
+ * The in-memory budget of groups from the environment: `ROWFORGE_VALIDATION_MAX_GROUPS` (a
+ * whole number of at least 1; a group-by past it spills to disk) and `ROWFORGE_SPILL_DIR`
+ * (where spill files go). Other values are ignored.
+ */
+export function groupBudgetFromEnv(env: NodeJS.ProcessEnv): Partial<CheckLimits> {
+  const max = Number(env.ROWFORGE_VALIDATION_MAX_GROUPS);
+  const dir = env.ROWFORGE_SPILL_DIR?.trim();
+  return {
+    ...(Number.isInteger(max) && max >= 1 ? { maxGroups: max } : {}),
+    ...(dir ? { spillDir: dir } : {}),
+  };
 }
 
 /** The step a validation entry reads: the data source's connection (or step) options overridden by the entry's own. */
@@ -151,53 +166,63 @@ async function runEntry(
   } catch (e) {
     return [...results, ...failedAll(e, onData)];
   }
-  const fields = fieldsOf(read);
-  const running: { check: Check; validation: Validation }[] = [];
-  for (const v of onData) {
-    try {
-      const upstreams = await loadUpstreams(plan, v, limits, options);
-      for (const check of compileValidation(v, fields, limits, upstreams))
-        running.push({ check, validation: v });
-    } catch (e) {
-      results.push(...failedAll(e, [v]));
-    }
-  }
+  // Upstream tables spilled to disk are removed once their entry is done (also on failure).
+  const tables: UpstreamTable[] = [];
   try {
-    let index = new Uint32Array(0);
-    for await (const batch of read.batches) {
-      const rows = BatchRows.ofArrow(fields, batch);
-      if (index.length < rows.length) index = Uint32Array.from({ length: rows.length }, (_, i) => i);
-      for (const r of running) r.check.consume(rows, index, rows.length);
+    const fields = fieldsOf(read);
+    const running: { check: Check; validation: Validation }[] = [];
+    for (const v of onData) {
+      try {
+        const upstreams = await loadUpstreams(plan, v, limits, options);
+        for (const t of upstreams.values()) tables.push(t);
+        const sized = read.rows !== undefined ? { ...limits, expectedRows: read.rows } : limits;
+        for (const check of compileValidation(v, fields, sized, upstreams))
+          running.push({ check, validation: v });
+      } catch (e) {
+        results.push(...failedAll(e, [v]));
+      }
     }
-  } catch (e) {
-    await read.close();
-    return [
-      ...results,
-      ...failedAll(
-        e,
-        running.map((r) => r.validation),
-      ),
-    ];
+    try {
+      let index = new Uint32Array(0);
+      for await (const batch of read.batches) {
+        const rows = BatchRows.ofArrow(fields, batch);
+        if (index.length < rows.length) index = Uint32Array.from({ length: rows.length }, (_, i) => i);
+        for (const r of running) r.check.consume(rows, index, rows.length);
+      }
+    } catch (e) {
+      await read.close();
+      for (const r of running) r.check.dispose?.();
+      return [
+        ...results,
+        ...failedAll(
+          e,
+          running.map((r) => r.validation),
+        ),
+      ];
+    }
+    const seconds = (performance.now() - started) / 1000;
+    for (const { check } of running) {
+      const o = check.finish();
+      results.push({
+        ...base,
+        source: read.source,
+        description: check.description,
+        kind: check.kind,
+        success: o.success ?? withinThreshold(o.failed, o.records, check.errorThreshold),
+        records: o.records,
+        failed: o.failed,
+        unit: o.unit,
+        ...(check.errorThreshold !== undefined ? { errorThreshold: check.errorThreshold } : {}),
+        sample: o.sample,
+        seconds,
+        ...(o.note ? { note: o.note } : {}),
+        ...(o.details ? { details: o.details } : {}),
+      });
+    }
+    return results;
+  } finally {
+    for (const t of tables) t.spill?.dispose();
   }
-  const seconds = (performance.now() - started) / 1000;
-  for (const { check } of running) {
-    const o = check.finish();
-    results.push({
-      ...base,
-      source: read.source,
-      description: check.description,
-      kind: check.kind,
-      success: o.success ?? withinThreshold(o.failed, o.records, check.errorThreshold),
-      records: o.records,
-      failed: o.failed,
-      unit: o.unit,
-      ...(check.errorThreshold !== undefined ? { errorThreshold: check.errorThreshold } : {}),
-      sample: o.sample,
-      seconds,
-      ...(o.note ? { note: o.note } : {}),
-    });
-  }
-  return results;
 }
 
 /** The upstream tables a validation joins with (nested upstreams too), each read into memory once. */
@@ -217,11 +242,27 @@ async function loadUpstreams(
         options.connections,
         x.upstreamTaskName,
       );
-      out.set(x, await loadUpstream(x.upstreamDataSource, step, limits.maxGroups, options.signal));
+      const byFields =
+        (x.joinFields ?? []).length > 0 && !(x.joinFields ?? []).some((f) => f.startsWith("expr:"));
+      out.set(
+        x,
+        await loadUpstream(
+          x.upstreamDataSource,
+          step,
+          limits.maxGroups,
+          options.signal,
+          byFields ? { joinFields: x.joinFields ?? [], dir: limits.spillDir } : undefined,
+        ),
+      );
     }
     for (const n of x.nested) await visit(n);
   };
-  await visit(v);
+  try {
+    await visit(v);
+  } catch (e) {
+    for (const t of out.values()) t.spill?.dispose();
+    throw e;
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@ import { BatchRows, type ReadField } from "./batch-rows.ts";
 import type { CheckLimits } from "./check.ts";
 import { keyOf } from "./group-key.ts";
 import { compilePredicate, type RowPredicate } from "./row-predicate.ts";
+import { JOIN_PARTITIONS, RowSpill } from "./row-spill.ts";
 import type { UpstreamTable } from "./upstream-table.ts";
 
 /** Data Caterer's (Spark's) join types, by the names users write. */
@@ -51,6 +52,18 @@ export class UpstreamJoin {
   private lastInput: BatchRows | undefined;
   private lastOutput: BatchRows | undefined;
   private tailRows: BatchRows | undefined;
+  /** What a join of a spilled upstream needs to join one partition at a time. */
+  private readonly setup: {
+    readonly mainFields: readonly ReadField[];
+    readonly joinFields: readonly string[];
+    readonly joinType: string | undefined;
+    readonly limits: CheckLimits;
+  };
+  /** The validated rows of a spilled join, by partition of their join key. */
+  private mainSpill: RowSpill | undefined;
+  private lastSpilled: BatchRows | undefined;
+  /** Checks still to finish on this join (a spilled join's files go when the last one is done). */
+  private users = 0;
 
   constructor(
     mainFields: readonly ReadField[],
@@ -67,8 +80,9 @@ export class UpstreamJoin {
     }
     this.type = type;
     this.up = up;
+    this.setup = { mainFields, joinFields, joinType, limits };
     this.mainWidth = mainFields.length;
-    this.matched = new Uint8Array(up.length);
+    this.matched = new Uint8Array(up.spill ? 0 : up.length);
     const expr =
       joinFields.length === 1 && joinFields[0]!.startsWith("expr:") ? joinFields[0]!.slice(5) : undefined;
     const names = expr === undefined ? joinFields : [];
@@ -105,7 +119,7 @@ export class UpstreamJoin {
     this.fields = keepsUpstream ? joined : mainFields;
     if (expr !== undefined) {
       this.condition = compilePredicate(expr, joined, limits, "the join expression");
-    } else {
+    } else if (!up.spill) {
       const key: SqlValue[] = new Array(upKeySlots.length);
       for (let r = 0; r < up.length; r++) {
         for (let k = 0; k < upKeySlots.length; k++) key[k] = up.columns[upKeySlots[k]!]![r]!;
@@ -118,6 +132,72 @@ export class UpstreamJoin {
     }
     this.description = `joined with ${up.name} (${type}) on ${expr ?? names.join(", ")}`;
   }
+
+  /** Whether the upstream was spilled: rows are then spilled too (`spillMain`) and joined at the end (`partitions`). */
+  get spilled(): boolean {
+    return this.up.spill !== undefined;
+  }
+
+  /** One more check reads this join. */
+  retain(): void {
+    this.users++;
+  }
+
+  /** A check is done with this join: the last one removes the validated rows' spill files. */
+  release(): void {
+    if (--this.users <= 0) this.dispose();
+  }
+
+  dispose(): void {
+    this.mainSpill?.dispose();
+    this.mainSpill = undefined;
+  }
+
+  /** Writes rows `index[0..count)` of a batch to the partition files of their join key (once per batch for every check). */
+  spillMain(rows: BatchRows, index: Uint32Array, count: number): void {
+    if (this.lastSpilled === rows) return;
+    this.lastSpilled = rows;
+    this.mainSpill ??= new RowSpill(this.setup.mainFields, this.mainKeySlots, this.setup.limits.spillDir);
+    for (let k = 0; k < count; k++) {
+      const i = index[k]!;
+      this.mainSpill.add((f) => rows.value(f, i));
+    }
+  }
+
+  /**
+   * The joined rows of a spilled join, partition by partition: the upstream rows of a
+   * partition are held in memory and the validated rows of the same partition joined with
+   * them, 8,192 at a time, then what a full or right join keeps of the unmatched upstream rows.
+   */
+  *partitions(): Generator<BatchRows> {
+    const spill = this.up.spill;
+    if (!spill) return;
+    if (this.mainSpill && !this.mainDone) {
+      this.mainSpill.finishWriting();
+      this.mainDone = true;
+    }
+    const { mainFields, joinFields, joinType, limits } = this.setup;
+    for (let p = 0; p < JOIN_PARTITIONS; p++) {
+      const [part] = [...spill.columns(p, Number.POSITIVE_INFINITY)];
+      const table: UpstreamTable = {
+        name: this.up.name,
+        source: this.up.source,
+        fields: this.up.fields,
+        columns: part!.columns,
+        length: part!.length,
+        truncated: false,
+      };
+      const sub = new UpstreamJoin(mainFields, table, joinFields, joinType, limits);
+      for (const chunk of this.mainSpill?.columns(p, 8192) ?? []) {
+        const rows = BatchRows.ofColumns(mainFields, chunk.columns, chunk.length);
+        const index = Uint32Array.from({ length: chunk.length }, (_, i) => i);
+        yield sub.join(rows, index, chunk.length);
+      }
+      const tail = sub.tail();
+      if (tail && tail.length > 0) yield tail;
+    }
+  }
+  private mainDone = false;
 
   get truncatedNote(): string | undefined {
     return this.up.truncated

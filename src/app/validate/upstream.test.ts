@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
@@ -26,7 +26,7 @@ const TXNS = [
   { txn: "t5", account_id: "A9", amount: 5 },
 ];
 
-async function validate(validationsYaml: string) {
+async function validate(validationsYaml: string, limits: { maxGroups?: number; spillDir?: string } = {}) {
   const dir = fixtureDir({
     "txns/part-0.json": TXNS.map((r) => JSON.stringify(r)).join("\n"),
     "accounts/part-0.json": ACCOUNTS.map((r) => JSON.stringify(r)).join("\n"),
@@ -41,7 +41,7 @@ async function validate(validationsYaml: string) {
     load.diagnostics.filter((d) => d.severity === "error"),
     [],
   );
-  return runValidations(validationsPlan([...load.validations.values()], load.config, [file]));
+  return runValidations(validationsPlan([...load.validations.values()], load.config, [file]), { limits });
 }
 
 const up = (joinType: string, joinFields = "[account_id]") =>
@@ -92,4 +92,46 @@ test("an upstream join field that one side lacks is a coded failure naming the s
 `);
   assert.equal(results[0]!.error?.code, "RF_VALIDATION_FIELD_UNKNOWN");
   assert.match(results[0]!.error!.message, /joinFields names "acct", which the validated data does not have/);
+});
+
+test("an upstream larger than the budget is joined from partition files on disk with the same results", async () => {
+  const yaml = `        - ${up("outer")}
+          validation:
+            - {expr: "amount <= my_accounts_balance"}
+            - {aggType: count, aggExpr: "count == 6"}
+        - ${up("anti")}
+          validation:
+            - {aggType: count, aggExpr: "count == 0"}
+        - ${up("right")}
+          validation:
+            - {expr: "txn IS NOT NULL"}
+        - ${up("inner")}
+          validation:
+            - {groupByFields: [account_id, my_accounts_balance], aggType: sum, aggField: amount, aggExpr: "sum(amount) <= my_accounts_balance"}
+`;
+  const spillDir = fixtureDir({});
+  const inMemory = await validate(yaml);
+  // One row of budget: the three accounts are spilled (and the group-by's groups too).
+  const spilled = await validate(yaml, { maxGroups: 1, spillDir });
+  const counts = (rs: typeof inMemory) => rs.map((r) => [r.success, r.records, r.failed, r.error?.code]);
+  assert.deepEqual(counts(spilled), counts(inMemory));
+  assert.deepEqual(
+    counts(inMemory).map((c) => c.slice(0, 3)),
+    [
+      [true, 6, 0],
+      [true, 1, 0],
+      [false, 1, 1],
+      // Right: the four transactions of known accounts and account A3 alone (no txn).
+      [false, 5, 1],
+      [false, 2, 1],
+    ],
+  );
+  for (const r of spilled) {
+    assert.equal(r.details?.spilled, true, r.description);
+    assert.equal(r.details?.joinPartitions, 32);
+    assert.match(r.note ?? "", /joined from 32 partition files on disk \(exact/);
+  }
+  assert.deepEqual(spilled[0]!.sample, inMemory[0]!.sample);
+  assert.deepEqual(spilled[4]!.sample, [{ account_id: "A2", my_accounts_balance: 50, "sum(amount)": 65 }]);
+  assert.deepEqual(readdirSync(spillDir), [], "spill files are removed");
 });

@@ -26,6 +26,8 @@ export interface ValidationResult {
   readonly seconds: number;
   /** What the result should be read with: a bound reached (an approximate result), a seam not built. */
   readonly note?: string;
+  /** Facts about how it was computed: a group-by or unique that spilled to disk has `{spilled: true, partitions}`. */
+  readonly details?: Readonly<Record<string, unknown>>;
   /** Set when the validation could not run at all (data missing, unreadable): it failed. */
   readonly error?: { readonly code: string; readonly message: string };
 }

@@ -8,7 +8,7 @@ import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { chunkColumns, dataTypeOfDuck } from "./duck-values.ts";
 import { duckReaderOf, partFiles, READ_EXTENSIONS } from "./file-sources.ts";
 import { readOrcRows } from "./read-orc-rows.ts";
-import { parquetBatches, parquetSchema } from "./read-parquet-rows.ts";
+import { parquetBatches, parquetCounts, parquetSchema } from "./read-parquet-rows.ts";
 
 /**
  * Opens existing files (one file, or every part under a folder, Hive-style partition folders
@@ -24,8 +24,10 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
   if (format === "parquet" && !files.some((f) => /[\\/][^\\/=]+=[^\\/]*[\\/]/.test(f.slice(path.length)))) {
     const schemas = await Promise.all(files.map(parquetSchema)).catch(() => undefined);
     const first = schemas?.[0];
-    if (first && schemas.every((s) => sameFields(s, first)))
-      return { schema: first, source, batches: parquetBatches(files, request), close: async () => {} };
+    if (first && schemas.every((s) => sameFields(s, first))) {
+      const { rows } = await parquetCounts(files);
+      return { schema: first, source, rows, batches: parquetBatches(files, request), close: async () => {} };
+    }
   }
   const { DuckDBInstance } = await import("@duckdb/node-api");
   const db = await DuckDBInstance.create(":memory:", { threads: "1" });

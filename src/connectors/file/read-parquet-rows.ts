@@ -1,7 +1,14 @@
 import { openAsBlob } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { type RecordBatch, type Schema, tableFromIPC } from "apache-arrow";
+import type { ParquetReadReply, ParquetReadRequest } from "../../../workers/parquet-read-message.ts";
+import { workerUrl } from "../../../workers/worker-url.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import { parquetWasm as wasm } from "../../formats/parquet/parquet-format.ts";
 import type { ReadBackRequest } from "../connector.ts";
+
+/** Row groups a decoding worker may have ready ahead of the reader (memory: that many row groups). */
+const WINDOW = 2;
 
 /** A Parquet file's Arrow schema, from its footer (no row is read). */
 export async function parquetSchema(file: string): Promise<Schema> {
@@ -13,12 +20,38 @@ export async function parquetSchema(file: string): Promise<Schema> {
   }
 }
 
+/** The numbers of row groups and rows of Parquet files (from their footers). */
+export async function parquetCounts(files: readonly string[]): Promise<{ groups: number; rows: number }> {
+  let groups = 0;
+  let rows = 0;
+  for (const file of files) {
+    const pf = await wasm().ParquetFile.fromFile(await openAsBlob(file));
+    try {
+      const meta = pf.metadata();
+      groups += meta.numRowGroups();
+      rows += Number(meta.fileMetadata().numRows());
+    } finally {
+      pf.free();
+    }
+  }
+  return { groups, rows };
+}
+
 /**
  * The rows of Parquet files as Arrow batches, decoded by parquet-wasm one row group at a time
  * (memory bounded by a row group, not the file): Arrow columns as the file stores them, with no
- * value converted on the way.
+ * value converted on the way. With more than one row group, a worker thread decodes the next
+ * row groups (at most WINDOW ahead) while the caller works on the batches of the current one.
  */
 export async function* parquetBatches(
+  files: readonly string[],
+  request: ReadBackRequest,
+): AsyncGenerator<RecordBatch> {
+  if ((await parquetCounts(files)).groups > 1) yield* parquetBatchesInWorker(files, request);
+  else yield* parquetBatchesHere(files, request);
+}
+
+async function* parquetBatchesHere(
   files: readonly string[],
   request: ReadBackRequest,
 ): AsyncGenerator<RecordBatch> {
@@ -34,5 +67,120 @@ export async function* parquetBatches(
     } finally {
       pf.free();
     }
+  }
+}
+
+/**
+ * A decoding worker thread with its listeners attached once; each read sets where its messages
+ * and failures go for as long as it lasts.
+ */
+interface Decoder {
+  readonly worker: Worker;
+  onMessage: ((m: ParquetReadReply) => void) | undefined;
+  onFailure: ((e: Error) => void) | undefined;
+  exited: boolean;
+}
+
+/** A decoder kept after a read that ended normally, for the next one (ended after a while unused). */
+let idle: { decoder: Decoder; timer: NodeJS.Timeout } | undefined;
+const IDLE_MS = 30_000;
+
+function newDecoder(): Decoder {
+  const d: Decoder = {
+    worker: new Worker(new URL(workerUrl("parquet-read"))),
+    onMessage: undefined,
+    onFailure: undefined,
+    exited: false,
+  };
+  d.worker.on("message", (m: ParquetReadReply) => d.onMessage?.(m));
+  d.worker.on("error", (e) => d.onFailure?.(e));
+  d.worker.on("exit", (code) => {
+    d.exited = true;
+    if (idle?.decoder === d) {
+      clearTimeout(idle.timer);
+      idle = undefined;
+    }
+    d.onFailure?.(
+      new RowforgeError("RF_FILE_READ", `the Parquet decoding worker thread stopped (exit code ${code})`, {
+        hint: "the machine may be out of memory; try again with fewer things running",
+      }),
+    );
+  });
+  return d;
+}
+
+function takeDecoder(): Decoder {
+  if (idle && !idle.decoder.exited) {
+    const { decoder, timer } = idle;
+    idle = undefined;
+    clearTimeout(timer);
+    decoder.worker.ref();
+    return decoder;
+  }
+  return newDecoder();
+}
+
+/** Keeps a decoder that finished its read cleanly for the next read (unref'd: it never keeps the process alive). */
+function keepDecoder(d: Decoder): void {
+  if (idle || d.exited) {
+    void d.worker.terminate();
+    return;
+  }
+  d.worker.unref();
+  const timer = setTimeout(() => {
+    if (idle?.decoder === d) idle = undefined;
+    void d.worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  idle = { decoder: d, timer };
+}
+
+async function* parquetBatchesInWorker(
+  files: readonly string[],
+  request: ReadBackRequest,
+): AsyncGenerator<RecordBatch> {
+  const decoder = takeDecoder();
+  const replies: ParquetReadReply[] = [];
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  let ended = false;
+  decoder.onMessage = (m) => {
+    replies.push(m);
+    wake?.();
+  };
+  decoder.onFailure = (e) => {
+    failure ??= e;
+    wake?.();
+  };
+  const send = (m: ParquetReadRequest) => decoder.worker.postMessage(m);
+  try {
+    send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW });
+    for (;;) {
+      request.signal?.throwIfAborted();
+      const m = replies.shift();
+      if (!m) {
+        if (failure) throw failure;
+        await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+        continue;
+      }
+      if (m.kind === "end") {
+        ended = true;
+        return;
+      }
+      if (m.kind === "error") {
+        throw new RowforgeError("RF_FILE_READ", `cannot read Parquet ${files.join(", ")}: ${m.message}`, {
+          hint: "check that the files are whole Parquet files",
+        });
+      }
+      send({ kind: "credit" });
+      yield* tableFromIPC(m.bytes).batches;
+    }
+  } finally {
+    decoder.onMessage = undefined;
+    decoder.onFailure = undefined;
+    // Only a decoder whose read went to the end is idle; one stopped halfway may still be decoding.
+    if (ended && !failure) keepDecoder(decoder);
+    else await decoder.worker.terminate();
   }
 }
