@@ -115,6 +115,7 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   assert.equal(children.length, parents.size * 2);
   await screenshot(page, "plan-editor-run");
   await page.goto("/ui/#/plans/ui_plan");
+  page.once("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: "Delete data" }).click();
   await page.waitForURL(/#\/runs\//);
   assert.equal(await finished(page.url()), "success");

@@ -138,6 +138,20 @@ test("a JSON plan runs, then Delete data removes exactly what it wrote; a run is
   const out = join(s.scratch, "accounts");
   assert.ok(readdirSync(out).some((f) => f.endsWith(".json")));
 
+  // Deleting is asked first: dismissed, nothing starts and the files stay.
+  page.once("dialog", (d) => void d.dismiss());
+  await page.goto("/ui/#/plans");
+  await page.getByRole("button", { name: "Delete the data of files_plan" }).click();
+  await page.waitForTimeout(300);
+  assert.match(page.url(), /#\/plans$/);
+  assert.ok(
+    readdirSync(out).some((f) => f.endsWith(".json")),
+    "a dismissed delete keeps the files",
+  );
+  page.once("dialog", (d) => {
+    assert.match(d.message(), /Delete the data files_plan generated\?/);
+    void d.accept();
+  });
   await runFromPlans(page, "Delete the data of files_plan");
   await waitForStatus(page, "success");
   assert.match(await page.locator("main").innerText(), /delete mode/);
