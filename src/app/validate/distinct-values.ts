@@ -47,10 +47,8 @@ export class DistinctValues {
     return new GroupStates("min", DataTypes.double, ORDER);
   }
 
-  /** Whether the values went to files on disk (past the memory budget). */
-  get spilled(): boolean {
-    return this.spills.some((s) => s.onDisk);
-  }
+  /** Whether the values went to files on disk (past the memory budget); known once visited. */
+  spilled = false;
 
   /** One more row of a value (non-null values only; rows are numbered in the order added). */
   add(value: string): void {
@@ -87,6 +85,7 @@ export class DistinctValues {
         this.finishSpill(this.spill, 0, visit);
       }
     } finally {
+      this.spilled = this.spills.some((s) => s.onDisk);
       this.dispose();
     }
   }
