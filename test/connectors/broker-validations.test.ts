@@ -93,6 +93,51 @@ test("validations read a Kafka topic back (every partition, up to its end offset
     ["size(headers) = 1 AND headers[0].value = 'test'", true, ROWS, 0, undefined],
     [`count == ${ROWS}`, true, 1, 0, undefined],
   ]);
+  // Each record's partition and offset: messages went to partition i % 3 (834, 833, 833 of them).
+  const placed = await validate(
+    {
+      name: "events",
+      type: "kafka",
+      groupType: "messaging",
+      options: { bootstrapServers: bootstrap, topic },
+    },
+    [
+      {
+        kind: "field",
+        field: "partition",
+        checks: [{ type: "distinctEqual", options: { values: [0, 1, 2] } }],
+        nested: [],
+      },
+      {
+        kind: "groupBy",
+        groupByFields: ["partition", "offset"],
+        aggType: "count",
+        aggExpr: "count == 1",
+        checks: [],
+        nested: [],
+      },
+      // Offsets run from 0 in each partition: partition 0 ends at 833, the others at 832.
+      {
+        kind: "groupBy",
+        groupByFields: ["partition"],
+        aggType: "max",
+        aggField: "offset",
+        aggExpr: "max(offset) == 832",
+        checks: [],
+        nested: [],
+      },
+      { kind: "expression", expr: "partition = id % 3 OR id = 7", checks: [], nested: [] },
+    ],
+  );
+  assert.deepEqual(
+    placed.map((r) => r.slice(1)),
+    [
+      [true, 1, 0, undefined],
+      [true, ROWS, 0, undefined],
+      [false, 3, 1, undefined],
+      [true, ROWS, 0, undefined],
+    ],
+  );
   // Nothing was taken or committed: the topic holds what it held.
   assert.equal(await topicSize(bootstrap, topic), ROWS);
   const missing = await validate(

@@ -34,9 +34,9 @@ export interface CheckLimits {
   /** Failing records kept as a sample (Data Caterer's numSampleErrorRecords; default 5). */
   readonly sampleRecords: number;
   /**
-   * Distinct groups held in memory: past it a group-by (and unique) spills its groups to
-   * temporary files and stays exact; distinct sets and upstream tables stop there and say
-   * their result is partial.
+   * Distinct groups held in memory: past it a group-by (unique, distinct-value checks) spills
+   * its groups to temporary files and stays exact; an upstream joined on an `expr:` condition
+   * stops there and says its result is partial.
    */
   readonly maxGroups: number;
   /** Where spill files go (a folder of their own inside it); the system's temp folder by default. */

@@ -44,23 +44,23 @@ function aggTypeOf(aggType: AggType, t: DataType | undefined): DataType {
 }
 
 /** Partitions per level (a partition's groups then fit in a cache-sized table). */
-const PARTITIONS = 64;
+export const PARTITIONS = 64;
 /**
  * Groups held in the table rows go into first: past them, the groups move to partitions by
  * hash (in memory up to the budget, else on disk) and are merged partition by partition at the
  * end. A table this size stays in the processor's cache, where one of a million keys would miss
  * it on every row.
  */
-const HELD_GROUPS = 1 << 14;
+export const HELD_GROUPS = 1 << 14;
 /** Bytes of partition records per group of the budget held in memory before they go to disk. */
-const RECORD_BYTES = 32;
+export const RECORD_BYTES = 32;
 /** Bytes of keys a group-by holds in memory before it spills, whatever the number of groups. */
-const SPILL_BYTES = 256 * 1024 * 1024;
+export const SPILL_BYTES = 256 * 1024 * 1024;
 /** Levels of re-partitioning before a partition is finished in memory whatever its size (keys of one hash). */
-const MAX_DEPTH = 6;
+export const MAX_DEPTH = 6;
 
 /** Partition of a key hash at a level of spilling (bits independent of the table's and of other levels'). */
-const partitionOf = (h: number, depth: number): number =>
+export const partitionOf = (h: number, depth: number): number =>
   (mix(h ^ Math.imul(depth + 1, 0x9e3779b9)) >>> 0) % PARTITIONS;
 
 /** Writes the key of row i of a batch into the writer. */
@@ -371,7 +371,7 @@ interface Tally {
 }
 
 /** Writes every group of `states` as a record to its partition of a level. */
-function writeAll(states: GroupStates, spill: SpillFiles, depth: number, w: ByteWriter): void {
+export function writeAll(states: GroupStates, spill: SpillFiles, depth: number, w: ByteWriter): void {
   for (let g = 0; g < states.size; g++) {
     w.reset();
     states.writeRecord(g, w);

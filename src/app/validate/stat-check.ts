@@ -2,6 +2,7 @@ import type { SqlValue } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { type BatchRows, jsonSafe } from "./batch-rows.ts";
 import type { Check, CheckLimits, CheckOutcome } from "./check.ts";
+import { DistinctValues } from "./distinct-values.ts";
 
 /** Statistics over all values of one field, each checked once at the end. */
 export type StatKind =
@@ -48,9 +49,10 @@ const textOf = (v: SqlValue, t: DataType): string => {
 
 /**
  * An aggregate field check (Data Caterer's maxBetween, meanBetween, distinctInSet, ...): one
- * result for the whole data, 1 record checked. Distinct values are counted in a Map of at most
- * `maxGroups` entries and medians and quantiles use at most `maxValues` values (the first
- * ones); past either bound the result says it is partial.
+ * result for the whole data, 1 record checked. Distinct values are counted exactly (see
+ * distinct-values.ts: past `maxGroups` values they spill to temporary files, said in
+ * `details`); medians and quantiles use at most `maxValues` values (the first ones), past which
+ * the result says it is partial.
  */
 export class StatCheck implements Check {
   readonly kind = "field";
@@ -68,8 +70,10 @@ export class StatCheck implements Check {
   private max = Number.NEGATIVE_INFINITY;
   private values: Float64Array = new Float64Array(1024);
   private kept = 0;
-  private readonly distinct = new Map<string, number>();
+  private readonly distinct: DistinctValues | undefined;
   private over = false;
+  private spilled = false;
+  private partitions = 0;
 
   constructor(
     spec: StatSpec,
@@ -83,6 +87,11 @@ export class StatCheck implements Check {
     this.get = get;
     this.type = type;
     this.limits = limits;
+    if (NEEDS_DISTINCT.has(spec.stat)) this.distinct = new DistinctValues(limits);
+  }
+
+  dispose(): void {
+    this.distinct?.dispose();
   }
 
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
@@ -105,11 +114,7 @@ export class StatCheck implements Check {
       } else {
         if (v === null) continue;
         this.n++;
-        const key = textOf(v, this.type);
-        const c = this.distinct.get(key);
-        if (c !== undefined) this.distinct.set(key, c + 1);
-        else if (this.distinct.size < this.limits.maxGroups) this.distinct.set(key, 1);
-        else this.over = true;
+        this.distinct!.add(textOf(v, this.type));
       }
     }
   }
@@ -134,6 +139,73 @@ export class StatCheck implements Check {
     const lo = Math.floor(pos);
     const hi = Math.ceil(pos);
     return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+  }
+
+  /**
+   * The distinct checks, over every distinct value visited once (in no set order): the first
+   * row a value was seen in orders the values shown and breaks ties of the most common value.
+   */
+  private distinctOutcome(set: ReadonlySet<string>): { ok: boolean; found: Record<string, unknown> } {
+    const d = this.distinct!;
+    let size = 0;
+    /** Values outside the set (the first 20 by first row), and every value's when listing all. */
+    const shown: [string, number][] = [];
+    const seenOfSet = new Set<string>();
+    let outside = 0;
+    let best: string | undefined;
+    let bestCount = -1;
+    let bestFirst = Number.POSITIVE_INFINITY;
+    const stat = this.spec.stat;
+    const keep = (v: string, first: number) => {
+      // The 20 values of least first row, kept sorted.
+      if (shown.length === 20 && first > shown[19]![1]) return;
+      let at = shown.length;
+      while (at > 0 && shown[at - 1]![1] > first) at--;
+      shown.splice(at, 0, [v, first]);
+      if (shown.length > 20) shown.pop();
+    };
+    d.forEach((v, rows, first) => {
+      size++;
+      const inSet = set.has(v);
+      if (inSet) seenOfSet.add(v);
+      else outside++;
+      if (stat === "distinctInSet" && !inSet) keep(v, first);
+      if (stat === "distinctEqual") keep(v, first);
+      if (rows > bestCount || (rows === bestCount && first < bestFirst)) {
+        best = v;
+        bestCount = rows;
+        bestFirst = first;
+      }
+    });
+    this.spilled = d.spilled;
+    this.partitions = d.partitionsRead;
+    const list = () => shown.map(([v]) => v);
+    switch (stat) {
+      case "distinctInSet":
+        return { ok: outside === 0, found: { distinct: list() } };
+      case "distinctContainsSet":
+        return {
+          ok: seenOfSet.size === set.size,
+          found: { missing: [...set].filter((k) => !seenOfSet.has(k)) },
+        };
+      case "distinctEqual":
+        return { ok: size === set.size && seenOfSet.size === set.size, found: { distinct: list() } };
+      case "mostCommonValueInSet":
+        return {
+          ok: best !== undefined && set.has(best),
+          found: { mostCommon: best ?? null, count: Math.max(bestCount, 0) },
+        };
+      default: {
+        const p = this.rows === 0 ? Number.NaN : size / this.rows;
+        return {
+          ok:
+            !Number.isNaN(p) &&
+            p >= (this.spec.min ?? Number.NEGATIVE_INFINITY) &&
+            p <= (this.spec.max ?? Number.POSITIVE_INFINITY),
+          found: { proportion: Number.isNaN(p) ? null : p },
+        };
+      }
+    }
   }
 
   finish(): CheckOutcome {
@@ -182,36 +254,10 @@ export class StatCheck implements Check {
         }
         break;
       }
-      case "distinctInSet":
-        ok = [...this.distinct.keys()].every((k) => set.has(k));
-        found = { distinct: [...this.distinct.keys()].filter((k) => !set.has(k)).slice(0, 20) };
-        break;
-      case "distinctContainsSet":
-        ok = [...set].every((k) => this.distinct.has(k));
-        found = { missing: [...set].filter((k) => !this.distinct.has(k)) };
-        break;
-      case "distinctEqual":
-        ok = this.distinct.size === set.size && [...set].every((k) => this.distinct.has(k));
-        found = { distinct: [...this.distinct.keys()].slice(0, 20) };
-        break;
-      case "mostCommonValueInSet": {
-        let best: string | undefined;
-        let bestCount = -1;
-        for (const [k, c] of this.distinct) {
-          if (c > bestCount) {
-            best = k;
-            bestCount = c;
-          }
-        }
-        ok = best !== undefined && set.has(best);
-        found = { mostCommon: best ?? null, count: Math.max(bestCount, 0) };
-        break;
-      }
-      case "uniqueValuesProportion": {
-        const p = this.rows === 0 ? Number.NaN : this.distinct.size / this.rows;
-        ok = !Number.isNaN(p) && between(p);
-        found = { proportion: Number.isNaN(p) ? null : p };
-        break;
+      default: {
+        const d = this.distinctOutcome(set);
+        ok = d.ok;
+        found = d.found;
       }
     }
     if (s.negate) ok = !ok;
@@ -221,12 +267,15 @@ export class StatCheck implements Check {
       unit: "aggregate",
       success: ok,
       sample: ok ? [] : [found],
+      ...(this.spilled
+        ? {
+            note: `more than ${this.limits.maxGroups.toLocaleString("en-US")} distinct values: spilled to ${this.partitions} partition files on disk and counted partition by partition (exact)`,
+            details: { spilled: true, partitions: this.partitions },
+          }
+        : {}),
       ...(this.over
         ? {
-            note:
-              s.stat === "median" || s.stat === "quantiles"
-                ? `computed from the first ${this.limits.maxValues.toLocaleString("en-US")} values only`
-                : `more than ${this.limits.maxGroups.toLocaleString("en-US")} distinct values: further ones were not counted, so the result is partial`,
+            note: `computed from the first ${this.limits.maxValues.toLocaleString("en-US")} values only`,
           }
         : {}),
     };

@@ -13,7 +13,8 @@ import { kafkaWhere, readKafkaServer } from "./kafka-options.ts";
  * up to its end offset when reading starts (records produced meanwhile are not read), with a
  * consumer group of its own that commits nothing. A record is its value's JSON fields (a value
  * that is not a JSON object is `value`), plus `key` (text) and `headers` ([{key, value}] as
- * text) when it has them, as the Kafka connector writes them. Stops with RF_BROKER_UNREACHABLE
+ * text) when it has them, as the Kafka connector writes them, and the record's `partition` and
+ * `offset` (numbers; a value field of the same name is kept instead). Stops with RF_BROKER_UNREACHABLE
  * when no record comes for the connection's connect + request timeouts.
  */
 export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
@@ -77,6 +78,8 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
               key: k.toString("utf8"),
               value: v === null || v === undefined ? null : v.toString("utf8"),
             }));
+          if (!("partition" in record)) record.partition = m.partition;
+          if (!("offset" in record)) record.offset = Number(m.offset);
           await add(record);
           read++;
           total--;
