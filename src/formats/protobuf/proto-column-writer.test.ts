@@ -66,6 +66,15 @@ function rng(seed: number): () => number {
   };
 }
 
+const mapOf = (key: DataType, value: DataType): DataType =>
+  new Map_(
+    new Field(
+      "entries",
+      new Struct([new Field("key", key, false), new Field("value", value, true)]) as Struct,
+      false,
+    ) as never,
+  );
+
 const innerType = (): Struct =>
   new Struct([
     new Field("k", new Utf8(), true),
@@ -163,27 +172,9 @@ function shapes(rows: number): Data {
     strs: new List(new Field("item", new Utf8(), true)),
     colors: new List(new Field("item", new Utf8(), true)),
     flags: new List(new Field("item", new Bool(), true)),
-    counts: new Map_(
-      new Field(
-        "entries",
-        new Struct([new Field("key", new Utf8(), false), new Field("value", new Int64(), true)]),
-        false,
-      ),
-    ),
-    names: new Map_(
-      new Field(
-        "entries",
-        new Struct([new Field("key", new Int32(), false), new Field("value", new Utf8(), true)]),
-        false,
-      ),
-    ),
-    by_name: new Map_(
-      new Field(
-        "entries",
-        new Struct([new Field("key", new Utf8(), false), new Field("value", innerType(), true)]),
-        false,
-      ),
-    ),
+    counts: mapOf(new Utf8(), new Int64()),
+    names: mapOf(new Int32(), new Utf8()),
+    by_name: mapOf(new Utf8(), innerType()),
     pick: new Utf8(),
     a: new Utf8(),
     n: new Int32(),
