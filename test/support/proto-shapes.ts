@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -187,4 +187,88 @@ export function shapes(rows: number): Data {
     Array.from({ length: rows }, (_, i) => Object.fromEntries(fields.map((f) => [f.name, cols[f.name]![i]]))),
     new Struct(fields),
   ).data[0]!.clone(new Struct(fields), 0, rows, 0, undefined, children);
+}
+
+/** The test schemas' shop.customers.CustomerUpdated (test/metadata/schemas/proto/customer.proto). */
+export function customerRoot(): ProtoRoot {
+  const file = join(import.meta.dirname, "..", "metadata", "schemas", "proto", "customer.proto");
+  return loadProtoFile(file, readFileSync(file, "utf8"), "test");
+}
+
+/** Rows of CustomerUpdated's fields, as a step taking its fields from customer.proto generates them. */
+export function customers(rows: number): Data {
+  const r = rng(11);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const word = (): string => pick(["amber", "birch", "cedar", "dune", "elm", "fjord", "grove", "heath"]);
+  const address = () => ({
+    street: `${int(1, 300)} ${word()} street`,
+    city: pick(["Amsterdam", "Berlin", "Paris", "Utrecht"]),
+    country: pick(["NL", "DE", "FR"]),
+    postcode: r() < 0.2 ? null : `${int(1000, 9999)} AB`,
+  });
+  const addressType = new Struct([
+    new Field("street", new Utf8(), true),
+    new Field("city", new Utf8(), true),
+    new Field("country", new Utf8(), true),
+    new Field("postcode", new Utf8(), true),
+  ]);
+  const list = (t: DataType): DataType => new List(new Field("item", t, true));
+  const types: Record<string, DataType> = {
+    customer_id: new Utf8(),
+    full_name: new Utf8(),
+    email: new Utf8(),
+    tier: new Utf8(),
+    updated_at: new TimestampMicrosecond(),
+    address: addressType,
+    previous_addresses: list(addressType),
+    tags: list(new Utf8()),
+    preferences: mapOf(new Utf8(), new Utf8()),
+    counters: mapOf(new Utf8(), new Int64()),
+    lifetime_value: new Struct([
+      new Field("currency_code", new Utf8(), true),
+      new Field("units", new Int64(), true),
+      new Field("nanos", new Int32(), true),
+    ]),
+    contact: new Utf8(),
+    phone: new Utf8(),
+    messenger_handle: new Utf8(),
+    newsletter: new Bool(),
+    churn_score: new Float64(),
+    orders: new Uint32(),
+    avatar_hash: new Binary(),
+    referrer: new Utf8(),
+    past_tiers: list(new Utf8()),
+    balance_cents: new Int64(),
+    rating: new Float32(),
+  };
+  const values = Array.from({ length: rows }, (_, i) => {
+    const contact = pick(["phone", "messenger_handle"]);
+    return {
+      customer_id: `CUST-${String(i).padStart(8, "0")}`,
+      full_name: `${word()} ${word()}`,
+      email: r() < 0.3 ? null : `${word()}.${i}@example.com`,
+      tier: pick(["BRONZE", "SILVER", "GOLD"]),
+      updated_at: 1_764_000_000_000_000 + i * 1_000_123,
+      address: address(),
+      previous_addresses: Array.from({ length: int(0, 2) }, address),
+      tags: Array.from({ length: int(0, 3) }, word),
+      preferences: new Map(Array.from({ length: int(0, 3) }, (_, k) => [`pref${k}`, word()])),
+      counters: new Map(Array.from({ length: int(0, 3) }, (_, k) => [`c${k}`, BigInt(int(0, 100_000))])),
+      lifetime_value: { currency_code: "EUR", units: BigInt(int(0, 50_000)), nanos: int(0, 99) * 10_000_000 },
+      contact,
+      phone: `+31 6 ${int(10_000_000, 99_999_999)}`,
+      messenger_handle: `@${word()}${i}`,
+      newsletter: r() < 0.5,
+      churn_score: r(),
+      orders: int(0, 500),
+      avatar_hash: Uint8Array.from({ length: 16 }, (_, k) => (k * 31 + i) & 255),
+      referrer: r() < 0.5 ? null : `https://${word()}.example.com/`,
+      past_tiers: Array.from({ length: int(0, 3) }, () => pick(["BRONZE", "SILVER", "GOLD"])),
+      balance_cents: BigInt(int(-100_000, 100_000)),
+      rating: int(0, 50) / 10,
+    };
+  });
+  const fields = Object.keys(types).map((n) => new Field(n, types[n]!, true));
+  return vectorFromArray(values, new Struct(fields)).data[0]!;
 }

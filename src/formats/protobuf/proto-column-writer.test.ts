@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type Data, Field, Int32, Struct, Utf8, vectorFromArray } from "apache-arrow";
-import { shapes, shapesRoot } from "../../../test/support/proto-shapes.ts";
+import { customerRoot, customers, shapes, shapesRoot } from "../../../test/support/proto-shapes.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
 import { protobufColumnWriter } from "./proto-column-writer.ts";
 import type { ProtoType } from "./proto-root.ts";
@@ -73,4 +73,8 @@ test("defaults are left out of fields without presence, kept for optional and on
   const [bytes] = encodeAll(T, data);
   // opt (31) = 0 and n (29) = 0: tags 0xe8 0x01 and 0xf8 0x01, each with 0.
   assert.deepEqual([...bytes!], [0xe8, 0x01, 0x00, 0xf8, 0x01, 0x00]);
+});
+
+test("10k CustomerUpdated rows of the test schemas (imports, Timestamp, StringValue, oneof, maps, enums): protobufjs's values and bytes", () => {
+  compare(customerRoot().lookupType("shop.customers.CustomerUpdated"), customers(ROWS));
 });
