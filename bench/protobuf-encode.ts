@@ -1,8 +1,12 @@
 /**
  * Protobuf encoding speed, one thread: the same Arrow rows (test/support/proto-shapes.ts: the
  * test schemas' CustomerUpdated, and a message of every field shape) encoded per message by the column encoder and by protobufjs from a JS object per
- * message (rowforge's former path). Usage: node bench/protobuf-encode.ts [rows] (default 200000).
+ * message (rowforge's former path). Usage: node bench/protobuf-encode.ts [rows] [customers.arrow]
+ * (default 200000 rows). An Arrow IPC file of CustomerUpdated rows the engine generated (a step
+ * with metadataSourceType protobuf written as Parquet, converted by pyarrow) is benched too.
  */
+import { readFileSync } from "node:fs";
+import { type Data, tableFromIPC } from "apache-arrow";
 import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
 import { protobufColumnWriter } from "../src/formats/protobuf/proto-column-writer.ts";
 import { protobufWriter } from "../src/formats/protobuf/protobuf-writer.ts";
@@ -10,9 +14,16 @@ import { customerRoot, customers, shapes, shapesRoot } from "../test/support/pro
 
 const rows = Number(process.argv[2] ?? 200_000);
 const out = new ByteSink(1 << 24);
+const customerType = customerRoot().lookupType("shop.customers.CustomerUpdated");
+const engineRows: [string, typeof customerType, Data][] = [];
+if (process.argv[3] !== undefined) {
+  const batch = tableFromIPC(readFileSync(process.argv[3])).batches[0]!;
+  engineRows.push([`CustomerUpdated rows of the engine (${process.argv[3]})`, customerType, batch.data]);
+}
 
 for (const [label, type, data] of [
-  ["CustomerUpdated", customerRoot().lookupType("shop.customers.CustomerUpdated"), customers(rows)],
+  ...engineRows,
+  ["CustomerUpdated", customerType, customers(rows)],
   ["every shape (t.All)", shapesRoot().lookupType("t.All"), shapes(rows)],
 ] as const)
   for (const [name, make] of [
@@ -25,7 +36,7 @@ for (const [label, type, data] of [
     for (let round = 0; round < 3; round++) {
       const t0 = performance.now();
       bytes = 0;
-      for (let i = 0; i < rows; i++) {
+      for (let i = 0; i < data.length; i++) {
         out.pos = 0;
         write(out, i);
         bytes += out.pos;
@@ -33,6 +44,6 @@ for (const [label, type, data] of [
       best = Math.min(best, performance.now() - t0);
     }
     console.log(
-      `${label}, ${name}: ${Math.round(rows / (best / 1000)).toLocaleString("en")} msg/s (${rows} messages in ${best.toFixed(0)} ms, ${Math.round(bytes / rows)} bytes a message, best of 3)`,
+      `${label}, ${name}: ${Math.round(data.length / (best / 1000)).toLocaleString("en")} msg/s (${data.length} messages in ${best.toFixed(0)} ms, ${Math.round(bytes / data.length)} bytes a message, best of 3)`,
     );
   }
