@@ -229,7 +229,11 @@ export function messageReader(
   };
 }
 
-/** A writer of a message per row: protobufjs's encoder, the bytes copied into the sink. */
+/**
+ * A writer of a message per row: protobufjs's encoder from a JS object per row, the bytes copied
+ * into the sink. Kafka values use proto-column-writer.ts; this is the reference it is tested and
+ * benched against (proto-column-writer.test.ts, bench/protobuf-encode.ts).
+ */
 export function protobufWriter(
   type: ProtoType,
   data: Data,
