@@ -2,8 +2,8 @@ import type { Data } from "apache-arrow";
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { AvroNames, type AvroSchema } from "../../formats/avro/avro-schema.ts";
 import { avroWriter } from "../../formats/avro/avro-writer.ts";
+import { protobufColumnWriter } from "../../formats/protobuf/proto-column-writer.ts";
 import { rootFromJson } from "../../formats/protobuf/proto-root.ts";
-import { protobufWriter } from "../../formats/protobuf/protobuf-writer.ts";
 import type { MessageSlot } from "./message-frames.ts";
 
 /** Parsed schemas by their text: a worker reads a step's schema once, not once per batch. */
@@ -22,7 +22,8 @@ const hexBytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, "
 
 /**
  * A message value in a schema's binary encoding: Avro (avro-writer.ts, rowforge's own encoder
- * writing straight from the Arrow columns) or Protobuf (protobufjs's encoder), after the slot's
+ * writing straight from the Arrow columns) or Protobuf (proto-column-writer.ts, likewise from the
+ * columns to wire bytes, protobufjs reading only the schema), after the slot's
  * prefix (the Confluent wire format's magic byte, schema id and message indexes).
  */
 export function schemaValueWriter(
@@ -44,7 +45,7 @@ export function schemaValueWriter(
     write = avroWriter(root, data, { names, where }, "", "");
   } else {
     const root = cached(`proto:${schemaText}`, () => rootFromJson(schemaText));
-    write = protobufWriter(root.lookupType(slot.message ?? ""), data, where);
+    write = protobufColumnWriter(root.lookupType(slot.message ?? ""), data, where);
   }
   if (slot.prefix === undefined || slot.prefix === "") return write;
   const prefix = hexBytes(slot.prefix);

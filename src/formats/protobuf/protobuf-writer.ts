@@ -15,7 +15,7 @@ import { type ProtoType, protobuf } from "./proto-root.ts";
 /** Row i of a column as the JS value protobufjs encodes (undefined: not set). */
 type Reader = (i: number) => unknown;
 
-const NUMERIC = new Set([
+export const NUMERIC = new Set([
   "double",
   "float",
   "int32",
@@ -30,7 +30,7 @@ const NUMERIC = new Set([
   "fixed64",
 ]);
 
-function mismatch(where: string, at: string, proto: string, data: Data): RowforgeError {
+export function mismatch(where: string, at: string, proto: string, data: Data): RowforgeError {
   return new RowforgeError(
     "RF_FORMAT_TYPE_UNSUPPORTED",
     `${where}: field ${at} is ${String(data.type)} in the step, which cannot be written as Protobuf ${proto}`,
@@ -41,7 +41,7 @@ function mismatch(where: string, at: string, proto: string, data: Data): Rowforg
 }
 
 /** Timestamps as microseconds (of any Arrow unit), dates as days × a day's microseconds. */
-function micros(data: Data): ((i: number) => number) | undefined {
+export function micros(data: Data): ((i: number) => number) | undefined {
   const t = data.type;
   if (DataType.isTimestamp(t)) {
     const read = int64AsNumberReader(data);
@@ -55,7 +55,7 @@ function micros(data: Data): ((i: number) => number) | undefined {
   return undefined;
 }
 
-function numbers(data: Data): ((i: number) => number) | undefined {
+export function numbers(data: Data): ((i: number) => number) | undefined {
   const t = data.type;
   if (DataType.isInt(t))
     return t.bitWidth === 64 ? int64AsNumberReader(data) : (numberReader(data) as (i: number) => number);
@@ -229,7 +229,11 @@ export function messageReader(
   };
 }
 
-/** A writer of a message per row: protobufjs's encoder, the bytes copied into the sink. */
+/**
+ * A writer of a message per row: protobufjs's encoder from a JS object per row, the bytes copied
+ * into the sink. Kafka values use proto-column-writer.ts; this is the reference it is tested and
+ * benched against (proto-column-writer.test.ts, bench/protobuf-encode.ts).
+ */
 export function protobufWriter(
   type: ProtoType,
   data: Data,

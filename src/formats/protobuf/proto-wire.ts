@@ -1,0 +1,196 @@
+import type { ByteSink } from "../arrow-values/byte-sink.ts";
+
+/*
+ * Protobuf wire-format primitives written straight into a ByteSink: varints (32- and 64-bit
+ * from JS numbers, as protobufjs's LongBits reads them), zigzag, fixed widths, and
+ * length-delimited runs whose length is patched in after their content.
+ */
+
+export const VARINT = 0;
+export const FIXED64 = 1;
+export const LEN = 2;
+export const FIXED32 = 5;
+
+/** An unsigned 32-bit varint (the number is taken modulo 2^32). */
+export function varint32(out: ByteSink, n: number): void {
+  let v = n >>> 0;
+  out.ensure(5);
+  const buf = out.buf;
+  let p = out.pos;
+  while (v > 127) {
+    buf[p++] = (v & 127) | 128;
+    v >>>= 7;
+  }
+  buf[p++] = v;
+  out.pos = p;
+}
+
+/** A 64-bit varint of its low and high 32-bit words. */
+export function varintLoHi(out: ByteSink, lo: number, hi: number): void {
+  if (hi === 0) {
+    varint32(out, lo);
+    return;
+  }
+  out.ensure(10);
+  const buf = out.buf;
+  let p = out.pos;
+  let l = lo >>> 0;
+  let h = hi >>> 0;
+  while (h > 0 || l > 127) {
+    buf[p++] = (l & 127) | 128;
+    l = ((l >>> 7) | (h << 25)) >>> 0;
+    h >>>= 7;
+  }
+  buf[p++] = l;
+  out.pos = p;
+}
+
+/** Low and high words of a whole number (two's complement when negative), truncated toward zero as protobufjs does. */
+let LO = 0;
+let HI = 0;
+function split(n: number): void {
+  let v = Math.trunc(n);
+  if (!Number.isFinite(v)) v = 0;
+  const neg = v < 0;
+  if (neg) v = -v;
+  let lo = v >>> 0;
+  let hi = ((v - lo) / 4294967296) >>> 0;
+  if (neg) {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+    if (++lo > 4294967295) {
+      lo = 0;
+      hi = (hi + 1) >>> 0;
+    }
+  }
+  LO = lo;
+  HI = hi;
+}
+
+/** int64/uint64 (and negative int32, sign-extended to 10 bytes). */
+export function varint64(out: ByteSink, n: number): void {
+  if (n >= 0 && n <= 0xffffffff && Number.isInteger(n)) {
+    varint32(out, n);
+    return;
+  }
+  split(n);
+  varintLoHi(out, LO, HI);
+}
+
+export function int32(out: ByteSink, n: number): void {
+  const v = n | 0;
+  if (v >= 0) varint32(out, v);
+  else varintLoHi(out, v >>> 0, 0xffffffff);
+}
+
+export function sint32(out: ByteSink, n: number): void {
+  const v = n | 0;
+  varint32(out, ((v << 1) ^ (v >> 31)) >>> 0);
+}
+
+export function sint64(out: ByteSink, n: number): void {
+  split(n);
+  const mask = HI >> 31;
+  const hi = (((HI << 1) | (LO >>> 31)) ^ mask) >>> 0;
+  const lo = ((LO << 1) ^ mask) >>> 0;
+  varintLoHi(out, lo, hi);
+}
+
+export function fixed32(out: ByteSink, n: number): void {
+  const v = n >>> 0;
+  out.ensure(4);
+  const buf = out.buf;
+  const p = out.pos;
+  buf[p] = v & 255;
+  buf[p + 1] = (v >>> 8) & 255;
+  buf[p + 2] = (v >>> 16) & 255;
+  buf[p + 3] = v >>> 24;
+  out.pos = p + 4;
+}
+
+export function fixed64(out: ByteSink, n: number): void {
+  split(n);
+  const hi = HI;
+  fixed32(out, LO);
+  fixed32(out, hi);
+}
+
+const f64 = new Float64Array(1);
+const f64b = new Uint8Array(f64.buffer);
+const f32 = new Float32Array(1);
+const f32b = new Uint8Array(f32.buffer);
+
+export function double(out: ByteSink, n: number): void {
+  f64[0] = n;
+  out.ensure(8);
+  const buf = out.buf;
+  const p = out.pos;
+  for (let k = 0; k < 8; k++) buf[p + k] = f64b[k]!;
+  out.pos = p + 8;
+}
+
+export function float(out: ByteSink, n: number): void {
+  f32[0] = n;
+  out.ensure(4);
+  const buf = out.buf;
+  const p = out.pos;
+  for (let k = 0; k < 4; k++) buf[p + k] = f32b[k]!;
+  out.pos = p + 4;
+}
+
+/** Starts a length-delimited run: one byte is kept for its length (endLen widens it when needed). */
+export function beginLen(out: ByteSink): number {
+  out.byte(0);
+  return out.pos;
+}
+
+/** Ends the run begun at `start` (beginLen's answer): writes its length, moving the content when the length takes more than one byte. */
+export function endLen(out: ByteSink, start: number): void {
+  const len = out.pos - start;
+  if (len < 128) {
+    out.buf[start - 1] = len;
+    return;
+  }
+  const size = len < 1 << 14 ? 2 : len < 1 << 21 ? 3 : len < 1 << 28 ? 4 : 5;
+  out.ensure(size - 1);
+  const buf = out.buf;
+  buf.copyWithin(start + size - 1, start, out.pos);
+  out.pos += size - 1;
+  let v = len;
+  let p = start - 1;
+  while (v > 127) {
+    buf[p++] = (v & 127) | 128;
+    v >>>= 7;
+  }
+  buf[p] = v;
+}
+
+/** Raw bytes, length first. */
+export function lenBytes(out: ByteSink, src: Uint8Array, from: number, to: number): void {
+  const n = to - from;
+  varint32(out, n);
+  out.ensure(n);
+  const buf = out.buf;
+  const p = out.pos;
+  if (n > 32) buf.set(src.subarray(from, to), p);
+  else for (let k = 0; k < n; k++) buf[p + k] = src[from + k]!;
+  out.pos = p + n;
+}
+
+/** A field's tag as the varint bytes written before its value. */
+export function tagBytes(id: number, wire: number): Uint8Array {
+  const bytes: number[] = [];
+  let v = ((id << 3) | wire) >>> 0;
+  while (v > 127) {
+    bytes.push((v & 127) | 128);
+    v >>>= 7;
+  }
+  bytes.push(v);
+  return Uint8Array.from(bytes);
+}
+
+/** Writes a tag (one or two bytes in nearly every schema). */
+export function tag(out: ByteSink, t: Uint8Array): void {
+  if (t.length === 1) out.byte(t[0]!);
+  else out.bytes(t);
+}
