@@ -7,7 +7,7 @@ import { type Check, type CheckLimits, type CheckOutcome, Sample } from "./check
 import { type AggType, GroupStates } from "./group-states.ts";
 import { ByteReader, ByteWriter, hashBytes, mix } from "./key-bytes.ts";
 import { compilePredicate, type RowPredicate } from "./row-predicate.ts";
-import { SpillFiles } from "./spill-files.ts";
+import { SpilledGroups } from "./spilled-groups.ts";
 
 export { AGG_TYPES, type AggType } from "./group-states.ts";
 
@@ -43,26 +43,6 @@ function aggTypeOf(aggType: AggType, t: DataType | undefined): DataType {
   return t ?? DataTypes.long;
 }
 
-/** Partitions per level (a partition's groups then fit in a cache-sized table). */
-export const PARTITIONS = 64;
-/**
- * Groups held in the table rows go into first: past them, the groups move to partitions by
- * hash (in memory up to the budget, else on disk) and are merged partition by partition at the
- * end. A table this size stays in the processor's cache, where one of a million keys would miss
- * it on every row.
- */
-export const HELD_GROUPS = 1 << 14;
-/** Bytes of partition records per group of the budget held in memory before they go to disk. */
-export const RECORD_BYTES = 32;
-/** Bytes of keys a group-by holds in memory before it spills, whatever the number of groups. */
-export const SPILL_BYTES = 256 * 1024 * 1024;
-/** Levels of re-partitioning before a partition is finished in memory whatever its size (keys of one hash). */
-export const MAX_DEPTH = 6;
-
-/** Partition of a key hash at a level of spilling (bits independent of the table's and of other levels'). */
-export const partitionOf = (h: number, depth: number): number =>
-  (mix(h ^ Math.imul(depth + 1, 0x9e3779b9)) >>> 0) % PARTITIONS;
-
 /** Writes the key of row i of a batch into the writer. */
 type KeyEncoder = (w: ByteWriter, i: number) => void;
 
@@ -87,14 +67,8 @@ export class GroupByCheck implements Check {
   private readonly aggFieldType: DataType | undefined;
   private readonly predicate: RowPredicate;
   private readonly limits: CheckLimits;
-  private readonly states: () => GroupStates;
-  private held: GroupStates;
+  private readonly groups: SpilledGroups;
   private readonly writer = new ByteWriter();
-  private readonly reader = new ByteReader(new Uint8Array(0));
-  private spill: SpillFiles | undefined;
-  /** Every spill file made (nested levels too), removed at the end. */
-  private readonly spills: SpillFiles[] = [];
-  private partitionsRead = 0;
   private lastRows: BatchRows | undefined;
   private encoders: KeyEncoder[] = [];
   private readonly unique: boolean;
@@ -116,14 +90,13 @@ export class GroupByCheck implements Check {
     this.aggSlot = spec.aggField === undefined ? undefined : slotOf(spec.aggField);
     this.aggFieldType = this.aggSlot === undefined ? undefined : fields[this.aggSlot]!.type;
     const order = this.aggFieldType ? compileOrdering(this.aggFieldType) : undefined;
-    this.states = () => new GroupStates(spec.aggType, this.aggFieldType, order);
-    this.held = this.states();
+    this.groups = new SpilledGroups(() => new GroupStates(spec.aggType, this.aggFieldType, order), limits);
     // `unique` (a count of rows that must be 1): checked without the SQL of aggExpr, and its
     // table sized for every row of the data when the source says how many (keys about 16 bytes).
     this.unique =
       spec.aggType === "count" && spec.aggField === undefined && spec.aggExpr.trim() === "count == 1";
     if (this.unique && limits.expectedRows !== undefined)
-      this.held.reserve(Math.min(limits.expectedRows, this.heldGroups()), 16);
+      this.groups.held.reserve(Math.min(limits.expectedRows, this.groups.heldGroups), 16);
     const groupFields = this.groupSlots.map((s) => fields[s]!);
     const aggName = aggColumnName(spec.aggType, spec.aggField);
     const aggType = aggTypeOf(spec.aggType, this.aggFieldType);
@@ -161,14 +134,16 @@ export class GroupByCheck implements Check {
     const encoders = this.encoders;
     const w = this.writer;
     const agg = this.aggSlot;
+    const groups = this.groups;
+    const held = groups.held;
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
       w.reset();
       for (let s = 0; s < encoders.length; s++) encoders[s]!(w, i);
       const h = hashBytes(w.buf, 0, w.len);
-      const g = this.held.groupOf(w.buf, 0, w.len, h);
-      this.held.addRow(g, agg === undefined ? null : rows.value(agg, i));
-      if (this.heldFull()) this.spillHeld();
+      const g = held.groupOf(w.buf, 0, w.len, h);
+      held.addRow(g, agg === undefined ? null : rows.value(agg, i));
+      groups.afterAdd();
     }
   }
 
@@ -181,6 +156,8 @@ export class GroupByCheck implements Check {
     const bytes = data.values as Uint8Array;
     const w = this.writer;
     const agg = this.aggSlot;
+    const groups = this.groups;
+    const held = groups.held;
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
       const a = offsets[i]!;
@@ -206,36 +183,10 @@ export class GroupByCheck implements Check {
         buf[p++] = b;
         h = Math.imul(h ^ b, 0x01000193);
       }
-      const g = this.held.groupOf(buf, 0, p, mix(h));
-      this.held.addRow(g, agg === undefined ? null : rows.value(agg, i));
-      if (this.heldFull()) this.spillHeld();
+      const g = held.groupOf(buf, 0, p, mix(h));
+      held.addRow(g, agg === undefined ? null : rows.value(agg, i));
+      groups.afterAdd();
     }
-  }
-
-  private heldGroups(): number {
-    return Math.min(this.limits.maxGroups, HELD_GROUPS);
-  }
-
-  private heldFull(): boolean {
-    return this.held.size >= this.heldGroups() || this.held.table.bytes >= SPILL_BYTES;
-  }
-
-  /** Whether a partition being merged holds the budget of groups (it is split again). */
-  private full(states: GroupStates): boolean {
-    return states.size >= this.limits.maxGroups || states.table.bytes >= SPILL_BYTES;
-  }
-
-  /** Moves the groups held to the partition files (level 0) and forgets them. */
-  private spillHeld(): void {
-    this.spill ??= this.newSpill();
-    writeAll(this.held, this.spill, 0, this.writer);
-    this.held.clear();
-  }
-
-  private newSpill(): SpillFiles {
-    const s = new SpillFiles(PARTITIONS, this.limits.spillDir, this.limits.maxGroups * RECORD_BYTES);
-    this.spills.push(s);
-    return s;
   }
 
   finish(): CheckOutcome {
@@ -247,72 +198,28 @@ export class GroupByCheck implements Check {
   }
 
   dispose(): void {
-    for (const s of this.spills) s.dispose();
-    this.spills.length = 0;
+    this.groups.dispose();
   }
 
   private evaluateAll(): CheckOutcome {
     const tally: Tally = { groups: 0, failed: 0, sample: new Sample(this.limits.sampleRecords) };
-    if (this.spill === undefined) {
-      // A count of no rows is still one group (count == 0), as Spark's global aggregate gives.
-      if (this.held.size === 0 && this.groupSlots.length === 0)
-        this.held.groupOf(new Uint8Array(0), 0, 0, hashBytes(new Uint8Array(0), 0, 0));
-      this.evaluate(this.held, tally);
-    } else {
-      this.spillHeld();
-      this.finishSpill(this.spill, 0, tally);
-    }
+    const groups = this.groups;
+    // A count of no rows is still one group (count == 0), as Spark's global aggregate gives.
+    if (!groups.spilled && groups.held.size === 0 && this.groupSlots.length === 0)
+      groups.held.groupOf(new Uint8Array(0), 0, 0, hashBytes(new Uint8Array(0), 0, 0));
+    groups.finish((states) => this.evaluate(states, tally));
     return {
       records: Math.max(1, tally.groups),
       failed: tally.failed,
       unit: "groups",
       sample: tally.sample.records,
-      ...(this.spills.some((s) => s.onDisk)
+      ...(groups.onDisk
         ? {
-            note: `more than ${this.limits.maxGroups.toLocaleString("en-US")} groups: spilled to ${this.partitionsRead} partition files on disk and finished partition by partition (exact)`,
-            details: { spilled: true, partitions: this.partitionsRead },
+            note: `more than ${this.limits.maxGroups.toLocaleString("en-US")} groups: spilled to ${groups.partitionsRead} partition files on disk and finished partition by partition (exact)`,
+            details: { spilled: true, partitions: groups.partitionsRead },
           }
         : {}),
     };
-  }
-
-  /** Finishes every partition of a spill at a level: merges its records, splitting again a partition still too large. */
-  private finishSpill(spill: SpillFiles, depth: number, tally: Tally): void {
-    spill.finishWriting();
-    for (let p = 0; p < spill.partitions; p++) {
-      const states = this.states();
-      states.reserve(Math.min(spill.counts[p]!, this.limits.maxGroups), 16);
-      let deeper: SpillFiles | undefined;
-      let any = false;
-      const r = this.reader;
-      spill.forEach(p, (buf, start, end) => {
-        any = true;
-        // A record: the key's hash, the key after its length, the group's state.
-        r.reset(buf, start);
-        const h = r.i32();
-        const len = r.varint();
-        const at = r.pos;
-        if (deeper !== undefined) {
-          deeper.write(partitionOf(h, depth + 1), buf, start, end);
-          return;
-        }
-        r.pos = at + len;
-        const g = states.groupOf(buf, at, len, h);
-        states.mergeRecord(g, r);
-        if (depth + 1 < MAX_DEPTH && this.full(states)) {
-          deeper = this.newSpill();
-          writeAll(states, deeper, depth + 1, this.writer);
-          states.clear();
-        }
-      });
-      if (!any) continue;
-      if (deeper !== undefined) this.finishSpill(deeper, depth + 1, tally);
-      else {
-        this.partitionsRead++;
-        this.evaluate(states, tally);
-      }
-    }
-    spill.dispose();
   }
 
   /** Checks each group held against aggExpr. */
@@ -368,15 +275,6 @@ interface Tally {
   groups: number;
   failed: number;
   readonly sample: Sample;
-}
-
-/** Writes every group of `states` as a record to its partition of a level. */
-export function writeAll(states: GroupStates, spill: SpillFiles, depth: number, w: ByteWriter): void {
-  for (let g = 0; g < states.size; g++) {
-    w.reset();
-    states.writeRecord(g, w);
-    spill.write(partitionOf(states.table.hashOf(g), depth), w.buf, 0, w.len);
-  }
 }
 
 /**

@@ -1,0 +1,151 @@
+import type { CheckLimits } from "./check.ts";
+import type { GroupStates } from "./group-states.ts";
+import { ByteReader, ByteWriter, mix } from "./key-bytes.ts";
+import { SpillFiles } from "./spill-files.ts";
+
+/** Partitions per level (a partition's groups then fit in a cache-sized table). */
+const PARTITIONS = 64;
+/**
+ * Groups held in the table rows go into first: past them, the groups move to partitions by
+ * hash (in memory up to the budget, else on disk) and are merged partition by partition at the
+ * end. A table this size stays in the processor's cache, where one of a million keys would miss
+ * it on every row.
+ */
+const HELD_GROUPS = 1 << 14;
+/** Bytes of partition records per group of the budget held in memory before they go to disk. */
+const RECORD_BYTES = 32;
+/** Bytes of keys held in memory before they spill, whatever the number of groups. */
+const SPILL_BYTES = 256 * 1024 * 1024;
+/** Levels of re-partitioning before a partition is finished in memory whatever its size (keys of one hash). */
+const MAX_DEPTH = 6;
+
+/** Partition of a key hash at a level of spilling (bits independent of the table's and of other levels'). */
+const partitionOf = (h: number, depth: number): number =>
+  (mix(h ^ Math.imul(depth + 1, 0x9e3779b9)) >>> 0) % PARTITIONS;
+
+/**
+ * Groups keyed by bytes (key-bytes.ts) with their states (group-states.ts), in bounded memory
+ * and exact: rows go into a cache-sized table (`held`); when it fills, its groups move to
+ * partitions by a hash of their key (in memory up to `maxGroups` groups' worth of records, else
+ * on disk) and it starts again; `finish` merges each partition on its own, splitting again one
+ * that still holds the budget. Group-by and `unique` (group-by-check.ts) and distinct values
+ * (distinct-values.ts) keep their groups here. The files are removed by `dispose`.
+ */
+export class SpilledGroups {
+  /** The table rows go into (cleared, never replaced, when it spills). */
+  readonly held: GroupStates;
+  private readonly newStates: () => GroupStates;
+  private readonly limits: CheckLimits;
+  private readonly writer = new ByteWriter();
+  private readonly reader = new ByteReader(new Uint8Array(0));
+  private spill: SpillFiles | undefined;
+  /** Every spill file made (nested levels too). */
+  private readonly spills: SpillFiles[] = [];
+  /** Partitions finished on their own (after a spill). */
+  partitionsRead = 0;
+  /** Whether groups went to files on disk (past the memory budget); known once finished. */
+  onDisk = false;
+
+  constructor(newStates: () => GroupStates, limits: CheckLimits) {
+    this.newStates = newStates;
+    this.limits = limits;
+    this.held = newStates();
+  }
+
+  /** Groups `held` takes before it spills. */
+  get heldGroups(): number {
+    return Math.min(this.limits.maxGroups, HELD_GROUPS);
+  }
+
+  /** Whether groups moved to partitions (so `held` is not all of them). */
+  get spilled(): boolean {
+    return this.spill !== undefined;
+  }
+
+  /** Called after each row added to `held`: moves its groups to the partitions when it is full. */
+  afterAdd(): void {
+    if (this.held.size >= this.heldGroups || this.held.table.bytes >= SPILL_BYTES) this.spillHeld();
+  }
+
+  /** Visits every group once: `held` when nothing spilled, else each partition's merged groups. */
+  finish(visit: (states: GroupStates) => void): void {
+    try {
+      if (this.spill === undefined) visit(this.held);
+      else {
+        this.spillHeld();
+        this.finishSpill(this.spill, 0, visit);
+      }
+    } finally {
+      this.onDisk = this.spills.some((s) => s.onDisk);
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.spills) s.dispose();
+    this.spills.length = 0;
+  }
+
+  private spillHeld(): void {
+    this.spill ??= this.newSpill();
+    this.writeAll(this.held, this.spill, 0);
+    this.held.clear();
+  }
+
+  private newSpill(): SpillFiles {
+    const s = new SpillFiles(PARTITIONS, this.limits.spillDir, this.limits.maxGroups * RECORD_BYTES);
+    this.spills.push(s);
+    return s;
+  }
+
+  /** Writes every group of `states` as a record to its partition of a level. */
+  private writeAll(states: GroupStates, spill: SpillFiles, depth: number): void {
+    const w = this.writer;
+    for (let g = 0; g < states.size; g++) {
+      w.reset();
+      states.writeRecord(g, w);
+      spill.write(partitionOf(states.table.hashOf(g), depth), w.buf, 0, w.len);
+    }
+  }
+
+  /** Finishes every partition of a spill at a level: merges its records, splitting again a partition still too large. */
+  private finishSpill(spill: SpillFiles, depth: number, visit: (states: GroupStates) => void): void {
+    spill.finishWriting();
+    for (let p = 0; p < spill.partitions; p++) {
+      const states = this.newStates();
+      states.reserve(Math.min(spill.counts[p]!, this.limits.maxGroups), 16);
+      let deeper: SpillFiles | undefined;
+      let any = false;
+      const r = this.reader;
+      spill.forEach(p, (buf, start, end) => {
+        any = true;
+        // A record: the key's hash, the key after its length, the group's state.
+        r.reset(buf, start);
+        const h = r.i32();
+        const len = r.varint();
+        const at = r.pos;
+        if (deeper !== undefined) {
+          deeper.write(partitionOf(h, depth + 1), buf, start, end);
+          return;
+        }
+        r.pos = at + len;
+        const g = states.groupOf(buf, at, len, h);
+        states.mergeRecord(g, r);
+        if (
+          depth + 1 < MAX_DEPTH &&
+          (states.size >= this.limits.maxGroups || states.table.bytes >= SPILL_BYTES)
+        ) {
+          deeper = this.newSpill();
+          this.writeAll(states, deeper, depth + 1);
+          states.clear();
+        }
+      });
+      if (!any) continue;
+      if (deeper !== undefined) this.finishSpill(deeper, depth + 1, visit);
+      else {
+        this.partitionsRead++;
+        visit(states);
+      }
+    }
+    spill.dispose();
+  }
+}
