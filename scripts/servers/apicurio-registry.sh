@@ -44,15 +44,7 @@ build_runner() {
   if [ -f "$TOOLS/.complete" ] && [ -f "$RUNNER" ]; then
     return 0
   fi
-  if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
-    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-      log "installing a JDK and Maven from Debian's packages"
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
-    else
-      die "java (a JDK 17+) and mvn are required to build and run the registry"
-    fi
-  fi
+  require_jdk_maven "build and run the registry"
   log "building Apicurio Registry $VERSION from Maven Central into $TOOLS (once; a few minutes)"
   rm -rf "$TOOLS"
   mkdir -p "$TOOLS/src/main/java/rowforge/glue" "$TOOLS/src/main/resources"

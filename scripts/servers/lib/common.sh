@@ -164,6 +164,20 @@ apt_install_if_missing() {
   command -v "$binary" >/dev/null 2>&1 || die "$binary not found after apt-get install $*"
 }
 
+# A JDK and Maven for servers built or fetched from Maven Central: installed from Debian's
+# packages when missing (as root), else an error saying what `purpose` needs them.
+require_jdk_maven() {
+  local purpose=$1
+  command -v java >/dev/null 2>&1 && command -v mvn >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing a JDK and Maven from Debian's packages"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
+  else
+    die "java (a JDK 17+) and mvn are required to $purpose"
+  fi
+}
+
 # After a start: when ROWFORGE_<PREFIX>_WATCH_PID is set, a watcher stops this folder's server
 # once that process is gone.
 start_watch() {

@@ -114,10 +114,10 @@ export class SpilledGroups {
       const states = this.newStates();
       states.reserve(Math.min(spill.counts[p]!, this.limits.maxGroups), 16);
       let deeper: SpillFiles | undefined;
-      let any = false;
+      let seen = false;
       const r = this.reader;
       spill.forEach(p, (buf, start, end) => {
-        any = true;
+        seen = true;
         // A record: the key's hash, the key after its length, the group's state.
         r.reset(buf, start);
         const h = r.i32();
@@ -139,7 +139,7 @@ export class SpilledGroups {
           states.clear();
         }
       });
-      if (!any) continue;
+      if (!seen) continue;
       if (deeper !== undefined) this.finishSpill(deeper, depth + 1, visit);
       else {
         this.partitionsRead++;
