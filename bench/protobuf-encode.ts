@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { type Data, tableFromIPC } from "apache-arrow";
 import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
 import { protobufColumnWriter } from "../src/formats/protobuf/proto-column-writer.ts";
-import { protobufWriter } from "../src/formats/protobuf/protobuf-writer.ts";
 import { customerRoot, customers, shapes, shapesRoot } from "../test/support/proto-shapes.ts";
+import { protobufWriter } from "../test/support/protobuf-reference.ts";
 
 const rows = Number(process.argv[2] ?? 200_000);
 const out = new ByteSink(1 << 24);

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type Data, Field, Int32, Struct, Utf8, vectorFromArray } from "apache-arrow";
 import { customerRoot, customers, shapes, shapesRoot } from "../../../test/support/proto-shapes.ts";
+import { messageReader } from "../../../test/support/protobuf-reference.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
 import { protobufColumnWriter } from "./proto-column-writer.ts";
 import type { ProtoType } from "./proto-root.ts";
-import { messageReader } from "./protobuf-writer.ts";
 
 const ROWS = 10_000;
 

@@ -2,6 +2,7 @@ import { type Data, DataType } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { boolReader, isValid, utf8Reader } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
+import { micros, mismatch, NUMERIC, numbers } from "./proto-column-values.ts";
 import { type ProtoType, protobuf } from "./proto-root.ts";
 import {
   beginLen,
@@ -23,7 +24,6 @@ import {
   varint32,
   varint64,
 } from "./proto-wire.ts";
-import { micros, mismatch, NUMERIC, numbers } from "./protobuf-writer.ts";
 
 type Put = (out: ByteSink, i: number) => void;
 

@@ -1,72 +1,23 @@
-import { type Data, DataType, type Decimal, type TimeUnit } from "apache-arrow";
-import { RowforgeError } from "../../errors/index.ts";
+/**
+ * The reference Protobuf encoder the tests and the Protobuf bench compare rowforge's column
+ * writer (src/formats/protobuf/proto-column-writer.ts) with: each row read as the JS object
+ * protobufjs encodes, then encoded by protobufjs. Not used by rowforge itself.
+ */
+import { type Data, DataType } from "apache-arrow";
+import { RowforgeError } from "../../src/errors/index.ts";
 import {
   binaryReader,
   boolReader,
-  decimalReader,
-  int64AsNumberReader,
   isValid,
   numberReader,
   utf8Reader,
-} from "../arrow-values/arrow-cells.ts";
-import type { ByteSink } from "../arrow-values/byte-sink.ts";
-import { type ProtoType, protobuf } from "./proto-root.ts";
+} from "../../src/formats/arrow-values/arrow-cells.ts";
+import type { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
+import { micros, mismatch, NUMERIC, numbers } from "../../src/formats/protobuf/proto-column-values.ts";
+import { type ProtoType, protobuf } from "../../src/formats/protobuf/proto-root.ts";
 
 /** Row i of a column as the JS value protobufjs encodes (undefined: not set). */
 type Reader = (i: number) => unknown;
-
-export const NUMERIC = new Set([
-  "double",
-  "float",
-  "int32",
-  "sint32",
-  "sfixed32",
-  "uint32",
-  "fixed32",
-  "int64",
-  "sint64",
-  "sfixed64",
-  "uint64",
-  "fixed64",
-]);
-
-export function mismatch(where: string, at: string, proto: string, data: Data): RowforgeError {
-  return new RowforgeError(
-    "RF_FORMAT_TYPE_UNSUPPORTED",
-    `${where}: field ${at} is ${String(data.type)} in the step, which cannot be written as Protobuf ${proto}`,
-    {
-      hint: "give the field a type that matches the .proto, or leave it to the schema (metadataSourceType protobuf)",
-    },
-  );
-}
-
-/** Timestamps as microseconds (of any Arrow unit), dates as days × a day's microseconds. */
-export function micros(data: Data): ((i: number) => number) | undefined {
-  const t = data.type;
-  if (DataType.isTimestamp(t)) {
-    const read = int64AsNumberReader(data);
-    const f = [1_000_000, 1000, 1, 0.001][(t as { unit: TimeUnit }).unit as number] ?? 1;
-    return f === 1 ? read : (i) => Math.floor(read(i) * f);
-  }
-  if (DataType.isDate(t) && (t.unit as number) === 0) {
-    const read = numberReader(data) as (i: number) => number;
-    return (i) => read(i) * 86_400_000_000;
-  }
-  return undefined;
-}
-
-export function numbers(data: Data): ((i: number) => number) | undefined {
-  const t = data.type;
-  if (DataType.isInt(t))
-    return t.bitWidth === 64 ? int64AsNumberReader(data) : (numberReader(data) as (i: number) => number);
-  if (DataType.isFloat(t)) return numberReader(data) as (i: number) => number;
-  if (DataType.isDecimal(t)) {
-    const read = decimalReader(data);
-    const scale = 10 ** (t as Decimal).scale;
-    return (i) => Number(read(i)) / scale;
-  }
-  return micros(data);
-}
 
 const withNulls = (data: Data, read: Reader): Reader =>
   data.nullCount === 0 ? read : (i) => (isValid(data, i) ? read(i) : undefined);
