@@ -123,7 +123,15 @@ fetch_jars() {
   if [ -f "$TOOLS/.complete" ] && [ -d "$TOOLS/lib" ]; then
     return 0
   fi
-  require_jdk_maven "fetch and run Cassandra"
+  if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+      log "installing a JDK and Maven from Debian's packages"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
+    else
+      die "java (a JDK 17+) and mvn are required to fetch and run Cassandra"
+    fi
+  fi
   log "fetching org.apache.cassandra:cassandra-all:$VERSION and its dependencies into $TOOLS"
   mkdir -p "$TOOLS"
   rm -rf "${TOOLS:?}/lib"
