@@ -32,7 +32,7 @@ test("a browser asking for / lands on the UI, whose nav reaches every page by ke
   await page.getByRole("heading", { level: 1, name: "Connections" }).waitFor();
   assert.match(page.url(), /#\/connections$/);
   // The title follows the page once it has rendered (an effect), so it is waited for, then checked.
-  await page.waitForFunction(() => document.title.startsWith("Connections"), undefined, { timeout: 5000 });
+  await page.waitForFunction('document.title.startsWith("Connections")', undefined, { timeout: 5000 });
   assert.equal(await page.title(), "Connections · rowforge");
 
   await page.goto("/ui/#/nowhere");
