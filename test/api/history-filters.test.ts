@@ -58,6 +58,42 @@ test("GET /run/history filters by planName, status and mode; extended=true adds 
   }
 });
 
+test("GET /run/history?planNameContains matches a part of the plan's name, ignoring case; planName stays exact", async () => {
+  const { app, store, close } = await apiRuntime();
+  try {
+    for (const [i, planName] of ["Orders_EU", "orders", "customers", "back_orders_v2"].entries()) {
+      const id = `00000000-0000-4000-8000-00000000002${i}`;
+      await store.executions.put({
+        id,
+        planName,
+        status: "success",
+        failedReason: null,
+        runBy: "api",
+        updatedBy: "api",
+        createdTs: `2026-11-01T00:00:2${i}.000Z`,
+        updatedTs: `2026-11-01T00:00:2${i}.000Z`,
+        generationSummary: [],
+        validationSummary: [],
+        reportLink: `/report/${id}/index.html`,
+        timeTaken: "0.00s",
+        mode: "generate",
+      });
+    }
+    const names = async (query: string) => {
+      const r = await app.inject({ url: `/run/history?extended=true&${query}` });
+      assert.equal(r.statusCode, 200, r.body);
+      return (r.json() as { planName: string }[]).map((x) => x.planName);
+    };
+    assert.deepEqual(await names("planNameContains=ORDER"), ["back_orders_v2", "orders", "Orders_EU"]);
+    assert.deepEqual(await names("planNameContains=eu"), ["Orders_EU"]);
+    assert.deepEqual(await names("planNameContains=zz"), []);
+    assert.deepEqual(await names("planName=orders"), ["orders"], "planName is the exact name");
+    assert.deepEqual(await names("planName=order"), []);
+  } finally {
+    await close();
+  }
+});
+
 test("an edit that sends a connection's masked secret back keeps the stored secret; a new value replaces it", async () => {
   const { app, store, close } = await apiRuntime();
   try {

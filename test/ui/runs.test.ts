@@ -192,6 +192,16 @@ test("history filters by plan, status and mode, and links each run to its report
   assert.match(await table.locator("tbody tr").innerText(), /slow_plan\s+generate\s+failed: cancelled/);
 
   await page.getByLabel("Status").selectOption("");
+  // The plan box matches a part of the name in any case, not only the exact name.
+  await page.getByLabel("Plan").fill("ACED_");
+  await page.waitForURL(/plan=ACED_/);
+  await onlyRow(page, /paced_plan/);
+  await page.getByLabel("Plan").fill("S_Pl");
+  await page.waitForURL(/plan=S_Pl/);
+  await until(async () => {
+    const rows = await table.locator("tbody tr").allInnerTexts();
+    return rows.length === 2 && rows.every((r) => /^files_plan/.test(r)) ? true : undefined;
+  });
   await page.getByLabel("Plan").fill("paced_plan");
   await page.waitForURL(/plan=paced_plan/);
   await onlyRow(page, /paced_plan/);

@@ -16,7 +16,16 @@ import { runEventsRoute } from "./run-events-route.ts";
 
 const HistoryQuery = Type.Object({
   ...PageQuery.properties,
-  planName: Type.Optional(Type.String({ maxLength: 200, description: "only runs of this plan" })),
+  planName: Type.Optional(
+    Type.String({ maxLength: 200, description: "only runs of this plan (exact name)" }),
+  ),
+  planNameContains: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "only runs of plans whose name contains this text, ignoring case (the web UI's filter box)",
+    }),
+  ),
   status: Type.Optional(
     Type.String({ maxLength: 20, description: "only runs of this status: queued, running, success, failed" }),
   ),
@@ -104,7 +113,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
         schema: {
           tags,
           summary:
-            "Execution records, newest first (paged: X-Total-Count, Link; filters planName, status, mode)",
+            "Execution records, newest first (paged: X-Total-Count, Link; filters planName, planNameContains, status, mode)",
           querystring: HistoryQuery,
           response: {
             200: {
@@ -116,13 +125,15 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
         },
       },
       async (req, reply) => {
-        const { planName, status, mode, extended } = req.query;
+        const { planName, planNameContains, status, mode, extended } = req.query;
         const all = await svc.store.executions.list();
+        const part = planNameContains?.toLowerCase();
         const kept =
-          planName || status || mode
+          planName || part || status || mode
             ? all.filter(
                 (r) =>
                   (!planName || r.planName === planName) &&
+                  (!part || r.planName.toLowerCase().includes(part)) &&
                   (!status || r.status === status) &&
                   (!mode || r.mode === mode),
               )

@@ -135,7 +135,10 @@ export interface ExecutionRecord {
   readonly mode?: "generate" | "delete";
 }
 export interface HistoryFilter {
+  /** The plan's exact name. */
   readonly planName?: string;
+  /** A part of the plan's name, any case (rowforge's `planNameContains`). */
+  readonly planNameContains?: string;
   readonly status?: string;
   readonly mode?: string;
 }

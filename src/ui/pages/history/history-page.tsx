@@ -10,7 +10,7 @@ import { StatusBadge } from "../runs/status-badge.tsx";
 const STATUSES = ["", "queued", "running", "success", "failed"];
 const MODES = ["", "generate", "delete"];
 
-/** Runs, newest first, filtered by plan, status and mode (kept in the URL, so a filter is a link). */
+/** Runs, newest first, filtered by a part of the plan's name, status and mode (kept in the URL, so a filter is a link). */
 export function HistoryPage({ route }: PageProps) {
   const planName = route.query.get("plan") ?? "";
   const status = route.query.get("status") ?? "";
@@ -18,7 +18,8 @@ export function HistoryPage({ route }: PageProps) {
   const history = useAsync(
     () =>
       api.history({
-        ...(planName ? { planName } : {}),
+        // The box matches a part of the name in any case ("order" finds Orders_EU and back_orders).
+        ...(planName.trim() ? { planNameContains: planName.trim() } : {}),
         ...(status ? { status } : {}),
         ...(mode ? { mode } : {}),
       }),
