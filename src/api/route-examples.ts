@@ -159,6 +159,62 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     note: "`plan.tasks` names the tasks and their data sources; each entry of `tasks` is a task's step given inline (named after its task, as Data Caterer's UI sends it), a whole task `{name, steps: [...]}`, or a reference `{name, dataSourceName, enabled}` to a task file of the task folder. The plan is checked as `rowforge validate` checks a file: a plan that would not run is a 400 listing every problem.",
   },
   {
+    method: "POST",
+    route: "/plan",
+    url: "/plan",
+    body: {
+      plan: { name: "notes_plan", tasks: [{ name: "notes", dataSourceName: "my_files", enabled: true }] },
+      tasks: [
+        {
+          name: "notes",
+          steps: [
+            {
+              name: "notes",
+              type: "csv",
+              options: { path: "/tmp/rowforge-docs-example/notes" },
+              fields: [{ name: "id", options: { regex: "N[0-9]{4}" } }],
+            },
+          ],
+        },
+      ],
+      validation: [],
+      yamlSources: {
+        plan: "# kept as written\nname: notes_plan\ntasks:\n  - {name: notes, dataSourceName: my_files, enabled: true}\n",
+        tasks: [
+          'name: notes\nsteps:\n  - name: notes\n    type: csv\n    options: {path: /tmp/rowforge-docs-example/notes}\n    fields:\n      - {name: id, options: {regex: "N[0-9]{4}"}}  # N and four digits\n',
+        ],
+        validation: [],
+        configuration: "",
+      },
+    },
+    status: 200,
+    response: {
+      status: "success",
+      message: "Plan 'notes_plan' saved successfully",
+      planId: "5e2d…",
+      yamlSources: { current: true },
+    },
+    note: "rowforge: the web UI also sends `yamlSources`, the YAML texts the plan was edited as (comments, order, quoting); they are kept with the plan (secrets masked) and deleted with it. `yamlSources.current` says whether they describe the plan as saved.",
+  },
+  {
+    method: "GET",
+    route: "/plan/{planName}/yaml-sources",
+    url: "/plan/notes_plan/yaml-sources",
+    status: 200,
+    response: {
+      planName: "notes_plan",
+      sources: {
+        plan: "# kept as written\nname: notes_plan\n…",
+        tasks: ["name: notes\n…"],
+        validation: [],
+        configuration: "",
+      },
+      savedAt: "2026-11-25T10:00:00.000Z",
+      current: true,
+    },
+    note: "rowforge: the texts the web UI saved, secrets masked; `current` is false (with `difference`) once the plan was saved since without them, e.g. by another API client. 404 for a plan saved without texts.",
+  },
+  {
     method: "GET",
     route: "/plan/{planName}",
     url: "/plan/people_plan",

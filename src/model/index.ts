@@ -22,6 +22,7 @@ export { NAME_MAX_LENGTH, NAME_PATTERN, nameProblem } from "./names.ts";
 export { parseDataType, SUPPORTED_TYPE_NAMES, TYPE_NAME_ALIASES } from "./parse-data-type.ts";
 export { Plan, SinkOptions, TaskSummary } from "./plan.ts";
 export { PlanRunRequest } from "./plan-run-request.ts";
+export { PlanYamlSources } from "./plan-yaml-sources.ts";
 export { RELATIVE_TIME } from "./relative-time.ts";
 export { resolveFieldType } from "./resolve-field-type.ts";
 export * from "./run-configuration.ts";

@@ -2,6 +2,7 @@ import Type, { type Static, type TSchema } from "typebox";
 import Value from "typebox/value";
 import { Connection } from "../model/connection.ts";
 import type { Immutable } from "../model/immutable.ts";
+import { PlanYamlSources } from "../model/plan-yaml-sources.ts";
 
 export const EXECUTION_STATUSES = ["queued", "running", "success", "failed"] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
@@ -18,6 +19,12 @@ const StoredPlanSchema = Type.Object({
   request: Type.Record(Type.String(), Type.Unknown()),
   /** ISO 8601 UTC. */
   savedAt: Type.String(),
+  /**
+   * The YAML texts the web UI last saved the plan as (secrets masked), and when. Kept over saves
+   * that do not send them, so a change made by other means shows as texts that no longer
+   * describe the request.
+   */
+  yamlSources: Type.Optional(Type.Object({ ...PlanYamlSources.properties, savedAt: Type.String() })),
 });
 export type StoredPlan = Immutable<Static<typeof StoredPlanSchema>>;
 

@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
+import Value from "typebox/value";
 import { type Env, isObject, loadProject, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import { type Connection, connectionGroupOf, NAME_MAX_LENGTH, nameProblem } from "../../model/index.ts";
+import {
+  type Connection,
+  connectionGroupOf,
+  NAME_MAX_LENGTH,
+  nameProblem,
+  PlanYamlSources,
+} from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { checkPlan } from "../check/check-plan.ts";
@@ -11,6 +18,7 @@ import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
+import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
@@ -32,6 +40,18 @@ export interface PlanListEntry {
   readonly plan: { readonly name: string; readonly description: string };
 }
 
+/** A saved plan's YAML texts (GET /plan/{planName}/yaml-sources), secrets masked. */
+export interface PlanSourcesAnswer {
+  readonly planName: string;
+  readonly sources: PlanYamlSources;
+  /** When the texts were saved (ISO 8601 UTC). */
+  readonly savedAt: string;
+  /** Whether the texts still describe the stored plan (not changed since by other means). */
+  readonly current: boolean;
+  /** When not current: what differs first. */
+  readonly difference?: string;
+}
+
 export type PublicConnection = Connection & { readonly source: "config" | "api" };
 
 /** The application layer the HTTP API (and later the CLI and UI) adapt: plans, connections, samples, runs. */
@@ -45,8 +65,18 @@ export interface RowforgeService {
   /** Where samples are computed: inline when cheap, else in a worker under the time limit. */
   readonly samples: SampleRunner;
   now(): number;
-  savePlan(request: unknown): Promise<{ planId: string; name: string }>;
+  /**
+   * Saves a PlanRunRequest. An optional `yamlSources` (rowforge's, see PlanYamlSources) is kept
+   * with the plan, not in its request; `sources` answers whether those texts describe it.
+   */
+  savePlan(request: unknown): Promise<{
+    planId: string;
+    name: string;
+    sources?: { readonly current: boolean; readonly difference?: string };
+  }>;
   getPlan(name: string): Promise<unknown | undefined>;
+  /** The YAML texts kept with a saved plan; undefined when there is no such plan or it has none. */
+  getPlanSources(name: string): Promise<PlanSourcesAnswer | undefined>;
   deletePlan(name: string): Promise<boolean>;
   listPlans(): Promise<PlanListEntry[]>;
   saveConnections(list: readonly unknown[]): Promise<string[]>;
@@ -190,8 +220,16 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     transformationsFolder: o.transformationsFolder ?? join(store.home, "transformations"),
     samples,
     now,
-    async savePlan(request) {
-      if (!isObject(request) || !isObject(request.plan) || typeof request.plan.name !== "string") {
+    async savePlan(body) {
+      const { yamlSources, ...request }: Record<string, unknown> = isObject(body) ? body : {};
+      if (yamlSources !== undefined && !Value.Check(PlanYamlSources, yamlSources)) {
+        throw new RowforgeError(
+          "RF_REQUEST_INVALID",
+          "yamlSources must be {plan: string, tasks: [string], validation: [string], configuration: string}: the YAML texts the plan was edited as",
+          { hint: "send the texts as the web UI does, or leave yamlSources out" },
+        );
+      }
+      if (!isObject(body) || !isObject(request.plan) || typeof request.plan.name !== "string") {
         throw new RowforgeError(
           "RF_NAME_INVALID",
           `plan.name must be letters, digits, hyphens and underscores, at most ${NAME_MAX_LENGTH} characters`,
@@ -207,18 +245,44 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       const problems = await planProblems(kept);
       if (problems.length > 0) throw planInvalid(name, problems);
       const planId = typeof kept.id === "string" && kept.id !== "" ? kept.id : randomUUID();
+      const savedAt = new Date(now()).toISOString();
+      const stored = { ...kept, id: planId };
+      // The texts are kept with their secrets masked: GET answers them as they are stored. A save
+      // without texts keeps the earlier ones, which then tell that the plan changed since.
+      const masked = yamlSources === undefined ? undefined : maskYamlSources(yamlSources as PlanYamlSources);
+      const texts = masked ? { ...masked, savedAt } : before?.yamlSources;
       await store.plans.put({
         id: planId,
         name,
-        request: { ...kept, id: planId },
-        savedAt: new Date(now()).toISOString(),
+        request: stored,
+        savedAt,
+        ...(texts ? { yamlSources: texts } : {}),
       });
-      return { planId, name };
+      if (masked === undefined) return { planId, name };
+      const difference = sourcesDifference(masked, stored);
+      return {
+        planId,
+        name,
+        sources: { current: difference === undefined, ...(difference ? { difference } : {}) },
+      };
     },
     async getPlan(name) {
       // Passwords and tokens in the plan's steps and connections never leave the server.
       const saved = await store.plans.get(name);
       return saved === undefined ? undefined : maskDeep(saved.request);
+    },
+    async getPlanSources(name) {
+      const saved = await store.plans.get(name);
+      if (saved?.yamlSources === undefined) return undefined;
+      const { savedAt, ...sources } = saved.yamlSources;
+      const difference = sourcesDifference(sources, saved.request);
+      return {
+        planName: name,
+        sources,
+        savedAt,
+        current: difference === undefined,
+        ...(difference ? { difference } : {}),
+      };
     },
     async deletePlan(name) {
       return store.plans.delete(name);
