@@ -1,4 +1,5 @@
 import { request } from "../../lib/api.ts";
+import type { WorkspaceSources } from "./plan-workspace.ts";
 
 /** One located problem of a failed sample (the API's `error.problems`). */
 export interface SampleProblem {
@@ -33,11 +34,40 @@ interface Envelope {
   readonly error?: { readonly message?: string; readonly problems?: SampleProblem[] };
 }
 
+/** GET /plan/{name}/yaml-sources: the texts the editor last saved the plan as, and whether they still describe it. */
+export interface SavedSources {
+  readonly sources: WorkspaceSources;
+  readonly savedAt: string;
+  readonly current: boolean;
+  readonly difference?: string;
+}
+
+/** Whether the texts sent with a save describe the plan as the server saved it. */
+export interface SourcesCheck {
+  readonly current: boolean;
+  readonly difference?: string;
+}
+
 /** The plan editor's calls: saved plans (GET/POST/DELETE) and a step's sample from its task's YAML. */
 export const planApi = {
   get: (name: string) => request<unknown>("GET", `/plan/${encodeURIComponent(name)}`),
+  /** The plan's texts as last saved here; undefined when it has none (saved through the API). */
+  sources: async (name: string): Promise<SavedSources | undefined> => {
+    const answer = await request<SavedSources | { status: "error" }>(
+      "GET",
+      `/plan/${encodeURIComponent(name)}/yaml-sources`,
+      { accept: [404] },
+    );
+    return "sources" in answer ? answer : undefined;
+  },
   save: (body: unknown) =>
-    request<{ status: string; message: string; planId: string }>("POST", "/plan", { body }),
+    request<{ status: string; message: string; planId: string; yamlSources?: SourcesCheck }>(
+      "POST",
+      "/plan",
+      {
+        body,
+      },
+    ),
   remove: (name: string) =>
     request<{ status: string; message: string }>("DELETE", `/plan/${encodeURIComponent(name)}`),
   /** 10 rows of one step (fastMode), from the task's YAML text as it is in the editor. */

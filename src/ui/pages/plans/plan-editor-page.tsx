@@ -3,7 +3,7 @@ import { Button } from "../../components/button.tsx";
 import { ErrorBox } from "../../components/error-box.tsx";
 import { toast } from "../../components/toast.tsx";
 import { useAsync } from "../../components/use-async.ts";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { href } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
 import { startRun } from "../runs/start-run.ts";
@@ -12,7 +12,7 @@ import { download } from "./download.ts";
 import { ForeignKeysEditor } from "./foreign-keys-editor.tsx";
 import { ImportPanel } from "./import-panel.tsx";
 import { planApi } from "./plan-api.ts";
-import { exportBundle } from "./plan-export.ts";
+import { exportBundle, exportFiles } from "./plan-export.ts";
 import { PlanFields } from "./plan-fields.tsx";
 import {
   emptyWorkspace,
@@ -22,6 +22,8 @@ import {
   planName,
   type WorkspaceFile,
   workspaceFromRequest,
+  workspaceFromSources,
+  workspaceSources,
   workspaceToRequest,
 } from "./plan-workspace.ts";
 import { asList, asObject } from "./raw-data.ts";
@@ -30,25 +32,28 @@ import { type SaveProblem, saveProblems } from "./save-problems.ts";
 import { StepEditor } from "./step-editor.tsx";
 import { locateProblems } from "./step-problems.ts";
 import { stepRefsOf } from "./step-refs.ts";
+import { firstSyntaxBlock, type SyntaxBlock, syntaxBlockMessage } from "./syntax-block.ts";
 import { TabList } from "./tab-list.tsx";
 import { TasksEditor } from "./tasks-editor.tsx";
 import { useSamplePreview } from "./use-sample-preview.ts";
 import { useWorkspace } from "./use-workspace.ts";
 import { ValidationsEditor } from "./validations-editor.tsx";
+import { setIn } from "./yaml-edit.ts";
 import { positionOf } from "./yaml-locate.ts";
 import { YamlPane } from "./yaml-pane.tsx";
+import type { FocusRequest } from "./yaml-view.tsx";
 
 /** #/plans/<name>: a saved plan; `?new=1` a new one of that name; `?from=<plan>` a copy of another. */
 export function PlanEditorPage({ params, route }: PageProps) {
   const name = params.name ?? "";
   const from = route.query.get("from") ?? undefined;
   const fresh = route.query.get("new") === "1";
-  const loaded = useAsync(async (): Promise<PlanWorkspace> => {
-    if (fresh) return emptyWorkspace(name);
-    const ws = workspaceFromRequest(await planApi.get(from ?? name));
-    if (!from) return ws;
+  const loaded = useAsync(async (): Promise<Opened> => {
+    if (fresh) return { ws: emptyWorkspace(name) };
+    const { ws, notice } = await openSaved(from ?? name);
+    if (!from) return { ws, ...(notice ? { notice } : {}) };
     const { id: _, ...copy } = ws;
-    return { ...copy, plan: ws.plan.replace(/^name:.*$/m, `name: ${name}`) };
+    return { ws: { ...copy, plan: renamed(ws.plan, name) }, ...(notice ? { notice } : {}) };
   }, [name, from, fresh]);
   if (loaded.error)
     return (
@@ -63,7 +68,44 @@ export function PlanEditorPage({ params, route }: PageProps) {
     );
   // While another plan loads the previous one's data is still there: wait, so the editor starts from the new one.
   if (loaded.loading || !loaded.data) return <p aria-busy="true">Loading…</p>;
-  return <PlanEditor key={`${name}-${from ?? ""}-${fresh}`} initial={loaded.data} />;
+  return (
+    <PlanEditor key={`${name}-${from ?? ""}-${fresh}`} initial={loaded.data.ws} notice={loaded.data.notice} />
+  );
+}
+
+/** A workspace to edit, and what the editor says about where its texts came from. */
+interface Opened {
+  readonly ws: PlanWorkspace;
+  readonly notice?: string;
+}
+
+/**
+ * A saved plan as the texts it was last saved as here (comments, order, quoting), while they still
+ * describe it; else as the server stores it, written out again, saying why.
+ */
+async function openSaved(name: string): Promise<Opened> {
+  const [request, saved] = await Promise.all([
+    planApi.get(name),
+    // Texts are a convenience: a server without them (or failing to answer them) opens the plan as stored.
+    planApi.sources(name).catch(() => undefined),
+  ]);
+  const stored = workspaceFromRequest(request);
+  if (saved?.current) return { ws: workspaceFromSources(saved.sources, stored.id) };
+  if (!saved) return { ws: stored };
+  const when = saved.savedAt.replace("T", " ").slice(0, 16);
+  return {
+    ws: stored,
+    notice: `This plan was changed outside the editor since its YAML was saved here (${when} UTC; ${saved.difference ?? "it differs"}). It is shown as the server stores it, written out again: the comments, key order and quoting of that YAML are not in it.`,
+  };
+}
+
+/** The plan text with its name set, the rest as written (the copy keeps its comments). */
+function renamed(planText: string, name: string): string {
+  try {
+    return setIn(planText, ["name"], name);
+  } catch {
+    return planText.replace(/^name:.*$/m, `name: ${name}`);
+  }
 }
 
 type View = "form" | "yaml";
@@ -71,10 +113,14 @@ type View = "form" | "yaml";
 const sameFile = (a: WorkspaceFile, b: WorkspaceFile) =>
   a.kind === b.kind && ("index" in a ? a.index : -1) === ("index" in b ? b.index : -1);
 
-function PlanEditor({ initial }: { initial: PlanWorkspace }) {
+function PlanEditor({ initial, notice }: { initial: PlanWorkspace; notice?: string | undefined }) {
   const state = useWorkspace(initial);
   const { ws } = state;
   const [view, setView] = useState<View>("form");
+  const [yamlFile, setYamlFile] = useState(0);
+  const [focusAt, setFocusAt] = useState<FocusRequest | undefined>(undefined);
+  // Said while the texts shown are the stored plan written out again; a save here makes its own texts current.
+  const [sourcesNotice, setSourcesNotice] = useState(notice);
   const [taskIndex, setTaskIndex] = useState(0);
   const [stepIndex, setStepIndex] = useState(0);
   const [saving, setSaving] = useState(false);
@@ -106,14 +152,40 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
   const stepRefs = stepRefsOf(ws);
   const connectionNames = (connections.data ?? []).map((c) => c.name);
 
+  /** The YAML view at a file's syntax error, the cursor on it. */
+  const showSyntaxError = (block: SyntaxBlock) => {
+    setView("yaml");
+    setYamlFile(
+      Math.max(
+        0,
+        exportFiles(ws).findIndex((f) => sameFile(f.file, block.file)),
+      ),
+    );
+    setFocusAt({ line: block.line, column: block.column, seq: (focusAt?.seq ?? 0) + 1 });
+  };
+  const syntaxBlock = firstSyntaxBlock(ws, state.drafts);
+
   const save = async (): Promise<boolean> => {
+    // A text that does not parse is the user's latest words: never send the last one that parsed instead.
+    if (syntaxBlock) {
+      setSaveError(new ApiError(0, "YamlSyntaxError", syntaxBlockMessage(syntaxBlock)));
+      setSaveIssues([]);
+      showSyntaxError(syntaxBlock);
+      return false;
+    }
     setSaving(true);
     try {
-      const answer = await planApi.save(workspaceToRequest(ws));
+      const answer = await planApi.save({ ...workspaceToRequest(ws), yamlSources: workspaceSources(ws) });
       state.markSaved(answer.planId);
+      setSourcesNotice(undefined);
       setSaveError(undefined);
       setSaveIssues([]);
       toast(answer.message, "success");
+      if (answer.yamlSources?.current === false)
+        toast(
+          `The server saved the plan differently from its YAML (${answer.yamlSources.difference ?? "it differs"}): reopened, it will be shown as stored, without your comments and layout.`,
+          "error",
+        );
       // The address names the saved plan now (a reload opens it), without reloading the editor: its texts stay as written.
       if (location.hash !== href(["plans", name])) history.replaceState(null, "", href(["plans", name]));
       return true;
@@ -141,7 +213,21 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
           <Button onClick={() => download(`${name}.yaml`, exportBundle(ws))}>Export all YAML</Button>
         </span>
       </div>
+      {sourcesNotice && (
+        <p class="hint" role="status" data-testid="sources-notice">
+          {sourcesNotice}
+        </p>
+      )}
       {state.dirty && <p class="muted">Unsaved changes.</p>}
+      {syntaxBlock && view === "form" && (
+        <p class="error-text" role="status">
+          {syntaxBlock.name} has a YAML syntax error at line {syntaxBlock.line}, column {syntaxBlock.column}:
+          the form shows its last text that parsed.{" "}
+          <button type="button" class="btn-link" onClick={() => showSyntaxError(syntaxBlock)}>
+            Show it in the YAML view
+          </button>
+        </p>
+      )}
       <ErrorBox error={saveError} title="The plan was not saved" />
       {state.editError && (
         <p class="error-text" role="alert">
@@ -156,10 +242,22 @@ function PlanEditor({ initial }: { initial: PlanWorkspace }) {
           { id: "yaml", title: "YAML" },
         ]}
         selected={view}
-        onSelect={setView}
+        onSelect={(v) => {
+          setView(v);
+          setFocusAt(undefined);
+        }}
       />
       {view === "yaml" ? (
-        <YamlPane state={state} problemsIn={problemsIn} />
+        <YamlPane
+          state={state}
+          problemsIn={problemsIn}
+          fileIndex={yamlFile}
+          onFileIndex={(i) => {
+            setYamlFile(i);
+            setFocusAt(undefined);
+          }}
+          focusAt={focusAt}
+        />
       ) : (
         <div class="plan-form">
           <PlanFields plan={plan} edits={state} />

@@ -139,6 +139,36 @@ export function workspaceToRequest(ws: PlanWorkspace): Record<string, unknown> {
   };
 }
 
+/** A file's key among the workspace's texts (`plan`, `task:2`, ...). */
+export const fileKey = (file: WorkspaceFile): string =>
+  file.kind === "task" || file.kind === "validation" ? `${file.kind}:${file.index}` : file.kind;
+
+/** The workspace's texts as POST /plan keeps them with the plan (rowforge's `yamlSources`). */
+export interface WorkspaceSources {
+  readonly plan: string;
+  readonly tasks: readonly string[];
+  readonly validation: readonly string[];
+  readonly configuration: string;
+}
+
+export const workspaceSources = (ws: PlanWorkspace): WorkspaceSources => ({
+  plan: ws.plan,
+  tasks: ws.tasks,
+  validation: ws.validations,
+  configuration: ws.configuration,
+});
+
+/** A saved plan's texts as it was last saved here (GET /plan/{name}/yaml-sources), with the plan's id. */
+export function workspaceFromSources(sources: WorkspaceSources, id: string | undefined): PlanWorkspace {
+  return {
+    ...(id ? { id } : {}),
+    plan: sources.plan,
+    tasks: [...sources.tasks],
+    validations: [...sources.validation],
+    configuration: sources.configuration,
+  };
+}
+
 /** The plan's name as its text says it (for titles and file names). */
 export function planName(ws: PlanWorkspace): string {
   const data = fileData(ws.plan);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "preact/hooks";
-import { fileText, type PlanWorkspace, type WorkspaceFile, withFileText } from "./plan-workspace.ts";
+import { fileKey, fileText, type PlanWorkspace, type WorkspaceFile, withFileText } from "./plan-workspace.ts";
 import { deleteIn, moveItem, renameKey, setIn, type YamlPath } from "./yaml-edit.ts";
 
 /** The form's edits of one workspace text, each applied to the YAML text itself. */
@@ -18,6 +18,14 @@ export interface WorkspaceState extends WorkspaceEdits {
   readonly editError: string | undefined;
   /** Whether anything changed since the workspace was loaded or saved. */
   readonly dirty: boolean;
+  /**
+   * Texts typed in the YAML view that do not parse, by fileKey. The workspace keeps each file's
+   * last text that parsed (the form reads it); these are the user's latest words, which Save
+   * must not silently drop: it refuses while any is here.
+   */
+  readonly drafts: ReadonlyMap<string, string>;
+  /** A file's text that does not parse (undefined: its text parses again). */
+  readonly setDraft: (file: WorkspaceFile, text: string | undefined) => void;
   /** The workspace was saved as this plan id: not dirty any more (edits made meanwhile are kept). */
   readonly markSaved: (id: string) => void;
 }
@@ -26,6 +34,7 @@ export function useWorkspace(initial: PlanWorkspace): WorkspaceState {
   const [ws, setWs] = useState(initial);
   const [editError, setEditError] = useState<string | undefined>(undefined);
   const [dirty, setDirty] = useState(false);
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(new Map());
   const apply = useCallback((file: WorkspaceFile, change: (text: string) => string) => {
     setWs((current) => {
       try {
@@ -43,9 +52,21 @@ export function useWorkspace(initial: PlanWorkspace): WorkspaceState {
   return {
     ws,
     editError,
-    dirty,
+    dirty: dirty || drafts.size > 0,
+    drafts,
+    setDraft: useCallback((file: WorkspaceFile, text: string | undefined) => {
+      setDrafts((current) => {
+        const key = fileKey(file);
+        if (current.get(key) === text) return current;
+        const next = new Map(current);
+        if (text === undefined) next.delete(key);
+        else next.set(key, text);
+        return next;
+      });
+    }, []),
     replace: useCallback((next: PlanWorkspace) => {
       setWs(next);
+      setDrafts(new Map());
       setDirty(true);
     }, []),
     markSaved: useCallback((id: string) => {

@@ -1,24 +1,32 @@
-import { useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { download } from "./download.ts";
 import { exportFiles } from "./plan-export.ts";
-import { fileText, type WorkspaceFile } from "./plan-workspace.ts";
+import { fileKey, fileText, type WorkspaceFile } from "./plan-workspace.ts";
 import type { LocatedProblem } from "./step-problems.ts";
 import type { WorkspaceState } from "./use-workspace.ts";
-import { YamlView } from "./yaml-view.tsx";
+import { type FocusRequest, YamlView } from "./yaml-view.tsx";
 
 /** The YAML view: one workspace file at a time (picked by its export name), editable, downloadable. */
 export function YamlPane({
   state,
   problemsIn,
+  fileIndex,
+  onFileIndex,
+  focusAt,
 }: {
   state: WorkspaceState;
   problemsIn: (file: WorkspaceFile) => readonly LocatedProblem[];
+  /** The file shown, by its place in the export list (the editor keeps it, so a refused save can pick one). */
+  fileIndex: number;
+  onFileIndex: (index: number) => void;
+  /** Where to put the cursor in the file shown. */
+  focusAt?: FocusRequest | undefined;
 }) {
   const { ws } = state;
-  const [yamlFile, setYamlFile] = useState(0);
   const files = exportFiles(ws);
-  const current = files[Math.min(yamlFile, files.length - 1)]!;
+  const current = files[Math.min(fileIndex, files.length - 1)]!;
+  const key = fileKey(current.file);
+  const draft = state.drafts.get(key);
   return (
     <div class="yaml-pane">
       <div class="field-row">
@@ -26,22 +34,28 @@ export function YamlPane({
           <label for="yaml-file">File</label>
           <select
             id="yaml-file"
-            value={String(yamlFile)}
-            onChange={(e) => setYamlFile(Number((e.currentTarget as HTMLSelectElement).value))}
+            value={String(fileIndex)}
+            onChange={(e) => onFileIndex(Number((e.currentTarget as HTMLSelectElement).value))}
           >
             {files.map((f, i) => (
-              <option value={String(i)}>{f.name}</option>
+              <option value={String(i)}>
+                {f.name}
+                {state.drafts.has(fileKey(f.file)) ? " (syntax error)" : ""}
+              </option>
             ))}
           </select>
         </div>
-        <Button onClick={() => download(current.name, current.text)}>Download {current.name}</Button>
+        <Button onClick={() => download(current.name, draft ?? current.text)}>Download {current.name}</Button>
       </div>
       <YamlView
-        key={current.name}
+        key={key}
         label={`YAML of ${current.name}`}
         text={fileText(ws, current.file)}
+        draft={draft}
         onChange={(t) => state.setText(current.file, t)}
+        onDraft={(t) => state.setDraft(current.file, t)}
         problems={problemsIn(current.file)}
+        focusAt={focusAt}
       />
     </div>
   );
