@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { parse } from "yaml";
 import { maskYamlText, sourcesDifference } from "./plan-yaml-sources.ts";
 
 describe("maskYamlText", () => {
@@ -37,6 +38,14 @@ describe("maskYamlText", () => {
     );
     for (const s of ["plain-pw", "single", "1234", "block-secret", "urlpw", "inflow"])
       assert.ok(!masked.includes(s));
+  });
+
+  it("hides a secret reached through an alias, and survives a text with too many aliases", () => {
+    // `base` is no secret key (GET /plan shows it as it is), but `password` must not read hunter2.
+    const masked = maskYamlText("# c\nbase: &pw hunter2\npassword: *pw\n");
+    assert.deepEqual(parse(masked), { base: "hunter2", password: "***" });
+    const bomb = `a: &a [x, x]\nb: &b [${Array(12).fill("*a").join(", ")}]\nc: [${Array(12).fill("*b").join(", ")}]\npassword: p4ss\n`;
+    assert.ok(!maskYamlText(bomb).includes("p4ss"));
   });
 
   it("leaves a text without secrets as it is, and masks one that does not parse as text", () => {

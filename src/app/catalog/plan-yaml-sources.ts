@@ -1,5 +1,16 @@
 import { isDeepStrictEqual } from "node:util";
-import { CST, isPair, isScalar, Lexer, type Node, parseDocument, type Scalar, visit } from "yaml";
+import {
+  CST,
+  type Document,
+  isPair,
+  isScalar,
+  Lexer,
+  type Node,
+  parseDocument,
+  type Scalar,
+  stringify,
+  visit,
+} from "yaml";
 import type { PlanYamlSources } from "../../model/plan-yaml-sources.ts";
 import { isSecretKey, MASK, maskDeep, maskText } from "./secrets.ts";
 
@@ -27,24 +38,50 @@ function replacement(node: Scalar, source: string, value: string): Splice | unde
 /**
  * A YAML text with its secrets hidden as GET /plan/{name} hides them in the plan (`***` under a
  * secret key, credentials inside strings masked), and credentials written in comments masked too;
- * everything else byte for byte, so comments, order and quoting stay. A text that does not parse
- * is masked as plain text.
+ * everything else byte for byte, so comments, order and quoting stay. Each way of masking is
+ * checked by parsing its result: the data must be the original's masked as maskDeep masks it.
+ * A text that does not parse is masked as plain text.
  */
 export function maskYamlText(text: string): string {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return maskText(text);
+  let expected: unknown;
+  try {
+    expected = maskDeep(doc.toJS());
+  } catch {
+    // Too many aliases and the like: the text cannot be read as data, so only as text.
+    return maskText(text);
+  }
+  const means = (out: string) => {
+    const check = parseDocument(out);
+    try {
+      return check.errors.length === 0 && isDeepStrictEqual(check.toJS(), expected);
+    } catch {
+      return false;
+    }
+  };
+  const spliced = spliceMasks(text, doc);
+  if (means(spliced)) return spliced;
+  // An unusual layout (aliases, say): the document written again from its tree with the same
+  // values masked (comments kept, layout normalised), else the masked data alone.
+  const rewritten = maskText(maskTree(doc).toString());
+  return means(rewritten) ? rewritten : maskText(stringify(expected));
+}
+
+const hidesSecret = (v: unknown) =>
+  (typeof v === "string" && v !== "" && v !== MASK) || typeof v === "number";
+
+/** The text with each secret value and each credential in a string or comment replaced in place. */
+function spliceMasks(text: string, doc: Document.Parsed): string {
   const splices: Splice[] = [];
   const done = new Set<Node>();
   visit(doc, {
     Pair(_, pair) {
       if (!isPair(pair) || !isScalar(pair.key) || !isScalar(pair.value)) return;
-      const v = pair.value.value;
-      if (!isSecretKey(String(pair.key.value))) return;
-      if ((typeof v === "string" && v !== "" && v !== MASK) || typeof v === "number") {
-        const s = replacement(pair.value, text, MASK);
-        if (s) splices.push(s);
-        done.add(pair.value);
-      }
+      if (!isSecretKey(String(pair.key.value)) || !hidesSecret(pair.value.value)) return;
+      const s = replacement(pair.value, text, MASK);
+      if (s) splices.push(s);
+      done.add(pair.value);
     },
     Scalar(key, node) {
       if (key === "key" || done.has(node) || typeof node.value !== "string") return;
@@ -64,19 +101,18 @@ export function maskYamlText(text: string): string {
     }
     offset += token.length;
   }
-  if (splices.length === 0) return text;
   let out = text;
   for (const s of splices.sort((a, b) => b.from - a.from))
     out = out.slice(0, s.from) + s.text + out.slice(s.to);
-  // The splices must mean what masking the data means; if not (an unusual layout), the document
-  // is written again from its tree with the same values masked (comments kept, layout normalised).
-  const check = parseDocument(out);
-  if (check.errors.length === 0 && isDeepStrictEqual(check.toJS(), maskDeep(doc.toJS()))) return out;
+  return out;
+}
+
+/** The document with its secret values masked in the tree (changes `doc`). */
+function maskTree(doc: Document.Parsed): Document.Parsed {
   visit(doc, {
     Pair(_, pair) {
       if (isPair(pair) && isScalar(pair.key) && isScalar(pair.value) && isSecretKey(String(pair.key.value))) {
-        const v = pair.value.value;
-        if ((typeof v === "string" && v !== "") || typeof v === "number") pair.value.value = MASK;
+        if (hidesSecret(pair.value.value)) pair.value.value = MASK;
       }
     },
     Scalar(key, node) {
@@ -84,7 +120,7 @@ export function maskYamlText(text: string): string {
         node.value = maskText(node.value);
     },
   });
-  return maskText(doc.toString());
+  return doc;
 }
 
 /** The texts with their secrets hidden (see maskYamlText). */
@@ -110,7 +146,13 @@ class Unparsable extends Error {}
 function dataOf(text: string, what: string): unknown {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new Unparsable(`the saved text of ${what} does not parse`);
-  return doc.toJS();
+  try {
+    return doc.toJS();
+  } catch (e) {
+    throw new Unparsable(
+      `the saved text of ${what} cannot be read (${e instanceof Error ? e.message : String(e)})`,
+    );
+  }
 }
 
 function partsOfSources(s: PlanYamlSources): RequestParts {
