@@ -178,8 +178,9 @@ test("Save is refused while a YAML text has a syntax error: the message names th
   assert.equal(saves(), 0, "no POST /plan was sent");
   assert.equal((await s.api("GET", "/plan/kept_plan")).text, before, "the stored plan is unchanged");
 
-  // Fixed, the latest text is what is saved.
+  // Fixed, the refusal goes away, and the latest text is what is saved.
   await area.fill(good.replace("records: 8", "records: 9"));
+  await alert.waitFor({ state: "detached" });
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await page.getByText("Plan 'kept_plan' saved successfully").waitFor();
   assert.equal(saves(), 1);

@@ -110,6 +110,9 @@ function renamed(planText: string, name: string): string {
 
 type View = "form" | "yaml";
 
+/** The code a save refused for a YAML syntax error shows (the UI's own; nothing reached the server). */
+const SYNTAX_CODE = "YamlSyntaxError";
+
 const sameFile = (a: WorkspaceFile, b: WorkspaceFile) =>
   a.kind === b.kind && ("index" in a ? a.index : -1) === ("index" in b ? b.index : -1);
 
@@ -164,11 +167,17 @@ function PlanEditor({ initial, notice }: { initial: PlanWorkspace; notice?: stri
     setFocusAt({ line: block.line, column: block.column, seq: (focusAt?.seq ?? 0) + 1 });
   };
   const syntaxBlock = firstSyntaxBlock(ws, state.drafts);
+  const syntaxFixed = syntaxBlock === undefined;
+  // A save refused for a syntax error stops being news once every text parses again.
+  useEffect(() => {
+    if (syntaxFixed)
+      setSaveError((e: unknown) => (e instanceof ApiError && e.code === SYNTAX_CODE ? undefined : e));
+  }, [syntaxFixed]);
 
   const save = async (): Promise<boolean> => {
     // A text that does not parse is the user's latest words: never send the last one that parsed instead.
     if (syntaxBlock) {
-      setSaveError(new ApiError(0, "YamlSyntaxError", syntaxBlockMessage(syntaxBlock)));
+      setSaveError(new ApiError(0, SYNTAX_CODE, syntaxBlockMessage(syntaxBlock)));
       setSaveIssues([]);
       showSyntaxError(syntaxBlock);
       return false;
