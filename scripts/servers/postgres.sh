@@ -106,6 +106,10 @@ host  all all      127.0.0.1/32 scram-sha-256
 HBA
     if [[ $(id -u) -eq 0 ]]; then chown postgres:postgres "$DIR/data/pg_hba.conf"; fi
   fi
+  # A server on this data folder that has no facts here (an older script's): left as it is.
+  if as_owner "$bin/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
+    die "a server already runs on $DIR/data without facts in $DIR/server.env: '$0 stop $DIR' stops it"
+  fi
   port=${want_port:-$(free_port)}
   port_open "$port" && die "port $port on $HOST is already taken"
   log "starting PostgreSQL on $HOST:$port ($DIR)"
