@@ -25,97 +25,26 @@
 set -euo pipefail
 
 NAME=cassandra
+PREFIX=CASSANDRA
+MARKER=conf
 VERSION=5.0.6
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 TOOLS="${ROWFORGE_TOOLS_DIR:-$ROOT/.tools}/cassandra-$VERSION"
-BASE="${ROWFORGE_SERVERS_DIR:-${TMPDIR:-/tmp}/rowforge-servers}"
-DIR="${ROWFORGE_CASSANDRA_DIR:-$BASE/$NAME}"
-ENV_FILE="$DIR/server.env"
-HOST=127.0.0.1
 DATACENTER=datacenter1 # what SimpleSnitch reports
 HEAP="${CASSANDRA_HEAP:-512M}"
 READY_TIMEOUT="${CASSANDRA_READY_TIMEOUT:-120}"
 AUTH="${CASSANDRA_AUTH:-none}"
-case "$AUTH" in none | password) ;; *) echo "$NAME: CASSANDRA_AUTH must be none or password, not $AUTH" >&2 && exit 1 ;; esac
+case "$AUTH" in none | password) ;; *) die "CASSANDRA_AUTH must be none or password, not $AUTH" ;; esac
 
-log() { echo "$NAME: $*" >&2; }
-die() {
-  log "$*"
-  exit 1
-}
-
-# A loopback port nobody listens on, below Linux's ephemeral range so outgoing connections do
-# not take it between the check and the bind.
-free_port() {
-  local p
-  for _ in $(seq 1 200); do
-    p=$((15000 + RANDOM % 17000))
-    if [ "$p" != "${1:-}" ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-      echo "$p"
-      return 0
-    fi
-  done
-  die "no free loopback port found"
-}
-
-pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
-
-# One start or stop at a time for this folder (parallel test runs, two terminals): the others
-# wait, then find the server up (or gone). The server itself never holds the lock (9>&-).
-lock() {
-  command -v flock >/dev/null 2>&1 || return 0
-  mkdir -p "$(dirname "$DIR")"
-  exec 9>"$(dirname "$DIR")/.$(basename "$DIR").lock"
-  flock -w 900 9 || die "another start or stop of $DIR holds its lock for 15 minutes"
-}
-port_open() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
-fact() { sed -n "s/^CASSANDRA_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
-
-read_env() {
-  [ -f "$ENV_FILE" ] || return 1
-  PID=$(fact PID)
-  PORT=$(fact PORT)
-}
-
-# The node is ours, alive, and its native (CQL) port accepts connections.
-running() {
-  read_env 2>/dev/null || return 1
-  pid_alive "${PID:-}" && port_open "$PORT"
-}
-
-print_facts() { cat "$ENV_FILE"; }
-
-cmd_status() {
-  if running; then
-    print_facts
-  else
-    log "not running"
-    exit 1
-  fi
-}
-
-stop_pid() {
-  local pid=$1
-  pid_alive "$pid" || return 0
-  log "stopping pid $pid"
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 1 300); do
-    pid_alive "$pid" || return 0
-    sleep 0.1
-  done
-  log "pid $pid still up after 30 s: killing it"
-  kill -KILL "$pid" 2>/dev/null || true
-  sleep 0.2
-}
-
-cmd_stop() {
-  if read_env 2>/dev/null; then
-    stop_pid "${PID:-}"
-  elif [ -f "$DIR/starting.pid" ]; then
-    stop_pid "$(cat "$DIR/starting.pid" 2>/dev/null || true)"
-  fi
-  rm -rf "$DIR"
-  log "stopped; removed $DIR"
+# Up: the native (CQL) port accepts connections and, on a node that requires a login, the node
+# has made its default superuser role (logins fail until then). Read from the node's own files,
+# so status agrees with the start whatever CASSANDRA_AUTH says now.
+ready() {
+  port_open "$1" || return 1
+  grep -q '^authenticator: PasswordAuthenticator' "$DIR/conf/cassandra.yaml" 2>/dev/null || return 0
+  grep -q "Created default superuser role" "$DIR/logs/system.log" 2>/dev/null
 }
 
 # cassandra-all and every runtime dependency, copied by Maven into $TOOLS/lib once.
@@ -123,15 +52,7 @@ fetch_jars() {
   if [ -f "$TOOLS/.complete" ] && [ -d "$TOOLS/lib" ]; then
     return 0
   fi
-  if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
-    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-      log "installing a JDK and Maven from Debian's packages"
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
-    else
-      die "java (a JDK 17+) and mvn are required to fetch and run Cassandra"
-    fi
-  fi
+  require_jdk_maven "fetch and run Cassandra"
   log "fetching org.apache.cassandra:cassandra-all:$VERSION and its dependencies into $TOOLS"
   mkdir -p "$TOOLS"
   rm -rf "${TOOLS:?}/lib"
@@ -215,18 +136,9 @@ EOF
 
 cmd_start() {
   local want_port="${1:-${CASSANDRA_PORT:-}}"
-  if running; then
-    if [ -z "$want_port" ] || [ "$want_port" = "$PORT" ]; then
-      print_facts
-      return 0
-    fi
-    die "already running on port $PORT, not $want_port: run '$0 stop' first"
-  fi
+  found_running "$want_port" && return 0
   fetch_jars
-  if [ -d "$DIR" ]; then
-    log "removing stale $DIR"
-    cmd_stop 2>/dev/null || rm -rf "$DIR"
-  fi
+  clear_stale
   local port="${want_port:-$(free_port)}"
   port_open "$port" && die "port $port on $HOST is already taken"
   local storage
@@ -284,31 +196,9 @@ cmd_start() {
     </dev/null >"$DIR/logs/stdout.log" 2>&1 9>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
-  for _ in $(seq 1 $((READY_TIMEOUT * 5))); do
-    pid_alive "$pid" || {
-      tail -n 40 "$DIR/logs/stdout.log" >&2 2>/dev/null || true
-      die "CassandraDaemon exited during start (log above; $DIR/logs/system.log)"
-    }
-    port_open "$port" && break
-    sleep 0.2
-  done
-  if ! port_open "$port"; then
-    kill -TERM "$pid" 2>/dev/null || true
-    die "the native port $port did not answer within ${READY_TIMEOUT}s ($DIR/logs/system.log)"
-  fi
-  if [ "$AUTH" = password ]; then
-    # Logins work once the node has made its default superuser role.
-    local made=""
-    for _ in $(seq 1 $((READY_TIMEOUT * 5))); do
-      grep -q "Created default superuser role" "$DIR/logs/system.log" 2>/dev/null && made=1 && break
-      pid_alive "$pid" || die "CassandraDaemon exited during start ($DIR/logs/system.log)"
-      sleep 0.2
-    done
-    [ -n "$made" ] || {
-      kill -TERM "$pid" 2>/dev/null || true
-      die "the default superuser role was not made within ${READY_TIMEOUT}s ($DIR/logs/system.log)"
-    }
-  fi
+  kill_on_failed_start "$pid"
+  # Startup errors go to stdout.log (the JVM's and CassandraDaemon's own), the rest to system.log.
+  wait_ready "$pid" "$port" "$READY_TIMEOUT" "$DIR/logs/stdout.log"
   cat >"$ENV_FILE" <<EOF
 CASSANDRA_HOST=$HOST
 CASSANDRA_PORT=$port
@@ -320,44 +210,9 @@ EOF
   if [ "$AUTH" = password ]; then
     printf 'CASSANDRA_USER=cassandra\nCASSANDRA_PASSWORD=cassandra\n' >>"$ENV_FILE"
   fi
-  log "ready in $((($(date +%s%N) - t0) / 1000000)) ms (pid $pid)"
-  if [ -n "${ROWFORGE_CASSANDRA_WATCH_PID:-}" ]; then
-    setsid bash "${BASH_SOURCE[0]}" watch "$ROWFORGE_CASSANDRA_WATCH_PID" "$DIR" </dev/null >/dev/null 2>&1 9>&- &
-  fi
+  log "ready in $(ms_since "$t0") ms (pid $pid)"
+  start_watch
   print_facts
 }
 
-case "${1:-start}" in
-start)
-  lock
-  cmd_start "${2:-}"
-  ;;
-stop)
-  # The folder start printed (CASSANDRA_DIR) may be given; it must be one this script made.
-  if [ -n "${2:-}" ]; then
-    DIR=${2%/}
-    ENV_FILE="$DIR/server.env"
-    if [ -d "$DIR" ] && [ ! -e "$ENV_FILE" ] && [ ! -e "$DIR/conf" ]; then
-      die "$DIR is not a folder of this script (no server.env or conf): left alone"
-    fi
-  fi
-  lock
-  cmd_stop
-  ;;
-status) cmd_status ;;
-watch)
-  # watch PID DIR: stop that folder's node once PID is gone (or the folder is).
-  while kill -0 "$2" 2>/dev/null && [ -d "$3" ]; do sleep 2; done
-  DIR=${3%/}
-  ENV_FILE="$DIR/server.env"
-  if [ -d "$DIR" ]; then
-    lock
-    cmd_stop
-  fi
-  ;;
-[0-9]*)
-  lock
-  cmd_start "$1"
-  ;;
-*) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
-esac
+main "$@"

@@ -40,6 +40,7 @@ ready() { port_open "$1" && grep -q "Server startup complete" "$DIR/log/rabbit.l
 
 # RabbitMQ's own password hash (rabbit_password_hashing_sha256): base64(salt ++ sha256(salt ++ password)),
 # a 4-byte salt.
+# shellcheck disable=SC2059 # the format is the \xNN escapes, on purpose
 hex_to_bytes() { printf "$(printf '%s' "$1" | sed 's/../\\x&/g')"; }
 password_hash() {
   local salt digest
@@ -100,7 +101,8 @@ cmd_start() {
   local epmd_port dist_port password="${RABBITMQ_PASSWORD:-$(random_password)}"
   epmd_port=$(free_port "$port")
   dist_port=$(free_port "$port" "$epmd_port")
-  local node="rowforge-$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')@localhost"
+  local node
+  node="rowforge-$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')@localhost"
   local t0
   t0=$(date +%s%N)
   mkdir -p "$DIR/mnesia" "$DIR/log"
@@ -109,7 +111,10 @@ cmd_start() {
   local epmd_pid=$!
   echo "$epmd_pid" >"$DIR/$EPMD_PID_FILE"
   kill_on_failed_start "$epmd_pid"
-  for _ in $(seq 1 50); do port_open "$epmd_port" && break || sleep 0.1; done
+  for _ in $(seq 1 50); do
+    port_open "$epmd_port" && break
+    sleep 0.1
+  done
   port_open "$epmd_port" || die "epmd did not listen on $HOST:$epmd_port ($DIR/log/epmd.log)"
   log "starting RabbitMQ node $node on $HOST:$port (epmd $epmd_port, distribution $dist_port)"
   # RABBITMQ_ALLOW_INPUT: the script execs the VM (its pid is the node's) and -noinput keeps

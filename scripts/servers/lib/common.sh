@@ -1,22 +1,57 @@
-# Shared by the broker scripts (kafka.sh, rabbitmq.sh, mosquitto.sh, nats.sh): the conventions
-# of postgres.sh, mariadb.sh and cassandra.sh in one place. Sourced, never run.
+# shellcheck shell=bash
+# The conventions every server script under scripts/servers/ shares (postgres.sh, mariadb.sh,
+# cassandra.sh, kafka.sh, rabbitmq.sh, mosquitto.sh, nats.sh, apicurio-registry.sh): the command
+# line, the folder and its lock, the facts, status, stop, the watcher, waiting for the server,
+# installing what is missing. Sourced, never run.
 #
 # The script sets, before sourcing:
-#   NAME     short name for messages and the default folder (kafka, rabbitmq, ...)
-#   PREFIX   the facts' prefix (KAFKA, RABBITMQ, MQTT, NATS): facts are PREFIX_KEY=value
-#   MARKER   a file every folder of this script has (stop DIR refuses a folder without it)
+#   NAME         short name for messages and the default folder (kafka, rabbitmq, ...)
+#   PREFIX       names the script's variables: ROWFORGE_<PREFIX>_DIR, ROWFORGE_<PREFIX>_WATCH_PID,
+#                and by default the facts' prefix
+#   MARKER       optional: a path every folder of this script has (a file or folder, relative to
+#                it; stop DIR refuses a folder with neither it nor server.env). Unset: server.env only.
+#   FACT_PREFIX  optional: the facts are FACT_PREFIX + KEY (default "<PREFIX>_": KAFKA_PORT;
+#                postgres.sh's PG gives PGPORT)
+#   DIR_FACT     optional: the fact naming the folder, for messages (default <FACT_PREFIX>DIR)
+#   USAGE        optional: the usage line's commands (default: [start [PORT]|status|stop [DIR]])
+#   FRESH_DIR    optional: a mktemp template; when ROWFORGE_<PREFIX>_DIR is unset, every start
+#                makes a new folder from it (use_fresh_dir) instead of using a fixed one, and
+#                status/stop need the folder named (no lock: a fresh folder is no one else's)
 # and defines:
 #   cmd_start [PORT]   start (or find running) and print the facts
-#   ready PORT         the server answers on PORT (used by `running`)
+#   ready PORT         the server answers on PORT (used by `running` and, by default, `wait_ready`)
 #   extra_stop         optional: stops helpers of the server (called after the server is gone)
-# Folder: ROWFORGE_<PREFIX>_DIR, else $ROWFORGE_SERVERS_DIR/$NAME, else ${TMPDIR:-/tmp}/rowforge-servers/$NAME.
+# and may redefine, after sourcing: server_pid (default: the PID fact), stop_server (default:
+# stop_pid of that pid, or of starting.pid for a start that never wrote its facts).
+# Folder: ROWFORGE_<PREFIX>_DIR, else $ROWFORGE_SERVERS_DIR/$NAME (${TMPDIR:-/tmp}/rowforge-servers/$NAME
+# by default), else (FRESH_DIR) a new one per start. Facts: server.env in the folder, printed as is.
 # ROWFORGE_<PREFIX>_WATCH_PID: stop the server once that process ends (a killed test run leaves nothing).
 
 HOST=127.0.0.1
 BASE="${ROWFORGE_SERVERS_DIR:-${TMPDIR:-/tmp}/rowforge-servers}"
+FACT_PREFIX="${FACT_PREFIX:-${PREFIX}_}"
+DIR_FACT="${DIR_FACT:-${FACT_PREFIX}DIR}"
+MARKER="${MARKER:-}"
 _dir_var="ROWFORGE_${PREFIX}_DIR"
-DIR="${!_dir_var:-$BASE/$NAME}"
-ENV_FILE="$DIR/server.env"
+# FIXED_DIR=1: the folder is known before the start (given or the default), so starts and stops
+# of it take its lock; 0: each start makes its own (FRESH_DIR).
+if [ -n "${!_dir_var:-}" ]; then
+  DIR=${!_dir_var%/}
+  FIXED_DIR=1
+elif [ -n "${FRESH_DIR:-}" ]; then
+  DIR=""
+  FIXED_DIR=0
+else
+  DIR="$BASE/$NAME"
+  FIXED_DIR=1
+fi
+
+# Points DIR (and the facts file) at a folder: every function below works on "the" folder.
+set_dir() {
+  DIR=${1%/}
+  ENV_FILE=${DIR:+$DIR/server.env}
+}
+set_dir "$DIR"
 
 log() { echo "$NAME: $*" >&2; }
 die() {
@@ -24,8 +59,17 @@ die() {
   exit 1
 }
 
+# FRESH_DIR scripts, at a start: a new folder unless ROWFORGE_<PREFIX>_DIR named one.
+use_fresh_dir() {
+  [ -n "$DIR" ] && return 0
+  local made
+  made=$(mktemp -d "$FRESH_DIR") || die "could not make a folder from $FRESH_DIR"
+  set_dir "$made"
+}
+
 # A loopback port nobody listens on, below Linux's ephemeral range so outgoing connections do
 # not take it between the check and the bind; never one of the ports given as arguments.
+# shellcheck disable=SC2120 # the ports to avoid are optional
 free_port() {
   local p taken
   for _ in $(seq 1 200); do
@@ -42,7 +86,7 @@ free_port() {
 
 pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 port_open() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
-fact() { sed -n "s/^${PREFIX}_$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
+fact() { sed -n "s/^${FACT_PREFIX}$1=//p" "$ENV_FILE" 2>/dev/null | head -n 1; }
 print_facts() { cat "$ENV_FILE"; }
 ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
@@ -56,17 +100,22 @@ random_password() {
 
 # One start or stop at a time for this folder (parallel test runs, two terminals): the others
 # wait, then find the server up (or gone). The server itself never holds the lock (9>&-).
+# A fresh folder (FRESH_DIR) is this start's alone: no lock, no lock file left beside it.
 lock() {
+  [ "$FIXED_DIR" = 1 ] && [ -n "$DIR" ] || return 0
   command -v flock >/dev/null 2>&1 || return 0
   mkdir -p "$(dirname "$DIR")"
   exec 9>"$(dirname "$DIR")/.$(basename "$DIR").lock"
   flock -w 900 9 || die "another start or stop of $DIR holds its lock for 15 minutes"
 }
 
+# The pid of this folder's server (from its facts unless the script knows better).
+server_pid() { fact PID; }
+
 # The server of this folder is alive and answers on its port.
 running() {
-  [ -f "$ENV_FILE" ] || return 1
-  PID=$(fact PID)
+  [ -n "$ENV_FILE" ] && [ -f "$ENV_FILE" ] || return 1
+  PID=$(server_pid)
   PORT=$(fact PORT)
   pid_alive "${PID:-}" && ready "$PORT"
 }
@@ -86,18 +135,21 @@ found_running() {
 cmd_status() {
   if running; then
     print_facts
+  elif [ -z "$DIR" ]; then
+    log "not running (each start makes its own folder: set ROWFORGE_${PREFIX}_DIR to the $DIR_FACT start printed)"
+    exit 1
   else
     log "not running"
     exit 1
   fi
 }
 
-# TERM, up to 30 s, then KILL.
+# TERM (or the signal given), up to 30 s, then KILL.
 stop_pid() {
-  local pid=$1
+  local pid=$1 signal=${2:-TERM}
   pid_alive "$pid" || return 0
   log "stopping pid $pid"
-  kill -TERM "$pid" 2>/dev/null || true
+  kill "-$signal" "$pid" 2>/dev/null || true
   for _ in $(seq 1 300); do
     pid_alive "$pid" || return 0
     sleep 0.1
@@ -107,12 +159,17 @@ stop_pid() {
   sleep 0.2
 }
 
-cmd_stop() {
+stop_server() {
   if [ -f "$ENV_FILE" ]; then
-    stop_pid "$(fact PID)"
+    stop_pid "$(server_pid)"
   elif [ -f "$DIR/starting.pid" ]; then
     stop_pid "$(cat "$DIR/starting.pid" 2>/dev/null || true)"
   fi
+}
+
+cmd_stop() {
+  [ -n "$DIR" ] || die "stop needs the folder start printed ($DIR_FACT): $0 stop DIR"
+  stop_server
   if declare -F extra_stop >/dev/null; then extra_stop; fi
   rm -rf "$DIR"
   log "stopped; removed $DIR"
@@ -125,32 +182,36 @@ kill_on_failed_start() {
   trap "if [ ! -f '$ENV_FILE' ]; then kill -KILL $* 2>/dev/null || true; fi" EXIT
 }
 
-# Waits until `ready PORT` or the process dies or TIMEOUT seconds pass; LOG is shown on failure.
+# wait_ready PID PORT TIMEOUT LOG [CHECK...]: waits until CHECK succeeds (default: ready PORT)
+# or the process dies or TIMEOUT seconds pass; the end of LOG is shown when the process dies.
 wait_ready() {
   local pid=$1 port=$2 timeout=$3 logfile=$4
+  shift 4
+  [ $# -gt 0 ] || set -- ready "$port"
   for _ in $(seq 1 $((timeout * 10))); do
     pid_alive "$pid" || {
       tail -n 40 "$logfile" >&2 2>/dev/null || true
       die "the server exited during start (log above; $logfile)"
     }
-    ready "$port" && return 0
+    "$@" && return 0
     sleep 0.1
   done
   kill -TERM "$pid" 2>/dev/null || true
   die "$HOST:$port did not answer within ${timeout}s ($logfile)"
 }
 
-# Installs Debian packages when a binary is missing (as root, with apt-get), never starting
-# the system-wide services the packages bring (policy-rc.d refuses service starts).
-apt_install_if_missing() {
-  local binary=$1
-  shift
-  command -v "$binary" >/dev/null 2>&1 && return 0
+# Installs Debian packages (as root, with apt-get; apt-get options may be among them), never
+# starting the system-wide services the packages bring (policy-rc.d refuses service starts).
+# Nothing on stdout: it carries the facts.
+apt_install() {
+  local names
+  names=$(printf '%s\n' "$@" | grep -v '^-' | tr '\n' ' ')
+  names=${names% }
   if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
-    die "$binary is required (Debian: apt-get install $*)"
+    die "$names not installed; installing needs root and apt-get (Debian: apt-get install $names)"
   fi
-  log "installing $* from Debian's packages"
-  apt-get update -qq
+  log "installing $names from Debian's packages"
+  apt-get update -qq >&2 || die "apt-get update failed"
   local policy=/usr/sbin/policy-rc.d made_policy=0
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\nexit 101\n' >"$policy"
@@ -160,8 +221,23 @@ apt_install_if_missing() {
   local ok=1
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || ok=0
   if [ "$made_policy" = 1 ]; then rm -f "$policy"; fi
-  [ "$ok" = 1 ] || die "apt-get install $* failed"
-  command -v "$binary" >/dev/null 2>&1 || die "$binary not found after apt-get install $*"
+  [ "$ok" = 1 ] || die "apt-get install $names failed"
+}
+
+# apt_install_if_missing "BINARY..." PACKAGE...: installs the packages when one of the binaries
+# (one word, or several in one argument) is not on PATH.
+apt_install_if_missing() {
+  local binaries=$1 b missing=""
+  shift
+  for b in $binaries; do command -v "$b" >/dev/null 2>&1 || missing="$missing $b"; done
+  [ -n "$missing" ] || return 0
+  if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
+    die "not installed:${missing} (Debian: apt-get install $*)"
+  fi
+  apt_install "$@"
+  for b in $binaries; do
+    command -v "$b" >/dev/null 2>&1 || die "$b not found after apt-get install $*"
+  done
 }
 
 # A JDK and Maven for servers built or fetched from Maven Central: installed from Debian's
@@ -169,12 +245,12 @@ apt_install_if_missing() {
 require_jdk_maven() {
   local purpose=$1
   command -v java >/dev/null 2>&1 && command -v mvn >/dev/null 2>&1 && return 0
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    log "installing a JDK and Maven from Debian's packages"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
-  else
+  if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
     die "java (a JDK 17+) and mvn are required to $purpose"
+  fi
+  apt_install default-jdk-headless maven
+  if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
+    die "java or mvn not found after apt-get install default-jdk-headless maven"
   fi
 }
 
@@ -195,6 +271,11 @@ clear_stale() {
   fi
 }
 
+# A folder stop may remove: one this script made (its facts or its MARKER), or none at all.
+ours() {
+  [ ! -d "$DIR" ] || [ -e "$ENV_FILE" ] || { [ -n "$MARKER" ] && [ -e "$DIR/$MARKER" ]; }
+}
+
 # The command line: start [PORT] | PORT | status | stop [DIR] | watch PID DIR.
 main() {
   case "${1:-start}" in
@@ -203,22 +284,19 @@ main() {
     cmd_start "${2:-}"
     ;;
   stop)
-    # The folder start printed (<PREFIX>_DIR) may be given; it must be one this script made.
+    # The folder start printed (<DIR_FACT>) may be given; it must be one this script made.
     if [ -n "${2:-}" ]; then
-      DIR=${2%/}
-      ENV_FILE="$DIR/server.env"
-      if [ -d "$DIR" ] && [ ! -e "$ENV_FILE" ] && [ ! -e "$DIR/$MARKER" ]; then
-        die "$DIR is not a folder of this script (no server.env or $MARKER): left alone"
-      fi
+      set_dir "$2"
+      ours || die "$DIR is not a folder of this script (no server.env${MARKER:+ or $MARKER}): left alone"
     fi
     lock
     cmd_stop
     ;;
   status) cmd_status ;;
   watch)
+    # watch PID DIR: stop that folder's server once PID is gone (or the folder is).
     while kill -0 "$2" 2>/dev/null && [ -d "$3" ]; do sleep 2; done
-    DIR=${3%/}
-    ENV_FILE="$DIR/server.env"
+    set_dir "$3"
     if [ -d "$DIR" ]; then
       lock
       cmd_stop
@@ -228,6 +306,6 @@ main() {
     lock
     cmd_start "$1"
     ;;
-  *) die "usage: $0 [start [PORT]|status|stop [DIR]]" ;;
+  *) die "usage: $0 ${USAGE:-[start [PORT]|status|stop [DIR]]}" ;;
   esac
 }
