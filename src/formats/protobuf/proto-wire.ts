@@ -136,29 +136,30 @@ const f64 = new Float64Array(1);
 const f64b = new Uint8Array(f64.buffer);
 const f32 = new Float32Array(1);
 const f32b = new Uint8Array(f32.buffer);
-/** Whether typed arrays hold this machine's numbers little-endian, as Protobuf writes them. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** The `size` bytes of `src` (a float's bytes in this machine's order), little-endian. */
-function putLE(out: ByteSink, src: Uint8Array, size: number): void {
-  out.ensure(size);
-  const buf = out.buf;
-  const p = out.pos;
-  if (LITTLE_ENDIAN) for (let k = 0; k < size; k++) buf[p + k] = src[k]!;
-  else for (let k = 0; k < size; k++) buf[p + k] = src[size - 1 - k]!;
-  out.pos = p + size;
-}
+/** Protobuf writes floats little-endian: on a big-endian machine the bytes are read back to front (k ^ 7, k ^ 3). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const F64_FLIP = LITTLE_ENDIAN ? 0 : 7;
+const F32_FLIP = LITTLE_ENDIAN ? 0 : 3;
 
 /** A double, 8 bytes little-endian. */
 export function double(out: ByteSink, n: number): void {
   f64[0] = n;
-  putLE(out, f64b, 8);
+  out.ensure(8);
+  const buf = out.buf;
+  const p = out.pos;
+  for (let k = 0; k < 8; k++) buf[p + k] = f64b[k ^ F64_FLIP]!;
+  out.pos = p + 8;
 }
 
 /** A float, 4 bytes little-endian. */
 export function float(out: ByteSink, n: number): void {
   f32[0] = n;
-  putLE(out, f32b, 4);
+  out.ensure(4);
+  const buf = out.buf;
+  const p = out.pos;
+  for (let k = 0; k < 4; k++) buf[p + k] = f32b[k ^ F32_FLIP]!;
+  out.pos = p + 4;
 }
 
 /** Starts a length-delimited run: one byte is kept for its length (endLen widens it when needed). */
