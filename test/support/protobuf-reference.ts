@@ -199,3 +199,14 @@ export function protobufWriter(
     out.pos += bytes.length;
   };
 }
+
+/**
+ * The bytes protobufjs's own wire writer gives for what `fill` writes: the reference the wire
+ * primitives (src/formats/protobuf/proto-wire.ts) and the ORC metadata writer are tested against.
+ * 64-bit values given as decimal strings are read exactly (protobufjs's Long).
+ */
+export function protobufjsBytes(fill: (w: protobuf.Writer) => unknown): Uint8Array {
+  const w = protobuf.Writer.create();
+  fill(w);
+  return w.finish();
+}

@@ -1,8 +1,8 @@
 import type { Data } from "apache-arrow";
+import { ProtoWriter } from "../protobuf/proto-writer.ts";
 import { BoolRleWriter } from "./byte-rle.ts";
 import { ensureCapacity } from "./growable.ts";
 import type { OutStream } from "./out-stream.ts";
-import { ProtoWriter } from "./protobuf-writer.ts";
 import type { ColumnStats } from "./statistics.ts";
 import { type ColumnEncoding, EncodingKind, StreamKind, type StripeSink } from "./stripe-sink.ts";
 

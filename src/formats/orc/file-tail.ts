@@ -1,7 +1,7 @@
+import { ProtoWriter } from "../protobuf/proto-writer.ts";
 import { COMPRESSION_BLOCK_SIZE, COMPRESSION_KIND, type CompressionName, codecFor } from "./compression.ts";
 import type { OrcType } from "./orc-schema.ts";
 import { encodeWhole } from "./out-stream.ts";
-import { ProtoWriter } from "./protobuf-writer.ts";
 import type { ColumnStats } from "./statistics.ts";
 import type { StripeInfo } from "./stripe-layout.ts";
 

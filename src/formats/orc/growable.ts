@@ -21,7 +21,7 @@ export function ensureCapacity<T extends GrowableArray>(arr: T, needed: number):
   return next;
 }
 
-/** A growable byte buffer: the protobuf writer and the string columns' value bytes use it. */
+/** A growable byte buffer: the string columns' value bytes use it. */
 export class ByteBuffer {
   bytes: Uint8Array;
   length = 0;

@@ -1,4 +1,4 @@
-import type { ProtoWriter } from "./protobuf-writer.ts";
+import type { ProtoWriter } from "../protobuf/proto-writer.ts";
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

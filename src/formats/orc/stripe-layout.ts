@@ -1,6 +1,6 @@
+import { ProtoWriter } from "../protobuf/proto-writer.ts";
 import type { Codec } from "./compression.ts";
 import { encodeWhole } from "./out-stream.ts";
-import { ProtoWriter } from "./protobuf-writer.ts";
 import { StreamKind, type StripeSink } from "./stripe-sink.ts";
 
 /** StripeInformation: where a stripe sits in the file and how it is divided. */

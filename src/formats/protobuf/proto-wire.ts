@@ -1,9 +1,13 @@
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
 
 /*
- * Protobuf wire-format primitives written straight into a ByteSink: varints (32- and 64-bit
- * from JS numbers, as protobufjs's LongBits reads them), zigzag, fixed widths, and
- * length-delimited runs whose length is patched in after their content.
+ * rowforge's one Protobuf wire-format writer: primitives written straight into a ByteSink.
+ * Varints (32- and 64-bit from JS numbers, as protobufjs's LongBits reads them, and 64-bit from
+ * bigints), zigzag, fixed widths, field keys, and length-delimited runs (bytes, nested messages,
+ * packed repeated fields) whose length is patched in after their content. The Kafka/Protobuf
+ * value encoder (proto-column-writer.ts, a hot path) and the ORC writer's metadata (through
+ * proto-writer.ts) both write with it; the number functions stay free of bigint checks so that
+ * the hot path's call sites see numbers only.
  */
 
 export const VARINT = 0;
@@ -67,7 +71,7 @@ function split(n: number): void {
   HI = hi;
 }
 
-/** int64/uint64 (and negative int32, sign-extended to 10 bytes). */
+/** int64/uint64 (and negative int32, sign-extended to 10 bytes); fractions truncate toward zero, NaN and ±Infinity write 0. */
 export function varint64(out: ByteSink, n: number): void {
   if (n >= 0 && n <= 0xffffffff && Number.isInteger(n)) {
     varint32(out, n);
@@ -96,6 +100,19 @@ export function sint64(out: ByteSink, n: number): void {
   varintLoHi(out, lo, hi);
 }
 
+const U32 = 0xffffffffn;
+
+/** A 64-bit varint of a bigint: uint64, or int64 as two's complement (taken modulo 2^64). */
+export function varintBig(out: ByteSink, n: bigint): void {
+  const v = BigInt.asUintN(64, n);
+  varintLoHi(out, Number(v & U32), Number(v >> 32n));
+}
+
+/** sint64 of a bigint: zigzag, then a varint (taken modulo 2^64). */
+export function sintBig(out: ByteSink, n: bigint): void {
+  varintBig(out, (n << 1n) ^ (n >> 63n));
+}
+
 export function fixed32(out: ByteSink, n: number): void {
   const v = n >>> 0;
   out.ensure(4);
@@ -120,21 +137,28 @@ const f64b = new Uint8Array(f64.buffer);
 const f32 = new Float32Array(1);
 const f32b = new Uint8Array(f32.buffer);
 
+/** Protobuf writes floats little-endian: on a big-endian machine the bytes are read back to front (k ^ 7, k ^ 3). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const F64_FLIP = LITTLE_ENDIAN ? 0 : 7;
+const F32_FLIP = LITTLE_ENDIAN ? 0 : 3;
+
+/** A double, 8 bytes little-endian. */
 export function double(out: ByteSink, n: number): void {
   f64[0] = n;
   out.ensure(8);
   const buf = out.buf;
   const p = out.pos;
-  for (let k = 0; k < 8; k++) buf[p + k] = f64b[k]!;
+  for (let k = 0; k < 8; k++) buf[p + k] = f64b[k ^ F64_FLIP]!;
   out.pos = p + 8;
 }
 
+/** A float, 4 bytes little-endian. */
 export function float(out: ByteSink, n: number): void {
   f32[0] = n;
   out.ensure(4);
   const buf = out.buf;
   const p = out.pos;
-  for (let k = 0; k < 4; k++) buf[p + k] = f32b[k]!;
+  for (let k = 0; k < 4; k++) buf[p + k] = f32b[k ^ F32_FLIP]!;
   out.pos = p + 4;
 }
 
@@ -187,6 +211,11 @@ export function tagBytes(id: number, wire: number): Uint8Array {
   }
   bytes.push(v);
   return Uint8Array.from(bytes);
+}
+
+/** Writes a field's key (number and wire type) as it goes: for messages written once, where tagBytes would not pay. */
+export function key(out: ByteSink, id: number, wire: number): void {
+  varint32(out, ((id << 3) | wire) >>> 0);
 }
 
 /** Writes a tag (one or two bytes in nearly every schema). */
