@@ -52,6 +52,13 @@ describe("protobuf message writer (the ORC metadata's)", () => {
       );
   });
 
+  it("refuses NaN and Infinity for a varint field instead of writing 0", () => {
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      assert.throws(() => new ProtoWriter().uint(3, v), /field 3: .* not a finite number/);
+      assert.throws(() => new ProtoWriter().sint(3, v), /field 3: .* not a finite number/);
+    }
+  });
+
   it("writes tagged fields: bools, doubles, strings, bytes, nested messages and packed lists", () => {
     assert.deepEqual(bytes(new ProtoWriter().uint(1, 150)), [0x08, 0x96, 0x01]);
     assert.deepEqual(bytes(new ProtoWriter().bool(10, true).bool(10, false)), [0x50, 0x01, 0x50, 0x00]);

@@ -16,6 +16,13 @@ import {
 
 const encoder = new TextEncoder();
 
+/** A 64-bit field given as a number must be finite: NaN or Infinity is the caller's bug, not 0. */
+function finite(field: number, value: number): number {
+  if (!Number.isFinite(value))
+    throw new RangeError(`protobuf field ${field}: ${value} is not a finite number`);
+  return value;
+}
+
 /**
  * A Protobuf message written field by field, for messages written once (the ORC writer's
  * footers, stripe footers, row indexes, statistics and postscript): 64-bit values as numbers
@@ -30,7 +37,7 @@ export class ProtoWriter {
   uint(field: number, value: number | bigint): this {
     key(this.out, field, VARINT);
     if (typeof value === "bigint") varintBig(this.out, value);
-    else varint64(this.out, value);
+    else varint64(this.out, finite(field, value));
     return this;
   }
 
@@ -38,7 +45,7 @@ export class ProtoWriter {
   sint(field: number, value: number | bigint): this {
     key(this.out, field, VARINT);
     if (typeof value === "bigint") sintBig(this.out, value);
-    else sint64(this.out, value);
+    else sint64(this.out, finite(field, value));
     return this;
   }
 
