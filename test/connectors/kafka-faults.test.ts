@@ -7,6 +7,7 @@ import { kafkaConnector } from "../../src/connectors/kafka/kafka-connector.ts";
 import { consumeAll, createTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { type PrivateKafka, startPrivateKafka } from "../support/private-kafka.ts";
+import { freePort } from "../support/script-process.ts";
 
 /**
  * The faults issue 16 names, against real brokers: nothing listening at the port, a broker
@@ -72,14 +73,6 @@ async function failure(plan: Awaited<ReturnType<typeof kafkaPlan>>) {
       json: JSON.stringify({ message: err.message, hint: (err as { hint?: string }).hint }),
     };
   }
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 test("nothing listening at the port: RF_BROKER_UNREACHABLE naming the connection and host:port, within the connect timeout", async () => {

@@ -1,32 +1,16 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import pg from "pg";
 import { REPO_ROOT } from "../support/run-cli.ts";
+import { freePort, scriptFacts } from "../support/script-process.ts";
 import { postgresFacts } from "../support/servers.ts";
 
 const SCRIPT = join(REPO_ROOT, "scripts", "servers", "postgres.sh");
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}` };
-
-const facts = (out: string): Record<string, string> =>
-  Object.fromEntries(
-    out
-      .trim()
-      .split("\n")
-      .map((l) => l.split("=", 2) as [string, string]),
-  );
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 test("scripts/servers/postgres.sh: start on a given port prints its facts, a second start of the same folder reuses the running server, stop removes it", async () => {
   // The run's shared server shows the package is installed: this test only starts a second one.
@@ -38,7 +22,7 @@ test("scripts/servers/postgres.sh: start on a given port prints its facts, a sec
   const port = await freePort();
   const withDir = { ...env, ROWFORGE_PG_DIR: dir };
   try {
-    const first = facts(
+    const first = scriptFacts(
       execFileSync("bash", [SCRIPT, "start", String(port)], {
         env: withDir,
         encoding: "utf8",
@@ -52,7 +36,7 @@ test("scripts/servers/postgres.sh: start on a given port prints its facts, a sec
       PGDATABASE: "postgres",
       PGDATA_DIR: dir,
     });
-    const again = facts(
+    const again = scriptFacts(
       execFileSync("bash", [SCRIPT, "start"], { env: withDir, encoding: "utf8", timeout: 60_000 }),
     );
     assert.deepEqual(again, first, "already running: the same server's facts");

@@ -9,39 +9,14 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { REPO_ROOT } from "../support/run-cli.ts";
+import { freePort, pidAlive, scriptFacts } from "../support/script-process.ts";
 
 const parent = mkdtempSync(join(tmpdir(), "rowforge-broker-scripts-"));
 after(() => rmSync(parent, { recursive: true, force: true }));
-
-const facts = (out: string): Record<string, string> =>
-  Object.fromEntries(
-    out
-      .trim()
-      .split("\n")
-      .map((l) => /^([A-Z_]+)=(.*)$/.exec(l)!.slice(1, 3) as [string, string]),
-  );
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The local addresses the processes listen on (TCP), from `ss`. */
 function listenAddresses(pids: readonly number[]): string[] {
@@ -71,16 +46,16 @@ for (const c of CASES) {
     const run = (...args: string[]): string =>
       execFileSync("bash", [script, ...args], { env, encoding: "utf8", timeout: 120_000, stdio: "pipe" });
     const port = await freePort();
-    const first = facts(run("start", String(port)));
+    const first = scriptFacts(run("start", String(port)));
     const pid = Number(first[`${c.prefix}_PID`]);
     try {
       assert.equal(first[`${c.prefix}_HOST`], "127.0.0.1");
       assert.equal(first[`${c.prefix}_PORT`], String(port));
       assert.equal(first[`${c.prefix}_DIR`], dir);
       assert.match(first[`${c.prefix}_PASSWORD`]!, /^[A-Za-z0-9]{24}$/);
-      assert.ok(alive(pid));
-      assert.deepEqual(facts(run("start")), first, "already running: the same server's facts");
-      assert.deepEqual(facts(run("status")), first);
+      assert.ok(pidAlive(pid));
+      assert.deepEqual(scriptFacts(run("start")), first, "already running: the same server's facts");
+      assert.deepEqual(scriptFacts(run("status")), first);
       const other = spawnSync("bash", [script, "start", String(port + 1)], { env, encoding: "utf8" });
       assert.equal(other.status, 1);
       assert.match(other.stderr, new RegExp(`already running on port ${port}, not ${port + 1}`));
@@ -99,7 +74,7 @@ for (const c of CASES) {
       assert.ok(existsSync(foreign));
       run("stop", dir);
       assert.equal(existsSync(dir), false);
-      for (const p of [pid, ...helperPids]) assert.equal(alive(p), false, `pid ${p} still running`);
+      for (const p of [pid, ...helperPids]) assert.equal(pidAlive(p), false, `pid ${p} still running`);
       assert.equal(spawnSync("bash", [script, "status"], { env }).status, 1);
     } finally {
       spawnSync("bash", [script, "stop", dir], { env });

@@ -10,7 +10,6 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
@@ -18,36 +17,12 @@ import cassandra from "cassandra-driver";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { REPO_ROOT } from "../support/run-cli.ts";
+import { freePort, pidAlive, scriptFacts } from "../support/script-process.ts";
 
 const parent = mkdtempSync(join(tmpdir(), "rowforge-db-scripts-"));
 // PostgreSQL and MariaDB run as their own users when started by root: let them through.
 chmodSync(parent, 0o755);
 after(() => rmSync(parent, { recursive: true, force: true }));
-
-const facts = (out: string): Record<string, string> =>
-  Object.fromEntries(
-    out
-      .trim()
-      .split("\n")
-      .map((l) => /^([A-Z_]+)=(.*)$/.exec(l)!.slice(1, 3) as [string, string]),
-  );
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The local addresses the process listens on (TCP), from `ss`. */
 function listenAddresses(pid: number): string[] {
@@ -89,9 +64,9 @@ function checkRunning(
   port: number,
   pid: number,
 ): void {
-  assert.ok(alive(pid));
-  assert.deepEqual(facts(script.run("start")), first, "already running: the same server's facts");
-  assert.deepEqual(facts(script.run("status")), first);
+  assert.ok(pidAlive(pid));
+  assert.deepEqual(scriptFacts(script.run("start")), first, "already running: the same server's facts");
+  assert.deepEqual(scriptFacts(script.run("status")), first);
   const other = script.spawn("start", String(port + 1));
   assert.equal(other.status, 1);
   assert.match(other.stderr, new RegExp(`already running on port ${port}, not ${port + 1}`));
@@ -118,7 +93,7 @@ test("scripts/servers/mariadb.sh: start on a port, reuse, status, loopback only,
     MARIADB_PASSWORD: password,
   });
   const port = await freePort();
-  const first = facts(script.run("start", String(port)));
+  const first = scriptFacts(script.run("start", String(port)));
   try {
     assert.deepEqual(Object.keys(first), [
       "MARIADB_HOST",
@@ -146,7 +121,7 @@ test("scripts/servers/mariadb.sh: start on a port, reuse, status, loopback only,
     assert.equal(Number(rows[0]!.li), 1);
     script.run("stop", dir);
     assert.equal(existsSync(dir), false);
-    assert.equal(alive(Number(first.MARIADB_PID)), false);
+    assert.equal(pidAlive(Number(first.MARIADB_PID)), false);
     assert.equal(script.spawn("status").status, 1);
   } finally {
     script.spawn("stop", dir);
@@ -161,10 +136,10 @@ test("scripts/servers/mariadb.sh: a watched start stops when the watched process
     ROWFORGE_MARIADB_WATCH_PID: String(child.pid),
   });
   try {
-    const pid = Number(facts(script.run("start")).MARIADB_PID);
-    assert.ok(alive(pid));
+    const pid = Number(scriptFacts(script.run("start")).MARIADB_PID);
+    assert.ok(pidAlive(pid));
     child.kill();
-    await until("the server and its folder gone", () => !alive(pid) && !existsSync(dir), 60);
+    await until("the server and its folder gone", () => !pidAlive(pid) && !existsSync(dir), 60);
   } finally {
     child.kill();
     script.spawn("stop", dir);
@@ -183,7 +158,7 @@ test("scripts/servers/postgres.sh: status follows ROWFORGE_PG_DIR, a fresh folde
     const noneYet = script.spawn("status");
     assert.equal(noneYet.status, 1);
     assert.match(noneYet.stderr, /not running/);
-    const first = facts(script.run("start"));
+    const first = scriptFacts(script.run("start"));
     assert.equal(first.PGDATA_DIR, dir);
     const port = Number(first.PGPORT);
     const pid = Number(readFileSync(join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
@@ -199,7 +174,7 @@ test("scripts/servers/postgres.sh: status follows ROWFORGE_PG_DIR, a fresh folde
     assert.equal(stop.status, 1);
     assert.match(stop.stderr, /stop needs the folder start printed \(PGDATA_DIR\)/);
     child.kill();
-    await until("the server and its folder gone", () => !alive(pid) && !existsSync(dir), 60);
+    await until("the server and its folder gone", () => !pidAlive(pid) && !existsSync(dir), 60);
     assert.equal(script.spawn("status").status, 1);
   } finally {
     child.kill();
@@ -219,7 +194,7 @@ test("scripts/servers/cassandra.sh: a node requiring a login: start on a port, r
   });
   const port = await freePort();
   try {
-    const first = facts(script.run("start", String(port)));
+    const first = scriptFacts(script.run("start", String(port)));
     assert.deepEqual(first, {
       CASSANDRA_HOST: "127.0.0.1",
       CASSANDRA_PORT: String(port),
@@ -242,7 +217,7 @@ test("scripts/servers/cassandra.sh: a node requiring a login: start on a port, r
     await client.shutdown();
     assert.match(String(r.rows[0]!.release_version), /^5\./);
     child.kill();
-    await until("the node and its folder gone", () => !alive(pid) && !existsSync(dir), 90);
+    await until("the node and its folder gone", () => !pidAlive(pid) && !existsSync(dir), 90);
     assert.equal(script.spawn("status").status, 1);
   } finally {
     child.kill();
