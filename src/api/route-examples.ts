@@ -203,6 +203,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 200,
     response: {
       planName: "notes_plan",
+      origin: "saved",
       sources: {
         plan: "# kept as written\nname: notes_plan\n…",
         tasks: ["name: notes\n…"],
@@ -212,7 +213,28 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
       savedAt: "2026-11-25T10:00:00.000Z",
       current: true,
     },
-    note: "rowforge: the texts the web UI saved, secrets masked; `current` is false (with `difference`) once the plan was saved since without them, e.g. by another API client. 404 for a plan saved without texts.",
+    note: "rowforge: the texts the web UI saved, secrets masked; `current` is false (with `difference`) once the plan was saved since without them, e.g. by another API client. 404 for a plan saved without texts. For a name with no saved plan, a YAML plan of the plan folder answers `origin: \"folder\"`: its plan file, the task and validation files it names (found as a run finds them), `files` (each text's file, relative to its folder), `planKind` and `problems` (the loader's code, message, file, line, column); a task file that does not parse is served as written with its syntax error. application.conf is never served.",
+  },
+  {
+    method: "GET",
+    route: "/plan/{planName}/yaml-sources",
+    url: "/plan/shop_plan/yaml-sources",
+    status: 200,
+    response: {
+      planName: "shop_plan",
+      origin: "folder",
+      sources: {
+        plan: "name: shop_plan\ntasks:\n  - {name: accounts_task, dataSourceName: files}\n",
+        tasks: ["name: accounts_task\nsteps:\n  …"],
+        validation: [],
+        configuration: "",
+      },
+      current: true,
+      files: { plan: "plan.yaml", tasks: ["accounts.yaml"], validation: [] },
+      planKind: "plan",
+      problems: [],
+    },
+    note: "rowforge: a YAML plan of the plan folder (no saved plan of that name): its files as written, secrets masked, read-only; the web UI opens them in the editor and saving stores a saved copy, which runs by this name then use.",
   },
   {
     method: "GET",

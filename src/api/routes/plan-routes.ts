@@ -17,6 +17,28 @@ const SourcesCheck = Type.Object({
   difference: Type.Optional(Type.String({ description: "when not current: what differs first" })),
 });
 
+/** Where a folder plan's texts were read from, relative to the plan, task and validation folders. */
+const FolderFiles = Type.Object(
+  {
+    plan: Type.String(),
+    tasks: Type.Array(Type.String()),
+    validation: Type.Array(Type.String()),
+  },
+  { description: "origin folder: the file of each text, relative to its folder" },
+);
+
+/** A problem of a folder plan's files, as the loader reports it. */
+const FolderProblem = Type.Object({
+  severity: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+  hint: Type.Optional(Type.String()),
+  file: Type.Optional(Type.String()),
+  line: Type.Optional(Type.Number()),
+  column: Type.Optional(Type.Number()),
+  path: Type.Optional(Type.String()),
+});
+
 /** POST /plan, GET /plan/{planName}, DELETE /plan/{planName}, GET /plans; GET /plan/{planName}/yaml-sources. */
 export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -54,14 +76,25 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
         schema: {
           tags: ["plans"],
           summary:
-            "rowforge: the YAML texts the web UI saved a plan as (secrets masked), and whether they still describe it",
+            "rowforge: a plan's YAML texts (secrets masked): those the web UI saved it as (origin saved), else a plan of the plan folder's files (origin folder)",
           params: PlanNameParams,
           response: {
             200: Type.Object({
               planName: Type.String(),
+              origin: Type.Union([Type.Literal("saved"), Type.Literal("folder")], {
+                description:
+                  "saved: texts kept with a saved plan; folder: the files of a YAML plan of the plan folder (read-only)",
+              }),
               sources: PlanYamlSources,
-              savedAt: Type.String(),
+              savedAt: Type.Optional(Type.String({ description: "origin saved: when the texts were saved" })),
               ...SourcesCheck.properties,
+              files: Type.Optional(FolderFiles),
+              planKind: Type.Optional(
+                Type.Union([Type.Literal("plan"), Type.Literal("unified")], {
+                  description: "origin folder: unified when the plan file holds data sources and steps",
+                }),
+              ),
+              problems: Type.Optional(Type.Array(FolderProblem)),
             }),
             404: ErrorBody,
           },
@@ -70,19 +103,38 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
       async (req, reply) => {
         const name = req.params.planName;
         const answer = await svc.getPlanSources(name);
-        if (answer === undefined)
-          return reply
-            .code(404)
-            .send(
-              notFound(
-                (await svc.getPlan(name)) === undefined
-                  ? `Plan '${name}' not found`
-                  : `Plan '${name}' has no YAML texts: it was saved through the API, not the web UI`,
-                "PlanSourcesNotFound",
-              ),
-            );
-        const { tasks, validation } = answer.sources;
-        return { ...answer, sources: { ...answer.sources, tasks: [...tasks], validation: [...validation] } };
+        if (answer !== undefined) {
+          const { tasks, validation } = answer.sources;
+          return {
+            ...answer,
+            origin: "saved" as const,
+            sources: { ...answer.sources, tasks: [...tasks], validation: [...validation] },
+          };
+        }
+        const saved = (await svc.getPlan(name)) !== undefined;
+        // A saved plan takes precedence by name (as runs resolve it): its folder namesake is not answered.
+        const folder = saved ? undefined : await svc.getFolderPlanSources(name);
+        if (folder !== undefined) {
+          const { sources, files } = folder;
+          return {
+            ...folder,
+            origin: "folder" as const,
+            current: true,
+            sources: { ...sources, tasks: [...sources.tasks], validation: [...sources.validation] },
+            files: { ...files, tasks: [...files.tasks], validation: [...files.validation] },
+            problems: [...folder.problems],
+          };
+        }
+        return reply
+          .code(404)
+          .send(
+            notFound(
+              saved
+                ? `Plan '${name}' has no YAML texts: it was saved through the API, not the web UI`
+                : `Plan '${name}' not found among the saved plans or the YAML plans of the plan folder`,
+              "PlanSourcesNotFound",
+            ),
+          );
       },
     );
     app.get(

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Value from "typebox/value";
-import { type Env, isObject, loadProject, resolveRunRequest } from "../../config/index.ts";
+import { type Env, isObject, loadProject, type ProjectLoad, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import {
   type Connection,
@@ -17,6 +17,7 @@ import { checkPlan } from "../check/check-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
+import { type FolderPlanSources, folderPlanSources } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
 import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
@@ -77,6 +78,11 @@ export interface RowforgeService {
   getPlan(name: string): Promise<unknown | undefined>;
   /** The YAML texts kept with a saved plan; undefined when there is no such plan or it has none. */
   getPlanSources(name: string): Promise<PlanSourcesAnswer | undefined>;
+  /**
+   * A YAML plan of the plan folder as texts (plan file, its task and validation files, secrets
+   * masked, problems located); undefined when the folder has no plan of that name.
+   */
+  getFolderPlanSources(name: string): Promise<FolderPlanSources | undefined>;
   deletePlan(name: string): Promise<boolean>;
   listPlans(): Promise<PlanListEntry[]>;
   saveConnections(list: readonly unknown[]): Promise<string[]>;
@@ -162,25 +168,26 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     source,
   });
 
-  const yamlPlans = async (): Promise<ResolvedPlan[]> => {
-    if (!config.planFolder) return [];
+  /** The YAML plans of the plan folder, loaded as a run loads them (with their task folder). */
+  const loadPlanFolder = async (): Promise<ProjectLoad | undefined> => {
+    if (!config.planFolder) return undefined;
     const files = (await readdir(config.planFolder).catch(() => [] as string[])).filter((f) =>
       /\.ya?ml$/i.test(f),
     );
-    if (files.length === 0) return [];
+    if (files.length === 0) return undefined;
     const paths = [
       ...files.map((f) => join(config.planFolder!, f)),
       ...(config.taskFolder ? [config.taskFolder] : []),
     ];
-    const load = await loadProject(paths, {
+    return loadProject(paths, {
       outputKinds: OUTPUT_KINDS,
       ...(config.configPath ? { configPath: config.configPath } : {}),
       env,
       cwd,
       lenientEnv: true,
     });
-    return [...load.plans];
   };
+  const yamlPlans = async (): Promise<ResolvedPlan[]> => [...((await loadPlanFolder())?.plans ?? [])];
 
   const resolveRequest = async (request: unknown) => {
     const folders = await loadFolders(config, env, cwd);
@@ -283,6 +290,17 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         current: difference === undefined,
         ...(difference ? { difference } : {}),
       };
+    },
+    async getFolderPlanSources(name) {
+      const load = await loadPlanFolder();
+      const plan = load?.plans.find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
+      if (!load || !plan || !config.planFolder) return undefined;
+      return folderPlanSources(load, plan, {
+        planFolder: config.planFolder,
+        configPath: config.configPath,
+        env,
+        cwd,
+      });
     },
     async deletePlan(name) {
       return store.plans.delete(name);

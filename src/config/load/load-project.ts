@@ -62,6 +62,8 @@ export interface ProjectLoad {
   readonly documents: ReadonlyMap<string, SourceDocument>;
   /** The file each task was read from. */
   readonly taskFiles: ReadonlyMap<string, string>;
+  /** The file each validation was read from. */
+  readonly validationFiles: ReadonlyMap<string, string>;
   /** The task folder legacy plans were resolved against, when one was found. */
   readonly taskFolder?: string;
 }
@@ -273,6 +275,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     diagnostics,
     documents: new Map(parsed.map((p) => [p.path, p.doc])),
     taskFiles,
+    validationFiles,
     ...(taskFolder ? { taskFolder } : {}),
   };
 }
