@@ -34,12 +34,35 @@ interface Envelope {
   readonly error?: { readonly message?: string; readonly problems?: SampleProblem[] };
 }
 
-/** GET /plan/{name}/yaml-sources: the texts the editor last saved the plan as, and whether they still describe it. */
+/** A problem of a folder plan's files, as the server's loader reports it. */
+export interface FolderProblem {
+  readonly severity: string;
+  readonly code: string;
+  readonly message: string;
+  readonly hint?: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/**
+ * GET /plan/{name}/yaml-sources: the texts the editor last saved the plan as, and whether they
+ * still describe it (origin saved); or, for a plan of the server's plan folder, its files' texts
+ * (origin folder), where they came from and the loader's problems with them.
+ */
 export interface SavedSources {
+  readonly origin?: "saved" | "folder";
   readonly sources: WorkspaceSources;
-  readonly savedAt: string;
+  readonly savedAt?: string;
   readonly current: boolean;
   readonly difference?: string;
+  readonly files?: {
+    readonly plan: string;
+    readonly tasks: readonly string[];
+    readonly validation: readonly string[];
+  };
+  readonly planKind?: "plan" | "unified";
+  readonly problems?: readonly FolderProblem[];
 }
 
 /** Whether the texts sent with a save describe the plan as the server saved it. */

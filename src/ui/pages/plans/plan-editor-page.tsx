@@ -9,11 +9,13 @@ import type { PageProps } from "../page.ts";
 import { startRun } from "../runs/start-run.ts";
 import { ConfigurationEditor } from "./configuration-editor.tsx";
 import { download } from "./download.ts";
+import { FolderNotice, type FolderOrigin } from "./folder-notice.tsx";
 import { ForeignKeysEditor } from "./foreign-keys-editor.tsx";
 import { ImportPanel } from "./import-panel.tsx";
-import { planApi } from "./plan-api.ts";
+import { planApi, type SavedSources } from "./plan-api.ts";
 import { exportBundle, exportFiles } from "./plan-export.ts";
 import { PlanFields } from "./plan-fields.tsx";
+import { importYaml } from "./plan-import.ts";
 import {
   emptyWorkspace,
   fileData,
@@ -43,17 +45,17 @@ import { positionOf } from "./yaml-locate.ts";
 import { YamlPane } from "./yaml-pane.tsx";
 import type { FocusRequest } from "./yaml-view.tsx";
 
-/** #/plans/<name>: a saved plan; `?new=1` a new one of that name; `?from=<plan>` a copy of another. */
+/** #/plans/<name>: a saved plan (else a YAML plan of the server's plan folder); `?new=1` a new one of that name; `?from=<plan>` a copy of another. */
 export function PlanEditorPage({ params, route }: PageProps) {
   const name = params.name ?? "";
   const from = route.query.get("from") ?? undefined;
   const fresh = route.query.get("new") === "1";
   const loaded = useAsync(async (): Promise<Opened> => {
     if (fresh) return { ws: emptyWorkspace(name) };
-    const { ws, notice } = await openSaved(from ?? name);
-    if (!from) return { ws, ...(notice ? { notice } : {}) };
-    const { id: _, ...copy } = ws;
-    return { ws: { ...copy, plan: renamed(ws.plan, name) }, ...(notice ? { notice } : {}) };
+    const opened = await openSaved(from ?? name);
+    if (!from) return opened;
+    const { id: _, ...copy } = opened.ws;
+    return { ...opened, ws: { ...copy, plan: renamed(opened.ws.plan, name) } };
   }, [name, from, fresh]);
   if (loaded.error)
     return (
@@ -61,15 +63,20 @@ export function PlanEditorPage({ params, route }: PageProps) {
         <h1>Plan {name}</h1>
         <ErrorBox error={loaded.error} title="The plan could not be opened" />
         <p class="hint">
-          Plans of the server's plan folder are run by name but their YAML is not served by the API: import
-          the files here to edit them.
+          The editor opens saved plans and the YAML plans of the server's plan folder (both listed under
+          Plans); other files can be imported into a new plan.
         </p>
       </section>
     );
   // While another plan loads the previous one's data is still there: wait, so the editor starts from the new one.
   if (loaded.loading || !loaded.data) return <p aria-busy="true">Loading…</p>;
   return (
-    <PlanEditor key={`${name}-${from ?? ""}-${fresh}`} initial={loaded.data.ws} notice={loaded.data.notice} />
+    <PlanEditor
+      key={`${name}-${from ?? ""}-${fresh}`}
+      initial={loaded.data.ws}
+      notice={loaded.data.notice}
+      folder={from ? undefined : loaded.data.folder}
+    />
   );
 }
 
@@ -77,26 +84,60 @@ export function PlanEditorPage({ params, route }: PageProps) {
 interface Opened {
   readonly ws: PlanWorkspace;
   readonly notice?: string;
+  /** Set when the texts are the files of a plan of the server's plan folder (no saved plan has its name). */
+  readonly folder?: FolderOrigin;
 }
+
+const isNotFound = (e: unknown): e is ApiError => e instanceof ApiError && e.status === 404;
 
 /**
  * A saved plan as the texts it was last saved as here (comments, order, quoting), while they still
- * describe it; else as the server stores it, written out again, saying why.
+ * describe it; else as the server stores it, written out again, saying why. A name with no saved
+ * plan opens the plan folder's plan of that name as its files are written.
  */
 async function openSaved(name: string): Promise<Opened> {
   const [request, saved] = await Promise.all([
-    planApi.get(name),
-    // Texts are a convenience: a server without them (or failing to answer them) opens the plan as stored.
-    planApi.sources(name).catch(() => undefined),
+    planApi.get(name).catch((e: unknown) => {
+      if (isNotFound(e)) return e;
+      throw e;
+    }),
+    // Texts are a convenience for saved plans: a server failing to answer them opens the plan as stored.
+    planApi.sources(name).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
   ]);
+  if (request instanceof ApiError) {
+    if (saved instanceof Error) throw saved;
+    if (saved?.origin === "folder") return openedFromFolder(name, saved);
+    throw request;
+  }
+  const texts = saved instanceof Error ? undefined : saved;
   const stored = workspaceFromRequest(request);
-  if (saved?.current) return { ws: workspaceFromSources(saved.sources, stored.id) };
-  if (!saved) return { ws: stored };
-  const when = saved.savedAt.replace("T", " ").slice(0, 16);
+  if (texts?.current) return { ws: workspaceFromSources(texts.sources, stored.id) };
+  if (!texts) return { ws: stored };
+  const when = (texts.savedAt ?? "").replace("T", " ").slice(0, 16);
   return {
     ws: stored,
-    notice: `This plan was changed outside the editor since its YAML was saved here (${when} UTC; ${saved.difference ?? "it differs"}). It is shown as the server stores it, written out again: the comments, key order and quoting of that YAML are not in it.`,
+    notice: `This plan was changed outside the editor since its YAML was saved here (${when} UTC; ${texts.difference ?? "it differs"}). It is shown as the server stores it, written out again: the comments, key order and quoting of that YAML are not in it.`,
   };
+}
+
+/** A plan folder's plan as its files' texts (a unified file split into a plan and its tasks, as import does). */
+function openedFromFolder(name: string, answer: SavedSources): Opened {
+  const files = answer.files ? [answer.files.plan, ...answer.files.tasks, ...answer.files.validation] : [];
+  const problems = answer.problems ?? [];
+  if (answer.planKind === "unified") {
+    try {
+      const ws = importYaml(emptyWorkspace(name), answer.sources.plan).workspace;
+      return {
+        ws,
+        folder: { files, problems },
+        notice:
+          "The plan folder's file is a unified plan (data sources with their connections and steps): it is shown as a plan and one task per data source, as Import YAML converts it.",
+      };
+    } catch {
+      // Shown as written: the YAML view says what does not parse.
+    }
+  }
+  return { ws: workspaceFromSources(answer.sources, undefined), folder: { files, problems } };
 }
 
 /** The plan text with its name set, the rest as written (the copy keeps its comments). */
@@ -116,8 +157,18 @@ const SYNTAX_CODE = "YamlSyntaxError";
 const sameFile = (a: WorkspaceFile, b: WorkspaceFile) =>
   a.kind === b.kind && ("index" in a ? a.index : -1) === ("index" in b ? b.index : -1);
 
-function PlanEditor({ initial, notice }: { initial: PlanWorkspace; notice?: string | undefined }) {
+function PlanEditor({
+  initial,
+  notice,
+  folder,
+}: {
+  initial: PlanWorkspace;
+  notice?: string | undefined;
+  folder?: FolderOrigin | undefined;
+}) {
   const state = useWorkspace(initial);
+  // Said until the first save: the texts are the plan folder's files, which the editor never writes.
+  const [fromFolder, setFromFolder] = useState(folder);
   const { ws } = state;
   const [view, setView] = useState<View>("form");
   const [yamlFile, setYamlFile] = useState(0);
@@ -187,6 +238,12 @@ function PlanEditor({ initial, notice }: { initial: PlanWorkspace; notice?: stri
       const answer = await planApi.save({ ...workspaceToRequest(ws), yamlSources: workspaceSources(ws) });
       state.markSaved(answer.planId);
       setSourcesNotice(undefined);
+      if (fromFolder)
+        toast(
+          `Saved as a copy in rowforge: runs of ${name} use it from now on; the plan folder's files are unchanged.`,
+          "success",
+        );
+      setFromFolder(undefined);
       setSaveError(undefined);
       setSaveIssues([]);
       toast(answer.message, "success");
@@ -227,6 +284,7 @@ function PlanEditor({ initial, notice }: { initial: PlanWorkspace; notice?: stri
           {sourcesNotice}
         </p>
       )}
+      {fromFolder && <FolderNotice folder={fromFolder} />}
       {state.dirty && <p class="muted">Unsaved changes.</p>}
       {syntaxBlock && view === "form" && (
         <p class="error-text" role="status">

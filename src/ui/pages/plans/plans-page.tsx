@@ -51,9 +51,9 @@ export function PlansPage(_: PageProps) {
               cell: (p) =>
                 p.id.startsWith("yaml:") ? (
                   <span>
-                    {p.plan.name}{" "}
+                    <a href={href(["plans", p.plan.name])}>{p.plan.name}</a>{" "}
                     <small class="muted">
-                      YAML plan of the plan folder (run it; import its files to edit)
+                      YAML plan of the plan folder (its files are not changed: saving keeps a copy here)
                     </small>
                   </span>
                 ) : (
@@ -78,17 +78,15 @@ export function PlansPage(_: PageProps) {
                   >
                     Delete data
                   </Button>
-                  {!p.id.startsWith("yaml:") && (
-                    <Button
-                      aria-label={`Duplicate ${p.plan.name}`}
-                      onClick={() => {
-                        const copy = prompt(`Name of the copy of ${p.plan.name}`, `${p.plan.name}_copy`);
-                        if (copy) navigate(href(["plans", copy], { from: p.plan.name }));
-                      }}
-                    >
-                      Duplicate
-                    </Button>
-                  )}
+                  <Button
+                    aria-label={`Duplicate ${p.plan.name}`}
+                    onClick={() => {
+                      const copy = prompt(`Name of the copy of ${p.plan.name}`, `${p.plan.name}_copy`);
+                      if (copy) navigate(href(["plans", copy], { from: p.plan.name }));
+                    }}
+                  >
+                    Duplicate
+                  </Button>
                   {!p.id.startsWith("yaml:") && (
                     <Button
                       kind="danger"
