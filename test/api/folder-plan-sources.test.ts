@@ -149,7 +149,7 @@ test("a folder plan with a missing task and a task file that does not parse open
   assert.equal(typeof syntax.line, "number");
 });
 
-test("a saved plan of the same name takes precedence; unknown names are a 404 naming both places", async () => {
+test("the folder plan saved as sent by the editor keeps its secrets; a saved plan of the same name takes precedence; unknown names are a 404 naming both places", async () => {
   const shop = (await sources("shop")).json.sources;
   const saved = await f.app.inject({
     method: "POST",
@@ -162,6 +162,14 @@ test("a saved plan of the same name takes precedence; unknown names are a 404 na
     },
   });
   assert.equal(saved.statusCode, 200, saved.body);
+  const stored = (await f.store.plans.get("shop"))?.request as {
+    tasks: { steps: { options: Record<string, unknown> }[] }[];
+  };
+  assert.equal(
+    stored.tasks[0]!.steps[0]!.options.password,
+    "hunter2",
+    "the copy keeps the secret its *** stands for in the folder's file",
+  );
   const got = await sources("shop");
   assert.equal(got.json.origin, "saved");
   assert.equal(got.json.sources.plan, PLAN);

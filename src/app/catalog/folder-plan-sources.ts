@@ -79,6 +79,19 @@ export async function folderPlanSources(
   plan: ResolvedPlan,
   ctx: FolderPlanContext,
 ): Promise<FolderPlanSources> {
+  const read = await readFolderPlan(load, plan, ctx);
+  return { ...read, sources: maskYamlSources(read.sources) };
+}
+
+/**
+ * The same texts unmasked, for the server's own use only: a folder plan opened (masked) and
+ * saved as a copy keeps the secrets its `***` values stand for. Never answered.
+ */
+export async function readFolderPlan(
+  load: ProjectLoad,
+  plan: ResolvedPlan,
+  ctx: FolderPlanContext,
+): Promise<FolderPlanSources> {
   const planFile = plan.sources[0] ?? "";
   const unified =
     plan.sources.length === 1 && plan.sources[0] !== ctx.configPath && isUnified(load, planFile);
@@ -144,7 +157,7 @@ export async function folderPlanSources(
     .map((d) => problemOf(d, (f) => shown(f, folders)));
   return {
     planName: plan.plan.name,
-    sources: maskYamlSources(texts),
+    sources: texts,
     files,
     planKind: unified ? "unified" : "plan",
     problems,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Value from "typebox/value";
+import { parse } from "yaml";
 import { type Env, isObject, loadProject, type ProjectLoad, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import {
@@ -17,7 +18,7 @@ import { checkPlan } from "../check/check-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
-import { type FolderPlanSources, folderPlanSources } from "./folder-plan-sources.ts";
+import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
 import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
@@ -188,6 +189,32 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     });
   };
   const yamlPlans = async (): Promise<ResolvedPlan[]> => [...((await loadPlanFolder())?.plans ?? [])];
+  /** A plan folder's plan of this name as its files' texts, `masked` or as written (for the server only). */
+  const folderPlan = async (name: string, masked: boolean): Promise<FolderPlanSources | undefined> => {
+    const load = await loadPlanFolder();
+    const plan = load?.plans.find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
+    if (!load || !plan || !config.planFolder) return undefined;
+    const ctx = { planFolder: config.planFolder, configPath: config.configPath, env, cwd };
+    return (masked ? folderPlanSources : readFolderPlan)(load, plan, ctx);
+  };
+  /**
+   * The request a folder plan's files stand for, as the editor sends them (plan, tasks,
+   * validation by position): what a first save of its copy keeps masked secrets from.
+   */
+  const folderPlanRequest = async (name: string): Promise<unknown> => {
+    const read = await folderPlan(name, false);
+    if (read?.planKind !== "plan") return undefined;
+    try {
+      const { plan, tasks, validation } = read.sources;
+      return {
+        plan: parse(plan),
+        tasks: tasks.map((t) => parse(t)),
+        validation: validation.map((t) => parse(t)),
+      };
+    } catch {
+      return undefined;
+    }
+  };
 
   const resolveRequest = async (request: unknown) => {
     const folders = await loadFolders(config, env, cwd);
@@ -247,7 +274,12 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       const name = request.plan.name;
       // A plan opened (masked) and saved again keeps the secrets its masked values stand for.
       const before = await store.plans.get(name);
-      const kept = (before ? keepMaskedSecretsDeep(request, before.request) : request) as typeof request;
+      // The first save of a plan folder's plan opened in the editor: its secrets are the files'.
+      const original =
+        before?.request ?? (yamlSources !== undefined ? await folderPlanRequest(name) : undefined);
+      const kept = (
+        original !== undefined ? keepMaskedSecretsDeep(request, original) : request
+      ) as typeof request;
       // A plan is checked as `rowforge validate` checks a file: an invalid one is never "saved successfully".
       const problems = await planProblems(kept);
       if (problems.length > 0) throw planInvalid(name, problems);
@@ -292,15 +324,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       };
     },
     async getFolderPlanSources(name) {
-      const load = await loadPlanFolder();
-      const plan = load?.plans.find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
-      if (!load || !plan || !config.planFolder) return undefined;
-      return folderPlanSources(load, plan, {
-        planFolder: config.planFolder,
-        configPath: config.configPath,
-        env,
-        cwd,
-      });
+      return folderPlan(name, true);
     },
     async deletePlan(name) {
       return store.plans.delete(name);
