@@ -36,11 +36,18 @@ const BROKEN = `name: broken_plan
 tasks:
   - { name: people, dataSourceName: files }
   - { name: nowhere, dataSourceName: files }
+  - { name: bad_task, dataSourceName: files }
+`;
+const BAD_TASK = `name: bad_task
+steps:
+  - name: bad
+    fields: [ {name: id, options: {regex: "X"}
 `;
 for (const [path, text] of Object.entries({
   "plans/folder_plan.yaml": PLAN,
   "plans/broken_plan.yaml": BROKEN,
   "tasks/people.yaml": TASK,
+  "tasks/bad.yaml": BAD_TASK,
   "application.conf": `folders { planFilePath = "${join(DIR, "plans", "folder_plan.yaml")}", taskFolderPath = "${join(DIR, "tasks")}" }
 json { files { path = "${OUT}" } }
 `,
@@ -122,7 +129,11 @@ test("a folder plan whose task is missing opens with what can be read and shows 
     (await problems.textContent()) ?? "",
     /broken_plan\.yaml:4:\d+: task "nowhere" is not defined in the task folder .*RF_TASK_NOT_FOUND/,
   );
+  assert.match((await problems.textContent()) ?? "", /bad\.yaml:\d+:\d+: .*RF_YAML_SYNTAX/);
+  // The task file that does not parse is there as written; the editor points at its error.
+  await page.getByText(/has a YAML syntax error at line \d+/).waitFor();
   await page.getByRole("tab", { name: "YAML" }).click();
   await page.getByLabel("File", { exact: true }).selectOption({ label: "task/people.yaml" });
   assert.equal(await page.getByLabel("YAML of task/people.yaml").inputValue(), TASK);
+  await screenshot(page, "plan-folder-problems");
 });
