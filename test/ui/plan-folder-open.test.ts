@@ -105,6 +105,19 @@ test("a plan of the plan folder opens in the editor from the Plans page with its
     "the folder's file is unchanged",
   );
 
+  // The Plans page says the saved plan is a copy of the folder's, which runs use.
+  const listed = ((await s.api("GET", "/plans")).json as { id: string; folderPlanCopy?: true }[]).filter(
+    (p) => p.id === "yaml:folder_plan" || p.folderPlanCopy,
+  );
+  assert.equal(listed.length, 1, "one entry: the copy, marked; the folder plan it hides is not listed");
+  assert.notEqual(listed[0]!.id, "yaml:folder_plan");
+  await page.goto("/ui/#/plans");
+  await page
+    .getByRole("row")
+    .filter({ hasText: "folder_plan" })
+    .getByText("saved copy of a YAML plan of the plan folder")
+    .waitFor();
+
   // Runs by this name use the saved copy.
   const run = await s.api("POST", "/run/plans/folder_plan");
   assert.equal(run.status, 200, run.text);

@@ -170,6 +170,12 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
                 Type.Object({
                   id: Type.String(),
                   plan: Type.Object({ name: Type.String(), description: Type.String() }),
+                  folderPlanCopy: Type.Optional(
+                    Type.Literal(true, {
+                      description:
+                        "rowforge: this saved plan has the name of a YAML plan of the plan folder; runs by the name use this copy, not the file",
+                    }),
+                  ),
                 }),
               ),
               headers: PAGE_HEADERS,

@@ -40,6 +40,8 @@ export interface ServiceOptions {
 export interface PlanListEntry {
   readonly id: string;
   readonly plan: { readonly name: string; readonly description: string };
+  /** rowforge: a saved plan with the name of a YAML plan of the plan folder, which runs by that name use instead of the file. */
+  readonly folderPlanCopy?: true;
 }
 
 /** A saved plan's YAML texts (GET /plan/{planName}/yaml-sources), secrets masked. */
@@ -340,13 +342,19 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         };
       });
       const names = new Set(saved.map((p) => p.plan.name));
-      const yaml = (await yamlPlans())
+      const folder = await yamlPlans();
+      const inFolder = new Set(folder.map((p) => p.plan.name));
+      const yaml = folder
         .filter((p) => !names.has(p.plan.name))
         .map((p) => ({
           id: `yaml:${p.plan.name}`,
           plan: { name: p.plan.name, description: p.plan.description },
         }));
-      return [...saved, ...yaml].sort((a, b) => a.plan.name.localeCompare(b.plan.name));
+      // A folder plan a saved plan of its name hides is still worth knowing about: the list says which.
+      const listed: PlanListEntry[] = saved.map((p) =>
+        inFolder.has(p.plan.name) ? { ...p, folderPlanCopy: true as const } : p,
+      );
+      return [...listed, ...yaml].sort((a, b) => a.plan.name.localeCompare(b.plan.name));
     },
     async saveConnections(list) {
       const saved: string[] = [];

@@ -98,6 +98,8 @@ export async function request<T>(method: string, path: string, o: RequestOptions
 export interface PlanListEntry {
   readonly id: string;
   readonly plan: { readonly name: string; readonly description?: string };
+  /** A saved copy of a YAML plan of the plan folder (runs by the name use the copy). */
+  readonly folderPlanCopy?: true;
 }
 export interface Connection {
   readonly name: string;

@@ -56,6 +56,14 @@ export function PlansPage(_: PageProps) {
                       YAML plan of the plan folder (its files are not changed: saving keeps a copy here)
                     </small>
                   </span>
+                ) : p.folderPlanCopy ? (
+                  <span>
+                    <a href={href(["plans", p.plan.name])}>{p.plan.name}</a>{" "}
+                    <small class="muted">
+                      saved copy of a YAML plan of the plan folder (runs use this copy; delete it to use the
+                      file again)
+                    </small>
+                  </span>
                 ) : (
                   <a href={href(["plans", p.plan.name])}>{p.plan.name}</a>
                 ),
