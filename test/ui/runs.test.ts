@@ -155,6 +155,14 @@ test("a JSON plan runs, then Delete data removes exactly what it wrote; a run is
   await runFromPlans(page, "Delete the data of files_plan");
   await waitForStatus(page, "success");
   assert.match(await page.locator("main").innerText(), /delete mode/);
+  // Its steps say what they deleted, live or (opened after it ended) from its record.
+  const deleted = page.locator("li.step-done .step-facts");
+  await deleted.first().waitFor();
+  assert.match(await deleted.first().innerText(), /Records deleted\s+[1-9]/);
+  await page.reload();
+  await waitForStatus(page, "success");
+  await deleted.first().waitFor();
+  assert.match(await deleted.first().innerText(), /Records deleted\s+[1-9]/);
   assert.ok(
     !existsSync(out) || readdirSync(out).every((f) => !f.endsWith(".json")),
     "the JSON files are gone",

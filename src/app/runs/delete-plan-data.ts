@@ -22,6 +22,8 @@ export async function deletePlanData(
   given: ResolvedPlan,
   o: {
     runId?: string;
+    /** A step's delete begins (the live run view lists it as running). */
+    onStepStart?: (name: string) => void;
     onStepDone?: (r: StepReport) => void;
     only?: ReadonlySet<string>;
     /** The run history (the store's executions), or why there is none. */
@@ -55,6 +57,7 @@ export async function deletePlanData(
       bytes: 0,
       rowsPerSecond: 0,
     };
+    o.onStepStart?.(r.step.name);
     if (isReference(r)) {
       // Existing data the plan only reads (enableReferenceMode) is never deleted.
       const report: StepReport = {

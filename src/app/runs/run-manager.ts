@@ -212,6 +212,8 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           ? await deletePlanData(plan, {
               runId: record.id,
               history: { executions: o.store.executions },
+              onStepStart: (step) => progress.step(record.id, step, 0, 0),
+              onStepDone: (r) => progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond),
               ...(only ? { only } : {}),
             })
           : await runPlan(plan, {

@@ -5,7 +5,7 @@ import { JsonView } from "../../components/json-view.tsx";
 import { toast } from "../../components/toast.tsx";
 import { api, type ExecutionRecord } from "../../lib/api.ts";
 import { href } from "../../lib/router.ts";
-import { followRun, type RunSnapshot } from "../../lib/run-events.ts";
+import { followRun, type RunSnapshot, type StepProgress } from "../../lib/run-events.ts";
 import type { PageProps } from "../page.ts";
 import { ended } from "./format.ts";
 import { ReportView } from "./report-view.tsx";
@@ -112,7 +112,12 @@ export function RunPage({ params, route }: PageProps) {
           Record
         </a>
       </div>
-      {tab === "progress" && <StepProgressList steps={snapshot?.steps ?? []} />}
+      {tab === "progress" && (
+        <StepProgressList
+          steps={snapshot?.steps.length ? snapshot.steps : endedSteps(record)}
+          mode={record?.mode ?? snapshot?.mode}
+        />
+      )}
       {tab === "report" &&
         (record ? (
           <ReportView record={record} />
@@ -127,4 +132,22 @@ export function RunPage({ params, route }: PageProps) {
         ))}
     </section>
   );
+}
+
+/** A finished run's steps from its record (a run opened after it ended has no live snapshot). */
+function endedSteps(record: ExecutionRecord | undefined): StepProgress[] {
+  const steps: StepProgress[] = [];
+  for (const s of record?.generationSummary ?? []) {
+    if (typeof s.name !== "string" || typeof s.records !== "number") continue;
+    steps.push({
+      name: s.name,
+      done: s.records,
+      total: s.records,
+      status: "done",
+      rowsPerSecond: typeof s.rowsPerSecond === "number" ? s.rowsPerSecond : 0,
+      etaSeconds: null,
+      elapsedSeconds: typeof s.seconds === "number" ? s.seconds : 0,
+    });
+  }
+  return steps;
 }

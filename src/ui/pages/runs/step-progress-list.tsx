@@ -1,8 +1,18 @@
 import type { StepProgress } from "../../lib/run-events.ts";
 import { count, duration } from "./format.ts";
 
-/** One progress bar per step with records done/total, rows/s, elapsed time and ETA (and delivery for message steps). */
-export function StepProgressList({ steps }: { steps: readonly StepProgress[] }) {
+/**
+ * One progress bar per step with records done/total, rows/s, elapsed time and ETA (and delivery
+ * for message steps); a delete run's steps say the records they deleted once done.
+ */
+export function StepProgressList({
+  steps,
+  mode,
+}: {
+  steps: readonly StepProgress[];
+  mode?: string | undefined;
+}) {
+  const deleting = mode === "delete";
   if (steps.length === 0) return <p class="muted">No step has started yet.</p>;
   return (
     <ul class="steps" aria-label="Steps">
@@ -17,12 +27,20 @@ export function StepProgressList({ steps }: { steps: readonly StepProgress[] }) 
             <progress
               max={s.total || 1}
               value={s.done}
-              aria-label={`${s.name}: ${count(s.done)} of ${count(s.total)} records`}
+              aria-label={
+                deleting
+                  ? `${s.name}: ${s.status === "done" ? `${count(s.done)} records deleted` : "deleting"}`
+                  : `${s.name}: ${count(s.done)} of ${count(s.total)} records`
+              }
             />
             <dl class="step-facts">
-              <dt>Records</dt>
+              <dt>{deleting ? "Records deleted" : "Records"}</dt>
               <dd class="records">
-                {count(s.done)} / {count(s.total)}
+                {deleting
+                  ? s.status === "done"
+                    ? count(s.done)
+                    : "…"
+                  : `${count(s.done)} / ${count(s.total)}`}
               </dd>
               <dt>Rows/s</dt>
               <dd>{count(s.rowsPerSecond)}</dd>
