@@ -65,6 +65,17 @@ export function numberReader(data: Data): (i: number) => number | bigint {
 }
 
 /**
+ * A 64-bit integer column's values as 32-bit words (row i: low word at 2i, high at 2i + 1 on the
+ * little-endian machines rowforge runs on, as int64AsNumberReader reads them), for writers that stay exact over the whole int64
+ * range without a bigint per value; undefined for other columns.
+ */
+export function int64Words(data: Data): Int32Array | undefined {
+  const v = data.values as unknown;
+  if (!(v instanceof BigInt64Array) && !(v instanceof BigUint64Array)) return undefined;
+  return new Int32Array(v.buffer, v.byteOffset, v.length * 2);
+}
+
+/**
  * A 64-bit integer array read as numbers from its 32-bit words, without a BigInt per value
  * (exact below 2^53, rounded like Number(bigint) above). Other arrays read as numberReader's.
  */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Data, Field, Int32, Struct, Utf8, vectorFromArray } from "apache-arrow";
+import { type Data, Field, Int32, Int64, Struct, Utf8, vectorFromArray } from "apache-arrow";
 import { customerRoot, customers, shapes, shapesRoot } from "../../../test/support/proto-shapes.ts";
 import { messageReader } from "../../../test/support/protobuf-reference.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
@@ -77,4 +77,32 @@ test("defaults are left out of fields without presence, kept for optional and on
 
 test("10k CustomerUpdated rows of the test schemas (imports, Timestamp, StringValue, oneof, maps, enums): protobufjs's values and bytes", () => {
   compare(customerRoot().lookupType("shop.customers.CustomerUpdated"), customers(ROWS));
+});
+
+test("64-bit integers are exact over the whole int64 range (past 2^53 a number would round): protobufjs reads back the same values", () => {
+  const T = shapesRoot().lookupType("t.All");
+  const names = ["i64", "u64", "s64", "fx64", "sf64"] as const;
+  const fields = names.map((n) => new Field(n, new Int64(), true));
+  const values = [
+    2n ** 53n + 1n,
+    2n ** 63n - 1n,
+    -(2n ** 63n),
+    -1n,
+    0n,
+    1n,
+    -(2n ** 53n) - 3n,
+    12_345_678_901_234_567n,
+  ];
+  const rows = values.map((v) => Object.fromEntries(names.map((n) => [n, v])));
+  const data = vectorFromArray(rows, new Struct(fields)).data[0]!;
+  const messages = encodeAll(T, data);
+  values.forEach((v, i) => {
+    const got = T.toObject(T.decode(messages[i]!), { longs: String }) as Record<string, string | undefined>;
+    const unsigned = BigInt.asUintN(64, v).toString();
+    for (const n of names) {
+      // A 0 is the default: left out of the message, so absent when read back.
+      const want = v === 0n ? undefined : n === "u64" || n === "fx64" ? unsigned : v.toString();
+      assert.equal(got[n], want, `${n} = ${v}`);
+    }
+  });
 });

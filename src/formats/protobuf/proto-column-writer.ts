@@ -1,6 +1,6 @@
 import { type Data, DataType } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import { boolReader, isValid, utf8Reader } from "../arrow-values/arrow-cells.ts";
+import { boolReader, int64Words, isValid, utf8Reader } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
 import { micros, mismatch, NUMERIC, numbers } from "./proto-column-values.ts";
 import { type ProtoType, protobuf } from "./proto-root.ts";
@@ -12,17 +12,20 @@ import {
   FIXED64,
   fixed32,
   fixed64,
+  fixed64LoHi,
   float,
   int32,
   LEN,
   lenBytes,
   sint32,
   sint64,
+  sintLoHi,
   tag,
   tagBytes,
   VARINT,
   varint32,
   varint64,
+  varintLoHi,
 } from "./proto-wire.ts";
 
 type Put = (out: ByteSink, i: number) => void;
@@ -55,6 +58,23 @@ const NUMBER_PUT: Record<string, [number, (out: ByteSink, n: number) => void]> =
 
 const isFloat = (type: string): boolean => type === "double" || type === "float";
 
+/** 64-bit Protobuf integers written from an int64 column's words: exact past 2^53 (a number would round). */
+const WORDS_PUT: Record<string, (out: ByteSink, lo: number, hi: number) => void> = {
+  int64: varintLoHi,
+  uint64: varintLoHi,
+  sint64: sintLoHi,
+  fixed64: fixed64LoHi,
+  sfixed64: fixed64LoHi,
+};
+
+function int64Value(enc: (out: ByteSink, lo: number, hi: number) => void, w: Int32Array): Value {
+  return {
+    wire: enc === fixed64LoHi ? FIXED64 : VARINT,
+    put: (out, i) => enc(out, w[2 * i]!, w[2 * i + 1]!),
+    zero: (i) => w[2 * i] === 0 && w[2 * i + 1] === 0,
+  };
+}
+
 function numberValue(type: string, read: (i: number) => number): Value {
   const [wire, enc] = NUMBER_PUT[type]!;
   return {
@@ -86,6 +106,8 @@ const encoder = new TextEncoder();
 function scalarValue(type: string, data: Data, where: string, at: string): Value {
   const t = data.type;
   if (NUMERIC.has(type)) {
+    const words = WORDS_PUT[type] && int64Words(data);
+    if (words) return int64Value(WORDS_PUT[type]!, words);
     let read = numbers(data);
     if (!read && DataType.isUtf8(t)) {
       // Map keys kept as text ("7"): their number.

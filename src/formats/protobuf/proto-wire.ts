@@ -94,10 +94,16 @@ export function sint32(out: ByteSink, n: number): void {
 
 export function sint64(out: ByteSink, n: number): void {
   split(n);
-  const mask = HI >> 31;
-  const hi = (((HI << 1) | (LO >>> 31)) ^ mask) >>> 0;
-  const lo = ((LO << 1) ^ mask) >>> 0;
-  varintLoHi(out, lo, hi);
+  sintLoHi(out, LO, HI);
+}
+
+/**
+ * Zigzag of a 64-bit two's complement integer given as its low and high 32-bit words, then a
+ * varint: Protobuf's sint64 and Avro's long, exact over the whole int64 range without a bigint.
+ */
+export function sintLoHi(out: ByteSink, lo: number, hi: number): void {
+  const mask = hi >> 31;
+  varintLoHi(out, ((lo << 1) ^ mask) >>> 0, (((hi << 1) | (lo >>> 31)) ^ mask) >>> 0);
 }
 
 const U32 = 0xffffffffn;
@@ -129,6 +135,12 @@ export function fixed64(out: ByteSink, n: number): void {
   split(n);
   const hi = HI;
   fixed32(out, LO);
+  fixed32(out, hi);
+}
+
+/** A fixed64/sfixed64 of its low and high 32-bit words. */
+export function fixed64LoHi(out: ByteSink, lo: number, hi: number): void {
+  fixed32(out, lo);
   fixed32(out, hi);
 }
 
