@@ -44,9 +44,15 @@ describe("ExactQuantiles", () => {
     "uniform with negatives": (r) => r() * 2000 - 1000,
     "all equal": () => 42.5,
     "subnormals and extremes": (r) =>
-      [Number.MIN_VALUE, -Number.MIN_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE, 5e-324 * 3, Infinity, -Infinity][
-        Math.floor(r() * 7)
-      ]!,
+      [
+        Number.MIN_VALUE,
+        -Number.MIN_VALUE,
+        Number.MAX_VALUE,
+        -Number.MAX_VALUE,
+        5e-324 * 3,
+        Infinity,
+        -Infinity,
+      ][Math.floor(r() * 7)]!,
     "clustered keys (same top bits)": (r) => 1 + r() * 1e-9,
   };
   for (const [name, draw] of Object.entries(shapes)) {

@@ -84,7 +84,9 @@ export class ExactQuantiles {
       throw new RowforgeError(
         "RF_OUTPUT_UNWRITABLE",
         `cannot write the validation spill file of a median or quantiles under ${this.spillDir}: ${(e as Error).message}`,
-        { hint: "set ROWFORGE_SPILL_DIR to a folder with free space, or raise ROWFORGE_VALIDATION_MAX_VALUES" },
+        {
+          hint: "set ROWFORGE_SPILL_DIR to a folder with free space, or raise ROWFORGE_VALIDATION_MAX_VALUES",
+        },
       );
     }
   }
@@ -150,7 +152,8 @@ export class ExactQuantiles {
       refine.forEach((b, s) => slotOf.set(b.prefix, ~s));
       // Top 16 bits of the buckets' prefixes: rejects most values without a map lookup.
       const top = new Uint8Array(DIGITS);
-      for (const b of buckets) top[level === 0 ? 0 : Math.floor(b.prefix / 2 ** (DIGIT_BITS * (level - 1)))] = 1;
+      for (const b of buckets)
+        top[level === 0 ? 0 : Math.floor(b.prefix / 2 ** (DIGIT_BITS * (level - 1)))] = 1;
       this.scan((x, hi, lo) => {
         const h16 = hi >>> 16;
         let prefix: number;
@@ -220,9 +223,13 @@ export class ExactQuantiles {
         if (carry > 0) bytes.copyWithin(0, whole * 8, have);
         if (got === 0) {
           if (carry > 0) {
-            throw new RowforgeError("RF_FILE_READ", `the validation spill file ${this.path} ends inside a value`, {
-              hint: "another process may have changed the temp folder; run the validations again",
-            });
+            throw new RowforgeError(
+              "RF_FILE_READ",
+              `the validation spill file ${this.path} ends inside a value`,
+              {
+                hint: "another process may have changed the temp folder; run the validations again",
+              },
+            );
           }
           return;
         }
