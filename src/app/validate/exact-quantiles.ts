@@ -148,8 +148,8 @@ export class ExactQuantiles {
       const fill = new Int32Array(collect.length);
       const hists = refine.map(() => new Float64Array(DIGITS));
       const slotOf = new Map<number, number>(); // prefix → collect slot (>= 0) or ~refine slot
-      collect.forEach((b, s) => slotOf.set(b.prefix, s));
-      refine.forEach((b, s) => slotOf.set(b.prefix, ~s));
+      for (const [s, b] of collect.entries()) slotOf.set(b.prefix, s);
+      for (const [s, b] of refine.entries()) slotOf.set(b.prefix, ~s);
       // Top 16 bits of the buckets' prefixes: rejects most values without a map lookup.
       const top = new Uint8Array(DIGITS);
       for (const b of buckets)
@@ -187,8 +187,8 @@ export class ExactQuantiles {
             out[i] = valueOfKey(b.prefix, d);
             continue;
           }
-          let nb = next.get(prefix);
-          if (nb === undefined) next.set(prefix, (nb = { prefix, count: hist[d]!, ranks: [] }));
+          const nb = next.get(prefix) ?? { prefix, count: hist[d]!, ranks: [] };
+          next.set(prefix, nb);
           nb.ranks.push([i, r - below]);
         }
       });
