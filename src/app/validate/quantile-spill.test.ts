@@ -3,8 +3,12 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { DataTypes } from "../../model/data-type.ts";
 import { defaultRunConfiguration } from "../../model/run-configuration.ts";
 import type { Validation } from "../../model/validation.ts";
+import { BatchRows } from "./batch-rows.ts";
+import { DEFAULT_CHECK_LIMITS } from "./check.ts";
+import { compileValidation } from "./compile-validation.ts";
 import { runValidations } from "./run-validations.ts";
 import { validationsPlan } from "./validations-plan.ts";
 
@@ -102,5 +106,35 @@ test("median and quantiles over 10M values past a reduced budget spill, stay exa
     assert.deepEqual(readdirSync(spillDir), [], "spill files are removed");
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a median that spilled and is not finished (its read failed) removes its file when disposed", () => {
+  const spillDir = fixtureDir({});
+  try {
+    const fields = [{ name: "x", type: DataTypes.double }];
+    const limits = { ...DEFAULT_CHECK_LIMITS, maxValues: 1_000, spillDir };
+    const [check] = compileValidation(
+      {
+        kind: "field",
+        field: "x",
+        checks: [{ type: "medianBetween", options: { min: 0, max: 1 } }],
+        nested: [],
+      },
+      fields,
+      limits,
+    );
+    const xs = Array.from({ length: 50_000 }, (_, i) => i / 7);
+    const rows = BatchRows.ofColumns(fields, [xs], xs.length);
+    check!.consume(
+      rows,
+      Uint32Array.from(xs, (_, i) => i),
+      xs.length,
+    );
+    assert.equal(readdirSync(spillDir).length, 1, "a spill folder was made");
+    check!.dispose?.();
+    assert.deepEqual(readdirSync(spillDir), []);
+  } finally {
+    rmSync(spillDir, { recursive: true, force: true });
   }
 });
