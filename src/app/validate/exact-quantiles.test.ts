@@ -60,6 +60,8 @@ describe("ExactQuantiles", () => {
       [20_000, 1_000],
       [5_003, 64],
       [999, 1_000],
+      // Held in memory, past the size sorted whole: selected over the held values.
+      [150_000, 200_000],
     ] as const) {
       it(`${name}: ${n} values, budget ${budget}, equal to a plain sort`, () => {
         const r = rng(n * 31 + budget + name.length);

@@ -8,6 +8,8 @@ const DIGIT_BITS = 16;
 const DIGITS = 1 << DIGIT_BITS;
 /** Values read from the spill file at a time (8 MiB), fewer when the budget is smaller. */
 const READ_VALUES = 1 << 20;
+/** Held values sorted whole up to this number; more are selected as spilled ones are (faster than a sort). */
+const SORT_BELOW = 100_000;
 
 /** A bucket of keys sharing their top `16 * level` bits, with the wanted ranks inside it. */
 interface Bucket {
@@ -40,7 +42,7 @@ export class ExactQuantiles {
   count = 0;
   /** Whether the values went to a file (past the budget). */
   spilled = false;
-  /** Passes over the file the last `quantiles` made. */
+  /** Passes over the file (or the held values) the last `quantiles` made by selection. */
   passes = 0;
 
   constructor(maxValues: number, spillDir?: string) {
@@ -104,9 +106,12 @@ export class ExactQuantiles {
       ranks.push(Math.floor(pos), Math.ceil(pos));
     }
     let at: number[];
-    if (!this.spilled) {
+    if (!this.spilled && n <= SORT_BELOW) {
       const sorted = this.values.slice(0, this.kept).sort();
       at = ranks.map((r) => sorted[r]!);
+    } else if (!this.spilled) {
+      at = this.select(ranks);
+      this.values = new Float64Array(0);
     } else {
       try {
         this.writeHeld();
@@ -198,8 +203,16 @@ export class ExactQuantiles {
     return out;
   }
 
-  /** Streams the spill file in large chunks: each value with the high and low 32 bits of its order key. */
+  /**
+   * Streams the spill file in large chunks (or the held values when nothing spilled): each
+   * value with the high and low 32 bits of its order key.
+   */
   private scan(each: (x: number, hi: number, lo: number) => void): void {
+    if (!this.spilled) {
+      const held = this.values.subarray(0, this.kept);
+      keysOf(held, new Uint32Array(held.buffer, 0, held.length * 2), held.length, each);
+      return;
+    }
     const buf = new Float64Array(Math.min(READ_VALUES, this.maxValues));
     const bytes = new Uint8Array(buf.buffer);
     const words = new Uint32Array(buf.buffer);
@@ -210,15 +223,7 @@ export class ExactQuantiles {
         const got = readSync(fd, bytes, carry, bytes.length - carry, null);
         const have = carry + got;
         const whole = have >>> 3;
-        for (let k = 0; k < whole; k++) {
-          let lo = words[2 * k]!;
-          let hi = words[2 * k + 1]!;
-          if (hi & 0x80000000) {
-            hi = ~hi >>> 0;
-            lo = ~lo >>> 0;
-          } else hi = (hi | 0x80000000) >>> 0;
-          each(buf[k]!, hi, lo);
-        }
+        keysOf(buf, words, whole, each);
         carry = have - whole * 8;
         if (carry > 0) bytes.copyWithin(0, whole * 8, have);
         if (got === 0) {
@@ -249,6 +254,24 @@ export class ExactQuantiles {
     }
     if (this.dir !== undefined) rmSync(this.dir, { recursive: true, force: true });
     this.dir = undefined;
+  }
+}
+
+/** Calls `each` with the first `count` values of `buf` (`words` its 32-bit view) and their order keys' high and low halves. */
+function keysOf(
+  buf: Float64Array,
+  words: Uint32Array,
+  count: number,
+  each: (x: number, hi: number, lo: number) => void,
+): void {
+  for (let k = 0; k < count; k++) {
+    let lo = words[2 * k]!;
+    let hi = words[2 * k + 1]!;
+    if (hi & 0x80000000) {
+      hi = ~hi >>> 0;
+      lo = ~lo >>> 0;
+    } else hi = (hi | 0x80000000) >>> 0;
+    each(buf[k]!, hi, lo);
   }
 }
 
