@@ -43,7 +43,10 @@ export interface CheckLimits {
   readonly spillDir?: string;
   /** The rows the data holds, when known before reading (Parquet): checks may size their tables for them. */
   readonly expectedRows?: number;
-  /** Values held for a median or quantiles; past it they come from the first values only, said in the result. */
+  /**
+   * Values held in memory for a median or quantiles; past it they spill to a temporary file and
+   * the result stays exact (exact-quantiles.ts), said in `details: {spilled: true, passes}`.
+   */
   readonly maxValues: number;
   /** The reference time of current_date() in expressions. */
   readonly nowMicros: number;

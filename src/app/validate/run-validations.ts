@@ -62,14 +62,17 @@ export async function runValidations(
 
 /**
  * The in-memory budget of groups from the environment: `ROWFORGE_VALIDATION_MAX_GROUPS` (a
- * whole number of at least 1; a group-by past it spills to disk) and `ROWFORGE_SPILL_DIR`
- * (where spill files go). Other values are ignored.
+ * whole number of at least 1; a group-by past it spills to disk),
+ * `ROWFORGE_VALIDATION_MAX_VALUES` (the same for the values of a median or quantiles) and
+ * `ROWFORGE_SPILL_DIR` (where spill files go). Other values are ignored.
  */
 export function groupBudgetFromEnv(env: NodeJS.ProcessEnv): Partial<CheckLimits> {
   const max = Number(env.ROWFORGE_VALIDATION_MAX_GROUPS);
+  const maxValues = Number(env.ROWFORGE_VALIDATION_MAX_VALUES);
   const dir = env.ROWFORGE_SPILL_DIR?.trim();
   return {
     ...(Number.isInteger(max) && max >= 1 ? { maxGroups: max } : {}),
+    ...(Number.isInteger(maxValues) && maxValues >= 1 ? { maxValues } : {}),
     ...(dir ? { spillDir: dir } : {}),
   };
 }

@@ -3,6 +3,7 @@ import type { DataType } from "../../model/data-type.ts";
 import { type BatchRows, jsonSafe } from "./batch-rows.ts";
 import type { Check, CheckLimits, CheckOutcome } from "./check.ts";
 import { DistinctValues } from "./distinct-values.ts";
+import { ExactQuantiles } from "./exact-quantiles.ts";
 
 /** Statistics over all values of one field, each checked once at the end. */
 export type StatKind =
@@ -51,8 +52,8 @@ const textOf = (v: SqlValue, t: DataType): string => {
  * An aggregate field check (Data Caterer's maxBetween, meanBetween, distinctInSet, ...): one
  * result for the whole data, 1 record checked. Distinct values are counted exactly (see
  * distinct-values.ts: past `maxGroups` values they spill to temporary files, said in
- * `details`); medians and quantiles use at most `maxValues` values (the first ones), past which
- * the result says it is partial.
+ * `details`); medians and quantiles are exact too (see exact-quantiles.ts: past `maxValues`
+ * values they spill to a temporary file and are found by radix selection, said in `details`).
  */
 export class StatCheck implements Check {
   readonly kind = "field";
@@ -68,10 +69,8 @@ export class StatCheck implements Check {
   private sumSq = 0;
   private min = Number.POSITIVE_INFINITY;
   private max = Number.NEGATIVE_INFINITY;
-  private values: Float64Array = new Float64Array(1024);
-  private kept = 0;
+  private readonly values: ExactQuantiles | undefined;
   private readonly distinct: DistinctValues | undefined;
-  private over = false;
   private spilled = false;
   private partitions = 0;
 
@@ -88,10 +87,12 @@ export class StatCheck implements Check {
     this.type = type;
     this.limits = limits;
     if (NEEDS_DISTINCT.has(spec.stat)) this.distinct = new DistinctValues(limits);
+    if (NEEDS_VALUES.has(spec.stat)) this.values = new ExactQuantiles(limits.maxValues, limits.spillDir);
   }
 
   dispose(): void {
     this.distinct?.dispose();
+    this.values?.dispose();
   }
 
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
@@ -110,35 +111,13 @@ export class StatCheck implements Check {
         this.sumSq += x * x;
         if (x < this.min) this.min = x;
         if (x > this.max) this.max = x;
-        if (NEEDS_VALUES.has(stat)) this.keep(x);
+        this.values?.add(x);
       } else {
         if (v === null) continue;
         this.n++;
         this.distinct!.add(textOf(v, this.type));
       }
     }
-  }
-
-  private keep(x: number): void {
-    if (this.kept >= this.limits.maxValues) {
-      this.over = true;
-      return;
-    }
-    if (this.kept === this.values.length) {
-      const grown = new Float64Array(Math.min(this.limits.maxValues, this.values.length * 2));
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.kept++] = x;
-  }
-
-  private quantile(sorted: Float64Array, q: number): number {
-    // Spark's percentile: linear interpolation between the closest ranks.
-    if (sorted.length === 0) return Number.NaN;
-    const pos = q * (sorted.length - 1);
-    const lo = Math.floor(pos);
-    const hi = Math.ceil(pos);
-    return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
   }
 
   /**
@@ -215,7 +194,6 @@ export class StatCheck implements Check {
     const set = new Set((s.values ?? []).map((v) => (typeof v === "string" ? v : JSON.stringify(v))));
     let ok: boolean;
     let found: Record<string, unknown>;
-    const sorted = () => this.values.slice(0, this.kept).sort();
     switch (s.stat) {
       case "max":
       case "min":
@@ -223,6 +201,7 @@ export class StatCheck implements Check {
       case "mean":
       case "stdDev":
       case "median": {
+        const median = s.stat === "median" ? this.values!.quantiles([0.5])[0]! : Number.NaN;
         const value =
           this.n === 0
             ? Number.NaN
@@ -238,17 +217,18 @@ export class StatCheck implements Check {
                       ? this.n < 2
                         ? Number.NaN
                         : Math.sqrt(Math.max(0, (this.sumSq - (this.sum * this.sum) / this.n) / (this.n - 1)))
-                      : this.quantile(sorted(), 0.5);
+                      : median;
         ok = !Number.isNaN(value) && between(value);
         found = { [s.stat]: Number.isNaN(value) ? null : value };
         break;
       }
       case "quantiles": {
-        const all = sorted();
+        const ranges = s.quantileRanges ?? [];
+        const values = this.values!.quantiles(ranges.map(([q]) => q));
         found = {};
         ok = true;
-        for (const [q, lo, hi] of s.quantileRanges ?? []) {
-          const v = this.quantile(all, q);
+        for (const [k, [q, lo, hi]] of ranges.entries()) {
+          const v = values[k]!;
           found[`quantile ${q}`] = Number.isNaN(v) ? null : v;
           if (Number.isNaN(v) || v < lo || v > hi) ok = false;
         }
@@ -273,9 +253,10 @@ export class StatCheck implements Check {
             details: { spilled: true, partitions: this.partitions },
           }
         : {}),
-      ...(this.over
+      ...(this.values?.spilled
         ? {
-            note: `computed from the first ${this.limits.maxValues.toLocaleString("en-US")} values only`,
+            note: `more than ${this.limits.maxValues.toLocaleString("en-US")} values: spilled to a file on disk and the ${s.stat === "median" ? "median" : "quantiles"} found by selection over it in ${this.values.passes} passes (exact)`,
+            details: { spilled: true, values: this.values.count, passes: this.values.passes },
           }
         : {}),
     };
