@@ -47,7 +47,7 @@ export async function runValidations(
   const limits: CheckLimits = {
     ...DEFAULT_CHECK_LIMITS,
     sampleRecords: plan.config.validation?.numSampleErrorRecords ?? DEFAULT_CHECK_LIMITS.sampleRecords,
-    ...groupBudgetFromEnv(process.env),
+    ...spillBudgetsFromEnv(process.env),
     ...options.limits,
   };
   const out: ValidationResult[] = [];
@@ -61,12 +61,12 @@ export async function runValidations(
 }
 
 /**
- * The in-memory budget of groups from the environment: `ROWFORGE_VALIDATION_MAX_GROUPS` (a
+ * The in-memory budgets of validations from the environment: `ROWFORGE_VALIDATION_MAX_GROUPS` (a
  * whole number of at least 1; a group-by past it spills to disk),
  * `ROWFORGE_VALIDATION_MAX_VALUES` (the same for the values of a median or quantiles) and
  * `ROWFORGE_SPILL_DIR` (where spill files go). Other values are ignored.
  */
-export function groupBudgetFromEnv(env: NodeJS.ProcessEnv): Partial<CheckLimits> {
+export function spillBudgetsFromEnv(env: NodeJS.ProcessEnv): Partial<CheckLimits> {
   const max = Number(env.ROWFORGE_VALIDATION_MAX_GROUPS);
   const maxValues = Number(env.ROWFORGE_VALIDATION_MAX_VALUES);
   const dir = env.ROWFORGE_SPILL_DIR?.trim();
