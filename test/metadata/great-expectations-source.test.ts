@@ -213,12 +213,18 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
   assert.equal(out.validations.length, 21, "its own check and the suite's 20");
   assert.equal(out.validations[0]!.description, "own check");
   assert.ok(out.validations.every((v) => v.success));
+  const refused =
+    /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_kl_divergence_to_be_less_than, which rowforge does not run/;
   const b = await runCliAsync(["check", join(dir, "bad.yaml")], { cwd: dir });
   assert.equal(b.status, 2, b.stderr);
-  assert.match(
-    b.stderr,
-    /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_kl_divergence_to_be_less_than, which rowforge does not run/,
-  );
+  assert.match(b.stderr, refused);
+  // The dry run reads the suites of loose validation files as check does: the same refusal, at the file.
+  const vb = await runCliAsync(["validate", join(dir, "bad.yaml")], { cwd: dir });
+  assert.equal(vb.status, 2, vb.stderr);
+  assert.match(vb.stderr, refused);
+  assert.match(vb.stderr, /bad\.yaml/);
+  const vc = await runCliAsync(["validate", join(dir, "checks.yaml")], { cwd: dir });
+  assert.equal(vc.status, 0, vc.stderr + vc.stdout);
 });
 
 test("an expectation naming a column the step does not write is reported at validate, at the step, with did-you-mean (expectationsFile alone names the suite)", async () => {

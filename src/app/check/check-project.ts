@@ -2,7 +2,10 @@ import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import type { ValidationConfig } from "../../model/validation.ts";
 import type { MetadataStepReport } from "../metadata/fill-from-metadata.ts";
+import { hasSuiteEntries, withSuiteEntries } from "../metadata/great-expectations/suite-entries.ts";
+import { metadataDocuments } from "../metadata/metadata-documents.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema } from "../schemas/read-schemas.ts";
 import { validationsPlan } from "../validate/validations-plan.ts";
@@ -28,11 +31,45 @@ export function checkProject(load: ProjectLoad): Diagnostic[] {
 }
 
 /** Validation files no plan uses (what `check` runs on its own): their expressions must parse. */
-function checkLooseValidations(load: ProjectLoad): Diagnostic[] {
-  const used = new Set(load.plans.flatMap((p) => p.validations.map((v) => v.name)));
-  const loose = [...load.validations.values()].filter((v) => !used.has(v.name));
+function checkLooseValidations(load: ProjectLoad, loose = looseValidations(load)): Diagnostic[] {
   if (loose.length === 0) return [];
   return checkValidations(validationsPlan(loose, load.config, []), load.documents, undefined);
+}
+
+/** Validation files no plan of the project names. */
+function looseValidations(load: ProjectLoad): ValidationConfig[] {
+  const used = new Set(load.plans.flatMap((p) => p.validations.map((v) => v.name)));
+  return [...load.validations.values()].filter((v) => !used.has(v.name));
+}
+
+/**
+ * checkLooseValidations with the Great Expectations suites their entries name read first, as
+ * `check` reads them: a suite that cannot be read, or holds an expectation rowforge does not
+ * run, is a problem at its validation file.
+ */
+async function checkLooseValidationsReadingSuites(load: ProjectLoad): Promise<Diagnostic[]> {
+  const problems: Diagnostic[] = [];
+  const expanded: ValidationConfig[] = [];
+  for (const v of looseValidations(load)) {
+    if (!hasSuiteEntries([v])) {
+      expanded.push(v);
+      continue;
+    }
+    const file = load.validationFiles.get(v.name);
+    try {
+      expanded.push(...(await withSuiteEntries([v], metadataDocuments(file ? [file] : []))));
+    } catch (e) {
+      if (!isRowforgeError(e)) throw e;
+      problems.push({
+        severity: "error",
+        code: e.code,
+        message: e.message,
+        location: file ? { file } : {},
+        ...(e.hint ? { hint: e.hint } : {}),
+      });
+    }
+  }
+  return [...problems, ...checkLooseValidations(load, expanded)];
 }
 
 /** What `validate` read from the databases: per plan, the steps whose fields came from their tables. */
@@ -92,7 +129,7 @@ export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<Pro
       out.add(checkOne(load, p, (t) => skipped.has(t), true));
     }
   }
-  out.add(checkLooseValidations(load));
+  out.add(await checkLooseValidationsReadingSuites(load));
   return { diagnostics: out.list, schemas, metadata };
 }
 
