@@ -58,6 +58,53 @@ async function validate(connection: Connection, vs: Validation[] = checks) {
   return results.map((r) => [r.description, r.success, r.records, r.failed, r.error?.code]);
 }
 
+test("a Kafka topic written in transactions (commit markers leave offset gaps) is read back to its end, the markers' offsets not waited for", async () => {
+  const { bootstrap } = kafkaFacts();
+  const topic = freshTopic("rf_validate_tx");
+  await createTopic(bootstrap, topic, 2);
+  const producer = new Producer({
+    clientId: "rf-test-tx",
+    bootstrapBrokers: [bootstrap],
+    serializers: stringSerializers,
+    idempotent: true,
+    transactionalId: `rf-test-${topic}`,
+  });
+  // Two transactions of 300 messages: each partition ends with a commit marker after its records.
+  try {
+    for (let t = 0; t < 2; t++) {
+      const tx = await producer.beginTransaction();
+      await tx.send({
+        messages: Array.from({ length: 300 }, (_, i) => ({
+          topic,
+          partition: i % 2,
+          key: `K${t * 300 + i}`,
+          value: JSON.stringify({ id: t * 300 + i, amount: 1 }),
+        })),
+      });
+      await tx.commit();
+    }
+  } finally {
+    await producer.close();
+  }
+  const got = await validate(
+    {
+      name: "events",
+      type: "kafka",
+      groupType: "messaging",
+      // A read that waited for the markers' offsets, which hold no record, failed after these 20 s.
+      options: { bootstrapServers: bootstrap, topic, timeout: "10" },
+    },
+    [
+      { kind: "field", field: "id", checks: [{ type: "unique", options: {} }], nested: [] },
+      { kind: "groupBy", aggType: "count", aggExpr: "count == 600", checks: [], nested: [] },
+    ],
+  );
+  assert.deepEqual(got, [
+    ["id is unique", true, 600, 0, undefined],
+    ["count == 600", true, 1, 0, undefined],
+  ]);
+});
+
 test("validations read a Kafka topic back (every partition, up to its end offsets): JSON values, keys, headers; planted defects found", async () => {
   const { bootstrap } = kafkaFacts();
   const topic = freshTopic("rf_validate");

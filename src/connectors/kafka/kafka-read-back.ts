@@ -14,8 +14,10 @@ import { kafkaWhere, readKafkaServer } from "./kafka-options.ts";
  * consumer group of its own that commits nothing. A record is its value's JSON fields (a value
  * that is not a JSON object is `value`), plus `key` (text) and `headers` ([{key, value}] as
  * text) when it has them, as the Kafka connector writes them, and the record's `partition` and
- * `offset` (numbers; a value field of the same name is kept instead). Stops with RF_BROKER_UNREACHABLE
- * when no record comes for the connection's connect + request timeouts.
+ * `offset` (numbers; a value field of the same name is kept instead). A partition is read once the
+ * consumer's position passes its end offset, so offsets that hold no record (transaction markers,
+ * compacted records) are not waited for; only committed records are read. Stops with
+ * RF_BROKER_UNREACHABLE when no partition moves on for the connection's connect + request timeouts.
  */
 export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
   const where = kafkaWhere(step);
@@ -42,15 +44,25 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
       ).get(topic) ?? [];
     const ends = await offsets(-1n);
     const starts = await offsets(-2n);
-    const want = ends.map((end, p) => end - (starts[p] ?? 0n));
-    let total = want.reduce((n, x) => n + Number(x), 0);
+    const empty = ends.every((end, p) => end <= (starts[p] ?? 0n));
     return await spooledReadBack(step, source, request, async (add) => {
-      if (total === 0) return 0;
+      if (empty) return 0;
       const stream = await consumer
         .consume({ topics: [topic], mode: "earliest", maxWaitTime: 200, autocommit: false })
         .catch((e: unknown) => {
           throw kafkaError(e, o, `reading topic ${topic}`, "RF_BROKER_UNREACHABLE");
         });
+      // The next offset the stream fetches per partition: past every record, marker or gap it
+      // fetched. Fetched records may still wait in the stream's buffer, so a partition is read once
+      // its last record was delivered, or once it is fetched past its end and nothing is buffered.
+      const position = (p: number) => stream.offsetsToFetch.get(`${topic}:${p}`) ?? starts[p] ?? 0n;
+      const delivered = ends.map((_, p) => starts[p] ?? 0n);
+      const reached = () =>
+        ends.every((end, p) => delivered[p]! >= end || (stream.readableLength === 0 && position(p) >= end));
+      const behind = () =>
+        ends.flatMap((end, p) =>
+          position(p) >= end ? [] : [`partition ${p} at offset ${position(p)} of ${end}`],
+        );
       let read = 0;
       let timer: NodeJS.Timeout | undefined;
       let idle = false;
@@ -63,12 +75,30 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
       };
       const onAbort = () => void stream.close().catch(() => {});
       request.signal?.addEventListener("abort", onAbort, { once: true });
+      // The last batches of a partition may hold no record for us (a commit marker): its position still moves on.
+      let done = false;
+      let moved = "";
+      const poll = setInterval(() => {
+        if (reached()) {
+          done = true;
+          void stream.close().catch(() => {});
+          return;
+        }
+        // Positions moving on without records (markers, compacted offsets) are progress too.
+        const now = ends.map((_, p) => position(p)).join(",");
+        if (now !== moved) arm();
+        moved = now;
+      }, 100);
       try {
         arm();
         for await (const m of stream) {
           arm();
           const end = ends[m.partition] ?? 0n;
-          if (m.offset >= end) continue;
+          if (m.offset >= end) {
+            if (reached()) break;
+            continue;
+          }
+          delivered[m.partition] = m.offset + 1n;
           const record = bodyRecord(m.value);
           const key =
             m.key === undefined || m.key === null || m.key.length === 0 ? null : m.key.toString("utf8");
@@ -82,19 +112,20 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
           if (!("offset" in record)) record.offset = Number(m.offset);
           await add(record);
           read++;
-          total--;
-          if (total <= 0) break;
+          if (reached()) break;
         }
+        done ||= reached();
       } finally {
+        clearInterval(poll);
         clearTimeout(timer);
         request.signal?.removeEventListener("abort", onAbort);
         await stream.close().catch(() => {});
       }
       request.signal?.throwIfAborted();
-      if (total > 0)
+      if (!done)
         throw new RowforgeError(
           idle ? "RF_BROKER_UNREACHABLE" : "RF_DELIVERY_FAILED",
-          `${where}: read ${read} of the ${read + total} records of topic ${topic} at ${brokersText(o)}${idle ? `; nothing more came within ${idleMs / 1000} s` : ""}`,
+          `${where}: read ${read} records of topic ${topic} at ${brokersText(o)} but not to its end (${behind().join(", ")})${idle ? `; nothing more came within ${idleMs / 1000} s` : ""}`,
         );
       return read;
     });
