@@ -3,11 +3,10 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
-import { defaultRunConfiguration } from "../../model/run-configuration.ts";
+import { parquetValidationsPlan } from "../../../test/support/parquet-validations.ts";
 import type { Validation } from "../../model/validation.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { runValidations } from "./run-validations.ts";
-import { validationsPlan } from "./validations-plan.ts";
 
 const ROWS = 400_000;
 
@@ -67,19 +66,7 @@ test("distinct-value checks past a small budget spill to disk and answer as in m
       check("uniqueValuesProportionBetween", { min: proportion - 1e-9, max: proportion + 1e-9 }),
       check("uniqueValuesProportionBetween", { min: proportion + 1e-6, max: 1 }),
     ];
-    const plan = validationsPlan(
-      [
-        {
-          name: "distinct",
-          description: "",
-          dataSources: {
-            parquet: [{ options: { path: join(dir, "data"), format: "parquet" }, validations }],
-          },
-        },
-      ],
-      defaultRunConfiguration(),
-      [],
-    );
+    const plan = parquetValidationsPlan("distinct", dir, validations);
     // 5,000 values in memory: ~150,000 values spill to the 64 partition files (~2,300 values each).
     const spilled = await runValidations(plan, { limits: { maxGroups: 5_000, spillDir } });
     const inMemory = await runValidations(plan, { limits: { maxGroups: DEFAULT_CHECK_LIMITS.maxGroups } });
@@ -110,24 +97,9 @@ test("distinct-value checks past a small budget spill to disk and answer as in m
     assert.deepEqual(spilled[6]!.sample, [{ proportion }]);
     // mostCommonValueInSet negated shows the count DuckDB gives for the planted value.
     const [negated] = await runValidations(
-      validationsPlan(
-        [
-          {
-            name: "distinct",
-            description: "",
-            dataSources: {
-              parquet: [
-                {
-                  options: { path: join(dir, "data"), format: "parquet" },
-                  validations: [check("mostCommonValueInSet", { values: ["HOT"], negate: true })],
-                },
-              ],
-            },
-          },
-        ],
-        defaultRunConfiguration(),
-        [],
-      ),
+      parquetValidationsPlan("distinct", dir, [
+        check("mostCommonValueInSet", { values: ["HOT"], negate: true }),
+      ]),
       // 1,000 values in memory: the partitions are split once more.
       { limits: { maxGroups: 1_000, spillDir } },
     );

@@ -3,14 +3,13 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { parquetValidationsPlan } from "../../../test/support/parquet-validations.ts";
 import { DataTypes } from "../../model/data-type.ts";
-import { defaultRunConfiguration } from "../../model/run-configuration.ts";
 import type { Validation } from "../../model/validation.ts";
 import { BatchRows } from "./batch-rows.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { runValidations } from "./run-validations.ts";
-import { validationsPlan } from "./validations-plan.ts";
 
 const ROWS = 3_000_000;
 
@@ -73,19 +72,7 @@ test("unique and a group-by over 3M rows past a small budget of groups spill to 
         nested: [],
       },
     ];
-    const plan = validationsPlan(
-      [
-        {
-          name: "spill",
-          description: "",
-          dataSources: {
-            parquet: [{ options: { path: join(dir, "data"), format: "parquet" }, validations }],
-          },
-        },
-      ],
-      defaultRunConfiguration(),
-      [],
-    );
+    const plan = parquetValidationsPlan("spill", dir, validations);
     // 20,000 groups in memory: level-0 partitions (~47,000 ids, ~23,000 accounts each) are split once more.
     const [unique, groupBy] = await runValidations(plan, { limits: { maxGroups: 20_000, spillDir } });
     assert.equal(unique!.failed, expected.dupIds);

@@ -3,14 +3,13 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { parquetValidationsPlan } from "../../../test/support/parquet-validations.ts";
 import { DataTypes } from "../../model/data-type.ts";
-import { defaultRunConfiguration } from "../../model/run-configuration.ts";
 import type { Validation } from "../../model/validation.ts";
 import { BatchRows } from "./batch-rows.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { runValidations } from "./run-validations.ts";
-import { validationsPlan } from "./validations-plan.ts";
 
 const ROWS = 10_000_000;
 const QS = [0, 0.01, 0.25, 0.5, 0.75, 0.9, 0.999, 1];
@@ -79,19 +78,7 @@ test("median and quantiles over 10M values past a reduced budget spill, stay exa
         nested: [],
       },
     ];
-    const plan = validationsPlan(
-      [
-        {
-          name: "quantiles",
-          description: "",
-          dataSources: {
-            parquet: [{ options: { path: join(dir, "data"), format: "parquet" }, validations }],
-          },
-        },
-      ],
-      defaultRunConfiguration(),
-      [],
-    );
+    const plan = parquetValidationsPlan("quantiles", dir, validations);
     const [median, quantiles] = await runValidations(plan, { limits: { maxValues: 1_000_000, spillDir } });
     assert.deepEqual(median!.sample, [{ median: expected.median }]);
     assert.deepEqual(quantiles!.sample, [
