@@ -1,16 +1,8 @@
 import { basename, dirname, relative } from "node:path";
-import {
-  type Env,
-  findSourceFiles,
-  loadProject,
-  MAX_SOURCE_BYTES,
-  type ProjectLoad,
-  readRegularFile,
-} from "../../config/index.ts";
+import { findSourceFiles, MAX_SOURCE_BYTES, type ProjectLoad, readRegularFile } from "../../config/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { PlanYamlSources } from "../../model/plan-yaml-sources.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { maskYamlSources } from "./plan-yaml-sources.ts";
 import { maskText } from "./secrets.ts";
 
@@ -46,8 +38,6 @@ export interface FolderPlanSources {
 export interface FolderPlanContext {
   readonly planFolder: string;
   readonly configPath: string | undefined;
-  readonly env: Env;
-  readonly cwd: string;
 }
 
 const readText = async (file: string): Promise<string> =>
@@ -113,7 +103,6 @@ export async function readFolderPlan(
     }
 
   // Task files that did not load (a syntax error, say) and name a missing task: served as they are.
-  const unread: Diagnostic[] = [];
   if (missing.length > 0) {
     const folder = taskFolder ?? dirname(planFile);
     const candidates = (await findSourceFiles([folder], [])).filter(
@@ -127,15 +116,6 @@ export async function readFolderPlan(
       );
       if (!named) continue;
       taskPaths.push(file);
-      // The loader's own reading of the file: its codes, lines and columns.
-      const own = await loadProject([file], {
-        outputKinds: OUTPUT_KINDS,
-        ...(ctx.configPath ? { configPath: ctx.configPath } : {}),
-        env: ctx.env,
-        cwd: ctx.cwd,
-        lenientEnv: true,
-      });
-      unread.push(...own.diagnostics.filter((d) => d.location?.file === file));
     }
   }
 
@@ -152,8 +132,9 @@ export async function readFolderPlan(
     validation: validationPaths.map((f) => shown(f, [dirname(f)])),
   };
   const served = new Set([planFile, ...taskPaths, ...validationPaths]);
-  const problems = [...load.diagnostics.filter((d) => served.has(d.location?.file ?? "")), ...unread]
-    .filter((d, i, all) => all.findIndex((o) => sameProblem(o, d)) === i)
+  // The loader's problems of the files served (a task file that did not load among them).
+  const problems = load.diagnostics
+    .filter((d) => served.has(d.location?.file ?? ""))
     .map((d) => problemOf(d, (f) => shown(f, folders)));
   return {
     planName: plan.plan.name,
@@ -163,12 +144,6 @@ export async function readFolderPlan(
     problems,
   };
 }
-
-const sameProblem = (a: Diagnostic, b: Diagnostic) =>
-  a.code === b.code &&
-  a.message === b.message &&
-  a.location?.file === b.location?.file &&
-  a.location?.line === b.location?.line;
 
 function isUnified(load: ProjectLoad, file: string): boolean {
   return load.files.some((f) => f.path === file && f.kind === "unified");

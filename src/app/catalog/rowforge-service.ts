@@ -196,7 +196,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     const load = await loadPlanFolder();
     const plan = load?.plans.find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
     if (!load || !plan || !config.planFolder) return undefined;
-    const ctx = { planFolder: config.planFolder, configPath: config.configPath, env, cwd };
+    const ctx = { planFolder: config.planFolder, configPath: config.configPath };
     return (masked ? folderPlanSources : readFolderPlan)(load, plan, ctx);
   };
   /**
