@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { ErrorBox } from "../../components/error-box.tsx";
 import { toast } from "../../components/toast.tsx";
@@ -217,7 +217,8 @@ function PlanEditor({
     );
     setFocusAt({ line: block.line, column: block.column, seq: (focusAt?.seq ?? 0) + 1 });
   };
-  const syntaxBlock = firstSyntaxBlock(ws, state.drafts);
+  // Parses every text: once per change of the texts, not on every render.
+  const syntaxBlock = useMemo(() => firstSyntaxBlock(ws, state.drafts), [ws, state.drafts]);
   const syntaxFixed = syntaxBlock === undefined;
   // A save refused for a syntax error stops being news once every text parses again.
   useEffect(() => {
