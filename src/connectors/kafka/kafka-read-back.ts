@@ -64,41 +64,43 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
           position(p) >= end ? [] : [`partition ${p} at offset ${position(p)} of ${end}`],
         );
       let read = 0;
-      let timer: NodeJS.Timeout | undefined;
-      let idle = false;
-      const arm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          idle = true;
-          void stream.close().catch(() => {});
-        }, idleMs);
-      };
-      const onAbort = () => void stream.close().catch(() => {});
-      request.signal?.addEventListener("abort", onAbort, { once: true });
-      // The last batches of a partition may hold no record for us (a commit marker): its position still moves on.
+      const close = () => void stream.close().catch(() => {});
+      request.signal?.addEventListener("abort", close, { once: true });
+      // Checked every 100 ms, not per record: done once every partition is read (its last batches
+      // may hold no record for us, a commit marker, yet its position moves on), idle once neither
+      // a record nor a position moved on for the connection's timeouts.
       let done = false;
-      let moved = "";
+      let idle = false;
+      let progress = "";
+      let quietSince = performance.now();
       const poll = setInterval(() => {
         if (reached()) {
           done = true;
-          void stream.close().catch(() => {});
+          close();
           return;
         }
-        // Positions moving on without records (markers, compacted offsets) are progress too.
-        const now = ends.map((_, p) => position(p)).join(",");
-        if (now !== moved) arm();
-        moved = now;
+        const now = `${read};${ends.map((_, p) => position(p)).join(",")}`;
+        if (now !== progress) {
+          progress = now;
+          quietSince = performance.now();
+        } else if (performance.now() - quietSince >= idleMs) {
+          idle = true;
+          close();
+        }
       }, 100);
       try {
-        arm();
         for await (const m of stream) {
-          arm();
-          const end = ends[m.partition] ?? 0n;
+          const p = m.partition;
+          const end = ends[p] ?? 0n;
           if (m.offset >= end) {
-            if (reached()) break;
+            // Produced after the read began: the partition's earlier records were all delivered.
+            if (delivered[p]! < end) {
+              delivered[p] = end;
+              if (reached()) break;
+            }
             continue;
           }
-          delivered[m.partition] = m.offset + 1n;
+          delivered[p] = m.offset + 1n;
           const record = bodyRecord(m.value);
           const key =
             m.key === undefined || m.key === null || m.key.length === 0 ? null : m.key.toString("utf8");
@@ -108,17 +110,16 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
               key: k.toString("utf8"),
               value: v === null || v === undefined ? null : v.toString("utf8"),
             }));
-          if (!("partition" in record)) record.partition = m.partition;
+          if (!("partition" in record)) record.partition = p;
           if (!("offset" in record)) record.offset = Number(m.offset);
           await add(record);
           read++;
-          if (reached()) break;
+          if (delivered[p]! >= end && reached()) break;
         }
         done ||= reached();
       } finally {
         clearInterval(poll);
-        clearTimeout(timer);
-        request.signal?.removeEventListener("abort", onAbort);
+        request.signal?.removeEventListener("abort", close);
         await stream.close().catch(() => {});
       }
       request.signal?.throwIfAborted();
