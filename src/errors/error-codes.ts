@@ -326,6 +326,20 @@ export const ERROR_CODES = {
     title: "output path is not a regular file or folder",
     hint: "write to a regular file or folder; paths under /proc, /sys and /dev, FIFOs, sockets and devices are refused",
   },
+  RF_PATH_NOT_ALLOWED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "path outside the server's data or output folders",
+    hint: "over the HTTP API a plan reads files only under the server's data folders and writes only under its output folders (relative paths are inside them); put the file there, or start the server with --data-dir DIR or --output-dir DIR (ROWFORGE_DATA_DIRS, ROWFORGE_OUTPUT_DIRS). rowforge's home (but <home>/data), store, transformations, server file and configuration are never opened",
+  },
+  RF_URL_NOT_ALLOWED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "URL not on the server's allow-list",
+    hint: "over the HTTP API a plan reaches only URLs the server allows; start it with --allow-url PREFIX (ROWFORGE_ALLOW_URLS, comma-separated), e.g. --allow-url https://schemas.example.com/",
+  },
   RF_FILE_NOT_REGULAR: {
     status: 400,
     scope: "run",

@@ -1,0 +1,45 @@
+import type { AccessRules } from "./access-rules.ts";
+
+/** A document a plan names, read through the access rules: its text and where it was found. */
+export interface ReadDocument {
+  readonly text: string;
+  /** The file's checked path (its real path under contained rules) or the URL. */
+  readonly path: string;
+}
+
+/**
+ * The one gate for every file and URL a plan names (metadata documents, `$ref`s, imports,
+ * schema files, data read back, reference data, wait conditions, outputs, reports, HTTP
+ * targets, schema registries, connection tests). The adapter that received the plan chooses
+ * it: the CLI gives an open one (its user's own files), the HTTP server a contained one.
+ * `where` opens every message (`step "accounts": jsonSchemaFile`). A refusal never says
+ * whether a file outside exists nor what it holds.
+ */
+export interface ResourceAccess {
+  /** The rules as plain data, to hand to another thread. */
+  readonly rules: AccessRules;
+  /** Folders a relative path of a file to read is looked for in, in order. */
+  readonly bases: readonly string[];
+  /** The folder a relative output path is below. */
+  readonly outputBase: string;
+  /**
+   * The path of a file or folder a plan names to read (a relative one looked for in `bases`,
+   * a `file://` URL as its path), once checked: RF_PATH_NOT_ALLOWED outside the allowed
+   * folders (after symbolic links), RF_FILE_NOT_FOUND for a missing one inside them.
+   */
+  readable(location: string, where: string): Promise<string>;
+  /**
+   * The absolute path of an output a plan names (relative ones below `outputBase`), once
+   * checked with the real path of its nearest existing folder: RF_PATH_NOT_ALLOWED outside
+   * the output folders or inside rowforge's home.
+   */
+  writable(path: string, where: string): Promise<string>;
+  /** An http(s) URL a plan names, once checked against the allow-list: RF_URL_NOT_ALLOWED otherwise. */
+  url(location: string, where: string): URL;
+  /** `fetch` of an allowed URL, each redirect checked against the allow-list before it is followed. */
+  fetch(location: string, init: RequestInit, where: string): Promise<Response>;
+  /** A document's text from a file or an http(s) URL, at most `maxBytes` (default 8 MiB). */
+  readText(location: string, where: string, maxBytes?: number): Promise<ReadDocument>;
+  /** `text` with the server's folders left out of paths (relative to the folder they are in): for answers. */
+  hidePaths(text: string): string;
+}
