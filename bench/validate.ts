@@ -12,6 +12,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openAccess } from "../src/access/index.ts";
 import { runValidations } from "../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../src/app/validate/validations-plan.ts";
 import { defaultRunConfiguration } from "../src/model/run-configuration.ts";
@@ -151,7 +152,7 @@ export async function runValidateBenchmark(rows: number, reps: number): Promise<
     try {
       for (let r = 0; r < reps + 1; r++) {
         const t = performance.now();
-        const results = await runValidations(plan);
+        const results = await runValidations(plan, { access: openAccess(process.cwd()) });
         const rowforgeSeconds = (performance.now() - t) / 1000;
         rf = results.map((x) => x.failed);
         if (r === 0) {

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { accessOf, openAccess } from "./access-of.ts";
 import { parseDocument } from "./parse-document.ts";
 import { serverAccessRules } from "./server-access-rules.ts";
@@ -50,7 +50,10 @@ describe("contained reads", () => {
   test("a file inside a data folder, by absolute or relative path or file:// URL, is read", async () => {
     assert.equal(await contained.readable(join(data, "schema.json"), "t"), join(data, "schema.json"));
     assert.equal(await contained.readable("schema.json", "t"), join(data, "schema.json"));
-    assert.equal(await contained.readable(pathToFileURL(join(data, "schema.json")).href, "t"), join(data, "schema.json"));
+    assert.equal(
+      await contained.readable(pathToFileURL(join(data, "schema.json")).href, "t"),
+      join(data, "schema.json"),
+    );
     assert.equal((await contained.readText("schema.json", "t")).text, "{}");
   });
   test("outside the folders, `../`, file:// and /proc are refused whether the file exists or not", async () => {
@@ -79,7 +82,8 @@ describe("contained reads", () => {
       assert.equal(await codeOf(contained.readText(p, "t")), "RF_PATH_NOT_ALLOWED", p);
   });
   test("a missing file inside a data folder is not found; the message names it as written", async () => {
-    await assert.rejects(contained.readable("nope.json", "step \"s\": jsonSchemaFile"), (e: Error) => {
+    assert.equal(await contained.readable("nope.json", "t"), join(data, "nope.json"));
+    await assert.rejects(contained.readText("nope.json", 'step "s": jsonSchemaFile'), (e: Error) => {
       assert.equal((e as { code?: string }).code, "RF_FILE_NOT_FOUND");
       assert.equal(e.message, 'step "s": jsonSchemaFile names nope.json, which does not exist');
       return true;
@@ -87,7 +91,10 @@ describe("contained reads", () => {
   });
   test("a refusal names the path as written and nothing of the server's folders", async () => {
     await assert.rejects(contained.readable(join(outside, "secret.json"), "w"), (e: Error) => {
-      assert.equal(e.message, `w names ${join(outside, "secret.json")}, which is outside the folders this server reads`);
+      assert.equal(
+        e.message,
+        `w names ${join(outside, "secret.json")}, which is outside the folders this server reads (rowforge serve --data-dir)`,
+      );
       assert.doesNotMatch(e.message, /hunter2/);
       return true;
     });
@@ -127,14 +134,21 @@ describe("contained URLs", () => {
         res.writeHead(302, { location: "/ok/doc" }).end();
         return;
       }
-      res.writeHead(200).end(req.url === "/ok/doc" ? "{\"a\": 1}" : "internal secret page");
+      res.writeHead(200).end(req.url === "/ok/doc" ? '{"a": 1}' : "internal secret page");
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
   after(() => server.close());
   const allowing = () =>
-    accessOf({ kind: "contained", readDirs: [], outputDirs: [], allowUrls: [`${base}/ok`], sealed: [], home });
+    accessOf({
+      kind: "contained",
+      readDirs: [],
+      outputDirs: [],
+      allowUrls: [`${base}/ok`],
+      sealed: [],
+      home,
+    });
 
   test("none is allowed by default; a prefix allows its path and below, nothing else", async () => {
     assert.throws(() => contained.url(`${base}/ok/doc`, "t"), refusedUrl);
@@ -157,20 +171,23 @@ describe("contained URLs", () => {
     const open = openAccess(root);
     assert.equal((await open.readText(`${base}/internal/secret`, "t")).text, "internal secret page");
     assert.equal((await open.readText("outside/secret.json", "t")).text, '{"password": "hunter2"}');
-    assert.equal(await open.writable("anywhere/x", "t"), join(root, "anywhere", "x"));
+    assert.equal(await open.writable("anywhere/x", "t"), "anywhere/x");
+    assert.equal(await open.readable("/etc/passwd", "t"), "/etc/passwd");
   });
 });
 
 test("answers show paths relative to the folder they are in, the home as <home>", () => {
   assert.equal(
-    contained.hidePaths(`output ${join(data, "out", "x")} and ${join(home, "store")}, folder ${join(root, "conf")}`),
+    contained.hidePaths(
+      `output ${join(data, "out", "x")} and ${join(home, "store")}, folder ${join(root, "conf")}`,
+    ),
     "output out/x and <home>/store, folder <conf>",
   );
   assert.equal(openAccess(root).hidePaths(join(data, "x")), join(data, "x"));
 });
 
 test("a document's syntax error says where, never what the text holds", () => {
-  for (const text of ['{"password": hunter2}', "password: [hunter2", "{\n  \"a\": 1,\n  hunter2\n}"]) {
+  for (const text of ['{"password": hunter2}', "password: [hunter2", '{\n  "a": 1,\n  hunter2\n}']) {
     assert.throws(
       () => parseDocument(text, "the document d"),
       (e: Error) => {
@@ -180,9 +197,12 @@ test("a document's syntax error says where, never what the text holds", () => {
       },
     );
   }
-  assert.throws(() => parseDocument("root:x:0:0:root:/root:/bin/bash\n  bad: [", "f"), (e: Error) => {
-    assert.doesNotMatch(e.message, /root:x/);
-    assert.match(e.message, /line \d+, column \d+/);
-    return true;
-  });
+  assert.throws(
+    () => parseDocument("root:x:0:0:root:/root:/bin/bash\n  bad: [", "f"),
+    (e: Error) => {
+      assert.doesNotMatch(e.message, /root:x/);
+      assert.match(e.message, /line \d+, column \d+/);
+      return true;
+    },
+  );
 });

@@ -16,42 +16,51 @@ const MAX_REDIRECTS = 5;
 /** The access a set of rules gives: open (the CLI) or contained (the HTTP server). */
 export function accessOf(rules: AccessRules): ResourceAccess {
   const gate = rules.kind === "open" ? openGate(rules.cwd) : containedGate(rules);
+  const refusedRead = (where: string, location: string) =>
+    pathRefused(where, location, "outside the folders this server reads (rowforge serve --data-dir)");
+  /** The path to read for one candidate (absolute): "refused", or its real path, or undefined when it does not exist. */
+  const check = async (candidate: string): Promise<string | "refused" | undefined> => {
+    if (!gate.mayRead(candidate)) return "refused";
+    const real = await realpath(candidate).catch(() => undefined);
+    if (real === undefined) return undefined;
+    return (await gate.mayReadReal(real)) ? real : "refused";
+  };
+  const candidatesOf = (file: string) =>
+    isAbsolute(file) ? [normalize(file)] : gate.bases.map((b) => resolve(b, file));
   const access: ResourceAccess = {
     rules,
     bases: gate.bases,
     outputBase: gate.outputBase,
     async readable(location, where) {
       const file = filePath(location, where);
-      const candidates = isAbsolute(file) ? [normalize(file)] : gate.bases.map((b) => resolve(b, file));
-      let refused = false;
-      for (const candidate of candidates) {
-        if (!gate.mayRead(candidate)) {
-          refused = true;
-          continue;
-        }
-        let real: string;
-        try {
-          real = await realpath(candidate);
-        } catch {
-          continue;
-        }
-        if (await gate.mayReadReal(real)) return gate.contained ? real : candidate;
-        refused = true;
+      // The CLI reads what its user names, relative to its folder as every path it is given.
+      if (!gate.contained) return file;
+      let missing: string | undefined;
+      for (const candidate of candidatesOf(file)) {
+        const found = await check(candidate);
+        if (found === "refused") throw refusedRead(where, location);
+        if (found !== undefined) return found;
+        missing ??= candidate;
       }
-      if (refused) throw pathRefused(where, location, "outside the folders this server reads");
-      throw new RowforgeError("RF_FILE_NOT_FOUND", `${where} names ${location}, which does not exist`, {
-        hint: gate.contained
-          ? "fix the path; a relative path is looked for in the server's data folders"
-          : "fix the path; a relative path is resolved against the current folder",
-      });
+      // Missing but inside: the caller says it does not exist, in its own words.
+      return missing ?? normalize(file);
     },
     async writable(path, where) {
       const file = filePath(path, where);
+      if (!gate.contained) return file;
       if (!isAbsolute(file) && gate.outputBase === "")
-        throw pathRefused(where, path, "an output, and this server has no output folder");
+        throw pathRefused(
+          where,
+          path,
+          "an output, and this server has no output folder (rowforge serve --output-dir)",
+        );
       const absolute = isAbsolute(file) ? normalize(file) : resolve(gate.outputBase, file);
       if (!gate.mayWrite(absolute) || !(await gate.mayWriteReal(await realOfNearest(absolute))))
-        throw pathRefused(where, path, "outside the folders this server writes");
+        throw pathRefused(
+          where,
+          path,
+          "outside the folders this server writes (rowforge serve --output-dir)",
+        );
       return absolute;
     },
     url(location, where) {
@@ -66,7 +75,7 @@ export function accessOf(rules: AccessRules): ResourceAccess {
       if (!gate.mayReach(url))
         throw new RowforgeError(
           "RF_URL_NOT_ALLOWED",
-          `${where} names ${shownUrl(url)}, which is not on this server's URL allow-list`,
+          `${where} names ${shownUrl(url)}, which is not on this server's URL allow-list (rowforge serve --allow-url)`,
         );
       return url;
     },
@@ -88,15 +97,27 @@ export function accessOf(rules: AccessRules): ResourceAccess {
     },
     async readText(location, where, maxBytes = MAX_SOURCE_BYTES): Promise<ReadDocument> {
       if (/^https?:\/\//i.test(location.trim())) return fetchText(access, location.trim(), where, maxBytes);
-      const path = await access.readable(location, where);
-      try {
-        return { text: (await readRegularFile(path, maxBytes)).toString("utf8"), path };
-      } catch (e) {
-        // The message names the file as the plan does, not where it really is.
-        if (isRowforgeError(e))
-          throw new RowforgeError(e.code, `${where}: ${e.message.split(path).join(location)}`, { hint: e.hint });
-        throw e;
+      const file = filePath(location, where);
+      for (const candidate of candidatesOf(file)) {
+        const path = await check(candidate);
+        if (path === "refused") throw refusedRead(where, location);
+        if (path === undefined) continue;
+        try {
+          return { text: (await readRegularFile(path, maxBytes)).toString("utf8"), path };
+        } catch (e) {
+          // The message names the file as the plan does, not where it really is.
+          if (isRowforgeError(e))
+            throw new RowforgeError(e.code, `${where}: ${e.message.split(path).join(location)}`, {
+              hint: e.hint,
+            });
+          throw e;
+        }
       }
+      throw new RowforgeError("RF_FILE_NOT_FOUND", `${where} names ${location}, which does not exist`, {
+        hint: gate.contained
+          ? "fix the path; a relative path is looked for in the server's output and data folders"
+          : "fix the path; a relative path is resolved against the current folder",
+      });
     },
     hidePaths: gate.hidePaths,
   };
@@ -137,10 +158,12 @@ function openGate(cwd: string): Gate {
 }
 
 function containedGate(r: ContainedRules): Gate {
-  const readDirs = [...new Set([...r.readDirs, ...r.outputDirs])];
+  // Relative paths are looked for in the first output folder first: a step reads back where it wrote.
+  const readDirs = [...new Set([...r.outputDirs.slice(0, 1), ...r.readDirs, ...r.outputDirs])];
   const homeData = join(r.home, "data");
-  const sealedForWrite = (paths: readonly string[], homes: readonly string[], data: readonly string[]) => (p: string) =>
-    insideAny(p, paths) || (insideAny(p, homes) && !insideAny(p, data));
+  const sealedForWrite =
+    (paths: readonly string[], homes: readonly string[], data: readonly string[]) => (p: string) =>
+      insideAny(p, paths) || (insideAny(p, homes) && !insideAny(p, data));
   const lexicalSealedWrite = sealedForWrite(r.sealed, [r.home], [homeData]);
   /** Real paths of folders, those that exist (the lexical ones count as well). */
   const real = async (paths: readonly string[]) => [
@@ -178,7 +201,7 @@ function containedGate(r: ContainedRules): Gate {
         // Inside a folder: relative to it (below the home: <home>/...); the folder itself: its name.
         out = out
           .replace(new RegExp(`${at}${escapeRegExp(sep)}`, "g"), home ? "<home>/" : "")
-          .replace(new RegExp(`${at}(?![\\w.-])`, "g"), home ? "<home>" : `<${basename(dir)}>`);
+          .replace(new RegExp(`${at}(?![\\w-]|\\.\\w)`, "g"), home ? "<home>" : `<${basename(dir)}>`);
       }
       return out;
     },
@@ -194,9 +217,13 @@ function filePath(location: string, where: string): string {
   try {
     return fileURLToPath(trimmed);
   } catch {
-    throw new RowforgeError("RF_OPTION_INVALID", `${where}: "${location}" is not a file URL of this machine`, {
-      hint: "name the file by its path",
-    });
+    throw new RowforgeError(
+      "RF_OPTION_INVALID",
+      `${where}: "${location}" is not a file URL of this machine`,
+      {
+        hint: "name the file by its path",
+      },
+    );
   }
 }
 
@@ -235,7 +262,10 @@ async function fetchText(
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new RowforgeError("RF_FILE_NOT_FOUND", `${where}: ${shown} answered ${res.status} ${res.statusText}`);
+    throw new RowforgeError(
+      "RF_FILE_NOT_FOUND",
+      `${where}: ${shown} answered ${res.status} ${res.statusText}`,
+    );
   }
   const chunks: Uint8Array[] = [];
   let total = 0;

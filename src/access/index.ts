@@ -9,4 +9,3 @@ export {
   type ServerFacts,
   serverAccessRules,
 } from "./server-access-rules.ts";
-

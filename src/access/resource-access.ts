@@ -23,22 +23,26 @@ export interface ResourceAccess {
   /** The folder a relative output path is below. */
   readonly outputBase: string;
   /**
-   * The path of a file or folder a plan names to read (a relative one looked for in `bases`,
-   * a `file://` URL as its path), once checked: RF_PATH_NOT_ALLOWED outside the allowed
-   * folders (after symbolic links), RF_FILE_NOT_FOUND for a missing one inside them.
+   * The path to read for a file or folder a plan names (a `file://` URL as its path). Open:
+   * the path as named. Contained: its real path (symbolic links resolved; a relative one
+   * looked for in `bases`), RF_PATH_NOT_ALLOWED outside the allowed folders; a missing one
+   * inside them comes back as it would be, for the caller to say it does not exist.
    */
   readable(location: string, where: string): Promise<string>;
   /**
-   * The absolute path of an output a plan names (relative ones below `outputBase`), once
-   * checked with the real path of its nearest existing folder: RF_PATH_NOT_ALLOWED outside
-   * the output folders or inside rowforge's home.
+   * The path to write for an output a plan names. Open: as named. Contained: absolute (a
+   * relative one below `outputBase`), checked with the real path of its nearest existing
+   * folder: RF_PATH_NOT_ALLOWED outside the output folders or inside rowforge's home.
    */
   writable(path: string, where: string): Promise<string>;
   /** An http(s) URL a plan names, once checked against the allow-list: RF_URL_NOT_ALLOWED otherwise. */
   url(location: string, where: string): URL;
   /** `fetch` of an allowed URL, each redirect checked against the allow-list before it is followed. */
   fetch(location: string, init: RequestInit, where: string): Promise<Response>;
-  /** A document's text from a file or an http(s) URL, at most `maxBytes` (default 8 MiB). */
+  /**
+   * A document's text from a file (a relative one looked for in `bases`) or an http(s) URL,
+   * at most `maxBytes` (default 8 MiB): RF_FILE_NOT_FOUND when there is none.
+   */
   readText(location: string, where: string, maxBytes?: number): Promise<ReadDocument>;
   /** `text` with the server's folders left out of paths (relative to the folder they are in): for answers. */
   hidePaths(text: string): string;

@@ -51,11 +51,14 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
-  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out;
-  // a text body sent as a Buffer (raw samples) is written as a string (text-body-sent.ts).
+  // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out,
+  // and shows paths without the server's folders (the access's hidePaths); a text body sent as a
+  // Buffer (raw samples) is written as a string (text-body-sent.ts).
   // A callback hook, not an async one: an answer passes without a promise or a microtask.
+  const hidePaths = svc.access.hidePaths;
   app.addHook("onSend", (_req, reply, payload, done) => {
-    if (reply.statusCode >= 400) done(null, typeof payload === "string" ? maskText(payload) : payload);
+    if (reply.statusCode >= 400)
+      done(null, typeof payload === "string" ? hidePaths(maskText(payload)) : payload);
     else
       done(null, Buffer.isBuffer(payload) ? textBodySent(payload, reply.getHeader("content-type")) : payload);
   });

@@ -1,5 +1,6 @@
 import { maskDeep } from "../app/catalog/secrets.ts";
 import type { ExecutionRecord } from "../store/index.ts";
+import { mapStrings } from "../util/map-strings.ts";
 
 const recordFields = (r: ExecutionRecord) => ({
   id: r.id,
@@ -22,9 +23,15 @@ export type PublicRecord = ReturnType<typeof recordFields> & {
 
 /**
  * The spec's execution record: exactly its fields, credentials in its texts (errors, reasons)
- * masked. `extended` adds the plan's name and the run's mode (history filters, the web UI).
+ * masked, paths shown as `hidePaths` shows them (without the server's folders). `extended`
+ * adds the plan's name and the run's mode (history filters, the web UI).
  */
-export const publicRecord = (r: ExecutionRecord, extended = false): PublicRecord =>
-  maskDeep(
-    extended ? { ...recordFields(r), planName: r.planName, mode: r.mode } : recordFields(r),
+export const publicRecord = (
+  r: ExecutionRecord,
+  hidePaths: (text: string) => string,
+  extended = false,
+): PublicRecord =>
+  mapStrings(
+    maskDeep(extended ? { ...recordFields(r), planName: r.planName, mode: r.mode } : recordFields(r)),
+    hidePaths,
   ) as PublicRecord;

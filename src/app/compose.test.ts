@@ -10,6 +10,8 @@ const options = (home: string, cwd: string) => ({
   home,
   env: {},
   cwd,
+  // Plans of this runtime write under its working folder (the home inside it stays closed to them).
+  access: { dataDirs: [cwd] },
   executor: () => createInlineExecutor(),
 });
 

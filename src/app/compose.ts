@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { ServerAccessChoice } from "../access/index.ts";
 import type { Env } from "../config/index.ts";
 import { openStore, type Store } from "../store/index.ts";
 import { createService, type RowforgeService } from "./catalog/rowforge-service.ts";
@@ -18,6 +19,11 @@ export interface RuntimeOptions {
   readonly transformationsFolder?: string;
   /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
   readonly sampleTimeLimitMs?: number;
+  /**
+   * What the files and URLs of plans may be (`rowforge serve --data-dir`, `--output-dir`,
+   * `--allow-url`): contained by default (`<home>/data`, no URL); `open` reads what plans name.
+   */
+  readonly access?: ServerAccessChoice | "open";
   /** Runs at the same time; default 1 (runs never fight over outputs). */
   readonly concurrency?: number;
   readonly limits?: RunLimits;
@@ -58,6 +64,7 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
       ...(o.now ? { now: o.now } : {}),
       ...(o.configPath ? { configPath: o.configPath } : {}),
       ...(o.sampleTimeLimitMs !== undefined ? { sampleTimeLimitMs: o.sampleTimeLimitMs } : {}),
+      ...(o.access ? { access: o.access } : {}),
       transformationsFolder: o.transformationsFolder ?? join(o.home, "transformations"),
     });
   } catch (e) {
@@ -67,6 +74,7 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
   const runs = createRunManager({
     store,
     reportsRoot: join(o.home, "reports"),
+    access: service.access,
     executor: o.executor,
     ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
     ...(o.limits ? { limits: o.limits } : {}),

@@ -1,4 +1,5 @@
 import type { RecordBatch, Schema, Table } from "apache-arrow";
+import type { ResourceAccess } from "../access/index.ts";
 import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
@@ -16,6 +17,8 @@ export interface StepTarget {
   readonly planName: string;
   /** The run's cancellation: sinks that wait (paced message steps) stop waiting when it fires. */
   readonly signal?: AbortSignal;
+  /** What the files and URLs the step names may be (outputs, schemas, targets). */
+  readonly access: ResourceAccess;
 }
 
 export interface SinkResult {
@@ -119,6 +122,8 @@ export interface ReferenceRequest {
   readonly fields: readonly string[];
   /** At most this many distinct keys are read; more is RF_REFERENCE_TOO_LARGE naming the step. */
   readonly maxRows: number;
+  /** What the files the step names may be. */
+  readonly access: ResourceAccess;
 }
 
 /** What validations ask of a source: every row of its existing data, in batches. */
@@ -127,6 +132,8 @@ export interface ReadBackRequest {
   readonly batchRows: number;
   /** Stops the reading between batches. */
   readonly signal?: AbortSignal;
+  /** What the files the source names may be. */
+  readonly access: ResourceAccess;
 }
 
 /** A source's rows read back: the Arrow schema first (known before any row), then the batches. */
@@ -173,8 +180,18 @@ export interface Connector {
   readonly capabilities: ConnectorCapabilities;
   /** Throws coded errors for step options it cannot write (no I/O): `validate` and `run` ask it first. */
   check(step: ResolvedStep): void;
-  /** Throws coded errors for a destination it must refuse (looks at it, writes nothing): run's preflight. */
-  checkTarget(step: ResolvedStep): Promise<void>;
+  /**
+   * Throws RF_PATH_NOT_ALLOWED / RF_URL_NOT_ALLOWED for a file or URL the step names that the
+   * access rules refuse (outputs, schemas, endpoints), with no other I/O: what a server checks
+   * when a run is submitted. `read`: the step is data read back (validations). Absent when the
+   * step names none (databases, brokers' hosts).
+   */
+  checkAccess?(step: ResolvedStep, access: ResourceAccess, use: "write" | "read"): Promise<void>;
+  /**
+   * Throws coded errors for a destination it must refuse (looks at it, writes nothing): run's
+   * preflight. Files and URLs the step names are checked against `access` first.
+   */
+  checkTarget(step: ResolvedStep, access: ResourceAccess): Promise<void>;
   open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
   /**
    * Whether its sink keeps the calling thread busy for this step (encoding a binary format,
@@ -206,12 +223,17 @@ export interface Connector {
    * caller turns into a failed answer. Optional: a connector without it is reported as one
    * rowforge cannot test yet.
    */
-  testConnection?(connection: Connection): Promise<ConnectionTestOutcome>;
+  testConnection?(connection: Connection, access: ResourceAccess): Promise<ConnectionTestOutcome>;
   /**
    * Removes what earlier runs of the plan wrote for this step (delete mode). Files list what
    * each run wrote in manifests; databases use `history` (the runs to delete, their rows
    * regenerated). A connector that needs the history and gets none (or `runs` undefined)
    * throws RF_DELETE_HISTORY_MISSING with `history.missing`.
    */
-  deleteGenerated(step: ResolvedStep, planName: string, history?: StepHistory): Promise<DeleteOutcome>;
+  deleteGenerated(
+    step: ResolvedStep,
+    planName: string,
+    history: StepHistory | undefined,
+    access: ResourceAccess,
+  ): Promise<DeleteOutcome>;
 }

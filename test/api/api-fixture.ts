@@ -11,7 +11,8 @@ export interface ApiRuntimeOptions {
   readonly files?: Readonly<Record<string, string>>;
   /**
    * Runtime options given the folder, over the defaults: home `<folder>/home`, cwd the folder,
-   * an empty environment and the inline executor.
+   * the folder as the data (and output) folder of plans, an empty environment and the inline
+   * executor.
    */
   readonly runtime?: (dir: string) => Partial<RuntimeOptions>;
   /** Whether the server serves the run routes with the runtime's run manager (default true). */
@@ -37,6 +38,7 @@ export async function apiRuntime(o: ApiRuntimeOptions = {}): Promise<ApiRuntime>
     home: join(dir, "home"),
     env: {},
     cwd: dir,
+    access: { dataDirs: [dir] },
     executor: () => createInlineExecutor(),
     ...o.runtime?.(dir),
   });
@@ -80,13 +82,13 @@ folders {
   taskFolderPath = "TASKS"
 }
 postgres { pg { url = "jdbc:postgresql://127.0.0.1:5432/shop", user = app, password = "s3cret-pw" } }
-json { out_json { path = "/tmp/rowforge-api-out" } }
+json { out_json { path = "out/api-out" } }
 `,
       "tasks/accounts.yaml": `name: accounts_task
 steps:
   - name: accounts
     type: json
-    options: {path: /tmp/rowforge-api/accounts}
+    options: {path: out/accounts}
     fields:
       - {name: account_id, options: {regex: "ACC[0-9]{8}"}}
       - {name: name, options: {expression: "#{Name.firstName}"}}
@@ -96,7 +98,7 @@ steps:
 steps:
   - name: transactions
     type: csv
-    options: {path: /tmp/rowforge-api/txns}
+    options: {path: out/txns}
     fields:
       - {name: account_id}
       - {name: amount, type: double, options: {min: 1, max: 100, round: 2}}

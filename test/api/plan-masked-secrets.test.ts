@@ -19,7 +19,7 @@ const plan = (password: string, url: string) => ({
         {
           name: "s",
           type: "json",
-          options: { path: "/tmp/rowforge-masked-plan", password, url },
+          options: { path: "out/masked-plan", password, url },
           fields: [{ name: "id" }],
         },
       ],
@@ -40,7 +40,7 @@ test("a saved plan opened (masked) and saved again keeps its secrets; a new valu
   assert.ok(!JSON.stringify(shown).includes("s3cret"));
   const again = await f.app.inject({ method: "POST", url: "/plan", payload: shown });
   assert.equal(again.statusCode, 200, again.body);
-  assert.deepEqual(await options(), { path: "/tmp/rowforge-masked-plan", password: "hunter2", url });
+  assert.deepEqual(await options(), { path: "out/masked-plan", password: "hunter2", url });
   const changed = await f.app.inject({ method: "POST", url: "/plan", payload: plan("new-pass", url) });
   assert.equal(changed.statusCode, 200, changed.body);
   assert.equal((await options()).password, "new-pass");

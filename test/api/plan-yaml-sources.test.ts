@@ -24,7 +24,7 @@ steps:
     type: json
     # do not reuse the old one (password: hunter1)
     options:
-      path: /tmp/rowforge-yaml-sources
+      path: out/yaml-sources
       password: "${password}"
       url: "jdbc:postgresql://app:s3cret@db:5432/shop"
     count: { records: ${records} }
@@ -111,7 +111,7 @@ test("texts opened masked and saved again stay current and the plan keeps its pa
     tasks: { steps: { options: object }[] }[];
   };
   assert.deepEqual(stored.tasks[0]!.steps[0]!.options, {
-    path: "/tmp/rowforge-yaml-sources",
+    path: "out/yaml-sources",
     password: "hunter2",
     url: "jdbc:postgresql://app:s3cret@db:5432/shop",
   });

@@ -205,7 +205,7 @@ test("POST /plan checks the plan as validate checks a file: every problem in one
         steps: ["a", "b", "c"].map((name, i) => ({
           name,
           type: "json",
-          options: { path: `/tmp/rowforge-broken-plan/${name}` },
+          options: { path: `out/broken-plan/${name}` },
           fields: [
             [{ name: "id", options: { regex: "P[0-9" } }],
             [
@@ -243,7 +243,7 @@ test("POST /plan checks the plan as validate checks a file: every problem in one
       {
         name: "people",
         type: "json",
-        options: { path: "/tmp/rowforge-broken-plan/ok" },
+        options: { path: "out/broken-plan/ok" },
         fields: [{ name: "id", options: { regex: "P[0-9]{4}" } }],
       },
     ],

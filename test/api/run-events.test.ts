@@ -89,7 +89,10 @@ const listen = async (app: ApiRuntime["app"]) => {
 
 test("GET /run/events/{id} streams a paced HTTP run: status, progress with delivery and ETA, then the final record; a late subscriber gets the current state first", async () => {
   const receiver = await startHttpReceiver();
-  const { app, runs, close } = await apiRuntime();
+  // The receiver is a URL this server's plans may reach.
+  const { app, runs, close } = await apiRuntime({
+    runtime: (dir) => ({ access: { dataDirs: [dir], allowUrls: [receiver.url] } }),
+  });
   try {
     const base = await listen(app);
     const id = await startPaced(app, `${receiver.url}/events`, 400, 250);
@@ -151,7 +154,10 @@ test("GET /run/events/{id} streams a paced HTTP run: status, progress with deliv
 
 test("GET /run/events of an ended run answers its status and end at once; an unknown id is a 404", async () => {
   const receiver = await startHttpReceiver();
-  const { app, runs, close } = await apiRuntime();
+  // The receiver is a URL this server's plans may reach.
+  const { app, runs, close } = await apiRuntime({
+    runtime: (dir) => ({ access: { dataDirs: [dir], allowUrls: [receiver.url] } }),
+  });
   try {
     const base = await listen(app);
     const id = await startPaced(app, `${receiver.url}/events`, 20, 1000);
@@ -175,7 +181,10 @@ test("GET /run/events of an ended run answers its status and end at once; an unk
 
 test("a client that goes away leaves no subscriber behind, and closing the server ends open streams", async () => {
   const receiver = await startHttpReceiver();
-  const { app, runs, close } = await apiRuntime();
+  // The receiver is a URL this server's plans may reach.
+  const { app, runs, close } = await apiRuntime({
+    runtime: (dir) => ({ access: { dataDirs: [dir], allowUrls: [receiver.url] } }),
+  });
   try {
     const base = await listen(app);
     const id = await startPaced(app, `${receiver.url}/events`, 2000, 200);

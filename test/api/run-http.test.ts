@@ -47,7 +47,10 @@ async function recordOf(app: ApiRuntime["app"], id: string): Promise<HistoryReco
 
 test("POST /run of a paced HTTP step, cancelled by POST /run/cancel: its summary says exactly what was acknowledged", async () => {
   const receiver = await startHttpReceiver();
-  const { app, runs, close } = await apiRuntime();
+  // The receiver is a URL this server's plans may reach.
+  const { app, runs, close } = await apiRuntime({
+    runtime: (dir) => ({ access: { dataDirs: [dir], allowUrls: [receiver.url] } }),
+  });
   try {
     const id = await startPacedRun(app, "api_http", {
       url: `${receiver.url}/events`,
@@ -75,7 +78,10 @@ test("POST /run of a paced HTTP step, cancelled by POST /run/cancel: its summary
 
 test("a server shutdown (POST /shutdown's path, past its grace period) stops a paced HTTP step and records exactly what was acknowledged", async () => {
   const receiver = await startHttpReceiver();
-  const { app, runs, close } = await apiRuntime();
+  // The receiver is a URL this server's plans may reach.
+  const { app, runs, close } = await apiRuntime({
+    runtime: (dir) => ({ access: { dataDirs: [dir], allowUrls: [receiver.url] } }),
+  });
   try {
     const id = await startPacedRun(app, "api_http_shutdown", { url: `${receiver.url}/shutdown` });
     await new Promise((r) => setTimeout(r, 1200));

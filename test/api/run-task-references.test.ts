@@ -25,7 +25,11 @@ async function setup() {
   // The working folder is elsewhere: the task folder is found from the configuration's folder.
   const { app, runs, svc } = await apiRuntime({
     files,
-    runtime: (dir) => ({ cwd: out, configPath: join(dir, "conf", "application.conf") }),
+    runtime: (dir) => ({
+      cwd: out,
+      configPath: join(dir, "conf", "application.conf"),
+      access: { dataDirs: [dir, out] },
+    }),
   });
   return { out, app, runs, svc };
 }

@@ -73,7 +73,7 @@ test("GET /plan/{name} masks step and connection options of the saved plan", asy
         name: "t",
         type: "json",
         options: {
-          path: "/tmp/rowforge-secret-plan",
+          path: "out/secret-plan",
           url: "postgres://u:hunter2@h/d",
           password: "pa55word",
           token: "t0ken-value",

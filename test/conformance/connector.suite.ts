@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { recordOf } from "../../src/app/runs/record-run.ts";
@@ -12,6 +13,9 @@ import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * How the suite reaches one connector's destinations: a fresh destination per test, the rows
@@ -68,6 +72,7 @@ function planFor(
 
 const run = (plan: ResolvedPlan, runId: string) =>
   runPlan(plan, {
+    access: OPEN_ACCESS,
     runId,
     nowMicros: TEST_NOW_MICROS,
     batchSize: 128,
@@ -110,8 +115,9 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
       const compiled = compilePlan(plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true });
       const step = compiled.steps[0]!;
       connector.check(step.resolved);
-      await connector.checkTarget(step.resolved);
+      await connector.checkTarget(step.resolved, OPEN_ACCESS);
       const opened = await connector.open({
+        access: OPEN_ACCESS,
         step: step.resolved,
         schema: step.batch(0, 0).schema,
         rowCount: step.rowCount,
@@ -154,7 +160,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
         referenceMode: true,
         step: { ...step.step, options: { ...step.step.options, enableReferenceMode: "true" } },
       };
-      const read = connector.readReference(reference, { fields: ["id"], maxRows: ROWS });
+      const read = connector.readReference(reference, { access: OPEN_ACCESS, fields: ["id"], maxRows: ROWS });
       if (format === "orc") {
         await assert.rejects(read, /RF_FORMAT_UNKNOWN|orc data, which rowforge cannot read yet/);
         return;
@@ -169,7 +175,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
       );
       assert.deepEqual(ids.map(String).sort(), expectedIds(plan));
       await assert.rejects(
-        connector.readReference(reference, { fields: ["id"], maxRows: ROWS - 1 }),
+        connector.readReference(reference, { access: OPEN_ACCESS, fields: ["id"], maxRows: ROWS - 1 }),
         /more than 999 distinct values of id/,
       );
     });
@@ -197,7 +203,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
         assert.equal(kept.success, true);
         const otherBefore = await fixture.contents(other);
         const history = { executions: store.executions };
-        const d = await deletePlanData(plan, { history });
+        const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });
         assert.equal(d.success, true, d.failedReason ?? "");
         assert.equal(d.steps[0]?.records, ROWS);
         assert.deepEqual(await fixture.contents(mine), []);
@@ -205,7 +211,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
         const ids = await fixture.readIds(format, other, kept.steps[0]?.outputs ?? []);
         assert.deepEqual(ids.sort(), expectedIds(otherPlan));
         // A second delete finds nothing left of the plan's runs.
-        const again = await deletePlanData(plan, { history });
+        const again = await deletePlanData(plan, { access: OPEN_ACCESS, history });
         assert.equal(again.success, true, again.failedReason ?? "");
         assert.equal(again.steps[0]?.records, 0);
         assert.deepEqual(await fixture.contents(other), otherBefore);

@@ -2,12 +2,16 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import { loadProject } from "../../src/config/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const VALIDATIONS = join(CORPUS, "validation");
 
@@ -18,7 +22,9 @@ test("every validation file of the corpus loads, and each validation compiles or
   assert.ok(load.validations.size >= 4, `validations loaded: ${[...load.validations.keys()].join(", ")}`);
   // Names repeat across files (account_checks); their data sources are paths on the machines they were written for: every result is a
   // failure carrying RF_FILE_NOT_FOUND (or a not-yet kind), never a crash.
-  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, []));
+  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, []), {
+    access: OPEN_ACCESS,
+  });
   assert.ok(results.length > 20);
   for (const r of results) assert.ok(r.error?.code, `${r.description}: ${JSON.stringify(r)}`);
 });
@@ -44,7 +50,9 @@ test("the corpus's json-account-validation runs on account data written where it
   const files = fixtureDir({ "part-0.json": rows.map((r) => JSON.stringify(r)).join("\n") });
   cpSync(files, data, { recursive: true });
   const load = await loadProject([file], { outputKinds: OUTPUT_KINDS, env: {} });
-  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]));
+  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]), {
+    access: OPEN_ACCESS,
+  });
   assert.deepEqual(
     results.map((r) => [r.description, r.success, r.failed]),
     [
@@ -80,7 +88,9 @@ test("the corpus's json-validation (every field check type, negated) runs on dat
     recursive: true,
   });
   const load = await loadProject([file], { outputKinds: OUTPUT_KINDS, env: {} });
-  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]));
+  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]), {
+    access: OPEN_ACCESS,
+  });
   const v = [...load.validations.values()][0]!.dataSources.json![0]!.validations;
   assert.equal(
     results.length,

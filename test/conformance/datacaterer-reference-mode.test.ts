@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { rerootOutputs } from "../../src/app/runs/reroot-output.ts";
@@ -10,6 +11,9 @@ import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadProject } from "../../src/config/index.ts";
 import { TEST_NOW_MICROS } from "../support/plans.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * The corpus's reference-mode plan (plan/new-features.yaml): existing JSON reference data as the
@@ -55,6 +59,7 @@ test("the corpus's new-features plan runs its reference-mode foreign key against
     '{"id":"REF-1","label":"a"}\n{"id":"REF-2","label":"b"}\n{"id":"REF-3","label":"c"}\n',
   );
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     seed: "7",
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),

@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { testConnection } from "../../src/app/connections/test-connection.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { freshName, natsOptions, rabbitOptions, withRabbitChannel } from "../support/broker-clients.ts";
 import { mqttFacts, natsFacts, rabbitmqFacts } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const conn = (type: string, options: Record<string, string>, name = "c"): Connection => ({
   name,
@@ -16,7 +20,7 @@ const conn = (type: string, options: Record<string, string>, name = "c"): Connec
 test("RabbitMQ: the broker's product and version, whether the queue exists; Solace's JMS factory and a wrong password are clear failures without the password", async () => {
   const queue = freshName("rf_ct");
   await withRabbitChannel((ch) => ch.assertQueue(queue, { durable: false, autoDelete: false }));
-  const up = await testConnection(conn("rabbitmq", rabbitOptions(queue)));
+  const up = await testConnection(conn("rabbitmq", rabbitOptions(queue)), OPEN_ACCESS);
   assert.equal(up.success, true, up.message);
   assert.match(String(up.details.server), /^RabbitMQ \d+\.\d+/);
   assert.equal(up.details.destinationExists, true);
@@ -28,6 +32,7 @@ test("RabbitMQ: the broker's product and version, whether the queue exists; Sola
       ...rabbitOptions(freshName("rf_ct")),
       connectionFactory: "com.rabbitmq.jms.admin.RMQConnectionFactory",
     }),
+    OPEN_ACCESS,
   );
   assert.equal(jms.success, true, jms.message);
   assert.equal(jms.details.destinationExists, false);
@@ -44,6 +49,7 @@ test("RabbitMQ: the broker's product and version, whether the queue exists; Sola
       },
       "solace",
     ),
+    OPEN_ACCESS,
   );
   assert.equal(solace.success, false);
   assert.equal(solace.details.code, "RF_CONNECTION_UNSUPPORTED");
@@ -52,7 +58,10 @@ test("RabbitMQ: the broker's product and version, whether the queue exists; Sola
     /connection "solace" is a JMS connection with connection factory "\/jms\/cf\/default"/,
   );
 
-  const wrong = await testConnection(conn("rabbitmq", { ...rabbitOptions(queue), password: "wrong-secret" }));
+  const wrong = await testConnection(
+    conn("rabbitmq", { ...rabbitOptions(queue), password: "wrong-secret" }),
+    OPEN_ACCESS,
+  );
   assert.equal(wrong.success, false);
   assert.equal(wrong.details.code, "RF_BROKER_AUTH_FAILED");
   assert.ok(
@@ -62,30 +71,39 @@ test("RabbitMQ: the broker's product and version, whether the queue exists; Sola
 
 test("MQTT: the broker's version ($SYS/broker/version); a wrong password fails coded", async () => {
   const f = mqttFacts();
-  const up = await testConnection(conn("mqtt", { url: f.url, user: f.user, password: f.password }));
+  const up = await testConnection(
+    conn("mqtt", { url: f.url, user: f.user, password: f.password }),
+    OPEN_ACCESS,
+  );
   assert.equal(up.success, true, up.message);
   assert.match(String(up.details.server), /^mosquitto version 2\./);
   assert.match(up.message, /MQTT topics need no creation/);
-  const wrong = await testConnection(conn("mqtt", { url: f.url, user: f.user, password: "wrong-secret" }));
+  const wrong = await testConnection(
+    conn("mqtt", { url: f.url, user: f.user, password: "wrong-secret" }),
+    OPEN_ACCESS,
+  );
   assert.equal(wrong.success, false);
   assert.equal(wrong.details.code, "RF_BROKER_AUTH_FAILED");
   assert.ok(!JSON.stringify(wrong).includes("wrong-secret"));
 });
 
 test("NATS: the server's version and JetStream; a JetStream subject without a stream is a failure naming it", async () => {
-  const up = await testConnection(conn("nats", natsOptions("")));
+  const up = await testConnection(conn("nats", natsOptions("")), OPEN_ACCESS);
   assert.equal(up.success, true, up.message);
   assert.match(String(up.details.server), /^nats-server 2\./);
   assert.equal(up.details.jetstream, true);
   const subject = `rf.ct.${freshName()}`;
-  const none = await testConnection(conn("nats", natsOptions(subject, { jetstream: "true" })));
+  const none = await testConnection(conn("nats", natsOptions(subject, { jetstream: "true" })), OPEN_ACCESS);
   assert.equal(none.success, false);
   assert.equal(none.details.destinationExists, false);
   assert.match(
     none.message,
     new RegExp(`no JetStream stream takes subject ${subject.replaceAll(".", "\\.")}`),
   );
-  const wrong = await testConnection(conn("nats", { ...natsOptions(""), password: "wrong-secret" }));
+  const wrong = await testConnection(
+    conn("nats", { ...natsOptions(""), password: "wrong-secret" }),
+    OPEN_ACCESS,
+  );
   assert.equal(wrong.details.code, "RF_BROKER_AUTH_FAILED", wrong.message);
   assert.ok(!JSON.stringify(wrong).includes(natsFacts().password));
 });
@@ -103,6 +121,7 @@ test("a broker port that accepts the connection but never answers is given up af
       const started = performance.now();
       const r = await testConnection(
         conn(type, { url, user: "u", password: "pw-silent", connectTimeout: "1", queue: "q" }),
+        OPEN_ACCESS,
       );
       const ms = performance.now() - started;
       assert.equal(r.success, false, type);

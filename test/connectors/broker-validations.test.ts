@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { headers as natsHeaders } from "@nats-io/transport-node";
 import { Producer, stringSerializers } from "@platformatic/kafka";
+import { openAccess } from "../../src/access/index.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import type { Connection } from "../../src/model/connection.ts";
@@ -19,6 +20,9 @@ import {
 } from "../support/broker-clients.ts";
 import { createTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
 import { kafkaFacts } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * 2,500 messages (more than a batch of 1,000) with planted defects: id 7 twice (message 2000),
@@ -52,6 +56,7 @@ async function validate(connection: Connection, vs: Validation[] = checks) {
     [],
   );
   const results = await runValidations(plan, {
+    access: OPEN_ACCESS,
     connections: new Map([[connection.name, connection]]),
     batchRows: 1000,
   });
@@ -260,7 +265,10 @@ test("RabbitMQ queues, MQTT topics, core NATS subjects and HTTP endpoints are no
       defaultRunConfiguration(),
       [],
     );
-    const [r] = await runValidations(plan, { connections: new Map([[connection.name, connection]]) });
+    const [r] = await runValidations(plan, {
+      access: OPEN_ACCESS,
+      connections: new Map([[connection.name, connection]]),
+    });
     assert.equal(r!.error?.code, "RF_VALIDATION_NO_READ_BACK");
     return r!.error!.message;
   };

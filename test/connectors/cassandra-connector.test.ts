@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createServer, type Socket } from "node:net";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { cassandraConnector } from "../../src/connectors/cassandra/cassandra-connector.ts";
@@ -14,6 +15,9 @@ import {
   cqlQuery,
   freshCassandraTable,
 } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A one-step plan writing to the shared node through an application.conf `cassandra` connection. */
 function plan(
@@ -37,6 +41,7 @@ function plan(
 
 const run = (p: ResolvedPlan) =>
   runPlan(p, {
+    access: OPEN_ACCESS,
     runId: "cass",
     nowMicros: TEST_NOW_MICROS,
     batchSize: 128,
@@ -157,7 +162,7 @@ test("a missing table is RF_DB_TABLE_NOT_FOUND with the nearest names; a field w
   await cqlQuery(`CREATE TABLE "${ks}"."${t}" (id bigint PRIMARY KEY, name text)`);
   const missing = await plan({ keyspace: ks, table: `${t}x` }, ID_FIELDS);
   await assert.rejects(
-    cassandraConnector.checkTarget(missing.steps[0]!),
+    cassandraConnector.checkTarget(missing.steps[0]!, OPEN_ACCESS),
     (e: unknown) =>
       isRowforgeError(e) &&
       e.code === "RF_DB_TABLE_NOT_FOUND" &&
@@ -166,13 +171,13 @@ test("a missing table is RF_DB_TABLE_NOT_FOUND with the nearest names; a field w
   );
   const noKeyspace = await plan({ keyspace: "rf_nope", table: t }, ID_FIELDS);
   await assert.rejects(
-    cassandraConnector.checkTarget(noKeyspace.steps[0]!),
+    cassandraConnector.checkTarget(noKeyspace.steps[0]!, OPEN_ACCESS),
     (e: unknown) =>
       isRowforgeError(e) && e.code === "RF_DB_TABLE_NOT_FOUND" && /keyspace rf_nope/.test(e.message),
   );
   const extra = await plan({ keyspace: ks, table: t }, `${ID_FIELDS}      - {name: nmae, type: int}\n`);
   await assert.rejects(
-    cassandraConnector.checkTarget(extra.steps[0]!),
+    cassandraConnector.checkTarget(extra.steps[0]!, OPEN_ACCESS),
     (e: unknown) =>
       isRowforgeError(e) &&
       e.code === "RF_DB_COLUMN_NOT_FOUND" &&
@@ -190,7 +195,7 @@ test("a wrong password is RF_DB_AUTH_FAILED naming the user only; no user at all
     "spark.cassandra.auth.username": login.user,
     "spark.cassandra.auth.password": `${login.password}-wrong`,
   });
-  await assert.rejects(cassandraConnector.checkTarget(wrong.steps[0]!), (e: unknown) => {
+  await assert.rejects(cassandraConnector.checkTarget(wrong.steps[0]!, OPEN_ACCESS), (e: unknown) => {
     assert.ok(isRowforgeError(e));
     assert.equal(e.code, "RF_DB_AUTH_FAILED");
     assert.match(
@@ -205,7 +210,7 @@ test("a wrong password is RF_DB_AUTH_FAILED naming the user only; no user at all
     port: String(f.port),
   });
   await assert.rejects(
-    cassandraConnector.checkTarget(anonymous.steps[0]!),
+    cassandraConnector.checkTarget(anonymous.steps[0]!, OPEN_ACCESS),
     (e: unknown) => isRowforgeError(e) && e.code === "RF_DB_AUTH_FAILED" && /gives no user/.test(e.message),
   );
 });
@@ -223,7 +228,7 @@ test("nothing listening, or a server that never answers: RF_DB_UNREACHABLE namin
       user: "u",
       password: "pw-never-shown",
     });
-    await assert.rejects(cassandraConnector.checkTarget(hung.steps[0]!), (e: unknown) => {
+    await assert.rejects(cassandraConnector.checkTarget(hung.steps[0]!, OPEN_ACCESS), (e: unknown) => {
       assert.ok(isRowforgeError(e));
       assert.equal(e.code, "RF_DB_UNREACHABLE");
       assert.match(
@@ -240,7 +245,7 @@ test("nothing listening, or a server that never answers: RF_DB_UNREACHABLE namin
   }
   const refused = await plan({ keyspace: "k", table: "t" }, ID_FIELDS, 1, { host: "127.0.0.1", port: "1" });
   await assert.rejects(
-    cassandraConnector.checkTarget(refused.steps[0]!),
+    cassandraConnector.checkTarget(refused.steps[0]!, OPEN_ACCESS),
     (e: unknown) =>
       isRowforgeError(e) &&
       e.code === "RF_DB_UNREACHABLE" &&
@@ -253,7 +258,7 @@ test("delete mode without a run history refuses with a coded error naming the ta
   assert.equal(cassandraConnector.capabilities.deletesByHistory, true);
   const p = await plan({ keyspace: "ks", table: "t" }, ID_FIELDS, 1);
   await assert.rejects(
-    cassandraConnector.deleteGenerated(p.steps[0]!, "p"),
+    cassandraConnector.deleteGenerated(p.steps[0]!, "p", undefined, OPEN_ACCESS),
     (e: unknown) => isRowforgeError(e) && e.code === "RF_DELETE_HISTORY_MISSING" && /ks\.t/.test(e.message),
   );
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
@@ -16,6 +17,9 @@ import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { TEST_NOW_MICROS } from "../support/plans.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Delete mode against the test run's Cassandra node: a table keyed by a partition key and a
@@ -52,6 +56,7 @@ ${fields}`,
 
 async function generate(plan: ResolvedPlan, store: Store, seed?: string): Promise<void> {
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),
     ...(seed ? { seed } : {}),
@@ -99,13 +104,13 @@ test("Cassandra: delete removes exactly the rows of two recorded runs by the ful
   assert.ok(before > 700, `${before} rows`);
 
   const history = { executions: store.executions };
-  const d = await deletePlanData(plan, { history });
+  const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });
   assert.equal(d.success, true, d.failedReason ?? "");
   assert.equal(d.steps[0]?.records, before - 3, "the count is the generated rows that were there");
   assert.match(d.steps[0]!.outputs[0]!, /primary key customer_id, event_id/);
   assert.deepEqual(await keysOf(table), ["C01/X-BEFORE", "C02/X-AFTER", "XX/X-BEFORE"]);
 
-  const again = await deletePlanData(plan, { history });
+  const again = await deletePlanData(plan, { access: OPEN_ACCESS, history });
   assert.equal(again.success, true, again.failedReason ?? "");
   assert.equal(again.steps[0]?.records, 0);
   assert.match(
@@ -121,7 +126,7 @@ test("Cassandra: the same keys written twice (one seed, two runs) are counted on
   await generate(plan, store);
   await generate(plan, store);
   const before = (await keysOf(table)).length;
-  const d = await deletePlanData(plan, { history: { executions: store.executions } });
+  const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
   assert.equal(d.success, true, d.failedReason ?? "");
   assert.equal(d.steps[0]?.records, before - 2);
   assert.deepEqual(await keysOf(table), ["C01/X-BEFORE", "XX/X-BEFORE"]);
@@ -136,7 +141,7 @@ test("Cassandra: a step that no longer declares a key column: through a plan the
     .join("\n");
   const changed = await planOf(table, withoutEventId);
   const history = { executions: store.executions };
-  const d = await deletePlanData(changed, { history });
+  const d = await deletePlanData(changed, { access: OPEN_ACCESS, history });
   assert.equal(d.success, false);
   assert.equal(d.steps[0]?.errorCode, "RF_DELETE_NOT_RECOMPUTABLE");
 
@@ -144,7 +149,7 @@ test("Cassandra: a step that no longer declares a key column: through a plan the
   const step = changed.steps[0]!;
   const runs = await loadPlanHistory(changed, history);
   await assert.rejects(
-    cassandraConnector.deleteGenerated(step, changed.plan.name, runs.forStep(stepIdOf(step))),
+    cassandraConnector.deleteGenerated(step, changed.plan.name, runs.forStep(stepIdOf(step)), OPEN_ACCESS),
     (e: unknown) =>
       isRowforgeError(e) &&
       e.code === "RF_DELETE_KEY_NOT_GENERATED" &&
@@ -164,7 +169,7 @@ test("Cassandra: with saveMode overwrite only the newest run's rows are deleted 
     `INSERT INTO rf_test.${table} (customer_id, event_id, amount) VALUES ('C02', 'X-AFTER', 2.5)`,
   );
   const before = (await keysOf(table)).length;
-  const d = await deletePlanData(plan, { history: { executions: store.executions } });
+  const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
   assert.equal(d.success, true, d.failedReason ?? "");
   assert.equal(d.steps[0]?.records, before - 1);
   assert.deepEqual(await keysOf(table), ["C02/X-AFTER"]);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
@@ -16,6 +17,9 @@ import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { runCli } from "../support/run-cli.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Cassandra steps naming keyspace and table without fields: their columns, types and primary
@@ -92,7 +96,7 @@ test("CQL types read back as rowforge types: scalars by the reverse table, colle
 test("Cassandra steps without fields are generated from their tables: every row stored (keys unique), the plan's foreign key holds over read columns, validate prints what it read", async () => {
   const t = await createTables();
   const { plan, file } = await planOf(t);
-  const read = await readSchemas(plan);
+  const read = await readSchemas(plan, { access: OPEN_ACCESS });
   const accounts = read.steps.find((s) => s.step === "accounts")!;
   assert.deepEqual(accounts.omitted.map((o) => o.column).sort(), ["place", "tid"]);
   const fields = new Map(
@@ -127,6 +131,7 @@ test("Cassandra steps without fields are generated from their tables: every row 
   assert.deepEqual(history.table.primaryKey, ["account_id", "day", "ts", "seq"]);
 
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     runId: "cass-schemas",
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),
@@ -160,7 +165,7 @@ test("Cassandra steps without fields are generated from their tables: every row 
   try {
     const ts = new Date().toISOString();
     await store.executions.put(recordOf(r, "generate", ts, ts));
-    const d = await deletePlanData(plan, { history: { executions: store.executions } });
+    const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.deepEqual(
       d.steps.map((s) => [s.name, s.records]),
@@ -223,6 +228,7 @@ test("a Cassandra table rowforge creates reads back as the types it was created 
     },
   );
   const r = await runPlan(p, {
+    access: OPEN_ACCESS,
     runId: "cass-roundtrip",
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),

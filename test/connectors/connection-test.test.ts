@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { testConnection } from "../../src/app/connections/test-connection.ts";
 import { connectors, plannedKinds } from "../../src/connectors/registry.ts";
 import type { Connection } from "../../src/model/connection.ts";
@@ -18,6 +19,9 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const PG_ROLE = `rf_ct_${process.pid}`;
 const PG_PASSWORD = `ct-pw-${process.pid}-${Date.now().toString(36)}`;
@@ -71,6 +75,7 @@ test("PostgreSQL up: the server version, database, schema and whether the user m
       { url: `${postgresJdbcUrl(f)}?currentSchema=${PG_SCHEMA}`, user: PG_ROLE, password: PG_PASSWORD },
       "pg",
     ),
+    OPEN_ACCESS,
   );
   assert.equal(owner.success, true, owner.message);
   assert.match(
@@ -92,6 +97,7 @@ test("PostgreSQL up: the server version, database, schema and whether the user m
       user: PG_READER,
       password: PG_PASSWORD,
     }),
+    OPEN_ACCESS,
   );
   assert.equal(reader.success, true, reader.message);
   assert.equal(reader.details.type, "postgres", "jdbc with a PostgreSQL URL is postgres");
@@ -103,6 +109,7 @@ test("PostgreSQL wrong password, nothing on the port, and a database that does n
   const f = postgresFacts();
   const wrong = await testConnection(
     conn("postgresql", { url: postgresJdbcUrl(f), user: PG_ROLE, password: `${PG_PASSWORD}-wrong` }),
+    OPEN_ACCESS,
   );
   assert.equal(wrong.success, false);
   assert.equal(wrong.details.code, "RF_DB_AUTH_FAILED");
@@ -115,6 +122,7 @@ test("PostgreSQL wrong password, nothing on the port, and a database that does n
   const started = performance.now();
   const down = await testConnection(
     conn("postgres", { url: `jdbc:postgresql://127.0.0.1:${port}/db?password=${PG_PASSWORD}`, user: "u" }),
+    OPEN_ACCESS,
   );
   assert.ok(performance.now() - started < 3000, "a closed port fails at once");
   assert.equal(down.success, false);
@@ -126,10 +134,11 @@ test("PostgreSQL wrong password, nothing on the port, and a database that does n
       url: `jdbc:postgresql://${f.host}:${f.port}/no_such_db_${process.pid}`,
       user: f.user,
     }),
+    OPEN_ACCESS,
   );
   assert.equal(nodb.success, false);
   assert.match(nodb.message, /has no database "no_such_db_/);
-  const nourl = await testConnection(conn("postgres", {}));
+  const nourl = await testConnection(conn("postgres", {}), OPEN_ACCESS);
   assert.equal(nourl.success, false);
   assert.equal(nourl.details.code, "RF_KEY_MISSING");
 });
@@ -138,6 +147,7 @@ test("MariaDB up with its random password: version, database, CREATE privilege; 
   const f = mariadbFacts();
   const up = await testConnection(
     conn("mysql", { url: mariadbJdbcUrl(f), user: f.user, password: f.password }, "maria"),
+    OPEN_ACCESS,
   );
   assert.equal(up.success, true, up.message);
   assert.equal(up.details.product, "MariaDB");
@@ -155,6 +165,7 @@ test("MariaDB up with its random password: version, database, CREATE privilege; 
   assertNoSecret(up, f.password);
   const wrong = await testConnection(
     conn("mariadb", { url: mariadbJdbcUrl(f), user: f.user, password: `${f.password}x` }),
+    OPEN_ACCESS,
   );
   assert.equal(wrong.success, false);
   assert.equal(wrong.details.code, "RF_DB_AUTH_FAILED");
@@ -167,6 +178,7 @@ test("MariaDB up with its random password: version, database, CREATE privilege; 
       user: f.user,
       password: f.password,
     }),
+    OPEN_ACCESS,
   );
   assert.equal(down.success, false);
   assert.equal(down.details.code, "RF_DB_UNREACHABLE");
@@ -176,28 +188,28 @@ test("MariaDB up with its random password: version, database, CREATE privilege; 
 
 test("files: a folder's data files, a path still to be created, a folder that cannot be written, a missing path option", async () => {
   const dir = fixtureDir({ "out/part-00000.csv": "a\n1\n", "out/_SUCCESS": "", "file.json": "{}\n" });
-  const held = await testConnection(conn("csv", { path: join(dir, "out") }));
+  const held = await testConnection(conn("csv", { path: join(dir, "out") }), OPEN_ACCESS);
   assert.equal(held.success, true, held.message);
   assert.deepEqual([held.details.kind, held.details.dataFiles, held.details.entries], ["folder", 1, 2]);
   assert.match(held.message, /is a folder, holding 1 data file\(s\) and 0 folder\(s\), writable/);
-  const file = await testConnection(conn("json", { path: join(dir, "file.json") }));
+  const file = await testConnection(conn("json", { path: join(dir, "file.json") }), OPEN_ACCESS);
   assert.equal(file.success, true);
   assert.equal(file.details.bytes, 3);
-  const later = await testConnection(conn("parquet", { path: join(dir, "new", "deeper") }));
+  const later = await testConnection(conn("parquet", { path: join(dir, "new", "deeper") }), OPEN_ACCESS);
   assert.equal(later.success, true);
   assert.match(later.message, /does not exist yet; rowforge can create it/);
   // Under a regular file nothing can be created.
-  const blocked = await testConnection(conn("csv", { path: join(dir, "file.json", "sub") }));
+  const blocked = await testConnection(conn("csv", { path: join(dir, "file.json", "sub") }), OPEN_ACCESS);
   assert.equal(blocked.success, false);
   assert.match(blocked.message, /cannot be created: .*file\.json is not a folder/);
-  const missing = await testConnection(conn("orc", {}, "no_path"));
+  const missing = await testConnection(conn("orc", {}, "no_path"), OPEN_ACCESS);
   assert.equal(missing.success, false);
   assert.equal(missing.details.code, "RF_KEY_MISSING");
   assert.match(missing.message, /connection "no_path" \(orc\) has no path option/);
   mkdirSync(join(dir, "ro"));
   writeFileSync(join(dir, "ro", "x.csv"), "");
   chmodSync(join(dir, "ro"), 0o500);
-  const ro = await testConnection(conn("csv", { path: join(dir, "ro") }));
+  const ro = await testConnection(conn("csv", { path: join(dir, "ro") }), OPEN_ACCESS);
   // root may write anywhere: the answer is then writable, and says so.
   assert.equal(ro.success, process.getuid?.() === 0, ro.message);
 });
@@ -207,6 +219,7 @@ test("kinds no connector serves yet and unknown types are a clear success false,
   for (const type of plannedKinds()) {
     const r = await testConnection(
       conn(type, { url: "localhost:1", "kafka.bootstrap.servers": "localhost:1" }, `my_${type}`),
+      OPEN_ACCESS,
     );
     assert.equal(r.success, false, type);
     assert.equal(r.details.tested, false);
@@ -219,14 +232,14 @@ test("kinds no connector serves yet and unknown types are a clear success false,
   }
   // Every broker kind users write has its connector now (Solace is refused by design, not planned).
   assert.deepEqual(plannedKinds(), []);
-  const solace = await testConnection(conn("solace", { url: "smf://localhost:1" }, "my_solace"));
+  const solace = await testConnection(conn("solace", { url: "smf://localhost:1" }, "my_solace"), OPEN_ACCESS);
   assert.equal(solace.success, false);
   assert.match(
     solace.message,
     /connection "my_solace" is a Solace JMS \(SMF\) connection, which rowforge does not write to; of JMS brokers it writes to RabbitMQ/,
   );
   assert.equal(solace.details.code, "RF_CONNECTION_UNSUPPORTED");
-  const typo = await testConnection(conn("postgress", { url: "x" }));
+  const typo = await testConnection(conn("postgress", { url: "x" }), OPEN_ACCESS);
   assert.equal(typo.success, false);
   assert.match(typo.message, /type postgress, which rowforge does not write to; did you mean "postgres"/);
 });
@@ -243,6 +256,7 @@ test("a server that accepts the connection but never answers is given up after c
       const started = performance.now();
       const r = await testConnection(
         conn(type, { url, user: "u", password: "pw-silent", connectTimeout: "1" }),
+        OPEN_ACCESS,
       );
       const ms = performance.now() - started;
       assert.equal(r.success, false, type);
@@ -259,7 +273,10 @@ test("Cassandra: a node answers with its release and data center, a keyspace is 
   const f = cassandraFacts();
   const login = await cassandraSecretLogin();
   const options = { ...cassandraConnection(f), user: login.user, password: login.password };
-  const up = await testConnection(conn("cassandra", { ...options, keyspace: "system" }, "local_cass"));
+  const up = await testConnection(
+    conn("cassandra", { ...options, keyspace: "system" }, "local_cass"),
+    OPEN_ACCESS,
+  );
   assert.equal(up.success, true, up.message);
   assert.match(
     up.message,
@@ -268,16 +285,23 @@ test("Cassandra: a node answers with its release and data center, a keyspace is 
   assert.match(up.message, /keyspace "system" exists/);
   assert.equal(up.details.dataCenter, f.datacenter);
   assertNoSecret(up, login.password);
-  const missing = await testConnection(conn("cassandra", { ...options, keyspace: "no_such_ks" }));
+  const missing = await testConnection(
+    conn("cassandra", { ...options, keyspace: "no_such_ks" }),
+    OPEN_ACCESS,
+  );
   assert.equal(missing.success, true);
   assert.equal(missing.details.keyspaceExists, false);
-  const wrong = await testConnection(conn("cassandra", { ...options, password: "not-the-password" }));
+  const wrong = await testConnection(
+    conn("cassandra", { ...options, password: "not-the-password" }),
+    OPEN_ACCESS,
+  );
   assert.equal(wrong.success, false);
   assert.match(wrong.message, new RegExp(`refused user "${login.user}"`));
   assertNoSecret(wrong, "not-the-password");
   const port = await closedPort();
   const down = await testConnection(
     conn("cassandra", { host: "127.0.0.1", port: String(port), connectTimeout: "3" }),
+    OPEN_ACCESS,
   );
   assert.equal(down.success, false);
   assert.match(down.message, new RegExp(`cannot reach Cassandra at 127\\.0\\.0\\.1:${port}`));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
@@ -20,6 +21,9 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * A row-equality delete (no key fields, no primary key) over every kind of column rowforge
@@ -90,12 +94,19 @@ ${FIELDS}`,
     const plan = load.plan!;
     const store = await openStore(join(dir, "home"));
     try {
-      const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+      const r = await runPlan(plan, {
+        access: OPEN_ACCESS,
+        nowMicros: TEST_NOW_MICROS,
+        executor: () => createInlineExecutor(),
+      });
       assert.equal(r.success, true, r.failedReason ?? "");
       await store.executions.put(recordOf(r, "generate", new Date().toISOString(), new Date().toISOString()));
       // Someone else's row, equal to a generated one except in one column, stays.
       await c.query(`INSERT INTO ${c.table} (n, d, f, amount, flag) VALUES (1, 0.5, 0.25, 1.0000, true)`);
-      const d = await deletePlanData(plan, { history: { executions: store.executions } });
+      const d = await deletePlanData(plan, {
+        access: OPEN_ACCESS,
+        history: { executions: store.executions },
+      });
       assert.equal(d.success, true, d.failedReason ?? "");
       assert.equal(d.steps[0]?.records, 2000);
       assert.match(d.steps[0]!.outputs[0]!, /rows equal in all 12 generated columns/);

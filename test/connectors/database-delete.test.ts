@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
@@ -19,6 +20,9 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Delete mode against the real PostgreSQL and MariaDB servers of the test run: customers and
@@ -115,6 +119,7 @@ foreignKeys:
 /** A generate run (seed given or the plan's), recorded in the store's history as the CLI records it. */
 async function generate(plan: ResolvedPlan, store: Store, seed?: string): Promise<void> {
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),
     ...(seed ? { seed } : {}),
@@ -159,7 +164,7 @@ for (const db of DBS) {
     assert.equal(await countOf(db, t.orders), 702);
 
     const history = { executions: store.executions };
-    const d = await deletePlanData(plan, { history });
+    const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.deepEqual(
       d.steps.map((s) => [s.name, s.records]),
@@ -174,7 +179,7 @@ for (const db of DBS) {
     assert.deepEqual(await idsOf(db, t.customers, "id"), ["X-AFTER", "X-BEFORE"]);
     assert.deepEqual(await idsOf(db, t.orders, "order_id"), ["XO-AFTER", "XO-BEFORE"]);
 
-    const again = await deletePlanData(plan, { history });
+    const again = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(again.success, true, again.failedReason ?? "");
     assert.deepEqual(
       again.steps.map((s) => s.records),
@@ -190,7 +195,7 @@ for (const db of DBS) {
     await generate(plan, store, "21");
     await generate(plan, store, "22");
     assert.equal(await countOf(db, t.customers), 601);
-    const d = await deletePlanData(plan, { history: { executions: store.executions } });
+    const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.deepEqual(
       d.steps.map((s) => s.records),
@@ -205,12 +210,15 @@ for (const db of DBS) {
     const plan = await planOf(db, t);
     await generate(plan, store);
     const changed = await planOf(db, t, "D[0-9]{9}");
-    const d = await deletePlanData(changed, { history: { executions: store.executions } });
+    const d = await deletePlanData(changed, {
+      access: OPEN_ACCESS,
+      history: { executions: store.executions },
+    });
     assert.equal(d.success, false);
     assert.equal(d.steps[0]!.errorCode, "RF_DELETE_NOT_RECOMPUTABLE");
     assert.match(d.failedReason ?? "", /step "orders".*cannot be regenerated: .*changed since/);
 
-    const none = await deletePlanData(plan);
+    const none = await deletePlanData(plan, { access: OPEN_ACCESS });
     assert.equal(none.success, false);
     assert.equal(none.steps[0]!.errorCode, "RF_DELETE_HISTORY_MISSING");
     assert.match(none.failedReason ?? "", /--home/);
@@ -222,14 +230,17 @@ for (const db of DBS) {
       ...record!,
       details: { ...details, recompute: { ...details.recompute, generatorVersion: 1 } },
     });
-    const old = await deletePlanData(plan, { history: { executions: store.executions } });
+    const old = await deletePlanData(plan, {
+      access: OPEN_ACCESS,
+      history: { executions: store.executions },
+    });
     assert.equal(old.success, false);
     assert.match(old.failedReason ?? "", /generator version 1 and this rowforge generates version \d+/);
     assert.equal(await countOf(db, t.customers), 301, "nothing was deleted");
     assert.equal(await countOf(db, t.orders), 701);
     // Put back as recorded: the rows go.
     await store.executions.put(record!);
-    const ok = await deletePlanData(plan, { history: { executions: store.executions } });
+    const ok = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
     assert.equal(ok.success, true, ok.failedReason ?? "");
     assert.equal(await countOf(db, t.orders), 1);
   });
@@ -259,11 +270,11 @@ dataSources:
     await generate(plan, store, "32");
     await db.query(`INSERT INTO ${table} VALUES ('X-AFTER', 'written after')`);
     const history = { executions: store.executions };
-    const d = await deletePlanData(plan, { history });
+    const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.equal(d.steps[0]?.records, 250);
     assert.deepEqual(await idsOf(db, table, "id"), ["X-AFTER"]);
-    const again = await deletePlanData(plan, { history });
+    const again = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(again.steps[0]?.records, 0);
     assert.match(again.steps[0]?.skipped ?? "", /the rows of the 2 run\(s\) .* were deleted already/);
   });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import type { Connection } from "../../src/model/connection.ts";
@@ -15,6 +16,9 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** 2,500 accounts (more than one page of 1,000): ids unique but 7 repeated once, amounts 1..100 but one 500, one null name. */
 const ROWS = 2500;
@@ -47,6 +51,7 @@ async function validate(connection: Connection) {
     [],
   );
   const results = await runValidations(plan, {
+    access: OPEN_ACCESS,
     connections: new Map([[connection.name, connection]]),
     batchRows: 1000,
   });

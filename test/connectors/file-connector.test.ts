@@ -13,6 +13,7 @@ import {
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
@@ -20,6 +21,9 @@ import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const FIELDS = `      - {name: id, options: {regex: "ID[0-9]{6}", isUnique: true}}
       - {name: year, type: int, options: {oneOf: [2023, 2024]}}
@@ -34,6 +38,7 @@ async function plan(options: string, records = 1000, format = "json"): Promise<R
 
 const run = (p: ResolvedPlan, runId = "run-a"): Promise<RunResult> =>
   runPlan(p, {
+    access: OPEN_ACCESS,
     runId,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { kafkaConnector } from "../../src/connectors/kafka/kafka-connector.ts";
@@ -8,6 +9,9 @@ import { consumeAll, createTopic, freshTopic, topicSize } from "../support/kafka
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { type PrivateKafka, startPrivateKafka } from "../support/private-kafka.ts";
 import { freePort } from "../support/script-process.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * The faults issue 16 names, against real brokers: nothing listening at the port, a broker
@@ -42,6 +46,7 @@ function kafkaPlan(connection: Record<string, string>, stepOptions: Record<strin
 const run = async (plan: Awaited<ReturnType<typeof kafkaPlan>>) => {
   const t0 = performance.now();
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     runId: "kafka-faults",
     nowMicros: TEST_NOW_MICROS,
     batchSize: 500,
@@ -88,12 +93,15 @@ test("nothing listening at the port: RF_BROKER_UNREACHABLE naming the connection
   assert.match(f.message, /connection "broker"/);
   assert.ok(f.seconds < 15, `gave up in ${f.seconds} s`);
   await assert.rejects(
-    kafkaConnector.testConnection!({
-      name: "down",
-      type: "kafka",
-      groupType: "messaging",
-      options: { "kafka.bootstrap.servers": `127.0.0.1:${port}`, connectTimeout: "2" },
-    }),
+    kafkaConnector.testConnection!(
+      {
+        name: "down",
+        type: "kafka",
+        groupType: "messaging",
+        options: { "kafka.bootstrap.servers": `127.0.0.1:${port}`, connectTimeout: "2" },
+      },
+      OPEN_ACCESS,
+    ),
     (e: Error & { code?: string }) =>
       e.code === "RF_BROKER_UNREACHABLE" && e.message.includes(`127.0.0.1:${port}`),
   );
@@ -131,12 +139,15 @@ test("an unknown topic on a broker that does not create topics: RF_DESTINATION_N
   );
   assert.equal(f.sent, 0, "nothing was sent");
   assert.equal(await topicSize(broker.bootstrap, topic), 0, "the topic was not created");
-  const described = await kafkaConnector.testConnection!({
-    name: "private",
-    type: "kafka",
-    groupType: "messaging",
-    options: { "kafka.bootstrap.servers": broker.bootstrap, topic },
-  });
+  const described = await kafkaConnector.testConnection!(
+    {
+      name: "private",
+      type: "kafka",
+      groupType: "messaging",
+      options: { "kafka.bootstrap.servers": broker.bootstrap, topic },
+    },
+    OPEN_ACCESS,
+  );
   assert.equal(described.success, true);
   assert.equal(described.details.brokers, 1);
   assert.equal(described.details.topicExists, false);

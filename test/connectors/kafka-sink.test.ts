@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { consumeAll, createTopic, deleteTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { kafkaFacts } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** The Kafka sink's step options and fields against the shared broker, every record read back. */
 
@@ -22,6 +26,7 @@ function kafkaPlan(stepOptions: Record<string, string>, fields: string, records:
 
 const run = (plan: Awaited<ReturnType<typeof kafkaPlan>>) =>
   runPlan(plan, {
+    access: OPEN_ACCESS,
     runId: "kafka-sink",
     nowMicros: TEST_NOW_MICROS,
     batchSize: 700,

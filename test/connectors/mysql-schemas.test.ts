@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { readSchemas } from "../../src/app/schemas/read-schemas.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { freshMysqlTable, mariadbFacts, mariadbJdbcUrl, mysqlQuery } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const connection = () => {
   const f = mariadbFacts();
@@ -60,12 +64,17 @@ const plan = (t: { customers: string; orders: string }, ordersFields = "", planE
   );
 
 const run = (p: ResolvedPlan, id: string) =>
-  runPlan(p, { runId: id, nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  runPlan(p, {
+    access: OPEN_ACCESS,
+    runId: id,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
 
 test("MariaDB steps without fields are generated from their tables: every row accepted, keys unique, the foreign key holds", async () => {
   const t = await createTables();
   const p = await plan(t);
-  const read = await readSchemas(p);
+  const read = await readSchemas(p, { access: OPEN_ACCESS });
   const customers = read.steps.find((s) => s.step === "customers")!;
   assert.deepEqual(
     customers.omitted.map((o) => o.column),
@@ -144,7 +153,7 @@ test("MariaDB: declared fields win, the rest is read, and the plan's foreign key
     "    fields:\n      - {name: amount, type: 'decimal(5,2)', options: {min: 3, max: 4}}\n",
     ", foreignKeys: [{source: {dataSource: maria, step: customers, fields: [id]}, generate: [{dataSource: maria, step: orders, fields: [customer_id], cardinality: {ratio: 2}}]}]",
   );
-  const read = await readSchemas(p);
+  const read = await readSchemas(p, { access: OPEN_ACCESS });
   const orders = read.steps.find((s) => s.step === "orders")!;
   assert.deepEqual(orders.added, ["customer_id", "line_no"], "the NOT NULL columns without a default");
   assert.equal(orders.foreignKeys[0]?.applied, false);
@@ -190,7 +199,7 @@ test("a MariaDB table rowforge creates reads back as the types it was created fr
     { t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${table}}\n` },
     { "application.conf": connection() },
   );
-  const read = await readSchemas(back);
+  const read = await readSchemas(back, { access: OPEN_ACCESS });
   assert.deepEqual(
     read.plan.steps[0]!.step.fields.map((f) => f.type),
     kinds,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type Data, DataType, type Decimal, type RecordBatch } from "apache-arrow";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
@@ -10,6 +11,9 @@ import { jsonWriter } from "../../src/formats/arrow-values/json-renderer.ts";
 import { dateText } from "../../src/formats/arrow-values/temporal-text.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { freshMysqlTable, mariadbFacts, mariadbJdbcUrl, mysqlQuery } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const ROWS = 500;
 const NULLS = "enableNull: true, nullProb: 0.2";
@@ -129,6 +133,7 @@ test("every rowforge type written to MariaDB reads back equal through SQL (LOAD 
     },
   );
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     runId: "mysql-types",
     nowMicros: TEST_NOW_MICROS,
     batchSize: 128,

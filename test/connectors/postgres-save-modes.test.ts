@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { freshTableName, pgQuery, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 async function runInto(
   dbtable: string,
@@ -20,6 +24,7 @@ async function runInto(
     },
   );
   return runPlan(plan, {
+    access: OPEN_ACCESS,
     runId: `modes-${saveMode}`,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),

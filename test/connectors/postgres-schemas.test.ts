@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { readSchemas } from "../../src/app/schemas/read-schemas.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { pgQuery, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 let schemaCount = 0;
 /** A schema of its own per test: the server is shared. */
@@ -63,13 +67,18 @@ const plan = (schema: string, ordersFields = "", planExtra = "", config = "") =>
   );
 
 const run = (p: Awaited<ReturnType<typeof plan>>, id: string) =>
-  runPlan(p, { runId: id, nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  runPlan(p, {
+    access: OPEN_ACCESS,
+    runId: id,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
 
 test("steps without fields are generated from their tables: every row accepted, keys unique, the foreign key holds, parents first", async () => {
   const schema = freshSchema();
   await createTables(schema);
   const p = await plan(schema);
-  const read = await readSchemas(p);
+  const read = await readSchemas(p, { access: OPEN_ACCESS });
   const customers = read.steps.find((s) => s.step === "customers")!;
   assert.deepEqual(
     customers.omitted.map((o) => o.column),
@@ -152,7 +161,7 @@ test("declared fields win and the rest of the table is read; a plan's own foreig
     ", foreignKeys: [{source: {dataSource: pg, step: customers, fields: [id]}, generate: [{dataSource: pg, step: orders, fields: [customer_id], cardinality: {ratio: 2}}]}]",
     "flags { enableGeneratePlanAndTasks = true }\n",
   );
-  const read = await readSchemas(p);
+  const read = await readSchemas(p, { access: OPEN_ACCESS });
   const orders = read.steps.find((s) => s.step === "orders")!;
   assert.deepEqual(orders.declared, ["amount"]);
   assert.deepEqual(orders.added, ["customer_id", "line_no", "note"], "with the flag, every missing column");
@@ -175,7 +184,7 @@ test("a step with some fields gets only the columns the database needs; a missin
   const schema = freshSchema();
   await createTables(schema);
   const p = await plan(schema, "    fields:\n      - {name: AMOUNT, type: 'decimal(5,2)'}\n");
-  const read = await readSchemas(p);
+  const read = await readSchemas(p, { access: OPEN_ACCESS });
   const orders = read.steps.find((s) => s.step === "orders")!;
   assert.deepEqual(
     orders.added,
@@ -188,7 +197,7 @@ test("a step with some fields gets only the columns the database needs; a missin
     { t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${schema}.orderz}\n` },
     { "application.conf": connection() },
   );
-  await assert.rejects(readSchemas(missing), (e: Error & { code?: string }) => {
+  await assert.rejects(readSchemas(missing, { access: OPEN_ACCESS }), (e: Error & { code?: string }) => {
     assert.equal(e.code, "RF_DB_TABLE_NOT_FOUND");
     assert.match(
       e.message,
@@ -204,7 +213,7 @@ test("a step with some fields gets only the columns the database needs; a missin
         'postgres {\n  pg {\n    url = "jdbc:postgresql://127.0.0.1:1/db"\n    user = "u"\n    password = "hunter2"\n  }\n}\n',
     },
   );
-  await assert.rejects(readSchemas(unreachable), (e: Error & { code?: string }) => {
+  await assert.rejects(readSchemas(unreachable, { access: OPEN_ACCESS }), (e: Error & { code?: string }) => {
     assert.equal(e.code, "RF_DB_UNREACHABLE");
     assert.match(e.message, /127\.0\.0\.1:1/);
     assert.doesNotMatch(e.message, /hunter2/);
@@ -245,7 +254,7 @@ test("a PostgreSQL table rowforge creates reads back as the types it was created
     { t: `name: t\nsteps:\n  - name: s\n    options: {dbtable: ${schema}.made}\n` },
     { "application.conf": connection() },
   );
-  const read = await readSchemas(back);
+  const read = await readSchemas(back, { access: OPEN_ACCESS });
   assert.deepEqual(
     read.plan.steps[0]!.step.fields.map((f) => f.type),
     kinds.map((k) => (k === "byte" ? "short" : k)),
@@ -269,7 +278,7 @@ test("an identity key another table points at is generated, so children can refe
     },
     { "application.conf": connection() },
   );
-  const read = await readSchemas(p);
+  const read = await readSchemas(p, { access: OPEN_ACCESS });
   assert.deepEqual(read.steps.find((s) => s.step === "parents")!.added, ["id", "label"]);
   const kids = read.steps.find((s) => s.step === "kids")!;
   assert.deepEqual(kids.added, ["parent_id"]);

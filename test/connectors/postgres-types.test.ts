@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type Data, DataType, type Decimal, type RecordBatch } from "apache-arrow";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { postgresConnector } from "../../src/connectors/postgres/postgres-connector.ts";
@@ -11,6 +12,9 @@ import { jsonWriter } from "../../src/formats/arrow-values/json-renderer.ts";
 import { dateText } from "../../src/formats/arrow-values/temporal-text.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { freshTableName, pgQuery, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const ROWS = 500;
 const NULLS = "enableNull: true, nullProb: 0.2";
@@ -147,6 +151,7 @@ async function roundTrip(fields: readonly string[], encoding: string): Promise<v
     },
   );
   const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
     runId: "pg-types",
     nowMicros: TEST_NOW_MICROS,
     batchSize: 128,
@@ -196,6 +201,7 @@ async function roundTrip(fields: readonly string[], encoding: string): Promise<v
   const [step] = compilePlan(plan, { seed: "11", nowMicros: TEST_NOW_MICROS, fastMode: true }).steps;
   const batch: RecordBatch = step!.batch(0, ROWS);
   const opened = await postgresConnector.open({
+    access: OPEN_ACCESS,
     step: step!.resolved,
     schema: batch.schema,
     rowCount: ROWS,

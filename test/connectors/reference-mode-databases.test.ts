@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { createSampleRunner } from "../../src/app/sample/sample-runner.ts";
@@ -14,6 +15,9 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A plan: the existing table `parent` (reference mode) and a generated `child` table with a foreign key to it. */
 function databasePlan(
@@ -55,7 +59,11 @@ test("an existing PostgreSQL table is the parent of a generated table with a rea
     `CREATE TABLE ${child} (id bigint PRIMARY KEY, account_id int NOT NULL REFERENCES ${parent} (account_id), amount double precision)`,
   );
   const plan = await databasePlan("postgres", pgConf(), parent, child);
-  const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
   assert.equal(r.success, true, r.failedReason ?? "");
   const written = r.steps.find((s) => s.name === "transactions")!.records;
   const [{ n, parents, orphans }] = (await pgQuery<{ n: string; parents: string; orphans: string }>(
@@ -71,7 +79,11 @@ test("an existing PostgreSQL table is the parent of a generated table with a rea
   await pgQuery(`UPDATE ${parent} SET name = 'changed' WHERE account_id < 300`);
   const again = await databasePlan("postgres", pgConf(), parent, child.replace(/_(\d+)$/, "_$1b"));
   await pgQuery(`CREATE TABLE ${child}b (LIKE ${child})`);
-  const r2 = await runPlan(again, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  const r2 = await runPlan(again, {
+    access: OPEN_ACCESS,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
   assert.equal(r2.success, true, r2.failedReason ?? "");
   const diff = await pgQuery<{ n: string }>(
     `SELECT count(*)::text AS n FROM ((TABLE ${child} EXCEPT TABLE ${child}b) UNION ALL (TABLE ${child}b EXCEPT TABLE ${child})) d`,
@@ -92,7 +104,11 @@ test("a composite key of an existing PostgreSQL table with typed columns, sample
   const fields =
     "      - {name: id, type: long, options: {sql: '__index_inc'}}\n      - {name: region}\n      - {name: opened, type: date}\n      - {name: amount, type: double, options: {min: 1, max: 9}}\n";
   const plan = await databasePlan("postgres", pgConf(), parent, child, "[region, opened]", fields);
-  const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
   assert.equal(r.success, true, r.failedReason ?? "");
   const pairs = await pgQuery<{ k: string }>(
     `SELECT DISTINCT region || ' ' || opened::text AS k FROM ${child} ORDER BY 1`,
@@ -103,7 +119,7 @@ test("a composite key of an existing PostgreSQL table with typed columns, sample
     pairs.every((p) => existing.includes(p.k)),
     JSON.stringify(pairs),
   );
-  const runner = createSampleRunner();
+  const runner = createSampleRunner(OPEN_ACCESS);
   try {
     const s = await runner.run(
       plan,
@@ -131,6 +147,7 @@ test("an empty PostgreSQL table, a missing one and an unreachable server are cod
   const refused = async (conf: string, table: string, code: string, message: RegExp) =>
     assert.rejects(
       runPlan(await databasePlan("postgres", conf, table, child), {
+        access: OPEN_ACCESS,
         nowMicros: TEST_NOW_MICROS,
         executor: () => createInlineExecutor(),
       }),
@@ -173,6 +190,7 @@ test("an existing MariaDB table is the parent of a generated InnoDB table with a
     `CREATE TABLE ${child} (id bigint PRIMARY KEY, account_id int NOT NULL, amount double, FOREIGN KEY (account_id) REFERENCES ${parent} (account_id)) ENGINE=InnoDB`,
   );
   const r = await runPlan(await databasePlan("mysql", conf, parent, child), {
+    access: OPEN_ACCESS,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),
   });

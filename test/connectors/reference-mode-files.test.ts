@@ -4,11 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { DuckDBInstance } from "@duckdb/node-api";
+import { openAccess } from "../../src/access/index.ts";
 import { createExecutor, createInlineExecutor } from "../../src/app/executors.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { createSampleRunner } from "../../src/app/sample/sample-runner.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** Existing accounts: duplicates and a null key on purpose (only A1..A5 are keys). */
 const KEYS = ["A1", "A2", "A3", "A4", "A5"];
@@ -84,7 +88,11 @@ for (const format of ["csv", "json", "parquet"]) {
     const ref = await writeAccounts(format);
     const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
     const plan = await planWith(format, ref, out);
-    const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+    const r = await runPlan(plan, {
+      access: OPEN_ACCESS,
+      nowMicros: TEST_NOW_MICROS,
+      executor: () => createInlineExecutor(),
+    });
     assert.equal(r.success, true, r.failedReason ?? "");
     assert.match(r.steps[0]!.skipped ?? "", /reference data: 5 distinct keys read/);
     const rows = rowsOf(outputText(out));
@@ -109,7 +117,11 @@ test("reference mode is deterministic: the same seed gives the same bytes, inlin
   ]) {
     const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
     const plan = await planWith("parquet", ref, out, "cardinality: {min: 1, max: 6}");
-    const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => executor() });
+    const r = await runPlan(plan, {
+      access: OPEN_ACCESS,
+      nowMicros: TEST_NOW_MICROS,
+      executor: () => executor(),
+    });
     assert.equal(r.success, true, r.failedReason ?? "");
     texts.push(outputText(out));
   }
@@ -121,6 +133,7 @@ test("reference mode is deterministic: the same seed gives the same bytes, inlin
   const r = await runPlan(
     await planWith("csv", await writeAccounts("csv"), out, "nullability: {nullPercentage: 0}"),
     {
+      access: OPEN_ACCESS,
       nowMicros: TEST_NOW_MICROS,
       executor: () => createInlineExecutor(),
     },
@@ -145,7 +158,11 @@ test("perField on the key field groups the child's rows by existing key", async 
         : s,
     ),
   };
-  const r = await runPlan(grouped, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  const r = await runPlan(grouped, {
+    access: OPEN_ACCESS,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
   assert.equal(r.success, true, r.failedReason ?? "");
   const rows = rowsOf(outputText(out));
   assert.equal(rows.length, 30, "10 groups of 3");
@@ -161,7 +178,7 @@ test("a sample of the child draws its keys from the existing data", async () => 
   const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
   const plan = await planWith("json", ref, out);
   const child = plan.steps.find((s) => s.step.name === "transactions")!;
-  const runner = createSampleRunner();
+  const runner = createSampleRunner(OPEN_ACCESS);
   try {
     const s = await runner.run(
       plan,
@@ -186,7 +203,11 @@ test("an empty, missing or unreadable reference source is a coded error naming t
   const expectError = async (refFormat: string, refPath: string, code: string, message: RegExp) => {
     const plan = await planWith(refFormat, refPath, out);
     await assert.rejects(
-      runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() }),
+      runPlan(plan, {
+        access: OPEN_ACCESS,
+        nowMicros: TEST_NOW_MICROS,
+        executor: () => createInlineExecutor(),
+      }),
       (e: unknown) => {
         assert.equal((e as { code?: string }).code, code, String(e));
         assert.match((e as Error).message, message);
@@ -236,7 +257,11 @@ test("an empty, missing or unreadable reference source is a coded error naming t
     ),
   };
   await assert.rejects(
-    runPlan(limited, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() }),
+    runPlan(limited, {
+      access: OPEN_ACCESS,
+      nowMicros: TEST_NOW_MICROS,
+      executor: () => createInlineExecutor(),
+    }),
     /RF_REFERENCE_TOO_LARGE|more than 10 distinct values of account_id/,
   );
   assert.deepEqual(readdirSync(dir).includes("out"), false, "nothing written");
@@ -247,10 +272,14 @@ test("delete mode removes the generated child and never touches the reference da
   const before = readFileSync(ref, "utf8");
   const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
   const plan = await planWith("csv", ref, out);
-  const r = await runPlan(plan, { nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+  const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
+    nowMicros: TEST_NOW_MICROS,
+    executor: () => createInlineExecutor(),
+  });
   assert.equal(r.success, true, r.failedReason ?? "");
   assert.ok(outputText(out).length > 0);
-  const d = await deletePlanData(plan);
+  const d = await deletePlanData(plan, { access: OPEN_ACCESS });
   assert.equal(d.success, true, d.failedReason ?? "");
   assert.deepEqual(
     d.steps.map((s) => [s.name, s.skipped ?? s.records]),

@@ -3,12 +3,16 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A local port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -58,6 +62,7 @@ test("a run started through the application layer (as the server starts them) re
   assert.ok(load.plan);
   await assert.rejects(
     runPlan(load.plan, {
+      access: OPEN_ACCESS,
       executor: () => createInlineExecutor(),
       ...(load.connections ? { connections: load.connections } : {}),
     }),

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import type { BatchExecutor } from "../../src/engine/index.ts";
@@ -9,6 +10,9 @@ import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { readWithPyarrow } from "../support/pyarrow.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const FIELDS = `      - {name: id, options: {regex: "ID[0-9]{6}", isUnique: true}}
       - {name: amount, type: double, options: {min: 1, max: 10}}
@@ -37,7 +41,13 @@ async function run(
   const plan = await planFrom("name: p\ntasks: [{name: t, dataSourceName: out}]\nsinkOptions: {seed: 11}\n", {
     t: `name: t\nsteps:\n  - name: s\n    type: ${format}\n    options: {path: "${dir}", partitions: 2, ${options}}\n    count: {records: ${ROWS}}\n    fields:\n${FIELDS}`,
   });
-  const r = await runPlan(plan, { runId: "seg", nowMicros: TEST_NOW_MICROS, executor, batchSize });
+  const r = await runPlan(plan, {
+    access: OPEN_ACCESS,
+    runId: "seg",
+    nowMicros: TEST_NOW_MICROS,
+    executor,
+    batchSize,
+  });
   assert.ok(r.success, r.failedReason ?? "");
   const files = new Map<string, Buffer>();
   for (const name of readdirSync(dir)

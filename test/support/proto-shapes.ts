@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -44,10 +44,14 @@ message All {
   message Inner { string k = 1; int64 v = 2; repeated Inner kids = 3; }
 }`;
 
+/** Imported `.proto` files read from the disk as they are: a test's own files. */
+export const diskProtoFiles = (path: string): string | undefined =>
+  existsSync(path) ? readFileSync(path, "utf8") : undefined;
+
 export function shapesRoot(): ProtoRoot {
   const file = join(mkdtempSync(join(tmpdir(), "rf-proto-")), "shapes.proto");
   writeFileSync(file, SHAPES);
-  return loadProtoFile(file, SHAPES, "test");
+  return loadProtoFile(file, SHAPES, "test", diskProtoFiles);
 }
 
 /** A small deterministic generator (no Math.random). */
@@ -192,7 +196,7 @@ export function shapes(rows: number): Data {
 /** The test schemas' shop.customers.CustomerUpdated (test/metadata/schemas/proto/customer.proto). */
 export function customerRoot(): ProtoRoot {
   const file = join(import.meta.dirname, "..", "metadata", "schemas", "proto", "customer.proto");
-  return loadProtoFile(file, readFileSync(file, "utf8"), "test");
+  return loadProtoFile(file, readFileSync(file, "utf8"), "test", diskProtoFiles);
 }
 
 /** Rows of CustomerUpdated's fields, as a step taking its fields from customer.proto generates them. */

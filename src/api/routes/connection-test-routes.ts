@@ -36,12 +36,15 @@ export function connectionTestRoutes(svc: RowforgeService): FastifyPluginAsyncTy
         const options: Record<string, string> = {};
         for (const [k, v] of Object.entries(b.options ?? {}))
           options[k] = typeof v === "string" ? v : JSON.stringify(v);
-        const result = await testConnection({
-          name: b.name ?? "unsaved",
-          type: b.type,
-          groupType: b.groupType ?? connectionGroupOf(b.type),
-          options,
-        });
+        const result = await testConnection(
+          {
+            name: b.name ?? "unsaved",
+            type: b.type,
+            groupType: b.groupType ?? connectionGroupOf(b.type),
+            options,
+          },
+          svc.access,
+        );
         return reply.code(result.success ? 200 : 400).send(result);
       },
     );
@@ -71,7 +74,7 @@ export function connectionTestRoutes(svc: RowforgeService): FastifyPluginAsyncTy
             durationMs: 0,
           });
         }
-        const result = await testConnection(connection);
+        const result = await testConnection(connection, svc.access);
         return reply.code(result.success ? 200 : 400).send(result);
       },
     );

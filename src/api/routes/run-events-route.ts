@@ -5,6 +5,7 @@ import type { RunManager } from "../../app/runs/run-manager.ts";
 import type { RunEvent, RunSnapshot } from "../../app/runs/run-progress.ts";
 import type { StepReport } from "../../app/runs/step-report.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
+import { mapStrings } from "../../util/map-strings.ts";
 import { ErrorBody, IdParams } from "../api-schemas.ts";
 import { notFound } from "../http-errors.ts";
 import { publicRecord } from "../public-record.ts";
@@ -42,8 +43,9 @@ const snapshotOfRecord = (r: ExecutionRecord): RunSnapshot => ({
   })),
 });
 
-const frame = (event: string, data: unknown) =>
-  `event: ${event}\ndata: ${JSON.stringify(maskDeep(data))}\n\n`;
+/** An event: its data with secrets masked and paths shown without the server's folders. */
+const frame = (event: string, data: unknown, hidePaths: (text: string) => string) =>
+  `event: ${event}\ndata: ${JSON.stringify(mapStrings(maskDeep(data), hidePaths))}\n\n`;
 
 /**
  * GET /run/events/{id}: a run's live progress as server-sent events (see DESCRIPTION). Each
@@ -51,6 +53,7 @@ const frame = (event: string, data: unknown) =>
  */
 export function runEventsRoute(app: FastifyInstance, svc: RowforgeService, runs: RunManager): void {
   const streams = new Set<() => void>();
+  const hide = svc.access.hidePaths;
   // preClose: before the server waits for its connections to end, which an open stream never would.
   app.addHook("preClose", (done) => {
     for (const close of [...streams]) close();
@@ -104,17 +107,17 @@ export function runEventsRoute(app: FastifyInstance, svc: RowforgeService, runs:
       };
       const onEvent = (e: RunEvent) => {
         if (e.type === "end") {
-          send(frame("end", publicRecord(e.record, true)));
+          send(frame("end", publicRecord(e.record, hide, true), hide));
           close();
-        } else send(frame(e.type, e.snapshot));
+        } else send(frame(e.type, e.snapshot, hide));
       };
       const sub = runs.watch(id, onEvent);
       if (!sub) {
         const r = await svc.store.executions.get(id);
         if (!r) return reply.code(404).send(notFound(`Execution '${id}' not found`, "ExecutionNotFound"));
         open();
-        raw.write(frame("status", snapshotOfRecord(r)));
-        raw.end(frame("end", publicRecord(r, true)));
+        raw.write(frame("status", snapshotOfRecord(r), hide));
+        raw.end(frame("end", publicRecord(r, hide, true), hide));
         return reply;
       }
       unsubscribe = sub.unsubscribe;
@@ -124,7 +127,7 @@ export function runEventsRoute(app: FastifyInstance, svc: RowforgeService, runs:
       raw.once("error", close);
       heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       heartbeat.unref();
-      send(frame("status", sub.snapshot));
+      send(frame("status", sub.snapshot, hide));
       return reply;
     },
   );

@@ -39,10 +39,10 @@ const HistoryQuery = Type.Object({
   ),
 });
 
-const statusOf = (r: ExecutionRecord) => ({
+const statusOf = (r: ExecutionRecord, hidePaths: (text: string) => string) => ({
   id: r.id,
   status: r.status,
-  failedReason: r.failedReason === null ? null : maskText(r.failedReason),
+  failedReason: r.failedReason === null ? null : hidePaths(maskText(r.failedReason)),
   runBy: r.runBy,
   timeTaken: r.timeTaken,
 });
@@ -86,7 +86,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
               .code(400)
               .send(
                 badRequest(
-                  `plan "${plan.plan.name}" has no enabled step to run: give its tasks inline (with steps) or name task files of the task folder${svc.config.taskFolder ? ` (${svc.config.taskFolder})` : ""}`,
+                  `plan "${plan.plan.name}" has no enabled step to run: give its tasks inline (with steps) or name task files of the task folder`,
                   "RF_PLAN_EMPTY",
                 ),
               );
@@ -138,7 +138,9 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
                   (!mode || r.mode === mode),
               )
             : all;
-        return page(req, reply, kept, req.query).map((r) => publicRecord(r, extended === true));
+        return page(req, reply, kept, req.query).map((r) =>
+          publicRecord(r, svc.access.hidePaths, extended === true),
+        );
       },
     );
     const REPORT_TYPES: Record<string, string> = {
@@ -175,7 +177,9 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
             .code(404)
             .send(notFound(`report file ${resource} of run ${runId} not found`, "ReportNotFound"));
         }
-        return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(body);
+        // A report's texts (reasons, outputs) show paths without the server's folders, as every answer does.
+        const shown = extname(resource) === ".svg" ? body : svc.access.hidePaths(body.toString("utf8"));
+        return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(shown);
       },
     );
     cancelRoute(app, runs, RunStarted);
@@ -190,7 +194,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
             return reply
               .code(404)
               .send(notFound(`Execution '${req.params.id}' not found`, "ExecutionNotFound"));
-          return statusOf(r);
+          return statusOf(r, svc.access.hidePaths);
         },
       );
     }

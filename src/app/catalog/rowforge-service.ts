@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Value from "typebox/value";
 import { parse } from "yaml";
+import {
+  accessOf,
+  homeDataFolder,
+  openAccess,
+  type ResourceAccess,
+  type ServerAccessChoice,
+  serverAccessRules,
+} from "../../access/index.ts";
 import { type Env, isObject, loadProject, type ProjectLoad, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import {
@@ -16,6 +24,7 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { checkPlan } from "../check/check-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
+import { checkPlanAccess } from "../runs/check-plan-access.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./folder-plan-sources.ts";
@@ -35,6 +44,11 @@ export interface ServiceOptions {
   readonly transformationsFolder?: string;
   /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
   readonly sampleTimeLimitMs?: number;
+  /**
+   * What the files and URLs of plans may be: the operator's data and output folders and URL
+   * allow-list (contained, the default: `<home>/data`, no URL), or `open` (a local user's own plans).
+   */
+  readonly access?: ServerAccessChoice | "open";
 }
 
 export interface PlanListEntry {
@@ -66,6 +80,8 @@ export interface RowforgeService {
   readonly cwd: string;
   /** The only folder transformations load from (see transform/load-transformation.ts). */
   readonly transformationsFolder: string;
+  /** What the files and URLs plans name may be (src/access): every read, fetch and output of a plan goes through it. */
+  readonly access: ResourceAccess;
   /** Where samples are computed: inline when cheap, else in a worker under the time limit. */
   readonly samples: SampleRunner;
   now(): number;
@@ -149,7 +165,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
   const config = await loadServiceConfig(o.configPath, env, cwd);
   const store = o.store;
   const now = o.now ?? (() => Date.now());
-  const samples = createSampleRunner(o.sampleTimeLimitMs);
+  const transformationsFolder = o.transformationsFolder ?? join(store.home, "transformations");
+  const access = await serviceAccess(o.access ?? {}, store.home, config, transformationsFolder, cwd);
+  const samples = createSampleRunner(access, o.sampleTimeLimitMs);
 
   const connections = async (): Promise<Map<string, Connection>> => {
     const all = new Map<string, Connection>(config.connections);
@@ -236,10 +254,12 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     const { plan, diagnostics } = await resolveRequest(request);
     const errors = diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0 || !plan) return errors;
-    // Database steps without fields are checked with the columns of their tables, as runs read them.
+    // Database steps without fields are checked with the columns of their tables, as runs read
+    // them; every file and URL it names first, against the access rules.
     let read: ResolvedPlan;
     try {
-      read = (await readSchemas(plan, { onlyWhenNeeded: true })).plan;
+      await checkPlanAccess(plan, access);
+      read = (await readSchemas(plan, { onlyWhenNeeded: true, access })).plan;
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
       return [{ severity: "error", code: e.code, message: e.message, location: {}, hint: e.hint }];
@@ -253,7 +273,8 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     env,
     resolveRequest,
     cwd,
-    transformationsFolder: o.transformationsFolder ?? join(store.home, "transformations"),
+    transformationsFolder,
+    access,
     samples,
     now,
     async savePlan(body) {
@@ -451,6 +472,30 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       await store.close();
     },
   };
+}
+
+/**
+ * The access of the service's plans: open, or contained by the operator's choice over the
+ * home and the configuration's folders. The default data folder `<home>/data` is created.
+ */
+async function serviceAccess(
+  choice: ServerAccessChoice | "open",
+  home: string,
+  config: ServiceConfig,
+  transformationsFolder: string,
+  cwd: string,
+): Promise<ResourceAccess> {
+  if (choice === "open") return openAccess(cwd);
+  if (choice.dataDirs === undefined || choice.dataDirs.length === 0)
+    await mkdir(homeDataFolder(home), { recursive: true, mode: 0o700 });
+  return accessOf(
+    serverAccessRules(choice, {
+      home,
+      configFolders: [config.planFolder, config.taskFolder, config.validationFolder],
+      transformationsFolder,
+      configPath: config.configPath,
+    }),
+  );
 }
 
 /** Every problem of a plan sent to POST /plan, in one 400: where (field path), what, which code. */

@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
@@ -47,7 +48,10 @@ function looseValidations(load: ProjectLoad): ValidationConfig[] {
  * `check` reads them: a suite that cannot be read, or holds an expectation rowforge does not
  * run, is a problem at its validation file.
  */
-async function checkLooseValidationsReadingSuites(load: ProjectLoad): Promise<Diagnostic[]> {
+async function checkLooseValidationsReadingSuites(
+  load: ProjectLoad,
+  access: ResourceAccess,
+): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const expanded: ValidationConfig[] = [];
   for (const v of looseValidations(load)) {
@@ -57,7 +61,7 @@ async function checkLooseValidationsReadingSuites(load: ProjectLoad): Promise<Di
     }
     const file = load.validationFiles.get(v.name);
     try {
-      expanded.push(...(await withSuiteEntries([v], metadataDocuments(file ? [file] : []))));
+      expanded.push(...(await withSuiteEntries([v], metadataDocuments(file ? [file] : [], access))));
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
       problems.push({
@@ -85,7 +89,10 @@ export interface ProjectSchemas {
  * (as `run` reads them): what was read is returned for `validate` to print, and a table or
  * server that cannot be read is a problem located at the step.
  */
-export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<ProjectSchemas> {
+export async function checkProjectReadingSchemas(
+  load: ProjectLoad,
+  access: ResourceAccess,
+): Promise<ProjectSchemas> {
   const out = new DiagnosticList();
   const schemas: { plan: string; steps: readonly StepSchema[] }[] = [];
   const metadata: { plan: string; steps: readonly MetadataStepReport[] }[] = [];
@@ -96,6 +103,7 @@ export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<Pro
       const key = (s: ResolvedStep) => `${s.taskName}\u0000${s.step.name}`;
       const read = await readSchemas(p.plan, {
         onlyWhenNeeded: true,
+        access,
         onMetadataError: (s, e) => unread.set(key(s), e),
       });
       if (read.steps.length > 0) schemas.push({ plan: p.plan.plan.name, steps: read.steps });
@@ -129,7 +137,7 @@ export async function checkProjectReadingSchemas(load: ProjectLoad): Promise<Pro
       out.add(checkOne(load, p, (t) => skipped.has(t), true));
     }
   }
-  out.add(await checkLooseValidationsReadingSuites(load));
+  out.add(await checkLooseValidationsReadingSuites(load, access));
   return { diagnostics: out.list, schemas, metadata };
 }
 

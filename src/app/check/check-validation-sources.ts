@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import type { SourceDocument } from "../../config/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
@@ -13,10 +14,11 @@ import { documentOf, entryPath } from "./check-validations.ts";
 export async function checkValidationSources(
   plan: ResolvedPlan,
   documents: ReadonlyMap<string, SourceDocument>,
+  access: ResourceAccess,
   connections?: ReadonlyMap<string, Connection>,
 ): Promise<Diagnostic[]> {
   if (plan.validations.length === 0 || !plan.config.flags.enableValidation) return [];
-  const found = await unreachableSources(plan, connections);
+  const found = await unreachableSources(plan, access, connections);
   return found.map((u) => {
     const config = plan.validations.find((c) => c.name === u.config)!;
     const doc = documentOf(config, plan, documents);

@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import { normaliseFormat } from "../../config/index.ts";
 import { findConnector, JMS_SUPPORTED, plannedKinds, unsupportedKind } from "../../connectors/registry.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
@@ -21,18 +22,25 @@ export interface ConnectionTestResult {
  * reaches it, reads what it can and writes nothing. Kinds rowforge refuses (Solace), kinds no
  * connector serves, connectors without a test and unknown types are answered `success: false`
  * saying so: never a success that was not checked. A connector that does not answer within its
- * connectTimeout plus a few seconds is given up. No secret of the connection appears in the answer.
+ * connectTimeout plus a few seconds is given up. No secret of the connection appears in the
+ * answer. Files and URLs are held to the access rules (a path or URL they refuse is answered
+ * `success: false` with RF_PATH_NOT_ALLOWED or RF_URL_NOT_ALLOWED and nothing more), and the
+ * answer shows paths as the access shows them (the server's folders left out).
  */
 export async function testConnection(
   c: Connection,
+  access: ResourceAccess,
   now = () => performance.now(),
 ): Promise<ConnectionTestResult> {
   const started = now();
-  const outcome = await outcomeOf(c);
-  return scrub(c, { ...outcome, durationMs: Math.round(now() - started) });
+  const outcome = await outcomeOf(c, access);
+  return scrub(c, { ...outcome, durationMs: Math.round(now() - started) }, access.hidePaths);
 }
 
-async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "durationMs">> {
+async function outcomeOf(
+  c: Connection,
+  access: ResourceAccess,
+): Promise<Omit<ConnectionTestResult, "durationMs">> {
   const type = normaliseFormat(c.type, c.options, OUTPUT_KINDS);
   const who = `connection "${c.name}"`;
   const connector = findConnector(type);
@@ -68,7 +76,7 @@ async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "dur
     };
   }
   try {
-    const outcome = await withinConnectTimeout(connector.testConnection({ ...c, type }), c, who);
+    const outcome = await withinConnectTimeout(connector.testConnection({ ...c, type }, access), c, who);
     return { ...outcome, details: { type, ...outcome.details } };
   } catch (e) {
     if (isRowforgeError(e)) {
@@ -82,8 +90,12 @@ async function outcomeOf(c: Connection): Promise<Omit<ConnectionTestResult, "dur
   }
 }
 
-/** The answer with every secret value of the connection replaced by *** (and credentials in text masked). */
-function scrub(c: Connection, r: ConnectionTestResult): ConnectionTestResult {
+/** The answer with every secret value of the connection replaced by *** (and credentials in text masked), paths shown as `hidePaths` shows them. */
+function scrub(
+  c: Connection,
+  r: ConnectionTestResult,
+  hidePaths: (text: string) => string,
+): ConnectionTestResult {
   const inUrls = Object.values(c.options).flatMap((v) =>
     [...v.matchAll(/\/\/[^:/@\s]*:([^@/\s]+)@|[?&;]password=([^&;\s]+)/gi)].map((m) => m[1] ?? m[2] ?? ""),
   );
@@ -100,7 +112,7 @@ function scrub(c: Connection, r: ConnectionTestResult): ConnectionTestResult {
       }
     }),
   ].filter((v) => v.length >= 3);
-  const clean = (text: string) => maskText(secrets.reduce((t, s) => t.split(s).join(MASK), text));
+  const clean = (text: string) => hidePaths(maskText(secrets.reduce((t, s) => t.split(s).join(MASK), text)));
   const details: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(r.details)) details[k] = typeof v === "string" ? clean(v) : v;
   return { ...r, message: clean(r.message), details };

@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import { readInlineFields } from "../../config/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Field } from "../../model/field.ts";
@@ -50,7 +51,7 @@ export interface MetadataReading {
  */
 export async function fillFromMetadata(
   plan: ResolvedPlan,
-  options: MetadataFillOptions = {},
+  options: MetadataFillOptions,
 ): Promise<MetadataReading> {
   const hasSource = (r: ResolvedStep) => {
     if (isReference(r)) return false;
@@ -62,7 +63,7 @@ export async function fillFromMetadata(
   };
   const suites = hasSuiteEntries(plan.validations);
   if (!plan.steps.some(hasSource) && !suites) return { plan, steps: [] };
-  const docs = options.docs ?? metadataDocuments(plan.sources);
+  const docs = options.docs ?? metadataDocuments(plan.sources, options.access);
   const validations = suites ? await withSuiteEntries(plan.validations, docs) : plan.validations;
   const reports: MetadataStepReport[] = [];
   const steps: ResolvedStep[] = [];
@@ -105,6 +106,8 @@ export async function fillFromMetadata(
 }
 
 export interface MetadataFillOptions {
+  /** What the documents may be (files under the server's data folders, allowed URLs, or anything for the CLI). */
+  readonly access: ResourceAccess;
   readonly docs?: MetadataDocuments;
   /**
    * Called with each step whose source cannot be read (the step is kept as written) instead

@@ -45,6 +45,11 @@ const LOCATION_OPTIONS = [
   "openApiSpec",
 ];
 
+/** Every step option a metadata source reads a document (a file or URL) or asks a server by. */
+export const METADATA_LOCATION_OPTIONS: readonly string[] = [
+  ...new Set([...LOCATION_OPTIONS, ...METADATA_SOURCES.flatMap((s) => s.locationOptions)]),
+];
+
 /** `avro` or `protobuf` for a schema file named `.avsc` or `.proto`. */
 export function schemaKindOf(location: string | undefined): "avro" | "protobuf" | undefined {
   if (location === undefined) return undefined;

@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import type { RawField } from "../../config/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Validation } from "../../model/validation.ts";
@@ -22,6 +23,8 @@ export interface MetadataDocuments {
   read(location: string, where: string): Promise<{ readonly value: unknown; readonly path: string }>;
   /** The document's text as it is (a `.proto` file), and where it was found. */
   readText(location: string, where: string): Promise<{ readonly text: string; readonly path: string }>;
+  /** The rules every document, and every server a source asks (a schema registry), is held to. */
+  readonly access: ResourceAccess;
 }
 
 /**

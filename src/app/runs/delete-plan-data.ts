@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { ResourceAccess } from "../../access/index.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
+import { checkPlanAccess } from "./check-plan-access.ts";
 import { isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import { type DeleteHistorySource, loadPlanHistory } from "./plan-history.ts";
@@ -21,6 +23,8 @@ import { type StepReport, stepFailure } from "./step-report.ts";
 export async function deletePlanData(
   given: ResolvedPlan,
   o: {
+    /** What the outputs to delete from may be (the server's output folders; the CLI's anything). */
+    access: ResourceAccess;
     runId?: string;
     /** A step's delete begins (the live run view lists it as running). */
     onStepStart?: (name: string) => void;
@@ -28,13 +32,14 @@ export async function deletePlanData(
     only?: ReadonlySet<string>;
     /** The run history (the store's executions), or why there is none. */
     history?: DeleteHistorySource;
-  } = {},
+  },
 ): Promise<RunResult> {
   const started = performance.now();
   const runId = o.runId ?? randomUUID();
   // Rows are regenerated as the runs made them: with the columns read from the database and
   // the reference data their foreign keys drew from (a changed source fails the step check).
-  const { plan } = await readSchemas(given);
+  await checkPlanAccess(given, o.access);
+  const { plan } = await readSchemas(given, { access: o.access });
   // Compiling checks the plan and gives the insert order; nothing is generated.
   const compiled = compilePlan(plan, {
     seed: plan.plan.sinkOptions.seed ?? "0",
@@ -42,7 +47,7 @@ export async function deletePlanData(
     fastMode: true,
     budget: resolveBudget(plan.config.budget),
   });
-  const history = await loadPlanHistory(plan, o.history, () => loadReferences(plan, o.only));
+  const history = await loadPlanHistory(plan, o.history, () => loadReferences(plan, o.access, o.only));
   const steps: StepReport[] = [];
   let failedReason: string | null = null;
   for (const step of [...compiled.steps].reverse()) {
@@ -74,7 +79,7 @@ export async function deletePlanData(
     }
     const connector = connectorFor(r, "deleting from");
     try {
-      const out = await connector.deleteGenerated(r, plan.plan.name, history.forStep(step.id));
+      const out = await connector.deleteGenerated(r, plan.plan.name, history.forStep(step.id), o.access);
       if (out.runs && out.runs.length > 0) {
         try {
           await history.markDeleted(step.id, out.runs, runId);

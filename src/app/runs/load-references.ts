@@ -1,4 +1,5 @@
 import { tableToIPC } from "apache-arrow";
+import type { ResourceAccess } from "../../access/index.ts";
 import { referenceEmpty, referenceMaxRows } from "../../connectors/reference/reference-errors.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -17,6 +18,7 @@ import { stepIdOf } from "../../model/step.ts";
  */
 export async function loadReferences(
   plan: ResolvedPlan,
+  access: ResourceAccess,
   only?: Iterable<string>,
 ): Promise<Record<string, Uint8Array>> {
   const byId = new Map<string, ResolvedStep>();
@@ -53,7 +55,7 @@ export async function loadReferences(
         },
       );
     }
-    const table = await connector.readReference(step, { fields, maxRows: referenceMaxRows(step) });
+    const table = await connector.readReference(step, { fields, maxRows: referenceMaxRows(step), access });
     if (table.numRows === 0) throw referenceEmpty(step, step.format, fields);
     out[id] = tableToIPC(table, "stream");
   }

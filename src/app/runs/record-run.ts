@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
@@ -46,6 +47,7 @@ export function recordOf(
  */
 export async function recordRun(
   home: string,
+  access: ResourceAccess,
   plan: ResolvedPlan,
   result: RunResult,
   mode: ExecutionMode,
@@ -67,6 +69,7 @@ export async function recordRun(
       result.seed,
       result.generatorVersion,
       `${home}/reports`,
+      access,
       result.validations,
     );
     try {
@@ -90,13 +93,14 @@ export async function recordRun(
  */
 export async function keepRunRecord(
   home: string | undefined,
+  access: ResourceAccess,
   plan: ResolvedPlan,
   result: RunResult,
   mode: ExecutionMode,
   createdTs: string,
   updatedTs: string,
 ): Promise<RecordedRun | undefined> {
-  if (home) return recordRun(home, plan, result, mode, createdTs, updatedTs);
+  if (home) return recordRun(home, access, plan, result, mode, createdTs, updatedTs);
   const reportsFolder = plan.config.folders.generatedReportsFolderPath;
   if (!reportsFolder) return undefined;
   const record = recordOf(result, mode, createdTs, updatedTs);
@@ -106,6 +110,7 @@ export async function keepRunRecord(
     result.seed,
     result.generatorVersion,
     reportsFolder,
+    access,
     result.validations,
   );
   return { recorded: true, ...(reportDir ? { reportDir } : {}) };

@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
@@ -6,8 +7,9 @@ import type { StepReport } from "./step-report.ts";
 
 /**
  * Writes a finished run's report when the plan's configuration asks for reports, under its
- * generatedReportsFolderPath or `reportsRoot`; returns the report folder, or undefined when
- * there is none. A report that cannot be written never fails the run.
+ * generatedReportsFolderPath (an output of the plan, held to the access rules) or `reportsRoot`;
+ * returns the report folder, or undefined when there is none. A report that cannot be written
+ * never fails the run.
  */
 export async function reportRun(
   plan: ResolvedPlan,
@@ -15,11 +17,17 @@ export async function reportRun(
   seed: string,
   generatorVersion: number,
   reportsRoot: string,
+  access: ResourceAccess,
   validations?: readonly ValidationResult[],
 ): Promise<string | undefined> {
   if (!plan.config.flags.enableSaveReports) return undefined;
   try {
-    return await writeReport(plan.config.folders.generatedReportsFolderPath ?? reportsRoot, {
+    const configured = plan.config.folders.generatedReportsFolderPath;
+    const root =
+      configured === undefined
+        ? reportsRoot
+        : await access.writable(configured, "configuration folder.generatedReportsFolderPath");
+    return await writeReport(root, {
       runId: r.id,
       planName: r.planName,
       planDescription: plan.plan.description,

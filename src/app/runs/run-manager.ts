@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { ResourceAccess } from "../../access/index.ts";
 import { GENERATOR_VERSION } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { summaryRow, type ValidationResult } from "../validate/validation-result.ts";
+import { checkPlanAccess } from "./check-plan-access.ts";
 import { deletePlanData } from "./delete-plan-data.ts";
 import { reportRun } from "./report-run.ts";
 import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
@@ -21,6 +23,8 @@ export interface RunManagerOptions {
   readonly now?: () => number;
   /** Where reports go when the plan's configuration names no generatedReportsFolderPath. */
   readonly reportsRoot: string;
+  /** What the files and URLs of the plans it runs may be (checked when a run is submitted, and as it runs). */
+  readonly access: ResourceAccess;
   /** Rows, bytes and seconds a run may take (default DEFAULT_RUN_LIMITS). */
   readonly limits?: RunLimits;
   /** Told about a failure that no request or run can report (a store write of a finished run). */
@@ -137,7 +141,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     validations?: readonly ValidationResult[],
   ): Promise<ExecutionRecord> => {
     const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
-    const dir = await reportRun(plan, final, seed, version, o.reportsRoot, validations);
+    const dir = await reportRun(plan, final, seed, version, o.reportsRoot, o.access, validations);
     // The status and the report's folder are stored in one write, retried as every settle is.
     const details: RunDetails = {
       ...detailsOf(r),
@@ -210,6 +214,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       const result =
         record.mode === "delete"
           ? await deletePlanData(plan, {
+              access: o.access,
               runId: record.id,
               history: { executions: o.store.executions },
               onStepStart: (step) => progress.step(record.id, step, 0, 0),
@@ -217,6 +222,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
               ...(only ? { only } : {}),
             })
           : await runPlan(plan, {
+              access: o.access,
               runId: record.id,
               executor: o.executor,
               nowMicros: now() * 1000,
@@ -321,6 +327,8 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     async submit(plan, mode, runBy, only) {
       if (stopping)
         throw new RowforgeError("RF_RUN_FAILED", "rowforge is shutting down and takes no new runs");
+      // A file or URL the rules refuse is a 4xx now, before the run is recorded or anything is written.
+      await checkPlanAccess(plan, o.access);
       if (mode === "generate") {
         let rows: number | undefined;
         try {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
+import type { ResourceAccess } from "../../access/index.ts";
 import type { StepSink } from "../../connectors/connector.ts";
 import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
@@ -25,6 +26,7 @@ import { readSchemas } from "../schemas/read-schemas.ts";
 import { unreachableSources } from "../validate/reach-sources.ts";
 import { runValidations } from "../validate/run-validations.ts";
 import type { ValidationResult } from "../validate/validation-result.ts";
+import { checkPlanAccess } from "./check-plan-access.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import type { RecomputeFacts } from "./run-details.ts";
@@ -39,6 +41,11 @@ import { stepCheck } from "./step-check.ts";
 import { type StepReport, stepFailure } from "./step-report.ts";
 
 export interface RunPlanOptions {
+  /**
+   * What the files and URLs the plan names may be: outputs, metadata documents, data read
+   * back, reference data, schemas, endpoints (src/access; the CLI's open, the server's contained).
+   */
+  readonly access: ResourceAccess;
   /** Connections by name, for validations of data sources that no step of the plan writes. */
   readonly connections?: ReadonlyMap<string, Connection>;
   readonly seed?: string;
@@ -124,13 +131,15 @@ export const MAX_BATCH_BYTES = 512 * 1024 * 1024;
  */
 export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> {
   const started = performance.now();
+  // Nothing is read or written before every file and URL the plan names is known to be allowed.
+  await checkPlanAccess(given, options.access, options.connections);
   // Database steps' fields and foreign keys read from their tables (src/app/schemas).
-  const { plan } = await readSchemas(given);
+  const { plan } = await readSchemas(given, { access: options.access });
   const runId = options.runId ?? randomUUID();
   const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
   const nowMicros = options.nowMicros ?? Date.now() * 1000;
   // Existing rows of reference parents are read first (async I/O); the engine picks from them.
-  const references = await loadReferences(plan, options.only);
+  const references = await loadReferences(plan, options.access, options.only);
   const compileOptions = {
     seed,
     references,
@@ -146,7 +155,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
   for (const step of compiled.steps) {
     checkStepRunnable(step.resolved);
     if (isReference(step.resolved)) continue;
-    await connectorFor(step.resolved).checkTarget(step.resolved);
+    await connectorFor(step.resolved).checkTarget(step.resolved, options.access);
   }
   // A server the validations read that cannot be reached stops the run before it writes.
   if (
@@ -154,7 +163,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     plan.validations.length > 0 &&
     plan.config.flags.enableValidation
   ) {
-    const [first] = await unreachableSources(plan, options.connections);
+    const [first] = await unreachableSources(plan, options.access, options.connections);
     if (first)
       throw new RowforgeError(
         first.error.code,
@@ -228,6 +237,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     plan.validations.length > 0 &&
     plan.config.flags.enableValidation
       ? await runValidations(plan, {
+          access: options.access,
           limits: { nowMicros },
           stepReports: reports,
           ...(options.connections ? { connections: options.connections } : {}),
@@ -358,6 +368,7 @@ async function runStep(
       rowCount: step.rowCount,
       runId: options.runId,
       planName: plan.plan.name,
+      access: options.access,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     if ("skipped" in opened) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Piscina } from "piscina";
 import { workerUrl } from "../../../workers/worker-url.ts";
+import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
@@ -30,7 +31,10 @@ export interface SampleRunner {
 }
 
 /** Sample workers: up to two, kept warm a minute after use, each with a bounded heap. */
-export function createSampleRunner(timeLimitMs = DEFAULT_SAMPLE_TIME_LIMIT_MS): SampleRunner {
+export function createSampleRunner(
+  access: ResourceAccess,
+  timeLimitMs = DEFAULT_SAMPLE_TIME_LIMIT_MS,
+): SampleRunner {
   let pool: Piscina | undefined;
   const keys = new WeakMap<ResolvedPlan, string>();
   const keyOf = (plan: ResolvedPlan): string => {
@@ -75,7 +79,7 @@ export function createSampleRunner(timeLimitMs = DEFAULT_SAMPLE_TIME_LIMIT_MS): 
     async run(plan, chosen, givenOptions, output) {
       // A child of reference data samples from the existing rows, read here (async I/O) first.
       const options = givenOptions.relationships
-        ? { ...givenOptions, references: await loadReferences(plan, chosen.map(stepIdOf)) }
+        ? { ...givenOptions, references: await loadReferences(plan, access, chosen.map(stepIdOf)) }
         : givenOptions;
       const result = isCheapSample(chosen, options.size, options.fastMode)
         ? await renderSample(plan, chosen, options, output)

@@ -1,12 +1,4 @@
-import { realpath } from "node:fs/promises";
-import { isAbsolute, resolve, sep } from "node:path";
-import {
-  MAX_SOURCE_BYTES,
-  readInlineFields,
-  readRegularFile,
-  readTaskText,
-  taskAsPlan,
-} from "../../config/index.ts";
+import { MAX_SOURCE_BYTES, readInlineFields, readTaskText, taskAsPlan } from "../../config/index.ts";
 import { raiseHint } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import type { Task } from "../../model/index.ts";
@@ -50,7 +42,7 @@ async function findPlanOrFail(svc: RowforgeService, planName: string) {
   }
   // Database steps without fields are sampled with the columns of their tables.
   try {
-    return (await readSchemas(found.plan, { onlyWhenNeeded: true })).plan;
+    return (await readSchemas(found.plan, { onlyWhenNeeded: true, access: svc.access })).plan;
   } catch (e) {
     if (isRowforgeError(e)) throw new SampleError("GENERATION_ERROR", e.message, e.code, problemsOf(e));
     throw e;
@@ -312,46 +304,41 @@ export async function sampleTaskYamlText(
   return envelope(svc, plan, step, q, "INVALID_YAML", sampleFormatOf(step));
 }
 
-/** POST /sample/task-file: a task file read only from the task folder, the plan folder or the home. */
+/**
+ * POST /sample/task-file: a task file read through the access rules (the server: its data,
+ * task, plan and validation folders). A file outside them and a file that does not exist get
+ * the same answer: the endpoint says nothing about what is on the server's disk.
+ */
 export async function sampleTaskFile(
   svc: RowforgeService,
   path: string,
   stepName: string | undefined,
   q: SampleQuery,
 ): Promise<MultiSchemaSampleResponse | SampleResponse> {
-  const allowed = [svc.config.taskFolder, svc.config.planFolder, svc.store.home].filter(
-    (p): p is string => p !== undefined,
-  );
-  const candidate = isAbsolute(path) ? path : resolve(svc.config.taskFolder ?? svc.store.home, path);
-  let real: string;
-  try {
-    real = await realpath(candidate);
-  } catch {
-    throw new SampleError("INVALID_REQUEST", `taskYamlPath ${path} does not exist`, "FileNotFound");
-  }
-  const roots = await Promise.all(allowed.map((a) => realpath(a).catch(() => undefined)));
-  if (!roots.some((r) => r !== undefined && (real === r || real.startsWith(`${r}${sep}`)))) {
-    throw new SampleError(
-      "INVALID_REQUEST",
-      `taskYamlPath must be inside the task folder, the plan folder or the rowforge home; ${path} is not`,
-      "PathNotAllowed",
-    );
-  }
-  if (!/\.ya?ml$/i.test(real))
+  if (!/\.ya?ml$/i.test(path))
     throw new SampleError("INVALID_REQUEST", "taskYamlPath must name a .yaml or .yml file", "NotYaml");
-  let text: string;
+  let doc: { text: string; path: string };
   try {
-    text = (await readRegularFile(real, MAX_SOURCE_BYTES)).toString("utf8");
+    doc = await svc.access.readText(path, "taskYamlPath", MAX_SOURCE_BYTES);
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
+    if (e.code === "RF_PATH_NOT_ALLOWED" || e.code === "RF_FILE_NOT_FOUND")
+      throw new SampleError(
+        "INVALID_REQUEST",
+        `taskYamlPath ${path} is not a task file this server can read: name a .yaml file in its task, plan or data folders`,
+        "FileNotFound",
+      );
     const why =
       e.code === "RF_FILE_NOT_REGULAR"
         ? "NotRegularFile"
         : e.code === "RF_FILE_TOO_LARGE"
           ? "FileTooLarge"
           : "FileNotReadable";
-    throw new SampleError("INVALID_REQUEST", `taskYamlPath ${e.message.replace(real, path)}`, why);
+    throw new SampleError("INVALID_REQUEST", e.message, why);
   }
+  // A link inside the folders to a file of another kind is not a task file either.
+  if (!/\.ya?ml$/i.test(doc.path))
+    throw new SampleError("INVALID_REQUEST", "taskYamlPath must name a .yaml or .yml file", "NotYaml");
   // The spec answers a SampleResponse: the chosen step, else the task's first step.
-  return sampleTaskYamlText(svc, text, stepName, q, real, true);
+  return sampleTaskYamlText(svc, doc.text, stepName, q, doc.path, true);
 }

@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import type { ColumnDescription, TableDescription } from "../../connectors/table-description.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -52,6 +53,8 @@ export interface SchemaReading {
 }
 
 export interface ReadSchemaOptions {
+  /** What the files and URLs of metadata sources may be. */
+  readonly access: ResourceAccess;
   /**
    * Read the tables only when a database step has no fields (or enableGeneratePlanAndTasks is
    * on), not to complete steps with fields: what `validate` does, which checks files rather
@@ -77,15 +80,12 @@ const needsSchema = (r: ResolvedStep): boolean =>
  * declares foreign keys into that step). Does nothing, and connects nowhere, when no step
  * needs it.
  */
-export async function readSchemas(
-  given: ResolvedPlan,
-  options: ReadSchemaOptions = {},
-): Promise<SchemaReading> {
+export async function readSchemas(given: ResolvedPlan, options: ReadSchemaOptions): Promise<SchemaReading> {
   // Fields from metadata sources first: a database step may name one too.
-  const fromMetadata = await fillFromMetadata(
-    given,
-    options.onMetadataError ? { onError: options.onMetadataError } : {},
-  );
+  const fromMetadata = await fillFromMetadata(given, {
+    access: options.access,
+    ...(options.onMetadataError ? { onError: options.onMetadataError } : {}),
+  });
   const read = await readDatabaseSchemas(fromMetadata.plan, options);
   return fromMetadata.steps.length > 0 ? { ...read, metadata: fromMetadata.steps } : read;
 }
@@ -104,7 +104,7 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
   for (const [i, r] of wanted.entries()) {
     const table = tables[i];
     if (table) described.set(r, table);
-    else if (r.step.fields.length === 0) await refuseMissingTable(r);
+    else if (r.step.fields.length === 0) await refuseMissingTable(r, options.access);
   }
   const filled = [...described.keys()].filter(
     (r) => r.step.fields.length === 0 || complete || hasMissingRequired(r, described.get(r)!),
@@ -254,9 +254,9 @@ function chooseUniqueColumns(t: TableDescription): Set<string> {
   return out;
 }
 
-async function refuseMissingTable(r: ResolvedStep): Promise<never> {
+async function refuseMissingTable(r: ResolvedStep, access: ResourceAccess): Promise<never> {
   // The connector's own refusal names the nearest tables (unless createTable lets it pass).
-  await findConnector(r.format)!.checkTarget(r);
+  await findConnector(r.format)!.checkTarget(r, access);
   throw new RowforgeError(
     "RF_DB_TABLE_NOT_FOUND",
     `step "${r.step.name}" (${r.format}, data source "${r.dataSourceName}") has no fields and its table does not exist, so there are no columns to read`,

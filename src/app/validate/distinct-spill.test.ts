@@ -4,9 +4,13 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { parquetValidationsPlan } from "../../../test/support/parquet-validations.ts";
+import { openAccess } from "../../access/index.ts";
 import type { Validation } from "../../model/validation.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { runValidations } from "./run-validations.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const ROWS = 400_000;
 
@@ -68,8 +72,14 @@ test("distinct-value checks past a small budget spill to disk and answer as in m
     ];
     const plan = parquetValidationsPlan("distinct", dir, validations);
     // 5,000 values in memory: ~150,000 values spill to the 64 partition files (~2,300 values each).
-    const spilled = await runValidations(plan, { limits: { maxGroups: 5_000, spillDir } });
-    const inMemory = await runValidations(plan, { limits: { maxGroups: DEFAULT_CHECK_LIMITS.maxGroups } });
+    const spilled = await runValidations(plan, {
+      access: OPEN_ACCESS,
+      limits: { maxGroups: 5_000, spillDir },
+    });
+    const inMemory = await runValidations(plan, {
+      access: OPEN_ACCESS,
+      limits: { maxGroups: DEFAULT_CHECK_LIMITS.maxGroups },
+    });
     assert.deepEqual(
       spilled.map((r) => r.success),
       [false, true, false, false, true, true, false],
@@ -101,7 +111,7 @@ test("distinct-value checks past a small budget spill to disk and answer as in m
         check("mostCommonValueInSet", { values: ["HOT"], negate: true }),
       ]),
       // 1,000 values in memory: the partitions are split once more.
-      { limits: { maxGroups: 1_000, spillDir } },
+      { access: OPEN_ACCESS, limits: { maxGroups: 1_000, spillDir } },
     );
     assert.deepEqual(negated!.sample, [{ mostCommon: "HOT", count: expected.hot }]);
     assert.ok(Number(negated!.details?.partitions) > 64, "split again");

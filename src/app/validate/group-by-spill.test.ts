@@ -4,12 +4,16 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { parquetValidationsPlan } from "../../../test/support/parquet-validations.ts";
+import { openAccess } from "../../access/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
 import type { Validation } from "../../model/validation.ts";
 import { BatchRows } from "./batch-rows.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { runValidations } from "./run-validations.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const ROWS = 3_000_000;
 
@@ -74,7 +78,10 @@ test("unique and a group-by over 3M rows past a small budget of groups spill to 
     ];
     const plan = parquetValidationsPlan("spill", dir, validations);
     // 20,000 groups in memory: level-0 partitions (~47,000 ids, ~23,000 accounts each) are split once more.
-    const [unique, groupBy] = await runValidations(plan, { limits: { maxGroups: 20_000, spillDir } });
+    const [unique, groupBy] = await runValidations(plan, {
+      access: OPEN_ACCESS,
+      limits: { maxGroups: 20_000, spillDir },
+    });
     assert.equal(unique!.failed, expected.dupIds);
     assert.equal(unique!.records, expected.ids);
     assert.equal(groupBy!.records, expected.accts);

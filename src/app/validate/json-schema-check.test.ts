@@ -3,11 +3,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { openAccess } from "../../access/index.ts";
 import { loadProject } from "../../config/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { runValidations } from "./run-validations.ts";
 import type { ValidationResult } from "./validation-result.ts";
 import { validationsPlan } from "./validations-plan.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** An order schema (2020-12): id a pattern, amount >= 0, email a format, status an enum, no other keys. */
 const SCHEMA = {
@@ -56,7 +60,9 @@ async function validate(validationsYaml: string): Promise<{ results: ValidationR
     [],
   );
   return {
-    results: await runValidations(validationsPlan([...load.validations.values()], load.config, [file])),
+    results: await runValidations(validationsPlan([...load.validations.values()], load.config, [file]), {
+      access: OPEN_ACCESS,
+    }),
     dir,
   };
 }
@@ -125,7 +131,7 @@ test("a matchJsonSchema schema that does not compile or cannot be read fails its
       [false, "RF_VALIDATION_SCHEMA_INVALID"],
     ],
   );
-  assert.match(results[1]!.error!.message, /missing\.json: ENOENT/);
+  assert.match(results[1]!.error!.message, /cannot read the schema file .*missing\.json: it does not exist/);
 });
 
 test("a Spark DDL schema (Data Caterer's own form) still checks the keys of the JSON", async () => {

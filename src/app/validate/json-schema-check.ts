@@ -1,12 +1,12 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { parseDocument, type ResourceAccess } from "../../access/index.ts";
 import type { SqlValue } from "../../engine/index.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
+import type { Validation } from "../../model/validation.ts";
 import { jsonSafe } from "./batch-rows.ts";
 
 /** Why a value fails a JSON Schema (ajv's message, with where in the value), or undefined when it matches. */
@@ -14,39 +14,29 @@ export type JsonSchemaTest = (v: SqlValue, type: DataType) => string | undefined
 
 /**
  * A `matchJsonSchema` check's schema, compiled once: a JSON Schema given inline (an object, or
- * JSON text) or in a file (`schemaFile`, or a `schema` naming a `.json` file), validated with
- * ajv and ajv-formats (draft-07 by default; 2019-09 and 2020-12 by `$schema`). Undefined when
- * `schema` is Data Caterer's Spark DDL (`id STRING, amount DOUBLE`): the caller checks keys.
+ * JSON text) or read from its file beforehand (withSchemaFiles puts it in `schema`, its name in
+ * `schemaName`), validated with ajv and ajv-formats (draft-07 by default; 2019-09 and 2020-12
+ * by `$schema`). Undefined when `schema` is Data Caterer's Spark DDL (`id STRING, amount
+ * DOUBLE`): the caller checks keys. No file is read here: a file not read yet (a dry run)
+ * gives a check that fails every value saying so.
  */
 export function jsonSchemaOf(
   field: string,
   options: Readonly<Record<string, unknown>>,
 ): { test: JsonSchemaTest; description: string } | undefined {
   const where = `matchJsonSchema on "${field}"`;
-  const file =
-    typeof options.schemaFile === "string"
-      ? options.schemaFile
-      : typeof options.schema === "string" && /\.json\s*$/i.test(options.schema)
-        ? options.schema.trim()
-        : undefined;
+  const file = schemaFileOf(options);
   let schema: unknown;
   let named: string;
   if (file !== undefined) {
-    const path = resolve(file);
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (e) {
-      throw new RowforgeError(
-        "RF_VALIDATION_SCHEMA_INVALID",
-        `${where}: cannot read the schema file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
-      );
-    }
-    schema = parseJson(text, `${where}: the schema file ${path}`);
-    named = `JSON Schema ${file}`;
-  } else if (options.schema !== null && typeof options.schema === "object") {
+    return {
+      description: `${field} matches JSON Schema ${file}`,
+      test: () => `the schema file ${file} was not read`,
+    };
+  }
+  if (options.schema !== null && typeof options.schema === "object") {
     schema = options.schema;
-    named = "a JSON Schema";
+    named = typeof options.schemaName === "string" ? `JSON Schema ${options.schemaName}` : "a JSON Schema";
   } else if (typeof options.schema === "string" && /^\s*\{/.test(options.schema)) {
     schema = parseJson(options.schema, `${where}: the inline schema`);
     named = "a JSON Schema";
@@ -68,6 +58,58 @@ export function jsonSchemaOf(
       return errorText(validate.errors ?? []);
     },
   };
+}
+
+/** The file a matchJsonSchema check names: `schemaFile`, or a `schema` naming a `.json` file. */
+export function schemaFileOf(options: Readonly<Record<string, unknown>>): string | undefined {
+  if (typeof options.schemaFile === "string") return options.schemaFile;
+  if (typeof options.schema === "string" && /\.json\s*$/i.test(options.schema)) return options.schema.trim();
+  return undefined;
+}
+
+/** The JSON Schema files a validation's matchJsonSchema checks name (nested validations too). */
+export function schemaFiles(v: Validation): string[] {
+  const own = v.checks
+    .filter((c) => c.type === "matchJsonSchema")
+    .map((c) => schemaFileOf(c.options))
+    .filter((f): f is string => f !== undefined);
+  return [...own, ...v.nested.flatMap(schemaFiles)];
+}
+
+/**
+ * The validation with the JSON Schema files its matchJsonSchema checks name read through the
+ * access rules and put in place of the names (`schema`, `schemaName`): compiling it reads no
+ * file. A file that cannot be read is RF_VALIDATION_SCHEMA_INVALID (a refused one keeps its
+ * RF_PATH_NOT_ALLOWED); a syntax error says where, never what the file holds.
+ */
+export async function withSchemaFiles(v: Validation, access: ResourceAccess): Promise<Validation> {
+  if (schemaFiles(v).length === 0) return v;
+  const where = `matchJsonSchema on "${v.field ?? ""}"`;
+  const checks = await Promise.all(
+    v.checks.map(async (c) => {
+      const file = c.type === "matchJsonSchema" ? schemaFileOf(c.options) : undefined;
+      if (file === undefined) return c;
+      let text: string;
+      try {
+        text = (await access.readText(file, `${where}: schemaFile`)).text;
+      } catch (e) {
+        if (!isRowforgeError(e) || e.code === "RF_PATH_NOT_ALLOWED") throw e;
+        const why = e.code === "RF_FILE_NOT_FOUND" ? "it does not exist" : e.message;
+        throw new RowforgeError(
+          "RF_VALIDATION_SCHEMA_INVALID",
+          `${where}: cannot read the schema file ${file}: ${why}`,
+        );
+      }
+      const schema = parseDocument(text, `${where}: the schema file ${file}`, {
+        json: true,
+        code: "RF_VALIDATION_SCHEMA_INVALID",
+      });
+      const { schemaFile: _file, ...options } = c.options;
+      return { ...c, options: { ...options, schema, schemaName: file } };
+    }),
+  );
+  const nested = await Promise.all(v.nested.map((n) => withSchemaFiles(n, access)));
+  return { ...v, checks, nested };
 }
 
 function parseJson(text: string, what: string): unknown {

@@ -4,12 +4,16 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { parquetValidationsPlan } from "../../../test/support/parquet-validations.ts";
+import { openAccess } from "../../access/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
 import type { Validation } from "../../model/validation.ts";
 import { BatchRows } from "./batch-rows.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { runValidations } from "./run-validations.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 const ROWS = 10_000_000;
 const QS = [0, 0.01, 0.25, 0.5, 0.75, 0.9, 0.999, 1];
@@ -79,7 +83,10 @@ test("median and quantiles over 10M values past a reduced budget spill, stay exa
       },
     ];
     const plan = parquetValidationsPlan("quantiles", dir, validations);
-    const [median, quantiles] = await runValidations(plan, { limits: { maxValues: 1_000_000, spillDir } });
+    const [median, quantiles] = await runValidations(plan, {
+      access: OPEN_ACCESS,
+      limits: { maxValues: 1_000_000, spillDir },
+    });
     assert.deepEqual(median!.sample, [{ median: expected.median }]);
     assert.deepEqual(quantiles!.sample, [
       Object.fromEntries(QS.map((q, k) => [`quantile ${q}`, expected.quantiles[k]])),

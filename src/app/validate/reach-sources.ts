@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
@@ -27,18 +28,25 @@ export interface UnreachableSource {
   readonly error: RowforgeError;
 }
 
-/**
- * Tests, before anything is generated or read, that every server a plan's validations read
- * (their data sources, upstream data sources and dataExists waits) can be reached: one
- * connection test per distinct server and options (Connector.testConnection, all at once),
- * each bounded by its connectTimeout plus a few seconds. Files are not tested (a run writes
- * them). Answers the entries whose source is unreachable or refuses the login.
- */
-export async function unreachableSources(
+/** A data source a plan's validations read: an entry's own, a dataExists wait's or an upstream's. */
+export interface ValidationSource {
+  /** The validation file (configuration) name. */
+  readonly config: string;
+  readonly dataSource: string;
+  /** The entry's index among the data source's entries. */
+  readonly entry: number;
+  /** Whether it is an upstream (or a dataExists wait's) of the entry rather than its own. */
+  readonly via?: string;
+  /** The step that reads it: the data source's connection (or step) options with the entry's own. */
+  readonly step: ResolvedStep;
+}
+
+/** Every data source a plan's validations read, entry by entry. */
+export function validationSources(
   plan: ResolvedPlan,
   connections?: ReadonlyMap<string, Connection>,
-): Promise<UnreachableSource[]> {
-  const uses: { config: string; dataSource: string; entry: number; via?: string; step: ResolvedStep }[] = [];
+): ValidationSource[] {
+  const uses: ValidationSource[] = [];
   for (const config of plan.validations) {
     for (const [dataSource, entries] of Object.entries(config.dataSources)) {
       entries.forEach((e, entry) => {
@@ -73,6 +81,22 @@ export async function unreachableSources(
       });
     }
   }
+  return uses;
+}
+
+/**
+ * Tests, before anything is generated or read, that every server a plan's validations read
+ * (their data sources, upstream data sources and dataExists waits) can be reached: one
+ * connection test per distinct server and options (Connector.testConnection, all at once),
+ * each bounded by its connectTimeout plus a few seconds. Files are not tested (a run writes
+ * them). Answers the entries whose source is unreachable or refuses the login.
+ */
+export async function unreachableSources(
+  plan: ResolvedPlan,
+  access: ResourceAccess,
+  connections?: ReadonlyMap<string, Connection>,
+): Promise<UnreachableSource[]> {
+  const uses = validationSources(plan, connections);
   const tests = new Map<string, Promise<RowforgeError | undefined>>();
   const testOf = (step: ResolvedStep): Promise<RowforgeError | undefined> => {
     const connector = findConnector(step.format);
@@ -86,7 +110,7 @@ export async function unreachableSources(
         groupType: step.connection?.groupType ?? "",
         options: step.step.options,
       };
-      t = bounded(connector.testConnection(connection), connection);
+      t = bounded(connector.testConnection(connection, access), connection);
       tests.set(key, t);
     }
     return t;

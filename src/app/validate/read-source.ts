@@ -1,4 +1,4 @@
-import type { ReadBack } from "../../connectors/connector.ts";
+import type { ReadBack, ReadBackRequest } from "../../connectors/connector.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
@@ -8,11 +8,7 @@ import { keptBy } from "./row-check.ts";
 import { compilePredicate } from "./row-predicate.ts";
 
 /** Opens a data source to read it back through its connector, or RF_VALIDATION_SOURCE_UNKNOWN when it cannot be read. */
-export async function openSource(
-  step: ResolvedStep,
-  batchRows: number,
-  signal: AbortSignal | undefined,
-): Promise<ReadBack> {
+export async function openSource(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
   const connector = connectorFor(step, "validating");
   if (!connector.readBack) {
     throw new RowforgeError(
@@ -20,7 +16,7 @@ export async function openSource(
       `validations of "${step.dataSourceName}" read ${step.format} data, which rowforge cannot read back yet`,
     );
   }
-  return connector.readBack(step, { batchRows, ...(signal ? { signal } : {}) });
+  return connector.readBack(step, request);
 }
 
 /** Whether a source holds at least one row where `expr` is true (a dataExists wait): stops reading at the first. */
@@ -28,9 +24,9 @@ export async function sourceHasRow(
   step: ResolvedStep,
   expr: string,
   nowMicros: number,
-  signal: AbortSignal | undefined,
+  request: Omit<ReadBackRequest, "batchRows">,
 ): Promise<boolean> {
-  const read = await openSource(step, 8192, signal);
+  const read = await openSource(step, { ...request, batchRows: 8192 });
   try {
     const fields = fieldsOf(read);
     const keep = keptBy(compilePredicate(expr, fields, { nowMicros }, "the dataExists expr"), fields.length);

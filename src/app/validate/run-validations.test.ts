@@ -3,11 +3,15 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { openAccess } from "../../access/index.ts";
 import { loadProject } from "../../config/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { runValidations } from "./run-validations.ts";
 import type { ValidationResult } from "./validation-result.ts";
 import { validationsPlan } from "./validations-plan.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Ten accounts with known defects: id ACC0000003 twice, one null name, amounts 250 and -5
@@ -152,7 +156,9 @@ async function validate(
   const load = await loadProject([file], { outputKinds: OUTPUT_KINDS, env: {} });
   const errors = load.diagnostics.filter((d) => d.severity === "error");
   assert.deepEqual(errors, []);
-  return runValidations(validationsPlan([...load.validations.values()], load.config, [file]));
+  return runValidations(validationsPlan([...load.validations.values()], load.config, [file]), {
+    access: OPEN_ACCESS,
+  });
 }
 
 const outcome = (r: ValidationResult) => ({ success: r.success, records: r.records, failed: r.failed });
@@ -304,7 +310,7 @@ test("a unique check past its budget of groups spills to disk and stays exact", 
     [],
   );
   const spillDir = fixtureDir({});
-  const [r] = await run(plan, { limits: { maxGroups: 4, spillDir } });
+  const [r] = await run(plan, { access: OPEN_ACCESS, limits: { maxGroups: 4, spillDir } });
   // Nine distinct ids, one (ACC0000003) twice: the same answer as in memory.
   assert.equal(r!.records, 9);
   assert.equal(r!.failed, 1);
@@ -346,7 +352,9 @@ test("missing data fails every validation of the entry with RF_FILE_NOT_FOUND", 
     `name: v\ndataSources:\n  csv:\n    - options: {path: "${join(dir, "nothing")}"}\n      validations:\n        - expr: "a > 1"\n        - expr: "b > 1"\n`,
   );
   const load = await loadProject([file], { outputKinds: OUTPUT_KINDS, env: {} });
-  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]));
+  const results = await runValidations(validationsPlan([...load.validations.values()], load.config, [file]), {
+    access: OPEN_ACCESS,
+  });
   assert.deepEqual(
     results.map((r) => [r.success, r.error?.code]),
     [

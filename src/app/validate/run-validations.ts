@@ -1,3 +1,4 @@
+import type { ResourceAccess } from "../../access/index.ts";
 import type { ReadBack } from "../../connectors/connector.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
@@ -9,6 +10,7 @@ import { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckLimits, DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { withinThreshold } from "./error-threshold.ts";
+import { withSchemaFiles } from "./json-schema-check.ts";
 import { evaluateMetric } from "./metric-check.ts";
 import { openSource, sourceHasRow } from "./read-source.ts";
 import { loadUpstream, type UpstreamTable } from "./upstream-table.ts";
@@ -16,6 +18,8 @@ import type { ValidationResult } from "./validation-result.ts";
 import { type DataExists, waitFor } from "./wait-for.ts";
 
 export interface ValidationRunOptions {
+  /** What the files and URLs the validations name (data read back, schema files, waits) may be. */
+  readonly access: ResourceAccess;
   /** Connections by name (application.conf, the server's store), for data sources the plan's steps do not name. */
   readonly connections?: ReadonlyMap<string, Connection>;
   readonly limits?: Partial<CheckLimits>;
@@ -42,7 +46,7 @@ export interface ValidationRunOptions {
  */
 export async function runValidations(
   plan: ResolvedPlan,
-  options: ValidationRunOptions = {},
+  options: ValidationRunOptions,
 ): Promise<ValidationResult[]> {
   const limits: CheckLimits = {
     ...DEFAULT_CHECK_LIMITS,
@@ -124,6 +128,7 @@ async function runEntry(
 ): Promise<ValidationResult[]> {
   const started = performance.now();
   const step = readStepOf(plan, dsName, entry, options.connections);
+  const reading = { access: options.access, ...(options.signal ? { signal: options.signal } : {}) };
   const base = {
     name: config.name,
     dataSource: dsName,
@@ -151,9 +156,9 @@ async function runEntry(
         readStepOf(plan, name, { options: opts }, options.connections),
         expr,
         limits.nowMicros,
-        options.signal,
+        reading,
       );
-    if (entry.waitCondition) await waitFor(entry.waitCondition, dataExists, options.signal);
+    if (entry.waitCondition) await waitFor(entry.waitCondition, dataExists, options.access, options.signal);
   } catch (e) {
     return failedAll(e);
   }
@@ -165,7 +170,7 @@ async function runEntry(
   if (onData.length === 0) return results;
   let read: ReadBack;
   try {
-    read = await openSource(step, options.batchRows ?? 32_768, options.signal);
+    read = await openSource(step, { ...reading, batchRows: options.batchRows ?? 32_768 });
   } catch (e) {
     return [...results, ...failedAll(e, onData)];
   }
@@ -179,7 +184,9 @@ async function runEntry(
         const upstreams = await loadUpstreams(plan, v, limits, options);
         for (const t of upstreams.values()) tables.push(t);
         const sized = read.rows !== undefined ? { ...limits, expectedRows: read.rows } : limits;
-        for (const check of compileValidation(v, fields, sized, upstreams))
+        // Schema files are read (through the access rules) before the validation compiles.
+        const withFiles = await withSchemaFiles(v, options.access);
+        for (const check of compileValidation(withFiles, fields, sized, upstreams))
           running.push({ check, validation: v });
       } catch (e) {
         results.push(...failedAll(e, [v]));
@@ -253,7 +260,7 @@ async function loadUpstreams(
           x.upstreamDataSource,
           step,
           limits.maxGroups,
-          options.signal,
+          { access: options.access, ...(options.signal ? { signal: options.signal } : {}) },
           byFields ? { joinFields: x.joinFields ?? [], dir: limits.spillDir } : undefined,
         ),
       );

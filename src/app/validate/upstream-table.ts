@@ -1,3 +1,4 @@
+import type { ReadBackRequest } from "../../connectors/connector.ts";
 import type { SqlValue } from "../../engine/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { fieldsOf } from "./arrow-values.ts";
@@ -38,10 +39,10 @@ export async function loadUpstream(
   name: string,
   step: ResolvedStep,
   maxRows: number,
-  signal: AbortSignal | undefined,
+  request: Omit<ReadBackRequest, "batchRows">,
   spill?: UpstreamSpillPlan,
 ): Promise<UpstreamTable> {
-  const read = await openSource(step, 8192, signal);
+  const read = await openSource(step, { ...request, batchRows: 8192 });
   let spilled: RowSpill | undefined;
   try {
     const fields = fieldsOf(read);

@@ -3,10 +3,14 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { openAccess } from "../../access/index.ts";
 import { loadProject } from "../../config/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { runValidations } from "./run-validations.ts";
 import { validationsPlan } from "./validations-plan.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Transactions (the validated data) and accounts (the upstream, a second file): account A3 has
@@ -41,7 +45,10 @@ async function validate(validationsYaml: string, limits: { maxGroups?: number; s
     load.diagnostics.filter((d) => d.severity === "error"),
     [],
   );
-  return runValidations(validationsPlan([...load.validations.values()], load.config, [file]), { limits });
+  return runValidations(validationsPlan([...load.validations.values()], load.config, [file]), {
+    access: OPEN_ACCESS,
+    limits,
+  });
 }
 
 const up = (joinType: string, joinFields = "[account_id]") =>

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { openAccess } from "../../access/index.ts";
 import { readFileRows } from "../../connectors/file/read-file-rows.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { fieldsOf } from "./arrow-values.ts";
@@ -10,6 +11,9 @@ import { BatchRows } from "./batch-rows.ts";
 import { failsPredicate, RowCheck } from "./row-check.ts";
 import { compilePredicate } from "./row-predicate.ts";
 import { vectorPredicate } from "./vector-predicate.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** Expressions the loops cover, over values where they must defer to the row compiler (NaN, NULLs, non-ASCII). */
 const COVERED = [
@@ -88,7 +92,7 @@ test("vectorised predicates fail exactly the rows the compiled row predicate fai
       dataGeneration: false,
       allCombinations: false,
     } as unknown as ResolvedStep;
-    const read = await readFileRows(step, { batchRows: 1000 });
+    const read = await readFileRows(step, { access: OPEN_ACCESS, batchRows: 1000 });
     const fields = fieldsOf(read);
     const batches = [];
     for await (const b of read.batches) batches.push(BatchRows.ofArrow(fields, b));

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { RowforgeError } from "../../errors/index.ts";
+import type { ResourceAccess } from "../../access/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { WaitCondition } from "../../model/validation.ts";
 
 /** The longest pause rowforge takes for a wait condition (a typo of 3600 would hang a run). */
@@ -27,9 +28,15 @@ export type DataExists = (
  * and `statusCodes`, default [200]) until the webhook answers one of those statuses. The
  * retrying ones try `maxRetries` more times (default 10), `waitBeforeRetrySeconds` apart
  * (default 2), then throw RF_VALIDATION_WAIT_FAILED saying what was waited for and the last
- * answer. Cancelling the signal stops the wait.
+ * answer. Cancelling the signal stops the wait. The path and the URL are held to the access
+ * rules (a refusal ends the wait at once: it is no answer that may change).
  */
-export async function waitFor(w: WaitCondition, dataExists: DataExists, signal?: AbortSignal): Promise<void> {
+export async function waitFor(
+  w: WaitCondition,
+  dataExists: DataExists,
+  access: ResourceAccess,
+  signal?: AbortSignal,
+): Promise<void> {
   const o = w.options;
   const pause = (s: number) => sleep(s * 1000, undefined, signal ? { signal } : {});
   if (w.kind === "pause") {
@@ -42,7 +49,7 @@ export async function waitFor(w: WaitCondition, dataExists: DataExists, signal?:
   const attempt = async (): Promise<boolean> => {
     switch (w.kind) {
       case "fileExists":
-        return stat(String(o.path)).then(
+        return stat(await access.readable(String(o.path), "wait condition path")).then(
           () => true,
           () => false,
         );
@@ -67,15 +74,20 @@ export async function waitFor(w: WaitCondition, dataExists: DataExists, signal?:
       default: {
         const codes = Array.isArray(o.statusCodes) ? o.statusCodes.map(Number) : [200];
         try {
-          const r = await fetch(String(o.url), {
-            method: String(o.method ?? "GET").toUpperCase(),
-            signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), ...(signal ? [signal] : [])]),
-          });
+          const r = await access.fetch(
+            String(o.url),
+            {
+              method: String(o.method ?? "GET").toUpperCase(),
+              signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), ...(signal ? [signal] : [])]),
+            },
+            "wait condition url",
+          );
           await r.body?.cancel();
           last = `: the last answer was ${r.status}`;
           return codes.includes(r.status);
         } catch (e) {
           signal?.throwIfAborted();
+          if (isRowforgeError(e)) throw e;
           last = `: ${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)}`;
           return false;
         }

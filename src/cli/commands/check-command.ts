@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { openAccess } from "../../access/index.ts";
 import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
 import { hasSuiteEntries, withSuiteEntries } from "../../app/metadata/great-expectations/suite-entries.ts";
 import { metadataDocuments } from "../../app/metadata/metadata-documents.ts";
@@ -71,11 +72,19 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
       const plan = hasSuiteEntries(found.validations)
         ? {
             ...found,
-            validations: await withSuiteEntries(found.validations, metadataDocuments(found.sources, io.cwd)),
+            validations: await withSuiteEntries(
+              found.validations,
+              metadataDocuments(found.sources, openAccess(io.cwd)),
+            ),
           }
         : found;
       // A server the validations read that cannot be reached is an error up front (exit 2), as for run.
-      const unreachable = await checkValidationSources(plan, load.documents, load.connections);
+      const unreachable = await checkValidationSources(
+        plan,
+        load.documents,
+        openAccess(io.cwd),
+        load.connections,
+      );
       if (unreachable.length > 0) {
         for (const d of sortDiagnostics(unreachable))
           io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
@@ -108,7 +117,11 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
           );
         }
       }
-      const results = await runValidations(plan, { connections: load.connections, ...metrics });
+      const results = await runValidations(plan, {
+        access: openAccess(io.cwd),
+        connections: load.connections,
+        ...metrics,
+      });
       if (flags.json) io.out(`${JSON.stringify({ plan: plan.plan.name, validations: results }, null, 2)}\n`);
       else io.out(validationTable(results));
       setExit(results.every((r) => r.success) ? EXIT_OK : EXIT_VALIDATION_FAILED);

@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { openAccess } from "../../access/index.ts";
 import { maskOptions } from "../../app/catalog/secrets.ts";
 import { findConnection } from "../../app/connections/find-connection.ts";
 import { gatherConnections } from "../../app/connections/gather-connections.ts";
@@ -51,7 +52,7 @@ export function registerConnection(program: Command, io: CliIo, setExit: (code: 
   ).action(async (name: string, flags: ConnectionFlags) => {
     const { connections, searched } = await gather(flags);
     const connection = findConnection(connections, name, searched.join(", "));
-    const result = await testConnection(connection);
+    const result = await testConnection(connection, openAccess(io.cwd));
     if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
     else {
       const facts = Object.entries(result.details)

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { openAccess } from "../../access/index.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
 import { checkPlanValidations } from "../../app/check/check-plan.ts";
 import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
@@ -115,6 +116,8 @@ export function registerRun(
     )
     .action(async (file: string, flags: RunFlags) => {
       const budget = budgetFlags(flags.budget ?? []);
+      // The user's own plan: it reads and writes whatever it names.
+      const access = openAccess(io.cwd);
       const load = await loadPlanFile(file, {
         outputKinds: OUTPUT_KINDS,
         ...(flags.config ? { configPath: flags.config } : {}),
@@ -132,7 +135,7 @@ export function registerRun(
         load.plan &&
         flags.mode !== "delete" &&
         ![...load.diagnostics, ...checked].some((d) => d.severity === "error")
-          ? await checkValidationSources(load.plan, load.documents ?? new Map(), load.connections)
+          ? await checkValidationSources(load.plan, load.documents ?? new Map(), access, load.connections)
           : [];
       const diagnostics = [...load.diagnostics, ...checked, ...unreachable];
       const errors = diagnostics.filter((d) => d.severity === "error");
@@ -223,9 +226,10 @@ export function registerRun(
       const result =
         flags.mode === "delete"
           ? await withDeleteHistory(home ? resolve(io.cwd, home) : undefined, (history) =>
-              deletePlanData(plan, history ? { history } : {}),
+              deletePlanData(plan, { access, ...(history ? { history } : {}) }),
             )
           : await runPlan(plan, {
+              access,
               limits,
               validationSourcesChecked: true,
               ...(load.connections ? { connections: load.connections } : {}),
@@ -251,6 +255,7 @@ export function registerRun(
       // Without a home there is no history, but a configured reports folder still gets the report.
       const recorded = await keepRunRecord(
         home ? resolve(io.cwd, home) : undefined,
+        access,
         plan,
         result,
         mode,

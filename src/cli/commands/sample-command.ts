@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
+import { openAccess, type ResourceAccess } from "../../access/index.ts";
 import { chooseSeed } from "../../app/choose-seed.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { loadReferences } from "../../app/runs/load-references.ts";
@@ -125,8 +126,10 @@ async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: Sample
   }
   try {
     // Database steps without fields are sampled with the columns of their tables.
-    const { plan } = await readSchemas(load.plan, { onlyWhenNeeded: true });
-    return { ...(await render(plan, flags.step, flags.fullVariety ?? false, s)), sources };
+    // The user's own plan: it reads whatever it names.
+    const access = openAccess(io.cwd);
+    const { plan } = await readSchemas(load.plan, { onlyWhenNeeded: true, access });
+    return { ...(await render(plan, flags.step, flags.fullVariety ?? false, s, access)), sources };
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
     return { ok: false, text: "", note: `error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`, sources };
@@ -151,6 +154,7 @@ async function render(
   stepName: string | undefined,
   fullVariety: boolean,
   s: SampleSettings,
+  access: ResourceAccess,
 ): Promise<Omit<Sampled, "sources">> {
   const seeded =
     s.seed === undefined
@@ -170,7 +174,7 @@ async function render(
     fastMode: !fullVariety,
     relationships: true,
     nowMicros: s.nowMicros,
-    references: await loadReferences(seeded, steps.map(stepIdOf)),
+    references: await loadReferences(seeded, access, steps.map(stepIdOf)),
   });
   for (const sample of samples) {
     if (isReferenceStep(sample.step) && sample.batch.numRows === 0)

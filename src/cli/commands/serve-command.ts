@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
+import type { ServerAccessChoice } from "../../access/index.ts";
 import { exposureWarning } from "../../api/request-guard.ts";
 import { executorFactory } from "../../app/executors.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
@@ -26,6 +28,9 @@ interface ServeFlags {
   allowedHost?: string[];
   transformations?: string;
   sampleTimeLimit?: string;
+  dataDir?: string[];
+  outputDir?: string[];
+  allowUrl?: string[];
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -50,6 +55,21 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
     .option(
       "--transformations <dir>",
       "the only folder transformations load from (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
+    )
+    .option(
+      "--data-dir <dir>",
+      `a folder files named by plans sent over HTTP may be read from; repeatable (env ROWFORGE_DATA_DIRS, "${delimiter}"-separated; default <home>/data; the configuration's plan, task and validation folders always are)`,
+      collect,
+    )
+    .option(
+      "--output-dir <dir>",
+      `a folder plans sent over HTTP may write under (relative paths go below the first); repeatable (env ROWFORGE_OUTPUT_DIRS, "${delimiter}"-separated; default the data folders)`,
+      collect,
+    )
+    .option(
+      "--allow-url <prefix>",
+      "a URL prefix plans sent over HTTP may reach (documents, schema registries, HTTP steps, webhooks), e.g. https://schemas.example.com/; repeatable (env ROWFORGE_ALLOW_URLS, comma-separated; default none; * allows any)",
+      collect,
     )
     .option(
       "--sample-time-limit <seconds>",
@@ -121,6 +141,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         );
       }
       const limits = readRunLimits(flags, io.env);
+      const access = serveAccess(flags, io);
       // The server's modules (Fastify and its plugins, the store) load only for this command.
       const [{ buildServer }, { createRuntime }] = await Promise.all([
         import("../../api/build-server.ts"),
@@ -135,6 +156,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         ...(configPath ? { configPath } : {}),
         concurrency,
         limits,
+        access,
         onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
         executor: executorFactory(),
       });
@@ -213,3 +235,28 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
 }
 
 const describe = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * What plans sent over HTTP may reach: `--data-dir`, `--output-dir` (each repeatable, or their
+ * environment variables; folders that must exist) and `--allow-url` prefixes.
+ */
+function serveAccess(flags: ServeFlags, io: CliIo): ServerAccessChoice {
+  const listed = (given: string[] | undefined, env: string | undefined, separator: string) =>
+    (given && given.length > 0 ? given : (env ?? "").split(separator))
+      .map((x) => x.trim())
+      .filter((x) => x !== "");
+  const folders = (flag: string, given: string[] | undefined, env: string | undefined) =>
+    listed(given, env, delimiter).map((d) => {
+      const dir = resolve(io.cwd, d);
+      if (!existsSync(dir))
+        throw new RowforgeError("RF_CLI_FLAG_INVALID", `${flag} ${d} does not exist`, {
+          hint: "create the folder first, or name another",
+        });
+      return dir;
+    });
+  return {
+    dataDirs: folders("--data-dir", flags.dataDir, io.env.ROWFORGE_DATA_DIRS),
+    outputDirs: folders("--output-dir", flags.outputDir, io.env.ROWFORGE_OUTPUT_DIRS),
+    allowUrls: listed(flags.allowUrl, io.env.ROWFORGE_ALLOW_URLS, ","),
+  };
+}

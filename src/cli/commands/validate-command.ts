@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { openAccess } from "../../access/index.ts";
 import { checkProjectReadingSchemas, type ProjectSchemas } from "../../app/check/check-project.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { loadProject } from "../../config/index.ts";
@@ -46,7 +47,7 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
       });
       // A dry run of `run`: every enabled step is compiled as `run` compiles it, database steps
       // without fields with the columns read from their tables.
-      const dry = await checkProjectReadingSchemas(load);
+      const dry = await checkProjectReadingSchemas(load, openAccess(io.cwd));
       const diagnostics = [...load.diagnostics, ...dry.diagnostics];
       const shown = sortDiagnostics(diagnostics).filter((d) => !flags.quiet || d.severity === "error");
       const errors = diagnostics.filter((d) => d.severity === "error").length;

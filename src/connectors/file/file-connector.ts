@@ -1,7 +1,10 @@
 import { mkdir, realpath, rmdir } from "node:fs/promises";
 import { basename, dirname } from "node:path";
+import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { formatNames, requireFormat } from "../../formats/format-registry.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Connector } from "../connector.ts";
 import { checkOutputPath } from "./check-output-path.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
@@ -37,17 +40,19 @@ export const fileConnector: Connector = {
       throw e;
     }
   },
-  async checkTarget(step) {
-    const name = step.step.name;
-    const opts = readFileOptions(name, step.step.options);
-    if (opts.path !== STDOUT_PATH) await checkOutputPath(name, opts);
+  async checkAccess(step, access, use) {
+    await placedOptions(step, access, use);
+  },
+  async checkTarget(step, access) {
+    const opts = await placedOptions(step, access);
+    if (opts.path !== STDOUT_PATH) await checkOutputPath(step.step.name, opts);
   },
   readReference: readFileReference,
   readBack: readFileRows,
   async open(target) {
     const stepName = target.step.step.name;
     const format = requireFormat(target.step.format, `step "${stepName}"`);
-    const opts = readFileOptions(stepName, target.step.step.options);
+    const opts = await placedOptions(target.step, target.access);
     if (opts.path === STDOUT_PATH) return createStdoutSink(target, format, target.step.step.options);
     await checkOutputPath(stepName, opts);
     // Everything from the checks to the last rename happens under the output's lock.
@@ -90,8 +95,8 @@ export const fileConnector: Connector = {
     );
   },
   testConnection: testFileConnection,
-  async deleteGenerated(step, planName) {
-    const opts = readFileOptions(step.step.name, step.step.options);
+  async deleteGenerated(step, planName, _history, access) {
+    const opts = await placedOptions(step, access);
     // Standard output keeps nothing: there is nothing to delete.
     if (opts.path === STDOUT_PATH) return { records: 0, outputs: [] };
     await checkOutputPath(step.step.name, opts);
@@ -106,6 +111,26 @@ export const fileConnector: Connector = {
     return { records: r.records, outputs: r.files };
   },
 };
+
+/**
+ * The step's file options with its path where the access rules put it: the output to write
+ * (relative paths below the server's output folder), or for reference data the files to read.
+ */
+async function placedOptions(
+  step: ResolvedStep,
+  access: ResourceAccess,
+  use: "write" | "read" = "write",
+): Promise<FileOptions> {
+  const name = step.step.name;
+  const opts = readFileOptions(name, step.step.options);
+  if (opts.path === STDOUT_PATH) return opts;
+  const where = `step "${name}": path`;
+  const path =
+    use === "read" || isReferenceStep(step)
+      ? await access.readable(opts.path, where)
+      : await access.writable(opts.path, where);
+  return { ...opts, path };
+}
 
 /** Locks the output (creating its folder, or a single file's folder, for the lock file). */
 async function lockOutput(stepName: string, opts: FileOptions, runId: string): Promise<OutputLock> {

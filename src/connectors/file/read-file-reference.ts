@@ -28,7 +28,8 @@ export async function readFileReference(step: ResolvedStep, request: ReferenceRe
       },
     );
   }
-  const path = resolve(o.path);
+  // Reference data is a file the plan names: held to the access rules.
+  const path = resolve(await request.access.readable(o.path, `reference step "${name}": path`));
   const source = `${format} ${path}`;
   const files = await partFiles(
     path,

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { DuckDBDataChunk } from "@duckdb/node-api";
 import type { RecordBatch, Schema } from "apache-arrow";
+import type { ResourceAccess } from "../../access/index.ts";
 import { batchShape, toRecordBatch } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
@@ -19,7 +20,7 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
   const name = step.step.name;
   const format = step.format.trim().toLowerCase();
   if (format === "orc") return readOrcRows(step, request);
-  const { path, source, files } = await readBackFiles(step, format);
+  const { path, source, files } = await readBackFiles(step, format, request.access);
   // Parquet files of one schema and no partition folders: decoded straight to Arrow (no value converted).
   if (format === "parquet" && !files.some((f) => /[\\/][^\\/=]+=[^\\/]*[\\/]/.test(f.slice(path.length)))) {
     const schemas = await Promise.all(files.map(parquetSchema)).catch(() => undefined);
@@ -88,6 +89,7 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
 export async function readBackFiles(
   step: ResolvedStep,
   format: string,
+  access: ResourceAccess,
 ): Promise<{ path: string; source: string; files: string[] }> {
   const name = step.step.name;
   const extensions = READ_EXTENSIONS[format];
@@ -104,7 +106,8 @@ export async function readBackFiles(
       hint: "add options: {path: <folder or file>} to the validation or its connection",
     });
   }
-  const path = resolve(raw);
+  // Data read back is a file the plan names: held to the access rules.
+  const path = resolve(await access.readable(raw, `"${name}": path`));
   const source = `${format} ${path}`;
   const files = await partFiles(
     path,

@@ -19,7 +19,7 @@ const HIVE_NULL = "__HIVE_DEFAULT_PARTITION__";
  */
 export async function readOrcRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
   const name = step.step.name;
-  const { path, source, files } = await readBackFiles(step, "orc");
+  const { path, source, files } = await readBackFiles(step, "orc", request.access);
   // The reader's own RF_FILE_READ (a corrupt file, a compression it does not read) is said for the step too.
   const cannotRead = (e: unknown) =>
     e instanceof RowforgeError && e.code !== "RF_FILE_READ"

@@ -1,6 +1,7 @@
 import { constants, type Stats } from "node:fs";
 import { access, readdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import type { ResourceAccess } from "../../access/index.ts";
 import { fileKind } from "../../config/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
@@ -28,9 +29,14 @@ async function existingAncestor(path: string): Promise<{ path: string; stats: St
 /**
  * A file connection's `path` on the local disk: whether it exists, what it holds (a file's
  * size, a folder's entries and data files) and whether rowforge may write there (the path, or
- * the nearest existing folder above it when it does not exist yet). Writes nothing.
+ * the nearest existing folder above it when it does not exist yet). Writes nothing. A path the
+ * access rules do not let plans write is refused (RF_PATH_NOT_ALLOWED) before it is looked
+ * at: nothing is said about what is there.
  */
-export async function testFileConnection(c: Connection): Promise<ConnectionTestOutcome> {
+export async function testFileConnection(
+  c: Connection,
+  access: ResourceAccess,
+): Promise<ConnectionTestOutcome> {
   const path = c.options.path?.trim();
   if (!path) {
     throw new RowforgeError("RF_KEY_MISSING", `connection "${c.name}" (${c.type}) has no path option`, {
@@ -40,7 +46,7 @@ export async function testFileConnection(c: Connection): Promise<ConnectionTestO
   if (path === STDOUT_PATH) {
     return { success: true, message: `connection "${c.name}" writes to standard output`, details: { path } };
   }
-  const absolute = resolve(path);
+  const absolute = resolve(await access.writable(path, `connection "${c.name}": path`));
   const stats = await stat(absolute).catch(() => undefined);
   if (!stats) {
     const parent = await existingAncestor(absolute);

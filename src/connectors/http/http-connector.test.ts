@@ -6,10 +6,14 @@ import { assertRateHeld, perSecond } from "../../../test/support/broker-clients.
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { type HttpReceiver, startHttpReceiver } from "../../../test/support/http-receiver.ts";
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { openAccess } from "../../access/index.ts";
 import { createInlineExecutor } from "../../app/executors.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { runPlan } from "../../app/runs/run-plan.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 let receiver: HttpReceiver;
 let path = 0;
@@ -57,6 +61,7 @@ function httpPlan(step: string, connection: Readonly<Record<string, string>> = {
 
 const run = (plan: ResolvedPlan, signal?: AbortSignal) =>
   runPlan(plan, {
+    access: OPEN_ACCESS,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),
     ...(signal ? { signal } : {}),
@@ -315,7 +320,7 @@ describe("HTTP connector", () => {
       "  - name: gone\n    count: {records: 2}\n    fields:\n      - {name: n, type: long}\n",
       { url: `${receiver.url}/never` },
     );
-    const d = await deletePlanData(plan);
+    const d = await deletePlanData(plan, { access: OPEN_ACCESS });
     assert.equal(d.success, true);
     assert.match(d.steps[0]!.skipped!, /HTTP requests cannot be taken back: delete mode removes nothing/);
   });

@@ -18,18 +18,27 @@ export const httpConnector: Connector = messageConnector({
   formats: ["http"],
   where: (step) => readHttpOptions(step).where,
   check: (step) => void readHttpOptions(step),
-  async connect(step, schema) {
+  async checkAccess(step, access) {
+    const o = readHttpOptions(step);
+    if (o.url !== undefined) access.url(o.url, `${o.where}: url`);
+    if (o.responseLog !== undefined) await access.writable(o.responseLog, `${o.where}: responseLog`);
+  },
+  async connect(step, schema, _schedule, access) {
     const o = readHttpOptions(step);
     const parts = httpRequestParts(step, schema, o);
-    const log = o.responseLog === undefined ? undefined : await openResponseLog(o.responseLog, o.where);
-    return httpTransport(o, parts, log);
+    const log =
+      o.responseLog === undefined
+        ? undefined
+        : await openResponseLog(await access.writable(o.responseLog, `${o.where}: responseLog`), o.where);
+    return httpTransport(o, parts, log, access);
   },
-  async testConnection(connection) {
+  async testConnection(connection, access) {
     const url = connection.options.url?.trim();
     if (!url)
       throw new RowforgeError("RF_KEY_MISSING", `connection "${connection.name}" has no url to test`, {
         hint: "give the connection a url option (http://host:port/...)",
       });
+    access.url(url, `connection "${connection.name}": url`);
     const shown = hideUserInfo(url);
     try {
       const res = await request(url, { method: "HEAD", headersTimeout: 10_000, bodyTimeout: 10_000 });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, errors as undiciErrors } from "undici";
+import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { errorCode, hideUserInfo } from "../messaging/broker-options.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
@@ -56,9 +57,17 @@ const retryable = (status: number): boolean => status === 429 || status >= 500;
  * Sends each row as one HTTP request through a keep-alive pool (undici), at most
  * `concurrency` at once; a 429, a 5xx or a cut connection is retried with doubling waits
  * (Retry-After honoured). What still fails is counted with its status; nothing listening at
- * the URL ends the step (RF_BROKER_UNREACHABLE).
+ * the URL ends the step (RF_BROKER_UNREACHABLE). Every row's own URL (a `url` field) is held
+ * to the access rules' allow-list before it is sent (RF_URL_NOT_ALLOWED ends the step).
  */
-export function httpTransport(o: HttpOptions, parts: HttpRequestParts, log?: ResponseLog): MessageTransport {
+export function httpTransport(
+  o: HttpOptions,
+  parts: HttpRequestParts,
+  log: ResponseLog | undefined,
+  access: ResourceAccess,
+): MessageTransport {
+  // The CLI's open access allows every URL: its rows skip the check (and the parse it needs).
+  const checksRows = access.rules.kind !== "open";
   const agent = new Agent({
     connections: o.concurrency,
     keepAliveTimeout: 10_000,
@@ -81,6 +90,7 @@ export function httpTransport(o: HttpOptions, parts: HttpRequestParts, log?: Res
   /** The origin of the last URL read: rows' URLs almost always share it, so most are split without parsing. */
   let lastOrigin = "";
   const splitUrl = (text: string, row: number): { origin: string; path: string } => {
+    if (checksRows) access.url(text, `${o.where}: row ${row}'s url`);
     if (lastOrigin !== "" && text.startsWith(lastOrigin) && text.charCodeAt(lastOrigin.length) === 47)
       return { origin: lastOrigin, path: text.slice(lastOrigin.length) };
     let url: URL;

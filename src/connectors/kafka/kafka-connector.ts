@@ -5,7 +5,7 @@ import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.
 import { kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
 import { readKafkaRows } from "./kafka-read-back.ts";
 import { kafkaTransport } from "./kafka-transport.ts";
-import { readValueEncoding, structValueColumn, valueSlot } from "./kafka-value-format.ts";
+import { checkValueAccess, readValueEncoding, structValueColumn, valueSlot } from "./kafka-value-format.ts";
 
 /**
  * Kafka: each row is one record (key, value, headers, partition, topic as Data Caterer's Kafka
@@ -18,8 +18,9 @@ export const kafkaConnector: Connector = messageConnector({
   formats: ["kafka"],
   where: kafkaWhere,
   check: (step) => void readValueEncoding(step, readKafkaOptions(step).where),
+  checkAccess: (step, access) => checkValueAccess(step, readKafkaOptions(step).where, access),
   checkTarget: checkKafkaTarget,
-  async connect(step, schema) {
+  async connect(step, schema, _schedule, access) {
     const o = readKafkaOptions(step);
     const encoding = readValueEncoding(step, o.where);
     const value = encoding
@@ -29,6 +30,7 @@ export const kafkaConnector: Connector = messageConnector({
           KAFKA_CONTROL_COLUMNS,
           o.topic,
           o.where,
+          access,
         )
       : undefined;
     return kafkaTransport(o, kafkaMessageParts(schema, value));

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { DataType, type Schema } from "apache-arrow";
+import { parseDocument, type ResourceAccess } from "../../access/index.ts";
 import { didYouMean } from "../../errors/did-you-mean.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { AvroNames, rootRecord } from "../../formats/avro/avro-schema.ts";
@@ -10,6 +10,7 @@ import {
   type ProtoType,
   parseProtoText,
   protobuf,
+  protoImports,
   rootToJson,
 } from "../../formats/protobuf/proto-root.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
@@ -111,40 +112,48 @@ export async function valueSlot(
   exclude: readonly string[],
   topic: string | undefined,
   where: string,
+  access: ResourceAccess,
 ): Promise<MessageSlot> {
   const from = e.location ?? `schema id ${e.registry?.schemaId} of ${e.registry?.url}`;
-  const text =
+  const read =
     e.location === undefined
-      ? (await fetchRegisteredSchema(e.registry!, { id: e.registry!.schemaId! }, where)).schema
-      : await readSchemaText(e.location, where);
+      ? {
+          text: (await fetchRegisteredSchema(e.registry!, { id: e.registry!.schemaId! }, where, access))
+            .schema,
+          path: from,
+        }
+      : await readSchemaText(e.location, where, access);
+  const text = read.text;
   const base = valueColumn === undefined ? { exclude } : { column: valueColumn };
   if (e.kind === "avro") {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (err) {
-      throw new RowforgeError(
-        "RF_METADATA_SCHEMA_INVALID",
-        `${where}: the Avro schema ${from} is not JSON: ${(err as Error).message}`,
-      );
-    }
+    const doc = parseDocument(text, `${where}: the Avro schema ${from}`, { json: true });
     const names = new AvroNames(`${where}: Avro schema ${from}`);
     names.defineTree(doc, "");
     const { record, namespace } = rootRecord(doc, names, e.message);
     const message = names.fullName(record, namespace);
     const prefix = e.registry
-      ? wirePrefix(await schemaIdFor(e.registry, topic, "AVRO", text, where), [])
+      ? wirePrefix(await schemaIdFor(e.registry, topic, "AVRO", text, where, access), [])
       : "";
     return { as: "avro", schema: JSON.stringify(doc), message, prefix, ...base };
   }
   const scope = `${where}: Protobuf ${from}`;
   const root =
-    e.location === undefined ? parseProtoText(text, from, scope) : loadProtoFile(e.location, text, scope);
+    e.location === undefined
+      ? parseProtoText(text, from, scope)
+      : loadProtoFile(
+          read.path,
+          text,
+          scope,
+          await protoImports(read.path, text, scope, readIfThere(access, where)),
+        );
   const defined = messagesDefinedIn(text);
   const type = findMessage(root, defined, e.message, scope);
   const message = type.fullName.replace(/^\./, "");
   const prefix = e.registry
-    ? wirePrefix(await schemaIdFor(e.registry, topic, "PROTOBUF", text, where), messageIndexes(type, defined))
+    ? wirePrefix(
+        await schemaIdFor(e.registry, topic, "PROTOBUF", text, where, access),
+        messageIndexes(type, defined),
+      )
     : "";
   return { as: "protobuf", schema: rootToJson(root), message, prefix, ...base };
 }
@@ -163,28 +172,56 @@ export function structValueColumn(schema: Schema, e: ValueEncoding, where: strin
   );
 }
 
-async function readSchemaText(location: string, where: string): Promise<string> {
+/** The value schema's text, from a file or an http(s) URL the access rules allow. */
+async function readSchemaText(
+  location: string,
+  where: string,
+  access: ResourceAccess,
+): Promise<{ text: string; path: string }> {
   try {
-    if (/^https?:\/\//i.test(location)) {
-      const res = await fetch(location, { signal: AbortSignal.timeout(10_000) });
-      if (!res.ok)
-        throw new RowforgeError(
-          "RF_FILE_NOT_FOUND",
-          `${where}: the value schema ${location} answered ${res.status} ${res.statusText}`,
-        );
-      return await res.text();
-    }
-    return await readFile(location, "utf8");
+    return await access.readText(location, `${where}: schemaLocation`);
   } catch (err) {
-    if (err instanceof RowforgeError) throw err;
-    throw new RowforgeError(
-      "RF_FILE_NOT_FOUND",
-      `${where}: the value schema ${location} cannot be read: ${(err as Error).message}`,
-      {
-        hint: "fix schemaLocation (a path from the working folder, or beside the plan when the step takes its fields from it)",
+    if (err instanceof RowforgeError && err.code === "RF_FILE_NOT_FOUND")
+      throw new RowforgeError(
+        "RF_FILE_NOT_FOUND",
+        `${where}: the value schema ${location} cannot be read: ${err.message}`,
+        {
+          hint: "fix schemaLocation (a path from the working folder, or beside the plan when the step takes its fields from it)",
+        },
+      );
+    throw err;
+  }
+}
+
+/** A reader of imported files that answers undefined for one that is not there. */
+const readIfThere =
+  (access: ResourceAccess, where: string) =>
+  (candidate: string): Promise<string | undefined> =>
+    access.readText(candidate, `${where}: a Protobuf import`).then(
+      (d) => d.text,
+      (e: unknown) => {
+        if (e instanceof RowforgeError && e.code === "RF_FILE_NOT_FOUND") return undefined;
+        throw e;
       },
     );
+
+/**
+ * Checks the files and URLs a Kafka step names against the access rules, before any broker is
+ * asked: its value schema (a file or URL) and its schema registry.
+ */
+export async function checkValueAccess(
+  step: ResolvedStep,
+  where: string,
+  access: ResourceAccess,
+): Promise<void> {
+  const e = readValueEncoding(step, where);
+  if (e === undefined) return;
+  if (e.location !== undefined) {
+    if (/^https?:\/\//i.test(e.location)) access.url(e.location, `${where}: schemaLocation`);
+    else await access.readable(e.location, `${where}: schemaLocation`);
   }
+  if (e.registry !== undefined && e.registry.url !== "")
+    access.url(e.registry.url, `${where}: schema.registry.url`);
 }
 
 /** Magic byte 0, the schema id (4 bytes, big-endian), then the Protobuf message indexes (zigzag varints). */

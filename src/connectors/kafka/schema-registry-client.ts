@@ -1,4 +1,5 @@
-import { RowforgeError } from "../../errors/index.ts";
+import type { ResourceAccess } from "../../access/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 
 /** A Confluent-compatible schema registry a Kafka step's values are registered with. */
 export interface SchemaRegistryOptions {
@@ -78,6 +79,7 @@ export async function schemaIdFor(
   schemaType: "AVRO" | "PROTOBUF",
   schema: string,
   where: string,
+  access: ResourceAccess,
 ): Promise<number> {
   if (r.schemaId !== undefined) return r.schemaId;
   const subject = r.subject ?? (topic === undefined ? undefined : `${topic}-value`);
@@ -91,7 +93,7 @@ export async function schemaIdFor(
     );
   const path = `/subjects/${encodeURIComponent(subject)}${r.autoRegister ? "/versions" : ""}`;
   const body = { schema, ...(schemaType === "AVRO" ? {} : { schemaType }) };
-  const answer = (await registryRequest(r, "POST", path, body, where)) as { id?: unknown };
+  const answer = (await registryRequest(r, "POST", path, body, where, access)) as { id?: unknown };
   if (typeof answer.id !== "number")
     throw new RowforgeError(
       "RF_SCHEMA_REGISTRY",
@@ -113,12 +115,13 @@ export async function fetchRegisteredSchema(
   r: SchemaRegistryOptions,
   by: { subject: string; version: string } | { id: number },
   where: string,
+  access: ResourceAccess,
 ): Promise<RegisteredSchema> {
   const path =
     "id" in by
       ? `/schemas/ids/${by.id}`
       : `/subjects/${encodeURIComponent(by.subject)}/versions/${encodeURIComponent(by.version)}`;
-  const got = (await registryRequest(r, "GET", path, undefined, where)) as {
+  const got = (await registryRequest(r, "GET", path, undefined, where, access)) as {
     schema?: unknown;
     schemaType?: unknown;
     id?: unknown;
@@ -141,6 +144,7 @@ async function registryRequest(
   path: string,
   body: unknown,
   where: string,
+  access: ResourceAccess,
 ): Promise<unknown> {
   const headers: Record<string, string> = {
     accept: "application/vnd.schemaregistry.v1+json, application/json",
@@ -149,13 +153,19 @@ async function registryRequest(
   if (r.auth !== undefined) headers.authorization = `Basic ${Buffer.from(r.auth).toString("base64")}`;
   let res: Response;
   try {
-    res = await fetch(`${r.url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    // The registry is a URL the plan names: it must be on the access rules' allow-list.
+    res = await access.fetch(
+      `${r.url}${path}`,
+      {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      },
+      `${where}: schema.registry.url`,
+    );
   } catch (e) {
+    if (isRowforgeError(e)) throw e;
     throw new RowforgeError(
       "RF_SCHEMA_REGISTRY",
       `${where}: the schema registry at ${r.url} did not answer ${method} ${path}: ${(e as Error).message}`,

@@ -1,4 +1,5 @@
 import type { Schema } from "apache-arrow";
+import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import { type LoadSchedule, stepSchedule } from "../../model/load-schedule.ts";
@@ -16,11 +17,21 @@ export interface MessageConnectorDefinition {
   where(step: ResolvedStep): string;
   /** Refuses options it cannot honour (no I/O). */
   check(step: ResolvedStep): void;
+  /**
+   * Checks the files and URLs the step names (schemas, endpoints, logs) against the access
+   * rules, before the destination is looked at; no other I/O.
+   */
+  checkAccess?(step: ResolvedStep, access: ResourceAccess): Promise<void>;
   /** Looks at the destination before anything is sent (reachable, login, topic exists). */
   checkTarget?(step: ResolvedStep): Promise<void>;
   /** Connects and returns the step's transport; `schema` is the step's columns. */
-  connect(step: ResolvedStep, schema: Schema, schedule: LoadSchedule | undefined): Promise<MessageTransport>;
-  testConnection?(connection: Connection): Promise<ConnectionTestOutcome>;
+  connect(
+    step: ResolvedStep,
+    schema: Schema,
+    schedule: LoadSchedule | undefined,
+    access: ResourceAccess,
+  ): Promise<MessageTransport>;
+  testConnection?(connection: Connection, access: ResourceAccess): Promise<ConnectionTestOutcome>;
   /** What delete mode says for a step: that the destination cannot take back what was sent. */
   readonly cannotDelete: string;
   /** Reads what the destination holds back, for validations (a topic, a stream). */
@@ -64,11 +75,16 @@ export function messageConnector(def: MessageConnectorDefinition): Connector {
       scheduleOf(step, 1, where);
       def.check(step);
     },
-    checkTarget: (step) => def.checkTarget?.(step) ?? Promise.resolve(),
+    ...(def.checkAccess ? { checkAccess: def.checkAccess } : {}),
+    async checkTarget(step, access) {
+      await def.checkAccess?.(step, access);
+      await def.checkTarget?.(step);
+    },
     async open(target) {
       const where = def.where(target.step);
       const schedule = scheduleOf(target.step, target.rowCount, where);
-      const transport = await def.connect(target.step, target.schema, schedule);
+      await def.checkAccess?.(target.step, target.access);
+      const transport = await def.connect(target.step, target.schema, schedule, target.access);
       return openMessageSink(transport, {
         where,
         rowCount: target.rowCount,

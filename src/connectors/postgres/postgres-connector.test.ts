@@ -2,12 +2,16 @@ import assert from "node:assert/strict";
 import { createServer, type Socket } from "node:net";
 import { test } from "node:test";
 import { Field, Float64, List, Table, Utf8, vectorFromArray } from "apache-arrow";
+import { openAccess } from "../../access/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
 import { postgresConnector } from "./postgres-connector.ts";
 import { readPostgresOptions } from "./postgres-options.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 function stepWith(options: Record<string, string>): ResolvedStep {
   return {
@@ -96,7 +100,7 @@ test("a server that accepts but never answers: RF_DB_UNREACHABLE naming connecti
       connectTimeout: "1",
       password: "pw-never-shown",
     });
-    await assert.rejects(postgresConnector.checkTarget(step), (e: unknown) => {
+    await assert.rejects(postgresConnector.checkTarget(step, OPEN_ACCESS), (e: unknown) => {
       assert.ok(isRowforgeError(e));
       assert.equal(e.code, "RF_DB_UNREACHABLE");
       assert.match(
@@ -121,7 +125,7 @@ test("delete mode on PostgreSQL without a run history refuses, naming the table 
     undefined,
     { runs: undefined, missing: "no home was given", deletedBefore: [], planRuns: 0 },
   ]) {
-    await assert.rejects(postgresConnector.deleteGenerated(step, "p", history), (e: unknown) => {
+    await assert.rejects(postgresConnector.deleteGenerated(step, "p", history, OPEN_ACCESS), (e: unknown) => {
       assert.ok(isRowforgeError(e));
       assert.equal(e.code, "RF_DELETE_HISTORY_MISSING");
       assert.match(e.message, /step "accounts" \(table s\.t\)/);

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import protobuf from "protobufjs";
 import { RowforgeError } from "../../errors/index.ts";
@@ -9,41 +8,132 @@ export type ProtoType = protobuf.Type;
 /** protobufjs keeps field names as written (`order_id`, not `orderId`): they are the step's field names. */
 const PARSE = { keepCase: true } as const;
 
-/**
- * A `.proto` file and what it imports, read with protobufjs. Imports are looked for beside the
- * importing file, then in each folder above the main file (the usual `-I` roots); Google's
- * well-known types (`google/protobuf/timestamp.proto`, ...) are protobufjs's own. A file given
- * by URL is parsed alone: it may import only the well-known types.
- */
-export function loadProtoFile(path: string, text: string, where: string): ProtoRoot {
-  const root = new protobuf.Root();
-  const isUrl = /^https?:\/\//i.test(path);
-  const roots: string[] = [];
-  if (!isUrl)
-    for (let d = dirname(resolve(path)); ; d = dirname(d)) {
-      roots.push(d);
-      if (dirname(d) === d) break;
-    }
-  root.resolvePath = (origin, target) => {
-    if (target.startsWith("google/protobuf/")) return target;
-    if (isAbsolute(target)) return target;
-    const candidates = [join(dirname(origin), target), ...roots.map((r) => join(r, target))];
-    const found = candidates.find((c) => existsSync(c));
-    if (found) return found;
-    throw new RowforgeError(
-      "RF_FILE_NOT_FOUND",
-      `${where}: ${origin} imports "${target}", which was not found (tried ${candidates.slice(0, 4).join(", ")}${candidates.length > 4 ? ", ..." : ""})`,
-      {
-        hint: "keep imported .proto files beside the one that imports them, or in a folder above the main file",
-      },
-    );
-  };
-  if (isUrl) return parseProtoText(text, path, where);
+/** The texts of the files a `.proto` file imports, by path (protoImports reads them beforehand). */
+export type ProtoFiles = (path: string) => string | undefined;
+
+/** Where an import is looked for: beside the importing file, then in each folder above the main file (the usual `-I` roots). */
+function importCandidates(origin: string, target: string, main: string): string[] {
+  if (isAbsolute(target)) return [target];
+  const out = [join(dirname(origin), target)];
+  for (let d = dirname(resolve(main)); ; d = dirname(d)) {
+    out.push(join(d, target));
+    if (dirname(d) === d) break;
+  }
+  return [...new Set(out)];
+}
+
+/** The message of a parse failure: where (a line), never the text (the file may be any file). */
+function parseFailure(e: unknown, file: string, where: string): RowforgeError {
+  if (e instanceof RowforgeError) return e;
+  const line = /line (\d+)/.exec(e instanceof Error ? e.message : "");
+  return new RowforgeError(
+    "RF_METADATA_SCHEMA_INVALID",
+    `${where}: the Protobuf file ${file} cannot be read: it is not valid Protobuf${line ? ` (line ${line[1]})` : ""}`,
+  );
+}
+
+const isWellKnown = (target: string) => target.startsWith("google/protobuf/");
+
+/** The imports (and weak imports) a `.proto` text names. */
+function importsOf(text: string, file: string, where: string): string[] {
   try {
-    root.loadSync(path, PARSE);
+    const parsed = protobuf.parse(text, new protobuf.Root(), PARSE);
+    return [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])];
+  } catch (e) {
+    throw parseFailure(e, file, where);
+  }
+}
+
+/**
+ * Reads what a `.proto` file imports, and what those import, through `read` (which answers
+ * undefined for a file that is not there, and may refuse one with RF_PATH_NOT_ALLOWED: a
+ * refused candidate counts as absent, unless it is the first, beside the importing file).
+ * Google's well-known types are protobufjs's own and are not read.
+ */
+export async function protoImports(
+  path: string,
+  text: string,
+  where: string,
+  read: (candidate: string) => Promise<string | undefined>,
+): Promise<ProtoFiles> {
+  const files = new Map<string, string>();
+  const visit = async (file: string, source: string): Promise<void> => {
+    for (const target of importsOf(source, file, where)) {
+      if (isWellKnown(target)) continue;
+      const candidates = importCandidates(file, target, path);
+      let found: string | undefined;
+      for (const [i, c] of candidates.entries()) {
+        if (files.has(c)) {
+          found = c;
+          break;
+        }
+        let got: string | undefined;
+        try {
+          got = await read(c);
+        } catch (e) {
+          if (i > 0 && e instanceof RowforgeError && e.code === "RF_PATH_NOT_ALLOWED") continue;
+          throw e;
+        }
+        if (got === undefined) continue;
+        files.set(c, got);
+        await visit(c, got);
+        found = c;
+        break;
+      }
+      if (found === undefined) throw importMissing(file, target, candidates, where);
+    }
+  };
+  await visit(path, text);
+  return (p) => files.get(p);
+}
+
+function importMissing(origin: string, target: string, candidates: readonly string[], where: string) {
+  return new RowforgeError(
+    "RF_FILE_NOT_FOUND",
+    `${where}: ${origin} imports "${target}", which was not found (tried ${candidates.slice(0, 4).join(", ")}${candidates.length > 4 ? ", ..." : ""})`,
+    {
+      hint: "keep imported .proto files beside the one that imports them, or in a folder above the main file",
+    },
+  );
+}
+
+/**
+ * A `.proto` file and what it imports, parsed with protobufjs: imports come from `files`
+ * (protoImports), found beside the importing file, then in each folder above the main file;
+ * Google's well-known types (`google/protobuf/timestamp.proto`, ...) are protobufjs's own. A
+ * file given by URL is parsed alone: it may import only the well-known types.
+ */
+export function loadProtoFile(path: string, text: string, where: string, files: ProtoFiles): ProtoRoot {
+  if (/^https?:\/\//i.test(path)) return parseProtoText(text, path, where);
+  const root = new protobuf.Root();
+  const seen = new Set<string>();
+  const add = (file: string, source: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    let parsed: protobuf.IParserResult;
+    try {
+      parsed = protobuf.parse(source, root, PARSE);
+    } catch (e) {
+      throw parseFailure(e, file, where);
+    }
+    for (const target of [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])]) {
+      if (isWellKnown(target)) {
+        // protobufjs's own definitions, added as they are (loading would resolve the root half-read).
+        const json = seen.has(target) ? null : protobuf.common.get(target);
+        if (json) root.addJSON(json.nested ?? {});
+        seen.add(target);
+        continue;
+      }
+      const candidates = importCandidates(file, target, path);
+      const found = candidates.find((c) => files(c) !== undefined);
+      if (found === undefined) throw importMissing(file, target, candidates, where);
+      add(found, files(found)!);
+    }
+  };
+  add(path, text);
+  try {
     root.resolveAll();
   } catch (e) {
-    if (e instanceof RowforgeError) throw e;
     throw new RowforgeError(
       "RF_METADATA_SCHEMA_INVALID",
       `${where}: the Protobuf file ${path} cannot be read: ${(e as Error).message.split("\n")[0]}`,
@@ -55,19 +145,23 @@ export function loadProtoFile(path: string, text: string, where: string): ProtoR
 /** A `.proto` text on its own (fetched by URL, or from a schema registry): it may import only Google's well-known types. */
 export function parseProtoText(text: string, from: string, where: string): ProtoRoot {
   const root = new protobuf.Root();
+  let parsed: protobuf.IParserResult;
   try {
-    const parsed = protobuf.parse(text, root, PARSE);
-    const others = (parsed.imports ?? []).filter((i) => !i.startsWith("google/protobuf/"));
-    if (others.length > 0)
-      throw new RowforgeError(
-        "RF_METADATA_SCHEMA_INVALID",
-        `${where}: ${from} imports ${others.join(", ")}, which rowforge does not fetch`,
-        { hint: "save the .proto files in a folder and give the path of the main one" },
-      );
+    parsed = protobuf.parse(text, root, PARSE);
+  } catch (e) {
+    throw parseFailure(e, from, where);
+  }
+  const others = (parsed.imports ?? []).filter((i) => !isWellKnown(i));
+  if (others.length > 0)
+    throw new RowforgeError(
+      "RF_METADATA_SCHEMA_INVALID",
+      `${where}: ${from} imports ${others.join(", ")}, which rowforge does not fetch`,
+      { hint: "save the .proto files in a folder and give the path of the main one" },
+    );
+  try {
     for (const i of parsed.imports ?? []) root.loadSync(i, PARSE);
     root.resolveAll();
   } catch (e) {
-    if (e instanceof RowforgeError) throw e;
     throw new RowforgeError(
       "RF_METADATA_SCHEMA_INVALID",
       `${where}: the Protobuf schema ${from} cannot be read: ${(e as Error).message.split("\n")[0]}`,

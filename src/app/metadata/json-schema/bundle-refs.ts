@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { MetadataDocuments } from "../metadata-source.ts";
 
 /** Where documents a schema refers to are kept inside the first one: `#/<DOCS>/<location>/...`. */
@@ -9,6 +10,14 @@ const pointerPart = (s: string) => s.replaceAll("~", "~0").replaceAll("/", "~1")
 /** The location of `file` (a path or URL) read from the document at `base`. */
 function locate(file: string, base: string): string {
   if (/^https?:\/\//i.test(file)) return file;
+  // A file:// reference is the file it names (read through the same rules as any path).
+  if (/^file:\/\//i.test(file)) {
+    try {
+      return fileURLToPath(file);
+    } catch {
+      return file;
+    }
+  }
   if (/^https?:\/\//i.test(base)) return new URL(file, base).href;
   return isAbsolute(file) ? file : resolve(dirname(base), file);
 }

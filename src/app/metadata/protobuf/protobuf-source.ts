@@ -1,5 +1,10 @@
 import { RowforgeError } from "../../../errors/index.ts";
-import { findMessage, loadProtoFile, messagesDefinedIn } from "../../../formats/protobuf/proto-root.ts";
+import {
+  findMessage,
+  loadProtoFile,
+  messagesDefinedIn,
+  protoImports,
+} from "../../../formats/protobuf/proto-root.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { messageFields } from "./protobuf-field.ts";
@@ -17,7 +22,17 @@ export const protobufSource: MetadataSource = {
     const { location, where } = stepLocation(r, protobufSource, "path of the .proto file");
     const doc = await docs.readText(location, where);
     const scope = `${where}: Protobuf ${doc.path}`;
-    const root = loadProtoFile(doc.path, doc.text, scope);
+    // Imported files are read as the document was: through the access rules.
+    const imports = await protoImports(doc.path, doc.text, scope, (candidate) =>
+      docs.readText(candidate, where).then(
+        (d) => d.text,
+        (e: unknown) => {
+          if (e instanceof RowforgeError && e.code === "RF_FILE_NOT_FOUND") return undefined;
+          throw e;
+        },
+      ),
+    );
+    const root = loadProtoFile(doc.path, doc.text, scope, imports);
     const type = findMessage(root, messagesDefinedIn(doc.text), r.step.options.messageName, scope);
     const fields = messageFields(type, scope);
     if (fields.length === 0)

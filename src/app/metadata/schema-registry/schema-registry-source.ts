@@ -1,3 +1,4 @@
+import { parseDocument } from "../../../access/index.ts";
 import {
   fetchRegisteredSchema,
   type RegisteredSchema,
@@ -23,7 +24,7 @@ export const schemaRegistrySource: MetadataSource = {
   kind: "confluentSchemaRegistry",
   aliases: ["schemaRegistry", "confluent_schema_registry", "confluent"],
   locationOptions: ["metadataSourceUrl", "schema.registry.url", "schemaRegistryUrl"],
-  async read(r) {
+  async read(r, docs) {
     const o = r.step.options;
     const { location: url, where } = stepLocation(
       r,
@@ -40,7 +41,7 @@ export const schemaRegistrySource: MetadataSource = {
       throw new RowforgeError("RF_KEY_MISSING", `${where} names a schema registry but no schema in it`, {
         hint: "give the step schemaId, or schemaRegistrySubject (and schemaVersion; default latest), or a topic whose <topic>-value subject holds it",
       });
-    const got = await fetchRegisteredSchema(registry, by, where);
+    const got = await fetchRegisteredSchema(registry, by, where, docs.access);
     const scope = `${where}: schema ${"id" in by ? `id ${by.id}` : `${by.subject} version ${by.version}`} of ${registry.url}`;
     const fields = fieldsOf(got, scope, o.recordName ?? o.messageName);
     const kind = got.schemaType.toUpperCase();
@@ -88,10 +89,4 @@ function fieldsOf(got: RegisteredSchema, scope: string, name: string | undefined
   }
 }
 
-function parseJson(text: string, scope: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new RowforgeError("RF_METADATA_SCHEMA_INVALID", `${scope} is not JSON: ${(e as Error).message}`);
-  }
-}
+const parseJson = (text: string, scope: string): unknown => parseDocument(text, scope, { json: true });

@@ -9,10 +9,14 @@ import { batchOf } from "../../../../test/support/orc/orc-test-data.ts";
 import { everyTypeFields, volumeFields } from "../../../../test/support/orc/sample-fields.ts";
 import { encodeOrc, writeTemp } from "../../../../test/support/orc/write-orc.ts";
 import { runPython } from "../../../../test/support/pyarrow.ts";
+import { openAccess } from "../../../access/index.ts";
 import { fieldsOf } from "../../../app/validate/arrow-values.ts";
 import { BatchRows } from "../../../app/validate/batch-rows.ts";
 import { readFileRows } from "../../../connectors/file/read-file-rows.ts";
 import type { ResolvedStep } from "../../../model/resolved-plan.ts";
+
+/** The CLI's access: these tests run plans as a local user does. */
+const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A file step reading `path` as `format`, as a validation's data source is. */
 const stepOf = (path: string, format: string): ResolvedStep => ({
@@ -38,7 +42,7 @@ function records(batches: readonly RecordBatch[]): { types: string[]; rows: unkn
 }
 
 async function readBack(path: string, format: string, batchRows = 100): Promise<RecordBatch[]> {
-  const read = await readFileRows(stepOf(path, format), { batchRows });
+  const read = await readFileRows(stepOf(path, format), { access: OPEN_ACCESS, batchRows });
   const out: RecordBatch[] = [];
   for await (const b of read.batches) {
     assert.ok(b.numRows <= batchRows);
