@@ -102,6 +102,23 @@ describe("contained reads", () => {
 });
 
 describe("contained writes", () => {
+  test("the paths of the configuration's own file connections are written as the operator set them", async () => {
+    const configured = accessOf(
+      serverAccessRules(
+        {},
+        {
+          home,
+          configFolders: [],
+          configOutputs: [join(outside, "configured"), "relative/ignored"],
+          transformationsFolder: join(home, "transformations"),
+          configPath: undefined,
+        },
+      ),
+    );
+    assert.equal(await configured.writable(join(outside, "configured", "x"), "t"), join(outside, "configured", "x"));
+    assert.equal(await codeOf(configured.writable(join(outside, "other"), "t")), "RF_PATH_NOT_ALLOWED");
+    assert.equal(await configured.writable("out", "t"), join(data, "out"));
+  });
   test("under the output folders (relative paths below the first) and not elsewhere in the home", async () => {
     assert.equal(await contained.writable("out/people", "t"), join(data, "out", "people"));
     assert.equal(await contained.writable(join(data, "x", "y"), "t"), join(data, "x", "y"));
@@ -183,6 +200,7 @@ test("answers show paths relative to the folder they are in, the home as <home>"
     ),
     "output out/x and <home>/store, folder <conf>",
   );
+  assert.equal(contained.hidePaths(`${data} is writable`), "<home>/data is writable");
   assert.equal(openAccess(root).hidePaths(join(data, "x")), join(data, "x"));
 });
 

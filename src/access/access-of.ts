@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { MAX_SOURCE_BYTES, readRegularFile } from "../config/index.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { AccessRules, ContainedRules } from "./access-rules.ts";
-import { insideAny } from "./path-inside.ts";
+import { insideAny, isInside } from "./path-inside.ts";
 import type { ReadDocument, ResourceAccess } from "./resource-access.ts";
 import { shownUrl, urlAllowed } from "./url-allow-list.ts";
 
@@ -170,6 +170,9 @@ function containedGate(r: ContainedRules): Gate {
     ...paths,
     ...(await Promise.all(paths.map((p) => realpath(p).catch(() => p)))),
   ];
+  /** How a folder itself is shown: in the home as `<home>/...`, elsewhere by its name. */
+  const labelOf = (dir: string) =>
+    isInside(dir, r.home) ? `<home>/${relative(r.home, dir)}` : `<${basename(dir)}>`;
   // The longest folder first, so a path is shown relative to the deepest folder it is in.
   const shown = [...new Set([...readDirs, r.home])]
     .filter((d) => d.length > 1)
@@ -201,7 +204,7 @@ function containedGate(r: ContainedRules): Gate {
         // Inside a folder: relative to it (below the home: <home>/...); the folder itself: its name.
         out = out
           .replace(new RegExp(`${at}${escapeRegExp(sep)}`, "g"), home ? "<home>/" : "")
-          .replace(new RegExp(`${at}(?![\\w-]|\\.\\w)`, "g"), home ? "<home>" : `<${basename(dir)}>`);
+          .replace(new RegExp(`${at}(?![\\w-]|\\.\\w)`, "g"), home ? "<home>" : labelOf(dir));
       }
       return out;
     },

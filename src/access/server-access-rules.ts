@@ -1,4 +1,4 @@
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import type { ContainedRules } from "./access-rules.ts";
 
 /** What the operator of a server chose (`rowforge serve --data-dir`, `--output-dir`, `--allow-url`). */
@@ -15,6 +15,8 @@ export interface ServerFacts {
   readonly home: string;
   /** The configuration's plan, task and validation folders: always readable (the server's own inputs). */
   readonly configFolders: readonly (string | undefined)[];
+  /** The paths of the configuration's own file connections: always written (and read back) as the operator set them. */
+  readonly configOutputs?: readonly string[];
   readonly transformationsFolder: string;
   readonly configPath: string | undefined;
 }
@@ -25,8 +27,9 @@ export const homeDataFolder = (home: string): string => join(resolve(home), "dat
 /**
  * The contained rules of a server: reads under the data folders (default `<home>/data`) and
  * the configuration's own folders, writes under the output folders (default the data
- * folders; never elsewhere in the home), URLs only from the allow-list, and never the store,
- * the transformations, the server file or the configuration.
+ * folders) and the paths of the configuration's file connections (never elsewhere in the
+ * home), URLs only from the allow-list, and never the store, the transformations, the server
+ * file or the configuration.
  */
 export function serverAccessRules(choice: ServerAccessChoice, facts: ServerFacts): ContainedRules {
   const home = resolve(facts.home);
@@ -37,7 +40,12 @@ export function serverAccessRules(choice: ServerAccessChoice, facts: ServerFacts
   return {
     kind: "contained",
     readDirs: [...new Set([...data, ...own])],
-    outputDirs: given(choice.outputDirs) ?? data,
+    outputDirs: [
+      ...new Set([
+        ...(given(choice.outputDirs) ?? data),
+        ...(facts.configOutputs ?? []).filter((p) => isAbsolute(p)).map((p) => resolve(p)),
+      ]),
+    ],
     allowUrls: (choice.allowUrls ?? []).map((u) => u.trim()).filter((u) => u !== ""),
     sealed: [
       join(home, "store"),

@@ -37,7 +37,7 @@ const PEOPLE_PLAN = {
     {
       name: "people",
       type: "csv",
-      options: { path: "/tmp/rowforge-docs-example/people" },
+      options: { path: "out/people" },
       count: { records: 100 },
       fields: [
         { name: "id", options: { regex: "P[0-9]{5}", isUnique: true } },
@@ -121,13 +121,13 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     method: "POST",
     route: "/connection/test",
     url: "/connection/test",
-    body: { name: "people_files", type: "csv", options: { path: "/tmp/rowforge-docs-example/people" } },
+    body: { name: "people_files", type: "csv", options: { path: "out/people" } },
     status: 200,
     response: {
       success: true,
       message:
-        "/tmp/rowforge-docs-example/people does not exist yet; rowforge can create it (/tmp is writable)",
-      details: { type: "csv", path: "/tmp/rowforge-docs-example/people", exists: false, writable: true },
+        "out/people does not exist yet; rowforge can create it (<home>/data is writable)",
+      details: { type: "csv", path: "out/people", exists: false, writable: true },
       durationMs: 1,
     },
     note: "a database connection answers its server version, database and whether the user may create tables; success false answers 400",
@@ -171,7 +171,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
             {
               name: "notes",
               type: "csv",
-              options: { path: "/tmp/rowforge-docs-example/notes" },
+              options: { path: "out/notes" },
               fields: [{ name: "id", options: { regex: "N[0-9]{4}" } }],
             },
           ],
@@ -181,7 +181,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
       yamlSources: {
         plan: "# kept as written\nname: notes_plan\ntasks:\n  - {name: notes, dataSourceName: my_files, enabled: true}\n",
         tasks: [
-          'name: notes\nsteps:\n  - name: notes\n    type: csv\n    options: {path: /tmp/rowforge-docs-example/notes}\n    fields:\n      - {name: id, options: {regex: "N[0-9]{4}"}}  # N and four digits\n',
+          'name: notes\nsteps:\n  - name: notes\n    type: csv\n    options: {path: out/notes}\n    fields:\n      - {name: id, options: {regex: "N[0-9]{4}"}}  # N and four digits\n',
         ],
         validation: [],
         configuration: "",

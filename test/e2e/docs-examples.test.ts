@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ROUTE_EXAMPLES, type RouteExample } from "../../src/api/route-examples.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { startServe } from "../support/start-serve.ts";
-
-const OUT = "/tmp/rowforge-docs-example";
 
 /** The keys an answer must have: those of the documented example (objects), or of its first element (arrays). */
 function assertShape(actual: unknown, documented: unknown, where: string): void {
@@ -32,7 +29,7 @@ test("every route has a worked example in /docs, and every example answers as do
 steps:
   - name: accounts
     type: json
-    options: {path: "${OUT}/accounts"}
+    options: {path: out/accounts}
     fields:
       - {name: account_id, options: {regex: "ACC[0-9]{8}"}}
 `,
@@ -44,7 +41,7 @@ steps:
     conf,
     readFileSync(conf, "utf8").replace("PLANS", join(dir, "plans")).replace("TASKS", join(dir, "tasks")),
   );
-  rmSync(OUT, { recursive: true, force: true });
+  // Relative output paths land in the server's data folder, <home>/data.
   const server = await startServe(["--home", join(dir, "home"), "--config", conf]);
   try {
     const spec = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
@@ -101,6 +98,5 @@ steps:
     assert.equal(await server.exited, 0, "the last example shut the server down");
   } finally {
     if (server.child.exitCode === null) server.child.kill("SIGKILL");
-    rmSync(OUT, { recursive: true, force: true });
   }
 });

@@ -41,7 +41,14 @@ steps:
     const path = join(dir, f);
     writeFileSync(path, readFileSync(path, "utf8").replaceAll("DIR", dir));
   }
-  const server = await startServe(["--home", join(dir, "home"), "--config", join(dir, "application.conf")]);
+  const server = await startServe([
+    "--home",
+    join(dir, "home"),
+    "--config",
+    join(dir, "application.conf"),
+    "--data-dir",
+    dir,
+  ]);
   try {
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/, "the fuzzer stays on loopback");
     const fuzz = spawn(

@@ -44,7 +44,7 @@ test("rowforge run: a row-time SQL error in a pooled run fails the run with its 
 
 test("rowforge serve: a pooled run failing at row time is failed with the real reason; the server goes on and the next run succeeds", async () => {
   const dir = fixtureDir({});
-  const server = await startServe(["--home", join(dir, "home")]);
+  const server = await startServe(["--home", join(dir, "home"), "--data-dir", dir]);
   let stderr = "";
   server.child.stderr!.on("data", (d: Buffer) => {
     stderr += d.toString();

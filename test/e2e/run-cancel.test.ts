@@ -63,7 +63,7 @@ const leftovers = (out: string): string[] => (existsSync(out) ? readdirSync(out)
 
 test("POST /run refuses a plan above the row limit with a 400 naming the count and the limit", async () => {
   const dir = fixtureDir({});
-  const server = await startServe(["--home", join(dir, "home"), "--max-rows", "1000000"]);
+  const server = await startServe(["--home", join(dir, "home"), "--data-dir", dir, "--max-rows", "1000000"]);
   try {
     const { post } = client(server);
     const r = await post("/run", requestOf("too_big", join(dir, "out"), 1e15));
@@ -86,7 +86,7 @@ test("POST /run refuses a plan above the row limit with a 400 naming the count a
 test("runs are cancelled while queued and while running, over the API and with rowforge cancel; partial outputs are removed", async () => {
   const dir = fixtureDir({});
   const home = join(dir, "home");
-  const server = await startServe(["--home", home]);
+  const server = await startServe(["--home", home, "--data-dir", dir]);
   try {
     const c = client(server);
     const outA = join(dir, "out", "a");
@@ -145,7 +145,7 @@ test("runs are cancelled while queued and while running, over the API and with r
 
 test("a run longer than --max-run-seconds is cancelled with a reason naming the limit", async () => {
   const dir = fixtureDir({});
-  const server = await startServe(["--home", join(dir, "home"), "--max-run-seconds", "2"]);
+  const server = await startServe(["--home", join(dir, "home"), "--data-dir", dir, "--max-run-seconds", "2"]);
   try {
     const c = client(server);
     const out = join(dir, "out", "slow");

@@ -32,7 +32,7 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
     `folders { planFilePath = "${join(dir, "plans", "big.yaml")}", taskFolderPath = "${join(dir, "tasks")}" }\n`,
   );
   const home = join(dir, "home");
-  const args = ["--home", home, "--config", join(dir, "application.conf")];
+  const args = ["--home", home, "--config", join(dir, "application.conf"), "--data-dir", dir];
 
   const first = await startServe(args);
   const started = await (await fetch(`${first.url}/run/plans/big`, { method: "POST" })).text();

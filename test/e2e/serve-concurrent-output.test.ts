@@ -8,7 +8,7 @@ import { startServe } from "../support/start-serve.ts";
 
 test("serve --concurrency 4: four runs to one folder take turns; each succeeds whole, one complete output is left", async () => {
   const dir = fixtureDir({});
-  const server = await startServe(["--home", join(dir, "home"), "--concurrency", "4"]);
+  const server = await startServe(["--home", join(dir, "home"), "--data-dir", dir, "--concurrency", "4"]);
   const post = (path: string, body?: unknown) =>
     fetch(server.url + path, {
       method: "POST",

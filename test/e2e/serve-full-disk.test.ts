@@ -17,7 +17,7 @@ test("serve with its home on a full disk: saves and run records fail cleanly, th
 }, async () => {
   if (typeof disk === "string") return;
   const dir = fixtureDir({});
-  const server = await startServe(["--home", join(disk.dir, "home")]);
+  const server = await startServe(["--home", join(disk.dir, "home"), "--data-dir", dir]);
   let stderr = "";
   server.child.stderr!.on("data", (d: Buffer) => {
     stderr += d.toString();

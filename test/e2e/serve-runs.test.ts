@@ -8,7 +8,14 @@ import { startServe } from "../support/start-serve.ts";
 
 test("over real HTTP: save a connection and a plan, run it, poll to success, check files, read the report, delete the data", async () => {
   const dir = fixtureDir({ "application.conf": "flags { enableSaveReports = true }\n" });
-  const server = await startServe(["--home", join(dir, "home"), "--config", join(dir, "application.conf")]);
+  const server = await startServe([
+    "--home",
+    join(dir, "home"),
+    "--config",
+    join(dir, "application.conf"),
+    "--data-dir",
+    dir,
+  ]);
   const post = (path: string, body?: unknown) =>
     fetch(server.url + path, {
       method: "POST",

@@ -50,7 +50,8 @@ export function useUiSession(extraServeArgs: readonly string[] = []): () => UiSe
     home = mkdtempSync(join(tmpdir(), "rowforge-ui-home-"));
     scratch = mkdtempSync(join(tmpdir(), "rowforge-ui-out-"));
     [serve, browser] = await Promise.all([
-      startServe(["--home", home, ...extraServeArgs]),
+      // Plans of the tests write under the scratch folder: the server's data folder.
+      startServe(["--home", home, "--data-dir", scratch, ...extraServeArgs]),
       chromium.launch({
         executablePath: chromiumPath(),
         headless: true,

@@ -149,7 +149,7 @@ steps:
   - name: customers
     type: json
     options:
-      path: /tmp/rowforge-ui-narrow/customers
+      path: out/customers
     count:
       records: 50
     fields:

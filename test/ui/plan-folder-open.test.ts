@@ -57,7 +57,7 @@ json { files { path = "${OUT}" } }
 }
 after(() => rmSync(DIR, { recursive: true, force: true }));
 
-const ui = useUiSession(["--config", join(DIR, "application.conf")]);
+const ui = useUiSession(["--config", join(DIR, "application.conf"), "--data-dir", DIR]);
 
 const rowsWritten = (): number =>
   existsSync(OUT)

@@ -492,6 +492,9 @@ async function serviceAccess(
     serverAccessRules(choice, {
       home,
       configFolders: [config.planFolder, config.taskFolder, config.validationFolder],
+      configOutputs: [...config.connections.values()].flatMap((c) =>
+        c.options.path === undefined ? [] : [c.options.path],
+      ),
       transformationsFolder,
       configPath: config.configPath,
     }),
