@@ -115,7 +115,10 @@ describe("contained writes", () => {
         },
       ),
     );
-    assert.equal(await configured.writable(join(outside, "configured", "x"), "t"), join(outside, "configured", "x"));
+    assert.equal(
+      await configured.writable(join(outside, "configured", "x"), "t"),
+      join(outside, "configured", "x"),
+    );
     assert.equal(await codeOf(configured.writable(join(outside, "other"), "t")), "RF_PATH_NOT_ALLOWED");
     assert.equal(await configured.writable("out", "t"), join(data, "out"));
   });

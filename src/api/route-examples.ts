@@ -125,12 +125,11 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 200,
     response: {
       success: true,
-      message:
-        "out/people does not exist yet; rowforge can create it (<home>/data is writable)",
-      details: { type: "csv", path: "out/people", exists: false, writable: true },
+      message: 'connection "people_files" (csv) is reachable',
+      details: { type: "csv" },
       durationMs: 1,
     },
-    note: "a database connection answers its server version, database and whether the user may create tables; success false answers 400",
+    note: "reachable or not and why, nothing more (a path outside the server's output folders or a URL off its allow-list: success false, RF_PATH_NOT_ALLOWED / RF_URL_NOT_ALLOWED); success false answers 400",
   },
   {
     method: "POST",

@@ -59,11 +59,9 @@ test("POST /connection/test: 200 {success, message, details, durationMs} for a r
   const body = ok.json();
   assert.deepEqual(Object.keys(body).sort(), KEYS);
   assert.equal(body.success, true);
-  assert.match(
-    body.message,
-    new RegExp(`connected to PostgreSQL .* at ${pg.host}:${pg.port}/${pg.database}`),
-  );
-  assert.equal(body.details.product, "PostgreSQL");
+  // Over the API: reachable or not, and why; no version or other facts of the server behind.
+  assert.equal(body.message, 'connection "try_pg" (postgres) is reachable');
+  assert.deepEqual(body.details, { type: "postgres" });
   const jms = await f.app.inject({
     method: "POST",
     url: "/connection/test",
@@ -80,7 +78,7 @@ test("POST /connection/test: 200 {success, message, details, durationMs} for a r
   assert.equal(bad.statusCode, 400, "a body without a type is refused by the schema");
 });
 
-test("POST /connection/test for Kafka: the cluster described (brokers, controller, whether a topic exists); nothing listening is a 400 naming host:port", async () => {
+test("POST /connection/test for Kafka: reachable, nothing of the cluster's layout; nothing listening is a 400 naming host:port", async () => {
   const { bootstrap } = kafkaFacts();
   const ok = await f.app.inject({
     method: "POST",
@@ -90,10 +88,8 @@ test("POST /connection/test for Kafka: the cluster described (brokers, controlle
   assert.equal(ok.statusCode, 200, ok.body);
   const body = ok.json();
   assert.deepEqual(Object.keys(body).sort(), KEYS);
-  assert.equal(body.details.product, "Kafka");
-  assert.equal(body.details.brokers, 1);
-  assert.equal(body.details.topicExists, false);
-  assert.match(body.message, new RegExp(`connected to Kafka cluster \\S+ at ${bootstrap}: 1 broker`));
+  assert.deepEqual(body.details, { type: "kafka" });
+  assert.equal(body.message, 'connection "unsaved" (kafka) is reachable');
   const down = await f.app.inject({
     method: "POST",
     url: "/connection/test",
@@ -108,7 +104,7 @@ test("POST /connection/{name}/test: a saved connection with its real (random) pa
   const maria = mariadbFacts();
   const saved = await f.app.inject({ method: "POST", url: "/connection/saved_maria/test" });
   assert.equal(saved.statusCode, 200, saved.body);
-  assert.equal(saved.json().details.product, "MariaDB");
+  assert.equal(saved.json().message, 'connection "saved_maria" (mysql) is reachable');
   assert.ok(!saved.body.includes(maria.password), "no password in the answer");
   const configured = await f.app.inject({ method: "POST", url: "/connection/conf_pg/test" });
   assert.equal(configured.statusCode, 200, configured.body);

@@ -325,6 +325,44 @@ describe("item 1: files and URLs a plan names", () => {
   });
 });
 
+describe("item 1: URLs a row carries", () => {
+  test("an HTTP step whose rows carry their own url sends none outside the allow-list", async () => {
+    const saved = await f.app.inject({
+      method: "POST",
+      url: "/connection",
+      payload: { connections: [{ name: "rows_api", type: "http", options: {} }] },
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    const before = internalHits.length;
+    const r = await f.app.inject({
+      method: "POST",
+      url: "/run",
+      payload: {
+        plan: { name: "row_urls", tasks: [{ name: "h", dataSourceName: "rows_api", enabled: true }] },
+        tasks: [
+          {
+            name: "h",
+            type: "http",
+            options: { method: "POST" },
+            count: { records: 3 },
+            fields: [{ name: "url", options: { oneOf: [`${internalUrl}/row`] } }],
+          },
+        ],
+      },
+    });
+    assert.equal(r.statusCode, 200, r.body);
+    await f.runs.idle();
+    const { executionId } = r.json() as { executionId: string };
+    const record = (await f.app.inject({ url: `/run/status/${executionId}` })).json() as {
+      status: string;
+      failedReason: string;
+    };
+    assert.equal(record.status, "failed");
+    assert.match(record.failedReason, /not on this server's URL allow-list/);
+    assert.equal(internalHits.length, before, "a row's URL was requested");
+  });
+});
+
 describe("item 5: outputs stay out of the home and inside the output folders", () => {
   test("an output into the home, the store, the transformations or outside is refused before anything is written", async () => {
     mkdirSync(join(home, "transformations"), { recursive: true });

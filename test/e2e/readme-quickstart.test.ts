@@ -61,10 +61,12 @@ test("the README's quickstart runs word for word: sample, run, history, then the
     assert.match(out, /started in generate mode with execution id/);
     assert.match(out, /"status":"success","failedReason":null.*"records":500/);
     assert.match(out, /rowforge is shutting down/);
+    // A plan sent over HTTP writes below the server's data folder, <home>/data.
+    const people = join(work, ".rowforge-api", "data", "out", "people");
     assert.equal(
       readFileSync(
-        readdirSync(join(work, "out", "people"))
-          .map((f) => join(work, "out", "people", f))
+        readdirSync(people)
+          .map((f) => join(people, f))
           .find((f) => f.endsWith(".csv"))!,
         "utf8",
       )

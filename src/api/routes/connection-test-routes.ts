@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
+import { briefTestResult } from "../../app/connections/brief-test-result.ts";
 import { findConnection } from "../../app/connections/find-connection.ts";
 import { testConnection } from "../../app/connections/test-connection.ts";
 import { isRowforgeError } from "../../errors/index.ts";
@@ -26,7 +27,7 @@ export function connectionTestRoutes(svc: RowforgeService): FastifyPluginAsyncTy
           tags: ["connections"],
           summary: "Test a connection without saving it",
           description:
-            "Reaches the destination (files: the path; PostgreSQL and MySQL/MariaDB: connect within connectTimeout, server version, database, whether tables can be created) and writes nothing. Kinds rowforge cannot write yet answer success false. Passwords never appear in the answer.",
+            "Reaches the destination (files: the path, only inside the server's output folders; URLs: only on its allow-list; databases and brokers: connect within connectTimeout) and writes nothing. The answer says whether it is reachable and, when not, why (message, code, hint): no versions, sizes or contents (rowforge connection test on the command line shows those). Kinds rowforge cannot write yet answer success false. Passwords never appear in the answer.",
           body: ConnectionTestBody,
           response: answers,
         },
@@ -36,15 +37,13 @@ export function connectionTestRoutes(svc: RowforgeService): FastifyPluginAsyncTy
         const options: Record<string, string> = {};
         for (const [k, v] of Object.entries(b.options ?? {}))
           options[k] = typeof v === "string" ? v : JSON.stringify(v);
-        const result = await testConnection(
-          {
-            name: b.name ?? "unsaved",
-            type: b.type,
-            groupType: b.groupType ?? connectionGroupOf(b.type),
-            options,
-          },
-          svc.access,
-        );
+        const connection = {
+          name: b.name ?? "unsaved",
+          type: b.type,
+          groupType: b.groupType ?? connectionGroupOf(b.type),
+          options,
+        };
+        const result = briefTestResult(connection, await testConnection(connection, svc.access));
         return reply.code(result.success ? 200 : 400).send(result);
       },
     );
@@ -74,7 +73,7 @@ export function connectionTestRoutes(svc: RowforgeService): FastifyPluginAsyncTy
             durationMs: 0,
           });
         }
-        const result = await testConnection(connection, svc.access);
+        const result = briefTestResult(connection, await testConnection(connection, svc.access));
         return reply.code(result.success ? 200 : 400).send(result);
       },
     );
