@@ -204,6 +204,10 @@ test("answers show paths relative to the folder they are in, the home as <home>"
     "output out/x and <home>/store, folder <conf>",
   );
   assert.equal(contained.hidePaths(`${data} is writable`), "<home>/data is writable");
+  assert.equal(
+    contained.hidePaths(`<td>${join(home, "reports")}</td>`, true),
+    "<td>&lt;home&gt;/reports</td>",
+  );
   assert.equal(openAccess(root).hidePaths(join(data, "x")), join(data, "x"));
 });
 

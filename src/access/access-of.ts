@@ -139,7 +139,7 @@ interface Gate {
   mayWrite(absolute: string): boolean;
   mayWriteReal(real: string): Promise<boolean>;
   mayReach(url: URL): boolean;
-  hidePaths(text: string): string;
+  hidePaths(text: string, html?: boolean): string;
 }
 
 function openGate(cwd: string): Gate {
@@ -196,15 +196,16 @@ function containedGate(r: ContainedRules): Gate {
       return insideAny(p, outputs) && !sealedForWrite(sealed, homes, data)(p);
     },
     mayReach: (url) => urlAllowed(url, r.allowUrls),
-    hidePaths(text) {
+    hidePaths(text, html = false) {
+      const label = (s: string) => (html ? s.replaceAll("<", "&lt;").replaceAll(">", "&gt;") : s);
       let out = text;
       for (const dir of shown) {
         const home = dir === r.home;
         const at = escapeRegExp(dir);
         // Inside a folder: relative to it (below the home: <home>/...); the folder itself: its name.
         out = out
-          .replace(new RegExp(`${at}${escapeRegExp(sep)}`, "g"), home ? "<home>/" : "")
-          .replace(new RegExp(`${at}(?![\\w-]|\\.\\w)`, "g"), home ? "<home>" : labelOf(dir));
+          .replace(new RegExp(`${at}${escapeRegExp(sep)}`, "g"), home ? label("<home>/") : "")
+          .replace(new RegExp(`${at}(?![\\w-]|\\.\\w)`, "g"), label(home ? "<home>" : labelOf(dir)));
       }
       return out;
     },

@@ -44,6 +44,10 @@ export interface ResourceAccess {
    * at most `maxBytes` (default 8 MiB): RF_FILE_NOT_FOUND when there is none.
    */
   readText(location: string, where: string, maxBytes?: number): Promise<ReadDocument>;
-  /** `text` with the server's folders left out of paths (relative to the folder they are in): for answers. */
-  hidePaths(text: string): string;
+  /**
+   * `text` with the server's folders left out of paths (relative to the folder they are in,
+   * `<home>/...` in the home, a folder itself as `<name>`): for answers. `html`: the labels
+   * written as HTML text.
+   */
+  hidePaths(text: string, html?: boolean): string;
 }

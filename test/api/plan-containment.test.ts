@@ -434,6 +434,14 @@ describe("item 5: outputs stay out of the home and inside the output folders", (
       existsSync(join(data, "out", "relative", "_SUCCESS")),
       "the relative output is under the data folder",
     );
+    // The run's record and its report show the output relative to the data folder.
+    const id = (ok.json() as { executionId: string }).executionId;
+    for (const url of ["/run/history", `/report/${id}/index.html`, `/report/${id}/results.json`]) {
+      const r = await f.app.inject({ url });
+      assert.equal(r.statusCode, 200, `${url}: ${r.body}`);
+      assert.match(r.body, /out\/relative/, url);
+      clean(r.body);
+    }
   });
 });
 

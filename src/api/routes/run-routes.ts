@@ -178,7 +178,8 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
             .send(notFound(`report file ${resource} of run ${runId} not found`, "ReportNotFound"));
         }
         // A report's texts (reasons, outputs) show paths without the server's folders, as every answer does.
-        const shown = extname(resource) === ".svg" ? body : svc.access.hidePaths(body.toString("utf8"));
+        const kind = extname(resource);
+        const shown = kind === ".svg" ? body : svc.access.hidePaths(body.toString("utf8"), kind === ".html");
         return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(shown);
       },
     );
