@@ -176,7 +176,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       {
         schema: {
           tags,
-          summary: "Sample a task file of the task folder, the plan folder or the home",
+          summary: "Sample a task file of the task folder, the plan folder or a data folder of the server",
           body: TaskFileBody,
         },
       },
