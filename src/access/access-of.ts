@@ -6,7 +6,7 @@ import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { AccessRules, ContainedRules } from "./access-rules.ts";
 import { insideAny, isInside } from "./path-inside.ts";
 import type { ReadDocument, ResourceAccess } from "./resource-access.ts";
-import { shownUrl, urlAllowed } from "./url-allow-list.ts";
+import { shownUrl, urlAllowList } from "./url-allow-list.ts";
 
 /** How long a document fetched by URL may take. */
 const FETCH_TIMEOUT_MS = 10_000;
@@ -195,7 +195,7 @@ function containedGate(r: ContainedRules): Gate {
       ]);
       return insideAny(p, outputs) && !sealedForWrite(sealed, homes, data)(p);
     },
-    mayReach: (url) => urlAllowed(url, r.allowUrls),
+    mayReach: urlAllowList(r.allowUrls),
     hidePaths(text, html = false) {
       const label = (s: string) => (html ? s.replaceAll("<", "&lt;").replaceAll(">", "&gt;") : s);
       let out = text;

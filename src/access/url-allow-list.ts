@@ -1,25 +1,31 @@
 /**
- * Whether `url` is allowed by one of `prefixes`: `*` allows any http(s) URL; a prefix allows
- * URLs of its scheme, host and port whose path is its path or below it (`http://h:8081`
- * allows `http://h:8081/subjects`, `http://h/api/` allows `/api/x` but not `/apix`). Hosts
- * and schemes compare as URLs normalise them (case, default ports); credentials and query
- * strings of the URL play no part.
+ * The allow-list of URL prefixes, parsed once: `*` allows any http(s) URL; a prefix allows URLs
+ * of its scheme, host and port whose path is its path or below it (`http://h:8081` allows
+ * `http://h:8081/subjects`, `http://h/api/` allows `/api/x` but not `/apix`). Hosts and schemes
+ * compare as URLs normalise them (case, default ports); credentials and query strings of the URL
+ * play no part. A prefix that is not a URL allows nothing.
  */
-export function urlAllowed(url: URL, prefixes: readonly string[]): boolean {
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  return prefixes.some((p) => {
-    if (p.trim() === "*") return true;
-    let prefix: URL;
+export function urlAllowList(prefixes: readonly string[]): (url: URL) => boolean {
+  const any = prefixes.some((p) => p.trim() === "*");
+  const parsed = prefixes.flatMap((p) => {
     try {
-      prefix = new URL(p.trim());
+      const u = new URL(p.trim());
+      const base = u.pathname;
+      return [{ protocol: u.protocol, host: u.host, base, below: base.endsWith("/") ? base : `${base}/` }];
     } catch {
-      return false;
+      return [];
     }
-    if (prefix.protocol !== url.protocol || prefix.host !== url.host) return false;
-    const base = prefix.pathname;
-    if (base === "/" || url.pathname === base) return true;
-    return url.pathname.startsWith(base.endsWith("/") ? base : `${base}/`);
   });
+  return (url) => {
+    if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+    if (any) return true;
+    return parsed.some(
+      (p) =>
+        p.protocol === url.protocol &&
+        p.host === url.host &&
+        (p.base === "/" || url.pathname === p.base || url.pathname.startsWith(p.below)),
+    );
+  };
 }
 
 /** A URL for messages: without its credentials, query and fragment. */
