@@ -205,6 +205,10 @@ test("answers show paths relative to the folder they are in, the home as <home>"
   );
   assert.equal(contained.hidePaths(`${data} is writable`), "<home>/data is writable");
   assert.equal(
+    contained.hidePaths(`${join(root, "conf", "application.conf")}:3:1: bad`),
+    "<application.conf>:3:1: bad",
+  );
+  assert.equal(
     contained.hidePaths(`<td>${join(home, "reports")}</td>`, true),
     "<td>&lt;home&gt;/reports</td>",
   );

@@ -174,7 +174,7 @@ function containedGate(r: ContainedRules): Gate {
   const labelOf = (dir: string) =>
     isInside(dir, r.home) ? `<home>/${relative(r.home, dir)}` : `<${basename(dir)}>`;
   // The longest folder first, so a path is shown relative to the deepest folder it is in.
-  const shown = [...new Set([...readDirs, r.home])]
+  const shown = [...new Set([...readDirs, r.home, ...r.sealed])]
     .filter((d) => d.length > 1)
     .sort((a, b) => b.length - a.length);
   return {
