@@ -7,11 +7,15 @@ import { BatchRows } from "./batch-rows.ts";
 import { keptBy } from "./row-check.ts";
 import { compilePredicate } from "./row-predicate.ts";
 
-/** Opens a data source to read it back through its connector, or RF_VALIDATION_SOURCE_UNKNOWN when it cannot be read. */
+/**
+ * Opens a data source to read it back through its connector, or RF_VALIDATION_SOURCE_UNKNOWN
+ * when it cannot be read. What the reading spools goes under `scratchDir` (the run's) when given.
+ */
 export async function openSource(
   step: ResolvedStep,
   batchRows: number,
   signal: AbortSignal | undefined,
+  scratchDir?: string,
 ): Promise<ReadBack> {
   const connector = connectorFor(step, "validating");
   if (!connector.readBack) {
@@ -20,7 +24,11 @@ export async function openSource(
       `validations of "${step.dataSourceName}" read ${step.format} data, which rowforge cannot read back yet`,
     );
   }
-  return connector.readBack(step, { batchRows, ...(signal ? { signal } : {}) });
+  return connector.readBack(step, {
+    batchRows,
+    ...(signal ? { signal } : {}),
+    ...(scratchDir ? { scratchDir } : {}),
+  });
 }
 
 /** Whether a source holds at least one row where `expr` is true (a dataExists wait): stops reading at the first. */
@@ -29,8 +37,9 @@ export async function sourceHasRow(
   expr: string,
   nowMicros: number,
   signal: AbortSignal | undefined,
+  scratchDir?: string,
 ): Promise<boolean> {
-  const read = await openSource(step, 8192, signal);
+  const read = await openSource(step, 8192, signal, scratchDir);
   try {
     const fields = fieldsOf(read);
     const keep = keptBy(compilePredicate(expr, fields, { nowMicros }, "the dataExists expr"), fields.length);

@@ -152,6 +152,7 @@ async function runEntry(
         expr,
         limits.nowMicros,
         options.signal,
+        limits.spillDir,
       );
     if (entry.waitCondition) await waitFor(entry.waitCondition, dataExists, options.signal);
   } catch (e) {
@@ -165,7 +166,7 @@ async function runEntry(
   if (onData.length === 0) return results;
   let read: ReadBack;
   try {
-    read = await openSource(step, options.batchRows ?? 32_768, options.signal);
+    read = await openSource(step, options.batchRows ?? 32_768, options.signal, limits.spillDir);
   } catch (e) {
     return [...results, ...failedAll(e, onData)];
   }
@@ -255,6 +256,7 @@ async function loadUpstreams(
           limits.maxGroups,
           options.signal,
           byFields ? { joinFields: x.joinFields ?? [], dir: limits.spillDir } : undefined,
+          limits.spillDir,
         ),
       );
     }

@@ -40,8 +40,9 @@ export async function loadUpstream(
   maxRows: number,
   signal: AbortSignal | undefined,
   spill?: UpstreamSpillPlan,
+  scratchDir?: string,
 ): Promise<UpstreamTable> {
-  const read = await openSource(step, 8192, signal);
+  const read = await openSource(step, 8192, signal, scratchDir);
   let spilled: RowSpill | undefined;
   try {
     const fields = fieldsOf(read);
