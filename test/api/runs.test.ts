@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
+import { inThreadHost } from "../../src/app/runs/run-host.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { apiRuntime } from "./api-fixture.ts";
 
@@ -142,7 +143,7 @@ test("runs left queued or running by a killed process are marked failed (interru
   const runs = createRunManager({
     store,
     reportsRoot: "/nonexistent",
-    executor: () => createInlineExecutor(),
+    host: inThreadHost(() => createInlineExecutor()),
   });
   assert.equal(await runs.recoverInterrupted(), 1);
   const r = await store.executions.get("left-over");

@@ -86,15 +86,19 @@ test("no run holds the server: GET /connections answers within 1 s during heavy 
         name: "postgres",
         records: 19_999,
         work: 300,
-        step: {
-          type: "postgres",
-          options: { url: postgresJdbcUrl(pg), user: pg.user, dbtable: table, createTable: "true" },
-        },
+        step: { type: "postgres", options: { dbtable: table, createTable: "true" } },
         out: undefined,
+        dataSourceName: "pg",
       },
     ];
+    const saved = await c.post("/connection", {
+      connections: [{ name: "pg", type: "postgres", options: { url: postgresJdbcUrl(pg), user: pg.user } }],
+    });
+    assert.equal(saved.status, 200, await saved.text());
     for (const v of cases) {
-      const id = await c.submit(heavyRunRequest(v.name, v.records, v.work, v.step));
+      const id = await c.submit(
+        heavyRunRequest(v.name, v.records, v.work, v.step, "dataSourceName" in v ? v.dataSourceName : "d"),
+      );
       await c.running(id);
       if (v.out) await waitUntil(`${v.name} to open its output`, () => temporariesIn(v.out!)[0]);
       // Some thread of the server is busy generating (found by its CPU), while the server answers.
@@ -116,13 +120,13 @@ test("no run holds the server: GET /connections answers within 1 s during heavy 
       assert.deepEqual(burning, [], `${v.name}: threads still busy after the cancel: ${burning}`);
       if (v.out) assert.deepEqual(existsSync(v.out) ? readdirSync(v.out) : [], [], `${v.name}: nothing left`);
     }
-    const [{ exists }] = await pgQuery<{ exists: boolean }>(
+    const [found] = await pgQuery<{ exists: boolean }>(
       "SELECT count(*) > 0 AS exists FROM information_schema.tables WHERE table_schema || '.' || table_name = $1",
       [table],
     );
-    if (exists) {
-      const [{ n }] = await pgQuery<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`);
-      assert.equal(n, "0", "the cancelled PostgreSQL step left no row");
+    if (found?.exists) {
+      const [count] = await pgQuery<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`);
+      assert.equal(count?.n, "0", "the cancelled PostgreSQL step left no row");
     }
     // The server goes on: a small run still succeeds.
     const small = await c.submit(
@@ -255,5 +259,112 @@ test("kill -9 mid-run: the next start marks the run failed (interrupted) with it
   } finally {
     second.child.kill("SIGTERM");
     await second.exited;
+  }
+});
+
+test("validations over read-back data and a delete that regenerates a table's rows run in run threads too: the server answers throughout, the delete reads and marks the history through it", async () => {
+  const dir = fixtureDir({});
+  const home = join(dir, "home");
+  const server = await startServe(["--home", home], { ROWFORGE_SPILL_DIR: join(dir, "spill") });
+  const pg = postgresFacts();
+  const table = freshTableName();
+  try {
+    const c = client(server);
+    /** The slowest GET /connections while run `id` goes on, and how it ended. */
+    const whileRunning = async (id: string) => {
+      let slowest = 0;
+      for (;;) {
+        slowest = Math.max(slowest, await slowestAnswer(`${server.url}/connections`, 200));
+        const st = await c.status(id);
+        if (st.status === "success" || st.status === "failed") return { slowest, st };
+      }
+    };
+    const out = join(dir, "out", "people");
+    const validated = await c.submit({
+      plan: { name: "validated", tasks: [{ name: "people", dataSourceName: "files", enabled: true }] },
+      tasks: [
+        {
+          name: "people",
+          type: "json",
+          options: { path: out },
+          count: { records: 200_000 },
+          fields: [
+            { name: "id", type: "long", options: { sql: "__index_inc" } },
+            { name: "age", type: "int", options: { min: 18, max: 90 } },
+          ],
+        },
+      ],
+      validation: [
+        {
+          name: "people_checks",
+          dataSources: {
+            files: [
+              {
+                options: { path: out },
+                validations: [
+                  { expr: "age BETWEEN 18 AND 90" },
+                  { field: "id", validation: [{ type: "unique" }] },
+                  { groupByFields: ["age"], aggType: "count", aggExpr: "count > 0" },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    });
+    const checked = await whileRunning(validated);
+    assert.equal(checked.st.status, "success", checked.st.failedReason ?? "");
+    assert.ok(
+      checked.slowest < RESPONSIVE_MS,
+      `validations: GET /connections waited ${Math.round(checked.slowest)} ms`,
+    );
+    const results = (await (await fetch(`${server.url}/report/${validated}/results.json`)).json()) as {
+      validations: { success: boolean }[];
+    };
+    assert.deepEqual(
+      results.validations.map((v) => v.success),
+      [true, true, true],
+    );
+    assert.deepEqual(readdirSync(join(dir, "spill")), [], "the run's scratch folder is gone");
+
+    const saved = await c.post("/connection", {
+      connections: [{ name: "pg", type: "postgres", options: { url: postgresJdbcUrl(pg), user: pg.user } }],
+    });
+    assert.equal(saved.status, 200, await saved.text());
+    const request = heavyRunRequest(
+      "pg_rows",
+      20_000,
+      1,
+      { type: "postgres", options: { dbtable: table, createTable: "true" } },
+      "pg",
+    );
+    const written = await c.submit(request);
+    assert.equal((await c.ended(written)).status, "success");
+    const r = await c.post("/run/delete-data", request);
+    assert.equal(r.status, 200, await r.clone().text());
+    const deleting = ((await r.json()) as { executionId: string }).executionId;
+    const deleted = await whileRunning(deleting);
+    assert.equal(deleted.st.status, "success", deleted.st.failedReason ?? "");
+    assert.ok(
+      deleted.slowest < RESPONSIVE_MS,
+      `delete: GET /connections waited ${Math.round(deleted.slowest)} ms`,
+    );
+    const [count] = await pgQuery<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`);
+    assert.equal(count?.n, "0", "the delete removed the rows the run wrote");
+    // The history says so: a second delete finds nothing left to remove.
+    const again = await c.post("/run/delete-data", request);
+    const second = await c.ended(((await again.json()) as { executionId: string }).executionId);
+    assert.equal(second.status, "success", second.failedReason ?? "");
+    const history = (await (await fetch(`${server.url}/run/history?extended=true`)).json()) as {
+      id: string;
+      generationSummary: { records: number }[];
+    }[];
+    assert.deepEqual(
+      history.find((h) => h.id === deleting)?.generationSummary.map((s) => s.records),
+      [20_000],
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
   }
 });

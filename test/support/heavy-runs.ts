@@ -15,14 +15,18 @@ export const heavyField = (work: number) => ({
   },
 });
 
-/** A PlanRunRequest of one step with a heavy field: `options` say where it goes (a path, a table). */
+/**
+ * A PlanRunRequest of one step with a heavy field: `options` say where it goes (a path, a
+ * table), or the saved connection `dataSourceName` does.
+ */
 export const heavyRunRequest = (
   name: string,
   records: number,
   work: number,
   step: { readonly type: string; readonly options: Readonly<Record<string, string>> },
+  dataSourceName = "d",
 ) => ({
-  plan: { name, tasks: [{ name: "t", dataSourceName: "d", enabled: true }] },
+  plan: { name, tasks: [{ name: "t", dataSourceName, enabled: true }] },
   tasks: [
     {
       name: "t",

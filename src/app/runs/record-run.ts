@@ -2,7 +2,7 @@ import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
 import { summaryRow } from "../validate/validation-result.ts";
-import { reportRun } from "./report-run.ts";
+import { reportPlace, reportRun } from "./report-run.ts";
 import { type RunDetails, withDetails } from "./run-details.ts";
 import type { RunResult } from "./run-plan.ts";
 import { timeTaken } from "./time-taken.ts";
@@ -62,11 +62,10 @@ export async function recordRun(
   try {
     const record = recordOf(result, mode, createdTs, updatedTs);
     const reportDir = await reportRun(
-      plan,
+      reportPlace(plan, `${home}/reports`),
       record,
       result.seed,
       result.generatorVersion,
-      `${home}/reports`,
       result.validations,
     );
     try {
@@ -101,11 +100,10 @@ export async function keepRunRecord(
   if (!reportsFolder) return undefined;
   const record = recordOf(result, mode, createdTs, updatedTs);
   const reportDir = await reportRun(
-    plan,
+    reportPlace(plan, reportsFolder),
     record,
     result.seed,
     result.generatorVersion,
-    reportsFolder,
     result.validations,
   );
   return { recorded: true, ...(reportDir ? { reportDir } : {}) };

@@ -1,28 +1,44 @@
+import type { RunConfiguration } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
 import type { ValidationResult } from "../validate/validation-result.ts";
 import type { StepReport } from "./step-report.ts";
 
+/** Where a run's report goes and what it shows of the plan (kept with a running run, so a run that dies still gets one). */
+export interface ReportPlace {
+  readonly folder: string;
+  readonly planDescription: string;
+  readonly configuration: RunConfiguration;
+}
+
+/** A plan's report place: its generatedReportsFolderPath or `reportsRoot`; undefined when the configuration asks for no reports. */
+export const reportPlace = (plan: ResolvedPlan, reportsRoot: string): ReportPlace | undefined =>
+  plan.config.flags.enableSaveReports
+    ? {
+        folder: plan.config.folders.generatedReportsFolderPath ?? reportsRoot,
+        planDescription: plan.plan.description,
+        configuration: plan.config,
+      }
+    : undefined;
+
 /**
- * Writes a finished run's report when the plan's configuration asks for reports, under its
- * generatedReportsFolderPath or `reportsRoot`; returns the report folder, or undefined when
- * there is none. A report that cannot be written never fails the run.
+ * Writes a finished run's report at its place (none: no report); returns the report folder, or
+ * undefined when there is none. A report that cannot be written never fails the run.
  */
 export async function reportRun(
-  plan: ResolvedPlan,
+  place: ReportPlace | undefined,
   r: ExecutionRecord,
   seed: string,
   generatorVersion: number,
-  reportsRoot: string,
   validations?: readonly ValidationResult[],
 ): Promise<string | undefined> {
-  if (!plan.config.flags.enableSaveReports) return undefined;
+  if (!place) return undefined;
   try {
-    return await writeReport(plan.config.folders.generatedReportsFolderPath ?? reportsRoot, {
+    return await writeReport(place.folder, {
       runId: r.id,
       planName: r.planName,
-      planDescription: plan.plan.description,
+      planDescription: place.planDescription,
       mode: r.mode,
       status: r.status,
       failedReason: r.failedReason,
@@ -34,7 +50,7 @@ export async function reportRun(
       generatorVersion,
       steps: r.generationSummary as StepReport[],
       ...(validations ? { validations } : {}),
-      configuration: plan.config,
+      configuration: place.configuration,
     });
   } catch {
     return undefined;

@@ -7,6 +7,7 @@ import { loadPlanFile } from "../../config/index.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { createInlineExecutor } from "../executors.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
+import { inThreadHost } from "./run-host.ts";
 import { createRunManager } from "./run-manager.ts";
 
 test("item 12: a run's report is written before its status becomes success or failed", async () => {
@@ -33,7 +34,7 @@ test("item 12: a run's report is written before its status becomes success or fa
   const runs = createRunManager({
     store,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(),
+    host: inThreadHost(() => createInlineExecutor()),
   });
   try {
     const ok = (await loadPlanFile(join(dir, "ok.yaml"), { outputKinds: OUTPUT_KINDS, env: {}, cwd: dir }))

@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
+import type { Leftover } from "../../connectors/connector.ts";
+import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
 import { GENERATOR_VERSION } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
-import type { ExecutorFactory } from "../executors.ts";
 import { summaryRow, type ValidationResult } from "../validate/validation-result.ts";
-import { deletePlanData } from "./delete-plan-data.ts";
-import { reportRun } from "./report-run.ts";
+import { recoverLeftRuns } from "./recover-runs.ts";
+import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
 import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
-import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
-import { cancellation, plannedRows, runPlan } from "./run-plan.ts";
+import type { RunHost } from "./run-host.ts";
+import { type RunJournal, startJournal, stepFactsOf, stoppedSteps } from "./run-journal.ts";
+import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
+import { cancellation, plannedRows } from "./run-plan.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
 import { timeTaken } from "./time-taken.ts";
 
@@ -17,7 +20,13 @@ export interface RunManagerOptions {
   readonly store: Store;
   /** Runs at the same time (default 1): two runs never fight over the same output. */
   readonly concurrency?: number;
-  readonly executor: ExecutorFactory;
+  /** Where runs are done: in run threads of their own (the server), or in the calling thread. */
+  readonly host: RunHost;
+  /**
+   * The home's journal folder (run-journal.ts): each run records there as it goes, so a run
+   * whose process dies is told at the next start and what it left behind is removed.
+   */
+  readonly journalFolder?: string;
   readonly now?: () => number;
   /** Where reports go when the plan's configuration names no generatedReportsFolderPath. */
   readonly reportsRoot: string;
@@ -42,19 +51,26 @@ export interface RunManager {
     runBy: string,
     only?: ReadonlySet<string>,
   ): Promise<ExecutionRecord>;
-  /** Marks runs left queued or running by a previous process (killed, power loss) as failed "interrupted". */
+  /**
+   * Marks runs left queued or running by a previous process (killed, power loss) as failed
+   * "interrupted": with their time up to their last record, the steps they wrote and a report,
+   * their temporaries removed (run-journal.ts); a command-line run's journal adds it to the history.
+   */
   recoverInterrupted(): Promise<number>;
   /** Resolves when no run is queued or running. */
   idle(): Promise<void>;
   /**
    * Stops taking runs: queued runs are marked failed "shutdown" at once; a running run may
-   * finish within `graceMs`, else it is marked failed "shutdown". Resolves with whether all
-   * runs ended by themselves (false: the caller should end the process to stop them).
+   * finish within `graceMs`, else it is stopped before the grace period ends (its thread
+   * terminated if it does not stop at once, its partial outputs removed) and marked failed
+   * "shutdown" with what it wrote. Resolves with whether all runs ended (false: only runs in
+   * the calling thread can be left, and the caller should end the process to stop them).
    */
   shutdown(graceMs: number): Promise<boolean>;
   /**
-   * Cancels a queued run (marked failed "cancelled" at once) or a running one (its workers are
-   * stopped and its partial outputs removed; resolves once it has ended, or after `waitMs`).
+   * Cancels a queued run (marked failed "cancelled" at once) or a running one (stopped, its
+   * thread terminated if it does not stop within moments, its partial outputs removed;
+   * resolves once it has ended, or after `waitMs`).
    */
   cancel(id: string, waitMs?: number): Promise<CancelOutcome>;
   /**
@@ -71,8 +87,23 @@ export interface RunManager {
 /** How often, and how far apart, a status change no request waits for is tried again. */
 const SETTLE_RETRIES = 5;
 const SETTLE_DELAY_MS = 1_000;
-/** How long runs cancelled at shutdown may take to stop before the process is ended under them. */
-const SHUTDOWN_CANCEL_MS = 10_000;
+/**
+ * How long a run asked to stop may take to stop by itself (its output aborted cleanly) before
+ * its thread is terminated: a cancel answers within a second even when the run is busy.
+ */
+const STOP_WAIT_MS = 400;
+/** At shutdown, running runs are stopped this long before the grace period ends (at most half of it). */
+const SHUTDOWN_MARGIN_MS = 1_000;
+/** How long stopped runs may take to be recorded (after their threads ended) before shutdown gives up on them. */
+const RECORD_WAIT_MS = 2_000;
+
+/** Whether `p` settles within `ms`. */
+const settlesWithin = (p: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+
+/** A stop's reason as a run's failedReason. */
+const reasonOf = (reason: unknown): string =>
+  reason instanceof Error ? reason.message : reason === undefined ? "cancelled" : String(reason);
 
 /**
  * Runs plans in the background in submission order, at most `concurrency` at a time, and
@@ -128,7 +159,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
    * a client that sees `success` or `failed` can open the report at once.
    */
   const finish = async (
-    plan: ResolvedPlan,
+    place: ReportPlace | undefined,
     r: ExecutionRecord,
     change: Partial<ExecutionRecord>,
     seed: string,
@@ -137,7 +168,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     validations?: readonly ValidationResult[],
   ): Promise<ExecutionRecord> => {
     const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
-    const dir = await reportRun(plan, final, seed, version, o.reportsRoot, validations);
+    const dir = await reportRun(place, final, seed, version, validations);
     // The status and the report's folder are stored in one write, retried as every settle is.
     const details: RunDetails = {
       ...detailsOf(r),
@@ -174,10 +205,18 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   const inFlight = new Map<string, ExecutionRecord>();
   /** Records of runs still queued, as submitted. */
   const queuedRecords = new Map<string, ExecutionRecord>();
-  /** Runs accepted and not ended: how to cancel each, and a promise of its end. */
+  /**
+   * Runs accepted and not ended: how to cancel each (`stopWaitMs`: how long it may take to stop
+   * by itself once cancelled), and a promise of its end.
+   */
   const live = new Map<
     string,
-    { readonly controller: AbortController; readonly ended: Promise<void>; state: "queued" | "running" }
+    {
+      readonly controller: AbortController;
+      readonly ended: Promise<void>;
+      state: "queued" | "running";
+      stopWaitMs: number;
+    }
   >();
 
   const execute = async (
@@ -202,51 +241,127 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     const started = performance.now();
     const entry = live.get(record.id);
     if (entry) entry.state = "running";
+    const place = reportPlace(plan, o.reportsRoot);
     let current: ExecutionRecord = record;
+    let journal: RunJournal | undefined;
+    const leftovers: Leftover[] = [];
+    let stopTimer: ReturnType<typeof setTimeout> | undefined;
+    let limitTimer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
     try {
       current = await update(record, { status: "running" });
       inFlight.set(record.id, current);
       progress.status(current);
-      const result =
-        record.mode === "delete"
-          ? await deletePlanData(plan, {
-              runId: record.id,
-              history: { executions: o.store.executions },
-              onStepStart: (step) => progress.step(record.id, step, 0, 0),
-              onStepDone: (r) => progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond),
-              ...(only ? { only } : {}),
-            })
-          : await runPlan(plan, {
-              runId: record.id,
-              executor: o.executor,
-              nowMicros: now() * 1000,
-              limits,
-              signal,
-              onProgress: (step, done, total, delivery) =>
-                progress.step(record.id, step, done, total, delivery),
-              onStepDone: (r) => progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond),
-              ...(only ? { only } : {}),
-            });
-      current = await finish(
-        plan,
-        current,
+      // What the run does is recorded as it goes, so a run whose process dies can still be told.
+      journal = await startJournal(
+        o.journalFolder,
         {
-          status: result.success ? "success" : "failed",
-          failedReason: result.failedReason,
-          generationSummary: result.steps,
-          validationSummary: ("validations" in result ? (result.validations ?? []) : []).map(summaryRow),
-          timeTaken: timeTaken(result.seconds),
-          seed: result.seed,
-          nowMicros: result.nowMicros,
+          runId: record.id,
+          planName: record.planName,
+          mode: record.mode,
+          runBy: record.runBy,
+          createdTs: record.createdTs,
+          ...(place ? { report: place } : {}),
         },
-        result.seed,
-        result.generatorVersion,
-        result.recompute,
-        "validations" in result ? result.validations : undefined,
+        stepFactsOf(plan),
       );
+      const j = journal;
+      const job = o.host.start(
+        {
+          runId: record.id,
+          mode: record.mode,
+          plan,
+          nowMicros: now() * 1000,
+          limits,
+          ...(only ? { only } : {}),
+        },
+        {
+          progress(step, done, total, delivery) {
+            progress.step(record.id, step, done, total, delivery);
+            j.progress(step, done, total, delivery?.acknowledged);
+          },
+          stepStart(step) {
+            progress.step(record.id, step, 0, 0);
+            j.progress(step, 0, 0);
+          },
+          stepDone(r) {
+            progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond);
+            j.stepDone(r).catch((e: unknown) => onError(`execution ${record.id}: its journal`, e));
+          },
+          async leftovers(list) {
+            leftovers.push(...list);
+            await j.leftovers(list);
+          },
+        },
+        { executions: o.store.executions },
+      );
+      // Asked to stop (cancel, shutdown): the run stops by itself, or its thread is ended under it.
+      const stop = () => {
+        job.abort(signal.reason as RowforgeError);
+        stopTimer = setTimeout(() => job.terminate(), entry?.stopWaitMs ?? STOP_WAIT_MS);
+        stopTimer.unref?.();
+      };
+      onAbort = stop;
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      // The time limit holds even for a run too busy to look at its own clock.
+      if (limits.maxSeconds * 1000 + STOP_WAIT_MS < 2 ** 31 - 1) {
+        limitTimer = setTimeout(
+          () => entry?.controller.abort(cancellation(timeLimitReason(limits))),
+          limits.maxSeconds * 1000 + STOP_WAIT_MS,
+        );
+        limitTimer.unref?.();
+      }
+      const end = await job.ended;
+      // What a run stopped at once left behind goes before its record says it ended (a run that
+      // ended by itself removed it already: then this finds nothing).
+      const undone = await discardLeftovers(record.id, leftovers);
+      if (undone.length > 0)
+        onError(`execution ${record.id}: what it left could not all be removed`, undone.join(", "));
+      const seconds = (performance.now() - started) / 1000;
+      if (end.kind === "done") {
+        const result = end.result;
+        current = await finish(
+          place,
+          current,
+          {
+            status: result.success ? "success" : "failed",
+            failedReason: result.failedReason,
+            generationSummary: result.steps,
+            validationSummary: (result.validations ?? []).map(summaryRow),
+            timeTaken: timeTaken(result.seconds),
+            seed: result.seed,
+            nowMicros: result.nowMicros,
+          },
+          result.seed,
+          result.generatorVersion,
+          result.recompute,
+          result.validations,
+        );
+      } else {
+        // Failed before writing (an invalid plan), its thread failed, or it was ended at once.
+        const why =
+          end.kind === "stopped"
+            ? reasonOf(signal.reason)
+            : end.error instanceof Error
+              ? end.error.message
+              : String(end.error);
+        current = await finish(
+          place,
+          current,
+          {
+            status: "failed",
+            failedReason: why,
+            generationSummary: stoppedSteps(journal.entry, why),
+            timeTaken: timeTaken(seconds),
+          },
+          current.seed ?? "",
+          GENERATOR_VERSION,
+        );
+      }
     } catch (e) {
       current = await finish(
-        plan,
+        place,
         current,
         {
           status: "failed",
@@ -257,6 +372,11 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         GENERATOR_VERSION,
       );
     } finally {
+      clearTimeout(stopTimer);
+      clearTimeout(limitTimer);
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+      // The run is recorded for good: its journal goes.
+      await journal?.close().catch((e: unknown) => onError(`execution ${record.id}: its journal`, e));
       inFlight.delete(record.id);
       release();
     }
@@ -275,19 +395,17 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       // Queued runs never start: recorded as "shutdown" now, not left to be found "interrupted" by the next process.
       for (const r of [...queuedRecords.values()])
         await settle(r, { status: "failed", failedReason: "shutdown" });
-      const ended = await Promise.race([
-        this.idle().then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),
-      ]);
-      if (ended) return true;
-      // Past the grace period, running runs are cancelled ("shutdown"): their workers stop and
-      // their temporary outputs are removed. Only runs that do not stop even then are cut short.
-      for (const [id, entry] of live) if (inFlight.has(id)) entry.controller.abort(cancellation("shutdown"));
-      const stopped = await Promise.race([
-        this.idle().then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), SHUTDOWN_CANCEL_MS).unref()),
-      ]);
-      if (stopped) return true;
+      // Running runs may end by themselves until shortly before the grace period ends; then they
+      // are stopped ("shutdown"): their outputs aborted, their threads terminated if they do not
+      // stop within half of what is left, what they wrote recorded.
+      const margin = Math.min(SHUTDOWN_MARGIN_MS, graceMs / 2);
+      if (await settlesWithin(this.idle(), graceMs - margin)) return true;
+      for (const [id, entry] of live)
+        if (inFlight.has(id)) {
+          entry.stopWaitMs = margin / 2;
+          entry.controller.abort(cancellation("shutdown"));
+        }
+      if (await settlesWithin(this.idle(), margin / 2 + RECORD_WAIT_MS)) return true;
       for (const r of inFlight.values()) await settle(r, { status: "failed", failedReason: "shutdown" });
       return false;
     },
@@ -361,11 +479,13 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           if (progress.has(id))
             progress.end((await o.store.executions.get(id).catch(() => undefined)) ?? record);
         });
-      live.set(id, { controller, ended, state: "queued" });
+      live.set(id, { controller, ended, state: "queued", stopWaitMs: STOP_WAIT_MS });
       return record;
     },
     async recoverInterrupted() {
-      let n = 0;
+      // Runs whose journal survives them: what they left is removed, their record tells what they did.
+      let n = o.journalFolder ? await recoverLeftRuns(o.journalFolder, o.store.executions, iso) : 0;
+      // Any other run still queued or running (one that never started) simply did not end.
       for (const status of ["queued", "running"] as const) {
         for (const r of await o.store.executions.listByStatus(status)) {
           await update(r, { status: "failed", failedReason: "interrupted" });

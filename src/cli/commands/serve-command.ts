@@ -3,8 +3,8 @@ import { join, resolve } from "node:path";
 import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
 import { exposureWarning } from "../../api/request-guard.ts";
-import { executorFactory } from "../../app/executors.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
+import { createRunThreads } from "../../app/runs/run-threads.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_OK } from "../exit-codes.ts";
@@ -136,7 +136,8 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         concurrency,
         limits,
         onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
-        executor: executorFactory(),
+        // No run is done on this thread: each has a thread of its own, which a cancel can end at once.
+        host: createRunThreads({ threads: concurrency }),
       });
       const { service: svc, runs } = runtime;
       // The web UI's files: the install's build, or a fresh one when the sources changed since.
@@ -207,7 +208,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       await done;
       process.off("unhandledRejection", onUnhandled);
       setExit(EXIT_OK);
-      // Worker threads of a run cut short keep the process alive: end it; temporary outputs stay unfinished.
+      // A run that could not be stopped keeps the process alive: end it.
       if (cutShort) process.exit(EXIT_OK);
     });
 }
