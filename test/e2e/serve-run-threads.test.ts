@@ -59,6 +59,8 @@ function client(server: ServeProcess) {
 
 /** The heavy runs of these tests: each batch is seconds of one thread's CPU. */
 const VARIANTS = [
+  // Rows so heavy that the first one, timed in the run's own thread, keeps that thread busy for seconds.
+  { name: "busy_run_thread", records: 3, work: 1_000, inner: 1_000 },
   // 50 rows in one batch of very heavy rows: the smallest runs are no exception.
   { name: "tiny", records: 50, work: 20_000 },
   // Below the size at which a run used to be generated on the server's own thread.
@@ -97,13 +99,22 @@ test("no run holds the server: GET /connections answers within 1 s during heavy 
     assert.equal(saved.status, 200, await saved.text());
     for (const v of cases) {
       const id = await c.submit(
-        heavyRunRequest(v.name, v.records, v.work, v.step, "dataSourceName" in v ? v.dataSourceName : "d"),
+        heavyRunRequest(
+          v.name,
+          v.records,
+          v.work,
+          v.step,
+          "dataSourceName" in v ? v.dataSourceName : "d",
+          "inner" in v ? v.inner : 1,
+        ),
       );
       await c.running(id);
       if (v.out) await waitUntil(`${v.name} to open its output`, () => temporariesIn(v.out!)[0]);
       // Some thread of the server is busy generating (found by its CPU), while the server answers.
-      const busy = await busyThreads(pid, 1_000, 0.05);
-      assert.ok(busy.size > 0, `${v.name}: some thread of the server generates`);
+      const busy = await waitUntil(`${v.name}: a thread of the server to generate`, async () => {
+        const found = await busyThreads(pid, 1_000, 0.05);
+        return found.size > 0 ? found : undefined;
+      });
       const slowest = await slowestAnswer(`${server.url}/connections`, 2_500);
       assert.ok(slowest < RESPONSIVE_MS, `${v.name}: GET /connections waited ${Math.round(slowest)} ms`);
 
@@ -148,7 +159,10 @@ test("SIGTERM while a worker is busy ends the server within --grace; the run is 
   let id = "";
   try {
     const c = client(server);
-    id = await c.submit(heavyRunRequest("busy", 19_999, 300, { type: "json", options: { path: out } }));
+    // Its first row keeps the run's own thread busy for seconds: the run cannot notice the shutdown.
+    id = await c.submit(
+      heavyRunRequest("busy", 3, 1_000, { type: "json", options: { path: out } }, "d", 1_000),
+    );
     await c.running(id);
     await waitUntil("the run to open its output", () => temporariesIn(out)[0]);
     const t0 = performance.now();
@@ -182,12 +196,16 @@ test("SIGTERM while a worker is busy ends the server within --grace; the run is 
 });
 
 /** A plan of two steps: a small one that completes, then a heavy one still being written when the server dies. */
-const twoSteps = (out: string) => ({
+const twoSteps = (
+  out: string,
+  second: { readonly type: string; readonly options: Readonly<Record<string, string>> },
+  dataSourceName: string,
+) => ({
   plan: {
     name: "two_steps",
     tasks: [
       { name: "first", dataSourceName: "a", enabled: true },
-      { name: "second", dataSourceName: "b", enabled: true },
+      { name: "second", dataSourceName, enabled: true },
     ],
   },
   tasks: [
@@ -198,13 +216,21 @@ const twoSteps = (out: string) => ({
       count: { records: 500 },
       fields: [{ name: "id", type: "long", options: { isUnique: true } }],
     },
-    heavyRunRequest("x", 19_999, 300, { type: "json", options: { path: join(out, "second") } }).tasks.map(
-      (t) => ({ ...t, name: "second" }),
-    )[0],
+    { ...heavyRunRequest("x", 19_999, 300, second).tasks[0]!, name: "second" },
   ],
 });
 
-test("kill -9 mid-run: the next start marks the run failed (interrupted) with its real time and what it wrote, writes its report and removes its temporaries", async () => {
+/**
+ * Kills a server (-9) while the second step of twoSteps is written, starts it again and checks
+ * the run's record (failed, interrupted, its real time, its steps, its report) and that the run's
+ * temporaries are gone; `written` says whether the second step's output is open (and is called
+ * again after the restart to check nothing of it stayed).
+ */
+async function killMidRun(
+  second: (dir: string) => { readonly type: string; readonly options: Readonly<Record<string, string>> },
+  connections: readonly unknown[],
+  written: (dir: string) => Promise<boolean>,
+) {
   const dir = fixtureDir({});
   const home = join(dir, "home");
   const spill = join(dir, "spill");
@@ -213,20 +239,24 @@ test("kill -9 mid-run: the next start marks the run failed (interrupted) with it
   const first = await startServe(["--home", home], env);
   const pid = serverPid(home);
   const c1 = client(first);
-  const id = await c1.submit(twoSteps(out));
+  if (connections.length > 0) assert.equal((await c1.post("/connection", { connections })).status, 200);
+  const id = await c1.submit(twoSteps(out, second(dir), connections.length > 0 ? "pg" : "b"));
   const t0 = Date.now();
   await c1.running(id);
-  await waitUntil("the second step to open its output", () => temporariesIn(join(out, "second"))[0]);
-  assert.ok((await busyThreads(pid, 1_500, 0.05)).size > 0, "the second step is being generated");
+  await waitUntil("the second step to open its output", async () =>
+    (await written(dir)) ? true : undefined,
+  );
+  await waitUntil("the second step to be generated", async () =>
+    (await busyThreads(pid, 1_000, 0.05)).size > 0 ? true : undefined,
+  );
   const ranMs = Date.now() - t0;
   first.child.kill("SIGKILL");
   await first.exited;
   await waitUntil("the server to follow its launcher", () => (alive(pid) ? undefined : true), 10_000);
-  assert.ok(temporariesIn(join(out, "second")).length > 0, "the killed run left its temporary folder");
 
-  const second = await startServe(["--home", home], env);
+  const again = await startServe(["--home", home], env);
   try {
-    const record = (await (await fetch(`${second.url}/run/history?extended=true`)).json()) as {
+    const record = (await (await fetch(`${again.url}/run/history?extended=true`)).json()) as {
       id: string;
       status: string;
       failedReason: string;
@@ -247,19 +277,55 @@ test("kill -9 mid-run: the next start marks the run failed (interrupted) with it
         ["second", 0, false],
       ],
     );
-    assert.match(r.generationSummary[1]!.error ?? "", /interrupted/);
-    const report = await fetch(`${second.url}/report/${id}/index.html`);
+    assert.match(
+      r.generationSummary[1]!.error ?? "",
+      /^interrupted: stopped at \d+ of 19999 rows; nothing of it kept$/,
+    );
+    const report = await fetch(`${again.url}/report/${id}/index.html`);
     assert.equal(report.status, 200, "the interrupted run has a report");
     assert.match(await report.text(), /interrupted/);
-    // Its temporaries are gone: the output's temporary folder and lock, the run's spill folder.
-    assert.deepEqual(readdirSync(join(out, "second")), []);
+    // Its temporaries are gone (the output's temporary folder and lock, the run's spill folder); nothing of the step stayed.
+    assert.equal(await written(dir), false);
     assert.deepEqual(existsSync(spill) ? readdirSync(spill) : [], []);
     // What the completed step wrote stays.
     assert.ok(readdirSync(join(out, "first")).includes("_SUCCESS"));
   } finally {
-    second.child.kill("SIGTERM");
-    await second.exited;
+    again.child.kill("SIGTERM");
+    await again.exited;
   }
+}
+
+test("kill -9 while a file step is written: the next start marks the run failed (interrupted) with its real time and what it wrote, writes its report and removes its temporaries", async () => {
+  const second = (dir: string) => join(dir, "out", "second");
+  const step = (dir: string) => ({ type: "json", options: { path: second(dir) } });
+  await killMidRun(step, [], async (dir) => {
+    return existsSync(second(dir)) && readdirSync(second(dir)).length > 0;
+  });
+});
+
+test("kill -9 while a PostgreSQL step is written: the same record and report; none of the step's rows stayed", async () => {
+  const pg = postgresFacts();
+  const table = freshTableName();
+  const connections = [
+    { name: "pg", type: "postgres", options: { url: postgresJdbcUrl(pg), user: pg.user } },
+  ];
+  let opened = false;
+  const step = () => ({ type: "postgres", options: { dbtable: table, createTable: "true" } });
+  await killMidRun(step, connections, async () => {
+    // The step's COPY is open (its table made in the step's transaction); its rows are never seen before it commits.
+    const [found] = await pgQuery<{ n: string }>(
+      "SELECT count(*)::text AS n FROM pg_stat_activity WHERE query LIKE 'COPY %' AND query LIKE $1",
+      [`%${table.split(".")[1]}%`],
+    );
+    if (!opened) {
+      opened = found?.n !== "0";
+      return opened;
+    }
+    const [exists] = await pgQuery<{ e: boolean }>("SELECT to_regclass($1) IS NOT NULL AS e", [table]);
+    if (!exists?.e) return false;
+    const [count] = await pgQuery<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`);
+    return count?.n !== "0";
+  });
 });
 
 test("validations over read-back data and a delete that regenerates a table's rows run in run threads too: the server answers throughout, the delete reads and marks the history through it", async () => {

@@ -4,14 +4,19 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * A field whose value costs real CPU per row: `work` rounds of SHA-256 in an SQL aggregate (about
- * 5-10 µs a round on the test machines). A batch of such rows is one long synchronous computation
- * wherever it runs, which is what these tests need: a thread that does not answer until it ends.
+ * 5-10 µs a round on the test machines), or `work` x `inner` rounds in nested aggregates. A batch
+ * of such rows is one long synchronous computation wherever it runs, which is what these tests
+ * need: a thread that does not answer until it ends. (A step's first row is timed in the run's
+ * own thread before its batches are handed to workers: with `inner`, that row alone takes seconds.)
  */
-export const heavyField = (work: number) => ({
+export const heavyField = (work: number, inner = 1) => ({
   name: "h",
   type: "long",
   options: {
-    sql: `aggregate(sequence(1, ${work}), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), cast(id as string)), 256)))`,
+    sql:
+      inner > 1
+        ? `aggregate(sequence(1, ${work}), 0L, (acc, x) -> acc + aggregate(sequence(1, ${inner}), 0L, (b, y) -> b + length(sha2(concat(cast(x * y as string), cast(id as string)), 256))))`
+        : `aggregate(sequence(1, ${work}), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), cast(id as string)), 256)))`,
   },
 });
 
@@ -25,6 +30,7 @@ export const heavyRunRequest = (
   work: number,
   step: { readonly type: string; readonly options: Readonly<Record<string, string>> },
   dataSourceName = "d",
+  inner = 1,
 ) => ({
   plan: { name, tasks: [{ name: "t", dataSourceName, enabled: true }] },
   tasks: [
@@ -33,7 +39,7 @@ export const heavyRunRequest = (
       type: step.type,
       options: step.options,
       count: { records },
-      fields: [{ name: "id", type: "long", options: { isUnique: true } }, heavyField(work)],
+      fields: [{ name: "id", type: "long", options: { isUnique: true } }, heavyField(work, inner)],
     },
   ],
 });

@@ -173,7 +173,10 @@ export async function startJournal(
  * the steps it finished, then the one it was writing, of which nothing is kept (what a message
  * step had delivered stays, and is counted).
  */
-export function stoppedSteps(entry: JournalEntry, why: string): StepReport[] {
+export function stoppedSteps(
+  entry: Pick<JournalEntry, "steps" | "current" | "seconds">,
+  why: string,
+): StepReport[] {
   const c = entry.current;
   if (!c) return [...entry.steps];
   const seconds = Math.max(0, entry.seconds - c.startedAt);

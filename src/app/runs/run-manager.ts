@@ -1,20 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Leftover } from "../../connectors/connector.ts";
 import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
-import { GENERATOR_VERSION } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
-import { summaryRow, type ValidationResult } from "../validate/validation-result.ts";
+import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
+import { jobRelay } from "./job-relay.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
 import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
-import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
+import { detailsOf, type RunDetails } from "./run-details.ts";
 import type { RunHost } from "./run-host.ts";
-import { type RunJournal, startJournal, stepFactsOf, stoppedSteps } from "./run-journal.ts";
+import { type RunJournal, startJournal, stepFactsOf } from "./run-journal.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
 import { cancellation, plannedRows } from "./run-plan.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
-import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {
   readonly store: Store;
@@ -101,10 +100,6 @@ const RECORD_WAIT_MS = 2_000;
 const settlesWithin = (p: Promise<unknown>, ms: number): Promise<boolean> =>
   Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
 
-/** A stop's reason as a run's failedReason. */
-const reasonOf = (reason: unknown): string =>
-  reason instanceof Error ? reason.message : reason === undefined ? "cancelled" : String(reason);
-
 /**
  * Runs plans in the background in submission order, at most `concurrency` at a time, and
  * keeps each run's execution record in the store: queued → running → success | failed.
@@ -161,14 +156,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   const finish = async (
     place: ReportPlace | undefined,
     r: ExecutionRecord,
-    change: Partial<ExecutionRecord>,
-    seed: string,
-    version: number,
-    recompute?: RecomputeFacts,
-    validations?: readonly ValidationResult[],
+    { change, seed, generatorVersion, recompute, validations }: JobOutcome,
   ): Promise<ExecutionRecord> => {
     const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
-    const dir = await reportRun(place, final, seed, version, validations);
+    const dir = await reportRun(place, final, seed, generatorVersion, validations);
     // The status and the report's folder are stored in one write, retried as every settle is.
     const details: RunDetails = {
       ...detailsOf(r),
@@ -265,7 +256,6 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         },
         stepFactsOf(plan),
       );
-      const j = journal;
       const job = o.host.start(
         {
           runId: record.id,
@@ -275,24 +265,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           limits,
           ...(only ? { only } : {}),
         },
-        {
-          progress(step, done, total, delivery) {
-            progress.step(record.id, step, done, total, delivery);
-            j.progress(step, done, total, delivery?.acknowledged);
-          },
-          stepStart(step) {
-            progress.step(record.id, step, 0, 0);
-            j.progress(step, 0, 0);
-          },
-          stepDone(r) {
-            progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond);
-            j.stepDone(r).catch((e: unknown) => onError(`execution ${record.id}: its journal`, e));
-          },
-          async leftovers(list) {
-            leftovers.push(...list);
-            await j.leftovers(list);
-          },
-        },
+        jobRelay(record.id, progress, journal, leftovers, onError),
         { executions: o.store.executions },
       );
       // Asked to stop (cancel, shutdown): the run stops by itself, or its thread is ended under it.
@@ -319,57 +292,14 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       if (undone.length > 0)
         onError(`execution ${record.id}: what it left could not all be removed`, undone.join(", "));
       const seconds = (performance.now() - started) / 1000;
-      if (end.kind === "done") {
-        const result = end.result;
-        current = await finish(
-          place,
-          current,
-          {
-            status: result.success ? "success" : "failed",
-            failedReason: result.failedReason,
-            generationSummary: result.steps,
-            validationSummary: (result.validations ?? []).map(summaryRow),
-            timeTaken: timeTaken(result.seconds),
-            seed: result.seed,
-            nowMicros: result.nowMicros,
-          },
-          result.seed,
-          result.generatorVersion,
-          result.recompute,
-          result.validations,
-        );
-      } else {
-        // Failed before writing (an invalid plan), its thread failed, or it was ended at once.
-        const why =
-          end.kind === "stopped"
-            ? reasonOf(signal.reason)
-            : end.error instanceof Error
-              ? end.error.message
-              : String(end.error);
-        current = await finish(
-          place,
-          current,
-          {
-            status: "failed",
-            failedReason: why,
-            generationSummary: stoppedSteps(journal.entry, why),
-            timeTaken: timeTaken(seconds),
-          },
-          current.seed ?? "",
-          GENERATOR_VERSION,
-        );
-      }
+      current = await finish(place, current, jobOutcome(end, journal.entry, seconds, signal.reason));
     } catch (e) {
+      // The store or the journal failed around the run: recorded as the run's failure.
+      const seconds = (performance.now() - started) / 1000;
       current = await finish(
         place,
         current,
-        {
-          status: "failed",
-          failedReason: e instanceof Error ? e.message : String(e),
-          timeTaken: timeTaken((performance.now() - started) / 1000),
-        },
-        current.seed ?? "",
-        GENERATOR_VERSION,
+        jobOutcome({ kind: "failed", error: e }, journal?.entry ?? { steps: [], seconds }, seconds, e),
       );
     } finally {
       clearTimeout(stopTimer);
