@@ -12,7 +12,6 @@ export function jobRelay(
   progress: RunProgress,
   journal: RunJournal,
   leftovers: Leftover[],
-  onError: (message: string, error: unknown) => void,
 ): JobListener {
   return {
     progress(step, done, total, delivery) {
@@ -25,7 +24,7 @@ export function jobRelay(
     },
     stepDone(r) {
       progress.stepDone(runId, r.name, r.records, r.rowsPerSecond);
-      journal.stepDone(r).catch((e: unknown) => onError(`execution ${runId}: its journal`, e));
+      void journal.stepDone(r);
     },
     async leftovers(list) {
       leftovers.push(...list);

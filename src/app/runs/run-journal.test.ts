@@ -65,6 +65,19 @@ describe("startJournal", () => {
     assert.deepEqual(readdirSync(folder), []);
   });
 
+  it("a journal that cannot be written never stops the run: the first failure is told, and the record stays in memory", async () => {
+    const blocked = join(folderIn(), "..", "a-file");
+    writeFileSync(blocked, "");
+    const told: unknown[] = [];
+    const journal = await startJournal(join(blocked, "running"), start, facts, (e) => told.push(e));
+    await journal.leftovers([{ path: "/out/_temporary-run-1", kind: "temporary" }]);
+    await journal.stepDone(stepA);
+    assert.equal(told.length, 1);
+    assert.match(String(told[0]), /ENOTDIR|EEXIST/);
+    assert.deepEqual(journal.entry.steps, [stepA]);
+    await journal.close();
+  });
+
   it("without a folder, keeps the same record in memory only", async () => {
     const journal = await startJournal(undefined, start, facts);
     await journal.stepDone(stepA);

@@ -1,11 +1,11 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Leftover } from "../../connectors/connector.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode } from "../../store/index.ts";
 import { maskDeep } from "../catalog/secrets.ts";
-import type { ReportPlace } from "./report-run.ts";
+import { type ReportPlace, reportPlace } from "./report-run.ts";
 import type { StepReport } from "./step-report.ts";
 
 /** The step a run was writing, as far as it got. */
@@ -67,8 +67,28 @@ export const JOURNAL_INTERVAL_MS = 1_000;
 /** The steps of a plan as a journal names them (a step's task, data source and format by its name). */
 export type StepFacts = ReadonlyMap<string, Pick<StepReport, "task" | "dataSource" | "format">>;
 
+/**
+ * Starts the journal of a run of `plan` in `folder` (none: in memory only): its steps named,
+ * its report placed as the run's report will be (under `reportsRoot` unless the plan says).
+ */
+export function journalRun(
+  folder: string | undefined,
+  plan: ResolvedPlan,
+  run: Omit<JournalStart, "planName" | "report">,
+  reportsRoot: string,
+  onError?: (e: unknown) => void,
+): Promise<RunJournal> {
+  const place = reportPlace(plan, reportsRoot);
+  return startJournal(
+    folder,
+    { ...run, planName: plan.plan.name, ...(place ? { report: place } : {}) },
+    stepFactsOf(plan),
+    onError,
+  );
+}
+
 /** A plan's step facts (the first step of a name, as progress names steps). */
-export function stepFactsOf(plan: ResolvedPlan): StepFacts {
+function stepFactsOf(plan: ResolvedPlan): StepFacts {
   const facts = new Map<string, Pick<StepReport, "task" | "dataSource" | "format">>();
   for (const s of plan.steps)
     if (!facts.has(s.step.name))
@@ -92,11 +112,14 @@ export const journalFolder = (home: string): string => join(home, "running");
  * Starts the journal of a run in `folder` and writes it once; then it is written when the
  * run's leftovers or steps change and about once a second (progress, seconds) until closed.
  * Without a folder it is kept in memory only (what a stopped run's record is made from).
+ * A write that fails (a full disk) never fails the run: the first is told to `onError`, and
+ * later writes try again.
  */
 export async function startJournal(
   folder: string | undefined,
   start: JournalStart,
   steps: StepFacts,
+  onError: (e: unknown) => void = () => {},
 ): Promise<RunJournal> {
   const began = performance.now();
   let entry: JournalEntry = {
@@ -112,21 +135,28 @@ export async function startJournal(
   const file = folder === undefined ? undefined : join(folder, `${start.runId}.json`);
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
+  let told = false;
   const write = (): Promise<void> => {
     entry = { ...entry, seconds: (performance.now() - began) / 1000 };
     if (file === undefined) return writing;
     const text = JSON.stringify(entry);
+    const path = file;
     writing = writing.then(async () => {
       if (closed) return;
-      // Whole or not at all: a process killed mid-write leaves the previous journal.
-      await writeFile(`${file}.tmp`, text, { mode: 0o600 });
-      await rename(`${file}.tmp`, file);
+      try {
+        // Whole or not at all: a process killed mid-write leaves the previous journal.
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+        await writeFile(`${path}.tmp`, text, { mode: 0o600 });
+        await rename(`${path}.tmp`, path);
+      } catch (e) {
+        if (!told) onError(e);
+        told = true;
+      }
     });
     return writing;
   };
-  if (folder !== undefined) await mkdir(folder, { recursive: true, mode: 0o700 });
   await write();
-  const timer = setInterval(() => void write().catch(() => {}), JOURNAL_INTERVAL_MS);
+  const timer = setInterval(() => void write(), JOURNAL_INTERVAL_MS);
   timer.unref();
   return {
     get entry() {
@@ -161,9 +191,10 @@ export async function startJournal(
     },
     async close() {
       clearInterval(timer);
-      await writing.catch(() => {});
+      await writing;
       closed = true;
-      if (folder !== undefined) await forgetJournal(folder, start.runId);
+      // A journal that stays is harmless: its run's record is final, and the next start only drops it.
+      if (folder !== undefined) await forgetJournal(folder, start.runId).catch(onError);
     },
   };
 }

@@ -10,7 +10,7 @@ import { recoverLeftRuns } from "./recover-runs.ts";
 import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
 import { detailsOf, type RunDetails } from "./run-details.ts";
 import type { RunHost } from "./run-host.ts";
-import { type RunJournal, startJournal, stepFactsOf } from "./run-journal.ts";
+import { journalRun, type RunJournal } from "./run-journal.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
 import { cancellation, plannedRows } from "./run-plan.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
@@ -244,17 +244,12 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       inFlight.set(record.id, current);
       progress.status(current);
       // What the run does is recorded as it goes, so a run whose process dies can still be told.
-      journal = await startJournal(
+      journal = await journalRun(
         o.journalFolder,
-        {
-          runId: record.id,
-          planName: record.planName,
-          mode: record.mode,
-          runBy: record.runBy,
-          createdTs: record.createdTs,
-          ...(place ? { report: place } : {}),
-        },
-        stepFactsOf(plan),
+        plan,
+        { runId: record.id, mode: record.mode, runBy: record.runBy, createdTs: record.createdTs },
+        o.reportsRoot,
+        (e) => onError(`execution ${record.id}: its journal could not be written (the run goes on)`, e),
       );
       const job = o.host.start(
         {
@@ -265,7 +260,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           limits,
           ...(only ? { only } : {}),
         },
-        jobRelay(record.id, progress, journal, leftovers, onError),
+        jobRelay(record.id, progress, journal, leftovers),
         { executions: o.store.executions },
       );
       // Asked to stop (cancel, shutdown): the run stops by itself, or its thread is ended under it.
@@ -306,7 +301,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       clearTimeout(limitTimer);
       if (onAbort) signal.removeEventListener("abort", onAbort);
       // The run is recorded for good: its journal goes.
-      await journal?.close().catch((e: unknown) => onError(`execution ${record.id}: its journal`, e));
+      await journal?.close();
       inFlight.delete(record.id);
       release();
     }

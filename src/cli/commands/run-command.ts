@@ -12,9 +12,8 @@ import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord } from "../../app/runs/record-run.ts";
 import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
-import { reportPlace } from "../../app/runs/report-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
-import { journalFolder, startJournal, stepFactsOf } from "../../app/runs/run-journal.ts";
+import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import {
   cancellation,
@@ -222,20 +221,17 @@ export function registerRun(
       if (home) await recoverLeftRunsOfHome(home);
       // This run records itself as it goes, so the next run can do the same for it.
       const runId = randomUUID();
-      const place = home ? reportPlace(plan, join(home, "reports")) : undefined;
       const journal =
         home && generating
-          ? await startJournal(
+          ? await journalRun(
               journalFolder(home),
-              {
-                runId,
-                planName: plan.plan.name,
-                mode: "generate",
-                runBy: "cli",
-                createdTs,
-                ...(place ? { report: place } : {}),
-              },
-              stepFactsOf(plan),
+              plan,
+              { runId, mode: "generate", runBy: "cli", createdTs },
+              join(home, "reports"),
+              (e) =>
+                io.err(
+                  `note: the run's journal in ${journalFolder(home)} cannot be written (${e instanceof Error ? e.message : String(e)}); if this process dies, its temporary files stay\n`,
+                ),
             )
           : undefined;
       // Without --workers, runs of up to a few hundred thousand rows are faster in this thread;
@@ -264,7 +260,7 @@ export function registerRun(
                 journal?.progress(step, done, total, delivery?.acknowledged);
                 if (!flags.quiet) progress.update(step, done, total, delivery);
               },
-              onStepDone: (report) => void journal?.stepDone(report).catch(() => {}),
+              onStepDone: (report) => void journal?.stepDone(report),
               ...(journal ? { onLeftovers: (list) => journal.leftovers(list) } : {}),
             })
               .catch(async (e: unknown) => {
