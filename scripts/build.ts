@@ -38,6 +38,7 @@ await build({
     "batch.worker": "workers/batch.worker.ts",
     "sample.worker": "workers/sample.worker.ts",
     "parquet-read.worker": "workers/parquet-read.worker.ts",
+    "run.worker": "workers/run.worker.ts",
   },
   outdir,
   bundle: true,

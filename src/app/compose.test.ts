@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { createRuntime } from "./compose.ts";
 import { createInlineExecutor } from "./executors.ts";
+import { inThreadHost } from "./runs/run-host.ts";
 
 const options = (home: string, cwd: string) => ({
   home,
@@ -12,7 +13,7 @@ const options = (home: string, cwd: string) => ({
   cwd,
   // Plans of this runtime write under its working folder (the home inside it stays closed to them).
   access: { dataDirs: [cwd] },
-  executor: () => createInlineExecutor(),
+  host: inThreadHost(() => createInlineExecutor()),
 });
 
 test("a runtime over a home runs a plan, records it in the home's store and report folder, and releases the home on close", async () => {

@@ -3,6 +3,8 @@ import type { ServerAccessChoice } from "../access/index.ts";
 import type { Env } from "../config/index.ts";
 import { openStore, type Store } from "../store/index.ts";
 import { createService, type RowforgeService } from "./catalog/rowforge-service.ts";
+import type { RunHost } from "./runs/run-host.ts";
+import { journalFolder } from "./runs/run-journal.ts";
 import type { RunLimits } from "./runs/run-limits.ts";
 import { createRunManager, type RunManager, type RunManagerOptions } from "./runs/run-manager.ts";
 
@@ -27,8 +29,8 @@ export interface RuntimeOptions {
   /** Runs at the same time; default 1 (runs never fight over outputs). */
   readonly concurrency?: number;
   readonly limits?: RunLimits;
-  /** Where a run's batches are computed, chosen by the run's total rows. */
-  readonly executor: RunManagerOptions["executor"];
+  /** Where runs are done: run threads of their own (createRunThreads; `serve`), or the calling thread (inThreadHost). */
+  readonly host: RunHost;
   /** Failures no request waits for (a status that cannot be saved). */
   readonly onError?: RunManagerOptions["onError"];
 }
@@ -42,8 +44,8 @@ export interface Runtime {
   /** Runs in the background, recorded in the store, reported under `<home>/reports`. */
   readonly runs: RunManager;
   /**
-   * Stops taking runs; a running run may finish within `graceMs` (else it is marked failed
-   * "shutdown"); then samples' workers and the store close. Resolves with whether every run
+   * Stops taking runs; a running run may finish within `graceMs` (else it is stopped and
+   * marked failed "shutdown"); then the run threads, samples' workers and the store close. Resolves with whether every run
    * ended by itself (false: the caller should end the process to stop them).
    */
   close(graceMs?: number): Promise<boolean>;
@@ -75,7 +77,8 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
     store,
     reportsRoot: join(o.home, "reports"),
     access: service.access,
-    executor: o.executor,
+    host: o.host,
+    journalFolder: journalFolder(o.home),
     ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
     ...(o.limits ? { limits: o.limits } : {}),
     ...(o.onError ? { onError: o.onError } : {}),
@@ -90,6 +93,7 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
     close(graceMs = 0) {
       closed ??= (async () => {
         const ended = await runs.shutdown(graceMs);
+        await o.host.close();
         await service.close();
         return ended;
       })();

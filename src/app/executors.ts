@@ -1,6 +1,12 @@
 import { availableParallelism } from "node:os";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
-import { type BatchExecutor, createPlanCache } from "../engine/index.ts";
+import {
+  type BatchExecutor,
+  type BatchTask,
+  type CompiledPlan,
+  createPlanCache,
+  type PlanRegistration,
+} from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { runBatchTask } from "./runs/run-batch-task.ts";
 
@@ -24,33 +30,92 @@ export function inlineBelowRowsAlone(workers: number): number {
 }
 
 /**
+ * How long one batch may hold a thread that must stay able to react (to Ctrl-C, to a cancel)
+ * before its step's batches are made by worker threads instead.
+ */
+export const MAX_TURN_MS = 200;
+
+/** Where an inline executor sends the batches of steps too slow for the calling thread. */
+export interface Overflow {
+  /** The worker threads, started on first need. */
+  readonly pool: () => BatchExecutor;
+  /** Default MAX_TURN_MS. */
+  readonly maxTurnMs?: number;
+}
+
+/**
  * Runs tasks in the calling thread, exactly as a worker does (encoding included): for small
  * runs and tests; the same results as the pool. Each registered plan is compiled once.
+ * With `overflow`, no batch holds the thread much longer than its maxTurnMs: each step's rows
+ * are timed (on a few rows first, then on every batch made here), and the batches of a step
+ * that would take longer go to the overflow's worker threads, which make the same values.
  */
-export function createInlineExecutor(): BatchExecutor {
-  const registered = new Map<string, Parameters<BatchExecutor["register"]>[0]>();
+export function createInlineExecutor(overflow?: Overflow): BatchExecutor {
+  const registered = new Map<string, PlanRegistration>();
   const plans = createPlanCache(Number.POSITIVE_INFINITY);
   const free: Uint8Array[] = [];
+  const maxTurnMs = overflow?.maxTurnMs ?? MAX_TURN_MS;
+  /** Milliseconds a row of each step takes here, by plan key and step id. */
+  const rowMs = new Map<string, number>();
+  let pool: BatchExecutor | undefined;
+  const poolOf = (o: Overflow): BatchExecutor => {
+    if (!pool) {
+      pool = o.pool();
+      for (const r of registered.values()) pool.register(r);
+    }
+    return pool;
+  };
   return {
-    workers: 1,
+    get workers() {
+      return pool?.workers ?? 1;
+    },
     inCallingThread: true,
     register(r) {
-      if (!registered.has(r.planKey)) registered.set(r.planKey, r);
+      if (registered.has(r.planKey)) return;
+      registered.set(r.planKey, r);
+      pool?.register(r);
     },
     async run(task) {
       const r = registered.get(task.planKey);
       if (!r) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
       // Each batch in a turn of its own: the previous batch's bytes go to the disk meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
-      return runBatchTask(plans.compile(r), task, task.encode ? free.pop() : undefined);
+      const compiled = plans.compile(r);
+      if (!overflow) return runBatchTask(compiled, task, task.encode ? free.pop() : undefined);
+      const key = `${task.planKey}\u0000${task.stepId}`;
+      const perRow = rowMs.get(key) ?? timeRows(compiled, task, maxTurnMs);
+      rowMs.set(key, perRow);
+      if (perRow * task.count > maxTurnMs) return poolOf(overflow).run(task);
+      const started = performance.now();
+      const result = await runBatchTask(compiled, task, task.encode ? free.pop() : undefined);
+      rowMs.set(key, (performance.now() - started) / Math.max(1, task.count));
+      return result;
     },
     recycle(result) {
       if (result.kind === "encoded" && free.length < 2) free.push(new Uint8Array(result.bytes.buffer));
     },
     close: async () => {
       registered.clear();
+      await pool?.close();
     },
   };
+}
+
+/**
+ * Milliseconds a row of the task's step takes in this thread, timed on 1, 4, 16, ... of its
+ * rows until the time says enough: the task fits in `maxTurnMs`, or the timing took a quarter
+ * of it (a first row's one-time costs are outweighed by then). At most about `maxTurnMs`.
+ */
+function timeRows(compiled: CompiledPlan, task: BatchTask, maxTurnMs: number): number {
+  const step = compiled.step(task.stepId);
+  if (!step) return 0;
+  for (let rows = 1; ; rows = Math.min(task.count, rows * 4)) {
+    const started = performance.now();
+    step.batch(task.start, rows);
+    const perRow = (performance.now() - started) / rows;
+    if (perRow * task.count <= maxTurnMs || perRow * rows >= maxTurnMs / 4 || rows >= task.count)
+      return perRow;
+  }
 }
 
 /** What a run tells the executor factory besides its size. */
@@ -125,14 +190,20 @@ const poolOf = ({ size, youngMb }: PoolChoice): BatchExecutor =>
   createPoolExecutor(size, youngMb ? { youngGenerationMb: youngMb } : {});
 
 /**
- * A run's executor factory (what runPlan and the run manager take) for a number of workers;
+ * A run's executor factory (what runPlan and the run thread take) for a number of workers;
  * `alone` for a process that does nothing else meanwhile (the CLI), so larger runs stay inline.
+ * A run made inline hands a step whose batches are slow to worker threads (MAX_TURN_MS), so
+ * its thread stays able to react; `workers: 0` keeps every batch in the calling thread.
  */
 export const executorFactory =
   (workers?: number, alone = false): ExecutorFactory =>
   (totalRows, shape) => {
     const choice = poolChoice(workers, alone, totalRows, shape);
-    return choice.size === 0 ? createInlineExecutor() : poolOf(choice);
+    if (choice.size > 0) return poolOf(choice);
+    if (workers === 0) return createInlineExecutor();
+    return createInlineExecutor({
+      pool: () => poolOf({ ...choice, size: workers ?? defaultWorkers(shape) }),
+    });
   };
 
 /** A factory whose pool may already be starting; `dispose` closes that pool if no run took it. */

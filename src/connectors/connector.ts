@@ -67,6 +67,17 @@ export interface StepSink {
   readonly bytesWritten: number;
 }
 
+/**
+ * A file or folder a run makes while it writes a step and removes when it ends (or makes
+ * visible under another name): what a run stopped at once (its thread ended, its process
+ * killed) leaves behind, and what is removed for it afterwards. Every one is named by the run's id.
+ */
+export interface Leftover {
+  readonly path: string;
+  /** `temporary`: removed whole (a folder with all it holds); `lock`: removed if the run still holds it. */
+  readonly kind: "temporary" | "lock";
+}
+
 /** What delete mode removed from one output. */
 export interface DeleteOutcome {
   readonly records: number;
@@ -134,6 +145,11 @@ export interface ReadBackRequest {
   readonly signal?: AbortSignal;
   /** What the files the source names may be. */
   readonly access: ResourceAccess;
+  /**
+   * An existing folder for what the reading writes to disk (message spools, a database
+   * engine's spill files): a run's own, removed with it. Default: the system's temporary folder.
+   */
+  readonly scratchDir?: string;
 }
 
 /** A source's rows read back: the Arrow schema first (known before any row), then the batches. */
@@ -193,6 +209,12 @@ export interface Connector {
    */
   checkTarget(step: ResolvedStep, access: ResourceAccess): Promise<void>;
   open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
+  /**
+   * What a run of id `runId` may leave behind writing this step when it is stopped at once
+   * (named before its sink makes them; paths where `access` places them, no other I/O). Absent or empty when a stopped run leaves
+   * nothing (a database transaction is rolled back when its connection goes).
+   */
+  leftovers?(step: ResolvedStep, runId: string, access: ResourceAccess): Promise<readonly Leftover[]>;
   /**
    * Whether its sink keeps the calling thread busy for this step (encoding a binary format,
    * say): a run then leaves that thread a core of its own instead of a worker. Default no.

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildServer, type ServerOptions } from "../../src/api/build-server.ts";
 import { createRuntime, type Runtime, type RuntimeOptions } from "../../src/app/compose.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
+import { inThreadHost } from "../../src/app/runs/run-host.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 export interface ApiRuntimeOptions {
@@ -11,8 +12,8 @@ export interface ApiRuntimeOptions {
   readonly files?: Readonly<Record<string, string>>;
   /**
    * Runtime options given the folder, over the defaults: home `<folder>/home`, cwd the folder,
-   * the folder as the data (and output) folder of plans, an empty environment and the inline
-   * executor.
+   * the folder as the data (and output) folder of plans, an empty environment, and runs done in
+   * this thread with the inline executor.
    */
   readonly runtime?: (dir: string) => Partial<RuntimeOptions>;
   /** Whether the server serves the run routes with the runtime's run manager (default true). */
@@ -39,7 +40,7 @@ export async function apiRuntime(o: ApiRuntimeOptions = {}): Promise<ApiRuntime>
     env: {},
     cwd: dir,
     access: { dataDirs: [dir] },
-    executor: () => createInlineExecutor(),
+    host: inThreadHost(() => createInlineExecutor()),
     ...o.runtime?.(dir),
   });
   let app: FastifyInstance;

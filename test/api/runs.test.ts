@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
+import { inThreadHost } from "../../src/app/runs/run-host.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
 import { apiRuntime } from "./api-fixture.ts";
 
@@ -147,7 +148,7 @@ test("runs left queued or running by a killed process are marked failed (interru
     access: OPEN_ACCESS,
     store,
     reportsRoot: "/nonexistent",
-    executor: () => createInlineExecutor(),
+    host: inThreadHost(() => createInlineExecutor()),
   });
   assert.equal(await runs.recoverInterrupted(), 1);
   const r = await store.executions.get("left-over");

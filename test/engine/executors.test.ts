@@ -155,3 +155,36 @@ test("a smaller first batch changes where batches end, not the text they make", 
   assert.deepEqual(small.counts, [300, 2000, 2000, 700]);
   assert.ok(small.text.equals(plain.text));
 });
+
+test("an inline executor with an overflow keeps quick steps in its thread and hands slow ones to worker threads, with the same values", async () => {
+  const slow = `${FIELDS}      - {name: h, type: long, options: {sql: "aggregate(sequence(1, 2000), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), id), 256)))"}}\n`;
+  const run = async (fields: string) => {
+    let pools = 0;
+    const executor = createInlineExecutor({
+      pool: () => {
+        pools++;
+        return createPoolExecutor(1);
+      },
+      maxTurnMs: 100,
+    });
+    const plan = await singleStepPlan(fields, 60);
+    const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
+    const [step] = compilePlan(plan, options).steps;
+    const results: BatchResult[] = [];
+    const plain = createInlineExecutor();
+    for (const e of [executor, plain]) e.register({ planKey: "p", plan, options });
+    await generateStep(executor, { planKey: "p" }, { stepId: step!.id, rowCount: 60 }, 20, (r) => {
+      results.push(r);
+    });
+    const expected: BatchResult[] = [];
+    await generateStep(plain, { planKey: "p" }, { stepId: step!.id, rowCount: 60 }, 20, (r) => {
+      expected.push(r);
+    });
+    await Promise.all([executor.close(), plain.close()]);
+    assert.ok(results.every((r, i) => bytesOf(r).equals(bytesOf(expected[i]!))));
+    return pools;
+  };
+  // 20 rows of 2,000 SHA-256 rounds each take far longer than 100 ms; 20 plain rows far less.
+  assert.equal(await run(slow), 1, "the slow step's batches went to a worker thread");
+  assert.equal(await run(FIELDS), 0, "the quick step stayed in this thread");
+});

@@ -13,11 +13,17 @@ export interface ServeProcess {
   output(): string;
 }
 
-/** Starts `rowforge serve` as a subprocess on a free loopback port and resolves once it prints its URL. */
-export function startServe(args: readonly string[]): Promise<ServeProcess> {
+/**
+ * Starts `rowforge serve` as a subprocess on a free loopback port (with `env` added to this
+ * process's environment) and resolves once it prints its URL.
+ */
+export function startServe(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--log-level", "silent", ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...env },
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {

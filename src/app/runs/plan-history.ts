@@ -9,8 +9,11 @@ import { detailsOf, withDetails } from "./run-details.ts";
 import { stepCheck } from "./step-check.ts";
 import type { StepReport } from "./step-report.ts";
 
+/** What delete mode reads and marks of the store's executions (a run thread reaches them through its port). */
+export type HistoryRecords = Pick<ExecutionCollection, "list" | "get" | "put">;
+
 /** Where delete mode finds the runs to delete: the store's executions, or why there is none. */
-export type DeleteHistorySource = { readonly executions: ExecutionCollection } | { readonly missing: string };
+export type DeleteHistorySource = { readonly executions: HistoryRecords } | { readonly missing: string };
 
 /** The run history of one plan as delete mode uses it. */
 export interface PlanHistory {

@@ -3,7 +3,7 @@ import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
 import { summaryRow } from "../validate/validation-result.ts";
-import { reportRun } from "./report-run.ts";
+import { reportPlace, reportRun } from "./report-run.ts";
 import { type RunDetails, withDetails } from "./run-details.ts";
 import type { RunResult } from "./run-plan.ts";
 import { timeTaken } from "./time-taken.ts";
@@ -64,12 +64,10 @@ export async function recordRun(
   try {
     const record = recordOf(result, mode, createdTs, updatedTs);
     const reportDir = await reportRun(
-      plan,
+      await reportPlace(plan, `${home}/reports`, access),
       record,
       result.seed,
       result.generatorVersion,
-      `${home}/reports`,
-      access,
       result.validations,
     );
     try {
@@ -105,12 +103,10 @@ export async function keepRunRecord(
   if (!reportsFolder) return undefined;
   const record = recordOf(result, mode, createdTs, updatedTs);
   const reportDir = await reportRun(
-    plan,
+    await reportPlace(plan, reportsFolder, access),
     record,
     result.seed,
     result.generatorVersion,
-    reportsFolder,
-    access,
     result.validations,
   );
   return { recorded: true, ...(reportDir ? { reportDir } : {}) };

@@ -1,36 +1,58 @@
 import type { ResourceAccess } from "../../access/index.ts";
+import type { RunConfiguration } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
 import type { ValidationResult } from "../validate/validation-result.ts";
 import type { StepReport } from "./step-report.ts";
 
+/** Where a run's report goes and what it shows of the plan (kept with a running run, so a run that dies still gets one). */
+export interface ReportPlace {
+  readonly folder: string;
+  readonly planDescription: string;
+  readonly configuration: RunConfiguration;
+}
+
 /**
- * Writes a finished run's report when the plan's configuration asks for reports, under its
- * generatedReportsFolderPath (an output of the plan, held to the access rules) or `reportsRoot`;
- * returns the report folder, or undefined when there is none. A report that cannot be written
- * never fails the run.
+ * A plan's report place: its generatedReportsFolderPath (an output of the plan, held to the
+ * access rules: its checked path) or `reportsRoot`; undefined when the configuration asks for
+ * no reports, or its folder is refused (a report never fails its run).
+ */
+export async function reportPlace(
+  plan: ResolvedPlan,
+  reportsRoot: string,
+  access: ResourceAccess,
+): Promise<ReportPlace | undefined> {
+  if (!plan.config.flags.enableSaveReports) return undefined;
+  const configured = plan.config.folders.generatedReportsFolderPath;
+  const folder =
+    configured === undefined
+      ? reportsRoot
+      : await access
+          .writable(configured, "configuration folder.generatedReportsFolderPath")
+          .catch(() => undefined);
+  return folder === undefined
+    ? undefined
+    : { folder, planDescription: plan.plan.description, configuration: plan.config };
+}
+
+/**
+ * Writes a finished run's report at its place (none: no report); returns the report folder, or
+ * undefined when there is none. A report that cannot be written never fails the run.
  */
 export async function reportRun(
-  plan: ResolvedPlan,
+  place: ReportPlace | undefined,
   r: ExecutionRecord,
   seed: string,
   generatorVersion: number,
-  reportsRoot: string,
-  access: ResourceAccess,
   validations?: readonly ValidationResult[],
 ): Promise<string | undefined> {
-  if (!plan.config.flags.enableSaveReports) return undefined;
+  if (!place) return undefined;
   try {
-    const configured = plan.config.folders.generatedReportsFolderPath;
-    const root =
-      configured === undefined
-        ? reportsRoot
-        : await access.writable(configured, "configuration folder.generatedReportsFolderPath");
-    return await writeReport(root, {
+    return await writeReport(place.folder, {
       runId: r.id,
       planName: r.planName,
-      planDescription: plan.plan.description,
+      planDescription: place.planDescription,
       mode: r.mode,
       status: r.status,
       failedReason: r.failedReason,
@@ -42,7 +64,7 @@ export async function reportRun(
       generatorVersion,
       steps: r.generationSummary as StepReport[],
       ...(validations ? { validations } : {}),
-      configuration: plan.config,
+      configuration: place.configuration,
     });
   } catch {
     return undefined;

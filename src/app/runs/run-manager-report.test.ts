@@ -8,6 +8,7 @@ import { loadPlanFile } from "../../config/index.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { createInlineExecutor } from "../executors.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
+import { inThreadHost } from "./run-host.ts";
 import { createRunManager } from "./run-manager.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
@@ -38,7 +39,7 @@ test("item 12: a run's report is written before its status becomes success or fa
     access: OPEN_ACCESS,
     store,
     reportsRoot: join(dir, "home", "reports"),
-    executor: () => createInlineExecutor(),
+    host: inThreadHost(() => createInlineExecutor()),
   });
   try {
     const ok = (await loadPlanFile(join(dir, "ok.yaml"), { outputKinds: OUTPUT_KINDS, env: {}, cwd: dir }))

@@ -1,25 +1,33 @@
 import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
-import { GENERATOR_VERSION } from "../../engine/index.ts";
+import type { Leftover } from "../../connectors/connector.ts";
+import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
-import type { ExecutorFactory } from "../executors.ts";
-import { summaryRow, type ValidationResult } from "../validate/validation-result.ts";
 import { checkPlanAccess } from "./check-plan-access.ts";
-import { deletePlanData } from "./delete-plan-data.ts";
-import { reportRun } from "./report-run.ts";
-import { detailsOf, type RecomputeFacts, type RunDetails } from "./run-details.ts";
-import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
-import { cancellation, plannedRows, runPlan } from "./run-plan.ts";
+import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
+import { jobRelay } from "./job-relay.ts";
+import { recoverLeftRuns } from "./recover-runs.ts";
+import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
+import { detailsOf, type RunDetails } from "./run-details.ts";
+import type { RunHost } from "./run-host.ts";
+import { journalRun, type RunJournal } from "./run-journal.ts";
+import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
+import { cancellation, plannedRows } from "./run-plan.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
-import { timeTaken } from "./time-taken.ts";
 
 export interface RunManagerOptions {
   readonly store: Store;
   /** Runs at the same time (default 1): two runs never fight over the same output. */
   readonly concurrency?: number;
-  readonly executor: ExecutorFactory;
+  /** Where runs are done: in run threads of their own (the server), or in the calling thread. */
+  readonly host: RunHost;
+  /**
+   * The home's journal folder (run-journal.ts): each run records there as it goes, so a run
+   * whose process dies is told at the next start and what it left behind is removed.
+   */
+  readonly journalFolder?: string;
   readonly now?: () => number;
   /** Where reports go when the plan's configuration names no generatedReportsFolderPath. */
   readonly reportsRoot: string;
@@ -46,19 +54,26 @@ export interface RunManager {
     runBy: string,
     only?: ReadonlySet<string>,
   ): Promise<ExecutionRecord>;
-  /** Marks runs left queued or running by a previous process (killed, power loss) as failed "interrupted". */
+  /**
+   * Marks runs left queued or running by a previous process (killed, power loss) as failed
+   * "interrupted": with their time up to their last record, the steps they wrote and a report,
+   * their temporaries removed (run-journal.ts); a command-line run's journal adds it to the history.
+   */
   recoverInterrupted(): Promise<number>;
   /** Resolves when no run is queued or running. */
   idle(): Promise<void>;
   /**
    * Stops taking runs: queued runs are marked failed "shutdown" at once; a running run may
-   * finish within `graceMs`, else it is marked failed "shutdown". Resolves with whether all
-   * runs ended by themselves (false: the caller should end the process to stop them).
+   * finish within `graceMs`, else it is stopped before the grace period ends (its thread
+   * terminated if it does not stop at once, its partial outputs removed) and marked failed
+   * "shutdown" with what it wrote. Resolves with whether all runs ended (false: only runs in
+   * the calling thread can be left, and the caller should end the process to stop them).
    */
   shutdown(graceMs: number): Promise<boolean>;
   /**
-   * Cancels a queued run (marked failed "cancelled" at once) or a running one (its workers are
-   * stopped and its partial outputs removed; resolves once it has ended, or after `waitMs`).
+   * Cancels a queued run (marked failed "cancelled" at once) or a running one (stopped, its
+   * thread terminated if it does not stop within moments, its partial outputs removed;
+   * resolves once it has ended, or after `waitMs`).
    */
   cancel(id: string, waitMs?: number): Promise<CancelOutcome>;
   /**
@@ -75,8 +90,19 @@ export interface RunManager {
 /** How often, and how far apart, a status change no request waits for is tried again. */
 const SETTLE_RETRIES = 5;
 const SETTLE_DELAY_MS = 1_000;
-/** How long runs cancelled at shutdown may take to stop before the process is ended under them. */
-const SHUTDOWN_CANCEL_MS = 10_000;
+/**
+ * How long a run asked to stop may take to stop by itself (its output aborted cleanly) before
+ * its thread is terminated: a cancel answers within a second even when the run is busy.
+ */
+const STOP_WAIT_MS = 400;
+/** At shutdown, running runs are stopped this long before the grace period ends (at most half of it). */
+const SHUTDOWN_MARGIN_MS = 1_000;
+/** How long stopped runs may take to be recorded (after their threads ended) before shutdown gives up on them. */
+const RECORD_WAIT_MS = 2_000;
+
+/** Whether `p` settles within `ms`. */
+const settlesWithin = (p: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
 
 /**
  * Runs plans in the background in submission order, at most `concurrency` at a time, and
@@ -132,16 +158,12 @@ export function createRunManager(o: RunManagerOptions): RunManager {
    * a client that sees `success` or `failed` can open the report at once.
    */
   const finish = async (
-    plan: ResolvedPlan,
+    place: ReportPlace | undefined,
     r: ExecutionRecord,
-    change: Partial<ExecutionRecord>,
-    seed: string,
-    version: number,
-    recompute?: RecomputeFacts,
-    validations?: readonly ValidationResult[],
+    { change, seed, generatorVersion, recompute, validations }: JobOutcome,
   ): Promise<ExecutionRecord> => {
     const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
-    const dir = await reportRun(plan, final, seed, version, o.reportsRoot, o.access, validations);
+    const dir = await reportRun(place, final, seed, generatorVersion, validations);
     // The status and the report's folder are stored in one write, retried as every settle is.
     const details: RunDetails = {
       ...detailsOf(r),
@@ -178,10 +200,18 @@ export function createRunManager(o: RunManagerOptions): RunManager {
   const inFlight = new Map<string, ExecutionRecord>();
   /** Records of runs still queued, as submitted. */
   const queuedRecords = new Map<string, ExecutionRecord>();
-  /** Runs accepted and not ended: how to cancel each, and a promise of its end. */
+  /**
+   * Runs accepted and not ended: how to cancel each (`stopWaitMs`: how long it may take to stop
+   * by itself once cancelled), and a promise of its end.
+   */
   const live = new Map<
     string,
-    { readonly controller: AbortController; readonly ended: Promise<void>; state: "queued" | "running" }
+    {
+      readonly controller: AbortController;
+      readonly ended: Promise<void>;
+      state: "queued" | "running";
+      stopWaitMs: number;
+    }
   >();
 
   const execute = async (
@@ -206,63 +236,77 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     const started = performance.now();
     const entry = live.get(record.id);
     if (entry) entry.state = "running";
+    const place = await reportPlace(plan, o.reportsRoot, o.access);
     let current: ExecutionRecord = record;
+    let journal: RunJournal | undefined;
+    const leftovers: Leftover[] = [];
+    let stopTimer: ReturnType<typeof setTimeout> | undefined;
+    let limitTimer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
     try {
       current = await update(record, { status: "running" });
       inFlight.set(record.id, current);
       progress.status(current);
-      const result =
-        record.mode === "delete"
-          ? await deletePlanData(plan, {
-              access: o.access,
-              runId: record.id,
-              history: { executions: o.store.executions },
-              onStepStart: (step) => progress.step(record.id, step, 0, 0),
-              onStepDone: (r) => progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond),
-              ...(only ? { only } : {}),
-            })
-          : await runPlan(plan, {
-              access: o.access,
-              runId: record.id,
-              executor: o.executor,
-              nowMicros: now() * 1000,
-              limits,
-              signal,
-              onProgress: (step, done, total, delivery) =>
-                progress.step(record.id, step, done, total, delivery),
-              onStepDone: (r) => progress.stepDone(record.id, r.name, r.records, r.rowsPerSecond),
-              ...(only ? { only } : {}),
-            });
-      current = await finish(
+      // What the run does is recorded as it goes, so a run whose process dies can still be told.
+      journal = await journalRun(
+        o.journalFolder,
         plan,
-        current,
-        {
-          status: result.success ? "success" : "failed",
-          failedReason: result.failedReason,
-          generationSummary: result.steps,
-          validationSummary: ("validations" in result ? (result.validations ?? []) : []).map(summaryRow),
-          timeTaken: timeTaken(result.seconds),
-          seed: result.seed,
-          nowMicros: result.nowMicros,
-        },
-        result.seed,
-        result.generatorVersion,
-        result.recompute,
-        "validations" in result ? result.validations : undefined,
+        { runId: record.id, mode: record.mode, runBy: record.runBy, createdTs: record.createdTs },
+        place,
+        (e) => onError(`execution ${record.id}: its journal could not be written (the run goes on)`, e),
       );
-    } catch (e) {
-      current = await finish(
-        plan,
-        current,
+      const job = o.host.start(
         {
-          status: "failed",
-          failedReason: e instanceof Error ? e.message : String(e),
-          timeTaken: timeTaken((performance.now() - started) / 1000),
+          runId: record.id,
+          mode: record.mode,
+          plan,
+          access: o.access.rules,
+          nowMicros: now() * 1000,
+          limits,
+          ...(only ? { only } : {}),
         },
-        current.seed ?? "",
-        GENERATOR_VERSION,
+        jobRelay(record.id, progress, journal, leftovers),
+        { executions: o.store.executions },
+      );
+      // Asked to stop (cancel, shutdown): the run stops by itself, or its thread is ended under it.
+      const stop = () => {
+        job.abort(signal.reason as RowforgeError);
+        stopTimer = setTimeout(() => job.terminate(), entry?.stopWaitMs ?? STOP_WAIT_MS);
+        stopTimer.unref?.();
+      };
+      onAbort = stop;
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      // The time limit holds even for a run too busy to look at its own clock.
+      if (limits.maxSeconds * 1000 + STOP_WAIT_MS < 2 ** 31 - 1) {
+        limitTimer = setTimeout(
+          () => entry?.controller.abort(cancellation(timeLimitReason(limits))),
+          limits.maxSeconds * 1000 + STOP_WAIT_MS,
+        );
+        limitTimer.unref?.();
+      }
+      const end = await job.ended;
+      // What a run stopped at once left behind goes before its record says it ended (a run that
+      // ended by itself removed it already: then this finds nothing).
+      const undone = await discardLeftovers(record.id, leftovers);
+      if (undone.length > 0)
+        onError(`execution ${record.id}: what it left could not all be removed`, undone.join(", "));
+      const seconds = (performance.now() - started) / 1000;
+      current = await finish(place, current, jobOutcome(end, journal.entry, seconds, signal.reason));
+    } catch (e) {
+      // The store or the journal failed around the run: recorded as the run's failure.
+      const seconds = (performance.now() - started) / 1000;
+      current = await finish(
+        place,
+        current,
+        jobOutcome({ kind: "failed", error: e }, journal?.entry ?? { steps: [], seconds }, seconds, e),
       );
     } finally {
+      clearTimeout(stopTimer);
+      clearTimeout(limitTimer);
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+      // The run is recorded for good: its journal goes.
+      await journal?.close();
       inFlight.delete(record.id);
       release();
     }
@@ -281,19 +325,17 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       // Queued runs never start: recorded as "shutdown" now, not left to be found "interrupted" by the next process.
       for (const r of [...queuedRecords.values()])
         await settle(r, { status: "failed", failedReason: "shutdown" });
-      const ended = await Promise.race([
-        this.idle().then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref()),
-      ]);
-      if (ended) return true;
-      // Past the grace period, running runs are cancelled ("shutdown"): their workers stop and
-      // their temporary outputs are removed. Only runs that do not stop even then are cut short.
-      for (const [id, entry] of live) if (inFlight.has(id)) entry.controller.abort(cancellation("shutdown"));
-      const stopped = await Promise.race([
-        this.idle().then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), SHUTDOWN_CANCEL_MS).unref()),
-      ]);
-      if (stopped) return true;
+      // Running runs may end by themselves until shortly before the grace period ends; then they
+      // are stopped ("shutdown"): their outputs aborted, their threads terminated if they do not
+      // stop within half of what is left, what they wrote recorded.
+      const margin = Math.min(SHUTDOWN_MARGIN_MS, graceMs / 2);
+      if (await settlesWithin(this.idle(), graceMs - margin)) return true;
+      for (const [id, entry] of live)
+        if (inFlight.has(id)) {
+          entry.stopWaitMs = margin / 2;
+          entry.controller.abort(cancellation("shutdown"));
+        }
+      if (await settlesWithin(this.idle(), margin / 2 + RECORD_WAIT_MS)) return true;
       for (const r of inFlight.values()) await settle(r, { status: "failed", failedReason: "shutdown" });
       return false;
     },
@@ -369,11 +411,13 @@ export function createRunManager(o: RunManagerOptions): RunManager {
           if (progress.has(id))
             progress.end((await o.store.executions.get(id).catch(() => undefined)) ?? record);
         });
-      live.set(id, { controller, ended, state: "queued" });
+      live.set(id, { controller, ended, state: "queued", stopWaitMs: STOP_WAIT_MS });
       return record;
     },
     async recoverInterrupted() {
-      let n = 0;
+      // Runs whose journal survives them: what they left is removed, their record tells what they did.
+      let n = o.journalFolder ? await recoverLeftRuns(o.journalFolder, o.store.executions, iso) : 0;
+      // Any other run still queued or running (one that never started) simply did not end.
       for (const status of ["queued", "running"] as const) {
         for (const r of await o.store.executions.listByStatus(status)) {
           await update(r, { status: "failed", failedReason: "interrupted" });

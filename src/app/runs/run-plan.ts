@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { ResourceAccess } from "../../access/index.ts";
-import type { StepSink } from "../../connectors/connector.ts";
+import type { Leftover, StepSink } from "../../connectors/connector.ts";
 import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
@@ -37,6 +37,7 @@ import {
   type RunLimits,
   timeLimitReason,
 } from "./run-limits.ts";
+import { runScratchFolder, withScratchFolder } from "./run-scratch.ts";
 import { stepCheck } from "./step-check.ts";
 import { type StepReport, stepFailure } from "./step-report.ts";
 
@@ -73,6 +74,11 @@ export interface RunPlanOptions {
    * (`rowforge run` does, to locate the problem in the file): the run does not test them again.
    */
   readonly validationSourcesChecked?: boolean;
+  /**
+   * Told, before the run makes any, what it may leave behind if it is stopped at once (temporary
+   * outputs, output locks, its scratch folder); the run waits for it (to record them first).
+   */
+  readonly onLeftovers?: (leftovers: readonly Leftover[]) => Promise<void>;
 }
 
 export interface RunResult {
@@ -176,6 +182,14 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
   const limits = options.limits ?? DEFAULT_RUN_LIMITS;
   checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);
   options.signal?.throwIfAborted();
+  // Validations spill and spool into a folder of the run's own.
+  const scratch = runScratchFolder(runId);
+  const stepLeftovers = await Promise.all(
+    stepsToWrite(compiled, options.only).map(
+      (s) => connectorFor(s.resolved).leftovers?.(s.resolved, runId, options.access) ?? [],
+    ),
+  );
+  await options.onLeftovers?.([...stepLeftovers.flat(), { path: scratch, kind: "temporary" }]);
   // One signal for everything that cancels the run: the caller's, the time limit, the bytes limit.
   const cancel = new AbortController();
   const onCallerAbort = () => cancel.abort(options.signal?.reason);
@@ -236,13 +250,15 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     !cancel.signal.aborted &&
     plan.validations.length > 0 &&
     plan.config.flags.enableValidation
-      ? await runValidations(plan, {
-          access: options.access,
-          limits: { nowMicros },
-          stepReports: reports,
-          ...(options.connections ? { connections: options.connections } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        })
+      ? await withScratchFolder(scratch, () =>
+          runValidations(plan, {
+            access: options.access,
+            limits: { nowMicros, spillDir: scratch },
+            stepReports: reports,
+            ...(options.connections ? { connections: options.connections } : {}),
+            ...(options.signal ? { signal: options.signal } : {}),
+          }),
+        )
       : undefined;
   return {
     runId,

@@ -39,7 +39,7 @@ export interface CheckLimits {
    * stops there and says its result is partial.
    */
   readonly maxGroups: number;
-  /** Where spill files go (a folder of their own inside it); the system's temp folder by default. */
+  /** Where spill files and read-back spools go (a folder of their own inside it); the system's temp folder by default. */
   readonly spillDir?: string;
   /** The rows the data holds, when known before reading (Parquet): checks may size their tables for them. */
   readonly expectedRows?: number;

@@ -7,7 +7,10 @@ import { BatchRows } from "./batch-rows.ts";
 import { keptBy } from "./row-check.ts";
 import { compilePredicate } from "./row-predicate.ts";
 
-/** Opens a data source to read it back through its connector, or RF_VALIDATION_SOURCE_UNKNOWN when it cannot be read. */
+/**
+ * Opens a data source to read it back through its connector, or RF_VALIDATION_SOURCE_UNKNOWN
+ * when it cannot be read. What the reading spools goes under the request's `scratchDir` (the run's) when given.
+ */
 export async function openSource(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
   const connector = connectorFor(step, "validating");
   if (!connector.readBack) {

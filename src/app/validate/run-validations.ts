@@ -1,5 +1,5 @@
 import type { ResourceAccess } from "../../access/index.ts";
-import type { ReadBack } from "../../connectors/connector.ts";
+import type { ReadBack, ReadBackRequest } from "../../connectors/connector.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -118,6 +118,16 @@ export function readStepOf(
   };
 }
 
+/** How a validation reads its sources: through the run's access, stopped by its signal, spooling under its scratch folder. */
+const readingOf = (
+  options: ValidationRunOptions,
+  limits: CheckLimits,
+): Omit<ReadBackRequest, "batchRows"> => ({
+  access: options.access,
+  ...(options.signal ? { signal: options.signal } : {}),
+  ...(limits.spillDir ? { scratchDir: limits.spillDir } : {}),
+});
+
 async function runEntry(
   plan: ResolvedPlan,
   config: ValidationConfig,
@@ -128,7 +138,7 @@ async function runEntry(
 ): Promise<ValidationResult[]> {
   const started = performance.now();
   const step = readStepOf(plan, dsName, entry, options.connections);
-  const reading = { access: options.access, ...(options.signal ? { signal: options.signal } : {}) };
+  const reading = readingOf(options, limits);
   const base = {
     name: config.name,
     dataSource: dsName,
@@ -260,7 +270,7 @@ async function loadUpstreams(
           x.upstreamDataSource,
           step,
           limits.maxGroups,
-          { access: options.access, ...(options.signal ? { signal: options.signal } : {}) },
+          readingOf(options, limits),
           byFields ? { joinFields: x.joinFields ?? [], dir: limits.spillDir } : undefined,
         ),
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,7 +12,10 @@ import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord } from "../../app/runs/record-run.ts";
+import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
+import { reportPlace } from "../../app/runs/report-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
+import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import {
   cancellation,
@@ -215,7 +219,25 @@ export function registerRun(
         process.on("SIGINT", onSignal);
         process.on("SIGTERM", onSignal);
       }
-      const home = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
+      const given = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
+      const home = given === undefined ? undefined : resolve(io.cwd, given);
+      // Runs on this home whose process died (kill -9): their temporaries go, the history tells them.
+      if (home) await recoverLeftRunsOfHome(home);
+      // This run records itself as it goes, so the next run can do the same for it.
+      const runId = randomUUID();
+      const journal =
+        home && generating
+          ? await journalRun(
+              journalFolder(home),
+              plan,
+              { runId, mode: "generate", runBy: "cli", createdTs },
+              await reportPlace(plan, join(home, "reports"), access),
+              (e) =>
+                io.err(
+                  `note: the run's journal in ${journalFolder(home)} cannot be written (${e instanceof Error ? e.message : String(e)}); if this process dies, its temporary files stay\n`,
+                ),
+            )
+          : undefined;
       // Without --workers, runs of up to a few hundred thousand rows are faster in this thread;
       // a larger run's pool starts now, while the run reads its tables and opens its outputs.
       const executor = earlyExecutorFactory(
@@ -225,11 +247,12 @@ export function registerRun(
       );
       const result =
         flags.mode === "delete"
-          ? await withDeleteHistory(home ? resolve(io.cwd, home) : undefined, (history) =>
+          ? await withDeleteHistory(home, (history) =>
               deletePlanData(plan, { access, ...(history ? { history } : {}) }),
             )
           : await runPlan(plan, {
               access,
+              runId,
               limits,
               validationSourcesChecked: true,
               ...(load.connections ? { connections: load.connections } : {}),
@@ -241,27 +264,30 @@ export function registerRun(
               executor,
               onProgress: (step, done, total, delivery) => {
                 stepProgress.set(step, { done, total });
+                journal?.progress(step, done, total, delivery?.acknowledged);
                 if (!flags.quiet) progress.update(step, done, total, delivery);
               },
-            }).finally(async () => {
-              await executor.dispose();
-              process.off("SIGINT", onSignal);
-              process.off("SIGTERM", onSignal);
-            });
+              onStepDone: (report) => void journal?.stepDone(report),
+              ...(journal ? { onLeftovers: (list) => journal.leftovers(list) } : {}),
+            })
+              .catch(async (e: unknown) => {
+                // Refused before anything was written (an invalid plan): nothing to tell later.
+                await journal?.close();
+                throw e;
+              })
+              .finally(async () => {
+                await executor.dispose();
+                process.off("SIGINT", onSignal);
+                process.off("SIGTERM", onSignal);
+              });
       progress.end();
       const failedExit = interruptedBy ? EXIT_INTERRUPTED : EXIT_FAILED;
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
       // Without a home there is no history, but a configured reports folder still gets the report.
-      const recorded = await keepRunRecord(
-        home ? resolve(io.cwd, home) : undefined,
-        access,
-        plan,
-        result,
-        mode,
-        createdTs,
-        finishedTs,
-      );
+      const recorded = await keepRunRecord(home, access, plan, result, mode, createdTs, finishedTs);
+      // Recorded (or not, with a note): nothing is left for a later run to tell.
+      await journal?.close();
       // A step writing its data to standard output (path "-") keeps stdout for the data alone.
       const report = plan.steps.some((s) => s.step.options.path?.trim() === "-") ? io.err : io.out;
       const validationsFailed = result.validations?.some((v) => !v.success) === true;

@@ -5,8 +5,8 @@ import { getHeapStatistics } from "node:v8";
 import type { Command } from "commander";
 import type { ServerAccessChoice } from "../../access/index.ts";
 import { exposureWarning } from "../../api/request-guard.ts";
-import { executorFactory } from "../../app/executors.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
+import { createRunThreads } from "../../app/runs/run-threads.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_OK } from "../exit-codes.ts";
@@ -158,7 +158,8 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
         limits,
         access,
         onError: (message, e) => io.err(`rowforge: ${message}: ${describe(e)}\n`),
-        executor: executorFactory(),
+        // No run is done on this thread: each has a thread of its own, which a cancel can end at once.
+        host: createRunThreads({ threads: concurrency }),
       });
       const { service: svc, runs } = runtime;
       // The web UI's files: the install's build, or a fresh one when the sources changed since.
@@ -229,7 +230,7 @@ export function registerServe(program: Command, io: CliIo, setExit: (code: numbe
       await done;
       process.off("unhandledRejection", onUnhandled);
       setExit(EXIT_OK);
-      // Worker threads of a run cut short keep the process alive: end it; temporary outputs stay unfinished.
+      // A run that could not be stopped keeps the process alive: end it.
       if (cutShort) process.exit(EXIT_OK);
     });
 }

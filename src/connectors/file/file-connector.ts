@@ -1,5 +1,6 @@
 import { mkdir, realpath, rmdir } from "node:fs/promises";
-import { basename, dirname } from "node:path";
+import { basename, dirname, resolve } from "node:path";
+import { threadId } from "node:worker_threads";
 import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { formatNames, requireFormat } from "../../formats/format-registry.ts";
@@ -11,6 +12,7 @@ import { type FileOptions, readFileOptions } from "./file-options.ts";
 import {
   createFileSink,
   encodesInWorkers,
+  fileSinkTemporaries,
   outputExists,
   unwritable,
   workerSegmentRows,
@@ -84,6 +86,17 @@ export const fileConnector: Connector = {
       throw e;
     }
   },
+  async leftovers(step, runId, access) {
+    const opts = await placedOptions(step, access);
+    if (opts.path === STDOUT_PATH) return [];
+    return [
+      ...fileSinkTemporaries(opts, runId).map((path) => ({
+        path: resolve(path),
+        kind: "temporary" as const,
+      })),
+      { path: resolve(lockPath(opts, manifestFolder(opts))), kind: "lock" },
+    ];
+  },
   busiesCallingThread(step) {
     const opts = readFileOptions(step.step.name, step.step.options);
     const format = requireFormat(step.format, `step "${step.step.name}"`);
@@ -100,7 +113,7 @@ export const fileConnector: Connector = {
     // Standard output keeps nothing: there is nothing to delete.
     if (opts.path === STDOUT_PATH) return { records: 0, outputs: [] };
     await checkOutputPath(step.step.name, opts);
-    const lock = await lockOutput(step.step.name, opts, `delete-${process.pid}`);
+    const lock = await lockOutput(step.step.name, opts, `delete-${process.pid}-${threadId}`);
     let r: Awaited<ReturnType<typeof deleteFromManifests>>;
     try {
       r = await deleteFromManifests(opts, planName, step.step.name);

@@ -66,6 +66,23 @@ const assemblingEncoder = (
   end: () => assembler.end(),
 });
 
+/** The hidden temporary file a single-file output is written to before it is renamed into place. */
+const singleFileTemporary = (opts: FileOptions, runId: string): string =>
+  join(dirname(opts.path), `.${basename(opts.path)}.${runId}.tmp`);
+
+/** A single-file output's manifest before it is renamed in. */
+const singleManifestTemporary = (opts: FileOptions, runId: string): string =>
+  join(dirname(opts.path), `${manifestName(opts, runId)}.tmp`);
+
+/** A folder output's temporary folder, renamed out of once everything is written. */
+const temporaryFolder = (opts: FileOptions, runId: string): string => join(opts.path, `_temporary-${runId}`);
+
+/** Every temporary file or folder a run of id `runId` makes while it writes the output (its lock aside). */
+export const fileSinkTemporaries = (opts: FileOptions, runId: string): string[] =>
+  opts.singleFile
+    ? [singleFileTemporary(opts, runId), singleManifestTemporary(opts, runId)]
+    : [temporaryFolder(opts, runId)];
+
 /**
  * Writes a step's rows as files: part files in a folder (or one file), Hive-style
  * `key=value/` folders for partitionBy, into a `_temporary-<run>` folder first (a hidden
@@ -106,7 +123,7 @@ export async function createFileSink(
   const fileSchema = opts.partitionBy.length > 0 ? new Schema(keep.map(({ f }) => f)) : target.schema;
   const partitionIndexes = opts.partitionBy.map((p) => fieldNames.indexOf(p));
 
-  const tempRoot = opts.singleFile ? dirname(opts.path) : join(opts.path, `_temporary-${runId}`);
+  const tempRoot = opts.singleFile ? dirname(opts.path) : temporaryFolder(opts, runId);
   try {
     // Under the output's lock: a temporary folder of this run id is a leftover of a crash.
     if (!opts.singleFile) await rm(tempRoot, { recursive: true, force: true });
@@ -131,7 +148,7 @@ export async function createFileSink(
     if (f) return f;
     const name = opts.singleFile ? basename(opts.path) : `part-${pad5(part)}-${runId}.${format.extension}`;
     const final = opts.singleFile ? opts.path : join(opts.path, folder, name);
-    const tmp = opts.singleFile ? join(tempRoot, `.${name}.${runId}.tmp`) : join(tempRoot, folder, name);
+    const tmp = opts.singleFile ? singleFileTemporary(opts, runId) : join(tempRoot, folder, name);
     try {
       await mkdir(dirname(tmp), { recursive: true });
       if (opts.singleFile) await rm(tmp, { force: true });
@@ -191,7 +208,7 @@ export async function createFileSink(
   };
 
   const manifest = () => ({ runId, plan: target.planName, step: stepName, records });
-  const singleManifestTmp = join(dirname(opts.path), `${manifestName(opts, runId)}.tmp`);
+  const singleManifestTmp = singleManifestTemporary(opts, runId);
 
   const finish = async (): Promise<SinkResult> => {
     if (files.size === 0) await fileFor(0, "");

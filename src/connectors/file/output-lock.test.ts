@@ -5,8 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
 import { isRowforgeError } from "../../errors/index.ts";
-import { acquireOutputLock } from "./output-lock.ts";
+import { acquireOutputLock, releaseLockOf } from "./output-lock.ts";
 
 const lockIn = () => join(mkdtempSync(join(tmpdir(), "rowforge-lock-")), ".rowforge-lock");
 
@@ -66,6 +68,49 @@ describe("acquireOutputLock", () => {
     const path = lockIn();
     writeFileSync(path, JSON.stringify({ runId: "far", pid: 999_999, host: "elsewhere" }));
     await assert.rejects(() => acquireOutputLock(path, "mine", "out"), /process 999999 on elsewhere/);
+  });
+});
+
+describe("acquireOutputLock across threads", () => {
+  it("waits while a run of this process in another thread holds the lock, and takes it once released", async () => {
+    const path = lockIn();
+    const thread = new Worker(
+      `const { parentPort } = require("node:worker_threads");
+      import(${JSON.stringify(new URL("./output-lock.ts", import.meta.url).href)}).then(async ({ acquireOutputLock }) => {
+        const lock = await acquireOutputLock(${JSON.stringify(path)}, "thread-run", "out");
+        parentPort.postMessage("got");
+        parentPort.once("message", async () => { await lock.release(); parentPort.postMessage("released"); });
+      });`,
+      { eval: true },
+    );
+    try {
+      assert.equal((await once(thread, "message"))[0], "got");
+      let mine = false;
+      const taking = acquireOutputLock(path, "main-run", "out").then((lock) => {
+        mine = true;
+        return lock;
+      });
+      // Several of its looks at the lock: it is not taken from the live run of the other thread.
+      await sleep(300);
+      assert.equal(mine, false);
+      assert.equal((JSON.parse(readFileSync(path, "utf8")) as { runId: string }).runId, "thread-run");
+      thread.postMessage("release");
+      const lock = await taking;
+      assert.equal((JSON.parse(readFileSync(path, "utf8")) as { runId: string }).runId, "main-run");
+      await lock.release();
+    } finally {
+      await thread.terminate();
+    }
+  });
+
+  it("releaseLockOf removes a lock only while the run named holds it", async () => {
+    const path = lockIn();
+    writeFileSync(path, JSON.stringify({ runId: "stopped-run", pid: process.pid, host: hostname() }));
+    await releaseLockOf(path, "another-run");
+    assert.ok(existsSync(path));
+    await releaseLockOf(path, "stopped-run");
+    assert.ok(!existsSync(path));
+    await releaseLockOf(path, "stopped-run");
   });
 });
 

@@ -24,11 +24,16 @@ const queues = new Map<string, Promise<void>>();
 /** A lock file that stays empty or unreadable this long was left by a process that died while creating it. */
 const UNREADABLE_STALE_MS = 60_000;
 
+/** How often a run looks again at a lock another run of this process holds (in another thread). */
+const TURN_POLL_MS = 50;
+
 /**
  * Takes the output's lock: `lockPath` is created with O_EXCL and holds the run id, pid and
  * host. Runs of this process wait their turn (the server's concurrent runs to one output
- * run one after the other); a lock held by another live process refuses the run with
- * RF_OUTPUT_LOCKED; a lock whose process no longer exists is taken over.
+ * run one after the other, in the same thread or in run threads of their own); a lock held
+ * by another live process refuses the run with RF_OUTPUT_LOCKED; a lock whose process no
+ * longer exists is taken over. A run of this process that ends without releasing its locks
+ * (its thread stopped) has them released by the caller (releaseLockOf).
  */
 export async function acquireOutputLock(
   lockPath: string,
@@ -92,7 +97,14 @@ async function createLockFile(lockPath: string, runId: string, output: string): 
       if (e instanceof RowforgeError) throw e;
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw cannot(e, lockPath);
     }
-    const holder = await readHolder(lockPath);
+    // A lock file without its content yet is being created: its holder writes it at once.
+    const holder = (await readHolder(lockPath)) ?? (await sleep(20).then(() => readHolder(lockPath)));
+    if (holder && ownedHere(holder) && holder.runId !== runId) {
+      // Another run of this process, in another thread, writes the output: wait for its turn to end.
+      await sleep(TURN_POLL_MS);
+      attempt = -1;
+      continue;
+    }
     if (!(await isStale(lockPath, holder))) {
       throw new RowforgeError(
         "RF_OUTPUT_LOCKED",
@@ -147,6 +159,18 @@ async function readHolder(lockPath: string): Promise<LockHolder | undefined> {
   }
 }
 
+/** Whether a lock is held by this process (by one of its runs). */
+const ownedHere = (holder: LockHolder): boolean => holder.pid === process.pid && holder.host === hostname();
+
+/**
+ * Removes a lock file when the run `runId` of this host still holds it: what a run stopped
+ * before it could release its locks (its thread ended, or its process died) leaves behind.
+ */
+export async function releaseLockOf(lockPath: string, runId: string): Promise<void> {
+  const holder = await readHolder(lockPath);
+  if (holder?.runId === runId && holder.host === hostname()) await rm(lockPath, { force: true });
+}
+
 /** A lock is stale when its process is gone (this host only), or it never got its content. */
 async function isStale(lockPath: string, holder: LockHolder | undefined): Promise<boolean> {
   if (!holder) {
@@ -154,7 +178,7 @@ async function isStale(lockPath: string, holder: LockHolder | undefined): Promis
     return !s || Date.now() - s.mtimeMs > UNREADABLE_STALE_MS;
   }
   if (holder.host !== hostname()) return false;
-  // This process waits for its own runs in turn: a lock file of its pid is one it failed to remove.
+  // A lock of this process that is not another run's (those are waited for) is one this run failed to remove.
   if (holder.pid === process.pid) return true;
   try {
     process.kill(holder.pid, 0);

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { DuckDBDataChunk } from "@duckdb/node-api";
 import type { RecordBatch, Schema } from "apache-arrow";
 import type { ResourceAccess } from "../../access/index.ts";
@@ -31,7 +31,11 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
     }
   }
   const { DuckDBInstance } = await import("@duckdb/node-api");
-  const db = await DuckDBInstance.create(":memory:", { threads: "1" });
+  // What DuckDB spills while it reads goes to the run's scratch folder (else `.tmp` under the current folder).
+  const db = await DuckDBInstance.create(":memory:", {
+    threads: "1",
+    ...(request.scratchDir ? { temp_directory: join(request.scratchDir, "duckdb") } : {}),
+  });
   const conn = await db.connect();
   let closed = false;
   const close = async () => {

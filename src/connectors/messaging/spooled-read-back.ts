@@ -22,7 +22,7 @@ export async function spooledReadBack(
   request: ReadBackRequest,
   fill: (add: AddRecord) => Promise<number>,
 ): Promise<ReadBack> {
-  const dir = await mkdtemp(join(tmpdir(), "rowforge-readback-"));
+  const dir = await mkdtemp(join(request.scratchDir ?? tmpdir(), "rowforge-readback-"));
   const file = join(dir, "messages.json");
   const removeSpool = () => rm(dir, { recursive: true, force: true });
   let out: WriteStream | undefined;
