@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
-import { recordOf } from "../../src/app/runs/record-run.ts";
-import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { TEST_NOW_MICROS } from "../support/plans.ts";
+import { generateRecorded } from "../support/recorded-run.ts";
 import {
   mariadbFacts,
   mariadbJdbcUrl,
@@ -75,7 +72,7 @@ async function freshTables(db: Db): Promise<{ customers: string; orders: string 
   return { customers, orders };
 }
 
-/** The unified plan: 300 customers (id marked isPrimaryKey) and 700 orders (keyed by the table's primary key). */
+/** The unified plan: 300 customers (id marked isPrimaryKey, the table's primary key too) and 700 orders (keyed by the table's primary key). */
 async function planOf(
   db: Db,
   t: { customers: string; orders: string },
@@ -112,17 +109,7 @@ foreignKeys:
   return load.plan!;
 }
 
-/** A generate run (seed given or the plan's), recorded in the store's history as the CLI records it. */
-async function generate(plan: ResolvedPlan, store: Store, seed?: string): Promise<void> {
-  const r = await runPlan(plan, {
-    nowMicros: TEST_NOW_MICROS,
-    executor: () => createInlineExecutor(),
-    ...(seed ? { seed } : {}),
-  });
-  assert.equal(r.success, true, r.failedReason ?? "");
-  const ts = new Date().toISOString();
-  await store.executions.put(recordOf(r, "generate", ts, ts));
-}
+const generate = generateRecorded;
 
 const countOf = async (db: Db, table: string): Promise<number> =>
   Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
@@ -170,7 +157,7 @@ for (const db of DBS) {
       "children first (the foreign key would refuse the parents otherwise), counts exact",
     );
     assert.match(d.steps[0]!.outputs[0]!, /primary key order_id/);
-    assert.match(d.steps[1]!.outputs[0]!, /key fields id/);
+    assert.match(d.steps[1]!.outputs[0]!, /primary key id/);
     assert.deepEqual(await idsOf(db, t.customers, "id"), ["X-AFTER", "X-BEFORE"]);
     assert.deepEqual(await idsOf(db, t.orders, "order_id"), ["XO-AFTER", "XO-BEFORE"]);
 
