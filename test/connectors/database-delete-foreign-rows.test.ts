@@ -289,3 +289,56 @@ for (const db of DBS) {
     }
   });
 }
+
+for (const db of DBS) {
+  test(`${db.name}: children generated for the rows of an existing table (reference mode) go; the existing rows, and a row of others referencing the same parent, stay`, async () => {
+    const parents = fresh(db, "accounts");
+    const kids = fresh(db, "kids_tx");
+    await db.query(`CREATE TABLE ${parents} (account_id int PRIMARY KEY, name varchar(40))${db.engine}`);
+    await db.query(`INSERT INTO ${parents} VALUES (7, 'a'), (14, 'b'), (21, 'c')`);
+    await db.query(
+      `CREATE TABLE ${kids} (account_id int NOT NULL, amount ${db.double}, FOREIGN KEY (account_id) REFERENCES ${parents} (account_id))${db.engine}`,
+    );
+    const dir = fixtureDir({
+      "plan.yaml": `name: dfr_reference_${db.type}
+sinkOptions: {seed: "5"}
+dataSources:
+  - name: db
+    connection: {type: ${db.type}, options: ${db.connection()}}
+    steps:
+      - name: accounts
+        options: {dbtable: ${parents}, enableReferenceMode: "true"}
+      - name: transactions
+        options: {dbtable: ${kids}}
+        count: {records: 30}
+        fields:
+          - {name: account_id, type: int}
+          - {name: amount, type: double, options: {min: 1, max: 9}}
+foreignKeys:
+  - source: {dataSource: db, step: accounts, fields: [account_id]}
+    generate: [{dataSource: db, step: transactions, fields: [account_id]}]
+`,
+    });
+    const load = await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
+    assert.deepEqual(
+      load.diagnostics.filter((d) => d.severity === "error"),
+      [],
+    );
+    const plan = load.plan!;
+    await generate(plan);
+    assert.equal(await countOf(db, kids), 30);
+    await db.query(`INSERT INTO ${kids} SELECT account_id, amount + 100 FROM ${kids} LIMIT 1`);
+
+    const d = await remove(plan);
+    assert.equal(d.success, true, d.failedReason ?? "");
+    assert.deepEqual(
+      d.steps.map((s) => [s.name, s.records, s.skipped ?? ""]),
+      [
+        ["transactions", 30, ""],
+        ["accounts", 0, "reference data: read, never deleted"],
+      ],
+    );
+    assert.equal(await countOf(db, parents), 3);
+    assert.equal(await countOf(db, kids), 1, "the row of others stays");
+  });
+}
