@@ -47,8 +47,6 @@ ${fields}`,
   return load.plan!;
 }
 
-const generate = generateRecorded;
-
 async function freshTable(): Promise<string> {
   const [ks, table] = await freshCassandraTable();
   await cqlQuery(
@@ -78,8 +76,8 @@ after(async () => {
 test("Cassandra: delete removes exactly the rows of two recorded runs by the full primary key; rows there before (same partition too) and written after stay; a second delete removes 0", async () => {
   const table = await freshTable();
   const plan = await planOf(table);
-  await generate(plan, store, "21");
-  await generate(plan, store, "22");
+  await generateRecorded(plan, store, "21");
+  await generateRecorded(plan, store, "22");
   await cqlQuery(
     `INSERT INTO rf_test.${table} (customer_id, event_id, amount) VALUES ('C02', 'X-AFTER', 2.5)`,
   );
@@ -106,8 +104,8 @@ test("Cassandra: delete removes exactly the rows of two recorded runs by the ful
 test("Cassandra: the same keys written twice (one seed, two runs) are counted once", async () => {
   const table = await freshTable();
   const plan = await planOf(table);
-  await generate(plan, store);
-  await generate(plan, store);
+  await generateRecorded(plan, store);
+  await generateRecorded(plan, store);
   const before = (await keysOf(table)).length;
   const d = await deletePlanData(plan, { history: { executions: store.executions } });
   assert.equal(d.success, true, d.failedReason ?? "");
@@ -117,7 +115,7 @@ test("Cassandra: the same keys written twice (one seed, two runs) are counted on
 
 test("Cassandra: a step that no longer declares a key column: through a plan the schema stage adds it back (new values: the run cannot be regenerated); the connector given such a step refuses with a coded error; nothing is deleted", async () => {
   const table = await freshTable();
-  await generate(await planOf(table), store);
+  await generateRecorded(await planOf(table), store);
   const before = (await keysOf(table)).length;
   const withoutEventId = FIELDS.split("\n")
     .filter((l) => !l.includes("event_id"))
@@ -146,8 +144,8 @@ test("Cassandra: a step that no longer declares a key column: through a plan the
 test("Cassandra: with saveMode overwrite only the newest run's rows are deleted (the table was truncated before it)", async () => {
   const table = await freshTable();
   const plan = await planOf(table, FIELDS, "overwrite");
-  await generate(plan, store, "31");
-  await generate(plan, store, "32");
+  await generateRecorded(plan, store, "31");
+  await generateRecorded(plan, store, "32");
   await cqlQuery(
     `INSERT INTO rf_test.${table} (customer_id, event_id, amount) VALUES ('C02', 'X-AFTER', 2.5)`,
   );
@@ -168,7 +166,7 @@ test("Cassandra: only rows still holding exactly what a run wrote go: a generate
           - {name: amount, type: double, options: {min: 1, max: 100, enableNull: true, nullProb: 0.5}}
 `;
   const plan = await planOf(table, fields);
-  await generate(plan, store);
+  await generateRecorded(plan, store);
   const rows = await cqlQuery(`SELECT customer_id, event_id, amount FROM ${ks}.${table}`);
   assert.equal(rows.length, 400);
   const where = (r: (typeof rows)[number]) =>
@@ -205,7 +203,7 @@ test("Cassandra: a step that generates only the key of a table with other column
           - {name: event_id, options: {regex: "E[0-9]{9}", isUnique: true}}
 `;
   const plan = await planOf(table, fields);
-  await generate(plan, store);
+  await generateRecorded(plan, store);
   const rows = await cqlQuery(`SELECT customer_id, event_id FROM ${ks}.${table}`);
   assert.equal(rows.length, 400);
   const where = (r: (typeof rows)[number]) =>

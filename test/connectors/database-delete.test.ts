@@ -109,8 +109,6 @@ foreignKeys:
   return load.plan!;
 }
 
-const generate = generateRecorded;
-
 const countOf = async (db: Db, table: string): Promise<number> =>
   Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
@@ -139,7 +137,7 @@ for (const db of DBS) {
   test(`${db.name}: delete removes exactly the generated rows, children before parents; rows there before and written after stay; a second delete removes 0 and says so`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
-    await generate(plan, store);
+    await generateRecorded(plan, store);
     await db.query(`INSERT INTO ${t.customers} VALUES ('X-AFTER', 'written after')`);
     await db.query(`INSERT INTO ${t.orders} VALUES ('XO-AFTER', 'X-BEFORE', 2.50)`);
     assert.equal(await countOf(db, t.customers), 302);
@@ -174,8 +172,8 @@ for (const db of DBS) {
   test(`${db.name}: two runs with different seeds, then one delete removes the rows of both`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
-    await generate(plan, store, "21");
-    await generate(plan, store, "22");
+    await generateRecorded(plan, store, "21");
+    await generateRecorded(plan, store, "22");
     assert.equal(await countOf(db, t.customers), 601);
     const d = await deletePlanData(plan, { history: { executions: store.executions } });
     assert.equal(d.success, true, d.failedReason ?? "");
@@ -190,7 +188,7 @@ for (const db of DBS) {
   test(`${db.name}: a run whose rows cannot be regenerated (plan changed, other generator version) or no history refuses, deleting nothing`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
-    await generate(plan, store);
+    await generateRecorded(plan, store);
     const changed = await planOf(db, t, "D[0-9]{9}");
     const d = await deletePlanData(changed, { history: { executions: store.executions } });
     assert.equal(d.success, false);
@@ -242,8 +240,8 @@ dataSources:
 `,
     });
     const plan = (await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} })).plan!;
-    await generate(plan, store, "31");
-    await generate(plan, store, "32");
+    await generateRecorded(plan, store, "31");
+    await generateRecorded(plan, store, "32");
     await db.query(`INSERT INTO ${table} VALUES ('X-AFTER', 'written after')`);
     const history = { executions: store.executions };
     const d = await deletePlanData(plan, { history });
