@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { GeneratedRun } from "./connector.ts";
-import { deleteKey, describeKey, runsToDelete } from "./database-delete.ts";
+import {
+  ambiguousError,
+  deletedOutput,
+  deleteKey,
+  describeKey,
+  referencedError,
+  runsToDelete,
+} from "./database-delete.ts";
 
 function stepWith(fields: { name: string; options?: Record<string, unknown> }[]): ResolvedStep {
   return {
@@ -21,27 +28,66 @@ function stepWith(fields: { name: string; options?: Record<string, unknown> }[])
   } as unknown as ResolvedStep;
 }
 
-test("the delete key: marked fields in primaryKeyPos order, else the table's primary key when generated, else every generated column", () => {
+test("the delete key: the first key the table enforces that the step generates whole (primary first), else every generated column; isPrimaryKey marks do not decide", () => {
   const marked = stepWith([
     { name: "a", options: { isPrimaryKey: true, primaryKeyPos: 2 } },
     { name: "B", options: { isPrimaryKey: true, primaryKeyPos: 1 } },
     { name: "c" },
     { name: "hidden", options: { isPrimaryKey: true, omit: true } },
   ]);
-  const key = deleteKey(marked, ["a", "b", "c"], ["c"], "s.t");
-  assert.deepEqual(key, { fields: ["B", "a"], columns: ["b", "a"], by: "fields" });
-  assert.equal(describeKey(key), "key fields b, a");
+  // The marked fields are not a key of the table: rows of others may share them.
+  const row = deleteKey(marked, ["a", "b", "c", "serial"], [{ columns: ["serial"], primary: true }], "s.t");
+  assert.deepEqual(row, { fields: ["a", "B", "c"], columns: ["a", "b", "c"], by: "row", others: ["serial"] });
+  assert.equal(describeKey(row), "rows equal in all 3 generated columns");
 
-  const plain = stepWith([{ name: "id" }, { name: "name" }]);
-  assert.deepEqual(deleteKey(plain, ["ID", "name", "note"], ["ID"], "s.t"), {
-    fields: ["id"],
-    columns: ["ID"],
-    by: "primary key",
+  const plain = stepWith([{ name: "id" }, { name: "email" }, { name: "name" }]);
+  const keys = [
+    { columns: ["serial"], primary: true },
+    { columns: ["email"], primary: false },
+    { columns: ["ID"], primary: false },
+  ];
+  const unique = deleteKey(plain, ["serial", "ID", "email", "name"], keys, "s.t");
+  assert.deepEqual(unique, { fields: ["email"], columns: ["email"], by: "unique key", others: ["serial"] });
+  assert.equal(describeKey(unique), "unique key email");
+  const primary = deleteKey(plain, ["ID", "email", "name"], [{ columns: ["ID"], primary: true }], "s.t");
+  assert.deepEqual(primary, { fields: ["id"], columns: ["ID"], by: "primary key", others: [] });
+  assert.equal(describeKey(primary), "primary key ID");
+});
+
+test("the delete's output says how rows were matched and how many written rows were not found", () => {
+  const row = { fields: ["a"], columns: ["a"], by: "row", others: [] } as const;
+  assert.equal(deletedOutput("pg://t", row, 5, 5), "pg://t (rows equal in all 1 generated columns)");
+  assert.equal(
+    deletedOutput("pg://t", row, 10, 9),
+    "pg://t (rows equal in all 1 generated columns; 1 of the 10 rows written not found: changed or removed since; a changed row stays)",
+  );
+  const pk = { ...row, by: "primary key" } as const;
+  assert.equal(
+    deletedOutput("pg://t", pk, 5, 3),
+    "pg://t (primary key a; 2 of the 5 rows written not found: removed since)",
+  );
+});
+
+test("the refusals name the table, the rows and what tells them apart, and the foreign key and what the database would do", () => {
+  const key = { fields: ["code", "name"], columns: ["code", "name"], by: "row", others: ["rid"] } as const;
+  const a = ambiguousError("s", "db.t", key, { rows: 3, present: 3, written: 2, values: ["S1", null] });
+  assert.equal(a.code, "RF_DELETE_AMBIGUOUS");
+  assert.equal(
+    a.message,
+    `step "s": table db.t holds 3 rows equal in every generated column (code, name) to a row the runs wrote twice (code = 'S1', name = NULL), and 2 more generated row(s) alike: only rid, which the step does not generate, can tell them apart, so rowforge cannot tell which are its own; nothing was deleted`,
+  );
+  const r = referencedError("s", "db.t", {
+    table: "db.kids",
+    constraint: "kids_fk",
+    columns: ["parent"],
+    onDelete: "SET NULL",
+    rows: 2,
   });
-  // A primary key the step does not generate whole cannot identify its rows: row equality.
-  const row = deleteKey(plain, ["id", "name", "serial"], ["serial"], "s.t");
-  assert.deepEqual(row, { fields: ["id", "name"], columns: ["id", "name"], by: "row" });
-  assert.equal(describeKey(row), "rows equal in all 2 generated columns");
+  assert.equal(r.code, "RF_DELETE_REFERENCED");
+  assert.equal(
+    r.message,
+    `step "s": 2 rows of table db.kids reference rows this delete would remove (foreign key kids_fk on parent, ON DELETE SET NULL: the database would change them), and this delete does not remove them; nothing of table db.t was deleted`,
+  );
 });
 
 test("the runs to delete: the ones that wrote to this table; under overwrite only the newest, all marked done; none known is an error", () => {

@@ -592,6 +592,20 @@ export const ERROR_CODES = {
     title: "the table's key is not generated",
     hint: "delete mode finds a table's rows by its primary key: the step must generate every key column (as the runs did); otherwise delete the rows by hand",
   },
+  RF_DELETE_AMBIGUOUS: {
+    status: 409,
+    scope: "step",
+    retryable: false,
+    title: "generated rows cannot be told from other rows",
+    hint: "the table holds more rows equal to a generated row than the runs wrote, and only columns the step does not generate tell them apart: remove or change the other rows (or give the table a primary key the step generates), then delete again; or delete the runs' rows by hand",
+  },
+  RF_DELETE_REFERENCED: {
+    status: 409,
+    scope: "step",
+    retryable: false,
+    title: "rows to delete are referenced by other rows",
+    hint: "rows of another table reference rows the delete would remove, and the delete does not remove them (its foreign key would delete, change or keep them): delete or change those rows first, then delete again",
+  },
   RF_DB_COLUMN_NOT_FOUND: {
     status: 400,
     scope: "run",

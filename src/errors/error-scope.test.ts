@@ -16,9 +16,12 @@ test("the output's state and internal failures fail the step; invalid input fail
     .sort();
   assert.deepEqual(stepScoped, [
     "RF_DB_WRITE_FAILED",
+    // Rows of others alike or referencing the rows to delete: the table's state.
+    "RF_DELETE_AMBIGUOUS",
     // What the run history knows of an output's rows is the output's state, as its files are.
     "RF_DELETE_HISTORY_MISSING",
     "RF_DELETE_NOT_RECOMPUTABLE",
+    "RF_DELETE_REFERENCED",
     // Messages a broker or endpoint did not take: the destination's state, like a failed write.
     "RF_DELIVERY_FAILED",
     "RF_INTERNAL",

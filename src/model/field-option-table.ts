@@ -131,7 +131,7 @@ export const FIELD_OPTION_TABLE = {
   isPrimaryKey: {
     schema: Bool,
     kind: "boolean",
-    doc: "part of the primary key (implies unique; used for tracking and deletes)",
+    doc: "part of the primary key (implies unique; the key of a Cassandra table rowforge creates; delete mode goes by the table's own keys, not this mark)",
     appliesTo: "every scalar type",
     default: "false",
     example: "isPrimaryKey: true",

@@ -240,8 +240,8 @@ test("POST /run/delete-data removes exactly what the plan's runs wrote, children
     assert.equal(record.generationSummary[0]!.records, 500, "two appended runs of 250");
     assert.deepEqual(
       readdirSync(out).sort(),
-      ["_SUCCESS", "part-99999-someone-else.csv"],
-      "only what rowforge's runs wrote is gone",
+      ["part-99999-someone-else.csv"],
+      "what rowforge's runs wrote is gone, their _SUCCESS marker too, and only that",
     );
   } finally {
     await app.close();

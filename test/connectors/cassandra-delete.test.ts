@@ -2,12 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { loadPlanHistory } from "../../src/app/runs/plan-history.ts";
-import { recordOf } from "../../src/app/runs/record-run.ts";
-import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import { cassandraConnector } from "../../src/connectors/cassandra/cassandra-connector.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
@@ -15,7 +12,7 @@ import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { stepIdOf } from "../../src/model/step.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { TEST_NOW_MICROS } from "../support/plans.ts";
+import { generateRecorded } from "../support/recorded-run.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
@@ -54,18 +51,6 @@ ${fields}`,
   return load.plan!;
 }
 
-async function generate(plan: ResolvedPlan, store: Store, seed?: string): Promise<void> {
-  const r = await runPlan(plan, {
-    access: OPEN_ACCESS,
-    nowMicros: TEST_NOW_MICROS,
-    executor: () => createInlineExecutor(),
-    ...(seed ? { seed } : {}),
-  });
-  assert.equal(r.success, true, r.failedReason ?? "");
-  const ts = new Date().toISOString();
-  await store.executions.put(recordOf(r, "generate", ts, ts));
-}
-
 async function freshTable(): Promise<string> {
   const [ks, table] = await freshCassandraTable();
   await cqlQuery(
@@ -95,8 +80,8 @@ after(async () => {
 test("Cassandra: delete removes exactly the rows of two recorded runs by the full primary key; rows there before (same partition too) and written after stay; a second delete removes 0", async () => {
   const table = await freshTable();
   const plan = await planOf(table);
-  await generate(plan, store, "21");
-  await generate(plan, store, "22");
+  await generateRecorded(plan, store, "21");
+  await generateRecorded(plan, store, "22");
   await cqlQuery(
     `INSERT INTO rf_test.${table} (customer_id, event_id, amount) VALUES ('C02', 'X-AFTER', 2.5)`,
   );
@@ -123,8 +108,8 @@ test("Cassandra: delete removes exactly the rows of two recorded runs by the ful
 test("Cassandra: the same keys written twice (one seed, two runs) are counted once", async () => {
   const table = await freshTable();
   const plan = await planOf(table);
-  await generate(plan, store);
-  await generate(plan, store);
+  await generateRecorded(plan, store);
+  await generateRecorded(plan, store);
   const before = (await keysOf(table)).length;
   const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
   assert.equal(d.success, true, d.failedReason ?? "");
@@ -134,7 +119,7 @@ test("Cassandra: the same keys written twice (one seed, two runs) are counted on
 
 test("Cassandra: a step that no longer declares a key column: through a plan the schema stage adds it back (new values: the run cannot be regenerated); the connector given such a step refuses with a coded error; nothing is deleted", async () => {
   const table = await freshTable();
-  await generate(await planOf(table), store);
+  await generateRecorded(await planOf(table), store);
   const before = (await keysOf(table)).length;
   const withoutEventId = FIELDS.split("\n")
     .filter((l) => !l.includes("event_id"))
@@ -163,8 +148,8 @@ test("Cassandra: a step that no longer declares a key column: through a plan the
 test("Cassandra: with saveMode overwrite only the newest run's rows are deleted (the table was truncated before it)", async () => {
   const table = await freshTable();
   const plan = await planOf(table, FIELDS, "overwrite");
-  await generate(plan, store, "31");
-  await generate(plan, store, "32");
+  await generateRecorded(plan, store, "31");
+  await generateRecorded(plan, store, "32");
   await cqlQuery(
     `INSERT INTO rf_test.${table} (customer_id, event_id, amount) VALUES ('C02', 'X-AFTER', 2.5)`,
   );
@@ -173,4 +158,70 @@ test("Cassandra: with saveMode overwrite only the newest run's rows are deleted 
   assert.equal(d.success, true, d.failedReason ?? "");
   assert.equal(d.steps[0]?.records, before - 1);
   assert.deepEqual(await keysOf(table), ["C02/X-AFTER"]);
+});
+
+test("Cassandra: only rows still holding exactly what a run wrote go: a generated row whose amount someone changed since, or in which someone set a column the step does not generate, stays; a generated row someone removed is not counted; the summary says how many were not found", async () => {
+  const [ks, table] = await freshCassandraTable();
+  await cqlQuery(
+    `CREATE TABLE ${ks}.${table} (customer_id text, event_id text, amount double, note text, PRIMARY KEY ((customer_id), event_id))`,
+  );
+  const fields = `          - {name: customer_id, options: {regex: "C[0-9]{2}"}}
+          - {name: event_id, options: {regex: "E[0-9]{9}", isUnique: true}}
+          - {name: amount, type: double, options: {min: 1, max: 100, enableNull: true, nullProb: 0.5}}
+`;
+  const plan = await planOf(table, fields);
+  await generateRecorded(plan, store);
+  const rows = await cqlQuery(`SELECT customer_id, event_id, amount FROM ${ks}.${table}`);
+  assert.equal(rows.length, 400);
+  const where = (r: (typeof rows)[number]) =>
+    `customer_id = '${r.customer_id}' AND event_id = '${r.event_id}'`;
+  const valued = rows.filter((r) => r.amount !== null);
+  const nulls = rows.filter((r) => r.amount === null);
+  assert.ok(valued.length > 2 && nulls.length > 0);
+  await cqlQuery(
+    `UPDATE ${ks}.${table} SET amount = ${Number(valued[0]!.amount) + 1} WHERE ${where(valued[0]!)}`,
+  );
+  await cqlQuery(`UPDATE ${ks}.${table} SET note = 'mine' WHERE ${where(valued[1]!)}`);
+  // A removed row whose generated values (but its key) are all null: a conditional delete of it would "apply".
+  await cqlQuery(`DELETE FROM ${ks}.${table} WHERE ${where(nulls[0]!)}`);
+
+  const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
+  assert.equal(d.success, true, d.failedReason ?? "");
+  assert.equal(d.steps[0]?.records, 397, "exactly the rows deleted");
+  assert.match(
+    d.steps[0]!.outputs[0]!,
+    /primary key customer_id, event_id; 3 of the 400 rows written not found/,
+  );
+  const left = (await cqlQuery(`SELECT customer_id, event_id FROM ${ks}.${table}`))
+    .map((r) => `${r.customer_id}/${r.event_id}`)
+    .sort();
+  assert.deepEqual(left, [valued[0]!, valued[1]!].map((r) => `${r.customer_id}/${r.event_id}`).sort());
+});
+
+test("Cassandra: a step that generates only the key of a table with other columns: its rows go while those columns are empty; one someone filled stays, one someone removed is not counted", async () => {
+  const [ks, table] = await freshCassandraTable();
+  await cqlQuery(
+    `CREATE TABLE ${ks}.${table} (customer_id text, event_id text, note text, PRIMARY KEY ((customer_id), event_id))`,
+  );
+  const fields = `          - {name: customer_id, options: {regex: "C[0-9]{2}"}}
+          - {name: event_id, options: {regex: "E[0-9]{9}", isUnique: true}}
+`;
+  const plan = await planOf(table, fields);
+  await generateRecorded(plan, store);
+  const rows = await cqlQuery(`SELECT customer_id, event_id FROM ${ks}.${table}`);
+  assert.equal(rows.length, 400);
+  const where = (r: (typeof rows)[number]) =>
+    `customer_id = '${r.customer_id}' AND event_id = '${r.event_id}'`;
+  await cqlQuery(`UPDATE ${ks}.${table} SET note = 'mine' WHERE ${where(rows[0]!)}`);
+  await cqlQuery(`DELETE FROM ${ks}.${table} WHERE ${where(rows[1]!)}`);
+
+  const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
+  assert.equal(d.success, true, d.failedReason ?? "");
+  assert.equal(d.steps[0]?.records, 398);
+  assert.match(d.steps[0]!.outputs[0]!, /2 of the 400 rows written not found/);
+  const left = await cqlQuery(`SELECT customer_id, event_id, note FROM ${ks}.${table}`);
+  assert.deepEqual(
+    left.map((r) => [r.customer_id, r.event_id, r.note]),
+    [[rows[0]!.customer_id, rows[0]!.event_id, "mine"]],
+  );
 });

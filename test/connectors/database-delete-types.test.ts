@@ -2,15 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
-import { recordOf } from "../../src/app/runs/record-run.ts";
-import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { TEST_NOW_MICROS } from "../support/plans.ts";
+import { generateRecorded } from "../support/recorded-run.ts";
 import {
   freshMysqlTable,
   freshTableName,
@@ -94,13 +91,7 @@ ${FIELDS}`,
     const plan = load.plan!;
     const store = await openStore(join(dir, "home"));
     try {
-      const r = await runPlan(plan, {
-        access: OPEN_ACCESS,
-        nowMicros: TEST_NOW_MICROS,
-        executor: () => createInlineExecutor(),
-      });
-      assert.equal(r.success, true, r.failedReason ?? "");
-      await store.executions.put(recordOf(r, "generate", new Date().toISOString(), new Date().toISOString()));
+      await generateRecorded(plan, store);
       // Someone else's row, equal to a generated one except in one column, stays.
       await c.query(`INSERT INTO ${c.table} (n, d, f, amount, flag) VALUES (1, 0.5, 0.25, 1.0000, true)`);
       const d = await deletePlanData(plan, {

@@ -2,16 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
-import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
-import { recordOf } from "../../src/app/runs/record-run.ts";
-import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { TEST_NOW_MICROS } from "../support/plans.ts";
+import { generateRecorded } from "../support/recorded-run.ts";
 import {
   mariadbFacts,
   mariadbJdbcUrl,
@@ -79,7 +76,7 @@ async function freshTables(db: Db): Promise<{ customers: string; orders: string 
   return { customers, orders };
 }
 
-/** The unified plan: 300 customers (id marked isPrimaryKey) and 700 orders (keyed by the table's primary key). */
+/** The unified plan: 300 customers (id marked isPrimaryKey, the table's primary key too) and 700 orders (keyed by the table's primary key). */
 async function planOf(
   db: Db,
   t: { customers: string; orders: string },
@@ -116,19 +113,6 @@ foreignKeys:
   return load.plan!;
 }
 
-/** A generate run (seed given or the plan's), recorded in the store's history as the CLI records it. */
-async function generate(plan: ResolvedPlan, store: Store, seed?: string): Promise<void> {
-  const r = await runPlan(plan, {
-    access: OPEN_ACCESS,
-    nowMicros: TEST_NOW_MICROS,
-    executor: () => createInlineExecutor(),
-    ...(seed ? { seed } : {}),
-  });
-  assert.equal(r.success, true, r.failedReason ?? "");
-  const ts = new Date().toISOString();
-  await store.executions.put(recordOf(r, "generate", ts, ts));
-}
-
 const countOf = async (db: Db, table: string): Promise<number> =>
   Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
@@ -157,7 +141,7 @@ for (const db of DBS) {
   test(`${db.name}: delete removes exactly the generated rows, children before parents; rows there before and written after stay; a second delete removes 0 and says so`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
-    await generate(plan, store);
+    await generateRecorded(plan, store);
     await db.query(`INSERT INTO ${t.customers} VALUES ('X-AFTER', 'written after')`);
     await db.query(`INSERT INTO ${t.orders} VALUES ('XO-AFTER', 'X-BEFORE', 2.50)`);
     assert.equal(await countOf(db, t.customers), 302);
@@ -175,7 +159,7 @@ for (const db of DBS) {
       "children first (the foreign key would refuse the parents otherwise), counts exact",
     );
     assert.match(d.steps[0]!.outputs[0]!, /primary key order_id/);
-    assert.match(d.steps[1]!.outputs[0]!, /key fields id/);
+    assert.match(d.steps[1]!.outputs[0]!, /primary key id/);
     assert.deepEqual(await idsOf(db, t.customers, "id"), ["X-AFTER", "X-BEFORE"]);
     assert.deepEqual(await idsOf(db, t.orders, "order_id"), ["XO-AFTER", "XO-BEFORE"]);
 
@@ -192,8 +176,8 @@ for (const db of DBS) {
   test(`${db.name}: two runs with different seeds, then one delete removes the rows of both`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
-    await generate(plan, store, "21");
-    await generate(plan, store, "22");
+    await generateRecorded(plan, store, "21");
+    await generateRecorded(plan, store, "22");
     assert.equal(await countOf(db, t.customers), 601);
     const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
     assert.equal(d.success, true, d.failedReason ?? "");
@@ -208,7 +192,7 @@ for (const db of DBS) {
   test(`${db.name}: a run whose rows cannot be regenerated (plan changed, other generator version) or no history refuses, deleting nothing`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
-    await generate(plan, store);
+    await generateRecorded(plan, store);
     const changed = await planOf(db, t, "D[0-9]{9}");
     const d = await deletePlanData(changed, {
       access: OPEN_ACCESS,
@@ -266,8 +250,8 @@ dataSources:
 `,
     });
     const plan = (await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} })).plan!;
-    await generate(plan, store, "31");
-    await generate(plan, store, "32");
+    await generateRecorded(plan, store, "31");
+    await generateRecorded(plan, store, "32");
     await db.query(`INSERT INTO ${table} VALUES ('X-AFTER', 'written after')`);
     const history = { executions: store.executions };
     const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });

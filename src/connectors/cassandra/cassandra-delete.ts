@@ -5,7 +5,7 @@ import type { DeleteOutcome, StepHistory } from "../connector.ts";
 import {
   DELETE_BATCH_ROWS,
   type DeleteKey,
-  describeKey,
+  deletedOutput,
   keyBatches,
   nothingLeft,
   runsToDelete,
@@ -29,13 +29,17 @@ import { batchParameters } from "./cassandra-values.ts";
 
 /**
  * Delete mode for a Cassandra step. The rows of every earlier run that wrote to the table are
- * regenerated and matched by the table's full primary key (partition key then clustering
+ * regenerated and found by the table's full primary key (partition key then clustering
  * columns, as system_schema.columns gives it), which the step must generate whole: a
- * partition key alone would delete whole partitions, rows others wrote included. Per batch of
- * keys, prepared `SELECT` statements find which rows exist, then prepared `DELETE ... WHERE k1 = ?
- * AND k2 = ?` remove those, both through the driver's executeConcurrent (at most `concurrency`
- * in flight). Cassandra does not report affected rows: the count is the keys found before their
- * DELETE. Rows with other keys stay. No transactions: rows deleted before a failure stay deleted.
+ * partition key alone would delete whole partitions, rows others wrote included. A row goes
+ * only while it holds exactly what a run wrote: each is removed by a conditional DELETE (a
+ * lightweight transaction, compared by Cassandra as stored) `... WHERE k1 = ? AND k2 = ? IF
+ * c1 = ? AND c2 = ? AND other = null`, its generated columns equal to the regenerated values
+ * and the regular columns the step does not generate empty (`IF EXISTS` when the table has
+ * only key columns); a row whose conditions are all null is first found by a SELECT, as such
+ * a condition also holds for a missing row. Per batch of keys, through the driver's
+ * executeConcurrent (at most `concurrency` in flight); the count is the statements Cassandra
+ * applied. No transactions: rows deleted before a failure stay deleted.
  */
 export async function deleteCassandraRows(
   step: ResolvedStep,
@@ -54,36 +58,52 @@ export async function deleteCassandraRows(
   );
   if (todo.runs.length === 0) return nothingLeft(todo);
   const client = await connectCassandra(o);
-  let deleted = 0;
+  const written = new Set<string>();
+  const deleted = new Set<string>();
   try {
     const table = await tableSchema(client, o);
     if (table === undefined) return tableGone(todo, tableName(o));
     const key = cassandraDeleteKey(step, o, table);
-    const where = key.columns.map((c) => `${quoteIdent(c)} = ?`).join(" AND ");
-    const select = `SELECT ${quoteIdent(key.columns[0]!)} FROM ${qualifiedTable(o)} WHERE ${where}`;
-    const remove = `DELETE FROM ${qualifiedTable(o)} WHERE ${where}`;
-    const options = { concurrencyLevel: o.concurrency, raiseOnFirstError: true, collectResults: true };
+    const d = conditionalDelete(step, o, table, key);
     for (const run of todo.runs) {
-      for (const batch of keyBatches(run, key, DELETE_BATCH_ROWS)) {
+      for (const batch of keyBatches(run, d.key, DELETE_BATCH_ROWS)) {
         const adapters = batch.schema.fields.map((f, k) =>
-          columnAdapter(f.type, table.types.get(key.columns[k]!)!),
+          columnAdapter(f.type, table.types.get(d.key.columns[k]!)!),
         );
-        const keys = distinctKeys(batchParameters(batch), adapters);
-        if (keys.length === 0) continue;
-        const found = await cassandraDriver().concurrent.executeConcurrent(client, select, keys, options);
-        const present = keys.filter((_, k) => {
-          const r = found.resultItems[k] as cassandra.types.ResultSet | undefined;
-          return r !== undefined && r.rows.length > 0;
+        const rows = distinctRows(batchParameters(batch), adapters, key.columns.length);
+        for (const r of rows) written.add(r.key);
+        // A row whose conditions are all null is deleted only when a SELECT finds it.
+        const [sure, unsure] = [[] as KeyedRow[], [] as KeyedRow[]];
+        for (const r of rows)
+          (!d.ifExists && r.values.slice(key.columns.length).every((v) => v === null) ? unsure : sure).push(
+            r,
+          );
+        const found = await execute(
+          client,
+          d.select,
+          unsure.map((r) => r.values.slice(0, key.columns.length)),
+          o,
+        );
+        const todoRows = [...sure, ...unsure.filter((_, k) => (found[k]?.rows.length ?? 0) > 0)];
+        const results = await execute(
+          client,
+          d.remove,
+          todoRows.map((r) => r.values),
+          o,
+        );
+        results.forEach((result, k) => {
+          if (result?.rows[0]?.["[applied]"] === true) deleted.add(todoRows[k]!.key);
         });
-        if (present.length === 0) continue;
-        await cassandraDriver().concurrent.executeConcurrent(client, remove, present, options);
-        deleted += present.length;
       }
     }
-    return { records: deleted, outputs: [`${output} (${describeKey(key)})`], runs: todo.done };
+    return {
+      records: deleted.size,
+      outputs: [deletedOutput(output, key, written.size, deleted.size, true)],
+      runs: todo.done,
+    };
   } catch (e) {
     if (e instanceof RowforgeError) throw e;
-    const kept = `; ${deleted} row(s) were deleted before it and stay deleted (Cassandra has no transactions): delete again to finish`;
+    const kept = `; ${deleted.size} row(s) were deleted before it and stay deleted (Cassandra has no transactions): delete again to finish`;
     const coded = writeError(o, stepName, e);
     if (coded.code !== "RF_DB_WRITE_FAILED")
       throw new RowforgeError(coded.code, `${coded.message}${kept}`, { cause: e });
@@ -95,6 +115,68 @@ export async function deleteCassandraRows(
   } finally {
     await client.shutdown().catch(() => {});
   }
+}
+
+/** The statements of a conditional delete and the columns their parameters come from. */
+interface ConditionalDelete {
+  /** The primary key's fields, then the generated regular columns' (whose values the conditions compare). */
+  readonly key: DeleteKey;
+  /** The table has only key columns: the delete's condition is `IF EXISTS` (it holds for found rows only). */
+  readonly ifExists: boolean;
+  readonly select: string;
+  readonly remove: string;
+}
+
+/**
+ * The conditional delete of a step's rows: found by the primary key, deleted if the generated
+ * regular columns hold the regenerated values and the other regular (non-static) columns are
+ * empty; `IF EXISTS` when the table has no regular column.
+ */
+function conditionalDelete(
+  step: ResolvedStep,
+  o: CassandraOptions,
+  table: TableSchema,
+  key: DeleteKey,
+): ConditionalDelete {
+  const written = writtenFields(step);
+  const columns = matchColumns(written, [...table.types.keys()], tableName(o), step.step.name);
+  const generated = columns
+    .map((c, k) => ({ c, f: written[k]! }))
+    .filter(({ c }) => !key.columns.includes(c));
+  const empty = [...table.types.keys()].filter(
+    (c) => !columns.includes(c) && !key.columns.includes(c) && !table.statics.includes(c),
+  );
+  const conditions = [
+    ...generated.map(({ c }) => `${quoteIdent(c)} = ?`),
+    ...empty.map((c) => `${quoteIdent(c)} = null`),
+  ];
+  const where = key.columns.map((c) => `${quoteIdent(c)} = ?`).join(" AND ");
+  return {
+    key: {
+      ...key,
+      fields: [...key.fields, ...generated.map(({ f }) => f)],
+      columns: [...key.columns, ...generated.map(({ c }) => c)],
+    },
+    ifExists: conditions.length === 0,
+    select: `SELECT ${quoteIdent(key.columns[0]!)} FROM ${qualifiedTable(o)} WHERE ${where}`,
+    remove: `DELETE FROM ${qualifiedTable(o)} WHERE ${where} IF ${conditions.length > 0 ? conditions.join(" AND ") : "EXISTS"}`,
+  };
+}
+
+/** Runs one prepared statement per parameter list, at most `concurrency` in flight; the result of each. */
+async function execute(
+  client: cassandra.Client,
+  query: string,
+  params: unknown[][],
+  o: CassandraOptions,
+): Promise<(cassandra.types.ResultSet | undefined)[]> {
+  if (params.length === 0) return [];
+  const r = await cassandraDriver().concurrent.executeConcurrent(client, query, params, {
+    concurrencyLevel: o.concurrency,
+    raiseOnFirstError: true,
+    collectResults: true,
+  });
+  return r.resultItems as (cassandra.types.ResultSet | undefined)[];
 }
 
 /**
@@ -116,25 +198,36 @@ export function cassandraDeleteKey(step: ResolvedStep, o: CassandraOptions, tabl
       },
     );
   }
-  return { fields: primary.map((c) => fieldOf.get(c)!), columns: primary, by: "primary key" };
+  const others = [...table.types.keys()].filter((c) => !fieldOf.has(c));
+  return { fields: primary.map((c) => fieldOf.get(c)!), columns: primary, by: "primary key", others };
 }
 
-/** The batch's keys as driver parameters, converted to the columns' types; keys with a null (never stored) and repeats dropped. */
-function distinctKeys(
+/** A regenerated row as driver parameters (key columns first), and its primary key as text. */
+interface KeyedRow {
+  readonly values: unknown[];
+  readonly key: string;
+}
+
+const textOf = (values: readonly unknown[]): string =>
+  JSON.stringify(values, (_k, x: unknown) =>
+    typeof x === "bigint" ? `${x}n` : x instanceof Map ? [...x] : x,
+  );
+
+/** The batch's rows as driver parameters, converted to the columns' types; rows with a null key (never stored) and repeats dropped. */
+function distinctRows(
   rows: unknown[][],
   adapters: readonly (((v: unknown) => unknown) | undefined)[],
-): unknown[][] {
+  keyColumns: number,
+): KeyedRow[] {
   const seen = new Set<string>();
-  const out: unknown[][] = [];
+  const out: KeyedRow[] = [];
   for (const row of rows) {
-    if (row.some((v) => v === null)) continue;
-    const values = row.map((v, k) => adapters[k]?.(v) ?? v);
-    const text = JSON.stringify(values, (_k, x: unknown) =>
-      typeof x === "bigint" ? `${x}n` : x instanceof Map ? [...x] : x,
-    );
+    if (row.slice(0, keyColumns).some((v) => v === null)) continue;
+    const values = row.map((v, k) => (v === null ? null : (adapters[k]?.(v) ?? v)));
+    const text = textOf(values);
     if (seen.has(text)) continue;
     seen.add(text);
-    out.push(values);
+    out.push({ values, key: textOf(values.slice(0, keyColumns)) });
   }
   return out;
 }

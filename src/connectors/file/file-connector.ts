@@ -1,5 +1,5 @@
-import { mkdir, realpath, rmdir } from "node:fs/promises";
-import { basename, dirname, resolve } from "node:path";
+import { lstat, mkdir, realpath } from "node:fs/promises";
+import { basename, dirname, relative, resolve, sep } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
@@ -18,7 +18,7 @@ import {
   workerSegmentRows,
 } from "./file-sink.ts";
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
-import { deleteFromManifests, lockPath, manifestFolder } from "./output-manifest.ts";
+import { deleteFromManifests, lockPath, manifestFolder, removeIfEmpty } from "./output-manifest.ts";
 import { readFileReference } from "./read-file-reference.ts";
 import { readFileRows } from "./read-file-rows.ts";
 import { scanOutput } from "./scan-output.ts";
@@ -58,7 +58,7 @@ export const fileConnector: Connector = {
     if (opts.path === STDOUT_PATH) return createStdoutSink(target, format, target.step.step.options);
     await checkOutputPath(stepName, opts);
     // Everything from the checks to the last rename happens under the output's lock.
-    const lock = await lockOutput(stepName, opts, target.runId);
+    const { lock, createdFolders } = await lockOutput(stepName, opts, target.runId);
     try {
       if (opts.saveMode === "errorIfExists" && (await outputExists(opts.path))) {
         throw new RowforgeError(
@@ -80,7 +80,7 @@ export const fileConnector: Connector = {
         return { skipped: `${opts.path} exists and saveMode is ignore` };
       }
       await refuseForeignFiles(stepName, opts, target.runId);
-      return await createFileSink(target, format, opts, lock);
+      return await createFileSink(target, format, opts, lock, createdFolders);
     } catch (e) {
       await lock.release();
       throw e;
@@ -113,14 +113,18 @@ export const fileConnector: Connector = {
     // Standard output keeps nothing: there is nothing to delete.
     if (opts.path === STDOUT_PATH) return { records: 0, outputs: [] };
     await checkOutputPath(step.step.name, opts);
-    const lock = await lockOutput(step.step.name, opts, `delete-${process.pid}-${threadId}`);
+    // No folder, no manifests: nothing to delete (and no folder made for a lock).
+    if (!(await lstat(manifestFolder(opts)).catch(() => undefined))?.isDirectory())
+      return { records: 0, outputs: [] };
+    const { lock } = await lockOutput(step.step.name, opts, `delete-${process.pid}-${threadId}`);
     let r: Awaited<ReturnType<typeof deleteFromManifests>>;
     try {
       r = await deleteFromManifests(opts, planName, step.step.name);
     } finally {
       await lock.release();
     }
-    if (r.emptied) await rmdir(opts.path).catch(() => {});
+    // The folders the runs made, innermost first, while the delete left them empty.
+    for (const folder of r.createdFolders) if (!(await removeIfEmpty(folder))) break;
     return { records: r.records, outputs: r.files };
   },
 };
@@ -145,18 +149,27 @@ async function placedOptions(
   return { ...opts, path };
 }
 
-/** Locks the output (creating its folder, or a single file's folder, for the lock file). */
-async function lockOutput(stepName: string, opts: FileOptions, runId: string): Promise<OutputLock> {
+/**
+ * Locks the output (creating its folder, or a single file's folder, for the lock file); says
+ * how many folders it created, from that folder upwards (the run's manifest records them).
+ */
+async function lockOutput(
+  stepName: string,
+  opts: FileOptions,
+  runId: string,
+): Promise<{ lock: OutputLock; createdFolders: number }> {
   const folder = manifestFolder(opts);
   let real: string;
+  let createdFolders = 0;
   try {
-    await mkdir(folder, { recursive: true });
+    const made = await mkdir(folder, { recursive: true });
+    if (made !== undefined) createdFolders = relative(made, folder).split(sep).filter(Boolean).length + 1;
     real = await realpath(folder);
   } catch (e) {
     throw unwritable(stepName, opts.path, e);
   }
   try {
-    return await acquireOutputLock(lockPath(opts, real), runId, opts.path);
+    return { lock: await acquireOutputLock(lockPath(opts, real), runId, opts.path), createdFolders };
   } catch (e) {
     if (e instanceof RowforgeError)
       throw new RowforgeError(e.code, `step "${stepName}": ${e.message}`, { hint: e.hint, cause: e });

@@ -1,5 +1,5 @@
 import type { FileHandle } from "node:fs/promises";
-import { lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { lstat, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Field, makeData, RecordBatch, Schema, Struct } from "apache-arrow";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
@@ -9,7 +9,7 @@ import type { SinkResult, StepSink, StepTarget } from "../connector.ts";
 import { syncFolder, writeAll, writeFileDurably } from "./durable-write.ts";
 import type { FileOptions } from "./file-options.ts";
 import type { OutputLock } from "./output-lock.ts";
-import { LOCK_NAME, manifestName, manifestText } from "./output-manifest.ts";
+import { LOCK_NAME, manifestName, manifestText, removeEmptyFolders } from "./output-manifest.ts";
 import { partitionValueText } from "./partition-value.ts";
 import { scanOutput } from "./scan-output.ts";
 
@@ -94,6 +94,8 @@ export async function createFileSink(
   format: Format,
   opts: FileOptions,
   lock: OutputLock,
+  /** Folders the run created for the output, from the manifest's folder upwards (see OutputManifest). */
+  createdFolders = 0,
 ): Promise<StepSink> {
   const { runId, rowCount } = target;
   const stepName = target.step.step.name;
@@ -207,7 +209,13 @@ export async function createFileSink(
     }
   };
 
-  const manifest = () => ({ runId, plan: target.planName, step: stepName, records });
+  const manifest = () => ({
+    runId,
+    plan: target.planName,
+    step: stepName,
+    records,
+    ...(createdFolders > 0 ? { createdFolders } : {}),
+  });
   const singleManifestTmp = singleManifestTemporary(opts, runId);
 
   const finish = async (): Promise<SinkResult> => {
@@ -377,15 +385,7 @@ async function publishFolder(
     for (const old of previous.owned) {
       if (now.has(old)) continue;
       await rm(old, { force: true });
-      for (let d = dirname(old); d !== resolve(folder) && d.startsWith(resolve(folder)); d = dirname(d)) {
-        if (
-          !(await rmdir(d).then(
-            () => true,
-            () => false,
-          ))
-        )
-          break;
-      }
+      await removeEmptyFolders(dirname(old), folder);
     }
     for (const m of previous.manifests) if (m !== name) await rm(join(folder, m), { force: true });
   }

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, rmdir } from "node:fs/promises";
+import { lstat, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { FileOptions } from "./file-options.ts";
 
@@ -14,7 +14,16 @@ export interface OutputManifest {
   readonly records: number;
   /** Paths relative to the manifest's folder. */
   readonly files: readonly string[];
+  /**
+   * How many folders the run created for the output, counted from the manifest's folder
+   * upwards (1: that folder, 2: it and its parent, ...): delete mode removes those it leaves
+   * empty, and never a folder that was there before.
+   */
+  readonly createdFolders?: number;
 }
+
+/** The most folders a manifest can say its run created (more is a tampered manifest). */
+const MAX_CREATED_FOLDERS = 64;
 
 /** `.rowforge-<run>.manifest`: hidden from Spark-style readers, and no `*.json` glob picks it up. */
 const MANIFEST = /^\.rowforge-(.+)\.manifest$/;
@@ -67,6 +76,10 @@ async function readManifest(path: string): Promise<OutputManifest | undefined> {
       step: String(v.step ?? ""),
       records: typeof v.records === "number" ? v.records : 0,
       files: v.files.filter((f): f is string => typeof f === "string"),
+      createdFolders:
+        Number.isInteger(v.createdFolders) && v.createdFolders! > 0
+          ? Math.min(v.createdFolders!, MAX_CREATED_FOLDERS)
+          : 0,
     };
   } catch {
     return undefined;
@@ -97,11 +110,19 @@ export interface DeleteResult {
   readonly records: number;
   readonly files: readonly string[];
   readonly runs: readonly string[];
-  /** The folder holds nothing of the output any more (only its lock): it can be removed once unlocked. */
-  readonly emptied: boolean;
+  /**
+   * Folders the deleted runs created around the output (the manifest's folder, then its
+   * parents), innermost first: to remove, while empty, once the output's lock is released.
+   */
+  readonly createdFolders: readonly string[];
 }
 
-/** Deletes what earlier runs of this plan's step wrote to this output, and their manifests. */
+/**
+ * Deletes what earlier runs of this plan's step wrote to this output: their files, the
+ * folders under the output that held them and are left empty (partition folders), their
+ * manifests, and a folder output's `_SUCCESS` marker once no rowforge output is left in the
+ * folder (rowforge's is empty; one with content is someone else's and stays).
+ */
 export async function deleteFromManifests(
   opts: FileOptions,
   plan: string,
@@ -109,28 +130,47 @@ export async function deleteFromManifests(
 ): Promise<DeleteResult> {
   const folder = manifestFolder(opts);
   let records = 0;
+  let created = 0;
   const files: string[] = [];
   const runs: string[] = [];
-  for (const { name, manifest } of await manifestsOf(opts)) {
+  const found = await manifestsOf(opts);
+  let left = found.length;
+  for (const { name, manifest } of found) {
     if (!manifest || manifest.plan !== plan || manifest.step !== step) continue;
     for (const f of manifest.files) {
       const full = insideFolder(folder, f);
       if (!full) continue;
       await rm(full, { force: true });
       files.push(full);
-      if (dirname(full) !== folder) await rmdir(dirname(full)).catch(() => {});
+      await removeEmptyFolders(dirname(full), folder);
     }
     await rm(join(folder, name), { force: true });
+    left--;
     records += manifest.records;
+    created = Math.max(created, manifest.createdFolders ?? 0);
     runs.push(manifest.runId);
   }
-  let emptied = false;
-  if (!opts.singleFile) {
-    const left = (await readdir(folder).catch(() => [] as string[])).filter((n) => n !== LOCK_NAME);
-    if (left.length === 1 && left[0] === "_SUCCESS") {
-      await rm(join(folder, "_SUCCESS"), { force: true });
-      emptied = true;
-    }
+  if (!opts.singleFile && left === 0 && runs.length > 0) {
+    const marker = join(folder, "_SUCCESS");
+    const s = await lstat(marker).catch(() => undefined);
+    if (s?.isFile() && s.size === 0) await rm(marker, { force: true });
   }
-  return { records, files, runs, emptied };
+  const createdFolders: string[] = [];
+  for (let k = 0, d = resolve(folder); k < created && dirname(d) !== d; k++, d = dirname(d))
+    createdFolders.push(d);
+  return { records, files, runs, createdFolders };
+}
+
+/** Removes a folder if it is empty; whether it did. */
+export const removeIfEmpty = (folder: string): Promise<boolean> =>
+  rmdir(folder).then(
+    () => true,
+    () => false,
+  );
+
+/** Removes `from` and its parents while they are empty, up to (not including) `root`. */
+export async function removeEmptyFolders(from: string, root: string): Promise<void> {
+  const top = resolve(root);
+  for (let d = resolve(from); d !== top && d.startsWith(`${top}${sep}`); d = dirname(d))
+    if (!(await removeIfEmpty(d))) return;
 }

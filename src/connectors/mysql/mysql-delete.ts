@@ -3,13 +3,18 @@ import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { DeleteOutcome, GeneratedRun, StepHistory } from "../connector.ts";
 import {
+  CHANGES_CHILDREN,
   DELETE_BATCH_ROWS,
   type DeleteKey,
+  deletedOutput,
   deleteKey,
-  describeKey,
+  deleteMatchingRows,
   keyBatches,
   nothingLeft,
+  type Referencing,
+  type RowDeleter,
   runsToDelete,
+  type TableKey,
   tableGone,
 } from "../database-delete.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
@@ -31,12 +36,19 @@ interface ResultHeader {
   readonly affectedRows?: number;
 }
 
+/** Column types whose comparison follows a collation (case, trailing spaces): compared as bytes in a row-equality delete. */
+const COLLATED = /^(char|varchar|tinytext|text|mediumtext|longtext|enum|set|json)$/;
+
 /**
- * Delete mode for a MySQL/MariaDB step: in one InnoDB transaction, the key columns of every
- * earlier run that wrote to the table (regenerated) are loaded into a temporary table with the
- * table's own column types (LOAD DATA LOCAL INFILE, as runs write), then a multi-table DELETE
- * joined on the key removes the rows whose key equals one of them (`<=>` where a key holds
- * nulls). Rows not made by those runs stay. Counts the rows deleted.
+ * Delete mode for a MySQL/MariaDB step: the key columns (see deleteKey) of every earlier run
+ * that wrote to the table (regenerated) are loaded into a temporary table with the table's
+ * own column types (LOAD DATA LOCAL INFILE, as runs write), grouped into distinct rows with
+ * how often the runs wrote each (indexed), then in one InnoDB transaction a multi-table DELETE
+ * joined on them removes the table's rows equal to one. Under row equality the matches are
+ * first counted per generated row in a locking read; one the table holds more often than
+ * written is deleted as often as written, with DELETE ... LIMIT, where allowed
+ * (deleteMatchingRows says what is refused). Rows not made by those runs stay. Counts the
+ * rows deleted.
  */
 export async function deleteMysqlRows(
   step: ResolvedStep,
@@ -55,55 +67,141 @@ export async function deleteMysqlRows(
   );
   if (todo.runs.length === 0) return nothingLeft(todo);
   const client = await connectMysql(o);
-  const keys = `${quoteIdent(o.database)}.rowforge_delete_keys`;
   try {
     const columns = await tableColumns(client, o);
     if (columns === undefined) return tableGone(todo, tableName(o));
-    const key = deleteKey(step, columns, await primaryKey(client, o), tableName(o));
-    const list = key.columns.map(quoteIdent).join(", ");
-    // A temporary table (created, loaded, dropped) neither commits a transaction nor is seen
-    // by other sessions; the DELETE alone changes the table, in its own transaction.
-    await client.query(`DROP TEMPORARY TABLE IF EXISTS ${keys}`);
-    await client.query(
-      `CREATE TEMPORARY TABLE ${keys} ENGINE=InnoDB AS SELECT ${list} FROM ${qualifiedTable(o)} LIMIT 0`,
-    );
-    const withNulls = new Set<string>();
-    for (const run of todo.runs) await loadKeys(client, keys, run, key, withNulls);
-    await indexKeys(client, o, keys, key);
-    await client.query("START TRANSACTION");
-    const match = key.columns.map((c) => {
-      const [t, k] = [`t.${quoteIdent(c)}`, `k.${quoteIdent(c)}`];
-      return `${t} ${key.by === "row" || withNulls.has(c) ? "<=>" : "="} ${k}`;
-    });
-    const r = await client.query<ResultHeader>(
-      `DELETE t FROM ${qualifiedTable(o)} AS t JOIN ${keys} AS k ON ${match.join(" AND ")}`,
-    );
-    await client.query("COMMIT");
-    await client.query(`DROP TEMPORARY TABLE IF EXISTS ${keys}`);
-    return { records: r.affectedRows ?? 0, outputs: [`${output} (${describeKey(key)})`], runs: todo.done };
+    const key = deleteKey(step, columns, await tableKeys(client, o), tableName(o));
+    const r = await deleteMatchingRows(mysqlDeleter(client, o, key, todo.runs), stepName, tableName(o), key);
+    return {
+      records: r.deleted,
+      outputs: [deletedOutput(output, key, r.written, r.deleted)],
+      runs: todo.done,
+    };
   } catch (e) {
     throw writeError(o, stepName, e);
   } finally {
-    // Ending the connection rolls back a transaction left open by a failure and drops the temporary table.
+    // Ending the connection rolls back a transaction left open by a failure or a refusal and drops the temporary tables.
     await client.end();
   }
 }
 
-/** Streams a run's regenerated keys into the temporary table; notes the columns that hold nulls. */
-async function loadKeys(
+/** The SQL of a MySQL/MariaDB delete (see deleteMatchingRows), on temporary tables of this session. */
+function mysqlDeleter(
   client: MysqlClient,
-  keys: string,
-  run: GeneratedRun,
+  o: MysqlOptions,
   key: DeleteKey,
-  withNulls: Set<string>,
-): Promise<void> {
-  const batches = keyBatches(run, key, DELETE_BATCH_ROWS, withNulls);
+  runs: readonly GeneratedRun[],
+): RowDeleter {
+  const table = qualifiedTable(o);
+  const temp = (name: string) => `${quoteIdent(o.database)}.rowforge_delete_${name}`;
+  const [rows, grouped, ambiguous] = [temp("rows"), temp("wanted"), temp("ambiguous")];
+  // Under row equality the loaded rows are grouped (with rowforge_kid, rowforge_written); by a
+  // key the table enforces, each loaded row is wanted as it is.
+  const wanted = key.by === "row" ? grouped : rows;
+  const list = key.columns.map(quoteIdent).join(", ");
+  let collated = new Set<string>();
+  // Table row `t` equals wanted row k: null-safe, and byte for byte where a collation would
+  // call 'abc' and 'ABC ' equal (its index finds the candidates, the bytes decide).
+  const match = (t: string) =>
+    key.columns
+      .map((c) => {
+        const [a, b] = [`${t}.${quoteIdent(c)}`, `k.${quoteIdent(c)}`];
+        return `${a} <=> ${b}${collated.has(c) ? ` AND CAST(${a} AS BINARY) <=> CAST(${b} AS BINARY)` : ""}`;
+      })
+      .join(" AND ");
+  return {
+    async load() {
+      const types = await columnTypes(client, o);
+      for (const t of [rows, grouped, ambiguous]) await client.query(`DROP TEMPORARY TABLE IF EXISTS ${t}`);
+      // Temporary tables (created, loaded, altered, dropped) neither commit a transaction nor
+      // are seen by other sessions; the transaction begins once they are ready.
+      await client.query(
+        `CREATE TEMPORARY TABLE ${rows} ENGINE=InnoDB AS SELECT ${list} FROM ${table} LIMIT 0`,
+      );
+      for (const run of runs) await loadRows(client, rows, run, key);
+      const n = await client.query<{ n: string | number }[]>(`SELECT COUNT(*) AS n FROM ${rows}`);
+      if (key.by === "row") {
+        collated = new Set(key.columns.filter((c) => COLLATED.test(types.get(c)?.type ?? "")));
+        await client.query(
+          `CREATE TEMPORARY TABLE ${grouped} ENGINE=InnoDB AS SELECT ${list} FROM ${table} LIMIT 0`,
+        );
+        await client.query(
+          `ALTER TABLE ${grouped} ADD COLUMN rowforge_kid BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, ADD COLUMN rowforge_written BIGINT NOT NULL`,
+        );
+        // One row per distinct generated row (as stored: bytes, where a collation would merge them), with how often it was written.
+        const by = key.columns.map((c) =>
+          collated.has(c) ? `CAST(${quoteIdent(c)} AS BINARY)` : quoteIdent(c),
+        );
+        const picked = key.columns.map((c) => (collated.has(c) ? `MIN(${quoteIdent(c)})` : quoteIdent(c)));
+        await client.query(
+          `INSERT INTO ${grouped} (${list}, rowforge_written) SELECT ${picked.join(", ")}, COUNT(*) FROM ${rows} GROUP BY ${by.join(", ")}`,
+        );
+        await client.query(`DROP TEMPORARY TABLE ${rows}`);
+      }
+      await indexKeys(client, wanted, key, types);
+      await client.query("START TRANSACTION");
+      return Number(n[0]?.n ?? 0);
+    },
+    referencing: () => referencingRows(client, o, wanted, match),
+    async deleteAll() {
+      const all = `DELETE t FROM ${table} AS t JOIN ${wanted} AS k ON ${match("t")}`;
+      // Each key is one row (the table enforces it): no generated row can match more than one.
+      if (key.by !== "row") return { deleted: (await client.query<ResultHeader>(all)).affectedRows ?? 0 };
+      // Counted first in a locking read: the rows stay as counted until the delete commits.
+      await client.query(
+        `CREATE TEMPORARY TABLE ${ambiguous} ENGINE=InnoDB SELECT k.rowforge_kid AS kid, k.rowforge_written AS written, COUNT(*) AS present FROM ${table} AS t JOIN ${wanted} AS k ON ${match("t")} GROUP BY k.rowforge_kid, k.rowforge_written HAVING COUNT(*) > k.rowforge_written FOR UPDATE`,
+      );
+      const values = key.columns.map((c, i) => `CAST(k.${quoteIdent(c)} AS CHAR) AS v${i}`);
+      const first = (
+        await client.query<Record<string, string | number | null>[]>(
+          `SELECT (SELECT COUNT(*) FROM ${ambiguous}) AS n, a.present, a.written, ${values.join(", ")} FROM ${ambiguous} AS a JOIN ${wanted} AS k ON k.rowforge_kid = a.kid ORDER BY a.kid LIMIT 1`,
+        )
+      )[0];
+      if (first === undefined) return { deleted: (await client.query<ResultHeader>(all)).affectedRows ?? 0 };
+      return {
+        ambiguity: {
+          rows: Number(first.n),
+          present: Number(first.present),
+          written: Number(first.written),
+          values: key.columns.map((_, i) => (first[`v${i}`] === null ? null : String(first[`v${i}`]))),
+        },
+      };
+    },
+    async deleteAsWritten() {
+      // The rows of generated rows not held too often, then as many as written of the others
+      // (equal in every column: any of them).
+      const r = await client.query<ResultHeader>(
+        `DELETE t FROM ${table} AS t JOIN ${wanted} AS k ON ${match("t")} LEFT JOIN ${ambiguous} AS a ON a.kid = k.rowforge_kid WHERE a.kid IS NULL`,
+      );
+      let deleted = r.affectedRows ?? 0;
+      const extra = await client.query<{ kid: string | number; written: string | number }[]>(
+        `SELECT kid, written FROM ${ambiguous} ORDER BY kid`,
+      );
+      for (const a of extra) {
+        const one = await client.query<ResultHeader>(
+          `DELETE FROM ${table} WHERE EXISTS (SELECT 1 FROM ${wanted} AS k WHERE k.rowforge_kid = ? AND ${match(table)}) LIMIT ?`,
+          [Number(a.kid), Number(a.written)],
+        );
+        deleted += one.affectedRows ?? 0;
+      }
+      return deleted;
+    },
+    async commit() {
+      await client.query("COMMIT");
+      for (const t of [rows, grouped, ambiguous]) await client.query(`DROP TEMPORARY TABLE IF EXISTS ${t}`);
+    },
+  };
+}
+
+/** Streams a run's regenerated rows of the key's columns into the temporary table. */
+async function loadRows(client: MysqlClient, rows: string, run: GeneratedRun, key: DeleteKey): Promise<void> {
+  const batches = keyBatches(run, key, DELETE_BATCH_ROWS);
   // The first batch is made before the statement starts: a run that cannot be regenerated fails here.
   let next = batches.next();
   if (next.done) return;
   const stream = new PassThrough({ highWaterMark: 4 * PACKET_BYTES });
   const done = client.query<ResultHeader>(
-    loadDataSql(keys, next.value.schema, key.columns),
+    loadDataSql(rows, next.value.schema, key.columns),
     [],
     () => stream,
   );
@@ -134,7 +232,7 @@ async function loadKeys(
       next = batches.next();
     }
   } catch (e) {
-    // Dropping the connection ends the statement and rolls back; nothing was deleted yet.
+    // Dropping the connection ends the statement; nothing was deleted yet.
     stream.destroy();
     client.destroy();
     throw e;
@@ -150,36 +248,124 @@ const PREFIX = 64;
 const PREFIXED = /^(tiny|medium|long)?(text|blob)$|^json$|^var(char|binary)$/;
 const UNINDEXABLE = /^(geometry|point|linestring|polygon|multi.*|geometrycollection)$/;
 
-/**
- * Indexes the loaded keys (long text and binary by a prefix): MariaDB joins without hashing,
- * so without it each table row would be compared with every key. Built once the keys are in
- * (faster than keeping it up while loading; ALTER TABLE ends a transaction, and none is open
- * yet). An index it cannot make only costs time, never correctness.
- */
-async function indexKeys(client: MysqlClient, o: MysqlOptions, keys: string, key: DeleteKey): Promise<void> {
+/** A column's type as information_schema gives it. */
+interface ColumnType {
+  readonly type: string;
+  readonly length: number;
+}
+
+/** Every column's data type (lower case) and character length. */
+async function columnTypes(client: MysqlClient, o: MysqlOptions): Promise<Map<string, ColumnType>> {
   const rows = await client.query<{ name: string; type: string; len: number | string | null }[]>(
     "SELECT column_name AS name, data_type AS type, character_maximum_length AS len FROM information_schema.columns WHERE table_schema = ? AND table_name = ?",
     [o.database, o.table],
   );
-  const typeOf = new Map(rows.map((r) => [r.name, r]));
+  return new Map(
+    rows.map((r) => [r.name, { type: String(r.type ?? "").toLowerCase(), length: Number(r.len ?? 0) }]),
+  );
+}
+
+/**
+ * Indexes the distinct generated rows (long text and binary by a prefix): MariaDB joins
+ * without hashing, so without it each table row would be compared with every generated row.
+ * Built once they are in (faster than keeping it up while loading; ALTER TABLE ends a
+ * transaction, and none is open yet). An index it cannot make only costs time, never correctness.
+ */
+async function indexKeys(
+  client: MysqlClient,
+  wanted: string,
+  key: DeleteKey,
+  types: ReadonlyMap<string, ColumnType>,
+): Promise<void> {
   const parts = key.columns
-    .filter((c) => !UNINDEXABLE.test(String(typeOf.get(c)?.type ?? "").toLowerCase()))
+    .filter((c) => !UNINDEXABLE.test(types.get(c)?.type ?? ""))
     .slice(0, INDEXED_COLUMNS)
     .map((c) => {
-      const t = typeOf.get(c);
-      const type = String(t?.type ?? "").toLowerCase();
-      const long = PREFIXED.test(type) && !(type.startsWith("var") && Number(t?.len ?? 0) <= PREFIX);
+      const t = types.get(c);
+      const type = t?.type ?? "";
+      const long = PREFIXED.test(type) && !(type.startsWith("var") && (t?.length ?? 0) <= PREFIX);
       return `${quoteIdent(c)}${long ? `(${PREFIX})` : ""}`;
     });
   if (parts.length === 0) return;
-  await client.query(`ALTER TABLE ${keys} ADD INDEX rowforge_keys (${parts.join(", ")})`).catch(() => {});
+  await client.query(`ALTER TABLE ${wanted} ADD INDEX rowforge_keys (${parts.join(", ")})`).catch(() => {});
 }
 
-/** The table's primary key columns in key order (none when it has no primary key). */
-async function primaryKey(client: MysqlClient, o: MysqlOptions): Promise<string[]> {
-  const rows = await client.query<{ name: string }[]>(
-    "SELECT column_name AS name FROM information_schema.key_column_usage WHERE table_schema = ? AND table_name = ? AND constraint_name = 'PRIMARY' ORDER BY ordinal_position",
+/**
+ * The keys the table enforces, primary key first: unique indexes whose columns are all NOT
+ * NULL (a unique column holding nulls holds them many times).
+ */
+async function tableKeys(client: MysqlClient, o: MysqlOptions): Promise<TableKey[]> {
+  const rows = await client.query<{ name: string; col: string; nullable: string }[]>(
+    "SELECT index_name AS name, column_name AS col, nullable AS nullable FROM information_schema.statistics WHERE table_schema = ? AND table_name = ? AND non_unique = 0 ORDER BY index_name = 'PRIMARY' DESC, index_name, seq_in_index",
     [o.database, o.table],
   );
-  return rows.map((r) => r.name);
+  const keys = new Map<string, { columns: string[]; nullable: boolean }>();
+  for (const r of rows) {
+    const k = keys.get(r.name) ?? { columns: [], nullable: false };
+    k.columns.push(r.col);
+    k.nullable ||= r.nullable === "YES";
+    keys.set(r.name, k);
+  }
+  return [...keys]
+    .filter(([, k]) => !k.nullable)
+    .map(([name, k]) => ({ columns: k.columns, primary: name === "PRIMARY" }))
+    .sort((a, b) => Number(b.primary) - Number(a.primary) || a.columns.length - b.columns.length);
+}
+
+/**
+ * Rows that reference a matched row through a foreign key and are not matched themselves (a
+ * self-reference): the first foreign key that has any, with how many. `match(alias)` is the
+ * condition that the alias's row equals wanted row `k`. The matched rows are locked first
+ * when a foreign key would change its rows on delete (no such row is added before the delete).
+ */
+async function referencingRows(
+  client: MysqlClient,
+  o: MysqlOptions,
+  wanted: string,
+  match: (alias: string) => string,
+): Promise<Referencing | undefined> {
+  const rows = await client.query<
+    { db: string; child: string; name: string; rule: string; col: string; ref: string }[]
+  >(
+    `SELECT rc.constraint_schema AS db, rc.table_name AS child, rc.constraint_name AS name, rc.delete_rule AS rule, k.column_name AS col, k.referenced_column_name AS ref
+       FROM information_schema.referential_constraints rc
+       JOIN information_schema.key_column_usage k
+         ON k.constraint_schema = rc.constraint_schema AND k.constraint_name = rc.constraint_name AND k.table_name = rc.table_name
+      WHERE rc.unique_constraint_schema = ? AND rc.referenced_table_name = ?
+      ORDER BY rc.constraint_schema, rc.table_name, rc.constraint_name, k.ordinal_position`,
+    [o.database, o.table],
+  );
+  const fks = new Map<
+    string,
+    { db: string; child: string; name: string; rule: string; cols: string[]; refs: string[] }
+  >();
+  for (const r of rows) {
+    const id = `${r.db}.${r.child}.${r.name}`;
+    const fk = fks.get(id) ?? { db: r.db, child: r.child, name: r.name, rule: r.rule, cols: [], refs: [] };
+    fk.cols.push(r.col);
+    fk.refs.push(r.ref);
+    fks.set(id, fk);
+  }
+  const table = qualifiedTable(o);
+  if (fks.size === 0) return undefined;
+  if ([...fks.values()].some((fk) => CHANGES_CHILDREN.has(fk.rule.toUpperCase())))
+    await client.query(`SELECT COUNT(*) FROM ${table} AS t JOIN ${wanted} AS k ON ${match("t")} FOR UPDATE`);
+  for (const fk of fks.values()) {
+    const child = `${quoteIdent(fk.db)}.${quoteIdent(fk.child)}`;
+    const on = fk.cols.map((c, i) => `c.${quoteIdent(c)} = p.${quoteIdent(fk.refs[i]!)}`).join(" AND ");
+    const self = fk.db === o.database && fk.child === o.table;
+    const r = await client.query<{ n: string | number }[]>(
+      `SELECT COUNT(*) AS n FROM ${child} AS c WHERE EXISTS (SELECT 1 FROM ${table} AS p JOIN ${wanted} AS k ON ${match("p")} WHERE ${on})${self ? ` AND NOT EXISTS (SELECT 1 FROM ${wanted} AS k WHERE ${match("c")})` : ""}`,
+    );
+    const n = Number(r[0]?.n ?? 0);
+    if (n > 0)
+      return {
+        table: `${fk.db}.${fk.child}`,
+        constraint: fk.name,
+        columns: fk.cols,
+        onDelete: fk.rule.toUpperCase(),
+        rows: n,
+      };
+  }
+  return undefined;
 }
