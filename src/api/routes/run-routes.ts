@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
+import { REPORT_HEADER_POLICY } from "../../app/reports/report-policy.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
@@ -175,7 +176,13 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
             .code(404)
             .send(notFound(`report file ${resource} of run ${runId} not found`, "ReportNotFound"));
         }
-        return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(body);
+        // A report shows what a plan named (step names, reasons): sandboxed, never run as a page of the server.
+        return reply
+          .type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream")
+          .header("content-security-policy", REPORT_HEADER_POLICY)
+          .header("x-content-type-options", "nosniff")
+          .header("referrer-policy", "no-referrer")
+          .send(body);
       },
     );
     cancelRoute(app, runs, RunStarted);
