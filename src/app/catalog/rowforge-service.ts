@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Value from "typebox/value";
-import { parse } from "yaml";
-import { type Env, isObject, loadProject, type ProjectLoad, resolveRunRequest } from "../../config/index.ts";
+import {
+  checkYamlDepth,
+  type Env,
+  isObject,
+  loadProject,
+  type ProjectLoad,
+  parseYaml,
+  resolveRunRequest,
+} from "../../config/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import {
   type Connection,
@@ -209,9 +216,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     try {
       const { plan, tasks, validation } = read.sources;
       return {
-        plan: parse(plan),
-        tasks: tasks.map((t) => parse(t)),
-        validation: validation.map((t) => parse(t)),
+        plan: parseYaml(plan),
+        tasks: tasks.map((t) => parseYaml(t)),
+        validation: validation.map((t) => parseYaml(t)),
       };
     } catch {
       return undefined;
@@ -264,6 +271,13 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
           "yamlSources must be {plan: string, tasks: [string], validation: [string], configuration: string}: the YAML texts the plan was edited as",
           { hint: "send the texts as the web UI does, or leave yamlSources out" },
         );
+      }
+      if (yamlSources !== undefined) {
+        const { plan, tasks, validation, configuration } = yamlSources;
+        checkYamlDepth(plan, "yamlSources.plan");
+        for (const [i, t] of tasks.entries()) checkYamlDepth(t, `yamlSources.tasks[${i}]`);
+        for (const [i, t] of validation.entries()) checkYamlDepth(t, `yamlSources.validation[${i}]`);
+        checkYamlDepth(configuration, "yamlSources.configuration");
       }
       if (!isObject(body) || !isObject(request.plan) || typeof request.plan.name !== "string") {
         throw new RowforgeError(

@@ -1,6 +1,5 @@
 import { dirname, isAbsolute, resolve } from "node:path";
-import { parse } from "yaml";
-import { MAX_SOURCE_BYTES, readRegularFile } from "../../config/index.ts";
+import { MAX_SOURCE_BYTES, parseYaml, readRegularFile } from "../../config/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MetadataDocuments } from "./metadata-source.ts";
 
@@ -85,7 +84,7 @@ async function fetchDocument(url: string, where: string): Promise<{ text: string
 
 function parseDocument(text: string, path: string, where: string): unknown {
   try {
-    return text.trimStart().startsWith("{") ? JSON.parse(text) : parse(text, { maxAliasCount: 200 });
+    return text.trimStart().startsWith("{") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 200 });
   } catch (e) {
     throw new RowforgeError(
       "RF_METADATA_SCHEMA_INVALID",
