@@ -8,6 +8,12 @@ export const Name = Type.String({ pattern: NAME_PATTERN, minLength: 1, maxLength
 export const PlanNameParams = Type.Object({ planName: Name });
 export const ConnectionNameParams = Type.Object({ connectionName: Name });
 export const IdParams = Type.Object({ id: Name });
+/** A step's name where it is not a path parameter (any characters, as in YAML): at most NAME_MAX_LENGTH. */
+export const StepName = Type.String({
+  minLength: 1,
+  maxLength: NAME_MAX_LENGTH,
+  description: "a step of the task",
+});
 
 /** sampleSize of every sample endpoint: 1 to 100. */
 export const SampleSize = Type.Integer({
@@ -88,6 +94,31 @@ export const SchemaSampleBody = Type.Object({
   fastMode: Type.Optional(Type.Boolean()),
   enableRelationships: Type.Optional(Type.Boolean()),
 });
+
+/** The YAML text of a task (not blank). */
+export const TaskYamlText = Type.String({
+  minLength: 1,
+  pattern: "\\S",
+  description: "the task YAML (name, steps)",
+});
+/** The media types POST /sample/task-yaml takes its raw YAML body in. */
+export const YAML_MEDIA_TYPES = [
+  "text/plain",
+  "application/yaml",
+  "application/x-yaml",
+  "text/yaml",
+  "text/x-yaml",
+] as const;
+/** POST /sample/task-yaml's JSON form. */
+export const TaskYamlBody = Type.Object(
+  {
+    taskYamlContent: TaskYamlText,
+    stepName: Type.Optional(StepName),
+    sampleSize: Type.Optional(SampleSize),
+    fastMode: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
 export const TaskFileBody = Type.Object({
   taskYamlPath: Type.String({ minLength: 1 }),

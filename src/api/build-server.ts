@@ -7,12 +7,14 @@ import type { RunManager } from "../app/runs/run-manager.ts";
 import { raiseHint, resolveBudget } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
+import { YAML_MEDIA_TYPES } from "./api-schemas.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
 import { handleError, notFound } from "./http-errors.ts";
 import { jsonBodyCache } from "./json-body-cache.ts";
 import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
+import { requestValidator } from "./request-validator.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { connectionTestRoutes } from "./routes/connection-test-routes.ts";
@@ -46,10 +48,8 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     bodyLimit: 4 * 1024 * 1024,
     // Path parameters longer than a name (100) reach the schema, which answers a 400 naming the limit.
     routerOptions: { maxParamLength: 1000 },
-    ajv: {
-      customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(requestValidator);
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
   // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out;
   // a text body sent as a Buffer (raw samples) is written as a string (text-body-sent.ts).
@@ -105,7 +105,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
       response: { ...errorResponses(route.url), ...(route.schema?.response as object | undefined) },
     };
   });
-  for (const type of ["text/plain", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"]) {
+  for (const type of YAML_MEDIA_TYPES) {
     app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );

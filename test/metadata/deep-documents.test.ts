@@ -7,7 +7,9 @@ import { fixtureDir } from "../support/fixture-dir.ts";
 
 test("a metadata document of YAML nested 10,000 levels deep is refused naming the nesting limit", async () => {
   const n = 10_000;
-  const dir = fixtureDir({ "schema.yaml": `type: object\nproperties: ${"{a: ".repeat(n)}1${"}".repeat(n)}\n` });
+  const dir = fixtureDir({
+    "schema.yaml": `type: object\nproperties: ${"{a: ".repeat(n)}1${"}".repeat(n)}\n`,
+  });
   const docs = metadataDocuments([join(dir, "plan.yaml")], dir);
   await assert.rejects(docs.read("schema.yaml", "step s"), (e: Error & { code?: string }) => {
     assert.equal(e.code, "RF_METADATA_SCHEMA_INVALID");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
-import Type from "typebox";
+import Type, { type Static } from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import {
   DEFAULT_SAMPLE_SIZE,
@@ -25,7 +25,11 @@ import {
   SampleQuery as SampleQuerySchema,
   SampleSize,
   SchemaSampleBody,
+  StepName,
   TaskFileBody,
+  TaskYamlBody,
+  TaskYamlText,
+  YAML_MEDIA_TYPES,
 } from "../api-schemas.ts";
 import { badRequest, sampleErrorEnvelope, sampleErrorFlat } from "../http-errors.ts";
 import type { JsonBodyCache } from "../json-body-cache.ts";
@@ -196,53 +200,30 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
           summary:
             "Sample task YAML: the raw YAML body (text/plain, application/yaml) or JSON {taskYamlContent, stepName, sampleSize, fastMode}",
           querystring: Type.Object({
-            stepName: Type.Optional(Type.String()),
+            stepName: Type.Optional(StepName),
             sampleSize: Type.Optional(SampleSize),
             fastMode: Type.Optional(Type.Boolean()),
           }),
-          consumes: ["application/json", "text/plain", "application/yaml"],
-          body: Type.Union([
-            Type.String({ description: "the task YAML (text/plain or application/yaml)" }),
-            Type.Object(
-              {
-                taskYamlContent: Type.String(),
-                stepName: Type.Optional(Type.String()),
-                sampleSize: Type.Optional(SampleSize),
-                fastMode: Type.Optional(Type.Boolean()),
-              },
-              { additionalProperties: true },
-            ),
-          ]),
+          body: {
+            content: Object.fromEntries([
+              ["application/json", { schema: TaskYamlBody }],
+              ...YAML_MEDIA_TYPES.map((type) => [type, { schema: TaskYamlText }]),
+            ]),
+          },
         },
       },
       async (req, reply) => {
-        const body = req.body as unknown;
-        let yaml: string | undefined;
-        let fromBody: { stepName?: unknown; sampleSize?: unknown; fastMode?: unknown } = {};
-        if (typeof body === "string") yaml = body;
-        else if (body && typeof body === "object") {
-          fromBody = body as typeof fromBody;
-          const content = (body as { taskYamlContent?: unknown }).taskYamlContent;
-          if (typeof content === "string") yaml = content;
-        }
-        const invalid = (message: string) => invalidRequest(reply, message, "InvalidRequest");
-        if (yaml === undefined || yaml.trim() === "")
-          return invalid(
-            "the task YAML is missing: send it as the body (text/plain or application/yaml) or as taskYamlContent in JSON",
-          );
-        const num = (v: unknown) =>
-          typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : undefined;
-        const size = req.query.sampleSize ?? num(fromBody.sampleSize);
-        if (size !== undefined && !Number.isInteger(size))
-          return invalid("sampleSize must be a whole number");
-        const fast =
-          req.query.fastMode ?? (typeof fromBody.fastMode === "boolean" ? fromBody.fastMode : undefined);
-        const step =
-          req.query.stepName ?? (typeof fromBody.stepName === "string" ? fromBody.stepName : undefined);
-        const q = query({ sampleSize: size, fastMode: fast });
-        if (typeof q === "string") return invalid(q);
-        const text = yaml;
-        return answer(reply, "envelope", () => sampleTaskYamlText(svc, text, step, q));
+        // Validated above: the YAML text itself, or the JSON form. Query parameters win over the body's.
+        const body = req.body as string | Static<typeof TaskYamlBody>;
+        const fromBody: Partial<Static<typeof TaskYamlBody>> = typeof body === "string" ? {} : body;
+        const yaml = typeof body === "string" ? body : body.taskYamlContent;
+        const q = query({
+          sampleSize: req.query.sampleSize ?? fromBody.sampleSize,
+          fastMode: req.query.fastMode ?? fromBody.fastMode,
+        });
+        if (typeof q === "string") return invalidRequest(reply, q, "InvalidRequest");
+        const step = req.query.stepName ?? fromBody.stepName;
+        return answer(reply, "envelope", () => sampleTaskYamlText(svc, yaml, step, q));
       },
     );
   };
