@@ -27,6 +27,7 @@ import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.t
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
+import { planTaskIndex } from "./plan-task-index.ts";
 import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
@@ -95,6 +96,11 @@ export interface RowforgeService {
   getFolderPlanSources(name: string): Promise<FolderPlanSources | undefined>;
   deletePlan(name: string): Promise<boolean>;
   listPlans(): Promise<PlanListEntry[]>;
+  /**
+   * Names of the saved plans and YAML plans of the plan folder that list a task, sorted as
+   * listPlans sorts them; from an index, without reading or resolving every saved plan.
+   */
+  plansListingTask(taskName: string): Promise<string[]>;
   saveConnections(list: readonly unknown[]): Promise<string[]>;
   getConnection(name: string): Promise<PublicConnection | undefined>;
   deleteConnection(name: string): Promise<"deleted" | "config" | "missing">;
@@ -198,6 +204,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     });
   };
   const yamlPlans = async (): Promise<ResolvedPlan[]> => [...((await loadPlanFolder())?.plans ?? [])];
+  const taskIndex = planTaskIndex(store);
   /** A plan folder's plan of this name as its files' texts, `masked` or as written (for the server only). */
   const folderPlan = async (name: string, masked: boolean): Promise<FolderPlanSources | undefined> => {
     const load = await loadPlanFolder();
@@ -313,6 +320,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         savedAt,
         ...(texts ? { yamlSources: texts } : {}),
       });
+      await taskIndex.saved(name, stored);
       if (masked === undefined) return { planId, name };
       const difference = sourcesDifference(masked, stored);
       return {
@@ -343,7 +351,14 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       return folderPlan(name, true);
     },
     async deletePlan(name) {
-      return store.plans.delete(name);
+      const deleted = await store.plans.delete(name);
+      if (deleted) await taskIndex.deleted(name);
+      return deleted;
+    },
+    async plansListingTask(taskName) {
+      const saved = await taskIndex.plansListing(taskName);
+      const folder = (await yamlPlans()).filter((p) => p.steps.some((s) => s.taskName === taskName));
+      return [...new Set([...saved, ...folder.map((p) => p.plan.name)])].sort((a, b) => a.localeCompare(b));
     },
     async listPlans() {
       const saved = (await store.plans.list()).map((p) => {
