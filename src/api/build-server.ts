@@ -7,12 +7,14 @@ import type { RunManager } from "../app/runs/run-manager.ts";
 import { raiseHint, resolveBudget } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
+import { allowedMethods } from "./allowed-methods.ts";
 import { YAML_MEDIA_TYPES } from "./api-schemas.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
-import { handleError, notFound } from "./http-errors.ts";
+import { badRequest, handleError, notFound } from "./http-errors.ts";
 import { jsonBodyCache } from "./json-body-cache.ts";
 import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
+import { openApiDocument } from "./openapi-document.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { requestValidator } from "./request-validator.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
@@ -59,7 +61,9 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     else
       done(null, Buffer.isBuffer(payload) ? textBodySent(payload, reply.getHeader("content-type")) : payload);
   });
-  const parseJson = app.getDefaultJsonParser("error", "error");
+  // `__proto__` keys, and `constructor` keys holding a `prototype`, are dropped while parsing: no
+  // prototype is ever touched, and a body the schema allows is not refused for them.
+  const parseJson = app.getDefaultJsonParser("remove", "remove");
   app.removeContentTypeParser("application/json");
   // JSON bodies: nesting is bounded before parsing, so neither JSON.parse nor schema validation
   // nor any walk after them can overflow the stack. The limit follows the budget's nesting depth.
@@ -98,7 +102,9 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     });
   });
   // Routes declare the error answers they can give (for OpenAPI), in the shapes they send.
+  const methods = allowedMethods();
   app.addHook("onRoute", (route) => {
+    methods.add(route.method, route.url);
     if (route.schema?.hide) return;
     route.schema = {
       ...route.schema,
@@ -110,6 +116,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
       done(null, body),
     );
   }
+  const token = o.guard?.token !== undefined && o.guard.token !== "";
   await app.register(swagger, {
     openapi: {
       info: {
@@ -118,11 +125,29 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
         description: "Test-data generation service: plans, connections, samples, runs and reports.",
       },
     },
+    // The OpenAPI form (`openapi` above), never the Swagger 2 one.
+    transformObject: (documents) =>
+      "openapiObject" in documents
+        ? openApiDocument(documents.openapiObject, { token })
+        : documents.swaggerObject,
   });
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send(notFound(`no route for ${req.method} ${req.url.split("?")[0]}`, "RouteNotFound")),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] ?? "/";
+    const allowed = methods.of(path);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send(
+          badRequest(
+            `${req.method} is not answered on ${path}; it takes ${allowed.join(", ")}`,
+            "MethodNotAllowed",
+          ),
+        );
+    }
+    return reply.code(404).send(notFound(`no route for ${req.method} ${path}`, "RouteNotFound"));
+  });
   if (o.logger) {
     app.addHook("onResponse", (req, reply, done) => {
       req.log.info(

@@ -1,5 +1,7 @@
+import type { Static } from "typebox";
 import { maskDeep } from "../app/catalog/secrets.ts";
 import type { ExecutionRecord } from "../store/index.ts";
+import type { PublicExecutionRecord } from "./answer-schemas.ts";
 
 const recordFields = (r: ExecutionRecord) => ({
   id: r.id,
@@ -15,10 +17,7 @@ const recordFields = (r: ExecutionRecord) => ({
   timeTaken: r.timeTaken,
 });
 
-export type PublicRecord = ReturnType<typeof recordFields> & {
-  readonly planName?: string;
-  readonly mode?: ExecutionRecord["mode"];
-};
+export type PublicRecord = Static<typeof PublicExecutionRecord>;
 
 /**
  * The spec's execution record: exactly its fields, credentials in its texts (errors, reasons)

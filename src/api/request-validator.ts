@@ -18,8 +18,8 @@ for (const ajv of [bodies, texts]) addFormats.default(ajv);
 
 /** The only spellings a number or boolean of a query string or path may have. */
 const PLAIN: Readonly<Record<string, RegExp>> = {
-  integer: /^-?[0-9]{1,15}$/,
-  number: /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/,
+  integer: /^-?[0-9]+$/,
+  number: /^-?[0-9]+(\.[0-9]+)?$/,
   boolean: /^(true|false)$/,
 };
 

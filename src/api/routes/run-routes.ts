@@ -7,7 +7,8 @@ import { maskText } from "../../app/catalog/secrets.ts";
 import { REPORT_HEADER_POLICY } from "../../app/reports/report-policy.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
-import type { ExecutionRecord } from "../../store/index.ts";
+import { EXECUTION_MODES, EXECUTION_STATUSES, type ExecutionRecord } from "../../store/index.ts";
+import { ExecutionStatus, PublicExecutionRecord, ReportFileAnswer, RunStarted } from "../answer-schemas.ts";
 import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";
@@ -27,12 +28,8 @@ const HistoryQuery = Type.Object({
         "only runs of plans whose name contains this text, ignoring case (the web UI's filter box)",
     }),
   ),
-  status: Type.Optional(
-    Type.String({ maxLength: 20, description: "only runs of this status: queued, running, success, failed" }),
-  ),
-  mode: Type.Optional(
-    Type.String({ maxLength: 20, description: "only runs of this mode: generate, delete" }),
-  ),
+  status: Type.Optional(Type.Enum(EXECUTION_STATUSES, { description: "only runs of this status" })),
+  mode: Type.Optional(Type.Enum(EXECUTION_MODES, { description: "only runs of this mode" })),
   extended: Type.Optional(
     Type.Boolean({
       description: "true: each record also carries planName and mode (not in the spec's record)",
@@ -47,8 +44,6 @@ const statusOf = (r: ExecutionRecord) => ({
   runBy: r.runBy,
   timeTaken: r.timeTaken,
 });
-
-const RunStarted = Type.Object({ status: Type.String(), message: Type.String(), executionId: Type.String() });
 
 /** POST /run (generate), GET /run/history, /run/status/{id}, /run/executions/{id}. */
 export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPluginAsyncTypebox {
@@ -101,7 +96,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
           }
           const record = await runs.submit(plan, mode, "api");
           return {
-            status: "success",
+            status: "success" as const,
             message: `Plan '${plan.plan.name}' started in ${mode} mode with execution id ${record.id}`,
             executionId: record.id,
           };
@@ -116,13 +111,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
           summary:
             "Execution records, newest first (paged: X-Total-Count, Link; filters planName, planNameContains, status, mode)",
           querystring: HistoryQuery,
-          response: {
-            200: {
-              type: "array",
-              items: { type: "object", additionalProperties: true },
-              headers: PAGE_HEADERS,
-            },
-          },
+          response: { 200: { ...Type.Array(PublicExecutionRecord), headers: PAGE_HEADERS } },
         },
       },
       async (req, reply) => {
@@ -160,6 +149,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
             }),
             resource: Type.String({ pattern: "^[A-Za-z0-9_.-]{1,48}\\.(html|json|svg|css)$", maxLength: 49 }),
           }),
+          response: { 200: ReportFileAnswer, 404: ErrorBody },
         },
       },
       async (req, reply) => {
@@ -190,7 +180,14 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
     for (const path of ["/run/status/:id", "/run/executions/:id"]) {
       app.get(
         path,
-        { schema: { tags, summary: "The status of an execution", params: IdParams } },
+        {
+          schema: {
+            tags,
+            summary: "The status of an execution",
+            params: IdParams,
+            response: { 200: ExecutionStatus, 404: ErrorBody },
+          },
+        },
         async (req, reply) => {
           const r = await svc.store.executions.get(req.params.id);
           if (!r)

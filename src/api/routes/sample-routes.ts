@@ -21,6 +21,12 @@ import {
   sampleTaskYamlText,
 } from "../../app/sample/sample-service.ts";
 import {
+  MultiSchemaSampleResponse,
+  RawSampleAnswer,
+  SampleResponse,
+  SchemaSampleAnswer,
+} from "../answer-schemas.ts";
+import {
   Name,
   SampleQuery as SampleQuerySchema,
   SampleSize,
@@ -107,6 +113,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       names: readonly N[],
       summary: string,
       shape: Shape,
+      answer: typeof RawSampleAnswer | typeof MultiSchemaSampleResponse,
       work: (params: Readonly<Record<N, string>>, q: SampleQuery) => Promise<RawSample | object>,
     ) =>
       app.get(
@@ -117,6 +124,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
             summary,
             params: Type.Object(Object.fromEntries(names.map((n) => [n, Name]))),
             querystring: SampleQuerySchema,
+            response: { 200: answer },
           },
         },
         // The params schema above validated every name as a string.
@@ -128,6 +136,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["planName"],
       "Samples of every enabled step of a plan",
       "flat",
+      MultiSchemaSampleResponse,
       (p, q) => samplePlan(svc, p.planName, q),
     );
     sampleGet(
@@ -135,6 +144,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["planName", "taskName"],
       "Samples of the steps of a task of a plan",
       "flat",
+      MultiSchemaSampleResponse,
       (p, q) => samplePlanTask(svc, p.planName, p.taskName, q),
     );
     sampleGet(
@@ -142,6 +152,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["planName", "taskName", "stepName"],
       "Raw sample of one step of a plan, in the step's format",
       "envelope",
+      RawSampleAnswer,
       (p, q) => samplePlanTaskStep(svc, p.planName, p.taskName, p.stepName, q),
     );
     sampleGet(
@@ -149,6 +160,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["taskName"],
       "Samples of the steps of a task of the task folder",
       "flat",
+      MultiSchemaSampleResponse,
       (p, q) => sampleTask(svc, p.taskName, q),
     );
     sampleGet(
@@ -156,6 +168,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["stepName"],
       "Raw sample of a step found in any task",
       "flat",
+      RawSampleAnswer,
       (p, q) => sampleStep(svc, p.stepName, q),
     );
     app.post(
@@ -167,6 +180,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
           tags,
           summary: "Sample inline fields: raw with `format`, the SampleResponse envelope without",
           body: SchemaSampleBody,
+          response: { 200: SchemaSampleAnswer },
         },
       },
       async (req, reply) => {
@@ -182,6 +196,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
           tags,
           summary: "Sample a task file of the task folder, the plan folder or the home",
           body: TaskFileBody,
+          response: { 200: SampleResponse },
         },
       },
       async (req, reply) =>
@@ -204,6 +219,11 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
             sampleSize: Type.Optional(SampleSize),
             fastMode: Type.Optional(Type.Boolean()),
           }),
+          response: {
+            200: Type.Union([MultiSchemaSampleResponse, SampleResponse], {
+              description: "a MultiSchemaSampleResponse for a whole task, a SampleResponse for one stepName",
+            }),
+          },
           body: {
             content: Object.fromEntries([
               ["application/json", { schema: TaskYamlBody }],
@@ -213,8 +233,14 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
         },
       },
       async (req, reply) => {
-        // Validated above: the YAML text itself, or the JSON form. Query parameters win over the body's.
-        const body = req.body as string | Static<typeof TaskYamlBody>;
+        // Validated above when sent: the YAML text itself, or the JSON form. Query parameters win over the body's.
+        const body = req.body as string | Static<typeof TaskYamlBody> | undefined;
+        if (body === undefined || body === null)
+          return invalidRequest(
+            reply,
+            "the task YAML is missing: send it as the body (text/plain or application/yaml) or as taskYamlContent in JSON",
+            "InvalidRequest",
+          );
         const fromBody: Partial<Static<typeof TaskYamlBody>> = typeof body === "string" ? {} : body;
         const yaml = typeof body === "string" ? body : body.taskYamlContent;
         const q = query({
