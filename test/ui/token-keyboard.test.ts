@@ -158,4 +158,27 @@ test("a server started with --token: a run's Report tab shows the report in a sa
   const results = JSON.parse(readFileSync(path, "utf8")) as { planName: string; status: string };
   assert.equal(results.planName, "report_plan");
   assert.equal(results.status, "success");
+
+  // Every other view works with the token too: no answer of the server is a 401.
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() === 401) refused.push(r.url());
+  });
+  for (const [route, heading] of [
+    ["#/plans", "Plans"],
+    ["#/connections", "Connections"],
+    ["#/runs", "Runs"],
+    ["#/history", "History"],
+    [`#/runs/${id}?tab=record`, "Run of report_plan"],
+  ] as const) {
+    await page.goto(`/ui/${route}`);
+    await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+  }
+  await page.getByRole("tab", { name: "Record", selected: true }).waitFor();
+  // The plan editor: its live sample preview calls the sample routes.
+  await page.goto("/ui/#/plans/report_plan");
+  await page.getByRole("heading", { level: 1, name: "Plan report_plan" }).waitFor();
+  await page.getByText(/\d+ rows in \d+ ms/).waitFor();
+  assert.deepEqual(refused, []);
+  assert.equal(await page.getByRole("alert").count(), 0);
 });
