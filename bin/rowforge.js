@@ -1,29 +1,25 @@
 #!/usr/bin/env node
-// rowforge runs the bundle scripts/build.ts makes at install (dist/), or its TypeScript sources
-// directly through Node's type stripping (Node >= 22.18 strips types by default; the project's
-// own scripts bring Node 24).
-import module from "node:module";
-import { fileURLToPath } from "node:url";
-import { bundleIsFresh } from "./build-stamp.js";
-import { followLauncher, serveHeapRelaunch } from "./serve-heap.js";
+// The first file Node runs for rowforge. It checks the Node version before anything else loads,
+// in syntax any Node that loads ES modules reads (no imports, nothing newer than ES2015), so an
+// older Node says which one rowforge needs instead of failing on a module it lacks.
+const MINIMUM = "22.22.0"; // package.json "engines" (test/e2e/node-runtime.test.ts keeps them equal)
 
-// Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
-// folder unless NODE_COMPILE_CACHE names another): a start then skips type stripping, about
-// 0.4 s. Worker threads read the variable, so they share the cache.
-const cache = module.enableCompileCache?.();
-if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
-  process.env.NODE_COMPILE_CACHE = cache.directory;
+function older(version, minimum) {
+  const a = version.split(".").map(Number);
+  const b = minimum.split(".").map(Number);
+  for (let i = 0; i < 3; i++) {
+    if ((a[i] || 0) !== (b[i] || 0)) return (a[i] || 0) < (b[i] || 0);
+  }
+  return false;
 }
 
-// `rowforge serve` runs under an explicit heap limit: Node's heap size is fixed when the
-// process starts, so the server is started again as a child with --max-old-space-size.
-const relaunched = serveHeapRelaunch(new URL(import.meta.url));
-if (relaunched) {
-  process.exitCode = await relaunched;
+if (older(process.versions.node, MINIMUM)) {
+  process.stderr.write(
+    `rowforge needs Node.js ${MINIMUM} or newer, and this is Node.js ${process.version} (${process.execPath}): ` +
+      "run it as `npx rowforge ...` or `npm run rowforge -- ...` inside the project, which use the Node 24 " +
+      "that `npm install` brings (node_modules/.bin/node), or install Node.js 24 from https://nodejs.org\n",
+  );
+  process.exitCode = 1;
 } else {
-  followLauncher();
-  // The bundle `npm install` builds (dist/) while it matches the sources, else the sources.
-  const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
-  const { main } = await import(fresh ? "../dist/cli.js" : "../src/cli/main.ts");
-  process.exitCode = await main(process.argv);
+  import("./launch.js");
 }

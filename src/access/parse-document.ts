@@ -1,5 +1,6 @@
-import { parse, YAMLParseError } from "yaml";
-import { type ErrorCode, RowforgeError } from "../errors/index.ts";
+import { YAMLParseError } from "yaml";
+import { parseYaml } from "../config/index.ts";
+import { type ErrorCode, isRowforgeError, RowforgeError } from "../errors/index.ts";
 
 /**
  * A document's value: JSON when it starts with `{` or `[` (or `json` is asked for), else YAML.
@@ -24,8 +25,10 @@ export function parseDocument(
     }
   }
   try {
-    return parse(text, { maxAliasCount: 200 });
+    return parseYaml(text, { maxAliasCount: 200 });
   } catch (e) {
+    // Too deep, or several documents: rowforge's own words, which never quote the text.
+    if (isRowforgeError(e)) throw new RowforgeError(code, `${what} is not valid JSON or YAML: ${e.message}`);
     const pos = e instanceof YAMLParseError ? e.linePos?.[0] : undefined;
     const where = pos ? ` at line ${pos.line}, column ${pos.col}` : "";
     const kind = e instanceof YAMLParseError ? ` (${e.code})` : "";

@@ -8,6 +8,12 @@ export const Name = Type.String({ pattern: NAME_PATTERN, minLength: 1, maxLength
 export const PlanNameParams = Type.Object({ planName: Name });
 export const ConnectionNameParams = Type.Object({ connectionName: Name });
 export const IdParams = Type.Object({ id: Name });
+/** A step's name where it is not a path parameter (any characters, as in YAML): at most NAME_MAX_LENGTH. */
+export const StepName = Type.String({
+  minLength: 1,
+  maxLength: NAME_MAX_LENGTH,
+  description: "a step of the task",
+});
 
 /** sampleSize of every sample endpoint: 1 to 100. */
 export const SampleSize = Type.Integer({
@@ -23,7 +29,9 @@ export const PageQuery = Type.Object({
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 1000, description: "at most this many entries (default 1000)" }),
   ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, description: "entries to skip (default 0)" })),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: "entries to skip (default 0)" }),
+  ),
 });
 
 export const SampleQuery = Type.Object({
@@ -35,12 +43,21 @@ export const SampleQuery = Type.Object({
 export const StatusMessage = Type.Object({ status: Type.String(), message: Type.String() });
 export { ErrorBody } from "./error-responses.ts";
 
-export const ConnectionBody = Type.Object({
-  name: Name,
-  type: Type.String(),
-  groupType: Type.Optional(Type.String()),
-  options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
+/** A connection's kind (json, postgres, kafka, ...) or group, as a connection gives it. */
+const ConnectionWord = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
+/** Connection options: values are kept as text (numbers and booleans as written in JSON). */
+const ConnectionOptions = Type.Record(Type.String(), Type.Unknown());
+export const ConnectionBody = Type.Object(
+  {
+    name: Name,
+    type: ConnectionWord,
+    groupType: Type.Optional(
+      Type.String({ maxLength: NAME_MAX_LENGTH, description: "empty or left out: the type's group" }),
+    ),
+    options: Type.Optional(ConnectionOptions),
+  },
+  { additionalProperties: false },
+);
 export const Connection = Type.Object({
   name: Type.String(),
   type: Type.String(),
@@ -49,12 +66,10 @@ export const Connection = Type.Object({
   source: Type.Optional(Type.String()),
 });
 /** POST /connection/test: a Connection as in POST /connection; its name is optional (messages use it). */
-export const ConnectionTestBody = Type.Object({
-  name: Type.Optional(Name),
-  type: Type.String({ minLength: 1 }),
-  groupType: Type.Optional(Type.String()),
-  options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
+export const ConnectionTestBody = Type.Object(
+  { ...ConnectionBody.properties, name: Type.Optional(Name) },
+  { additionalProperties: false },
+);
 /** Data Caterer's ConnectionTestResult; `details` holds facts found (version, database, ...) or the failure's code. */
 export const ConnectionTestResult = Type.Object({
   success: Type.Boolean(),
@@ -62,13 +77,18 @@ export const ConnectionTestResult = Type.Object({
   details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
   durationMs: Type.Number(),
 });
-export const SaveConnectionsBody = Type.Object({ connections: Type.Array(ConnectionBody, { minItems: 1 }) });
+export const SaveConnectionsBody = Type.Object(
+  { connections: Type.Array(ConnectionBody, { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+/** GET /connections?groupType= */
+export const ConnectionsQuery = Type.Object({ groupType: Type.Optional(ConnectionWord) });
 
 export const FieldDefinition = Type.Cyclic(
   {
     FieldDefinition: Type.Object(
       {
-        name: Type.String(),
+        name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
         type: Type.Optional(Type.String()),
         options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
         nullable: Type.Optional(Type.Boolean()),
@@ -81,19 +101,50 @@ export const FieldDefinition = Type.Cyclic(
   "FieldDefinition",
 );
 
-export const SchemaSampleBody = Type.Object({
-  fields: Type.Array(FieldDefinition, { minItems: 1 }),
-  format: Type.Optional(SampleFormat),
-  sampleSize: Type.Optional(SampleSize),
-  fastMode: Type.Optional(Type.Boolean()),
-  enableRelationships: Type.Optional(Type.Boolean()),
-});
+export const SchemaSampleBody = Type.Object(
+  {
+    fields: Type.Array(FieldDefinition, { minItems: 1 }),
+    format: Type.Optional(SampleFormat),
+    sampleSize: Type.Optional(SampleSize),
+    fastMode: Type.Optional(Type.Boolean()),
+    enableRelationships: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
-export const TaskFileBody = Type.Object({
-  taskYamlPath: Type.String({ minLength: 1 }),
-  stepName: Type.Optional(Type.String()),
-  sampleSize: Type.Optional(SampleSize),
-  fastMode: Type.Optional(Type.Boolean()),
+/** The YAML text of a task (not blank). */
+export const TaskYamlText = Type.String({
+  minLength: 1,
+  pattern: "\\S",
+  description: "the task YAML (name, steps)",
 });
+/** The media types POST /sample/task-yaml takes its raw YAML body in. */
+export const YAML_MEDIA_TYPES = [
+  "text/plain",
+  "application/yaml",
+  "application/x-yaml",
+  "text/yaml",
+  "text/x-yaml",
+] as const;
+/** POST /sample/task-yaml's JSON form. */
+export const TaskYamlBody = Type.Object(
+  {
+    taskYamlContent: TaskYamlText,
+    stepName: Type.Optional(StepName),
+    sampleSize: Type.Optional(SampleSize),
+    fastMode: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const TaskFileBody = Type.Object(
+  {
+    taskYamlPath: Type.String({ minLength: 1, maxLength: 4096 }),
+    stepName: Type.Optional(StepName),
+    sampleSize: Type.Optional(SampleSize),
+    fastMode: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
 export { PlanRunRequest };

@@ -7,12 +7,16 @@ import type { RunManager } from "../app/runs/run-manager.ts";
 import { raiseHint, resolveBudget } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
+import { allowedMethods } from "./allowed-methods.ts";
+import { YAML_MEDIA_TYPES } from "./api-schemas.ts";
 import { DOCS_PAGE } from "./docs-page.ts";
 import { errorResponses } from "./error-responses.ts";
-import { handleError, notFound } from "./http-errors.ts";
+import { badRequest, handleError, notFound } from "./http-errors.ts";
 import { jsonBodyCache } from "./json-body-cache.ts";
 import { bodyDepthLimit, jsonDepthExceeds } from "./json-depth.ts";
+import { openApiDocument } from "./openapi-document.ts";
 import { type GuardOptions, requestGuard } from "./request-guard.ts";
+import { requestValidator } from "./request-validator.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
 import { connectionTestRoutes } from "./routes/connection-test-routes.ts";
@@ -46,10 +50,8 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     bodyLimit: 4 * 1024 * 1024,
     // Path parameters longer than a name (100) reach the schema, which answers a 400 naming the limit.
     routerOptions: { maxParamLength: 1000 },
-    ajv: {
-      customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false },
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(requestValidator);
   app.addHook("onRequest", requestGuard(o.guard ?? { bindHost: "127.0.0.1" }));
   // Every error answer passes through the one masking of src/app/catalog/secrets.ts on its way out,
   // and shows paths without the server's folders (the access's hidePaths); a text body sent as a
@@ -62,7 +64,9 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     else
       done(null, Buffer.isBuffer(payload) ? textBodySent(payload, reply.getHeader("content-type")) : payload);
   });
-  const parseJson = app.getDefaultJsonParser("error", "error");
+  // `__proto__` keys, and `constructor` keys holding a `prototype`, are dropped while parsing: no
+  // prototype is ever touched, and a body the schema allows is not refused for them.
+  const parseJson = app.getDefaultJsonParser("remove", "remove");
   app.removeContentTypeParser("application/json");
   // JSON bodies: nesting is bounded before parsing, so neither JSON.parse nor schema validation
   // nor any walk after them can overflow the stack. The limit follows the budget's nesting depth.
@@ -101,18 +105,21 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
     });
   });
   // Routes declare the error answers they can give (for OpenAPI), in the shapes they send.
+  const methods = allowedMethods();
   app.addHook("onRoute", (route) => {
+    methods.add(route.method, route.url);
     if (route.schema?.hide) return;
     route.schema = {
       ...route.schema,
       response: { ...errorResponses(route.url), ...(route.schema?.response as object | undefined) },
     };
   });
-  for (const type of ["text/plain", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"]) {
+  for (const type of YAML_MEDIA_TYPES) {
     app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
   }
+  const token = o.guard?.token !== undefined && o.guard.token !== "";
   await app.register(swagger, {
     openapi: {
       info: {
@@ -121,11 +128,29 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
         description: "Test-data generation service: plans, connections, samples, runs and reports.",
       },
     },
+    // The OpenAPI form (`openapi` above), never the Swagger 2 one.
+    transformObject: (documents) =>
+      "openapiObject" in documents
+        ? openApiDocument(documents.openapiObject, { token })
+        : documents.swaggerObject,
   });
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send(notFound(`no route for ${req.method} ${req.url.split("?")[0]}`, "RouteNotFound")),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] ?? "/";
+    const allowed = methods.of(path);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send(
+          badRequest(
+            `${req.method} is not answered on ${path}; it takes ${allowed.join(", ")}`,
+            "MethodNotAllowed",
+          ),
+        );
+    }
+    return reply.code(404).send(notFound(`no route for ${req.method} ${path}`, "RouteNotFound"));
+  });
   if (o.logger) {
     app.addHook("onResponse", (req, reply, done) => {
       req.log.info(

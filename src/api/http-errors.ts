@@ -82,7 +82,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   if (e.validation && e.validation.length > 0) {
     const v = e.validation[0]!;
-    const field = `${e.validationContext ?? "body"}${v.instancePath ? v.instancePath.replace(/\//g, ".") : ""}${v.params?.missingProperty ? `.${v.params.missingProperty}` : ""}`;
+    // `/plan/tasks/0/name` → `plan.tasks[0].name`, as the plan loader names places.
+    const path = (v.instancePath ?? "").replace(/\/(\d+)(?=\/|$)/g, "[$1]").replace(/\//g, ".");
+    const field = `${e.validationContext ?? "body"}${path}${v.params?.missingProperty ? `.${v.params.missingProperty}` : ""}`;
     const message = `${field} ${validationMessage(v)}`;
     // The POST sample endpoints answer every error in the spec's envelope shape.
     if (request.method === "POST" && request.url.startsWith("/sample/")) {

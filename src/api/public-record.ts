@@ -1,6 +1,8 @@
+import type { Static } from "typebox";
 import { maskDeep } from "../app/catalog/secrets.ts";
 import type { ExecutionRecord } from "../store/index.ts";
 import { mapStrings } from "../util/map-strings.ts";
+import type { PublicExecutionRecord } from "./answer-schemas.ts";
 
 const recordFields = (r: ExecutionRecord) => ({
   id: r.id,
@@ -16,10 +18,7 @@ const recordFields = (r: ExecutionRecord) => ({
   timeTaken: r.timeTaken,
 });
 
-export type PublicRecord = ReturnType<typeof recordFields> & {
-  readonly planName?: string;
-  readonly mode?: ExecutionRecord["mode"];
-};
+export type PublicRecord = Static<typeof PublicExecutionRecord>;
 
 /**
  * The spec's execution record: exactly its fields, credentials in its texts (errors, reasons)

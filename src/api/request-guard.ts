@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { hostname, networkInterfaces } from "node:os";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { YAML_MEDIA_TYPES } from "./api-schemas.ts";
 import { badRequest } from "./http-errors.ts";
 
 /** Who may talk to the server: the bound address, extra names, and an optional bearer token. */
@@ -23,7 +24,7 @@ const OPEN_PATHS = new Set(["/docs", "/docs/examples.json", "/openapi.json", "/"
 const isOpenPath = (path: string): boolean => OPEN_PATHS.has(path) || path.startsWith("/ui/");
 /** Content types of request bodies: JSON everywhere; YAML and text only where a route allows them. */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const YAML_TYPES = /^(text\/plain|application\/yaml|application\/x-yaml|text\/yaml|text\/x-yaml)\s*(;|$)/i;
+const YAML_TYPES = new RegExp(`^(${YAML_MEDIA_TYPES.join("|").replaceAll("/", "\\/")})\\s*(;|$)`, "i");
 
 const bare = (h: string) => h.toLowerCase().replace(/^\[|\]$/g, "");
 

@@ -56,7 +56,7 @@ export interface Runtime {
  * and starts the run manager. Whatever fails on the way closes what was opened.
  */
 export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
-  const store = await openStore(o.home);
+  const store = await openStore(o.home, o.onError ? { onError: o.onError } : {});
   let service: RowforgeService;
   try {
     service = await createService({

@@ -31,4 +31,5 @@ export { CHECK_PARAM_KEYS, FIELD_CHECK_TYPES, VALIDATION_KEYS, WAIT_KEYS } from 
 export { normaliseFormat } from "./resolve/merge-step-options.ts";
 export { type RunRequestContext, resolveRunRequest } from "./resolve/resolve-run-request.ts";
 export { type TaskAsPlanInput, taskAsPlan } from "./resolve/task-as-plan.ts";
+export { checkYamlDepth, MAX_YAML_DEPTH, parseYaml } from "./source/parse-yaml-bounded.ts";
 export type { SourceDocument } from "./source/source-document.ts";

@@ -60,6 +60,13 @@ export const ERROR_CODES = {
     title: "YAML syntax error",
     hint: "fix the YAML syntax at the position shown",
   },
+  RF_YAML_TOO_DEEP: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "YAML nested too deeply",
+    hint: "mappings and sequences nest at most 256 levels deep in the YAML rowforge reads; flatten the document",
+  },
   RF_YAML_ALIAS_LIMIT: {
     status: 400,
     scope: "run",

@@ -3,6 +3,27 @@ import type { Immutable } from "./immutable.ts";
 import { NAME_MAX_LENGTH } from "./names.ts";
 
 const AnyObject = Type.Record(Type.String(), Type.Unknown());
+/** A task or step name: any characters (they are kept as given), at most the name limit (they end up in URL paths). */
+const TaskName = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
+/** A plan's task summary: which task, on which data source. */
+const TaskSummary = Type.Object(
+  {
+    name: TaskName,
+    dataSourceName: Type.Optional(Type.String()),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+/** An inline task (with steps) or a step (named as a plan task). */
+const InlineTask = Type.Object(
+  {
+    name: Type.Optional(TaskName),
+    steps: Type.Optional(
+      Type.Array(Type.Object({ name: Type.Optional(TaskName) }, { additionalProperties: true })),
+    ),
+  },
+  { additionalProperties: true },
+);
 
 /**
  * The body of POST /run, /run/delete-data and /plan, and the answer of GET /plan/{name}, as
@@ -17,13 +38,13 @@ export const PlanRunRequest = Type.Object(
       {
         name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
         description: Type.Optional(Type.String()),
-        tasks: Type.Optional(Type.Array(AnyObject)),
+        tasks: Type.Optional(Type.Array(TaskSummary)),
         sinkOptions: Type.Optional(AnyObject),
         validations: Type.Optional(Type.Array(Type.Unknown())),
       },
       { additionalProperties: true },
     ),
-    tasks: Type.Optional(Type.Array(AnyObject)),
+    tasks: Type.Optional(Type.Array(InlineTask)),
     validation: Type.Optional(Type.Array(Type.Unknown())),
     configuration: Type.Optional(
       Type.Object(

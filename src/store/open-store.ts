@@ -1,9 +1,10 @@
-import { chmod, readdir, statfs } from "node:fs/promises";
+import { mkdir, statfs } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { ensureFolder } from "./ensure-folder.ts";
 import { type ExecutionCollection, executionCollection } from "./execution-collection.ts";
 import { prepareLayout } from "./layout-version.ts";
 import { type NamedCollection, namedCollection } from "./named-collection.ts";
+import { keepOwnerOnly, ownerOnly } from "./owner-only.ts";
 import { serialQueue } from "./serial-queue.ts";
 import { type CorruptRecordListener, openSublevel, type StoreDb, type StoreSublevel } from "./store-db.ts";
 import { guarded, isStoreIoError, openFailure, operationFailure, type StoreGuard } from "./store-errors.ts";
@@ -28,24 +29,12 @@ export interface Store {
 export interface StoreOptions {
   /** Told about each damaged record that a list skipped (a service logs it). */
   readonly onCorrupt?: CorruptRecordListener;
+  /** Told about a failure that does not stop the store (a file whose mode could not be set). */
+  readonly onError?: (message: string, e: unknown) => void;
 }
 
 /** Free space below which a store in an error state is not reopened (LevelDB's write buffer is 4 MB). */
 const MIN_FREE_BYTES_TO_REOPEN = 8 * 1024 * 1024;
-/**
- * The store holds saved connections with their passwords: its folder is 0700 and its files 0600
- * (files LevelDB writes later sit in the 0700 folder). A home rowforge creates is 0700 too.
- */
-async function ownerOnly(location: string): Promise<void> {
-  await chmod(location, 0o700);
-  for (const f of await readdir(location, { withFileTypes: true })) {
-    if (!f.isFile()) continue;
-    // LevelDB's compaction after an open may remove a table file listed a moment ago.
-    await chmod(join(location, f.name), 0o600).catch((e: unknown) => {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-    });
-  }
-}
 
 /** The LevelDB folder inside a home folder. */
 export const storeLocation = (home: string): string => join(resolve(home), "store");
@@ -58,7 +47,13 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
   const absoluteHome = resolve(home);
   const location = storeLocation(absoluteHome);
   try {
+    // The home rowforge creates and the store folder are the owner's only before LevelDB writes
+    // a file into them (it would create its folder 0755). Anything else in the folder's place
+    // (a file) is left for LevelDB's open to report.
     await ensureFolder(absoluteHome, 0o700);
+    await mkdir(location, 0o700).catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    });
   } catch (e) {
     throw openFailure(location, e);
   }
@@ -71,10 +66,15 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
   } catch (e) {
     throw openFailure(location, e);
   }
+  let stopKeeping = () => {};
   try {
     await ownerOnly(location);
+    stopKeeping = keepOwnerOnly(location, (e) =>
+      options.onError?.(`cannot make a new file of the store ${location} owner-only`, e),
+    );
     await prepareLayout({ db, meta: openSublevel(db, "meta"), location });
   } catch (e) {
+    stopKeeping();
     await db.close().catch(() => undefined);
     throw openFailure(location, e);
   }
@@ -163,7 +163,14 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
       guard,
     }),
     close() {
-      closing ??= writes.idle().then(() => db.close());
+      closing ??= writes.idle().then(async () => {
+        await db.close();
+        stopKeeping();
+        // A file LevelDB wrote in its last moments, before the watcher saw it.
+        await ownerOnly(location).catch((e: unknown) =>
+          options.onError?.(`cannot make the files of the store ${location} owner-only`, e),
+        );
+      });
       return closing;
     },
   };

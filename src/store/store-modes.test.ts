@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, statSync } from "node:fs";
+import { chmodSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
@@ -18,4 +18,59 @@ test("the store (saved connections with their passwords) is readable by its owne
   } finally {
     await store.close();
   }
+});
+
+/** Every file of the store folder with its permission bits, for the assertion message. */
+const modesOf = (location: string) =>
+  readdirSync(location)
+    .filter((f) => statSync(join(location, f)).isFile())
+    .map((f) => `${f} ${(statSync(join(location, f)).mode & 0o777).toString(8)}`);
+
+test("files LevelDB writes while the store is open (a flushed write buffer, a new log) are owner-only too", async () => {
+  const home = join(fixtureDir({}), "home");
+  const store = await openStore(home);
+  const location = storeLocation(home);
+  const before = new Set(readdirSync(location));
+  try {
+    // More than LevelDB's 4 MB write buffer: it writes a table file and starts a new log.
+    const big = "x".repeat(64 * 1024);
+    for (let i = 0; i < 100; i++)
+      await store.plans.put({
+        id: `p${i}`,
+        name: `p${i}`,
+        request: { big },
+        savedAt: new Date().toISOString(),
+      });
+    const created = readdirSync(location).filter((f) => !before.has(f));
+    assert.ok(
+      created.some((f) => f.endsWith(".ldb")),
+      `a table file was written: ${created.join(", ")}`,
+    );
+    // While the store is open (a server's whole life), not only once it is closed.
+    const open = () => modesOf(location).filter((m) => !m.endsWith(" 600"));
+    for (let waited = 0; open().length > 0 && waited < 5000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(open(), [], modesOf(location).join("; "));
+  } finally {
+    await store.close();
+  }
+  assert.deepEqual(
+    modesOf(location).filter((m) => !m.endsWith(" 600")),
+    [],
+  );
+});
+
+test("a store left readable by others (an older rowforge) is made owner-only when opened", async () => {
+  const home = join(fixtureDir({}), "home");
+  await (await openStore(home)).close();
+  const location = storeLocation(home);
+  chmodSync(location, 0o755);
+  for (const f of readdirSync(location)) chmodSync(join(location, f), 0o644);
+  const store = await openStore(home);
+  await store.close();
+  assert.equal(statSync(location).mode & 0o777, 0o700);
+  assert.deepEqual(
+    modesOf(location).filter((m) => !m.endsWith(" 600")),
+    [],
+  );
 });

@@ -123,7 +123,7 @@ test("connections: save (upsert), get and list with secrets masked, config ones 
   );
   assert.ok(!allResponse.body.includes("s3cret-pw"));
   const cfgDelete = await f.app.inject({ method: "DELETE", url: "/connection/pg" });
-  assert.equal(cfgDelete.statusCode, 400);
+  assert.equal(cfgDelete.statusCode, 409, "a conflict with the configuration, not a bad request");
   assert.match((cfgDelete.json() as { message: string }).message, /application configuration/);
   assert.equal((await f.app.inject({ method: "DELETE", url: "/connection/kafka_local" })).statusCode, 200);
   assert.equal((await f.app.inject({ method: "DELETE", url: "/connection/kafka_local" })).statusCode, 404);

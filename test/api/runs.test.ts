@@ -248,3 +248,37 @@ test("POST /run/delete-data removes exactly what the plan's runs wrote, children
     await svc.close();
   }
 });
+
+test("report files are served with a strict Content-Security-Policy (sandboxed, no scripts) and nosniff, and index.html stands alone", async () => {
+  const { dir, app, runs, svc } = await setup();
+  try {
+    const { executionId } = (
+      await app.inject({ method: "POST", url: "/run", payload: request(join(dir, "r")) })
+    ).json() as { executionId: string };
+    await runs.idle();
+    for (const file of ["index.html", "results.json", "chart.svg", "main.css"]) {
+      const r = await app.inject({ url: `/report/${executionId}/${file}` });
+      assert.equal(r.statusCode, 200, file);
+      assert.equal(r.headers["x-content-type-options"], "nosniff", file);
+      const csp = String(r.headers["content-security-policy"] ?? "");
+      const directives = new Map(
+        csp.split(";").map((d) => {
+          const [name = "", ...values] = d.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      assert.deepEqual(directives.get("default-src"), ["'none'"], `${file}: ${csp}`);
+      assert.ok(directives.has("sandbox"), `${file}: ${csp}`);
+      assert.deepEqual(directives.get("sandbox"), [], `${file}: a sandbox without exceptions (${csp})`);
+      assert.ok(!/script-src|unsafe-eval/.test(csp), `${file}: ${csp}`);
+      assert.deepEqual(directives.get("frame-ancestors"), ["'self'"], `${file}: ${csp}`);
+    }
+    // The UI shows index.html from its text (fetched with the token), so it needs no other file.
+    const html = (await app.inject({ url: `/report/${executionId}/index.html` })).body;
+    assert.doesNotMatch(html, /<link[^>]+href=|<img[^>]+src="(?!data:)|<script/);
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+  } finally {
+    await app.close();
+    await svc.close();
+  }
+});

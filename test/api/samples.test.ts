@@ -431,12 +431,11 @@ test("a repeated schema body reuses its parsed plan but still draws new rows; a 
   }
 });
 
-test("a repeated schema body text gets the same answers as the first: coerced values, validation errors, seeded rows", async () => {
-  // sampleSize as text is coerced by the schema on the first request; the reused body is the coerced one.
+test("a repeated schema body text gets the same answers as the first: values, validation errors, seeded rows", async () => {
   const payload = JSON.stringify({
     fields: [{ name: "n", type: "long", options: { min: 0, max: 1_000_000_000 } }],
     format: "json",
-    sampleSize: "3",
+    sampleSize: 3,
   });
   const post = (body: string) =>
     f.app.inject({
@@ -453,6 +452,9 @@ test("a repeated schema body text gets the same answers as the first: coerced va
   }
   const tooMany = JSON.stringify({ fields: [{ name: "n" }], format: "json", sampleSize: 101 });
   for (let i = 0; i < 2; i++) assert.equal((await post(tooMany)).statusCode, 400, "refused every time");
+  // sampleSize as text is no integer: refused every time, the first and the repeats.
+  const asText = payload.replace('"sampleSize":3', '"sampleSize":"3"');
+  for (let i = 0; i < 2; i++) assert.equal((await post(asText)).statusCode, 400, "refused every time");
   // A seeded schema (the field's own seed) answers the same rows to the same request, reused or not.
   const seeded = JSON.stringify({
     fields: [{ name: "n", type: "long", options: { min: 0, max: 1_000_000_000, seed: 7 } }],

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { screenshot, useUiSession } from "../support/browser.ts";
 
@@ -93,4 +94,91 @@ test("by keyboard alone: skip to the content, open the connection form, fill it 
   });
   assert.equal(saved.status, 200);
   assert.equal(((await saved.json()) as { type: string }).type, "json");
+});
+
+test("a server started with --token: a run's Report tab shows the report in a sandboxed frame, opens it alone and downloads results.json", async () => {
+  const s = ui();
+  const auth = { authorization: `Bearer ${TOKEN}` };
+  const saved = await fetch(`${s.url}/plan`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...auth },
+    body: JSON.stringify({
+      plan: { name: "report_plan", tasks: [{ name: "lines", dataSourceName: "files", enabled: true }] },
+      tasks: [
+        {
+          name: "lines",
+          type: "json",
+          options: { path: `${s.scratch}/lines` },
+          count: { records: 20 },
+          fields: [{ name: "id", type: "long", options: { isUnique: true } }],
+        },
+      ],
+    }),
+  });
+  assert.equal(saved.status, 200, await saved.text());
+  const started = await fetch(`${s.url}/run/plans/report_plan`, { method: "POST", headers: auth });
+  const id = /[0-9a-f-]{36}/.exec(await started.text())?.[0];
+  assert.ok(id, "the run started");
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const r = await fetch(`${s.url}/run/status/${id}`, { headers: auth });
+    if (((await r.json()) as { status: string }).status === "success") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const page = await s.newPage();
+  await page.goto("/ui/");
+  await page.evaluate(
+    (t) =>
+      (
+        globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+      ).sessionStorage.setItem("rowforge.token", t),
+    TOKEN,
+  );
+  await page.goto(`/ui/#/runs/${id}?tab=report`);
+  const frame = page.frameLocator("iframe.report-frame");
+  await frame.getByRole("heading", { name: "report_plan" }).waitFor();
+  await frame.getByText("20", { exact: true }).first().waitFor();
+  assert.equal(await page.getByRole("alert").count(), 0);
+  // Sandboxed without exceptions: no scripts, an opaque origin, no forms, no popups.
+  assert.equal(await page.locator("iframe.report-frame").getAttribute("sandbox"), "");
+  await screenshot(page, "run-report-token");
+
+  const [alone] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("button", { name: "Open the report in its own tab" }).click(),
+  ]);
+  await alone.getByRole("heading", { name: "report_plan" }).waitFor();
+  await alone.close();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download results.json" }).click(),
+  ]);
+  const path = await download.path();
+  const results = JSON.parse(readFileSync(path, "utf8")) as { planName: string; status: string };
+  assert.equal(results.planName, "report_plan");
+  assert.equal(results.status, "success");
+
+  // Every other view works with the token too: no answer of the server is a 401.
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() === 401) refused.push(r.url());
+  });
+  for (const [route, heading] of [
+    ["#/plans", "Plans"],
+    ["#/connections", "Connections"],
+    ["#/runs", "Runs"],
+    ["#/history", "History"],
+    [`#/runs/${id}?tab=record`, "Run of report_plan"],
+  ] as const) {
+    await page.goto(`/ui/${route}`);
+    await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+  }
+  await page.getByRole("tab", { name: "Record", selected: true }).waitFor();
+  // The plan editor: its live sample preview calls the sample routes.
+  await page.goto("/ui/#/plans/report_plan");
+  await page.getByRole("heading", { level: 1, name: "Plan report_plan" }).waitFor();
+  await page.getByText(/\d+ rows in \d+ ms/).waitFor();
+  assert.deepEqual(refused, []);
+  assert.equal(await page.getByRole("alert").count(), 0);
 });

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
-import { Connection, ConnectionNameParams, ErrorBody, SaveConnectionsBody } from "../api-schemas.ts";
+import { ConnectionDeleted, ConnectionSaved } from "../answer-schemas.ts";
+import {
+  Connection,
+  ConnectionNameParams,
+  ConnectionsQuery,
+  ErrorBody,
+  SaveConnectionsBody,
+} from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 
 /** POST /connection, GET/DELETE /connection/{name}, GET /connections[?groupType]. Secrets come back as ***. */
@@ -14,12 +21,13 @@ export function connectionRoutes(svc: RowforgeService): FastifyPluginAsyncTypebo
           tags: ["connections"],
           summary: "Save connections (upsert by name)",
           body: SaveConnectionsBody,
+          response: { 200: ConnectionSaved },
         },
       },
       async (req) => {
         const names = await svc.saveConnections(req.body.connections);
         return {
-          status: "success",
+          status: "success" as const,
           message: `Connection(s) ${names.map((n) => `'${n}'`).join(", ")} saved successfully`,
           connectionName: names.join(", "),
         };
@@ -47,14 +55,19 @@ export function connectionRoutes(svc: RowforgeService): FastifyPluginAsyncTypebo
     app.delete(
       "/connection/:connectionName",
       {
-        schema: { tags: ["connections"], summary: "Delete a saved connection", params: ConnectionNameParams },
+        schema: {
+          tags: ["connections"],
+          summary: "Delete a saved connection (one of the configuration's is a 409)",
+          params: ConnectionNameParams,
+          response: { 200: ConnectionDeleted, 404: ErrorBody, 409: ErrorBody },
+        },
       },
       async (req, reply) => {
         const name = req.params.connectionName;
         const r = await svc.deleteConnection(name);
         if (r === "config") {
           return reply
-            .code(400)
+            .code(409)
             .send(
               badRequest(
                 `Connection '${name}' comes from the application configuration and cannot be deleted over the API`,
@@ -65,7 +78,7 @@ export function connectionRoutes(svc: RowforgeService): FastifyPluginAsyncTypebo
         if (r === "missing")
           return reply.code(404).send(notFound(`Connection '${name}' not found`, "ConnectionNotFound"));
         return {
-          status: "success",
+          status: "success" as const,
           message: `Connection '${name}' removed successfully`,
           connectionName: name,
         };
@@ -77,7 +90,7 @@ export function connectionRoutes(svc: RowforgeService): FastifyPluginAsyncTypebo
         schema: {
           tags: ["connections"],
           summary: "All connections (configuration and saved), secrets masked",
-          querystring: Type.Object({ groupType: Type.Optional(Type.String()) }),
+          querystring: ConnectionsQuery,
           response: { 200: Type.Object({ connections: Type.Array(Connection) }) },
         },
       },

@@ -1,14 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import Type from "typebox";
+import Type, { type Static } from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { PlanYamlSources } from "../../model/plan-yaml-sources.ts";
-import { ErrorBody, PageQuery, PlanNameParams, PlanRunRequest } from "../api-schemas.ts";
+import { PlanDeleted } from "../answer-schemas.ts";
+import { ErrorBody, Name, PageQuery, PlanNameParams, PlanRunRequest } from "../api-schemas.ts";
 import { notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";
 
-/** POST /plan takes the spec's PlanRunRequest, and optionally rowforge's YAML texts of the plan. */
+/**
+ * POST /plan takes the spec's PlanRunRequest whose plan name is a path name (GET /plan/{planName}
+ * finds it), and optionally rowforge's YAML texts of the plan.
+ */
 const PlanSaveRequest = Type.Object(
-  { ...PlanRunRequest.properties, yamlSources: Type.Optional(PlanYamlSources) },
+  {
+    ...PlanRunRequest.properties,
+    plan: Type.Object(
+      { ...PlanRunRequest.properties.plan.properties, name: Name },
+      { additionalProperties: true },
+    ),
+    yamlSources: Type.Optional(PlanYamlSources),
+  },
   { additionalProperties: true },
 );
 
@@ -139,22 +150,37 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
     );
     app.get(
       "/plan/:planName",
-      { schema: { tags: ["plans"], summary: "A saved plan", params: PlanNameParams } },
+      {
+        schema: {
+          tags: ["plans"],
+          summary: "A saved plan (secrets masked)",
+          params: PlanNameParams,
+          response: { 200: PlanRunRequest, 404: ErrorBody },
+        },
+      },
       async (req, reply) => {
         const plan = await svc.getPlan(req.params.planName);
         if (plan === undefined)
           return reply.code(404).send(notFound(`Plan '${req.params.planName}' not found`, "PlanNotFound"));
-        return plan;
+        // Saved by POST /plan, which checked it against this schema.
+        return plan as Static<typeof PlanRunRequest>;
       },
     );
     app.delete(
       "/plan/:planName",
-      { schema: { tags: ["plans"], summary: "Delete a saved plan", params: PlanNameParams } },
+      {
+        schema: {
+          tags: ["plans"],
+          summary: "Delete a saved plan",
+          params: PlanNameParams,
+          response: { 200: PlanDeleted, 404: ErrorBody },
+        },
+      },
       async (req, reply) => {
         const name = req.params.planName;
         if (!(await svc.deletePlan(name)))
           return reply.code(404).send(notFound(`Plan '${name}' not found`, "PlanNotFound"));
-        return { status: "success", message: `Plan '${name}' removed successfully`, planName: name };
+        return { status: "success" as const, message: `Plan '${name}' removed successfully`, planName: name };
       },
     );
     app.get(

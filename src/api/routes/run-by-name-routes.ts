@@ -5,13 +5,25 @@ import type { RunManager } from "../../app/runs/run-manager.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { stepIdOf } from "../../model/index.ts";
-import { Name } from "../api-schemas.ts";
+import { EXECUTION_MODES } from "../../store/index.ts";
+import { RunStartedText } from "../answer-schemas.ts";
+import { ErrorBody, Name } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 
 const RunQuery = Type.Object({
-  source: Type.Optional(Type.String()),
-  mode: Type.Optional(Type.String()),
-  fileName: Type.Optional(Type.String({ maxLength: 200 })),
+  source: Type.Optional(
+    Type.Enum(["auto", "yaml", "json"], {
+      description: "where the plan is looked for: auto (saved, then YAML), yaml, json (saved) (default auto)",
+    }),
+  ),
+  mode: Type.Optional(Type.Enum(EXECUTION_MODES, { description: "generate or delete (default generate)" })),
+  fileName: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "the YAML plan's file name (with or without .yaml)",
+    }),
+  ),
 });
 
 const list = (names: Iterable<string>) => [...new Set(names)].sort().join(", ") || "none";
@@ -40,6 +52,7 @@ export function runByNameRoutes(svc: RowforgeService, runs: RunManager): Fastify
             summary: "Run a saved or YAML plan by name (optionally one task or step)",
             params,
             querystring: RunQuery,
+            response: { 200: RunStartedText, 400: ErrorBody, 404: ErrorBody },
           },
         },
         async (req, reply) => {
@@ -48,20 +61,8 @@ export function runByNameRoutes(svc: RowforgeService, runs: RunManager): Fastify
             taskName?: string;
             stepName?: string;
           };
-          const source = (req.query.source ?? "auto").toLowerCase();
-          const mode = (req.query.mode ?? "generate").toLowerCase();
-          if (source !== "auto" && source !== "yaml" && source !== "json") {
-            return reply
-              .code(400)
-              .send(
-                badRequest(`source "${req.query.source}" is not one of auto, yaml, json`, "InvalidSource"),
-              );
-          }
-          if (mode !== "generate" && mode !== "delete") {
-            return reply
-              .code(400)
-              .send(badRequest(`mode "${req.query.mode}" is not one of generate, delete`, "InvalidMode"));
-          }
+          const source = req.query.source ?? "auto";
+          const mode = req.query.mode ?? "generate";
           let found: Awaited<ReturnType<RowforgeService["findPlan"]>>;
           try {
             found = await svc.findPlan(planName, {

@@ -6,6 +6,7 @@ import type { RunEvent, RunSnapshot } from "../../app/runs/run-progress.ts";
 import type { StepReport } from "../../app/runs/step-report.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { mapStrings } from "../../util/map-strings.ts";
+import { RunEventsAnswer } from "../answer-schemas.ts";
 import { ErrorBody, IdParams } from "../api-schemas.ts";
 import { notFound } from "../http-errors.ts";
 import { publicRecord } from "../public-record.ts";
@@ -67,11 +68,7 @@ export function runEventsRoute(app: FastifyInstance, svc: RowforgeService, runs:
         summary: "Live progress of an execution (server-sent events: status, progress, end)",
         description: DESCRIPTION,
         params: IdParams,
-        produces: ["text/event-stream"],
-        response: {
-          200: { description: "text/event-stream of status, progress and end events", type: "string" },
-          404: ErrorBody,
-        },
+        response: { 200: RunEventsAnswer, 404: ErrorBody },
       },
     },
     async (req, reply) => {

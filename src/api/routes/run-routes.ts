@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
+import { REPORT_HEADER_POLICY } from "../../app/reports/report-policy.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import { checkTransformations } from "../../app/transform/check-transformations.ts";
-import type { ExecutionRecord } from "../../store/index.ts";
+import { EXECUTION_MODES, EXECUTION_STATUSES, type ExecutionRecord } from "../../store/index.ts";
+import { ExecutionStatus, PublicExecutionRecord, ReportFileAnswer, RunStarted } from "../answer-schemas.ts";
 import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";
@@ -26,12 +28,8 @@ const HistoryQuery = Type.Object({
         "only runs of plans whose name contains this text, ignoring case (the web UI's filter box)",
     }),
   ),
-  status: Type.Optional(
-    Type.String({ maxLength: 20, description: "only runs of this status: queued, running, success, failed" }),
-  ),
-  mode: Type.Optional(
-    Type.String({ maxLength: 20, description: "only runs of this mode: generate, delete" }),
-  ),
+  status: Type.Optional(Type.Enum(EXECUTION_STATUSES, { description: "only runs of this status" })),
+  mode: Type.Optional(Type.Enum(EXECUTION_MODES, { description: "only runs of this mode" })),
   extended: Type.Optional(
     Type.Boolean({
       description: "true: each record also carries planName and mode (not in the spec's record)",
@@ -46,8 +44,6 @@ const statusOf = (r: ExecutionRecord, hidePaths: (text: string) => string) => ({
   runBy: r.runBy,
   timeTaken: r.timeTaken,
 });
-
-const RunStarted = Type.Object({ status: Type.String(), message: Type.String(), executionId: Type.String() });
 
 /** POST /run (generate), GET /run/history, /run/status/{id}, /run/executions/{id}. */
 export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPluginAsyncTypebox {
@@ -100,7 +96,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
           }
           const record = await runs.submit(plan, mode, "api");
           return {
-            status: "success",
+            status: "success" as const,
             message: `Plan '${plan.plan.name}' started in ${mode} mode with execution id ${record.id}`,
             executionId: record.id,
           };
@@ -115,13 +111,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
           summary:
             "Execution records, newest first (paged: X-Total-Count, Link; filters planName, planNameContains, status, mode)",
           querystring: HistoryQuery,
-          response: {
-            200: {
-              type: "array",
-              items: { type: "object", additionalProperties: true },
-              headers: PAGE_HEADERS,
-            },
-          },
+          response: { 200: { ...Type.Array(PublicExecutionRecord), headers: PAGE_HEADERS } },
         },
       },
       async (req, reply) => {
@@ -161,6 +151,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
             }),
             resource: Type.String({ pattern: "^[A-Za-z0-9_.-]{1,48}\\.(html|json|svg|css)$", maxLength: 49 }),
           }),
+          response: { 200: ReportFileAnswer, 404: ErrorBody },
         },
       },
       async (req, reply) => {
@@ -180,7 +171,13 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
         // A report's texts (reasons, outputs) show paths without the server's folders, as every answer does.
         const kind = extname(resource);
         const shown = kind === ".svg" ? body : svc.access.hidePaths(body.toString("utf8"), kind === ".html");
-        return reply.type(REPORT_TYPES[extname(resource)] ?? "application/octet-stream").send(shown);
+        // A report shows what a plan named (step names, reasons): sandboxed, never run as a page of the server.
+        return reply
+          .type(REPORT_TYPES[kind] ?? "application/octet-stream")
+          .header("content-security-policy", REPORT_HEADER_POLICY)
+          .header("x-content-type-options", "nosniff")
+          .header("referrer-policy", "no-referrer")
+          .send(shown);
       },
     );
     cancelRoute(app, runs, RunStarted);
@@ -188,7 +185,14 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
     for (const path of ["/run/status/:id", "/run/executions/:id"]) {
       app.get(
         path,
-        { schema: { tags, summary: "The status of an execution", params: IdParams } },
+        {
+          schema: {
+            tags,
+            summary: "The status of an execution",
+            params: IdParams,
+            response: { 200: ExecutionStatus, 404: ErrorBody },
+          },
+        },
         async (req, reply) => {
           const r = await svc.store.executions.get(req.params.id);
           if (!r)

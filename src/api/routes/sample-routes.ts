@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
-import Type from "typebox";
+import Type, { type Static } from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import {
   DEFAULT_SAMPLE_SIZE,
@@ -21,11 +21,21 @@ import {
   sampleTaskYamlText,
 } from "../../app/sample/sample-service.ts";
 import {
+  MultiSchemaSampleResponse,
+  RawSampleAnswer,
+  SampleResponse,
+  SchemaSampleAnswer,
+} from "../answer-schemas.ts";
+import {
   Name,
   SampleQuery as SampleQuerySchema,
   SampleSize,
   SchemaSampleBody,
+  StepName,
   TaskFileBody,
+  TaskYamlBody,
+  TaskYamlText,
+  YAML_MEDIA_TYPES,
 } from "../api-schemas.ts";
 import { badRequest, sampleErrorEnvelope, sampleErrorFlat } from "../http-errors.ts";
 import type { JsonBodyCache } from "../json-body-cache.ts";
@@ -103,6 +113,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       names: readonly N[],
       summary: string,
       shape: Shape,
+      answer: typeof RawSampleAnswer | typeof MultiSchemaSampleResponse,
       work: (params: Readonly<Record<N, string>>, q: SampleQuery) => Promise<RawSample | object>,
     ) =>
       app.get(
@@ -113,6 +124,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
             summary,
             params: Type.Object(Object.fromEntries(names.map((n) => [n, Name]))),
             querystring: SampleQuerySchema,
+            response: { 200: answer },
           },
         },
         // The params schema above validated every name as a string.
@@ -124,6 +136,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["planName"],
       "Samples of every enabled step of a plan",
       "flat",
+      MultiSchemaSampleResponse,
       (p, q) => samplePlan(svc, p.planName, q),
     );
     sampleGet(
@@ -131,6 +144,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["planName", "taskName"],
       "Samples of the steps of a task of a plan",
       "flat",
+      MultiSchemaSampleResponse,
       (p, q) => samplePlanTask(svc, p.planName, p.taskName, q),
     );
     sampleGet(
@@ -138,6 +152,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["planName", "taskName", "stepName"],
       "Raw sample of one step of a plan, in the step's format",
       "envelope",
+      RawSampleAnswer,
       (p, q) => samplePlanTaskStep(svc, p.planName, p.taskName, p.stepName, q),
     );
     sampleGet(
@@ -145,6 +160,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["taskName"],
       "Samples of the steps of a task of the task folder",
       "flat",
+      MultiSchemaSampleResponse,
       (p, q) => sampleTask(svc, p.taskName, q),
     );
     sampleGet(
@@ -152,6 +168,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
       ["stepName"],
       "Raw sample of a step found in any task",
       "flat",
+      RawSampleAnswer,
       (p, q) => sampleStep(svc, p.stepName, q),
     );
     app.post(
@@ -163,6 +180,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
           tags,
           summary: "Sample inline fields: raw with `format`, the SampleResponse envelope without",
           body: SchemaSampleBody,
+          response: { 200: SchemaSampleAnswer },
         },
       },
       async (req, reply) => {
@@ -178,6 +196,7 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
           tags,
           summary: "Sample a task file of the task folder, the plan folder or a data folder of the server",
           body: TaskFileBody,
+          response: { 200: SampleResponse },
         },
       },
       async (req, reply) =>
@@ -196,53 +215,41 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
           summary:
             "Sample task YAML: the raw YAML body (text/plain, application/yaml) or JSON {taskYamlContent, stepName, sampleSize, fastMode}",
           querystring: Type.Object({
-            stepName: Type.Optional(Type.String()),
+            stepName: Type.Optional(StepName),
             sampleSize: Type.Optional(SampleSize),
             fastMode: Type.Optional(Type.Boolean()),
           }),
-          consumes: ["application/json", "text/plain", "application/yaml"],
-          body: Type.Union([
-            Type.String({ description: "the task YAML (text/plain or application/yaml)" }),
-            Type.Object(
-              {
-                taskYamlContent: Type.String(),
-                stepName: Type.Optional(Type.String()),
-                sampleSize: Type.Optional(SampleSize),
-                fastMode: Type.Optional(Type.Boolean()),
-              },
-              { additionalProperties: true },
-            ),
-          ]),
+          response: {
+            200: Type.Union([MultiSchemaSampleResponse, SampleResponse], {
+              description: "a MultiSchemaSampleResponse for a whole task, a SampleResponse for one stepName",
+            }),
+          },
+          body: {
+            content: Object.fromEntries([
+              ["application/json", { schema: TaskYamlBody }],
+              ...YAML_MEDIA_TYPES.map((type) => [type, { schema: TaskYamlText }]),
+            ]),
+          },
         },
       },
       async (req, reply) => {
-        const body = req.body as unknown;
-        let yaml: string | undefined;
-        let fromBody: { stepName?: unknown; sampleSize?: unknown; fastMode?: unknown } = {};
-        if (typeof body === "string") yaml = body;
-        else if (body && typeof body === "object") {
-          fromBody = body as typeof fromBody;
-          const content = (body as { taskYamlContent?: unknown }).taskYamlContent;
-          if (typeof content === "string") yaml = content;
-        }
-        const invalid = (message: string) => invalidRequest(reply, message, "InvalidRequest");
-        if (yaml === undefined || yaml.trim() === "")
-          return invalid(
+        // Validated above when sent: the YAML text itself, or the JSON form. Query parameters win over the body's.
+        const body = req.body as string | Static<typeof TaskYamlBody> | undefined;
+        if (body === undefined || body === null)
+          return invalidRequest(
+            reply,
             "the task YAML is missing: send it as the body (text/plain or application/yaml) or as taskYamlContent in JSON",
+            "InvalidRequest",
           );
-        const num = (v: unknown) =>
-          typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : undefined;
-        const size = req.query.sampleSize ?? num(fromBody.sampleSize);
-        if (size !== undefined && !Number.isInteger(size))
-          return invalid("sampleSize must be a whole number");
-        const fast =
-          req.query.fastMode ?? (typeof fromBody.fastMode === "boolean" ? fromBody.fastMode : undefined);
-        const step =
-          req.query.stepName ?? (typeof fromBody.stepName === "string" ? fromBody.stepName : undefined);
-        const q = query({ sampleSize: size, fastMode: fast });
-        if (typeof q === "string") return invalid(q);
-        const text = yaml;
-        return answer(reply, "envelope", () => sampleTaskYamlText(svc, text, step, q));
+        const fromBody: Partial<Static<typeof TaskYamlBody>> = typeof body === "string" ? {} : body;
+        const yaml = typeof body === "string" ? body : body.taskYamlContent;
+        const q = query({
+          sampleSize: req.query.sampleSize ?? fromBody.sampleSize,
+          fastMode: req.query.fastMode ?? fromBody.fastMode,
+        });
+        if (typeof q === "string") return invalidRequest(reply, q, "InvalidRequest");
+        const step = req.query.stepName ?? fromBody.stepName;
+        return answer(reply, "envelope", () => sampleTaskYamlText(svc, yaml, step, q));
       },
     );
   };

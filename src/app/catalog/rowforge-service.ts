@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Value from "typebox/value";
-import { parse } from "yaml";
 import {
   accessOf,
   homeDataFolder,
@@ -11,7 +10,15 @@ import {
   type ServerAccessChoice,
   serverAccessRules,
 } from "../../access/index.ts";
-import { type Env, isObject, loadProject, type ProjectLoad, resolveRunRequest } from "../../config/index.ts";
+import {
+  checkYamlDepth,
+  type Env,
+  isObject,
+  loadProject,
+  type ProjectLoad,
+  parseYaml,
+  resolveRunRequest,
+} from "../../config/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import {
   type Connection,
@@ -29,6 +36,7 @@ import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.t
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
+import { planTaskIndex } from "./plan-task-index.ts";
 import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
@@ -104,6 +112,11 @@ export interface RowforgeService {
   getFolderPlanSources(name: string): Promise<FolderPlanSources | undefined>;
   deletePlan(name: string): Promise<boolean>;
   listPlans(): Promise<PlanListEntry[]>;
+  /**
+   * Names of the saved plans and YAML plans of the plan folder that list a task, sorted as
+   * listPlans sorts them; from an index, without reading or resolving every saved plan.
+   */
+  plansListingTask(taskName: string): Promise<string[]>;
   saveConnections(list: readonly unknown[]): Promise<string[]>;
   getConnection(name: string): Promise<PublicConnection | undefined>;
   deleteConnection(name: string): Promise<"deleted" | "config" | "missing">;
@@ -209,6 +222,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     });
   };
   const yamlPlans = async (): Promise<ResolvedPlan[]> => [...((await loadPlanFolder())?.plans ?? [])];
+  const taskIndex = planTaskIndex(store);
   /** A plan folder's plan of this name as its files' texts, `masked` or as written (for the server only). */
   const folderPlan = async (name: string, masked: boolean): Promise<FolderPlanSources | undefined> => {
     const load = await loadPlanFolder();
@@ -227,9 +241,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     try {
       const { plan, tasks, validation } = read.sources;
       return {
-        plan: parse(plan),
-        tasks: tasks.map((t) => parse(t)),
-        validation: validation.map((t) => parse(t)),
+        plan: parseYaml(plan),
+        tasks: tasks.map((t) => parseYaml(t)),
+        validation: validation.map((t) => parseYaml(t)),
       };
     } catch {
       return undefined;
@@ -286,6 +300,13 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
           { hint: "send the texts as the web UI does, or leave yamlSources out" },
         );
       }
+      if (yamlSources !== undefined) {
+        const { plan, tasks, validation, configuration } = yamlSources;
+        checkYamlDepth(plan, "yamlSources.plan");
+        for (const [i, t] of tasks.entries()) checkYamlDepth(t, `yamlSources.tasks[${i}]`);
+        for (const [i, t] of validation.entries()) checkYamlDepth(t, `yamlSources.validation[${i}]`);
+        checkYamlDepth(configuration, "yamlSources.configuration");
+      }
       if (!isObject(body) || !isObject(request.plan) || typeof request.plan.name !== "string") {
         throw new RowforgeError(
           "RF_NAME_INVALID",
@@ -320,6 +341,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         savedAt,
         ...(texts ? { yamlSources: texts } : {}),
       });
+      await taskIndex.saved(name, stored);
       if (masked === undefined) return { planId, name };
       const difference = sourcesDifference(masked, stored);
       return {
@@ -350,7 +372,14 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       return folderPlan(name, true);
     },
     async deletePlan(name) {
-      return store.plans.delete(name);
+      const deleted = await store.plans.delete(name);
+      if (deleted) await taskIndex.deleted(name);
+      return deleted;
+    },
+    async plansListingTask(taskName) {
+      const saved = await taskIndex.plansListing(taskName);
+      const folder = (await yamlPlans()).filter((p) => p.steps.some((s) => s.taskName === taskName));
+      return [...new Set([...saved, ...folder.map((p) => p.plan.name)])].sort((a, b) => a.localeCompare(b));
     },
     async listPlans() {
       const saved = (await store.plans.list()).map((p) => {

@@ -1,6 +1,7 @@
 import { groupDigits } from "../../util/group-digits.ts";
 import type { StepReport } from "../runs/step-report.ts";
 import { escapeXml } from "./escape.ts";
+import { CHART_CSS } from "./report-styles.ts";
 
 /** A bar chart of records and rows/s per step, as SVG (no scripts, no external resources). */
 export function renderChart(steps: readonly StepReport[]): string {
@@ -28,7 +29,7 @@ export function renderChart(steps: readonly StepReport[]): string {
     })
     .join("\n");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="records and throughput per step">
-<style>.label,.value,.title{font:12px sans-serif;fill:#1f2933}.title{font-weight:bold}.records{fill:#3b82f6}.rate{fill:#10b981}</style>
+<style>${CHART_CSS}</style>
 <text x="${labelW}" y="22" class="title">records</text><text x="${labelW + barW + gap}" y="22" class="title">rows per second</text>
 ${bars}
 </svg>

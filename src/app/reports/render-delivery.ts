@@ -2,6 +2,7 @@ import type { DeliveryReport } from "../../connectors/messaging/delivery-report.
 import { groupDigits } from "../../util/group-digits.ts";
 import type { StepReport } from "../runs/step-report.ts";
 import { escapeXml as e } from "./escape.ts";
+import { DELIVERY_CHART_CSS } from "./report-styles.ts";
 
 const W = 640;
 const H = 200;
@@ -39,7 +40,7 @@ function lineChart(title: string, unit: string, series: readonly Series[], secon
     )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${e(title)}">
-<style>text{font:11px sans-serif;fill:#1f2933}.target{stroke:#9aa5b1;stroke-dasharray:4 3;stroke-width:1.5}.acked{stroke:#10b981;stroke-width:2}.failed{stroke:#dc2626;stroke-width:1.5}.p50{stroke:#3b82f6;stroke-width:2}.p99{stroke:#d97706;stroke-width:2}.max{stroke:#dc2626;stroke-width:1}.target-label{fill:#52606d}.acked-label{fill:#047857}.failed-label,.max-label{fill:#b91c1c}.p50-label{fill:#1d4ed8}.p99-label{fill:#b45309}</style>
+<style>${DELIVERY_CHART_CSS}</style>
 <text x="${W / 2}" y="12" text-anchor="middle" font-weight="bold">${e(title)} (${e(unit)})</text>${legend}${ticks}
 <line x1="${PAD.left}" y1="${H - PAD.bottom}" x2="${W - PAD.right}" y2="${H - PAD.bottom}" stroke="#cbd2d9"/>
 <text x="${W - PAD.right}" y="${H - 8}" text-anchor="end">${groupDigits(Math.round(maxX))} s</text><text x="${PAD.left}" y="${H - 8}">0 s</text>

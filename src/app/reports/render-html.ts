@@ -1,12 +1,18 @@
 import { groupDigits } from "../../util/group-digits.ts";
 import { escapeXml as e } from "./escape.ts";
+import { renderChart } from "./render-chart.ts";
 import { renderDeliveries } from "./render-delivery.ts";
 import { renderValidations } from "./render-validations.ts";
 import type { ReportData } from "./report-data.ts";
+import { REPORT_POLICY } from "./report-policy.ts";
+import { MAIN_CSS } from "./report-styles.ts";
 
 const n = (x: number) => groupDigits(x);
 
-/** The report's index.html: overview, per-step table, chart, configuration (secrets masked). */
+/**
+ * The report's index.html: overview, per-step table, chart, configuration (secrets masked). It
+ * stands alone (its style and chart inside it), so it shows the same wherever it is opened.
+ */
 export function renderHtml(r: ReportData): string {
   const total = r.steps.reduce((s, x) => s + x.records, 0);
   const rows = r.steps
@@ -22,9 +28,10 @@ export function renderHtml(r: ReportData): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>rowforge run ${e(r.planName)} — ${e(r.status)}</title>
-<link rel="stylesheet" href="main.css">
+<style>${MAIN_CSS}</style>
 </head>
 <body>
 <header><h1>${e(r.planName)}</h1><p>${e(r.planDescription)}</p>
@@ -46,7 +53,7 @@ ${r.now ? `<dt>Reference time</dt><dd><code>${e(r.now)}</code> (repeat with <cod
 <tbody>
 ${rows}
 </tbody></table>
-<img src="chart.svg" alt="records and rows per second per step">
+<img src="data:image/svg+xml;base64,${Buffer.from(renderChart(r.steps)).toString("base64")}" alt="records and rows per second per step">
 </section>
 ${renderDeliveries(r.steps)}
 ${renderValidations(r.validations)}<section><h2>Configuration</h2><pre>${e(JSON.stringify(r.configuration, null, 2))}</pre>
@@ -55,14 +62,3 @@ ${renderValidations(r.validations)}<section><h2>Configuration</h2><pre>${e(JSON.
 </html>
 `;
 }
-
-export const MAIN_CSS = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2933;background:#fbfcfd}
-h1{margin-bottom:.2rem}header p{margin:.2rem 0;color:#52606d}
-.status{display:inline-block;padding:.2rem .6rem;border-radius:.3rem;font-weight:600;color:#fff}
-.status.success{background:#16a34a}.status.failed{background:#dc2626}.status.running,.status.queued{background:#d97706}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1.2rem}dt{font-weight:600}dd{margin:0}
-table{border-collapse:collapse;width:100%;margin:1rem 0;font-size:.92rem}th,td{border-bottom:1px solid #e4e7eb;padding:.4rem .6rem;text-align:left;vertical-align:top}
-th{background:#f0f4f8}td.num{text-align:right;font-variant-numeric:tabular-nums}tr.failed td{background:#fef2f2}
-pre{background:#f0f4f8;padding:1rem;overflow:auto;border-radius:.3rem}img{max-width:100%}
-table.delivery{width:auto}table.delivery th{width:18rem}.charts{display:flex;flex-wrap:wrap;gap:1rem}.charts svg{max-width:100%;height:auto;background:#fff;border:1px solid #e4e7eb}
-`;

@@ -2,8 +2,9 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { maskDeep } from "../catalog/secrets.ts";
 import { renderChart } from "./render-chart.ts";
-import { MAIN_CSS, renderHtml } from "./render-html.ts";
+import { renderHtml } from "./render-html.ts";
 import type { ReportData } from "./report-data.ts";
+import { MAIN_CSS } from "./report-styles.ts";
 
 /** Writes a run's report (index.html, results.json, chart.svg, main.css) into `<root>/<runId>/`. */
 export async function writeReport(root: string, data: ReportData): Promise<string> {

@@ -129,9 +129,9 @@ export async function sampleTask(
     );
   }
   if (q.relationships) {
-    // A plan that lists the task gives its foreign keys.
-    for (const entry of await svc.listPlans()) {
-      const found = await svc.findPlan(entry.plan.name).catch(() => undefined);
+    // A plan that lists the task gives its foreign keys (the first by name).
+    for (const name of await svc.plansListingTask(taskName)) {
+      const found = await svc.findPlan(name).catch(() => undefined);
       const steps = found?.plan.steps.filter((s) => s.taskName === taskName) ?? [];
       if (found && steps.length > 0)
         return multi(svc, found.plan, steps, q, (s) => s.step.name, "TASK_SAMPLE_ERROR");

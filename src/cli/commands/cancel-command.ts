@@ -19,7 +19,11 @@ export function registerCancel(program: Command, io: CliIo, setExit: (code: numb
     .description("cancel a queued or running execution of the rowforge server holding the home")
     .argument("<id>", "the execution id (as POST /run answered, or rowforge history lists)")
     .option("--home <dir>", "home folder of the server (env ROWFORGE_HOME; default ~/.rowforge)")
-    .action(async (id: string, flags: { home?: string }) => {
+    .option(
+      "--token <token>",
+      "the token the server was started with (env ROWFORGE_TOKEN, preferred: a flag shows in the process list)",
+    )
+    .action(async (id: string, flags: { home?: string; token?: string }) => {
       if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) {
         io.err(`error RF_CLI_FLAG_INVALID: "${id}" is not an execution id (letters, digits, - and _)\n`);
         setExit(EXIT_INVALID);
@@ -34,16 +38,27 @@ export function registerCancel(program: Command, io: CliIo, setExit: (code: numb
         setExit(EXIT_FAILED);
         return;
       }
+      const token = flags.token || io.env.ROWFORGE_TOKEN || undefined;
       let response: Response;
       try {
         response = await fetch(`${server.url}/run/cancel/${encodeURIComponent(id)}`, {
           method: "POST",
+          headers: token ? { authorization: `Bearer ${token}` } : {},
           signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
         });
       } catch (e) {
         const why = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
         io.err(
           `error RF_RUN_FAILED: the rowforge server of ${home} at ${server.url} (pid ${server.pid}) does not answer (${why}); it may have stopped\n`,
+        );
+        setExit(EXIT_FAILED);
+        return;
+      }
+      if (response.status === 401) {
+        io.err(
+          token
+            ? `error RF_RUN_FAILED: the rowforge server at ${server.url} refused the token given (--token or ROWFORGE_TOKEN); give the token it was started with\n`
+            : `error RF_RUN_FAILED: the rowforge server at ${server.url} needs a token: set ROWFORGE_TOKEN (or --token) to the token it was started with\n`,
         );
         setExit(EXIT_FAILED);
         return;

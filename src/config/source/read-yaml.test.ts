@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { ERROR_CODES } from "../../errors/index.ts";
+import { MAX_YAML_DEPTH } from "./parse-yaml-bounded.ts";
 import { readYaml } from "./read-yaml.ts";
 
 test("values and positions of keys and values", () => {
@@ -69,4 +71,39 @@ test("several documents are refused, a leading --- is fine", () => {
 test("huge input is refused before parsing", () => {
   const r = readYaml(`x: "${"a".repeat(9 * 1024 * 1024)}"`);
   assert.equal(r.diagnostics[0]?.code, "RF_FILE_TOO_LARGE");
+});
+
+test("YAML nested deeper than the limit is refused naming the limit, in flow and block style, never a stack overflow", () => {
+  const n = 10_000;
+  const deep = {
+    "flow sequences": `name: t\nsteps: ${"[".repeat(n)}${"]".repeat(n)}\n`,
+    "flow mappings": `name: t\nsteps: ${"{a: ".repeat(n)}1${"}".repeat(n)}\n`,
+    "block sequences": `name: t\nsteps:\n${Array.from({ length: 3000 }, (_, i) => `${" ".repeat(i)}- `).join("\n")}x\n`,
+    "compact sequences": `name: t\nsteps:\n${"- ".repeat(n)}x\n`,
+  };
+  for (const [kind, text] of Object.entries(deep)) {
+    const r = readYaml(text, "deep.yaml");
+    assert.equal(r.document, undefined, kind);
+    assert.equal(r.diagnostics.length, 1, `${kind}: ${JSON.stringify(r.diagnostics)}`);
+    const d = r.diagnostics[0]!;
+    assert.equal(d.code, "RF_YAML_TOO_DEEP", kind);
+    assert.match(d.message, new RegExp(`more than ${MAX_YAML_DEPTH} levels deep`), kind);
+    assert.doesNotMatch(d.message, /call stack/i, kind);
+    assert.equal(d.location?.file, "deep.yaml");
+    assert.ok((d.location?.line ?? 0) >= 2, `${kind}: located at the nesting`);
+  }
+  assert.match(ERROR_CODES.RF_YAML_TOO_DEEP.hint, new RegExp(`${MAX_YAML_DEPTH} levels`));
+});
+
+test("YAML nested up to the limit is read", () => {
+  const depth = MAX_YAML_DEPTH - 2;
+  const r = readYaml(`a: ${"[".repeat(depth)}1${"]".repeat(depth)}\n`);
+  assert.deepEqual(r.diagnostics, []);
+  let v: unknown = (r.document!.value as { a: unknown }).a;
+  let levels = 0;
+  while (Array.isArray(v)) {
+    v = v[0];
+    levels++;
+  }
+  assert.equal(levels, depth);
 });

@@ -1,15 +1,11 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, visit } from "yaml";
 import {
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  parseAllDocuments,
-  visit,
-} from "yaml";
-import type { Diagnostic, PathSegment, SourceLocation } from "../../errors/index.ts";
+  type Diagnostic,
+  isRowforgeError,
+  type PathSegment,
+  type SourceLocation,
+} from "../../errors/index.ts";
+import { parseYamlDocuments } from "./parse-yaml-bounded.ts";
 import type { SourceDocument } from "./source-document.ts";
 
 /** Inputs above this size are refused before parsing (plans and tasks are small). */
@@ -43,11 +39,22 @@ export function readYaml(text: string, file?: string): YamlReadResult {
     return { document: undefined, diagnostics };
   }
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const list = Array.isArray(docs) ? docs : [];
+  const pos = (offset: number) => lineCounter.linePos(offset);
+  let list: ReturnType<typeof parseYamlDocuments>;
+  try {
+    list = parseYamlDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (e) {
+    if (!isRowforgeError(e) || e.code !== "RF_YAML_TOO_DEEP") throw e;
+    diagnostics.push({
+      severity: "error",
+      code: e.code,
+      message: e.message,
+      location: where(e.location?.line, e.location?.column),
+    });
+    return { document: undefined, diagnostics };
+  }
   const real = list.filter((d) => d.contents !== null || d.errors.length > 0);
   const doc = real[0] ?? list[0];
-  const pos = (offset: number) => lineCounter.linePos(offset);
   for (const d of list) {
     for (const e of [...d.errors, ...d.warnings]) {
       const p = pos(e.pos[0]);

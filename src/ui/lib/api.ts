@@ -50,6 +50,8 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** Accept these statuses as answers (e.g. a connection test's 400 carries its result). */
   readonly accept?: readonly number[];
+  /** Answer the body's text as it came, even when it is JSON (a file to show or save). */
+  readonly raw?: boolean;
 }
 
 export function urlOf(path: string, query?: RequestOptions["query"]): string {
@@ -82,7 +84,7 @@ export async function request<T>(method: string, path: string, o: RequestOptions
   }
   const raw = await res.text();
   let body: unknown = raw;
-  if ((res.headers.get("content-type") ?? "").includes("json") && raw !== "") {
+  if ((res.headers.get("content-type") ?? "").includes("json") && raw !== "" && (!o.raw || !res.ok)) {
     try {
       body = JSON.parse(raw);
     } catch {
@@ -185,6 +187,12 @@ export const api = {
       "GET",
       `/run/status/${encodeURIComponent(id)}`,
     ),
+  /** A file of a run's report (index.html, results.json, ...), as text: fetched with the token, so it shows on a server that needs one. */
+  reportFile: (id: string, file: string, signal?: AbortSignal) =>
+    request<string>("GET", `/report/${encodeURIComponent(id)}/${encodeURIComponent(file)}`, {
+      raw: true,
+      ...(signal ? { signal } : {}),
+    }),
   history: (filter: HistoryFilter = {}, limit = 200) =>
     request<ExecutionRecord[]>("GET", "/run/history", {
       query: { extended: true, limit, ...filter },

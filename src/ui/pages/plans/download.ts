@@ -1,6 +1,6 @@
 /** Offers a text as a file download (no server round trip). */
-export function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));
+export function download(name: string, text: string, type = "application/yaml"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name.replace(/\//g, "-");

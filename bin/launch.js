@@ -1,0 +1,28 @@
+// Loaded by bin/rowforge.js once the Node version is known to be new enough. rowforge runs the
+// bundle scripts/build.ts makes at install (dist/), or its TypeScript sources directly through
+// Node's type stripping (on by default since Node 22.18; the project's own scripts bring Node 24).
+import module from "node:module";
+import { fileURLToPath } from "node:url";
+import { bundleIsFresh } from "./build-stamp.js";
+import { followLauncher, serveHeapRelaunch } from "./serve-heap.js";
+
+// Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
+// folder unless NODE_COMPILE_CACHE names another): a start then skips type stripping, about
+// 0.4 s. Worker threads read the variable, so they share the cache.
+const cache = module.enableCompileCache?.();
+if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
+  process.env.NODE_COMPILE_CACHE = cache.directory;
+}
+
+// `rowforge serve` runs under an explicit heap limit: Node's heap size is fixed when the
+// process starts, so the server is started again as a child with --max-old-space-size.
+const relaunched = serveHeapRelaunch(new URL("./rowforge.js", import.meta.url));
+if (relaunched) {
+  process.exitCode = await relaunched;
+} else {
+  followLauncher();
+  // The bundle `npm install` builds (dist/) while it matches the sources, else the sources.
+  const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
+  const { main } = await import(fresh ? "../dist/cli.js" : "../src/cli/main.ts");
+  process.exitCode = await main(process.argv);
+}
