@@ -190,6 +190,68 @@ test("a SQL expression longer than maxSqlLength is refused", T, async () => {
   assertRefused(r, "maxSqlLength", '"lit"');
 });
 
+/** A faker call of the given method and single-quoted arguments. */
+const fakerCall = (method: string, ...args: string[]) =>
+  `#{${method}${args.length > 0 ? ` ${args.map((a) => `'${a.replaceAll("'", "''")}'`).join(",")}` : ""}}`;
+
+test(
+  "faker methods whose arguments ask for more than maxStringLength are refused before anything is made",
+  T,
+  async () => {
+    const huge = "100000000";
+    const calls = [
+      fakerCall("Lorem.characters", huge),
+      fakerCall("Lorem.characters", "5", huge),
+      fakerCall("Lorem.characters", ` +${huge} `, "true"),
+      fakerCall("Lorem.words", huge),
+      fakerCall("Lorem.sentence", huge),
+      fakerCall("Lorem.sentence", "3", huge),
+      fakerCall("Lorem.sentences", "10000000"),
+      fakerCall("Lorem.paragraph", "10000000"),
+      fakerCall("Lorem.paragraphs", "1000000"),
+      fakerCall("Lorem.fixedString", huge),
+      fakerCall("Lorem.maxLengthSentence", huge),
+      fakerCall("Text.text", huge),
+      fakerCall("Text.text", "5", huge, "true"),
+      fakerCall("Internet.password", "8", huge),
+      fakerCall("Number.digits", huge),
+      fakerCall("PhoneNumber.subscriberNumber", huge),
+      fakerCall("Commerce.promotionCode", huge),
+      fakerCall("Twitter.twitterId", huge),
+      fakerCall("templatify", "x".repeat(5000), "x", "y".repeat(300)),
+      fakerCall("Options.option", "a", fakerCall("Lorem.characters", huge)),
+    ];
+    for (const expression of calls) {
+      const r = await sample({ fields: [{ name: "text", options: { expression } }], sampleSize: 1 });
+      assertRefused(r, "maxStringLength", 'field "text"');
+      assert.ok(r.message.includes('step "'), `the step is named: ${r.message}`);
+    }
+  },
+);
+
+test("faker values within maxStringLength but too many for one template are refused", T, async () => {
+  const expression = `${fakerCall("Lorem.characters", "700000")}${fakerCall("Lorem.characters", "700000")}`;
+  const r = await sample({ fields: [{ name: "pair", options: { expression } }], sampleSize: 1 });
+  assertRefused(r, "maxStringLength", '"pair"');
+});
+
+test("a long faker value within the budget is generated, a sample of 100 of them is refused", T, async () => {
+  const expression = fakerCall("Lorem.characters", "1000000");
+  const ok = await f.app.inject({
+    method: "POST",
+    url: "/sample/schema",
+    payload: { fields: [{ name: "long", options: { expression } }], sampleSize: 2 },
+  });
+  assert.equal(ok.statusCode, 200, ok.body);
+  const rows = (ok.json() as { sampleData: { long: string }[] }).sampleData;
+  assert.deepEqual(
+    rows.map((row) => row.long.length),
+    [1_000_000, 1_000_000],
+  );
+  const r = await sample({ fields: [{ name: "long", options: { expression } }], sampleSize: 100 });
+  assertRefused(r, "maxBytesPerSample", '"long"');
+});
+
 test("the server still answers normal samples after the refusals", T, async () => {
   const r = await f.app.inject({
     method: "POST",

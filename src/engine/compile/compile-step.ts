@@ -7,7 +7,7 @@ import type { Cardinality, GenerationMode, Nullability } from "../../model/forei
 import { durationRows } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import type { GenerationBudget } from "../budget/generation-budget.ts";
+import { DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
@@ -131,7 +131,13 @@ export function compileStep(
     grouping = identityGrouping(records);
   }
   const rowCount = grouping.rowCount;
-  const genEnv = { nowMicros: env.nowMicros, fastMode: env.fastMode, locale: env.locale, rowCount };
+  const genEnv = {
+    nowMicros: env.nowMicros,
+    fastMode: env.fastMode,
+    locale: env.locale,
+    rowCount,
+    maxStringLength: (env.budget ?? DEFAULT_BUDGET).maxStringLength,
+  };
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
   const combinations = resolved.allCombinations ? combinationGenerators(step.fields) : new Map();
