@@ -134,6 +134,43 @@ test("concat doubling in a loop is refused by maxStringLength while it runs", T,
   assertRefused(r, "maxStringLength", '"doubled"');
 });
 
+test(
+  "SQL that grows values past the budget (nested, in lambdas, rendered as text) gets a 400, never a 500",
+  T,
+  async () => {
+    const count = { name: "n", type: "int", options: { min: 50_000, max: 50_001 } };
+    const cases: [string, string, string][] = [
+      [
+        "string",
+        "replace(replace(replace(repeat('x', 1000), 'x', repeat('x', 1000)), 'x', repeat('x', 1000)), 'x', 'yy')",
+        "maxStringLength",
+      ],
+      [
+        "string",
+        "regexp_replace(regexp_replace(repeat('ab', 1000), 'a', repeat('ab', 1000)), 'a', repeat('ab', 1000))",
+        "maxStringLength",
+      ],
+      ["array<string>", "transform(sequence(1, 100000), x -> repeat('x', 1000000))", "maxBytesPerRow"],
+      ["array<string>", "transform(sequence(1, n), x -> repeat('ab', n))", "maxBytesPerRow"],
+      ["array<int>", "flatten(transform(sequence(1, 1000), x -> sequence(1, 1000)))", "maxArrayLength"],
+      ["string", "to_json(array_repeat(repeat('x', 1000000), 100000))", "maxBytesPerRow"],
+      ["string", "cast(array_repeat(repeat('x', 100000), n) as string)", "maxBytesPerRow"],
+      ["array<string>", "array_repeat(repeat('x', 100000), n)", "maxBytesPerRow"],
+      ["string", "format_string('%1000000000d', n)", "maxStringLength"],
+      ["string", "format_number(1.5, 100000000)", "maxStringLength"],
+      ["string", "array_join(array_repeat(repeat('x', 1000), n), ',')", "maxStringLength"],
+      ["string", "repeat('x', '100000000')", "maxStringLength"],
+      ["string", "lpad('x', '2000000', 'ab')", "maxStringLength"],
+      ["array<int>", "sequence(1, cast('200000' as int))", "maxArrayLength"],
+    ];
+    for (const [type, sql, limit] of cases) {
+      const r = await sample({ fields: [count, { name: "grown", type, options: { sql } }], sampleSize: 10 });
+      assertRefused(r, limit, 'field "grown"');
+      assert.ok(r.message.includes('step "'), `the step is named: ${r.message}`);
+    }
+  },
+);
+
 test("1,300 nested fields are refused by maxNestedFields", T, async () => {
   const children = Array.from({ length: 1300 }, (_, i) => ({ name: `f${i}`, type: "int" }));
   const r = await sample({ fields: [{ name: "wide", fields: children }] });

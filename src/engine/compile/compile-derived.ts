@@ -10,13 +10,18 @@ import { uuidFromText } from "../generators/value-generators.ts";
 import { RowRandom } from "../rng/index.ts";
 import {
   astReferences,
+  checkDeepSize,
+  checkValueSize,
   compileCast,
   compileSqlAst,
+  evaluateAtCompile,
   parseSql,
   type SqlAst,
   type SqlRowContext,
   type SqlScope,
   type SqlValue,
+  type ValueLimits,
+  valueLimits,
 } from "../sql/index.ts";
 import { sqlKernel } from "./sql-kernels.ts";
 import { fieldKeyOf } from "./step-keys.ts";
@@ -51,8 +56,9 @@ export function compileDerived(
   plans: readonly PlanLike[],
   index: ReadonlyMap<string, number>,
   env: EnvLike,
-  stepId: string,
+  step: { readonly id: string; readonly name: string },
 ): DerivedField[] {
+  const stepId = step.id;
   const scopeWith = (element?: { name: string; type: DataType }): SqlScope => ({
     resolve: (name) => {
       if (element && name.toLowerCase() === element.name.toLowerCase())
@@ -70,10 +76,12 @@ export function compileDerived(
     limits: {
       maxStringLength: budget.maxStringLength,
       maxArrayLength: budget.maxArrayLength,
+      maxBytesPerRow: budget.maxBytesPerRow,
       maxSqlLength: budget.maxSqlLength,
       maxSqlDepth: budget.maxSqlDepth,
     },
   };
+  const limits = valueLimits(inputs);
   const units: DerivedField[] = [];
 
   const sqlUnit = (
@@ -83,9 +91,12 @@ export function compileDerived(
     type: DataType,
     write: (cols: (Column | undefined)[], col: Column) => void,
   ) => {
-    const { compiled, refs, ast } = compileFieldSql(text, scope, inputs, path);
+    const { compiled, refs, ast } = compileFieldSql(text, scope, inputs, step.name, path);
     const reads = [...new Set(refs.flatMap((r) => scope.resolve(r)?.slot ?? []))];
-    const cast = compileCast(compiled.type, type);
+    const finish = fieldValue(compiled.type, type, limits);
+    // An expression that reads no field is made now, once: over the budget, it is refused before generation.
+    if (refs.length === 0)
+      onField(step.name, path, () => evaluateAtCompile((ctx) => finish(compiled.evaluate(ctx))));
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
     const kernel = sqlKernel(ast, scope, type);
     units.push({
@@ -99,17 +110,18 @@ export function compileDerived(
         }
         const n = rows.length;
         const values: SqlValue[] = new Array(plans.length).fill(null);
-        const ctx: SqlRowContext = { values, row: 0, rnd };
+        const ctx: SqlRowContext = { values, row: 0, rnd, built: 0 };
         const out: SqlValue[] = new Array(n);
         try {
           for (let i = 0; i < n; i++) {
             for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
             ctx.row = rows[i]!;
+            ctx.built = 0;
             rnd.at(rows[i]!);
-            out[i] = cast(compiled.evaluate(ctx));
+            out[i] = finish(compiled.evaluate(ctx));
           }
         } catch (e) {
-          throw atField(e, path);
+          throw atField(e, step.name, path);
         }
         write(cols, columnFromValues(type, out));
       },
@@ -130,6 +142,7 @@ export function compileDerived(
       text,
       scopeWith({ name: arrayName, type: elementType }),
       inputs,
+      step.name,
       path,
     );
     const reads = [
@@ -139,7 +152,7 @@ export function compileDerived(
         ),
       ),
     ];
-    const cast = compileCast(compiled.type, type);
+    const finish = fieldValue(compiled.type, type, limits);
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
     units.push({
       slot,
@@ -149,20 +162,22 @@ export function compileDerived(
         if (list?.shape !== "list") return;
         const elements = list.element as StructColumn;
         const values: SqlValue[] = new Array(plans.length + 1).fill(null);
-        const ctx: SqlRowContext = { values, row: 0, rnd };
+        const ctx: SqlRowContext = { values, row: 0, rnd, built: 0 };
         const out: SqlValue[] = new Array(elements.length).fill(null);
         try {
           for (let i = 0; i < rows.length; i++) {
             for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
             ctx.row = rows[i]!;
+            // The elements of a row build their values on the row's budget together.
+            ctx.built = 0;
             for (let j = list.offsets[i]!; j < list.offsets[i + 1]!; j++) {
               values[plans.length] = valueAt(elements, j);
               rnd.at(childPositionOf(rows[i]!, j - list.offsets[i]!));
-              out[j] = cast(compiled.evaluate(ctx));
+              out[j] = finish(compiled.evaluate(ctx));
             }
           }
         } catch (e) {
-          throw atField(e, path);
+          throw atField(e, step.name, path);
         }
         let s = elements;
         for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
@@ -264,24 +279,50 @@ function collectNested(
   });
 }
 
-/** Compiles a field's sql; errors name the field. */
+/** Compiles a field's sql; errors name the step and the field. */
 function compileFieldSql(
   text: string,
   scope: Parameters<typeof compileSqlAst>[2],
   inputs: Parameters<typeof compileSqlAst>[3],
+  stepName: string,
   path: string,
 ): { compiled: ReturnType<typeof compileSqlAst>; refs: string[]; ast: SqlAst } {
-  try {
+  return onField(stepName, path, () => {
     const ast = parseSql(text, inputs.limits);
     return { compiled: compileSqlAst(ast, text, scope, inputs), refs: astReferences(ast), ast };
+  });
+}
+
+/** Runs `f`; a coded error names the step and the field. */
+function onField<T>(stepName: string, path: string, f: () => T): T {
+  try {
+    return f();
   } catch (e) {
-    throw atField(e, path);
+    throw atField(e, stepName, path);
   }
 }
 
-/** A coded error of a field's expression names the field. */
-function atField(e: unknown, path: string): unknown {
+/** A coded error of a field's expression names the step and the field. */
+function atField(e: unknown, stepName: string, path: string): unknown {
   if (e instanceof RowforgeError)
-    return new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
+    return new RowforgeError(e.code, `step "${stepName}", field "${path}": ${e.message}`, {
+      hint: e.hint,
+      cause: e,
+    });
   return e;
+}
+
+/**
+ * A field's value from its expression's result: refused when it holds more than maxBytesPerRow
+ * (an array of many references to one long string takes little memory until it is written),
+ * then cast to the field's type; a value rendered as text stays within maxStringLength.
+ */
+function fieldValue(from: DataType, to: DataType, limits: ValueLimits): (v: SqlValue) => SqlValue {
+  const cast = compileCast(from, to);
+  return (v) => {
+    checkDeepSize("its value", v, limits);
+    const out = cast(v);
+    if (typeof out === "string" && out !== v) checkValueSize("cast", out.length, limits, "string");
+    return out;
+  };
 }

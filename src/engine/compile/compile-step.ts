@@ -181,7 +181,7 @@ export function compileStep(
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
-  const derived: DerivedField[] = compileDerived(plans, index, env, id);
+  const derived: DerivedField[] = compileDerived(plans, index, env, { id, name: step.name });
 
   const linkRandom = new Map(
     links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__link:${l.parent.id}`))]),

@@ -40,6 +40,11 @@ export interface SqlRowContext {
   row: number;
   /** Random draws of this row for this expression (rand(), uuid(), shuffle()): positioned by the engine. */
   rnd: RowRandom;
+  /**
+   * Bytes of the values the expression has built for this row so far (see values/value-budget.ts):
+   * the engine sets it to 0 for each row, and a row that builds more than maxBytesPerRow is refused.
+   */
+  built: number;
 }
 
 /** Run-wide inputs fixed at compile time. */
@@ -52,12 +57,14 @@ export interface SqlRunInputs {
   readonly limits?: SqlLimits;
 }
 
-/** Limits from the generation budget: checked when parsing, and by functions that can grow a value. */
+/** Limits from the generation budget: checked when parsing, and on the values an expression builds. */
 export interface SqlLimits {
-  /** Characters of one string result (repeat, space, lpad, rpad, concat, ||). */
+  /** Characters of one string result (repeat, space, lpad, rpad, concat, ||, ...). */
   readonly maxStringLength: number;
-  /** Elements of one array result (array_repeat, sequence). */
+  /** Elements of one array result (array_repeat, sequence, ...). */
   readonly maxArrayLength: number;
+  /** Bytes of all the values an expression builds for one row, and of its result with all it holds. */
+  readonly maxBytesPerRow: number;
   /** Characters of the expression. */
   readonly maxSqlLength: number;
   /** Nesting depth of the expression. */
@@ -105,10 +112,25 @@ export interface SqlLambda {
   };
 }
 
+/**
+ * How large a function's result can be next to its arguments, for the generation budget:
+ * - `fixed`: bounded by a constant whatever the sizes of the arguments (numbers, dates,
+ *   booleans, hashes, names of days);
+ * - `input`: never more characters (strings), bytes (binaries), elements (arrays) or entries
+ *   (maps) than its largest argument or than its lambda's results (slices, picks, copies,
+ *   element-wise maps and folds);
+ * - `grows`: can be larger than every argument (repeat, padding, concatenation, encodings,
+ *   constructors). Its result is checked against maxStringLength / maxArrayLength, before it is
+ *   built wherever its size follows from the arguments.
+ * Every result that is not `fixed` also counts against the budget of the row (maxBytesPerRow).
+ */
+export type SqlGrowth = "fixed" | "input" | "grows";
+
 /** One entry of the function table. */
 export interface SqlFunction {
   /** Lower-case Spark name; aliases are separate entries pointing at the same implementation. */
   readonly name: string;
+  readonly growth: SqlGrowth;
   readonly minArgs: number;
   readonly maxArgs: number; // Infinity for variadic
   /**

@@ -66,7 +66,7 @@ export function fn(name: string): SqlFunction {
 }
 
 export function ctxAt(row = 0, key = 7): SqlRowContext {
-  return { values: [], row, rnd: new RowRandom(key).at(row) };
+  return { values: [], row, rnd: new RowRandom(key).at(row), built: 0 };
 }
 
 /** Compiles and evaluates once; also checks the arity bounds like the compiler would. */

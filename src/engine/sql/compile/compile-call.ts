@@ -5,11 +5,12 @@
  */
 import { errorCodeInfo, isRowforgeError, nearestNames } from "../../../errors/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg } from "../sql-contract.ts";
+import type { SqlArg, SqlFunction } from "../sql-contract.ts";
 import { isPositionedSqlError } from "../sql-error.ts";
 import type { CallNode } from "../syntax/ast.ts";
 import { toDataType } from "../types/sql-type.ts";
-import type { Typed } from "../types/typed.ts";
+import { constantTyped, type Typed } from "../types/typed.ts";
+import { budgeted, evaluateAtCompile, valueLimits } from "../values/value-budget.ts";
 import { coerce } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 import { compileLambdaArg } from "./compile-lambda.ts";
@@ -82,14 +83,22 @@ export function compileCall(node: CallNode, env: CompileEnv): Typed {
     throw env.error(node.pos, `${lower}(...) takes ${range} argument(s), but ${n} were given`, fn.doc);
   }
   const args = compileArgs(node, env);
+  let compiled: ReturnType<SqlFunction["compile"]>;
   try {
-    const compiled = fn.compile(args, env.inputs);
-    return { type: compiled.type, evaluate: compiled.evaluate };
+    compiled = fn.compile(args, env.inputs);
   } catch (e) {
-    if (isRowforgeError(e) && !isPositionedSqlError(e)) {
+    if (isRowforgeError(e) && !isPositionedSqlError(e) && e.code !== "RF_BUDGET_EXCEEDED") {
       const hint = e.hint === errorCodeInfo(e.code).hint ? fn.doc : e.hint;
       throw env.error(node.pos, e.message, hint);
     }
     throw e;
   }
+  const evaluate = budgeted(lower, fn.growth, compiled.evaluate, valueLimits(env.inputs));
+  // A growing call of constants (`repeat('x', 100000000)`) is made now, once, before anything is
+  // generated (over the budget, it is refused), and is a constant to the calls around it.
+  if (fn.growth === "grows" && args.every((a) => a.constant !== undefined)) {
+    const made = evaluateAtCompile(evaluate);
+    if (made !== undefined) return constantTyped(compiled.type, made.value);
+  }
+  return { type: compiled.type, evaluate };
 }

@@ -198,6 +198,7 @@ function uuidFrom(words: readonly number[]): string {
 export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "base64",
+    "grows",
     1,
     1,
     "base64 text of a binary (strings are encoded as UTF-8)",
@@ -208,12 +209,13 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction("unbase64", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
+  ...defineFunction("unbase64", "input", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
     type: B,
     evaluate: strict1<string>(stringArg(fn, args, 0), (s) => toBytes(Buffer.from(s, "base64"))),
   })),
   ...defineFunction(
     "hex",
+    "grows",
     1,
     1,
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
@@ -221,6 +223,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "unhex",
+    "input",
     1,
     1,
     "the binary a hex string encodes (NULL when it is not hex)",
@@ -231,6 +234,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "bin",
+    "fixed",
     1,
     1,
     "binary digits of a long (two's complement for negatives)",
@@ -241,6 +245,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "conv",
+    "fixed",
     3,
     3,
     "conv(num, from_base, to_base): converts a number between bases 2..36",
@@ -256,6 +261,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "to_binary",
+    "grows",
     1,
     2,
     "to_binary(str[, 'hex'|'utf-8'|'base64']): NULL when str is malformed",
@@ -276,6 +282,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "encode",
+    "grows",
     2,
     2,
     "encode(str, charset): the bytes of str in the character set",
@@ -288,6 +295,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "decode",
+    "input",
     2,
     Infinity,
     "decode(bin, charset) decodes bytes; decode(expr, search, result, ..., default) picks the result of the first equal search",
@@ -306,6 +314,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "url_encode",
+    "grows",
     1,
     1,
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
@@ -316,6 +325,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "url_decode",
+    "input",
     1,
     1,
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
@@ -334,6 +344,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "try_url_decode",
+    "input",
     1,
     1,
     "like url_decode, but NULL for malformed escapes",
@@ -342,7 +353,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<string>(stringArg(fn, args, 0), urlDecode),
     }),
   ),
-  ...defineFunction("uuid", 0, 0, "a random version-4 UUID from the row's random draws", () => ({
+  ...defineFunction("uuid", "fixed", 0, 0, "a random version-4 UUID from the row's random draws", () => ({
     type: S,
     evaluate: (ctx) => uuidFrom([ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32()]),
   })),

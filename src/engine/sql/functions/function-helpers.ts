@@ -4,17 +4,19 @@
  */
 import { RowforgeError } from "../../../errors/index.ts";
 import { type DataType, DataTypes, formatDataType, sameDataType } from "../../../model/data-type.ts";
-import { DEFAULT_BUDGET, raiseHint } from "../../budget/generation-budget.ts";
 import type {
   SqlArg,
   SqlEvaluator,
   SqlFunction,
+  SqlGrowth,
   SqlRowContext,
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
 import { castEvaluator, castValue } from "./cast-evaluators.ts";
 import { canImplicitCast, isNullLiteral } from "./implicit-argument-casts.ts";
+
+export { checkValueSize, valueLimits } from "../values/value-budget.ts";
 
 export interface CompiledCall {
   readonly type: DataType;
@@ -26,6 +28,7 @@ export type CompileFn = (args: readonly SqlArg[], inputs: SqlRunInputs, name: st
 /** Defines one entry per name (the first name is the main one, the rest are aliases). */
 export function defineFunction(
   names: string | readonly string[],
+  growth: SqlGrowth,
   minArgs: number,
   maxArgs: number,
   doc: string,
@@ -34,6 +37,7 @@ export function defineFunction(
   const all = typeof names === "string" ? [names] : names;
   return all.map((name) => ({
     name,
+    growth,
     minArgs,
     maxArgs,
     doc,
@@ -132,35 +136,6 @@ export function rejectLambdas(fn: string, args: readonly SqlArg[]): void {
   args.forEach((a, i) => {
     if (a.lambda) throw sqlError(fn, `the ${ordinal(i)} argument cannot be a lambda`);
   });
-}
-
-/** The value caps of the generation budget (defaults when the inputs carry none). */
-export function valueLimits(inputs: SqlRunInputs): { maxStringLength: number; maxArrayLength: number } {
-  return {
-    maxStringLength: inputs.limits?.maxStringLength ?? DEFAULT_BUDGET.maxStringLength,
-    maxArrayLength: inputs.limits?.maxArrayLength ?? DEFAULT_BUDGET.maxArrayLength,
-  };
-}
-
-/**
- * Refuses, before it is built, a value longer than the budget allows: functions that grow a
- * value from row data (repeat, lpad, sequence, concat, ...) check the size they would make.
- */
-export function checkValueSize(
-  fn: string,
-  size: number,
-  limits: { maxStringLength: number; maxArrayLength: number },
-  kind: "string" | "array",
-): void {
-  const name = kind === "string" ? "maxStringLength" : "maxArrayLength";
-  const limit = limits[name];
-  if (size > limit) {
-    throw new RowforgeError(
-      "RF_BUDGET_EXCEEDED",
-      `${/^\w+$/.test(fn) ? `${fn}()` : `operator ${fn}`}: the result would have ${size} ${kind === "string" ? "characters" : "elements"}, more than the generation budget ${name} = ${limit}`,
-      { hint: raiseHint(name) },
-    );
-  }
 }
 
 /** A runtime error raised inside an evaluator (Spark raises the same at run time). */

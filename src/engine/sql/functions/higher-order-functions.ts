@@ -289,6 +289,7 @@ function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "inters
 export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "transform",
+    "input",
     2,
     2,
     "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
@@ -296,6 +297,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "filter",
+    "input",
     2,
     2,
     "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
@@ -303,6 +305,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "exists",
+    "fixed",
     2,
     2,
     "exists(array, x -> bool): true if any element satisfies it (NULL if undecided with NULLs)",
@@ -310,6 +313,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "forall",
+    "fixed",
     2,
     2,
     "forall(array, x -> bool): true if every element satisfies it (NULL if undecided with NULLs)",
@@ -317,6 +321,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["aggregate", "reduce"],
+    "input",
     3,
     4,
     "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
@@ -324,6 +329,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "zip_with",
+    "input",
     3,
     3,
     "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
@@ -331,34 +337,54 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "map_filter",
+    "input",
     2,
     2,
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
     (a, _i, fn) => compileMapLambda(fn, a, "filter"),
   ),
-  ...defineFunction("transform_keys", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
+  ...defineFunction("transform_keys", "input", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
     compileMapLambda(fn, a, "keys"),
   ),
-  ...defineFunction("transform_values", 2, 2, "transform_values(map, (k, v) -> newValue)", (a, _i, fn) =>
-    compileMapLambda(fn, a, "values"),
+  ...defineFunction(
+    "transform_values",
+    "input",
+    2,
+    2,
+    "transform_values(map, (k, v) -> newValue)",
+    (a, _i, fn) => compileMapLambda(fn, a, "values"),
   ),
   ...defineFunction(
     "map_zip_with",
+    "grows",
     3,
     3,
     "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
     (a, _i, fn) => compileMapZipWith(fn, a),
   ),
-  ...defineFunction("array_distinct", 1, 1, "the distinct elements in first-seen order", (args, _i, fn) => {
-    const arr = arrayArg(fn, args, 0);
-    const key = setKeyFor(arr.type.element);
-    return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
-  }),
-  ...defineFunction("array_union", 2, 2, "distinct elements of both arrays, first array first", (a, _i, fn) =>
-    compileSetOp(fn, a, "union"),
+  ...defineFunction(
+    "array_distinct",
+    "input",
+    1,
+    1,
+    "the distinct elements in first-seen order",
+    (args, _i, fn) => {
+      const arr = arrayArg(fn, args, 0);
+      const key = setKeyFor(arr.type.element);
+      return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
+    },
+  ),
+  ...defineFunction(
+    "array_union",
+    "grows",
+    2,
+    2,
+    "distinct elements of both arrays, first array first",
+    (a, _i, fn) => compileSetOp(fn, a, "union"),
   ),
   ...defineFunction(
     "array_intersect",
+    "input",
     2,
     2,
     "distinct elements of the first array that are in the second",
@@ -366,6 +392,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_except",
+    "input",
     2,
     2,
     "distinct elements of the first array that are not in the second",

@@ -4,11 +4,12 @@
  * default policy: NULL or duplicate keys are errors.
  */
 import { type DataType, DataTypes, type StructField } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
 import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
   argTypeError,
+  checkValueSize,
   coerceArg,
   constantArg,
   defineFunction,
@@ -18,6 +19,7 @@ import {
   strict1,
   strict2,
   stringArg,
+  valueLimits,
 } from "./function-helpers.ts";
 import { buildMap } from "./higher-order-functions.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
@@ -93,7 +95,8 @@ function compileFromEntries(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileMapConcat(fn: string, args: readonly SqlArg[]) {
+function compileMapConcat(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+  const limits = valueLimits(inputs);
   for (let i = 0; i < args.length; i++) mapArg(fn, args, i);
   const t = args.length === 0 ? DataTypes.map(S, S) : commonArgType(args);
   if (t === undefined || t.kind !== "map")
@@ -106,7 +109,8 @@ function compileMapConcat(fn: string, args: readonly SqlArg[]) {
       for (const e of evals) {
         const m = e(ctx);
         if (m === null) return null;
-        entries.push(...(m as SqlMap));
+        checkValueSize(fn, entries.length + (m as SqlMap).size, limits, "array");
+        for (const entry of m as SqlMap) entries.push(entry);
       }
       return buildMap(fn, t.key, entries);
     }) satisfies SqlEvaluator,
@@ -177,16 +181,17 @@ function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
 export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "map",
+    "grows",
     0,
     Infinity,
     "map(k1, v1, k2, v2, ...): a map (NULL or duplicate keys are errors)",
     (a, _i, fn) => compileMap(fn, a),
   ),
-  ...defineFunction("map_keys", 1, 1, "the keys of a map as an array", (args, _i, fn) => {
+  ...defineFunction("map_keys", "input", 1, 1, "the keys of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
   }),
-  ...defineFunction("map_values", 1, 1, "the values of a map as an array", (args, _i, fn) => {
+  ...defineFunction("map_values", "input", 1, 1, "the values of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return {
       type: DataTypes.array(m.type.value),
@@ -195,6 +200,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   }),
   ...defineFunction(
     "map_entries",
+    "input",
     1,
     1,
     "the entries of a map as an array of struct<key, value>",
@@ -208,6 +214,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "map_from_arrays",
+    "input",
     2,
     2,
     "map_from_arrays(keys, values): arrays of equal length",
@@ -232,13 +239,23 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("map_from_entries", 1, 1, "a map from an array of (key, value) structs", (a, _i, fn) =>
-    compileFromEntries(fn, a),
+  ...defineFunction(
+    "map_from_entries",
+    "input",
+    1,
+    1,
+    "a map from an array of (key, value) structs",
+    (a, _i, fn) => compileFromEntries(fn, a),
   ),
-  ...defineFunction("map_concat", 0, Infinity, "the union of maps (duplicate keys are errors)", (a, _i, fn) =>
-    compileMapConcat(fn, a),
+  ...defineFunction(
+    "map_concat",
+    "grows",
+    0,
+    Infinity,
+    "the union of maps (duplicate keys are errors)",
+    (a, inputs, fn) => compileMapConcat(fn, a, inputs),
   ),
-  ...defineFunction("map_contains_key", 2, 2, "whether the map has the key", (args, _i, fn) => {
+  ...defineFunction("map_contains_key", "fixed", 2, 2, "whether the map has the key", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     const eq = equalityFor(m.type.key);
     const has = isPrimitiveKeyType(m.type.key)
@@ -251,6 +268,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   }),
   ...defineFunction(
     "str_to_map",
+    "input",
     1,
     3,
     "str_to_map(text[, pairDelim=',', keyValueDelim=':']): splits text into a map (delimiters are regexes)",
@@ -258,6 +276,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "struct",
+    "grows",
     0,
     Infinity,
     "struct(v1, v2, ...): a struct with fields col1, col2, ...",
@@ -265,6 +284,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "named_struct",
+    "grows",
     0,
     Infinity,
     "named_struct('a', v1, 'b', v2, ...): a struct with the given field names",

@@ -81,25 +81,41 @@ function overlay(s: string, replacement: string, pos: number, len: number): stri
 export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     ["substring", "substr"],
+    "input",
     2,
     3,
     "substring(str, pos[, len]): 1-based, pos 0 acts as 1, negative pos counts from the end",
     (a, _i, fn) => compileSubstring(a, fn),
   ),
-  ...defineFunction("left", 2, 2, "the leftmost len characters ('' when len <= 0)", (args, _i, fn) => ({
-    type: S,
-    evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
-      n <= 0 ? "" : sqlSubstring(s, 1, n),
-    ),
-  })),
-  ...defineFunction("right", 2, 2, "the rightmost len characters ('' when len <= 0)", (args, _i, fn) => ({
-    type: S,
-    evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
-      n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
-    ),
-  })),
+  ...defineFunction(
+    "left",
+    "input",
+    2,
+    2,
+    "the leftmost len characters ('' when len <= 0)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
+        n <= 0 ? "" : sqlSubstring(s, 1, n),
+      ),
+    }),
+  ),
+  ...defineFunction(
+    "right",
+    "input",
+    2,
+    2,
+    "the rightmost len characters ('' when len <= 0)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
+        n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
+      ),
+    }),
+  ),
   ...defineFunction(
     "lpad",
+    "grows",
     2,
     3,
     "left-pads to len characters with pad (default ' '); longer strings are cut to len",
@@ -107,6 +123,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "rpad",
+    "grows",
     2,
     3,
     "right-pads to len characters with pad (default ' '); longer strings are cut to len",
@@ -114,6 +131,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "trim",
+    "input",
     1,
     2,
     "trim(str[, chars]): removes spaces (or the given characters) at both ends",
@@ -121,6 +139,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "btrim",
+    "input",
     1,
     2,
     "btrim(str[, chars]): removes spaces (or the given characters) at both ends",
@@ -128,6 +147,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "ltrim",
+    "input",
     1,
     2,
     "ltrim(str[, chars]): removes leading spaces (or the given characters)",
@@ -135,6 +155,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "rtrim",
+    "input",
     1,
     2,
     "rtrim(str[, chars]): removes trailing spaces (or the given characters)",
@@ -142,6 +163,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "split_part",
+    "input",
     3,
     3,
     "split_part(str, delim, n): the n-th part (negative from the end), '' when out of range",
@@ -157,6 +179,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "overlay",
+    "grows",
     3,
     4,
     "overlay(str, replace, pos[, len]): replaces len characters at 1-based pos",

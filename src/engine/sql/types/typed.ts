@@ -16,7 +16,7 @@ export interface Typed {
 }
 
 /** A context for evaluating constant sub-expressions once at compile time (they read no row). */
-const FOLD_CONTEXT: SqlRowContext = { values: [], row: 0, rnd: new RowRandom(0) };
+const FOLD_CONTEXT: SqlRowContext = { values: [], row: 0, rnd: new RowRandom(0), built: 0 };
 
 export function constantTyped(type: SqlType, value: SqlValue, literal = false): Typed {
   const evaluate: SqlEvaluator = () => value;
@@ -27,6 +27,9 @@ export function constantTyped(type: SqlType, value: SqlValue, literal = false): 
 
 /** The node, folded to a constant when all of `inputs` are constants. */
 export function folded(type: SqlType, evaluate: SqlEvaluator, inputs: readonly Typed[]): Typed {
-  if (inputs.every((i) => i.constant !== undefined)) return constantTyped(type, evaluate(FOLD_CONTEXT));
+  if (inputs.every((i) => i.constant !== undefined)) {
+    FOLD_CONTEXT.built = 0;
+    return constantTyped(type, evaluate(FOLD_CONTEXT));
+  }
   return { type, evaluate };
 }
