@@ -171,6 +171,23 @@ test(
   },
 );
 
+test(
+  "sql values within maxStringLength but too many for a 100-row sample are refused by maxBytesPerSample",
+  T,
+  async () => {
+    const count = { name: "n", type: "int", options: { min: 300_000, max: 300_001 } };
+    const grown = { name: "grown", type: "string", options: { sql: "repeat('ab', n)" } };
+    const r = await sample({ fields: [count, grown], sampleSize: 100 });
+    assertRefused(r, "maxBytesPerSample", 'field "grown"');
+    const few = await f.app.inject({
+      method: "POST",
+      url: "/sample/schema",
+      payload: { fields: [count, grown], sampleSize: 2 },
+    });
+    assert.equal(few.statusCode, 200, few.body);
+  },
+);
+
 test("1,300 nested fields are refused by maxNestedFields", T, async () => {
   const children = Array.from({ length: 1300 }, (_, i) => ({ name: `f${i}`, type: "int" }));
   const r = await sample({ fields: [{ name: "wide", fields: children }] });

@@ -1,6 +1,7 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
+import type { FieldOptions } from "../../model/field-options.ts";
 import { walkFields } from "../../model/walk-fields.ts";
 import { callMaxLength, parseFakerTemplate, templateMaxLength } from "../faker/index.ts";
 import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
@@ -125,8 +126,7 @@ function fieldBytes(
     limit("arrayMinLen", o.arrayMinLen, "maxArrayLength");
     limit("arrayMaxLen", o.arrayMaxLen, "maxArrayLength");
     limit("arrayFixedSize", o.arrayFixedSize, "maxArrayLength");
-    let len = o.arrayFixedSize ?? Math.max(o.arrayMaxLen ?? DEFAULT_COLLECTION_SIZE, o.arrayMinLen ?? 0);
-    if (o.arrayUniqueFrom) len = Math.min(len, o.arrayUniqueFrom.length);
+    const len = arrayLengthBound(o);
     const pick = o.arrayWeightedOneOf ?? o.arrayOneOf?.map((value) => ({ value }));
     let element: number;
     if (pick) element = longestBytes(pick.map((p) => p.value));
@@ -199,6 +199,19 @@ function fieldBytes(
       return SCALAR_BYTES;
   }
 }
+
+/** The most elements an array field's values have, from its options. */
+export function arrayLengthBound(o: FieldOptions): number {
+  const len = o.arrayFixedSize ?? Math.max(o.arrayMaxLen ?? DEFAULT_COLLECTION_SIZE, o.arrayMinLen ?? 0);
+  return o.arrayUniqueFrom ? Math.min(len, o.arrayUniqueFrom.length) : len;
+}
+
+/**
+ * Worst-case bytes of one value of a top-level field, as checkStepBudget estimates it (a field
+ * it has checked); a sql field's is a placeholder, its expression's bound is the compiler's.
+ */
+export const fieldValueBytes = (field: Field, budget: GenerationBudget): number =>
+  fieldBytes(field, effectiveType(field), field.name, budget, (path) => `field "${path}"`);
 
 function structBytes(
   field: Field | undefined,

@@ -44,6 +44,8 @@ export interface StepEnv {
   readonly nowMicros: number;
   readonly fastMode: boolean;
   readonly locale: string | undefined;
+  /** For samples: the most bytes one field's values may take over a batch (maxBytesPerSample). */
+  readonly maxBatchBytes?: number;
 }
 
 export interface CompiledStep {
@@ -58,6 +60,11 @@ export interface CompiledStep {
    * compiled step itself (drawn group sizes do) and no field keeps its own seed.
    */
   readonly reseedable: boolean;
+  /**
+   * The most bytes the values of its sql fields add to a row, from their expressions (the
+   * step's budget check counts them as small): a run's batches are sized with it.
+   */
+  readonly derivedBytes: number;
   /** Output fields (omitted fields left out), in order, with their types. */
   readonly output: readonly { readonly name: string; readonly type: DataType; readonly nullable: boolean }[];
   /** Columns of top-level fields at arbitrary rows (what a child's foreign key recomputes). */
@@ -275,6 +282,7 @@ export function compileStep(
     resolved,
     rowCount,
     reseedable: !drawnGroups && !step.fields.some(hasOwnSeed),
+    derivedBytes: derived.reduce((n, d) => n + d.bytes, 0),
     output: outputFields,
     columnsAt(rows, names) {
       const wanted = new Set<number>();

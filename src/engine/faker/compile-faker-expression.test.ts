@@ -269,6 +269,17 @@ describe("the generation budget in faker expressions", () => {
     assert.ok(compileFakerExpression(expr, { maxStringLength: 100 }).maxLength >= 50);
   });
 
+  it("tries a long call when its first value is made, not when it is compiled", () => {
+    // An inverted length range: a short call fails when compiled, a long one on its first value.
+    assert.equal(errorOf("#{Lorem.characters '100','5'}").code, "RF_RANGE_INVERTED");
+    const e = compileFakerExpression("#{Lorem.characters '100000','5'}");
+    assert.throws(
+      () => rows(e, 1),
+      (err: unknown) =>
+        isRowforgeError(err) && err.code === "RF_RANGE_INVERTED" && err.message.includes("Lorem.characters"),
+    );
+  });
+
   it("keeps the fast-mode values of short calls only; long ones are made again, the same", () => {
     const e = compileFakerExpression("#{Name.firstName}:#{Lorem.characters '5000'}");
     assert.equal(e.maxLength, FIXED_CALL_LENGTH + 1 + 5000);

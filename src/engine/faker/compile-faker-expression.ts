@@ -91,10 +91,11 @@ const isLocaleDataGap = (e: unknown): boolean => e instanceof FakerError && /loc
 /** Draws for the compile-time trial call; any fixed key works. */
 const TRIAL_KEY = 0x5eed;
 /**
- * A fast-mode pool keeps the values of a call only when they are at most this long: 4,096
- * values of at most 4,096 characters hold 32 MiB; longer values are made again when picked.
+ * A call whose values can be longer than this is long: it is not tried when compiled (making
+ * a value takes as long as the value is long), and fast-mode pools do not keep its values
+ * (4,096 values of at most 4,096 characters hold 32 MiB) but make them again when picked.
  */
-const KEPT_VALUE_LENGTH = 4096;
+const LONG_VALUE = 4096;
 
 /** What compiling a call needs besides the call: the faker, the reference date, the length limit. */
 interface CallEnv {
@@ -202,6 +203,18 @@ function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, 
     };
   }
 
+  // A call is tried once so that bad arguments fail here rather than in the middle of a run; a
+  // long one is not (compiling stays quick), its arguments are read when its first value is made.
+  if (longest > LONG_VALUE) {
+    const made = run;
+    return (rnd) => {
+      try {
+        return made(rnd);
+      } catch (e) {
+        throw withContext(e, where);
+      }
+    };
+  }
   try {
     run(new RowRandom(TRIAL_KEY).at(0));
   } catch (e) {
@@ -294,7 +307,7 @@ class CompiledFakerExpression implements FakerExpression {
       if (p.kind === "text") return { size: 1, maxLength, keeps: true, values: [p.text], make: () => p.text };
       const run = this.runners[j] ?? (() => "");
       const rnd = new RowRandom(combine(key, j));
-      const keeps = maxLength <= KEPT_VALUE_LENGTH;
+      const keeps = maxLength <= LONG_VALUE;
       const given = made?.[j];
       const values =
         keeps && given && given.length === size ? [...given] : new Array<string | undefined>(size);

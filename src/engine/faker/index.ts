@@ -21,4 +21,4 @@ export {
   type TemplatePart,
   type TextPart,
 } from "./parse-faker-template.ts";
-export { callMaxLength, templateMaxLength } from "./template-size.ts";
+export { callMaxLength, expressionMaxLength, templateMaxLength } from "./template-size.ts";

@@ -36,3 +36,12 @@ export function templateMaxLength(parts: readonly TemplatePart[], depth = 0): nu
   for (const p of parts) n += p.kind === "text" ? p.text.length : callMaxLength(p, depth);
   return n;
 }
+
+/** The most characters one value of an expression can have; an expression that does not parse counts as its text. */
+export function expressionMaxLength(expr: string): number {
+  try {
+    return templateMaxLength(parseFakerTemplate(expr));
+  } catch {
+    return expr.length;
+  }
+}

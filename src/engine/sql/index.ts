@@ -15,9 +15,12 @@ export { parseSql } from "./syntax/parser.ts";
 export { compileCast } from "./types/cast-conversions.ts";
 export { compileOrdering, type Ordering } from "./values/compare-values.ts";
 export {
+  castBound,
   checkDeepSize,
   checkValueSize,
   evaluateAtCompile,
+  stringBound,
   type ValueLimits,
   valueLimits,
+  widthBound,
 } from "./values/value-budget.ts";

@@ -74,6 +74,8 @@ export interface SqlLimits {
 export interface SqlBinding {
   readonly slot: number;
   readonly type: DataType;
+  /** The most bytes the field's value takes with all it holds (see values/value-budget.ts), when known. */
+  readonly bound?: number;
 }
 
 /** Resolves the top-level identifiers an expression may reference (case-insensitive, like Spark). */
@@ -90,6 +92,8 @@ export interface CompiledSql {
   readonly text: string;
   readonly type: DataType;
   readonly evaluate: SqlEvaluator;
+  /** The most bytes a value takes with all it holds, from the bounds of what it reads; Infinity when unknown. */
+  readonly bound: number;
 }
 
 /** An argument of a function call as the function library sees it at compile time. */
@@ -98,6 +102,8 @@ export interface SqlArg {
   readonly evaluate: SqlEvaluator;
   /** Set when the argument is a literal (lets functions precompile patterns, formats, ...). */
   readonly constant?: { readonly value: SqlValue };
+  /** The most bytes the argument's value takes with all it holds, when known. */
+  readonly bound?: number;
   /** Set when the argument is a lambda `x -> ...` / `(acc, x) -> ...`. */
   readonly lambda?: SqlLambda;
 }
@@ -105,10 +111,17 @@ export interface SqlArg {
 /** A lambda argument: the library binds parameter types, then calls `body` per element. */
 export interface SqlLambda {
   readonly arity: number;
-  /** Compiles the body for the given parameter types; returns the result type and an invoker. */
-  bind(paramTypes: readonly DataType[]): {
+  /**
+   * Compiles the body for the given parameter types (and, when known, the most bytes each
+   * parameter's values take); returns the result type, an invoker and the bound of the results.
+   */
+  bind(
+    paramTypes: readonly DataType[],
+    paramBounds?: readonly number[],
+  ): {
     readonly type: DataType;
     readonly invoke: (ctx: SqlRowContext, params: readonly SqlValue[]) => SqlValue;
+    readonly bound: number;
   };
 }
 
@@ -142,7 +155,15 @@ export interface SqlFunction {
   compile(
     args: readonly SqlArg[],
     inputs: SqlRunInputs,
-  ): { readonly type: DataType; readonly evaluate: SqlEvaluator };
+  ): {
+    readonly type: DataType;
+    readonly evaluate: SqlEvaluator;
+    /**
+     * The most bytes a result takes with all it holds, where the function knows it better than
+     * its growth class does (lambdas, sizes given by constants); see compile-call.ts.
+     */
+    readonly bound?: number;
+  };
   /** One line for docs and "did you mean". */
   readonly doc: string;
 }

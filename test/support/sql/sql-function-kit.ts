@@ -54,7 +54,11 @@ export function lambda(
     evaluate: () => null,
     lambda: {
       arity,
-      bind: (paramTypes) => ({ type: resultType(paramTypes), invoke: (_ctx, params) => body(params) }),
+      bind: (paramTypes) => ({
+        type: resultType(paramTypes),
+        invoke: (_ctx, params) => body(params),
+        bound: Number.POSITIVE_INFINITY,
+      }),
     },
   };
 }

@@ -5,12 +5,12 @@
  */
 import { errorCodeInfo, isRowforgeError, nearestNames } from "../../../errors/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlFunction } from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlGrowth } from "../sql-contract.ts";
 import { isPositionedSqlError } from "../sql-error.ts";
 import type { CallNode } from "../syntax/ast.ts";
 import { toDataType } from "../types/sql-type.ts";
-import { constantTyped, type Typed } from "../types/typed.ts";
-import { budgeted, evaluateAtCompile, valueLimits } from "../values/value-budget.ts";
+import { boundOf, constantTyped, type Typed } from "../types/typed.ts";
+import { budgeted, evaluateAtCompile, stringBound, valueLimits, widthBound } from "../values/value-budget.ts";
 import { coerce } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 import { compileLambdaArg } from "./compile-lambda.ts";
@@ -41,9 +41,10 @@ function toArg(node: Typed, env: CompileEnv, pos: number): SqlArg {
     throw env.error(pos, "an interval can only be added to or subtracted from a date or timestamp");
   }
   const type = toDataType(node.type);
+  const bound = boundOf(node);
   return node.constant === undefined
-    ? { type, evaluate: node.evaluate }
-    : { type, evaluate: node.evaluate, constant: node.constant };
+    ? { type, evaluate: node.evaluate, bound }
+    : { type, evaluate: node.evaluate, constant: node.constant, bound };
 }
 
 function compileArgs(node: CallNode, env: CompileEnv): SqlArg[] {
@@ -100,5 +101,24 @@ export function compileCall(node: CallNode, env: CompileEnv): Typed {
     const made = evaluateAtCompile(evaluate);
     if (made !== undefined) return constantTyped(compiled.type, made.value);
   }
-  return { type: compiled.type, evaluate };
+  const fixedWidth = widthBound(compiled.type) !== Number.POSITIVE_INFINITY;
+  const bound = fixedWidth ? undefined : (compiled.bound ?? classBound(fn.growth, compiled.type, args));
+  return bound === undefined ? { type: compiled.type, evaluate } : { type: compiled.type, evaluate, bound };
+}
+
+/** A fixed function's text (a digest, a day's name) takes at most this many characters. */
+const FIXED_TEXT = 128;
+
+/**
+ * The most bytes a call's value takes, from its growth class where the function does not say:
+ * a `fixed` value is small, an `input` value is no larger than its arguments together, and a
+ * `grows` value is unknown (the engine then counts the budget's most).
+ */
+function classBound(growth: SqlGrowth, type: DataType, args: readonly SqlArg[]): number | undefined {
+  if (growth === "fixed")
+    return type.kind === "string" || type.kind === "binary" ? stringBound(FIXED_TEXT) : undefined;
+  if (growth === "grows") return Number.POSITIVE_INFINITY;
+  let sum = 0;
+  for (const a of args) if (!a.lambda) sum += a.bound ?? widthBound(a.type);
+  return sum;
 }

@@ -3,8 +3,8 @@ import type { SqlEvaluator } from "../sql-contract.ts";
 import { canCast, compileCast } from "../types/cast-conversions.ts";
 import { sameSqlType } from "../types/common-types.ts";
 import { formatSqlType, type SqlType } from "../types/sql-type.ts";
-import { constantTyped, folded, type Typed } from "../types/typed.ts";
-import { budgeted, checkDeepSize, valueLimits } from "../values/value-budget.ts";
+import { boundOf, constantTyped, folded, type Typed } from "../types/typed.ts";
+import { budgeted, castBound, checkDeepSize, valueLimits } from "../values/value-budget.ts";
 import type { CompileEnv } from "./compile-env.ts";
 
 /**
@@ -20,7 +20,8 @@ export function coerce(node: Typed, to: SqlType, env: CompileEnv, pos: number, w
   }
   const cast = compileCast(from, to);
   const inner = node.evaluate;
-  if (!isCollection(from) && !isCollection(to)) return folded(to, (ctx) => cast(inner(ctx)), [node]);
+  const bound = castBound(from, to, boundOf(node));
+  if (!isCollection(from) && !isCollection(to)) return folded(to, (ctx) => cast(inner(ctx)), [node], bound);
   // Casts that build collections, or render one as text, are values built under the budget.
   const limits = valueLimits(env.inputs);
   const renders = to.kind === "string" || to.kind === "binary";
@@ -32,7 +33,7 @@ export function coerce(node: Typed, to: SqlType, env: CompileEnv, pos: number, w
         return cast(v);
       }
     : (ctx) => cast(inner(ctx));
-  return folded(to, budgeted("the cast", renders ? "grows" : "input", evaluate, limits), [node]);
+  return folded(to, budgeted("the cast", renders ? "grows" : "input", evaluate, limits), [node], bound);
 }
 
 const isCollection = (t: SqlType): boolean => t.kind === "array" || t.kind === "map" || t.kind === "struct";

@@ -2,7 +2,7 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import { isAtomicType, widerCommonType } from "../types/common-types.ts";
-import { folded, type Typed } from "../types/typed.ts";
+import { boundOf, folded, type Typed } from "../types/typed.ts";
 import { budgeted, checkValueSize, valueLimits } from "../values/value-budget.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
@@ -12,7 +12,12 @@ import { nullSafe } from "./kernels.ts";
 export function compileConcat(left: Typed, right: Typed, env: CompileEnv, pos: number): Typed {
   const limits = valueLimits(env.inputs);
   const grown = (t: Typed["type"], evaluate: Typed["evaluate"], inputs: readonly Typed[]): Typed =>
-    folded(t, budgeted("||", "grows", evaluate, limits), inputs);
+    folded(
+      t,
+      budgeted("||", "grows", evaluate, limits),
+      inputs,
+      inputs.reduce((n, i) => n + boundOf(i), 0),
+    );
   const lt = left.type;
   const rt = right.type;
   if (lt.kind === "array" || rt.kind === "array") {

@@ -6,9 +6,11 @@ import { type ArrayType, type DataType, DataTypes, type MapType } from "../../..
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
+  argBound,
   argTypeError,
   checkValueSize,
   coerceArg,
+  collectionBound,
   constantArg,
   defineFunction,
   intArg,
@@ -176,8 +178,12 @@ function compileArrayJoin(fn: string, args: readonly SqlArg[], inputs: SqlRunInp
   arrayArg(fn, args, 0);
   const delim = stringArg(fn, args, 1);
   const replacement = args.length > 2 ? stringArg(fn, args, 2) : undefined;
+  // Elements as text (a number takes up to 64 characters for its 16 bytes), a separator (and a
+  // NULL's replacement) for each of at most one element per 8 bytes.
+  const elements = argBound(args, 0);
   return {
     type: DataTypes.string,
+    bound: 8 * elements + (argBound(args, 1) + argBound(args, 2)) * (elements / 8),
     evaluate: ((ctx) => {
       const a = arr(ctx);
       const d = delim(ctx);
@@ -218,6 +224,7 @@ function compileArrayFunction(args: readonly SqlArg[], fn: string) {
   const evals = args.map((_, i) => coerceArg(fn, args, i, t));
   return {
     type: DataTypes.array(t),
+    bound: collectionBound(args),
     evaluate: ((ctx) => evals.map((e) => e(ctx))) satisfies SqlEvaluator,
   };
 }

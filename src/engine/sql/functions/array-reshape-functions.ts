@@ -7,9 +7,12 @@ import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayAndElement, arrayArg } from "./array-functions.ts";
 import {
+  argBound,
+  argsBound,
   argTypeError,
   checkValueSize,
   coerceArg,
+  constantCount,
   defineFunction,
   intArg,
   runtimeError,
@@ -120,6 +123,8 @@ function compileArraysZip(fn: string, args: readonly SqlArg[]) {
   );
   return {
     type,
+    // Each element becomes a struct of one member per array: slots at most double.
+    bound: argsBound(args, 2, 16),
     evaluate: ((ctx) => {
       const values: Values[] = [];
       for (const a of arrays) {
@@ -162,6 +167,8 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       const limits = valueLimits(inputs);
       return {
         type: arr.type.element,
+        // The elements of the inner arrays, without the inner arrays.
+        bound: argBound(args, 0),
         evaluate: strict1<Values>(arr.evaluate, (a) => {
           let size = 0;
           for (const inner of a) {
@@ -227,8 +234,10 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       const e = args[0]!;
       const limits = valueLimits(inputs);
       const n = intArg(fn, args, 1);
+      const times = constantCount(args, 1);
       return {
         type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
+        ...(times === undefined ? {} : { bound: 16 + times * (8 + argBound(args, 0)) }),
         evaluate: (ctx) => {
           const count = n(ctx);
           if (count === null) return null;
@@ -252,6 +261,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       const { element, array, value } = arrayAndElement(fn, args);
       return {
         type: DataTypes.array(element),
+        bound: argsBound(args, 1, 8),
         evaluate: (ctx) => {
           const a = array(ctx);
           return a === null ? null : [...(a as Values), value(ctx)];
@@ -269,6 +279,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       const { element, array, value } = arrayAndElement(fn, args);
       return {
         type: DataTypes.array(element),
+        bound: argsBound(args, 1, 8),
         evaluate: (ctx) => {
           const a = array(ctx);
           return a === null ? null : [value(ctx), ...(a as Values)];

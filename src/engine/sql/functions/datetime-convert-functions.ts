@@ -13,9 +13,11 @@ import {
   MICROS_PER_SECOND,
 } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
+import { stringBound } from "../values/value-budget.ts";
 import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
 import {
+  argBound,
   argTypeError,
   coerceArg,
   constantArg,
@@ -190,6 +192,12 @@ function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
   return strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * BigInt(scale)));
 }
 
+/**
+ * The bound of a date formatted with the pattern at argument 1 (the default when absent): one
+ * pattern letter makes at most 6 characters (a zone offset, a year), quoted text makes itself.
+ */
+const patternBound = (args: readonly SqlArg[]): number => 3 * argBound(args, 1) + stringBound(64);
+
 export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "to_date",
@@ -227,6 +235,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       const ts = tsArg(fn, args, 0);
       return {
         type: S,
+        bound: patternBound(args),
         evaluate: (ctx) => {
           const v = ts(ctx);
           if (v === null) return null;
@@ -277,6 +286,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       const pattern = patternArg(fn, args, 1);
       return {
         type: S,
+        bound: patternBound(args),
         evaluate: (ctx) => {
           const v = secs(ctx);
           if (v === null) return null;

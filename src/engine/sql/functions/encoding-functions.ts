@@ -4,6 +4,7 @@ import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
 import {
+  argsBound,
   argTypeError,
   coerceArg,
   defineFunction,
@@ -36,9 +37,12 @@ const hexOfBytes = (b: Uint8Array): string =>
 
 function compileHex(args: readonly SqlArg[], fn: string) {
   const a = args[0]!;
-  if (a.type.kind === "binary") return { type: S, evaluate: strict1<Uint8Array>(a.evaluate, hexOfBytes) };
+  // Up to 3 UTF-8 bytes a character, 2 hex digits a byte.
+  const bound = argsBound(args, 6);
+  if (a.type.kind === "binary")
+    return { type: S, bound, evaluate: strict1<Uint8Array>(a.evaluate, hexOfBytes) };
   if (a.type.kind === "string")
-    return { type: S, evaluate: strict1<string>(a.evaluate, (s) => hexOfBytes(utf8Bytes(s))) };
+    return { type: S, bound, evaluate: strict1<string>(a.evaluate, (s) => hexOfBytes(utf8Bytes(s))) };
   return {
     type: S,
     evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) =>
@@ -204,6 +208,8 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "base64 text of a binary (strings are encoded as UTF-8)",
     (args, _i, fn) => ({
       type: S,
+      // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
+      bound: argsBound(args, 4),
       evaluate: strict1<Uint8Array>(coerceArg(fn, args, 0, B), (b) =>
         Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
       ),
@@ -269,6 +275,8 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
       return {
         type: B,
+        // Up to 3 UTF-8 bytes a character.
+        bound: argsBound(args, 2),
         evaluate: strict2<string, string>(stringArg(fn, args, 0), f, (s, format) => {
           const k = format.toLowerCase();
           if (k === "hex") return unhex(s);
@@ -288,6 +296,8 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "encode(str, charset): the bytes of str in the character set",
     (args, _i, fn) => ({
       type: B,
+      // Up to 4 bytes a character, and a byte-order mark.
+      bound: argsBound(args, 2),
       evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, c) =>
         encode(fn, s, c),
       ),
@@ -320,6 +330,8 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
     (args, _i, fn) => ({
       type: S,
+      // A character of one UTF-16 unit may become %XX%XX%XX.
+      bound: argsBound(args, 9),
       evaluate: strict1<string>(stringArg(fn, args, 0), urlEncode),
     }),
   ),

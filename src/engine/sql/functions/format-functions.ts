@@ -3,7 +3,7 @@
 import { isRowforgeError } from "../../../errors/index.ts";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
-import { checkDeepSize } from "../values/value-budget.ts";
+import { checkDeepSize, stringBound } from "../values/value-budget.ts";
 import {
   type DecimalPattern,
   exactBinaryDecimal,
@@ -12,6 +12,7 @@ import {
   parseDecimalPattern,
 } from "./decimal-format.ts";
 import {
+  argBound,
   checkValueSize,
   constantArg,
   defineFunction,
@@ -62,6 +63,7 @@ function compileFormatString(args: readonly SqlArg[], fn: string, inputs: SqlRun
   );
   return {
     type: S,
+    ...(fixed === undefined ? {} : { bound: formatBound(fmtConst?.value as string, fixed, args) }),
     evaluate: ((ctx) => {
       const f = fmt(ctx);
       if (f === null) return null;
@@ -78,6 +80,22 @@ function compileFormatString(args: readonly SqlArg[], fn: string, inputs: SqlRun
       }
     }) satisfies SqlEvaluator,
   };
+}
+
+/** The most characters one number takes as text in any format: the digits of the largest double, grouped. */
+const NUMBER_TEXT = 450;
+
+/**
+ * The bound of a constant format's text: its own characters and widths, and at each
+ * specifier a number's text or an argument rendered (six times its bound at most).
+ */
+function formatBound(format: string, parts: readonly FormatPart[], args: readonly SqlArg[]): number {
+  const specifiers = parts.filter((p) => typeof p !== "string").length;
+  let largest = 0;
+  for (let i = 1; i < args.length; i++) largest = Math.max(largest, argBound(args, i));
+  return (
+    stringBound(format.length + formatMinLength(format) + specifiers * NUMBER_TEXT) + specifiers * 6 * largest
+  );
 }
 
 function exactOf(v: SqlValue, kind: string, scale: number): ExactDecimal | null {
@@ -118,8 +136,11 @@ function compileFormatNumber(args: readonly SqlArg[], fn: string, inputs: SqlRun
   });
   const c = constantArg(fn, args, 1, textual ? S : DataTypes.int);
   if (c !== undefined && c.value !== null) patternOf(c.value);
+  const digits =
+    c === undefined || c.value === null ? undefined : textual ? 2 * String(c.value).length : Number(c.value);
   return {
     type: S,
+    ...(digits === undefined ? {} : { bound: stringBound(digits + NUMBER_TEXT) }),
     evaluate: ((ctx) => {
       const v = x.evaluate(ctx);
       const p = pe(ctx);

@@ -12,9 +12,16 @@ import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { decimalToString } from "../values/decimal.ts";
 import { compileFormatter } from "../values/format-value.ts";
 import { javaDoubleToString, javaFloatToString } from "../values/java-number-format.ts";
-import { checkDeepSize } from "../values/value-budget.ts";
+import { checkDeepSize, stringBound } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import { argTypeError, defineFunction, sqlError, strict1, valueLimits } from "./function-helpers.ts";
+import {
+  argBound,
+  argTypeError,
+  defineFunction,
+  sqlError,
+  strict1,
+  valueLimits,
+} from "./function-helpers.ts";
 
 export interface JsonOptions {
   readonly timestampFormat: string;
@@ -163,6 +170,8 @@ export const JSON_FUNCTIONS: readonly SqlFunction[] = [
       // Checked with all it holds before it is written: JSON of many references to one long string is huge.
       return {
         type: DataTypes.string,
+        // Every value as text with quotes and escapes, names and separators: 6 times its bound at most.
+        bound: 6 * argBound(args, 0) + stringBound(64),
         evaluate: strict1<SqlValue>(a.evaluate, (v) => {
           checkDeepSize(`${fn}(): its argument`, v, limits);
           return write(v);

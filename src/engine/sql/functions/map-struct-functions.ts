@@ -8,11 +8,14 @@ import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "
 import { arrayArg } from "./array-functions.ts";
 import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
+  argsBound,
   argTypeError,
   checkValueSize,
   coerceArg,
+  collectionBound,
   constantArg,
   defineFunction,
+  partsBound,
   rejectLambdas,
   runtimeError,
   sqlError,
@@ -52,6 +55,7 @@ function compileMap(fn: string, args: readonly SqlArg[]) {
   }));
   return {
     type: DataTypes.map(kt, vt),
+    bound: collectionBound(args),
     evaluate: ((ctx) =>
       buildMap(
         fn,
@@ -104,6 +108,7 @@ function compileMapConcat(fn: string, args: readonly SqlArg[], inputs: SqlRunInp
   const evals = args.map((_, i) => coerceArg(fn, args, i, t));
   return {
     type: t,
+    bound: argsBound(args),
     evaluate: ((ctx) => {
       const entries: (readonly [SqlValue, SqlValue])[] = [];
       for (const e of evals) {
@@ -132,6 +137,7 @@ function compileStrToMap(fn: string, args: readonly SqlArg[]) {
   const kv = compileRegex(fn, kvDelim.value as string);
   return {
     type: DataTypes.map(S, S),
+    bound: partsBound(args),
     evaluate: strict1<string>(stringArg(fn, args, 0), (text) =>
       buildMap(
         fn,
@@ -170,6 +176,7 @@ function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
   }
   return {
     type: DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true }))),
+    bound: collectionBound(args),
     evaluate: ((ctx) => {
       const o: Record<string, SqlValue> = Object.create(null);
       for (const f of fields) o[f.name] = f.e(ctx);
@@ -208,6 +215,8 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       const m = mapArg(fn, args, 0);
       return {
         type: DataTypes.array(entryStruct(m.type.key, m.type.value)),
+        // Each entry becomes a struct of two members in an array slot.
+        bound: argsBound(args, 2, 16),
         evaluate: strict1<SqlMap>(m.evaluate, (x) => Array.from(x, ([k, v]) => entryOf(k, v))),
       };
     },

@@ -9,11 +9,13 @@ import type {
   SqlValue,
 } from "../sql-contract.ts";
 import {
+  argBound,
   checkValueSize,
   constantArg,
   defineFunction,
   intArg,
   lastValueCache,
+  partsBound,
   runtimeError,
   sqlError,
   stringArg,
@@ -105,8 +107,12 @@ function compileRegexpReplace(args: readonly SqlArg[], fn: string, inputs: SqlRu
   const constRx = rx.constant;
   if (constRx && repConst !== undefined && repConst.value !== null)
     partsOf(constRx, repConst.value as string);
+  // Every character, and the empty match after it, may become the replacement, whose group
+  // references (two characters each at least) copy at most the whole text each.
+  const matches = argBound(args, 0) / 2 + 1;
   return {
     type: S,
+    bound: argBound(args, 0) + matches * argBound(args, 2) + (argBound(args, 0) * argBound(args, 2)) / 4,
     evaluate: ((ctx) => {
       const v = s(ctx);
       if (v === null) return null;
@@ -145,6 +151,7 @@ function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
   }
   return {
     type: all ? DataTypes.array(S) : S,
+    ...(all ? { bound: partsBound(args) } : {}),
     evaluate: ((ctx) => {
       const v = s(ctx);
       if (v === null) return null;
@@ -196,6 +203,7 @@ function compileSplit(args: readonly SqlArg[], fn: string) {
   const limit = args.length > 2 ? intArg(fn, args, 2) : () => -1;
   return {
     type: DataTypes.array(S),
+    bound: partsBound(args),
     evaluate: ((ctx) => {
       const v = s(ctx);
       if (v === null) return null;

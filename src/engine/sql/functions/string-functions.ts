@@ -8,10 +8,15 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
+import { stringBound } from "../values/value-budget.ts";
 import {
+  argBound,
+  argsBound,
   argTypeError,
   checkValueSize,
   coerceArg,
+  constantCount,
+  constantText,
   defineFunction,
   intArg,
   rejectLambdas,
@@ -48,6 +53,7 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
     const evals = args.map((_, i) => coerceArg(fn, args, i, t));
     return {
       type: t,
+      bound: argsBound(args),
       evaluate: ((ctx) => {
         const out: SqlValue[] = [];
         for (const e of evals) {
@@ -64,6 +70,7 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
     const evals = args.map((_, i) => coerceArg(fn, args, i, DataTypes.binary));
     return {
       type: DataTypes.binary,
+      bound: argsBound(args),
       evaluate: ((ctx) => {
         const parts: Uint8Array[] = [];
         let size = 0;
@@ -81,6 +88,7 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
   const evals = args.map((_, i) => stringArg(fn, args, i));
   return {
     type: S,
+    bound: argsBound(args),
     evaluate: ((ctx) => {
       let out = "";
       for (const e of evals) {
@@ -103,8 +111,11 @@ function compileConcatWs(args: readonly SqlArg[], fn: string, inputs: SqlRunInpu
     if (a.type.kind === "array") return { array: true, e: coerceArg(fn, args, i, DataTypes.array(S)) };
     return { array: false, e: stringArg(fn, args, i) };
   });
+  // The separator comes between parts: at most one per element of the arrays (8 bytes each) or argument.
+  const pieces = argsBound(args, 1, 0, 1);
   return {
     type: S,
+    bound: pieces + argBound(args, 0) * (pieces / 8 + args.length),
     evaluate: ((ctx) => {
       const s = sep(ctx);
       if (s === null) return null;
@@ -247,14 +258,17 @@ function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "
   };
 }
 
+/** A function of one string; a `grows` one makes at most `factor` times its argument (case mappings: 3). */
 const stringToString = (
   names: string | readonly string[],
   growth: SqlGrowth,
   doc: string,
   f: (s: string) => string,
+  factor = 1,
 ) =>
   defineFunction(names, growth, 1, 1, doc, (args, _i, fn) => ({
     type: S,
+    bound: argsBound(args, factor),
     evaluate: strict1<string>(stringArg(fn, args, 0), f),
   }));
 
@@ -281,13 +295,14 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     "joins strings and string arrays with a separator, skipping NULLs",
     (a, inputs, fn) => compileConcatWs(a, fn, inputs),
   ),
-  ...stringToString(["upper", "ucase"], "grows", "upper-cases a string", (s) => s.toUpperCase()),
-  ...stringToString(["lower", "lcase"], "grows", "lower-cases a string", (s) => s.toLowerCase()),
+  ...stringToString(["upper", "ucase"], "grows", "upper-cases a string", (s) => s.toUpperCase(), 3),
+  ...stringToString(["lower", "lcase"], "grows", "lower-cases a string", (s) => s.toLowerCase(), 3),
   ...stringToString(
     "initcap",
     "grows",
     "capitalises each space-separated word, lower-casing the rest",
     initcap,
+    3,
   ),
   ...defineFunction("reverse", "input", 1, 1, "reverses a string or an array", (a, _i, fn) =>
     compileReverse(a, fn),
@@ -314,8 +329,10 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     "repeats a string n times ('' when n <= 0)",
     (args, inputs, fn) => {
       const limits = valueLimits(inputs);
+      const times = constantCount(args, 1);
       return {
         type: S,
+        ...(times === undefined ? {} : { bound: argBound(args, 0) * times }),
         evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) => {
           if (n > 0) checkValueSize(fn, s.length * n, limits, "string");
           return repeatString(s, n);
@@ -325,8 +342,10 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction("space", "grows", 1, 1, "a string of n spaces", (args, inputs, fn) => {
     const limits = valueLimits(inputs);
+    const n = constantCount(args, 0);
     return {
       type: S,
+      ...(n === undefined ? {} : { bound: stringBound(n) }),
       evaluate: strict1<number>(intArg(fn, args, 0), (n) => {
         checkValueSize(fn, n, limits, "string");
         return repeatString(" ", n);
@@ -378,6 +397,8 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     "replaces each character of `from` by the character at the same place in `to` (deleted when `to` is shorter)",
     (args, _i, fn) => ({
       type: S,
+      // A character of one UTF-16 unit may become one of two.
+      bound: 2 * argBound(args, 0),
       evaluate: strict3<string, string, string>(
         stringArg(fn, args, 0),
         stringArg(fn, args, 1),
@@ -422,8 +443,11 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     (args, inputs, fn) => {
       const rep = args.length > 2 ? stringArg(fn, args, 2) : () => "";
       const limits = valueLimits(inputs);
+      // Every occurrence (of the search text, or at least one character) becomes the replacement.
+      const found = argBound(args, 0) / 2 / Math.max(1, constantText(args, 1)?.length ?? 1);
       return {
         type: S,
+        bound: argBound(args, 0) + found * argBound(args, 2),
         evaluate: strict3<string, string, string>(
           stringArg(fn, args, 0),
           stringArg(fn, args, 1),

@@ -1,8 +1,11 @@
 /** Substrings, padding and trimming. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
+import { stringBound } from "../values/value-budget.ts";
 import {
+  argsBound,
   checkValueSize,
+  constantCount,
   defineFunction,
   intArg,
   runtimeError,
@@ -37,8 +40,11 @@ function compileSubstring(args: readonly SqlArg[], fn: string) {
 function compilePad(args: readonly SqlArg[], fn: string, left: boolean, inputs: SqlRunInputs) {
   const pad = args.length > 2 ? stringArg(fn, args, 2) : () => " ";
   const limits = valueLimits(inputs);
+  const length = constantCount(args, 1);
   return {
     type: S,
+    // len characters, each of at most two UTF-16 units.
+    ...(length === undefined ? {} : { bound: stringBound(2 * length) }),
     evaluate: strict3<string, number, string>(stringArg(fn, args, 0), intArg(fn, args, 1), pad, (s, n, p) => {
       checkValueSize(fn, n, limits, "string");
       return padString(s, n, p, left);
@@ -190,6 +196,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
       const pos = intArg(fn, args, 2);
       return {
         type: S,
+        bound: argsBound(args),
         evaluate: (ctx) => {
           const l = len(ctx);
           if (l === null) return null;

@@ -133,6 +133,51 @@ export function evaluateAtCompile(evaluate: SqlEvaluator): { readonly value: Sql
   }
 }
 
+/** The bytes counted for a value of a fixed-width type (numbers, dates, booleans). */
+export const SCALAR_BYTES = 16;
+
+const FIXED_WIDTH = new Set([
+  "null",
+  "boolean",
+  "byte",
+  "short",
+  "int",
+  "long",
+  "float",
+  "double",
+  "decimal",
+  "date",
+  "timestamp",
+  "interval",
+]);
+
+/** The bound of a value known only by its type: SCALAR_BYTES for fixed-width types, else unknown (Infinity). */
+export const widthBound = (type: { readonly kind: string }): number =>
+  FIXED_WIDTH.has(type.kind) ? SCALAR_BYTES : Number.POSITIVE_INFINITY;
+
+/** The bound of a string of at most `chars` characters. */
+export const stringBound = (chars: number): number => 2 * chars;
+
+const isCollection = (t: { readonly kind: string }): boolean =>
+  t.kind === "array" || t.kind === "map" || t.kind === "struct";
+
+/**
+ * The most bytes a cast's value takes, from the most its operand's takes: a number or a date
+ * as text takes at most 64 characters, text as UTF-8 bytes at most 3 a character, and a
+ * collection rendered or converted at most 6 times its own bound (every element or value as
+ * text, with its separators). Undefined for casts to fixed-width types.
+ */
+export function castBound(
+  from: { readonly kind: string },
+  to: { readonly kind: string },
+  operand: number,
+): number | undefined {
+  if (to.kind !== "string" && to.kind !== "binary" && !isCollection(to)) return undefined;
+  if (widthBound(from) !== Number.POSITIVE_INFINITY) return stringBound(64);
+  if (from.kind === "string" || from.kind === "binary") return 2 * operand;
+  return 6 * operand + stringBound(64);
+}
+
 /**
  * Bytes of a value with everything it holds (counted as above), counting stops once past
  * `stop`: walking a huge value (an array of 100,000 references to one long string) costs no
@@ -144,7 +189,7 @@ export function deepBytes(v: SqlValue, stop: number): number {
   while (pending.length > 0 && total <= stop) {
     const x = pending.pop()!;
     if (x === null || typeof x !== "object") {
-      total += typeof x === "string" ? 2 * x.length : 16;
+      total += typeof x === "string" ? 2 * x.length : SCALAR_BYTES;
       continue;
     }
     total += builtBytes(x);
@@ -159,13 +204,16 @@ export function deepBytes(v: SqlValue, stop: number): number {
 /**
  * Refuses a value (a field's result, what a function renders as text) that takes more than
  * maxBytesPerRow with everything it holds; `subject` names it in the message ("its value").
+ * Gives the bytes it takes.
  */
-export function checkDeepSize(subject: string, v: SqlValue, limits: ValueLimits): void {
-  if (deepBytes(v, limits.maxBytesPerRow) > limits.maxBytesPerRow) {
+export function checkDeepSize(subject: string, v: SqlValue, limits: ValueLimits): number {
+  const bytes = deepBytes(v, limits.maxBytesPerRow);
+  if (bytes > limits.maxBytesPerRow) {
     throw new RowforgeError(
       "RF_BUDGET_EXCEEDED",
       `${subject} takes more bytes with all it holds than the generation budget maxBytesPerRow = ${limits.maxBytesPerRow}`,
       { hint: raiseHint("maxBytesPerRow") },
     );
   }
+  return bytes;
 }
