@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { apiFixture } from "./api-fixture.ts";
+import { runRequest } from "../support/run-request.ts";
+import { apiFixture, apiRuntime } from "./api-fixture.ts";
 
 // Each request here once made the server allocate gigabytes (or overflow its stack); the
 // generation budget refuses them before anything large is built, with a 400 naming the limit.
@@ -328,5 +329,59 @@ test(
     const t = await sample({ fields: [{ name: "t", type }] });
     assert.equal(t.status, 400, t.message);
     assert.match(t.message, /nests deeper than 1000 levels/);
+  },
+);
+
+test(
+  "a run over the budget is refused when it is submitted (400), one found while generating fails coded",
+  T,
+  async () => {
+    const rt = await apiRuntime();
+    try {
+      const out = `${rt.dir}/out`;
+      const withField = (field: unknown, records = 10) => {
+        const r = runRequest("over_budget", out, records);
+        return { ...r, tasks: [{ ...r.tasks[0]!, fields: [...r.tasks[0]!.fields, field] }] };
+      };
+      for (const field of [
+        { name: "text", options: { expression: "#{Lorem.characters '100000000'}" } },
+        { name: "big", type: "string", options: { sql: "repeat('x', 100000000)" } },
+        {
+          name: "nested",
+          type: "string",
+          options: { sql: "replace(repeat('x', 1000), 'x', repeat('y', 2000))" },
+        },
+      ]) {
+        const r = await rt.app.inject({ method: "POST", url: "/run", payload: withField(field) });
+        assert.equal(r.statusCode, 400, r.body);
+        assert.match(r.body, /RF_BUDGET_EXCEEDED/);
+        assert.match(r.body, /maxStringLength/);
+      }
+      // A size from the row is found while generating: the run fails with the budget's code.
+      const grown = {
+        name: "grown",
+        type: "array<string>",
+        options: { sql: "transform(sequence(1, n), x -> repeat('ab', n))" },
+      };
+      const count = { name: "n", type: "int", options: { min: 50_000, max: 50_001 } };
+      const req = runRequest("grows_at_row_time", out, 10);
+      const started = await rt.app.inject({
+        method: "POST",
+        url: "/run",
+        payload: { ...req, tasks: [{ ...req.tasks[0]!, fields: [count, grown] }] },
+      });
+      assert.equal(started.statusCode, 200, started.body);
+      await rt.runs.idle();
+      const id = (started.json() as { executionId: string }).executionId;
+      const status = (await rt.app.inject({ url: `/run/status/${id}` })).json() as {
+        status: string;
+        failedReason: string;
+      };
+      assert.equal(status.status, "failed");
+      assert.match(status.failedReason, /maxBytesPerRow/);
+      assert.match(status.failedReason, /field "grown"/);
+    } finally {
+      await rt.close();
+    }
   },
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { GENERATOR_VERSION } from "../../engine/index.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import type { ExecutorFactory } from "../executors.ts";
@@ -325,8 +325,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         let rows: number | undefined;
         try {
           rows = plannedRows(plan, only);
-        } catch {
-          // A plan that does not compile is refused by the run itself, with its reason.
+        } catch (e) {
+          // A plan over the generation budget is refused now, as invalid input; one that does not
+          // compile otherwise is refused by the run itself, with its reason.
+          if (isRowforgeError(e) && e.code === "RF_BUDGET_EXCEEDED") throw e;
         }
         if (rows !== undefined) checkRowLimit(plan.plan.name, rows, limits);
       }
