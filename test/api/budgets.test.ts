@@ -67,6 +67,29 @@ test("a regex with nested quantifiers ((a|b){1000}){1000} is refused by maxRegex
   assert.match(r.message, /1000000/);
 });
 
+test(
+  "plain string generators: huge quantifier ranges, binary lengths, regexify, arrays of long strings",
+  T,
+  async () => {
+    const cases: [unknown, string][] = [
+      [{ name: "r", options: { regex: "a{0,100000000}" } }, "maxRegexLength"],
+      [{ name: "r", options: { regex: "[a-z]{5000000}" } }, "maxRegexLength"],
+      [{ name: "r", options: { regex: "\\d{65537}" } }, "maxRegexLength"],
+      [{ name: "r", options: { expression: "#{regexify '[a-z]{100000000}'}" } }, "maxRegexLength"],
+      [{ name: "r", type: "binary", options: { minLen: 1e8 } }, "maxStringLength"],
+      [{ name: "r", type: "string", options: { maxLen: 2_000_000 } }, "maxStringLength"],
+      [
+        { name: "r", type: "array<string>", options: { arrayMinLen: 100_000, minLen: 1000 } },
+        "maxBytesPerRow",
+      ],
+    ];
+    for (const [field, limit] of cases) {
+      const r = await sample({ fields: [field], sampleSize: 1 });
+      assertRefused(r, limit, '"r"');
+    }
+  },
+);
+
 test("minLen 1e8 is refused by maxStringLength", T, async () => {
   const r = await sample({ fields: [{ name: "text", type: "string", options: { minLen: 1e8 } }] });
   assertRefused(r, "maxStringLength", '"text"');
