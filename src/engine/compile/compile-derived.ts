@@ -112,20 +112,20 @@ export function compileDerived(
     const known = bounds.get(slot);
     if (known !== undefined) return known;
     const p = plans[slot]!;
-    if (p.role !== "derived" || p.field.options.sql === undefined) {
-      bounds.set(slot, fieldValueBytes(p.field, budget));
-      return bounds.get(slot)!;
+    let bound = fieldValueBytes(p.field, budget);
+    if (p.role === "derived" && p.field.options.sql !== undefined) {
+      // While it compiles, a field that reads itself (a cycle, refused below) counts the budget's most.
+      bounds.set(slot, capOf(p.type, []));
+      try {
+        const { compiled, refs } = sqlOf(slot);
+        bound = valueBound(compiled, p.type, refs);
+      } catch {
+        bounds.delete(slot); // its error is reported when the field itself is compiled
+        return capOf(p.type, []);
+      }
     }
-    // While it compiles, a field that reads itself (a cycle, refused below) counts the budget's most.
-    bounds.set(slot, capOf(p.type, []));
-    try {
-      const { compiled, refs } = sqlOf(slot);
-      bounds.set(slot, valueBound(compiled, p.type, refs));
-    } catch {
-      bounds.delete(slot); // its error is reported when the field itself is compiled
-      return capOf(p.type, []);
-    }
-    return bounds.get(slot)!;
+    bounds.set(slot, bound);
+    return bound;
   };
   /** The most the budget lets a value of `type` take: text within maxStringLength (or as long as what it reads), else maxBytesPerRow. */
   const capOf = (type: DataType, reads: readonly number[]): number => {

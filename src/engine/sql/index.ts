@@ -14,13 +14,11 @@ export type { SqlAst } from "./syntax/ast.ts";
 export { parseSql } from "./syntax/parser.ts";
 export { compileCast } from "./types/cast-conversions.ts";
 export { compileOrdering, type Ordering } from "./values/compare-values.ts";
+export { castBound, stringBound, widthBound } from "./values/value-bounds.ts";
 export {
-  castBound,
   checkDeepSize,
   checkValueSize,
   evaluateAtCompile,
-  stringBound,
   type ValueLimits,
   valueLimits,
-  widthBound,
 } from "./values/value-budget.ts";

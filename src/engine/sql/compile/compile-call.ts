@@ -5,12 +5,14 @@
  */
 import { errorCodeInfo, isRowforgeError, nearestNames } from "../../../errors/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
+import { argsBound } from "../functions/function-helpers.ts";
 import type { SqlArg, SqlFunction, SqlGrowth } from "../sql-contract.ts";
 import { isPositionedSqlError } from "../sql-error.ts";
 import type { CallNode } from "../syntax/ast.ts";
 import { toDataType } from "../types/sql-type.ts";
 import { boundOf, constantTyped, type Typed } from "../types/typed.ts";
-import { budgeted, evaluateAtCompile, stringBound, valueLimits, widthBound } from "../values/value-budget.ts";
+import { stringBound, widthBound } from "../values/value-bounds.ts";
+import { budgeted, evaluateAtCompile, valueLimits } from "../values/value-budget.ts";
 import { coerce } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 import { compileLambdaArg } from "./compile-lambda.ts";
@@ -117,8 +119,5 @@ const FIXED_TEXT = 128;
 function classBound(growth: SqlGrowth, type: DataType, args: readonly SqlArg[]): number | undefined {
   if (growth === "fixed")
     return type.kind === "string" || type.kind === "binary" ? stringBound(FIXED_TEXT) : undefined;
-  if (growth === "grows") return Number.POSITIVE_INFINITY;
-  let sum = 0;
-  for (const a of args) if (!a.lambda) sum += a.bound ?? widthBound(a.type);
-  return sum;
+  return growth === "grows" ? Number.POSITIVE_INFINITY : argsBound(args);
 }

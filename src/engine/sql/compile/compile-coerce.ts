@@ -4,7 +4,8 @@ import { canCast, compileCast } from "../types/cast-conversions.ts";
 import { sameSqlType } from "../types/common-types.ts";
 import { formatSqlType, type SqlType } from "../types/sql-type.ts";
 import { boundOf, constantTyped, folded, type Typed } from "../types/typed.ts";
-import { budgeted, castBound, checkDeepSize, valueLimits } from "../values/value-budget.ts";
+import { castBound } from "../values/value-bounds.ts";
+import { budgeted, checkDeepSize, valueLimits } from "../values/value-budget.ts";
 import type { CompileEnv } from "./compile-env.ts";
 
 /**

@@ -13,7 +13,7 @@ import {
   MICROS_PER_SECOND,
 } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
-import { stringBound } from "../values/value-budget.ts";
+import { stringBound } from "../values/value-bounds.ts";
 import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
 import {

@@ -3,7 +3,8 @@
 import { isRowforgeError } from "../../../errors/index.ts";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
-import { checkDeepSize, stringBound } from "../values/value-budget.ts";
+import { stringBound } from "../values/value-bounds.ts";
+import { checkDeepSize } from "../values/value-budget.ts";
 import {
   type DecimalPattern,
   exactBinaryDecimal,

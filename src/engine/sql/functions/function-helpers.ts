@@ -13,7 +13,7 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import { widthBound } from "../values/value-budget.ts";
+import { widthBound } from "../values/value-bounds.ts";
 import { castEvaluator, castValue } from "./cast-evaluators.ts";
 import { canImplicitCast, isNullLiteral } from "./implicit-argument-casts.ts";
 

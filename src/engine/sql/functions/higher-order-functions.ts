@@ -5,7 +5,7 @@
  */
 import { type DataType, DataTypes, sameDataType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
-import { SCALAR_BYTES } from "../values/value-budget.ts";
+import { SCALAR_BYTES } from "../values/value-bounds.ts";
 import { arrayArg } from "./array-functions.ts";
 import { valueCaster } from "./cast-evaluators.ts";
 import { setKeyFor } from "./comparators-and-set-keys.ts";

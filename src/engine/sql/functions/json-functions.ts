@@ -12,7 +12,8 @@ import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { decimalToString } from "../values/decimal.ts";
 import { compileFormatter } from "../values/format-value.ts";
 import { javaDoubleToString, javaFloatToString } from "../values/java-number-format.ts";
-import { checkDeepSize, stringBound } from "../values/value-budget.ts";
+import { stringBound } from "../values/value-bounds.ts";
+import { checkDeepSize } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
 import {
   argBound,

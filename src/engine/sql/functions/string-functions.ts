@@ -8,7 +8,7 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import { stringBound } from "../values/value-budget.ts";
+import { stringBound } from "../values/value-bounds.ts";
 import {
   argBound,
   argsBound,

@@ -1,7 +1,7 @@
 /** Substrings, padding and trimming. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
-import { stringBound } from "../values/value-budget.ts";
+import { stringBound } from "../values/value-bounds.ts";
 import {
   argsBound,
   checkValueSize,

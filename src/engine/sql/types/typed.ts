@@ -4,7 +4,8 @@
  */
 import { RowRandom } from "../../rng/index.ts";
 import type { SqlEvaluator, SqlRowContext, SqlValue } from "../sql-contract.ts";
-import { deepBytes, widthBound } from "../values/value-budget.ts";
+import { widthBound } from "../values/value-bounds.ts";
+import { deepBytes } from "../values/value-budget.ts";
 import type { SqlType } from "./sql-type.ts";
 
 export interface Typed {
