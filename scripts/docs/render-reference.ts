@@ -222,10 +222,10 @@ export function renderSqlFunctions(): string {
   const body = SQL_FUNCTION_FAMILIES.map(
     (f) =>
       `## ${f.title}\n\n${table(
-        ["function", "arguments", "what it does"],
+        ["function", "arguments", "result size", "what it does"],
         [...f.functions]
           .sort((a, b) => a.name.localeCompare(b.name))
-          .map((fn) => [code(fn.name), arity(fn.minArgs, fn.maxArgs), fn.doc]),
+          .map((fn) => [code(fn.name), arity(fn.minArgs, fn.maxArgs), fn.growth, fn.doc]),
       )}`,
   ).join("\n\n");
   return `# Spark SQL functions
@@ -237,6 +237,13 @@ included, nested paths with dots), compiled once per plan with Spark 3.5's seman
 casts, null propagation, 1-based \`element_at\`). Besides operators, \`CASE\`, \`CAST\`, lambdas
 (\`x -> x + 1\`) and intervals, these ${count} functions are supported (aliases listed separately);
 any other name is refused with the nearest ones.
+
+The result size is what the generation budget knows of each function: \`fixed\` results are
+small whatever the arguments; \`input\` results are never longer than their arguments (or
+their lambda's results); \`grows\` results can be longer than every argument, and are checked
+against \`maxStringLength\` / \`maxArrayLength\`, before they are built where the arguments tell
+their size. Everything an expression builds for a row counts against \`maxBytesPerRow\` (README,
+"Generation budgets").
 
 ${body}
 `;

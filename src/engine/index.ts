@@ -17,7 +17,7 @@ export { columnFromValues } from "./columns/column-values.ts";
 export { batchShape, toRecordBatch } from "./columns/to-arrow.ts";
 export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compile/compile-plan.ts";
 export type { CompiledStep } from "./compile/compile-step.ts";
-export { BUILTINS, FAKER_TABLE } from "./faker/index.ts";
+export { BUILTINS, expressionMaxLength, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
 export { RowRandom, withStreamSalt } from "./rng/index.ts";
 export type {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { apiFixture } from "./api-fixture.ts";
+import { runRequest } from "../support/run-request.ts";
+import { apiFixture, apiRuntime } from "./api-fixture.ts";
 
 // Each request here once made the server allocate gigabytes (or overflow its stack); the
 // generation budget refuses them before anything large is built, with a 400 naming the limit.
@@ -65,6 +66,29 @@ test("a regex with nested quantifiers ((a|b){1000}){1000} is refused by maxRegex
   assertRefused(r, "maxRegexLength", '"code"');
   assert.match(r.message, /1000000/);
 });
+
+test(
+  "plain string generators: huge quantifier ranges, binary lengths, regexify, arrays of long strings",
+  T,
+  async () => {
+    const cases: [unknown, string][] = [
+      [{ name: "r", options: { regex: "a{0,100000000}" } }, "maxRegexLength"],
+      [{ name: "r", options: { regex: "[a-z]{5000000}" } }, "maxRegexLength"],
+      [{ name: "r", options: { regex: "\\d{65537}" } }, "maxRegexLength"],
+      [{ name: "r", options: { expression: "#{regexify '[a-z]{100000000}'}" } }, "maxRegexLength"],
+      [{ name: "r", type: "binary", options: { minLen: 1e8 } }, "maxStringLength"],
+      [{ name: "r", type: "string", options: { maxLen: 2_000_000 } }, "maxStringLength"],
+      [
+        { name: "r", type: "array<string>", options: { arrayMinLen: 100_000, minLen: 1000 } },
+        "maxBytesPerRow",
+      ],
+    ];
+    for (const [field, limit] of cases) {
+      const r = await sample({ fields: [field], sampleSize: 1 });
+      assertRefused(r, limit, '"r"');
+    }
+  },
+);
 
 test("minLen 1e8 is refused by maxStringLength", T, async () => {
   const r = await sample({ fields: [{ name: "text", type: "string", options: { minLen: 1e8 } }] });
@@ -134,6 +158,60 @@ test("concat doubling in a loop is refused by maxStringLength while it runs", T,
   assertRefused(r, "maxStringLength", '"doubled"');
 });
 
+test(
+  "SQL that grows values past the budget (nested, in lambdas, rendered as text) gets a 400, never a 500",
+  T,
+  async () => {
+    const count = { name: "n", type: "int", options: { min: 50_000, max: 50_001 } };
+    const cases: [string, string, string][] = [
+      [
+        "string",
+        "replace(replace(replace(repeat('x', 1000), 'x', repeat('x', 1000)), 'x', repeat('x', 1000)), 'x', 'yy')",
+        "maxStringLength",
+      ],
+      [
+        "string",
+        "regexp_replace(regexp_replace(repeat('ab', 1000), 'a', repeat('ab', 1000)), 'a', repeat('ab', 1000))",
+        "maxStringLength",
+      ],
+      ["array<string>", "transform(sequence(1, 100000), x -> repeat('x', 1000000))", "maxBytesPerRow"],
+      ["array<string>", "transform(sequence(1, n), x -> repeat('ab', n))", "maxBytesPerRow"],
+      ["array<int>", "flatten(transform(sequence(1, 1000), x -> sequence(1, 1000)))", "maxArrayLength"],
+      ["string", "to_json(array_repeat(repeat('x', 1000000), 100000))", "maxBytesPerRow"],
+      ["string", "cast(array_repeat(repeat('x', 100000), n) as string)", "maxBytesPerRow"],
+      ["array<string>", "array_repeat(repeat('x', 100000), n)", "maxBytesPerRow"],
+      ["string", "format_string('%1000000000d', n)", "maxStringLength"],
+      ["string", "format_number(1.5, 100000000)", "maxStringLength"],
+      ["string", "array_join(array_repeat(repeat('x', 1000), n), ',')", "maxStringLength"],
+      ["string", "repeat('x', '100000000')", "maxStringLength"],
+      ["string", "lpad('x', '2000000', 'ab')", "maxStringLength"],
+      ["array<int>", "sequence(1, cast('200000' as int))", "maxArrayLength"],
+    ];
+    for (const [type, sql, limit] of cases) {
+      const r = await sample({ fields: [count, { name: "grown", type, options: { sql } }], sampleSize: 10 });
+      assertRefused(r, limit, 'field "grown"');
+      assert.ok(r.message.includes('step "'), `the step is named: ${r.message}`);
+    }
+  },
+);
+
+test(
+  "sql values within maxStringLength but too many for a 100-row sample are refused by maxBytesPerSample",
+  T,
+  async () => {
+    const count = { name: "n", type: "int", options: { min: 300_000, max: 300_001 } };
+    const grown = { name: "grown", type: "string", options: { sql: "repeat('ab', n)" } };
+    const r = await sample({ fields: [count, grown], sampleSize: 100 });
+    assertRefused(r, "maxBytesPerSample", 'field "grown"');
+    const few = await f.app.inject({
+      method: "POST",
+      url: "/sample/schema",
+      payload: { fields: [count, grown], sampleSize: 2 },
+    });
+    assert.equal(few.statusCode, 200, few.body);
+  },
+);
+
 test("1,300 nested fields are refused by maxNestedFields", T, async () => {
   const children = Array.from({ length: 1300 }, (_, i) => ({ name: `f${i}`, type: "int" }));
   const r = await sample({ fields: [{ name: "wide", fields: children }] });
@@ -190,6 +268,68 @@ test("a SQL expression longer than maxSqlLength is refused", T, async () => {
   assertRefused(r, "maxSqlLength", '"lit"');
 });
 
+/** A faker call of the given method and single-quoted arguments. */
+const fakerCall = (method: string, ...args: string[]) =>
+  `#{${method}${args.length > 0 ? ` ${args.map((a) => `'${a.replaceAll("'", "''")}'`).join(",")}` : ""}}`;
+
+test(
+  "faker methods whose arguments ask for more than maxStringLength are refused before anything is made",
+  T,
+  async () => {
+    const huge = "100000000";
+    const calls = [
+      fakerCall("Lorem.characters", huge),
+      fakerCall("Lorem.characters", "5", huge),
+      fakerCall("Lorem.characters", ` +${huge} `, "true"),
+      fakerCall("Lorem.words", huge),
+      fakerCall("Lorem.sentence", huge),
+      fakerCall("Lorem.sentence", "3", huge),
+      fakerCall("Lorem.sentences", "10000000"),
+      fakerCall("Lorem.paragraph", "10000000"),
+      fakerCall("Lorem.paragraphs", "1000000"),
+      fakerCall("Lorem.fixedString", huge),
+      fakerCall("Lorem.maxLengthSentence", huge),
+      fakerCall("Text.text", huge),
+      fakerCall("Text.text", "5", huge, "true"),
+      fakerCall("Internet.password", "8", huge),
+      fakerCall("Number.digits", huge),
+      fakerCall("PhoneNumber.subscriberNumber", huge),
+      fakerCall("Commerce.promotionCode", huge),
+      fakerCall("Twitter.twitterId", huge),
+      fakerCall("templatify", "x".repeat(5000), "x", "y".repeat(300)),
+      fakerCall("Options.option", "a", fakerCall("Lorem.characters", huge)),
+    ];
+    for (const expression of calls) {
+      const r = await sample({ fields: [{ name: "text", options: { expression } }], sampleSize: 1 });
+      assertRefused(r, "maxStringLength", 'field "text"');
+      assert.ok(r.message.includes('step "'), `the step is named: ${r.message}`);
+    }
+  },
+);
+
+test("faker values within maxStringLength but too many for one template are refused", T, async () => {
+  const expression = `${fakerCall("Lorem.characters", "700000")}${fakerCall("Lorem.characters", "700000")}`;
+  const r = await sample({ fields: [{ name: "pair", options: { expression } }], sampleSize: 1 });
+  assertRefused(r, "maxStringLength", '"pair"');
+});
+
+test("a long faker value within the budget is generated, a sample of 100 of them is refused", T, async () => {
+  const expression = fakerCall("Lorem.characters", "1000000");
+  const ok = await f.app.inject({
+    method: "POST",
+    url: "/sample/schema",
+    payload: { fields: [{ name: "long", options: { expression } }], sampleSize: 2 },
+  });
+  assert.equal(ok.statusCode, 200, ok.body);
+  const rows = (ok.json() as { sampleData: { long: string }[] }).sampleData;
+  assert.deepEqual(
+    rows.map((row) => row.long.length),
+    [1_000_000, 1_000_000],
+  );
+  const r = await sample({ fields: [{ name: "long", options: { expression } }], sampleSize: 100 });
+  assertRefused(r, "maxBytesPerSample", '"long"');
+});
+
 test("the server still answers normal samples after the refusals", T, async () => {
   const r = await f.app.inject({
     method: "POST",
@@ -212,5 +352,59 @@ test(
     const t = await sample({ fields: [{ name: "t", type }] });
     assert.equal(t.status, 400, t.message);
     assert.match(t.message, /nests deeper than 1000 levels/);
+  },
+);
+
+test(
+  "a run over the budget is refused when it is submitted (400), one found while generating fails coded",
+  T,
+  async () => {
+    const rt = await apiRuntime();
+    try {
+      const out = `${rt.dir}/out`;
+      const withField = (field: unknown, records = 10) => {
+        const r = runRequest("over_budget", out, records);
+        return { ...r, tasks: [{ ...r.tasks[0]!, fields: [...r.tasks[0]!.fields, field] }] };
+      };
+      for (const field of [
+        { name: "text", options: { expression: "#{Lorem.characters '100000000'}" } },
+        { name: "big", type: "string", options: { sql: "repeat('x', 100000000)" } },
+        {
+          name: "nested",
+          type: "string",
+          options: { sql: "replace(repeat('x', 1000), 'x', repeat('y', 2000))" },
+        },
+      ]) {
+        const r = await rt.app.inject({ method: "POST", url: "/run", payload: withField(field) });
+        assert.equal(r.statusCode, 400, r.body);
+        assert.match(r.body, /RF_BUDGET_EXCEEDED/);
+        assert.match(r.body, /maxStringLength/);
+      }
+      // A size from the row is found while generating: the run fails with the budget's code.
+      const grown = {
+        name: "grown",
+        type: "array<string>",
+        options: { sql: "transform(sequence(1, n), x -> repeat('ab', n))" },
+      };
+      const count = { name: "n", type: "int", options: { min: 50_000, max: 50_001 } };
+      const req = runRequest("grows_at_row_time", out, 10);
+      const started = await rt.app.inject({
+        method: "POST",
+        url: "/run",
+        payload: { ...req, tasks: [{ ...req.tasks[0]!, fields: [count, grown] }] },
+      });
+      assert.equal(started.statusCode, 200, started.body);
+      await rt.runs.idle();
+      const id = (started.json() as { executionId: string }).executionId;
+      const status = (await rt.app.inject({ url: `/run/status/${id}` })).json() as {
+        status: string;
+        failedReason: string;
+      };
+      assert.equal(status.status, "failed");
+      assert.match(status.failedReason, /maxBytesPerRow/);
+      assert.match(status.failedReason, /field "grown"/);
+    } finally {
+      await rt.close();
+    }
   },
 );

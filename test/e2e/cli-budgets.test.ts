@@ -33,7 +33,7 @@ function run(dir: string, ...args: string[]) {
 
 /**
  * What the plan asks for is refused before anything is written (exit 2); what SQL builds from
- * row data is found while generating, which fails the run (exit 1) with the budget's code.
+ * row data is found while generating, which fails the run with the budget's code (exit 2 too).
  */
 function assertRefused(
   r: ReturnType<typeof run>,
@@ -47,7 +47,7 @@ function assertRefused(
     assert.match(r.stderr, /error RF_BUDGET_EXCEEDED: /, r.stderr);
     assert.match(r.stderr, new RegExp(`--budget ${limit}=N`), "how to raise it");
   } else {
-    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /error RF_RUN_FAILED: .*\[RF_BUDGET_EXCEEDED\]/, r.stderr);
     assert.match(r.stderr, /hint: .*--budget name=N/, "how to raise it");
   }
@@ -86,12 +86,19 @@ test("arrayMinLen 1e6: exit 2 naming maxArrayLength", T, () => {
   assertRefused(r, "maxArrayLength", 'field "items"', "arrayMinLen is 1000000");
 });
 
-test("sql repeat('x', 100000000): the run fails at the first row (exit 1) naming maxStringLength", T, () => {
+test("sql repeat('x', 100000000): exit 2 naming maxStringLength, before anything is generated", T, () => {
   const r = run(planWith([{ name: "big", type: "string", options: { sql: "repeat('x', 100000000)" } }]));
-  assertRefused(r, "maxStringLength", 'field "big"', "100000000", "rowTime");
+  assertRefused(r, "maxStringLength", 'field "big"', "100000000");
 });
 
-test("repeat with a count from row data, in worker threads: exit 1 naming maxStringLength", T, () => {
+test("faker calls asking for long values: exit 2 naming maxStringLength", T, () => {
+  for (const expression of ["#{Lorem.characters '100000000'}", "#{Lorem.paragraphs '1000000'}"]) {
+    const r = run(planWith([{ name: "text", options: { expression } }]));
+    assertRefused(r, "maxStringLength", 'field "text"', expression);
+  }
+});
+
+test("repeat with a count from row data, in worker threads: exit 2 naming maxStringLength", T, () => {
   const fields = [
     { name: "n", type: "int", options: { min: 100000000, max: 100000001 } },
     { name: "grown", type: "string", options: { sql: "repeat('x', n)" } },
@@ -134,9 +141,9 @@ test("a budget is raised with --budget or the configuration's budget section", T
   const conf = planWith(fields, { "application.conf": "budget { maxStringLength = 3000000 }\n" }, 2);
   const configured = run(conf);
   assert.equal(configured.status, 0, configured.stderr);
-  // The SQL functions' run-time caps follow the same budget.
+  // The SQL functions' caps follow the same budget.
   const sql = [{ name: "big", type: "string", options: { sql: "repeat('x', 2000000)" } }];
-  assertRefused(run(planWith(sql, {}, 2)), "maxStringLength", 'field "big"', "2000000", "rowTime");
+  assertRefused(run(planWith(sql, {}, 2)), "maxStringLength", 'field "big"', "2000000");
   const sqlRaised = run(planWith(sql, {}, 2), "--budget", "maxStringLength=3000000");
   assert.equal(sqlRaised.status, 0, sqlRaised.stderr);
 });

@@ -28,7 +28,11 @@ export function startServe(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
+    // Slow on a busy machine; a server that does not start is stopped, not left running.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`serve did not start: ${out}`));
+    }, 60_000);
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
 import type { Leftover } from "../../connectors/connector.ts";
 import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
 import { checkPlanAccess } from "./check-plan-access.ts";
@@ -375,8 +375,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         let rows: number | undefined;
         try {
           rows = plannedRows(plan, only);
-        } catch {
-          // A plan that does not compile is refused by the run itself, with its reason.
+        } catch (e) {
+          // A plan over the generation budget is refused now, as invalid input; one that does not
+          // compile otherwise is refused by the run itself, with its reason.
+          if (isRowforgeError(e) && e.code === "RF_BUDGET_EXCEEDED") throw e;
         }
         if (rows !== undefined) checkRowLimit(plan.plan.name, rows, limits);
       }

@@ -338,6 +338,7 @@ const compileToCount = (plan: ResolvedPlan): CompiledPlan =>
     seed: plan.plan.sinkOptions.seed ?? "0",
     nowMicros: 0,
     fastMode: true,
+    budget: resolveBudget(plan.config.budget),
     ...(plan.config.generation.numRecordsPerStep !== undefined
       ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
       : {}),

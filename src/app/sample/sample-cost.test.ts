@@ -38,6 +38,8 @@ test("what cannot be bounded from the fields is not cheap", () => {
     ["a heavily repeated regex", [field("r", { regex: "((a{99}){99}){99}" })]],
     ["a long regex", [field("r", { regex: "a".repeat(300) })]],
     ["many faker calls", [field("f", { expression: "#{Name.firstName} ".repeat(10) })]],
+    ["a long faker value", [field("f", { expression: "#{Lorem.characters '1000000'}" })]],
+    ["long faker paragraphs", [field("f", { expression: "#{Lorem.paragraphs '40'}" })]],
     ["a large array", [field("a", { arrayMaxLen: 100_000 }, "array<string>")]],
     ["a long string", [field("s", { minLen: 1_000_000, maxLen: 1_000_000 })]],
     ["many fields", Array.from({ length: 300 }, (_, i) => field(`f${i}`, {}))],

@@ -1,3 +1,4 @@
+import { expressionMaxLength } from "../../engine/index.ts";
 import { type Field, walkFields } from "../../model/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
@@ -73,7 +74,10 @@ function fieldsCost(
     if (o.expression !== undefined) {
       const calls = o.expression.split("#{").length - 1;
       budget.fakerCalls += calls;
-      cost += fastMode ? calls : calls * 20;
+      // Long values (Lorem.characters '1000000') take as long to make as they are long.
+      const longest = expressionMaxLength(o.expression);
+      if (longest > MAX_STRING * 10) return undefined;
+      cost += (fastMode ? calls : calls * 20) + longest / 100;
     }
     if (o.regex !== undefined) {
       if (o.regex.length > 200 || regexRepeat(o.regex) > MAX_REGEX_REPEAT) return undefined;

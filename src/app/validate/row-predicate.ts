@@ -81,7 +81,7 @@ export function compileRowValue(
       }
     }
   }
-  const ctx: SqlRowContext = { values: [], row: 0, rnd: new RowRandom(0) };
+  const ctx: SqlRowContext = { values: [], row: 0, rnd: new RowRandom(0), built: 0 };
   return {
     text,
     type: compiled.type,
@@ -89,6 +89,7 @@ export function compileRowValue(
     shapes,
     evaluate(values) {
       ctx.values = values;
+      ctx.built = 0;
       return evaluator(ctx);
     },
   };

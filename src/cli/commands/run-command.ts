@@ -281,7 +281,9 @@ export function registerRun(
                 process.off("SIGTERM", onSignal);
               });
       progress.end();
-      const failedExit = interruptedBy ? EXIT_INTERRUPTED : EXIT_FAILED;
+      // A plan that asks for more than the budget is invalid input, found while generating or not.
+      const budgetExceeded = result.steps.some((s) => !s.success && s.errorCode === "RF_BUDGET_EXCEEDED");
+      const failedExit = interruptedBy ? EXIT_INTERRUPTED : budgetExceeded ? EXIT_INVALID : EXIT_FAILED;
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
       // Without a home there is no history, but a configured reports folder still gets the report.

@@ -22,6 +22,8 @@ const refused =
     parts.every((p) => e.message.includes(p)) &&
     e.hint.includes(`--budget ${name}=N`);
 
+const stringBytes = (n: number) => 16 + 2 * n;
+
 const check = (fields: Field[], budget: GenerationBudget = DEFAULT_BUDGET) =>
   checkStepBudget("s", fields, budget);
 
@@ -88,6 +90,34 @@ test("each structural limit is refused naming the field, the value and the limit
     () => check([field("q", "string", { sql: `'${"x".repeat(70_000)}'` })]),
     refused("maxSqlLength", "70002"),
   );
+});
+
+test("faker calls are refused by maxStringLength from their arguments, before anything is made", () => {
+  const expr = (expression: string) => [field("f", "string", { expression })];
+  assert.throws(
+    () => check(expr("#{Lorem.characters '100000000'}")),
+    refused("maxStringLength", 'step "s", field "f"', "#{Lorem.characters '100000000'}", "100000000"),
+  );
+  assert.throws(() => check(expr("#{Lorem.words '1000000'}")), refused("maxStringLength"));
+  assert.throws(() => check(expr("#{Number.digits '2000000'}")), refused("maxStringLength"));
+  // A call within the limit, twice in one template, is over it as a whole.
+  assert.throws(
+    () => check(expr("#{Lorem.characters '600000'}-#{Lorem.characters '600000'}")),
+    refused("maxStringLength", "its expression", "1200001"),
+  );
+  // An argument that is itself an expression counts at its longest.
+  assert.throws(
+    () => check(expr("#{Options.option 'a','#{Lorem.characters ''2000000''}'}")),
+    refused("maxStringLength"),
+  );
+  const small = resolveBudget({ maxStringLength: 100 });
+  assert.throws(() => check(expr("#{Lorem.paragraph}"), small), refused("maxStringLength", "= 100"));
+  assert.equal(check(expr("#{Lorem.characters '50'}"), small).bytesPerRow, 16 + stringBytes(50));
+});
+
+test("a faker expression's row estimate is its longest value", () => {
+  const est = check([field("p", "string", { expression: "#{Lorem.characters '1000000'}" })]);
+  assert.equal(est.bytesPerRow, 16 + stringBytes(1_000_000));
 });
 
 test("nested options are checked where they apply: elements, struct members", () => {

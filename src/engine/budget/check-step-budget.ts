@@ -1,8 +1,9 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
+import type { FieldOptions } from "../../model/field-options.ts";
 import { walkFields } from "../../model/walk-fields.ts";
-import { parseFakerTemplate } from "../faker/index.ts";
+import { callMaxLength, parseFakerTemplate, templateMaxLength } from "../faker/index.ts";
 import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import { regexMaxLength } from "../regex/index.ts";
 import { checkBudget, type GenerationBudget } from "./generation-budget.ts";
@@ -11,8 +12,6 @@ import { checkBudget, type GenerationBudget } from "./generation-budget.ts";
 const SCALAR_BYTES = 16;
 const DECIMAL_BYTES = 32;
 const UUID_BYTES = 88;
-/** A faker call's value: names, addresses, sentences; generous for the long ones. */
-const FAKER_CALL_BYTES = 256;
 /** A SQL result's size is checked while it is computed (maxStringLength, maxArrayLength). */
 const SQL_VALUE_BYTES = 64;
 const DEFAULT_MAX_LEN = 20;
@@ -127,8 +126,7 @@ function fieldBytes(
     limit("arrayMinLen", o.arrayMinLen, "maxArrayLength");
     limit("arrayMaxLen", o.arrayMaxLen, "maxArrayLength");
     limit("arrayFixedSize", o.arrayFixedSize, "maxArrayLength");
-    let len = o.arrayFixedSize ?? Math.max(o.arrayMaxLen ?? DEFAULT_COLLECTION_SIZE, o.arrayMinLen ?? 0);
-    if (o.arrayUniqueFrom) len = Math.min(len, o.arrayUniqueFrom.length);
+    const len = arrayLengthBound(o);
     const pick = o.arrayWeightedOneOf ?? o.arrayOneOf?.map((value) => ({ value }));
     let element: number;
     if (pick) element = longestBytes(pick.map((p) => p.value));
@@ -166,16 +164,22 @@ function fieldBytes(
     const parts = parseFakerTemplate(o.expression);
     const calls = parts.filter((x) => x.kind === "call").length;
     checkBudget(budget, "maxFakerCalls", calls, where(path), "the number of faker calls in its expression");
-    let text = 0;
     for (const p of parts) {
-      if (p.kind === "text") {
-        text += p.text.length;
-        continue;
-      }
+      if (p.kind === "text") continue;
       if (p.name.toLowerCase() === "regexify" && p.args[0] !== undefined)
-        text += checkRegex(p.args[0], path, budget, where);
+        checkRegex(p.args[0], path, budget, where);
+      const longest = callMaxLength(p);
+      checkBudget(
+        budget,
+        "maxStringLength",
+        longest,
+        where(path),
+        `the longest value of ${shorten(p.source)}`,
+      );
     }
-    return stringBytes(text) + calls * FAKER_CALL_BYTES;
+    const longest = templateMaxLength(parts);
+    checkBudget(budget, "maxStringLength", longest, where(path), "the longest value of its expression");
+    return stringBytes(longest);
   }
   if (o.uuid !== undefined) return UUID_BYTES;
   switch (type.kind) {
@@ -195,6 +199,19 @@ function fieldBytes(
       return SCALAR_BYTES;
   }
 }
+
+/** The most elements an array field's values have, from its options. */
+export function arrayLengthBound(o: FieldOptions): number {
+  const len = o.arrayFixedSize ?? Math.max(o.arrayMaxLen ?? DEFAULT_COLLECTION_SIZE, o.arrayMinLen ?? 0);
+  return o.arrayUniqueFrom ? Math.min(len, o.arrayUniqueFrom.length) : len;
+}
+
+/**
+ * Worst-case bytes of one value of a top-level field, as checkStepBudget estimates it (a field
+ * it has checked); a sql field's is a placeholder, its expression's bound is the compiler's.
+ */
+export const fieldValueBytes = (field: Field, budget: GenerationBudget): number =>
+  fieldBytes(field, effectiveType(field), field.name, budget, (path) => `field "${path}"`);
 
 function structBytes(
   field: Field | undefined,
@@ -257,7 +274,10 @@ function checkRegex(pattern: string, path: string, budget: GenerationBudget, whe
     "maxRegexLength",
     n,
     where(path),
-    `the longest string of regex "${pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern}", in characters,`,
+    `the longest string of regex "${shorten(pattern)}", in characters,`,
   );
   return n;
 }
+
+/** Text quoted in a message, cut to 80 characters. */
+const shorten = (text: string): string => (text.length > 80 ? `${text.slice(0, 77)}...` : text);

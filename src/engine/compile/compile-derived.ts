@@ -1,7 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
-import { DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
+import { arrayLengthBound, fieldValueBytes } from "../budget/check-step-budget.ts";
+import { DEFAULT_BUDGET, type GenerationBudget, raiseHint } from "../budget/generation-budget.ts";
 import type { Column, StructColumn } from "../columns/column.ts";
 import { columnFromValues, valueAt } from "../columns/column-values.ts";
 import { effectiveType } from "../generators/create-field-generator.ts";
@@ -10,6 +11,10 @@ import { uuidFromText } from "../generators/value-generators.ts";
 import { RowRandom } from "../rng/index.ts";
 import {
   astReferences,
+  type CompiledSql,
+  castBound,
+  checkDeepSize,
+  checkValueSize,
   compileCast,
   compileSqlAst,
   parseSql,
@@ -17,6 +22,10 @@ import {
   type SqlRowContext,
   type SqlScope,
   type SqlValue,
+  stringBound,
+  type ValueLimits,
+  valueLimits,
+  widthBound,
 } from "../sql/index.ts";
 import { sqlKernel } from "./sql-kernels.ts";
 import { fieldKeyOf } from "./step-keys.ts";
@@ -27,6 +36,11 @@ export interface DerivedField {
   /** The top-level field it writes (for a nested field: the struct that holds it). */
   readonly slot: number;
   readonly dependsOn: readonly number[];
+  /**
+   * The most bytes its values add to a row (an expression's bound, capped by what the budget
+   * lets one value hold); 0 where the step's estimate counts them already (uuids).
+   */
+  readonly bytes: number;
   run(rows: Float64Array, cols: (Column | undefined)[]): void;
 }
 
@@ -40,6 +54,8 @@ interface EnvLike {
   readonly planKey: number;
   readonly nowMicros: number;
   readonly budget?: GenerationBudget;
+  /** For samples: the most bytes the values of one field may take over a batch (maxBytesPerSample). */
+  readonly maxBatchBytes?: number;
 }
 
 /**
@@ -51,30 +67,83 @@ export function compileDerived(
   plans: readonly PlanLike[],
   index: ReadonlyMap<string, number>,
   env: EnvLike,
-  stepId: string,
+  step: { readonly id: string; readonly name: string },
 ): DerivedField[] {
-  const scopeWith = (element?: { name: string; type: DataType }): SqlScope => ({
+  const stepId = step.id;
+  const budget = env.budget ?? DEFAULT_BUDGET;
+  const scopeWith = (element?: { name: string; type: DataType; bound: number }): SqlScope => ({
     resolve: (name) => {
       if (element && name.toLowerCase() === element.name.toLowerCase())
-        return { slot: plans.length, type: element.type };
+        return { slot: plans.length, type: element.type, bound: element.bound };
       const slot = index.get(name.toLowerCase());
-      return slot === undefined ? undefined : { slot, type: plans[slot]!.type };
+      return slot === undefined ? undefined : { slot, type: plans[slot]!.type, bound: boundOf(slot) };
     },
     names: () => plans.map((p) => p.field.name),
   });
   const scope = scopeWith();
-  const budget = env.budget ?? DEFAULT_BUDGET;
   const inputs = {
     nowMicros: env.nowMicros,
     timeZone: "UTC" as const,
     limits: {
       maxStringLength: budget.maxStringLength,
       maxArrayLength: budget.maxArrayLength,
+      maxBytesPerRow: budget.maxBytesPerRow,
       maxSqlLength: budget.maxSqlLength,
       maxSqlDepth: budget.maxSqlDepth,
     },
   };
+  const limits = valueLimits(inputs);
   const units: DerivedField[] = [];
+
+  // The most bytes each top-level field's values take: a generated field's from its options,
+  // a sql field's from its expression (compiled when it is first read, once).
+  const topSql = new Map<number, ReturnType<typeof compileFieldSql>>();
+  const sqlOf = (slot: number) => {
+    let c = topSql.get(slot);
+    if (c === undefined) {
+      const f = plans[slot]!.field;
+      c = compileFieldSql(f.options.sql ?? "", scope, inputs, step.name, f.name);
+      topSql.set(slot, c);
+    }
+    return c;
+  };
+  const bounds = new Map<number, number>();
+  const boundOf = (slot: number): number => {
+    const known = bounds.get(slot);
+    if (known !== undefined) return known;
+    const p = plans[slot]!;
+    let bound = fieldValueBytes(p.field, budget);
+    if (p.role === "derived" && p.field.options.sql !== undefined) {
+      // While it compiles, a field that reads itself (a cycle, refused below) counts the budget's most.
+      bounds.set(slot, capOf(p.type, []));
+      try {
+        const { compiled, refs } = sqlOf(slot);
+        bound = valueBound(compiled, p.type, refs);
+      } catch {
+        bounds.delete(slot); // its error is reported when the field itself is compiled
+        return capOf(p.type, []);
+      }
+    }
+    bounds.set(slot, bound);
+    return bound;
+  };
+  /** The most the budget lets a value of `type` take: text within maxStringLength (or as long as what it reads), else maxBytesPerRow. */
+  const capOf = (type: DataType, reads: readonly number[]): number => {
+    if (widthBound(type) !== Number.POSITIVE_INFINITY) return widthBound(type);
+    if (type.kind !== "string" && type.kind !== "binary") return budget.maxBytesPerRow;
+    const text = Math.max(stringBound(budget.maxStringLength), stringBound(budget.maxSqlLength));
+    return reads.reduce((n, r) => Math.max(n, r < plans.length ? boundOf(r) : 0), text);
+  };
+  /** A sql field's bound: its expression's, cast to the field's type, within what the budget lets it hold. */
+  const valueBound = (compiled: CompiledSql, type: DataType, refs: readonly string[]): number => {
+    const cap = capOf(
+      type,
+      refs.flatMap((r) => scope.resolve(r)?.slot ?? []),
+    );
+    const cast =
+      compiled.type.kind === type.kind ? compiled.bound : castBound(compiled.type, type, compiled.bound);
+    return Math.min(cast ?? widthBound(type), cap);
+  };
 
   const sqlUnit = (
     text: string,
@@ -83,14 +152,16 @@ export function compileDerived(
     type: DataType,
     write: (cols: (Column | undefined)[], col: Column) => void,
   ) => {
-    const { compiled, refs, ast } = compileFieldSql(text, scope, inputs, path);
+    const { compiled, refs, ast } =
+      path === plans[slot]!.field.name ? sqlOf(slot) : compileFieldSql(text, scope, inputs, step.name, path);
     const reads = [...new Set(refs.flatMap((r) => scope.resolve(r)?.slot ?? []))];
-    const cast = compileCast(compiled.type, type);
+    const finish = fieldValue(compiled.type, type, limits);
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
     const kernel = sqlKernel(ast, scope, type);
     units.push({
       slot,
       dependsOn: reads,
+      bytes: valueBound(compiled, type, refs),
       run(rows, cols) {
         const whole = kernel?.(cols);
         if (whole) {
@@ -99,17 +170,19 @@ export function compileDerived(
         }
         const n = rows.length;
         const values: SqlValue[] = new Array(plans.length).fill(null);
-        const ctx: SqlRowContext = { values, row: 0, rnd };
+        const ctx: SqlRowContext = { values, row: 0, rnd, built: 0 };
         const out: SqlValue[] = new Array(n);
+        const batch = batchMeter(env.maxBatchBytes);
         try {
           for (let i = 0; i < n; i++) {
             for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
             ctx.row = rows[i]!;
+            ctx.built = 0;
             rnd.at(rows[i]!);
-            out[i] = cast(compiled.evaluate(ctx));
+            out[i] = finish(compiled.evaluate(ctx), batch);
           }
         } catch (e) {
-          throw atField(e, path);
+          throw atField(e, step.name, path);
         }
         write(cols, columnFromValues(type, out));
       },
@@ -128,8 +201,9 @@ export function compileDerived(
   ) => {
     const { compiled, refs } = compileFieldSql(
       text,
-      scopeWith({ name: arrayName, type: elementType }),
+      scopeWith({ name: arrayName, type: elementType, bound: boundOf(slot) }),
       inputs,
+      step.name,
       path,
     );
     const reads = [
@@ -139,30 +213,34 @@ export function compileDerived(
         ),
       ),
     ];
-    const cast = compileCast(compiled.type, type);
+    const finish = fieldValue(compiled.type, type, limits);
     const rnd = new RowRandom(fieldKeyOf(env.planKey, stepId, path));
     units.push({
       slot,
       dependsOn: reads,
+      bytes: valueBound(compiled, type, refs) * arrayLengthBound(plans[slot]!.field.options),
       run(rows, cols) {
         const list = cols[slot];
         if (list?.shape !== "list") return;
         const elements = list.element as StructColumn;
         const values: SqlValue[] = new Array(plans.length + 1).fill(null);
-        const ctx: SqlRowContext = { values, row: 0, rnd };
+        const ctx: SqlRowContext = { values, row: 0, rnd, built: 0 };
         const out: SqlValue[] = new Array(elements.length).fill(null);
+        const batch = batchMeter(env.maxBatchBytes);
         try {
           for (let i = 0; i < rows.length; i++) {
             for (const r of reads) values[r] = cols[r] ? valueAt(cols[r]!, i) : null;
             ctx.row = rows[i]!;
+            // The elements of a row build their values on the row's budget together.
+            ctx.built = 0;
             for (let j = list.offsets[i]!; j < list.offsets[i + 1]!; j++) {
               values[plans.length] = valueAt(elements, j);
               rnd.at(childPositionOf(rows[i]!, j - list.offsets[i]!));
-              out[j] = cast(compiled.evaluate(ctx));
+              out[j] = finish(compiled.evaluate(ctx), batch);
             }
           }
         } catch (e) {
-          throw atField(e, path);
+          throw atField(e, step.name, path);
         }
         let s = elements;
         for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
@@ -189,6 +267,7 @@ export function compileDerived(
         units.push({
           slot,
           dependsOn: [source],
+          bytes: 0,
           run(rows, cols) {
             const out: SqlValue[] = new Array(rows.length);
             for (let i = 0; i < rows.length; i++) {
@@ -264,24 +343,64 @@ function collectNested(
   });
 }
 
-/** Compiles a field's sql; errors name the field. */
+/** Compiles a field's sql; errors name the step and the field. */
 function compileFieldSql(
   text: string,
   scope: Parameters<typeof compileSqlAst>[2],
   inputs: Parameters<typeof compileSqlAst>[3],
+  stepName: string,
   path: string,
 ): { compiled: ReturnType<typeof compileSqlAst>; refs: string[]; ast: SqlAst } {
   try {
     const ast = parseSql(text, inputs.limits);
     return { compiled: compileSqlAst(ast, text, scope, inputs), refs: astReferences(ast), ast };
   } catch (e) {
-    throw atField(e, path);
+    throw atField(e, stepName, path);
   }
 }
 
-/** A coded error of a field's expression names the field. */
-function atField(e: unknown, path: string): unknown {
+/** A coded error of a field's expression names the step and the field. */
+function atField(e: unknown, stepName: string, path: string): unknown {
   if (e instanceof RowforgeError)
-    return new RowforgeError(e.code, `field "${path}": ${e.message}`, { hint: e.hint, cause: e });
+    return new RowforgeError(e.code, `step "${stepName}", field "${path}": ${e.message}`, {
+      hint: e.hint,
+      cause: e,
+    });
   return e;
+}
+
+/**
+ * A field's value from its expression's result: refused when it holds more than maxBytesPerRow
+ * (an array of many references to one long string takes little memory until it is written),
+ * then cast to the field's type; a value rendered as text stays within maxStringLength. Its
+ * bytes count in `batch`.
+ */
+function fieldValue(
+  from: DataType,
+  to: DataType,
+  limits: ValueLimits,
+): (v: SqlValue, batch?: (bytes: number) => void) => SqlValue {
+  const cast = compileCast(from, to);
+  return (v, batch) => {
+    batch?.(checkDeepSize("its value", v, limits));
+    const out = cast(v);
+    if (typeof out === "string" && out !== v) checkValueSize("cast", out.length, limits, "string");
+    return out;
+  };
+}
+
+/** Counts the bytes of a sample's values of one field, refused past `limit` (maxBytesPerSample); none without a limit. */
+function batchMeter(limit: number | undefined): ((bytes: number) => void) | undefined {
+  if (limit === undefined) return undefined;
+  let total = 0;
+  return (bytes) => {
+    total += bytes;
+    if (total > limit) {
+      throw new RowforgeError(
+        "RF_BUDGET_EXCEEDED",
+        `its values in the sample take more bytes than the generation budget maxBytesPerSample = ${limit}`,
+        { hint: raiseHint("maxBytesPerSample") },
+      );
+    }
+  };
 }

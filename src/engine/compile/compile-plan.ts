@@ -131,6 +131,7 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     nowMicros: options.nowMicros,
     fastMode: options.fastMode,
     locale: plan.plan.sinkOptions.locale,
+    ...(options.sampleRows !== undefined ? { maxBatchBytes: budget.maxBytesPerSample } : {}),
   };
   const compiled = new Map<string, CompiledStep>();
   for (const id of ordered.order) {
@@ -147,6 +148,8 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     );
   }
   const steps = ordered.order.map((id) => compiled.get(id)!);
+  // Batches are sized by the rows' worst case, sql fields at what their expressions can make.
+  for (const s of steps) bytesPerRow.set(s.id, (bytesPerRow.get(s.id) ?? 0) + s.derivedBytes);
   return {
     seed: options.seed,
     nowMicros: options.nowMicros,

@@ -7,7 +7,7 @@ import type { Cardinality, GenerationMode, Nullability } from "../../model/forei
 import { durationRows } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import type { GenerationBudget } from "../budget/generation-budget.ts";
+import { DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
@@ -44,6 +44,8 @@ export interface StepEnv {
   readonly nowMicros: number;
   readonly fastMode: boolean;
   readonly locale: string | undefined;
+  /** For samples: the most bytes one field's values may take over a batch (maxBytesPerSample). */
+  readonly maxBatchBytes?: number;
 }
 
 export interface CompiledStep {
@@ -58,6 +60,11 @@ export interface CompiledStep {
    * compiled step itself (drawn group sizes do) and no field keeps its own seed.
    */
   readonly reseedable: boolean;
+  /**
+   * The most bytes the values of its sql fields add to a row, from their expressions (the
+   * step's budget check counts them as small): a run's batches are sized with it.
+   */
+  readonly derivedBytes: number;
   /** Output fields (omitted fields left out), in order, with their types. */
   readonly output: readonly { readonly name: string; readonly type: DataType; readonly nullable: boolean }[];
   /** Columns of top-level fields at arbitrary rows (what a child's foreign key recomputes). */
@@ -131,7 +138,13 @@ export function compileStep(
     grouping = identityGrouping(records);
   }
   const rowCount = grouping.rowCount;
-  const genEnv = { nowMicros: env.nowMicros, fastMode: env.fastMode, locale: env.locale, rowCount };
+  const genEnv = {
+    nowMicros: env.nowMicros,
+    fastMode: env.fastMode,
+    locale: env.locale,
+    rowCount,
+    maxStringLength: (env.budget ?? DEFAULT_BUDGET).maxStringLength,
+  };
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
   const combinations = resolved.allCombinations ? combinationGenerators(step.fields) : new Map();
@@ -175,7 +188,7 @@ export function compileStep(
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
-  const derived: DerivedField[] = compileDerived(plans, index, env, id);
+  const derived: DerivedField[] = compileDerived(plans, index, env, { id, name: step.name });
 
   const linkRandom = new Map(
     links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__link:${l.parent.id}`))]),
@@ -269,6 +282,7 @@ export function compileStep(
     resolved,
     rowCount,
     reseedable: !drawnGroups && !step.fields.some(hasOwnSeed),
+    derivedBytes: derived.reduce((n, d) => n + d.bytes, 0),
     output: outputFields,
     columnsAt(rows, names) {
       const wanted = new Set<number>();

@@ -59,6 +59,7 @@ export function compileReferenceStep(resolved: ResolvedStep, ipc: Uint8Array | u
     resolved,
     rowCount,
     reseedable: true,
+    derivedBytes: 0,
     reference: true,
     output,
     columnsAt(rows, names) {

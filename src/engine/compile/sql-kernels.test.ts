@@ -130,7 +130,7 @@ test("the newest (or oldest) element's field of a sorted array of structs is wha
       assert.ok(kernel, text);
       const compiled = compileSqlAst(ast, text, localScope, { nowMicros: 0, timeZone: "UTC" });
       const values: SqlValue[] = [null];
-      const ctx = { values, row: 0, rnd: new RowRandom(1) };
+      const ctx = { values, row: 0, rnd: new RowRandom(1), built: 0 };
       const expected = columnFromValues(
         fieldType,
         arrays.map((_, i) => {

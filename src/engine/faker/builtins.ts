@@ -1,6 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { compileRegex } from "../regex/index.ts";
+import { compileRegex, regexMaxLength } from "../regex/index.ts";
 import type { RowRandom } from "../rng/index.ts";
+import { type FakerSize, withArgs } from "./faker-size.ts";
 
 /**
  * Calls written without a provider (`#{regexify '[A-Z]{3}'}`, `#{numerify '###-##'}`). They
@@ -11,6 +12,8 @@ export interface Builtin {
   readonly variadic?: boolean;
   readonly usage: string;
   readonly doc: string;
+  /** The longest value given the arguments: the generation budget checks it before any value is made. */
+  readonly size: FakerSize;
   readonly prepare: (args: readonly string[]) => (rnd: RowRandom) => string;
 }
 
@@ -37,11 +40,19 @@ function symbols(
   };
 }
 
+/** templatify's text with each occurrence of its character replaced by the longest option. */
+const templatifySize: FakerSize = ([text = "", ch = "", ...options]) => {
+  const longest = options.reduce((n, o) => Math.max(n, o.length), 0);
+  const occurrences = ch === "" ? 0 : text.split(ch).length - 1;
+  return text.length + occurrences * longest;
+};
+
 export const BUILTINS: Readonly<Record<string, Builtin>> = {
   regexify: {
     arity: [1],
     usage: "'regex'",
     doc: "a string matching the regular expression",
+    size: (a) => regexMaxLength(a[0] ?? ""),
     prepare: (args) => {
       const gen = compileRegex(args[0] ?? "");
       return (rnd) => gen.generate(rnd);
@@ -51,24 +62,28 @@ export const BUILTINS: Readonly<Record<string, Builtin>> = {
     arity: [1],
     usage: "'pattern' (# = digit, Ø = digit 1-9)",
     doc: "the pattern with # replaced by digits",
+    size: withArgs(0),
     prepare: (args) => symbols(args[0] ?? "", true, false, false),
   },
   letterify: {
     arity: [1, 2],
     usage: "'pattern'[,'upperCase'] (? = letter)",
     doc: "the pattern with ? replaced by letters",
+    size: withArgs(0),
     prepare: (args) => symbols(args[0] ?? "", false, true, isTrue(args[1])),
   },
   bothify: {
     arity: [1, 2],
     usage: "'pattern'[,'upperCase'] (# = digit, ? = letter)",
     doc: "the pattern with # replaced by digits and ? by letters",
+    size: withArgs(0),
     prepare: (args) => symbols(args[0] ?? "", true, true, isTrue(args[1])),
   },
   examplify: {
     arity: [1],
     usage: "'example'",
     doc: "a string shaped like the example: letters become random letters of the same case, digits random digits",
+    size: withArgs(0),
     prepare: (args) => {
       const chars = [...(args[0] ?? "")];
       return (rnd) => {
@@ -88,6 +103,7 @@ export const BUILTINS: Readonly<Record<string, Builtin>> = {
     variadic: true,
     usage: "'text','char','option1','option2',...",
     doc: "the text with each occurrence of char replaced by one of the options",
+    size: templatifySize,
     prepare: (args) => {
       const [text = "", ch = "", ...options] = args;
       if (ch.length !== 1) {

@@ -6,9 +6,15 @@ import { allLocales } from "@faker-js/faker";
 import { isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import { compileRegex } from "../regex/index.ts";
 import { RowRandom } from "../rng/index.ts";
-import { compileFakerExpression, type FakerExpression, fillPool } from "./compile-faker-expression.ts";
+import {
+  compileFakerExpression,
+  type FakerExpression,
+  fillPool,
+  poolValue,
+} from "./compile-faker-expression.ts";
 import { fakerHandle } from "./faker-locale.ts";
 import { listFakerMethods } from "./faker-lookup.ts";
+import { FIXED_CALL_LENGTH } from "./faker-size.ts";
 
 /** Every expression found in users' example plans, and the forms the documentation shows. */
 const CORPUS = [
@@ -240,6 +246,53 @@ describe("compileFakerExpression", () => {
   });
 });
 
+describe("the generation budget in faker expressions", () => {
+  it("refuses a call whose arguments ask for more than maxStringLength before making any value", () => {
+    const e = errorOf("#{Lorem.characters '100000000'}");
+    assert.equal(e.code, "RF_BUDGET_EXCEEDED");
+    assert.match(
+      e.message,
+      /the longest value of the call is 100000000, above the generation budget maxStringLength = 1048576/,
+    );
+    assert.match(e.hint, /maxStringLength/);
+    const low = errorOf("#{Lorem.paragraph}", { maxStringLength: 100 });
+    assert.equal(low.code, "RF_BUDGET_EXCEEDED");
+    assert.match(low.message, /maxStringLength = 100\b/);
+    assert.equal(rows(compileFakerExpression("#{Lorem.characters '300'}"), 1)[0]!.length, 300);
+  });
+
+  it("counts an argument that is itself an expression at its longest", () => {
+    // The outer call picks an argument; the expression it names is evaluated in turn.
+    const expr = "#{Options.option 'a','#{Lorem.characters ''50''}'}";
+    const e = errorOf(expr, { maxStringLength: 40 });
+    assert.equal(e.code, "RF_BUDGET_EXCEEDED");
+    assert.ok(compileFakerExpression(expr, { maxStringLength: 100 }).maxLength >= 50);
+  });
+
+  it("tries a long call when its first value is made, not when it is compiled", () => {
+    // An inverted length range: a short call fails when compiled, a long one on its first value.
+    assert.equal(errorOf("#{Lorem.characters '100','5'}").code, "RF_RANGE_INVERTED");
+    const e = compileFakerExpression("#{Lorem.characters '100000','5'}");
+    assert.throws(
+      () => rows(e, 1),
+      (err: unknown) =>
+        isRowforgeError(err) && err.code === "RF_RANGE_INVERTED" && err.message.includes("Lorem.characters"),
+    );
+  });
+
+  it("keeps the fast-mode values of short calls only; long ones are made again, the same", () => {
+    const e = compileFakerExpression("#{Name.firstName}:#{Lorem.characters '5000'}");
+    assert.equal(e.maxLength, FIXED_CALL_LENGTH + 1 + 5000);
+    const [names, colon, long] = e.partPools(16, 3);
+    assert.deepEqual([names!.keeps, colon!.keeps, long!.keeps], [true, true, false]);
+    const once = poolValue(long!, 5);
+    assert.equal(poolValue(long!, 5), once, "made again, the same value");
+    assert.equal(long!.values[5], undefined, "not kept");
+    assert.deepEqual(fillPool(long!), [], "nothing to send to another thread");
+    assert.equal(fillPool(names!).length, 16);
+  });
+});
+
 describe("pooled generation", () => {
   it("pool gives size values, deterministic by key", () => {
     const e = compileFakerExpression("#{Name.firstName}");
@@ -288,7 +341,7 @@ describe("pooled generation", () => {
 
   it("rejects pools that do not belong to the expression", () => {
     const e = compileFakerExpression("#{Name.firstName} #{Name.lastName}");
-    const x = { size: 1, values: ["x"], make: () => "x" };
+    const x = { size: 1, maxLength: 1, keeps: true, values: ["x"], make: () => "x" };
     assert.throws(() => e.generatePooled(new RowRandom(1).at(0), [x]), isRowforgeError);
   });
 

@@ -1,15 +1,19 @@
 import { FakerError } from "@faker-js/faker";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { budgetExceeded, DEFAULT_BUDGET } from "../budget/generation-budget.ts";
 import { combine, RowRandom, withStreamSalt } from "../rng/index.ts";
 import { type FakerHandle, fakerHandle, resolveFakerLocale } from "./faker-locale.ts";
 import { resolveFakerCall } from "./faker-lookup.ts";
 import { type CallPart, parseFakerTemplate, type TemplatePart } from "./parse-faker-template.ts";
+import { callMaxLength, MAX_NESTING } from "./template-size.ts";
 
 export interface FakerExpressionOptions {
   /** Locale as users write it: `en`, `en_US`, `en-GB`, `de`, `fr_FR`, `ja`. Default `en`. */
   readonly locale?: string;
   /** The run's "now" (epoch ms) that date methods count from. Default {@link DEFAULT_REF_DATE}. */
   readonly refDate?: number;
+  /** The generation budget's maxStringLength: a call that can make longer values is refused before it runs. */
+  readonly maxStringLength?: number;
 }
 
 /** The reference date used when the caller gives none: 2025-01-01T00:00:00Z, never the clock. */
@@ -22,6 +26,10 @@ export const DEFAULT_REF_DATE = Date.UTC(2025, 0, 1);
  */
 export interface FakerPool {
   readonly size: number;
+  /** The most characters one value can have. */
+  readonly maxLength: number;
+  /** Whether values are kept once made (parts whose values can be long are made again instead). */
+  readonly keeps: boolean;
   /** The values made so far, by index. */
   readonly values: (string | undefined)[];
   readonly make: (i: number) => string;
@@ -35,12 +43,16 @@ export const poolValue = (pool: FakerPool, i: number): string => {
   const made = pool.values[i];
   if (made !== undefined) return made;
   const value = pool.make(i);
-  pool.values[i] = value;
+  if (pool.keeps) pool.values[i] = value;
   return value;
 };
 
-/** Every value of a pool, made now where missing (to send a pool to another thread whole, or to look at it). */
+/**
+ * Every value of a pool, made now where missing (to send a pool to another thread whole, or to
+ * look at it); none for a pool that does not keep its values.
+ */
 export function fillPool(pool: FakerPool): readonly string[] {
+  if (!pool.keeps) return [];
   for (let i = 0; i < pool.size; i++) poolValue(pool, i);
   return pool.values as string[];
 }
@@ -62,6 +74,8 @@ export interface FakerExpression {
   readonly parts: readonly TemplatePart[];
   /** How many calls the template has; 0 means the expression is constant text. */
   readonly callCount: number;
+  /** The most characters a value can have (see callMaxLength). */
+  readonly maxLength: number;
   generate(rnd: RowRandom): string;
   pool(size: number, key: number): string[];
   /** Pools made lazily, without a stream salt whatever the caller's; `made` are values another thread already made. */
@@ -74,9 +88,21 @@ type Runner = (rnd: RowRandom) => string;
 /** True for the library's error about locale data that is missing or marked not applicable. */
 const isLocaleDataGap = (e: unknown): boolean => e instanceof FakerError && /locale data/i.test(e.message);
 
-const MAX_NESTING = 8;
 /** Draws for the compile-time trial call; any fixed key works. */
 const TRIAL_KEY = 0x5eed;
+/**
+ * A call whose values can be longer than this is long: it is not tried when compiled (making
+ * a value takes as long as the value is long), and fast-mode pools do not keep its values
+ * (4,096 values of at most 4,096 characters hold 32 MiB) but make them again when picked.
+ */
+const LONG_VALUE = 4096;
+
+/** What compiling a call needs besides the call: the faker, the reference date, the length limit. */
+interface CallEnv {
+  readonly h: FakerHandle;
+  readonly refDate: number;
+  readonly maxStringLength: number;
+}
 
 function describeArity(arity: readonly number[], variadic: boolean): string {
   if (variadic) return `${arity[0] ?? 0} or more arguments`;
@@ -96,7 +122,8 @@ function withContext(e: unknown, where: string): RowforgeError {
   });
 }
 
-function compileCall(call: CallPart, expr: string, h: FakerHandle, refDate: number, depth: number): Runner {
+function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, longest: number): Runner {
+  const { h, refDate } = env;
   const where =
     expr === call.source ? `"${expr}"` : `${call.source} at character ${call.position} of "${expr}"`;
   const resolved = resolveFakerCall(call.name, where);
@@ -110,6 +137,17 @@ function compileCall(call: CallPart, expr: string, h: FakerHandle, refDate: numb
       "RF_VALUE_INVALID",
       `${resolved.name} takes ${describeArity(arity, variadic)}${usage}, got ${n} in ${where}`,
       { hint: "write arguments in single quotes separated by commas" },
+    );
+  }
+  // Before anything is made (the trial call below would make a value): a call that can make values
+  // longer than the budget allows is refused.
+  if (longest > env.maxStringLength) {
+    throw budgetExceeded(
+      where,
+      "the longest value of the call",
+      longest,
+      "maxStringLength",
+      env.maxStringLength,
     );
   }
 
@@ -153,7 +191,7 @@ function compileCall(call: CallPart, expr: string, h: FakerHandle, refDate: numb
     const nestedRunner = (text: string): Runner => {
       let r = nested.get(text);
       if (!r) {
-        r = compileRunner(text, h, refDate, depth + 1);
+        r = compileRunner(text, env, depth + 1);
         nested.set(text, r);
       }
       return r;
@@ -165,6 +203,18 @@ function compileCall(call: CallPart, expr: string, h: FakerHandle, refDate: numb
     };
   }
 
+  // A call is tried once so that bad arguments fail here rather than in the middle of a run; a
+  // long one is not (compiling stays quick), its arguments are read when its first value is made.
+  if (longest > LONG_VALUE) {
+    const made = run;
+    return (rnd) => {
+      try {
+        return made(rnd);
+      } catch (e) {
+        throw withContext(e, where);
+      }
+    };
+  }
   try {
     run(new RowRandom(TRIAL_KEY).at(0));
   } catch (e) {
@@ -175,19 +225,19 @@ function compileCall(call: CallPart, expr: string, h: FakerHandle, refDate: numb
 
 function compileParts(
   expr: string,
-  h: FakerHandle,
-  refDate: number,
+  env: CallEnv,
   depth: number,
-): { parts: TemplatePart[]; runners: Runner[] } {
+): { parts: TemplatePart[]; runners: Runner[]; lengths: number[] } {
   const parts = parseFakerTemplate(expr);
-  const runners = parts.map((p): Runner => {
+  const lengths = parts.map((p) => (p.kind === "text" ? p.text.length : callMaxLength(p, depth)));
+  const runners = parts.map((p, j): Runner => {
     if (p.kind === "text") {
       const text = p.text;
       return () => text;
     }
-    return compileCall(p, expr, h, refDate, depth);
+    return compileCall(p, expr, env, depth, lengths[j]!);
   });
-  return { parts, runners };
+  return { parts, runners, lengths };
 }
 
 function join(runners: readonly Runner[]): Runner {
@@ -200,8 +250,8 @@ function join(runners: readonly Runner[]): Runner {
   };
 }
 
-function compileRunner(expr: string, h: FakerHandle, refDate: number, depth: number): Runner {
-  return join(compileParts(expr, h, refDate, depth).runners);
+function compileRunner(expr: string, env: CallEnv, depth: number): Runner {
+  return join(compileParts(expr, env, depth).runners);
 }
 
 function checkSize(size: number): void {
@@ -219,17 +269,27 @@ class CompiledFakerExpression implements FakerExpression {
   readonly refDate: number;
   readonly parts: readonly TemplatePart[];
   readonly callCount: number;
+  readonly maxLength: number;
   readonly generate: (rnd: RowRandom) => string;
   private readonly runners: readonly Runner[];
+  /** The longest value of each part. */
+  private readonly partLengths: readonly number[];
 
-  constructor(source: string, locale: string, refDate: number, parts: TemplatePart[], runners: Runner[]) {
+  constructor(
+    source: string,
+    locale: string,
+    refDate: number,
+    compiled: { parts: TemplatePart[]; runners: Runner[]; lengths: number[] },
+  ) {
     this.source = source;
     this.locale = locale;
     this.refDate = refDate;
-    this.parts = parts;
-    this.runners = runners;
-    this.callCount = parts.filter((p) => p.kind === "call").length;
-    this.generate = join(runners);
+    this.parts = compiled.parts;
+    this.runners = compiled.runners;
+    this.callCount = compiled.parts.filter((p) => p.kind === "call").length;
+    this.partLengths = compiled.lengths;
+    this.maxLength = this.partLengths.reduce((n, l) => n + l, 0);
+    this.generate = join(compiled.runners);
   }
 
   pool(size: number, key: number): string[] {
@@ -243,13 +303,16 @@ class CompiledFakerExpression implements FakerExpression {
   partPools(size: number, key: number, made?: readonly (readonly (string | undefined)[])[]): FakerPools {
     checkSize(size);
     return this.parts.map((p, j): FakerPool => {
-      if (p.kind === "text") return { size: 1, values: [p.text], make: () => p.text };
+      const maxLength = this.partLengths[j] ?? 0;
+      if (p.kind === "text") return { size: 1, maxLength, keeps: true, values: [p.text], make: () => p.text };
       const run = this.runners[j] ?? (() => "");
       const rnd = new RowRandom(combine(key, j));
+      const keeps = maxLength <= LONG_VALUE;
       const given = made?.[j];
-      const values = given && given.length === size ? [...given] : new Array<string | undefined>(size);
+      const values =
+        keeps && given && given.length === size ? [...given] : new Array<string | undefined>(size);
       // Shared by every plan and sample: made with no stream salt, whatever the caller's.
-      return { size, values, make: (i) => withStreamSalt(0, () => run(rnd.at(i))) };
+      return { size, maxLength, keeps, values, make: (i) => withStreamSalt(0, () => run(rnd.at(i))) };
     });
   }
 
@@ -288,7 +351,10 @@ export function compileFakerExpression(expr: string, options: FakerExpressionOpt
       `the reference date for faker expressions is not a number: ${refDate}`,
     );
   }
-  const h = fakerHandle(locale);
-  const { parts, runners } = compileParts(expr, h, refDate, 0);
-  return new CompiledFakerExpression(expr, locale, refDate, parts, runners);
+  const env = {
+    h: fakerHandle(locale),
+    refDate,
+    maxStringLength: options.maxStringLength ?? DEFAULT_BUDGET.maxStringLength,
+  };
+  return new CompiledFakerExpression(expr, locale, refDate, compileParts(expr, env, 0));
 }

@@ -1,19 +1,36 @@
 import type { Faker } from "@faker-js/faker";
+import type { FakerSize } from "./faker-size.ts";
+
+interface EntryBase {
+  /** Produces one value; `args` are the single-quoted arguments as the user wrote them. */
+  readonly faker: (f: Faker, args: readonly string[]) => string;
+  /** What the value looks like. */
+  readonly doc?: string;
+}
+
+/** A method without arguments: its values are at most FIXED_CALL_LENGTH characters long. */
+interface PlainEntry extends EntryBase {
+  readonly arity?: undefined;
+  readonly variadic?: undefined;
+  readonly usage?: undefined;
+  readonly size?: undefined;
+}
+
+/** A method with arguments: it declares how long its value can be, given them. */
+interface ArgumentEntry extends EntryBase {
+  /** The accepted argument counts. */
+  readonly arity: readonly number[];
+  /** When true, any count from `arity[0]` up is accepted. */
+  readonly variadic?: boolean;
+  /** How the arguments are written, for messages and docs: `'min','max'`. */
+  readonly usage: string;
+  /** The longest value given the arguments: the generation budget checks it before any value is made. */
+  readonly size: FakerSize;
+}
 
 /**
  * One method of the expression table. `faker` draws only through `f` (whose randomizer is
  * backed by the row's RowRandom) and reads "now" only from `f.defaultRefDate()`, so a value
  * depends on nothing but (stream key, row, locale, run date).
  */
-export interface FakerEntry {
-  /** Produces one value; `args` are the single-quoted arguments as the user wrote them. */
-  readonly faker: (f: Faker, args: readonly string[]) => string;
-  /** The accepted argument counts; `[0]` when left out. */
-  readonly arity?: readonly number[];
-  /** When true, any count from `arity[0]` up is accepted. */
-  readonly variadic?: boolean;
-  /** How the arguments are written, for messages and docs: `'min','max'`. */
-  readonly usage?: string;
-  /** What the value looks like. */
-  readonly doc?: string;
-}
+export type FakerEntry = PlainEntry | ArgumentEntry;

@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { allLocales } from "@faker-js/faker";
 import { RowRandom } from "../rng/index.ts";
+import { BUILTINS } from "./builtins.ts";
 import { isbn10CheckChar, isIbanValid, isLuhnValid } from "./check-digits.ts";
 import { compileFakerExpression } from "./compile-faker-expression.ts";
+import { FIXED_CALL_LENGTH } from "./faker-size.ts";
 import { FAKER_TABLE } from "./faker-table.ts";
 
 /** Arguments for every argument count an entry accepts besides none. */
@@ -262,5 +264,65 @@ describe("expression table values", () => {
 
   it("renders lists the way users' files expect", () => {
     for (const v of values("#{Lorem.words '4'}", 5)) assert.match(v, /^\[\w+(, \w+){3}\]$/);
+  });
+});
+
+/** The sample arguments with every whole number ten times larger (counts and lengths grow with them). */
+const scaled = (args: readonly string[]): string[] =>
+  args.map((a) => (/^\d+$/.test(a) && Number(a) > 0 ? String(Number(a) * 10) : a));
+
+describe("expression table sizes", () => {
+  it("every method that takes arguments declares the longest value it makes from them", () => {
+    for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+      if (entry.arity === undefined) continue;
+      assert.equal(typeof entry.size, "function", `${name} takes arguments but declares no size rule`);
+    }
+    for (const [name, builtin] of Object.entries(BUILTINS))
+      assert.equal(typeof builtin.size, "function", `${name} declares no size rule`);
+  });
+
+  it("no value is longer than its method declares, in any argument form and locale", () => {
+    let checked = 0;
+    for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+      const given = SAMPLES[name] ?? [];
+      const forms = [...((entry.arity ?? [0]).includes(0) ? [[]] : []), ...given, ...given.map(scaled)];
+      for (const args of forms) {
+        const bound = entry.size?.(args) ?? FIXED_CALL_LENGTH;
+        for (const locale of ["en", "ru", "de", "ja"]) {
+          let e: ReturnType<typeof compileFakerExpression>;
+          try {
+            e = compileFakerExpression(call(name, args), { locale, refDate: REF });
+          } catch {
+            continue; // a scaled argument out of the method's range (randomNumber's 1..18 digits)
+          }
+          const rnd = new RowRandom(3);
+          for (let i = 0; i < 40; i++) {
+            const v = e.generate(rnd.at(i));
+            assert.ok(
+              v.length <= bound,
+              `${locale} ${call(name, args)} made ${v.length} > ${bound} characters`,
+            );
+            checked++;
+          }
+        }
+      }
+    }
+    assert.ok(checked > 10_000, `${checked} values checked`);
+  });
+
+  it("no built-in makes a value longer than it declares", () => {
+    const forms: [string, string[]][] = [
+      ["regexify", ["[a-z]{3,12}(-[0-9]{2}){0,4}"]],
+      ["numerify", ["###-Ø##"]],
+      ["letterify", ["??-??", "true"]],
+      ["bothify", ["?#?#-##??"]],
+      ["examplify", ["AB-123-xy"]],
+      ["templatify", ["a-b-c-d", "-", "one", "three", ""]],
+    ];
+    for (const [name, args] of forms) {
+      const bound = BUILTINS[name]!.size(args);
+      for (const v of values(call(name, args), 100)) assert.ok(v.length <= bound, `${name} made "${v}"`);
+    }
+    assert.equal(BUILTINS.templatify!.size(["x".repeat(5000), "x", "y".repeat(300)]), 5000 + 5000 * 300);
   });
 });

@@ -2,6 +2,20 @@ import { en_US, type Faker } from "@faker-js/faker";
 import { RowforgeError } from "../../errors/index.ts";
 import { MILLIS_PER_DAY } from "../../util/calendar.ts";
 import type { FakerEntry } from "./faker-entry.ts";
+import {
+  countArg,
+  counted,
+  datePattern,
+  type FakerSize,
+  FIXED_CALL_LENGTH,
+  listLength,
+  oneOfArgs,
+  paragraphLength,
+  sentenceLength,
+  upTo,
+  withArgs,
+  wordListLength,
+} from "./faker-size.ts";
 import * as g from "./generators.ts";
 import {
   formatJavaDate,
@@ -54,6 +68,7 @@ function relativeDate(direction: "past" | "future", render: DateRender): FakerEn
   return {
     arity: [0, 2, 3, 4],
     usage: "'atMost','UNIT' or 'atMost','minimum','UNIT', optionally followed by a 'pattern'",
+    size: datePattern(3, 2),
     doc: `a moment in the ${direction} of the run date (within 365 days when no arguments are given)`,
     faker: (f, a) => {
       let atMost = YEAR_MS;
@@ -80,6 +95,7 @@ function betweenDates(render: DateRender): FakerEntry {
   return {
     arity: [2, 3],
     usage: "'from','to' (dates such as '2024-01-31 00:00:00'), optionally a 'pattern'",
+    size: datePattern(2),
     doc: "a moment between two dates",
     faker: (f, a) => {
       const from = dateArg(a, 0);
@@ -96,6 +112,7 @@ function birthday(render: DateRender): FakerEntry {
   return {
     arity: [0, 1, 2, 3],
     usage: "'minAge','maxAge' and/or a 'pattern'",
+    size: (a) => datePattern(a.length === 1 ? 0 : 2)(a),
     doc: "a date of birth for an age of 18-65 years (or the range given), at midnight",
     faker: (f, a) => {
       const ranged = a.length >= 2;
@@ -138,6 +155,10 @@ function charactersFrom(f: Faker, a: readonly string[]): string {
   return randomText(f, min, max, boolArg(a, rest), false, boolArg(a, rest + 1, true));
 }
 
+/** The longest value of Lorem.characters in each of its overloads (see charactersFrom). */
+const charactersSize: FakerSize = (a) =>
+  isIntText(a[0]) ? Math.max(countArg(a, 0, 0), isIntText(a[1]) ? countArg(a, 1, 0) : 0) : 255;
+
 const country = (f: Faker): w.CountryRow => pick(f, w.COUNTRIES);
 
 /** Java's `Integer.MIN_VALUE` .. `MAX_VALUE` bounds for int-typed methods. */
@@ -166,6 +187,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Address.streetAddress": {
     arity: [0, 1],
     usage: "'includeSecondary' (true/false)",
+    size: upTo(FIXED_CALL_LENGTH),
     faker: (f, a) => f.location.streetAddress(boolArg(a, 0)),
   },
   "Address.secondaryAddress": { faker: (f) => f.location.secondaryAddress(), doc: "Apt. 123, Suite 456" },
@@ -181,6 +203,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Address.zipCodeByState": {
     arity: [1],
     usage: "'stateAbbr' such as 'CA'",
+    size: upTo(16),
     doc: "a ZIP code of the given US state",
     faker: (f, a) => {
       const st = (a[0] ?? "").trim().toUpperCase();
@@ -209,12 +232,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Address.latLon": {
     arity: [0, 1],
     usage: "'delimiter'",
+    size: withArgs(32),
     faker: (f, a) =>
       `${(f.number.float() * 180 - 90).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 360 - 180).toFixed(8)}`,
   },
   "Address.lonLat": {
     arity: [0, 1],
     usage: "'delimiter'",
+    size: withArgs(32),
     faker: (f, a) =>
       `${(f.number.float() * 360 - 180).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 180 - 90).toFixed(8)}`,
   },
@@ -255,12 +280,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Internet.emailAddress": {
     arity: [0, 1],
     usage: "'localPart'",
+    size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.email(f, a[0]),
     doc: "first.last@free-mail domain",
   },
   "Internet.safeEmailAddress": {
     arity: [0, 1],
     usage: "'localPart'",
+    size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.email(f, a[0], true),
     doc: "address at example.com/org/net",
   },
@@ -276,6 +303,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Internet.image": {
     arity: [0, 2, 3],
     usage: "'width','height' and optionally a 'seed'",
+    size: withArgs(64),
     faker: (f, a) => {
       if (a.length === 0) return f.image.url();
       const size = `${intArg(a, 0)}/${intArg(a, 1)}`;
@@ -286,6 +314,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Internet.password": {
     arity: [0, 1, 2, 3, 4, 5],
     usage: "'includeDigit' or 'min','max'[,'upper'[,'special'[,'digit']]]",
+    size: (a) => (a.length === 1 ? 16 : Math.max(countArg(a, 0, 8), countArg(a, 1, 16))),
     doc: "8-16 characters by default",
     faker: (f, a) =>
       a.length === 1
@@ -300,7 +329,12 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
           ),
   },
   "Internet.port": { faker: (f) => String(f.number.int(65535)) },
-  "Internet.macAddress": { arity: [0, 1], usage: "'prefix'", faker: (f, a) => g.macAddress(f, a[0]) },
+  "Internet.macAddress": {
+    arity: [0, 1],
+    usage: "'prefix'",
+    size: withArgs(17),
+    faker: (f, a) => g.macAddress(f, a[0]),
+  },
   "Internet.ipV4Address": { faker: g.ipv4 },
   "Internet.privateIpV4Address": { faker: g.privateIpv4 },
   "Internet.publicIpV4Address": { faker: g.publicIpv4 },
@@ -318,12 +352,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Internet.userAgent": {
     arity: [0, 1],
     usage: `'browser' (${w.USER_AGENT_BROWSERS.join(", ")})`,
+    size: upTo(FIXED_CALL_LENGTH),
     faker: (f, a) => g.userAgent(f, a.length ? choiceArg(a, 0, w.USER_AGENT_BROWSERS) : undefined),
   },
   "Internet.userAgentAny": { faker: (f) => g.userAgent(f), doc: "older name of Internet.userAgent" },
   "Internet.botUserAgent": {
     arity: [1],
     usage: `'vendor' (${Object.keys(w.BOT_USER_AGENTS).join(", ")})`,
+    size: upTo(FIXED_CALL_LENGTH),
     faker: (_f, a) => w.BOT_USER_AGENTS[choiceArg(a, 0, Object.keys(w.BOT_USER_AGENTS))] ?? "",
   },
   "Internet.botUserAgentAny": { faker: (f) => pick(f, Object.values(w.BOT_USER_AGENTS)) },
@@ -345,6 +381,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "PhoneNumber.subscriberNumber": {
     arity: [0, 1],
     usage: "'length'",
+    size: counted(0, 4, 1),
     faker: (f, a) => digits(f, intArgOr(a, 0, 4)),
   },
 
@@ -352,6 +389,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Finance.creditCard": {
     arity: [0, 1],
     usage: `'type' (${g.creditCardKinds().join(", ")})`,
+    size: upTo(32),
     doc: "Luhn-valid card number in groups, e.g. 4123-4567-8901-2345",
     faker: (f, a) => {
       if (a.length === 0) return g.creditCard(f, pick(f, g.creditCardKinds()));
@@ -361,7 +399,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     },
   },
   "Finance.bic": { faker: (f) => f.finance.bic() },
-  "Finance.iban": { arity: [0, 1], usage: "'countryCode'", faker: (f, a) => g.iban(f, a[0]) },
+  "Finance.iban": { arity: [0, 1], usage: "'countryCode'", size: upTo(34), faker: (f, a) => g.iban(f, a[0]) },
   "Finance.usRoutingNumber": { faker: g.usRoutingNumber },
   "Finance.nasdaqTicker": { faker: (f) => pick(f, w.MISC.nasdaq) },
   "Finance.nyseTicker": { faker: (f) => pick(f, w.MISC.nyse) },
@@ -401,6 +439,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Commerce.price": {
     arity: [0, 2],
     usage: "'min','max'",
+    size: upTo(32),
     doc: "0.00-100.00 by default, two decimals",
     faker: (f, a) => {
       const min = a.length ? numArg(a, 0) : 0;
@@ -411,6 +450,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Commerce.promotionCode": {
     arity: [0, 1],
     usage: "'digits'",
+    size: counted(0, 6, 1, 64),
     faker: (f, a) =>
       `${pick(f, w.COMMERCE.promoAdjective)}${pick(f, w.COMMERCE.promoNoun)}${digits(f, intArgOr(a, 0, 6))}`,
   },
@@ -419,11 +459,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Lorem.character": {
     arity: [0, 1],
     usage: "'includeUppercase'",
+    size: upTo(1),
     faker: (f, a) => randomText(f, 1, 1, boolArg(a, 0), false, true),
   },
   "Lorem.characters": {
     arity: [0, 1, 2, 3, 4],
     usage: "'length' or 'min','max', then 'includeUppercase','includeDigit'",
+    size: charactersSize,
     doc: "255 lower-case letters and digits by default",
     faker: charactersFrom,
   },
@@ -431,34 +473,40 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Lorem.words": {
     arity: [0, 1],
     usage: "'count'",
+    size: (a) => wordListLength(countArg(a, 0, 3)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArgOr(a, 0, 3) }, () => f.lorem.word())),
   },
   "Lorem.sentence": {
     arity: [0, 1, 2],
     usage: "'wordCount'[,'randomWordsToAdd']",
+    size: (a) => sentenceLength(countArg(a, 0, 3), countArg(a, 1, 6)),
     faker: (f, a) => sentence(f, intArgOr(a, 0, 3), intArgOr(a, 1, 6)),
   },
   "Lorem.sentences": {
     arity: [1],
     usage: "'count'",
+    size: (a) => listLength(countArg(a, 0, 0), sentenceLength(3, 6)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => sentence(f, 3, 6))),
   },
   "Lorem.paragraph": {
     arity: [0, 1],
     usage: "'sentenceCount'",
+    size: (a) => paragraphLength(countArg(a, 0, 3)),
     faker: (f, a) => paragraph(f, intArgOr(a, 0, 3)),
   },
   "Lorem.paragraphs": {
     arity: [1],
     usage: "'count'",
+    size: (a) => listLength(countArg(a, 0, 0), paragraphLength(3)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => paragraph(f, 3))),
   },
   "Lorem.fixedString": {
     arity: [1],
     usage: "'length'",
+    size: counted(0, 0, 1),
     faker: (f, a) => {
       const n = intArg(a, 0);
       let s = "";
@@ -469,11 +517,18 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Lorem.maxLengthSentence": {
     arity: [1],
     usage: "'maxLength'",
+    size: counted(0, 0, 1),
+    // The value of sentence(f, n, 0) cut to n characters, with the same n draws, holding only n + 1 characters.
     faker: (f, a) => {
       const n = intArg(a, 0);
-      let s = sentence(f, Math.max(1, n), 0);
-      if (s.length > n) s = `${s.slice(0, n).trimEnd()}`;
-      return s;
+      let s = "";
+      for (let i = 0; i < Math.max(1, n); i++) {
+        const word = f.lorem.word();
+        if (s.length > n) continue;
+        s += i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : ` ${word}`;
+      }
+      s += ".";
+      return s.length > n ? s.slice(0, n).trimEnd() : s;
     },
   },
   "Text.character": { faker: (f) => f.string.alpha({ length: 1, casing: "mixed" }) },
@@ -482,6 +537,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Text.text": {
     arity: [0, 1, 2, 3, 4, 5],
     usage: "'includeDigit' or 'length' or 'min','max'[,'upper'[,'special'[,'digit']]]",
+    size: (a) => (isIntText(a[0]) ? Math.max(countArg(a, 0, 0), a.length > 1 ? countArg(a, 1, 0) : 0) : 80),
     doc: "20-80 lower-case letters by default",
     faker: (f, a) => {
       if (a.length === 0) return randomText(f, 20, 80, false, false, false);
@@ -512,6 +568,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Number.numberBetween": {
     arity: [2],
     usage: "'min','max' (max exclusive for whole numbers)",
+    size: upTo(32),
     doc: "whole numbers give an integer in [min, max); decimals give a double",
     faker: (f, a) => {
       if (isIntText(a[0]) && isIntText(a[1])) {
@@ -527,6 +584,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Number.randomNumber": {
     arity: [0, 1, 2],
     usage: "'numberOfDigits'",
+    size: upTo(20),
     doc: "any 64-bit integer, or one with exactly the given number of digits",
     faker: (f, a) => {
       if (a.length === 0) return f.number.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).toString();
@@ -540,6 +598,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Number.randomDouble": {
     arity: [3],
     usage: "'maxNumberOfDecimals','min','max'",
+    size: upTo(32),
     faker: (f, a) => {
       const dec = intArg(a, 0);
       const lo = intArg(a, 1);
@@ -547,13 +606,19 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       return javaDouble(Number((lo + f.number.float() * (hi - lo)).toFixed(dec)));
     },
   },
-  "Number.digits": { arity: [1], usage: "'count'", faker: (f, a) => digits(f, intArg(a, 0)) },
+  "Number.digits": {
+    arity: [1],
+    usage: "'count'",
+    size: counted(0, 0, 1),
+    faker: (f, a) => digits(f, intArg(a, 0)),
+  },
   "Number.digit": { faker: (f) => digits(f, 1) },
   "Bool.bool": { faker: (f) => String(f.datatype.boolean()), doc: "true or false" },
   "Options.option": {
     arity: [1],
     variadic: true,
     usage: "'a','b','c'",
+    size: oneOfArgs,
     doc: "one of the arguments",
     faker: (f, a) => pick(f, a),
   },
@@ -577,8 +642,18 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Code.isbnGs1": { faker: (f) => pick(f, ["978", "979"]) },
   "Code.isbnGroup": { faker: (f) => pick(f, ["0", "1"]) },
   "Code.isbnRegistrant": { faker: g.isbnRegistrant, doc: "registrant and publication parts, 8 digits" },
-  "Code.isbn10": { arity: [0, 1], usage: "'separator'", faker: (f, a) => g.isbn10(f, boolArg(a, 0)) },
-  "Code.isbn13": { arity: [0, 1], usage: "'separator'", faker: (f, a) => g.isbn13(f, boolArg(a, 0)) },
+  "Code.isbn10": {
+    arity: [0, 1],
+    usage: "'separator'",
+    size: upTo(13),
+    faker: (f, a) => g.isbn10(f, boolArg(a, 0)),
+  },
+  "Code.isbn13": {
+    arity: [0, 1],
+    usage: "'separator'",
+    size: upTo(17),
+    faker: (f, a) => g.isbn13(f, boolArg(a, 0)),
+  },
   "Code.asin": { faker: g.asin },
   "Code.imei": { faker: g.imei },
   "Code.ean8": { faker: (f) => g.gtin(f, 8) },
@@ -606,6 +681,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Color.hex": {
     arity: [0, 1],
     usage: "'includeHashSign'",
+    size: upTo(7),
     faker: (f, a) => `${boolArg(a, 0, true) ? "#" : ""}${hex(f, 6)}`,
   },
   "Job.field": { faker: (f) => pick(f, w.JOB.field) },
@@ -723,6 +799,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "File.fileName": {
     arity: [0, 4],
     usage: "'dir','name','extension','separator' (empty for random)",
+    size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.fileName(f, a[0], a[1], a[2], a[3]),
   },
   "ProgrammingLanguage.name": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[0] },
@@ -759,11 +836,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Weather.temperatureCelsius": {
     arity: [0, 2],
     usage: "'min','max'",
+    size: upTo(24),
     faker: (f, a) => `${between(f, intArgOr(a, 0, -30), intArgOr(a, 1, 38))}°C`,
   },
   "Weather.temperatureFahrenheit": {
     arity: [0, 2],
     usage: "'min','max'",
+    size: upTo(24),
     faker: (f, a) => `${between(f, intArgOr(a, 0, -22), intArgOr(a, 1, 100))}°F`,
   },
   "University.name": {
@@ -851,6 +930,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Twitter.twitterId": {
     arity: [1],
     usage: "'length'",
+    size: (a) => Math.max(1, countArg(a, 0, 0)),
     faker: (f, a) => String(between(f, 1, 9)) + digits(f, Math.max(0, intArg(a, 0) - 1)),
   },
   "Subscription.plans": { faker: (f) => pick(f, w.SUBSCRIPTION.plans) },

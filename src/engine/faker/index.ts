@@ -13,6 +13,7 @@ export {
 export type { FakerEntry } from "./faker-entry.ts";
 export { fakerLocaleIds, resolveFakerLocale } from "./faker-locale.ts";
 export { listFakerMethods, type ResolvedCall, resolveFakerCall } from "./faker-lookup.ts";
+export { FIXED_CALL_LENGTH } from "./faker-size.ts";
 export { FAKER_TABLE, PROVIDER_ALIASES } from "./faker-table.ts";
 export {
   type CallPart,
@@ -20,3 +21,4 @@ export {
   type TemplatePart,
   type TextPart,
 } from "./parse-faker-template.ts";
+export { callMaxLength, expressionMaxLength, templateMaxLength } from "./template-size.ts";

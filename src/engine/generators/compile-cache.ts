@@ -15,7 +15,8 @@ export const cachedFakerExpression = (
   expr: string,
   locale: string | undefined,
   refDate: number,
+  maxStringLength: number,
 ): FakerExpression =>
-  expressions.get(`${locale ?? ""}\u0000${refDate}\u0000${expr}`, () =>
-    compileFakerExpression(expr, { ...(locale ? { locale } : {}), refDate }),
+  expressions.get(`${locale ?? ""}\u0000${refDate}\u0000${maxStringLength}\u0000${expr}`, () =>
+    compileFakerExpression(expr, { ...(locale ? { locale } : {}), refDate, maxStringLength }),
   );

@@ -33,4 +33,15 @@ describe("faker pools", () => {
     const b = compileFakerExpression("#{Name.lastName}", { refDate: 1_500_000_000_000 });
     assert.notDeepEqual(fillPool(expressionPools(b)[0]!), fillPool(expressionPools(a)[0]!));
   });
+
+  it("are dropped oldest first once the values they can hold pass 512 MiB", () => {
+    // 4,096 values of up to 4,000 characters: 32 MiB each at their longest, made lazily here.
+    const exprs = Array.from({ length: 17 }, (_, i) =>
+      compileFakerExpression(`#{Lorem.characters '4000'} ${i}`, { refDate: 1_650_000_000_000 }),
+    );
+    const first = expressionPools(exprs[0]!);
+    assert.equal(expressionPools(exprs[0]!), first, "kept while the cache has room");
+    for (const e of exprs.slice(1)) expressionPools(e);
+    assert.notEqual(expressionPools(exprs[0]!), first, "the oldest was dropped");
+  });
 });

@@ -5,9 +5,18 @@ import { FAST_POOL_SIZE } from "./field-generator.ts";
 /** A fast-mode pool set as it travels between threads: its key and each part's values, made in full. */
 export type FakerPoolEntry = readonly [key: string, values: readonly (readonly string[])[]];
 
-/** Pool sets kept per thread; the oldest are dropped past this many (a server sees many expressions). */
+/**
+ * Pool sets kept per thread: the oldest are dropped past this many, or when the values they can
+ * hold at their longest pass MAX_POOL_BYTES (a server sees many expressions).
+ */
 const MAX_POOL_SETS = 256;
+const MAX_POOL_BYTES = 512 * 1024 * 1024;
 const cache = new Map<string, FakerPools>();
+let cachedBytes = 0;
+
+/** The bytes a set's kept values take at most: UTF-16 characters of every value it keeps. */
+const poolBytes = (pools: FakerPools): number =>
+  pools.reduce((n, p) => n + (p.keeps ? p.size * p.maxLength * 2 : 0), 0);
 /** Values another thread made, waiting for this thread's first use of their expression. */
 const adopted = new Map<string, readonly (readonly string[])[]>();
 let collecting: Map<string, FakerPools> | undefined;
@@ -29,8 +38,14 @@ export function expressionPools(expr: FakerExpression): FakerPools {
     const seed = hashString(`${expr.locale}\u0000${expr.source}`, 0x706f6f6c);
     pools = expr.partPools(FAST_POOL_SIZE, seed, adopted.get(key));
     adopted.delete(key);
-    if (cache.size >= MAX_POOL_SETS) cache.delete(cache.keys().next().value!);
+    const bytes = poolBytes(pools);
+    for (const [oldest, set] of cache) {
+      if (cache.size < MAX_POOL_SETS && cachedBytes + bytes <= MAX_POOL_BYTES) break;
+      cache.delete(oldest);
+      cachedBytes -= poolBytes(set);
+    }
     cache.set(key, pools);
+    cachedBytes += bytes;
   }
   collecting?.set(key, pools);
   return pools;

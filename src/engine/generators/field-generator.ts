@@ -20,6 +20,8 @@ export interface GeneratorEnv {
   readonly locale: string | undefined;
   /** Rows the step will produce: uniqueness is checked against it before generating. */
   readonly rowCount: number;
+  /** The generation budget's maxStringLength: faker calls that can make longer values are refused. */
+  readonly maxStringLength: number;
 }
 
 /** Pool size of fast mode: values per Datafaker call part, generated once per plan. */

@@ -81,6 +81,7 @@ export const OPTION_GENERATORS: readonly OptionGenerator[] = [
           f.options.expression ?? "",
           env.locale,
           Math.floor(env.nowMicros / MICROS_PER_DAY) * MILLIS_PER_DAY,
+          env.maxStringLength,
         ),
         key,
         env.fastMode,

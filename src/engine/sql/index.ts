@@ -14,3 +14,11 @@ export type { SqlAst } from "./syntax/ast.ts";
 export { parseSql } from "./syntax/parser.ts";
 export { compileCast } from "./types/cast-conversions.ts";
 export { compileOrdering, type Ordering } from "./values/compare-values.ts";
+export { castBound, stringBound, widthBound } from "./values/value-bounds.ts";
+export {
+  checkDeepSize,
+  checkValueSize,
+  evaluateAtCompile,
+  type ValueLimits,
+  valueLimits,
+} from "./values/value-budget.ts";

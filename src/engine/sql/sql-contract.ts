@@ -40,6 +40,11 @@ export interface SqlRowContext {
   row: number;
   /** Random draws of this row for this expression (rand(), uuid(), shuffle()): positioned by the engine. */
   rnd: RowRandom;
+  /**
+   * Bytes of the values the expression has built for this row so far (see values/value-budget.ts):
+   * the engine sets it to 0 for each row, and a row that builds more than maxBytesPerRow is refused.
+   */
+  built: number;
 }
 
 /** Run-wide inputs fixed at compile time. */
@@ -52,12 +57,14 @@ export interface SqlRunInputs {
   readonly limits?: SqlLimits;
 }
 
-/** Limits from the generation budget: checked when parsing, and by functions that can grow a value. */
+/** Limits from the generation budget: checked when parsing, and on the values an expression builds. */
 export interface SqlLimits {
-  /** Characters of one string result (repeat, space, lpad, rpad, concat, ||). */
+  /** Characters of one string result (repeat, space, lpad, rpad, concat, ||, ...). */
   readonly maxStringLength: number;
-  /** Elements of one array result (array_repeat, sequence). */
+  /** Elements of one array result (array_repeat, sequence, ...). */
   readonly maxArrayLength: number;
+  /** Bytes of all the values an expression builds for one row, and of its result with all it holds. */
+  readonly maxBytesPerRow: number;
   /** Characters of the expression. */
   readonly maxSqlLength: number;
   /** Nesting depth of the expression. */
@@ -67,6 +74,8 @@ export interface SqlLimits {
 export interface SqlBinding {
   readonly slot: number;
   readonly type: DataType;
+  /** The most bytes the field's value takes with all it holds (see values/value-budget.ts), when known. */
+  readonly bound?: number;
 }
 
 /** Resolves the top-level identifiers an expression may reference (case-insensitive, like Spark). */
@@ -83,6 +92,8 @@ export interface CompiledSql {
   readonly text: string;
   readonly type: DataType;
   readonly evaluate: SqlEvaluator;
+  /** The most bytes a value takes with all it holds, from the bounds of what it reads; Infinity when unknown. */
+  readonly bound: number;
 }
 
 /** An argument of a function call as the function library sees it at compile time. */
@@ -91,6 +102,8 @@ export interface SqlArg {
   readonly evaluate: SqlEvaluator;
   /** Set when the argument is a literal (lets functions precompile patterns, formats, ...). */
   readonly constant?: { readonly value: SqlValue };
+  /** The most bytes the argument's value takes with all it holds, when known. */
+  readonly bound?: number;
   /** Set when the argument is a lambda `x -> ...` / `(acc, x) -> ...`. */
   readonly lambda?: SqlLambda;
 }
@@ -98,17 +111,39 @@ export interface SqlArg {
 /** A lambda argument: the library binds parameter types, then calls `body` per element. */
 export interface SqlLambda {
   readonly arity: number;
-  /** Compiles the body for the given parameter types; returns the result type and an invoker. */
-  bind(paramTypes: readonly DataType[]): {
+  /**
+   * Compiles the body for the given parameter types (and, when known, the most bytes each
+   * parameter's values take); returns the result type, an invoker and the bound of the results.
+   */
+  bind(
+    paramTypes: readonly DataType[],
+    paramBounds?: readonly number[],
+  ): {
     readonly type: DataType;
     readonly invoke: (ctx: SqlRowContext, params: readonly SqlValue[]) => SqlValue;
+    readonly bound: number;
   };
 }
+
+/**
+ * How large a function's result can be next to its arguments, for the generation budget:
+ * - `fixed`: bounded by a constant whatever the sizes of the arguments (numbers, dates,
+ *   booleans, hashes, names of days);
+ * - `input`: never more characters (strings), bytes (binaries), elements (arrays) or entries
+ *   (maps) than its largest argument or than its lambda's results (slices, picks, copies,
+ *   element-wise maps and folds);
+ * - `grows`: can be larger than every argument (repeat, padding, concatenation, encodings,
+ *   constructors). Its result is checked against maxStringLength / maxArrayLength, before it is
+ *   built wherever its size follows from the arguments.
+ * Every result that is not `fixed` also counts against the budget of the row (maxBytesPerRow).
+ */
+export type SqlGrowth = "fixed" | "input" | "grows";
 
 /** One entry of the function table. */
 export interface SqlFunction {
   /** Lower-case Spark name; aliases are separate entries pointing at the same implementation. */
   readonly name: string;
+  readonly growth: SqlGrowth;
   readonly minArgs: number;
   readonly maxArgs: number; // Infinity for variadic
   /**
@@ -120,7 +155,15 @@ export interface SqlFunction {
   compile(
     args: readonly SqlArg[],
     inputs: SqlRunInputs,
-  ): { readonly type: DataType; readonly evaluate: SqlEvaluator };
+  ): {
+    readonly type: DataType;
+    readonly evaluate: SqlEvaluator;
+    /**
+     * The most bytes a result takes with all it holds, where the function knows it better than
+     * its growth class does (lambdas, sizes given by constants); see compile-call.ts.
+     */
+    readonly bound?: number;
+  };
   /** One line for docs and "did you mean". */
   readonly doc: string;
 }

@@ -54,7 +54,11 @@ export function lambda(
     evaluate: () => null,
     lambda: {
       arity,
-      bind: (paramTypes) => ({ type: resultType(paramTypes), invoke: (_ctx, params) => body(params) }),
+      bind: (paramTypes) => ({
+        type: resultType(paramTypes),
+        invoke: (_ctx, params) => body(params),
+        bound: Number.POSITIVE_INFINITY,
+      }),
     },
   };
 }
@@ -66,7 +70,7 @@ export function fn(name: string): SqlFunction {
 }
 
 export function ctxAt(row = 0, key = 7): SqlRowContext {
-  return { values: [], row, rnd: new RowRandom(key).at(row) };
+  return { values: [], row, rnd: new RowRandom(key).at(row), built: 0 };
 }
 
 /** Compiles and evaluates once; also checks the arity bounds like the compiler would. */

@@ -54,6 +54,7 @@ export function testScope(fields: Readonly<Record<string, string | DataType>>): 
         values: bySlot.map((f) => lower.get(f.name.toLowerCase()) ?? null),
         row: rowIndex,
         rnd: new RowRandom(99).at(rowIndex),
+        built: 0,
       };
     },
   };

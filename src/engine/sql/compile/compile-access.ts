@@ -7,8 +7,9 @@ import { didYouMean } from "../../../errors/index.ts";
 import { type DataType, DataTypes, type StructField, type StructType } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
 import { isAtomicType } from "../types/common-types.ts";
-import { constantTyped, folded, type Typed } from "../types/typed.ts";
+import { boundOf, constantTyped, folded, type Typed } from "../types/typed.ts";
 import { compileEquality } from "../values/compare-values.ts";
+import { budgeted, valueLimits } from "../values/value-budget.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 
@@ -59,7 +60,7 @@ export function compileField(target: Typed, name: string, env: CompileEnv, pos: 
       const v = e(ctx);
       return v === null ? null : ((v as Struct)[key] ?? null);
     };
-    return folded(field.type, evaluate, [target]);
+    return folded(field.type, evaluate, [target], boundOf(target));
   }
   if (t.kind === "array" && t.element.kind === "struct") {
     const field = findField(t.element, name, env, pos);
@@ -69,7 +70,14 @@ export function compileField(target: Typed, name: string, env: CompileEnv, pos: 
       if (v === null) return null;
       return (v as readonly SqlValue[]).map((s) => (s === null ? null : ((s as Struct)[key] ?? null)));
     };
-    return folded(DataTypes.array(field.type), evaluate, [target]);
+    // A new array of the members: counted against the row like the values functions build.
+    const limits = valueLimits(env.inputs);
+    return folded(
+      DataTypes.array(field.type),
+      budgeted("the field access", "input", evaluate, limits),
+      [target],
+      boundOf(target),
+    );
   }
   if (t.kind === "map" && t.key.kind === "string") {
     const lookup = mapLookup(t);
@@ -77,7 +85,7 @@ export function compileField(target: Typed, name: string, env: CompileEnv, pos: 
       const v = e(ctx);
       return v === null ? null : lookup(v as ReadonlyMap<SqlValue, SqlValue>, name);
     };
-    return folded(t.value, evaluate, [target]);
+    return folded(t.value, evaluate, [target], boundOf(target));
   }
   throw env.error(
     pos,
@@ -104,7 +112,7 @@ export function compileSubscript(target: Typed, indexIn: Typed, env: CompileEnv,
       if (i === null) return null;
       return (v as readonly SqlValue[])[i as number] ?? null;
     };
-    return folded(t.element, evaluate, [target, index]);
+    return folded(t.element, evaluate, [target, index], boundOf(target));
   }
   if (t.kind === "map") {
     const key = coerce(indexIn, t.key, env, pos, "the map key");
@@ -116,7 +124,7 @@ export function compileSubscript(target: Typed, indexIn: Typed, env: CompileEnv,
       const k = ke(ctx);
       return k === null ? null : lookup(v as ReadonlyMap<SqlValue, SqlValue>, k);
     };
-    return folded(t.value, evaluate, [target, key]);
+    return folded(t.value, evaluate, [target, key], boundOf(target));
   }
   if (t.kind === "struct") {
     const name = indexIn.constant?.value;

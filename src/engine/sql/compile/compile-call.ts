@@ -5,11 +5,14 @@
  */
 import { errorCodeInfo, isRowforgeError, nearestNames } from "../../../errors/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg } from "../sql-contract.ts";
+import { argsBound } from "../functions/function-helpers.ts";
+import type { SqlArg, SqlFunction, SqlGrowth } from "../sql-contract.ts";
 import { isPositionedSqlError } from "../sql-error.ts";
 import type { CallNode } from "../syntax/ast.ts";
 import { toDataType } from "../types/sql-type.ts";
-import type { Typed } from "../types/typed.ts";
+import { boundOf, constantTyped, type Typed } from "../types/typed.ts";
+import { stringBound, widthBound } from "../values/value-bounds.ts";
+import { budgeted, evaluateAtCompile, valueLimits } from "../values/value-budget.ts";
 import { coerce } from "./compile-coerce.ts";
 import type { CompileEnv } from "./compile-env.ts";
 import { compileLambdaArg } from "./compile-lambda.ts";
@@ -40,9 +43,10 @@ function toArg(node: Typed, env: CompileEnv, pos: number): SqlArg {
     throw env.error(pos, "an interval can only be added to or subtracted from a date or timestamp");
   }
   const type = toDataType(node.type);
+  const bound = boundOf(node);
   return node.constant === undefined
-    ? { type, evaluate: node.evaluate }
-    : { type, evaluate: node.evaluate, constant: node.constant };
+    ? { type, evaluate: node.evaluate, bound }
+    : { type, evaluate: node.evaluate, constant: node.constant, bound };
 }
 
 function compileArgs(node: CallNode, env: CompileEnv): SqlArg[] {
@@ -82,14 +86,38 @@ export function compileCall(node: CallNode, env: CompileEnv): Typed {
     throw env.error(node.pos, `${lower}(...) takes ${range} argument(s), but ${n} were given`, fn.doc);
   }
   const args = compileArgs(node, env);
+  let compiled: ReturnType<SqlFunction["compile"]>;
   try {
-    const compiled = fn.compile(args, env.inputs);
-    return { type: compiled.type, evaluate: compiled.evaluate };
+    compiled = fn.compile(args, env.inputs);
   } catch (e) {
-    if (isRowforgeError(e) && !isPositionedSqlError(e)) {
+    if (isRowforgeError(e) && !isPositionedSqlError(e) && e.code !== "RF_BUDGET_EXCEEDED") {
       const hint = e.hint === errorCodeInfo(e.code).hint ? fn.doc : e.hint;
       throw env.error(node.pos, e.message, hint);
     }
     throw e;
   }
+  const evaluate = budgeted(lower, fn.growth, compiled.evaluate, valueLimits(env.inputs));
+  // A growing call of constants (`repeat('x', 100000000)`) is made now, once, before anything is
+  // generated (over the budget, it is refused), and is a constant to the calls around it.
+  if (fn.growth === "grows" && args.every((a) => a.constant !== undefined)) {
+    const made = evaluateAtCompile(evaluate);
+    if (made !== undefined) return constantTyped(compiled.type, made.value);
+  }
+  const fixedWidth = widthBound(compiled.type) !== Number.POSITIVE_INFINITY;
+  const bound = fixedWidth ? undefined : (compiled.bound ?? classBound(fn.growth, compiled.type, args));
+  return bound === undefined ? { type: compiled.type, evaluate } : { type: compiled.type, evaluate, bound };
+}
+
+/** A fixed function's text (a digest, a day's name) takes at most this many characters. */
+const FIXED_TEXT = 128;
+
+/**
+ * The most bytes a call's value takes, from its growth class where the function does not say:
+ * a `fixed` value is small, an `input` value is no larger than its arguments together, and a
+ * `grows` value is unknown (the engine then counts the budget's most).
+ */
+function classBound(growth: SqlGrowth, type: DataType, args: readonly SqlArg[]): number | undefined {
+  if (growth === "fixed")
+    return type.kind === "string" || type.kind === "binary" ? stringBound(FIXED_TEXT) : undefined;
+  return growth === "grows" ? Number.POSITIVE_INFINITY : argsBound(args);
 }

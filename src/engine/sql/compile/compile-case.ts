@@ -8,7 +8,7 @@ import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
 import type { CaseNode } from "../syntax/ast.ts";
 import { widerCommonTypeOf } from "../types/common-types.ts";
 import { NULL_TYPE } from "../types/sql-type.ts";
-import { constantTyped, type Typed } from "../types/typed.ts";
+import { boundOf, constantTyped, type Typed } from "../types/typed.ts";
 import { coerce, typeName } from "./compile-coerce.ts";
 import { compileComparison } from "./compile-comparison.ts";
 import type { CompileEnv } from "./compile-env.ts";
@@ -72,5 +72,7 @@ export function compileCase(node: CaseNode, env: CompileEnv): Typed {
       return e(ctx);
     };
   }
-  return { type: common, evaluate: shared === undefined ? evaluate : shared.wrap(evaluate) };
+  // A value of some branch: at most the largest of them.
+  const bound = Math.max(...coerced.map(boundOf));
+  return { type: common, evaluate: shared === undefined ? evaluate : shared.wrap(evaluate), bound };
 }

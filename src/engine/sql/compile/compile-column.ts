@@ -4,6 +4,7 @@
  */
 import { didYouMean, nearestNames } from "../../../errors/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
+import type { SqlEvaluator } from "../sql-contract.ts";
 import type { ColumnNode } from "../syntax/ast.ts";
 import { NILADIC_FUNCTIONS, ROW_INDEX_NAME } from "../syntax/special-names.ts";
 import type { Typed } from "../types/typed.ts";
@@ -14,12 +15,18 @@ export function compileColumn(node: ColumnNode, env: CompileEnv): Typed {
   const variable = env.lambdaVariables.get(lower);
   if (variable !== undefined) {
     const { frame, index } = variable;
-    return { type: variable.type, evaluate: () => frame[index] ?? null };
+    const evaluate = () => frame[index] ?? null;
+    return variable.bound === undefined
+      ? { type: variable.type, evaluate }
+      : { type: variable.type, evaluate, bound: variable.bound };
   }
   const binding = env.scope.resolve(node.name);
   if (binding !== undefined) {
     const slot = binding.slot;
-    return { type: binding.type, evaluate: (ctx) => ctx.values[slot] ?? null };
+    const evaluate: SqlEvaluator = (ctx) => ctx.values[slot] ?? null;
+    return binding.bound === undefined
+      ? { type: binding.type, evaluate }
+      : { type: binding.type, evaluate, bound: binding.bound };
   }
   if (lower === ROW_INDEX_NAME) return { type: DataTypes.long, evaluate: (ctx) => BigInt(ctx.row) };
   if (NILADIC_FUNCTIONS.has(lower)) {

@@ -11,6 +11,8 @@ export interface LambdaVariable {
   readonly type: SqlType;
   readonly frame: SqlValue[];
   readonly index: number;
+  /** The most bytes its values take with all they hold, when known. */
+  readonly bound?: number;
 }
 
 export type CompileNode = (node: SqlAst, env: CompileEnv) => Typed;

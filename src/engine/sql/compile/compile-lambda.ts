@@ -7,6 +7,7 @@ import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlLambda, SqlRowContext, SqlValue } from "../sql-contract.ts";
 import type { LambdaNode } from "../syntax/ast.ts";
 import { toDataType } from "../types/sql-type.ts";
+import { boundOf } from "../types/typed.ts";
 import type { CompileEnv, LambdaVariable } from "./compile-env.ts";
 
 type Invoke = (ctx: SqlRowContext, params: readonly SqlValue[]) => SqlValue;
@@ -41,7 +42,7 @@ export function compileLambdaArg(node: LambdaNode, env: CompileEnv): SqlArg {
   const arity = node.params.length;
   const lambda: SqlLambda = {
     arity,
-    bind(paramTypes) {
+    bind(paramTypes, paramBounds) {
       if (paramTypes.length !== arity) {
         throw env.error(
           node.pos,
@@ -49,12 +50,12 @@ export function compileLambdaArg(node: LambdaNode, env: CompileEnv): SqlArg {
         );
       }
       const frame: SqlValue[] = new Array<SqlValue>(arity).fill(null);
-      const variables: LambdaVariable[] = node.params.map((name, index) => ({
-        name,
-        type: paramTypes[index]!,
-        frame,
-        index,
-      }));
+      const variables: LambdaVariable[] = node.params.map((name, index) => {
+        const bound = paramBounds?.[index];
+        return bound === undefined
+          ? { name, type: paramTypes[index]!, frame, index }
+          : { name, type: paramTypes[index]!, frame, index, bound };
+      });
       const body = env.withLambdaVariables(variables).compile(node.body);
       if (body.type.kind === "interval") {
         throw env.error(
@@ -62,7 +63,7 @@ export function compileLambdaArg(node: LambdaNode, env: CompileEnv): SqlArg {
           "a lambda cannot return an interval; add it to a date or timestamp inside the lambda",
         );
       }
-      return { type: toDataType(body.type), invoke: invoker(frame, body.evaluate) };
+      return { type: toDataType(body.type), invoke: invoker(frame, body.evaluate), bound: boundOf(body) };
     },
   };
   // The type of a lambda argument is not meaningful; functions look at `lambda`.

@@ -84,7 +84,8 @@ describe("compileSql with the function library", () => {
   it("draws RAND() from the row's random cursor: deterministic per row", () => {
     const c = compileSql("CAST(RAND() * 100 AS INT)", scope, TEST_INPUTS);
     assert.equal(formatDataType(c.type), "int");
-    const at = (r: number): SqlValue => c.evaluate({ values: [], row: r, rnd: new RowRandom(5).at(r) });
+    const at = (r: number): SqlValue =>
+      c.evaluate({ values: [], row: r, rnd: new RowRandom(5).at(r), built: 0 });
     const first = Array.from({ length: 50 }, (_, r) => at(r));
     assert.deepEqual(
       Array.from({ length: 50 }, (_, r) => at(r)),

@@ -2,6 +2,7 @@ import type { CompiledSql, SqlFunction, SqlRunInputs, SqlScope } from "../sql-co
 import { sqlError } from "../sql-error.ts";
 import type { SqlAst } from "../syntax/ast.ts";
 import { toDataType } from "../types/sql-type.ts";
+import { boundOf } from "../types/typed.ts";
 import { CompileEnv } from "./compile-env.ts";
 import { compileExpression } from "./compile-expression.ts";
 
@@ -23,5 +24,10 @@ export function compileSqlAstWith(
       "add it to a date or timestamp: event_time + INTERVAL 5 MINUTES",
     );
   }
-  return Object.freeze({ text, type: toDataType(compiled.type), evaluate: compiled.evaluate });
+  return Object.freeze({
+    text,
+    type: toDataType(compiled.type),
+    evaluate: compiled.evaluate,
+    bound: boundOf(compiled),
+  });
 }

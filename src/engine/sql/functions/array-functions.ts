@@ -3,11 +3,14 @@
  * sorting, search, slicing, sequences, zipping, flattening and shuffling.
  */
 import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
+  argBound,
   argTypeError,
+  checkValueSize,
   coerceArg,
+  collectionBound,
   constantArg,
   defineFunction,
   intArg,
@@ -18,6 +21,7 @@ import {
   strict1,
   strict2,
   stringArg,
+  valueLimits,
 } from "./function-helpers.ts";
 import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
 
@@ -168,13 +172,18 @@ function compileContains(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileArrayJoin(fn: string, args: readonly SqlArg[]) {
+function compileArrayJoin(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+  const limits = valueLimits(inputs);
   const arr = coerceArg(fn, args, 0, DataTypes.array(DataTypes.string));
   arrayArg(fn, args, 0);
   const delim = stringArg(fn, args, 1);
   const replacement = args.length > 2 ? stringArg(fn, args, 2) : undefined;
+  // Elements as text (a number takes up to 64 characters for its 16 bytes), a separator (and a
+  // NULL's replacement) for each of at most one element per 8 bytes.
+  const elements = argBound(args, 0);
   return {
     type: DataTypes.string,
+    bound: 8 * elements + (argBound(args, 1) + argBound(args, 2)) * (elements / 8),
     evaluate: ((ctx) => {
       const a = arr(ctx);
       const d = delim(ctx);
@@ -182,9 +191,13 @@ function compileArrayJoin(fn: string, args: readonly SqlArg[]) {
       const r = replacement === undefined ? undefined : replacement(ctx);
       if (r === null) return null;
       const parts: string[] = [];
+      let size = 0;
       for (const x of a as Values) {
-        if (x !== null) parts.push(x as string);
-        else if (r !== undefined) parts.push(r as string);
+        const part = x !== null ? (x as string) : (r as string | undefined);
+        if (part === undefined) continue;
+        size += part.length + (parts.length > 0 ? (d as string).length : 0);
+        checkValueSize(fn, size, limits, "string");
+        parts.push(part);
       }
       return parts.join(d as string);
     }) satisfies SqlEvaluator,
@@ -211,6 +224,7 @@ function compileArrayFunction(args: readonly SqlArg[], fn: string) {
   const evals = args.map((_, i) => coerceArg(fn, args, i, t));
   return {
     type: DataTypes.array(t),
+    bound: collectionBound(args),
     evaluate: ((ctx) => evals.map((e) => e(ctx))) satisfies SqlEvaluator,
   };
 }
@@ -233,6 +247,7 @@ function compileSize(args: readonly SqlArg[], fn: string, nullValue: number | nu
 export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "array",
+    "grows",
     0,
     Infinity,
     "array(e1, e2, ...): an array of the arguments (common type)",
@@ -240,35 +255,50 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["size", "cardinality"],
+    "fixed",
     1,
     1,
     "number of elements of an array or map; -1 for NULL (Spark's legacy default)",
     (a, _i, fn) => compileSize(a, fn, -1),
   ),
-  ...defineFunction("array_size", 1, 1, "number of elements of an array; NULL for NULL", (a, _i, fn) =>
-    compileSize(a, fn, null),
+  ...defineFunction(
+    "array_size",
+    "fixed",
+    1,
+    1,
+    "number of elements of an array; NULL for NULL",
+    (a, _i, fn) => compileSize(a, fn, null),
   ),
   ...defineFunction(
     "element_at",
+    "input",
     2,
     2,
     "element_at(array, i): 1-based element, negative from the end, NULL out of range (0 is an error); element_at(map, key)",
     (a, _i, fn) => compileElementAt(fn, a, false),
   ),
-  ...defineFunction("try_element_at", 2, 2, "like element_at, but index 0 gives NULL", (a, _i, fn) =>
+  ...defineFunction("try_element_at", "input", 2, 2, "like element_at, but index 0 gives NULL", (a, _i, fn) =>
     compileElementAt(fn, a, true),
   ),
-  ...defineFunction("get", 2, 2, "get(array, i): 0-based element, NULL out of range", (args, _i, fn) => {
-    const arr = arrayArg(fn, args, 0);
-    return {
-      type: arr.type.element,
-      evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
-        i < 0 || i >= a.length ? null : (a[i] ?? null),
-      ),
-    };
-  }),
+  ...defineFunction(
+    "get",
+    "input",
+    2,
+    2,
+    "get(array, i): 0-based element, NULL out of range",
+    (args, _i, fn) => {
+      const arr = arrayArg(fn, args, 0);
+      return {
+        type: arr.type.element,
+        evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
+          i < 0 || i >= a.length ? null : (a[i] ?? null),
+        ),
+      };
+    },
+  ),
   ...defineFunction(
     "sort_array",
+    "input",
     1,
     2,
     "sort_array(array[, asc=true]): NULLs first ascending, last descending",
@@ -286,6 +316,7 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_sort",
+    "input",
     1,
     2,
     "array_sort(array[, (l, r) -> int]): ascending with NULLs last, or by a comparator",
@@ -293,6 +324,7 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_contains",
+    "fixed",
     2,
     2,
     "whether the array contains the value (NULL when not found but the array has NULLs)",
@@ -300,6 +332,7 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_position",
+    "fixed",
     2,
     2,
     "1-based position of the first occurrence of the value, 0 if absent",
@@ -316,6 +349,7 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_remove",
+    "input",
     2,
     2,
     "the array without the elements equal to the value",
@@ -330,21 +364,23 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("array_max", 1, 1, "the largest non-NULL element", (a, _i, fn) =>
+  ...defineFunction("array_max", "input", 1, 1, "the largest non-NULL element", (a, _i, fn) =>
     compileExtremum(fn, a, 1),
   ),
-  ...defineFunction("array_min", 1, 1, "the smallest non-NULL element", (a, _i, fn) =>
+  ...defineFunction("array_min", "input", 1, 1, "the smallest non-NULL element", (a, _i, fn) =>
     compileExtremum(fn, a, -1),
   ),
   ...defineFunction(
     "array_join",
+    "grows",
     2,
     3,
     "array_join(array, delim[, nullReplacement]): joins the elements; NULLs are skipped unless replaced",
-    (a, _i, fn) => compileArrayJoin(fn, a),
+    (a, inputs, fn) => compileArrayJoin(fn, a, inputs),
   ),
   ...defineFunction(
     "arrays_overlap",
+    "fixed",
     2,
     2,
     "whether two arrays share a non-NULL element (NULL when not, but either has NULLs)",

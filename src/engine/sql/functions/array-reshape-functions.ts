@@ -7,9 +7,12 @@ import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayAndElement, arrayArg } from "./array-functions.ts";
 import {
+  argBound,
+  argsBound,
   argTypeError,
   checkValueSize,
   coerceArg,
+  constantCount,
   defineFunction,
   intArg,
   runtimeError,
@@ -120,6 +123,8 @@ function compileArraysZip(fn: string, args: readonly SqlArg[]) {
   );
   return {
     type,
+    // Each element becomes a struct of one member per array: slots at most double.
+    bound: argsBound(args, 2, 16),
     evaluate: ((ctx) => {
       const values: Values[] = [];
       for (const a of arrays) {
@@ -144,6 +149,7 @@ function compileArraysZip(fn: string, args: readonly SqlArg[]) {
 export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "arrays_zip",
+    "input",
     1,
     Infinity,
     "array of structs whose field i comes from array i (fields named 0, 1, ...)",
@@ -151,20 +157,27 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "flatten",
+    "grows",
     1,
     1,
     "concatenates an array of arrays (NULL if any inner array is NULL)",
-    (args, _i, fn) => {
+    (args, inputs, fn) => {
       const arr = arrayArg(fn, args, 0);
       if (arr.type.element.kind !== "array") throw argTypeError(fn, 0, "an array of arrays", arr.type);
+      const limits = valueLimits(inputs);
       return {
         type: arr.type.element,
+        // The elements of the inner arrays, without the inner arrays.
+        bound: argBound(args, 0),
         evaluate: strict1<Values>(arr.evaluate, (a) => {
-          const out: SqlValue[] = [];
+          let size = 0;
           for (const inner of a) {
             if (inner === null) return null;
-            out.push(...(inner as Values));
+            size += (inner as Values).length;
           }
+          checkValueSize(fn, size, limits, "array");
+          const out: SqlValue[] = [];
+          for (const inner of a) for (const x of inner as Values) out.push(x);
           return out;
         }),
       };
@@ -172,6 +185,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "shuffle",
+    "input",
     1,
     1,
     "a random permutation of the array from the row's random draws",
@@ -196,6 +210,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "slice",
+    "input",
     3,
     3,
     "slice(array, start, length): start is 1-based (negative from the end)",
@@ -203,6 +218,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "sequence",
+    "grows",
     2,
     3,
     "sequence(start, stop[, step]): integers, or dates (step in days) or timestamps (step in seconds)",
@@ -210,6 +226,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_repeat",
+    "grows",
     2,
     2,
     "array_repeat(element, n): the element n times",
@@ -217,8 +234,10 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       const e = args[0]!;
       const limits = valueLimits(inputs);
       const n = intArg(fn, args, 1);
+      const times = constantCount(args, 1);
       return {
         type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
+        ...(times === undefined ? {} : { bound: 16 + times * (8 + argBound(args, 0)) }),
         evaluate: (ctx) => {
           const count = n(ctx);
           if (count === null) return null;
@@ -228,28 +247,44 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("array_compact", 1, 1, "the array without NULL elements", (args, _i, fn) => {
+  ...defineFunction("array_compact", "input", 1, 1, "the array without NULL elements", (args, _i, fn) => {
     const arr = arrayArg(fn, args, 0);
     return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
   }),
-  ...defineFunction("array_append", 2, 2, "the array with the value added at the end", (args, _i, fn) => {
-    const { element, array, value } = arrayAndElement(fn, args);
-    return {
-      type: DataTypes.array(element),
-      evaluate: (ctx) => {
-        const a = array(ctx);
-        return a === null ? null : [...(a as Values), value(ctx)];
-      },
-    };
-  }),
-  ...defineFunction("array_prepend", 2, 2, "the array with the value added at the start", (args, _i, fn) => {
-    const { element, array, value } = arrayAndElement(fn, args);
-    return {
-      type: DataTypes.array(element),
-      evaluate: (ctx) => {
-        const a = array(ctx);
-        return a === null ? null : [value(ctx), ...(a as Values)];
-      },
-    };
-  }),
+  ...defineFunction(
+    "array_append",
+    "grows",
+    2,
+    2,
+    "the array with the value added at the end",
+    (args, _i, fn) => {
+      const { element, array, value } = arrayAndElement(fn, args);
+      return {
+        type: DataTypes.array(element),
+        bound: argsBound(args, 1, 8),
+        evaluate: (ctx) => {
+          const a = array(ctx);
+          return a === null ? null : [...(a as Values), value(ctx)];
+        },
+      };
+    },
+  ),
+  ...defineFunction(
+    "array_prepend",
+    "grows",
+    2,
+    2,
+    "the array with the value added at the start",
+    (args, _i, fn) => {
+      const { element, array, value } = arrayAndElement(fn, args);
+      return {
+        type: DataTypes.array(element),
+        bound: argsBound(args, 1, 8),
+        evaluate: (ctx) => {
+          const a = array(ctx);
+          return a === null ? null : [value(ctx), ...(a as Values)];
+        },
+      };
+    },
+  ),
 ];

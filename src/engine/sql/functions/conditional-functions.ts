@@ -75,40 +75,46 @@ function floatingArg(
 export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "if",
+    "input",
     3,
     3,
     "if(cond, then, else): then when cond is true, else otherwise (also when NULL)",
     (a, _i, fn) => compileIf(fn, a),
   ),
-  ...defineFunction("coalesce", 1, Infinity, "the first non-NULL argument", (a, _i, fn) =>
+  ...defineFunction("coalesce", "input", 1, Infinity, "the first non-NULL argument", (a, _i, fn) =>
     compileCoalesce(fn, a),
   ),
-  ...defineFunction(["nvl", "ifnull"], 2, 2, "the second argument when the first is NULL", (a, _i, fn) =>
-    compileCoalesce(fn, a),
+  ...defineFunction(
+    ["nvl", "ifnull"],
+    "input",
+    2,
+    2,
+    "the second argument when the first is NULL",
+    (a, _i, fn) => compileCoalesce(fn, a),
   ),
-  ...defineFunction("nvl2", 3, 3, "nvl2(x, a, b): a when x is not NULL, else b", (args, _i, fn) => {
+  ...defineFunction("nvl2", "input", 3, 3, "nvl2(x, a, b): a when x is not NULL, else b", (args, _i, fn) => {
     const x = args[0]!;
     const t = common(fn, args.slice(1));
     const a = coerceArg(fn, args, 1, t);
     const b = coerceArg(fn, args, 2, t);
     return { type: t, evaluate: (ctx) => (x.evaluate(ctx) !== null ? a(ctx) : b(ctx)) };
   }),
-  ...defineFunction("nullif", 2, 2, "nullif(a, b): NULL when a equals b, else a", (a, _i, fn) =>
+  ...defineFunction("nullif", "input", 2, 2, "nullif(a, b): NULL when a equals b, else a", (a, _i, fn) =>
     compileNullIf(fn, a),
   ),
-  ...defineFunction("isnull", 1, 1, "whether the value is NULL", (args) => {
+  ...defineFunction("isnull", "fixed", 1, 1, "whether the value is NULL", (args) => {
     const e = args[0]!.evaluate;
     return { type: B, evaluate: (ctx) => e(ctx) === null };
   }),
-  ...defineFunction("isnotnull", 1, 1, "whether the value is not NULL", (args) => {
+  ...defineFunction("isnotnull", "fixed", 1, 1, "whether the value is not NULL", (args) => {
     const e = args[0]!.evaluate;
     return { type: B, evaluate: (ctx) => e(ctx) !== null };
   }),
-  ...defineFunction("isnan", 1, 1, "whether a double is NaN (false for NULL)", (args, _i, fn) => {
+  ...defineFunction("isnan", "fixed", 1, 1, "whether a double is NaN (false for NULL)", (args, _i, fn) => {
     const x = floatingArg(fn, args, 0);
     return { type: B, evaluate: (ctx) => Number.isNaN(x.evaluate(ctx)) };
   }),
-  ...defineFunction("nanvl", 2, 2, "nanvl(a, b): b when a is NaN, else a", (args, _i, fn) => {
+  ...defineFunction("nanvl", "fixed", 2, 2, "nanvl(a, b): b when a is NaN, else a", (args, _i, fn) => {
     const x = floatingArg(fn, args, 0);
     const y = floatingArg(fn, args, 1);
     const t = x.type.kind === "float" && y.type.kind === "float" ? DataTypes.float : DataTypes.double;
@@ -120,28 +126,35 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
       },
     };
   }),
-  ...defineFunction("equal_null", 2, 2, "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
-    const t = common(fn, args);
-    const a = coerceArg(fn, args, 0, t);
-    const b = coerceArg(fn, args, 1, t);
-    const eq = equalityFor(t);
-    return {
-      type: B,
-      evaluate: (ctx) => {
-        const x = a(ctx);
-        const y = b(ctx);
-        return x === null || y === null ? x === y : eq(x, y);
-      },
-    };
-  }),
-  ...defineFunction("zeroifnull", 1, 1, "0 when the number is NULL", (args, _i, fn) => {
+  ...defineFunction(
+    "equal_null",
+    "fixed",
+    2,
+    2,
+    "equality where NULL equals NULL (a <=> b)",
+    (args, _i, fn) => {
+      const t = common(fn, args);
+      const a = coerceArg(fn, args, 0, t);
+      const b = coerceArg(fn, args, 1, t);
+      const eq = equalityFor(t);
+      return {
+        type: B,
+        evaluate: (ctx) => {
+          const x = a(ctx);
+          const y = b(ctx);
+          return x === null || y === null ? x === y : eq(x, y);
+        },
+      };
+    },
+  ),
+  ...defineFunction("zeroifnull", "fixed", 1, 1, "0 when the number is NULL", (args, _i, fn) => {
     const a = args[0]!;
     const t = isNullLiteral(a) ? DataTypes.int : a.type;
     if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
     const zero = t.kind === "long" || t.kind === "decimal" ? 0n : 0;
     return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
   }),
-  ...defineFunction("nullifzero", 1, 1, "NULL when the number is 0", (args, _i, fn) => {
+  ...defineFunction("nullifzero", "fixed", 1, 1, "NULL when the number is 0", (args, _i, fn) => {
     const a = args[0]!;
     if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
     return {

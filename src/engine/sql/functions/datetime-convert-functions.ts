@@ -13,9 +13,11 @@ import {
   MICROS_PER_SECOND,
 } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
+import { stringBound } from "../values/value-bounds.ts";
 import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
 import {
+  argBound,
   argTypeError,
   coerceArg,
   constantArg,
@@ -190,9 +192,16 @@ function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
   return strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * BigInt(scale)));
 }
 
+/**
+ * The bound of a date formatted with the pattern at argument 1 (the default when absent): one
+ * pattern letter makes at most 6 characters (a zone offset, a year), quoted text makes itself.
+ */
+const patternBound = (args: readonly SqlArg[]): number => 3 * argBound(args, 1) + stringBound(64);
+
 export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "to_date",
+    "fixed",
     1,
     2,
     "to_date(x[, pattern]): a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
@@ -206,6 +215,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "to_timestamp",
+    "fixed",
     1,
     2,
     "to_timestamp(x[, pattern]): a timestamp from text (Spark date pattern) or a date; NULL when invalid",
@@ -216,6 +226,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "date_format",
+    "grows",
     2,
     2,
     "date_format(ts, pattern): formats a timestamp or date with a Spark date pattern",
@@ -224,6 +235,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       const ts = tsArg(fn, args, 0);
       return {
         type: S,
+        bound: patternBound(args),
         evaluate: (ctx) => {
           const v = ts(ctx);
           if (v === null) return null;
@@ -235,6 +247,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "unix_timestamp",
+    "fixed",
     0,
     2,
     "seconds since the epoch of now, of a timestamp/date, or of text parsed with a pattern (default yyyy-MM-dd HH:mm:ss)",
@@ -253,6 +266,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "to_unix_timestamp",
+    "fixed",
     1,
     2,
     "seconds since the epoch of a timestamp/date or of text parsed with a pattern",
@@ -263,6 +277,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "from_unixtime",
+    "grows",
     1,
     2,
     "from_unixtime(seconds[, pattern]): epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
@@ -271,6 +286,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       const pattern = patternArg(fn, args, 1);
       return {
         type: S,
+        bound: patternBound(args),
         evaluate: (ctx) => {
           const v = secs(ctx);
           if (v === null) return null;
@@ -282,6 +298,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "date_trunc",
+    "fixed",
     2,
     2,
     "date_trunc(unit, ts): truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
@@ -298,6 +315,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "trunc",
+    "fixed",
     2,
     2,
     "trunc(date, unit): truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
@@ -314,6 +332,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "timestamp_seconds",
+    "fixed",
     1,
     1,
     "the timestamp that many seconds (fractions allowed) after the epoch",
@@ -324,6 +343,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "timestamp_millis",
+    "fixed",
     1,
     1,
     "the timestamp that many milliseconds after the epoch",
@@ -334,6 +354,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "timestamp_micros",
+    "fixed",
     1,
     1,
     "the timestamp that many microseconds after the epoch",
@@ -342,12 +363,20 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), Number),
     }),
   ),
-  ...defineFunction("unix_seconds", 1, 1, "whole seconds since the epoch of a timestamp", (args, _i, fn) => ({
-    type: L,
-    evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
-  })),
+  ...defineFunction(
+    "unix_seconds",
+    "fixed",
+    1,
+    1,
+    "whole seconds since the epoch of a timestamp",
+    (args, _i, fn) => ({
+      type: L,
+      evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
+    }),
+  ),
   ...defineFunction(
     "unix_millis",
+    "fixed",
     1,
     1,
     "whole milliseconds since the epoch of a timestamp",
@@ -356,16 +385,24 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, 1000))),
     }),
   ),
-  ...defineFunction("unix_micros", 1, 1, "microseconds since the epoch of a timestamp", (args, _i, fn) => ({
-    type: L,
-    evaluate: strict1<number>(tsArg(fn, args, 0), BigInt),
-  })),
-  ...defineFunction("unix_date", 1, 1, "days since the epoch of a date", (args, _i, fn) => ({
+  ...defineFunction(
+    "unix_micros",
+    "fixed",
+    1,
+    1,
+    "microseconds since the epoch of a timestamp",
+    (args, _i, fn) => ({
+      type: L,
+      evaluate: strict1<number>(tsArg(fn, args, 0), BigInt),
+    }),
+  ),
+  ...defineFunction("unix_date", "fixed", 1, 1, "days since the epoch of a date", (args, _i, fn) => ({
     type: DataTypes.int,
     evaluate: dateArg(fn, args, 0),
   })),
   ...defineFunction(
     "date_from_unix_date",
+    "fixed",
     1,
     1,
     "the date that many days after 1970-01-01",
@@ -376,6 +413,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "from_utc_timestamp",
+    "fixed",
     2,
     2,
     "from_utc_timestamp(ts, zone): shifts a UTC timestamp to the zone's wall-clock time",
@@ -390,6 +428,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "to_utc_timestamp",
+    "fixed",
     2,
     2,
     "to_utc_timestamp(ts, zone): reads ts as wall-clock time in the zone and gives UTC",

@@ -97,13 +97,13 @@ function nextDay(days: number, target: number): number {
 const microsOfDay = (ts: number): number => ts - floorDiv(ts, MICROS_PER_DAY) * MICROS_PER_DAY;
 
 const datePart = (names: string | readonly string[], doc: string, f: (days: number) => number) =>
-  defineFunction(names, 1, 1, doc, (args, _i, fn) => ({
+  defineFunction(names, "fixed", 1, 1, doc, (args, _i, fn) => ({
     type: I,
     evaluate: strict1<number>(dateArg(fn, args, 0), f),
   }));
 
 const timePart = (name: string, doc: string, f: (microsOfDay: number) => number) =>
-  defineFunction(name, 1, 1, doc, (args, _i, fn) => ({
+  defineFunction(name, "fixed", 1, 1, doc, (args, _i, fn) => ({
     type: I,
     evaluate: strict1<number>(tsArg(fn, args, 0), (ts) => f(microsOfDay(ts))),
   }));
@@ -226,16 +226,17 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ...timePart("second", "the second (0-59) of a timestamp", (m) => Math.floor(m / 1_000_000) % 60),
   ...defineFunction(
     ["date_part", "datepart"],
+    "fixed",
     2,
     2,
     "date_part('FIELD', source): a field (YEAR, MONTH, DAY, HOUR, SECOND, DOW, ...) of a date or timestamp",
     (a, _i, fn) => compileDatePart(a, fn),
   ),
-  ...defineFunction("dayname", 1, 1, "three-letter day name (Mon ... Sun)", (args, _i, fn) => ({
+  ...defineFunction("dayname", "fixed", 1, 1, "three-letter day name (Mon ... Sun)", (args, _i, fn) => ({
     type: DataTypes.string,
     evaluate: strict1<number>(dateArg(fn, args, 0), (d) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3)),
   })),
-  ...defineFunction("monthname", 1, 1, "three-letter month name (Jan ... Dec)", (args, _i, fn) => ({
+  ...defineFunction("monthname", "fixed", 1, 1, "three-letter month name (Jan ... Dec)", (args, _i, fn) => ({
     type: DataTypes.string,
     evaluate: strict1<number>(dateArg(fn, args, 0), (d) =>
       MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3),
@@ -243,6 +244,7 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   })),
   ...defineFunction(
     ["date_add", "dateadd"],
+    "fixed",
     2,
     2,
     "date_add(start, n): n days after start",
@@ -251,12 +253,13 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d + n),
     }),
   ),
-  ...defineFunction("date_sub", 2, 2, "date_sub(start, n): n days before start", (args, _i, fn) => ({
+  ...defineFunction("date_sub", "fixed", 2, 2, "date_sub(start, n): n days before start", (args, _i, fn) => ({
     type: DATE,
     evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d - n),
   })),
   ...defineFunction(
     ["datediff", "date_diff"],
+    "fixed",
     2,
     2,
     "datediff(end, start): days from start to end",
@@ -267,6 +270,7 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "add_months",
+    "fixed",
     2,
     2,
     "add_months(start, n): same day n months later (clamped to the month's end)",
@@ -277,6 +281,7 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "months_between",
+    "fixed",
     2,
     3,
     "months_between(t1, t2[, roundOff=true]): months from t2 to t1, rounded to 8 digits",
@@ -290,12 +295,13 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("last_day", 1, 1, "the last day of the date's month", (args, _i, fn) => ({
+  ...defineFunction("last_day", "fixed", 1, 1, "the last day of the date's month", (args, _i, fn) => ({
     type: DATE,
     evaluate: strict1<number>(dateArg(fn, args, 0), lastDayOfMonth),
   })),
   ...defineFunction(
     "next_day",
+    "fixed",
     2,
     2,
     "next_day(start, 'MON'): the first such weekday after start; NULL for an unknown day name",
@@ -310,15 +316,23 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("make_date", 3, 3, "make_date(year, month, day); NULL when invalid", (args, _i, fn) => ({
-    type: DATE,
-    evaluate: strictN(
-      [0, 1, 2].map((i) => intArg(fn, args, i)),
-      (xs) => validDate(xs[0] as number, xs[1] as number, xs[2] as number),
-    ),
-  })),
+  ...defineFunction(
+    "make_date",
+    "fixed",
+    3,
+    3,
+    "make_date(year, month, day); NULL when invalid",
+    (args, _i, fn) => ({
+      type: DATE,
+      evaluate: strictN(
+        [0, 1, 2].map((i) => intArg(fn, args, i)),
+        (xs) => validDate(xs[0] as number, xs[1] as number, xs[2] as number),
+      ),
+    }),
+  ),
   ...defineFunction(
     "make_timestamp",
+    "fixed",
     6,
     7,
     "make_timestamp(year, month, day, hour, min, sec[, zone]); sec may have a fraction; NULL when invalid",
@@ -339,6 +353,7 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["current_date", "curdate"],
+    "fixed",
     0,
     0,
     "the run's reference date (fixed for the whole run)",
@@ -349,6 +364,7 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["current_timestamp", "now", "localtimestamp"],
+    "fixed",
     0,
     0,
     "the run's reference time (fixed for the whole run)",
@@ -357,8 +373,15 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       return { type: TS, evaluate: () => t };
     },
   ),
-  ...defineFunction("current_timezone", 0, 0, "the session time zone: always UTC in rowforge", () => ({
-    type: DataTypes.string,
-    evaluate: () => "UTC",
-  })),
+  ...defineFunction(
+    "current_timezone",
+    "fixed",
+    0,
+    0,
+    "the session time zone: always UTC in rowforge",
+    () => ({
+      type: DataTypes.string,
+      evaluate: () => "UTC",
+    }),
+  ),
 ];

@@ -4,6 +4,7 @@ import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
 import {
+  argsBound,
   argTypeError,
   coerceArg,
   defineFunction,
@@ -36,9 +37,12 @@ const hexOfBytes = (b: Uint8Array): string =>
 
 function compileHex(args: readonly SqlArg[], fn: string) {
   const a = args[0]!;
-  if (a.type.kind === "binary") return { type: S, evaluate: strict1<Uint8Array>(a.evaluate, hexOfBytes) };
+  // Up to 3 UTF-8 bytes a character, 2 hex digits a byte.
+  const bound = argsBound(args, 6);
+  if (a.type.kind === "binary")
+    return { type: S, bound, evaluate: strict1<Uint8Array>(a.evaluate, hexOfBytes) };
   if (a.type.kind === "string")
-    return { type: S, evaluate: strict1<string>(a.evaluate, (s) => hexOfBytes(utf8Bytes(s))) };
+    return { type: S, bound, evaluate: strict1<string>(a.evaluate, (s) => hexOfBytes(utf8Bytes(s))) };
   return {
     type: S,
     evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) =>
@@ -198,22 +202,26 @@ function uuidFrom(words: readonly number[]): string {
 export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "base64",
+    "grows",
     1,
     1,
     "base64 text of a binary (strings are encoded as UTF-8)",
     (args, _i, fn) => ({
       type: S,
+      // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
+      bound: argsBound(args, 4),
       evaluate: strict1<Uint8Array>(coerceArg(fn, args, 0, B), (b) =>
         Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
       ),
     }),
   ),
-  ...defineFunction("unbase64", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
+  ...defineFunction("unbase64", "input", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
     type: B,
     evaluate: strict1<string>(stringArg(fn, args, 0), (s) => toBytes(Buffer.from(s, "base64"))),
   })),
   ...defineFunction(
     "hex",
+    "grows",
     1,
     1,
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
@@ -221,6 +229,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "unhex",
+    "input",
     1,
     1,
     "the binary a hex string encodes (NULL when it is not hex)",
@@ -231,6 +240,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "bin",
+    "fixed",
     1,
     1,
     "binary digits of a long (two's complement for negatives)",
@@ -241,6 +251,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "conv",
+    "fixed",
     3,
     3,
     "conv(num, from_base, to_base): converts a number between bases 2..36",
@@ -256,6 +267,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "to_binary",
+    "grows",
     1,
     2,
     "to_binary(str[, 'hex'|'utf-8'|'base64']): NULL when str is malformed",
@@ -263,6 +275,8 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
       return {
         type: B,
+        // Up to 3 UTF-8 bytes a character.
+        bound: argsBound(args, 2),
         evaluate: strict2<string, string>(stringArg(fn, args, 0), f, (s, format) => {
           const k = format.toLowerCase();
           if (k === "hex") return unhex(s);
@@ -276,11 +290,14 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "encode",
+    "grows",
     2,
     2,
     "encode(str, charset): the bytes of str in the character set",
     (args, _i, fn) => ({
       type: B,
+      // Up to 4 bytes a character, and a byte-order mark.
+      bound: argsBound(args, 2),
       evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, c) =>
         encode(fn, s, c),
       ),
@@ -288,6 +305,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "decode",
+    "input",
     2,
     Infinity,
     "decode(bin, charset) decodes bytes; decode(expr, search, result, ..., default) picks the result of the first equal search",
@@ -306,16 +324,20 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "url_encode",
+    "grows",
     1,
     1,
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
     (args, _i, fn) => ({
       type: S,
+      // A character of one UTF-16 unit may become %XX%XX%XX.
+      bound: argsBound(args, 9),
       evaluate: strict1<string>(stringArg(fn, args, 0), urlEncode),
     }),
   ),
   ...defineFunction(
     "url_decode",
+    "input",
     1,
     1,
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
@@ -334,6 +356,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "try_url_decode",
+    "input",
     1,
     1,
     "like url_decode, but NULL for malformed escapes",
@@ -342,7 +365,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<string>(stringArg(fn, args, 0), urlDecode),
     }),
   ),
-  ...defineFunction("uuid", 0, 0, "a random version-4 UUID from the row's random draws", () => ({
+  ...defineFunction("uuid", "fixed", 0, 0, "a random version-4 UUID from the row's random draws", () => ({
     type: S,
     evaluate: (ctx) => uuidFrom([ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32()]),
   })),

@@ -1,6 +1,10 @@
 /** printf-style and number formatting: format_string/printf, format_number. */
+
+import { isRowforgeError } from "../../../errors/index.ts";
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
+import { stringBound } from "../values/value-bounds.ts";
+import { checkDeepSize } from "../values/value-budget.ts";
 import {
   type DecimalPattern,
   exactBinaryDecimal,
@@ -9,6 +13,8 @@ import {
   parseDecimalPattern,
 } from "./decimal-format.ts";
 import {
+  argBound,
+  checkValueSize,
   constantArg,
   defineFunction,
   intArg,
@@ -17,6 +23,7 @@ import {
   runtimeError,
   sqlError,
   stringArg,
+  valueLimits,
 } from "./function-helpers.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
 import {
@@ -24,17 +31,21 @@ import {
   type FormatArg,
   type FormatPart,
   formatArgOf,
+  formatMinLength,
   parseJavaFormat,
 } from "./java-format.ts";
 import type { ExactDecimal } from "./rounding.ts";
 
 const S = DataTypes.string;
 
-function compileFormatString(args: readonly SqlArg[], fn: string) {
+function compileFormatString(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
   rejectLambdas(fn, args);
+  const limits = valueLimits(inputs);
+  const fits = (length: number) => checkValueSize(fn, length, limits, "string");
   const fmt = stringArg(fn, args, 0);
   const fmtConst = constantArg(fn, args, 0, S);
   const parse = (f: string): FormatPart[] => {
+    fits(formatMinLength(f));
     try {
       return parseJavaFormat(f);
     } catch (e) {
@@ -47,20 +58,45 @@ function compileFormatString(args: readonly SqlArg[], fn: string) {
   const rest = args.slice(1);
   const formats: FormatArg[] = rest.map((a) => formatArgOf(isNullLiteral(a) ? S : a.type));
   const evals = rest.map((a) => a.evaluate);
+  // Arrays, maps and structs are rendered as text: checked with all they hold first.
+  const rendered = rest.map(
+    (a) => a.type.kind === "array" || a.type.kind === "map" || a.type.kind === "struct",
+  );
   return {
     type: S,
+    ...(fixed === undefined ? {} : { bound: formatBound(fmtConst?.value as string, fixed, args) }),
     evaluate: ((ctx) => {
       const f = fmt(ctx);
       if (f === null) return null;
       const parts = fixed ?? cached(f as string);
       const values: SqlValue[] = evals.map((e) => e(ctx));
+      values.forEach((v, i) => {
+        if (rendered[i] && v !== null) checkDeepSize(`${fn}(): argument ${i + 2}`, v, limits);
+      });
       try {
-        return applyJavaFormat(parts, formats, values);
+        return applyJavaFormat(parts, formats, values, fits);
       } catch (e) {
+        if (isRowforgeError(e) && e.code === "RF_BUDGET_EXCEEDED") throw e;
         throw runtimeError(fn, (e as Error).message);
       }
     }) satisfies SqlEvaluator,
   };
+}
+
+/** The most characters one number takes as text in any format: the digits of the largest double, grouped. */
+const NUMBER_TEXT = 450;
+
+/**
+ * The bound of a constant format's text: its own characters and widths, and at each
+ * specifier a number's text or an argument rendered (six times its bound at most).
+ */
+function formatBound(format: string, parts: readonly FormatPart[], args: readonly SqlArg[]): number {
+  const specifiers = parts.filter((p) => typeof p !== "string").length;
+  let largest = 0;
+  for (let i = 1; i < args.length; i++) largest = Math.max(largest, argBound(args, i));
+  return (
+    stringBound(format.length + formatMinLength(format) + specifiers * NUMBER_TEXT) + specifiers * 6 * largest
+  );
 }
 
 function exactOf(v: SqlValue, kind: string, scale: number): ExactDecimal | null {
@@ -72,7 +108,8 @@ function exactOf(v: SqlValue, kind: string, scale: number): ExactDecimal | null 
     : exactBinaryDecimal(v);
 }
 
-function compileFormatNumber(args: readonly SqlArg[], fn: string) {
+function compileFormatNumber(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
+  const limits = valueLimits(inputs);
   const x = args[0]!;
   if (
     !["int", "long", "short", "byte", "double", "float", "decimal"].includes(x.type.kind) &&
@@ -92,13 +129,19 @@ function compileFormatNumber(args: readonly SqlArg[], fn: string) {
       throw runtimeError(fn, (e as Error).message);
     }
   };
-  const patternOf = lastValueCache((p: SqlValue): DecimalPattern | null =>
-    textual ? parsePattern(p as string) : (p as number) < 0 ? null : fixedDecimalsPattern(p as number),
-  );
+  const patternOf = lastValueCache((p: SqlValue): DecimalPattern | null => {
+    if (textual) return parsePattern(p as string);
+    if ((p as number) < 0) return null;
+    checkValueSize(fn, p as number, limits, "string");
+    return fixedDecimalsPattern(p as number);
+  });
   const c = constantArg(fn, args, 1, textual ? S : DataTypes.int);
   if (c !== undefined && c.value !== null) patternOf(c.value);
+  const digits =
+    c === undefined || c.value === null ? undefined : textual ? 2 * String(c.value).length : Number(c.value);
   return {
     type: S,
+    ...(digits === undefined ? {} : { bound: stringBound(digits + NUMBER_TEXT) }),
     evaluate: ((ctx) => {
       const v = x.evaluate(ctx);
       const p = pe(ctx);
@@ -115,16 +158,18 @@ function compileFormatNumber(args: readonly SqlArg[], fn: string) {
 export const FORMAT_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     ["format_string", "printf"],
+    "grows",
     1,
     Infinity,
     "format_string(fmt, args...): Java printf-style formatting (%s %d %05d %.2f %x %e %%)",
-    (a, _i, fn) => compileFormatString(a, fn),
+    (a, inputs, fn) => compileFormatString(a, fn, inputs),
   ),
   ...defineFunction(
     "format_number",
+    "grows",
     2,
     2,
     "format_number(x, d | pattern): formats like '#,###,###.##' rounded HALF_EVEN to d decimals (NULL for d < 0)",
-    (a, _i, fn) => compileFormatNumber(a, fn),
+    (a, inputs, fn) => compileFormatNumber(a, fn, inputs),
   ),
 ];

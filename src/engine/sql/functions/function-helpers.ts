@@ -4,21 +4,25 @@
  */
 import { RowforgeError } from "../../../errors/index.ts";
 import { type DataType, DataTypes, formatDataType, sameDataType } from "../../../model/data-type.ts";
-import { DEFAULT_BUDGET, raiseHint } from "../../budget/generation-budget.ts";
 import type {
   SqlArg,
   SqlEvaluator,
   SqlFunction,
+  SqlGrowth,
   SqlRowContext,
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
+import { widthBound } from "../values/value-bounds.ts";
 import { castEvaluator, castValue } from "./cast-evaluators.ts";
 import { canImplicitCast, isNullLiteral } from "./implicit-argument-casts.ts";
+
+export { checkValueSize, valueLimits } from "../values/value-budget.ts";
 
 export interface CompiledCall {
   readonly type: DataType;
   readonly evaluate: SqlEvaluator;
+  readonly bound?: number;
 }
 
 export type CompileFn = (args: readonly SqlArg[], inputs: SqlRunInputs, name: string) => CompiledCall;
@@ -26,6 +30,7 @@ export type CompileFn = (args: readonly SqlArg[], inputs: SqlRunInputs, name: st
 /** Defines one entry per name (the first name is the main one, the rest are aliases). */
 export function defineFunction(
   names: string | readonly string[],
+  growth: SqlGrowth,
   minArgs: number,
   maxArgs: number,
   doc: string,
@@ -34,6 +39,7 @@ export function defineFunction(
   const all = typeof names === "string" ? [names] : names;
   return all.map((name) => ({
     name,
+    growth,
     minArgs,
     maxArgs,
     doc,
@@ -134,34 +140,44 @@ export function rejectLambdas(fn: string, args: readonly SqlArg[]): void {
   });
 }
 
-/** The value caps of the generation budget (defaults when the inputs carry none). */
-export function valueLimits(inputs: SqlRunInputs): { maxStringLength: number; maxArrayLength: number } {
-  return {
-    maxStringLength: inputs.limits?.maxStringLength ?? DEFAULT_BUDGET.maxStringLength,
-    maxArrayLength: inputs.limits?.maxArrayLength ?? DEFAULT_BUDGET.maxArrayLength,
-  };
+// Bounds: the most bytes a value takes with all it holds (see values/value-budget.ts). Functions
+// whose value is not bounded by their growth class alone (see compile-call.ts) give their own.
+
+/** The bound of argument `i` (unknown: Infinity). */
+export const argBound = (args: readonly SqlArg[], i: number): number => {
+  const a = args[i];
+  return a === undefined ? 0 : (a.bound ?? widthBound(a.type));
+};
+
+/** The bounds of the arguments from `from` on (lambdas aside) together, `factor` times, plus `extra` bytes. */
+export function argsBound(args: readonly SqlArg[], factor = 1, extra = 0, from = 0): number {
+  let sum = 0;
+  for (let i = from; i < args.length; i++) if (!args[i]!.lambda) sum += argBound(args, i);
+  return factor * sum + extra;
 }
 
+/** The bound of a collection built of the arguments (an array, a map, a struct): a slot for each, and each. */
+export const collectionBound = (args: readonly SqlArg[]): number => argsBound(args, 1, 16 + 8 * args.length);
+
 /**
- * Refuses, before it is built, a value longer than the budget allows: functions that grow a
- * value from row data (repeat, lpad, sequence, concat, ...) check the size they would make.
+ * The bound of the parts of the string at argument 0 as an array (split, every match, a map of
+ * pairs): one part per character and one more, each an element slot, a string and its
+ * characters: 13 times the string.
  */
-export function checkValueSize(
-  fn: string,
-  size: number,
-  limits: { maxStringLength: number; maxArrayLength: number },
-  kind: "string" | "array",
-): void {
-  const name = kind === "string" ? "maxStringLength" : "maxArrayLength";
-  const limit = limits[name];
-  if (size > limit) {
-    throw new RowforgeError(
-      "RF_BUDGET_EXCEEDED",
-      `${/^\w+$/.test(fn) ? `${fn}()` : `operator ${fn}`}: the result would have ${size} ${kind === "string" ? "characters" : "elements"}, more than the generation budget ${name} = ${limit}`,
-      { hint: raiseHint(name) },
-    );
-  }
+export const partsBound = (args: readonly SqlArg[]): number => 13 * argBound(args, 0) + 64;
+
+/** The whole number argument `i` is when it is a constant, else undefined. */
+export function constantCount(args: readonly SqlArg[], i: number): number | undefined {
+  const v = args[i]?.constant?.value;
+  const n = typeof v === "bigint" ? Number(v) : typeof v === "string" ? Number(v) : v;
+  return typeof n === "number" && Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : undefined;
 }
+
+/** The text argument `i` is when it is a constant, else undefined. */
+export const constantText = (args: readonly SqlArg[], i: number): string | undefined => {
+  const v = args[i]?.constant?.value;
+  return typeof v === "string" ? v : undefined;
+};
 
 /** A runtime error raised inside an evaluator (Spark raises the same at run time). */
 export function runtimeError(fn: string, message: string): RowforgeError {

@@ -32,6 +32,7 @@ const SHA2_BITS: ReadonlyMap<number, string> = new Map([
 export const HASH_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "hash",
+    "fixed",
     1,
     Infinity,
     "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
@@ -50,6 +51,7 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "xxhash64",
+    "fixed",
     1,
     Infinity,
     "64-bit xxHash (seed 42) of the arguments, as a bigint",
@@ -66,16 +68,31 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("crc32", 1, 1, "CRC-32 checksum of a string or binary, as a bigint", (args, _i, fn) => ({
-    type: DataTypes.long,
-    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
-  })),
-  ...defineFunction("md5", 1, 1, "MD5 digest of a string or binary, as a hex string", (args, _i, fn) => ({
-    type: DataTypes.string,
-    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
-  })),
+  ...defineFunction(
+    "crc32",
+    "fixed",
+    1,
+    1,
+    "CRC-32 checksum of a string or binary, as a bigint",
+    (args, _i, fn) => ({
+      type: DataTypes.long,
+      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
+    }),
+  ),
+  ...defineFunction(
+    "md5",
+    "fixed",
+    1,
+    1,
+    "MD5 digest of a string or binary, as a hex string",
+    (args, _i, fn) => ({
+      type: DataTypes.string,
+      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
+    }),
+  ),
   ...defineFunction(
     ["sha1", "sha"],
+    "fixed",
     1,
     1,
     "SHA-1 digest of a string or binary, as a hex string",
@@ -86,6 +103,7 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "sha2",
+    "fixed",
     2,
     2,
     "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",

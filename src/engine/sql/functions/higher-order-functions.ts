@@ -5,10 +5,13 @@
  */
 import { type DataType, DataTypes, sameDataType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import { SCALAR_BYTES } from "../values/value-bounds.ts";
 import { arrayArg } from "./array-functions.ts";
 import { valueCaster } from "./cast-evaluators.ts";
 import { setKeyFor } from "./comparators-and-set-keys.ts";
 import {
+  argBound,
+  argsBound,
   argTypeError,
   castArg,
   coerceArg,
@@ -24,13 +27,23 @@ import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argume
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
 
+/**
+ * The bound of an array (or map) of a lambda's results, one for each element of a collection
+ * bounded by `collection`: at most one element per 8 bytes of it, each a slot and a result.
+ */
+const elementsBound = (collection: number, result: number): number => 16 + (collection / 8) * (8 + result);
+
 function compileTransform(fn: string, args: readonly SqlArg[]) {
   const arr = arrayArg(fn, args, 0);
   const lambda = lambdaArg(fn, args, 1, 1, 2);
   const withIndex = lambda.arity === 2;
-  const bound = lambda.bind(withIndex ? [arr.type.element, DataTypes.int] : [arr.type.element]);
+  const bound = lambda.bind(withIndex ? [arr.type.element, DataTypes.int] : [arr.type.element], [
+    argBound(args, 0),
+    SCALAR_BYTES,
+  ]);
   return {
     type: DataTypes.array(bound.type),
+    bound: elementsBound(argBound(args, 0), bound.bound),
     evaluate: ((ctx) => {
       const v = arr.evaluate(ctx);
       if (v === null) return null;
@@ -119,9 +132,14 @@ function compileAggregate(fn: string, args: readonly SqlArg[]) {
   }
   const toAcc = sameDataType(bound.type, accType) ? (v: SqlValue) => v : valueCaster(bound.type, accType);
   const zero = castArg(zeroArg, accType);
-  const finish = args.length > 3 ? lambdaArg(fn, args, 3, 1, 1).bind([accType]) : undefined;
+  // The accumulator is bounded when one merge keeps it within the start value's bound.
+  const start = argBound(args, 1);
+  const merged = merge.bind([accType, arr.type.element], [start, argBound(args, 0)]).bound;
+  const accBound = merged <= start ? start : Number.POSITIVE_INFINITY;
+  const finish = args.length > 3 ? lambdaArg(fn, args, 3, 1, 1).bind([accType], [accBound]) : undefined;
   return {
     type: finish?.type ?? accType,
+    bound: finish?.bound ?? accBound,
     evaluate: ((ctx) => {
       const v = arr.evaluate(ctx);
       if (v === null) return null;
@@ -140,9 +158,13 @@ function compileAggregate(fn: string, args: readonly SqlArg[]) {
 function compileZipWith(fn: string, args: readonly SqlArg[]) {
   const a = arrayArg(fn, args, 0);
   const b = arrayArg(fn, args, 1);
-  const bound = lambdaArg(fn, args, 2, 2, 2).bind([a.type.element, b.type.element]);
+  const bound = lambdaArg(fn, args, 2, 2, 2).bind(
+    [a.type.element, b.type.element],
+    [argBound(args, 0), argBound(args, 1)],
+  );
   return {
     type: DataTypes.array(bound.type),
+    bound: elementsBound(argBound(args, 0) + argBound(args, 1), bound.bound),
     evaluate: ((ctx) => {
       const x = a.evaluate(ctx);
       const y = b.evaluate(ctx);
@@ -192,7 +214,10 @@ export function buildMap(
 
 function compileMapLambda(fn: string, args: readonly SqlArg[], mode: "filter" | "keys" | "values") {
   const m = mapArg(fn, args, 0);
-  const bound = lambdaArg(fn, args, 1, 2, 2).bind([m.type.key, m.type.value]);
+  const bound = lambdaArg(fn, args, 1, 2, 2).bind(
+    [m.type.key, m.type.value],
+    [argBound(args, 0), argBound(args, 0)],
+  );
   if (mode === "filter" && bound.type.kind !== "boolean")
     throw sqlError(fn, "the lambda must return a boolean");
   const type =
@@ -203,6 +228,11 @@ function compileMapLambda(fn: string, args: readonly SqlArg[], mode: "filter" | 
         : DataTypes.map(m.type.key, bound.type);
   return {
     type,
+    // The map's own entries, and a result of the lambda for each of at most one entry per 16 bytes.
+    bound:
+      mode === "filter"
+        ? argBound(args, 0)
+        : argBound(args, 0) + elementsBound(argBound(args, 0), bound.bound),
     evaluate: ((ctx) => {
       const v = m.evaluate(ctx);
       if (v === null) return null;
@@ -231,10 +261,12 @@ function compileMapZipWith(fn: string, args: readonly SqlArg[]) {
   if (keyType === undefined || !sameDataType(keyType, a.type.key) || !sameDataType(keyType, b.type.key)) {
     throw sqlError(fn, "both maps must have the same key type");
   }
-  const bound = lambdaArg(fn, args, 2, 3, 3).bind([keyType, a.type.value, b.type.value]);
+  const both = argBound(args, 0) + argBound(args, 1);
+  const bound = lambdaArg(fn, args, 2, 3, 3).bind([keyType, a.type.value, b.type.value], [both, both, both]);
   const key = setKeyFor(keyType);
   return {
     type: DataTypes.map(keyType, bound.type),
+    bound: both + elementsBound(both, bound.bound),
     evaluate: ((ctx) => {
       const x = a.evaluate(ctx);
       const y = b.evaluate(ctx);
@@ -278,6 +310,7 @@ function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "inters
   const key = setKeyFor(t.element);
   return {
     type: t,
+    bound: argsBound(args),
     evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
       if (op === "union") return distinctOf(key, [...a, ...b]);
       const other = new Set(b.map(key));
@@ -289,6 +322,7 @@ function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "inters
 export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "transform",
+    "input",
     2,
     2,
     "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
@@ -296,6 +330,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "filter",
+    "input",
     2,
     2,
     "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
@@ -303,6 +338,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "exists",
+    "fixed",
     2,
     2,
     "exists(array, x -> bool): true if any element satisfies it (NULL if undecided with NULLs)",
@@ -310,6 +346,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "forall",
+    "fixed",
     2,
     2,
     "forall(array, x -> bool): true if every element satisfies it (NULL if undecided with NULLs)",
@@ -317,6 +354,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["aggregate", "reduce"],
+    "input",
     3,
     4,
     "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
@@ -324,6 +362,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "zip_with",
+    "input",
     3,
     3,
     "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
@@ -331,34 +370,54 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "map_filter",
+    "input",
     2,
     2,
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
     (a, _i, fn) => compileMapLambda(fn, a, "filter"),
   ),
-  ...defineFunction("transform_keys", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
+  ...defineFunction("transform_keys", "input", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
     compileMapLambda(fn, a, "keys"),
   ),
-  ...defineFunction("transform_values", 2, 2, "transform_values(map, (k, v) -> newValue)", (a, _i, fn) =>
-    compileMapLambda(fn, a, "values"),
+  ...defineFunction(
+    "transform_values",
+    "input",
+    2,
+    2,
+    "transform_values(map, (k, v) -> newValue)",
+    (a, _i, fn) => compileMapLambda(fn, a, "values"),
   ),
   ...defineFunction(
     "map_zip_with",
+    "grows",
     3,
     3,
     "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
     (a, _i, fn) => compileMapZipWith(fn, a),
   ),
-  ...defineFunction("array_distinct", 1, 1, "the distinct elements in first-seen order", (args, _i, fn) => {
-    const arr = arrayArg(fn, args, 0);
-    const key = setKeyFor(arr.type.element);
-    return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
-  }),
-  ...defineFunction("array_union", 2, 2, "distinct elements of both arrays, first array first", (a, _i, fn) =>
-    compileSetOp(fn, a, "union"),
+  ...defineFunction(
+    "array_distinct",
+    "input",
+    1,
+    1,
+    "the distinct elements in first-seen order",
+    (args, _i, fn) => {
+      const arr = arrayArg(fn, args, 0);
+      const key = setKeyFor(arr.type.element);
+      return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
+    },
+  ),
+  ...defineFunction(
+    "array_union",
+    "grows",
+    2,
+    2,
+    "distinct elements of both arrays, first array first",
+    (a, _i, fn) => compileSetOp(fn, a, "union"),
   ),
   ...defineFunction(
     "array_intersect",
+    "input",
     2,
     2,
     "distinct elements of the first array that are in the second",
@@ -366,6 +425,7 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "array_except",
+    "input",
     2,
     2,
     "distinct elements of the first array that are not in the second",

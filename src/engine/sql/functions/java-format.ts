@@ -24,6 +24,20 @@ export type FormatPart =
 const SPEC = /%(\d+\$|<)?([-#+ 0,(]*)(\d+)?(\.\d+)?([a-zA-Z%])/y;
 const CONVERSIONS = new Set(Array.from("sSdxXofeEgGcCbBnh%H"));
 
+/**
+ * The fewest characters a format makes: its widths, and the digits its precisions ask of
+ * floating-point conversions (`%1000000000d` makes at least 10^9). Read before the format is
+ * parsed, which pads `%n%` already.
+ */
+export function formatMinLength(format: string): number {
+  let n = 0;
+  for (const m of format.matchAll(new RegExp(SPEC.source, "g"))) {
+    n += m[3] === undefined ? 0 : Number(m[3]);
+    if (m[4] !== undefined && "eEfgG".includes(m[5] ?? "")) n += Number(m[4].slice(1));
+  }
+  return n;
+}
+
 /** Parses a format string; throws Error with a readable message when it is invalid. */
 export function parseJavaFormat(format: string): FormatPart[] {
   const parts: FormatPart[] = [];
@@ -197,14 +211,19 @@ export interface FormatArg {
 
 export const formatArgOf = (type: DataType): FormatArg => ({ type, format: compileFormatter(type) });
 
-/** Formats the arguments; throws Error with a readable message on a mismatch. */
+/**
+ * Formats the arguments; throws Error with a readable message on a mismatch. `fits` sees the
+ * length made so far after each part (the budget throws from it).
+ */
 export function applyJavaFormat(
   parts: readonly FormatPart[],
   args: readonly FormatArg[],
   values: readonly SqlValue[],
+  fits: (length: number) => void = () => {},
 ): string {
   let out = "";
   for (const p of parts) {
+    fits(out.length);
     if (typeof p === "string") {
       out += p;
       continue;
@@ -273,5 +292,6 @@ export function applyJavaFormat(
     }
     out += pad(upper ? text.toUpperCase() : text, p.width, p.flags);
   }
+  fits(out.length);
   return out;
 }

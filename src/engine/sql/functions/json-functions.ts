@@ -12,8 +12,17 @@ import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { decimalToString } from "../values/decimal.ts";
 import { compileFormatter } from "../values/format-value.ts";
 import { javaDoubleToString, javaFloatToString } from "../values/java-number-format.ts";
+import { stringBound } from "../values/value-bounds.ts";
+import { checkDeepSize } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import { argTypeError, defineFunction, sqlError, strict1 } from "./function-helpers.ts";
+import {
+  argBound,
+  argTypeError,
+  defineFunction,
+  sqlError,
+  strict1,
+  valueLimits,
+} from "./function-helpers.ts";
 
 export interface JsonOptions {
   readonly timestampFormat: string;
@@ -143,21 +152,32 @@ function optionsOf(fn: string, args: readonly SqlArg[]): JsonOptions {
 export const JSON_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "to_json",
+    "grows",
     1,
     2,
     "to_json(struct | array | map[, options]): JSON text as Spark writes it (NULL struct fields left out)",
-    (args, _i, fn) => {
+    (args, inputs, fn) => {
       const a = args[0]!;
       if (a.type.kind !== "struct" && a.type.kind !== "array" && a.type.kind !== "map") {
         throw argTypeError(fn, 0, "a struct, array or map", a.type);
       }
+      const limits = valueLimits(inputs);
       let write: Writer;
       try {
         write = jsonWriter(a.type, optionsOf(fn, args));
       } catch (e) {
         throw sqlError(fn, (e as Error).message);
       }
-      return { type: DataTypes.string, evaluate: strict1<SqlValue>(a.evaluate, write) };
+      // Checked with all it holds before it is written: JSON of many references to one long string is huge.
+      return {
+        type: DataTypes.string,
+        // Every value as text with quotes and escapes, names and separators: 6 times its bound at most.
+        bound: 6 * argBound(args, 0) + stringBound(64),
+        evaluate: strict1<SqlValue>(a.evaluate, (v) => {
+          checkDeepSize(`${fn}(): its argument`, v, limits);
+          return write(v);
+        }),
+      };
     },
   ),
 ];

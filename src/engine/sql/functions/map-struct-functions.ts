@@ -4,20 +4,25 @@
  * default policy: NULL or duplicate keys are errors.
  */
 import { type DataType, DataTypes, type StructField } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
 import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
+  argsBound,
   argTypeError,
+  checkValueSize,
   coerceArg,
+  collectionBound,
   constantArg,
   defineFunction,
+  partsBound,
   rejectLambdas,
   runtimeError,
   sqlError,
   strict1,
   strict2,
   stringArg,
+  valueLimits,
 } from "./function-helpers.ts";
 import { buildMap } from "./higher-order-functions.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
@@ -50,6 +55,7 @@ function compileMap(fn: string, args: readonly SqlArg[]) {
   }));
   return {
     type: DataTypes.map(kt, vt),
+    bound: collectionBound(args),
     evaluate: ((ctx) =>
       buildMap(
         fn,
@@ -93,7 +99,8 @@ function compileFromEntries(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileMapConcat(fn: string, args: readonly SqlArg[]) {
+function compileMapConcat(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+  const limits = valueLimits(inputs);
   for (let i = 0; i < args.length; i++) mapArg(fn, args, i);
   const t = args.length === 0 ? DataTypes.map(S, S) : commonArgType(args);
   if (t === undefined || t.kind !== "map")
@@ -101,12 +108,14 @@ function compileMapConcat(fn: string, args: readonly SqlArg[]) {
   const evals = args.map((_, i) => coerceArg(fn, args, i, t));
   return {
     type: t,
+    bound: argsBound(args),
     evaluate: ((ctx) => {
       const entries: (readonly [SqlValue, SqlValue])[] = [];
       for (const e of evals) {
         const m = e(ctx);
         if (m === null) return null;
-        entries.push(...(m as SqlMap));
+        checkValueSize(fn, entries.length + (m as SqlMap).size, limits, "array");
+        for (const entry of m as SqlMap) entries.push(entry);
       }
       return buildMap(fn, t.key, entries);
     }) satisfies SqlEvaluator,
@@ -128,6 +137,7 @@ function compileStrToMap(fn: string, args: readonly SqlArg[]) {
   const kv = compileRegex(fn, kvDelim.value as string);
   return {
     type: DataTypes.map(S, S),
+    bound: partsBound(args),
     evaluate: strict1<string>(stringArg(fn, args, 0), (text) =>
       buildMap(
         fn,
@@ -166,6 +176,7 @@ function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
   }
   return {
     type: DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true }))),
+    bound: collectionBound(args),
     evaluate: ((ctx) => {
       const o: Record<string, SqlValue> = Object.create(null);
       for (const f of fields) o[f.name] = f.e(ctx);
@@ -177,16 +188,17 @@ function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
 export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "map",
+    "grows",
     0,
     Infinity,
     "map(k1, v1, k2, v2, ...): a map (NULL or duplicate keys are errors)",
     (a, _i, fn) => compileMap(fn, a),
   ),
-  ...defineFunction("map_keys", 1, 1, "the keys of a map as an array", (args, _i, fn) => {
+  ...defineFunction("map_keys", "input", 1, 1, "the keys of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
   }),
-  ...defineFunction("map_values", 1, 1, "the values of a map as an array", (args, _i, fn) => {
+  ...defineFunction("map_values", "input", 1, 1, "the values of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return {
       type: DataTypes.array(m.type.value),
@@ -195,6 +207,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   }),
   ...defineFunction(
     "map_entries",
+    "input",
     1,
     1,
     "the entries of a map as an array of struct<key, value>",
@@ -202,12 +215,15 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       const m = mapArg(fn, args, 0);
       return {
         type: DataTypes.array(entryStruct(m.type.key, m.type.value)),
+        // Each entry becomes a struct of two members in an array slot.
+        bound: argsBound(args, 2, 16),
         evaluate: strict1<SqlMap>(m.evaluate, (x) => Array.from(x, ([k, v]) => entryOf(k, v))),
       };
     },
   ),
   ...defineFunction(
     "map_from_arrays",
+    "input",
     2,
     2,
     "map_from_arrays(keys, values): arrays of equal length",
@@ -232,13 +248,23 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("map_from_entries", 1, 1, "a map from an array of (key, value) structs", (a, _i, fn) =>
-    compileFromEntries(fn, a),
+  ...defineFunction(
+    "map_from_entries",
+    "input",
+    1,
+    1,
+    "a map from an array of (key, value) structs",
+    (a, _i, fn) => compileFromEntries(fn, a),
   ),
-  ...defineFunction("map_concat", 0, Infinity, "the union of maps (duplicate keys are errors)", (a, _i, fn) =>
-    compileMapConcat(fn, a),
+  ...defineFunction(
+    "map_concat",
+    "grows",
+    0,
+    Infinity,
+    "the union of maps (duplicate keys are errors)",
+    (a, inputs, fn) => compileMapConcat(fn, a, inputs),
   ),
-  ...defineFunction("map_contains_key", 2, 2, "whether the map has the key", (args, _i, fn) => {
+  ...defineFunction("map_contains_key", "fixed", 2, 2, "whether the map has the key", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     const eq = equalityFor(m.type.key);
     const has = isPrimitiveKeyType(m.type.key)
@@ -251,6 +277,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   }),
   ...defineFunction(
     "str_to_map",
+    "input",
     1,
     3,
     "str_to_map(text[, pairDelim=',', keyValueDelim=':']): splits text into a map (delimiters are regexes)",
@@ -258,6 +285,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "struct",
+    "grows",
     0,
     Infinity,
     "struct(v1, v2, ...): a struct with fields col1, col2, ...",
@@ -265,6 +293,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "named_struct",
+    "grows",
     0,
     Infinity,
     "named_struct('a', v1, 'b', v2, ...): a struct with the given field names",

@@ -268,21 +268,32 @@ function sign(v: SqlValue): number {
 export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "abs",
+    "fixed",
     1,
     1,
     "absolute value, keeping the type (int minimum wraps, as in Spark)",
     (a, _i, fn) => compileNegate(fn, a, "abs"),
   ),
-  ...defineFunction("negative", 1, 1, "-x, keeping the type", (a, _i, fn) =>
+  ...defineFunction("negative", "fixed", 1, 1, "-x, keeping the type", (a, _i, fn) =>
     compileNegate(fn, a, "negative"),
   ),
-  ...defineFunction("positive", 1, 1, "x unchanged", (a, _i, fn) => compileNegate(fn, a, "positive")),
-  ...defineFunction(["sign", "signum"], 1, 1, "-1.0, 0.0 or 1.0 by the sign of x", (args, _i, fn) => {
-    const x = numericArg(fn, args, 0);
-    return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
-  }),
+  ...defineFunction("positive", "fixed", 1, 1, "x unchanged", (a, _i, fn) =>
+    compileNegate(fn, a, "positive"),
+  ),
+  ...defineFunction(
+    ["sign", "signum"],
+    "fixed",
+    1,
+    1,
+    "-1.0, 0.0 or 1.0 by the sign of x",
+    (args, _i, fn) => {
+      const x = numericArg(fn, args, 0);
+      return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
+    },
+  ),
   ...defineFunction(
     "round",
+    "fixed",
     1,
     2,
     "round(x[, d]): rounds HALF_UP to d decimal places (negative d: tens, hundreds)",
@@ -290,6 +301,7 @@ export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "bround",
+    "fixed",
     1,
     2,
     "bround(x[, d]): rounds HALF_EVEN (banker's rounding) to d decimal places",
@@ -297,6 +309,7 @@ export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "floor",
+    "fixed",
     1,
     2,
     "largest integer not above x (a long; decimals stay decimal); floor(x, d) rounds down at d places",
@@ -304,42 +317,55 @@ export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["ceil", "ceiling"],
+    "fixed",
     1,
     2,
     "smallest integer not below x (a long; decimals stay decimal); ceil(x, d) rounds up at d places",
     (a, _i, fn) => compileFloorCeil(fn, a, "CEILING"),
   ),
-  ...defineFunction("mod", 2, 2, "remainder of a / b with the sign of a; NULL when b is 0", (a, _i, fn) =>
-    compileMod(fn, a, false),
+  ...defineFunction(
+    "mod",
+    "fixed",
+    2,
+    2,
+    "remainder of a / b with the sign of a; NULL when b is 0",
+    (a, _i, fn) => compileMod(fn, a, false),
   ),
-  ...defineFunction("pmod", 2, 2, "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
+  ...defineFunction("pmod", "fixed", 2, 2, "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
     compileMod(fn, a, true),
   ),
   ...defineFunction(
     "div",
+    "fixed",
     2,
     2,
     "integral division a div b as a long, truncated; NULL when b is 0",
     (a, _i, fn) => compileDiv(fn, a),
   ),
-  ...defineFunction("greatest", 2, Infinity, "the largest argument, skipping NULLs", (a, _i, fn) =>
+  ...defineFunction("greatest", "input", 2, Infinity, "the largest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, 1),
   ),
-  ...defineFunction("least", 2, Infinity, "the smallest argument, skipping NULLs", (a, _i, fn) =>
+  ...defineFunction("least", "input", 2, Infinity, "the smallest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, -1),
   ),
-  ...defineFunction("factorial", 1, 1, "n! for n in 0..20, else NULL", (args, _i, fn) => ({
+  ...defineFunction("factorial", "fixed", 1, 1, "n! for n in 0..20, else NULL", (args, _i, fn) => ({
     type: L,
     evaluate: strict1<number>(intArg(fn, args, 0), (n) => (n < 0 || n > 20 ? null : FACTORIALS[n]!)),
   })),
-  ...defineFunction("shiftleft", 2, 2, "bitwise left shift of an int or long", (a, _i, fn) =>
+  ...defineFunction("shiftleft", "fixed", 2, 2, "bitwise left shift of an int or long", (a, _i, fn) =>
     compileShift(fn, a, "left"),
   ),
-  ...defineFunction("shiftright", 2, 2, "bitwise signed right shift of an int or long", (a, _i, fn) =>
-    compileShift(fn, a, "right"),
+  ...defineFunction(
+    "shiftright",
+    "fixed",
+    2,
+    2,
+    "bitwise signed right shift of an int or long",
+    (a, _i, fn) => compileShift(fn, a, "right"),
   ),
   ...defineFunction(
     "shiftrightunsigned",
+    "fixed",
     2,
     2,
     "bitwise unsigned right shift of an int or long",

@@ -9,13 +9,13 @@ const dbl = (fn: string, args: readonly SqlArg[], i: number) => coerceArg(fn, ar
 
 /** A double → double function; `f` may return null (Spark's logarithms of non-positive numbers). */
 const unary = (names: string | readonly string[], doc: string, f: (x: number) => number | null) =>
-  defineFunction(names, 1, 1, doc, (args, _i, fn) => ({
+  defineFunction(names, "fixed", 1, 1, doc, (args, _i, fn) => ({
     type: D,
     evaluate: strict1<number>(dbl(fn, args, 0), f),
   }));
 
 const binary = (names: string | readonly string[], doc: string, f: (x: number, y: number) => number | null) =>
-  defineFunction(names, 2, 2, doc, (args, _i, fn) => ({
+  defineFunction(names, "fixed", 2, 2, doc, (args, _i, fn) => ({
     type: D,
     evaluate: strict2<number, number>(dbl(fn, args, 0), dbl(fn, args, 1), f),
   }));
@@ -27,7 +27,7 @@ const positiveOnly =
 
 /** rand()/randn() take an optional seed for compatibility; the row's draws already make them deterministic. */
 const randomFunction = (names: readonly string[], doc: string, draw: (ctx: SqlRowContext) => number) =>
-  defineFunction(names, 0, 1, doc, (args, _i, fn) => {
+  defineFunction(names, "fixed", 0, 1, doc, (args, _i, fn) => {
     if (args.length > 0) coerceArg(fn, args, 0, DataTypes.long);
     return { type: D, evaluate: draw };
   });
@@ -41,6 +41,7 @@ export const MATH_FUNCTIONS: readonly SqlFunction[] = [
   ...unary("ln", "natural logarithm (NULL for x <= 0)", positiveOnly(Math.log)),
   ...defineFunction(
     "log",
+    "fixed",
     1,
     2,
     "log(x) natural logarithm, log(base, x) logarithm in a base; NULL for non-positive inputs",
@@ -86,8 +87,8 @@ export const MATH_FUNCTIONS: readonly SqlFunction[] = [
     const r = Math.round(x);
     return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
   }),
-  ...defineFunction("e", 0, 0, "Euler's number", () => ({ type: D, evaluate: () => Math.E })),
-  ...defineFunction("pi", 0, 0, "π", () => ({ type: D, evaluate: () => Math.PI })),
+  ...defineFunction("e", "fixed", 0, 0, "Euler's number", () => ({ type: D, evaluate: () => Math.E })),
+  ...defineFunction("pi", "fixed", 0, 0, "π", () => ({ type: D, evaluate: () => Math.PI })),
   ...randomFunction(
     ["rand", "random"],
     "uniform double in [0, 1) from the row's random draws (an optional seed is accepted and ignored: values are already reproducible)",

@@ -29,17 +29,26 @@ export function sparkTypeName(t: DataType): string {
 export const MISC_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "monotonically_increasing_id",
+    "fixed",
     0,
     0,
     "the row's index in the step as a bigint (rowforge generates one partition)",
     () => ({ type: DataTypes.long, evaluate: (ctx) => BigInt(ctx.row) }),
   ),
-  ...defineFunction("spark_partition_id", 0, 0, "always 0: rowforge generates one partition", () => ({
-    type: DataTypes.int,
-    evaluate: () => 0,
-  })),
+  ...defineFunction(
+    "spark_partition_id",
+    "fixed",
+    0,
+    0,
+    "always 0: rowforge generates one partition",
+    () => ({
+      type: DataTypes.int,
+      evaluate: () => 0,
+    }),
+  ),
   ...defineFunction(
     "typeof",
+    "fixed",
     1,
     1,
     "the Spark type name of the argument (int, bigint, decimal(10,2), array<string>, ...)",
@@ -49,11 +58,11 @@ export const MISC_FUNCTIONS: readonly SqlFunction[] = [
       return { type: DataTypes.string, evaluate: () => name };
     },
   ),
-  ...defineFunction("input_file_name", 0, 0, "always '': generated rows have no input file", () => ({
+  ...defineFunction("input_file_name", "fixed", 0, 0, "always '': generated rows have no input file", () => ({
     type: DataTypes.string,
     evaluate: () => "",
   })),
-  ...defineFunction("raise_error", 1, 1, "fails the run with the message", (args, _i, fn) => {
+  ...defineFunction("raise_error", "fixed", 1, 1, "fails the run with the message", (args, _i, fn) => {
     const msg = stringArg(fn, args, 0);
     return {
       type: DataTypes.string,

@@ -1,14 +1,25 @@
 /** Regular-expression functions (Java regex syntax, see engine/java-regex) and split. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext, SqlValue } from "../sql-contract.ts";
+import type {
+  SqlArg,
+  SqlEvaluator,
+  SqlFunction,
+  SqlRowContext,
+  SqlRunInputs,
+  SqlValue,
+} from "../sql-contract.ts";
 import {
+  argBound,
+  checkValueSize,
   constantArg,
   defineFunction,
   intArg,
   lastValueCache,
+  partsBound,
   runtimeError,
   sqlError,
   stringArg,
+  valueLimits,
 } from "./function-helpers.ts";
 import {
   applyReplacement,
@@ -46,17 +57,28 @@ function regexArg(fn: string, args: readonly SqlArg[], i: number): RegexArg {
   };
 }
 
-function replaceAll(s: string, rx: JavaRegex, parts: readonly ReplacementPart[]): string {
+/** Every match replaced; `prefix` characters come before the result (checked with it against the budget). */
+function replaceAll(
+  s: string,
+  rx: JavaRegex,
+  parts: readonly ReplacementPart[],
+  fits: (length: number) => void,
+  prefix = 0,
+): string {
   let out = "";
   let last = 0;
   for (const m of rx.matches(s)) {
     out += s.slice(last, m.index) + applyReplacement(parts, m);
     last = m.index + m[0].length;
+    // Checked as it grows: a replacement longer than its match grows the text by every match.
+    fits(prefix + out.length + s.length - last);
   }
   return out + s.slice(last);
 }
 
-function compileRegexpReplace(args: readonly SqlArg[], fn: string) {
+function compileRegexpReplace(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
+  const limits = valueLimits(inputs);
+  const fits = (length: number) => checkValueSize(fn, length, limits, "string");
   const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
   const repConst = constantArg(fn, args, 2, S);
@@ -85,8 +107,12 @@ function compileRegexpReplace(args: readonly SqlArg[], fn: string) {
   const constRx = rx.constant;
   if (constRx && repConst !== undefined && repConst.value !== null)
     partsOf(constRx, repConst.value as string);
+  // Every character, and the empty match after it, may become the replacement, whose group
+  // references (two characters each at least) copy at most the whole text each.
+  const matches = argBound(args, 0) / 2 + 1;
   return {
     type: S,
+    bound: argBound(args, 0) + matches * argBound(args, 2) + (argBound(args, 0) * argBound(args, 2)) / 4,
     evaluate: ((ctx) => {
       const v = s(ctx);
       if (v === null) return null;
@@ -101,8 +127,9 @@ function compileRegexpReplace(args: readonly SqlArg[], fn: string) {
         throw runtimeError(fn, `the position must be 1 or more, but it is ${p as number}`);
       if ((p as number) > str.length) return str;
       const parts = partsOf(r, t as string);
-      if (p === 1) return replaceAll(str, r, parts);
-      return str.slice(0, (p as number) - 1) + replaceAll(str.slice((p as number) - 1), r, parts);
+      if (p === 1) return replaceAll(str, r, parts, fits);
+      const head = str.slice(0, (p as number) - 1);
+      return head + replaceAll(str.slice((p as number) - 1), r, parts, fits, head.length);
     }) satisfies SqlEvaluator,
   };
 }
@@ -124,6 +151,7 @@ function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
   }
   return {
     type: all ? DataTypes.array(S) : S,
+    ...(all ? { bound: partsBound(args) } : {}),
     evaluate: ((ctx) => {
       const v = s(ctx);
       if (v === null) return null;
@@ -175,6 +203,7 @@ function compileSplit(args: readonly SqlArg[], fn: string) {
   const limit = args.length > 2 ? intArg(fn, args, 2) : () => -1;
   return {
     type: DataTypes.array(S),
+    bound: partsBound(args),
     evaluate: ((ctx) => {
       const v = s(ctx);
       if (v === null) return null;
@@ -190,13 +219,15 @@ function compileSplit(args: readonly SqlArg[], fn: string) {
 export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "regexp_replace",
+    "grows",
     3,
     4,
     "regexp_replace(str, regex, rep[, pos]): replaces every match (Java regex; $1 and ${name} in rep) from 1-based pos",
-    (a, _i, fn) => compileRegexpReplace(a, fn),
+    (a, inputs, fn) => compileRegexpReplace(a, fn, inputs),
   ),
   ...defineFunction(
     "regexp_extract",
+    "input",
     2,
     3,
     "regexp_extract(str, regex[, idx=1]): group idx of the first match, '' when none",
@@ -204,6 +235,7 @@ export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "regexp_extract_all",
+    "input",
     2,
     3,
     "regexp_extract_all(str, regex[, idx=1]): group idx of every match",
@@ -211,25 +243,38 @@ export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["rlike", "regexp_like", "regexp"],
+    "fixed",
     2,
     2,
     "whether the regex matches somewhere in str",
     (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.test(s)),
   ),
-  ...defineFunction("regexp_count", 2, 2, "number of matches of the regex in str", (a, _i, fn) =>
+  ...defineFunction("regexp_count", "fixed", 2, 2, "number of matches of the regex in str", (a, _i, fn) =>
     compileRegexProbe(a, fn, I, countMatches),
   ),
-  ...defineFunction("regexp_substr", 2, 2, "the first match of the regex, NULL when none", (a, _i, fn) =>
-    compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
+  ...defineFunction(
+    "regexp_substr",
+    "input",
+    2,
+    2,
+    "the first match of the regex, NULL when none",
+    (a, _i, fn) => compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
   ),
-  ...defineFunction("regexp_instr", 2, 3, "1-based position of the first match, 0 when none", (a, _i, fn) =>
-    compileRegexProbe(a, fn, I, (s, r) => {
-      const m = r.exec(s);
-      return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
-    }),
+  ...defineFunction(
+    "regexp_instr",
+    "fixed",
+    2,
+    3,
+    "1-based position of the first match, 0 when none",
+    (a, _i, fn) =>
+      compileRegexProbe(a, fn, I, (s, r) => {
+        const m = r.exec(s);
+        return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
+      }),
   ),
   ...defineFunction(
     "split",
+    "input",
     2,
     3,
     "split(str, regex[, limit]): splits around matches; limit > 0 caps the number of parts",

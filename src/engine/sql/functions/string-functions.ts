@@ -1,10 +1,22 @@
 /** String functions: concatenation, case, length, search and character-level transforms. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
+import type {
+  SqlArg,
+  SqlEvaluator,
+  SqlFunction,
+  SqlGrowth,
+  SqlRunInputs,
+  SqlValue,
+} from "../sql-contract.ts";
+import { stringBound } from "../values/value-bounds.ts";
 import {
+  argBound,
+  argsBound,
   argTypeError,
   checkValueSize,
   coerceArg,
+  constantCount,
+  constantText,
   defineFunction,
   intArg,
   rejectLambdas,
@@ -41,6 +53,7 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
     const evals = args.map((_, i) => coerceArg(fn, args, i, t));
     return {
       type: t,
+      bound: argsBound(args),
       evaluate: ((ctx) => {
         const out: SqlValue[] = [];
         for (const e of evals) {
@@ -57,11 +70,15 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
     const evals = args.map((_, i) => coerceArg(fn, args, i, DataTypes.binary));
     return {
       type: DataTypes.binary,
+      bound: argsBound(args),
       evaluate: ((ctx) => {
         const parts: Uint8Array[] = [];
+        let size = 0;
         for (const e of evals) {
           const v = e(ctx);
           if (v === null) return null;
+          size += (v as Uint8Array).length;
+          checkValueSize(fn, size, limits, "string");
           parts.push(v as Uint8Array);
         }
         return concatBytes(parts);
@@ -71,6 +88,7 @@ function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs
   const evals = args.map((_, i) => stringArg(fn, args, i));
   return {
     type: S,
+    bound: argsBound(args),
     evaluate: ((ctx) => {
       let out = "";
       for (const e of evals) {
@@ -93,8 +111,11 @@ function compileConcatWs(args: readonly SqlArg[], fn: string, inputs: SqlRunInpu
     if (a.type.kind === "array") return { array: true, e: coerceArg(fn, args, i, DataTypes.array(S)) };
     return { array: false, e: stringArg(fn, args, i) };
   });
+  // The separator comes between parts: at most one per element of the arrays (8 bytes each) or argument.
+  const pieces = argsBound(args, 1, 0, 1);
   return {
     type: S,
+    bound: pieces + argBound(args, 0) * (pieces / 8 + args.length),
     evaluate: ((ctx) => {
       const s = sep(ctx);
       if (s === null) return null;
@@ -138,6 +159,13 @@ function translate(s: string, from: string, to: string): string {
   let out = "";
   for (const c of s) out += dict.get(c) ?? c;
   return out;
+}
+
+/** How many times `search` (not empty) occurs in `s`, without overlaps (as split finds it). */
+function occurrences(s: string, search: string): number {
+  let n = 0;
+  for (let at = s.indexOf(search); at >= 0; at = s.indexOf(search, at + search.length)) n++;
+  return n;
 }
 
 function substringIndex(s: string, delim: string, count: number): string {
@@ -230,14 +258,22 @@ function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "
   };
 }
 
-const stringToString = (names: string | readonly string[], doc: string, f: (s: string) => string) =>
-  defineFunction(names, 1, 1, doc, (args, _i, fn) => ({
+/** A function of one string; a `grows` one makes at most `factor` times its argument (case mappings: 3). */
+const stringToString = (
+  names: string | readonly string[],
+  growth: SqlGrowth,
+  doc: string,
+  f: (s: string) => string,
+  factor = 1,
+) =>
+  defineFunction(names, growth, 1, 1, doc, (args, _i, fn) => ({
     type: S,
+    bound: argsBound(args, factor),
     evaluate: strict1<string>(stringArg(fn, args, 0), f),
   }));
 
 const stringPredicate = (name: string, doc: string, f: (a: string, b: string) => boolean) =>
-  defineFunction(name, 2, 2, doc, (args, _i, fn) => ({
+  defineFunction(name, "fixed", 2, 2, doc, (args, _i, fn) => ({
     type: DataTypes.boolean,
     evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), f),
   }));
@@ -245,6 +281,7 @@ const stringPredicate = (name: string, doc: string, f: (a: string, b: string) =>
 export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     "concat",
+    "grows",
     0,
     Infinity,
     "concatenates strings (or arrays, or binaries); NULL if any input is NULL",
@@ -252,42 +289,63 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "concat_ws",
+    "grows",
     1,
     Infinity,
     "joins strings and string arrays with a separator, skipping NULLs",
     (a, inputs, fn) => compileConcatWs(a, fn, inputs),
   ),
-  ...stringToString(["upper", "ucase"], "upper-cases a string", (s) => s.toUpperCase()),
-  ...stringToString(["lower", "lcase"], "lower-cases a string", (s) => s.toLowerCase()),
-  ...stringToString("initcap", "capitalises each space-separated word, lower-casing the rest", initcap),
-  ...defineFunction("reverse", 1, 1, "reverses a string or an array", (a, _i, fn) => compileReverse(a, fn)),
+  ...stringToString(["upper", "ucase"], "grows", "upper-cases a string", (s) => s.toUpperCase(), 3),
+  ...stringToString(["lower", "lcase"], "grows", "lower-cases a string", (s) => s.toLowerCase(), 3),
+  ...stringToString(
+    "initcap",
+    "grows",
+    "capitalises each space-separated word, lower-casing the rest",
+    initcap,
+    3,
+  ),
+  ...defineFunction("reverse", "input", 1, 1, "reverses a string or an array", (a, _i, fn) =>
+    compileReverse(a, fn),
+  ),
   ...defineFunction(
     ["length", "char_length", "character_length", "len"],
+    "fixed",
     1,
     1,
     "number of characters (bytes for binary)",
     (a, _i, fn) => compileLength(a, fn, "chars"),
   ),
-  ...defineFunction("octet_length", 1, 1, "number of UTF-8 bytes", (a, _i, fn) =>
+  ...defineFunction("octet_length", "fixed", 1, 1, "number of UTF-8 bytes", (a, _i, fn) =>
     compileLength(a, fn, "bytes"),
   ),
-  ...defineFunction("bit_length", 1, 1, "number of bits of the UTF-8 bytes", (a, _i, fn) =>
+  ...defineFunction("bit_length", "fixed", 1, 1, "number of bits of the UTF-8 bytes", (a, _i, fn) =>
     compileLength(a, fn, "bits"),
   ),
-  ...defineFunction("repeat", 2, 2, "repeats a string n times ('' when n <= 0)", (args, inputs, fn) => {
+  ...defineFunction(
+    "repeat",
+    "grows",
+    2,
+    2,
+    "repeats a string n times ('' when n <= 0)",
+    (args, inputs, fn) => {
+      const limits = valueLimits(inputs);
+      const times = constantCount(args, 1);
+      return {
+        type: S,
+        ...(times === undefined ? {} : { bound: argBound(args, 0) * times }),
+        evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) => {
+          if (n > 0) checkValueSize(fn, s.length * n, limits, "string");
+          return repeatString(s, n);
+        }),
+      };
+    },
+  ),
+  ...defineFunction("space", "grows", 1, 1, "a string of n spaces", (args, inputs, fn) => {
     const limits = valueLimits(inputs);
+    const n = constantCount(args, 0);
     return {
       type: S,
-      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) => {
-        if (n > 0) checkValueSize(fn, s.length * n, limits, "string");
-        return repeatString(s, n);
-      }),
-    };
-  }),
-  ...defineFunction("space", 1, 1, "a string of n spaces", (args, inputs, fn) => {
-    const limits = valueLimits(inputs);
-    return {
-      type: S,
+      ...(n === undefined ? {} : { bound: stringBound(n) }),
       evaluate: strict1<number>(intArg(fn, args, 0), (n) => {
         checkValueSize(fn, n, limits, "string");
         return repeatString(" ", n);
@@ -296,6 +354,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   }),
   ...defineFunction(
     "instr",
+    "fixed",
     2,
     2,
     "1-based position of the first occurrence of substr in str, 0 if absent",
@@ -310,6 +369,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     ["locate", "position"],
+    "fixed",
     2,
     3,
     "locate(substr, str[, pos]): 1-based position of substr in str at or after pos, 0 if absent",
@@ -331,11 +391,14 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "translate",
+    "grows",
     3,
     3,
     "replaces each character of `from` by the character at the same place in `to` (deleted when `to` is shorter)",
     (args, _i, fn) => ({
       type: S,
+      // A character of one UTF-16 unit may become one of two.
+      bound: 2 * argBound(args, 0),
       evaluate: strict3<string, string, string>(
         stringArg(fn, args, 0),
         stringArg(fn, args, 1),
@@ -344,12 +407,20 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction("ascii", 1, 1, "code point of the first character (0 for '')", (args, _i, fn) => ({
-    type: I,
-    evaluate: strict1<string>(stringArg(fn, args, 0), (s) => s.codePointAt(0) ?? 0),
-  })),
+  ...defineFunction(
+    "ascii",
+    "fixed",
+    1,
+    1,
+    "code point of the first character (0 for '')",
+    (args, _i, fn) => ({
+      type: I,
+      evaluate: strict1<string>(stringArg(fn, args, 0), (s) => s.codePointAt(0) ?? 0),
+    }),
+  ),
   ...defineFunction(
     ["chr", "char"],
+    "fixed",
     1,
     1,
     "the character with code n % 256 ('' for negative n)",
@@ -365,24 +436,37 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ...stringPredicate("contains", "whether str contains substr", (a, b) => a.includes(b)),
   ...defineFunction(
     "replace",
+    "grows",
     2,
     3,
     "replaces every occurrence of search by replace (default '')",
-    (args, _i, fn) => {
+    (args, inputs, fn) => {
       const rep = args.length > 2 ? stringArg(fn, args, 2) : () => "";
+      const limits = valueLimits(inputs);
+      // Every occurrence (of the search text, or at least one character) becomes the replacement.
+      const found = argBound(args, 0) / 2 / Math.max(1, constantText(args, 1)?.length ?? 1);
       return {
         type: S,
+        bound: argBound(args, 0) + found * argBound(args, 2),
         evaluate: strict3<string, string, string>(
           stringArg(fn, args, 0),
           stringArg(fn, args, 1),
           rep,
-          (s, search, r) => (search.length === 0 ? s : s.split(search).join(r)),
+          (s, search, r) => {
+            if (search.length === 0) return s;
+            if (r.length > search.length) {
+              const grown = s.length + occurrences(s, search) * (r.length - search.length);
+              checkValueSize(fn, grown, limits, "string");
+            }
+            return s.split(search).join(r);
+          },
         ),
       };
     },
   ),
   ...defineFunction(
     "substring_index",
+    "input",
     3,
     3,
     "the part of str before the count-th delimiter (after it, counting from the end, when count < 0)",
@@ -398,6 +482,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "find_in_set",
+    "fixed",
     2,
     2,
     "1-based index of str in a comma-separated list, 0 if absent",
@@ -410,6 +495,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "elt",
+    "input",
     2,
     Infinity,
     "elt(n, s1, s2, ...): the n-th string, NULL when n is out of range",
@@ -429,6 +515,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "levenshtein",
+    "fixed",
     2,
     3,
     "edit distance between two strings (-1 when above the optional threshold)",
@@ -447,5 +534,5 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...stringToString("soundex", "the Soundex code of a string", soundex),
+  ...stringToString("soundex", "input", "the Soundex code of a string", soundex),
 ];

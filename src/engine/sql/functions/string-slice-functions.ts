@@ -1,8 +1,11 @@
 /** Substrings, padding and trimming. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
+import { stringBound } from "../values/value-bounds.ts";
 import {
+  argsBound,
   checkValueSize,
+  constantCount,
   defineFunction,
   intArg,
   runtimeError,
@@ -37,8 +40,11 @@ function compileSubstring(args: readonly SqlArg[], fn: string) {
 function compilePad(args: readonly SqlArg[], fn: string, left: boolean, inputs: SqlRunInputs) {
   const pad = args.length > 2 ? stringArg(fn, args, 2) : () => " ";
   const limits = valueLimits(inputs);
+  const length = constantCount(args, 1);
   return {
     type: S,
+    // len characters, each of at most two UTF-16 units.
+    ...(length === undefined ? {} : { bound: stringBound(2 * length) }),
     evaluate: strict3<string, number, string>(stringArg(fn, args, 0), intArg(fn, args, 1), pad, (s, n, p) => {
       checkValueSize(fn, n, limits, "string");
       return padString(s, n, p, left);
@@ -81,25 +87,41 @@ function overlay(s: string, replacement: string, pos: number, len: number): stri
 export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ...defineFunction(
     ["substring", "substr"],
+    "input",
     2,
     3,
     "substring(str, pos[, len]): 1-based, pos 0 acts as 1, negative pos counts from the end",
     (a, _i, fn) => compileSubstring(a, fn),
   ),
-  ...defineFunction("left", 2, 2, "the leftmost len characters ('' when len <= 0)", (args, _i, fn) => ({
-    type: S,
-    evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
-      n <= 0 ? "" : sqlSubstring(s, 1, n),
-    ),
-  })),
-  ...defineFunction("right", 2, 2, "the rightmost len characters ('' when len <= 0)", (args, _i, fn) => ({
-    type: S,
-    evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
-      n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
-    ),
-  })),
+  ...defineFunction(
+    "left",
+    "input",
+    2,
+    2,
+    "the leftmost len characters ('' when len <= 0)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
+        n <= 0 ? "" : sqlSubstring(s, 1, n),
+      ),
+    }),
+  ),
+  ...defineFunction(
+    "right",
+    "input",
+    2,
+    2,
+    "the rightmost len characters ('' when len <= 0)",
+    (args, _i, fn) => ({
+      type: S,
+      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
+        n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
+      ),
+    }),
+  ),
   ...defineFunction(
     "lpad",
+    "grows",
     2,
     3,
     "left-pads to len characters with pad (default ' '); longer strings are cut to len",
@@ -107,6 +129,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "rpad",
+    "grows",
     2,
     3,
     "right-pads to len characters with pad (default ' '); longer strings are cut to len",
@@ -114,6 +137,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "trim",
+    "input",
     1,
     2,
     "trim(str[, chars]): removes spaces (or the given characters) at both ends",
@@ -121,6 +145,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "btrim",
+    "input",
     1,
     2,
     "btrim(str[, chars]): removes spaces (or the given characters) at both ends",
@@ -128,6 +153,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "ltrim",
+    "input",
     1,
     2,
     "ltrim(str[, chars]): removes leading spaces (or the given characters)",
@@ -135,6 +161,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "rtrim",
+    "input",
     1,
     2,
     "rtrim(str[, chars]): removes trailing spaces (or the given characters)",
@@ -142,6 +169,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "split_part",
+    "input",
     3,
     3,
     "split_part(str, delim, n): the n-th part (negative from the end), '' when out of range",
@@ -157,6 +185,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
   ),
   ...defineFunction(
     "overlay",
+    "grows",
     3,
     4,
     "overlay(str, replace, pos[, len]): replaces len characters at 1-based pos",
@@ -167,6 +196,7 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
       const pos = intArg(fn, args, 2);
       return {
         type: S,
+        bound: argsBound(args),
         evaluate: (ctx) => {
           const l = len(ctx);
           if (l === null) return null;
