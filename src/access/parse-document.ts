@@ -30,7 +30,12 @@ export function parseDocument(
     // Too deep, or several documents: rowforge's own words, which never quote the text.
     if (isRowforgeError(e)) throw new RowforgeError(code, `${what} is not valid JSON or YAML: ${e.message}`);
     const pos = e instanceof YAMLParseError ? e.linePos?.[0] : undefined;
-    const where = pos ? ` at line ${pos.line}, column ${pos.col}` : "";
+    const offset = e instanceof YAMLParseError ? e.pos[0] : undefined;
+    const where = pos
+      ? ` at line ${pos.line}, column ${pos.col}`
+      : offset !== undefined
+        ? ` at ${lineColumn(text, offset)}`
+        : "";
     const kind = e instanceof YAMLParseError ? ` (${e.code})` : "";
     throw new RowforgeError(code, `${what} is not valid JSON or YAML${where}${kind}`);
   }
