@@ -61,6 +61,8 @@ export async function protoImports(
     for (const target of importsOf(source, file, where)) {
       if (isWellKnown(target)) continue;
       const candidates = importCandidates(file, target, path);
+      // Refused candidates are left out of the message: they would show folders the caller may not see.
+      const tried: string[] = [];
       let found: string | undefined;
       for (const [i, c] of candidates.entries()) {
         if (files.has(c)) {
@@ -74,13 +76,14 @@ export async function protoImports(
           if (i > 0 && e instanceof RowforgeError && e.code === "RF_PATH_NOT_ALLOWED") continue;
           throw e;
         }
+        tried.push(c);
         if (got === undefined) continue;
         files.set(c, got);
         await visit(c, got);
         found = c;
         break;
       }
-      if (found === undefined) throw importMissing(file, target, candidates, where);
+      if (found === undefined) throw importMissing(file, target, tried, where);
     }
   };
   await visit(path, text);
