@@ -46,6 +46,37 @@ before(async () => {
       }),
       "data/proto/main.proto":
         'syntax = "proto3";\nimport "../../outside/secret.proto";\nmessage M { string a = 1; }\n',
+      "data/proto/abs.proto":
+        'syntax = "proto3";\nimport "OUTSIDE/secret.proto";\nmessage M { string a = 1; }\n',
+      "data/proto/above.proto":
+        'syntax = "proto3";\nimport "outside/secret.proto";\nmessage M { string a = 1; }\n',
+      "data/proto/via-link.proto": 'syntax = "proto3";\nimport "link.proto";\nmessage M { string a = 1; }\n',
+      "data/proto/environ.proto":
+        'syntax = "proto3";\nimport "/proc/self/environ";\nmessage M { string a = 1; }\n',
+      "data/proto/common.proto": 'syntax = "proto3";\nmessage Money { string currency = 1; }\n',
+      "data/proto/uses-common.proto":
+        'syntax = "proto3";\nimport "common.proto";\nmessage Order { string id = 1; Money price = 2; }\n',
+      "data/schemas/ref-abs.schema.json": JSON.stringify({
+        type: "object",
+        properties: { v: { $ref: "OUTSIDE/secret.schema.json" } },
+      }),
+      "data/schemas/ref-fileurl.schema.json": JSON.stringify({
+        type: "object",
+        properties: { v: { $ref: "file://OUTSIDE/secret.schema.json" } },
+      }),
+      "data/schemas/ref-environ.schema.json": JSON.stringify({
+        type: "object",
+        properties: { v: { $ref: "/proc/self/environ" } },
+      }),
+      "data/schemas/ref-link.schema.json": JSON.stringify({
+        type: "object",
+        properties: { v: { $ref: "link.schema.json" } },
+      }),
+      "data/schemas/ref-ok.schema.json": JSON.stringify({
+        type: "object",
+        properties: { v: { $ref: "ok.schema.json#/properties/v" } },
+        required: ["v"],
+      }),
       "outside/secret.schema.json": schemaWith(SECRET),
       "outside/secret.proto": `syntax = "proto3";\nmessage ${SECRET.replaceAll("-", "_")} { string a = 1; }\n`,
       "outside/secret.csv": `name\n${SECRET}\n`,
@@ -67,6 +98,11 @@ before(async () => {
   const refUrl = join(data, "schemas", "ref-url.schema.json");
   writeFileSync(refUrl, readFileSync(refUrl, "utf8").replace("INTERNAL", internalUrl));
   symlinkSync(join(outside, "secret.schema.json"), join(data, "schemas", "link.schema.json"));
+  symlinkSync(join(outside, "secret.proto"), join(data, "proto", "link.proto"));
+  for (const file of ["proto/abs.proto", "schemas/ref-abs.schema.json", "schemas/ref-fileurl.schema.json"]) {
+    const path = join(data, file);
+    writeFileSync(path, readFileSync(path, "utf8").replace("OUTSIDE", outside));
+  }
 });
 
 after(async () => {
@@ -161,11 +197,60 @@ describe("item 1: files and URLs a plan names", () => {
     for (const [name, options] of [
       ["ref_file", { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-out.schema.json" }],
       ["ref_url", { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-url.schema.json" }],
+      ["ref_abs", { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-abs.schema.json" }],
+      [
+        "ref_fileurl",
+        { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-fileurl.schema.json" },
+      ],
+      [
+        "ref_environ",
+        { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-environ.schema.json" },
+      ],
+      ["ref_link", { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-link.schema.json" }],
+      ["ref_openapi", { metadataSourceType: "openApi", schemaLocation: "schemas/ref-out.schema.json" }],
       ["proto_import", { metadataSourceType: "protobuf", schemaLocation: "proto/main.proto" }],
+      ["proto_abs", { metadataSourceType: "protobuf", schemaLocation: "proto/abs.proto" }],
+      ["proto_link", { metadataSourceType: "protobuf", schemaLocation: "proto/via-link.proto" }],
+      ["proto_environ", { metadataSourceType: "protobuf", schemaLocation: "proto/environ.proto" }],
     ] as const) {
       const r = await f.app.inject({ method: "POST", url: "/plan", payload: planWith(name, options) });
       assert.equal(r.statusCode, 400, `${name}: ${r.body}`);
       assert.match(clean(r.body), /RF_PATH_NOT_ALLOWED|RF_URL_NOT_ALLOWED/, name);
+    }
+  });
+
+  test("an import found only in a folder above the data folder counts as missing, and says nothing of it", async () => {
+    const r = await f.app.inject({
+      method: "POST",
+      url: "/plan",
+      payload: planWith("proto_above", {
+        metadataSourceType: "protobuf",
+        schemaLocation: "proto/above.proto",
+      }),
+    });
+    assert.equal(r.statusCode, 400, r.body);
+    assert.match(clean(r.body), /RF_FILE_NOT_FOUND/);
+    assert.ok(!r.body.includes(f.dir), `the server's folders came back: ${r.body}`);
+  });
+
+  test("$refs and imports inside the data folder still resolve", async () => {
+    for (const [name, options, expected] of [
+      [
+        "ref_ok",
+        { metadataSourceType: "jsonSchema", jsonSchemaFile: "schemas/ref-ok.schema.json" },
+        /allowed-value/,
+      ],
+      [
+        "proto_ok",
+        { metadataSourceType: "protobuf", schemaLocation: "proto/uses-common.proto" },
+        /"currency"/,
+      ],
+    ] as const) {
+      const r = await f.app.inject({ method: "POST", url: "/plan", payload: planWith(name, options) });
+      assert.equal(r.statusCode, 200, `${name}: ${r.body}`);
+      const sample = await f.app.inject({ url: `/sample/plans/${name}?sampleSize=2` });
+      assert.equal(sample.statusCode, 200, sample.body);
+      assert.match(sample.body, expected, name);
     }
   });
 

@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import type { Page } from "playwright-core";
 import { screenshot, useUiSession } from "../support/browser.ts";
-import { type HttpReceiver, startHttpReceiver } from "../support/http-receiver.ts";
+import { startHttpReceiver } from "../support/http-receiver.ts";
 
-const ui = useUiSession();
-let receiver: HttpReceiver;
-
-before(async () => {
-  receiver = await startHttpReceiver();
-});
+const receiver = await startHttpReceiver();
+// The paced HTTP step posts to the receiver: the server's URL allow-list names it.
+const ui = useUiSession(["--allow-url", receiver.url]);
 after(async () => {
   await receiver.close();
 });

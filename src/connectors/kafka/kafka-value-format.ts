@@ -144,7 +144,9 @@ export async function valueSlot(
           read.path,
           text,
           scope,
-          await protoImports(read.path, text, scope, readIfThere(access, where)),
+          await protoImports(read.path, text, scope, (candidate) =>
+            access.readText(candidate, `${where}: a Protobuf import`),
+          ),
         );
   const defined = messagesDefinedIn(text);
   const type = findMessage(root, defined, e.message, scope);
@@ -192,18 +194,6 @@ async function readSchemaText(
     throw err;
   }
 }
-
-/** A reader of imported files that answers undefined for one that is not there. */
-const readIfThere =
-  (access: ResourceAccess, where: string) =>
-  (candidate: string): Promise<string | undefined> =>
-    access.readText(candidate, `${where}: a Protobuf import`).then(
-      (d) => d.text,
-      (e: unknown) => {
-        if (e instanceof RowforgeError && e.code === "RF_FILE_NOT_FOUND") return undefined;
-        throw e;
-      },
-    );
 
 /**
  * Checks the files and URLs a Kafka step names against the access rules, before any broker is

@@ -45,42 +45,47 @@ function importsOf(text: string, file: string, where: string): string[] {
 }
 
 /**
- * Reads what a `.proto` file imports, and what those import, through `read` (which answers
- * undefined for a file that is not there, and may refuse one with RF_PATH_NOT_ALLOWED: a
- * refused candidate counts as absent, unless it is the first, beside the importing file).
- * Google's well-known types are protobufjs's own and are not read.
+ * Reads what a `.proto` file imports, and what those import, through `read` (the access rules'
+ * reader: RF_FILE_NOT_FOUND for a file that is not there, RF_PATH_NOT_ALLOWED for one it may
+ * not read, which counts as absent unless it is the first candidate, beside the importing
+ * file). Google's well-known types are protobufjs's own and are not read.
  */
 export async function protoImports(
   path: string,
   text: string,
   where: string,
-  read: (candidate: string) => Promise<string | undefined>,
+  read: (candidate: string) => Promise<{ readonly text: string }>,
 ): Promise<ProtoFiles> {
   const files = new Map<string, string>();
   const visit = async (file: string, source: string): Promise<void> => {
     for (const target of importsOf(source, file, where)) {
       if (isWellKnown(target)) continue;
       const candidates = importCandidates(file, target, path);
+      // Refused candidates are left out of the message: they would show folders the caller may not see.
+      const tried: string[] = [];
       let found: string | undefined;
       for (const [i, c] of candidates.entries()) {
         if (files.has(c)) {
           found = c;
           break;
         }
-        let got: string | undefined;
+        let got: string;
         try {
-          got = await read(c);
+          got = (await read(c)).text;
         } catch (e) {
-          if (i > 0 && e instanceof RowforgeError && e.code === "RF_PATH_NOT_ALLOWED") continue;
-          throw e;
+          if (!(e instanceof RowforgeError)) throw e;
+          if (i > 0 && e.code === "RF_PATH_NOT_ALLOWED") continue;
+          if (e.code !== "RF_FILE_NOT_FOUND") throw e;
+          tried.push(c);
+          continue;
         }
-        if (got === undefined) continue;
+        tried.push(c);
         files.set(c, got);
         await visit(c, got);
         found = c;
         break;
       }
-      if (found === undefined) throw importMissing(file, target, candidates, where);
+      if (found === undefined) throw importMissing(file, target, tried, where);
     }
   };
   await visit(path, text);

@@ -24,13 +24,7 @@ export const protobufSource: MetadataSource = {
     const scope = `${where}: Protobuf ${doc.path}`;
     // Imported files are read as the document was: through the access rules.
     const imports = await protoImports(doc.path, doc.text, scope, (candidate) =>
-      docs.readText(candidate, where).then(
-        (d) => d.text,
-        (e: unknown) => {
-          if (e instanceof RowforgeError && e.code === "RF_FILE_NOT_FOUND") return undefined;
-          throw e;
-        },
-      ),
+      docs.readText(candidate, where),
     );
     const root = loadProtoFile(doc.path, doc.text, scope, imports);
     const type = findMessage(root, messagesDefinedIn(doc.text), r.step.options.messageName, scope);
