@@ -103,9 +103,14 @@ for (const c of CASES) {
     await c.query(`INSERT INTO ${c.table} VALUES ('NEW-1', 'written after', '2025-01-01')`);
     assert.equal(await count(), 3002);
 
-    const noHome = runCli(["run", plan, "--mode", "delete", "--quiet"], { env });
+    // An empty ROWFORGE_HOME names no home: the current folder does not become one.
+    const noHome = runCli(["run", plan, "--mode", "delete", "--quiet"], { env, cwd: dir });
     assert.equal(noHome.status, 1, noHome.stdout);
     assert.match(noHome.stderr, /no rowforge home is given.*--home/);
+    assert.ok(
+      !existsSync(join(dir, "store")) && !existsSync(join(dir, "reports")),
+      "no home made in the cwd",
+    );
     assert.equal(await count(), 3002, "nothing is deleted without the history");
 
     const otherHome = runCli(

@@ -95,8 +95,12 @@ const SETTLE_DELAY_MS = 1_000;
  * its thread is terminated: a cancel answers within a second even when the run is busy.
  */
 const STOP_WAIT_MS = 400;
-/** At shutdown, running runs are stopped this long before the grace period ends (at most half of it). */
-const SHUTDOWN_MARGIN_MS = 1_000;
+/**
+ * At shutdown, running runs are stopped this long before the grace period ends (at most half of
+ * it): time for a busy thread to be terminated, the run recorded, the store closed and the
+ * process (with its heap launcher) to exit, on a loaded machine too.
+ */
+const SHUTDOWN_MARGIN_MS = 1_500;
 /** How long stopped runs may take to be recorded (after their threads ended) before shutdown gives up on them. */
 const RECORD_WAIT_MS = 2_000;
 
@@ -327,15 +331,15 @@ export function createRunManager(o: RunManagerOptions): RunManager {
         await settle(r, { status: "failed", failedReason: "shutdown" });
       // Running runs may end by themselves until shortly before the grace period ends; then they
       // are stopped ("shutdown"): their outputs aborted, their threads terminated if they do not
-      // stop within half of what is left, what they wrote recorded.
+      // stop within a quarter of what is left, what they wrote recorded.
       const margin = Math.min(SHUTDOWN_MARGIN_MS, graceMs / 2);
       if (await settlesWithin(this.idle(), graceMs - margin)) return true;
       for (const [id, entry] of live)
         if (inFlight.has(id)) {
-          entry.stopWaitMs = margin / 2;
+          entry.stopWaitMs = margin / 4;
           entry.controller.abort(cancellation("shutdown"));
         }
-      if (await settlesWithin(this.idle(), margin / 2 + RECORD_WAIT_MS)) return true;
+      if (await settlesWithin(this.idle(), margin / 4 + RECORD_WAIT_MS)) return true;
       for (const r of inFlight.values()) await settle(r, { status: "failed", failedReason: "shutdown" });
       return false;
     },

@@ -158,7 +158,7 @@ export function registerRun(
         io.cwd,
         flags.transformations ??
           io.env.ROWFORGE_TRANSFORMATIONS ??
-          join(flags.home ?? io.env.ROWFORGE_HOME ?? defaultHome, "transformations"),
+          join(flags.home || io.env.ROWFORGE_HOME || defaultHome, "transformations"),
       );
       const refused = flags.mode === "delete" ? [] : await checkTransformations(load.plan, transformations);
       if (refused.length > 0) {
@@ -219,8 +219,9 @@ export function registerRun(
         process.on("SIGINT", onSignal);
         process.on("SIGTERM", onSignal);
       }
-      const given = flags.home ?? io.env.ROWFORGE_HOME ?? (existsSync(defaultHome) ? defaultHome : undefined);
-      const home = given === undefined ? undefined : resolve(io.cwd, given);
+      // An empty ROWFORGE_HOME (or --home "") names no home: it must not become the current folder.
+      const given = flags.home || io.env.ROWFORGE_HOME || (existsSync(defaultHome) ? defaultHome : undefined);
+      const home = given ? resolve(io.cwd, given) : undefined;
       // Runs on this home whose process died (kill -9): their temporaries go, the history tells them.
       if (home) await recoverLeftRunsOfHome(home);
       // This run records itself as it goes, so the next run can do the same for it.
