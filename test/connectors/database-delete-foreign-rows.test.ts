@@ -290,6 +290,32 @@ for (const db of DBS) {
       assert.equal(await countOf(db, kids), 1);
     }
   });
+
+  test(`${db.name}: a row of another table referencing a row to delete that is matched by its values (a serial key the step does not generate; a NULL, a decimal in the row) is a refusal with RF_DELETE_REFERENCED; nothing is deleted`, async () => {
+    const parents = fresh(db, "parents_serial");
+    const kids = fresh(db, "kids_serial");
+    await db.query(
+      `CREATE TABLE ${parents} (rid ${db.serial}, code varchar(40), note varchar(40), amount decimal(10,2))${db.engine}`,
+    );
+    await db.query(
+      `CREATE TABLE ${kids} (kid varchar(40) PRIMARY KEY, parent int, FOREIGN KEY (parent) REFERENCES ${parents} (rid) ON DELETE CASCADE)${db.engine}`,
+    );
+    const fields = `          - {name: code, options: {regex: "N[0-9]{6}", isUnique: true}}
+          - {name: note, options: {regex: "[a-z]{5}", enableNull: true, nullProb: 0.5}}
+          - {name: amount, type: "decimal(10,2)", options: {min: 1, max: 999}}
+`;
+    const plan = await planOf(db, parents, fields, 20);
+    await generateRecorded(plan, store);
+    const nullNote = await db.query(`SELECT rid FROM ${parents} WHERE note IS NULL ORDER BY rid`);
+    assert.ok(nullNote.length > 0, "a generated row with a NULL");
+    await db.query(`INSERT INTO ${kids} VALUES ('someone elses', ${Number(nullNote[0]!.rid)})`);
+    const d = await remove(plan);
+    assert.equal(d.success, false);
+    assert.equal(d.steps[0]?.errorCode, "RF_DELETE_REFERENCED", d.failedReason ?? "");
+    assert.match(d.failedReason ?? "", /1 row of table \S+ references rows this delete would remove/);
+    assert.equal(await countOf(db, parents), 20, "nothing deleted");
+    assert.equal(await countOf(db, kids), 1, "the child of others stays");
+  });
 }
 
 for (const db of DBS) {

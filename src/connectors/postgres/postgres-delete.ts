@@ -135,7 +135,8 @@ function postgresDeleter(
   // Under row equality the loaded rows are grouped (WANTED: kid, written, c0, ...); by a key
   // the table enforces, each loaded row is wanted as it is (ROWS: c0, ...).
   const wanted = key.by === "row" ? WANTED : ROWS;
-  const matched = `SELECT t.ctid AS tid FROM ${table} t JOIN ${wanted} k ON ${match("t")}`;
+  // Built when used: load() decides how each column compares and which hold nulls.
+  const matched = () => `SELECT t.ctid AS tid FROM ${table} t JOIN ${wanted} k ON ${match("t")}`;
   return {
     async load() {
       await client.query("BEGIN");
@@ -160,7 +161,7 @@ function postgresDeleter(
       const n = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${ROWS}`);
       return Number(n.rows[0]?.n ?? 0);
     },
-    referencing: () => referencingRows(client, table, matched),
+    referencing: () => referencingRows(client, table, matched()),
     async deleteAll() {
       if (key.by !== "row") {
         // Each key is one row (the table enforces it): no generated row can match more than one.
