@@ -16,7 +16,7 @@ const TOKEN = "fuzz-token-3f9a";
 
 test("fuzzing every operation of /openapi.json with all of schemathesis' checks against `rowforge serve` with a token: no finding", {
   timeout: 180_000,
-}, async () => {
+}, async (t) => {
   assert.ok(
     existsSync(SCHEMATHESIS),
     `schemathesis is needed: run scripts/setup-python.sh (no ${SCHEMATHESIS})`,
@@ -111,6 +111,9 @@ algorithms = ["location-headers"]
       fuzz.once("error", reject);
     });
     const summary = out.slice(out.lastIndexOf("SUMMARY"));
+    // How much was tried, in the test's output (the budget is time, so the count varies).
+    for (const line of summary.split("\n").filter((l) => /generated|Selected:|Tested:/.test(l)))
+      t.diagnostic(line.trim());
     assert.equal(code, 0, `schemathesis found failures:\n${out.slice(-6000)}`);
     // Every case generated passed (warnings, such as operations whose data was often refused for
     // what it means, are no findings).
