@@ -16,6 +16,12 @@ export interface ResolvedStep extends StepRunOptions {
   /** Output format or connector kind: json, csv, parquet, orc, postgres, mysql, kafka, http, ... */
   readonly format: string;
   readonly connection: Connection | undefined;
+  /**
+   * The metadata source its fields were read from (fillFromMetadata), when they were: a step
+   * of no fields from a document that describes none (an OpenAPI operation without parameters
+   * or body) is still run.
+   */
+  readonly fieldsFrom?: string;
 }
 
 /** A plan with everything it refers to found and checked: what `run`, `sample` and `validate` work on. */

@@ -131,7 +131,11 @@ async function fillStep(
       );
     const fields = mergeFields(read.fields, r.step.fields);
     const options = { ...shape.options, ...r.step.options, ...shape.overrides };
-    const step: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
+    const step: ResolvedStep = {
+      ...r,
+      step: { ...r.step, name: shape.name, options, fields },
+      fieldsFrom: source.kind,
+    };
     const report: MetadataStepReport = {
       id: stepIdOf(step),
       step: shape.name,

@@ -284,7 +284,7 @@ export function compileStep(
     columns,
     batch(start, count) {
       shape ??= batchShape(outputFields);
-      return toRecordBatch(shape, columns(start, count));
+      return toRecordBatch(shape, columns(start, count), count);
     },
   };
 }

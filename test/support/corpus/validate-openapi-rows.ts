@@ -48,7 +48,7 @@ export async function validateOpenApiRows(path: string, steps: readonly Generate
   const swagger2 = typeof doc.swagger === "string";
   const v31 = typeof doc.openapi === "string" && doc.openapi.startsWith("3.1");
   const ajv = ajvFor(v31 ? "openapi-3.1" : "openapi-3.0");
-  ajv.addSchema(asSchemas(doc, v31), "doc");
+  ajv.addSchema(asSchemas(doc, v31) as Obj, "doc");
   const compile = (pointer: string) => ajv.compile({ $ref: `doc${pointer}` });
   const t = tally();
   const paths = isObject(doc.paths) ? doc.paths : {};

@@ -18,6 +18,8 @@ const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null &
  * per operation, named like `POST/pets/{id}` (the HTTP connector calls that route below the
  * connection's url), with a `pathParam<x>`, `queryParam<x>` or `header<Name>` field per
  * parameter and the JSON request body as the `body` field, all generated from their schemas.
+ * An operation of neither has no fields: it is sent with its method and path alone. Written
+ * to files, each operation goes to `<path>/<operation>`.
  */
 export const openApiSource: MetadataSource = {
   kind: "openApi",
@@ -62,9 +64,26 @@ export const openApiSource: MetadataSource = {
     }
     if (shapes.length === 0)
       throw new RowforgeError("RF_METADATA_SCHEMA_INVALID", `${scope.where} has no operations under paths`);
-    return shapes;
+    return shapes.length > 1 ? besideEachOther(shapes, r.step.options.path) : shapes;
   },
 };
+
+/**
+ * Operations written to files each go to their own folder below the step's path,
+ * `<path>/<operation>` with the operation's name made a folder name (`GET/pets/{petId}` →
+ * `GET_pets_{petId}`): one path for all would keep only the last operation's rows.
+ */
+function besideEachOther(
+  shapes: readonly MetadataStepShape[],
+  path: string | undefined,
+): MetadataStepShape[] {
+  if (path === undefined) return [...shapes];
+  const base = path.replace(/\/+$/, "");
+  return shapes.map((s) => ({
+    ...s,
+    overrides: { ...s.overrides, path: `${base}/${s.name.replaceAll("/", "_")}` },
+  }));
+}
 
 /** The document's own absolute server URL (3.x `servers[0].url`, 2.0 `host` + `basePath`), if any. */
 function serverUrl(root: Obj, swagger2: boolean): string | undefined {
