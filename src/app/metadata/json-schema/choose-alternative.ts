@@ -63,10 +63,12 @@ function jsonType(v: unknown): string {
 }
 
 /**
- * The alternative of a `oneOf` to generate: the first whose values can satisfy no other
- * alternative (a value must match exactly one), else the first (when none can be told apart).
+ * The alternatives of a `oneOf` that may be generated, in order: those whose values can
+ * satisfy no other alternative (a value must match exactly one); when none can be told
+ * apart, the first.
  */
-export function chooseOneOf(alternatives: readonly SchemaObject[]): SchemaObject | undefined {
+export function oneOfCandidates(alternatives: readonly SchemaObject[]): SchemaObject[] {
   const candidates = alternatives.filter((a) => a.type !== "null");
-  return candidates.find((a) => alternatives.every((b) => b === a || neverMatches(a, b))) ?? candidates[0];
+  const apart = candidates.filter((a) => alternatives.every((b) => b === a || neverMatches(a, b)));
+  return apart.length > 0 ? apart : candidates.slice(0, 1);
 }

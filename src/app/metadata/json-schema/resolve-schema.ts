@@ -1,7 +1,7 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import { applyNot, EXCLUDED } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
-import { chooseOneOf } from "./choose-alternative.ts";
+import { oneOfCandidates } from "./choose-alternative.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -43,11 +43,14 @@ export function resolveSchema(
   while (typeof s.$ref === "string") {
     const ref = s.$ref;
     if (seen.includes(ref)) {
-      throw invalid(
-        scope,
-        at,
-        `refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].map(displayRef).join(" -> ")}: a recursive schema has no finite value to generate`,
-        "break the cycle (e.g. a maxDepth-limited copy of the type) or list the step's fields",
+      // Callers cut the recursion where the schema allows it (isRecursion); else this refusal stands.
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `${scope.where}: the schema at ${at || "#"} refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].map(displayRef).join(" -> ")}: a recursive schema has no finite value to generate`,
+        {
+          hint: "make the recursive property optional (or its array may be empty), or list the step's fields",
+          cause: RECURSIVE,
+        },
       );
     }
     seen = [...seen, ref];
@@ -68,7 +71,7 @@ export function resolveSchema(
     const alternatives = s[key];
     if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
     const { [key]: _, ...rest } = s;
-    const resolved = alternatives.map((a, i) => resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
+    const resolved = finiteAlternatives(alternatives, key, scope, seen, at);
     const listed = resolved.every((a) => a.const !== undefined || Array.isArray(a.enum))
       ? resolved.map((a) => (a.const !== undefined ? [a.const] : (a.enum as unknown[])))
       : undefined;
@@ -84,11 +87,49 @@ export function resolveSchema(
     const nonNull = resolved.filter((a) => a.type !== "null");
     const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
     // A oneOf value must match exactly one alternative: one that no other can match is chosen.
-    const chosen = values ? { enum: values } : ((key === "oneOf" ? chooseOneOf(resolved) : nonNull[0]) ?? {});
-    s = mergeSchemas(resolveSchema(rest, scope, seen, at), { ...chosen, ...nullable });
+    const candidates = values ? [{ enum: values }] : key === "oneOf" ? oneOfCandidates(resolved) : nonNull;
+    const base = resolveSchema(rest, scope, seen, at);
+    const [chosen = {}, ...others] = candidates.map((c) => mergeSchemas(base, { ...c, ...nullable }));
+    // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
+    s = others.length > 0 ? { ...chosen, [OTHERS]: others } : chosen;
   }
   s = applyNot(s, scope, at);
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
+}
+
+/** The mark of the refusal of a recursion: callers cut it where the schema allows (isRecursion). */
+const RECURSIVE = Symbol("recursive schema");
+export const isRecursion = (e: unknown): e is RowforgeError =>
+  e instanceof RowforgeError && e.cause === RECURSIVE;
+
+/** The alternatives of a oneOf/anyOf kept on the chosen one, for when it recurses without end. */
+const OTHERS = "\u0000others";
+export const alternativesOf = (s: SchemaObject): readonly SchemaObject[] =>
+  Array.isArray(s[OTHERS]) ? (s[OTHERS] as SchemaObject[]) : [];
+
+/**
+ * The alternatives of a oneOf/anyOf resolved, those that refer back to a schema being
+ * expanded left out (a value of another one is finite): refused only when all of them do.
+ */
+function finiteAlternatives(
+  alternatives: readonly unknown[],
+  key: string,
+  scope: SchemaScope,
+  seen: readonly string[],
+  at: string,
+): SchemaObject[] {
+  let recursion: RowforgeError | undefined;
+  const out: SchemaObject[] = [];
+  alternatives.forEach((a, i) => {
+    try {
+      out.push(resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
+    } catch (e) {
+      if (!isRecursion(e)) throw e;
+      recursion ??= e;
+    }
+  });
+  if (out.length === 0 && recursion) throw recursion;
+  return out;
 }
 
 /** The references expanded to reach a schema, kept on it so its children detect cycles. */
@@ -118,6 +159,8 @@ function lookUp(ref: string, scope: SchemaScope, at: string): unknown {
 /** Two schemas a value must both satisfy (allOf), as one: the narrower bound of each keyword wins. */
 export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: Record<string, unknown> = { ...a };
+  // The alternatives kept on `a` are alternatives of `a` alone.
+  delete out[OTHERS];
   for (const [k, v] of Object.entries(b)) {
     const old = out[k];
     if (old === undefined) out[k] = v;

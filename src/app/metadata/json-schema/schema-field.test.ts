@@ -91,7 +91,7 @@ test("arrays: items of objects are arrays of structs; distinct small integers an
   assert.deepEqual(tags.options, { arrayMinLen: 0, arrayMaxLen: 5, arrayUniqueFrom: ["a", "b"] });
 });
 
-test("references: the same definition twice is fine, a cycle and a reference outside the document are refused", () => {
+test("references: the same definition twice is fine, an optional cycle is cut, a required cycle and a reference outside the document are refused", () => {
   const defs = { $defs: { p: { type: "string", pattern: "^P[0-9]{3}$" } } };
   const two = fieldsOf({
     type: "object",
@@ -102,12 +102,27 @@ test("references: the same definition twice is fine, a cycle and a reference out
     two.map((f) => f.options),
     [{ regex: "P[0-9]{3}" }, { regex: "P[0-9]{3}" }],
   );
+  const list = fieldsOf({
+    type: "object",
+    properties: { n: { $ref: "#/definitions/n" } },
+    definitions: {
+      n: { type: "object", properties: { v: { type: "integer" }, next: { $ref: "#/definitions/n" } } },
+    },
+  });
+  assert.deepEqual(
+    list[0]?.fields?.map((f) => f.name),
+    ["v"],
+    "the optional recursive property is left out one level down",
+  );
   assert.throws(
     () =>
       fieldsOf({
         type: "object",
+        required: ["n"],
         properties: { n: { $ref: "#/definitions/n" } },
-        definitions: { n: { type: "object", properties: { next: { $ref: "#/definitions/n" } } } },
+        definitions: {
+          n: { type: "object", required: ["next"], properties: { next: { $ref: "#/definitions/n" } } },
+        },
       }),
     (e) =>
       isRowforgeError(e) && /refers to itself through #\/definitions\/n -> #\/definitions\/n/.test(e.message),

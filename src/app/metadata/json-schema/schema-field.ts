@@ -1,14 +1,18 @@
 import type { RawField } from "../../../config/index.ts";
 import { excludedOf } from "./apply-not.ts";
 import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
+import { extraProperties } from "./extra-properties.ts";
 import {
+  alternativesOf,
   invalid,
+  isRecursion,
   mergeSchemas,
   refsOf,
   resolveSchema,
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
+import { unanchored } from "./schema-patterns.ts";
 
 /** Text of strings with no other constraint is at most this long (the generators' default). */
 const DEFAULT_MAX_LEN = 20;
@@ -58,7 +62,26 @@ export function schemaField(
   refs: readonly string[],
   at: string,
 ): RawField | undefined {
-  const s = resolveSchema(raw, scope, refs, at);
+  const resolved = resolveSchema(raw, scope, refs, at);
+  // An alternative (anyOf, oneOf) that recurses without end gives way to the next one.
+  const candidates = [resolved, ...alternativesOf(resolved)];
+  for (const [i, s] of candidates.entries()) {
+    try {
+      return typedField(name, s, required, scope, at);
+    } catch (e) {
+      if (!isRecursion(e) || i === candidates.length - 1) throw e;
+    }
+  }
+  return undefined;
+}
+
+function typedField(
+  name: string,
+  s: SchemaObject,
+  required: boolean,
+  scope: SchemaScope,
+  at: string,
+): RawField | undefined {
   const { type, allowsNull } = typeOf(s);
   const field = valueField(name, s, type, scope, at);
   if (field === undefined) return undefined;
@@ -98,7 +121,6 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     );
   }
   const props = s.properties;
-  if ((typeof props !== "object" || props === null) && !conditional) return [];
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   // An object that counts its properties (minProperties) or ties them together
   // (dependentRequired) gets all of them, so leaving one out never breaks it.
@@ -131,18 +153,37 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     // A property whose name a patternProperties pattern matches meets that schema too.
     const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
     const sub = matching.length > 0 ? { allOf: [own, ...matching] } : own;
-    const f = schemaField(
-      name,
-      sub,
-      required.has(name) || allPresent,
-      scope,
-      refsOf(s),
-      `${at}/properties/${name}`,
+    const f = optionalCut(required.has(name), () =>
+      schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
     if (f) out.push(...withHelper(f));
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
+  // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
+  for (const extra of extraProperties(s, Object.keys(props ?? {}), scope, at)) {
+    const f = optionalCut(extra.required, () =>
+      schemaField(
+        extra.name,
+        extra.schema,
+        extra.required,
+        scope,
+        refsOf(s),
+        `${at}/properties/${extra.name}`,
+      ),
+    );
+    if (f) out.push(...withHelper(f));
+  }
   return out;
+}
+
+/** An optional property whose schema recurses without end is left out (its recursion cut there); a required one is refused. */
+function optionalCut(required: boolean, field: () => RawField | undefined): RawField | undefined {
+  try {
+    return field();
+  } catch (e) {
+    if (required || !isRecursion(e)) throw e;
+    return undefined;
+  }
 }
 
 function typeOf(s: SchemaObject): { type: string; allowsNull: boolean } {
@@ -236,14 +277,6 @@ function stringOptions(s: SchemaObject): Record<string, unknown> {
   return { minLen, maxLen };
 }
 
-/** A JSON Schema pattern matches anywhere; rowforge generates whole strings, so `^...$` anchors go. */
-function unanchored(pattern: string): string {
-  let p = pattern;
-  if (p.startsWith("^")) p = p.slice(1);
-  if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
-  return p;
-}
-
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
 function bounds(s: SchemaObject, integer: boolean): { min: number | undefined; max: number | undefined } {
   const step = (v: number) => (integer ? 1 : Math.max(Math.abs(v) * 1e-9, 1e-6));
@@ -316,7 +349,24 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
       ? s.items[0]
       : s.items;
   const itemAt = `${at}/items`;
-  let items = resolveSchema(itemsRaw, scope, refsOf(s), itemAt);
+  try {
+    return arrayOf(name, s, resolveSchema(itemsRaw, scope, refsOf(s), itemAt), scope, at);
+  } catch (e) {
+    // An array whose items recurse without end is empty where it may be (its recursion cut there).
+    if (!isRecursion(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
+    return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: 0 } };
+  }
+}
+
+function arrayOf(
+  name: string,
+  s: SchemaObject,
+  given: SchemaObject,
+  scope: SchemaScope,
+  at: string,
+): RawField {
+  const itemAt = `${at}/items`;
+  let items = given;
   let minItems = typeof s.minItems === "number" ? s.minItems : 0;
   let maxItems = typeof s.maxItems === "number" ? s.maxItems : Math.max(minItems, 5);
   if (s.contains !== undefined) {
