@@ -110,7 +110,7 @@ test("references: the same definition twice is fine, an optional cycle is cut, a
     },
   });
   assert.deepEqual(
-    list[0]?.fields?.map((f) => f.name),
+    (list[0]?.fields as RawField[] | undefined)?.map((f) => f.name),
     ["v"],
     "the optional recursive property is left out one level down",
   );
@@ -199,5 +199,49 @@ test("optional properties are sometimes absent in JSON output, except in objects
   assert.deepEqual(
     counted.map((f) => f.options),
     [undefined, undefined],
+  );
+});
+
+test("objects defined by patternProperties or additionalProperties get entries: names from the patterns, minProperties met, propertyNames kept", () => {
+  const jobs = one({
+    type: "object",
+    minProperties: 1,
+    patternProperties: {
+      "^[_a-zA-Z][a-zA-Z0-9_-]*$": {
+        type: "object",
+        required: ["runs-on"],
+        properties: { "runs-on": { type: "string" } },
+      },
+    },
+    additionalProperties: false,
+  });
+  const entries = jobs.fields as RawField[];
+  assert.equal(jobs.type, "struct");
+  assert.ok(entries.length >= 1 && entries.length <= 3, `${entries.length} entries`);
+  for (const e of entries) {
+    assert.match(String(e.name), /^[_a-zA-Z][a-zA-Z0-9_-]*$/);
+    assert.equal(e.type, "struct");
+  }
+  assert.equal(entries[0]!.nullable, false, "the first entry meets minProperties: 1 in every row");
+  const env = one({
+    type: "object",
+    additionalProperties: { type: "string", maxLength: 4 },
+    propertyNames: { pattern: "^[A-Z_]+$" },
+  });
+  for (const e of env.fields as RawField[]) {
+    assert.match(String(e.name), /^[A-Z_]+$/);
+    assert.deepEqual(e.type, "string");
+  }
+  const counted = one({ type: "object", minProperties: 3, properties: { a: { type: "integer" } } });
+  assert.equal((counted.fields as RawField[]).length, 3, "two more than the one declared");
+  assert.throws(
+    () =>
+      one({
+        type: "object",
+        minProperties: 2,
+        properties: { a: { type: "integer" } },
+        additionalProperties: false,
+      }),
+    /needs 2 properties but declares 1 and allows no others/,
   );
 });
