@@ -1,6 +1,6 @@
 import { compileRegex, hashString, RowRandom } from "../../../engine/index.ts";
 import { invalid, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
-import { unanchored } from "./schema-patterns.ts";
+import { jsRegex, unanchored } from "./schema-patterns.ts";
 
 const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -107,13 +107,7 @@ function nameRegex(propertyNames: unknown): string {
     : FREE_NAME;
 }
 
-function matches(pattern: string, name: string): boolean {
-  try {
-    return new RegExp(pattern, "u").test(name);
-  } catch {
-    return new RegExp(pattern).test(name);
-  }
-}
+const matches = (pattern: string, name: string): boolean => jsRegex(pattern).test(name);
 
 /** A name rowforge can make a field of: not empty, no dot (a nested path) or backtick, printable. */
 const usableName = (name: string): boolean => name !== "" && !/[.`\u0000-\u001f]/.test(name);

@@ -1,5 +1,5 @@
-import { RowforgeError } from "../../../errors/index.ts";
-import { applyNot, EXCLUDED } from "./apply-not.ts";
+import { isRowforgeError, RowforgeError } from "../../../errors/index.ts";
+import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
 import { oneOfCandidates } from "./choose-alternative.ts";
 
@@ -35,6 +35,15 @@ export function resolveSchema(
   at: string,
 ): SchemaObject {
   if (schema === true || schema === undefined) return {};
+  if (schema === false)
+    throw new RowforgeError(
+      "RF_METADATA_SCHEMA_INVALID",
+      `${scope.where}: the schema at ${at || "#"} is false: it allows no value`,
+      {
+        hint: "a property whose schema is false may only be left out: make it optional",
+        cause: NO_VALUE,
+      },
+    );
   if (!isObject(schema)) {
     throw invalid(scope, at, `is ${JSON.stringify(schema)}, not a schema object`);
   }
@@ -43,13 +52,13 @@ export function resolveSchema(
   while (typeof s.$ref === "string") {
     const ref = s.$ref;
     if (seen.includes(ref)) {
-      // Callers cut the recursion where the schema allows it (isRecursion); else this refusal stands.
+      // Callers cut the recursion where the schema allows it (noValueHere); else this refusal stands.
       throw new RowforgeError(
         "RF_METADATA_SCHEMA_INVALID",
         `${scope.where}: the schema at ${at || "#"} refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].map(displayRef).join(" -> ")}: a recursive schema has no finite value to generate`,
         {
           hint: "make the recursive property optional (or its array may be empty), or list the step's fields",
-          cause: RECURSIVE,
+          cause: NO_VALUE,
         },
       );
     }
@@ -97,10 +106,14 @@ export function resolveSchema(
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
 }
 
-/** The mark of the refusal of a recursion: callers cut it where the schema allows (isRecursion). */
-const RECURSIVE = Symbol("recursive schema");
-export const isRecursion = (e: unknown): e is RowforgeError =>
-  e instanceof RowforgeError && e.cause === RECURSIVE;
+/**
+ * The mark of a schema that has no (finite) value here: one that recurses without end, or
+ * `false`. Callers leave it out where the schema allows (an optional property, an empty
+ * array, another anyOf alternative); else the refusal stands.
+ */
+const NO_VALUE = Symbol("no value here");
+export const noValueHere = (e: unknown): e is RowforgeError =>
+  e instanceof RowforgeError && e.cause === NO_VALUE;
 
 /** The alternatives of a oneOf/anyOf kept on the chosen one, for when it recurses without end. */
 const OTHERS = "\u0000others";
@@ -109,7 +122,8 @@ export const alternativesOf = (s: SchemaObject): readonly SchemaObject[] =>
 
 /**
  * The alternatives of a oneOf/anyOf resolved, those that refer back to a schema being
- * expanded left out (a value of another one is finite): refused only when all of them do.
+ * expanded (or allow no value) left out, and for anyOf those rowforge cannot generate:
+ * refused only when no alternative is left.
  */
 function finiteAlternatives(
   alternatives: readonly unknown[],
@@ -118,13 +132,16 @@ function finiteAlternatives(
   seen: readonly string[],
   at: string,
 ): SchemaObject[] {
-  let recursion: RowforgeError | undefined;
+  let recursion: unknown;
   const out: SchemaObject[] = [];
   alternatives.forEach((a, i) => {
     try {
       out.push(resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
     } catch (e) {
-      if (!isRecursion(e)) throw e;
+      // anyOf: an alternative rowforge cannot generate gives way to the others.
+      const skipped =
+        noValueHere(e) || (key === "anyOf" && isRowforgeError(e) && e.code === "RF_METADATA_SCHEMA_INVALID");
+      if (!skipped) throw e;
       recursion ??= e;
     }
   });
@@ -178,7 +195,7 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
       const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
       out[k] = both;
-    } else if (k === REFS || k === EXCLUDED)
+    } else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS)
       out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }

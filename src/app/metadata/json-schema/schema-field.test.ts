@@ -153,10 +153,31 @@ test("oneOf generates the alternative no other matches; not, contains and patter
     max: 10,
   });
   assert.deepEqual(one({ enum: ["a", "b", "c"], not: { enum: ["b"] } }).options, { oneOf: ["a", "c"] });
+  assert.deepEqual(one({ type: "string", maxLength: 8, not: { pattern: "\\.\\." } }).options, {
+    minLen: 1,
+    maxLen: 8,
+  });
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z]{3}$", not: { pattern: "[A-Z]" } }).options, {
+    regex: "[a-z]{3}",
+  });
   assert.throws(
     () => one({ type: "string", not: { pattern: "x" } }),
     (e) =>
-      isRowforgeError(e) && /has not: \{pattern\}, which rowforge does not generate around/.test(e.message),
+      isRowforgeError(e) && /has not: \{pattern: x\} that the strings it generates may match/.test(e.message),
+  );
+  assert.throws(
+    () => one({ type: "string", not: { minLength: 3 } }),
+    (e) =>
+      isRowforgeError(e) && /has not: \{minLength\}, which rowforge does not generate around/.test(e.message),
+  );
+  assert.deepEqual(
+    fieldsOf({
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "string" } },
+      not: { properties: { a: { const: "x" } }, required: ["a"] },
+    }).map((f) => f.name),
+    ["b"],
+    "not: {properties, required} is met by leaving a required one out",
   );
   const scores = one({
     type: "array",
@@ -243,5 +264,21 @@ test("objects defined by patternProperties or additionalProperties get entries: 
         additionalProperties: false,
       }),
     /needs 2 properties but declares 1 and allows no others/,
+  );
+});
+
+test("messages point at the schema as the user wrote it: a then branch's property, not the hidden field it is generated through", () => {
+  assert.throws(
+    () =>
+      fieldsOf({
+        type: "object",
+        properties: { kind: { enum: ["a", "b"] }, code: { type: "string" } },
+        if: { properties: { kind: { const: "a" } } },
+        then: { properties: { code: { not: { minLength: 2 } } } },
+      }),
+    (e) =>
+      isRowforgeError(e) &&
+      /the schema at #\/then\/properties\/code has not/.test(e.message) &&
+      !/__then/.test(e.message),
   );
 });

@@ -1,18 +1,18 @@
 import type { RawField } from "../../../config/index.ts";
-import { excludedOf } from "./apply-not.ts";
+import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
 import {
   alternativesOf,
   invalid,
-  isRecursion,
   mergeSchemas,
+  noValueHere,
   refsOf,
   resolveSchema,
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
-import { unanchored } from "./schema-patterns.ts";
+import { avoidsPatterns, unanchored } from "./schema-patterns.ts";
 
 /** Text of strings with no other constraint is at most this long (the generators' default). */
 const DEFAULT_MAX_LEN = 20;
@@ -69,7 +69,7 @@ export function schemaField(
     try {
       return typedField(name, s, required, scope, at);
     } catch (e) {
-      if (!isRecursion(e) || i === candidates.length - 1) throw e;
+      if (!noValueHere(e) || i === candidates.length - 1) throw e;
     }
   }
   return undefined;
@@ -109,8 +109,8 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   // if/then/else: per row where the `if` is a test of properties, else the `then` branch always.
   const conditional =
     s.if !== undefined
-      ? conditionalFields(s, at, (name, sub, required) =>
-          schemaField(name, sub, required, scope, refsOf(s), `${at}/properties/${name}`),
+      ? conditionalFields(s, at, (name, sub, required, pointer) =>
+          schemaField(name, sub, required, scope, refsOf(s), pointer),
         )
       : undefined;
   if (s.if !== undefined && !conditional) {
@@ -181,7 +181,7 @@ function optionalCut(required: boolean, field: () => RawField | undefined): RawF
   try {
     return field();
   } catch (e) {
-    if (required || !isRecursion(e)) throw e;
+    if (required || !noValueHere(e)) throw e;
     return undefined;
   }
 }
@@ -219,8 +219,21 @@ function valueField(
     return { name, type: scalarType(type, s), options: { oneOf: values } };
   }
   switch (type) {
-    case "string":
-      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options: stringOptions(s) };
+    case "string": {
+      const options = stringOptions(s);
+      const drawn =
+        typeof options.regex === "string"
+          ? options.regex
+          : `[A-Za-z0-9]{${options.minLen ?? 1},${options.maxLen ?? DEFAULT_MAX_LEN}}`;
+      if (options.static === undefined && !options.uuid && !avoidsPatterns(drawn, excludedPatternsOf(s)))
+        throw invalid(
+          scope,
+          at,
+          `has not: {pattern: ${excludedPatternsOf(s).join(" | ")}} that the strings it generates may match`,
+          "narrow the string with a pattern of its own that keeps clear of it, or list the field with an sql option",
+        );
+      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options };
+    }
     case "integer":
     case "number":
       return {
@@ -353,7 +366,7 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
     return arrayOf(name, s, resolveSchema(itemsRaw, scope, refsOf(s), itemAt), scope, at);
   } catch (e) {
     // An array whose items recurse without end is empty where it may be (its recursion cut there).
-    if (!isRecursion(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
+    if (!noValueHere(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
     return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: 0 } };
   }
 }

@@ -1,7 +1,38 @@
+import { compileRegex, hashString, RowRandom } from "../../../engine/index.ts";
+
 /** A JSON Schema pattern matches anywhere; rowforge generates whole strings, so `^...$` anchors go. */
 export function unanchored(pattern: string): string {
   let p = pattern;
   if (p.startsWith("^")) p = p.slice(1);
   if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
   return p;
+}
+
+/** Strings drawn from a generator's regex to judge whether it keeps clear of excluded patterns. */
+const SAMPLES = 256;
+
+/**
+ * Whether strings generated from `regex` (rowforge's generator: a pattern, a format's regex,
+ * or `[A-Za-z0-9]{min,max}` for plain text) keep clear of every `not: {pattern}`: judged on
+ * a few hundred of them, drawn the same way every time.
+ */
+export function avoidsPatterns(regex: string, excluded: readonly string[]): boolean {
+  if (excluded.length === 0) return true;
+  const tests = excluded.map(jsRegex);
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 28));
+  for (let i = 0; i < SAMPLES; i++) {
+    const s = generator.generate(rnd.at(i));
+    if (tests.some((t) => t.test(s))) return false;
+  }
+  return true;
+}
+
+/** A JSON Schema pattern as a JavaScript RegExp: with the u flag where it parses so, else without (as most documents are written). */
+export function jsRegex(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    return new RegExp(pattern);
+  }
 }
