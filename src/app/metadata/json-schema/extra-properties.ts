@@ -5,7 +5,7 @@ import { jsRegex, unanchored } from "./schema-patterns.ts";
 const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Entries a map-like object (only patternProperties or additionalProperties) is given beyond its minimum. */
-const MAP_ENTRIES = 3;
+const MAP_ENTRIES = 2;
 /** Names of properties no pattern shapes (additionalProperties): short lower-case words. */
 const FREE_NAME = "[a-z][a-z0-9_]{2,9}";
 /** Names drawn for one source before it is judged unable to give a usable one. */

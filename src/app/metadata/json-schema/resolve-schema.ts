@@ -1,7 +1,7 @@
 import { isRowforgeError, RowforgeError } from "../../../errors/index.ts";
 import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
-import { oneOfCandidates } from "./choose-alternative.ts";
+import { oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -95,10 +95,15 @@ export function resolveSchema(
       );
     const nonNull = resolved.filter((a) => a.type !== "null");
     const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
-    // A oneOf value must match exactly one alternative: one that no other can match is chosen.
-    const candidates = values ? [{ enum: values }] : key === "oneOf" ? oneOfCandidates(resolved) : nonNull;
     const base = resolveSchema(rest, scope, seen, at);
-    const [chosen = {}, ...others] = candidates.map((c) => mergeSchemas(base, { ...c, ...nullable }));
+    const merged = (c: SchemaObject) => mergeSchemas(base, { ...c, ...nullable });
+    // A oneOf value must match exactly one alternative: one that no other can match is chosen.
+    const candidates = values
+      ? [merged({ enum: values })]
+      : key === "oneOf"
+        ? oneOfCandidates(resolved, merged, () => invalid(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
+        : nonNull.map(merged);
+    const [chosen = {}, ...others] = candidates;
     // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
     s = others.length > 0 ? { ...chosen, [OTHERS]: others } : chosen;
   }

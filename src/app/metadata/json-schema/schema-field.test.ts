@@ -282,3 +282,49 @@ test("messages point at the schema as the user wrote it: a then branch's propert
       !/__then/.test(e.message),
   );
 });
+
+test("oneOf: alternatives told apart by a property the other requires (it is never written), and a oneOf no value can satisfy is refused naming the alternatives", () => {
+  const step = one({
+    type: "object",
+    properties: { uses: { type: "string" }, run: { type: "string" }, name: { type: "string" } },
+    oneOf: [{ required: ["uses"] }, { required: ["run"] }],
+  });
+  const names = (step.fields as RawField[]).map((f) => f.name);
+  assert.ok(names.includes("uses") && !names.includes("run"), names.join(", "));
+  assert.throws(
+    () =>
+      one({
+        oneOf: [
+          { type: "string", maxLength: 5 },
+          { type: "string", maxLength: 5 },
+        ],
+      }),
+    (e) =>
+      isRowforgeError(e) &&
+      /#\/properties\/x\/oneOf is a oneOf that no value can satisfy: every value of alternative 0 also matches alternative 1/.test(
+        e.message,
+      ),
+  );
+});
+
+test("uniqueItems: strings of a pattern are drawn from a pool of distinct ones, arrays of objects hold one", () => {
+  const tags = one({
+    type: "array",
+    uniqueItems: true,
+    maxItems: 4,
+    items: { type: "string", pattern: "^[a-c]{1,2}$" },
+  });
+  const pool = (tags.options as { arrayUniqueFrom: string[] }).arrayUniqueFrom;
+  assert.equal(new Set(pool).size, pool.length);
+  assert.ok(
+    pool.length >= 4 && pool.length <= 12 && pool.every((t) => /^[a-c]{1,2}$/.test(t)),
+    pool.join(","),
+  );
+  assert.equal((tags.options as Record<string, unknown>).regex, undefined);
+  const rules = one({
+    type: "array",
+    uniqueItems: true,
+    items: { type: "object", properties: { mode: { enum: ["a", "b"] } } },
+  });
+  assert.equal((rules.options as Record<string, unknown>).arrayMaxLen, 1);
+});

@@ -12,10 +12,16 @@ import {
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
-import { avoidsPatterns, unanchored } from "./schema-patterns.ts";
+import { avoidsPatterns, distinctStrings, unanchored } from "./schema-patterns.ts";
 
-/** Text of strings with no other constraint is at most this long (the generators' default). */
+/**
+ * Text of strings with no other constraint is at most this long (the generators' default), and
+ * so is text whose maxLength is a limit far above it (255, 65535): a value that long is valid
+ * and what the schema's users send; the limit itself would make rows of megabytes.
+ */
 const DEFAULT_MAX_LEN = 20;
+/** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
+const DEFAULT_MAX_ITEMS = 5;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
@@ -285,7 +291,7 @@ function stringOptions(s: SchemaObject): Record<string, unknown> {
   const min = typeof s.minLength === "number" ? s.minLength : undefined;
   const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
   const minLen = min ?? Math.min(1, max ?? 1);
-  const maxLen = max ?? Math.max(minLen, DEFAULT_MAX_LEN);
+  const maxLen = Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(minLen, DEFAULT_MAX_LEN));
   if (maxLen === 0) return { static: "" };
   return { minLen, maxLen };
 }
@@ -381,7 +387,10 @@ function arrayOf(
   const itemAt = `${at}/items`;
   let items = given;
   let minItems = typeof s.minItems === "number" ? s.minItems : 0;
-  let maxItems = typeof s.maxItems === "number" ? s.maxItems : Math.max(minItems, 5);
+  let maxItems = Math.min(
+    typeof s.maxItems === "number" ? s.maxItems : Number.POSITIVE_INFINITY,
+    Math.max(minItems, DEFAULT_MAX_ITEMS),
+  );
   if (s.contains !== undefined) {
     // Every element meets `contains`: at least minContains of them (and at most maxContains) do.
     items = mergeSchemas(items, resolveSchema(s.contains, scope, refsOf(s), `${at}/contains`));
@@ -395,7 +404,11 @@ function arrayOf(
   const options: Record<string, unknown> = { arrayMinLen: minItems, arrayMaxLen: maxItems };
   const element = schemaField("element", items, true, scope, refsOf(items), itemAt);
   if (element === undefined) throw invalid(scope, itemAt, "allows no array element");
-  if (element.type === "struct") return { name, type: "array", options, fields: element.fields };
+  if (element.type === "struct") {
+    // Objects with few fields repeat: distinct items are kept by writing at most one (or minItems).
+    if (s.uniqueItems === true) options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
+    return { name, type: "array", options, fields: element.fields };
+  }
   if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options, scope, at);
   if (element.type === "map<string,string>")
     throw invalid(scope, itemAt, "is an array of free-form objects, which rowforge does not generate yet");
@@ -419,6 +432,19 @@ function arrayOf(
         );
       options.arrayUniqueFrom = listed;
     } else options.arrayOneOf = listed;
+  } else if (unique && element.type === "string" && element.static === undefined && !elementOptions.uuid) {
+    // Strings of a pattern (or short text) repeat: distinct ones are drawn from a pool of them.
+    const drawn =
+      typeof elementOptions.regex === "string"
+        ? elementOptions.regex
+        : `[A-Za-z0-9]{${elementOptions.minLen ?? 1},${elementOptions.maxLen ?? DEFAULT_MAX_LEN}}`;
+    const pool = distinctStrings(drawn, Math.min(MAX_LISTED, Math.max(64, 8 * maxItems)));
+    if (pool.length < minItems)
+      throw invalid(scope, at, `needs ${minItems} distinct items but its items allow ${pool.length} values`);
+    options.arrayUniqueFrom = pool;
+    delete elementOptions.regex;
+    delete elementOptions.minLen;
+    delete elementOptions.maxLen;
   } else if (unique && element.type !== "string" && element.type !== "double") {
     // Integers in a small range repeat: draw distinct ones from the whole range.
     const { min, max } = { min: Number(elementOptions.min ?? 0), max: Number(elementOptions.max ?? 100_000) };

@@ -36,3 +36,12 @@ export function jsRegex(pattern: string): RegExp {
     return new RegExp(pattern);
   }
 }
+
+/** Up to `count` distinct strings of a regex, drawn the same way every time (fewer when its space is smaller). */
+export function distinctStrings(regex: string, count: number): string[] {
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 29));
+  const out = new Set<string>();
+  for (let i = 0; out.size < count && i < count * 4; i++) out.add(generator.generate(rnd.at(i)));
+  return [...out];
+}
