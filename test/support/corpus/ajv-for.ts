@@ -21,8 +21,9 @@ export function ajvFor(dialect: string | undefined): Validator {
     validateSchema: false,
     logger: false,
     multipleOfPrecision: 9,
-    // Patterns of real-world documents are written for JavaScript's RegExp without the u flag.
-    unicodeRegExp: false,
+    // Patterns are read with the u flag (\p{L} is a Unicode property), and without it where
+    // they only parse so (`\:` and other escapes real-world documents write).
+    code: { regExp: lenientRegExp },
   };
   const d = dialect ?? "";
   let ajv: Validator;
@@ -46,3 +47,13 @@ export function firstError(v: {
   const e = v.errors?.[0];
   return e ? `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}` : "";
 }
+
+/** A RegExp with the u flag where the pattern parses so, else without (ajv's regExp engine). */
+function lenientRegExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    return new RegExp(pattern, flags.replace("u", ""));
+  }
+}
+lenientRegExp.code = "new RegExp";

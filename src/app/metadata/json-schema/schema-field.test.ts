@@ -328,3 +328,8 @@ test("uniqueItems: strings of a pattern are drawn from a pool of distinct ones, 
   });
   assert.equal((rules.options as Record<string, unknown>).arrayMaxLen, 1);
 });
+
+test("patterns are read as ECMAScript writes them: [ inside a class and a { that starts no quantifier are literals", () => {
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z[\\]]{3}$" }).options, { regex: "[a-z\\[\\]]{3}" });
+  assert.deepEqual(one({ type: "string", pattern: "^{[0-9]{2}}$" }).options, { regex: "\\{[0-9]{2}\\}" });
+});

@@ -1,11 +1,38 @@
 import { compileRegex, hashString, RowRandom } from "../../../engine/index.ts";
 
-/** A JSON Schema pattern matches anywhere; rowforge generates whole strings, so `^...$` anchors go. */
+/**
+ * A JSON Schema pattern as rowforge's generator reads it: the `^...$` anchors go (a pattern
+ * matches anywhere; rowforge generates whole strings), and what ECMAScript reads literally but
+ * the generator's Java-flavoured syntax would not is escaped: `[` inside a class (a nested
+ * class in Java) and `&&` there, a `{` that starts no quantifier and a lone `}`.
+ */
 export function unanchored(pattern: string): string {
   let p = pattern;
   if (p.startsWith("^")) p = p.slice(1);
   if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
-  return p;
+  return javaLiterals(p);
+}
+
+function javaLiterals(p: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "\\") {
+      out += c + (p[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c === "[" ? "\\[" : c === "&" && p[i + 1] === "&" ? "\\&" : c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+      if (p[i + 1] === "^") out += p[++i];
+    } else if (c === "{" && !/^\{\d+(,\d*)?\}/.test(p.slice(i))) out += "\\{";
+    else if (c === "}" && !/\{\d+(,\d*)?$/.test(p.slice(0, i))) out += "\\}";
+    else out += c;
+  }
+  return out;
 }
 
 /** Strings drawn from a generator's regex to judge whether it keeps clear of excluded patterns. */
