@@ -18,7 +18,16 @@ export interface SchemaScope {
    * then sometimes absent, and properties a schema requires are never null.
    */
   readonly optionalAbsent?: boolean;
+  /**
+   * Fields a step may still be given (counted down as they are made): once none are left,
+   * optional properties are left out, so a large document (one definition referred to from
+   * hundreds of places) stays within the generation budget's maxNestedFields.
+   */
+  readonly fieldsLeft?: { n: number };
 }
+
+/** Fields a step read from a document is given before its optional properties are left out (below the default maxNestedFields). */
+export const DOCUMENT_FIELDS = 800;
 
 /**
  * A schema with its `$ref` followed (siblings of the `$ref` kept, as 2019-09 and later read

@@ -159,7 +159,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     // A property whose name a patternProperties pattern matches meets that schema too.
     const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
     const sub = matching.length > 0 ? { allOf: [own, ...matching] } : own;
-    const f = optionalCut(required.has(name), () =>
+    const f = optionalCut(required.has(name), scope, () =>
       schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
     if (f) out.push(...withHelper(f));
@@ -167,7 +167,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
   // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
   for (const extra of extraProperties(s, Object.keys(props ?? {}), scope, at)) {
-    const f = optionalCut(extra.required, () =>
+    const f = optionalCut(extra.required, scope, () =>
       schemaField(
         extra.name,
         extra.schema,
@@ -182,14 +182,27 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   return out;
 }
 
-/** An optional property whose schema recurses without end is left out (its recursion cut there); a required one is refused. */
-function optionalCut(required: boolean, field: () => RawField | undefined): RawField | undefined {
+/**
+ * A property's field, counted against the step's fields left: an optional one is left out
+ * when none are left, and when its schema recurses without end (its recursion cut there); a
+ * required one is refused then.
+ */
+function optionalCut(
+  required: boolean,
+  scope: SchemaScope,
+  field: () => RawField | undefined,
+): RawField | undefined {
+  if (!required && scope.fieldsLeft !== undefined && scope.fieldsLeft.n <= 0) return undefined;
+  let made: RawField | undefined;
   try {
-    return field();
+    made = field();
   } catch (e) {
     if (required || !noValueHere(e)) throw e;
     return undefined;
   }
+  // Its own properties were counted as they were made.
+  if (made && scope.fieldsLeft) scope.fieldsLeft.n--;
+  return made;
 }
 
 function typeOf(s: SchemaObject): { type: string; allowsNull: boolean } {

@@ -1,7 +1,7 @@
 import type { RawField } from "../../../config/index.ts";
 import { RowforgeError } from "../../../errors/index.ts";
 import { bundleRefs } from "../json-schema/bundle-refs.ts";
-import { resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
+import { DOCUMENT_FIELDS, resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
@@ -51,9 +51,11 @@ export const openApiSource: MetadataSource = {
         if (!isObject(op)) continue;
         const at = `#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}`;
         const own = Array.isArray(op.parameters) ? op.parameters : [];
+        // Each operation is a step of its own, with its own fields to give.
+        const opScope = { ...scope, fieldsLeft: { n: DOCUMENT_FIELDS } };
         const fields = [
-          ...parameterFields([...shared, ...own], scope, at, swagger2),
-          ...bodyField(op, scope, at, swagger2),
+          ...parameterFields([...shared, ...own], opScope, at, swagger2),
+          ...bodyField(op, opScope, at, swagger2),
         ];
         shapes.push({
           name: `${method.toUpperCase()}${path}`,
