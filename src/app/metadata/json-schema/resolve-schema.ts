@@ -80,10 +80,10 @@ export function resolveSchema(
   }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
-    let merged: SchemaObject = resolveSchema(rest, scope, seen, at);
+    const parts = [resolveSchema(rest, scope, seen, at)];
     for (const [i, part] of (allOf as unknown[]).entries())
-      merged = mergeSchemas(merged, resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
-    s = merged;
+      parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    s = closedTo(parts.reduce(mergeSchemas), parts);
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const alternatives = s[key];
@@ -185,6 +185,22 @@ function lookUp(ref: string, scope: SchemaScope, at: string): unknown {
       throw invalid(scope, at, `refers to ${displayRef(ref)}, which is not in the document`);
   }
   return node;
+}
+
+/**
+ * An allOf part with `additionalProperties: false` sees only its own properties: the merged
+ * schema never writes a property such a part does not declare (a required one is left to
+ * the refusal of the value it cannot have).
+ */
+function closedTo(merged: SchemaObject, parts: readonly SchemaObject[]): SchemaObject {
+  const closed = parts.filter((p) => p.additionalProperties === false && p.patternProperties === undefined);
+  if (closed.length === 0 || !isObject(merged.properties)) return merged;
+  const required = new Set(Array.isArray(merged.required) ? (merged.required as string[]) : []);
+  const properties: Record<string, unknown> = { ...merged.properties };
+  for (const name of Object.keys(properties))
+    if (!required.has(name) && closed.some((p) => !isObject(p.properties) || !(name in p.properties)))
+      properties[name] = false;
+  return { ...merged, properties };
 }
 
 /** Two schemas a value must both satisfy (allOf), as one: the narrower bound of each keyword wins. */

@@ -333,3 +333,24 @@ test("patterns are read as ECMAScript writes them: [ inside a class and a { that
   assert.deepEqual(one({ type: "string", pattern: "^[a-z[\\]]{3}$" }).options, { regex: "[a-z\\[\\]]{3}" });
   assert.deepEqual(one({ type: "string", pattern: "^{[0-9]{2}}$" }).options, { regex: "\\{[0-9]{2}\\}" });
 });
+
+test("a pattern of one repeated atom takes minLength/maxLength as its repetition, a format whose values meet the pattern is kept, an allOf part closed by additionalProperties: false sees only its properties", () => {
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$", maxLength: 30 }).options, {
+    regex: "[a-z0-9-]{1,20}",
+  });
+  assert.deepEqual(one({ type: "string", pattern: "^([A-Za-z]*)$", minLength: 1 }).options, {
+    regex: "([A-Za-z]{1,20})",
+  });
+  assert.match(String(one({ type: "string", format: "email", pattern: "^\\S+@\\S+$" }).options?.regex), /@/);
+  const closed = one({
+    allOf: [
+      { type: "object", properties: { a: { type: "string" } } },
+      { additionalProperties: false, properties: { b: { type: "string" } } },
+    ],
+  });
+  assert.deepEqual(
+    (closed.fields as RawField[]).map((f) => f.name),
+    ["b"],
+  );
+  assert.equal(one({ type: "number", format: "int32" }).type, "int");
+});

@@ -12,7 +12,7 @@ import {
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
-import { avoidsPatterns, distinctStrings, unanchored } from "./schema-patterns.ts";
+import { alwaysMatches, avoidsPatterns, distinctStrings, unanchored, withLength } from "./schema-patterns.ts";
 
 /**
  * Text of strings with no other constraint is at most this long (the generators' default), and
@@ -49,6 +49,11 @@ const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
   time: { regex: "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z" },
   duration: { regex: "P[1-9][0-9]?D(T[1-9]H)?" },
   byte: { regex: "([A-Za-z0-9+/]{4}){1,8}" },
+  "json-pointer": { regex: "(/[a-z0-9]{1,8}){0,3}" },
+  "relative-json-pointer": { regex: "[0-9](/[a-z0-9]{1,8}){0,2}" },
+  "uri-template": { regex: "https://[a-z]{3,12}\\.(com|org)/[a-z]{1,8}/\\{[a-z]{1,8}\\}" },
+  "iri-reference": { regex: "/[a-z0-9]{1,10}(/[a-z0-9]{1,10}){0,2}" },
+  regex: { regex: "[a-z]{1,8}(\\.\\*)?" },
 };
 
 /** Formats that are types of their own in rowforge. */
@@ -209,6 +214,9 @@ function typeOf(s: SchemaObject): { type: string; allowsNull: boolean } {
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
   const allowsNull = types.includes("null") || s.nullable === true;
   const given = types.find((t) => t !== "null");
+  // OpenAPI's integer formats on a number: whole numbers.
+  if (given === "number" && (s.format === "int32" || s.format === "int64"))
+    return { type: "integer", allowsNull };
   if (given) return { type: given, allowsNull };
   const sample = s.const ?? (Array.isArray(s.enum) ? s.enum.find((v) => v !== null) : undefined);
   if (sample !== undefined)
@@ -297,8 +305,14 @@ function scalarType(type: string, s: SchemaObject): string {
 }
 
 function stringOptions(s: SchemaObject): Record<string, unknown> {
-  if (typeof s.pattern === "string") return { regex: unanchored(s.pattern) };
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
+  if (typeof s.pattern === "string") {
+    // A format's values that all meet the pattern too are the better values (emails, URIs).
+    if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
+    const min = typeof s.minLength === "number" ? s.minLength : undefined;
+    const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+    return { regex: withLength(unanchored(s.pattern), min, max, DEFAULT_MAX_LEN) };
+  }
   if (format) return { ...format };
   if (TYPED_FORMATS[String(s.format)]) return {};
   const min = typeof s.minLength === "number" ? s.minLength : undefined;

@@ -72,3 +72,39 @@ export function distinctStrings(regex: string, count: number): string[] {
   for (let i = 0; out.size < count && i < count * 4; i++) out.add(generator.generate(rnd.at(i)));
   return [...out];
 }
+
+/** Whether every string drawn from `regex` (a few hundred, the same every time) matches the JSON Schema `pattern`. */
+export function alwaysMatches(regex: string, pattern: string): boolean {
+  const test = jsRegex(pattern);
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 30));
+  for (let i = 0; i < SAMPLES; i++) if (!test.test(generator.generate(rnd.at(i)))) return false;
+  return true;
+}
+
+/** A pattern that is one repeated atom (`[a-z0-9-]+`, `(\\w*)`), a class or `.` or an escape: its repetition. */
+const REPEATED_ATOM = /^(\(?)(\[(?:\\.|[^\]\\])+\]|\\[dwsDWS]|\\p\{[^}]+\}|\.)(\*|\+|\{(\d+),(\d*)\})(\)?)$/;
+
+/**
+ * A pattern of one repeated atom with the string's minLength/maxLength as its repetition
+ * (`[a-z]+` with maxLength 30 is `[a-z]{1,20}`: at most `cap` unless minLength asks more), so
+ * its strings meet both; other patterns as they are.
+ */
+export function withLength(
+  pattern: string,
+  minLength: number | undefined,
+  maxLength: number | undefined,
+  cap: number,
+): string {
+  if (minLength === undefined && maxLength === undefined) return pattern;
+  const m = REPEATED_ATOM.exec(pattern);
+  if (!m) return pattern;
+  const [, open, atom, quantifier, qMin, qMax, close] = m;
+  const least = quantifier === "+" ? 1 : quantifier === "*" ? 0 : Number(qMin);
+  const most =
+    quantifier === "+" || quantifier === "*" || qMax === "" ? Number.POSITIVE_INFINITY : Number(qMax);
+  const lo = Math.max(least, minLength ?? 0);
+  const hi = Math.min(most, maxLength ?? Number.POSITIVE_INFINITY, Math.max(lo, cap));
+  if (open !== "(" && close === ")") return pattern;
+  return hi < lo ? pattern : `${open}${atom}{${lo},${hi}}${close}`;
+}
