@@ -46,6 +46,11 @@ export interface CorpusDocument {
    * outcome is reported but does not fail the test, and it is left out of the asserted figures.
    */
   readonly expectedFixedBy?: string;
+  /**
+   * A gap rowforge still has for this document (what fails today): reported, left out of the
+   * asserted figures; the test fails once the document passes, so the mark is removed.
+   */
+  readonly gap?: string;
   readonly note?: string;
 }
 

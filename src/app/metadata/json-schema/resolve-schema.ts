@@ -44,15 +44,7 @@ export function resolveSchema(
   at: string,
 ): SchemaObject {
   if (schema === true || schema === undefined) return {};
-  if (schema === false)
-    throw new RowforgeError(
-      "RF_METADATA_SCHEMA_INVALID",
-      `${scope.where}: the schema at ${at || "#"} is false: it allows no value`,
-      {
-        hint: "a property whose schema is false may only be left out: make it optional",
-        cause: NO_VALUE,
-      },
-    );
+  if (schema === false) throw noValue(scope, at, "is false: it allows no value");
   if (!isObject(schema)) {
     throw invalid(scope, at, `is ${JSON.stringify(schema)}, not a schema object`);
   }
@@ -110,7 +102,7 @@ export function resolveSchema(
     const candidates = values
       ? [merged({ enum: values })]
       : key === "oneOf"
-        ? oneOfCandidates(resolved, merged, () => invalid(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
+        ? oneOfCandidates(resolved, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
         : nonNull.map(merged);
     const [chosen = {}, ...others] = candidates;
     // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
@@ -128,6 +120,18 @@ export function resolveSchema(
 const NO_VALUE = Symbol("no value here");
 export const noValueHere = (e: unknown): e is RowforgeError =>
   e instanceof RowforgeError && e.cause === NO_VALUE;
+
+/** The refusal of a schema that allows no value here (see noValueHere). */
+function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
+  return new RowforgeError(
+    "RF_METADATA_SCHEMA_INVALID",
+    `${scope.where}: the schema at ${at || "#"} ${what}`,
+    {
+      hint: "a property that allows no value may only be left out: make it optional, or list the step's fields",
+      cause: NO_VALUE,
+    },
+  );
+}
 
 /** The alternatives of a oneOf/anyOf kept on the chosen one, for when it recurses without end. */
 const OTHERS = "\u0000others";
