@@ -274,6 +274,7 @@ test("messages point at the schema as the user wrote it: a then branch's propert
         type: "object",
         properties: { kind: { enum: ["a", "b"] }, code: { type: "string" } },
         if: { properties: { kind: { const: "a" } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
         then: { properties: { code: { not: { minLength: 2 } } } },
       }),
     (e) =>
