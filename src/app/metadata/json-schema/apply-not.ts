@@ -21,11 +21,12 @@ export function applyNot(s: SchemaObject, scope: SchemaScope, at: string): Schem
     throw invalid(scope, at, "has a not that is not a schema object");
   const n = not as SchemaObject;
   // not (A or B) is (not A) and (not B).
-  if (Array.isArray(n.anyOf) && Object.keys(n).every((k) => k === "anyOf" || ANNOTATIONS.has(k)))
-    return n.anyOf.reduce<SchemaObject>(
-      (acc, part, i) => applyNot({ ...acc, not: part }, scope, `${at}/not/anyOf/${i}`),
-      rest,
-    );
+  if (Array.isArray(n.anyOf) && Object.keys(n).every((k) => k === "anyOf" || ANNOTATIONS.has(k))) {
+    let negated: SchemaObject = rest;
+    for (const [i, part] of n.anyOf.entries())
+      negated = applyNot({ ...negated, not: part }, scope, `${at}/not/anyOf/${i}`);
+    return negated;
+  }
   const out: Record<string, unknown> = { ...rest };
   // A not that requires properties fails once one of them is absent: none is written, whatever else it tests.
   const keys = Object.keys(n).filter(
