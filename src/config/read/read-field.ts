@@ -122,6 +122,7 @@ function readFieldType(
     );
     if (text === undefined || /^\s*struct\b/i.test(text)) return struct;
     if (/^\s*array\b/i.test(text)) return DataTypes.array(struct);
+    if (/^\s*map\b/i.test(text)) return mapOfEntryFields(ctx, nested, p);
     ctx.warn(
       "RF_TYPE_INVALID",
       `a field with nested fields is a struct (or an array of structs); type "${text}" is read as a struct of the nested fields`,
@@ -149,6 +150,26 @@ function readFieldType(
     `supported types: ${SUPPORTED_TYPE_NAMES.join(", ")}`,
   );
   return undefined;
+}
+
+/**
+ * A map field whose nested fields are its `key` and its `value` (each with its own type and
+ * options: a struct value with fields, an enum key...): `map<K,V>` of their types.
+ */
+function mapOfEntryFields(ctx: LoadContext, nested: readonly Field[], p: readonly PathSegment[]): DataType {
+  const key = nested.find((f) => f.name === "key");
+  const value = nested.find((f) => f.name === "value");
+  if (!key || !value || nested.length !== 2)
+    ctx.error(
+      "RF_TYPE_INVALID",
+      `a map field's nested fields are its key and its value: two fields named "key" and "value" (found ${nested.map((f) => f.name).join(", ")})`,
+      [...p, "fields"],
+      "write fields: [{name: key, ...}, {name: value, ...}], or a type map<K,V> without nested fields",
+    );
+  return DataTypes.map(
+    key ? fieldTypeOf(key) : DataTypes.string,
+    value ? fieldTypeOf(value) : DataTypes.string,
+  );
 }
 
 function decimalWith(
