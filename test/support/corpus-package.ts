@@ -56,19 +56,40 @@ export function corpusPackage(source: string): string {
       run(pip, ["install", "--quiet", "--disable-pip-version-check", "setuptools", "wheel"]);
       execFileSync("touch", [join(venv, ".done")]);
     }
-    // The sdist (tests and fixtures are in it); its metadata built without isolation, by a
-    // virtual environment of the corpus's own with setuptools and wheel (made once).
-    run(pip, [
-      "download",
-      "--quiet",
-      "--disable-pip-version-check",
-      "--no-deps",
-      "--no-binary=:all:",
-      "--no-build-isolation",
-      "-d",
-      tmp,
-      `${pypi[1]}==${pypi[2]}`,
-    ]);
+    // The sdist (tests and fixtures are in it). pip builds its metadata: in isolation, else (an
+    // old setup.py that imports setuptools and wheel) with a virtual environment of the
+    // corpus's own that has them (made once).
+    const download = (python: string, isolated: boolean) =>
+      run(python, [
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--no-binary=:all:",
+        ...(isolated ? [] : ["--no-build-isolation"]),
+        "-d",
+        tmp,
+        `${pypi[1]}==${pypi[2]}`,
+      ]);
+    try {
+      download("python3", true);
+    } catch {
+      const venv = join(CORPUS_DIR, "pip");
+      if (!existsSync(join(venv, ".done"))) {
+        run("python3", ["-m", "venv", venv]);
+        run(join(venv, "bin", "pip"), [
+          "install",
+          "--quiet",
+          "--disable-pip-version-check",
+          "setuptools",
+          "wheel",
+        ]);
+        execFileSync("touch", [join(venv, ".done")]);
+      }
+      download(join(venv, "bin", "python"), false);
+    }
   }
   const archive = readdirSync(tmp).find((f) => /\.(tgz|tar\.gz)$/.test(f));
   if (!archive) throw new Error(`corpus source ${source}: nothing was downloaded into ${tmp}`);
