@@ -262,7 +262,7 @@ function klPartition(field: string, raw: unknown): KlPartition {
     !weights ||
     weights.length !== size ||
     weights.some((w) => !Number.isFinite(w) || w < 0) ||
-    (bins && bins.some(Number.isNaN))
+    bins?.some(Number.isNaN)
   )
     throw new RowforgeError(
       "RF_VALIDATION_NOT_SUPPORTED",
