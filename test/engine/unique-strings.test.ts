@@ -17,3 +17,10 @@ test("unique strings keep within maxLen (a varchar(2) key): distinct while the l
   assert.equal(new Set(codes).size, 3000, "3000 of the 62^2 two-character strings, all distinct");
   assert.ok(rows.every((r) => (r.id as string).length >= 4 && (r.id as string).length <= 6));
 });
+
+test("more rows than maxLen allows distinct strings: the strings repeat, never longer (no crash)", async () => {
+  const plan = await singleStepPlan("      - {name: code, options: {isUnique: true, maxLen: 1}}\n", 100);
+  const codes = [...generateAll(plan).values()][0]!.map((r) => r.code as string);
+  assert.ok(codes.every((c) => c.length === 1));
+  assert.equal(new Set(codes).size, 62);
+});

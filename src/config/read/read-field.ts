@@ -122,7 +122,7 @@ function readFieldType(
     );
     if (text === undefined || /^\s*struct\b/i.test(text)) return struct;
     if (/^\s*array\b/i.test(text)) return DataTypes.array(struct);
-    if (/^\s*map\b/i.test(text)) return mapOfEntryFields(ctx, nested, p);
+    if (/^\s*map\b/i.test(text) && isMapEntries(nested)) return mapOfEntries(nested);
     ctx.warn(
       "RF_TYPE_INVALID",
       `a field with nested fields is a struct (or an array of structs); type "${text}" is read as a struct of the nested fields`,
@@ -152,24 +152,18 @@ function readFieldType(
   return undefined;
 }
 
+/** A map field's nested fields when they are its entries: exactly a `key` and a `value` field. */
+const isMapEntries = (nested: readonly Field[]): boolean =>
+  nested.length === 2 && nested.some((f) => f.name === "key") && nested.some((f) => f.name === "value");
+
 /**
  * A map field whose nested fields are its `key` and its `value` (each with its own type and
- * options: a struct value with fields, an enum key...): `map<K,V>` of their types.
+ * options: a struct value with fields, an enum key...): `map<K,V>` of their types. Other nested
+ * fields under a map type are a struct, as Data Caterer reads them (Kafka `headers`).
  */
-function mapOfEntryFields(ctx: LoadContext, nested: readonly Field[], p: readonly PathSegment[]): DataType {
-  const key = nested.find((f) => f.name === "key");
-  const value = nested.find((f) => f.name === "value");
-  if (!key || !value || nested.length !== 2)
-    ctx.error(
-      "RF_TYPE_INVALID",
-      `a map field's nested fields are its key and its value: two fields named "key" and "value" (found ${nested.map((f) => f.name).join(", ")})`,
-      [...p, "fields"],
-      "write fields: [{name: key, ...}, {name: value, ...}], or a type map<K,V> without nested fields",
-    );
-  return DataTypes.map(
-    key ? fieldTypeOf(key) : DataTypes.string,
-    value ? fieldTypeOf(value) : DataTypes.string,
-  );
+function mapOfEntries(nested: readonly Field[]): DataType {
+  const entry = (name: string) => fieldTypeOf(nested.find((f) => f.name === name)!);
+  return DataTypes.map(entry("key"), entry("value"));
 }
 
 function decimalWith(
