@@ -29,27 +29,55 @@ function python(): string {
   return existsSync(venv) ? venv : "python3";
 }
 
+/** `pip download` of one PyPI package into `into` with a python's pip (the archive, never its dependencies). */
+function pipDownload(py: string, p: CorpusPackage, into: string, isolated: boolean): void {
+  run(
+    py,
+    [
+      "-m",
+      "pip",
+      "download",
+      "--quiet",
+      "--disable-pip-version-check",
+      "--no-deps",
+      p.archive === "sdist" ? "--no-binary=:all:" : "--only-binary=:all:",
+      ...(isolated ? [] : ["--no-build-isolation"]),
+      "-d",
+      into,
+      `${p.name}==${p.version}`,
+    ],
+    into,
+  );
+}
+
+/**
+ * A python whose setuptools still has pkg_resources, for sdists whose old setup.py imports it:
+ * pip prepares an sdist's metadata even to download it, and its isolated build takes the newest
+ * setuptools, which no longer has it. Made once in .corpus/.build-python.
+ */
+function buildPython(): string {
+  const venv = join(ROOT, ".corpus", ".build-python");
+  const py = join(venv, "bin", "python");
+  if (!existsSync(join(venv, ".done"))) {
+    rmSync(venv, { recursive: true, force: true });
+    run("python3", ["-m", "venv", venv], ROOT);
+    run(py, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "setuptools<81", "wheel"], ROOT);
+    writeFileSync(join(venv, ".done"), "");
+  }
+  return py;
+}
+
 /** Downloads one package's archive into `into` with its registry's client; returns the file. */
 function download(p: CorpusPackage, into: string): string {
   if (p.registry === "npm")
     run("npm", ["pack", `${p.name}@${p.version}`, "--silent", "--pack-destination", into], into);
   else if (p.registry === "pypi")
-    run(
-      python(),
-      [
-        "-m",
-        "pip",
-        "download",
-        "--quiet",
-        "--disable-pip-version-check",
-        "--no-deps",
-        p.archive === "sdist" ? "--no-binary=:all:" : "--only-binary=:all:",
-        "-d",
-        into,
-        `${p.name}==${p.version}`,
-      ],
-      into,
-    );
+    try {
+      pipDownload(python(), p, into, true);
+    } catch (e) {
+      if (p.archive !== "sdist") throw e;
+      pipDownload(buildPython(), p, into, false);
+    }
   else {
     const [group, artifact] = p.name.split(":");
     run(

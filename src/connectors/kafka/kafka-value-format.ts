@@ -5,6 +5,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import { AvroNames, rootRecord } from "../../formats/avro/avro-schema.ts";
 import {
   findMessage,
+  importPathsOf,
   loadProtoFile,
   messagesDefinedIn,
   type ProtoType,
@@ -30,6 +31,8 @@ export interface ValueEncoding {
   readonly location: string | undefined;
   /** `messageName` / `recordName`: which message or record of the file. */
   readonly message: string | undefined;
+  /** Protobuf: the folders imports are looked for in besides the file's own (`importPaths`). */
+  readonly importPaths: readonly string[];
   readonly registry: SchemaRegistryOptions | undefined;
 }
 
@@ -95,6 +98,10 @@ export function readValueEncoding(step: ResolvedStep, where: string): ValueEncod
     kind,
     location,
     message: first(o, kind === "avro" ? ["recordName", "messageName"] : ["messageName"]),
+    importPaths:
+      o.importPathsResolved !== undefined
+        ? o.importPathsResolved.split(",")
+        : importPathsOf(o.importPaths, location ?? "", location ?? ""),
     registry,
   };
 }
@@ -139,7 +146,9 @@ export async function valueSlot(
   }
   const scope = `${where}: Protobuf ${from}`;
   const root =
-    e.location === undefined ? parseProtoText(text, from, scope) : loadProtoFile(e.location, text, scope);
+    e.location === undefined
+      ? parseProtoText(text, from, scope)
+      : loadProtoFile(e.location, text, scope, e.importPaths);
   const defined = messagesDefinedIn(text);
   const type = findMessage(root, defined, e.message, scope);
   const message = type.fullName.replace(/^\./, "");

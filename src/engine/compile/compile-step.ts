@@ -13,6 +13,7 @@ import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import type { FieldGenerator } from "../generators/field-generator.ts";
+import { applyChoices, fieldChoices } from "../generators/one-of-fields.ts";
 import { childPosition, rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
 import { RowRandom } from "../rng/index.ts";
@@ -175,6 +176,7 @@ export function compileStep(
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
+  const choices = fieldChoices(step.fields, `step ${id}: `);
   const derived: DerivedField[] = compileDerived(plans, index, env, id);
 
   const linkRandom = new Map(
@@ -242,6 +244,7 @@ export function compileStep(
         }
       });
     }
+    applyChoices(choices, cols);
     for (const d of derived) {
       if (wanted && !wanted.has(d.slot)) continue;
       d.run(rows, cols);

@@ -434,6 +434,9 @@ export function recordWriter(
     const child = children.get(f.name);
     const path = at === "" ? f.name : `${at}.${f.name}`;
     if (child === undefined) {
+      // A field left out for its emptiness (a record inside itself past its depth): that empty value.
+      const empty = "default" in f ? undefined : emptyBytes(f.type, scope, namespace, path);
+      if (empty !== undefined) return (out: ByteSink) => out.bytes(empty);
       if (!("default" in f))
         throw new RowforgeError(
           "RF_FORMAT_TYPE_UNSUPPORTED",
@@ -571,6 +574,32 @@ function mapWriter(
 }
 
 /** The Avro binary of a field's JSON default (a union's default is of its first branch). */
+/** The bytes of an empty array or map, or of null for a union with null; undefined for other types. */
+function emptyBytes(
+  schema: AvroSchema,
+  scope: AvroWriterScope,
+  namespace: string,
+  at: string,
+): Uint8Array | undefined {
+  if (Array.isArray(schema)) {
+    const k = schema.findIndex(
+      (b) =>
+        b === "null" || (typeof b === "object" && !Array.isArray(b) && (b as AvroComplex).type === "null"),
+    );
+    if (k < 0) return undefined;
+    const out = new ByteSink(8);
+    writeLong(out, k);
+    return out.buf.slice(0, out.pos);
+  }
+  if (typeof schema === "string" && !AVRO_PRIMITIVES.includes(schema)) {
+    const r = scope.names.resolve(schema, namespace, at);
+    return emptyBytes(r.schema, scope, AvroNames.namespaceOf(r.fullName), at);
+  }
+  const t = typeof schema === "object" && schema !== null ? (schema as AvroComplex).type : undefined;
+  // An array or a map of no entries: one block count of 0.
+  return t === "array" || t === "map" ? new Uint8Array([0]) : undefined;
+}
+
 function defaultBytes(
   schema: AvroSchema,
   value: unknown,

@@ -1,5 +1,10 @@
 import { RowforgeError } from "../../../errors/index.ts";
-import { findMessage, loadProtoFile, messagesDefinedIn } from "../../../formats/protobuf/proto-root.ts";
+import {
+  findMessage,
+  importPathsOf,
+  loadProtoFile,
+  messagesDefinedIn,
+} from "../../../formats/protobuf/proto-root.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { messageFields } from "./protobuf-field.ts";
@@ -17,7 +22,8 @@ export const protobufSource: MetadataSource = {
     const { location, where } = stepLocation(r, protobufSource, "path of the .proto file");
     const doc = await docs.readText(location, where);
     const scope = `${where}: Protobuf ${doc.path}`;
-    const root = loadProtoFile(doc.path, doc.text, scope);
+    const importPaths = importPathsOf(r.step.options.importPaths, location, doc.path);
+    const root = loadProtoFile(doc.path, doc.text, scope, importPaths);
     const type = findMessage(root, messagesDefinedIn(doc.text), r.step.options.messageName, scope);
     const fields = messageFields(type, scope);
     if (fields.length === 0)
@@ -25,6 +31,15 @@ export const protobufSource: MetadataSource = {
         "RF_METADATA_SCHEMA_INVALID",
         `${scope}: message ${type.name} has no fields to generate`,
       );
-    return [{ name: r.step.name, fields, options: { schemaLocationResolved: doc.path } }];
+    return [
+      {
+        name: r.step.name,
+        fields,
+        options: {
+          schemaLocationResolved: doc.path,
+          ...(importPaths.length > 0 ? { importPathsResolved: importPaths.join(",") } : {}),
+        },
+      },
+    ];
   },
 };
