@@ -4,6 +4,7 @@ import type { Field } from "../../model/field.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
+import { generatesByName, labelFields } from "../labels/label-by-name.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
 import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
 import { metadataDocuments } from "./metadata-documents.ts";
@@ -73,7 +74,7 @@ export async function fillFromMetadata(
       continue;
     }
     try {
-      const made = await fillStep(r, docs);
+      const made = await fillStep(r, docs, generatesByName(plan, r));
       steps.push(...made.map((m) => m.step));
       reports.push(...made.map((m) => m.report));
       for (const m of made) {
@@ -113,10 +114,14 @@ export interface MetadataFillOptions {
   readonly onError?: (step: ResolvedStep, error: RowforgeError) => void;
 }
 
-/** The step (or steps) a source makes of one step, each with its report. */
+/**
+ * The step (or steps) a source makes of one step, each with its report; the source's fields
+ * that have only a type get values by their name (`byName`, src/app/labels).
+ */
 async function fillStep(
   r: ResolvedStep,
   docs: MetadataDocuments,
+  byName: boolean,
 ): Promise<{ step: ResolvedStep; report: MetadataStepReport; validations: readonly Validation[] }[]> {
   const source = metadataSourceOf(r)!;
   const shapes = await source.read(r, docs);
@@ -129,7 +134,7 @@ async function fillStep(
         "RF_METADATA_SCHEMA_INVALID",
         `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
       );
-    const fields = mergeFields(read.fields, r.step.fields);
+    const fields = mergeFields(byName ? labelFields(read.fields) : read.fields, r.step.fields);
     const options = { ...shape.options, ...r.step.options, ...shape.overrides };
     const step: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
     const report: MetadataStepReport = {

@@ -5,6 +5,7 @@ import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
+import { generatesByName } from "../labels/label-by-name.ts";
 import {
   fillFromMetadata,
   type MetadataFillOptions,
@@ -119,7 +120,9 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
     const declared = r.step.fields.map((f) => f.name);
     const nullFks = new Set(links.filter((l) => l.child === r && l.leaveNull).flatMap((l) => l.fk.columns));
     const uniqueColumns = chooseUniqueColumns(table);
+    const byName = generatesByName(plan, r);
     const added: Field[] = [];
+    const labels = new Map<string, string>();
     const omitted: { column: string; reason: string }[] = [];
     for (const c of table.columns) {
       if (declaredField(declared, c.name) !== undefined) continue;
@@ -133,9 +136,12 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
         continue;
       }
       if (c.type === undefined && isRequired(c)) throw unsupportedColumn(r, table, c);
-      const made = fieldForColumn(c, { unique: uniqueColumns.has(c.name), referenced: isReferenced });
+      const made = fieldForColumn(c, { unique: uniqueColumns.has(c.name), referenced: isReferenced, byName });
       if ("omitted" in made) omitted.push({ column: c.name, reason: made.omitted });
-      else added.push(made.field);
+      else {
+        added.push(made.field);
+        if (made.label !== undefined) labels.set(c.name, made.label);
+      }
     }
     const columns = table.columns.map((c): ColumnUse => {
       const constraints = [
@@ -151,7 +157,7 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
       const generated = declaredField(declared, c.name)
         ? `declared field ${declaredField(declared, c.name)}`
         : field
-          ? `${field.type}${optionsText(field)}`
+          ? `${labels.has(c.name) ? `by name (${labels.get(c.name)}): ` : ""}${field.type}${optionsText(field)}`
           : left
             ? `not generated: ${left.reason}`
             : "not generated: a step with fields gets only the columns the database needs (enableGeneratePlanAndTasks reads all)";
