@@ -19,6 +19,7 @@ export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compi
 export type { CompiledStep } from "./compile/compile-step.ts";
 export { BUILTINS, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
+export { regexMaxLength } from "./regex/index.ts";
 export { RowRandom, withStreamSalt } from "./rng/index.ts";
 export type {
   BatchExecutor,

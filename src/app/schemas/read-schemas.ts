@@ -14,6 +14,8 @@ import {
 import { isReference } from "../runs/check-step-runnable.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
+import { type CheckUse, checkWarning, honourChecks } from "./step-checks.ts";
+import { readTableChecks } from "./table-checks.ts";
 
 /** What the schema stage did to one step: for `validate` to print and tests to check. */
 export interface StepSchema {
@@ -32,6 +34,8 @@ export interface StepSchema {
   readonly foreignKeys: readonly ForeignKeyLink[];
   /** Each column of the table and how it is generated, for `validate` to print. */
   readonly columns: readonly ColumnUse[];
+  /** The table's CHECK constraints and how each is honoured, or why not. */
+  readonly checks: readonly CheckUse[];
 }
 
 /** A column as `validate` shows it. */
@@ -121,8 +125,11 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
     const nullFks = new Set(links.filter((l) => l.child === r && l.leaveNull).flatMap((l) => l.fk.columns));
     const uniqueColumns = chooseUniqueColumns(table);
     const byName = generatesByName(plan, r);
-    const added: Field[] = [];
+    const checks = readTableChecks(table);
+    let added: Field[] = [];
     const labels = new Map<string, string>();
+    const columnNotes = new Map<string, { honoured: boolean; note: string }>();
+    const fixed = new Set<string>(table.foreignKeys.flatMap((f) => f.columns));
     const omitted: { column: string; reason: string }[] = [];
     for (const c of table.columns) {
       if (declaredField(declared, c.name) !== undefined) continue;
@@ -136,13 +143,24 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
         continue;
       }
       if (c.type === undefined && isRequired(c)) throw unsupportedColumn(r, table, c);
-      const made = fieldForColumn(c, { unique: uniqueColumns.has(c.name), referenced: isReferenced, byName });
+      const rules = checks.rules.get(c.name);
+      const made = fieldForColumn(c, {
+        unique: uniqueColumns.has(c.name),
+        referenced: isReferenced,
+        byName,
+        ...(rules ? { rules } : {}),
+      });
       if ("omitted" in made) omitted.push({ column: c.name, reason: made.omitted });
       else {
         added.push(made.field);
         if (made.label !== undefined) labels.set(c.name, made.label);
+        if (made.check) columnNotes.set(c.name, made.check);
+        if (uniqueColumns.has(c.name) || c.primaryKeyPosition !== undefined || isReferenced)
+          fixed.add(c.name);
       }
     }
+    const honoured = honourChecks({ checks, declared: r.step.fields, added, columnNotes, fixed });
+    added = honoured.added;
     const columns = table.columns.map((c): ColumnUse => {
       const constraints = [
         c.nullable ? "" : "not null",
@@ -173,6 +191,7 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
       added: added.map((f) => f.name),
       omitted,
       foreignKeys: links.filter((l) => l.child === r),
+      checks: honoured.uses,
     });
     return { ...r, step: { ...r.step, fields: [...r.step.fields, ...added] } };
   });
@@ -213,6 +232,10 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
     steps: reports,
   };
 }
+
+/** The warnings of what was read: CHECK constraints the generated rows may break. */
+export const schemaWarnings = (steps: readonly StepSchema[]): string[] =>
+  steps.flatMap((s) => s.checks.filter((c) => !c.honoured).map((c) => checkWarning(s.step, s.table.name, c)));
 
 /** The options read from a column, as `validate` shows them. */
 function optionsText(f: Field): string {

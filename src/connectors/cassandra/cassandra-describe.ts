@@ -48,6 +48,7 @@ export async function describeCassandraTable(
     primaryKey,
     uniqueKeys: [],
     foreignKeys: [],
+    checks: [],
   };
 }
 
