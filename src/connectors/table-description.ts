@@ -70,3 +70,9 @@ export interface TableDescription {
   /** Its CHECK constraints (none where the database has none, as Cassandra). */
   readonly checks: readonly CheckDescription[];
 }
+
+/** A table of a connection, as a step: its name and the step options that name the table. */
+export interface TableStep {
+  readonly name: string;
+  readonly options: Readonly<Record<string, string>>;
+}

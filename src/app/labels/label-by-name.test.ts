@@ -38,6 +38,15 @@ describe("labels by name", () => {
     assert.equal(label("lastName")?.options.expression, "#{Name.lastName}");
     assert.equal(label("customer_name")?.label, "full name");
     assert.equal(label("name")?.label, "full name");
+    assert.equal(label("name", "string", { table: "products" })?.label, "product name");
+    assert.equal(label("name", "string", { table: "categories" })?.label, "category");
+    assert.equal(label("name", "string", { table: "shop_countries" })?.label, "country");
+    assert.equal(
+      label("name", "string", { table: "users" })?.label,
+      "full name",
+      "a user's name is a person's",
+    );
+    assert.equal(label("name", "string", { table: "widgets" })?.label, "full name");
     assert.equal(label("company_name")?.label, "company");
     assert.equal(label("ip_address")?.label, "ip");
     assert.equal(label("mac_address")?.label, "mac");

@@ -15,6 +15,11 @@ export interface LabelTarget {
   readonly maxLength?: number;
   /** Its values must be distinct. */
   readonly unique?: boolean;
+  /**
+   * The table (or record) holding it: a bare `name` takes the label its table's entity gives
+   * (`products.name` a product name, `categories.name` a category), else a person's name.
+   */
+  readonly table?: string;
   /** Numbers: the range its values must keep within (a CHECK constraint's, a document's). */
   readonly min?: number;
   readonly max?: number;
@@ -75,6 +80,27 @@ export function labelFor(target: LabelTarget): LabelChoice | undefined {
   const kind = parsed.ok ? kindOf(parsed.type) : undefined;
   if (!kind) return undefined;
   const snake = snakeName(target.name);
+  if (snake === "name" && target.table !== undefined) {
+    const { table, ...rest } = target;
+    const entity = labelFor({ ...rest, name: `${singular(snakeName(table).split("_").at(-1)!)}_name` });
+    if (entity && entity.label !== "username") return entity;
+  }
+  return firstFitting(snake, kind, target);
+}
+
+/** `categories` → `category`, `addresses` → `address`, `products` → `product`. */
+const singular = (word: string): string =>
+  word.endsWith("ies")
+    ? `${word.slice(0, -3)}y`
+    : /(ss|sh|ch|x)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.replace(/s$/, "");
+
+function firstFitting(
+  snake: string,
+  kind: { kind: LabelKind; min?: number; max?: number; scale?: number },
+  target: LabelTarget,
+): LabelChoice | undefined {
   for (const row of NAME_LABELS) {
     if (!row.name.test(snake)) continue;
     const numeric = kind.kind === "integer" || kind.kind === "decimal" || kind.kind === "float";

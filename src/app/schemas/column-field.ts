@@ -21,6 +21,8 @@ export interface ColumnRole {
   readonly byName: boolean;
   /** What the table's CHECK constraints ask of its values (table-checks.ts). */
   readonly rules?: ColumnRules;
+  /** The table's name (without its schema): a bare `name` column is named after its entity. */
+  readonly table: string;
 }
 
 /** The field made of a column, its label, and what became of its CHECK rules. */
@@ -79,6 +81,7 @@ export function fieldForColumn(
       role.byName && (bounds?.labelAllowed ?? true)
         ? labelFor({
             name: c.name,
+            table: role.table,
             type: c.type,
             unique: role.unique,
             ...((bounds?.maxLength ?? c.maxLength) !== undefined

@@ -16,6 +16,7 @@ import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
 import { type CheckUse, checkWarning, honourChecks } from "./step-checks.ts";
 import { readTableChecks } from "./table-checks.ts";
+import { expandWholeConnections } from "./whole-connections.ts";
 
 /** What the schema stage did to one step: for `validate` to print and tests to check. */
 export interface StepSchema {
@@ -76,7 +77,9 @@ const needsSchema = (r: ResolvedStep): boolean =>
   !isReference(r) && findConnector(r.format)?.describe !== undefined;
 
 /**
- * The schema stage, before compile: fills the steps of metadata sources (fill-from-metadata.ts), reads each database step's table (Connector.describe),
+ * The schema stage, before compile: makes a step of each table of a data source that stands
+ * for its whole connection (whole-connections.ts), fills the steps of metadata sources
+ * (fill-from-metadata.ts), reads each database step's table (Connector.describe),
  * fills steps without fields with the table's columns, completes partial ones, and adds the
  * database's foreign keys between the plan's tables as plan foreign keys (unless the plan
  * declares foreign keys into that step). Does nothing, and connects nowhere, when no step
@@ -86,9 +89,11 @@ export async function readSchemas(
   given: ResolvedPlan,
   options: ReadSchemaOptions = {},
 ): Promise<SchemaReading> {
-  // Fields from metadata sources first: a database step may name one too.
+  // Data sources standing for their whole connection become a step per table; then fields
+  // from metadata sources: a database step may name one too.
+  const expanded = await expandWholeConnections(given);
   const fromMetadata = await fillFromMetadata(
-    given,
+    expanded,
     options.onMetadataError ? { onError: options.onMetadataError } : {},
   );
   const read = await readDatabaseSchemas(fromMetadata.plan, options);
@@ -123,7 +128,13 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
     if (!table || !filled.includes(r)) return r;
     const declared = r.step.fields.map((f) => f.name);
     const nullFks = new Set(links.filter((l) => l.child === r && l.leaveNull).flatMap((l) => l.fk.columns));
-    const uniqueColumns = chooseUniqueColumns(table);
+    // Columns whose values come from a parent: the database's foreign keys and the plan's.
+    const planKeys = plan.plan.sinkOptions.foreignKeys.flatMap((fk) =>
+      fk.generate
+        .filter((g) => g.dataSource === r.dataSourceName && g.step === r.step.name)
+        .flatMap((g) => g.fields),
+    );
+    const uniqueColumns = chooseUniqueColumns(table, planKeys);
     const byName = generatesByName(plan, r);
     const checks = readTableChecks(table);
     let added: Field[] = [];
@@ -148,6 +159,7 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
         unique: uniqueColumns.has(c.name),
         referenced: isReferenced,
         byName,
+        table: table.name.split(".").at(-1)!,
         ...(rules ? { rules } : {}),
       });
       if ("omitted" in made) omitted.push({ column: c.name, reason: made.omitted });
@@ -193,7 +205,12 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
       foreignKeys: links.filter((l) => l.child === r),
       checks: honoured.uses,
     });
-    return { ...r, step: { ...r.step, fields: [...r.step.fields, ...added] } };
+    const step = { ...r.step, fields: [...r.step.fields, ...added] };
+    // Composite keys: the engine draws the parents of those made of foreign keys together.
+    const composite = [table.primaryKey, ...table.uniqueKeys].filter((k) => k.length > 1);
+    return composite.length > 0
+      ? { ...r, step, uniqueKeys: composite.map((k) => k.map((c) => fieldNameFor({ ...r, step }, c))) }
+      : { ...r, step };
   });
   const byOld = new Map(plan.steps.map((r, i) => [r, steps[i]!]));
   const added: ForeignKey[] = links
@@ -266,17 +283,41 @@ function hasMissingRequired(r: ResolvedStep, table: TableDescription): boolean {
   return table.columns.some((c) => isRequired(c) && declaredField(declared, c.name) === undefined);
 }
 
+/** How many distinct values a type's generator makes, roughly ranked: the column a composite key makes unique. */
+const UNIQUE_ROOM: Readonly<Record<string, number>> = {
+  timestamp: 6,
+  string: 5,
+  long: 4,
+  int: 3,
+  double: 3,
+  float: 3,
+  date: 2,
+  short: 1,
+  byte: 0,
+};
+const uniqueRoom = (type: string | undefined): number =>
+  type === undefined ? -1 : (UNIQUE_ROOM[type] ?? (type.startsWith("decimal") ? 4 : -1));
+
 /**
  * The columns generated unique: a one-column primary key or unique constraint; of a composite
- * one, a single column (the first not in a foreign key) makes every combination unique.
+ * one, a single column outside its foreign keys (the database's or the plan's), of the type
+ * with the most room for distinct values, makes every combination unique. A composite key
+ * made only of foreign keys is the engine's (ResolvedStep.uniqueKeys): their parents are
+ * drawn together.
  */
-function chooseUniqueColumns(t: TableDescription): Set<string> {
+function chooseUniqueColumns(t: TableDescription, planKeys: readonly string[]): Set<string> {
   const out = new Set(t.columns.filter((c) => c.unique).map((c) => c.name));
-  const inFk = new Set(t.foreignKeys.flatMap((f) => f.columns));
+  const inFk = new Set([...t.foreignKeys.flatMap((f) => f.columns), ...planKeys.map((k) => k.toLowerCase())]);
+  const linked = (c: string) => inFk.has(c) || inFk.has(c.toLowerCase());
   for (const key of [t.primaryKey, ...t.uniqueKeys]) {
     if (key.length === 1) out.add(key[0]!);
     else if (key.length > 1) {
-      const pick = key.find((c) => !inFk.has(c));
+      const type = (c: string) => t.columns.find((x) => x.name === c)?.type;
+      const free = key.filter((c) => !linked(c) && uniqueRoom(type(c)) >= 0);
+      const pick = free.reduce<string | undefined>(
+        (best, c) => (best === undefined || uniqueRoom(type(c)) > uniqueRoom(type(best)) ? c : best),
+        undefined,
+      );
       if (pick !== undefined) out.add(pick);
     }
   }

@@ -4,9 +4,16 @@ import type {
   ColumnDescription,
   ForeignKeyDescription,
   TableDescription,
+  TableStep,
 } from "../table-description.ts";
 import type { MysqlClient } from "./mysql-client.ts";
-import { describeServer, type MysqlOptions, tableName } from "./mysql-options.ts";
+import {
+  describeServer,
+  type MysqlOptions,
+  type MysqlServer,
+  quoteIdent,
+  tableName,
+} from "./mysql-options.ts";
 
 interface ColumnRow {
   name: string;
@@ -166,4 +173,14 @@ function describeColumn(
     ...(read?.uuid ? { uuid: true as const } : {}),
     ...(values ? { values } : {}),
   };
+}
+
+/** The base tables of the connection's database, as steps naming them (`dbtable: database.table`). */
+export async function listMysqlTables(client: MysqlClient, o: MysqlServer): Promise<TableStep[]> {
+  const rows = await client.query<{ name: string }[]>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name",
+    [o.database],
+  );
+  const part = (n: string) => (/^[A-Za-z_][A-Za-z0-9_$]*$/.test(n) ? n : quoteIdent(n));
+  return rows.map((r) => ({ name: r.name, options: { dbtable: `${part(o.database)}.${part(r.name)}` } }));
 }

@@ -1,7 +1,18 @@
 import type pg from "pg";
 import { POSTGRES_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
-import type { ColumnDescription, ForeignKeyDescription, TableDescription } from "../table-description.ts";
-import { describeServer, type PostgresOptions, tableName } from "./postgres-options.ts";
+import type {
+  ColumnDescription,
+  ForeignKeyDescription,
+  TableDescription,
+  TableStep,
+} from "../table-description.ts";
+import {
+  describeServer,
+  type PostgresOptions,
+  type PostgresServer,
+  quoteIdent,
+  tableName,
+} from "./postgres-options.ts";
 
 interface ColumnRow {
   column_name: string;
@@ -128,4 +139,15 @@ function describeColumn(
     ...(read?.uuid ? { uuid: true as const } : {}),
     ...(enumValues ? { values: enumValues } : {}),
   };
+}
+
+/** The base tables of the connection's schema, as steps naming them (`dbtable: schema.table`). */
+export async function listPostgresTables(client: pg.Client, o: PostgresServer): Promise<TableStep[]> {
+  const rows = await client.query<{ name: string }>(
+    `SELECT table_name::text AS name FROM information_schema.tables
+      WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    [o.schema],
+  );
+  const part = (n: string) => (/^[a-z_][a-z0-9_$]*$/.test(n) ? n : quoteIdent(n));
+  return rows.rows.map((r) => ({ name: r.name, options: { dbtable: `${part(o.schema)}.${part(r.name)}` } }));
 }
