@@ -1,8 +1,8 @@
 import type { ColumnDescription } from "../../connectors/table-description.ts";
 import type { Field } from "../../model/field.ts";
 import { labelFor } from "../labels/label-by-name.ts";
-import { checkOptions } from "./check-options.ts";
-import type { ColumnRules } from "./check-rules.ts";
+import { checkOptions } from "./checks/check-options.ts";
+import type { ColumnRules } from "./checks/check-rules.ts";
 
 /** Text of generated strings is at most this long unless the column is narrower (the generators' default). */
 const DEFAULT_MAX_LEN = 20;

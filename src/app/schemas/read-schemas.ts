@@ -12,10 +12,11 @@ import {
   type MetadataStepReport,
 } from "../metadata/fill-from-metadata.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
+import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";
+import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
-import { type CheckUse, checkWarning, honourChecks } from "./step-checks.ts";
-import { readTableChecks } from "./table-checks.ts";
+import { chooseUniqueColumns } from "./unique-columns.ts";
 import { expandWholeConnections } from "./whole-connections.ts";
 
 /** What the schema stage did to one step: for `validate` to print and tests to check. */
@@ -140,7 +141,7 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
     let added: Field[] = [];
     const labels = new Map<string, string>();
     const columnNotes = new Map<string, { honoured: boolean; note: string }>();
-    const fixed = new Set<string>(table.foreignKeys.flatMap((f) => f.columns));
+    const fixed = new Set<string>([...table.foreignKeys.flatMap((f) => f.columns), ...planKeys]);
     const omitted: { column: string; reason: string }[] = [];
     for (const c of table.columns) {
       if (declaredField(declared, c.name) !== undefined) continue;
@@ -281,47 +282,6 @@ const fieldNameFor = (r: ResolvedStep, column: string): string =>
 function hasMissingRequired(r: ResolvedStep, table: TableDescription): boolean {
   const declared = r.step.fields.map((f) => f.name);
   return table.columns.some((c) => isRequired(c) && declaredField(declared, c.name) === undefined);
-}
-
-/** How many distinct values a type's generator makes, roughly ranked: the column a composite key makes unique. */
-const UNIQUE_ROOM: Readonly<Record<string, number>> = {
-  timestamp: 6,
-  string: 5,
-  long: 4,
-  int: 3,
-  double: 3,
-  float: 3,
-  date: 2,
-  short: 1,
-  byte: 0,
-};
-const uniqueRoom = (type: string | undefined): number =>
-  type === undefined ? -1 : (UNIQUE_ROOM[type] ?? (type.startsWith("decimal") ? 4 : -1));
-
-/**
- * The columns generated unique: a one-column primary key or unique constraint; of a composite
- * one, a single column outside its foreign keys (the database's or the plan's), of the type
- * with the most room for distinct values, makes every combination unique. A composite key
- * made only of foreign keys is the engine's (ResolvedStep.uniqueKeys): their parents are
- * drawn together.
- */
-function chooseUniqueColumns(t: TableDescription, planKeys: readonly string[]): Set<string> {
-  const out = new Set(t.columns.filter((c) => c.unique).map((c) => c.name));
-  const inFk = new Set([...t.foreignKeys.flatMap((f) => f.columns), ...planKeys.map((k) => k.toLowerCase())]);
-  const linked = (c: string) => inFk.has(c) || inFk.has(c.toLowerCase());
-  for (const key of [t.primaryKey, ...t.uniqueKeys]) {
-    if (key.length === 1) out.add(key[0]!);
-    else if (key.length > 1) {
-      const type = (c: string) => t.columns.find((x) => x.name === c)?.type;
-      const free = key.filter((c) => !linked(c) && uniqueRoom(type(c)) >= 0);
-      const pick = free.reduce<string | undefined>(
-        (best, c) => (best === undefined || uniqueRoom(type(c)) > uniqueRoom(type(best)) ? c : best),
-        undefined,
-      );
-      if (pick !== undefined) out.add(pick);
-    }
-  }
-  return out;
 }
 
 async function refuseMissingTable(r: ResolvedStep): Promise<never> {

@@ -22,10 +22,11 @@ export async function expandWholeConnections(plan: ResolvedPlan): Promise<Resolv
 
 async function tableSteps(w: WholeConnection): Promise<ResolvedStep[]> {
   const list = findConnector(w.format)?.listTables;
+  // Only database connectors that list their tables make whole connections (resolve-plan.ts).
   if (!list) {
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
-      `data source "${w.dataSourceName}" has no steps, and rowforge cannot list the tables of a ${w.format} connection`,
+      "RF_INTERNAL",
+      `data source "${w.dataSourceName}" has no steps, and the ${w.format} connector cannot list its tables`,
     );
   }
   const tables = await list(w.connection);

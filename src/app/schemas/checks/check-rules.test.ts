@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ColumnDescription } from "../../connectors/table-description.ts";
+import type { ColumnDescription } from "../../../connectors/table-description.ts";
 import { checkOptions } from "./check-options.ts";
 import { readCheck } from "./check-rules.ts";
 

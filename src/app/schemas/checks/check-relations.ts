@@ -1,6 +1,6 @@
-import type { DataType } from "../../model/data-type.ts";
-import type { Field } from "../../model/field.ts";
-import { parseDataType } from "../../model/parse-data-type.ts";
+import type { DataType } from "../../../model/data-type.ts";
+import type { Field } from "../../../model/field.ts";
+import { parseDataType } from "../../../model/parse-data-type.ts";
 import type { CompareOp } from "./check-clause.ts";
 import type { ColumnRelation } from "./check-rules.ts";
 

@@ -1,4 +1,4 @@
-import type { Field } from "../../model/field.ts";
+import type { Field } from "../../../model/field.ts";
 import { applyRelations } from "./check-relations.ts";
 import type { TableChecks } from "./table-checks.ts";
 

@@ -1,4 +1,4 @@
-import type { ColumnDescription } from "../../connectors/table-description.ts";
+import type { ColumnDescription } from "../../../connectors/table-description.ts";
 import type { CheckNode, CheckOperand, CompareOp } from "./check-clause.ts";
 import { parseCheckClause } from "./check-clause.ts";
 

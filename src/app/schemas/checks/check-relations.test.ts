@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Field } from "../../model/field.ts";
+import type { Field } from "../../../model/field.ts";
 import { applyRelations } from "./check-relations.ts";
 
 const field = (name: string, type: string, options: Field["options"] = {}): Field => ({

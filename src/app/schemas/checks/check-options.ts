@@ -1,8 +1,8 @@
-import type { ColumnDescription } from "../../connectors/table-description.ts";
-import { regexMaxLength } from "../../engine/index.ts";
-import { isRowforgeError } from "../../errors/index.ts";
-import type { DataType } from "../../model/data-type.ts";
-import { parseDataType } from "../../model/parse-data-type.ts";
+import type { ColumnDescription } from "../../../connectors/table-description.ts";
+import { regexMaxLength } from "../../../engine/index.ts";
+import { isRowforgeError } from "../../../errors/index.ts";
+import type { DataType } from "../../../model/data-type.ts";
+import { parseDataType } from "../../../model/parse-data-type.ts";
 import type { ColumnRules, RuleBound } from "./check-rules.ts";
 
 /** The generators' default range of numbers of each type (what a one-sided CHECK widens from). */

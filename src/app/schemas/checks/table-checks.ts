@@ -1,4 +1,4 @@
-import type { CheckDescription, TableDescription } from "../../connectors/table-description.ts";
+import type { CheckDescription, TableDescription } from "../../../connectors/table-description.ts";
 import { type ColumnRelation, type ColumnRules, mergeRules, readCheck } from "./check-rules.ts";
 
 /** One CHECK constraint of a table, as read. */
