@@ -594,7 +594,7 @@ export const ERROR_CODES = {
   },
   RF_DB_CHECK_NOT_HONOURED: {
     status: 400,
-    scope: "step",
+    scope: "run",
     retryable: false,
     title: "CHECK constraint not honoured",
     hint: "declare the columns the constraint names as fields of the step, with options whose values satisfy it (its other columns are still read from the database)",

@@ -41,7 +41,9 @@ export function checkOptions(c: ColumnDescription, rules: ColumnRules): CheckOpt
   const parsed = c.type === undefined ? undefined : parseDataType(c.type);
   if (!parsed?.ok) return `column ${c.name} is not generated`;
   const type = parsed.type;
-  if (rules.values !== undefined) return valueOptions(c, type, rules);
+  // An enum column's labels are its values: a CHECK narrows them.
+  if (rules.values !== undefined || (c.values !== undefined && c.values.length > 0))
+    return valueOptions(c, type, rules);
   if (type.kind === "string") return textOptions(c, rules);
   if (numericKinds.has(type.kind)) return numberOptions(type, rules);
   if (type.kind === "date" || type.kind === "timestamp") return timeOptions(type.kind, rules);
@@ -59,7 +61,7 @@ function valueOptions(c: ColumnDescription, type: DataType, rules: ColumnRules):
       return typeof v === "string" ? timeText(type.kind, v) : undefined;
     return typeof v === "string" ? v : String(v);
   };
-  const values = rules.values!.map(cast);
+  const values = (rules.values ?? c.values!).map(cast);
   if (values.some((v) => v === undefined)) return `its values are not ${type.kind} values`;
   const inRange = (v: string | number | boolean) =>
     typeof v !== "number" ||

@@ -124,6 +124,16 @@ describe("CHECK constraints as MariaDB writes them", () => {
     assert.ok(rel.ok && rel.relations.length === 1);
   });
 
+  it("an enum column's values are narrowed by a CHECK", () => {
+    const mood = col("mood", "string", { values: ["happy", "sad", "angry"] });
+    const read = readCheck("`mood` <> 'angry'", [mood]);
+    assert.ok(read.ok);
+    const made = checkOptions(mood, read.rules.get("mood")!);
+    assert.deepEqual(typeof made === "string" ? made : made.options, {
+      oneOf: [{ value: "happy" }, { value: "sad" }],
+    });
+  });
+
   it("constraints that no value satisfies within the column are refused with the reason", () => {
     assert.equal(
       optionsOf("`status` in ('a-long-status-value')"),
