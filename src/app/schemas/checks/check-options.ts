@@ -111,7 +111,8 @@ function textOptions(c: ColumnDescription, rules: ColumnRules): CheckOptions | s
   ].filter((x) => x !== "");
   return {
     options: { ...(minLen > 1 ? { minLen } : {}), maxLen },
-    labelAllowed: minLen <= 1,
+    // A label could give a refused value (a status the CHECK excludes): only '' is safe to refuse.
+    labelAllowed: minLen <= 1 && (rules.notValues ?? []).every((v) => v === ""),
     ...(width < Infinity ? { maxLength: width } : {}),
     note: note.join(", ") || "text",
   };

@@ -134,6 +134,18 @@ describe("CHECK constraints as MariaDB writes them", () => {
     });
   });
 
+  it("a label may give text only where the CHECK refuses no value but ''", () => {
+    const status = col("status", "string", { maxLength: 10 });
+    const allowed = (clause: string) => {
+      const read = readCheck(clause, [status]);
+      assert.ok(read.ok);
+      const made = checkOptions(status, read.rules.get("status")!);
+      return typeof made === "string" ? made : made.labelAllowed;
+    };
+    assert.equal(allowed("`status` <> ''"), true);
+    assert.equal(allowed("`status` <> 'closed'"), false);
+  });
+
   it("constraints that no value satisfies within the column are refused with the reason", () => {
     assert.equal(
       optionsOf("`status` in ('a-long-status-value')"),
