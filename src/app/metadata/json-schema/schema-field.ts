@@ -10,8 +10,6 @@ import {
   type SchemaScope,
 } from "./resolve-schema.ts";
 
-/** Text of strings with no other constraint is at most this long (the generators' default). */
-const DEFAULT_MAX_LEN = 20;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
@@ -231,9 +229,10 @@ function stringOptions(s: SchemaObject): Record<string, unknown> {
   const min = typeof s.minLength === "number" ? s.minLength : undefined;
   const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
   const minLen = min ?? Math.min(1, max ?? 1);
-  const maxLen = max ?? Math.max(minLen, DEFAULT_MAX_LEN);
-  if (maxLen === 0) return { static: "" };
-  return { minLen, maxLen };
+  if (max === 0) return { static: "" };
+  // Without a maxLength the generators' default (20, or minLen) applies: a label by name
+  // (src/app/labels) may then write longer values, as the schema allows.
+  return max === undefined ? { minLen } : { minLen, maxLen: max };
 }
 
 /** A JSON Schema pattern matches anywhere; rowforge generates whole strings, so `^...$` anchors go. */
