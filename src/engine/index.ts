@@ -19,7 +19,7 @@ export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compi
 export type { CompiledStep } from "./compile/compile-step.ts";
 export { BUILTINS, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
-export { compileRegex } from "./regex/index.ts";
+export { compileRegex, regexMaxLength } from "./regex/index.ts";
 export { hashString, RowRandom, withStreamSalt } from "./rng/index.ts";
 export type {
   BatchExecutor,

@@ -116,7 +116,7 @@ export const FIELD_OPTION_TABLE = {
   maxLen: {
     schema: Int,
     kind: "count",
-    doc: "longest string or binary length (default 20)",
+    doc: "longest string or binary length (default 20); cuts the values of an expression",
     appliesTo: "string, binary",
     default: "20",
     example: "maxLen: 12",

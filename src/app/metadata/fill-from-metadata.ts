@@ -6,6 +6,7 @@ import type { SinkOptions } from "../../model/plan.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
+import { generatesByName, labelFields } from "../labels/label-by-name.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
 import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
 import { metadataDocuments } from "./metadata-documents.ts";
@@ -77,7 +78,7 @@ export async function fillFromMetadata(
       continue;
     }
     try {
-      const made = await fillStep(r, docs);
+      const made = await fillStep(r, docs, generatesByName(plan, r));
       steps.push(...made.map((m) => m.step));
       reports.push(...made.map((m) => m.report));
       for (const m of made) foreignKeys.push(...m.foreignKeys);
@@ -137,10 +138,14 @@ function withForeignKeys(sink: SinkOptions, stated: readonly ForeignKey[]): Sink
   return added.length === 0 ? sink : { ...sink, foreignKeys: [...sink.foreignKeys, ...added] };
 }
 
-/** The step (or steps) a source makes of one step, each with its report. */
+/**
+ * The step (or steps) a source makes of one step, each with its report; the source's fields
+ * that have only a type get values by their name (`byName`, src/app/labels).
+ */
 async function fillStep(
   r: ResolvedStep,
   docs: MetadataDocuments,
+  byName: boolean,
 ): Promise<
   {
     step: ResolvedStep;
@@ -160,7 +165,7 @@ async function fillStep(
         "RF_METADATA_SCHEMA_INVALID",
         `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
       );
-    const fields = mergeFields(read.fields, r.step.fields);
+    const fields = mergeFields(byName ? labelFields(read.fields) : read.fields, r.step.fields);
     const options = { ...shape.options, ...r.step.options, ...shape.overrides };
     const step: ResolvedStep = {
       ...r,

@@ -90,6 +90,7 @@ function jsonSchemas(schemas: ProjectSchemas["schemas"]) {
         applied: l.applied,
         note: l.note,
       })),
+      checks: s.checks,
     })),
   );
 }

@@ -15,9 +15,9 @@ import {
 import { alwaysMatches, avoidsPatterns, distinctStrings, unanchored, withLength } from "./schema-patterns.ts";
 
 /**
- * Text of strings with no other constraint is at most this long (the generators' default), and
- * so is text whose maxLength is a limit far above it (255, 65535): a value that long is valid
- * and what the schema's users send; the limit itself would make rows of megabytes.
+ * Text whose maxLength is a limit far above this (255, 65535) is at most this long (the
+ * generators' default for text without a limit): a value that long is valid and what the
+ * schema's users send; the limit itself would make rows of megabytes.
  */
 const DEFAULT_MAX_LEN = 20;
 /** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
@@ -318,9 +318,11 @@ function stringOptions(s: SchemaObject): Record<string, unknown> {
   const min = typeof s.minLength === "number" ? s.minLength : undefined;
   const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
   const minLen = min ?? Math.min(1, max ?? 1);
-  const maxLen = Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(minLen, DEFAULT_MAX_LEN));
-  if (maxLen === 0) return { static: "" };
-  return { minLen, maxLen };
+  if (max === 0) return { static: "" };
+  // Without a maxLength the generators' default (20, or minLen) applies: a label by name
+  // (src/app/labels) may then write longer values, as the schema allows.
+  if (max === undefined) return { minLen };
+  return { minLen, maxLen: Math.min(max, Math.max(minLen, DEFAULT_MAX_LEN)) };
 }
 
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
