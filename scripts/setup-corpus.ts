@@ -61,7 +61,11 @@ function buildPython(): string {
   if (!existsSync(join(venv, ".done"))) {
     rmSync(venv, { recursive: true, force: true });
     run("python3", ["-m", "venv", venv], ROOT);
-    run(py, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "setuptools<81", "wheel"], ROOT);
+    run(
+      py,
+      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "setuptools<81", "wheel"],
+      ROOT,
+    );
     writeFileSync(join(venv, ".done"), "");
   }
   return py;

@@ -29,6 +29,8 @@ export type CorpusExpectation = "valid" | { readonly refused: string; readonly c
 export interface CorpusTask {
   readonly type: string;
   readonly options: Readonly<Record<string, string>>;
+  /** Fields the user lists (a Great Expectations suite declares checks, not fields). */
+  readonly fields?: readonly Readonly<Record<string, unknown>>[];
 }
 
 export interface CorpusDocument {
@@ -93,4 +95,15 @@ export function documentPath(m: CorpusManifest, d: CorpusDocument): string {
   if (!p)
     throw new Error(`corpus document ${d.id} names package ${d.package}, which its manifest does not list`);
   return join(packageDir(p), d.path);
+}
+
+/** One document of a manifest (test/metadata/corpus/<file>), with its manifest and its path on this machine. */
+export function corpusDocument(
+  file: string,
+  id: string,
+): { manifest: CorpusManifest; document: CorpusDocument; path: string } {
+  const manifest = corpusManifests()[file];
+  const document = manifest?.documents.find((d) => d.id === id);
+  if (!manifest || !document) throw new Error(`the corpus manifest ${file} has no document ${id}`);
+  return { manifest, document, path: documentPath(manifest, document) };
 }
