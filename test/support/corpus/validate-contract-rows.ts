@@ -94,6 +94,8 @@ function tables(doc: Obj): Map<string, { schema: Obj; unique: string[] }> {
       : isObject(columns)
         ? Object.entries(columns).map(([n, c]) => ({ name: n, ...(c as Obj) }))
         : [];
+    // A table without columns makes no step (rowforge skips it with a note).
+    if (list.length === 0) return;
     const unique = list
       .filter(
         (c) =>
