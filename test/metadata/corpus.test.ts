@@ -14,7 +14,8 @@ import { checksRowsOf, type DocumentOutcome, figures, runDocument } from "../sup
  * (`expectedFixedBy`) and documents with a gap rowforge still has (`gap`, what fails) are run
  * and reported but do not count in the figures asserted; a gap document that passes fails the
  * test until its mark is removed. The issue's figures (>= 95% of documents complete, >= 99.5%
- * of rows valid) over all documents are a todo while gaps remain.
+ * of rows valid) over all documents are a todo while gaps remain. Great Expectations suites
+ * (checks of rows, not fields) are run by great-expectations-real-world.test.ts.
  */
 
 const outcomes: DocumentOutcome[] = [];
