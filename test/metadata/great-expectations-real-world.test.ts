@@ -12,10 +12,11 @@ import { runCliAsync } from "../support/run-cli.ts";
 /**
  * Real Great Expectations suites (GE's own fixtures and profiler outputs;
  * test/metadata/corpus/great-expectations.json, fetched with the corpus by
- * scripts/setup-corpus.ts) run as a user writes the task: the suite's columns declared as fields, 1,000 rows written as JSON, the suite's expectations run by
- * rowforge. Each expectation's verdict is then computed independently, with DuckDB SQL over the
- * written file and GE's documented semantics (null kwargs are no constraint, `mostly` a fraction
- * of the non-null values, KL divergence as scipy's entropy), and must be rowforge's.
+ * scripts/setup-corpus.ts) run as a user writes the task: the suite's columns declared as
+ * fields, 1,000 rows written as JSON, the suite's expectations run by rowforge. Each
+ * expectation's verdict is then computed independently, with DuckDB SQL over the written file
+ * and GE's documented semantics (null kwargs are no constraint, `mostly` a fraction of the
+ * non-null values, KL divergence as scipy's entropy), and must be rowforge's.
  */
 
 const ROWS = 1000;
