@@ -27,6 +27,9 @@ const NOW = "2026-11-01T00:00:00Z";
 function runAndSample(step: string): Record<string, unknown>[] {
   const dir = fixtureDir({
     "task.yaml": `name: values\nsteps:\n${step}`,
+    // 10k rows in one sample: the Protobuf message's address fields take values by their names
+    // (faker calls, 256 bytes each at worst), so its worst case passes the default 64 MiB.
+    "application.conf": "budget { maxBytesPerSample = 268435456 }\n",
   });
   const common = ["--seed", SEED, "--now", NOW];
   const run = runCli(["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "-q", ...common], {
