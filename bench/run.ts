@@ -21,7 +21,9 @@
  * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
  * bytes, acks=all, one partition, on a broker of its own). `validate` (bench/validate.ts: validations over 1M W1 rows read
  * back from Parquet against DuckDB running the same checks) also runs only when named, and so does
- * `ui` (bench/ui.ts: the web UI's page load in Debian's chromium, its size compressed; --reps=N rounds).
+ * `ui` (bench/ui.ts: the web UI's page load in Debian's chromium, its size compressed; --reps=N rounds),
+ * and `documents` (bench/documents.ts: rows/s per step generated from the corpus's largest
+ * OpenAPI documents and JSON Schemas, one thread; needs `node scripts/setup-corpus.ts`).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +35,7 @@ import { runCassandraBenchmark } from "./cassandra.ts";
 import { runChild } from "./child-run.ts";
 import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
+import { printDocumentSpeeds, runDocumentsBenchmark } from "./documents.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
@@ -245,6 +248,15 @@ if (wants("http")) {
 
 const sinksArg = process.argv.find((a) => a.startsWith("--sinks="));
 const sinks = sinksArg ? new Set(sinksArg.slice(8).split(",")) : undefined;
+
+// Generation from the corpus's largest documents (needs node scripts/setup-corpus.ts): only when asked for (--only=documents).
+if (only?.has("documents")) {
+  const rows = 100_000 / scale;
+  const speeds = await runDocumentsBenchmark(rows);
+  results.documents = speeds;
+  say("");
+  printDocumentSpeeds(rows, speeds, say);
+}
 
 // Validations against DuckDB running the same checks as SQL: only when asked for (--only=validate).
 if (only?.has("validate")) {

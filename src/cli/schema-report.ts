@@ -3,7 +3,8 @@ import { renderTable } from "./render-table.ts";
 
 /**
  * What `validate` read from the databases, per step: the table, each column with its database
- * type, constraints and how it is generated, and the table's foreign keys with what became of each.
+ * type, constraints and how it is generated, and the table's foreign keys and CHECK constraints
+ * with what became of each.
  */
 export function renderSchemas(schemas: ProjectSchemas["schemas"], width?: number): string {
   let out = "";
@@ -22,6 +23,7 @@ export function renderSchemas(schemas: ProjectSchemas["schemas"], width?: number
       for (const l of s.foreignKeys) {
         out += `foreign key ${l.fk.name}: (${l.fk.columns.join(", ")}) -> ${l.fk.referencesName} (${l.fk.referencedColumns.join(", ")}): ${l.note}\n`;
       }
+      for (const c of s.checks) out += `check ${c.name}: ${c.clause}: ${c.note}\n`;
     }
   }
   return out;

@@ -4,7 +4,7 @@ import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { DeliveryReport } from "./messaging/delivery-report.ts";
-import type { TableDescription } from "./table-description.ts";
+import type { TableDescription, TableStep } from "./table-description.ts";
 
 /** What a connector is told about the step it is about to receive. */
 export interface StepTarget {
@@ -225,6 +225,12 @@ export interface Connector {
    * whose fields come from it; undefined when the table does not exist. Database connectors only.
    */
   describe?(step: ResolvedStep): Promise<TableDescription | undefined>;
+  /**
+   * The tables of a connection's schema (keyspace, database), each as a step name and the step
+   * options naming it, in name order: what a data source without steps stands for under the
+   * flag enableGeneratePlanAndTasks. Database connectors only.
+   */
+  listTables?(connection: Connection): Promise<readonly TableStep[]>;
   /**
    * Reads the existing data of a reference step (enableReferenceMode) that is a foreign-key
    * parent: the distinct tuples of the requested fields without nulls, sorted, as Arrow columns

@@ -47,6 +47,13 @@ export interface ForeignKeyDescription {
   readonly referencedColumns: readonly string[];
 }
 
+/** A CHECK constraint: its name and its condition as the database writes it. */
+export interface CheckDescription {
+  readonly name: string;
+  /** `CHECK ((price > (0)::numeric))` (PostgreSQL), `` `price` > 0 `` (MySQL/MariaDB). */
+  readonly clause: string;
+}
+
 export interface TableDescription {
   /** Identifies the table across steps: kind, server, database and qualified name (no user, no password). */
   readonly id: string;
@@ -60,4 +67,12 @@ export interface TableDescription {
   /** Unique constraints of more than one column. */
   readonly uniqueKeys: readonly (readonly string[])[];
   readonly foreignKeys: readonly ForeignKeyDescription[];
+  /** Its CHECK constraints (none where the database has none, as Cassandra). */
+  readonly checks: readonly CheckDescription[];
+}
+
+/** A table of a connection, as a step: its name and the step options that name the table. */
+export interface TableStep {
+  readonly name: string;
+  readonly options: Readonly<Record<string, string>>;
 }

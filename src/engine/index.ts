@@ -19,7 +19,8 @@ export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compi
 export type { CompiledStep } from "./compile/compile-step.ts";
 export { BUILTINS, expressionMaxLength, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
-export { RowRandom, withStreamSalt } from "./rng/index.ts";
+export { compileRegex, regexMaxLength } from "./regex/index.ts";
+export { hashString, RowRandom, withStreamSalt } from "./rng/index.ts";
 export type {
   BatchExecutor,
   BatchResult,

@@ -627,6 +627,13 @@ export const ERROR_CODES = {
     title: "column type not generated",
     hint: "declare the column as a field of the step (its other columns are still read from the database), e.g. with a static or sql option giving text the database accepts for that type",
   },
+  RF_DB_CHECK_NOT_HONOURED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "CHECK constraint not honoured",
+    hint: "declare the columns the constraint names as fields of the step, with options whose values satisfy it (its other columns are still read from the database)",
+  },
   RF_REFERENCE_EMPTY: {
     status: 400,
     scope: "run",

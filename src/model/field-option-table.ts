@@ -74,6 +74,14 @@ export const FIELD_OPTION_TABLE = {
     appliesTo: "every scalar type",
     example: 'oneOf: ["open->0.8", "closed->0.2"]',
   },
+  oneOfFields: {
+    schema: Bool,
+    kind: "boolean",
+    doc: "its oneOf values name fields beside it: each row sets only the one it names, the others are null (a Protobuf oneof)",
+    appliesTo: "string",
+    default: "false",
+    example: "oneOfFields: true",
+  },
   static: {
     schema: Scalar,
     kind: "scalar",
@@ -108,7 +116,7 @@ export const FIELD_OPTION_TABLE = {
   maxLen: {
     schema: Int,
     kind: "count",
-    doc: "longest string or binary length (default 20)",
+    doc: "longest string or binary length (default 20); cuts the values of an expression",
     appliesTo: "string, binary",
     default: "20",
     example: "maxLen: 12",

@@ -5,7 +5,7 @@ import { parseDataType } from "./parse-data-type.ts";
 
 /**
  * The typed tree of a field: its DDL type, or a struct of its nested fields (an array of that
- * struct when the type is an array). The loader has already checked the strings, so a parse
+ * struct when the type is an array; for a map, the types of its `key` and `value` fields). The loader has already checked the strings, so a parse
  * failure here is a programming error.
  */
 export function resolveFieldType(field: Field): DataType {
@@ -21,6 +21,10 @@ export function resolveFieldType(field: Field): DataType {
 const resolved = new WeakMap<Field, DataType>();
 
 function resolveUncached(field: Field): DataType {
+  if (field.fields.length > 0 && field.type.toLowerCase().startsWith("map")) {
+    const entry = (name: string) => field.fields.find((f) => f.name === name)!;
+    return DataTypes.map(resolveFieldType(entry("key")), resolveFieldType(entry("value")));
+  }
   if (field.fields.length > 0) {
     const struct = DataTypes.struct(
       field.fields.map(

@@ -16,6 +16,30 @@ export interface ResolvedStep extends StepRunOptions {
   /** Output format or connector kind: json, csv, parquet, orc, postgres, mysql, kafka, http, ... */
   readonly format: string;
   readonly connection: Connection | undefined;
+  /**
+   * The metadata source its fields were read from (fillFromMetadata), when they were: a step
+   * of no fields from a document that describes none (an OpenAPI operation without parameters
+   * or body) is still run.
+   */
+  readonly fieldsFrom?: string;
+  /**
+   * Fields whose values are unique together: the composite keys of the step's table, read by
+   * the schema stage (src/app/schemas). Foreign-key fields among them draw distinct parents.
+   */
+  readonly uniqueKeys?: readonly (readonly string[])[];
+}
+
+/**
+ * A data source whose steps are every table of its connection: a task with no steps bound to
+ * a database under the flag enableGeneratePlanAndTasks (Data Caterer's generated plans and
+ * tasks). The schema stage (src/app/schemas) lists the tables and makes one step of each.
+ */
+export interface WholeConnection {
+  readonly taskName: string;
+  readonly dataSourceName: string;
+  readonly connection: Connection;
+  /** The connector kind (postgres, mysql, cassandra). */
+  readonly format: string;
 }
 
 /** A plan with everything it refers to found and checked: what `run`, `sample` and `validate` work on. */
@@ -28,4 +52,6 @@ export interface ResolvedPlan {
   readonly config: RunConfiguration;
   /** Files the plan was read from (plan, tasks, configuration). */
   readonly sources: readonly string[];
+  /** Data sources whose steps are all the tables of their connection, until the schema stage lists them. */
+  readonly wholeConnections?: readonly WholeConnection[];
 }

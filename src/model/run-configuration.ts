@@ -17,6 +17,8 @@ export const FLAG_DEFAULTS = {
   enableAlerts: true,
   enableUniqueCheckOnlyInBatch: false,
   enableFastGeneration: false,
+  /** rowforge's own: fields without a generator (read from a table or a document) get values by their name (src/app/labels). */
+  enableGenerateByName: true,
 } as const;
 export type FlagName = keyof typeof FLAG_DEFAULTS;
 

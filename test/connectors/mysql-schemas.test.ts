@@ -109,7 +109,12 @@ test("MariaDB steps without fields are generated from their tables: every row ac
   assert.equal(fields.get("id")?.options.isUnique, true);
   assert.equal(fields.get("code")?.options.regex, "[0-9A-Za-z]{3}", "unique text as wide as its column");
   assert.equal(fields.get("name")?.options.maxLen, 12);
-  assert.equal(fields.get("balance")?.options.max, 99999.99);
+  assert.deepEqual(
+    [fields.get("balance")?.options.min, fields.get("balance")?.options.max],
+    [0, 10000],
+    "a balance by its name, within what numeric(7,2) holds",
+  );
+  assert.equal(fields.get("name")?.options.expression, "#{Name.fullName}", "a name column holds names");
   assert.deepEqual(
     fields.get("feeling")?.options.oneOf?.map((v) => v.value),
     ["happy", "sad", "it's complicated"],

@@ -94,7 +94,12 @@ test("steps without fields are generated from their tables: every row accepted, 
   assert.equal(fields.get("name")?.options.maxLen, 12);
   assert.equal(fields.get("code")?.options.isUnique, true);
   assert.equal(fields.get("balance")?.type, "decimal(7,2)");
-  assert.equal(fields.get("balance")?.options.max, 99999.99);
+  assert.deepEqual(
+    [fields.get("balance")?.options.min, fields.get("balance")?.options.max],
+    [0, 10000],
+    "a balance by its name, within what numeric(7,2) holds",
+  );
+  assert.equal(fields.get("name")?.options.expression, "#{Name.fullName}", "a name column holds names");
   assert.equal(fields.get("amounts")?.type, "array<decimal(4,1)>");
   assert.equal(fields.get("attrs")?.type, "map<string,string>");
   assert.equal(fields.get("rating")?.type, "short");
@@ -115,6 +120,12 @@ test("steps without fields are generated from their tables: every row accepted, 
       ["note", false],
     ],
     "of the composite key (customer_id, line_no) the column outside the foreign key is unique",
+  );
+  const amount = orders.find((f) => f.name === "amount")!.options;
+  assert.deepEqual(
+    [amount.min, amount.max],
+    [1, 999.99],
+    "a price by its name, cut to what numeric(5,2) holds",
   );
   assert.deepEqual(read.plan.plan.sinkOptions.foreignKeys, [
     {

@@ -56,7 +56,11 @@ test("rowforge validate prints what it read from the database, and run (in worke
     v.stdout,
     /account_id[\s│]+character varying\(8\)[\s│]+not null, primary key 1[\s│]+string \(regex: \[0-9A-Za-z\]\{8\}, isUnique: true\)/,
   );
-  assert.match(v.stdout, /balance[\s│]+numeric\(6,2\)[\s│]+not null[\s│]+decimal\(6,2\) \(max: 9999\.99\)/);
+  assert.match(
+    v.stdout,
+    /balance[\s│]+numeric\(6,2\)[\s│]+not null[\s│]+by name \(balance\): decimal\(6,2\) \(min: 0, max: 9999\.99\)/,
+    "validate says which columns take values by their name",
+  );
   assert.match(
     v.stdout,
     /id_seq[\s│]+bigint[\s│]+not null, identity[\s│]+not generated: assigned by the database/,

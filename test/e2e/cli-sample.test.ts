@@ -125,3 +125,17 @@ test("rowforge sample --watch on a terminal samples again when the file is saved
     await new Promise((r) => child.once("close", r));
   }
 });
+
+test("rowforge sample takes the generation budget of application.conf, as run does (its refusal says to raise it there)", () => {
+  const dir = fixtureDir({ "shop.yaml": unified("active") });
+  // 1,000 rows of customers are about 200 KB at worst: within the default, not within 64 KB.
+  const ok = runCli(["sample", join(dir, "shop.yaml"), "-n", "1000", "--seed", "7"], { cwd: dir });
+  assert.equal(ok.status, 0, ok.stderr);
+  writeFileSync(join(dir, "application.conf"), "budget { maxBytesPerSample = 65536 }\n");
+  const small = runCli(["sample", join(dir, "shop.yaml"), "-n", "1000", "--seed", "7"], { cwd: dir });
+  assert.equal(small.status, 2, small.stdout);
+  assert.match(small.stderr, /RF_BUDGET_EXCEEDED[\s\S]*maxBytesPerSample = 65536/);
+  writeFileSync(join(dir, "application.conf"), "budget { maxBytesPerSample = 1073741824 }\n");
+  const big = runCli(["sample", join(dir, "shop.yaml"), "-n", "1000", "--seed", "7"], { cwd: dir });
+  assert.equal(big.status, 0, big.stderr);
+});

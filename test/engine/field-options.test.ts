@@ -171,3 +171,28 @@ test("incremental, uuid and distributions", async () => {
   assert.ok(Math.abs(mean - 50) < 1, `normal mean ${mean}`);
   assert.ok(g.filter((v) => Math.abs(v - 50) < 10).length / g.length > 0.93);
 });
+
+test("maxLen cuts Datafaker expression values to that many characters (a varchar(n) column holds them); without it they keep their length", async () => {
+  const rs = await rows(
+    [
+      "      - {name: short, options: {expression: '#{Lorem.sentence}', maxLen: 12}}",
+      "      - {name: unique, options: {expression: '#{Internet.emailAddress}', maxLen: 14, isUnique: true}}",
+      "      - {name: whole, options: {expression: '#{Lorem.sentence}'}}",
+      "",
+    ].join("\n"),
+    300,
+  );
+  const short = col(rs, "short") as string[];
+  assert.ok(short.every((v) => [...v].length <= 12));
+  assert.ok(
+    short.some((v) => v.length === 12),
+    "long sentences are cut at 12 characters",
+  );
+  const unique = col(rs, "unique") as string[];
+  assert.ok(unique.every((v) => v.length <= 14));
+  assert.equal(new Set(unique).size, 300, "cut values are still distinct");
+  assert.ok(
+    (col(rs, "whole") as string[]).some((v) => v.length > 20),
+    "no cut without maxLen",
+  );
+});

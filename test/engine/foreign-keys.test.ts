@@ -241,3 +241,104 @@ steps:
     assert.ok(keys.has(r.owner_id as string), JSON.stringify(r));
   }
 });
+
+/** Students and courses, and enrolments keyed by both (a key whose fields are all foreign keys). */
+const enrolments = (records: number, keyOptions: string, extra = "") =>
+  planFrom(
+    `name: enrol
+tasks: [{name: school, dataSourceName: s}]
+sinkOptions:
+  foreignKeys:
+    - source: {dataSource: s, step: students, fields: [student_id]}
+      generate: [{dataSource: s, step: enrolments, fields: [student_id]}]
+    - source: {dataSource: s, step: courses, fields: [course_id]}
+      generate: [{dataSource: s, step: enrolments, fields: [course_id]}]
+`,
+    {
+      school: `name: school
+steps:
+  - name: students
+    count: {records: 40}
+    fields: [{name: student_id, type: int, options: {isPrimaryKey: true}}]
+  - name: courses
+    count: {records: 12}
+    fields: [{name: course_id, type: int, options: {isPrimaryKey: true}}]
+  - name: enrolments
+    count: {records: ${records}}
+    fields:
+      - {name: student_id, type: int${keyOptions}}
+      - {name: course_id, type: int${keyOptions}}
+${extra}`,
+    },
+  );
+
+test("a key whose fields are all foreign keys takes distinct parent combinations, any batch, and refuses more rows than combinations", async () => {
+  const p = await enrolments(400, ", options: {isPrimaryKey: true}");
+  const rows = generateAll(p).get("s.enrolments")!;
+  const pairs = rows.map((r) => `${r.student_id}|${r.course_id}`);
+  assert.equal(new Set(pairs).size, 400, "every (student, course) pair once");
+  const students = new Set(
+    generateAll(p)
+      .get("s.students")!
+      .map((r) => r.student_id),
+  );
+  const courses = new Set(
+    generateAll(p)
+      .get("s.courses")!
+      .map((r) => r.course_id),
+  );
+  assert.ok(
+    rows.every((r) => students.has(r.student_id) && courses.has(r.course_id)),
+    "every key exists in its parent",
+  );
+  assert.ok(new Set(rows.map((r) => r.student_id)).size > 35, "parents are spread, not taken in order");
+  // Rows 100..199 alone are the same rows.
+  const c = compilePlan(p, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true });
+  const step = c.steps.find((s) => s.id === "s.enrolments")!;
+  const part = step
+    .batch(100, 100)
+    .toArray()
+    .map((r) => `${r.student_id}|${r.course_id}`);
+  assert.deepEqual(part, pairs.slice(100, 200));
+
+  const tooMany = await enrolments(481, ", options: {isPrimaryKey: true}");
+  assert.throws(
+    () => compilePlan(tooMany, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true }),
+    /student_id, course_id must be unique together but take their values from s\.students \(40 rows\) and s\.courses \(12 rows\): 480 combination\(s\) for 481 rows/,
+  );
+});
+
+test("the schema stage's composite keys (uniqueKeys) and a unique foreign-key field draw distinct parents too", async () => {
+  const p = await enrolments(300, "");
+  const keyed = {
+    ...p,
+    steps: p.steps.map((s) =>
+      s.step.name === "enrolments" ? { ...s, uniqueKeys: [["student_id", "course_id"]] } : s,
+    ),
+  };
+  const pairs = generateAll(keyed)
+    .get("s.enrolments")!
+    .map((r) => `${r.student_id}|${r.course_id}`);
+  assert.equal(new Set(pairs).size, 300);
+  const oneToOne = await enrolments(40, "", "");
+  const unique = {
+    ...oneToOne,
+    steps: oneToOne.steps.map((s) =>
+      s.step.name === "enrolments"
+        ? {
+            ...s,
+            step: {
+              ...s.step,
+              fields: s.step.fields.map((f) =>
+                f.name === "student_id" ? { ...f, options: { isUnique: true } } : f,
+              ),
+            },
+          }
+        : s,
+    ),
+  };
+  const students = generateAll(unique)
+    .get("s.enrolments")!
+    .map((r) => r.student_id);
+  assert.equal(new Set(students).size, 40, "a unique foreign-key field takes each parent once");
+});

@@ -180,7 +180,7 @@ test("the corpus's taxi suite: all 11 expectations load and run against a taxi s
   assert.equal(byDescription.get("field count is 18"), true);
   assert.equal(byDescription.get("passenger_count is not null"), true);
   assert.equal(byDescription.get("passenger_count in 1, 2, 3, 4, 5, 6"), true);
-  assert.equal(byDescription.get("passenger_count has one of types int, tinyint, smallint, bigint"), true);
+  assert.equal(byDescription.get("passenger_count has one of types int, bigint, tinyint, smallint"), true);
   assert.equal(byDescription.get("min of passenger_count between 1 and 1"), true);
   assert.equal(byDescription.get("max of passenger_count between 6 and 6"), true);
   assert.equal(byDescription.get("mean of passenger_count between 1.5716 and 1.5716"), false);
@@ -196,7 +196,10 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
     "checks.yaml": `name: payment_checks\ndataSources:\n  files:\n    - options: {path: out/payments, format: json, metadataSourceType: greatExpectations, expectationsFile: ${SUITE}}\n      validations:\n        - {expr: "fee < amount", description: own check}\n`,
     "bad.json": JSON.stringify({
       expectations: [
-        { expectation_type: "expect_column_kl_divergence_to_be_less_than", kwargs: { column: "amount" } },
+        {
+          expectation_type: "expect_column_pair_cramers_phi_value_to_be_less_than",
+          kwargs: { column_A: "amount", column_B: "fee" },
+        },
       ],
     }),
     "bad.yaml":
@@ -214,7 +217,7 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
   assert.equal(out.validations[0]!.description, "own check");
   assert.ok(out.validations.every((v) => v.success));
   const refused =
-    /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_kl_divergence_to_be_less_than, which rowforge does not run/;
+    /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_pair_cramers_phi_value_to_be_less_than, which rowforge does not run/;
   const b = await runCliAsync(["check", join(dir, "bad.yaml")], { cwd: dir });
   assert.equal(b.status, 2, b.stderr);
   assert.match(b.stderr, refused);

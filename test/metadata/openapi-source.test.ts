@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -227,4 +227,70 @@ test("an OpenAPI document's schemas kept in other files are read beside it, thei
     ["body.id", "min: 1, max: 9"],
     ["body.name", "regex: P[a-z]{3}"],
   ]);
+});
+
+const STATUS_DOC = join(import.meta.dirname, "schemas", "status.openapi.yaml");
+
+test("operations without parameters or body are sent with their method and path alone, beside the others", async () => {
+  const doc = parse(readFileSync(STATUS_DOC, "utf8")) as Obj;
+  const server = await serverFromDocument(doc);
+  try {
+    const dir = fixtureDir({
+      "plan.yaml": "name: status\ntasks:\n  - name: api\n    dataSourceName: status\n",
+      "task/api.yaml": `name: api\nsteps:\n  - name: status_api\n    count: {records: 40}\n    options: {metadataSourceType: openApi, schemaLocation: ${STATUS_DOC}}\n`,
+      "application.conf": `http {\n  status {\n    url = "${server.url}"\n  }\n}\n`,
+    });
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "4"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.deepEqual(server.refused.slice(0, 5), []);
+    assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
+      "GET/health": 40,
+      "GET/orders": 40,
+      "POST/cache/reset": 40,
+      "POST/orders": 40,
+    });
+    const resets = server.seen.filter((s) => s.id === "POST/cache/reset");
+    assert.ok(
+      resets.every((s) => s.body === undefined || s.body === null),
+      "an operation without a request body is sent without one",
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test("a document's operations written to a file output each go to <path>/<operation>, none over another", async () => {
+  const dir = fixtureDir({
+    "task.yaml": `name: files\nsteps:\n  - name: status_api\n    type: json\n    count: {records: 25}\n    options: {path: out/api, metadataSourceType: openApi, schemaLocation: ${STATUS_DOC}}\n`,
+  });
+  const r = await runCliAsync(
+    ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "4", "-q"],
+    {
+      cwd: dir,
+      timeoutMs: 120_000,
+    },
+  );
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  const lines = (folder: string) =>
+    readdirSync(join(dir, "out", "api", folder))
+      .filter((f) => f.endsWith(".json"))
+      .flatMap((f) =>
+        readFileSync(join(dir, "out", "api", folder, f), "utf8")
+          .trim()
+          .split("\n"),
+      );
+  assert.deepEqual(readdirSync(join(dir, "out", "api")).sort(), [
+    "GET_health",
+    "GET_orders",
+    "POST_cache_reset",
+    "POST_orders",
+  ]);
+  assert.deepEqual(lines("GET_health"), Array(25).fill("{}"));
+  const orders = lines("POST_orders").map((l) => JSON.parse(l) as { body: { sku: string } });
+  assert.equal(orders.length, 25);
+  assert.ok(orders.every((o) => /^SKU-[0-9]{6}$/.test(o.body.sku)));
+  assert.equal(lines("GET_orders").length, 25);
 });

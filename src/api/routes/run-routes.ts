@@ -76,7 +76,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
                 ),
               );
           }
-          if (plan.steps.length === 0) {
+          if (plan.steps.length === 0 && (plan.wholeConnections ?? []).length === 0) {
             // A run with nothing to generate would "succeed" having done nothing.
             return reply
               .code(400)

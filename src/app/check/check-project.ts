@@ -1,14 +1,15 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
-import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
+import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepIdOf } from "../../model/step.ts";
 import type { ValidationConfig } from "../../model/validation.ts";
 import type { MetadataStepReport } from "../metadata/fill-from-metadata.ts";
 import { hasSuiteEntries, withSuiteEntries } from "../metadata/great-expectations/suite-entries.ts";
 import { metadataDocuments } from "../metadata/metadata-documents.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
-import { readSchemas, type StepSchema } from "../schemas/read-schemas.ts";
+import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
 import { validationsPlan } from "../validate/validations-plan.ts";
 import { checkPlan, locateStep } from "./check-plan.ts";
 import { checkValidations } from "./check-validations.ts";
@@ -112,6 +113,21 @@ export async function checkProjectReadingSchemas(
         const e = unread.get(key(s));
         if (e) out.add([stepDiagnostic(load, p.plan, s, e)]);
       }
+      // CHECK constraints the generated rows may break: the database will refuse those rows.
+      for (const s of read.steps) {
+        const step = p.plan.steps.find((x) => stepIdOf(x) === s.id);
+        for (const warning of schemaWarnings([s]))
+          if (step)
+            out.add([
+              stepDiagnostic(
+                load,
+                p.plan,
+                step,
+                new RowforgeError("RF_DB_CHECK_NOT_HONOURED", warning),
+                "warning",
+              ),
+            ]);
+      }
       const readable = { ...read.plan, steps: read.plan.steps.filter((s) => !unread.has(key(s))) };
       out.add(checkOne(load, { ...p, plan: readable }, undefined, unread.size > 0));
     } catch (e) {
@@ -147,11 +163,12 @@ function stepDiagnostic(
   plan: ResolvedPlan,
   s: ResolvedStep,
   e: RowforgeError,
+  severity: "error" | "warning" = "error",
 ): Diagnostic {
   const file = load.taskFiles.get(s.taskName) || plan.sources[0];
   const doc = file ? load.documents.get(file) : undefined;
   return {
-    severity: "error",
+    severity,
     code: e.code,
     message: e.message,
     location: doc ? locateStep(doc, s.step.name) : file ? { file } : {},

@@ -2,9 +2,12 @@ import type { ResourceAccess } from "../../access/index.ts";
 import { readInlineFields } from "../../config/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Field } from "../../model/field.ts";
+import type { ForeignKey } from "../../model/foreign-key.ts";
+import type { SinkOptions } from "../../model/plan.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
+import { generatesByName, labelFields } from "../labels/label-by-name.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
 import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
 import { metadataDocuments } from "./metadata-documents.ts";
@@ -43,7 +46,8 @@ export interface MetadataReading {
  * source (`metadataSourceType`) gets the fields the source describes, with Data Caterer's
  * merge rule (a field the step declares replaces the source's field of its name, other
  * declared fields are added after them); a source may turn one step into several (one per
- * OpenAPI operation, one per contract table). The rules a source states (contract quality
+ * OpenAPI operation, one per contract table), and the foreign keys it states between them
+ * (a contract's relationships) join the plan's. The rules a source states (contract quality
  * rules, Great Expectations suites) become the plan's `metadata_validations`, read back from
  * where each step writes once the run has written it; validation file entries naming a suite
  * (`expectationsFile`) get its expectations. A kind rowforge does not read is refused naming
@@ -68,15 +72,17 @@ export async function fillFromMetadata(
   const reports: MetadataStepReport[] = [];
   const steps: ResolvedStep[] = [];
   const checks: Record<string, DataSourceValidation[]> = {};
+  const foreignKeys: ForeignKey[] = [];
   for (const r of plan.steps) {
     if (!hasSource(r)) {
       steps.push(r);
       continue;
     }
     try {
-      const made = await fillStep(r, docs);
+      const made = await fillStep(r, docs, generatesByName(plan, r));
       steps.push(...made.map((m) => m.step));
       reports.push(...made.map((m) => m.report));
+      for (const m of made) foreignKeys.push(...m.foreignKeys);
       for (const m of made) {
         if (m.validations.length === 0) continue;
         // Read back where the step writes: its own options (path, table) with the connection's.
@@ -99,7 +105,11 @@ export async function fillFromMetadata(
       ...plan,
       steps,
       validations: [...validations, ...extra],
-      plan: { ...plan.plan, validations: [...plan.plan.validations, ...extra.map((v) => v.name)] },
+      plan: {
+        ...plan.plan,
+        validations: [...plan.plan.validations, ...extra.map((v) => v.name)],
+        sinkOptions: withForeignKeys(plan.plan.sinkOptions, foreignKeys),
+      },
     },
     steps: reports,
   };
@@ -116,11 +126,37 @@ export interface MetadataFillOptions {
   readonly onError?: (step: ResolvedStep, error: RowforgeError) => void;
 }
 
-/** The step (or steps) a source makes of one step, each with its report. */
+/**
+ * The plan's foreign keys with those sources state (a contract's relationships); a source's
+ * key whose child fields the plan already links is left to the plan's.
+ */
+function withForeignKeys(sink: SinkOptions, stated: readonly ForeignKey[]): SinkOptions {
+  const linked = (ds: string, step: string, field: string) =>
+    sink.foreignKeys.some((fk) =>
+      fk.generate.some((g) => g.dataSource === ds && g.step === step && g.fields.includes(field)),
+    );
+  const added = stated.filter((fk) =>
+    fk.generate.every((g) => !g.fields.some((f) => linked(g.dataSource, g.step, f))),
+  );
+  return added.length === 0 ? sink : { ...sink, foreignKeys: [...sink.foreignKeys, ...added] };
+}
+
+/**
+ * The step (or steps) a source makes of one step, each with its report; the source's fields
+ * that have only a type get values by their name (`byName`, src/app/labels).
+ */
 async function fillStep(
   r: ResolvedStep,
   docs: MetadataDocuments,
-): Promise<{ step: ResolvedStep; report: MetadataStepReport; validations: readonly Validation[] }[]> {
+  byName: boolean,
+): Promise<
+  {
+    step: ResolvedStep;
+    report: MetadataStepReport;
+    validations: readonly Validation[];
+    foreignKeys: readonly ForeignKey[];
+  }[]
+> {
   const source = metadataSourceOf(r)!;
   const shapes = await source.read(r, docs);
   const location = source.locationOptions.map((k) => r.step.options[k]).find((v) => v !== undefined) ?? "";
@@ -132,9 +168,13 @@ async function fillStep(
         "RF_METADATA_SCHEMA_INVALID",
         `step "${shape.name}": a field read from ${source.kind} ${location} cannot be generated: ${error.message}${error.location?.path ? ` (at ${error.location.path})` : ""}`,
       );
-    const fields = mergeFields(read.fields, r.step.fields);
+    const fields = mergeFields(byName ? labelFields(read.fields) : read.fields, r.step.fields);
     const options = { ...shape.options, ...r.step.options, ...shape.overrides };
-    const step: ResolvedStep = { ...r, step: { ...r.step, name: shape.name, options, fields } };
+    const step: ResolvedStep = {
+      ...r,
+      step: { ...r.step, name: shape.name, options, fields },
+      fieldsFrom: source.kind,
+    };
     const report: MetadataStepReport = {
       id: stepIdOf(step),
       step: shape.name,
@@ -146,7 +186,14 @@ async function fillStep(
       validations: shape.validations?.length ?? 0,
       skipped: shape.skipped ?? [],
     };
-    return { step, report, validations: shape.validations ?? [] };
+    const foreignKeys = (shape.foreignKeys ?? []).map(
+      (k): ForeignKey => ({
+        source: { dataSource: r.dataSourceName, step: k.parent, fields: [...k.parentFields] },
+        generate: [{ dataSource: r.dataSourceName, step: shape.name, fields: [...k.fields] }],
+        delete: [],
+      }),
+    );
+    return { step, report, validations: shape.validations ?? [], foreignKeys };
   });
 }
 

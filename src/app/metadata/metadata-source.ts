@@ -15,6 +15,15 @@ export interface MetadataStepShape {
   readonly validations?: readonly Validation[];
   /** Rules of the source that are not run, each with the reason (`validate` lists them). */
   readonly skipped?: readonly string[];
+  /** Foreign keys the source states: fields of this step take their values from a step of the same source. */
+  readonly foreignKeys?: readonly MetadataForeignKey[];
+}
+
+/** A foreign key between two steps a source makes: `fields` of this step are values of `parentFields` of step `parent`. */
+export interface MetadataForeignKey {
+  readonly fields: readonly string[];
+  readonly parent: string;
+  readonly parentFields: readonly string[];
 }
 
 /** What a source reads its documents with: found beside the plan's files, or by URL. */

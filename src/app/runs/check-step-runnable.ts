@@ -15,7 +15,8 @@ export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
 export function checkStepRunnable(r: ResolvedStep): void {
   const name = r.step.name;
   if (isReference(r)) return;
-  if (r.step.fields.length === 0) {
+  // A document may describe no fields (an OpenAPI operation sent as its method and path alone).
+  if (r.step.fields.length === 0 && r.fieldsFrom === undefined) {
     // A metadata source rowforge does not read is refused naming the ones it reads.
     const source = metadataSourceOf(r);
     throw new RowforgeError(

@@ -103,7 +103,8 @@ function runColumnTask(
   const entry = columnEncoderOf(step, spec);
   if (!entry) return undefined;
   const columns = step.columns(task.start, task.count);
-  const rows = columns[0]?.length ?? 0;
+  // A step of no fields has rows too (an OpenAPI operation without parameters or body).
+  const rows = columns[0]?.length ?? task.count;
   const out = new ByteSink(reuse ?? Math.ceil(rows * entry.rowBytes * 1.1));
   if (!entry.encoder.encodeColumns(columns, rows, out)) return undefined;
   if (rows > 0) entry.rowBytes = Math.max(entry.rowBytes, out.pos / rows);

@@ -22,7 +22,8 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory, RunShape } from "../executors.ts";
-import { readSchemas } from "../schemas/read-schemas.ts";
+import { checkFailureNote } from "../schemas/checks/step-checks.ts";
+import { readSchemas, schemaWarnings } from "../schemas/read-schemas.ts";
 import { unreachableSources } from "../validate/reach-sources.ts";
 import { runValidations } from "../validate/run-validations.ts";
 import type { ValidationResult } from "../validate/validation-result.ts";
@@ -96,6 +97,8 @@ export interface RunResult {
   readonly cancelled?: boolean;
   /** The plan's validations, run on what it wrote (absent when it has none, enableValidation is off or the run failed). */
   readonly validations?: readonly ValidationResult[];
+  /** What the run found that may fail it: CHECK constraints of its tables it does not honour. */
+  readonly warnings?: readonly string[];
   /** What regenerates the rows of the steps it wrote (delete mode); generate runs only. */
   readonly recompute?: RecomputeFacts;
 }
@@ -140,7 +143,9 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
   // Nothing is read or written before every file and URL the plan names is known to be allowed.
   await checkPlanAccess(given, options.access, options.connections);
   // Database steps' fields and foreign keys read from their tables (src/app/schemas).
-  const { plan } = await readSchemas(given, { access: options.access });
+  const schemas = await readSchemas(given, { access: options.access });
+  const plan = schemas.plan;
+  const warnings = schemaWarnings(schemas.steps);
   const runId = options.runId ?? randomUUID();
   const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
   const nowMicros = options.nowMicros ?? Date.now() * 1000;
@@ -235,7 +240,9 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
         break;
       }
       if (!report.success) {
-        failedReason = stepFailure(report.name, report.error ?? "failed");
+        const checks = schemas.steps.find((s) => s.id === step.id)?.checks ?? [];
+        failedReason =
+          stepFailure(report.name, report.error ?? "failed") + checkFailureNote(checks, report.error ?? "");
         break;
       }
     }
@@ -272,6 +279,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
     seconds: (performance.now() - started) / 1000,
     steps: reports,
     ...(validations ? { validations } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
     ...(cancel.signal.aborted ? { cancelled: true } : {}),
     recompute: {
       generatorVersion: GENERATOR_VERSION,

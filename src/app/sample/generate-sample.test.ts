@@ -43,3 +43,26 @@ test("a plan with a seed gives the same sample every time", async () => {
   const [b] = generateSample(p, undefined, options);
   assert.equal(rows(a!.batch), rows(b!.batch));
 });
+
+test("a sample of some steps is judged by their size alone: another step's worst case does not refuse it", async () => {
+  const p = await planFrom("name: p\ntasks: [{name: t, dataSourceName: ds}]\n", {
+    t: `name: t
+steps:
+  - name: big
+    fields:
+      - {name: text, options: {minLen: 1, maxLen: 500000}}
+  - name: small
+    fields:
+      - {name: n, type: int, options: {min: 1, max: 9}}
+`,
+  });
+  const o = { ...options, size: 200 };
+  const small = p.steps.filter((s) => s.step.name === "small");
+  const [s] = generateSample(p, small, o);
+  assert.equal(s!.batch.numRows, 200);
+  assert.throws(
+    () => generateSample(p, undefined, o),
+    /RF_BUDGET_EXCEEDED|maxBytesPerSample/,
+    "the whole plan's sample is still over the budget",
+  );
+});

@@ -35,7 +35,12 @@ const SAMPLE_SEED = "rowforge-sample";
  */
 const compiledPlans = new WeakMap<ResolvedPlan, Lru<CompiledPlan>>();
 
-function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
+function compile(
+  plan: ResolvedPlan,
+  seed: string,
+  o: SampleOptions,
+  sampled: readonly string[] | undefined,
+): CompiledPlan {
   const source = o.relationships
     ? plan
     : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } } };
@@ -45,21 +50,27 @@ function compile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPl
     fastMode: o.fastMode,
     numRecordsPerStep: o.size,
     sampleRows: o.size,
+    ...(sampled ? { sampledSteps: sampled } : {}),
     ...(o.budget ? { budget: o.budget } : {}),
     ...(o.references && o.relationships ? { references: o.references } : {}),
   });
 }
 
-function cachedCompile(plan: ResolvedPlan, seed: string, o: SampleOptions): CompiledPlan {
+function cachedCompile(
+  plan: ResolvedPlan,
+  seed: string,
+  o: SampleOptions,
+  sampled: readonly string[] | undefined,
+): CompiledPlan {
   // Reference data is read afresh for each sample: its compiled plan is not kept.
-  if (o.references && Object.keys(o.references).length > 0) return compile(plan, seed, o);
+  if (o.references && Object.keys(o.references).length > 0) return compile(plan, seed, o, sampled);
   let plans = compiledPlans.get(plan);
   if (!plans) {
     plans = lru(4);
     compiledPlans.set(plan, plans);
   }
-  const key = `${seed}\u0000${o.size}\u0000${o.fastMode}\u0000${o.relationships}\u0000${o.nowMicros}`;
-  return plans.get(key, () => compile(plan, seed, o));
+  const key = `${seed}\u0000${o.size}\u0000${o.fastMode}\u0000${o.relationships}\u0000${o.nowMicros}\u0000${sampled?.join("\u0001") ?? ""}`;
+  return plans.get(key, () => compile(plan, seed, o, sampled));
 }
 
 /**
@@ -78,11 +89,13 @@ export function generateSample(
   o: SampleOptions,
 ): StepSample[] {
   const planSeed = plan.plan.sinkOptions.seed;
-  let c = cachedCompile(plan, planSeed ?? SAMPLE_SEED, o);
+  // A sample of some steps is judged (budget) and compiled for them and their parents alone.
+  const sampled = chosen?.map(stepIdOf);
+  let c = cachedCompile(plan, planSeed ?? SAMPLE_SEED, o, sampled);
   let salt = 0;
   if (planSeed === undefined) {
     if (c.reseedable) salt = randomInt(1, 2 ** 32 - 1);
-    else c = compile(plan, chooseSeed(undefined, undefined).seed, o);
+    else c = compile(plan, chooseSeed(undefined, undefined).seed, o, sampled);
   }
   const wanted = chosen ?? plan.steps;
   return withStreamSalt(salt, () =>

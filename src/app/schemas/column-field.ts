@@ -1,5 +1,8 @@
 import type { ColumnDescription } from "../../connectors/table-description.ts";
 import type { Field } from "../../model/field.ts";
+import { labelFor } from "../labels/label-by-name.ts";
+import { checkOptions } from "./checks/check-options.ts";
+import type { ColumnRules } from "./checks/check-rules.ts";
 
 /** Text of generated strings is at most this long unless the column is narrower (the generators' default). */
 const DEFAULT_MAX_LEN = 20;
@@ -14,18 +17,35 @@ export interface ColumnRole {
   readonly unique: boolean;
   /** Another step's foreign key points at it: generated even when the database could fill it. */
   readonly referenced: boolean;
+  /** Values by the column's name and type (src/app/labels), when a label fits it. */
+  readonly byName: boolean;
+  /** What the table's CHECK constraints ask of its values (table-checks.ts). */
+  readonly rules?: ColumnRules;
+  /** The table's name (without its schema): a bare `name` column is named after its entity. */
+  readonly table: string;
+}
+
+/** The field made of a column, its label, and what became of its CHECK rules. */
+export interface ColumnField {
+  readonly field: Field;
+  readonly label?: string;
+  /** How the CHECK rules were honoured (`min 0.01, max 100000`), or why they could not be. */
+  readonly check?: { readonly honoured: boolean; readonly note: string };
 }
 
 /**
  * The field a column is generated as, with options that respect it: its type, `maxLen` of a
  * varchar (at most the generators' default 20), the largest value a numeric(p,s) holds, key
- * markers, UUIDs for uuid columns, the values of an enum. Nullable columns get no nulls (as
- * fields without `enableNull`). Undefined, with the reason, for a column left to the database.
+ * markers, UUIDs for uuid columns, the values of an enum, what its CHECK constraints ask
+ * (check-options.ts); values by its name and type when a label fits within all that (`label`:
+ * an `email` varchar gets emails, cut to its width; a `price` with `CHECK (price > 0)` prices
+ * above 0). Nullable columns get no nulls (as fields without `enableNull`). The reason, for a
+ * column left to the database.
  */
 export function fieldForColumn(
   c: ColumnDescription,
   role: ColumnRole,
-): { readonly field: Field } | { readonly omitted: string } {
+): ColumnField | { readonly omitted: string } {
   if (c.fill === "computed") return { omitted: "computed by the database" };
   if (c.fill === "identity" && !role.referenced) return { omitted: "assigned by the database (identity)" };
   if (c.type === undefined) {
@@ -33,9 +53,13 @@ export function fieldForColumn(
       omitted: `type ${c.dbType} is not generated; the database stores ${c.hasDefault ? "its default" : "NULL"}`,
     };
   }
-  const options: Record<string, unknown> = {};
+  let options: Record<string, unknown> = {};
+  let label: string | undefined;
+  const checked = role.rules ? checkOptions(c, role.rules) : undefined;
+  const bounds = typeof checked === "object" ? checked : undefined;
   if (c.uuid) options.sql = "uuid()";
-  else if (c.values && c.values.length > 0) options.oneOf = c.values.map((value) => ({ value }));
+  else if (c.values && c.values.length > 0 && !bounds?.options.oneOf)
+    options.oneOf = c.values.map((value) => ({ value }));
   else {
     if (c.maxLength !== undefined && c.type === "string") {
       // Unique text is an encoded index of up to 9 characters: a narrower column gets a regex
@@ -47,6 +71,29 @@ export function fieldForColumn(
       const max = 10 ** (c.precision - (c.scale ?? 0)) - 10 ** -(c.scale ?? 0);
       if (max < DEFAULT_MAX) options.max = Number(max.toFixed(c.scale ?? 0));
     }
+    // What the constraints ask replaces the column's defaults: values and patterns wholly.
+    if (bounds)
+      options =
+        bounds.options.oneOf || bounds.options.regex
+          ? { ...bounds.options }
+          : { ...options, ...bounds.options };
+    const chosen =
+      role.byName && (bounds?.labelAllowed ?? true)
+        ? labelFor({
+            name: c.name,
+            table: role.table,
+            type: c.type,
+            unique: role.unique,
+            ...((bounds?.maxLength ?? c.maxLength) !== undefined
+              ? { maxLength: bounds?.maxLength ?? c.maxLength }
+              : {}),
+            ...(bounds?.range ?? {}),
+          })
+        : undefined;
+    if (chosen) {
+      options = { ...chosen.options };
+      label = chosen.label;
+    }
     if (role.unique) options.isUnique = true;
   }
   if (c.primaryKeyPosition !== undefined) {
@@ -55,6 +102,19 @@ export function fieldForColumn(
   }
   return {
     field: { name: c.name, type: c.type, nullable: c.nullable, options, fields: [] } as Field,
+    ...(label !== undefined ? { label } : {}),
+    ...(checked === undefined
+      ? {}
+      : typeof checked === "string"
+        ? { check: { honoured: false, note: checked } }
+        : c.uuid
+          ? { check: { honoured: false, note: "a uuid column takes random UUIDs" } }
+          : {
+              check: {
+                honoured: true,
+                note: label ? `${checked.note}, by name (${label}) within it` : checked.note,
+              },
+            }),
   };
 }
 

@@ -6,14 +6,19 @@ import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
+import { generatesByName } from "../labels/label-by-name.ts";
 import {
   fillFromMetadata,
   type MetadataFillOptions,
   type MetadataStepReport,
 } from "../metadata/fill-from-metadata.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
+import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";
+import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
+import { chooseUniqueColumns } from "./unique-columns.ts";
+import { expandWholeConnections } from "./whole-connections.ts";
 
 /** What the schema stage did to one step: for `validate` to print and tests to check. */
 export interface StepSchema {
@@ -32,6 +37,8 @@ export interface StepSchema {
   readonly foreignKeys: readonly ForeignKeyLink[];
   /** Each column of the table and how it is generated, for `validate` to print. */
   readonly columns: readonly ColumnUse[];
+  /** The table's CHECK constraints and how each is honoured, or why not. */
+  readonly checks: readonly CheckUse[];
 }
 
 /** A column as `validate` shows it. */
@@ -74,15 +81,19 @@ const needsSchema = (r: ResolvedStep): boolean =>
   !isReference(r) && findConnector(r.format)?.describe !== undefined;
 
 /**
- * The schema stage, before compile: fills the steps of metadata sources (fill-from-metadata.ts), reads each database step's table (Connector.describe),
+ * The schema stage, before compile: makes a step of each table of a data source that stands
+ * for its whole connection (whole-connections.ts), fills the steps of metadata sources
+ * (fill-from-metadata.ts), reads each database step's table (Connector.describe),
  * fills steps without fields with the table's columns, completes partial ones, and adds the
  * database's foreign keys between the plan's tables as plan foreign keys (unless the plan
  * declares foreign keys into that step). Does nothing, and connects nowhere, when no step
  * needs it.
  */
 export async function readSchemas(given: ResolvedPlan, options: ReadSchemaOptions): Promise<SchemaReading> {
-  // Fields from metadata sources first: a database step may name one too.
-  const fromMetadata = await fillFromMetadata(given, {
+  // Data sources standing for their whole connection become a step per table; then fields
+  // from metadata sources: a database step may name one too.
+  const expanded = await expandWholeConnections(given);
+  const fromMetadata = await fillFromMetadata(expanded, {
     access: options.access,
     ...(options.onMetadataError ? { onError: options.onMetadataError } : {}),
   });
@@ -118,8 +129,19 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
     if (!table || !filled.includes(r)) return r;
     const declared = r.step.fields.map((f) => f.name);
     const nullFks = new Set(links.filter((l) => l.child === r && l.leaveNull).flatMap((l) => l.fk.columns));
-    const uniqueColumns = chooseUniqueColumns(table);
-    const added: Field[] = [];
+    // Columns whose values come from a parent: the database's foreign keys and the plan's.
+    const planKeys = plan.plan.sinkOptions.foreignKeys.flatMap((fk) =>
+      fk.generate
+        .filter((g) => g.dataSource === r.dataSourceName && g.step === r.step.name)
+        .flatMap((g) => g.fields),
+    );
+    const uniqueColumns = chooseUniqueColumns(table, planKeys);
+    const byName = generatesByName(plan, r);
+    const checks = readTableChecks(table);
+    let added: Field[] = [];
+    const labels = new Map<string, string>();
+    const columnNotes = new Map<string, { honoured: boolean; note: string }>();
+    const fixed = new Set<string>([...table.foreignKeys.flatMap((f) => f.columns), ...planKeys]);
     const omitted: { column: string; reason: string }[] = [];
     for (const c of table.columns) {
       if (declaredField(declared, c.name) !== undefined) continue;
@@ -133,10 +155,25 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
         continue;
       }
       if (c.type === undefined && isRequired(c)) throw unsupportedColumn(r, table, c);
-      const made = fieldForColumn(c, { unique: uniqueColumns.has(c.name), referenced: isReferenced });
+      const rules = checks.rules.get(c.name);
+      const made = fieldForColumn(c, {
+        unique: uniqueColumns.has(c.name),
+        referenced: isReferenced,
+        byName,
+        table: table.name.split(".").at(-1)!,
+        ...(rules ? { rules } : {}),
+      });
       if ("omitted" in made) omitted.push({ column: c.name, reason: made.omitted });
-      else added.push(made.field);
+      else {
+        added.push(made.field);
+        if (made.label !== undefined) labels.set(c.name, made.label);
+        if (made.check) columnNotes.set(c.name, made.check);
+        if (uniqueColumns.has(c.name) || c.primaryKeyPosition !== undefined || isReferenced)
+          fixed.add(c.name);
+      }
     }
+    const honoured = honourChecks({ checks, declared: r.step.fields, added, columnNotes, fixed });
+    added = honoured.added;
     const columns = table.columns.map((c): ColumnUse => {
       const constraints = [
         c.nullable ? "" : "not null",
@@ -151,7 +188,7 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
       const generated = declaredField(declared, c.name)
         ? `declared field ${declaredField(declared, c.name)}`
         : field
-          ? `${field.type}${optionsText(field)}`
+          ? `${labels.has(c.name) ? `by name (${labels.get(c.name)}): ` : ""}${field.type}${optionsText(field)}`
           : left
             ? `not generated: ${left.reason}`
             : "not generated: a step with fields gets only the columns the database needs (enableGeneratePlanAndTasks reads all)";
@@ -167,8 +204,14 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
       added: added.map((f) => f.name),
       omitted,
       foreignKeys: links.filter((l) => l.child === r),
+      checks: honoured.uses,
     });
-    return { ...r, step: { ...r.step, fields: [...r.step.fields, ...added] } };
+    const step = { ...r.step, fields: [...r.step.fields, ...added] };
+    // Composite keys: the engine draws the parents of those made of foreign keys together.
+    const composite = [table.primaryKey, ...table.uniqueKeys].filter((k) => k.length > 1);
+    return composite.length > 0
+      ? { ...r, step, uniqueKeys: composite.map((k) => k.map((c) => fieldNameFor({ ...r, step }, c))) }
+      : { ...r, step };
   });
   const byOld = new Map(plan.steps.map((r, i) => [r, steps[i]!]));
   const added: ForeignKey[] = links
@@ -208,6 +251,10 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
   };
 }
 
+/** The warnings of what was read: CHECK constraints the generated rows may break. */
+export const schemaWarnings = (steps: readonly StepSchema[]): string[] =>
+  steps.flatMap((s) => s.checks.filter((c) => !c.honoured).map((c) => checkWarning(s.step, s.table.name, c)));
+
 /** The options read from a column, as `validate` shows them. */
 function optionsText(f: Field): string {
   const o = Object.entries(f.options)
@@ -235,23 +282,6 @@ const fieldNameFor = (r: ResolvedStep, column: string): string =>
 function hasMissingRequired(r: ResolvedStep, table: TableDescription): boolean {
   const declared = r.step.fields.map((f) => f.name);
   return table.columns.some((c) => isRequired(c) && declaredField(declared, c.name) === undefined);
-}
-
-/**
- * The columns generated unique: a one-column primary key or unique constraint; of a composite
- * one, a single column (the first not in a foreign key) makes every combination unique.
- */
-function chooseUniqueColumns(t: TableDescription): Set<string> {
-  const out = new Set(t.columns.filter((c) => c.unique).map((c) => c.name));
-  const inFk = new Set(t.foreignKeys.flatMap((f) => f.columns));
-  for (const key of [t.primaryKey, ...t.uniqueKeys]) {
-    if (key.length === 1) out.add(key[0]!);
-    else if (key.length > 1) {
-      const pick = key.find((c) => !inFk.has(c));
-      if (pick !== undefined) out.add(pick);
-    }
-  }
-  return out;
 }
 
 async function refuseMissingTable(r: ResolvedStep, access: ResourceAccess): Promise<never> {

@@ -3,6 +3,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldCheck } from "../../model/validation.ts";
 import { type JsonSchemaTest, jsonSchemaOf } from "./json-schema-check.ts";
+import type { KlPartition } from "./kl-divergence.ts";
 import type { StatKind, StatSpec } from "./stat-check.ts";
 
 /** How one field check runs: a SQL boolean per row, a test of each value, a running comparison, an aggregate, or uniqueness. */
@@ -43,6 +44,8 @@ const STATS: Readonly<Record<string, StatKind>> = {
   distinctEqual: "distinctEqual",
   mostCommonValueInSet: "mostCommonValueInSet",
   uniqueValuesProportionBetween: "uniqueValuesProportion",
+  uniqueValueCountBetween: "uniqueValueCount",
+  klDivergenceLessThan: "klDivergence",
   quantileValuesBetween: "quantiles",
 };
 
@@ -99,8 +102,11 @@ export function fieldCheckPlan(field: string, ref: string, check: FieldCheck): F
         `${field} between ${String(o.min)} and ${String(o.max)}`,
       );
     case "in":
+      // An empty list holds no value: every value fails, and with negate every value passes.
       return sql(
-        `${ref} IN (${list("values").map(sqlLiteral).join(", ")})`,
+        list("values").length === 0
+          ? `CASE WHEN ${ref} IS NULL THEN NULL ELSE false END`
+          : `${ref} IN (${list("values").map(sqlLiteral).join(", ")})`,
         `${field} in ${list("values").join(", ")}`,
       );
     case "matches":
@@ -206,7 +212,8 @@ export function fieldCheckPlan(field: string, ref: string, check: FieldCheck): F
         }
       }
       const min = num("min");
-      const max = num("max");
+      const max = stat === "klDivergence" ? num("value") : num("max");
+      const partition = stat === "klDivergence" ? klPartition(field, o.partition) : undefined;
       const spec: StatSpec = {
         stat,
         description: "",
@@ -216,16 +223,59 @@ export function fieldCheckPlan(field: string, ref: string, check: FieldCheck): F
         ...(max !== undefined ? { max } : {}),
         values: list("values"),
         quantileRanges: ranges,
+        ...(o.excludeNulls === true ? { excludeNulls: true } : {}),
+        ...(partition
+          ? {
+              partition,
+              holdout: { tail: num("tailWeightHoldout") ?? 0, internal: num("internalWeightHoldout") ?? 0 },
+            }
+          : {}),
       };
       const what =
         stat === "quantiles"
           ? `quantiles of ${field} within ${ranges.map(([q, a, b]) => `${q}: [${a}, ${b}]`).join(", ")}`
-          : o.values !== undefined
-            ? `${check.type} of ${field}: ${list("values").join(", ")}`
-            : `${stat} of ${field} between ${String(min)} and ${String(max)}`;
+          : stat === "klDivergence"
+            ? `KL divergence of ${field} from its expected ${partition?.bins ? "bins" : "values"} at most ${String(max)}`
+            : o.values !== undefined
+              ? `${check.type} of ${field}: ${list("values").join(", ")}`
+              : `${stat} of ${field} between ${String(min)} and ${String(max)}`;
       return { kind: "stat", spec, description: negate ? `not (${what})` : what };
     }
   }
+}
+
+/**
+ * The expected partition of a klDivergenceLessThan check (Great Expectations' partition_object):
+ * `bins` (edges, "-Infinity"/"Infinity" allowed) or `values`, with one weight per bin or value.
+ */
+function klPartition(field: string, raw: unknown): KlPartition {
+  const p = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const numbers = (v: unknown) => (Array.isArray(v) ? v.map((x) => Number(x)) : undefined);
+  const weights = numbers(p.weights);
+  const bins = numbers(p.bins);
+  const values = Array.isArray(p.values)
+    ? p.values.map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
+    : undefined;
+  const tails = numbers(p.tail_weights ?? p.tailWeights);
+  const size = bins ? bins.length - 1 : (values?.length ?? -1);
+  if (
+    !weights ||
+    weights.length !== size ||
+    weights.some((w) => !Number.isFinite(w) || w < 0) ||
+    bins?.some(Number.isNaN)
+  )
+    throw new RowforgeError(
+      "RF_VALIDATION_NOT_SUPPORTED",
+      `field check klDivergenceLessThan on "${field}" needs a partition of bins (edges) or values with one weight per bin or value`,
+      {
+        hint: "write partition: {bins: [0, 10, 20], weights: [0.5, 0.5]} or {values: [a, b], weights: [0.3, 0.7]}",
+      },
+    );
+  return {
+    weights,
+    ...(bins ? { bins } : { values: values! }),
+    ...(tails?.length === 2 ? { tailWeights: [tails[0]!, tails[1]!] as [number, number] } : {}),
+  };
 }
 
 function luhn(text: string): boolean {

@@ -4,6 +4,12 @@ import { type BatchRows, jsonSafe } from "./batch-rows.ts";
 import type { Check, CheckLimits, CheckOutcome } from "./check.ts";
 import { DistinctValues } from "./distinct-values.ts";
 import { ExactQuantiles } from "./exact-quantiles.ts";
+import {
+  categoricalDivergence,
+  continuousDivergence,
+  type KlHoldout,
+  type KlPartition,
+} from "./kl-divergence.ts";
 
 /** Statistics over all values of one field, each checked once at the end. */
 export type StatKind =
@@ -18,6 +24,8 @@ export type StatKind =
   | "distinctEqual"
   | "mostCommonValueInSet"
   | "uniqueValuesProportion"
+  | "uniqueValueCount"
+  | "klDivergence"
   | "quantiles";
 
 export interface StatSpec {
@@ -30,6 +38,11 @@ export interface StatSpec {
   readonly values?: readonly unknown[];
   /** quantile → [min, max] */
   readonly quantileRanges?: readonly (readonly [number, number, number])[];
+  /** uniqueValuesProportion over the non-null values (Great Expectations'), 0 when there are none. */
+  readonly excludeNulls?: boolean;
+  /** klDivergence: the expected partition and holdouts; `max` is the threshold. */
+  readonly partition?: KlPartition;
+  readonly holdout?: KlHoldout;
   readonly negate: boolean;
 }
 
@@ -40,6 +53,7 @@ const NEEDS_DISTINCT = new Set<StatKind>([
   "distinctEqual",
   "mostCommonValueInSet",
   "uniqueValuesProportion",
+  "uniqueValueCount",
 ]);
 
 /** The text a value is compared with a set by (Data Caterer compares the values as text). */
@@ -73,6 +87,10 @@ export class StatCheck implements Check {
   private readonly distinct: DistinctValues | undefined;
   private spilled = false;
   private partitions = 0;
+  /** klDivergence over bins: values per bin, below the first edge and above the last. */
+  private readonly histogram: Float64Array | undefined;
+  private below = 0;
+  private above = 0;
 
   constructor(
     spec: StatSpec,
@@ -86,7 +104,10 @@ export class StatCheck implements Check {
     this.get = get;
     this.type = type;
     this.limits = limits;
-    if (NEEDS_DISTINCT.has(spec.stat)) this.distinct = new DistinctValues(limits);
+    const categorical = spec.stat === "klDivergence" && spec.partition?.bins === undefined;
+    if (NEEDS_DISTINCT.has(spec.stat) || categorical) this.distinct = new DistinctValues(limits);
+    if (spec.stat === "klDivergence" && !categorical)
+      this.histogram = new Float64Array(Math.max(0, (spec.partition?.bins?.length ?? 1) - 1));
     if (NEEDS_VALUES.has(spec.stat)) this.values = new ExactQuantiles(limits.maxValues, limits.spillDir);
   }
 
@@ -96,8 +117,7 @@ export class StatCheck implements Check {
   }
 
   consume(rows: BatchRows, index: Uint32Array, count: number): void {
-    const stat = this.spec.stat;
-    const numeric = !NEEDS_DISTINCT.has(stat);
+    const numeric = this.distinct === undefined;
     this.rows += count;
     for (let k = 0; k < count; k++) {
       const v = this.get(rows, index[k]!);
@@ -112,12 +132,45 @@ export class StatCheck implements Check {
         if (x < this.min) this.min = x;
         if (x > this.max) this.max = x;
         this.values?.add(x);
+        if (this.histogram) this.bin(x);
       } else {
         if (v === null) continue;
         this.n++;
         this.distinct!.add(textOf(v, this.type));
       }
     }
+  }
+
+  /** Counts a value in its bin ([edge, next edge), the last bin closed), or below or above them all. */
+  private bin(x: number): void {
+    const edges = this.spec.partition!.bins!;
+    const h = this.histogram!;
+    if (x < edges[0]!) this.below++;
+    else if (x > edges[edges.length - 1]!) this.above++;
+    else {
+      let lo = 0;
+      let hi = h.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (edges[mid]! <= x) lo = mid;
+        else hi = mid - 1;
+      }
+      h[lo]!++;
+    }
+  }
+
+  /** The divergence of the values from the expected partition (GE's), NaN without values. */
+  private divergence(): number {
+    const s = this.spec;
+    const holdout = s.holdout ?? { tail: 0, internal: 0 };
+    if (this.histogram)
+      return continuousDivergence(s.partition!, [...this.histogram], this.below, this.above, holdout);
+    const counts = new Map<string, number>();
+    this.distinct!.forEach((v, rows) => {
+      counts.set(v, rows);
+    });
+    this.spilled = this.distinct!.spilled;
+    return categoricalDivergence(s.partition!, counts, holdout);
   }
 
   /**
@@ -174,8 +227,19 @@ export class StatCheck implements Check {
           ok: best !== undefined && set.has(best),
           found: { mostCommon: best ?? null, count: Math.max(bestCount, 0) },
         };
+      case "uniqueValueCount":
+        return {
+          ok: size >= (this.spec.min ?? 0) && size <= (this.spec.max ?? Number.POSITIVE_INFINITY),
+          found: { uniqueValues: size },
+        };
       default: {
-        const p = this.rows === 0 ? Number.NaN : size / this.rows;
+        const p = this.spec.excludeNulls
+          ? this.n === 0
+            ? 0
+            : size / this.n
+          : this.rows === 0
+            ? Number.NaN
+            : size / this.rows;
         return {
           ok:
             !Number.isNaN(p) &&
@@ -220,6 +284,12 @@ export class StatCheck implements Check {
                       : median;
         ok = !Number.isNaN(value) && between(value);
         found = { [s.stat]: Number.isNaN(value) ? null : value };
+        break;
+      }
+      case "klDivergence": {
+        const d = this.divergence();
+        ok = !Number.isNaN(d) && d <= (s.max ?? Number.POSITIVE_INFINITY);
+        found = { klDivergence: Number.isFinite(d) ? d : d > 0 ? "Infinity" : null };
         break;
       }
       case "quantiles": {

@@ -300,6 +300,9 @@ export function registerRun(
         setExit(result.success ? okExit : failedExit);
         return;
       }
+      // CHECK constraints the rows may break: said before the table, where a failure will point.
+      if (!flags.quiet)
+        for (const w of result.warnings ?? []) io.err(`warning RF_DB_CHECK_NOT_HONOURED: ${maskText(w)}\n`);
       report(summaryTable(result.steps));
       report(deliverySummary(result.steps));
       if (result.validations) report(validationTable(result.validations));

@@ -9,6 +9,7 @@ import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { readSchemas } from "../../app/schemas/read-schemas.ts";
 import { loadPlanFile } from "../../config/index.ts";
+import { resolveBudget } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -175,6 +176,8 @@ async function render(
     relationships: true,
     nowMicros: s.nowMicros,
     references: await loadReferences(seeded, access, steps.map(stepIdOf)),
+    // The plan's configured budget (application.conf), as `run` takes it.
+    budget: resolveBudget(seeded.config.budget),
   });
   for (const sample of samples) {
     if (isReferenceStep(sample.step) && sample.batch.numRows === 0)

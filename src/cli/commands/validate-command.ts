@@ -91,6 +91,7 @@ function jsonSchemas(schemas: ProjectSchemas["schemas"]) {
         applied: l.applied,
         note: l.note,
       })),
+      checks: s.checks,
     })),
   );
 }

@@ -122,6 +122,7 @@ function readFieldType(
     );
     if (text === undefined || /^\s*struct\b/i.test(text)) return struct;
     if (/^\s*array\b/i.test(text)) return DataTypes.array(struct);
+    if (/^\s*map\b/i.test(text) && isMapEntries(nested)) return mapOfEntries(nested);
     ctx.warn(
       "RF_TYPE_INVALID",
       `a field with nested fields is a struct (or an array of structs); type "${text}" is read as a struct of the nested fields`,
@@ -149,6 +150,20 @@ function readFieldType(
     `supported types: ${SUPPORTED_TYPE_NAMES.join(", ")}`,
   );
   return undefined;
+}
+
+/** A map field's nested fields when they are its entries: exactly a `key` and a `value` field. */
+const isMapEntries = (nested: readonly Field[]): boolean =>
+  nested.length === 2 && nested.some((f) => f.name === "key") && nested.some((f) => f.name === "value");
+
+/**
+ * A map field whose nested fields are its `key` and its `value` (each with its own type and
+ * options: a struct value with fields, an enum key...): `map<K,V>` of their types. Other nested
+ * fields under a map type are a struct, as Data Caterer reads them (Kafka `headers`).
+ */
+function mapOfEntries(nested: readonly Field[]): DataType {
+  const entry = (name: string) => fieldTypeOf(nested.find((f) => f.name === name)!);
+  return DataTypes.map(entry("key"), entry("value"));
 }
 
 function decimalWith(

@@ -29,6 +29,9 @@ export const UNIFIED_KEYS = [
 ];
 export const DATA_SOURCE_KEYS = ["name", "connection", "steps", "enabled"];
 
+/** Connection types whose tables can stand for a data source's steps. */
+const TABLE_CONNECTION_TYPES = ["postgres", "postgresql", "mysql", "mariadb", "cassandra", "jdbc"];
+
 export interface UnifiedRead {
   readonly plan: Plan;
   readonly tasks: readonly Task[];
@@ -103,7 +106,12 @@ export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): Unified
     if (dsName === undefined) return;
     if (type !== undefined)
       connections.push({ name: dsName, type, groupType: connectionGroupOf(type), options, source: "plan" });
-    const steps = readSteps(ctx, raw.steps, [...p, "steps"], env, type);
+    // A database's data source may leave its steps out: with enableGeneratePlanAndTasks they
+    // are every table of the connection (resolve-plan.ts says so when the flag is off).
+    const steps =
+      raw.steps === undefined && type !== undefined && TABLE_CONNECTION_TYPES.includes(type.toLowerCase())
+        ? []
+        : readSteps(ctx, raw.steps, [...p, "steps"], env, type);
     const taskName = `${dsName}_task`;
     tasks.push({ name: taskName, steps });
     summaries.push({

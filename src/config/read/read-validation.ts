@@ -45,6 +45,8 @@ export const FIELD_CHECK_TYPES = [
   "matchDateTimeFormat",
   "mostCommonValueInSet",
   "uniqueValuesProportionBetween",
+  "uniqueValueCountBetween",
+  "klDivergenceLessThan",
   "quantileValuesBetween",
 ] as const;
 export const CHECK_PARAM_KEYS = [
@@ -63,6 +65,10 @@ export const CHECK_PARAM_KEYS = [
   "schemaFile",
   "format",
   "quantileRanges",
+  "partition",
+  "excludeNulls",
+  "tailWeightHoldout",
+  "internalWeightHoldout",
   "strictMin",
   "strictMax",
   "description",

@@ -7,9 +7,9 @@ import type {
   Task,
   ValidationConfig,
 } from "../../model/index.ts";
-import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import type { ResolvedPlan, ResolvedStep, WholeConnection } from "../../model/resolved-plan.ts";
 import type { LoadContext } from "../read/load-context.ts";
-import { mergeStepOptions } from "./merge-step-options.ts";
+import { mergeStepOptions, normaliseFormat } from "./merge-step-options.ts";
 
 /** Formats whose steps carry everything they need (a path) without a named connection. */
 const SELF_CONTAINED_FORMATS = ["json", "csv", "parquet", "orc", "delta", "iceberg", "text", "xml"];
@@ -45,6 +45,7 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
   const { plan } = input;
   const steps: ResolvedStep[] = [];
   const tasks: Task[] = [];
+  const wholeConnections: WholeConnection[] = [];
   plan.tasks.forEach((summary, i) => {
     const p: PathSegment[] = ["tasks", i];
     const task = input.tasks.get(summary.name);
@@ -89,6 +90,17 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
           : undefined,
       );
     }
+    if (!task.steps.some((s) => s.enabled)) {
+      const whole = wholeConnection(summary.name, summary.dataSourceName, connection, input);
+      if (whole && input.config.flags.enableGeneratePlanAndTasks) wholeConnections.push(whole);
+      else if (whole)
+        ctx.warn(
+          "RF_STRUCTURE",
+          `task "${summary.name}" has no step: nothing is generated for data source "${summary.dataSourceName}"`,
+          [...p, "name"],
+          "list its steps, or set flags.enableGeneratePlanAndTasks = true to generate every table of its connection",
+        );
+    }
     for (const step of task.steps) {
       if (!step.enabled) continue;
       // Steps are known by data source and name (foreign keys, outputs): a second one would be lost.
@@ -125,7 +137,27 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
       ]);
     }
   });
-  return { plan: checked, steps, tasks, validations, config: input.config, sources: input.sources };
+  return {
+    plan: checked,
+    steps,
+    tasks,
+    validations,
+    config: input.config,
+    sources: input.sources,
+    ...(wholeConnections.length > 0 ? { wholeConnections } : {}),
+  };
+}
+
+/** A task's connection when it is a database whose tables the schema stage can list. */
+function wholeConnection(
+  taskName: string,
+  dataSourceName: string,
+  connection: Connection | undefined,
+  input: ResolveInput,
+): WholeConnection | undefined {
+  if (!connection) return undefined;
+  const format = normaliseFormat(connection.type, connection.options, input.outputKinds);
+  return TABLE_FORMATS.includes(format) ? { taskName, dataSourceName, connection, format } : undefined;
 }
 
 /** A task with a step whose steps come from an OpenAPI document (one per operation). */

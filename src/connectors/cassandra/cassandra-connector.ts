@@ -3,13 +3,14 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Connector } from "../connector.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
-import { connectCassandra, writeError } from "./cassandra-client.ts";
+import { connectCassandra, connectError, writeError } from "./cassandra-client.ts";
 import { deleteCassandraRows } from "./cassandra-delete.ts";
-import { describeCassandraTable } from "./cassandra-describe.ts";
+import { describeCassandraTable, listCassandraTables } from "./cassandra-describe.ts";
 import {
   type CassandraOptions,
   qualifiedTable,
   readCassandraOptions,
+  readCassandraServer,
   tableName,
 } from "./cassandra-options.ts";
 import { readCassandraRows } from "./cassandra-read-back.ts";
@@ -62,6 +63,27 @@ export const cassandraConnector: Connector = {
       return await describeCassandraTable(client, o);
     } catch (e) {
       throw writeError(o, step.step.name, e);
+    } finally {
+      await client.shutdown().catch(() => {});
+    }
+  },
+  async listTables(connection) {
+    const keyspace = connection.options.keyspace?.trim();
+    if (!keyspace) {
+      throw new RowforgeError(
+        "RF_KEY_MISSING",
+        `connection "${connection.name}" names no keyspace whose tables to list`,
+        {
+          hint: "give the connection the option keyspace",
+        },
+      );
+    }
+    const o = readCassandraServer(connection.name, connection.options);
+    const client = await connectCassandra(o);
+    try {
+      return await listCassandraTables(client, keyspace);
+    } catch (e) {
+      throw connectError(o, e);
     } finally {
       await client.shutdown().catch(() => {});
     }

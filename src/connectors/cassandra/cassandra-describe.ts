@@ -1,6 +1,6 @@
 import type cassandra from "cassandra-driver";
 import { CASSANDRA_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
-import type { ColumnDescription, TableDescription } from "../table-description.ts";
+import type { ColumnDescription, TableDescription, TableStep } from "../table-description.ts";
 import { type CassandraOptions, describeServer, tableName } from "./cassandra-options.ts";
 import { tableSchema } from "./cassandra-table.ts";
 
@@ -48,6 +48,7 @@ export async function describeCassandraTable(
     primaryKey,
     uniqueKeys: [],
     foreignKeys: [],
+    checks: [],
   };
 }
 
@@ -91,4 +92,19 @@ function splitTopLevel(text: string): string[] {
   }
   out.push(text.slice(start).trim());
   return out;
+}
+
+/** The tables of a keyspace, as steps naming them (`keyspace`, `table`). */
+export async function listCassandraTables(client: cassandra.Client, keyspace: string): Promise<TableStep[]> {
+  const rows = await client.execute(
+    "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?",
+    [keyspace],
+    {
+      prepare: true,
+    },
+  );
+  return rows.rows
+    .map((r) => String(r.get("table_name")))
+    .sort()
+    .map((name) => ({ name, options: { keyspace, table: name } }));
 }

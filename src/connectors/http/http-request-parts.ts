@@ -42,7 +42,8 @@ export interface HttpRequestParts {
  * parameters already in it, httpUrl helper), `method`, one `header<Name>` column per header
  * (the real name in the field's `header` option), `pathParam<x>` and `queryParam<x>` for
  * step-name routes, and the body from `value` (the JSON of `body`, httpBody helper), else
- * `body`; a step with no body field and a method that takes one sends the row as JSON.
+ * `body`; a step with no body field and a method that takes one sends the row as JSON, when
+ * it has fields other than those (else no body).
  */
 export function httpRequestParts(step: ResolvedStep, schema: Schema, o: HttpOptions): HttpRequestParts {
   const columns = new Set(schema.fields.map((f) => f.name));
@@ -99,8 +100,11 @@ export function httpRequestParts(step: ResolvedStep, schema: Schema, o: HttpOpti
     ...[...columns].filter((c) => /^(header|pathParam|queryParam)./.test(c)),
   ];
   // Rows with data fields are sent (POST) unless a method is given; rows of only control fields are fetched (GET).
-  const fixedMethod = o.method ?? ([...columns].some((c) => !control.includes(c)) ? "POST" : "GET");
-  const takesBody = method >= 0 || !["GET", "HEAD", "DELETE", "OPTIONS", "TRACE"].includes(fixedMethod);
+  const data = [...columns].some((c) => !control.includes(c));
+  const fixedMethod = o.method ?? (data ? "POST" : "GET");
+  // A row of control fields only (an operation without a request body) has no body to send.
+  const takesBody =
+    data && (method >= 0 || !["GET", "HEAD", "DELETE", "OPTIONS", "TRACE"].includes(fixedMethod));
   const body = columns.has("value")
     ? slotOf({ as: "text", column: "value" })
     : columns.has("body")

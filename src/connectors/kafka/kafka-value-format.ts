@@ -5,6 +5,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import { AvroNames, rootRecord } from "../../formats/avro/avro-schema.ts";
 import {
   findMessage,
+  importPathsOf,
   loadProtoFile,
   messagesDefinedIn,
   type ProtoType,
@@ -31,6 +32,8 @@ export interface ValueEncoding {
   readonly location: string | undefined;
   /** `messageName` / `recordName`: which message or record of the file. */
   readonly message: string | undefined;
+  /** Protobuf: the folders imports are looked for in besides the file's own (`importPaths`). */
+  readonly importPaths: readonly string[];
   readonly registry: SchemaRegistryOptions | undefined;
 }
 
@@ -96,6 +99,10 @@ export function readValueEncoding(step: ResolvedStep, where: string): ValueEncod
     kind,
     location,
     message: first(o, kind === "avro" ? ["recordName", "messageName"] : ["messageName"]),
+    importPaths:
+      o.importPathsResolved !== undefined
+        ? o.importPathsResolved.split(",")
+        : importPathsOf(o.importPaths, location ?? "", location ?? ""),
     registry,
   };
 }
@@ -144,9 +151,14 @@ export async function valueSlot(
           read.path,
           text,
           scope,
-          await protoImports(read.path, text, scope, (candidate) =>
-            access.readText(candidate, `${where}: a Protobuf import`),
+          await protoImports(
+            read.path,
+            text,
+            scope,
+            (candidate) => access.readText(candidate, `${where}: a Protobuf import`),
+            e.importPaths,
           ),
+          e.importPaths,
         );
   const defined = messagesDefinedIn(text);
   const type = findMessage(root, defined, e.message, scope);

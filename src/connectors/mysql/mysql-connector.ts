@@ -1,10 +1,16 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
-import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
+import { connectError, connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
 import { deleteMysqlRows } from "./mysql-delete.ts";
-import { describeMysqlTable } from "./mysql-describe.ts";
-import { type MysqlOptions, qualifiedTable, readMysqlOptions, tableName } from "./mysql-options.ts";
+import { describeMysqlTable, listMysqlTables } from "./mysql-describe.ts";
+import {
+  type MysqlOptions,
+  qualifiedTable,
+  readMysqlOptions,
+  readMysqlServer,
+  tableName,
+} from "./mysql-options.ts";
 import { createMysqlSink } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
@@ -50,6 +56,26 @@ export const mysqlConnector: Connector = {
       return await describeMysqlTable(client, o);
     } catch (e) {
       throw writeError(o, step.step.name, e);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  },
+  async listTables(connection) {
+    const o = readMysqlServer(connection.name, connection.options);
+    if (!o.database) {
+      throw new RowforgeError(
+        "RF_KEY_MISSING",
+        `connection "${connection.name}" names no database whose tables to list`,
+        {
+          hint: "end the url with the database: jdbc:mysql://host:port/database",
+        },
+      );
+    }
+    const client = await connectMysql(o);
+    try {
+      return await listMysqlTables(client, o);
+    } catch (e) {
+      throw connectError(o, e);
     } finally {
       await client.end().catch(() => {});
     }

@@ -1,7 +1,19 @@
 import { MYSQL_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
-import type { ColumnDescription, ForeignKeyDescription, TableDescription } from "../table-description.ts";
+import type {
+  CheckDescription,
+  ColumnDescription,
+  ForeignKeyDescription,
+  TableDescription,
+  TableStep,
+} from "../table-description.ts";
 import type { MysqlClient } from "./mysql-client.ts";
-import { describeServer, type MysqlOptions, tableName } from "./mysql-options.ts";
+import {
+  describeServer,
+  type MysqlOptions,
+  type MysqlServer,
+  quoteIdent,
+  tableName,
+} from "./mysql-options.ts";
 
 interface ColumnRow {
   name: string;
@@ -76,7 +88,10 @@ export async function describeMysqlTable(
         referencedColumns: g.map((k) => k.ref_col ?? ""),
       };
     });
-  const jsonColumns = await mariadbJsonColumns(client, o);
+  const checks = await checkConstraints(client, o);
+  const jsonColumns = new Set(
+    checks.flatMap((c) => /^json_valid\(`?([^`)]+)`?\)$/i.exec(c.clause.trim())?.[1] ?? []),
+  );
   return {
     id: mysqlTableId(o, o.database, o.table),
     name: tableName(o),
@@ -85,25 +100,31 @@ export async function describeMysqlTable(
     primaryKey,
     uniqueKeys: uniques.filter((u) => u.length > 1),
     foreignKeys,
+    checks,
   };
 }
 
-/** MariaDB's JSON columns are longtext with a json_valid check: the columns it checks so. */
-async function mariadbJsonColumns(client: MysqlClient, o: MysqlOptions): Promise<Set<string>> {
+/**
+ * The table's CHECK constraints. MariaDB's check_constraints names the table (and holds the
+ * json_valid checks of its JSON columns, which are longtext); MySQL's does not, and is joined
+ * to table_constraints.
+ */
+async function checkConstraints(client: MysqlClient, o: MysqlOptions): Promise<CheckDescription[]> {
   try {
-    const rows = await client.query<{ clause: string }[]>(
-      "SELECT check_clause AS clause FROM information_schema.check_constraints WHERE constraint_schema = ? AND table_name = ?",
+    return await client.query<CheckDescription[]>(
+      "SELECT constraint_name AS name, check_clause AS clause FROM information_schema.check_constraints WHERE constraint_schema = ? AND table_name = ? ORDER BY constraint_name",
       [o.database, o.table],
     );
-    const out = new Set<string>();
-    for (const r of rows) {
-      const m = /^json_valid\(`?([^`)]+)`?\)$/i.exec(r.clause.trim());
-      if (m) out.add(m[1]!);
-    }
-    return out;
   } catch {
-    // MySQL's check_constraints has no table_name: its JSON columns have their own type.
-    return new Set();
+    return await client.query<CheckDescription[]>(
+      `SELECT cc.constraint_name AS name, cc.check_clause AS clause
+         FROM information_schema.check_constraints cc
+         JOIN information_schema.table_constraints tc
+           ON tc.constraint_schema = cc.constraint_schema AND tc.constraint_name = cc.constraint_name
+        WHERE tc.table_schema = ? AND tc.table_name = ? AND tc.constraint_type = 'CHECK'
+        ORDER BY cc.constraint_name`,
+      [o.database, o.table],
+    );
   }
 }
 
@@ -152,4 +173,14 @@ function describeColumn(
     ...(read?.uuid ? { uuid: true as const } : {}),
     ...(values ? { values } : {}),
   };
+}
+
+/** The base tables of the connection's database, as steps naming them (`dbtable: database.table`). */
+export async function listMysqlTables(client: MysqlClient, o: MysqlServer): Promise<TableStep[]> {
+  const rows = await client.query<{ name: string }[]>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name",
+    [o.database],
+  );
+  const part = (n: string) => (/^[A-Za-z_][A-Za-z0-9_$]*$/.test(n) ? n : quoteIdent(n));
+  return rows.map((r) => ({ name: r.name, options: { dbtable: `${part(o.database)}.${part(r.name)}` } }));
 }

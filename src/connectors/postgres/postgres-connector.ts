@@ -3,10 +3,16 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { writtenFields } from "../database-options.ts";
 import { binaryColumnTypes } from "./copy-binary.ts";
-import { connectPostgres, writeError } from "./postgres-client.ts";
+import { connectError, connectPostgres, writeError } from "./postgres-client.ts";
 import { deletePostgresRows } from "./postgres-delete.ts";
-import { describePostgresTable } from "./postgres-describe.ts";
-import { type PostgresOptions, qualifiedTable, readPostgresOptions, tableName } from "./postgres-options.ts";
+import { describePostgresTable, listPostgresTables } from "./postgres-describe.ts";
+import {
+  type PostgresOptions,
+  qualifiedTable,
+  readPostgresOptions,
+  readPostgresServer,
+  tableName,
+} from "./postgres-options.ts";
 import { createPostgresSink } from "./postgres-sink.ts";
 import {
   columnTypes,
@@ -58,6 +64,17 @@ export const postgresConnector: Connector = {
       return await describePostgresTable(client, o);
     } catch (e) {
       throw writeError(o, step.step.name, e);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  },
+  async listTables(connection) {
+    const o = readPostgresServer(connection.name, connection.options);
+    const client = await connectPostgres(o);
+    try {
+      return await listPostgresTables(client, o);
+    } catch (e) {
+      throw connectError(o, e);
     } finally {
       await client.end().catch(() => {});
     }

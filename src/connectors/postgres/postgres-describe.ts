@@ -1,7 +1,18 @@
 import type pg from "pg";
 import { POSTGRES_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
-import type { ColumnDescription, ForeignKeyDescription, TableDescription } from "../table-description.ts";
-import { describeServer, type PostgresOptions, tableName } from "./postgres-options.ts";
+import type {
+  ColumnDescription,
+  ForeignKeyDescription,
+  TableDescription,
+  TableStep,
+} from "../table-description.ts";
+import {
+  describeServer,
+  type PostgresOptions,
+  type PostgresServer,
+  quoteIdent,
+  tableName,
+} from "./postgres-options.ts";
 
 interface ColumnRow {
   column_name: string;
@@ -20,11 +31,12 @@ interface ColumnRow {
 
 interface ConstraintRow {
   name: string;
-  kind: "p" | "u" | "f";
+  kind: "p" | "u" | "f" | "c";
   columns: string[];
   ref_schema: string | null;
   ref_table: string | null;
   ref_columns: string[] | null;
+  clause: string | null;
 }
 
 /** A table's id: the same for the step writing it and for a foreign key pointing at it. */
@@ -56,13 +68,14 @@ export async function describePostgresTable(
                JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.num) AS columns,
             fn.nspname::text AS ref_schema, fc.relname::text AS ref_table,
             (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY k(num, ord)
-               JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.num) AS ref_columns
+               JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.num) AS ref_columns,
+            CASE WHEN c.contype = 'c' THEN pg_get_constraintdef(c.oid) END AS clause
        FROM pg_constraint c
        JOIN pg_class t ON t.oid = c.conrelid
        JOIN pg_namespace n ON n.oid = t.relnamespace
        LEFT JOIN pg_class fc ON fc.oid = c.confrelid
        LEFT JOIN pg_namespace fn ON fn.oid = fc.relnamespace
-      WHERE n.nspname = $1 AND t.relname = $2 AND c.contype IN ('p', 'u', 'f')
+      WHERE n.nspname = $1 AND t.relname = $2 AND c.contype IN ('p', 'u', 'f', 'c')
       ORDER BY c.conname`,
     [o.schema, o.table],
   );
@@ -85,6 +98,9 @@ export async function describePostgresTable(
     primaryKey,
     uniqueKeys: uniques.filter((u) => u.length > 1),
     foreignKeys,
+    checks: keys.rows
+      .filter((k) => k.kind === "c" && k.clause !== null)
+      .map((k) => ({ name: k.name, clause: k.clause! })),
   };
 }
 
@@ -123,4 +139,15 @@ function describeColumn(
     ...(read?.uuid ? { uuid: true as const } : {}),
     ...(enumValues ? { values: enumValues } : {}),
   };
+}
+
+/** The base tables of the connection's schema, as steps naming them (`dbtable: schema.table`). */
+export async function listPostgresTables(client: pg.Client, o: PostgresServer): Promise<TableStep[]> {
+  const rows = await client.query<{ name: string }>(
+    `SELECT table_name::text AS name FROM information_schema.tables
+      WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    [o.schema],
+  );
+  const part = (n: string) => (/^[a-z_][a-z0-9_$]*$/.test(n) ? n : quoteIdent(n));
+  return rows.rows.map((r) => ({ name: r.name, options: { dbtable: `${part(o.schema)}.${part(r.name)}` } }));
 }

@@ -20,7 +20,7 @@ export interface PostgresServer {
   readonly user: string | undefined;
   /** Never shown in messages, logs or reports. */
   readonly password: string | undefined;
-  /** The schema unqualified tables are in: the URL's currentSchema, else public. */
+  /** The schema unqualified tables are in: the URL's currentSchema, else public (a connection's own `schema` option first). */
   readonly schema: string;
   /** Seconds to wait for a connection before failing. */
   readonly connectTimeoutSeconds: number;
@@ -89,7 +89,8 @@ export function readPostgresServer(
     database: urlDatabase(t.url) || "postgres",
     user: t.user,
     password: t.password,
-    schema: t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public",
+    schema:
+      options.schema?.trim() || t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public",
     connectTimeoutSeconds: t.connectTimeoutSeconds,
   };
 }

@@ -264,9 +264,15 @@ export function batchShape(
   return { schema: new Schema(fields), type: struct(fields) };
 }
 
-/** A record batch of columns (all of the same length) in the order of the shape's fields. */
-export function toRecordBatch(shape: BatchShape, columns: readonly Column[]): RecordBatch {
-  const length = columns[0]?.length ?? 0;
+/**
+ * A record batch of `length` rows of columns (all that long) in the order of the shape's
+ * fields; a step of no fields has rows too (an OpenAPI operation without parameters or body).
+ */
+export function toRecordBatch(
+  shape: BatchShape,
+  columns: readonly Column[],
+  length = columns[0]?.length ?? 0,
+): RecordBatch {
   const children = columns.map((c, i) => columnToArrow(c, shape.schema.fields[i]!.type));
   return recordBatchOf(
     shape.schema,

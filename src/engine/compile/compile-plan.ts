@@ -28,6 +28,12 @@ export interface PlanCompileOptions {
   readonly references?: Readonly<Record<string, Uint8Array>>;
   /** For samples: the rows generated per step, checked against budget.maxBytesPerSample. */
   readonly sampleRows?: number;
+  /**
+   * For samples of some steps (ids): only they and the parents their foreign keys recompute
+   * keys from are checked and compiled, and only their rows count against maxBytesPerSample,
+   * so a sample of one step is judged by that step alone. Every step when not given.
+   */
+  readonly sampledSteps?: readonly string[];
 }
 
 export interface CompiledPlan {
@@ -106,15 +112,18 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
       },
     );
   }
+  const order = options.sampledSteps
+    ? withParents(options.sampledSteps, parentsOf, ordered.order)
+    : ordered.order;
   const budget = options.budget ?? DEFAULT_BUDGET;
   // The budget is checked for every step before any is compiled: nothing large is built first.
   let sampleBytes = 0;
   const bytesPerRow = new Map<string, number>();
-  for (const id of ordered.order) {
+  for (const id of order) {
     const s = byId.get(id)!;
     const estimate = checkStepBudget(s.step.name, s.step.fields, budget);
     bytesPerRow.set(id, estimate.bytesPerRow);
-    if (options.sampleRows !== undefined) {
+    if (options.sampleRows !== undefined && (options.sampledSteps?.includes(id) ?? true)) {
       sampleBytes += estimate.bytesPerRow * options.sampleRows;
       checkBudget(
         budget,
@@ -134,7 +143,7 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     ...(options.sampleRows !== undefined ? { maxBatchBytes: budget.maxBytesPerSample } : {}),
   };
   const compiled = new Map<string, CompiledStep>();
-  for (const id of ordered.order) {
+  for (const id of order) {
     const links: StepLink[] = (linksOf.get(id) ?? []).map(({ parent, link }) => ({
       ...link,
       parent: compiled.get(parent)!,
@@ -147,7 +156,7 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
         : compileStep(resolved, env, links, implicitUnique.get(id) ?? new Set(), options.numRecordsPerStep),
     );
   }
-  const steps = ordered.order.map((id) => compiled.get(id)!);
+  const steps = order.map((id) => compiled.get(id)!);
   // Batches are sized by the rows' worst case, sql fields at what their expressions can make.
   for (const s of steps) bytesPerRow.set(s.id, (bytesPerRow.get(s.id) ?? 0) + s.derivedBytes);
   return {
@@ -158,4 +167,20 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     step: (id) => compiled.get(id),
     bytesPerRow,
   };
+}
+
+/** The steps `wanted` and every parent their foreign keys reach, in insert order. */
+function withParents(
+  wanted: readonly string[],
+  parentsOf: ReadonlyMap<string, ReadonlySet<string>>,
+  order: readonly string[],
+): string[] {
+  const needed = new Set<string>();
+  const visit = (id: string) => {
+    if (needed.has(id)) return;
+    needed.add(id);
+    for (const p of parentsOf.get(id) ?? []) visit(p);
+  };
+  for (const id of wanted) visit(id);
+  return order.filter((id) => needed.has(id));
 }

@@ -13,9 +13,10 @@ import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { createFieldGenerator, effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
 import type { FieldGenerator } from "../generators/field-generator.ts";
+import { applyChoices, fieldChoices } from "../generators/one-of-fields.ts";
 import { childPosition, rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
-import { RowRandom } from "../rng/index.ts";
+import { createPermutation, RowRandom } from "../rng/index.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
 import { nestedOmission } from "./omit-nested.ts";
 import {
@@ -188,11 +189,13 @@ export function compileStep(
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
+  const choices = fieldChoices(step.fields, `step ${id}: `);
   const derived: DerivedField[] = compileDerived(plans, index, env, { id, name: step.name });
 
   const linkRandom = new Map(
     links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__link:${l.parent.id}`))]),
   );
+  const jointParents = uniqueParentDraws(resolved, links, groupedLinks, rowCount, env.planKey, id);
   const nullRandom = new Map(
     links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__null:${l.parent.id}`))]),
   );
@@ -225,6 +228,9 @@ export function compileStep(
       if (groupedLinks.has(link)) {
         const g = groupsOf();
         for (let i = 0; i < n; i++) parentRows[i] = parentCount > 0 ? g[i]! % parentCount : 0;
+      } else if (jointParents.has(link)) {
+        const parentOf = jointParents.get(link)!;
+        for (let i = 0; i < n; i++) parentRows[i] = parentOf(rows[i]!);
       } else {
         const rnd = linkRandom.get(link)!;
         for (let i = 0; i < n; i++) parentRows[i] = rnd.at(rows[i]!).int(parentCount);
@@ -255,6 +261,7 @@ export function compileStep(
         }
       });
     }
+    applyChoices(choices, cols);
     for (const d of derived) {
       if (wanted && !wanted.has(d.slot)) continue;
       d.run(rows, cols);
@@ -298,9 +305,71 @@ export function compileStep(
     columns,
     batch(start, count) {
       shape ??= batchShape(outputFields);
-      return toRecordBatch(shape, columns(start, count));
+      return toRecordBatch(shape, columns(start, count), count);
     },
   };
+}
+
+/**
+ * The fields that must be unique together and whose values all come from foreign keys: a
+ * composite key of the step's table (`uniqueKeys`), a key of several isPrimaryKey fields, or
+ * one unique (isUnique, single isPrimaryKey) foreign-key field.
+ */
+function foreignUniqueKeys(resolved: ResolvedStep, links: readonly StepLink[]): string[][] {
+  const fields = resolved.step.fields;
+  const linked = new Set(links.flatMap((l) => l.childFields.filter((f) => !f.includes("."))));
+  const primary = fields.filter((f) => f.options.isPrimaryKey).map((f) => f.name);
+  const keys: string[][] = [
+    ...(resolved.uniqueKeys ?? []).map((k) => [...k]),
+    ...(primary.length > 1 ? [primary] : []),
+    ...fields
+      .filter((f) => f.options.isUnique || (f.options.isPrimaryKey && primary.length === 1))
+      .map((f) => [f.name]),
+  ];
+  return keys.filter((k) => k.length > 0 && k.every((f) => linked.has(f)));
+}
+
+/**
+ * For each key of foreignUniqueKeys, the parent row of each of its foreign keys, drawn
+ * together so that no two rows take the same parents: row r takes combination perm(r) of the
+ * parents' rows (a keyed permutation of their product, in mixed radix), which depends only on
+ * r. More rows than combinations is refused up front. Links grouped by a cardinality keep
+ * their groups (their keys are not drawn).
+ */
+function uniqueParentDraws(
+  resolved: ResolvedStep,
+  links: readonly StepLink[],
+  grouped: ReadonlySet<StepLink>,
+  rowCount: number,
+  planKey: number,
+  stepId: string,
+): Map<StepLink, (row: number) => number> {
+  const draws = new Map<StepLink, (row: number) => number>();
+  for (const key of foreignUniqueKeys(resolved, links)) {
+    const keyLinks = links.filter((l) => l.childFields.some((f) => key.includes(f)));
+    if (keyLinks.some((l) => grouped.has(l) || draws.has(l) || l.parent.rowCount === 0)) continue;
+    const sizes = keyLinks.map((l) => l.parent.rowCount);
+    const combinations = sizes.reduce((a, b) => a * b, 1);
+    if (combinations < rowCount) {
+      throw new RowforgeError(
+        "RF_VALUE_INVALID",
+        `step ${stepId}: ${key.join(", ")} must be unique ${key.length > 1 ? "together " : ""}but take${key.length > 1 ? "" : "s"} ${key.length > 1 ? "their" : "its"} values from ${keyLinks.map((l, i) => `${l.parent.id} (${sizes[i]} rows)`).join(" and ")}: ${combinations} combination(s) for ${rowCount} rows`,
+        { hint: "write more parent rows or fewer rows of this step" },
+      );
+    }
+    const perm = createPermutation(
+      Math.min(combinations, 2 ** 53),
+      fieldKeyOf(planKey, stepId, `__unique:${key.join(",")}`),
+    );
+    let before = 1;
+    keyLinks.forEach((l, k) => {
+      const stride = before;
+      const size = sizes[k]!;
+      draws.set(l, (row) => Math.floor(perm(row) / stride) % size);
+      before *= size;
+    });
+  }
+  return draws;
 }
 
 const hasOwnSeed = (f: Field): boolean => f.options.seed !== undefined || f.fields.some(hasOwnSeed);

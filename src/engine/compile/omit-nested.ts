@@ -10,7 +10,7 @@ export interface NestedOmission {
 }
 
 /**
- * `omit: true` on fields inside structs and array elements, at any depth: they are generated
+ * `omit: true` on fields inside structs, array elements and map values, at any depth: they are generated
  * (so SQL of their siblings can read them) and left out of the output. Undefined when the
  * field has nothing omitted inside it.
  */
@@ -25,6 +25,16 @@ export function nestedOmission(field: Field, type: DataType): NestedOmission | u
         c.shape === "list"
           ? { ...c, type: DataTypes.array(inner.type), element: inner.project(c.element) }
           : c,
+    };
+  }
+  if (type.kind === "map") {
+    const value = field.fields.find((f) => f.name === "value");
+    const inner = value && nestedOmission(value, type.value);
+    if (!inner) return undefined;
+    const outType = DataTypes.map(type.key, inner.type);
+    return {
+      type: outType,
+      project: (c) => (c.shape === "map" ? { ...c, type: outType, values: inner.project(c.values) } : c),
     };
   }
   if (type.kind !== "struct" || type.fields.length !== field.fields.length) return undefined;

@@ -85,7 +85,7 @@ export function compileReferenceStep(resolved: ResolvedStep, ipc: Uint8Array | u
     columns: outputColumns,
     batch(start, count) {
       shape ??= batchShape(output);
-      return toRecordBatch(shape, outputColumns(start, count));
+      return toRecordBatch(shape, outputColumns(start, count), count);
     },
   };
 }

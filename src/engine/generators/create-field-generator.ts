@@ -7,6 +7,7 @@ import { edgeCasesOf } from "./edge-cases.ts";
 import type { FieldGenerator } from "./field-generator.ts";
 import { createArrayGenerator, createMapGenerator, createStructGenerator } from "./nested-generators.ts";
 import { createNumericGenerator } from "./numeric-generator.ts";
+import { type FieldChoice, fieldChoices } from "./one-of-fields.ts";
 import { type FieldContext, optionGeneratorOf } from "./option-generators.ts";
 import { createTemporalGenerator } from "./temporal-generator.ts";
 import { createBinaryGenerator, createBooleanGenerator, createStringGenerator } from "./text-generators.ts";
@@ -71,7 +72,7 @@ function createValueGenerator(field: Field, type: DataType, ctx: FieldContext): 
     case "binary":
       return createBinaryGenerator(type, o, key);
     case "struct":
-      return createStructGenerator(type, childGenerators(field, type, ctx));
+      return createStructGenerator(type, childGenerators(field, type, ctx), structChoices(field, type, ctx));
     default:
       return createCollectionGenerator(field, type, ctx);
   }
@@ -88,7 +89,11 @@ function createCollectionGenerator(
     case "array": {
       let element: FieldGenerator | undefined;
       if (type.element.kind === "struct" && field.fields.length > 0) {
-        element = createStructGenerator(type.element, childGenerators(field, type.element, ctx));
+        element = createStructGenerator(
+          type.element,
+          childGenerators(field, type.element, ctx),
+          structChoices(field, type.element, ctx),
+        );
       } else {
         const elementField: Field = {
           ...field,
@@ -106,13 +111,20 @@ function createCollectionGenerator(
       return createArrayGenerator(type, o, key, element);
     }
     case "map": {
-      const plain = (t: DataType, name: string): FieldGenerator =>
-        createValueGenerator({ name, type: "", nullable: false, options: {}, fields: [] }, t, {
+      // The key and value fields a map may have (their options: an enum key, a struct value...).
+      const entry = (t: DataType, name: string): FieldGenerator => {
+        const own = field.fields.find((f) => f.name === name);
+        const sub = {
           ...ctx,
           key: hashString(name, key),
-          unique: "none",
-        })!;
-      return createMapGenerator(type, o, key, plain(type.key, "key"), plain(type.value, "value"));
+          path: `${ctx.path}.${name}`,
+          unique: "none" as const,
+        };
+        return own
+          ? (createFieldGenerator(own, sub) ?? createValueGenerator({ ...own, options: {} }, t, sub)!)
+          : createValueGenerator({ name, type: "", nullable: false, options: {}, fields: [] }, t, sub)!;
+      };
+      return createMapGenerator(type, o, key, entry(type.key, "key"), entry(type.value, "value"));
     }
     default:
       return undefined;
@@ -132,6 +144,22 @@ function elementOptions(field: Field): Field["options"] {
     ...rest
   } = field.options;
   return rest;
+}
+
+/** The `oneOfFields` choices among a struct's fields, by their index in the struct type. */
+function structChoices(field: Field, type: DataType, ctx: FieldContext): FieldChoice[] {
+  if (type.kind !== "struct" || !field.fields.some((f) => f.options.oneOfFields === true)) return [];
+  const aligned = type.fields.map(
+    (sf) =>
+      field.fields.find((f) => f.name === sf.name) ?? {
+        name: sf.name,
+        type: "",
+        nullable: true,
+        options: {},
+        fields: [],
+      },
+  );
+  return fieldChoices(aligned, `${ctx.path}: `);
 }
 
 function childGenerators(field: Field, type: DataType, ctx: FieldContext): (FieldGenerator | undefined)[] {

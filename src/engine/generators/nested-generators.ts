@@ -1,15 +1,24 @@
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
-import { allocateColumn, type ListColumn, type MapColumn, type StructColumn } from "../columns/column.ts";
+import {
+  allocateColumn,
+  type Column,
+  type ListColumn,
+  type MapColumn,
+  type StructColumn,
+} from "../columns/column.ts";
+import { valueAt } from "../columns/column-values.ts";
 import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
+import { applyChoices, type FieldChoice } from "./one-of-fields.ts";
 import { childPosition } from "./positions.ts";
 import { writeScalar } from "./write-scalar.ts";
 
-/** A struct: each child field filled at the same positions. */
+/** A struct: each child field filled at the same positions; of fields chosen between (`oneOfFields`), only the chosen one is set. */
 export function createStructGenerator(
   type: DataType,
   children: readonly (FieldGenerator | undefined)[],
+  choices: readonly FieldChoice[] = [],
 ): FieldGenerator {
   return {
     type,
@@ -18,6 +27,7 @@ export function createStructGenerator(
       children.forEach((g, k) => {
         g?.fill(pos, col.children[k]!);
       });
+      if (choices.length > 0) applyChoices(choices, col.children);
     },
   };
 }
@@ -100,7 +110,11 @@ export function createArrayGenerator(
   };
 }
 
-/** Maps: a size per value, keys and values filled at derived positions. */
+/**
+ * Maps: a size per value, keys and values filled at derived positions. A map's keys are
+ * distinct: a key drawn again within the same map is left out (with its value), so a map of
+ * few possible keys (an enum, a boolean) may be smaller than its drawn size.
+ */
 export function createMapGenerator(
   type: DataType,
   o: FieldOptions,
@@ -114,23 +128,54 @@ export function createMapGenerator(
     fill(pos, out) {
       const col = out as MapColumn;
       let total = 0;
+      const sizes = new Int32Array(pos.length);
       for (let i = 0; i < pos.length; i++) {
-        total += sizeOf(pos[i]!);
-        col.offsets[i + 1] = total;
+        sizes[i] = sizeOf(pos[i]!);
+        total += sizes[i]!;
       }
+      // Entry j of a map: its key at position 2j, its value at 2j+1 of the map's.
       const keyPos = new Float64Array(total);
       const valuePos = new Float64Array(total);
-      let k = 0;
-      for (let i = 0; i < pos.length; i++) {
-        for (let j = col.offsets[i]!; j < col.offsets[i + 1]!; j++, k++) {
-          keyPos[k] = childPosition(pos[i]!, 2 * (j - col.offsets[i]!));
-          valuePos[k] = childPosition(pos[i]!, 2 * (j - col.offsets[i]!) + 1);
+      for (let i = 0, k = 0; i < pos.length; i++)
+        for (let j = 0; j < sizes[i]!; j++, k++) {
+          keyPos[k] = childPosition(pos[i]!, 2 * j);
+          valuePos[k] = childPosition(pos[i]!, 2 * j + 1);
         }
-      }
       col.keys = allocateColumn(keys.type, total);
-      col.values = allocateColumn(values.type, total);
       keys.fill(keyPos, col.keys);
+      const kept = distinctKeys(col.keys, sizes, col.offsets);
+      if (kept.length < total) {
+        const keptKeys = new Float64Array(kept.length);
+        const keptValues = new Float64Array(kept.length);
+        for (let n = 0; n < kept.length; n++) {
+          keptKeys[n] = keyPos[kept[n]!]!;
+          keptValues[n] = valuePos[kept[n]!]!;
+        }
+        col.keys = allocateColumn(keys.type, kept.length);
+        keys.fill(keptKeys, col.keys);
+        col.values = allocateColumn(values.type, kept.length);
+        values.fill(keptValues, col.values);
+        return;
+      }
+      col.values = allocateColumn(values.type, total);
       values.fill(valuePos, col.values);
     },
   };
+}
+
+/** The entries to keep: the first of equal keys in each map; writes the maps' offsets over the kept entries. */
+function distinctKeys(drawn: Column, sizes: Int32Array, offsets: Int32Array): number[] {
+  const kept: number[] = [];
+  for (let i = 0, k = 0; i < sizes.length; i++) {
+    const seen = new Set<unknown>();
+    for (let j = 0; j < sizes[i]!; j++, k++) {
+      const v = valueAt(drawn, k);
+      const id = v instanceof Uint8Array ? Buffer.from(v).toString("latin1") : v;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      kept.push(k);
+    }
+    offsets[i + 1] = kept.length;
+  }
+  return kept;
 }

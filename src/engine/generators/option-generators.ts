@@ -70,6 +70,7 @@ export const OPTION_GENERATORS: readonly OptionGenerator[] = [
     create: "derived",
   },
   {
+    // An explicit maxLen cuts the values (a varchar(n) column holds them).
     options: ["expression"],
     selects: (f) => f.options.expression !== undefined,
     // Datafaker's date methods count from the start of the run's day (UTC): compiled expressions
@@ -88,6 +89,7 @@ export const OPTION_GENERATORS: readonly OptionGenerator[] = [
         unique,
         env.rowCount,
         path,
+        f.options.maxLen,
       ),
   },
   {

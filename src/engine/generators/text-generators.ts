@@ -16,15 +16,17 @@ export function createStringGenerator(
   const maxLen = Math.max(o.maxLen ?? 20, minLen);
   const rnd = new RowRandom(key);
   if (unique) {
-    // Base-62 digits of a permuted index, padded to at least minLen: distinct for distinct rows.
+    // Base-62 digits of a permuted index below 62^maxLen, padded to at least minLen: distinct
+    // for distinct rows (while the rows are fewer than the strings maxLen allows) and never longer.
     const width = Math.max(minLen, 1);
-    const perm = createPermutation(Number.MAX_SAFE_INTEGER, key);
+    const space = Math.min(62 ** maxLen, Number.MAX_SAFE_INTEGER);
+    const perm = createPermutation(space, key);
     return {
       type,
       fill(pos, out) {
         const values = (out as { values: string[] }).values;
         for (let i = 0; i < pos.length; i++) {
-          let n = perm(pos[i]!);
+          let n = perm(pos[i]! % space);
           let s = "";
           do {
             s = ALPHABET[n % 62]! + s;

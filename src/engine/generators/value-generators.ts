@@ -120,18 +120,20 @@ export function createExpressionGenerator(
   unique: Uniqueness = "none",
   rowCount = 0,
   fieldPath = "",
+  maxLen?: number,
 ): FieldGenerator {
   const rnd = new RowRandom(key);
   let pools: FakerPools | undefined;
+  const cut = maxLen === undefined ? (v: string) => v : (v: string) => cutText(v, maxLen);
   let next = (p: number): string => {
-    if (!fastMode || expr.callCount === 0) return expr.generate(rnd.at(p));
+    if (!fastMode || expr.callCount === 0) return cut(expr.generate(rnd.at(p)));
     pools ??= expressionPools(expr);
-    return expr.generatePooled(rnd.at(p), pools);
+    return cut(expr.generatePooled(rnd.at(p), pools));
   };
   if (unique !== "none" && expr.callCount > 0) {
     let table: readonly string[] | undefined;
     next = (p) => {
-      table ??= distinctExpressionValues(expr, rnd, unique, rowCount, fieldPath);
+      table ??= distinctExpressionValues(expr, rnd, unique, rowCount, fieldPath, cut);
       return table[p % table.length]!;
     };
   }
@@ -161,11 +163,12 @@ function distinctExpressionValues(
   unique: Uniqueness,
   rowCount: number,
   fieldPath: string,
+  cut: (value: string) => string,
 ): readonly string[] {
   const wanted = Math.max(1, rowCount);
   const limit = wanted * 4 + 1000;
   const seen = new Set<string>();
-  for (let c = 0; c < limit && seen.size < wanted; c++) seen.add(expr.generate(rnd.at(c)));
+  for (let c = 0; c < limit && seen.size < wanted; c++) seen.add(cut(expr.generate(rnd.at(c))));
   if (seen.size < wanted && unique === "explicit") {
     throw new RowforgeError(
       "RF_VALUE_INVALID",
@@ -176,6 +179,13 @@ function distinctExpressionValues(
     );
   }
   return [...seen];
+}
+
+/** The first `max` characters (code points, as databases count them) of a text. */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join("");
 }
 
 /** Random version-4 UUIDs, or UUID-shaped digests of `start + row` when incremental. */

@@ -434,6 +434,9 @@ export function recordWriter(
     const child = children.get(f.name);
     const path = at === "" ? f.name : `${at}.${f.name}`;
     if (child === undefined) {
+      // A field left out for its emptiness (a record inside itself past its depth): that empty value.
+      const empty = "default" in f ? undefined : emptyBytes(f.type, scope, namespace, path);
+      if (empty !== undefined) return (out: ByteSink) => out.bytes(empty);
       if (!("default" in f))
         throw new RowforgeError(
           "RF_FORMAT_TYPE_UNSUPPORTED",
@@ -458,9 +461,7 @@ function unionWriter(
   namespace: string,
   at: string,
 ): AvroValueWriter {
-  const isNull = (b: AvroSchema) =>
-    b === "null" || (typeof b === "object" && !Array.isArray(b) && (b as AvroComplex).type === "null");
-  const nullIndex = branches.findIndex(isNull);
+  const nullIndex = branches.findIndex(isNullBranch);
   let chosen: { k: number; write: AvroValueWriter } | undefined;
   let first: unknown;
   for (let k = 0; k < branches.length && !chosen; k++) {
@@ -499,9 +500,22 @@ const nullRefused = (scope: AvroWriterScope, at: string) =>
     },
   );
 
-/** A column that may hold nulls, written as a type without null: refused at the first null. */
-function nonNull(write: AvroValueWriter, data: Data, scope: AvroWriterScope, at: string): AvroValueWriter {
-  if (data.nullCount === 0) return write;
+/** The null branch of a union: `"null"` or `{type: "null"}`. */
+const isNullBranch = (b: AvroSchema) =>
+  b === "null" || (typeof b === "object" && !Array.isArray(b) && (b as AvroComplex).type === "null");
+
+/**
+ * A column that may hold nulls, written as `schema`: refused at the first null unless the schema
+ * is a union with null (its writer writes nulls as that branch).
+ */
+function nonNull(
+  schema: AvroSchema,
+  write: AvroValueWriter,
+  data: Data,
+  scope: AvroWriterScope,
+  at: string,
+): AvroValueWriter {
+  if (data.nullCount === 0 || (Array.isArray(schema) && schema.some(isNullBranch))) return write;
   return (out, i) => {
     if (!isValid(data, i)) throw nullRefused(scope, at);
     write(out, i);
@@ -519,6 +533,7 @@ function arrayWriter(
     throw mismatch(scope, at, "array", data);
   const child = data.children[0]!;
   const item = nonNull(
+    s.items as AvroSchema,
     avroWriter(s.items as AvroSchema, child, scope, namespace, `${at}[]`),
     child,
     scope,
@@ -550,6 +565,7 @@ function mapWriter(
   const values = entries.children[1]!;
   const key = bytesWriter(keys, scope, `${at}{key}`, "string");
   const value = nonNull(
+    s.values as AvroSchema,
     avroWriter(s.values as AvroSchema, values, scope, namespace, `${at}{}`),
     values,
     scope,
@@ -571,6 +587,29 @@ function mapWriter(
 }
 
 /** The Avro binary of a field's JSON default (a union's default is of its first branch). */
+/** The bytes of an empty array or map, or of null for a union with null; undefined for other types. */
+function emptyBytes(
+  schema: AvroSchema,
+  scope: AvroWriterScope,
+  namespace: string,
+  at: string,
+): Uint8Array | undefined {
+  if (Array.isArray(schema)) {
+    const k = schema.findIndex(isNullBranch);
+    if (k < 0) return undefined;
+    const out = new ByteSink(8);
+    writeLong(out, k);
+    return out.buf.slice(0, out.pos);
+  }
+  if (typeof schema === "string" && !AVRO_PRIMITIVES.includes(schema)) {
+    const r = scope.names.resolve(schema, namespace, at);
+    return emptyBytes(r.schema, scope, AvroNames.namespaceOf(r.fullName), at);
+  }
+  const t = typeof schema === "object" && schema !== null ? (schema as AvroComplex).type : undefined;
+  // An array or a map of no entries: one block count of 0.
+  return t === "array" || t === "map" ? new Uint8Array([0]) : undefined;
+}
+
 function defaultBytes(
   schema: AvroSchema,
   value: unknown,

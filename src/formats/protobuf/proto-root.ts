@@ -1,4 +1,6 @@
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
 import protobuf from "protobufjs";
 import { RowforgeError } from "../../errors/index.ts";
 
@@ -8,13 +10,47 @@ export type ProtoType = protobuf.Type;
 /** protobufjs keeps field names as written (`order_id`, not `orderId`): they are the step's field names. */
 const PARSE = { keepCase: true } as const;
 
+/**
+ * Where Google's own `.proto` files are when the user's folders do not hold them: protobufjs's
+ * (descriptor, api, type, source_context, compiler/plugin, google/api/annotations and http)
+ * and the google-proto-files package (google/api, google/type, google/rpc, the Cloud APIs...).
+ * Google's well-known types (timestamp, struct, wrappers...) are protobufjs's built-ins.
+ */
+const BUNDLED_ROOTS: readonly string[] = (() => {
+  const require = createRequire(import.meta.url);
+  return ["protobufjs", "google-proto-files"].flatMap((p) => {
+    try {
+      return [dirname(require.resolve(`${p}/package.json`))];
+    } catch {
+      return [];
+    }
+  });
+})();
+
+/** A well-known type protobufjs has built in (`google/protobuf/timestamp.proto`). */
+const isBuiltIn = (target: string): boolean => target in protobuf.common;
+
+/** The bundled copy of a Google `.proto` (`google/protobuf/descriptor.proto`, `google/type/money.proto`), if any. */
+function bundled(target: string): string | undefined {
+  if (!target.startsWith("google/")) return undefined;
+  return BUNDLED_ROOTS.map((r) => join(r, target)).find((c) => existsSync(c));
+}
+
 /** The texts of the files a `.proto` file imports, by path (protoImports reads them beforehand). */
 export type ProtoFiles = (path: string) => string | undefined;
 
-/** Where an import is looked for: beside the importing file, then in each folder above the main file (the usual `-I` roots). */
-function importCandidates(origin: string, target: string, main: string): string[] {
+/**
+ * Where an import is looked for: beside the importing file, then in the step's import paths
+ * (`importPaths`, protoc's `-I`), then in each folder above the main file (the usual `-I` roots).
+ */
+function importCandidates(
+  origin: string,
+  target: string,
+  main: string,
+  importPaths: readonly string[],
+): string[] {
   if (isAbsolute(target)) return [target];
-  const out = [join(dirname(origin), target)];
+  const out = [join(dirname(origin), target), ...importPaths.map((p) => join(resolve(p), target))];
   for (let d = dirname(resolve(main)); ; d = dirname(d)) {
     out.push(join(d, target));
     if (dirname(d) === d) break;
@@ -31,8 +67,6 @@ function parseFailure(e: unknown, file: string, where: string): RowforgeError {
     `${where}: the Protobuf file ${file} cannot be read: it is not valid Protobuf${line ? ` (line ${line[1]})` : ""}`,
   );
 }
-
-const isWellKnown = (target: string) => target.startsWith("google/protobuf/");
 
 /** The imports (and weak imports) a `.proto` text names. */
 function importsOf(text: string, file: string, where: string): string[] {
@@ -55,12 +89,13 @@ export async function protoImports(
   text: string,
   where: string,
   read: (candidate: string) => Promise<{ readonly text: string }>,
+  importPaths: readonly string[] = [],
 ): Promise<ProtoFiles> {
   const files = new Map<string, string>();
   const visit = async (file: string, source: string): Promise<void> => {
     for (const target of importsOf(source, file, where)) {
-      if (isWellKnown(target)) continue;
-      const candidates = importCandidates(file, target, path);
+      if (isBuiltIn(target)) continue;
+      const candidates = importCandidates(file, target, path, importPaths);
       // Refused candidates are left out of the message: they would show folders the caller may not see.
       const tried: string[] = [];
       let found: string | undefined;
@@ -85,7 +120,14 @@ export async function protoImports(
         found = c;
         break;
       }
-      if (found === undefined) throw importMissing(file, target, tried, where);
+      // Google's own files not among the user's: rowforge's bundled copies (not the caller's files).
+      const copy = found === undefined ? bundled(target) : undefined;
+      if (copy !== undefined && !files.has(copy)) {
+        const got = readFileSync(copy, "utf8");
+        files.set(copy, got);
+        await visit(copy, got);
+      }
+      if (found === undefined && copy === undefined) throw importMissing(file, target, tried, where);
     }
   };
   await visit(path, text);
@@ -104,11 +146,18 @@ function importMissing(origin: string, target: string, candidates: readonly stri
 
 /**
  * A `.proto` file and what it imports, parsed with protobufjs: imports come from `files`
- * (protoImports), found beside the importing file, then in each folder above the main file;
- * Google's well-known types (`google/protobuf/timestamp.proto`, ...) are protobufjs's own. A
- * file given by URL is parsed alone: it may import only the well-known types.
+ * (protoImports, given the same `importPaths`), found beside the importing file, then in the
+ * import paths, then in each folder above the main file, then among Google's files bundled with
+ * rowforge; Google's well-known types (`google/protobuf/timestamp.proto`, ...) are protobufjs's
+ * own. A file given by URL is parsed alone: it may import only Google's files.
  */
-export function loadProtoFile(path: string, text: string, where: string, files: ProtoFiles): ProtoRoot {
+export function loadProtoFile(
+  path: string,
+  text: string,
+  where: string,
+  files: ProtoFiles,
+  importPaths: readonly string[] = [],
+): ProtoRoot {
   if (/^https?:\/\//i.test(path)) return parseProtoText(text, path, where);
   const root = new protobuf.Root();
   const seen = new Set<string>();
@@ -122,16 +171,17 @@ export function loadProtoFile(path: string, text: string, where: string, files: 
       throw parseFailure(e, file, where);
     }
     for (const target of [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])]) {
-      if (isWellKnown(target)) {
+      if (isBuiltIn(target)) {
         // protobufjs's own definitions, added as they are (loading would resolve the root half-read).
         const json = seen.has(target) ? null : protobuf.common.get(target);
         if (json) root.addJSON(json.nested ?? {});
         seen.add(target);
         continue;
       }
-      const candidates = importCandidates(file, target, path);
-      const found = candidates.find((c) => files(c) !== undefined);
-      if (found === undefined) throw importMissing(file, target, candidates, where);
+      const candidates = importCandidates(file, target, path, importPaths);
+      const found = candidates.find((c) => files(c) !== undefined) ?? bundled(target);
+      if (found === undefined || files(found) === undefined)
+        throw importMissing(file, target, candidates, where);
       add(found, files(found)!);
     }
   };
@@ -147,16 +197,32 @@ export function loadProtoFile(path: string, text: string, where: string, files: 
   return root;
 }
 
-/** A `.proto` text on its own (fetched by URL, or from a schema registry): it may import only Google's well-known types. */
+/**
+ * The folders of the step option `importPaths` (a comma list, protoc's `-I`): a relative one is
+ * read from the folder the step's `schemaLocation` was found relative to (the working folder,
+ * or the plan's folder when the file was found beside the plan).
+ */
+export function importPathsOf(option: string | undefined, location: string, found: string): string[] {
+  const paths = (option ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  const rel = normalize(location);
+  const base = !isAbsolute(location) && found.endsWith(rel) ? found.slice(0, -rel.length) || "." : ".";
+  return paths.map((p) => resolve(base, p));
+}
+
+/** A `.proto` text on its own (fetched by URL, or from a schema registry): it may import only Google's files (bundled). */
 export function parseProtoText(text: string, from: string, where: string): ProtoRoot {
   const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => (isBuiltIn(target) ? target : (bundled(target) ?? target));
   let parsed: protobuf.IParserResult;
   try {
     parsed = protobuf.parse(text, root, PARSE);
   } catch (e) {
     throw parseFailure(e, from, where);
   }
-  const others = (parsed.imports ?? []).filter((i) => !isWellKnown(i));
+  const others = (parsed.imports ?? []).filter((i) => !isBuiltIn(i) && bundled(i) === undefined);
   if (others.length > 0)
     throw new RowforgeError(
       "RF_METADATA_SCHEMA_INVALID",
@@ -164,7 +230,7 @@ export function parseProtoText(text: string, from: string, where: string): Proto
       { hint: "save the .proto files in a folder and give the path of the main one" },
     );
   try {
-    for (const i of parsed.imports ?? []) root.loadSync(i, PARSE);
+    for (const i of parsed.imports ?? []) root.loadSync(root.resolvePath("", i) ?? i, PARSE);
     root.resolveAll();
   } catch (e) {
     throw new RowforgeError(

@@ -29,7 +29,7 @@ test("scalars and logical types: their rowforge types, never null unless a union
   });
 });
 
-test("enums are their symbols, fixed its size, arrays of enums arrayOneOf, maps of scalars map<string,T>", () => {
+test("enums are their symbols, fixed its size, arrays of enums arrayOneOf, maps a key and a value field", () => {
   assert.deepEqual(one({ type: "enum", name: "E", symbols: ["A", "B"] }).options, { oneOf: ["A", "B"] });
   assert.deepEqual(one({ type: "fixed", name: "F", size: 16 }).options, { minLen: 16, maxLen: 16 });
   const tags = one({ type: "array", items: { type: "enum", name: "T", symbols: ["x", "y"] } });
@@ -65,16 +65,28 @@ test("named types are followed by short and full name; records become structs, a
   );
 });
 
-test("refused with the field's path: a map of records, a decimal wider than its fixed bytes", () => {
+test("maps of records, of arrays of records and of maps keep their values' schema in the value field", () => {
+  const record = {
+    type: "record",
+    name: "V",
+    fields: [{ name: "a", type: { type: "enum", name: "E", symbols: ["x"] } }],
+  };
+  const byKey = one({ type: "map", values: record });
+  const value = (byKey.fields as RawField[])[1]!;
+  assert.deepEqual([value.name, value.type], ["value", "struct"]);
+  assert.deepEqual((value.fields as RawField[])[0]!.options, { oneOf: ["x"] });
+  const nested = one({ type: "map", values: { type: "map", values: { type: "array", items: record } } });
+  const inner = (nested.fields as RawField[])[1]!;
+  assert.equal(inner.type, "map");
+  assert.equal((inner.fields as RawField[])[1]!.type, "array");
+});
+
+test("refused with the field's path: a decimal wider than its fixed bytes", () => {
   const refused = (type: unknown, message: RegExp) =>
     assert.throws(
       () => one(type),
       (e) => isRowforgeError(e) && e.code === "RF_METADATA_SCHEMA_INVALID" && message.test(e.message),
     );
-  refused(
-    { type: "map", values: { type: "record", name: "V", fields: [{ name: "a", type: "int" }] } },
-    /\.x is a map whose values are records/,
-  );
   refused(
     { type: "fixed", name: "D", size: 2, logicalType: "decimal", precision: 9, scale: 0 },
     /precision 9, more digits than its 2 fixed bytes/,

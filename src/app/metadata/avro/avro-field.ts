@@ -19,7 +19,8 @@ const MS_PER_DAY = 86_400_000;
 
 /**
  * The fields of an Avro record (a step's `fields` as users write them): records become structs,
- * arrays arrays (of structs for records), maps `map<string,T>`, enums strings with `oneOf` their
+ * arrays arrays (of structs for records), maps `map` fields with a string `key` and a `value`
+ * field of the values' schema (records, enums, arrays, maps, unions...), enums strings with `oneOf` their
  * symbols, fixed binaries of their size, unions with `null` nullable fields with some nulls (the
  * first other branch gives the values), logical types their rowforge types (date, timestamp,
  * decimal(p,s), uuid). Named types are followed by full or short name; a record that contains
@@ -38,16 +39,55 @@ export function avroRecordFields(
 function recordFields(record: AvroComplex, w: Walk, at: string): RawField[] {
   if (!Array.isArray(record.fields))
     throw avroInvalid(w.names.where, at, `is a record without a fields list`);
-  return record.fields.map((f, k) => {
+  return record.fields.flatMap((f, k) => {
     if (typeof f?.name !== "string" || f.name === "")
       throw avroInvalid(w.names.where, `${at}.fields[${k}]`, "has no name");
-    const field = fieldOf(f.name, f.type, w, `${at}.${f.name}`);
+    let field: RawField | undefined;
+    try {
+      field = fieldOf(f.name, f.type, w, `${at}.${f.name}`);
+    } catch (e) {
+      if (!(e instanceof TooDeep)) throw e;
+      throw avroInvalid(
+        w.names.where,
+        `${at}.${f.name}`,
+        `contains its own record ${e.record} (${e.chain}) where it cannot be empty (not in an array, a map or a union with null): a recursive record with no way out has no finite value to generate`,
+        "break the cycle (a nullable field, or an array of the record) or list the step's fields",
+      );
+    }
+    // Left out: the empty array or map, or null, that ends a record inside itself (the writer writes it).
+    if (field === undefined) return [];
     // A type without null is never null: said, so databases and `validate` show it.
-    return field.nullable === undefined ? { ...field, nullable: false } : field;
+    return [field.nullable === undefined ? { ...field, nullable: false } : field];
   });
 }
 
-function fieldOf(name: string, schema: AvroSchema, w: Walk, at: string): RawField {
+/** A record met again past AVRO_RECURSION_DEPTH levels of itself: the array, map or union holding it ends there. */
+class TooDeep {
+  readonly record: string;
+  readonly chain: string;
+  constructor(record: string, chain: string) {
+    this.record = record;
+    this.chain = chain;
+  }
+}
+
+/**
+ * How often a record may appear inside itself (a tree `Node` with `children: array<Node>`):
+ * deeper, the array or map holding it is empty and a union with null is null.
+ */
+export const AVRO_RECURSION_DEPTH = 2;
+
+/** The field of a schema, or undefined when it can only be empty (see TooDeep); throws TooDeep where it cannot. */
+const emptyWhenTooDeep = (make: () => RawField | undefined): RawField | undefined => {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof TooDeep) return undefined;
+    throw e;
+  }
+};
+
+function fieldOf(name: string, schema: AvroSchema, w: Walk, at: string): RawField | undefined {
   if (Array.isArray(schema)) {
     const branches = schema as readonly AvroSchema[];
     const isNull = (b: AvroSchema) =>
@@ -55,8 +95,10 @@ function fieldOf(name: string, schema: AvroSchema, w: Walk, at: string): RawFiel
     const others = branches.filter((b) => !isNull(b));
     const allowsNull = others.length < branches.length;
     if (others.length === 0) return nullField(name);
-    const f = fieldOf(name, others[0]!, w, `${at}<union branch 0>`);
-    if (!allowsNull) return f;
+    const f = allowsNull
+      ? emptyWhenTooDeep(() => fieldOf(name, others[0]!, w, `${at}<union branch 0>`))
+      : fieldOf(name, others[0]!, w, `${at}<union branch 0>`);
+    if (f === undefined || !allowsNull) return f;
     return {
       ...f,
       nullable: true,
@@ -92,7 +134,13 @@ const nullField = (name: string): RawField => ({
   options: { enableNull: true, nullProb: 1 },
 });
 
-function namedField(name: string, s: AvroComplex, fullName: string, w: Walk, at: string): RawField {
+function namedField(
+  name: string,
+  s: AvroComplex,
+  fullName: string,
+  w: Walk,
+  at: string,
+): RawField | undefined {
   switch (s.type) {
     case "enum": {
       const symbols = Array.isArray(s.symbols) ? s.symbols : [];
@@ -110,12 +158,10 @@ function namedField(name: string, s: AvroComplex, fullName: string, w: Walk, at:
     }
     case "record":
     case "error": {
-      if (w.expanding.includes(fullName))
-        throw avroInvalid(
-          w.names.where,
-          at,
-          `contains its own record ${fullName} (${[...w.expanding.slice(w.expanding.indexOf(fullName)), fullName].join(" -> ")}): a recursive record has no finite value to generate`,
-          "break the cycle (a nullable field whose branch is not the record itself) or list the step's fields",
+      if (w.expanding.filter((n) => n === fullName).length >= AVRO_RECURSION_DEPTH)
+        throw new TooDeep(
+          fullName,
+          [...w.expanding.slice(w.expanding.indexOf(fullName)), fullName].join(" -> "),
         );
       const inner: Walk = {
         ...w,
@@ -209,9 +255,10 @@ function decimalField(name: string, s: AvroComplex, size: number | undefined, w:
   };
 }
 
-function arrayField(name: string, s: AvroComplex, w: Walk, at: string): RawField {
+function arrayField(name: string, s: AvroComplex, w: Walk, at: string): RawField | undefined {
   if (s.items === undefined) throw avroInvalid(w.names.where, at, "is an array without items");
-  const element = fieldOf("element", s.items, w, `${at}[]`);
+  const element = emptyWhenTooDeep(() => fieldOf("element", s.items!, w, `${at}[]`));
+  if (element === undefined) return undefined;
   const options: Record<string, unknown> = { arrayMinLen: 0, arrayMaxLen: 5 };
   if (element.type === "struct") return { name, type: "array", options, fields: element.fields };
   const elementOptions = { ...((element.options as Record<string, unknown> | undefined) ?? {}) };
@@ -238,15 +285,15 @@ function arrayField(name: string, s: AvroComplex, w: Walk, at: string): RawField
   return { name, type: `array<${type}>`, options: { ...elementOptions, ...options } };
 }
 
-function mapField(name: string, s: AvroComplex, w: Walk, at: string): RawField {
+function mapField(name: string, s: AvroComplex, w: Walk, at: string): RawField | undefined {
   if (s.values === undefined) throw avroInvalid(w.names.where, at, "is a map without values");
-  const value = fieldOf("value", s.values, w, `${at}{}`);
-  const valueOptions = { ...((value.options as Record<string, unknown> | undefined) ?? {}) };
-  delete valueOptions.enableNull;
-  delete valueOptions.nullProb;
-  if (value.type === "struct" || Object.keys(valueOptions).length > 0)
-    throw unsupportedNesting(w, at, "a map whose values are records, enums, fixed or logical types");
-  return { name, type: `map<string,${String(value.type)}>`, options: { mapMinSize: 0, mapMaxSize: 5 } };
+  const value = emptyWhenTooDeep(() => fieldOf("value", s.values!, w, `${at}{}`));
+  if (value === undefined) return undefined;
+  const options = { mapMinSize: 0, mapMaxSize: 5 };
+  // Values of a plain type (no options, no fields): `map<string,T>`, which an array may hold too.
+  if (value.options === undefined && value.fields === undefined)
+    return { name, type: `map<string,${String(value.type)}>`, options };
+  return { name, type: "map", options, fields: [{ name: "key", type: "string" }, value] };
 }
 
 function unsupportedNesting(w: Walk, at: string, what: string) {

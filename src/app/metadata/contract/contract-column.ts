@@ -1,4 +1,4 @@
-import type { ContractColumn, Obj, QualityRule } from "./contract-table.ts";
+import { type ContractColumn, isObj, type Obj, type QualityRule } from "./contract-table.ts";
 import { columnType } from "./contract-types.ts";
 import { ruleConstraints } from "./quality-constraints.ts";
 
@@ -45,6 +45,8 @@ export interface ColumnSpec {
   readonly nested?: { readonly fields: readonly ContractColumn[]; readonly array: boolean };
   /** The scalar items of an array column. */
   readonly items?: ContractColumn;
+  /** A map column's keys and values. */
+  readonly map?: { readonly key: ContractColumn; readonly value: ContractColumn };
   readonly quality: readonly QualityRule[];
 }
 
@@ -70,6 +72,14 @@ export function contractColumn(spec: ColumnSpec): ContractColumn {
       t.type === undefined
     )
       given.format = f.toLowerCase();
+  }
+  // ODCS v3.2 lists enum items as {value, label, description}: the values are what is generated.
+  if (Array.isArray(given.enum)) given.enum = given.enum.map((e) => (isObj(e) && "value" in e ? e.value : e));
+  // A vector's dimension (ODCS v3.2 logicalTypeOptions.dimensions): its exact length.
+  const dimensions = spec.constraints.map((c) => c.dimensions).find((d) => typeof d === "number" && d > 0);
+  if (typeof dimensions === "number" && t.schema.items !== undefined) {
+    given.minItems = dimensions;
+    given.maxItems = dimensions;
   }
   const fromRules = ruleConstraints(spec.quality);
   if (fromRules.enum && given.enum === undefined) given.enum = fromRules.enum;
@@ -101,6 +111,7 @@ export function contractColumn(spec: ColumnSpec): ContractColumn {
     quality: spec.quality,
     ...(t.type !== undefined && t.shape === undefined ? { type: t.type } : {}),
   };
+  if (spec.map) return { ...out, map: spec.map };
   if (spec.nested && spec.nested.fields.length > 0) {
     const n = spec.nested;
     return {

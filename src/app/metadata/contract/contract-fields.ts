@@ -10,7 +10,8 @@ const DEFAULT_MAX_ITEMS = 5;
  * The fields a table's columns are generated as: each column's value constraints go through
  * the JSON Schema mapping (patterns → regex, enums → oneOf, lengths, bounds, formats); the
  * physical type sets the field type JSON Schema cannot say (decimal(p,s), long, timestamp);
- * a unique or primary-key column gets `isUnique`; an optional column is nullable, with some
+ * a unique or primary-key column gets `isUnique`; a map column a `map` field of its key and
+ * value columns; an optional column is nullable, with some
  * nulls when `optionalNulls` (the contract allows them and the output writes them).
  */
 export function contractFields(
@@ -24,6 +25,16 @@ export function contractFields(
 
 function columnField(c: ContractColumn, scope: SchemaScope, at: string, optionalNulls: boolean): RawField {
   const nulls = !c.required && optionalNulls ? { enableNull: true, nullProb: 0.1 } : {};
+  if (c.map) {
+    const entries = [c.map.key, c.map.value].map((e, k) => columnField(e, scope, `${at}/${k}`, false));
+    return {
+      name: c.name,
+      type: "map",
+      nullable: !c.required,
+      fields: entries,
+      options: { mapMinSize: c.required ? 1 : 0, mapMaxSize: DEFAULT_MAX_ITEMS, ...nulls },
+    };
+  }
   if (c.fields !== undefined && c.fields.length > 0) {
     const fields = contractFields(c.fields, scope, `${at}/fields`, optionalNulls);
     if (!c.array)

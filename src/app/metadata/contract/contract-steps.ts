@@ -4,6 +4,7 @@ import type { Validation } from "../../../model/validation.ts";
 import type { SchemaScope } from "../json-schema/resolve-schema.ts";
 import type { MetadataStepShape } from "../metadata-source.ts";
 import { contractFields } from "./contract-fields.ts";
+import { narrowParents, tableForeignKeys } from "./contract-relations.ts";
 import type { ContractColumn, ContractTable } from "./contract-table.ts";
 import { readRule } from "./quality-rule.ts";
 import { ruleValidation } from "./quality-validation.ts";
@@ -52,21 +53,31 @@ export function contractSteps(
         );
       })
     : tables;
-  const several = chosen.length > 1;
-  return chosen.map((t) => {
-    if (t.columns.length === 0)
-      throw new RowforgeError(
-        "RF_METADATA_SCHEMA_INVALID",
-        `${scope.where}: table "${t.name}" has no columns, so there are no fields to generate`,
-      );
+  // A table without columns (a placeholder, a table described elsewhere) makes no step: said
+  // on the others, unless it is all there is or the step names it.
+  const empty = chosen.filter((t) => t.columns.length === 0);
+  const generated = chosen.filter((t) => t.columns.length > 0);
+  if (generated.length === 0 || (wanted?.length && empty.length > 0))
+    throw new RowforgeError(
+      "RF_METADATA_SCHEMA_INVALID",
+      `${scope.where}: table "${(empty[0] ?? chosen[0])!.name}" has no columns, so there are no fields to generate`,
+      { hint: "give the table properties (columns), or select other tables with dataContractSchema" },
+    );
+  const emptyNotes = empty.map((t) => `table ${t.name}: it has no columns, so no step is generated for it`);
+  const several = generated.length > 1;
+  const stepName = (t: ContractTable) => (several ? t.name : r.step.name);
+  const keys = new Map(generated.map((t) => [t, tableForeignKeys(t, generated, stepName)]));
+  const narrowed = narrowParents(generated, keys, stepName);
+  return generated.map((t) => {
     const fields = contractFields(
-      t.columns,
+      narrowed.get(t)!,
       { ...scope, where: `${scope.where}, table ${t.name}` },
       `#/${t.name}`,
       true,
     );
     const validations: Validation[] = [];
-    const skipped: string[] = [];
+    const { foreignKeys, notes } = keys.get(t)!;
+    const skipped: string[] = [...emptyNotes, ...notes];
     const target = {
       table: t.name,
       ...(t.physicalName !== undefined ? { physicalName: t.physicalName } : {}),
@@ -95,11 +106,12 @@ export function contractSteps(
       }
     }
     return {
-      name: several ? t.name : r.step.name,
+      name: stepName(t),
       fields,
       ...(Object.keys(options).length > 0 ? { overrides: options } : {}),
       validations,
       skipped,
+      ...(foreignKeys.length > 0 ? { foreignKeys } : {}),
     };
   });
 }

@@ -10,6 +10,18 @@ export interface ContractTable {
   readonly columns: readonly ContractColumn[];
   /** Table-level quality rules, as written. */
   readonly quality: readonly QualityRule[];
+  /** Foreign keys the contract states from this table's columns (ODCS relationships, datacontract references). */
+  readonly relations: readonly ContractRelation[];
+}
+
+/** A foreign key: columns of a table whose values are the values of columns of another table. */
+export interface ContractRelation {
+  /** This table's columns (dotted paths for nested ones). */
+  readonly from: readonly string[];
+  /** The referenced table and its columns, as the contract writes them (`receivers.id`). */
+  readonly to: readonly string[];
+  /** Where the contract states it (`schema[0].relationships[0]`). */
+  readonly at: string;
 }
 
 export interface ContractColumn {
@@ -26,6 +38,8 @@ export interface ContractColumn {
   /** The columns of an object column, or of the objects an array column holds (`array` true). */
   readonly fields?: readonly ContractColumn[];
   readonly array?: boolean;
+  /** A map column's keys and values (ODCS v3.2 `map: {key, value}`, datacontract.yaml `keys`/`values`). */
+  readonly map?: { readonly key: ContractColumn; readonly value: ContractColumn };
   /** Array bounds of an array of objects. */
   readonly minItems?: number;
   readonly maxItems?: number;

@@ -2,8 +2,8 @@
 export interface ColumnType {
   readonly schema: Record<string, unknown>;
   readonly type?: string;
-  /** An object (struct) or a list: its nested columns or items say the rest. */
-  readonly shape?: "object" | "array";
+  /** An object (struct), a list or a map: its nested columns, items or key and value say the rest. */
+  readonly shape?: "object" | "array" | "map";
 }
 
 /**
@@ -25,7 +25,10 @@ function typeName(raw: string): ColumnType | undefined {
     .exec(name)?.[1]
     ?.split(",")
     .map((x) => Number(x.trim()));
-  const base = name.replace(/\(.*$/, "").replace(/\s+/g, " ").trim();
+  const base = name
+    .replace(/[(<].*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
   switch (base) {
     case "string":
     case "text":
@@ -100,10 +103,21 @@ function typeName(raw: string): ColumnType | undefined {
     case "object":
     case "record":
     case "struct":
-    case "map":
     case "json":
     case "jsonb":
       return { schema: { type: "object" }, shape: "object" };
+    case "map":
+      return { schema: { type: "object" }, shape: "map" };
+    case "vector":
+      // An embedding: numbers of the declared dimension (logicalTypeOptions.dimensions, or vector(n)).
+      return {
+        schema: {
+          type: "array",
+          items: { type: "number", minimum: -1, maximum: 1 },
+          ...(args?.[0] !== undefined && args[0] > 0 ? { minItems: args[0], maxItems: args[0] } : {}),
+        },
+        shape: "array",
+      };
     case "array":
     case "list":
       return { schema: { type: "array" }, shape: "array" };

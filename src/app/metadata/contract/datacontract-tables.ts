@@ -67,6 +67,17 @@ export function dataContractTables(
         ? `decimal(${precision},${typeof f.scale === "number" ? f.scale : 0})`
         : undefined;
     const items = isObj(f.items) ? resolve(f.items, `${at}.items`) : undefined;
+    const map =
+      type?.toLowerCase() === "map"
+        ? {
+            key: column(
+              "key",
+              { type: "string", ...(isObj(f.keys) ? f.keys : {}), required: true },
+              `${at}.keys`,
+            ),
+            value: column("value", { ...(isObj(f.values) ? f.values : {}), required: true }, `${at}.values`),
+          }
+        : undefined;
     const nested = isObj(f.fields)
       ? { fields: fieldsOf(f.fields, at), array: false }
       : items && isObj(items.fields)
@@ -80,6 +91,7 @@ export function dataContractTables(
       // A column of a primary key of several columns repeats on its own.
       unique: f.unique === true || ((f.primaryKey === true || f.primary === true) && keys === 1),
       constraints: [f],
+      ...(map ? { map } : {}),
       ...(nested ? { nested } : {}),
       ...(items && !nested ? { items: column("element", { ...items, required: true }, `${at}.items`) } : {}),
       quality: rules(f.quality, at),
@@ -98,6 +110,7 @@ export function dataContractTables(
       name,
       columns: isObj(model.fields) ? fieldsOf(model.fields, at) : [],
       quality: rules(model.quality, at),
+      relations: isObj(model.fields) ? references(model.fields, "", `${at}.fields`) : [],
     };
   });
   const skipped = isObj(root.quality)
@@ -106,6 +119,21 @@ export function dataContractTables(
       ]
     : [];
   return { tables, skipped };
+}
+
+/** A field's `references: <model>.<field>` (nested fields' too, under dotted names): foreign keys. */
+function references(fields: Obj, prefix: string, at: string): ContractTable["relations"] {
+  return Object.entries(fields).flatMap(([name, f]) => {
+    if (!isObj(f)) return [];
+    const own =
+      typeof f.references === "string"
+        ? [{ from: [`${prefix}${name}`], to: [f.references], at: `${at}.${name}.references` }]
+        : [];
+    return [
+      ...own,
+      ...(isObj(f.fields) ? references(f.fields, `${prefix}${name}.`, `${at}.${name}.fields`) : []),
+    ];
+  });
 }
 
 const rules = (v: unknown, at: string): QualityRule[] =>

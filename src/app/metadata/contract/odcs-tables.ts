@@ -43,7 +43,38 @@ function v3Table(t: Obj, at: string): ContractTable {
     ...(physicalName !== undefined ? { physicalName } : {}),
     columns: props.map((p, i) => v3Column(p, `${at}.properties[${i}]`, keys)),
     quality: rules(t.quality, at),
+    relations: [
+      ...relations(t.relationships, [], `${at}.relationships`),
+      ...propertyRelations(props, "", `${at}.properties`),
+    ],
   };
+}
+
+/** Column names of a relationship's from or to: one (`tbl.col`) or a list of them. */
+const names = (v: unknown): string[] =>
+  typeof v === "string" ? [v] : list(v).filter((x): x is string => typeof x === "string");
+
+/**
+ * ODCS v3 `relationships` (foreign keys; `type` foreignKey, the default): at the table level
+ * with `from` and `to`, at a property with `to` alone (`from` is the property).
+ */
+function relations(v: unknown, from: readonly string[], at: string): ContractTable["relations"] {
+  return list(v).flatMap((r, i) => {
+    if (!isObj(r) || (r.type !== undefined && r.type !== "foreignKey")) return [];
+    const source = from.length > 0 ? from : names(r.from);
+    const to = names(r.to);
+    return source.length > 0 && source.length === to.length ? [{ from: source, to, at: `${at}[${i}]` }] : [];
+  });
+}
+
+function propertyRelations(props: readonly Obj[], prefix: string, at: string): ContractTable["relations"] {
+  return props.flatMap((p, i) => {
+    const name = `${prefix}${str(p.name) ?? ""}`;
+    return [
+      ...relations(p.relationships, [name], `${at}[${i}].relationships`),
+      ...propertyRelations(list(p.properties).filter(isObj), `${name}.`, `${at}[${i}].properties`),
+    ];
+  });
 }
 
 function v3Column(p: Obj, at: string, keys = 0): ContractColumn {
@@ -59,10 +90,12 @@ function v3Column(p: Obj, at: string, keys = 0): ContractColumn {
     : objectItems
       ? { fields: nestedOf(items, `${at}.items`), array: true }
       : undefined;
+  const map = mapOf(p, at);
   return contractColumn({
     name: str(p.name) ?? at,
     logical: str(p.logicalType),
     physical: str(p.physicalType),
+    ...(map ? { map } : {}),
     required: p.required === true || p.primaryKey === true,
     unique: p.unique === true || (p.primaryKey === true && keys === 1),
     constraints: [p, options],
@@ -74,6 +107,28 @@ function v3Column(p: Obj, at: string, keys = 0): ContractColumn {
   });
 }
 
+/**
+ * A map column's key and value: ODCS v3.2 `map: {key, value}` (each a property: a logical type,
+ * an object with properties...), else the types of a physical `MAP<K, V>`; undefined for others.
+ */
+function mapOf(p: Obj, at: string): { key: ContractColumn; value: ContractColumn } | undefined {
+  const entry = (name: string, spec: Obj, a: string) => v3Column({ ...spec, name, required: true }, a);
+  if (isObj(p.map))
+    return {
+      key: entry("key", isObj(p.map.key) ? p.map.key : {}, `${at}.map.key`),
+      value: entry("value", isObj(p.map.value) ? p.map.value : {}, `${at}.map.value`),
+    };
+  const physical = /^\s*map\s*<\s*([^,]+?)\s*,\s*(.+?)\s*>\s*$/i.exec(str(p.physicalType) ?? "");
+  if (physical)
+    return {
+      key: entry("key", { physicalType: physical[1] }, `${at}.physicalType`),
+      value: entry("value", { physicalType: physical[2] }, `${at}.physicalType`),
+    };
+  return str(p.logicalType)?.toLowerCase() === "map"
+    ? { key: entry("key", {}, at), value: entry("value", {}, at) }
+    : undefined;
+}
+
 function v2Table(t: Obj, at: string): ContractTable {
   const physicalName = str(t.physicalName);
   const columns = list(t.columns).filter(isObj);
@@ -83,6 +138,7 @@ function v2Table(t: Obj, at: string): ContractTable {
     ...(physicalName !== undefined ? { physicalName } : {}),
     columns: columns.map((c, i) => v2Column(c, `${at}.columns[${i}]`, keys)),
     quality: rules(t.quality, at),
+    relations: [],
   };
 }
 

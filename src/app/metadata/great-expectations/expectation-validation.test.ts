@@ -80,3 +80,53 @@ test("GE type names fold to Spark's; strftime formats become Java patterns", () 
   assert.equal(javaDateFormat("%Y-%m-%dT%H:%M:%S"), "yyyy-MM-dd'T'HH:mm:ss");
   assert.equal(javaDateFormat("%Q"), undefined);
 });
+
+test("null kwargs are no constraint, as in GE: type lists, column lists, value sets (universal), bounds; a null column_set is the empty set", () => {
+  assert.deepEqual(one("expect_column_values_to_be_in_type_list", { column: "a", type_list: null }), []);
+  assert.deepEqual(one("expect_column_values_to_be_of_type", { column: "a", type_: null }), []);
+  assert.deepEqual(one("expect_table_columns_to_match_ordered_list", { column_list: null }), []);
+  assert.deepEqual(one("expect_column_values_to_be_in_set", { column: "a", value_set: null }), []);
+  assert.deepEqual(one("expect_column_distinct_values_to_be_in_set", { column: "a", value_set: null }), []);
+  assert.deepEqual(
+    one("expect_column_kl_divergence_to_be_less_than", {
+      column: "a",
+      partition_object: null,
+      threshold: null,
+    }),
+    [],
+  );
+  assert.deepEqual(
+    one("expect_table_columns_to_match_set", { column_set: null }).map((v) => [
+      v.fieldNameType,
+      v.fieldNameOptions,
+    ]),
+    [["fieldCountEqual", { count: 0 }]],
+  );
+  assert.deepEqual(one("expect_table_columns_to_match_set", { column_set: null, exact_match: false }), []);
+  const [u] = one("expect_column_unique_value_count_to_be_between", {
+    column: "a",
+    min_value: 3,
+    max_value: null,
+  });
+  assert.deepEqual(u!.checks, [
+    { type: "uniqueValueCountBetween", options: { min: 3, max: 1.7976931348623157e308 } },
+  ]);
+});
+
+test("refused as GE refuses them: a missing value_set where GE needs one, an evaluation parameter as a bound", () => {
+  assert.throws(
+    () => one("expect_column_values_to_not_be_in_set", { column: "a" }),
+    (e) => isRowforgeError(e) && /has no value_set, which Great Expectations refuses too/.test(e.message),
+  );
+  assert.throws(
+    () =>
+      one("expect_column_unique_value_count_to_be_between", {
+        column: "a",
+        min_value: { $PARAMETER: "urn:x" },
+      }),
+    (e) =>
+      isRowforgeError(e) &&
+      e.code === "RF_METADATA_RULE_UNSUPPORTED" &&
+      /takes min_value from an evaluation parameter \(urn:x\)/.test(e.message),
+  );
+});

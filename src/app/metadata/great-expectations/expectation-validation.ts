@@ -61,12 +61,18 @@ function rangeSql(name: string, k: Kwargs): string {
 /** How each expectation type rowforge runs becomes validations. */
 const EXPECTATIONS: Readonly<Record<string, (k: Kwargs, at: string) => Validation[]>> = {
   expect_column_to_exist: (k) => [names("fieldNameMatchSet", { names: [String(k.column)] })],
-  expect_table_columns_to_match_ordered_list: (k) => [
-    names("fieldNameMatchOrder", { names: values(k.column_list).map(String) }),
-    names("fieldCountEqual", { count: values(k.column_list).length }),
-  ],
+  // A null column_list (what profilers write) is no constraint in GE; a null column_set the empty set.
+  expect_table_columns_to_match_ordered_list: (k) =>
+    isNull(k.column_list)
+      ? []
+      : [
+          names("fieldNameMatchOrder", { names: values(k.column_list).map(String) }),
+          names("fieldCountEqual", { count: values(k.column_list).length }),
+        ],
   expect_table_columns_to_match_set: (k) => [
-    names("fieldNameMatchSet", { names: values(k.column_set).map(String) }),
+    ...(isNull(k.column_set)
+      ? []
+      : [names("fieldNameMatchSet", { names: values(k.column_set).map(String) })]),
     ...(k.exact_match === false ? [] : [names("fieldCountEqual", { count: values(k.column_set).length })]),
   ],
   expect_table_column_count_to_equal: (k) => [names("fieldCountEqual", { count: num(k.value, 0) })],
@@ -92,9 +98,11 @@ const EXPECTATIONS: Readonly<Record<string, (k: Kwargs, at: string) => Validatio
       description: rangeSql(String(k.column), k).replaceAll(" AND ", " and "),
     },
   ],
-  expect_column_values_to_be_in_set: (k) => [field(k, check("in", { values: values(k.value_set) }))],
-  expect_column_values_to_not_be_in_set: (k) => [
-    field(k, check("in", { values: values(k.value_set), negate: true })),
+  // A null value_set is the universal set (every value is in it); an empty one holds no value.
+  expect_column_values_to_be_in_set: (k) =>
+    isNull(k.value_set) ? [] : [field(k, check("in", { values: values(k.value_set) }))],
+  expect_column_values_to_not_be_in_set: (k, at) => [
+    field(k, check("in", { values: valueSet(k, at), negate: true })),
   ],
   expect_column_values_to_match_regex: (k) => [field(k, check("matches", { regex: String(k.regex) }))],
   expect_column_values_to_not_match_regex: (k) => [
@@ -116,9 +124,38 @@ const EXPECTATIONS: Readonly<Record<string, (k: Kwargs, at: string) => Validatio
   expect_column_median_to_be_between: stat("medianBetween"),
   expect_column_sum_to_be_between: stat("sumBetween"),
   expect_column_stdev_to_be_between: stat("stdDevBetween"),
+  // GE's proportion is of the non-null values.
   expect_column_proportion_of_unique_values_to_be_between: (k) => [
-    field(k, check("uniqueValuesProportionBetween", { min: num(k.min_value, 0), max: num(k.max_value, 1) })),
+    field(
+      k,
+      check("uniqueValuesProportionBetween", {
+        min: num(k.min_value, 0),
+        max: num(k.max_value, 1),
+        excludeNulls: true,
+      }),
+    ),
   ],
+  expect_column_unique_value_count_to_be_between: (k) => [
+    field(k, check("uniqueValueCountBetween", { min: num(k.min_value, 0), max: num(k.max_value, BIG) })),
+  ],
+  // No threshold: GE passes (it only reports the divergence); no partition: GE compares the data with itself.
+  expect_column_kl_divergence_to_be_less_than: (k, at) => {
+    if (isNull(k.threshold) || isNull(k.partition_object)) return [];
+    const p = k.partition_object as Obj;
+    if (k.bucketize_data === false && Array.isArray(p.bins))
+      throw unsupported(`${at} has bins with bucketize_data false, which Great Expectations refuses too`);
+    return [
+      field(
+        k,
+        check("klDivergenceLessThan", {
+          partition: p,
+          value: num(k.threshold, 0),
+          tailWeightHoldout: num(k.tail_weight_holdout, 0),
+          internalWeightHoldout: num(k.internal_weight_holdout, 0),
+        }),
+      ),
+    ];
+  },
   expect_column_quantile_values_to_be_between: (k) => {
     const q = (k.quantile_ranges ?? {}) as Obj;
     const ranges = values(q.value_ranges);
@@ -130,24 +167,22 @@ const EXPECTATIONS: Readonly<Record<string, (k: Kwargs, at: string) => Validatio
     );
     return [field(k, check("quantileValuesBetween", { quantileRanges }))];
   },
-  expect_column_distinct_values_to_be_in_set: (k) => [
-    field(k, check("distinctInSet", { values: values(k.value_set) })),
+  expect_column_distinct_values_to_be_in_set: (k) =>
+    isNull(k.value_set) ? [] : [field(k, check("distinctInSet", { values: values(k.value_set) }))],
+  expect_column_distinct_values_to_contain_set: (k, at) => [
+    field(k, check("distinctContainsSet", { values: valueSet(k, at) })),
   ],
-  expect_column_distinct_values_to_contain_set: (k) => [
-    field(k, check("distinctContainsSet", { values: values(k.value_set) })),
+  expect_column_distinct_values_to_equal_set: (k, at) => [
+    field(k, check("distinctEqual", { values: valueSet(k, at) })),
   ],
-  expect_column_distinct_values_to_equal_set: (k) => [
-    field(k, check("distinctEqual", { values: values(k.value_set) })),
+  expect_column_most_common_value_to_be_in_set: (k, at) => [
+    field(k, check("mostCommonValueInSet", { values: valueSet(k, at) })),
   ],
-  expect_column_most_common_value_to_be_in_set: (k) => [
-    field(k, check("mostCommonValueInSet", { values: values(k.value_set) })),
-  ],
-  expect_column_values_to_be_of_type: (k, at) => [
-    field(k, check("hasTypes", { values: typesOf([k.type_], at) })),
-  ],
-  expect_column_values_to_be_in_type_list: (k, at) => [
-    field(k, check("hasTypes", { values: typesOf(values(k.type_list), at) })),
-  ],
+  // A null type (a profiler's placeholder) is no constraint in GE.
+  expect_column_values_to_be_of_type: (k, at) =>
+    isNull(k.type_) ? [] : [field(k, check("hasTypes", { values: typesOf([k.type_], at) }))],
+  expect_column_values_to_be_in_type_list: (k, at) =>
+    isNull(k.type_list) ? [] : [field(k, check("hasTypes", { values: typesOf(values(k.type_list), at) }))],
   expect_column_values_to_be_increasing: (k) => [
     field(k, check("isIncreasing", { strictly: k.strictly === true })),
   ],
@@ -172,6 +207,18 @@ const EXPECTATIONS: Readonly<Record<string, (k: Kwargs, at: string) => Validatio
     expression(`${quote(String(k.column_A))} = ${quote(String(k.column_B))}`),
   ],
 };
+
+const isNull = (v: unknown): boolean => v === null || v === undefined;
+
+/** The value_set of an expectation GE refuses without one (not in set, contain, equal, most common). */
+function valueSet(k: Kwargs, at: string): unknown[] {
+  if (isNull(k.value_set))
+    throw unsupported(
+      `${at} has no value_set, which Great Expectations refuses too`,
+      "give the expectation its value_set",
+    );
+  return values(k.value_set);
+}
 
 /** The expectation types rowforge runs, for messages and docs. */
 export const EXPECTATION_TYPES: readonly string[] = Object.keys(EXPECTATIONS);
@@ -210,6 +257,12 @@ export function expectationValidations(e: Obj, at: string): Validation[] {
     typeof k.column !== "string"
   )
     throw unsupported(`${at} (${type}) has no kwargs.column`, "name the column the expectation checks");
+  const parameter = evaluationParameter(k);
+  if (parameter !== undefined)
+    throw unsupported(
+      `${at} (${type}) takes ${parameter.kwarg} from an evaluation parameter (${parameter.name}), the result of another validation, which rowforge does not have`,
+      "write the bound as a number in the suite",
+    );
   const mostly = typeof k.mostly === "number" && k.mostly < 1 ? Math.min(1 - k.mostly, 0.999999) : undefined;
   const filter = rowCondition(k, at);
   const description = descriptionOf(e);
@@ -219,6 +272,14 @@ export function expectationValidations(e: Obj, at: string): Validation[] {
     ...(mostly !== undefined && v.kind !== "fieldNames" ? { errorThreshold: mostly } : {}),
     ...(filter !== undefined ? { preFilterExpr: filter } : {}),
   }));
+}
+
+/** The first kwarg that is a GE evaluation parameter (`{"$PARAMETER": "urn:..."}`), if any. */
+function evaluationParameter(k: Kwargs): { kwarg: string; name: string } | undefined {
+  for (const [kwarg, v] of Object.entries(k))
+    if (typeof v === "object" && v !== null && "$PARAMETER" in v)
+      return { kwarg, name: String((v as Obj).$PARAMETER) };
+  return undefined;
 }
 
 /** A GE row_condition: Spark syntax as it is; GE's own `col("a") > 5` with its columns quoted. */

@@ -1,6 +1,10 @@
-/** Great Expectations' type names (pandas, numpy, Spark, SQL dialects) by what Spark's `typeof` says of the values. */
-const TYPES: Readonly<Record<string, string>> = {
-  int: "int",
+/**
+ * Great Expectations' type names (pandas, numpy, Spark, SQL dialects) by what Spark's `typeof`
+ * says of the values. Python's and numpy's generic `int` and `float` are any width (pandas reads
+ * them as numpy's int64 and float64: GE passes a 64-bit column for them).
+ */
+const TYPES: Readonly<Record<string, string | readonly string[]>> = {
+  int: ["int", "bigint"],
   integer: "int",
   int32: "int",
   mediumint: "int",
@@ -18,7 +22,7 @@ const TYPES: Readonly<Record<string, string>> = {
   int16: "smallint",
   smallint: "smallint",
   short: "smallint",
-  float: "float",
+  float: ["float", "double"],
   float32: "float",
   real: "float",
   float64: "double",
@@ -54,7 +58,7 @@ export function sparkTypesOf(names: readonly unknown[]): string[] {
       .replace(/_$/, "")
       .replace(/dtype$|type$/, "");
     const t = TYPES[n] ?? TYPES[n.replace(/^u/, "")];
-    if (t !== undefined) out.add(t);
+    for (const x of typeof t === "string" ? [t] : (t ?? [])) out.add(x);
   }
   return [...out];
 }

@@ -1,14 +1,17 @@
 import { invalid, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
 
 const TYPES = ["string", "integer", "number", "boolean", "object", "array", "null"];
+const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default"]);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 
 /**
  * A schema's `not` turned into what the generator can keep to: `not: {type}` leaves the type
  * out, `not: {const}` / `not: {enum}` excludes values (listed values are filtered, an integer
  * range keeps its larger side of a single excluded value, other values are too unlikely to
- * be drawn to matter, but are still checked by `excluded`), `not: {required: [p]}` never
- * writes p. Any other `not` is refused, naming it: rowforge does not generate around it.
+ * be drawn to matter, but are still checked by `excluded`), `not: {required: [p], ...}` never
+ * writes p (whatever else it tests), `not: {pattern}` is kept for the string generator to
+ * avoid, `not: {anyOf: [...]}` is each of its parts negated. Any other `not` is refused,
+ * naming it: rowforge does not generate around it.
  */
 export function applyNot(s: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
   const not = s.not;
@@ -17,8 +20,18 @@ export function applyNot(s: SchemaObject, scope: SchemaScope, at: string): Schem
   if (typeof not !== "object" || not === null || Array.isArray(not))
     throw invalid(scope, at, "has a not that is not a schema object");
   const n = not as SchemaObject;
+  // not (A or B) is (not A) and (not B).
+  if (Array.isArray(n.anyOf) && Object.keys(n).every((k) => k === "anyOf" || ANNOTATIONS.has(k))) {
+    let negated: SchemaObject = rest;
+    for (const [i, part] of n.anyOf.entries())
+      negated = applyNot({ ...negated, not: part }, scope, `${at}/not/anyOf/${i}`);
+    return negated;
+  }
   const out: Record<string, unknown> = { ...rest };
-  const keys = Object.keys(n).filter((k) => k !== "description" && k !== "title");
+  // A not that requires properties fails once one of them is absent: none is written, whatever else it tests.
+  const keys = Object.keys(n).filter(
+    (k) => !ANNOTATIONS.has(k) && !(Array.isArray(n.required) && n.required.length > 0 && k !== "required"),
+  );
   for (const k of keys) {
     if (k === "type") {
       const banned = list(n.type);
@@ -46,16 +59,24 @@ export function applyNot(s: SchemaObject, scope: SchemaScope, at: string): Schem
         if (clash.length > 0)
           throw invalid(scope, at, `both requires and (through not) forbids ${clash.join(", ")}`);
       }
+    } else if (k === "pattern" && typeof n.pattern === "string") {
+      // Strings matching it are avoided by the string's own generator (checked by excludedPatternsOf's user).
+      out[NOT_PATTERNS] = [...list(out[NOT_PATTERNS]), n.pattern];
     } else
       throw invalid(
         scope,
         at,
-        `has not: {${keys.join(", ")}}, which rowforge does not generate around (it reads not with type, const, enum or required)`,
+        `has not: {${keys.join(", ")}}, which rowforge does not generate around (it reads not with type, const, enum, pattern, required or anyOf of those)`,
         "rewrite the constraint positively (an enum, a pattern, bounds) or list the field with an sql option",
       );
   }
   return out;
 }
+
+/** Patterns a string must not match (`not: {pattern}`), kept on the schema for the string's generator. */
+export const NOT_PATTERNS = "\u0000notPatterns";
+export const excludedPatternsOf = (s: SchemaObject): string[] =>
+  Array.isArray(s[NOT_PATTERNS]) ? (s[NOT_PATTERNS] as string[]) : [];
 
 /** Values a `not` excludes, kept on the schema for the value generators. */
 export const EXCLUDED = "\u0000excluded";

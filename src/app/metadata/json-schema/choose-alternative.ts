@@ -63,10 +63,53 @@ function jsonType(v: unknown): string {
 }
 
 /**
- * The alternative of a `oneOf` to generate: the first whose values can satisfy no other
- * alternative (a value must match exactly one), else the first (when none can be told apart).
+ * The alternatives of a `oneOf` that may be generated, each merged (`merged`) with the schema
+ * around it, in order: those whose values can satisfy no other alternative (a value must
+ * match exactly one). Where another alternative requires a property this one does not, that
+ * property is never written, which sets them apart. When none can be told apart, the first;
+ * when no value can match exactly one (an alternative that every value of each other one
+ * matches too), `unsatisfiable` is thrown.
  */
-export function chooseOneOf(alternatives: readonly SchemaObject[]): SchemaObject | undefined {
+export function oneOfCandidates(
+  alternatives: readonly SchemaObject[],
+  merged: (a: SchemaObject) => SchemaObject,
+  unsatisfiable: () => Error,
+): SchemaObject[] {
   const candidates = alternatives.filter((a) => a.type !== "null");
-  return candidates.find((a) => alternatives.every((b) => b === a || neverMatches(a, b))) ?? candidates[0];
+  const apart: SchemaObject[] = [];
+  for (const a of candidates) {
+    let m = merged(a);
+    const others = alternatives.filter((b) => b !== a);
+    for (const b of others) {
+      if (neverMatches(m, b)) continue;
+      const own = new Set(required(m));
+      const lacking = required(b).find((p) => !own.has(p));
+      if (lacking !== undefined) m = { ...m, properties: { ...props(m), [lacking]: false } };
+    }
+    if (others.every((b) => neverMatches(m, b))) apart.push(m);
+  }
+  if (apart.length > 0) return apart;
+  if (candidates.length > 0 && candidates.every((a) => alternatives.some((b) => b !== a && covers(b, a))))
+    throw unsatisfiable();
+  return candidates.slice(0, 1).map(merged);
 }
+
+/** Why a oneOf allows no value, naming the alternatives that always match together. */
+export function oneOfUnsatisfiable(alternatives: readonly SchemaObject[]): string {
+  const pairs = alternatives
+    .map((a, i) => [i, alternatives.findIndex((b, j) => j !== i && covers(b, a))] as const)
+    .filter(([, j]) => j >= 0)
+    .map(([i, j]) => `every value of alternative ${i} also matches alternative ${j}`);
+  return `is a oneOf that no value can satisfy: ${pairs.join("; ")}, so none matches exactly one`;
+}
+
+/** Whether every value of `a` matches `b` too (as far as sure signs tell: `b` has no constraint, or is the same schema). */
+function covers(b: SchemaObject, a: SchemaObject): boolean {
+  const keys = Object.keys(b).filter((k) => !["description", "title", "$comment", "examples"].includes(k));
+  return keys.length === 0 || same(strip(a), strip(b));
+}
+
+const strip = (s: SchemaObject): SchemaObject =>
+  Object.fromEntries(
+    Object.entries(s).filter(([k]) => !["description", "title", "$comment", "examples"].includes(k)),
+  );

@@ -77,7 +77,7 @@ function conditionSql(cond: Obj, prefix: string): string | undefined {
 export function conditionalFields(
   s: SchemaObject,
   at: string,
-  fieldOf: (name: string, schema: unknown, required: boolean) => RawField | undefined,
+  fieldOf: (name: string, schema: unknown, required: boolean, pointer: string) => RawField | undefined,
 ): { fields: RawField[]; replaced: Set<string> } | undefined {
   const cond = s.if;
   const prefix = sqlPrefix(at);
@@ -102,7 +102,9 @@ export function conditionalFields(
         extra === undefined
           ? (own[p] ?? {})
           : mergeSchemas(isObject(own[p]) ? (own[p] as SchemaObject) : {}, extra as SchemaObject);
-      return fieldOf(`${p}__${suffix}`, schema, required.includes(p) || req(b).includes(p));
+      // Messages name the branch's property as the user wrote it, not the hidden field.
+      const pointer = `${at}/${suffix}/properties/${p}`;
+      return fieldOf(`${p}__${suffix}`, schema, required.includes(p) || req(b).includes(p), pointer);
     };
     const yes = made(branches.yes, "then");
     const no = made(branches.no, "else");

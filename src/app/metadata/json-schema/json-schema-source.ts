@@ -2,7 +2,7 @@ import { RowforgeError } from "../../../errors/index.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { bundleRefs } from "./bundle-refs.ts";
-import { resolveSchema } from "./resolve-schema.ts";
+import { DOCUMENT_FIELDS, resolveSchema } from "./resolve-schema.ts";
 import { objectFields } from "./schema-field.ts";
 
 /**
@@ -20,7 +20,12 @@ export const jsonSchemaSource: MetadataSource = {
     const bundled = await bundleRefs(doc.value, doc.path, docs, where);
     // JSON leaves an optional property out: absent, not null, unless the step says otherwise.
     const absent = r.format === "json" && r.step.options.ignoreNullFields !== "false";
-    const scope = { root: bundled, where: `${where}: JSON Schema ${doc.path}`, optionalAbsent: absent };
+    const scope = {
+      root: bundled,
+      where: `${where}: JSON Schema ${doc.path}`,
+      optionalAbsent: absent,
+      fieldsLeft: { n: DOCUMENT_FIELDS },
+    };
     const root = resolveSchema(bundled, scope, [], "");
     const fields = objectFields(root, scope, "#");
     if (fields.length === 0)

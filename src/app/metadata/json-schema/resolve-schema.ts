@@ -1,7 +1,7 @@
-import { RowforgeError } from "../../../errors/index.ts";
-import { applyNot, EXCLUDED } from "./apply-not.ts";
+import { isRowforgeError, RowforgeError } from "../../../errors/index.ts";
+import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
-import { chooseOneOf } from "./choose-alternative.ts";
+import { oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -18,7 +18,16 @@ export interface SchemaScope {
    * then sometimes absent, and properties a schema requires are never null.
    */
   readonly optionalAbsent?: boolean;
+  /**
+   * Fields a step may still be given (counted down as they are made): once none are left,
+   * optional properties are left out, so a large document (one definition referred to from
+   * hundreds of places) stays within the generation budget's maxNestedFields.
+   */
+  readonly fieldsLeft?: { n: number };
 }
+
+/** Fields a step read from a document is given before its optional properties are left out (below the default maxNestedFields). */
+export const DOCUMENT_FIELDS = 800;
 
 /**
  * A schema with its `$ref` followed (siblings of the `$ref` kept, as 2019-09 and later read
@@ -35,6 +44,7 @@ export function resolveSchema(
   at: string,
 ): SchemaObject {
   if (schema === true || schema === undefined) return {};
+  if (schema === false) throw noValue(scope, at, "is false: it allows no value");
   if (!isObject(schema)) {
     throw invalid(scope, at, `is ${JSON.stringify(schema)}, not a schema object`);
   }
@@ -43,11 +53,14 @@ export function resolveSchema(
   while (typeof s.$ref === "string") {
     const ref = s.$ref;
     if (seen.includes(ref)) {
-      throw invalid(
-        scope,
-        at,
-        `refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].map(displayRef).join(" -> ")}: a recursive schema has no finite value to generate`,
-        "break the cycle (e.g. a maxDepth-limited copy of the type) or list the step's fields",
+      // Callers cut the recursion where the schema allows it (noValueHere); else this refusal stands.
+      throw new RowforgeError(
+        "RF_METADATA_SCHEMA_INVALID",
+        `${scope.where}: the schema at ${at || "#"} refers to itself through ${[...seen.slice(seen.indexOf(ref)), ref].map(displayRef).join(" -> ")}: a recursive schema has no finite value to generate`,
+        {
+          hint: "make the recursive property optional (or its array may be empty), or list the step's fields",
+          cause: NO_VALUE,
+        },
       );
     }
     seen = [...seen, ref];
@@ -59,16 +72,16 @@ export function resolveSchema(
   }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
-    let merged: SchemaObject = resolveSchema(rest, scope, seen, at);
+    const parts = [resolveSchema(rest, scope, seen, at)];
     for (const [i, part] of (allOf as unknown[]).entries())
-      merged = mergeSchemas(merged, resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
-    s = merged;
+      parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    s = closedTo(parts.reduce(mergeSchemas), parts);
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const alternatives = s[key];
     if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
     const { [key]: _, ...rest } = s;
-    const resolved = alternatives.map((a, i) => resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
+    const resolved = finiteAlternatives(alternatives, key, scope, seen, at);
     const listed = resolved.every((a) => a.const !== undefined || Array.isArray(a.enum))
       ? resolved.map((a) => (a.const !== undefined ? [a.const] : (a.enum as unknown[])))
       : undefined;
@@ -83,12 +96,75 @@ export function resolveSchema(
       );
     const nonNull = resolved.filter((a) => a.type !== "null");
     const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
+    const base = resolveSchema(rest, scope, seen, at);
+    const merged = (c: SchemaObject) => mergeSchemas(base, { ...c, ...nullable });
     // A oneOf value must match exactly one alternative: one that no other can match is chosen.
-    const chosen = values ? { enum: values } : ((key === "oneOf" ? chooseOneOf(resolved) : nonNull[0]) ?? {});
-    s = mergeSchemas(resolveSchema(rest, scope, seen, at), { ...chosen, ...nullable });
+    const candidates = values
+      ? [merged({ enum: values })]
+      : key === "oneOf"
+        ? oneOfCandidates(resolved, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
+        : nonNull.map(merged);
+    const [chosen = {}, ...others] = candidates;
+    // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
+    s = others.length > 0 ? { ...chosen, [OTHERS]: others } : chosen;
   }
   s = applyNot(s, scope, at);
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
+}
+
+/**
+ * The mark of a schema that has no (finite) value here: one that recurses without end, or
+ * `false`. Callers leave it out where the schema allows (an optional property, an empty
+ * array, another anyOf alternative); else the refusal stands.
+ */
+const NO_VALUE = Symbol("no value here");
+export const noValueHere = (e: unknown): e is RowforgeError =>
+  e instanceof RowforgeError && e.cause === NO_VALUE;
+
+/** The refusal of a schema that allows no value here (see noValueHere). */
+function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
+  return new RowforgeError(
+    "RF_METADATA_SCHEMA_INVALID",
+    `${scope.where}: the schema at ${at || "#"} ${what}`,
+    {
+      hint: "a property that allows no value may only be left out: make it optional, or list the step's fields",
+      cause: NO_VALUE,
+    },
+  );
+}
+
+/** The alternatives of a oneOf/anyOf kept on the chosen one, for when it recurses without end. */
+const OTHERS = "\u0000others";
+export const alternativesOf = (s: SchemaObject): readonly SchemaObject[] =>
+  Array.isArray(s[OTHERS]) ? (s[OTHERS] as SchemaObject[]) : [];
+
+/**
+ * The alternatives of a oneOf/anyOf resolved, those that refer back to a schema being
+ * expanded (or allow no value) left out, and for anyOf those rowforge cannot generate:
+ * refused only when no alternative is left.
+ */
+function finiteAlternatives(
+  alternatives: readonly unknown[],
+  key: string,
+  scope: SchemaScope,
+  seen: readonly string[],
+  at: string,
+): SchemaObject[] {
+  let recursion: unknown;
+  const out: SchemaObject[] = [];
+  alternatives.forEach((a, i) => {
+    try {
+      out.push(resolveSchema(a, scope, seen, `${at}/${key}/${i}`));
+    } catch (e) {
+      // anyOf: an alternative rowforge cannot generate gives way to the others.
+      const skipped =
+        noValueHere(e) || (key === "anyOf" && isRowforgeError(e) && e.code === "RF_METADATA_SCHEMA_INVALID");
+      if (!skipped) throw e;
+      recursion ??= e;
+    }
+  });
+  if (out.length === 0 && recursion) throw recursion;
+  return out;
 }
 
 /** The references expanded to reach a schema, kept on it so its children detect cycles. */
@@ -115,9 +191,27 @@ function lookUp(ref: string, scope: SchemaScope, at: string): unknown {
   return node;
 }
 
+/**
+ * An allOf part with `additionalProperties: false` sees only its own properties: the merged
+ * schema never writes a property such a part does not declare (a required one is left to
+ * the refusal of the value it cannot have).
+ */
+function closedTo(merged: SchemaObject, parts: readonly SchemaObject[]): SchemaObject {
+  const closed = parts.filter((p) => p.additionalProperties === false && p.patternProperties === undefined);
+  if (closed.length === 0 || !isObject(merged.properties)) return merged;
+  const required = new Set(Array.isArray(merged.required) ? (merged.required as string[]) : []);
+  const properties: Record<string, unknown> = { ...merged.properties };
+  for (const name of Object.keys(properties))
+    if (!required.has(name) && closed.some((p) => !isObject(p.properties) || !(name in p.properties)))
+      properties[name] = false;
+  return { ...merged, properties };
+}
+
 /** Two schemas a value must both satisfy (allOf), as one: the narrower bound of each keyword wins. */
 export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: Record<string, unknown> = { ...a };
+  // The alternatives kept on `a` are alternatives of `a` alone.
+  delete out[OTHERS];
   for (const [k, v] of Object.entries(b)) {
     const old = out[k];
     if (old === undefined) out[k] = v;
@@ -135,7 +229,7 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
       const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
       out[k] = both;
-    } else if (k === REFS || k === EXCLUDED)
+    } else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS)
       out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }

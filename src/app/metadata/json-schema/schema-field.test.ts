@@ -91,7 +91,7 @@ test("arrays: items of objects are arrays of structs; distinct small integers an
   assert.deepEqual(tags.options, { arrayMinLen: 0, arrayMaxLen: 5, arrayUniqueFrom: ["a", "b"] });
 });
 
-test("references: the same definition twice is fine, a cycle and a reference outside the document are refused", () => {
+test("references: the same definition twice is fine, an optional cycle is cut, a required cycle and a reference outside the document are refused", () => {
   const defs = { $defs: { p: { type: "string", pattern: "^P[0-9]{3}$" } } };
   const two = fieldsOf({
     type: "object",
@@ -102,12 +102,27 @@ test("references: the same definition twice is fine, a cycle and a reference out
     two.map((f) => f.options),
     [{ regex: "P[0-9]{3}" }, { regex: "P[0-9]{3}" }],
   );
+  const list = fieldsOf({
+    type: "object",
+    properties: { n: { $ref: "#/definitions/n" } },
+    definitions: {
+      n: { type: "object", properties: { v: { type: "integer" }, next: { $ref: "#/definitions/n" } } },
+    },
+  });
+  assert.deepEqual(
+    (list[0]?.fields as RawField[] | undefined)?.map((f) => f.name),
+    ["v"],
+    "the optional recursive property is left out one level down",
+  );
   assert.throws(
     () =>
       fieldsOf({
         type: "object",
+        required: ["n"],
         properties: { n: { $ref: "#/definitions/n" } },
-        definitions: { n: { type: "object", properties: { next: { $ref: "#/definitions/n" } } } },
+        definitions: {
+          n: { type: "object", required: ["next"], properties: { next: { $ref: "#/definitions/n" } } },
+        },
       }),
     (e) =>
       isRowforgeError(e) && /refers to itself through #\/definitions\/n -> #\/definitions\/n/.test(e.message),
@@ -138,10 +153,31 @@ test("oneOf generates the alternative no other matches; not, contains and patter
     max: 10,
   });
   assert.deepEqual(one({ enum: ["a", "b", "c"], not: { enum: ["b"] } }).options, { oneOf: ["a", "c"] });
+  assert.deepEqual(one({ type: "string", maxLength: 8, not: { pattern: "\\.\\." } }).options, {
+    minLen: 1,
+    maxLen: 8,
+  });
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z]{3}$", not: { pattern: "[A-Z]" } }).options, {
+    regex: "[a-z]{3}",
+  });
   assert.throws(
     () => one({ type: "string", not: { pattern: "x" } }),
     (e) =>
-      isRowforgeError(e) && /has not: \{pattern\}, which rowforge does not generate around/.test(e.message),
+      isRowforgeError(e) && /has not: \{pattern: x\} that the strings it generates may match/.test(e.message),
+  );
+  assert.throws(
+    () => one({ type: "string", not: { minLength: 3 } }),
+    (e) =>
+      isRowforgeError(e) && /has not: \{minLength\}, which rowforge does not generate around/.test(e.message),
+  );
+  assert.deepEqual(
+    fieldsOf({
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "string" } },
+      not: { properties: { a: { const: "x" } }, required: ["a"] },
+    }).map((f) => f.name),
+    ["b"],
+    "not: {properties, required} is met by leaving a required one out",
   );
   const scores = one({
     type: "array",
@@ -185,4 +221,142 @@ test("optional properties are sometimes absent in JSON output, except in objects
     counted.map((f) => f.options),
     [undefined, undefined],
   );
+});
+
+test("objects defined by patternProperties or additionalProperties get entries: names from the patterns, minProperties met, propertyNames kept", () => {
+  const jobs = one({
+    type: "object",
+    minProperties: 1,
+    patternProperties: {
+      "^[_a-zA-Z][a-zA-Z0-9_-]*$": {
+        type: "object",
+        required: ["runs-on"],
+        properties: { "runs-on": { type: "string" } },
+      },
+    },
+    additionalProperties: false,
+  });
+  const entries = jobs.fields as RawField[];
+  assert.equal(jobs.type, "struct");
+  assert.ok(entries.length >= 1 && entries.length <= 3, `${entries.length} entries`);
+  for (const e of entries) {
+    assert.match(String(e.name), /^[_a-zA-Z][a-zA-Z0-9_-]*$/);
+    assert.equal(e.type, "struct");
+  }
+  assert.equal(entries[0]!.nullable, false, "the first entry meets minProperties: 1 in every row");
+  const env = one({
+    type: "object",
+    additionalProperties: { type: "string", maxLength: 4 },
+    propertyNames: { pattern: "^[A-Z_]+$" },
+  });
+  for (const e of env.fields as RawField[]) {
+    assert.match(String(e.name), /^[A-Z_]+$/);
+    assert.deepEqual(e.type, "string");
+  }
+  const counted = one({ type: "object", minProperties: 3, properties: { a: { type: "integer" } } });
+  assert.equal((counted.fields as RawField[]).length, 3, "two more than the one declared");
+  assert.throws(
+    () =>
+      one({
+        type: "object",
+        minProperties: 2,
+        properties: { a: { type: "integer" } },
+        additionalProperties: false,
+      }),
+    /needs 2 properties but declares 1 and allows no others/,
+  );
+});
+
+test("messages point at the schema as the user wrote it: a then branch's property, not the hidden field it is generated through", () => {
+  assert.throws(
+    () =>
+      fieldsOf({
+        type: "object",
+        properties: { kind: { enum: ["a", "b"] }, code: { type: "string" } },
+        if: { properties: { kind: { const: "a" } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+        then: { properties: { code: { not: { minLength: 2 } } } },
+      }),
+    (e) =>
+      isRowforgeError(e) &&
+      /the schema at #\/then\/properties\/code has not/.test(e.message) &&
+      !/__then/.test(e.message),
+  );
+});
+
+test("oneOf: alternatives told apart by a property the other requires (it is never written), and a oneOf no value can satisfy is refused naming the alternatives", () => {
+  const step = one({
+    type: "object",
+    properties: { uses: { type: "string" }, run: { type: "string" }, name: { type: "string" } },
+    oneOf: [{ required: ["uses"] }, { required: ["run"] }],
+  });
+  const names = (step.fields as RawField[]).map((f) => f.name);
+  assert.ok(names.includes("uses") && !names.includes("run"), names.join(", "));
+  assert.throws(
+    () =>
+      one({
+        oneOf: [
+          { type: "string", maxLength: 5 },
+          { type: "string", maxLength: 5 },
+        ],
+      }),
+    (e) =>
+      isRowforgeError(e) &&
+      /#\/properties\/x\/oneOf is a oneOf that no value can satisfy: every value of alternative 0 also matches alternative 1/.test(
+        e.message,
+      ),
+  );
+});
+
+test("uniqueItems: strings of a pattern are drawn from a pool of distinct ones, arrays of objects hold one", () => {
+  const tags = one({
+    type: "array",
+    uniqueItems: true,
+    maxItems: 4,
+    items: { type: "string", pattern: "^[a-c]{1,2}$" },
+  });
+  const pool = (tags.options as { arrayUniqueFrom: string[] }).arrayUniqueFrom;
+  assert.equal(new Set(pool).size, pool.length);
+  assert.ok(
+    pool.length >= 4 && pool.length <= 12 && pool.every((t) => /^[a-c]{1,2}$/.test(t)),
+    pool.join(","),
+  );
+  assert.equal((tags.options as Record<string, unknown>).regex, undefined);
+  const rules = one({
+    type: "array",
+    uniqueItems: true,
+    items: { type: "object", properties: { mode: { enum: ["a", "b"] } } },
+  });
+  assert.equal((rules.options as Record<string, unknown>).arrayMaxLen, 1);
+});
+
+test("patterns are read as ECMAScript writes them: [ inside a class and a { that starts no quantifier are literals", () => {
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z[\\]]{3}$" }).options, { regex: "[a-z\\[\\]]{3}" });
+  assert.deepEqual(one({ type: "string", pattern: "^{[0-9]{2}}$" }).options, { regex: "\\{[0-9]{2}\\}" });
+});
+
+test("a pattern of one repeated atom takes minLength/maxLength as its repetition, a format whose values meet the pattern is kept, an allOf part closed by additionalProperties: false sees only its properties", () => {
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$", maxLength: 30 }).options, {
+    regex: "[a-z0-9-]{1,20}",
+  });
+  assert.deepEqual(one({ type: "string", pattern: "^([A-Za-z]*)$", minLength: 1 }).options, {
+    regex: "([A-Za-z]{1,20})",
+  });
+  assert.match(
+    String(
+      (one({ type: "string", format: "email", pattern: "^\\S+@\\S+$" }).options as { regex?: string }).regex,
+    ),
+    /@/,
+  );
+  const closed = one({
+    allOf: [
+      { type: "object", properties: { a: { type: "string" } } },
+      { additionalProperties: false, properties: { b: { type: "string" } } },
+    ],
+  });
+  assert.deepEqual(
+    (closed.fields as RawField[]).map((f) => f.name),
+    ["b"],
+  );
+  assert.equal(one({ type: "number", format: "int32" }).type, "int");
 });

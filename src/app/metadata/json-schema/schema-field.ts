@@ -1,17 +1,27 @@
 import type { RawField } from "../../../config/index.ts";
-import { excludedOf } from "./apply-not.ts";
+import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
+import { extraProperties } from "./extra-properties.ts";
 import {
+  alternativesOf,
   invalid,
   mergeSchemas,
+  noValueHere,
   refsOf,
   resolveSchema,
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
+import { alwaysMatches, avoidsPatterns, distinctStrings, unanchored, withLength } from "./schema-patterns.ts";
 
-/** Text of strings with no other constraint is at most this long (the generators' default). */
+/**
+ * Text whose maxLength is a limit far above this (255, 65535) is at most this long (the
+ * generators' default for text without a limit): a value that long is valid and what the
+ * schema's users send; the limit itself would make rows of megabytes.
+ */
 const DEFAULT_MAX_LEN = 20;
+/** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
+const DEFAULT_MAX_ITEMS = 5;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
@@ -39,6 +49,11 @@ const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
   time: { regex: "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z" },
   duration: { regex: "P[1-9][0-9]?D(T[1-9]H)?" },
   byte: { regex: "([A-Za-z0-9+/]{4}){1,8}" },
+  "json-pointer": { regex: "(/[a-z0-9]{1,8}){0,3}" },
+  "relative-json-pointer": { regex: "[0-9](/[a-z0-9]{1,8}){0,2}" },
+  "uri-template": { regex: "https://[a-z]{3,12}\\.(com|org)/[a-z]{1,8}/\\{[a-z]{1,8}\\}" },
+  "iri-reference": { regex: "/[a-z0-9]{1,10}(/[a-z0-9]{1,10}){0,2}" },
+  regex: { regex: "[a-z]{1,8}(\\.\\*)?" },
 };
 
 /** Formats that are types of their own in rowforge. */
@@ -58,7 +73,26 @@ export function schemaField(
   refs: readonly string[],
   at: string,
 ): RawField | undefined {
-  const s = resolveSchema(raw, scope, refs, at);
+  const resolved = resolveSchema(raw, scope, refs, at);
+  // An alternative (anyOf, oneOf) that recurses without end gives way to the next one.
+  const candidates = [resolved, ...alternativesOf(resolved)];
+  for (const [i, s] of candidates.entries()) {
+    try {
+      return typedField(name, s, required, scope, at);
+    } catch (e) {
+      if (!noValueHere(e) || i === candidates.length - 1) throw e;
+    }
+  }
+  return undefined;
+}
+
+function typedField(
+  name: string,
+  s: SchemaObject,
+  required: boolean,
+  scope: SchemaScope,
+  at: string,
+): RawField | undefined {
   const { type, allowsNull } = typeOf(s);
   const field = valueField(name, s, type, scope, at);
   if (field === undefined) return undefined;
@@ -86,8 +120,8 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   // if/then/else: per row where the `if` is a test of properties, else the `then` branch always.
   const conditional =
     s.if !== undefined
-      ? conditionalFields(s, at, (name, sub, required) =>
-          schemaField(name, sub, required, scope, refsOf(s), `${at}/properties/${name}`),
+      ? conditionalFields(s, at, (name, sub, required, pointer) =>
+          schemaField(name, sub, required, scope, refsOf(s), pointer),
         )
       : undefined;
   if (s.if !== undefined && !conditional) {
@@ -98,7 +132,6 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     );
   }
   const props = s.properties;
-  if ((typeof props !== "object" || props === null) && !conditional) return [];
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   // An object that counts its properties (minProperties) or ties them together
   // (dependentRequired) gets all of them, so leaving one out never breaks it.
@@ -131,24 +164,59 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     // A property whose name a patternProperties pattern matches meets that schema too.
     const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
     const sub = matching.length > 0 ? { allOf: [own, ...matching] } : own;
-    const f = schemaField(
-      name,
-      sub,
-      required.has(name) || allPresent,
-      scope,
-      refsOf(s),
-      `${at}/properties/${name}`,
+    const f = optionalCut(required.has(name), scope, () =>
+      schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
     if (f) out.push(...withHelper(f));
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
+  // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
+  for (const extra of extraProperties(s, Object.keys(props ?? {}), scope, at)) {
+    const f = optionalCut(extra.required, scope, () =>
+      schemaField(
+        extra.name,
+        extra.schema,
+        extra.required,
+        scope,
+        refsOf(s),
+        `${at}/properties/${extra.name}`,
+      ),
+    );
+    if (f) out.push(...withHelper(f));
+  }
   return out;
+}
+
+/**
+ * A property's field, counted against the step's fields left: an optional one is left out
+ * when none are left, and when its schema recurses without end (its recursion cut there); a
+ * required one is refused then.
+ */
+function optionalCut(
+  required: boolean,
+  scope: SchemaScope,
+  field: () => RawField | undefined,
+): RawField | undefined {
+  if (!required && scope.fieldsLeft !== undefined && scope.fieldsLeft.n <= 0) return undefined;
+  let made: RawField | undefined;
+  try {
+    made = field();
+  } catch (e) {
+    if (required || !noValueHere(e)) throw e;
+    return undefined;
+  }
+  // Its own properties were counted as they were made.
+  if (made && scope.fieldsLeft) scope.fieldsLeft.n--;
+  return made;
 }
 
 function typeOf(s: SchemaObject): { type: string; allowsNull: boolean } {
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
   const allowsNull = types.includes("null") || s.nullable === true;
   const given = types.find((t) => t !== "null");
+  // OpenAPI's integer formats on a number: whole numbers.
+  if (given === "number" && (s.format === "int32" || s.format === "int64"))
+    return { type: "integer", allowsNull };
   if (given) return { type: given, allowsNull };
   const sample = s.const ?? (Array.isArray(s.enum) ? s.enum.find((v) => v !== null) : undefined);
   if (sample !== undefined)
@@ -178,8 +246,21 @@ function valueField(
     return { name, type: scalarType(type, s), options: { oneOf: values } };
   }
   switch (type) {
-    case "string":
-      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options: stringOptions(s) };
+    case "string": {
+      const options = stringOptions(s);
+      const drawn =
+        typeof options.regex === "string"
+          ? options.regex
+          : `[A-Za-z0-9]{${options.minLen ?? 1},${options.maxLen ?? DEFAULT_MAX_LEN}}`;
+      if (options.static === undefined && !options.uuid && !avoidsPatterns(drawn, excludedPatternsOf(s)))
+        throw invalid(
+          scope,
+          at,
+          `has not: {pattern: ${excludedPatternsOf(s).join(" | ")}} that the strings it generates may match`,
+          "narrow the string with a pattern of its own that keeps clear of it, or list the field with an sql option",
+        );
+      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options };
+    }
     case "integer":
     case "number":
       return {
@@ -224,24 +305,24 @@ function scalarType(type: string, s: SchemaObject): string {
 }
 
 function stringOptions(s: SchemaObject): Record<string, unknown> {
-  if (typeof s.pattern === "string") return { regex: unanchored(s.pattern) };
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
+  if (typeof s.pattern === "string") {
+    // A format's values that all meet the pattern too are the better values (emails, URIs).
+    if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
+    const min = typeof s.minLength === "number" ? s.minLength : undefined;
+    const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+    return { regex: withLength(unanchored(s.pattern), min, max, DEFAULT_MAX_LEN) };
+  }
   if (format) return { ...format };
   if (TYPED_FORMATS[String(s.format)]) return {};
   const min = typeof s.minLength === "number" ? s.minLength : undefined;
   const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
   const minLen = min ?? Math.min(1, max ?? 1);
-  const maxLen = max ?? Math.max(minLen, DEFAULT_MAX_LEN);
-  if (maxLen === 0) return { static: "" };
-  return { minLen, maxLen };
-}
-
-/** A JSON Schema pattern matches anywhere; rowforge generates whole strings, so `^...$` anchors go. */
-function unanchored(pattern: string): string {
-  let p = pattern;
-  if (p.startsWith("^")) p = p.slice(1);
-  if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
-  return p;
+  if (max === 0) return { static: "" };
+  // Without a maxLength the generators' default (20, or minLen) applies: a label by name
+  // (src/app/labels) may then write longer values, as the schema allows.
+  if (max === undefined) return { minLen };
+  return { minLen, maxLen: Math.min(max, Math.max(minLen, DEFAULT_MAX_LEN)) };
 }
 
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
@@ -316,9 +397,29 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
       ? s.items[0]
       : s.items;
   const itemAt = `${at}/items`;
-  let items = resolveSchema(itemsRaw, scope, refsOf(s), itemAt);
+  try {
+    return arrayOf(name, s, resolveSchema(itemsRaw, scope, refsOf(s), itemAt), scope, at);
+  } catch (e) {
+    // An array whose items recurse without end is empty where it may be (its recursion cut there).
+    if (!noValueHere(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
+    return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: 0 } };
+  }
+}
+
+function arrayOf(
+  name: string,
+  s: SchemaObject,
+  given: SchemaObject,
+  scope: SchemaScope,
+  at: string,
+): RawField {
+  const itemAt = `${at}/items`;
+  let items = given;
   let minItems = typeof s.minItems === "number" ? s.minItems : 0;
-  let maxItems = typeof s.maxItems === "number" ? s.maxItems : Math.max(minItems, 5);
+  let maxItems = Math.min(
+    typeof s.maxItems === "number" ? s.maxItems : Number.POSITIVE_INFINITY,
+    Math.max(minItems, DEFAULT_MAX_ITEMS),
+  );
   if (s.contains !== undefined) {
     // Every element meets `contains`: at least minContains of them (and at most maxContains) do.
     items = mergeSchemas(items, resolveSchema(s.contains, scope, refsOf(s), `${at}/contains`));
@@ -332,7 +433,11 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
   const options: Record<string, unknown> = { arrayMinLen: minItems, arrayMaxLen: maxItems };
   const element = schemaField("element", items, true, scope, refsOf(items), itemAt);
   if (element === undefined) throw invalid(scope, itemAt, "allows no array element");
-  if (element.type === "struct") return { name, type: "array", options, fields: element.fields };
+  if (element.type === "struct") {
+    // Objects with few fields repeat: distinct items are kept by writing at most one (or minItems).
+    if (s.uniqueItems === true) options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
+    return { name, type: "array", options, fields: element.fields };
+  }
   if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options, scope, at);
   if (element.type === "map<string,string>")
     throw invalid(scope, itemAt, "is an array of free-form objects, which rowforge does not generate yet");
@@ -356,6 +461,19 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
         );
       options.arrayUniqueFrom = listed;
     } else options.arrayOneOf = listed;
+  } else if (unique && element.type === "string" && element.static === undefined && !elementOptions.uuid) {
+    // Strings of a pattern (or short text) repeat: distinct ones are drawn from a pool of them.
+    const drawn =
+      typeof elementOptions.regex === "string"
+        ? elementOptions.regex
+        : `[A-Za-z0-9]{${elementOptions.minLen ?? 1},${elementOptions.maxLen ?? DEFAULT_MAX_LEN}}`;
+    const pool = distinctStrings(drawn, Math.min(MAX_LISTED, Math.max(64, 8 * maxItems)));
+    if (pool.length < minItems)
+      throw invalid(scope, at, `needs ${minItems} distinct items but its items allow ${pool.length} values`);
+    options.arrayUniqueFrom = pool;
+    delete elementOptions.regex;
+    delete elementOptions.minLen;
+    delete elementOptions.maxLen;
   } else if (unique && element.type !== "string" && element.type !== "double") {
     // Integers in a small range repeat: draw distinct ones from the whole range.
     const { min, max } = { min: Number(elementOptions.min ?? 0), max: Number(elementOptions.max ?? 100_000) };

@@ -1,7 +1,7 @@
 import type { RawField } from "../../../config/index.ts";
 import { RowforgeError } from "../../../errors/index.ts";
 import { bundleRefs } from "../json-schema/bundle-refs.ts";
-import { resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
+import { DOCUMENT_FIELDS, resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
@@ -18,6 +18,8 @@ const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null &
  * per operation, named like `POST/pets/{id}` (the HTTP connector calls that route below the
  * connection's url), with a `pathParam<x>`, `queryParam<x>` or `header<Name>` field per
  * parameter and the JSON request body as the `body` field, all generated from their schemas.
+ * An operation of neither has no fields: it is sent with its method and path alone. Written
+ * to files, each operation goes to `<path>/<operation>`.
  */
 export const openApiSource: MetadataSource = {
   kind: "openApi",
@@ -49,9 +51,11 @@ export const openApiSource: MetadataSource = {
         if (!isObject(op)) continue;
         const at = `#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}`;
         const own = Array.isArray(op.parameters) ? op.parameters : [];
+        // Each operation is a step of its own, with its own fields to give.
+        const opScope = { ...scope, fieldsLeft: { n: DOCUMENT_FIELDS } };
         const fields = [
-          ...parameterFields([...shared, ...own], scope, at, swagger2),
-          ...bodyField(op, scope, at, swagger2),
+          ...parameterFields([...shared, ...own], opScope, at, swagger2),
+          ...bodyField(op, opScope, at, swagger2),
         ];
         shapes.push({
           name: `${method.toUpperCase()}${path}`,
@@ -62,9 +66,26 @@ export const openApiSource: MetadataSource = {
     }
     if (shapes.length === 0)
       throw new RowforgeError("RF_METADATA_SCHEMA_INVALID", `${scope.where} has no operations under paths`);
-    return shapes;
+    return shapes.length > 1 ? besideEachOther(shapes, r.step.options.path) : shapes;
   },
 };
+
+/**
+ * Operations written to files each go to their own folder below the step's path,
+ * `<path>/<operation>` with the operation's name made a folder name (`GET/pets/{petId}` →
+ * `GET_pets_{petId}`): one path for all would keep only the last operation's rows.
+ */
+function besideEachOther(
+  shapes: readonly MetadataStepShape[],
+  path: string | undefined,
+): MetadataStepShape[] {
+  if (path === undefined) return [...shapes];
+  const base = path.replace(/\/+$/, "");
+  return shapes.map((s) => ({
+    ...s,
+    overrides: { ...s.overrides, path: `${base}/${s.name.replaceAll("/", "_")}` },
+  }));
+}
 
 /** The document's own absolute server URL (3.x `servers[0].url`, 2.0 `host` + `basePath`), if any. */
 function serverUrl(root: Obj, swagger2: boolean): string | undefined {

@@ -34,72 +34,93 @@ const WRAPPERS: Readonly<Record<string, string>> = {
   "google.protobuf.BytesValue": "bytes",
 };
 
+/**
+ * How often a message may appear inside itself (`google.protobuf.Value` holding a `Struct` of
+ * `Value`s): deeper, its fields that hold it again are left unset, which proto3 allows.
+ */
+export const PROTO_RECURSION_DEPTH = 2;
+
 const fullNameOf = (t: protobuf.ReflectionObject) => t.fullName.replace(/^\./, "");
 
 /**
- * The fields of a Protobuf message: scalars their rowforge types, enums strings with `oneOf`
- * their value names, nested messages structs, `repeated` arrays (of structs for messages), maps
- * `map<K,V>`, `google.protobuf.Timestamp` a timestamp, wrapper types nullable scalars, proto3
- * `optional` nullable fields with some nulls. A `oneof` adds a field named after it whose value
- * is the member set in each message (its members are generated, and only that one is sent).
- * A message that contains itself is refused.
+ * The fields of a Protobuf message: scalars their rowforge types, enums strings with `oneOf` their
+ * value names, nested messages structs, `repeated` arrays (of structs for messages), maps `map`
+ * fields whose `key` and `value` fields say their values (messages, enums, bounded numbers),
+ * `google.protobuf.Timestamp` a timestamp, wrapper types nullable scalars, proto3 `optional`
+ * nullable fields with some nulls. A `oneof` adds a field named after it, left out of the output,
+ * whose value names the member each message sets (`oneOfFields`: the other members are null).
+ * A message inside itself is expanded PROTO_RECURSION_DEPTH times, then left unset; a proto2
+ * `required` field that would hold it again has no finite value and is refused.
  */
 export function messageFields(type: ProtoType, where: string, expanding: readonly string[] = []): RawField[] {
-  const name = fullNameOf(type);
-  if (expanding.includes(name))
-    throw new RowforgeError(
-      "RF_METADATA_SCHEMA_INVALID",
-      `${where}: message ${name} contains itself (${[...expanding.slice(expanding.indexOf(name)), name].join(" -> ")}): a recursive message has no finite value to generate`,
-      { hint: "list the step's fields, or generate from a message without the cycle" },
-    );
-  const inside = [...expanding, name];
+  const inside = [...expanding, fullNameOf(type)];
+  const made = new Map<protobuf.Field, RawField>();
+  for (const f of type.fieldsArray) {
+    const field = tooDeep(f, inside, where) ? undefined : fieldOf(f, where, inside);
+    if (field) made.set(f, field);
+  }
   const out: RawField[] = [];
+  const members = new Set<protobuf.Field>();
   for (const oneof of type.oneofsArray) {
     if (isSynthetic(oneof)) continue;
-    out.push({
-      name: oneof.name,
-      type: "string",
-      nullable: false,
-      options: { oneOf: oneof.fieldsArray.map((f) => f.name) },
-    });
+    for (const f of oneof.fieldsArray) members.add(f);
+    const names = oneof.fieldsArray.filter((f) => made.has(f)).map((f) => f.name);
+    if (names.length > 0)
+      out.push({
+        name: oneof.name,
+        type: "string",
+        nullable: false,
+        options: { oneOf: names, oneOfFields: true, omit: true },
+      });
   }
-  for (const f of type.fieldsArray) {
-    const field = fieldOf(f, where, inside);
+  for (const [f, field] of made) {
     // Scalars, repeated fields and maps always have a value; a message field may be unset.
     const message =
       !f.repeated && !(f instanceof protobuf.MapField) && f.resolvedType instanceof protobuf.Type;
-    out.push(field.nullable === undefined ? { ...field, nullable: message } : field);
+    out.push(field.nullable === undefined ? { ...field, nullable: message || members.has(f) } : field);
   }
   return out;
 }
+
+/**
+ * Whether a field would hold a message already expanded PROTO_RECURSION_DEPTH times on the way
+ * here (it is then left unset); a proto2 `required` one is refused, naming the chain.
+ */
+function tooDeep(f: protobuf.Field, inside: readonly string[], where: string): boolean {
+  const r = f.resolvedType;
+  if (!(r instanceof protobuf.Type)) return false;
+  const name = fullNameOf(r);
+  if (inside.filter((n) => n === name).length < PROTO_RECURSION_DEPTH) return false;
+  if (f.required)
+    throw new RowforgeError(
+      "RF_METADATA_SCHEMA_INVALID",
+      `${where}: field ${fullNameOf(f)} is required and holds message ${name} inside itself (${[...inside.slice(inside.indexOf(name)), name].join(" -> ")}): a message that must always contain itself has no finite value`,
+      { hint: "list the step's fields, or generate from a message without the cycle" },
+    );
+  return true;
+}
+
+/**
+ * The most elements of a repeated field or map: 5 in the message itself, fewer in the messages
+ * inside it, so a row of deeply nested lists (descriptor.proto's) stays a few kilobytes.
+ */
+const collectionMax = (expanding: readonly string[]): number => Math.max(1, 5 >> (expanding.length - 1));
 
 /** proto3 `optional x = 1;` is a oneof of one field named `_x`. */
 const isSynthetic = (o: protobuf.OneOf): boolean =>
   o.fieldsArray.length === 1 && o.name.startsWith("_") && o.name === `_${o.fieldsArray[0]!.name}`;
 
-function fieldOf(f: protobuf.Field, where: string, expanding: readonly string[]): RawField {
-  const at = `${where}: field ${fullNameOf(f)}`;
-  if (f instanceof protobuf.MapField) {
-    const key = SCALARS[f.keyType];
-    const value = protoValue(f, where, expanding);
-    if (value.type === "struct" || value.options !== undefined || key === undefined)
-      throw new RowforgeError(
-        "RF_METADATA_SCHEMA_INVALID",
-        `${at} is a map whose values are messages, enums or bounded numbers, which rowforge does not generate from a schema yet`,
-        {
-          hint: "list this field in the step with the values it should have (declared fields replace the schema's)",
-        },
-      );
-    const keyType = key.type === "boolean" ? "string" : key.type;
-    return {
-      name: f.name,
-      type: `map<${keyType === "binary" ? "string" : keyType},${String(value.type)}>`,
-      options: { mapMinSize: 0, mapMaxSize: 5 },
-    };
-  }
+/** The field of a message's field; undefined for a message without fields (`google.protobuf.Empty`): left unset. */
+function fieldOf(f: protobuf.Field, where: string, expanding: readonly string[]): RawField | undefined {
   const value = protoValue(f, where, expanding);
+  if (value === undefined) return undefined;
+  if (f instanceof protobuf.MapField) {
+    const key = scalarField("key", f.keyType);
+    const options = { mapMinSize: 0, mapMaxSize: collectionMax(expanding) };
+    return { name: f.name, type: "map", options, fields: [key, { ...value, name: "value" }] };
+  }
   if (f.repeated) {
-    const options: Record<string, unknown> = { arrayMinLen: 0, arrayMaxLen: 5 };
+    const options: Record<string, unknown> = { arrayMinLen: 0, arrayMaxLen: collectionMax(expanding) };
     if (value.type === "struct") return { name: f.name, type: "array", options, fields: value.fields };
     const elementOptions = { ...((value.options as Record<string, unknown> | undefined) ?? {}) };
     delete elementOptions.enableNull;
@@ -120,7 +141,7 @@ function fieldOf(f: protobuf.Field, where: string, expanding: readonly string[])
   return value;
 }
 
-function protoValue(f: protobuf.Field, where: string, expanding: readonly string[]): RawField {
+function protoValue(f: protobuf.Field, where: string, expanding: readonly string[]): RawField | undefined {
   const r = f.resolvedType;
   if (r instanceof protobuf.Enum) {
     const names = Object.keys(r.values);
@@ -131,7 +152,8 @@ function protoValue(f: protobuf.Field, where: string, expanding: readonly string
     if (full === "google.protobuf.Timestamp") return { name: f.name, type: "timestamp" };
     const wrapped = WRAPPERS[full];
     if (wrapped) return scalarField(f.name, wrapped);
-    return { name: f.name, type: "struct", fields: messageFields(r, where, expanding) };
+    const fields = messageFields(r, where, expanding);
+    return fields.length === 0 ? undefined : { name: f.name, type: "struct", fields };
   }
   return scalarField(f.name, f.type);
 }

@@ -1,6 +1,7 @@
 import { RowforgeError } from "../../../errors/index.ts";
 import {
   findMessage,
+  importPathsOf,
   loadProtoFile,
   messagesDefinedIn,
   protoImports,
@@ -22,11 +23,16 @@ export const protobufSource: MetadataSource = {
     const { location, where } = stepLocation(r, protobufSource, "path of the .proto file");
     const doc = await docs.readText(location, where);
     const scope = `${where}: Protobuf ${doc.path}`;
+    const importPaths = importPathsOf(r.step.options.importPaths, location, doc.path);
     // Imported files are read as the document was: through the access rules.
-    const imports = await protoImports(doc.path, doc.text, scope, (candidate) =>
-      docs.readText(candidate, where),
+    const imports = await protoImports(
+      doc.path,
+      doc.text,
+      scope,
+      (candidate) => docs.readText(candidate, where),
+      importPaths,
     );
-    const root = loadProtoFile(doc.path, doc.text, scope, imports);
+    const root = loadProtoFile(doc.path, doc.text, scope, imports, importPaths);
     const type = findMessage(root, messagesDefinedIn(doc.text), r.step.options.messageName, scope);
     const fields = messageFields(type, scope);
     if (fields.length === 0)
@@ -34,6 +40,15 @@ export const protobufSource: MetadataSource = {
         "RF_METADATA_SCHEMA_INVALID",
         `${scope}: message ${type.name} has no fields to generate`,
       );
-    return [{ name: r.step.name, fields, options: { schemaLocationResolved: doc.path } }];
+    return [
+      {
+        name: r.step.name,
+        fields,
+        options: {
+          schemaLocationResolved: doc.path,
+          ...(importPaths.length > 0 ? { importPathsResolved: importPaths.join(",") } : {}),
+        },
+      },
+    ];
   },
 };

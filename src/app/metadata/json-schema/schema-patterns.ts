@@ -1,0 +1,110 @@
+import { compileRegex, hashString, RowRandom } from "../../../engine/index.ts";
+
+/**
+ * A JSON Schema pattern as rowforge's generator reads it: the `^...$` anchors go (a pattern
+ * matches anywhere; rowforge generates whole strings), and what ECMAScript reads literally but
+ * the generator's Java-flavoured syntax would not is escaped: `[` inside a class (a nested
+ * class in Java) and `&&` there, a `{` that starts no quantifier and a lone `}`.
+ */
+export function unanchored(pattern: string): string {
+  let p = pattern;
+  if (p.startsWith("^")) p = p.slice(1);
+  if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
+  return javaLiterals(p);
+}
+
+function javaLiterals(p: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "\\") {
+      out += c + (p[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c === "[" ? "\\[" : c === "&" && p[i + 1] === "&" ? "\\&" : c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+      if (p[i + 1] === "^") out += p[++i];
+    } else if (c === "{" && !/^\{\d+(,\d*)?\}/.test(p.slice(i))) out += "\\{";
+    else if (c === "}" && !/\{\d+(,\d*)?$/.test(p.slice(0, i))) out += "\\}";
+    else out += c;
+  }
+  return out;
+}
+
+/** Strings drawn from a generator's regex to judge whether it keeps clear of excluded patterns. */
+const SAMPLES = 256;
+
+/**
+ * Whether strings generated from `regex` (rowforge's generator: a pattern, a format's regex,
+ * or `[A-Za-z0-9]{min,max}` for plain text) keep clear of every `not: {pattern}`: judged on
+ * a few hundred of them, drawn the same way every time.
+ */
+export function avoidsPatterns(regex: string, excluded: readonly string[]): boolean {
+  if (excluded.length === 0) return true;
+  const tests = excluded.map(jsRegex);
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 28));
+  for (let i = 0; i < SAMPLES; i++) {
+    const s = generator.generate(rnd.at(i));
+    if (tests.some((t) => t.test(s))) return false;
+  }
+  return true;
+}
+
+/** A JSON Schema pattern as a JavaScript RegExp: with the u flag where it parses so, else without (as most documents are written). */
+export function jsRegex(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
+/** Up to `count` distinct strings of a regex, drawn the same way every time (fewer when its space is smaller). */
+export function distinctStrings(regex: string, count: number): string[] {
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 29));
+  const out = new Set<string>();
+  for (let i = 0; out.size < count && i < count * 4; i++) out.add(generator.generate(rnd.at(i)));
+  return [...out];
+}
+
+/** Whether every string drawn from `regex` (a few hundred, the same every time) matches the JSON Schema `pattern`. */
+export function alwaysMatches(regex: string, pattern: string): boolean {
+  const test = jsRegex(pattern);
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 30));
+  for (let i = 0; i < SAMPLES; i++) if (!test.test(generator.generate(rnd.at(i)))) return false;
+  return true;
+}
+
+/** A pattern that is one repeated atom (`[a-z0-9-]+`, `(\\w*)`), a class or `.` or an escape: its repetition. */
+const REPEATED_ATOM = /^(\(?)(\[(?:\\.|[^\]\\])+\]|\\[dwsDWS]|\\p\{[^}]+\}|\.)(\*|\+|\{(\d+),(\d*)\})(\)?)$/;
+
+/**
+ * A pattern of one repeated atom with the string's minLength/maxLength as its repetition
+ * (`[a-z]+` with maxLength 30 is `[a-z]{1,20}`: at most `cap` unless minLength asks more), so
+ * its strings meet both; other patterns as they are.
+ */
+export function withLength(
+  pattern: string,
+  minLength: number | undefined,
+  maxLength: number | undefined,
+  cap: number,
+): string {
+  if (minLength === undefined && maxLength === undefined) return pattern;
+  const m = REPEATED_ATOM.exec(pattern);
+  if (!m) return pattern;
+  const [, open, atom, quantifier, qMin, qMax, close] = m;
+  const least = quantifier === "+" ? 1 : quantifier === "*" ? 0 : Number(qMin);
+  const most =
+    quantifier === "+" || quantifier === "*" || qMax === "" ? Number.POSITIVE_INFINITY : Number(qMax);
+  const lo = Math.max(least, minLength ?? 0);
+  const hi = Math.min(most, maxLength ?? Number.POSITIVE_INFINITY, Math.max(lo, cap));
+  if (open !== "(" && close === ")") return pattern;
+  return hi < lo ? pattern : `${open}${atom}{${lo},${hi}}${close}`;
+}

@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { corpusManifests, corpusPackages, packageDir } from "../support/corpus/corpus-manifest.ts";
+import { checksRowsOf, type DocumentOutcome, figures, runDocument } from "../support/corpus/run-corpus.ts";
+
+/**
+ * The real-world corpus (test/metadata/corpus/*.json; fetched by scripts/setup-corpus.ts, which
+ * npm test's pretest runs): every document generates with the task its users write (1,000
+ * rows, 100 per OpenAPI operation) and every row is checked by an independent validator of its
+ * kind. A document is complete when every row is valid, or when it is refused as its manifest
+ * expects (the code and the construct named). Documents a parallel change is still to fix
+ * (`expectedFixedBy`) and documents with a gap rowforge still has (`gap`, what fails) are run
+ * and reported but do not count in the figures asserted; a gap document that passes fails the
+ * test until its mark is removed. The issue's figures (>= 95% of documents complete, >= 99.5%
+ * of rows valid) over all documents are a todo while gaps remain. Great Expectations suites
+ * (checks of rows, not fields) are run by great-expectations-real-world.test.ts.
+ */
+
+const outcomes: DocumentOutcome[] = [];
+const manifests = corpusManifests();
+
+test("the corpus packages are fetched (node scripts/setup-corpus.ts)", () => {
+  const missing = corpusPackages().filter((p) => !existsSync(join(packageDir(p), ".done")));
+  assert.deepEqual(
+    missing.map((p) => p.id),
+    [],
+    "run node scripts/setup-corpus.ts (npm test runs it before the tests)",
+  );
+});
+
+for (const [file, m] of Object.entries(manifests).filter(([, m]) => checksRowsOf(m.kind))) {
+  test(`corpus ${file}: ${m.documents.length} documents generate valid rows or are refused as expected`, async () => {
+    const wrong: string[] = [];
+    for (const d of m.documents) {
+      const o = await runDocument(m, d);
+      outcomes.push(o);
+      if (d.gap !== undefined && o.asExpected) wrong.push(`${d.id}: passes now; remove its gap mark`);
+      else if (!o.asExpected && d.expectedFixedBy === undefined && d.gap === undefined)
+        wrong.push(
+          `${d.id}: ${o.status}${o.rows > 0 ? ` (${o.validRows}/${o.rows} rows valid)` : ""}${o.code ? ` ${o.code}` : ""}: ${(o.message ?? "").split("\n")[0]}`,
+        );
+    }
+    assert.deepEqual(wrong, [], `${file}: documents not as expected`);
+  });
+}
+
+const pendingOf = (o: DocumentOutcome) =>
+  o.document.expectedFixedBy !== undefined || o.document.gap !== undefined;
+
+after(() => {
+  if (outcomes.length === 0) return;
+  const lines = ["corpus figures (documents complete, rows valid):"];
+  const kinds = [...new Set(outcomes.map((o) => o.kind))];
+  const line = (name: string, os: readonly DocumentOutcome[]) => {
+    const f = figures(os);
+    const pct = f.rows === 0 ? "-" : `${((100 * f.valid) / f.rows).toFixed(2)}%`;
+    return `  ${name.padEnd(34)} ${String(f.complete).padStart(4)}/${String(f.documents).padEnd(4)} documents complete, ${f.valid}/${f.rows} rows valid (${pct})`;
+  };
+  for (const k of kinds)
+    lines.push(
+      line(
+        k,
+        outcomes.filter((o) => o.kind === k),
+      ),
+    );
+  lines.push(line("all", outcomes));
+  lines.push(
+    line(
+      "all but pending fixes and gaps",
+      outcomes.filter((o) => !pendingOf(o)),
+    ),
+  );
+  const pending = outcomes.filter((o) => o.document.expectedFixedBy !== undefined);
+  if (pending.length > 0)
+    lines.push(
+      `  pending other changes (expectedFixedBy): ${pending.map((o) => `${o.document.id} ${o.asExpected ? "now passes" : o.status}`).join(", ")}`,
+    );
+  console.log(lines.join("\n"));
+});
+
+test("the corpus holds 150 documents or more, and those without a gap or pending fix are all complete", () => {
+  assert.ok(outcomes.length >= 150, `the corpus holds ${outcomes.length} documents, fewer than 150`);
+  const counted = figures(outcomes.filter((o) => !pendingOf(o)));
+  assert.equal(counted.complete, counted.documents);
+  assert.equal(counted.valid, counted.rows);
+});
+
+test("issue 28's figures over the whole corpus: >= 95% of documents complete, >= 99.5% of rows valid", {
+  todo: manifestsHaveGaps() ? "documents with gaps or pending fixes remain (see the figures printed)" : false,
+}, () => {
+  const f = figures(outcomes);
+  assert.ok(f.complete >= 0.95 * f.documents, `${f.complete} of ${f.documents} documents complete`);
+  assert.ok(f.valid >= 0.995 * f.rows, `${f.valid} of ${f.rows} rows valid`);
+});
+
+function manifestsHaveGaps(): boolean {
+  return Object.values(manifests)
+    .filter((m) => checksRowsOf(m.kind))
+    .some((m) => m.documents.some((d) => d.gap !== undefined || d.expectedFixedBy !== undefined));
+}

@@ -1,0 +1,77 @@
+import protobuf from "protobufjs";
+
+const WRAPPERS = new Set(
+  ["Double", "Float", "Int64", "UInt64", "Int32", "UInt32", "Bool", "String", "Bytes"].map(
+    (n) => `.google.protobuf.${n}Value`,
+  ),
+);
+
+function structValue(v: unknown): unknown {
+  if (v === null) return { nullValue: 0 };
+  if (typeof v === "number") return { numberValue: v };
+  if (typeof v === "string") return { stringValue: v };
+  if (typeof v === "boolean") return { boolValue: v };
+  if (Array.isArray(v)) return { listValue: { values: v.map(structValue) } };
+  return { structValue: struct(v) };
+}
+const struct = (v: unknown): unknown => {
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    throw new Error("a Struct must be a JSON object");
+  return { fields: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, structValue(x)])) };
+};
+
+/** A well-known type's proto3 JSON form as the plain object protobufjs's fromObject takes; throws when the form is wrong. */
+function wellKnown(name: string, v: unknown): unknown {
+  if (name === ".google.protobuf.Timestamp") {
+    if (typeof v !== "string" || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/.test(v))
+      throw new Error(`a Timestamp must be an RFC 3339 string, not ${JSON.stringify(v)}`);
+    const ms = Date.parse(v);
+    if (!Number.isFinite(ms)) throw new Error(`${v} is not a time`);
+    const nanos = Number((/\.(\d+)/.exec(v)?.[1] ?? "0").padEnd(9, "0"));
+    return { seconds: Math.floor(ms / 1000), nanos };
+  }
+  if (name === ".google.protobuf.Duration") {
+    const m = typeof v === "string" ? /^(-?)(\d+)(?:\.(\d{1,9}))?s$/.exec(v) : null;
+    if (!m) throw new Error(`a Duration must be a string like "1.5s", not ${JSON.stringify(v)}`);
+    const sign = m[1] === "-" ? -1 : 1;
+    return { seconds: sign * Number(m[2]), nanos: sign * Number((m[3] ?? "0").padEnd(9, "0")) };
+  }
+  if (WRAPPERS.has(name)) return { value: v };
+  if (name === ".google.protobuf.Struct") return struct(v);
+  if (name === ".google.protobuf.Value") return structValue(v);
+  if (name === ".google.protobuf.ListValue") {
+    if (!Array.isArray(v)) throw new Error("a ListValue must be a JSON array");
+    return { values: v.map(structValue) };
+  }
+  if (name === ".google.protobuf.FieldMask") {
+    if (typeof v !== "string") throw new Error("a FieldMask must be a string");
+    return { paths: v === "" ? [] : v.split(",") };
+  }
+  return undefined;
+}
+
+/**
+ * A row of JSON output read by the proto3 JSON mapping into the plain object protobufjs's
+ * fromObject takes: well-known types from their JSON forms (Timestamp and Duration strings,
+ * wrappers as their value, Struct/Value/ListValue as JSON, FieldMask as a string). Throws
+ * when a value is not in its type's JSON form.
+ */
+export function fromProto3Json(type: protobuf.Type, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const field = type.fields[k] ?? type.fieldsArray.find((f) => protobuf.util.camelCase(f.name) === k);
+    const sub = field?.resolvedType;
+    if (!field || !(sub instanceof protobuf.Type) || v === null) {
+      out[k] = v;
+      continue;
+    }
+    const one = (x: unknown) => wellKnown(sub.fullName, x) ?? fromProto3Json(sub, x);
+    out[k] = field.map
+      ? Object.fromEntries(Object.entries(v as object).map(([mk, mv]) => [mk, one(mv)]))
+      : field.repeated
+        ? (v as unknown[]).map(one)
+        : one(v);
+  }
+  return out;
+}
