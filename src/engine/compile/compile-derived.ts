@@ -18,6 +18,7 @@ import {
   type SqlScope,
   type SqlValue,
 } from "../sql/index.ts";
+import type { CompileProblems } from "./compile-problems.ts";
 import { sqlKernel } from "./sql-kernels.ts";
 import { fieldKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
@@ -52,6 +53,8 @@ export function compileDerived(
   index: ReadonlyMap<string, number>,
   env: EnvLike,
   stepId: string,
+  /** Collects each field's problem, so one bad expression does not hide the next. */
+  problems: CompileProblems,
 ): DerivedField[] {
   const scopeWith = (element?: { name: string; type: DataType }): SqlScope => ({
     resolve: (name) => {
@@ -171,7 +174,16 @@ export function compileDerived(
     });
   };
 
-  plans.forEach((p, slot) => {
+  /** Each expression on its own: a bad one is reported and the others are still compiled. */
+  const guard = (compile: () => void) => {
+    try {
+      compile();
+    } catch (e) {
+      problems.report(e);
+    }
+  };
+  for (const [slot, p] of plans.entries()) guard(() => derive(p, slot));
+  function derive(p: PlanLike, slot: number): void {
     const f = p.field;
     if (p.role === "derived") {
       if (f.options.sql !== undefined) {
@@ -203,21 +215,25 @@ export function compileDerived(
     }
     if (p.type.kind === "array" && p.type.element.kind === "struct") {
       const elementType = p.type.element;
-      collectNested(f, elementType, [], (text, childPath, childType, route) => {
-        elementUnit(text, `${f.name}[].${childPath}`, slot, f.name, elementType, childType, route);
-      });
+      collectNested(f, elementType, [], (text, childPath, childType, route) =>
+        guard(() =>
+          elementUnit(text, `${f.name}[].${childPath}`, slot, f.name, elementType, childType, route),
+        ),
+      );
       return;
     }
-    collectNested(f, p.type, [], (text, childPath, childType, route) => {
-      sqlUnit(text, `${f.name}.${childPath}`, slot, childType, (cols, col) => {
-        const target = cols[slot];
-        if (!target) return;
-        let s = target as StructColumn;
-        for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
-        s.children[route[route.length - 1]!] = col;
-      });
-    });
-  });
+    collectNested(f, p.type, [], (text, childPath, childType, route) =>
+      guard(() =>
+        sqlUnit(text, `${f.name}.${childPath}`, slot, childType, (cols, col) => {
+          const target = cols[slot];
+          if (!target) return;
+          let s = target as StructColumn;
+          for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
+          s.children[route[route.length - 1]!] = col;
+        }),
+      ),
+    );
+  }
 
   const bySlot = new Map<number, DerivedField[]>();
   for (const u of units) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u]);
