@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { pgQuery, postgresFacts } from "../support/servers.ts";
 
 const SCHEMA = `fk_mistakes_${process.pid}`;
@@ -20,8 +21,11 @@ after(async () => {
   await pgQuery(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
 });
 
-/** A unified customers -> orders plan on PostgreSQL whose foreign key names `childField` on orders (line 29). */
-const postgresPlan = (childField: string) => {
+/**
+ * A unified customers -> orders plan on PostgreSQL whose foreign key names `childField` on
+ * orders (line 29); `amount` names the orders column of that name, `port` the server's.
+ */
+const postgresPlan = (childField: string, amount = "amount", port = postgresFacts().port) => {
   const f = postgresFacts();
   return `name: shop
 sinkOptions: {seed: "7"}
@@ -30,7 +34,7 @@ dataSources:
     connection:
       type: postgres
       options:
-        url: jdbc:postgresql://${f.host}:${f.port}/${f.database}
+        url: jdbc:postgresql://${f.host}:${port}/${f.database}
         user: ${f.user}
     steps:
       - name: customers
@@ -45,7 +49,7 @@ dataSources:
         fields:
           - {name: order_id, type: int, options: {isUnique: true, min: 1, max: 100000}}
           - {name: customer_id, type: int}
-          - {name: amount, type: double}
+          - {name: ${amount}, type: double}
 foreignKeys:
   - source: {dataSource: pg, step: customers, fields: [customer_id]}
     generate:
@@ -154,3 +158,25 @@ for (const c of cases) {
     assert.deepEqual(readdirSync(out), []);
   });
 }
+
+test("item 2: a column the table does not have fails validate as it fails run, before anything is written", async () => {
+  const dir = fixtureDir({ "shop.yaml": postgresPlan("customer_id", "amout") });
+  const file = join(dir, "shop.yaml");
+  const v = runCli(["validate", file]);
+  assert.equal(v.status, 2, v.stdout + v.stderr);
+  assert.match(v.stderr, /shop\.yaml:\d+:\d+: error RF_DB_COLUMN_NOT_FOUND: .*amout/);
+  const r = runCli(["run", file, "--workers", "0", "--quiet"]);
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /RF_DB_COLUMN_NOT_FOUND.*amout/);
+  assert.equal(await rowsIn("customers"), 0, "the parent table was written before the refusal");
+});
+
+test("item 2: a database validate cannot reach is a warning that its tables were not checked", async () => {
+  const dir = fixtureDir({ "shop.yaml": postgresPlan("customer_id", "amount", await freePort()) });
+  const v = runCli(["validate", join(dir, "shop.yaml")]);
+  assert.equal(v.status, 0, v.stdout + v.stderr);
+  assert.match(
+    v.stderr,
+    /warning RF_DB_UNREACHABLE: the table of step "customers" was not checked against the database/,
+  );
+});
