@@ -240,21 +240,27 @@ export function compileDerived(
   const result = topologicalOrder(units, (u) =>
     u.dependsOn.flatMap((s) => (s === u.slot ? [] : (bySlot.get(s) ?? []))),
   );
+  // A cycle or a field referring to itself is reported with the fields' own problems.
   if ("cycle" in result) {
     const names = result.cycle.map((u) => plans[u.slot]!.field.name);
-    throw new RowforgeError(
-      "RF_SQL_INVALID",
-      `the sql fields of step ${stepId} refer to each other in a cycle: ${names.join(" -> ")}`,
-      {
-        hint: "break the cycle: one of these fields must not depend on the others",
-      },
+    problems.report(
+      new RowforgeError(
+        "RF_SQL_INVALID",
+        `the sql fields of step ${stepId} refer to each other in a cycle: ${names.join(" -> ")}`,
+        {
+          hint: "break the cycle: one of these fields must not depend on the others",
+        },
+      ),
     );
+    return [];
   }
   for (const u of units) {
     if (u.dependsOn.includes(u.slot) && plans[u.slot]!.role === "derived") {
-      throw new RowforgeError(
-        "RF_SQL_INVALID",
-        `field "${plans[u.slot]!.field.name}" of step ${stepId} refers to itself`,
+      problems.report(
+        new RowforgeError(
+          "RF_SQL_INVALID",
+          `field "${plans[u.slot]!.field.name}" of step ${stepId} refers to itself`,
+        ),
       );
     }
   }
