@@ -4,7 +4,7 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { checkPlan, type PlanDocuments } from "./check-plan.ts";
 
-/** A plan with what stops it from running: nothing when `errors` is empty. */
+/** A plan with what stops it from running: it runs when `diagnostics` holds no error. */
 export interface Preflight {
   /** The plan with the fields of database steps that have none read from their tables. */
   readonly plan: ResolvedPlan;
