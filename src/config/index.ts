@@ -19,6 +19,7 @@ export { MAX_SOURCE_BYTES } from "./load/read-source-file.ts";
 export { type FolderResolution, resolveFolder } from "./load/resolve-folder.ts";
 // The keys and option tables the readers accept: the reference docs and the editor JSON
 // Schemas are generated from them (scripts/docs).
+export { findRelationPath, type RelationRole, relationPartPath } from "./read/find-relation-path.ts";
 export { isObject, type RawObject } from "./read/load-context.ts";
 export { COUNT_KEYS, COUNT_OPTION_KEYS, PER_FIELD_KEYS } from "./read/read-count.ts";
 export { FIELD_KEYS } from "./read/read-field.ts";

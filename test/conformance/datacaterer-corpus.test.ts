@@ -94,8 +94,12 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
   ],
   [/field "headers": .*no field "update_by"; did you mean "updated_by"/, "a typo in the user's SQL"],
   [
-    /SIZE\(order_details\.items\).*unknown field "order_details"; did you mean "body\.order_details"/,
-    "SQL naming a nested field without its parent",
+    /field "body\.[a-z_.]+": SQL expression .*unknown field "(order_details|event_timestamp)"; did you mean .*"body\.\1"/,
+    "SQL naming a nested field without its parent (every such field of the step, reported at once)",
+  ],
+  [
+    /the sql fields of step \.customer_events_stream refer to each other in a cycle: body -> headers -> body/,
+    "rowforge orders sql fields by top-level field: headers reads body's fields and body reads headers'",
   ],
 ];
 

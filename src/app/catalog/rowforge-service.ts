@@ -19,7 +19,7 @@ import {
   parseYaml,
   resolveRunRequest,
 } from "../../config/index.ts";
-import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
 import {
   type Connection,
   connectionGroupOf,
@@ -29,11 +29,9 @@ import {
 } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
-import { checkPlan } from "../check/check-plan.ts";
+import { preflightPlan } from "../check/preflight-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
-import { checkPlanAccess } from "../runs/check-plan-access.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
-import { readSchemas } from "../schemas/read-schemas.ts";
 import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
 import { planTaskIndex } from "./plan-task-index.ts";
@@ -268,17 +266,11 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     const { plan, diagnostics } = await resolveRequest(request);
     const errors = diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0 || !plan) return errors;
-    // Database steps without fields are checked with the columns of their tables, as runs read
-    // them; every file and URL it names first, against the access rules.
-    let read: ResolvedPlan;
-    try {
-      await checkPlanAccess(plan, access);
-      read = (await readSchemas(plan, { onlyWhenNeeded: true, access })).plan;
-    } catch (e) {
-      if (!isRowforgeError(e)) throw e;
-      return [{ severity: "error", code: e.code, message: e.message, location: {}, hint: e.hint }];
-    }
-    return checkPlan(read, { documents: new Map(), taskFiles: new Map() });
+    // The dry run `run` and `validate` make (database steps read from their tables), every file
+    // and URL the plan names first checked against the access rules.
+    return [
+      ...(await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access)).diagnostics,
+    ];
   };
 
   return {

@@ -1,5 +1,16 @@
-import { isObject, type SourceDocument } from "../../config/index.ts";
-import { type CompiledPlan, compilePlan, type PlanCompileOptions } from "../../engine/index.ts";
+import {
+  findRelationPath,
+  isObject,
+  type RelationRole,
+  relationPartPath,
+  type SourceDocument,
+} from "../../config/index.ts";
+import {
+  type CompiledPlan,
+  compilePlan,
+  type PlanCompileOptions,
+  resolveBudget,
+} from "../../engine/index.ts";
 import {
   type Diagnostic,
   formatPath,
@@ -39,6 +50,8 @@ export function checkPlan(
     seed: plan.plan.sinkOptions.seed ?? "0",
     nowMicros: CHECK_NOW_MICROS,
     fastMode: true,
+    // The run's budget (the configuration's, raised or lowered by `run --budget`), as `run` checks it.
+    budget: resolveBudget(plan.config.budget),
     ...(plan.config.generation.numRecordsPerStep !== undefined
       ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
       : {}),
@@ -48,10 +61,32 @@ export function checkPlan(
     if (!isRowforgeError(e)) throw e;
     const file = (taskName && docs.taskFiles.get(taskName)) || planFile;
     const doc = file ? docs.documents.get(file) : undefined;
-    const location: SourceLocation =
-      e.location ??
-      (doc && stepName ? locateStep(doc, stepName, fieldOf(e.message, stepName)) : file ? { file } : {});
-    out.push({ severity: "error", code: e.code, message: e.message, location, hint: e.hint });
+    // A step refused for several fields carries each field's problem: each is reported.
+    const problems: readonly Pick<Diagnostic, "code" | "message" | "hint" | "location">[] =
+      e.diagnostics.length > 0
+        ? e.diagnostics
+        : [
+            {
+              code: e.code,
+              message: e.message,
+              hint: e.hint,
+              ...(e.location ? { location: e.location } : {}),
+            },
+          ];
+    for (const p of problems) {
+      const location: SourceLocation =
+        (p.location?.file !== undefined ? p.location : undefined) ??
+        (planFile ? foreignKeyLocation(plan, docs.documents.get(planFile), p.location?.path) : undefined) ??
+        p.location ??
+        (doc && stepName ? locateStep(doc, stepName, fieldOf(p.message, stepName)) : file ? { file } : {});
+      out.push({
+        severity: "error",
+        code: p.code,
+        message: p.message,
+        location,
+        ...(p.hint ? { hint: p.hint } : {}),
+      });
+    }
   };
   let stepErrors = 0;
   for (const s of plan.steps) {
@@ -98,25 +133,30 @@ export function checkPlan(
 }
 
 /**
- * A plan's validations checked before `run` generates anything: compiled against the fields its
- * steps write (a plan that does not compile is left to the run, which reports why).
+ * Where the file writes a part of a foreign key that the engine refused at `path` of the plan
+ * (`sinkOptions.foreignKeys[i].generate[j].fields[k]`: a field its step does not have once
+ * the step's table or metadata source was read); undefined for other paths.
  */
-export function checkPlanValidations(
+function foreignKeyLocation(
   plan: ResolvedPlan,
-  documents: ReadonlyMap<string, SourceDocument>,
-): Diagnostic[] {
-  if (plan.validations.length === 0 || !plan.config.flags.enableValidation) return [];
-  let compiled: CompiledPlan | undefined;
-  try {
-    compiled = compilePlan(plan, {
-      seed: plan.plan.sinkOptions.seed ?? "0",
-      nowMicros: CHECK_NOW_MICROS,
-      fastMode: true,
-    });
-  } catch (e) {
-    if (!isRowforgeError(e)) throw e;
-  }
-  return checkValidations(plan, documents, compiled);
+  doc: SourceDocument | undefined,
+  path: string | undefined,
+): SourceLocation | undefined {
+  const m = /^sinkOptions\.foreignKeys\[(\d+)\]\.(?:source|generate\[(\d+)\])\.fields\[(\d+)\]$/.exec(
+    path ?? "",
+  );
+  if (!m || !doc) return undefined;
+  const fk = plan.plan.sinkOptions.foreignKeys[Number(m[1])];
+  const role: RelationRole = m[2] === undefined ? "source" : "generate";
+  const rel = role === "source" ? fk?.source : fk?.generate[Number(m[2])];
+  const at = rel ? findRelationPath(doc.value, rel, role) : undefined;
+  if (!at) return undefined;
+  const part = relationPartPath(doc.value, at, { field: Number(m[3]) });
+  return {
+    ...doc.locate(part, "value"),
+    ...(doc.file === undefined ? {} : { file: doc.file }),
+    path: formatPath(part),
+  };
 }
 
 /** `field "a.b"` in an engine message (without a `dataSource.step.` prefix): the field the problem is in. */

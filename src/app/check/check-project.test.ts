@@ -30,3 +30,40 @@ test("item 5: the dry run still compiles the steps of a plan's other tasks when 
   assert.equal(dry[0]!.location?.file, join(dir, "task", "b.yaml"));
   assert.equal(dry[0]!.location?.line, 7);
 });
+
+test("issue 27 item 3: a bad regex, an unknown Datafaker method and bad SQL in three fields of one step are three errors in one round, each at its field's line", async () => {
+  const dir = fixtureDir({
+    "task/t.yaml": [
+      "name: t",
+      "steps:",
+      "  - name: s",
+      "    options: {path: /tmp/rowforge-never-written}",
+      "    fields:",
+      "      - {name: ok}",
+      "      - {name: code, options: {regex: '[a-'}}",
+      "      - {name: who, options: {expression: '#{Name.nosuchMethod}'}}",
+      "      - {name: total, type: int, options: {sql: 'ok +* 1'}}",
+      "      - {name: uses_code, options: {sql: 'UPPER(code)'}}",
+      "",
+    ].join("\n"),
+  });
+  const load = await loadProject([join(dir, "task", "t.yaml")], {
+    outputKinds: OUTPUT_KINDS,
+    cwd: dir,
+    env: {},
+  });
+  assert.deepEqual(
+    load.diagnostics.filter((d) => d.severity === "error"),
+    [],
+  );
+  const dry = checkProject(load);
+  assert.deepEqual(
+    dry.map((d) => [d.location?.line, d.message.slice(0, d.message.indexOf(":"))]),
+    [
+      [7, 'field "code"'],
+      [8, 'field "who"'],
+      [9, 'field "total"'],
+    ],
+    JSON.stringify(dry, null, 1),
+  );
+});

@@ -11,6 +11,7 @@ import { metadataDocuments } from "../metadata/metadata-documents.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
 import { validationsPlan } from "../validate/validations-plan.ts";
+import { checkDatabaseTargets, type StepProblem } from "./check-database-targets.ts";
 import { checkPlan, locateStep } from "./check-plan.ts";
 import { checkValidations } from "./check-validations.ts";
 
@@ -130,6 +131,12 @@ export async function checkProjectReadingSchemas(
       }
       const readable = { ...read.plan, steps: read.plan.steps.filter((s) => !unread.has(key(s))) };
       out.add(checkOne(load, { ...p, plan: readable }, undefined, unread.size > 0));
+      // The tables and columns the steps write, as `run` checks them before writing.
+      out.add(
+        await checkDatabaseTargets(readable, access, (s, e, severity) =>
+          stepDiagnostic(load, p.plan, s, e, severity),
+        ),
+      );
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
       // The step the message names, else the first that needed its table.
@@ -162,8 +169,8 @@ function stepDiagnostic(
   load: ProjectLoad,
   plan: ResolvedPlan,
   s: ResolvedStep,
-  e: RowforgeError,
-  severity: "error" | "warning" = "error",
+  e: StepProblem,
+  severity: Diagnostic["severity"] = "error",
 ): Diagnostic {
   const file = load.taskFiles.get(s.taskName) || plan.sources[0];
   const doc = file ? load.documents.get(file) : undefined;

@@ -5,8 +5,8 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { openAccess } from "../../access/index.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
-import { checkPlanValidations } from "../../app/check/check-plan.ts";
 import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
+import { preflightPlan } from "../../app/check/preflight-plan.ts";
 import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
@@ -129,19 +129,12 @@ export function registerRun(
         cwd: io.cwd,
         env: io.env,
       });
-      // Validations that name fields the plan does not write, or whose SQL does not compile, stop the run before it writes.
-      const checked =
-        load.plan && flags.mode !== "delete" && !load.diagnostics.some((d) => d.severity === "error")
-          ? checkPlanValidations(load.plan, load.documents ?? new Map())
-          : [];
-      // Servers the validations read that cannot be reached stop the run too (each tested once, bounded in time).
+      // Servers the validations read that cannot be reached stop the run before it writes (each tested once, bounded in time).
       const unreachable =
-        load.plan &&
-        flags.mode !== "delete" &&
-        ![...load.diagnostics, ...checked].some((d) => d.severity === "error")
+        load.plan && flags.mode !== "delete" && !load.diagnostics.some((d) => d.severity === "error")
           ? await checkValidationSources(load.plan, load.documents ?? new Map(), access, load.connections)
           : [];
-      const diagnostics = [...load.diagnostics, ...checked, ...unreachable];
+      const diagnostics = [...load.diagnostics, ...unreachable];
       const errors = diagnostics.filter((d) => d.severity === "error");
       for (const d of sortDiagnostics(errors))
         io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
@@ -172,6 +165,19 @@ export function registerRun(
         Object.keys(budget).length === 0
           ? rerooted
           : { ...rerooted, config: { ...rerooted.config, budget: { ...rerooted.config.budget, ...budget } } };
+      // The dry run `validate` makes, on the plan as it will run: every problem before the first byte.
+      if (flags.mode !== "delete") {
+        const docs = { documents: load.documents ?? new Map(), taskFiles: load.taskFiles ?? new Map() };
+        const refusedPlan = (await preflightPlan(plan, docs, access)).diagnostics.filter(
+          (d) => d.severity === "error",
+        );
+        if (refusedPlan.length > 0) {
+          for (const d of sortDiagnostics(refusedPlan))
+            io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
+          setExit(EXIT_INVALID);
+          return;
+        }
+      }
       // Without --workers: the executor chooses (this thread, or a pool sized to the run).
       const workers = flags.workers === undefined ? undefined : Number(flags.workers);
       if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 256)) {

@@ -2,12 +2,12 @@ import { type FSWatcher, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { openAccess, type ResourceAccess } from "../../access/index.ts";
+import { preflightPlan } from "../../app/check/preflight-plan.ts";
 import { chooseSeed } from "../../app/choose-seed.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { loadReferences } from "../../app/runs/load-references.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
-import { readSchemas } from "../../app/schemas/read-schemas.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { resolveBudget } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
@@ -125,11 +125,20 @@ async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: Sample
       .join("");
     return { ok: false, text: "", note: text || `error: no plan found in ${file}\n`, sources };
   }
+  // The dry run `validate` and `run` make: a plan `run` refuses is not sampled (database steps
+  // without fields are sampled with the columns of their tables).
+  const docs = { documents: load.documents ?? new Map(), taskFiles: load.taskFiles ?? new Map() };
+  // The user's own plan: it reads whatever it names.
+  const access = openAccess(io.cwd);
+  const { plan, diagnostics } = await preflightPlan(load.plan, docs, access);
+  const refused = diagnostics.filter((d) => d.severity === "error");
+  if (refused.length > 0) {
+    const text = sortDiagnostics(refused)
+      .map((d) => `${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`)
+      .join("");
+    return { ok: false, text: "", note: text, sources };
+  }
   try {
-    // Database steps without fields are sampled with the columns of their tables.
-    // The user's own plan: it reads whatever it names.
-    const access = openAccess(io.cwd);
-    const { plan } = await readSchemas(load.plan, { onlyWhenNeeded: true, access });
     return { ...(await render(plan, flags.step, flags.fullVariety ?? false, s, access)), sources };
   } catch (e) {
     if (!isRowforgeError(e)) throw e;

@@ -15,6 +15,8 @@ export interface PlanFileLoad {
   readonly diagnostics: readonly Diagnostic[];
   /** The files parsed, to locate problems found after loading (validations compiled against the plan's fields). */
   readonly documents?: ReadonlyMap<string, SourceDocument>;
+  /** The file each task was read from, to locate a step's problems in it. */
+  readonly taskFiles?: ReadonlyMap<string, string>;
   /** The configured connections by name: validations read data sources no step writes through them. */
   readonly connections?: ReadonlyMap<string, Connection>;
 }
@@ -54,7 +56,13 @@ export async function loadPlanFile(file: string, options: LoadOptions): Promise<
   // and sibling plans are never read.
   const load = await loadProject([path], options);
   const plan = load.plans.find((p) => p.sources[0] === path);
-  return { plan, diagnostics: load.diagnostics, documents: load.documents, connections: load.connections };
+  return {
+    plan,
+    diagnostics: load.diagnostics,
+    documents: load.documents,
+    taskFiles: load.taskFiles,
+    connections: load.connections,
+  };
 }
 
 /** A task file run on its own: a plan of that one task, its steps writing where their options say. */
@@ -74,6 +82,7 @@ async function loadTaskAsPlan(path: string, options: LoadOptions): Promise<PlanF
     plan: r.plan,
     diagnostics: [...load.diagnostics, ...r.diagnostics],
     documents: load.documents,
+    taskFiles: load.taskFiles,
     connections: load.connections,
   };
 }

@@ -98,7 +98,7 @@ test("item 2: a broken task file the plan does not use is a warning for it, and 
   );
 });
 
-test("item 3: a disabled missing task and foreign keys into disabled tasks or stale steps are warnings, and skipped", async () => {
+test("item 3: a disabled missing task and a foreign key into a disabled task are warnings, and skipped; one naming a step that does not exist is an error (issue 27: a typo must not drop the relation)", async () => {
   const dir = fixtureDir({
     "plan/p.yaml": [
       "name: p",
@@ -122,11 +122,15 @@ test("item 3: a disabled missing task and foreign keys into disabled tasks or st
     cwd: dir,
     env: {},
   });
-  assert.deepEqual(errors(load.diagnostics), [], JSON.stringify(errors(load.diagnostics)));
+  assert.deepEqual(
+    errors(load.diagnostics).map((d) => [d.code, d.location?.line]),
+    [["RF_FOREIGN_KEY_INVALID", 10]],
+    JSON.stringify(errors(load.diagnostics)),
+  );
+  assert.match(errors(load.diagnostics)[0]!.message, /step "old_step" does not exist in data source "json"/);
   const warned = load.diagnostics.filter((d) => d.severity === "warning").map((d) => d.code);
   assert.ok(warned.includes("RF_TASK_NOT_FOUND"));
-  assert.equal(warned.filter((c) => c === "RF_FOREIGN_KEY_INVALID").length, 2);
-  assert.deepEqual(load.plan?.plan.sinkOptions.foreignKeys, []);
+  assert.equal(warned.filter((c) => c === "RF_FOREIGN_KEY_INVALID").length, 1);
 });
 
 test("item 4: values Data Caterer tolerates load without errors", async () => {

@@ -2,12 +2,14 @@ import { didYouMean, type PathSegment } from "../../errors/index.ts";
 import type {
   Connection,
   ForeignKey,
+  ForeignKeyRelation,
   Plan,
   RunConfiguration,
   Task,
   ValidationConfig,
 } from "../../model/index.ts";
 import type { ResolvedPlan, ResolvedStep, WholeConnection } from "../../model/resolved-plan.ts";
+import { findRelationPath, type RelationRole, relationPartPath } from "../read/find-relation-path.ts";
 import type { LoadContext } from "../read/load-context.ts";
 import { mergeStepOptions, normaliseFormat } from "./merge-step-options.ts";
 
@@ -178,17 +180,16 @@ function checkForeignKeys(
 ): Plan {
   const dataSources = new Set(plan.tasks.map((t) => t.dataSourceName));
   const enabledSources = new Set(plan.tasks.filter((t) => t.enabled).map((t) => t.dataSourceName));
-  /** Whether the relation can be kept: errors and warnings are reported here. */
-  const check = (
-    rel: { dataSource: string; step: string; fields: readonly string[] },
-    path: PathSegment[],
-  ): boolean => {
+  /** Whether the relation can be kept: errors and warnings are reported here, where it is written. */
+  const check = (rel: ForeignKeyRelation, role: RelationRole, written: PathSegment[]): boolean => {
+    const at = findRelationPath(ctx.doc.value, rel, role) ?? written;
+    const path = (part: Parameters<typeof relationPartPath>[2]) => relationPartPath(ctx.doc.value, at, part);
     if (!dataSources.has(rel.dataSource)) {
       const near = didYouMean(rel.dataSource, dataSources);
       ctx.error(
         "RF_FOREIGN_KEY_INVALID",
         `data source "${rel.dataSource}" is not used by any task of the plan${near ? `; ${near}` : ""}`,
-        [...path, "dataSource"],
+        path("dataSource"),
         `data sources of the plan: ${[...dataSources].join(", ")}`,
       );
       return false;
@@ -197,7 +198,7 @@ function checkForeignKeys(
       ctx.warn(
         "RF_FOREIGN_KEY_INVALID",
         `data source "${rel.dataSource}" belongs only to disabled tasks; this foreign-key relation is skipped`,
-        [...path, "dataSource"],
+        path("dataSource"),
       );
       return false;
     }
@@ -210,12 +211,13 @@ function checkForeignKeys(
     if (!step) {
       const names = candidates.flatMap((t) => t.steps.map((s) => s.name));
       if (candidates.length === 0) return false; // the task itself is missing: already reported
+      // A typo here would silently drop the relation (unrelated keys, wrong data): an error.
       const near = didYouMean(rel.step, names);
-      ctx.warn(
+      ctx.error(
         "RF_FOREIGN_KEY_INVALID",
-        `step "${rel.step}" does not exist in data source "${rel.dataSource}"${near ? `; ${near}` : ""}; this foreign-key relation is skipped`,
-        [...path, "step"],
-        `steps: ${names.join(", ")}`,
+        `step "${rel.step}" does not exist in data source "${rel.dataSource}"${near ? `; ${near}` : ""}`,
+        path("step"),
+        `steps of data source "${rel.dataSource}": ${names.join(", ")}`,
       );
       return false;
     }
@@ -223,7 +225,7 @@ function checkForeignKeys(
       ctx.warn(
         "RF_FOREIGN_KEY_INVALID",
         `step "${rel.step}" of data source "${rel.dataSource}" is disabled; this foreign-key relation is skipped`,
-        [...path, "step"],
+        path("step"),
       );
       return false;
     }
@@ -240,7 +242,7 @@ function checkForeignKeys(
         ctx.error(
           "RF_FOREIGN_KEY_INVALID",
           `field "${f}" does not exist in step "${rel.step}"${near ? `; ${near}` : ""}`,
-          [...path, "fields", i],
+          path({ field: i }),
         );
         ok = false;
       }
@@ -250,9 +252,9 @@ function checkForeignKeys(
   const kept: ForeignKey[] = [];
   plan.sinkOptions.foreignKeys.forEach((fk, i) => {
     const base: PathSegment[] = ["sinkOptions", "foreignKeys", i];
-    const source = check(fk.source, [...base, "source"]);
-    const generate = fk.generate.filter((g, j) => check(g, [...base, "generate", j]));
-    const del = fk.delete.filter((d, j) => check(d, [...base, "delete", j]));
+    const source = check(fk.source, "source", [...base, "source"]);
+    const generate = fk.generate.filter((g, j) => check(g, "generate", [...base, "generate", j]));
+    const del = fk.delete.filter((d, j) => check(d, "delete", [...base, "delete", j]));
     const whole = generate.length === fk.generate.length && del.length === fk.delete.length;
     if (source && generate.length + del.length > 0) kept.push(whole ? fk : { ...fk, generate, delete: del });
   });

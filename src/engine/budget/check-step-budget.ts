@@ -1,4 +1,4 @@
-import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { isRowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
@@ -265,8 +265,9 @@ function checkRegex(pattern: string, path: string, budget: GenerationBudget, whe
   try {
     n = regexMaxLength(pattern);
   } catch (e) {
-    // A regex that does not parse is the field's problem: say which field, as its generator would.
-    if (isRowforgeError(e)) throw new RowforgeError(e.code, `${where(path)}: ${e.message}`, { hint: e.hint });
+    // A regex that does not parse is its field's problem, reported (with the step's other
+    // fields' problems) when the field is compiled: nothing to measure here.
+    if (isRowforgeError(e)) return 0;
     throw e;
   }
   checkBudget(

@@ -27,6 +27,7 @@ import {
   valueLimits,
   widthBound,
 } from "../sql/index.ts";
+import type { CompileProblems } from "./compile-problems.ts";
 import { sqlKernel } from "./sql-kernels.ts";
 import { fieldKeyOf } from "./step-keys.ts";
 import { topologicalOrder } from "./topological-order.ts";
@@ -68,6 +69,8 @@ export function compileDerived(
   index: ReadonlyMap<string, number>,
   env: EnvLike,
   step: { readonly id: string; readonly name: string },
+  /** Collects each field's problem, so one bad expression does not hide the next. */
+  problems: CompileProblems,
 ): DerivedField[] {
   const stepId = step.id;
   const budget = env.budget ?? DEFAULT_BUDGET;
@@ -249,7 +252,16 @@ export function compileDerived(
     });
   };
 
-  plans.forEach((p, slot) => {
+  /** Each expression on its own: a bad one is reported and the others are still compiled. */
+  const guard = (compile: () => void) => {
+    try {
+      compile();
+    } catch (e) {
+      problems.report(e);
+    }
+  };
+  for (const [slot, p] of plans.entries()) guard(() => derive(p, slot));
+  function derive(p: PlanLike, slot: number): void {
     const f = p.field;
     if (p.role === "derived") {
       if (f.options.sql !== undefined) {
@@ -282,42 +294,52 @@ export function compileDerived(
     }
     if (p.type.kind === "array" && p.type.element.kind === "struct") {
       const elementType = p.type.element;
-      collectNested(f, elementType, [], (text, childPath, childType, route) => {
-        elementUnit(text, `${f.name}[].${childPath}`, slot, f.name, elementType, childType, route);
-      });
+      collectNested(f, elementType, [], (text, childPath, childType, route) =>
+        guard(() =>
+          elementUnit(text, `${f.name}[].${childPath}`, slot, f.name, elementType, childType, route),
+        ),
+      );
       return;
     }
-    collectNested(f, p.type, [], (text, childPath, childType, route) => {
-      sqlUnit(text, `${f.name}.${childPath}`, slot, childType, (cols, col) => {
-        const target = cols[slot];
-        if (!target) return;
-        let s = target as StructColumn;
-        for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
-        s.children[route[route.length - 1]!] = col;
-      });
-    });
-  });
+    collectNested(f, p.type, [], (text, childPath, childType, route) =>
+      guard(() =>
+        sqlUnit(text, `${f.name}.${childPath}`, slot, childType, (cols, col) => {
+          const target = cols[slot];
+          if (!target) return;
+          let s = target as StructColumn;
+          for (let k = 0; k < route.length - 1; k++) s = s.children[route[k]!] as StructColumn;
+          s.children[route[route.length - 1]!] = col;
+        }),
+      ),
+    );
+  }
 
   const bySlot = new Map<number, DerivedField[]>();
   for (const u of units) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u]);
   const result = topologicalOrder(units, (u) =>
     u.dependsOn.flatMap((s) => (s === u.slot ? [] : (bySlot.get(s) ?? []))),
   );
+  // A cycle or a field referring to itself is reported with the fields' own problems.
   if ("cycle" in result) {
     const names = result.cycle.map((u) => plans[u.slot]!.field.name);
-    throw new RowforgeError(
-      "RF_SQL_INVALID",
-      `the sql fields of step ${stepId} refer to each other in a cycle: ${names.join(" -> ")}`,
-      {
-        hint: "break the cycle: one of these fields must not depend on the others",
-      },
+    problems.report(
+      new RowforgeError(
+        "RF_SQL_INVALID",
+        `the sql fields of step ${stepId} refer to each other in a cycle: ${names.join(" -> ")}`,
+        {
+          hint: "break the cycle: one of these fields must not depend on the others",
+        },
+      ),
     );
+    return [];
   }
   for (const u of units) {
     if (u.dependsOn.includes(u.slot) && plans[u.slot]!.role === "derived") {
-      throw new RowforgeError(
-        "RF_SQL_INVALID",
-        `field "${plans[u.slot]!.field.name}" of step ${stepId} refers to itself`,
+      problems.report(
+        new RowforgeError(
+          "RF_SQL_INVALID",
+          `field "${plans[u.slot]!.field.name}" of step ${stepId} refers to itself`,
+        ),
       );
     }
   }

@@ -1,5 +1,6 @@
-import { RowforgeError } from "../../errors/index.ts";
+import { didYouMean, formatPath, type PathSegment, RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
+import type { ForeignKeyRelation } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
@@ -62,9 +63,12 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
   const parentsOf = new Map<string, Set<string>>();
   const implicitUnique = new Map<string, Set<string>>();
   const linksOf = new Map<string, { parent: string; link: Omit<StepLink, "parent"> }[]>();
-  for (const fk of plan.plan.sinkOptions.foreignKeys) {
+  for (const [i, fk] of plan.plan.sinkOptions.foreignKeys.entries()) {
     const parent = `${fk.source.dataSource}.${fk.source.step}`;
     if (!byId.has(parent)) continue;
+    const at = ["sinkOptions", "foreignKeys", i];
+    if (!isReferenceStep(byId.get(parent)!))
+      checkRelationFields(fk.source, byId.get(parent)!, [...at, "source"]);
     if (isReferenceStep(byId.get(parent)!)) {
       const nested = fk.source.fields.find((f) => f.includes("."));
       if (nested !== undefined) {
@@ -78,9 +82,10 @@ export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): Co
     const unique = implicitUnique.get(parent) ?? new Set<string>();
     for (const f of fk.source.fields) unique.add(f.split(".")[0]!);
     implicitUnique.set(parent, unique);
-    for (const g of fk.generate) {
+    for (const [j, g] of fk.generate.entries()) {
       const child = `${g.dataSource}.${g.step}`;
       if (!byId.has(child)) continue;
+      checkRelationFields(g, byId.get(child)!, [...at, "generate", j]);
       if (child === parent) {
         throw new RowforgeError("RF_FOREIGN_KEY_INVALID", `step ${child} has a foreign key to itself`, {
           hint: "a step cannot be its own parent; split the data into two steps",
@@ -183,4 +188,30 @@ function withParents(
   };
   for (const id of wanted) visit(id);
   return order.filter((id) => needed.has(id));
+}
+
+/**
+ * A foreign key links fields the step has (its own, or columns read from its table): one
+ * naming a field the step does not have is refused, naming the nearest, before anything is generated.
+ */
+function checkRelationFields(
+  rel: ForeignKeyRelation,
+  step: ResolvedStep,
+  /** Where the relation is in the plan (`sinkOptions.foreignKeys[i].generate[j]`): the error's path. */
+  at: readonly PathSegment[],
+): void {
+  const names = step.step.fields.map((f) => f.name);
+  for (const field of rel.fields) {
+    const top = field.split(".")[0]!;
+    if (names.some((n) => n.toLowerCase() === top.toLowerCase())) continue;
+    const near = didYouMean(top, names);
+    throw new RowforgeError(
+      "RF_FOREIGN_KEY_INVALID",
+      `field "${field}" does not exist in step "${rel.step}" of data source "${rel.dataSource}"${near ? `; ${near}` : ""}`,
+      {
+        hint: `fields of step "${rel.step}": ${names.join(", ") || "(none)"}`,
+        location: { path: formatPath([...at, "fields", rel.fields.indexOf(field)]) },
+      },
+    );
+  }
 }

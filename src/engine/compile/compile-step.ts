@@ -18,6 +18,7 @@ import { childPosition, rowPositions } from "../generators/positions.ts";
 import { writeScalar } from "../generators/write-scalar.ts";
 import { createPermutation, RowRandom } from "../rng/index.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
+import { CompileProblems } from "./compile-problems.ts";
 import { nestedOmission } from "./omit-nested.ts";
 import {
   fixedGrouping,
@@ -149,6 +150,7 @@ export function compileStep(
   const groupEnv = { ...genEnv, rowCount: grouping.groupCount };
 
   const combinations = resolved.allCombinations ? combinationGenerators(step.fields) : new Map();
+  const problems = new CompileProblems();
   // A key of several fields (isPrimaryKey on each) is unique as a whole, not field by field:
   // its fields are made unique where their ranges allow, never refused one by one.
   const compositeKey = step.fields.filter((f) => f.options.isPrimaryKey).length > 1;
@@ -182,15 +184,19 @@ export function compileStep(
       });
     } catch (e) {
       // Say which field: a bad regex or Datafaker method is otherwise hard to find in a big step.
-      if (e instanceof RowforgeError && !e.message.startsWith("field "))
-        throw new RowforgeError(e.code, `field "${field.name}": ${e.message}`, { hint: e.hint, cause: e });
-      throw e;
+      problems.report(
+        e instanceof RowforgeError && !e.message.startsWith("field ")
+          ? new RowforgeError(e.code, `field "${field.name}": ${e.message}`, { hint: e.hint, cause: e })
+          : e,
+      );
     }
     return { field, type, role: grouped ? "group" : "base", generator };
   });
   const index = new Map(plans.map((p, i) => [p.field.name.toLowerCase(), i]));
   const choices = fieldChoices(step.fields, `step ${id}: `);
-  const derived: DerivedField[] = compileDerived(plans, index, env, { id, name: step.name });
+  const derived: DerivedField[] = compileDerived(plans, index, env, { id, name: step.name }, problems);
+  // Every field is compiled before refusing the step: one round shows each field's problem.
+  problems.throwIfAny();
 
   const linkRandom = new Map(
     links.map((l) => [l, new RowRandom(fieldKeyOf(env.planKey, id, `__link:${l.parent.id}`))]),

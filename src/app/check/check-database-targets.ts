@@ -1,0 +1,42 @@
+import type { ResourceAccess } from "../../access/index.ts";
+import { findConnector } from "../../connectors/registry.ts";
+import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+
+/** What is wrong with a step. */
+export type StepProblem = Pick<RowforgeError, "code" | "message" | "hint">;
+
+/** Codes that say the server was not reached, so nothing is known about its tables. */
+const UNREACHED = new Set(["RF_DB_UNREACHABLE", "RF_CONNECTION_TIMEOUT", "RF_DB_AUTH_FAILED"]);
+
+/**
+ * `validate`'s check of database steps against their tables, the check `run` makes before it
+ * writes (Connector.checkTarget: the table exists or will be created, its columns take the
+ * step's fields): a missing table or column is an error at the step; a server that cannot be
+ * reached is a warning that its tables were not checked. Each server is asked at once.
+ */
+export async function checkDatabaseTargets(
+  plan: ResolvedPlan,
+  access: ResourceAccess,
+  /** The problem of a step, located where the step is written. */
+  at: (step: ResolvedStep, e: StepProblem, severity: Diagnostic["severity"]) => Diagnostic,
+): Promise<Diagnostic[]> {
+  const steps = plan.steps.filter((s) => !isReferenceStep(s) && findConnector(s.format)?.describe);
+  const found = await Promise.all(
+    steps.map((s) =>
+      findConnector(s.format)!
+        .checkTarget(s, access)
+        .then(
+          () => undefined,
+          (e: unknown) => {
+            if (!isRowforgeError(e)) throw e;
+            if (!UNREACHED.has(e.code)) return at(s, e, "error");
+            const message = `the table of step "${s.step.name}" was not checked against the database: ${e.message}`;
+            return at(s, { code: e.code, message, hint: e.hint }, "warning");
+          },
+        ),
+    ),
+  );
+  return found.filter((d) => d !== undefined);
+}
