@@ -13,7 +13,16 @@ test("rowforge cancel works against a server started with a token: it sends ROWF
   const dir = fixtureDir({});
   const home = join(dir, "home");
   const receiver = await startHttpReceiver();
-  const server = await startServe(["--home", home, "--token", TOKEN]);
+  const server = await startServe([
+    "--home",
+    home,
+    "--data-dir",
+    dir,
+    "--allow-url",
+    receiver.url,
+    "--token",
+    TOKEN,
+  ]);
   const auth = { authorization: `Bearer ${TOKEN}` };
   const status = async (id: string) =>
     (await (await fetch(`${server.url}/run/status/${id}`, { headers: auth })).json()) as {

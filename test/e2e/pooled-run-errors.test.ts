@@ -34,7 +34,7 @@ test("rowforge run: a row-time SQL error in a pooled run fails the run with its 
   assert.equal(r.status, 1, r.stderr);
   assert.match(
     r.stderr,
-    /error RF_RUN_FAILED: step "s": field "flag": raise_error\(\): boom at row time \[RF_VALUE_INVALID\]/,
+    /error RF_RUN_FAILED: step "s", field "flag": raise_error\(\): boom at row time \[RF_VALUE_INVALID\]/,
   );
   assert.doesNotMatch(r.stderr, /Terminating worker thread|node:internal|triggerUncaughtException/);
   assert.match(r.stdout, /FAILED: plan p/);

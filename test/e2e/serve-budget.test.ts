@@ -34,7 +34,7 @@ test("under a 512 MiB heap, requests asking for too much get a coded 400 and the
   timeout: 300_000,
 }, async () => {
   const dir = fixtureDir({});
-  const server = await startServe(["--home", join(dir, "home"), "--max-heap", "512"]);
+  const server = await startServe(["--home", join(dir, "home"), "--data-dir", dir, "--max-heap", "512"]);
   try {
     const post = (url: string, body: unknown) =>
       fetch(`${server.url}${url}`, {

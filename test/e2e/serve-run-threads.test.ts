@@ -21,6 +21,12 @@ interface Status {
   failedReason: string | null;
 }
 
+/**
+ * The heavy fields build up to about 17 MB of strings in one row (their SHA-256 rounds): more
+ * than the default budget lets one row build, so these servers allow it.
+ */
+const HEAVY_BUDGET = "budget { maxBytesPerRow = 67108864 }\n";
+
 /** How long a client may wait for the server while a run goes on: far above a request's own time, far below a batch's. */
 const RESPONSIVE_MS = 1_000;
 
@@ -62,7 +68,7 @@ const VARIANTS = [
   // Rows so heavy that the first one, timed in the run's own thread, keeps that thread busy for seconds.
   { name: "busy_run_thread", records: 3, work: 1_000, inner: 1_000 },
   // 50 rows in one batch of very heavy rows: the smallest runs are no exception.
-  { name: "tiny", records: 50, work: 20_000 },
+  { name: "tiny", records: 50, work: 80_000 },
   // Below the size at which a run used to be generated on the server's own thread.
   { name: "inline_sized", records: 19_999, work: 300 },
   // Large enough for a pool of worker threads.
@@ -70,9 +76,16 @@ const VARIANTS = [
 ] as const;
 
 test("no run holds the server: GET /connections answers within 1 s during heavy runs of every size and output; cancel answers within 1 s and stops the busy thread within 2 s", async () => {
-  const dir = fixtureDir({});
+  const dir = fixtureDir({ "application.conf": HEAVY_BUDGET });
   const home = join(dir, "home");
-  const server = await startServe(["--home", home]);
+  const server = await startServe([
+    "--home",
+    home,
+    "--data-dir",
+    dir,
+    "--config",
+    join(dir, "application.conf"),
+  ]);
   const pid = serverPid(home);
   const pg = postgresFacts();
   const table = freshTableName();
@@ -121,7 +134,7 @@ test("no run holds the server: GET /connections answers within 1 s during heavy 
       const t0 = performance.now();
       const cancel = await c.post(`/run/cancel/${id}`);
       const answeredMs = performance.now() - t0;
-      assert.equal(cancel.status, 200, await cancel.text());
+      assert.equal(cancel.status, 200, `${v.name}: ${await cancel.text()}`);
       assert.ok(answeredMs < 1_000, `${v.name}: cancel answered after ${Math.round(answeredMs)} ms`);
       const st = await c.ended(id, 2_000 - answeredMs);
       assert.deepEqual([st.status, st.failedReason], ["failed", "cancelled"], v.name);
@@ -151,9 +164,18 @@ test("no run holds the server: GET /connections answers within 1 s during heavy 
 });
 
 test("SIGTERM while a worker is busy ends the server within --grace; the run is recorded failed (shutdown) with what it wrote, nothing left", async () => {
-  const dir = fixtureDir({});
+  const dir = fixtureDir({ "application.conf": HEAVY_BUDGET });
   const home = join(dir, "home");
-  const server = await startServe(["--home", home, "--grace", "3"]);
+  const server = await startServe([
+    "--home",
+    home,
+    "--data-dir",
+    dir,
+    "--config",
+    join(dir, "application.conf"),
+    "--grace",
+    "3",
+  ]);
   const pid = serverPid(home);
   const out = join(dir, "out", "busy");
   let id = "";
@@ -231,12 +253,15 @@ async function killMidRun(
   connections: readonly unknown[],
   written: (dir: string) => Promise<boolean>,
 ) {
-  const dir = fixtureDir({});
+  const dir = fixtureDir({ "application.conf": HEAVY_BUDGET });
   const home = join(dir, "home");
   const spill = join(dir, "spill");
   const out = join(dir, "out");
   const env = { ROWFORGE_SPILL_DIR: spill };
-  const first = await startServe(["--home", home], env);
+  const first = await startServe(
+    ["--home", home, "--data-dir", dir, "--config", join(dir, "application.conf")],
+    env,
+  );
   const pid = serverPid(home);
   const c1 = client(first);
   if (connections.length > 0) assert.equal((await c1.post("/connection", { connections })).status, 200);
@@ -254,7 +279,10 @@ async function killMidRun(
   await first.exited;
   await waitUntil("the server to follow its launcher", () => (alive(pid) ? undefined : true), 10_000);
 
-  const again = await startServe(["--home", home], env);
+  const again = await startServe(
+    ["--home", home, "--data-dir", dir, "--config", join(dir, "application.conf")],
+    env,
+  );
   try {
     const record = (await (await fetch(`${again.url}/run/history?extended=true`)).json()) as {
       id: string;
@@ -329,9 +357,12 @@ test("kill -9 while a PostgreSQL step is written: the same record and report; no
 });
 
 test("validations over read-back data and a delete that regenerates a table's rows run in run threads too: the server answers throughout, the delete reads and marks the history through it", async () => {
-  const dir = fixtureDir({});
+  const dir = fixtureDir({ "application.conf": HEAVY_BUDGET });
   const home = join(dir, "home");
-  const server = await startServe(["--home", home], { ROWFORGE_SPILL_DIR: join(dir, "spill") });
+  const server = await startServe(
+    ["--home", home, "--data-dir", dir, "--config", join(dir, "application.conf")],
+    { ROWFORGE_SPILL_DIR: join(dir, "spill") },
+  );
   const pg = postgresFacts();
   const table = freshTableName();
   try {

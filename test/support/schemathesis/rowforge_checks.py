@@ -14,8 +14,9 @@ import json
 
 import schemathesis
 
-# Problems of meaning that are not RF_ codes: things looked up by name, in the spec's wording.
-NOT_FOUND = ("NotFound",)
+# Problems of meaning that are not RF_ codes: things looked up by name, in the spec's wording
+# (a task file path that names no YAML file is one: the path is a string to the schema).
+NOT_FOUND = ("NotFound", "NotYaml")
 # Codes of refusals of shape (the documented schema should have refused the request already).
 SHAPE = {"ValidationError", "RF_REQUEST_INVALID", "InvalidRequest", "MalformedJson", "BadRequest"}
 
