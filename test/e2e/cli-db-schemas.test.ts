@@ -102,7 +102,7 @@ test("rowforge validate prints what it read from the database, and run (in worke
   assert.deepEqual(Object.keys(rows[0]!), ["payment_no", "account_id", "amount", "paid"]);
 });
 
-test("rowforge validate and run with the database unreachable: a coded error naming the server (validate: invalid input, exit 2; run: failed, exit 1)", () => {
+test("rowforge validate and run with the database unreachable: the same coded error naming the server, before anything is written (exit 2 from both: run makes validate's pre-run check)", () => {
   const dir = project(1);
   const v = runCli(["validate", join(dir, "plan.yaml")]);
   assert.equal(v.status, 2, v.stdout + v.stderr);
@@ -111,6 +111,6 @@ test("rowforge validate and run with the database unreachable: a coded error nam
     /plan\.yaml:\d+:\d+: error RF_DB_UNREACHABLE: .*cannot reach PostgreSQL at [^ ]+:1 /,
   );
   const r = runCli(["run", join(dir, "plan.yaml"), "--home", join(dir, "home")]);
-  assert.equal(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /RF_DB_UNREACHABLE/);
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /error RF_DB_UNREACHABLE: .*cannot reach PostgreSQL at [^ ]+:1 /);
 });

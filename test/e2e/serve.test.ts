@@ -116,13 +116,17 @@ test("serve --transformations and --sample-time-limit: transformations from that
     let slowDone = false;
     const slow = schema(
       [
+        { name: "n0", type: "long", options: { sql: "__index_inc" } },
         {
           name: "n",
-          type: "int",
-          options: { sql: "length(regexp_replace(repeat('ab', 500000), 'a', 'c'))" },
+          type: "long",
+          // Seconds of SHA-256 rounds a row (a constant expression would be computed once, at compile time).
+          options: {
+            sql: "aggregate(sequence(1, 100000), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), cast(n0 as string)), 256)))",
+          },
         },
       ],
-      100,
+      10,
     ).then(async (r) => {
       slowDone = true;
       return { status: r.status, body: (await r.json()) as { error: { details: string; message: string } } };
