@@ -33,8 +33,16 @@ describe("option catalogue and checks", () => {
   });
 
   it("reads the field check types and the configuration sections from the editor schemas", () => {
-    assert.equal(FIELD_CHECK_TYPES.length, 37);
-    for (const t of ["null", "unique", "between", "matchesList", "quantileValuesBetween"])
+    assert.equal(FIELD_CHECK_TYPES.length, 39);
+    for (const t of [
+      "null",
+      "unique",
+      "between",
+      "matchesList",
+      "quantileValuesBetween",
+      "uniqueValueCountBetween",
+      "klDivergenceLessThan",
+    ])
       assert.ok(FIELD_CHECK_TYPES.includes(t), t);
     assert.deepEqual(Object.keys(CONFIGURATION_SECTIONS), [
       "flag",
