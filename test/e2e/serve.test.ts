@@ -75,7 +75,9 @@ test("SIGTERM closes the server gracefully", async () => {
 
 test("serve --transformations and --sample-time-limit: transformations from that folder only; a slow sample is stopped while others are answered", async () => {
   const dir = fixtureDir({
-    "application.conf": "flags { enableCount = true }\n",
+    // The slow sample's rows build about 75 MB of strings each (its SHA-256 rounds): allowed here.
+    "application.conf":
+      "flags { enableCount = true }\nbudget {\n  maxBytesPerRow = 1073741824\n  maxBytesPerSample = 8589934592\n}\n",
     "trusted/upper.mjs": "export function transform(record) { return record.toUpperCase(); }\n",
     "home/elsewhere.mjs": "export function transform(record) { return record; }\n",
   });
@@ -122,7 +124,7 @@ test("serve --transformations and --sample-time-limit: transformations from that
           type: "long",
           // Seconds of SHA-256 rounds a row (a constant expression would be computed once, at compile time).
           options: {
-            sql: "aggregate(sequence(1, 100000), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), cast(n0 as string)), 256)))",
+            sql: "aggregate(sequence(1, 1000), 0L, (acc, x) -> acc + aggregate(sequence(1, 1000), 0L, (b, y) -> b + length(sha2(concat(cast(x * y as string), cast(n0 as string)), 256))))",
           },
         },
       ],
@@ -136,7 +138,7 @@ test("serve --transformations and --sample-time-limit: transformations from that
     assert.equal(slowDone, false, "a cheap sample was answered while the slow one ran");
     const r = await slow;
     assert.equal(r.status, 400);
-    assert.equal(r.body.error.details, "RF_SAMPLE_TIME_LIMIT");
+    assert.equal(r.body.error.details, "RF_SAMPLE_TIME_LIMIT", r.body.error.message);
     assert.match(r.body.error.message, /time limit of 3 s/);
 
     const down = await fetch(`${server.url}/shutdown`, {
