@@ -167,7 +167,6 @@ async function exampleValues(expressions: readonly string[]): Promise<string[]> 
     const [sample] = generateSample(load.plan, undefined, {
       size: 1,
       fastMode: false,
-      relationships: false,
       nowMicros: Date.UTC(2026, 0, 1) * 1000,
     });
     const [row] = await sampleRows(sample!.batch);

@@ -133,6 +133,12 @@ export const TaskYamlBody = Type.Object(
     stepName: Type.Optional(StepName),
     sampleSize: Type.Optional(SampleSize),
     fastMode: Type.Optional(Type.Boolean()),
+    plan: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          "rowforge: the plan the task is edited in, as POST /plan takes it (the web UI's plan editor sends it); when it resolves and lists the task, the step is sampled as a run of that plan writes it: its seed, counts and foreign keys",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

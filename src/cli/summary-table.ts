@@ -26,6 +26,14 @@ function summarisePaths(outputs: readonly string[]): string {
   return `${dir}/ (${outputs.length} files)`;
 }
 
+/** One line per step whose rows a parent or perField decides: which count won and why. */
+export function countSummary(steps: readonly StepReport[]): string {
+  return steps
+    .filter((s) => s.countRule && s.success && !s.skipped)
+    .map((s) => `${s.name}: ${groupDigits(s.records)} rows: ${s.countRule}\n`)
+    .join("");
+}
+
 /**
  * One line per message or HTTP step under the table: what was sent, acknowledged and failed,
  * the achieved rate against the schedule's, and the latency percentiles.

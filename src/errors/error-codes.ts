@@ -179,6 +179,13 @@ export const ERROR_CODES = {
     title: "negative count",
     hint: "record counts and per-field counts must be zero or more",
   },
+  RF_COUNT_FOLLOWS_PARENT: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "record count decided by a parent",
+    hint: "a foreign key's cardinality, or perField on a foreign key's fields, gives each parent row its children: the step's count.records is not used; remove it, or change the parent's count",
+  },
   RF_RANGE_INVERTED: {
     status: 400,
     scope: "run",

@@ -124,7 +124,7 @@ test("a composite key of an existing PostgreSQL table with typed columns, sample
     const s = await runner.run(
       plan,
       [plan.steps.find((x) => x.step.name === "transactions")!],
-      { size: 6, fastMode: true, relationships: true, nowMicros: TEST_NOW_MICROS },
+      { size: 6, fastMode: true, nowMicros: TEST_NOW_MICROS },
       { kind: "rows" },
     );
     const rows = (s.steps[0] as { rows: { region: string; opened: string }[] }).rows;

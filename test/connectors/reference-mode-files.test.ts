@@ -144,7 +144,7 @@ test("reference mode is deterministic: the same seed gives the same bytes, inlin
   assert.ok(rows.every((row) => KEYS.includes(row.account_id)));
 });
 
-test("perField on the key field groups the child's rows by existing key", async () => {
+test("perField on the key field gives each existing key its rows", async () => {
   const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
   const plan = await planWith("csv", await writeAccounts("csv"), out, "nullability: {nullPercentage: 0}");
   const grouped = {
@@ -165,8 +165,10 @@ test("perField on the key field groups the child's rows by existing key", async 
   });
   assert.equal(r.success, true, r.failedReason ?? "");
   const rows = rowsOf(outputText(out));
-  assert.equal(rows.length, 30, "10 groups of 3");
-  // Group g takes existing key g mod 5, so its 3 rows are consecutive and share it.
+  // perField on the foreign key's field counts per parent row: 3 for each of the 5 existing keys
+  // (count.records 10 is not used), as Data Caterer counts it.
+  assert.equal(rows.length, 15, "5 groups of 3");
+  // Group g takes existing key g, so its 3 rows are consecutive and share it.
   for (let i = 0; i < rows.length; i += 3) {
     assert.equal(new Set(rows.slice(i, i + 3).map((x) => x.account_id)).size, 1);
     assert.equal(rows[i]!.account_id, KEYS[(i / 3) % 5]);
@@ -183,7 +185,7 @@ test("a sample of the child draws its keys from the existing data", async () => 
     const s = await runner.run(
       plan,
       [child],
-      { size: 8, fastMode: true, relationships: true, nowMicros: TEST_NOW_MICROS },
+      { size: 8, fastMode: true, nowMicros: TEST_NOW_MICROS },
       { kind: "rows" },
     );
     const rows = (s.steps[0] as { rows: { account_id: string }[] }).rows;

@@ -134,6 +134,120 @@ sinkOptions:
   assert.deepEqual(new Set(per.values()), new Set([4]));
 });
 
+/** Rows per parent key of a child step. */
+const perParent = (rows: readonly Record<string, unknown>[], key: string) => {
+  const per = new Map<string, number>();
+  for (const r of rows) per.set(String(r[key]), (per.get(String(r[key])) ?? 0) + 1);
+  return per;
+};
+
+test("perField on the foreign-key fields is a count per parent row: records follow the parent, transitively", async () => {
+  const p = await planFrom(
+    `name: shop
+tasks: [{name: shop, dataSourceName: s}]
+sinkOptions:
+  foreignKeys:
+    - {source: s.customers.customer_id, generate: [s.orders.customer_id]}
+    - {source: s.orders.order_id, generate: [s.order_items.order_id]}
+`,
+    {
+      shop: `name: shop
+steps:
+  - name: customers
+    count: {records: 200}
+    fields: [{name: customer_id, options: {regex: "C[0-9]{8}"}}]
+  - name: orders
+    count: {records: 50, perField: {fieldNames: [customer_id], count: 3}}
+    fields: [{name: order_id, options: {regex: "O[0-9]{9}"}}, {name: customer_id}]
+  - name: order_items
+    count: {perField: {fieldNames: [order_id], count: 2}}
+    fields: [{name: item_id, options: {regex: "I[0-9]{9}"}}, {name: order_id}]
+`,
+    },
+  );
+  const compiled = compilePlan(p, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true });
+  assert.deepEqual(
+    compiled.steps.map((s) => s.rowCount),
+    [200, 600, 1200],
+  );
+  assert.match(
+    compiled.step("s.orders")!.countRule!.reason,
+    /^3 rows for each of the 200 rows of s\.customers: perField names the foreign-key field customer_id; the step's count\.records is not used$/,
+  );
+  assert.equal(compiled.step("s.orders")!.countRule!.followsParent, true);
+  const rows = generateAll(p);
+  const customers = new Set(rows.get("s.customers")!.map((r) => r.customer_id));
+  const orders = perParent(rows.get("s.orders")!, "customer_id");
+  assert.deepEqual([...orders.keys()].sort(), [...customers].sort(), "every customer has orders");
+  assert.deepEqual(new Set(orders.values()), new Set([3]));
+  assert.deepEqual(new Set(perParent(rows.get("s.order_items")!, "order_id").values()), new Set([2]));
+  assert.equal(perParent(rows.get("s.order_items")!, "order_id").size, 600);
+});
+
+test("perField options on a foreign-key field draw each parent's children from the seed, the same every time", async () => {
+  const p = await planFrom(
+    `name: fk
+tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
+sinkOptions:
+  foreignKeys:
+    - source: {dataSource: a, step: accounts, fields: [account_id, name]}
+      generate: [{dataSource: t, step: transactions, fields: [account_id, name]}]
+`,
+    {
+      ...TASKS,
+      txns: TASKS.txns.replace(
+        "count: {records: 1000}",
+        "count: {records: 10, perField: {fieldNames: [account_id, name], options: {min: 1, max: 4}}}",
+      ),
+    },
+  );
+  const rows = generateAll(p);
+  const per = perParent(rows.get("t.transactions")!, "account_id");
+  assert.equal(per.size, 200, "each of the 200 accounts, not the 10 records");
+  for (const n of per.values()) assert.ok(n >= 1 && n <= 4);
+  assert.deepEqual(generateAll(p).get("t.transactions"), rows.get("t.transactions"));
+});
+
+test("perField on other fields than a foreign key's keeps records × count, and says so", async () => {
+  const p = await plan("        - {dataSource: t, step: transactions, fields: [account_id, name]}");
+  const withPerField = await planFrom(
+    `name: fk
+tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
+sinkOptions:
+  foreignKeys:
+    - {source: a.accounts.account_id, generate: [t.transactions.account_id]}
+`,
+    {
+      ...TASKS,
+      txns: TASKS.txns.replace(
+        "count: {records: 1000}",
+        "count: {records: 30, perField: {fieldNames: [amount], count: 2}}",
+      ),
+    },
+  );
+  const c = compilePlan(withPerField, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true });
+  assert.equal(c.step("t.transactions")!.rowCount, 60);
+  assert.equal(c.step("t.transactions")!.countRule!.followsParent, false);
+  assert.match(c.step("t.transactions")!.countRule!.reason, /2 rows for each of 30 values of amount/);
+  const plain = compilePlan(p, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true });
+  assert.equal(plain.step("t.transactions")!.countRule, undefined, "count.records alone: nothing to explain");
+});
+
+test("a cardinality says it overrides count.records and perField", async () => {
+  const c = compilePlan(
+    await plan(
+      "        - {dataSource: t, step: transactions, fields: [account_id, name], cardinality: {min: 1, max: 10}}",
+    ),
+    { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true },
+  );
+  const rule = c.step("t.transactions")!.countRule!;
+  assert.equal(rule.followsParent, true);
+  assert.match(
+    rule.reason,
+    /^1 to 10 rows \(uniform, drawn from the seed\) for each of the 200 rows of a\.accounts \(the foreign key's cardinality\); the step's count\.records is not used$/,
+  );
+});
+
 test("steps are generated parents first; a foreign-key cycle is refused with its path", async () => {
   const p = await plan("        - {dataSource: t, step: transactions, fields: [account_id, name]}");
   const c = compilePlan(p, { seed: "1", nowMicros: TEST_NOW_MICROS, fastMode: true });

@@ -249,7 +249,9 @@ export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): Fast
         });
         if (typeof q === "string") return invalidRequest(reply, q, "InvalidRequest");
         const step = req.query.stepName ?? fromBody.stepName;
-        return answer(reply, "envelope", () => sampleTaskYamlText(svc, yaml, step, q));
+        return answer(reply, "envelope", () =>
+          sampleTaskYamlText(svc, yaml, step, q, "request", false, fromBody.plan),
+        );
       },
     );
   };

@@ -268,9 +268,10 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     if (errors.length > 0 || !plan) return errors;
     // The dry run `run` and `validate` make (database steps read from their tables), every file
     // and URL the plan names first checked against the access rules.
-    return [
-      ...(await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access)).diagnostics,
-    ];
+    // Only errors stop it: a warning (a count a parent decides, say) is the validate's to tell.
+    return (
+      await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access)
+    ).diagnostics.filter((d) => d.severity === "error");
   };
 
   return {

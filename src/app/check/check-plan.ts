@@ -21,6 +21,7 @@ import {
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { checkStepRunnable } from "../runs/check-step-runnable.ts";
 import { checkValidations } from "./check-validations.ts";
+import { countWarnings } from "./count-warnings.ts";
 
 export interface PlanDocuments {
   /** Parsed files by path. */
@@ -127,6 +128,20 @@ export function checkPlan(
       }
     }
   }
+  if (compiled) {
+    // Which count wins where a parent decides a step's rows, at the step's count.records.
+    out.push(
+      ...countWarnings(compiled, (s) => {
+        const file = docs.taskFiles.get(s.resolved.taskName) || planFile;
+        const doc = file ? docs.documents.get(file) : undefined;
+        return doc
+          ? locateStep(doc, s.resolved.step.name, undefined, ["count", "records"])
+          : file
+            ? { file }
+            : {};
+      }),
+    );
+  }
   if (!partial && plan.config.flags.enableValidation)
     out.push(...checkValidations(plan, docs.documents, compiled));
   return out;
@@ -171,7 +186,13 @@ function fieldOf(message: string, stepName: string): string | undefined {
  * Where a step (and a field inside it) is written: the first mapping named `stepName` in a
  * `steps` list anywhere in the document (task files, unified files, plans with inline steps).
  */
-export function locateStep(doc: SourceDocument, stepName: string, field?: string): SourceLocation {
+export function locateStep(
+  doc: SourceDocument,
+  stepName: string,
+  field?: string,
+  /** A key inside the step instead (`["count", "records"]`), when it is written. */
+  key?: readonly PathSegment[],
+): SourceLocation {
   const file = doc.file === undefined ? {} : { file: doc.file };
   const found = findStep(doc.value, [], stepName);
   if (!found) return file;
@@ -184,6 +205,7 @@ export function locateStep(doc: SourceDocument, stepName: string, field?: string
     path = [...path, "fields", i];
     node = fields[i];
   }
+  if (key) path = [...path, ...key];
   return { ...doc.locate(path, "value"), ...file, path: formatPath(path) };
 }
 

@@ -366,7 +366,13 @@ async function runStep(
 ): Promise<StepReport> {
   const started = performance.now();
   const r = step.resolved;
-  const base = { name: r.step.name, task: r.taskName, dataSource: r.dataSourceName, format: r.format };
+  const base = {
+    name: r.step.name,
+    task: r.taskName,
+    dataSource: r.dataSourceName,
+    format: r.format,
+    ...(step.countRule ? { countRule: step.countRule.reason } : {}),
+  };
   const seconds = () => (performance.now() - started) / 1000;
   let sink: StepSink | undefined;
   const stopTimers: (() => void)[] = [];

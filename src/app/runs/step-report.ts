@@ -7,6 +7,8 @@ export interface StepReport {
   readonly dataSource: string;
   readonly format: string;
   readonly records: number;
+  /** Why the step has its number of rows when count.records alone does not decide it (a parent, perField). */
+  readonly countRule?: string;
   readonly bytes: number;
   readonly seconds: number;
   readonly rowsPerSecond: number;

@@ -5,7 +5,7 @@ import { rowsJson } from "../../../test/support/rows.ts";
 import { generateSample, type SampleOptions } from "./generate-sample.ts";
 
 const rows = rowsJson;
-const options: SampleOptions = { size: 10, fastMode: true, relationships: true, nowMicros: TEST_NOW_MICROS };
+const options: SampleOptions = { size: 10, fastMode: true, nowMicros: TEST_NOW_MICROS };
 
 const plan = (sinkOptions: string, count: string) =>
   planFrom(`name: p\ntasks: [{name: t, dataSourceName: ds}]\n${sinkOptions}`, {

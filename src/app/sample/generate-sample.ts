@@ -11,12 +11,10 @@ export interface SampleOptions {
   /** Rows per step. */
   readonly size: number;
   readonly fastMode: boolean;
-  /** Keep foreign keys: child samples hold only keys of the parent samples. */
-  readonly relationships: boolean;
   readonly nowMicros: number;
   /** The server's generation budget: maxBytesPerSample and the structural limits are checked before a row is made. */
   readonly budget?: GenerationBudget;
-  /** Existing rows of reference parents (loadReferences), by step id; read by the caller when relationships are kept. */
+  /** Existing rows of reference parents (loadReferences), by step id, read by the caller as `run` reads them. */
   readonly references?: Readonly<Record<string, Uint8Array>>;
 }
 
@@ -30,7 +28,7 @@ const SAMPLE_SEED = "rowforge-sample";
 
 /**
  * Compiled plans per resolved plan object: a client previewing one schema sends it again and
- * again. A few per plan (seed, size, fast mode, relationships and the minute of "now" make
+ * again. A few per plan (seed, size, fast mode and the minute of "now" make
  * one); the entry goes with the plan object.
  */
 const compiledPlans = new WeakMap<ResolvedPlan, Lru<CompiledPlan>>();
@@ -41,18 +39,19 @@ function compile(
   o: SampleOptions,
   sampled: readonly string[] | undefined,
 ): CompiledPlan {
-  const source = o.relationships
-    ? plan
-    : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } } };
-  return compilePlan(source, {
+  // Compiled as `run` compiles it (its counts, its foreign keys): a step's sample is its first
+  // rows of the run, keys of children drawn over all the parent's rows, groups sized as the run's.
+  return compilePlan(plan, {
     seed,
     nowMicros: o.nowMicros,
     fastMode: o.fastMode,
-    numRecordsPerStep: o.size,
+    ...(plan.config.generation.numRecordsPerStep !== undefined
+      ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
+      : {}),
     sampleRows: o.size,
     ...(sampled ? { sampledSteps: sampled } : {}),
     ...(o.budget ? { budget: o.budget } : {}),
-    ...(o.references && o.relationships ? { references: o.references } : {}),
+    ...(o.references ? { references: o.references } : {}),
   });
 }
 
@@ -69,14 +68,15 @@ function cachedCompile(
     plans = lru(4);
     compiledPlans.set(plan, plans);
   }
-  const key = `${seed}\u0000${o.size}\u0000${o.fastMode}\u0000${o.relationships}\u0000${o.nowMicros}\u0000${sampled?.join("\u0001") ?? ""}`;
+  const key = `${seed}\u0000${o.size}\u0000${o.fastMode}\u0000${o.nowMicros}\u0000${sampled?.join("\u0001") ?? ""}`;
   return plans.get(key, () => compile(plan, seed, o, sampled));
 }
 
 /**
  * Generates a few rows of the chosen steps of a plan (all enabled steps when none are
- * chosen). Every step is sized to the sample, so with relationships a child's keys are
- * drawn from exactly the parent rows in the parent's sample.
+ * chosen): the first rows `run` writes with the same seed and "now" (foreign keys kept, also
+ * without enableRelationships: a child's keys are those of parent rows the run writes, not
+ * only of the parent's sample).
  *
  * A plan with a seed gives the same sample every time. Without one each sample is new: the
  * plan is compiled once and every sample draws under its own random stream salt, or, when

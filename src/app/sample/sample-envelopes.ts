@@ -138,7 +138,6 @@ async function produce(
       {
         size: q.size,
         fastMode: q.fastMode,
-        relationships: q.relationships,
         nowMicros,
         budget: serverBudget(svc),
       },
@@ -241,7 +240,7 @@ export async function envelope(
   code: SampleError["code"],
   format?: string,
 ): Promise<SampleResponse> {
-  const produced = await produce(svc, plan, [step], { ...q, relationships: false }, code, ROWS);
+  const produced = await produce(svc, plan, [step], q, code, ROWS);
   const ms = produced.ms;
   const rows = await transformedRows(svc, plan, step, rowsOf(produced.steps[0]!), code);
   return {

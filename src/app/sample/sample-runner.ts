@@ -78,9 +78,10 @@ export function createSampleRunner(
     timeLimitMs,
     async run(plan, chosen, givenOptions, output) {
       // A child of reference data samples from the existing rows, read here (async I/O) first.
-      const options = givenOptions.relationships
-        ? { ...givenOptions, references: await loadReferences(plan, access, chosen.map(stepIdOf)) }
-        : givenOptions;
+      const options = {
+        ...givenOptions,
+        references: await loadReferences(plan, access, chosen.map(stepIdOf)),
+      };
       const result = isCheapSample(chosen, options.size, options.fastMode)
         ? await renderSample(plan, chosen, options, output)
         : await inWorker({

@@ -105,7 +105,7 @@ export async function samplePlanTaskStep(
       "StepNotFound",
     );
   }
-  return raw(svc, plan, step, { ...q, relationships: false }, "GENERATION_ERROR");
+  return raw(svc, plan, step, q, "GENERATION_ERROR");
 }
 
 /** The tasks of the configured task folder. */
@@ -159,7 +159,7 @@ export async function sampleStep(svc: RowforgeService, stepName: string, q: Samp
       config: svc.config.config,
     });
     const step = plan.steps.find((s) => s.step.name === stepName);
-    if (step) return raw(svc, plan, step, { ...q, relationships: false }, "STEP_SAMPLE_ERROR");
+    if (step) return raw(svc, plan, step, q, "STEP_SAMPLE_ERROR");
   }
   const near = didYouMean(stepName, all);
   throw new SampleError(
@@ -257,6 +257,8 @@ export async function sampleTaskYamlText(
   source = "request",
   /** Without a stepName, sample the task's first step (a SampleResponse) rather than every step. */
   firstStepWhenNone = false,
+  /** The plan request the task is edited in (POST /plan's body): its steps are sampled as its run writes them. */
+  planRequest?: unknown,
 ): Promise<MultiSchemaSampleResponse | SampleResponse> {
   const read = readTaskText(yamlText, source, svc.env);
   if (read.kind === "syntax") {
@@ -285,23 +287,48 @@ export async function sampleTaskYamlText(
       errors.map(sampleProblem),
     );
   }
-  const { plan } = taskAsPlan({
-    outputKinds: OUTPUT_KINDS,
-    task,
-    connections: await svc.connections(),
-    config: svc.config.config,
-  });
+  const plan =
+    (planRequest === undefined ? undefined : await planListing(svc, planRequest, task.name)) ??
+    taskAsPlan({
+      outputKinds: OUTPUT_KINDS,
+      task,
+      connections: await svc.connections(),
+      config: svc.config.config,
+    }).plan;
+  const steps = plan.steps.filter((s) => s.taskName === task.name);
   if (stepName === undefined && !firstStepWhenNone)
-    return multi(svc, plan, plan.steps, q, (s) => s.step.name, "INVALID_YAML");
-  const step = stepName === undefined ? plan.steps[0] : plan.steps.find((s) => s.step.name === stepName);
+    return multi(svc, plan, steps, q, (s) => s.step.name, "INVALID_YAML");
+  const step = stepName === undefined ? steps[0] : steps.find((s) => s.step.name === stepName);
   if (!step) {
     throw new SampleError(
       "STEP_NOT_FOUND",
-      `Step '${stepName}' not found in the task YAML. Available steps: ${list(plan.steps.map((s) => s.step.name))}`,
+      `Step '${stepName}' not found in the task YAML. Available steps: ${list(steps.map((s) => s.step.name))}`,
       "StepNotFound",
     );
   }
   return envelope(svc, plan, step, q, "INVALID_YAML", sampleFormatOf(step));
+}
+
+/**
+ * The plan a task is edited in, resolved as a run resolves it, when it loads without errors and
+ * lists the task; undefined otherwise (the task is then sampled on its own: a plan still being
+ * written does not stop the preview, its problems are the save's to tell).
+ */
+async function planListing(
+  svc: RowforgeService,
+  request: unknown,
+  taskName: string,
+): Promise<ResolvedPlan | undefined> {
+  let resolved: Awaited<ReturnType<RowforgeService["resolveRequest"]>>;
+  try {
+    resolved = await svc.resolveRequest(request);
+  } catch (e) {
+    if (isRowforgeError(e)) return undefined;
+    throw e;
+  }
+  const { plan, diagnostics } = resolved;
+  if (!plan || diagnostics.some((d) => d.severity === "error")) return undefined;
+  return plan.steps.some((s) => s.taskName === taskName) ? plan : undefined;
 }
 
 /**

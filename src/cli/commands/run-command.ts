@@ -40,7 +40,7 @@ import {
 } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
-import { deliverySummary, summaryTable } from "../summary-table.ts";
+import { countSummary, deliverySummary, summaryTable } from "../summary-table.ts";
 import { validationTable } from "../validation-table.ts";
 
 interface RunFlags {
@@ -310,6 +310,7 @@ export function registerRun(
       if (!flags.quiet)
         for (const w of result.warnings ?? []) io.err(`warning RF_DB_CHECK_NOT_HONOURED: ${maskText(w)}\n`);
       report(summaryTable(result.steps));
+      report(countSummary(result.steps));
       report(deliverySummary(result.steps));
       if (result.validations) report(validationTable(result.validations));
       report(

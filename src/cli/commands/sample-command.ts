@@ -40,6 +40,8 @@ interface Sampled {
   readonly text: string;
   readonly note: string;
   readonly sources: readonly string[];
+  /** The seed the rows were generated with, when it is fixed (--seed, the plan's, watch mode's). */
+  readonly seed?: string;
 }
 
 export function registerSample(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -77,9 +79,10 @@ export function registerSample(program: Command, io: CliIo, setExit: (code: numb
           throw new RowforgeError("RF_CLI_FLAG_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
         nowMicros = t * 1000;
       }
-      // In watch mode an unseeded plan keeps one seed, so what changes between samples is the edit.
-      const seed = flags.seed ?? (flags.watch ? chooseSeed(undefined, undefined).seed : undefined);
-      const once = () => sampleOnce(file, flags, io, { rows, format, nowMicros, seed });
+      // In watch mode a plan without a seed keeps one, so what changes between samples is the
+      // edit; a plan's own seed (or --seed) is always the one used, as `run` uses it.
+      const unseeded = flags.watch ? chooseSeed(undefined, undefined).seed : undefined;
+      const once = () => sampleOnce(file, flags, io, { rows, format, nowMicros, seed: flags.seed, unseeded });
       if (!flags.watch) {
         const r = await once();
         if (r.note) io.err(r.note);
@@ -87,7 +90,7 @@ export function registerSample(program: Command, io: CliIo, setExit: (code: numb
         setExit(r.ok ? EXIT_OK : EXIT_INVALID);
         return;
       }
-      await watchFile(file, io, once, seed);
+      await watchFile(file, io, once);
       setExit(EXIT_OK);
     });
 }
@@ -107,7 +110,10 @@ interface SampleSettings {
   readonly rows: number;
   readonly format: SampleFormat;
   readonly nowMicros: number;
+  /** --seed: overrides the plan's. */
   readonly seed: string | undefined;
+  /** The seed of a plan that has none (watch mode), else a new sample each time. */
+  readonly unseeded: string | undefined;
 }
 
 async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: SampleSettings): Promise<Sampled> {
@@ -166,10 +172,11 @@ async function render(
   s: SampleSettings,
   access: ResourceAccess,
 ): Promise<Omit<Sampled, "sources">> {
+  const seed = s.seed ?? plan.plan.sinkOptions.seed ?? s.unseeded;
   const seeded =
-    s.seed === undefined
+    seed === undefined
       ? plan
-      : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, seed: s.seed } } };
+      : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, seed } } };
   let steps = chosenSteps(seeded, stepName);
   let note = "";
   if (s.format !== "table" && steps.length > 1) {
@@ -182,7 +189,6 @@ async function render(
   const samples = generateSample(seeded, steps, {
     size: s.rows,
     fastMode: !fullVariety,
-    relationships: true,
     nowMicros: s.nowMicros,
     references: await loadReferences(seeded, access, steps.map(stepIdOf)),
     // The plan's configured budget (application.conf), as `run` takes it.
@@ -198,10 +204,10 @@ async function render(
       const heading = samples.length > 1 || stepName === undefined ? `${sample.step.step.name}\n` : "";
       parts.push(heading + renderTable(await sampleRows(sample.batch), { width: terminalWidth() }));
     }
-    return { ok: true, text: parts.join("\n"), note };
+    return { ok: true, text: parts.join("\n"), note, ...(seed === undefined ? {} : { seed }) };
   }
   const { body } = await encodeSample(samples[0]!.batch, s.format, { header: "true" });
-  return { ok: true, text: body.toString("utf8"), note };
+  return { ok: true, text: body.toString("utf8"), note, ...(seed === undefined ? {} : { seed }) };
 }
 
 /** The terminal's width; a pseudo-terminal without a size reports 0, then $COLUMNS or 120. */
@@ -210,12 +216,7 @@ function terminalWidth(): number {
 }
 
 /** Samples now and after every change of the file or the files it read, until SIGINT or SIGTERM. */
-async function watchFile(
-  file: string,
-  io: CliIo,
-  once: () => Promise<Sampled>,
-  seed: string | undefined,
-): Promise<void> {
+async function watchFile(file: string, io: CliIo, once: () => Promise<Sampled>): Promise<void> {
   const clear = io.outTty ? "\x1b[2J\x1b[H" : "";
   let watchers: FSWatcher[] = [];
   let watched = "";
@@ -225,7 +226,7 @@ async function watchFile(
     const r = await once();
     const stamp = new Date().toISOString().slice(11, 19);
     io.out(
-      `${clear}${r.text}${r.note}-- ${stamp} ${r.ok ? "sampled" : "errors"} ${file}${seed ? ` (seed ${seed})` : ""}; watching for changes, Ctrl-C stops\n`,
+      `${clear}${r.text}${r.note}-- ${stamp} ${r.ok ? "sampled" : "errors"} ${file}${r.seed ? ` (seed ${r.seed})` : ""}; watching for changes, Ctrl-C stops\n`,
     );
     // Editors often replace a file (write elsewhere, rename): watch the folders, filter by name.
     const files = new Set([resolve(io.cwd, file), ...r.sources]);

@@ -1,6 +1,6 @@
 import type { RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import { DEFAULT_PER_FIELD_COUNT, DEFAULT_RECORD_COUNT } from "../../model/count.ts";
+import { DEFAULT_RECORD_COUNT } from "../../model/count.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { Cardinality, GenerationMode, Nullability } from "../../model/foreign-key.ts";
@@ -20,14 +20,8 @@ import { createPermutation, RowRandom } from "../rng/index.ts";
 import { compileDerived, type DerivedField } from "./compile-derived.ts";
 import { CompileProblems } from "./compile-problems.ts";
 import { nestedOmission } from "./omit-nested.ts";
-import {
-  fixedGrouping,
-  groupSizeDraw,
-  identityGrouping,
-  type RowGrouping,
-  variableGrouping,
-} from "./row-grouping.ts";
 import { fieldKeyOf } from "./step-keys.ts";
+import { type CountRule, stepRows } from "./step-rows.ts";
 
 /** A foreign key into this step: its fields take the key values of a parent row. */
 export interface StepLink {
@@ -55,6 +49,8 @@ export interface CompiledStep {
   readonly id: string;
   readonly resolved: ResolvedStep;
   readonly rowCount: number;
+  /** Why rowCount is not simply count.records (a parent's rows, perField): see step-rows.ts. */
+  readonly countRule?: CountRule;
   /** Existing data read by its connector (enableReferenceMode), not generated: see reference-step.ts. */
   readonly reference?: boolean;
   /**
@@ -101,44 +97,23 @@ export function compileStep(
   const linkFields = new Map<string, StepLink>();
   for (const l of links) for (const f of l.childFields) if (!f.includes(".")) linkFields.set(f, l);
 
-  // Rows and their groups: by parent (foreign-key cardinality), by key (perField), or one each.
-  const cardLink = links.find((l) => l.cardinality !== undefined);
-  const perField = count.perField;
   // A duration-based count (rate or load pattern) sends the rate integrated over its duration.
   const records =
     recordsOverride ?? durationRows(count, `step "${step.name}"`) ?? count.records ?? DEFAULT_RECORD_COUNT;
-  let grouping: RowGrouping;
-  let drawnGroups = false;
-  let groupFields = new Set<string>();
-  const groupedLinks = new Set<StepLink>();
-  if (cardLink) {
-    const c = cardLink.cardinality!;
-    const parents = cardLink.parent.rowCount;
-    if (c.ratio !== undefined) {
-      const ratio = c.ratio;
-      grouping = Number.isInteger(ratio)
-        ? fixedGrouping(parents, ratio)
-        : variableGrouping(parents, (g) => Math.floor((g + 1) * ratio) - Math.floor(g * ratio));
-    } else {
-      grouping = variableGrouping(parents, groupSizeDraw(c, fieldKeyOf(env.planKey, id, "__cardinality")));
-      drawnGroups = true;
-    }
-    groupedLinks.add(cardLink);
-  } else if (perField) {
-    groupFields = new Set(perField.fieldNames.map(topName));
-    grouping = perField.options
-      ? variableGrouping(records, groupSizeDraw(perField.options, fieldKeyOf(env.planKey, id, "__perField")))
-      : fixedGrouping(records, perField.count ?? DEFAULT_PER_FIELD_COUNT);
-    drawnGroups = perField.options !== undefined;
-    for (const l of links) if (l.childFields.every((f) => groupFields.has(topName(f)))) groupedLinks.add(l);
-  } else if (resolved.allCombinations) {
-    const sizes = step.fields
-      .filter((f) => f.options.oneOf && !isDerivedField(f))
-      .map((f) => f.options.oneOf!.length);
-    grouping = identityGrouping(sizes.reduce((a, b) => a * b, 1));
-  } else {
-    grouping = identityGrouping(records);
-  }
+  // Rows and their groups: by parent (foreign-key cardinality), by key (perField), or one each.
+  const counted = stepRows(
+    count,
+    records,
+    links,
+    resolved.allCombinations
+      ? step.fields
+          .filter((f) => f.options.oneOf && !isDerivedField(f))
+          .reduce((n, f) => n * f.options.oneOf!.length, 1)
+      : undefined,
+    env.planKey,
+    id,
+  );
+  const { grouping, groupFields, groupedLinks } = counted;
   const rowCount = grouping.rowCount;
   const genEnv = {
     nowMicros: env.nowMicros,
@@ -294,7 +269,8 @@ export function compileStep(
     id,
     resolved,
     rowCount,
-    reseedable: !drawnGroups && !step.fields.some(hasOwnSeed),
+    reseedable: !counted.drawn && !step.fields.some(hasOwnSeed),
+    ...(counted.rule ? { countRule: counted.rule } : {}),
     derivedBytes: derived.reduce((n, d) => n + d.bytes, 0),
     output: outputFields,
     columnsAt(rows, names) {

@@ -93,10 +93,24 @@ export const planApi = {
     ),
   remove: (name: string) =>
     request<{ status: string; message: string }>("DELETE", `/plan/${encodeURIComponent(name)}`),
-  /** 10 rows of one step (fastMode), from the task's YAML text as it is in the editor. */
-  sample: async (taskYaml: string, stepName: string, signal?: AbortSignal): Promise<SampleAnswer> => {
+  /**
+   * 10 rows of one step (fastMode), from the task's YAML text as it is in the editor, inside
+   * the plan being edited (`plan`, as saving sends it): the first rows its run writes.
+   */
+  sample: async (
+    taskYaml: string,
+    stepName: string,
+    plan: Record<string, unknown> | undefined,
+    signal?: AbortSignal,
+  ): Promise<SampleAnswer> => {
     const body = await request<Envelope>("POST", "/sample/task-yaml", {
-      body: { taskYamlContent: taskYaml, stepName, sampleSize: 10, fastMode: true },
+      body: {
+        taskYamlContent: taskYaml,
+        stepName,
+        sampleSize: 10,
+        fastMode: true,
+        ...(plan ? { plan } : {}),
+      },
       accept: [400],
       ...(signal ? { signal } : {}),
     });

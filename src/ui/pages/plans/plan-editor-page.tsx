@@ -190,7 +190,9 @@ function PlanEditor({
   const steps = asList(task?.steps).map(asObject);
   const step = steps[stepIndex];
   const stepName = typeof step?.name === "string" ? step.name : undefined;
-  const preview = useSamplePreview(ws.tasks[taskIndex], stepName);
+  // The step is previewed inside the plan: its seed and foreign keys, as the run writes it.
+  const planRequest = useMemo(() => JSON.stringify(workspaceToRequest(ws)), [ws]);
+  const preview = useSamplePreview(ws.tasks[taskIndex], stepName, planRequest);
   const sampleProblems =
     preview.answer && !preview.answer.ok
       ? locateProblems(preview.answer.problems, preview.answer.message, stepIndex, step?.fields)

@@ -15,9 +15,15 @@ export const PREVIEW_DEBOUNCE_MS = 120;
 
 /**
  * The current step's sample, asked again (debounced, the previous request aborted) whenever
- * its task's YAML or the step changes.
+ * its task's YAML, the step or the plan it is in changes. `planRequest` is the plan as saving
+ * sends it, in JSON: the sample is then the first rows a run of the plan writes (its seed,
+ * counts and foreign keys).
  */
-export function useSamplePreview(taskYaml: string | undefined, stepName: string | undefined): PreviewState {
+export function useSamplePreview(
+  taskYaml: string | undefined,
+  stepName: string | undefined,
+  planRequest?: string,
+): PreviewState {
   const [state, setState] = useState<PreviewState>({
     answer: undefined,
     loading: false,
@@ -30,7 +36,9 @@ export function useSamplePreview(taskYaml: string | undefined, stepName: string 
     const timer = setTimeout(() => {
       const started = performance.now();
       setState((s) => ({ ...s, loading: true }));
-      planApi.sample(taskYaml, stepName, abort.signal).then(
+      const plan =
+        planRequest === undefined ? undefined : (JSON.parse(planRequest) as Record<string, unknown>);
+      planApi.sample(taskYaml, stepName, plan, abort.signal).then(
         (answer) =>
           setState((s) => ({
             answer,
@@ -53,6 +61,6 @@ export function useSamplePreview(taskYaml: string | undefined, stepName: string 
       clearTimeout(timer);
       abort.abort();
     };
-  }, [taskYaml, stepName]);
+  }, [taskYaml, stepName, planRequest]);
   return state;
 }
