@@ -24,8 +24,8 @@ export interface PlanHistory {
 }
 
 const NO_HISTORY =
-  "no rowforge home is given, so there is no run history to say which runs wrote which rows: " +
-  "run the delete with the --home (or ROWFORGE_HOME) the generate runs were recorded in, or through the server that made them";
+  "no run history is read (--no-history), so nothing says which runs wrote which rows: " +
+  "run the delete without --no-history, in the home the generate runs were recorded in (--home, ROWFORGE_HOME, default ~/.rowforge), or through the server that made them";
 
 /**
  * Reads the plan's earlier generate runs from the history: each run whose step report says it

@@ -251,6 +251,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       current = await update(record, { status: "running" });
       inFlight.set(record.id, current);
       progress.status(current);
+      // Command-line runs that ended (or died) while this server held the history: in it before a delete reads it.
+      if (record.mode === "delete" && o.journalFolder)
+        await recoverLeftRuns(o.journalFolder, o.store.executions, iso);
       // What the run does is recorded as it goes, so a run whose process dies can still be told.
       journal = await journalRun(
         o.journalFolder,

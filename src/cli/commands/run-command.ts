@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
@@ -55,6 +54,8 @@ interface RunFlags {
   json?: boolean;
   mode?: string;
   home?: string;
+  /** false with --no-history. */
+  history?: boolean;
   maxRows?: string;
   maxBytes?: string;
   maxRunSeconds?: string;
@@ -105,7 +106,11 @@ export function registerRun(
     )
     .option(
       "--home <dir>",
-      "record the run (history, report) in this rowforge home (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
+      "record the run (history, report) in this rowforge home, where --mode delete finds it (env ROWFORGE_HOME; default ~/.rowforge)",
+    )
+    .option(
+      "--no-history",
+      "record nothing in a home: no history entry or report there (a later --mode delete then cannot tell this run's database rows)",
     )
     .option("--max-rows <n>", "rows the run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
     .option("--max-bytes <n>", "bytes the run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
@@ -225,9 +230,12 @@ export function registerRun(
         process.on("SIGINT", onSignal);
         process.on("SIGTERM", onSignal);
       }
-      // An empty ROWFORGE_HOME (or --home "") names no home: it must not become the current folder.
-      const given = flags.home || io.env.ROWFORGE_HOME || (existsSync(defaultHome) ? defaultHome : undefined);
-      const home = given ? resolve(io.cwd, given) : undefined;
+      // Runs are recorded, so that `--mode delete` just works; an empty ROWFORGE_HOME (or
+      // --home "") is the default home, never the current folder.
+      const home =
+        flags.history === false
+          ? undefined
+          : resolve(io.cwd, flags.home || io.env.ROWFORGE_HOME || defaultHome);
       // Runs on this home whose process died (kill -9): their temporaries go, the history tells them.
       if (home) await recoverLeftRunsOfHome(home);
       // This run records itself as it goes, so the next run can do the same for it.
@@ -294,7 +302,7 @@ export function registerRun(
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
       // Without a home there is no history, but a configured reports folder still gets the report.
-      const recorded = await keepRunRecord(home, access, plan, result, mode, createdTs, finishedTs);
+      const recorded = await keepRunRecord(home, access, plan, result, mode, createdTs, finishedTs, journal);
       // Recorded (or not, with a note): nothing is left for a later run to tell.
       await journal?.close();
       // A step writing its data to standard output (path "-") keeps stdout for the data alone.
@@ -321,7 +329,8 @@ export function registerRun(
         }${groupDigits(result.steps.reduce((n, s) => n + s.records, 0))} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (recorded?.reportDir) report(`report: ${join(recorded.reportDir, "index.html")}\n`);
-      if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
+      if (recorded?.note)
+        io.err(`note: ${recorded.recorded ? "" : "the run is not in the history: "}${recorded.note}\n`);
       if (!result.success) {
         // The failing step's own code follows the reason (a row-time SQL error is RF_VALUE_INVALID).
         const stepCode = result.steps.find((s) => !s.success)?.errorCode;
