@@ -125,6 +125,11 @@ export interface StepHistory {
    * cannot know what was written (runs made elsewhere, or the history cleared), an error.
    */
   readonly planRuns: number;
+  /**
+   * Only these runs' data is deleted (`--run`, a failed run rolled back): connectors that list
+   * what runs wrote themselves (files' manifests) keep to them; absent: every run's.
+   */
+  readonly onlyRuns?: readonly string[];
 }
 
 /** What reference mode (enableReferenceMode) asks of a source: the key fields of its existing rows. */

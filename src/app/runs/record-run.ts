@@ -53,12 +53,9 @@ export async function recordRun(
   access: ResourceAccess,
   plan: ResolvedPlan,
   result: RunResult,
-  mode: ExecutionMode,
-  createdTs: string,
-  updatedTs: string,
+  record: ExecutionRecord,
   journal?: RunJournal,
 ): Promise<RecordedRun> {
-  const record = recordOf(result, mode, createdTs, updatedTs);
   const reportDir = await reportRun(
     await reportPlace(plan, `${home}/reports`, access),
     record,
@@ -107,15 +104,12 @@ export async function keepRunRecord(
   access: ResourceAccess,
   plan: ResolvedPlan,
   result: RunResult,
-  mode: ExecutionMode,
-  createdTs: string,
-  updatedTs: string,
+  record: ExecutionRecord,
   journal?: RunJournal,
 ): Promise<RecordedRun | undefined> {
-  if (home) return recordRun(home, access, plan, result, mode, createdTs, updatedTs, journal);
+  if (home) return recordRun(home, access, plan, result, record, journal);
   const reportsFolder = plan.config.folders.generatedReportsFolderPath;
   if (!reportsFolder) return undefined;
-  const record = recordOf(result, mode, createdTs, updatedTs);
   const reportDir = await reportRun(
     await reportPlace(plan, reportsFolder, access),
     record,

@@ -10,9 +10,10 @@ import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
-import { keepRunRecord } from "../../app/runs/record-run.ts";
+import { keepRunRecord, recordOf } from "../../app/runs/record-run.ts";
 import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
 import { reportPlace } from "../../app/runs/report-run.ts";
+import { type RolledBack, rollBackRun } from "../../app/runs/roll-back-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
@@ -20,6 +21,7 @@ import {
   cancellation,
   DEFAULT_BATCH_SIZE,
   expectedExecutorDemand,
+  type RunResult,
   runPlan,
   TEXT_BATCH_SIZE,
 } from "../../app/runs/run-plan.ts";
@@ -37,6 +39,7 @@ import {
   EXIT_OK,
   EXIT_VALIDATION_FAILED,
 } from "../exit-codes.ts";
+import { committedLines, deliveredLines, removedLines } from "../failure-summary.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { deliverySummary, summaryTable } from "../summary-table.ts";
@@ -56,6 +59,8 @@ interface RunFlags {
   home?: string;
   /** false with --no-history. */
   history?: boolean;
+  run?: string[];
+  onFailure?: string;
   maxRows?: string;
   maxBytes?: string;
   maxRunSeconds?: string;
@@ -103,6 +108,12 @@ export function registerRun(
       "--mode <mode>",
       "generate (default), or delete: remove what earlier runs of the plan wrote",
       "generate",
+    )
+    .option("--run <id...>", "with --mode delete: remove only what these runs wrote (ids as run printed them)")
+    .option(
+      "--on-failure <action>",
+      "keep (default): a failed run keeps what its finished steps committed and prints what and the command that removes it; rollback: removes it before exiting (messages and HTTP requests cannot be taken back)",
+      "keep",
     )
     .option(
       "--home <dir>",
@@ -211,6 +222,14 @@ export function registerRun(
           `--mode must be generate or delete, not "${flags.mode}"`,
         );
       }
+      if (flags.onFailure !== "keep" && flags.onFailure !== "rollback") {
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          `--on-failure must be keep or rollback, not "${flags.onFailure}"`,
+        );
+      }
+      if (flags.run && flags.mode !== "delete")
+        throw new RowforgeError("RF_CLI_FLAG_INVALID", "--run names the runs a delete removes: use it with --mode delete");
       const limits = readRunLimits(flags, io.env);
       const progress = createProgress(io, tty && !flags.quiet);
       const createdTs = new Date().toISOString();
@@ -263,7 +282,11 @@ export function registerRun(
       const result =
         flags.mode === "delete"
           ? await withDeleteHistory(home, (history) =>
-              deletePlanData(plan, { access, ...(history ? { history } : {}) }),
+              deletePlanData(plan, {
+                access,
+                ...(history ? { history } : {}),
+                ...(flags.run ? { onlyRuns: flags.run } : {}),
+              }),
             )
           : await runPlan(plan, {
               access,
@@ -301,8 +324,22 @@ export function registerRun(
       const failedExit = interruptedBy ? EXIT_INTERRUPTED : budgetExceeded ? EXIT_INVALID : EXIT_FAILED;
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
+      // --on-failure rollback: what the run committed goes, before it is recorded (marked removed).
+      const rollback =
+        generating && !result.success && flags.onFailure === "rollback"
+          ? await rollBackRun(plan, recordOf(result, mode, createdTs, finishedTs), access).catch(
+              (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+            )
+          : undefined;
       // Without a home there is no history, but a configured reports folder still gets the report.
-      const recorded = await keepRunRecord(home, access, plan, result, mode, createdTs, finishedTs, journal);
+      const recorded = await keepRunRecord(
+        home,
+        access,
+        plan,
+        result,
+        rollback && "record" in rollback ? rollback.record : recordOf(result, mode, createdTs, finishedTs),
+        journal,
+      );
       // Recorded (or not, with a note): nothing is left for a later run to tell.
       await journal?.close();
       // A step writing its data to standard output (path "-") keeps stdout for the data alone.
@@ -310,7 +347,8 @@ export function registerRun(
       const validationsFailed = result.validations?.some((v) => !v.success) === true;
       const okExit = validationsFailed ? EXIT_VALIDATION_FAILED : EXIT_OK;
       if (flags.json) {
-        report(`${JSON.stringify(result, null, 2)}\n`);
+        const rolledBack = rollback && "result" in rollback ? { rollback: rollback.result } : {};
+        report(`${JSON.stringify({ ...result, ...rolledBack }, null, 2)}\n`);
         setExit(result.success ? okExit : failedExit);
         return;
       }
@@ -349,6 +387,7 @@ export function registerRun(
           );
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
+        if (generating) io.err(failureReport(result, rollback, deleteCommand(file, result.runId, flags, home)));
       }
       if (result.success && validationsFailed)
         io.err(
@@ -356,6 +395,40 @@ export function registerRun(
         );
       setExit(result.success ? okExit : failedExit);
     });
+}
+
+/**
+ * After a failed run: what it left written and the command that removes it, or what
+ * `--on-failure rollback` removed (and what it could not: delivered messages, a failed delete).
+ */
+function failureReport(
+  result: RunResult,
+  rollback: RolledBack | { readonly error: string } | undefined,
+  command: string | undefined,
+): string {
+  if (rollback && "result" in rollback) {
+    const removed = removedLines(rollback.result.steps);
+    const kept = deliveredLines(result.steps);
+    const head = rollback.result.success
+      ? `rolled back (--on-failure rollback): what run ${result.runId} committed is removed`
+      : `the rollback FAILED: ${maskText(rollback.result.failedReason ?? "")}`;
+    const again = rollback.result.success || !command ? "" : `remove the rest with: ${command}\n`;
+    return `${head}${removed.length + kept.length > 0 ? `:\n${[...removed, ...kept].join("\n")}` : " (it had committed nothing)"}\n${again}`;
+  }
+  const lines = committedLines(result.steps);
+  if (lines.length === 0) return "nothing was committed: no step of the run finished\n";
+  const failedRollback = rollback ? `the rollback could not start: ${maskText(rollback.error)}\n` : "";
+  const remove = command
+    ? `remove what this run wrote with: ${command} (or rerun with --on-failure rollback)`
+    : "this run is not recorded (--no-history): delete mode cannot find its database rows; remove them by hand";
+  return `${failedRollback}committed before the run stopped (kept):\n${lines.join("\n")}\n${remove}\n`;
+}
+
+/** The command that removes what run `runId` wrote; none without a home (--no-history). */
+function deleteCommand(file: string, runId: string, flags: RunFlags, home: string | undefined): string | undefined {
+  if (!home) return undefined;
+  const arg = (a: string) => (/^[\w./:@%+=,-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
+  return `rowforge run ${arg(file)} --mode delete --run ${runId}${flags.home ? ` --home ${arg(flags.home)}` : ""}`;
 }
 
 /** `--budget name=value ...` as budget overrides; an unknown name or a bad value is invalid input. */
