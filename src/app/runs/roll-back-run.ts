@@ -11,6 +11,15 @@ export interface RolledBack {
   readonly record: ExecutionRecord;
 }
 
+/** One sentence on what a rollback (a delete's result) removed, for a run's failedReason. */
+export function rollbackNote(r: RunResult): string {
+  const removed = r.steps
+    .filter((s) => s.success && s.records > 0)
+    .map((s) => `${s.records} rows of ${s.name}`);
+  if (!r.success) return `the rollback failed: ${r.failedReason ?? ""}${removed.length > 0 ? ` (removed: ${removed.join(", ")})` : ""}`;
+  return removed.length > 0 ? `rolled back: removed ${removed.join(", ")}` : "rolled back: it had committed nothing";
+}
+
 /**
  * Removes what a failed run committed, and only that (`--on-failure rollback`): delete mode
  * on a history of that one run, its own record, so it needs no home (and no store a server

@@ -11,6 +11,7 @@ import { jobRelay } from "./job-relay.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
 import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
 import { detailsOf, type RunDetails } from "./run-details.ts";
+import { rollBackRun, rollbackNote } from "./roll-back-run.ts";
 import type { RunHost } from "./run-host.ts";
 import { journalRun, type RunJournal } from "./run-journal.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
@@ -179,6 +180,33 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     return ended;
   };
 
+  /**
+   * A failed generate run whose configuration asks for it (flag enableRollbackOnFailure) has
+   * what it committed removed before it is recorded: its record marked with what went, its
+   * failedReason saying so.
+   */
+  const rolledBackIfAsked = async (
+    plan: ResolvedPlan,
+    r: ExecutionRecord,
+    outcome: JobOutcome,
+  ): Promise<[ExecutionRecord, JobOutcome]> => {
+    if (r.mode !== "generate" || outcome.change.status !== "failed" || !plan.config.flags.enableRollbackOnFailure)
+      return [r, outcome];
+    const failed = {
+      ...r,
+      ...outcome.change,
+      ...(outcome.recompute ? { details: { ...detailsOf(r), recompute: outcome.recompute } } : {}),
+    } as ExecutionRecord;
+    const note = await rollBackRun(plan, failed, o.access).then(
+      (rb) => ({ record: rb.record, note: rollbackNote(rb.result) }),
+      (e: unknown) => ({ record: r, note: `the rollback failed: ${e instanceof Error ? e.message : String(e)}` }),
+    );
+    return [
+      note.record,
+      { ...outcome, change: { ...outcome.change, failedReason: `${outcome.change.failedReason ?? "failed"}; ${note.note}` } },
+    ];
+  };
+
   const slot = () =>
     new Promise<void>((resolve) => {
       if (running < concurrency) {
@@ -299,7 +327,8 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       if (undone.length > 0)
         onError(`execution ${record.id}: what it left could not all be removed`, undone.join(", "));
       const seconds = (performance.now() - started) / 1000;
-      current = await finish(place, current, jobOutcome(end, journal.entry, seconds, signal.reason));
+      const outcome = jobOutcome(end, journal.entry, seconds, signal.reason);
+      current = await finish(place, ...(await rolledBackIfAsked(plan, current, outcome)));
     } catch (e) {
       // The store or the journal failed around the run: recorded as the run's failure.
       const seconds = (performance.now() - started) / 1000;

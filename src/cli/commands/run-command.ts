@@ -112,8 +112,7 @@ export function registerRun(
     .option("--run <id...>", "with --mode delete: remove only what these runs wrote (ids as run printed them)")
     .option(
       "--on-failure <action>",
-      "keep (default): a failed run keeps what its finished steps committed and prints what and the command that removes it; rollback: removes it before exiting (messages and HTTP requests cannot be taken back)",
-      "keep",
+      "keep: a failed run keeps what its finished steps committed and prints what and the command that removes it; rollback: removes it before exiting (messages and HTTP requests cannot be taken back). Default: the configuration's flag enableRollbackOnFailure, else keep",
     )
     .option(
       "--home <dir>",
@@ -222,7 +221,7 @@ export function registerRun(
           `--mode must be generate or delete, not "${flags.mode}"`,
         );
       }
-      if (flags.onFailure !== "keep" && flags.onFailure !== "rollback") {
+      if (flags.onFailure !== undefined && flags.onFailure !== "keep" && flags.onFailure !== "rollback") {
         throw new RowforgeError(
           "RF_CLI_FLAG_INVALID",
           `--on-failure must be keep or rollback, not "${flags.onFailure}"`,
@@ -326,7 +325,9 @@ export function registerRun(
       const finishedTs = new Date().toISOString();
       // --on-failure rollback: what the run committed goes, before it is recorded (marked removed).
       const rollback =
-        generating && !result.success && flags.onFailure === "rollback"
+        generating &&
+        !result.success &&
+        (flags.onFailure ?? (plan.config.flags.enableRollbackOnFailure ? "rollback" : "keep")) === "rollback"
           ? await rollBackRun(plan, recordOf(result, mode, createdTs, finishedTs), access).catch(
               (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
             )
