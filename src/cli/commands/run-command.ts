@@ -13,7 +13,7 @@ import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord, recordOf } from "../../app/runs/record-run.ts";
 import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
 import { reportPlace } from "../../app/runs/report-run.ts";
-import { type RolledBack, rollBackRun } from "../../app/runs/roll-back-run.ts";
+import { rollBackRun } from "../../app/runs/roll-back-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
@@ -21,7 +21,6 @@ import {
   cancellation,
   DEFAULT_BATCH_SIZE,
   expectedExecutorDemand,
-  type RunResult,
   runPlan,
   TEXT_BATCH_SIZE,
 } from "../../app/runs/run-plan.ts";
@@ -39,7 +38,7 @@ import {
   EXIT_OK,
   EXIT_VALIDATION_FAILED,
 } from "../exit-codes.ts";
-import { committedLines, deliveredLines, removedLines } from "../failure-summary.ts";
+import { deleteCommand, failureReport } from "../failure-summary.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { deliverySummary, summaryTable } from "../summary-table.ts";
@@ -388,7 +387,7 @@ export function registerRun(
           );
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
-        if (generating) io.err(failureReport(result, rollback, deleteCommand(file, result.runId, flags, home)));
+        if (generating) io.err(failureReport(result, rollback, deleteCommand(file, result.runId, flags.home, home !== undefined)));
       }
       if (result.success && validationsFailed)
         io.err(
@@ -396,40 +395,6 @@ export function registerRun(
         );
       setExit(result.success ? okExit : failedExit);
     });
-}
-
-/**
- * After a failed run: what it left written and the command that removes it, or what
- * `--on-failure rollback` removed (and what it could not: delivered messages, a failed delete).
- */
-function failureReport(
-  result: RunResult,
-  rollback: RolledBack | { readonly error: string } | undefined,
-  command: string | undefined,
-): string {
-  if (rollback && "result" in rollback) {
-    const removed = removedLines(rollback.result.steps);
-    const kept = deliveredLines(result.steps);
-    const head = rollback.result.success
-      ? `rolled back (--on-failure rollback): what run ${result.runId} committed is removed`
-      : `the rollback FAILED: ${maskText(rollback.result.failedReason ?? "")}`;
-    const again = rollback.result.success || !command ? "" : `remove the rest with: ${command}\n`;
-    return `${head}${removed.length + kept.length > 0 ? `:\n${[...removed, ...kept].join("\n")}` : " (it had committed nothing)"}\n${again}`;
-  }
-  const lines = committedLines(result.steps);
-  if (lines.length === 0) return "nothing was committed: no step of the run finished\n";
-  const failedRollback = rollback ? `the rollback could not start: ${maskText(rollback.error)}\n` : "";
-  const remove = command
-    ? `remove what this run wrote with: ${command} (or rerun with --on-failure rollback)`
-    : "this run is not recorded (--no-history): delete mode cannot find its database rows; remove them by hand";
-  return `${failedRollback}committed before the run stopped (kept):\n${lines.join("\n")}\n${remove}\n`;
-}
-
-/** The command that removes what run `runId` wrote; none without a home (--no-history). */
-function deleteCommand(file: string, runId: string, flags: RunFlags, home: string | undefined): string | undefined {
-  if (!home) return undefined;
-  const arg = (a: string) => (/^[\w./:@%+=,-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
-  return `rowforge run ${arg(file)} --mode delete --run ${runId}${flags.home ? ` --home ${arg(flags.home)}` : ""}`;
 }
 
 /** `--budget name=value ...` as budget overrides; an unknown name or a bad value is invalid input. */
