@@ -75,7 +75,7 @@ test("a failed run says what it committed (step, data source, table or path, row
   assert.doesNotMatch(r.stderr, /step orders \(data source db, postgres\) →.*rows/, "the failed step committed nothing");
   assert.equal(await count(CUSTOMERS), 301);
   assert.equal(await count(ORDERS), 0);
-  const command = /remove what this run wrote with: (rowforge run .*?) \(or rerun/.exec(r.stderr)?.[1];
+  const command = /remove what this run wrote with: (rowforge run .*?) \(--on-failure rollback/.exec(r.stderr)?.[1];
   assert.ok(command, r.stderr);
   assert.match(command, /^rowforge run plan\.yaml --mode delete --run [0-9a-f-]{36}$/);
 
