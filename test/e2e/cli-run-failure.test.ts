@@ -70,7 +70,7 @@ test("a failed run says what it committed (step, data source, table or path, row
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /orders cannot be written/);
   assert.match(r.stderr, /committed before the run stopped \(kept\):/);
-  assert.match(r.stderr, /step events \(data source files, json\) → \S*out\/events\S*: 100 rows/);
+  assert.match(r.stderr, /step events \(data source files, json\) → .*out\/events.*: 100 rows\n/);
   assert.match(r.stderr, new RegExp(`step customers \\(data source db, postgres\\) → \\S*rf_fail_customers_${process.pid}\\S*: 300 rows`));
   assert.doesNotMatch(r.stderr, /step orders \(data source db, postgres\) →.*rows/, "the failed step committed nothing");
   assert.equal(await count(CUSTOMERS), 301);
