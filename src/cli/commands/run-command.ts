@@ -60,6 +60,7 @@ interface RunFlags {
   history?: boolean;
   run?: string[];
   onFailure?: string;
+  transaction?: string;
   maxRows?: string;
   maxBytes?: string;
   maxRunSeconds?: string;
@@ -112,6 +113,11 @@ export function registerRun(
     .option(
       "--on-failure <action>",
       "keep: a failed run keeps what its finished steps committed and prints what and the command that removes it; rollback: removes it before exiting (messages and HTTP requests cannot be taken back). Default: the configuration's flag enableRollbackOnFailure, else keep",
+    )
+    .option(
+      "--transaction <scope>",
+      "step (default): each database step commits when it ends; plan: the whole run is one transaction, committed at its end or rolled back on a failure (every step writing to one PostgreSQL database)",
+      "step",
     )
     .option(
       "--home <dir>",
@@ -226,6 +232,12 @@ export function registerRun(
           `--on-failure must be keep or rollback, not "${flags.onFailure}"`,
         );
       }
+      if (flags.transaction !== "step" && flags.transaction !== "plan") {
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          `--transaction must be step or plan, not "${flags.transaction}"`,
+        );
+      }
       if (flags.run && flags.mode !== "delete")
         throw new RowforgeError("RF_CLI_FLAG_INVALID", "--run names the runs a delete removes: use it with --mode delete");
       const limits = readRunLimits(flags, io.env);
@@ -296,6 +308,7 @@ export function registerRun(
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
               ...(nowMicros !== undefined ? { nowMicros } : {}),
               fastMode: !flags.fullVariety,
+              transaction: flags.transaction === "plan" ? "plan" : "step",
               ...(batchSize !== undefined ? { batchSize } : {}),
               executor,
               onProgress: (step, done, total, delivery) => {
