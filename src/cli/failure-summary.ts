@@ -58,7 +58,7 @@ export function failureReport(
     return `${head}${removed.length + kept.length > 0 ? `:\n${[...removed, ...kept].join("\n")}` : " (it had committed nothing)"}\n${again}`;
   }
   const lines = committedLines(result.steps);
-  if (lines.length === 0) return "nothing was committed: no step of the run finished\n";
+  if (lines.length === 0) return "nothing of the run stays written\n";
   const failedRollback = rollback ? `the rollback could not start: ${maskText(rollback.error)}\n` : "";
   const remove = command
     ? `remove what this run wrote with: ${command} (--on-failure rollback does this before exiting)`
