@@ -84,6 +84,9 @@ test("a run on a home a running server holds succeeds, and joins the history at 
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stderr, /another rowforge process \(a server\) holds the history of .*added to it/);
     assert.equal(await count(), 501);
+    // The server lists it at once.
+    const listed = (await (await fetch(`${server.url}/run/history`)).json()) as { id: string }[];
+    assert.ok(listed.some((h) => h.id === runIdOf(first.stdout)), JSON.stringify(listed));
 
     // Any delete the server makes first takes in the runs that ended beside it.
     const r = await fetch(`${server.url}/run/delete-data`, {

@@ -61,6 +61,11 @@ export interface RunManager {
    * their temporaries removed (run-journal.ts); a command-line run's journal adds it to the history.
    */
   recoverInterrupted(): Promise<number>;
+  /**
+   * Takes into the history the command-line runs on this home that ended (or died) while this
+   * server held it, from their journals: before a delete reads the history, and before it is listed.
+   */
+  takeInEndedRuns(): Promise<number>;
   /** Resolves when no run is queued or running. */
   idle(): Promise<void>;
   /**
@@ -207,6 +212,9 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     ];
   };
 
+  const takeInEndedRuns = (): Promise<number> =>
+    o.journalFolder ? recoverLeftRuns(o.journalFolder, o.store.executions, iso) : Promise.resolve(0);
+
   const slot = () =>
     new Promise<void>((resolve) => {
       if (running < concurrency) {
@@ -279,9 +287,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       current = await update(record, { status: "running" });
       inFlight.set(record.id, current);
       progress.status(current);
-      // Command-line runs that ended (or died) while this server held the history: in it before a delete reads it.
-      if (record.mode === "delete" && o.journalFolder)
-        await recoverLeftRuns(o.journalFolder, o.store.executions, iso);
+      if (record.mode === "delete") await takeInEndedRuns();
       // What the run does is recorded as it goes, so a run whose process dies can still be told.
       journal = await journalRun(
         o.journalFolder,
@@ -452,9 +458,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       live.set(id, { controller, ended, state: "queued", stopWaitMs: STOP_WAIT_MS });
       return record;
     },
+    takeInEndedRuns,
     async recoverInterrupted() {
       // Runs whose journal survives them: what they left is removed, their record tells what they did.
-      let n = o.journalFolder ? await recoverLeftRuns(o.journalFolder, o.store.executions, iso) : 0;
+      let n = await takeInEndedRuns();
       // Any other run still queued or running (one that never started) simply did not end.
       for (const status of ["queued", "running"] as const) {
         for (const r of await o.store.executions.listByStatus(status)) {
