@@ -78,7 +78,7 @@ export async function recordRun(
     }
     return {
       recorded: true,
-      note: `another rowforge process (a server) holds the history of ${home}: the run is added to it by that process's next delete or start, or by the next rowforge run on the home`,
+      note: `another rowforge process (a server) holds the history of ${home}: the run is added to it when that server next lists its history or runs a delete, or by the next rowforge run on the home`,
       ...withReport,
     };
   }
