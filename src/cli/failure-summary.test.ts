@@ -63,17 +63,23 @@ test("a failed run's report lists each committed step with its data source, dest
       "",
     ].join("\n"),
   );
-  assert.equal(deleteCommand("p.yaml", "r-1", "/h/home", true), "rowforge run p.yaml --mode delete --run r-1 --home /h/home");
+  assert.equal(
+    deleteCommand("p.yaml", "r-1", "/h/home", true),
+    "rowforge run p.yaml --mode delete --run r-1 --home /h/home",
+  );
   assert.match(failureReport(run(STEPS), undefined, undefined), /not recorded \(--no-history\)/);
   assert.equal(failureReport(run([STEPS[3]!]), undefined, "x"), "nothing of the run stays written\n");
 });
 
 test("after a rollback: what it removed, what could not be taken back, and what a failed rollback left with the command for the rest", () => {
   const record = {} as ExecutionRecord;
-  const removed = run([step("orders", {}), step("customers", { records: 2000, outputs: ["postgres://h/d/public.customers"] })], {
-    success: true,
-    failedReason: null,
-  });
+  const removed = run(
+    [step("orders", {}), step("customers", { records: 2000, outputs: ["postgres://h/d/public.customers"] })],
+    {
+      success: true,
+      failedReason: null,
+    },
+  );
   assert.equal(
     failureReport(run(STEPS), { result: removed, record }, "cmd"),
     [

@@ -4,8 +4,8 @@ import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { DeliveryReport } from "./messaging/delivery-report.ts";
-import type { TableDescription, TableStep } from "./table-description.ts";
 import type { RunTransaction } from "./run-transaction.ts";
+import type { TableDescription, TableStep } from "./table-description.ts";
 
 /** What a connector is told about the step it is about to receive. */
 export interface StepTarget {

@@ -9,13 +9,20 @@ export interface RunTransaction {
    * The run's connection for `key` (a server, database and user): `open` makes it (and begins
    * its transaction) for the first step that asks; `end` commits or rolls back and closes it.
    */
-  connection<T>(key: string, open: () => Promise<T>, end: (client: T, commit: boolean) => Promise<void>): Promise<T>;
+  connection<T>(
+    key: string,
+    open: () => Promise<T>,
+    end: (client: T, commit: boolean) => Promise<void>,
+  ): Promise<T>;
   /** Ends every connection (commit: true commits); a failed commit rolls the others back and is thrown. */
   end(commit: boolean): Promise<void>;
 }
 
 export function runTransaction(): RunTransaction {
-  const open = new Map<string, { client: Promise<unknown>; end: (client: unknown, commit: boolean) => Promise<void> }>();
+  const open = new Map<
+    string,
+    { client: Promise<unknown>; end: (client: unknown, commit: boolean) => Promise<void> }
+  >();
   return {
     connection<T>(key: string, make: () => Promise<T>, end: (client: T, commit: boolean) => Promise<void>) {
       let entry = open.get(key);

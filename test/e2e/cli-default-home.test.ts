@@ -53,7 +53,10 @@ test("rowforge run then rowforge run --mode delete just works: runs are recorded
   assert.equal(first.status, 0, first.stderr);
   assert.equal(first.stderr, "", "a recorded run says nothing more");
   assert.ok(existsSync(join(dir, "user", ".rowforge", "store")), "the history is in ~/.rowforge");
-  const unrecorded = runCli(["run", "plan.yaml", "--seed", "2", "--no-history", "--quiet"], { cwd: dir, env });
+  const unrecorded = runCli(["run", "plan.yaml", "--seed", "2", "--no-history", "--quiet"], {
+    cwd: dir,
+    env,
+  });
   assert.equal(unrecorded.status, 0, unrecorded.stderr);
   assert.equal(await count(), 1001);
 
@@ -86,7 +89,10 @@ test("a run on a home a running server holds succeeds, and joins the history at 
     assert.equal(await count(), 501);
     // The server lists it at once.
     const listed = (await (await fetch(`${server.url}/run/history`)).json()) as { id: string }[];
-    assert.ok(listed.some((h) => h.id === runIdOf(first.stdout)), JSON.stringify(listed));
+    assert.ok(
+      listed.some((h) => h.id === runIdOf(first.stdout)),
+      JSON.stringify(listed),
+    );
 
     // Any delete the server makes first takes in the runs that ended beside it.
     const r = await fetch(`${server.url}/run/delete-data`, {
@@ -100,11 +106,16 @@ test("a run on a home a running server holds succeeds, and joins the history at 
     assert.equal(r.status, 200, await r.clone().text());
     const { executionId } = (await r.json()) as { executionId: string };
     for (let i = 0; i < 600; i++) {
-      const st = (await (await fetch(`${server.url}/run/status/${executionId}`)).json()) as { status: string };
+      const st = (await (await fetch(`${server.url}/run/status/${executionId}`)).json()) as {
+        status: string;
+      };
       if (st.status === "success" || st.status === "failed") break;
       await new Promise((res) => setTimeout(res, 100));
     }
-    const history = (await (await fetch(`${server.url}/run/history`)).json()) as { id: string; runBy: string }[];
+    const history = (await (await fetch(`${server.url}/run/history`)).json()) as {
+      id: string;
+      runBy: string;
+    }[];
     assert.ok(
       history.some((h) => h.id === runIdOf(first.stdout) && h.runBy === "cli"),
       JSON.stringify(history),

@@ -37,7 +37,11 @@ after(async () => {
 
 /** The files under a folder (none when the folder is gone). */
 const filesUnder = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 const count = async (table: string) => Number((await pgQuery(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
@@ -80,11 +84,22 @@ test("a failed run says what it committed (step, data source, table or path, row
   assert.match(r.stderr, /orders cannot be written/);
   assert.match(r.stderr, /committed before the run stopped \(kept\):/);
   assert.match(r.stderr, /step events \(data source files, json\) → .*out\/events.*: 100 rows\n/);
-  assert.match(r.stderr, new RegExp(`step customers \\(data source db, postgres\\) → \\S*rf_fail_customers_${process.pid}\\S*: 300 rows`));
-  assert.doesNotMatch(r.stderr, /step orders \(data source db, postgres\) →.*rows/, "the failed step committed nothing");
+  assert.match(
+    r.stderr,
+    new RegExp(
+      `step customers \\(data source db, postgres\\) → \\S*rf_fail_customers_${process.pid}\\S*: 300 rows`,
+    ),
+  );
+  assert.doesNotMatch(
+    r.stderr,
+    /step orders \(data source db, postgres\) →.*rows/,
+    "the failed step committed nothing",
+  );
   assert.equal(await count(CUSTOMERS), 301);
   assert.equal(await count(ORDERS), 0);
-  const command = /remove what this run wrote with: (rowforge run .*?) \(--on-failure rollback/.exec(r.stderr)?.[1];
+  const command = /remove what this run wrote with: (rowforge run .*?) \(--on-failure rollback/.exec(
+    r.stderr,
+  )?.[1];
   assert.ok(command, r.stderr);
   assert.match(command, /^rowforge run plan\.yaml --mode delete --run [0-9a-f-]{36}$/);
 
@@ -97,10 +112,16 @@ test("a failed run says what it committed (step, data source, table or path, row
 test("--on-failure rollback removes what the failed run committed before exiting, and says so", async () => {
   const dir = project();
   const env = { HOME: join(dir, "user"), ROWFORGE_HOME: "" };
-  const r = runCli(["run", "plan.yaml", "--seed", "4", "--quiet", "--on-failure", "rollback"], { cwd: dir, env });
+  const r = runCli(["run", "plan.yaml", "--seed", "4", "--quiet", "--on-failure", "rollback"], {
+    cwd: dir,
+    env,
+  });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /orders cannot be written/);
-  assert.match(r.stderr, /rolled back \(--on-failure rollback\): what run [0-9a-f-]{36} committed is removed:/);
+  assert.match(
+    r.stderr,
+    /rolled back \(--on-failure rollback\): what run [0-9a-f-]{36} committed is removed:/,
+  );
   assert.match(r.stderr, /step customers \(data source db, postgres\) → \S+: 300 rows removed/);
   assert.match(r.stderr, /step events \(data source files, json\) → .*: 100 rows removed/);
   assert.equal(await count(CUSTOMERS), 1);
@@ -148,7 +169,10 @@ foreignKeys:
 test("--transaction plan: a failed run of a one-database plan leaves nothing; a good one commits every step at once, its orders seeing its own customers", async () => {
   const failed = databasePlan(true);
   const env = { HOME: join(failed, "user"), ROWFORGE_HOME: "" };
-  const r = runCli(["run", "plan.yaml", "--seed", "5", "--quiet", "--transaction", "plan"], { cwd: failed, env });
+  const r = runCli(["run", "plan.yaml", "--seed", "5", "--quiet", "--transaction", "plan"], {
+    cwd: failed,
+    env,
+  });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /orders cannot be written/);
   assert.match(r.stderr, /nothing of the run stays written/);
@@ -177,7 +201,10 @@ test("--transaction plan refuses, before writing, a plan with a step outside one
   const env = { HOME: join(dir, "user"), ROWFORGE_HOME: "" };
   const r = runCli(["run", "plan.yaml", "--quiet", "--transaction", "plan"], { cwd: dir, env });
   assert.equal(r.status, 2, r.stderr);
-  assert.match(r.stderr, /RF_TRANSACTION_UNSUPPORTED.*step "events" \(data source files, json\) cannot write inside the run's one transaction/);
+  assert.match(
+    r.stderr,
+    /RF_TRANSACTION_UNSUPPORTED.*step "events" \(data source files, json\) cannot write inside the run's one transaction/,
+  );
   assert.deepEqual(filesUnder(join(dir, "out")), []);
   assert.equal(await count(CUSTOMERS), 1);
 });

@@ -74,7 +74,10 @@ test("POST /run with configuration.flag.enableRollbackOnFailure removes what a f
     assert.equal(kept.status, "failed");
     assert.match(String(kept.failedReason), /second step fails/);
     assert.doesNotMatch(String(kept.failedReason), /rolled back/);
-    assert.ok(filesUnder(join(dir, "kept", "first")).some((f) => f.endsWith(".json")), "the first step's file stays");
+    assert.ok(
+      filesUnder(join(dir, "kept", "first")).some((f) => f.endsWith(".json")),
+      "the first step's file stays",
+    );
 
     const rolled = await run("rolled", true);
     assert.equal(rolled.status, "failed");

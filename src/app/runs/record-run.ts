@@ -74,7 +74,11 @@ export async function recordRun(
     try {
       await (journal ? journal.finish(final) : journalFinishedRun(journalFolder(home), final));
     } catch (w) {
-      return { recorded: false, note: `${e.message}, and ${w instanceof Error ? w.message : String(w)}`, ...withReport };
+      return {
+        recorded: false,
+        note: `${e.message}, and ${w instanceof Error ? w.message : String(w)}`,
+        ...withReport,
+      };
     }
     return {
       recorded: true,

@@ -16,8 +16,11 @@ export function rollbackNote(r: RunResult): string {
   const removed = r.steps
     .filter((s) => s.success && s.records > 0)
     .map((s) => `${s.records} rows of ${s.name}`);
-  if (!r.success) return `the rollback failed: ${r.failedReason ?? ""}${removed.length > 0 ? ` (removed: ${removed.join(", ")})` : ""}`;
-  return removed.length > 0 ? `rolled back: removed ${removed.join(", ")}` : "rolled back: it had committed nothing";
+  if (!r.success)
+    return `the rollback failed: ${r.failedReason ?? ""}${removed.length > 0 ? ` (removed: ${removed.join(", ")})` : ""}`;
+  return removed.length > 0
+    ? `rolled back: removed ${removed.join(", ")}`
+    : "rolled back: it had committed nothing";
 }
 
 /**

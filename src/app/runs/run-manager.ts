@@ -10,8 +10,8 @@ import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
 import { jobRelay } from "./job-relay.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
 import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
-import { detailsOf, type RunDetails } from "./run-details.ts";
 import { rollBackRun, rollbackNote } from "./roll-back-run.ts";
+import { detailsOf, type RunDetails } from "./run-details.ts";
 import type { RunHost } from "./run-host.ts";
 import { journalRun, type RunJournal } from "./run-journal.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
@@ -195,7 +195,11 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     r: ExecutionRecord,
     outcome: JobOutcome,
   ): Promise<[ExecutionRecord, JobOutcome]> => {
-    if (r.mode !== "generate" || outcome.change.status !== "failed" || !plan.config.flags.enableRollbackOnFailure)
+    if (
+      r.mode !== "generate" ||
+      outcome.change.status !== "failed" ||
+      !plan.config.flags.enableRollbackOnFailure
+    )
       return [r, outcome];
     const failed = {
       ...r,
@@ -204,11 +208,20 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     } as ExecutionRecord;
     const note = await rollBackRun(plan, failed, o.access).then(
       (rb) => ({ record: rb.record, note: rollbackNote(rb.result) }),
-      (e: unknown) => ({ record: r, note: `the rollback failed: ${e instanceof Error ? e.message : String(e)}` }),
+      (e: unknown) => ({
+        record: r,
+        note: `the rollback failed: ${e instanceof Error ? e.message : String(e)}`,
+      }),
     );
     return [
       note.record,
-      { ...outcome, change: { ...outcome.change, failedReason: `${outcome.change.failedReason ?? "failed"}; ${note.note}` } },
+      {
+        ...outcome,
+        change: {
+          ...outcome.change,
+          failedReason: `${outcome.change.failedReason ?? "failed"}; ${note.note}`,
+        },
+      },
     ];
   };
 

@@ -325,7 +325,10 @@ async function endTransaction(
   if (reason !== null)
     for (const [i, r] of reports.entries())
       if (r.success && !r.skipped)
-        reports[i] = { ...r, skipped: "rolled back with the run's transaction (--transaction plan): nothing of it stays" };
+        reports[i] = {
+          ...r,
+          skipped: "rolled back with the run's transaction (--transaction plan): nothing of it stays",
+        };
   return reason;
 }
 

@@ -13,8 +13,8 @@ import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord, recordOf } from "../../app/runs/record-run.ts";
 import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
 import { reportPlace } from "../../app/runs/report-run.ts";
-import { rollBackRun } from "../../app/runs/roll-back-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
+import { rollBackRun } from "../../app/runs/roll-back-run.ts";
 import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import {
@@ -109,7 +109,10 @@ export function registerRun(
       "generate (default), or delete: remove what earlier runs of the plan wrote",
       "generate",
     )
-    .option("--run <id...>", "with --mode delete: remove only what these runs wrote (ids as run printed them)")
+    .option(
+      "--run <id...>",
+      "with --mode delete: remove only what these runs wrote (ids as run printed them)",
+    )
     .option(
       "--on-failure <action>",
       "keep: a failed run keeps what its finished steps committed and prints what and the command that removes it; rollback: removes it before exiting (messages and HTTP requests cannot be taken back). Default: the configuration's flag enableRollbackOnFailure, else keep",
@@ -239,7 +242,10 @@ export function registerRun(
         );
       }
       if (flags.run && flags.mode !== "delete")
-        throw new RowforgeError("RF_CLI_FLAG_INVALID", "--run names the runs a delete removes: use it with --mode delete");
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          "--run names the runs a delete removes: use it with --mode delete",
+        );
       const limits = readRunLimits(flags, io.env);
       const progress = createProgress(io, tty && !flags.quiet);
       const createdTs = new Date().toISOString();
@@ -400,7 +406,14 @@ export function registerRun(
           );
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
-        if (generating) io.err(failureReport(result, rollback, deleteCommand(file, result.runId, flags.home, home !== undefined)));
+        if (generating)
+          io.err(
+            failureReport(
+              result,
+              rollback,
+              deleteCommand(file, result.runId, flags.home, home !== undefined),
+            ),
+          );
       }
       if (result.success && validationsFailed)
         io.err(

@@ -37,7 +37,13 @@ import { testPostgresConnection } from "./test-postgres-connection.ts";
 export const postgresConnector: Connector = {
   name: "postgres",
   formats: ["postgres"],
-  capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true, runTransaction: true },
+  capabilities: {
+    encodedText: true,
+    parts: false,
+    delete: true,
+    deletesByHistory: true,
+    runTransaction: true,
+  },
   check(step) {
     readPostgresOptions(step);
   },
@@ -86,8 +92,9 @@ export const postgresConnector: Connector = {
     const o = readPostgresOptions(target.step);
     const shared = target.transaction;
     // In the run's one transaction, the connection is the run's to end (it rolls back a failure).
-    const client = await (
-      shared ? shared.connection(transactionKey(o), () => beginPostgres(o), endPostgres) : beginPostgres(o)
+    const client = await (shared
+      ? shared.connection(transactionKey(o), () => beginPostgres(o), endPostgres)
+      : beginPostgres(o)
     ).catch((e: unknown) => {
       throw writeError(o, stepName, e);
     });
@@ -130,7 +137,8 @@ async function beginPostgres(o: PostgresOptions): Promise<pg.Client> {
 }
 
 /** Which steps share the run's connection: the same server, database and user. */
-const transactionKey = (o: PostgresOptions): string => `postgres ${o.host}:${o.port}/${o.database} ${o.user ?? ""}`;
+const transactionKey = (o: PostgresOptions): string =>
+  `postgres ${o.host}:${o.port}/${o.database} ${o.user ?? ""}`;
 
 /** Ends the run's transaction on a connection (closing it mid-transaction rolls it back), then the connection. */
 async function endPostgres(client: pg.Client, commit: boolean): Promise<void> {
