@@ -4,6 +4,7 @@ import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { DeliveryReport } from "./messaging/delivery-report.ts";
+import type { RunTransaction } from "./run-transaction.ts";
 import type { TableDescription, TableStep } from "./table-description.ts";
 
 /** What a connector is told about the step it is about to receive. */
@@ -19,6 +20,12 @@ export interface StepTarget {
   readonly signal?: AbortSignal;
   /** What the files and URLs the step names may be (outputs, schemas, targets). */
   readonly access: ResourceAccess;
+  /**
+   * The run's one transaction (`--transaction plan`): the sink writes inside it and commits
+   * nothing itself; the run commits (or rolls back) once at its end. Connectors that take it
+   * say so (capabilities.runTransaction).
+   */
+  readonly transaction?: RunTransaction;
 }
 
 export interface SinkResult {
@@ -125,6 +132,11 @@ export interface StepHistory {
    * cannot know what was written (runs made elsewhere, or the history cleared), an error.
    */
   readonly planRuns: number;
+  /**
+   * Only these runs' data is deleted (`--run`, a failed run rolled back): connectors that list
+   * what runs wrote themselves (files' manifests) keep to them; absent: every run's.
+   */
+  readonly onlyRuns?: readonly string[];
 }
 
 /** What reference mode (enableReferenceMode) asks of a source: the key fields of its existing rows. */
@@ -177,6 +189,8 @@ export interface ConnectorCapabilities {
    * check value of the rows they write through it, so their rows can be regenerated. Default no.
    */
   readonly deletesByHistory?: boolean;
+  /** Its steps can write inside the run's one transaction (StepTarget.transaction). Default no. */
+  readonly runTransaction?: boolean;
 }
 
 /** What testing a connection found (the caller adds how long it took). */

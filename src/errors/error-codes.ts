@@ -403,6 +403,13 @@ export const ERROR_CODES = {
     title: "invalid command-line flag or argument",
     hint: "give the flag (or its environment variable) a value of the kind `rowforge <command> --help` describes",
   },
+  RF_TRANSACTION_UNSUPPORTED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "the plan cannot run in one transaction",
+    hint: "--transaction plan needs every step the plan writes to go to one PostgreSQL database (one server, database and user); run with --transaction step (the default), with --on-failure rollback to remove what a failed run committed",
+  },
   RF_OPTION_INVALID: {
     status: 400,
     scope: "run",

@@ -19,6 +19,8 @@ export const FLAG_DEFAULTS = {
   enableFastGeneration: false,
   /** rowforge's own: fields without a generator (read from a table or a document) get values by their name (src/app/labels). */
   enableGenerateByName: true,
+  /** rowforge's own: a failed generate run removes what it committed before it ends (roll-back-run.ts). */
+  enableRollbackOnFailure: false,
 } as const;
 export type FlagName = keyof typeof FLAG_DEFAULTS;
 

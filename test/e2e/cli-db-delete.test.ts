@@ -91,7 +91,7 @@ for (const c of CASES) {
     const dir = c.dir();
     const plan = join(dir, "plan.yaml");
     const home = join(dir, "home");
-    // No ~/.rowforge: without --home there is no history.
+    // ~/.rowforge is the default home; these runs are recorded in another one (--home).
     const env = { ...c.env(), HOME: dir, ROWFORGE_HOME: "" };
     const count = async () => Number((await c.query(`SELECT count(*) AS n FROM ${c.table}`))[0]!.n);
 
@@ -103,14 +103,18 @@ for (const c of CASES) {
     await c.query(`INSERT INTO ${c.table} VALUES ('NEW-1', 'written after', '2025-01-01')`);
     assert.equal(await count(), 3002);
 
-    // An empty ROWFORGE_HOME names no home: the current folder does not become one.
+    // An empty ROWFORGE_HOME is the default home (~/.rowforge), never the current folder.
     const noHome = runCli(["run", plan, "--mode", "delete", "--quiet"], { env, cwd: dir });
     assert.equal(noHome.status, 1, noHome.stdout);
-    assert.match(noHome.stderr, /no rowforge home is given.*--home/);
+    assert.match(noHome.stderr, /holds no generate run of plan cli_delete/);
+    assert.ok(existsSync(join(dir, ".rowforge", "store")), "the default home is ~/.rowforge");
     assert.ok(
       !existsSync(join(dir, "store")) && !existsSync(join(dir, "reports")),
       "no home made in the cwd",
     );
+    const noHistory = runCli(["run", plan, "--mode", "delete", "--no-history", "--quiet"], { env, cwd: dir });
+    assert.equal(noHistory.status, 1, noHistory.stdout);
+    assert.match(noHistory.stderr, /no run history is read \(--no-history\).*without --no-history/);
     assert.equal(await count(), 3002, "nothing is deleted without the history");
 
     const otherHome = runCli(

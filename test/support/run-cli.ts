@@ -1,8 +1,22 @@
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const CLI = fileURLToPath(new URL("../../bin/rowforge.js", import.meta.url));
+
+let userHome: string | undefined;
+
+/**
+ * The HOME the CLI runs with unless a test gives its own: a folder of this test process, so
+ * runs recording in ~/.rowforge (the default home) never touch the machine's own.
+ */
+export function cliUserHome(): string {
+  userHome ??= mkdtempSync(join(tmpdir(), "rf-cli-home-"));
+  return userHome;
+}
 
 export interface CliResult {
   readonly status: number | null;
@@ -17,7 +31,7 @@ export function runCli(
 ): CliResult {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
-    env: { ...process.env, NO_COLOR: "1", ...options.env },
+    env: { ...process.env, HOME: cliUserHome(), NO_COLOR: "1", ...options.env },
     encoding: "utf8",
     timeout: options.timeoutMs ?? 60_000,
   });
@@ -35,7 +49,7 @@ export function runCliAsync(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
-      env: { ...process.env, NO_COLOR: "1", ...options.env },
+      env: { ...process.env, HOME: cliUserHome(), NO_COLOR: "1", ...options.env },
       timeout: options.timeoutMs ?? 60_000,
     });
     let stdout = "";

@@ -116,6 +116,8 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
       },
       async (req, reply) => {
         const { planName, planNameContains, status, mode, extended } = req.query;
+        // Command-line runs that ended beside this server are listed too.
+        await runs.takeInEndedRuns();
         const all = await svc.store.executions.list();
         const part = planNameContains?.toLowerCase();
         const kept =

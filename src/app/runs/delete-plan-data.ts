@@ -32,6 +32,8 @@ export async function deletePlanData(
     only?: ReadonlySet<string>;
     /** The run history (the store's executions), or why there is none. */
     history?: DeleteHistorySource;
+    /** Only these runs' data (`--run`, a failed run rolled back); absent: every earlier run's. */
+    onlyRuns?: readonly string[];
   },
 ): Promise<RunResult> {
   const started = performance.now();
@@ -47,7 +49,12 @@ export async function deletePlanData(
     fastMode: true,
     budget: resolveBudget(plan.config.budget),
   });
-  const history = await loadPlanHistory(plan, o.history, () => loadReferences(plan, o.access, o.only));
+  const history = await loadPlanHistory(
+    plan,
+    o.history,
+    () => loadReferences(plan, o.access, o.only),
+    o.onlyRuns,
+  );
   const steps: StepReport[] = [];
   let failedReason: string | null = null;
   for (const step of [...compiled.steps].reverse()) {

@@ -2,6 +2,22 @@ import { isRowforgeError } from "../../errors/index.ts";
 import { openStore } from "../../store/index.ts";
 import type { DeleteHistorySource } from "./plan-history.ts";
 
+/** How long a delete waits for a home another command holds for a moment (a run recording itself). */
+const LOCK_WAIT_MS = 2_000;
+
+/** Opens a home's store, waiting a moment while another process holds it (a server holds it for good). */
+async function openStoreSoon(home: string): Promise<Awaited<ReturnType<typeof openStore>>> {
+  const until = performance.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      return await openStore(home);
+    } catch (e) {
+      if (!isRowforgeError(e) || e.code !== "RF_STORE_LOCKED" || performance.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /**
  * Opens a home's run history for a command-line delete and runs `work` with it, closing the
  * store after. Without a home, or with one another process holds (a running server), `work`
@@ -14,7 +30,7 @@ export async function withDeleteHistory<T>(
   if (home === undefined) return work(undefined);
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
-    store = await openStore(home);
+    store = await openStoreSoon(home);
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
     return work({

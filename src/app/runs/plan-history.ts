@@ -24,8 +24,8 @@ export interface PlanHistory {
 }
 
 const NO_HISTORY =
-  "no rowforge home is given, so there is no run history to say which runs wrote which rows: " +
-  "run the delete with the --home (or ROWFORGE_HOME) the generate runs were recorded in, or through the server that made them";
+  "no run history is read (--no-history), so nothing says which runs wrote which rows: " +
+  "run the delete without --no-history, in the home the generate runs were recorded in (--home, ROWFORGE_HOME, default ~/.rowforge), or through the server that made them";
 
 /**
  * Reads the plan's earlier generate runs from the history: each run whose step report says it
@@ -37,11 +37,13 @@ export async function loadPlanHistory(
   plan: ResolvedPlan,
   source: DeleteHistorySource | undefined,
   references: () => Promise<Readonly<Record<string, Uint8Array>>> = async () => ({}),
+  onlyRuns?: readonly string[],
 ): Promise<PlanHistory> {
+  const only = onlyRuns ? { onlyRuns } : {};
   if (source === undefined || "missing" in source) {
     const missing = source?.missing ?? NO_HISTORY;
     return {
-      forStep: () => ({ runs: undefined, missing, deletedBefore: [], planRuns: 0 }),
+      forStep: () => ({ runs: undefined, missing, deletedBefore: [], planRuns: 0, ...only }),
       markDeleted: async () => {},
     };
   }
@@ -51,7 +53,8 @@ export async function loadPlanHistory(
       (r) =>
         r.planName === plan.plan.name &&
         r.mode === "generate" &&
-        (r.status === "success" || r.status === "failed"),
+        (r.status === "success" || r.status === "failed") &&
+        (onlyRuns === undefined || onlyRuns.includes(r.id)),
     )
     .reverse();
   // Children of reference steps drew their keys from the data read then; read it again (a
@@ -93,7 +96,7 @@ export async function loadPlanHistory(
           batches: (batchRows) => regenerate(r, stepId, report.records, batchRows, compiledFor),
         });
       }
-      return { runs, deletedBefore, planRuns: records.length };
+      return { runs, deletedBefore, planRuns: records.length, ...only };
     },
     async markDeleted(stepId, runIds, deleteRunId) {
       for (const id of runIds) {

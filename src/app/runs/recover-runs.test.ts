@@ -8,7 +8,7 @@ import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { defaultRunConfiguration } from "../../model/run-configuration.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
-import type { JournalEntry } from "./run-journal.ts";
+import { type JournalEntry, journalFinishedRun } from "./run-journal.ts";
 
 const NOW = "2026-12-02T10:00:00.000Z";
 
@@ -141,6 +141,43 @@ test("a server run's record is completed; a final record is left as it is; witho
     assert.equal(await recoverLeftRuns(join(dir, "running"), undefined, () => NOW), 0);
     assert.ok(!existsSync(join(dir, "out", `_temporary-${held}`)));
     assert.deepEqual(readdirSync(join(dir, "running")), [`${held}.json`], "kept for who can record it");
+  } finally {
+    await store.close();
+  }
+});
+
+test("a run that ended while another process held the history has its final record put as is, once", async () => {
+  const dir = fixtureDir({});
+  const folder = join(dir, "running");
+  const id = "0b7c1c3e-0000-4000-8000-00000000000e";
+  const final: ExecutionRecord = {
+    id,
+    planName: "p",
+    status: "success",
+    failedReason: null,
+    runBy: "cli",
+    updatedBy: "cli",
+    createdTs: "2026-12-02T09:59:00.000Z",
+    updatedTs: "2026-12-02T09:59:30.000Z",
+    generationSummary: [],
+    validationSummary: [],
+    reportLink: `/report/${id}/index.html`,
+    timeTaken: "30.00s",
+    mode: "generate",
+    seed: "7",
+  };
+  await journalFinishedRun(folder, final);
+  // Its process (this one) still lives: the record waits.
+  const store = await openStore(join(dir, "home"));
+  try {
+    assert.equal(await recoverLeftRuns(folder, store.executions, () => NOW), 0);
+    // The process gone, the record is put as it was, not as an interrupted run.
+    const file = join(folder, `${id}.json`);
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), pid: dead }));
+    assert.equal(await recoverLeftRuns(folder, store.executions, () => NOW), 1);
+    assert.deepEqual(await store.executions.get(id), final);
+    assert.deepEqual(readdirSync(folder), []);
   } finally {
     await store.close();
   }

@@ -20,8 +20,10 @@ export const INTERRUPTED = "interrupted";
  * Tells the runs whose process died (a server's or a `rowforge run`'s, killed or cut off) from
  * their journals in `folder`: removes what each left behind (temporary outputs, output locks,
  * its scratch folder), then records it failed "interrupted" with its time up to its last
- * record, the steps it wrote and the one it was writing, and writes its report. A run whose
- * record is already final only loses its journal. Without `executions` (the history is held by
+ * record, the steps it wrote and the one it was writing, and writes its report. A run that
+ * ended while the history was held elsewhere (a command-line run beside a server) has its
+ * final record in its journal: that is put as is. A run whose record is already final only
+ * loses its journal. Without `executions` (the history is held by
  * a running server) only the leftovers go; the journals stay for the next start that can record them.
  * Answers how many runs it recorded.
  */
@@ -35,7 +37,13 @@ export async function recoverLeftRuns(
     await discardLeftovers(entry.runId, entry.leftovers);
     if (!executions) continue;
     const known = await executions.get(entry.runId);
-    if (known === undefined || known.status === "queued" || known.status === "running") {
+    if (entry.final) {
+      // A run that ended while another process held the history: its record and report are final.
+      if (known === undefined) {
+        await executions.put(entry.final);
+        recorded++;
+      }
+    } else if (known === undefined || known.status === "queued" || known.status === "running") {
       const record = interruptedRecord(entry, known, nowIso());
       const reportDir = await reportRun(entry.report, record, record.seed ?? "", GENERATOR_VERSION);
       await executions.put(reportDir ? withDetails(record, { reportDir }) : record);

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { Leftover } from "../../connectors/connector.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import type { ExecutionMode } from "../../store/index.ts";
+import type { ExecutionMode, ExecutionRecord } from "../../store/index.ts";
 import { maskDeep } from "../catalog/secrets.ts";
 import type { ReportPlace } from "./report-run.ts";
 import type { StepReport } from "./step-report.ts";
@@ -46,6 +46,11 @@ export interface JournalEntry {
   readonly current?: JournalStep;
   /** Where its report goes (absent: the configuration asks for none). */
   readonly report?: ReportPlace;
+  /**
+   * The run ended, but its history was held by another process (a running server): its
+   * record, put as is by the next opener of the history (its report is written already).
+   */
+  readonly final?: ExecutionRecord;
 }
 
 /** A running run's journal: it records as the run goes, and is closed (its file removed) once the run is recorded. */
@@ -57,7 +62,12 @@ export interface RunJournal {
   /** A step's progress (rows done of its total; a message step's acknowledged count). */
   progress(name: string, done: number, total: number, delivered?: number): void;
   stepDone(report: StepReport): Promise<void>;
-  /** The run is recorded for good: the journal goes. */
+  /**
+   * The run ended and its history cannot be written now (another process holds it): the
+   * journal stays with the run's record, for the next opener of the history (recover-runs.ts).
+   */
+  finish(record: ExecutionRecord): Promise<void>;
+  /** The run is recorded for good: the journal goes (a finished journal stays). */
   close(): Promise<void>;
 }
 
@@ -134,6 +144,7 @@ export async function startJournal(
   const file = folder === undefined ? undefined : join(folder, `${start.runId}.json`);
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
+  let finished = false;
   let told = false;
   const write = (): Promise<void> => {
     entry = { ...entry, seconds: (performance.now() - began) / 1000 };
@@ -143,10 +154,7 @@ export async function startJournal(
     writing = writing.then(async () => {
       if (closed) return;
       try {
-        // Whole or not at all: a process killed mid-write leaves the previous journal.
-        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-        await writeFile(`${path}.tmp`, text, { mode: 0o600 });
-        await rename(`${path}.tmp`, path);
+        await writeWhole(path, text);
       } catch (e) {
         if (!told) onError(e);
         told = true;
@@ -188,12 +196,20 @@ export async function startJournal(
       entry = { ...rest, steps: [...entry.steps, report] };
       return write();
     },
+    async finish(record) {
+      clearInterval(timer);
+      await writing;
+      closed = true;
+      finished = true;
+      // Not told to onError: a record that cannot be kept is the caller's to report.
+      if (folder !== undefined) await journalFinishedRun(folder, record);
+    },
     async close() {
       clearInterval(timer);
       await writing;
       closed = true;
       // A journal that stays is harmless: its run's record is final, and the next start only drops it.
-      if (folder !== undefined) await forgetJournal(folder, start.runId).catch(onError);
+      if (folder !== undefined && !finished) await forgetJournal(folder, start.runId).catch(onError);
     },
   };
 }
@@ -251,6 +267,34 @@ export async function journalsLeftBehind(folder: string): Promise<JournalEntry[]
     }
   }
   return out;
+}
+
+/**
+ * Leaves the record of an ended run in `folder` (a journal with its `final` record) when its
+ * history is held by another process: the next opener of the history puts it as is.
+ */
+export async function journalFinishedRun(folder: string, record: ExecutionRecord): Promise<void> {
+  const entry: JournalEntry = {
+    runId: record.id,
+    planName: record.planName,
+    mode: record.mode,
+    runBy: record.runBy,
+    createdTs: record.createdTs,
+    pid: process.pid,
+    host: hostname(),
+    seconds: 0,
+    leftovers: [],
+    steps: [],
+    final: record,
+  };
+  await writeWhole(join(folder, `${record.id}.json`), JSON.stringify(entry));
+}
+
+/** Writes a journal whole or not at all: a process killed mid-write leaves the previous one. */
+async function writeWhole(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await writeFile(`${path}.tmp`, text, { mode: 0o600 });
+  await rename(`${path}.tmp`, path);
 }
 
 /** Removes a run's journal (its run is recorded for good). */

@@ -10,6 +10,7 @@ import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
 import { jobRelay } from "./job-relay.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
 import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
+import { rollBackRun, rollbackNote } from "./roll-back-run.ts";
 import { detailsOf, type RunDetails } from "./run-details.ts";
 import type { RunHost } from "./run-host.ts";
 import { journalRun, type RunJournal } from "./run-journal.ts";
@@ -60,6 +61,11 @@ export interface RunManager {
    * their temporaries removed (run-journal.ts); a command-line run's journal adds it to the history.
    */
   recoverInterrupted(): Promise<number>;
+  /**
+   * Takes into the history the command-line runs on this home that ended (or died) while this
+   * server held it, from their journals: before a delete reads the history, and before it is listed.
+   */
+  takeInEndedRuns(): Promise<number>;
   /** Resolves when no run is queued or running. */
   idle(): Promise<void>;
   /**
@@ -179,6 +185,49 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     return ended;
   };
 
+  /**
+   * A failed generate run whose configuration asks for it (flag enableRollbackOnFailure) has
+   * what it committed removed before it is recorded: its record marked with what went, its
+   * failedReason saying so.
+   */
+  const rolledBackIfAsked = async (
+    plan: ResolvedPlan,
+    r: ExecutionRecord,
+    outcome: JobOutcome,
+  ): Promise<[ExecutionRecord, JobOutcome]> => {
+    if (
+      r.mode !== "generate" ||
+      outcome.change.status !== "failed" ||
+      !plan.config.flags.enableRollbackOnFailure
+    )
+      return [r, outcome];
+    const failed = {
+      ...r,
+      ...outcome.change,
+      ...(outcome.recompute ? { details: { ...detailsOf(r), recompute: outcome.recompute } } : {}),
+    } as ExecutionRecord;
+    const note = await rollBackRun(plan, failed, o.access).then(
+      (rb) => ({ record: rb.record, note: rollbackNote(rb.result) }),
+      (e: unknown) => ({
+        record: r,
+        note: `the rollback failed: ${e instanceof Error ? e.message : String(e)}`,
+      }),
+    );
+    return [
+      note.record,
+      {
+        ...outcome,
+        change: {
+          ...outcome.change,
+          failedReason: `${outcome.change.failedReason ?? "failed"}; ${note.note}`,
+        },
+      },
+    ];
+  };
+
+  const takeInEndedRuns = (): Promise<number> =>
+    o.journalFolder ? recoverLeftRuns(o.journalFolder, o.store.executions, iso) : Promise.resolve(0);
+
   const slot = () =>
     new Promise<void>((resolve) => {
       if (running < concurrency) {
@@ -251,6 +300,7 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       current = await update(record, { status: "running" });
       inFlight.set(record.id, current);
       progress.status(current);
+      if (record.mode === "delete") await takeInEndedRuns();
       // What the run does is recorded as it goes, so a run whose process dies can still be told.
       journal = await journalRun(
         o.journalFolder,
@@ -296,7 +346,8 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       if (undone.length > 0)
         onError(`execution ${record.id}: what it left could not all be removed`, undone.join(", "));
       const seconds = (performance.now() - started) / 1000;
-      current = await finish(place, current, jobOutcome(end, journal.entry, seconds, signal.reason));
+      const outcome = jobOutcome(end, journal.entry, seconds, signal.reason);
+      current = await finish(place, ...(await rolledBackIfAsked(plan, current, outcome)));
     } catch (e) {
       // The store or the journal failed around the run: recorded as the run's failure.
       const seconds = (performance.now() - started) / 1000;
@@ -420,9 +471,10 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       live.set(id, { controller, ended, state: "queued", stopWaitMs: STOP_WAIT_MS });
       return record;
     },
+    takeInEndedRuns,
     async recoverInterrupted() {
       // Runs whose journal survives them: what they left is removed, their record tells what they did.
-      let n = o.journalFolder ? await recoverLeftRuns(o.journalFolder, o.store.executions, iso) : 0;
+      let n = await takeInEndedRuns();
       // Any other run still queued or running (one that never started) simply did not end.
       for (const status of ["queued", "running"] as const) {
         for (const r of await o.store.executions.listByStatus(status)) {

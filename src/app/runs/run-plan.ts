@@ -5,6 +5,7 @@ import type { Leftover, StepSink } from "../../connectors/connector.ts";
 import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
+import { type RunTransaction, runTransaction } from "../../connectors/run-transaction.ts";
 import {
   type BatchExecutor,
   type CompiledPlan,
@@ -28,6 +29,7 @@ import { unreachableSources } from "../validate/reach-sources.ts";
 import { runValidations } from "../validate/run-validations.ts";
 import type { ValidationResult } from "../validate/validation-result.ts";
 import { checkPlanAccess } from "./check-plan-access.ts";
+import { checkRunTransaction } from "./check-run-transaction.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import type { RecomputeFacts } from "./run-details.ts";
@@ -80,6 +82,12 @@ export interface RunPlanOptions {
    * outputs, output locks, its scratch folder); the run waits for it (to record them first).
    */
   readonly onLeftovers?: (leftovers: readonly Leftover[]) => Promise<void>;
+  /**
+   * `step` (default): each database step commits its rows when it ends. `plan`: every step
+   * writes inside one transaction the run commits after its last step (before validations)
+   * or rolls back on a failure; only for plans writing to one PostgreSQL database (checkRunTransaction).
+   */
+  readonly transaction?: "step" | "plan";
 }
 
 export interface RunResult {
@@ -184,6 +192,8 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
         },
       );
   }
+  if (options.transaction === "plan")
+    checkRunTransaction(stepsToWrite(compiled, options.only).map((s) => s.resolved));
   const limits = options.limits ?? DEFAULT_RUN_LIMITS;
   checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);
   options.signal?.throwIfAborted();
@@ -217,6 +227,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
   executor.register({ planKey: runId, plan, options: compileOptions, fakerPools });
   let failedReason: string | null = null;
   const checks: Record<string, string> = {};
+  const transaction = options.transaction === "plan" ? runTransaction() : undefined;
   try {
     for (const step of compiled.steps) {
       if (options.only && !options.only.has(step.id)) continue;
@@ -225,7 +236,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
       const report = await runStep(
         step,
         plan,
-        { ...options, runId, signal: cancel.signal },
+        { ...options, runId, signal: cancel.signal, ...(transaction ? { runTransaction: transaction } : {}) },
         maxBatchRows,
         executor,
         onBytes,
@@ -246,9 +257,12 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
         break;
       }
     }
+    // The run's one transaction: committed once every step succeeded, else rolled back.
+    if (transaction) failedReason = await endTransaction(transaction, failedReason, reports);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onCallerAbort);
+    await transaction?.end(false).catch(() => {});
     await executor.close();
   }
   // Validations check what the run wrote, once it all is written (not after a failure or a cancel).
@@ -290,6 +304,32 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
       checks,
     },
   };
+}
+
+/**
+ * Ends the run's one transaction: commits when the run has not failed, else rolls it back;
+ * either way a failed run's steps are reported rolled back (nothing of them stays). Answers the
+ * run's failedReason (a commit that fails becomes it).
+ */
+async function endTransaction(
+  transaction: RunTransaction,
+  failedReason: string | null,
+  reports: StepReport[],
+): Promise<string | null> {
+  let reason = failedReason;
+  try {
+    await transaction.end(reason === null);
+  } catch (e) {
+    reason = `the run's transaction (--transaction plan) could not commit: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  if (reason !== null)
+    for (const [i, r] of reports.entries())
+      if (r.success && !r.skipped)
+        reports[i] = {
+          ...r,
+          skipped: "rolled back with the run's transaction (--transaction plan): nothing of it stays",
+        };
+  return reason;
 }
 
 /** setTimeout's largest delay; a longer time limit needs no timer. */
@@ -359,7 +399,7 @@ export const plannedRows = (plan: ResolvedPlan, only?: ReadonlySet<string>): num
 async function runStep(
   step: CompiledStep,
   plan: ResolvedPlan,
-  options: RunPlanOptions & { runId: string },
+  options: RunPlanOptions & { runId: string; runTransaction?: RunTransaction },
   maxBatchRows: number,
   executor: BatchExecutor,
   onBytes: (stepBytes: number) => void,
@@ -401,6 +441,7 @@ async function runStep(
       planName: plan.plan.name,
       access: options.access,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.runTransaction ? { transaction: options.runTransaction } : {}),
     });
     if ("skipped" in opened) {
       return {

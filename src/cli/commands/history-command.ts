@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { maskDeep } from "../../app/catalog/secrets.ts";
+import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { type ExecutionRecord, openStore, type Store } from "../../store/index.ts";
 import { openStoreSnapshot } from "../../store/open-store-snapshot.ts";
@@ -17,7 +18,10 @@ export function registerHistory(program: Command, io: CliIo, setExit: (code: num
     .option("-n, --limit <n>", "at most this many runs", "50")
     .option("--json", "print the execution records as JSON")
     .action(async (flags: { home?: string; limit?: string; json?: boolean }) => {
-      const home = resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge"));
+      // An empty ROWFORGE_HOME is the default home (as for run), never the current folder.
+      const home = resolve(io.cwd, flags.home || io.env.ROWFORGE_HOME || join(homedir(), ".rowforge"));
+      // Runs that ended while a server held the home (or died) are told first, as run does.
+      await recoverLeftRunsOfHome(home);
       let store: Store;
       try {
         store = await openStore(home);

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
@@ -11,10 +10,11 @@ import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
-import { keepRunRecord } from "../../app/runs/record-run.ts";
+import { keepRunRecord, recordOf } from "../../app/runs/record-run.ts";
 import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
 import { reportPlace } from "../../app/runs/report-run.ts";
 import { rerootOutputs } from "../../app/runs/reroot-output.ts";
+import { rollBackRun } from "../../app/runs/roll-back-run.ts";
 import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
 import {
@@ -38,6 +38,7 @@ import {
   EXIT_OK,
   EXIT_VALIDATION_FAILED,
 } from "../exit-codes.ts";
+import { deleteCommand, failureReport } from "../failure-summary.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { countSummary, deliverySummary, summaryTable } from "../summary-table.ts";
@@ -55,6 +56,11 @@ interface RunFlags {
   json?: boolean;
   mode?: string;
   home?: string;
+  /** false with --no-history. */
+  history?: boolean;
+  run?: string[];
+  onFailure?: string;
+  transaction?: string;
   maxRows?: string;
   maxBytes?: string;
   maxRunSeconds?: string;
@@ -104,8 +110,25 @@ export function registerRun(
       "generate",
     )
     .option(
+      "--run <id...>",
+      "with --mode delete: remove only what these runs wrote (ids as run printed them)",
+    )
+    .option(
+      "--on-failure <action>",
+      "keep: a failed run keeps what its finished steps committed and prints what and the command that removes it; rollback: removes it before exiting (messages and HTTP requests cannot be taken back). Default: the configuration's flag enableRollbackOnFailure, else keep",
+    )
+    .option(
+      "--transaction <scope>",
+      "step (default): each database step commits when it ends; plan: the whole run is one transaction, committed at its end or rolled back on a failure (every step writing to one PostgreSQL database)",
+      "step",
+    )
+    .option(
       "--home <dir>",
-      "record the run (history, report) in this rowforge home (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
+      "record the run (history, report) in this rowforge home, where --mode delete finds it (env ROWFORGE_HOME; default ~/.rowforge)",
+    )
+    .option(
+      "--no-history",
+      "record nothing in a home: no history entry or report there (a later --mode delete then cannot tell this run's database rows)",
     )
     .option("--max-rows <n>", "rows the run may ask for (env ROWFORGE_MAX_ROWS; default 1e9)")
     .option("--max-bytes <n>", "bytes the run may write (env ROWFORGE_MAX_BYTES; default 1 TiB)")
@@ -206,6 +229,23 @@ export function registerRun(
           `--mode must be generate or delete, not "${flags.mode}"`,
         );
       }
+      if (flags.onFailure !== undefined && flags.onFailure !== "keep" && flags.onFailure !== "rollback") {
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          `--on-failure must be keep or rollback, not "${flags.onFailure}"`,
+        );
+      }
+      if (flags.transaction !== "step" && flags.transaction !== "plan") {
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          `--transaction must be step or plan, not "${flags.transaction}"`,
+        );
+      }
+      if (flags.run && flags.mode !== "delete")
+        throw new RowforgeError(
+          "RF_CLI_FLAG_INVALID",
+          "--run names the runs a delete removes: use it with --mode delete",
+        );
       const limits = readRunLimits(flags, io.env);
       const progress = createProgress(io, tty && !flags.quiet);
       const createdTs = new Date().toISOString();
@@ -225,9 +265,12 @@ export function registerRun(
         process.on("SIGINT", onSignal);
         process.on("SIGTERM", onSignal);
       }
-      // An empty ROWFORGE_HOME (or --home "") names no home: it must not become the current folder.
-      const given = flags.home || io.env.ROWFORGE_HOME || (existsSync(defaultHome) ? defaultHome : undefined);
-      const home = given ? resolve(io.cwd, given) : undefined;
+      // Runs are recorded, so that `--mode delete` just works; an empty ROWFORGE_HOME (or
+      // --home "") is the default home, never the current folder.
+      const home =
+        flags.history === false
+          ? undefined
+          : resolve(io.cwd, flags.home || io.env.ROWFORGE_HOME || defaultHome);
       // Runs on this home whose process died (kill -9): their temporaries go, the history tells them.
       if (home) await recoverLeftRunsOfHome(home);
       // This run records itself as it goes, so the next run can do the same for it.
@@ -255,7 +298,11 @@ export function registerRun(
       const result =
         flags.mode === "delete"
           ? await withDeleteHistory(home, (history) =>
-              deletePlanData(plan, { access, ...(history ? { history } : {}) }),
+              deletePlanData(plan, {
+                access,
+                ...(history ? { history } : {}),
+                ...(flags.run ? { onlyRuns: flags.run } : {}),
+              }),
             )
           : await runPlan(plan, {
               access,
@@ -267,6 +314,7 @@ export function registerRun(
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
               ...(nowMicros !== undefined ? { nowMicros } : {}),
               fastMode: !flags.fullVariety,
+              transaction: flags.transaction === "plan" ? "plan" : "step",
               ...(batchSize !== undefined ? { batchSize } : {}),
               executor,
               onProgress: (step, done, total, delivery) => {
@@ -293,8 +341,24 @@ export function registerRun(
       const failedExit = interruptedBy ? EXIT_INTERRUPTED : budgetExceeded ? EXIT_INVALID : EXIT_FAILED;
       const mode = flags.mode === "delete" ? "delete" : "generate";
       const finishedTs = new Date().toISOString();
+      // --on-failure rollback: what the run committed goes, before it is recorded (marked removed).
+      const rollback =
+        generating &&
+        !result.success &&
+        (flags.onFailure ?? (plan.config.flags.enableRollbackOnFailure ? "rollback" : "keep")) === "rollback"
+          ? await rollBackRun(plan, recordOf(result, mode, createdTs, finishedTs), access).catch(
+              (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+            )
+          : undefined;
       // Without a home there is no history, but a configured reports folder still gets the report.
-      const recorded = await keepRunRecord(home, access, plan, result, mode, createdTs, finishedTs);
+      const recorded = await keepRunRecord(
+        home,
+        access,
+        plan,
+        result,
+        rollback && "record" in rollback ? rollback.record : recordOf(result, mode, createdTs, finishedTs),
+        journal,
+      );
       // Recorded (or not, with a note): nothing is left for a later run to tell.
       await journal?.close();
       // A step writing its data to standard output (path "-") keeps stdout for the data alone.
@@ -302,7 +366,8 @@ export function registerRun(
       const validationsFailed = result.validations?.some((v) => !v.success) === true;
       const okExit = validationsFailed ? EXIT_VALIDATION_FAILED : EXIT_OK;
       if (flags.json) {
-        report(`${JSON.stringify(result, null, 2)}\n`);
+        const rolledBack = rollback && "result" in rollback ? { rollback: rollback.result } : {};
+        report(`${JSON.stringify({ ...result, ...rolledBack }, null, 2)}\n`);
         setExit(result.success ? okExit : failedExit);
         return;
       }
@@ -322,7 +387,8 @@ export function registerRun(
         }${groupDigits(result.steps.reduce((n, s) => n + s.records, 0))} records ${flags.mode === "delete" ? "deleted" : "written"} in ${result.seconds.toFixed(2)} s, run ${result.runId}\n`,
       );
       if (recorded?.reportDir) report(`report: ${join(recorded.reportDir, "index.html")}\n`);
-      if (recorded && !recorded.recorded) io.err(`note: the run is not in the history: ${recorded.note}\n`);
+      if (recorded?.note)
+        io.err(`note: ${recorded.recorded ? "" : "the run is not in the history: "}${recorded.note}\n`);
       if (!result.success) {
         // The failing step's own code follows the reason (a row-time SQL error is RF_VALUE_INVALID).
         const stepCode = result.steps.find((s) => !s.success)?.errorCode;
@@ -341,6 +407,14 @@ export function registerRun(
           );
         if (!result.cancelled && stepCode && stepCode !== "RF_RUN_FAILED" && stepCode in ERROR_CODES)
           io.err(`    hint: ${ERROR_CODES[stepCode as ErrorCode].hint}\n`);
+        if (generating)
+          io.err(
+            failureReport(
+              result,
+              rollback,
+              deleteCommand(file, result.runId, flags.home, home !== undefined),
+            ),
+          );
       }
       if (result.success && validationsFailed)
         io.err(

@@ -108,7 +108,7 @@ export const fileConnector: Connector = {
     );
   },
   testConnection: testFileConnection,
-  async deleteGenerated(step, planName, _history, access) {
+  async deleteGenerated(step, planName, history, access) {
     const opts = await placedOptions(step, access);
     // Standard output keeps nothing: there is nothing to delete.
     if (opts.path === STDOUT_PATH) return { records: 0, outputs: [] };
@@ -119,7 +119,7 @@ export const fileConnector: Connector = {
     const { lock } = await lockOutput(step.step.name, opts, `delete-${process.pid}-${threadId}`);
     let r: Awaited<ReturnType<typeof deleteFromManifests>>;
     try {
-      r = await deleteFromManifests(opts, planName, step.step.name);
+      r = await deleteFromManifests(opts, planName, step.step.name, history?.onlyRuns);
     } finally {
       await lock.release();
     }

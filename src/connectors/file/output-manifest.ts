@@ -127,6 +127,7 @@ export async function deleteFromManifests(
   opts: FileOptions,
   plan: string,
   step: string,
+  onlyRuns?: readonly string[],
 ): Promise<DeleteResult> {
   const folder = manifestFolder(opts);
   let records = 0;
@@ -137,6 +138,7 @@ export async function deleteFromManifests(
   let left = found.length;
   for (const { name, manifest } of found) {
     if (!manifest || manifest.plan !== plan || manifest.step !== step) continue;
+    if (onlyRuns && !onlyRuns.includes(manifest.runId)) continue;
     for (const f of manifest.files) {
       const full = insideFolder(folder, f);
       if (!full) continue;

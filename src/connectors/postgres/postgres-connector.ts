@@ -37,7 +37,13 @@ import { testPostgresConnection } from "./test-postgres-connection.ts";
 export const postgresConnector: Connector = {
   name: "postgres",
   formats: ["postgres"],
-  capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
+  capabilities: {
+    encodedText: true,
+    parts: false,
+    delete: true,
+    deletesByHistory: true,
+    runTransaction: true,
+  },
   check(step) {
     readPostgresOptions(step);
   },
@@ -84,9 +90,16 @@ export const postgresConnector: Connector = {
   async open(target) {
     const stepName = target.step.step.name;
     const o = readPostgresOptions(target.step);
-    const client = await connectPostgres(o);
+    const shared = target.transaction;
+    // In the run's one transaction, the connection is the run's to end (it rolls back a failure).
+    const client = await (shared
+      ? shared.connection(transactionKey(o), () => beginPostgres(o), endPostgres)
+      : beginPostgres(o)
+    ).catch((e: unknown) => {
+      throw writeError(o, stepName, e);
+    });
+    const release = () => (shared ? Promise.resolve() : client.end().catch(() => {}));
     try {
-      await client.query("BEGIN");
       const fields = target.schema.fields.map((f) => f.name);
       let columns = await tableColumns(client, o);
       if (columns === undefined) {
@@ -97,19 +110,44 @@ export const postgresConnector: Connector = {
       const matched = matchColumns(fields, columns, o, stepName);
       const skipped = await applySaveMode(client, o, stepName);
       if (skipped !== undefined) {
-        await client.end().catch(() => {});
+        await release();
         return { skipped };
       }
       const binary = binaryColumnTypes(target.schema, await columnTypes(client, o, matched));
       return await createPostgresSink(client, o, target, matched, binary);
     } catch (e) {
-      await client.end().catch(() => {});
+      await release();
       throw writeError(o, stepName, e);
     }
   },
   testConnection: testPostgresConnection,
   deleteGenerated: deletePostgresRows,
 };
+
+/** A connection with its transaction begun. */
+async function beginPostgres(o: PostgresOptions): Promise<pg.Client> {
+  const client = await connectPostgres(o);
+  try {
+    await client.query("BEGIN");
+  } catch (e) {
+    await client.end().catch(() => {});
+    throw e;
+  }
+  return client;
+}
+
+/** Which steps share the run's connection: the same server, database and user. */
+const transactionKey = (o: PostgresOptions): string =>
+  `postgres ${o.host}:${o.port}/${o.database} ${o.user ?? ""}`;
+
+/** Ends the run's transaction on a connection (closing it mid-transaction rolls it back), then the connection. */
+async function endPostgres(client: pg.Client, commit: boolean): Promise<void> {
+  try {
+    if (commit) await client.query("COMMIT");
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 /** Truncates for overwrite; refuses (errorIfExists) or skips (ignore) a table holding rows. */
 async function applySaveMode(

@@ -49,10 +49,12 @@ export async function createPostgresSink(
   let records = 0;
   let finished = false;
 
+  // In the run's one transaction the run commits and ends the connection, not the step.
+  const shared = target.transaction !== undefined;
   const release = async (): Promise<void> => {
     if (finished) return;
     finished = true;
-    await client.end().catch(() => {});
+    if (!shared) await client.end().catch(() => {});
   };
 
   return {
@@ -92,7 +94,7 @@ export async function createPostgresSink(
         if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_TRAILER));
         stream.end();
         await done;
-        await client.query("COMMIT");
+        if (!shared) await client.query("COMMIT");
       } catch (e) {
         await release();
         throw writeError(o, stepName, failure ?? e);
