@@ -81,9 +81,11 @@ export function runStartupBenchmark(rounds = 7): StartupResult[] {
   const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-startup-"));
   try {
     const out = join(dir, "out");
-    writeFileSync(join(dir, "task.yaml"), TASK(out));
+    mkdirSync(join(dir, "task"));
     mkdirSync(join(dir, "home"));
-    const task = join(dir, "task.yaml");
+    writeFileSync(join(dir, "plan.yaml"), "name: p\ntasks: [{name: t, dataSourceName: d}]\n");
+    const task = join(dir, "task", "t.yaml");
+    writeFileSync(task, TASK(out));
     const cases: Case[] = [
       { name: "node -e 0", args: ["-e", "0"] },
       { name: "rowforge --version", args: [CLI, "--version"], target: { what: "wall above node", seconds: 0.1 } },
@@ -95,7 +97,7 @@ export function runStartupBenchmark(rounds = 7): StartupResult[] {
       },
       {
         name: "rowforge run (100 rows)",
-        args: [CLI, "run", task, "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"],
+        args: [CLI, "run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"],
         target: { what: "cpu above node", seconds: 0.15 },
       },
     ];

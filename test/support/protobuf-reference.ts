@@ -14,7 +14,8 @@ import {
 } from "../../src/formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { micros, mismatch, NUMERIC, numbers } from "../../src/formats/protobuf/proto-column-values.ts";
-import { type ProtoType, protobuf } from "../../src/formats/protobuf/proto-root.ts";
+import protobuf from "protobufjs";
+import type { ProtoType } from "../../src/formats/protobuf/proto-root.ts";
 
 /** Row i of a column as the JS value protobufjs encodes (undefined: not set). */
 type Reader = (i: number) => unknown;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { protobufjsBytes } from "../../../test/support/protobuf-reference.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
-import { protobuf } from "./proto-root.ts";
+import protobuf from "protobufjs";
 import {
   beginLen,
   double,
