@@ -365,7 +365,9 @@ if (only?.has("messaging")) {
 // Start-up per command against bare Node (bench/startup.ts): a few seconds, in every full run.
 if (wants("startup")) {
   say("");
-  say("start-up: each command started directly (no npx) with the same Node, interleaved rounds after a warm-up, against `node -e 0`");
+  say(
+    "start-up: each command started directly (no npx) with the same Node, interleaved rounds after a warm-up, against `node -e 0`",
+  );
   const s = runStartupBenchmark(quick ? 5 : 7);
   results.startup = s;
   for (const line of startupTable(s).split("\n")) say(line);

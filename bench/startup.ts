@@ -36,7 +36,10 @@ interface Case {
   readonly name: string;
   readonly args: readonly string[];
   /** What the case must meet, checked against its medians and bare Node's. */
-  readonly target?: { readonly what: "wall" | "wall above node" | "cpu above node"; readonly seconds: number };
+  readonly target?: {
+    readonly what: "wall" | "wall above node" | "cpu above node";
+    readonly seconds: number;
+  };
 }
 
 export interface Spread {
@@ -63,7 +66,11 @@ const spread = (xs: readonly number[]): Spread => {
 };
 
 /** One start of the command: wall seconds and CPU seconds (user + system, 10 ms resolution). */
-function once(args: readonly string[], env: NodeJS.ProcessEnv, timing: string): { wall: number; cpu: number } {
+function once(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timing: string,
+): { wall: number; cpu: number } {
   const started = performance.now();
   const r = spawnSync(GNU_TIME, ["-f", "%U %S", "-o", timing, process.execPath, ...args], {
     env,
@@ -88,7 +95,11 @@ export function runStartupBenchmark(rounds = 7): StartupResult[] {
     writeFileSync(task, TASK(out));
     const cases: Case[] = [
       { name: "node -e 0", args: ["-e", "0"] },
-      { name: "rowforge --version", args: [CLI, "--version"], target: { what: "wall above node", seconds: 0.1 } },
+      {
+        name: "rowforge --version",
+        args: [CLI, "--version"],
+        target: { what: "wall above node", seconds: 0.1 },
+      },
       { name: "rowforge --help", args: [CLI, "--help"], target: { what: "wall above node", seconds: 0.1 } },
       {
         name: "rowforge sample -n 1",
@@ -102,7 +113,7 @@ export function runStartupBenchmark(rounds = 7): StartupResult[] {
       },
     ];
     // A home of its own: the run records nothing in the user's ~/.rowforge.
-    const env = { ...process.env, HOME: join(dir, "home"), NO_COLOR: "1" };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(dir, "home"), NO_COLOR: "1" };
     delete env.ROWFORGE_HOME;
     const timing = join(dir, "time.txt");
     const seen = cases.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
@@ -124,7 +135,11 @@ export function runStartupBenchmark(rounds = 7): StartupResult[] {
       const wallAboveNode = wall.median - node.wall.median;
       const cpuAboveNode = cpu.median - node.cpu.median;
       const measured =
-        c.target?.what === "wall" ? wall.median : c.target?.what === "wall above node" ? wallAboveNode : cpuAboveNode;
+        c.target?.what === "wall"
+          ? wall.median
+          : c.target?.what === "wall above node"
+            ? wallAboveNode
+            : cpuAboveNode;
       return {
         name: c.name,
         rounds,
@@ -146,7 +161,9 @@ const s = (x: number) => x.toFixed(3);
 
 /** The results as a table, one line per case. */
 export function startupTable(results: readonly StartupResult[]): string {
-  const rows = [["case", "wall median (min–max) s", "cpu median (min–max) s", "wall / cpu above node s", "target"]];
+  const rows = [
+    ["case", "wall median (min–max) s", "cpu median (min–max) s", "wall / cpu above node s", "target"],
+  ];
   for (const r of results)
     rows.push([
       r.name,
@@ -156,7 +173,14 @@ export function startupTable(results: readonly StartupResult[]): string {
       r.target ? `${r.target}: ${r.met ? "met" : "MISSED"}` : "",
     ]);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -22,8 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: "validate",
     usage: "[options] <paths...>",
-    description:
-      "load plans, tasks, unified plans, validations and configuration and report every problem",
+    description: "load plans, tasks, unified plans, validations and configuration and report every problem",
     load: async () => (await import("./commands/validate-command.ts")).registerValidate,
   },
   {

@@ -42,7 +42,9 @@ function bundleInputs(): Map<string, string[]> {
   const meta = JSON.parse(readFileSync(join(REPO_ROOT, "dist", "metafile.json"), "utf8")) as {
     outputs: Record<string, { inputs: Record<string, unknown> }>;
   };
-  return new Map(Object.entries(meta.outputs).map(([out, o]) => [join(REPO_ROOT, out), Object.keys(o.inputs)]));
+  return new Map(
+    Object.entries(meta.outputs).map(([out, o]) => [join(REPO_ROOT, out), Object.keys(o.inputs)]),
+  );
 }
 
 /**
@@ -67,7 +69,8 @@ function packagesLoaded(args: readonly string[], mode: "bundle" | "source"): Set
     .split("\n")
     .filter((u) => u.startsWith("file:"))
     .map((u) => fileURLToPath(u));
-  if (mode === "bundle") assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
+  if (mode === "bundle")
+    assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
   const inputs = mode === "bundle" ? bundleInputs() : new Map<string, string[]>();
   const packages = new Set<string>();
   for (const file of files) {

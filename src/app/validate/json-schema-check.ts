@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type * as AjvCore from "ajv";
 import type * as AjvDraft2019 from "ajv/dist/2019.js";
 import type * as AjvDraft2020 from "ajv/dist/2020.js";
-import type * as AjvFormats from "ajv-formats";
+import type AjvFormats from "ajv-formats";
 import { parseDocument, type ResourceAccess } from "../../access/index.ts";
 import type { SqlValue } from "../../engine/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";

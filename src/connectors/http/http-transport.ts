@@ -235,7 +235,8 @@ export async function httpTransport(
         );
     }
     const ms = performance.now() - t0;
-    if ("error" in answer) return { ms, error: describeFailure(answer.error, o.timeoutSeconds, undiciErrors) };
+    if ("error" in answer)
+      return { ms, error: describeFailure(answer.error, o.timeoutSeconds, undiciErrors) };
     if (answer.status >= 400)
       return {
         ms,

@@ -10,7 +10,10 @@ export function natsError(e: unknown, where: string, address: string): RowforgeE
   const code = errorCode(e);
   const reason = e instanceof Error ? e.message : String(e);
   // The client library names its login refusal AuthorizationError.
-  if ((e instanceof Error && e.name === "AuthorizationError") || /authori[sz]ation violation|authentication/i.test(reason))
+  if (
+    (e instanceof Error && e.name === "AuthorizationError") ||
+    /authori[sz]ation violation|authentication/i.test(reason)
+  )
     return new RowforgeError(
       "RF_BROKER_AUTH_FAILED",
       `${where}: the NATS server at ${address} refused the login (${reason})`,

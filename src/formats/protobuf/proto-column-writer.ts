@@ -1,9 +1,9 @@
 import { type Data, DataType } from "apache-arrow";
+import type protobuf from "protobufjs";
 import { RowforgeError } from "../../errors/index.ts";
 import { boolReader, int64Words, isValid, utf8Reader } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
 import { micros, mismatch, NUMERIC, numbers } from "./proto-column-values.ts";
-import type protobuf from "protobufjs";
 import { type ProtoType, protobufjs } from "./proto-root.ts";
 import {
   beginLen,

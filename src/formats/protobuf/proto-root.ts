@@ -295,4 +295,3 @@ export function findMessage(
 export const rootToJson = (root: ProtoRoot): string => JSON.stringify(root.toJSON());
 export const rootFromJson = (json: string): ProtoRoot =>
   protobufjs().Root.fromJSON(JSON.parse(json) as protobuf.INamespace);
-

@@ -1,6 +1,6 @@
+import type protobuf from "protobufjs";
 import type { RawField } from "../../../config/index.ts";
 import { RowforgeError } from "../../../errors/index.ts";
-import type protobuf from "protobufjs";
 import { type ProtoType, protobufjs } from "../../../formats/protobuf/proto-root.ts";
 
 /** Protobuf scalar types → rowforge types (unsigned ones never below 0). */
