@@ -4,12 +4,13 @@
  * baselines on the same W1 rows, each its own process with its own start-up: the per-row
  * @faker-js/faker loop writing NDJSON (bench/faker-loop.ts) and dbldatagen on PySpark local[2]
  * (bench/dbldatagen.ts); then the in-process engine numbers per workload (bench/workload.ts);
- * then the HTTP sample route against a bare Fastify route (bench/http.ts). Prints tables and
+ * then the HTTP sample route against a bare Fastify route (bench/http.ts); then each command's
+ * start-up against bare Node (bench/startup.ts). Prints tables and
  * writes bench/results/.
  * The db section (bench/db.ts, only when asked: --only=db) times `rowforge run` into PostgreSQL
  * and MariaDB against psql \copy and LOAD DATA LOCAL INFILE of the same rows as CSV.
  * Options: --quick (a tenth of the rows, no 10M run, no targets), --only=formats,baselines,engine,
- * w1,w2,w3,http,db,messaging,ui, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
+ * w1,w2,w3,http,startup,db,messaging,ui, --workers=N (passed to `rowforge run`), --no-dbldatagen, --reps=N (db: rounds,
  * default 3), --formats=parquet,orc (the `rowforge run` cases of those formats only, e.g.
  * `npm run bench -- --only=formats --formats=parquet,orc`), --db=postgres,mariadb,cassandra (db:
  * only those), --no-memory (db: no memory runs), --compare-cli=PATH (db: another build's
@@ -39,6 +40,7 @@ import { printDocumentSpeeds, runDocumentsBenchmark } from "./documents.ts";
 import { type FormatResult, runFormatBenchmarks } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
+import { runStartupBenchmark, startupTable } from "./startup.ts";
 import { runUiBenchmark, uiSummary } from "./ui.ts";
 import { runValidateBenchmark } from "./validate.ts";
 
@@ -358,6 +360,17 @@ if (only?.has("messaging")) {
   const m = await runMessagingBenchmarks(quick, (line) => console.log(line), sinks);
   results.messaging = m.results;
   table(m.head, m.rows);
+}
+
+// Start-up per command against bare Node (bench/startup.ts): a few seconds, in every full run.
+if (wants("startup")) {
+  say("");
+  say(
+    "start-up: each command started directly (no npx) with the same Node, interleaved rounds after a warm-up, against `node -e 0`",
+  );
+  const s = runStartupBenchmark(quick ? 5 : 7);
+  results.startup = s;
+  for (const line of startupTable(s).split("\n")) say(line);
 }
 
 // The web UI's page load and size in Debian's chromium (bench/ui.ts): only when asked (--only=ui).

@@ -4,7 +4,6 @@
 import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "./build-stamp.js";
-import { followLauncher, serveHeapRelaunch } from "./serve-heap.js";
 
 // Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
 // folder unless NODE_COMPILE_CACHE names another): a start then skips type stripping, about
@@ -14,15 +13,25 @@ if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
   process.env.NODE_COMPILE_CACHE = cache.directory;
 }
 
-// `rowforge serve` runs under an explicit heap limit: Node's heap size is fixed when the
-// process starts, so the server is started again as a child with --max-old-space-size.
-const relaunched = serveHeapRelaunch(new URL("./rowforge.js", import.meta.url));
-if (relaunched) {
-  process.exitCode = await relaunched;
-} else {
-  followLauncher();
-  // The bundle `npm install` builds (dist/) while it matches the sources, else the sources.
+/** Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the sources. */
+async function runCli() {
   const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
   const { main } = await import(fresh ? "../dist/cli.js" : "../src/cli/main.ts");
   process.exitCode = await main(process.argv);
+}
+
+// `rowforge serve` runs under an explicit heap limit: Node's heap size is fixed when the
+// process starts, so the server is started again as a child with --max-old-space-size.
+// Other commands never load the child-process machinery this needs.
+if (process.argv[2] === "serve") {
+  const { followLauncher, serveHeapRelaunch } = await import("./serve-heap.js");
+  const relaunched = serveHeapRelaunch(new URL("./rowforge.js", import.meta.url));
+  if (relaunched) {
+    process.exitCode = await relaunched;
+  } else {
+    followLauncher();
+    await runCli();
+  }
+} else {
+  await runCli();
 }

@@ -31,7 +31,7 @@ const EXTERNAL = [
 const started = performance.now();
 const stamp = sourceStamp(root);
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const bundled = await build({
   absWorkingDir: root,
   entryPoints: {
     cli: "src/cli/main.ts",
@@ -54,7 +54,11 @@ await build({
   },
   legalComments: "none",
   logLevel: "warning",
+  // Which sources and packages each file of dist/ holds: test/e2e/startup-modules.test.ts reads
+  // it to check that a command's start loads only the chunks it needs.
+  metafile: true,
 });
+writeFileSync(`${outdir}/metafile.json`, JSON.stringify(bundled.metafile));
 // The web UI (src/ui, preact): dist/ui/ with gzip and brotli copies, served by `rowforge serve` under /ui/.
 const uiFiles = await buildUi(root);
 writeUiBuild(root, uiFiles, uiStamp(root));

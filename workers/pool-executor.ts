@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { Piscina } from "piscina";
+import type * as PiscinaModule from "piscina";
 import type { BatchExecutor, BatchResult, BatchTask, PlanRegistration } from "../src/engine/index.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
 import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
@@ -36,6 +37,8 @@ export function createPoolExecutor(
       },
     );
   }
+  // Piscina loads with the first pool: a run made in the calling thread never loads it.
+  const { Piscina } = createRequire(import.meta.url)("piscina") as typeof PiscinaModule;
   const pool = new Piscina({
     filename: workerUrl("batch"),
     minThreads: workers,

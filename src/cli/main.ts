@@ -1,18 +1,14 @@
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help } from "commander";
 import { isRowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
 import { type CliIo, processIo } from "./cli-io.ts";
-import { registerCancel } from "./commands/cancel-command.ts";
-import { registerCheck } from "./commands/check-command.ts";
-import { registerConnection } from "./commands/connection-command.ts";
-import { registerHistory } from "./commands/history-command.ts";
-import { registerRun } from "./commands/run-command.ts";
-import { registerSample } from "./commands/sample-command.ts";
-import { registerServe } from "./commands/serve-command.ts";
-import { registerValidate } from "./commands/validate-command.ts";
+import { COMMANDS, commandNamed } from "./command-list.ts";
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK } from "./exit-codes.ts";
 
-/** Runs the CLI and returns the exit code: 0 ok, 1 failed, 2 invalid input or usage. */
+/**
+ * Runs the CLI and returns the exit code: 0 ok, 1 failed, 2 invalid input or usage. Only the
+ * command asked for is loaded; --version, --help and a mistyped command load none.
+ */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   let exit = EXIT_OK;
   const program = new Command()
@@ -25,15 +21,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   const setExit = (code: number) => {
     exit = code;
   };
-  registerValidate(program, io, setExit);
-  registerCheck(program, io, setExit);
-  registerRun(program, io, setExit, io.tty);
-  registerSample(program, io, setExit);
-  registerServe(program, io, setExit);
-  registerHistory(program, io, setExit);
-  registerCancel(program, io, setExit);
-  registerConnection(program, io, setExit);
   try {
+    const chosen = commandNamed(argv.slice(2));
+    if (chosen) {
+      (await chosen.load())(program, io, setExit);
+      program.commands.at(-1)?.description(chosen.description);
+    } else {
+      listCommands(program);
+    }
     await program.parseAsync([...argv]);
     return exit;
   } catch (e) {
@@ -49,4 +44,19 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.err(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return EXIT_FAILED;
   }
+}
+
+/**
+ * Without a command (--help, --version, a mistyped name): the commands as names and
+ * descriptions only, enough for the list in --help and "did you mean" of an unknown command.
+ */
+function listCommands(program: Command): void {
+  for (const c of COMMANDS) program.command(c.name).description(c.description);
+  const usual = new Help();
+  program.configureHelp({
+    subcommandTerm: (cmd) => {
+      const usage = COMMANDS.find((c) => c.name === cmd.name())?.usage;
+      return usage === undefined ? usual.subcommandTerm(cmd) : `${cmd.name()} ${usage}`.trimEnd();
+    },
+  });
 }

@@ -4,6 +4,7 @@
  * protobufjs encodes, then encoded by protobufjs. Not used by rowforge itself.
  */
 import { type Data, DataType } from "apache-arrow";
+import protobuf from "protobufjs";
 import { RowforgeError } from "../../src/errors/index.ts";
 import {
   binaryReader,
@@ -14,7 +15,7 @@ import {
 } from "../../src/formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { micros, mismatch, NUMERIC, numbers } from "../../src/formats/protobuf/proto-column-values.ts";
-import { type ProtoType, protobuf } from "../../src/formats/protobuf/proto-root.ts";
+import type { ProtoType } from "../../src/formats/protobuf/proto-root.ts";
 
 /** Row i of a column as the JS value protobufjs encodes (undefined: not set). */
 type Reader = (i: number) => unknown;

@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { createRequire } from "node:module";
+import type * as AjvCore from "ajv";
+import type * as AjvDraft2019 from "ajv/dist/2019.js";
+import type * as AjvDraft2020 from "ajv/dist/2020.js";
+import type AjvFormats from "ajv-formats";
 import { parseDocument, type ResourceAccess } from "../../access/index.ts";
 import type { SqlValue } from "../../engine/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
@@ -123,10 +124,31 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-/** Compiled schemas by their text: one validator per distinct schema in a process. */
-const compiled = new Map<string, ValidateFunction>();
+interface AjvModules {
+  readonly Ajv: typeof AjvCore.Ajv;
+  readonly Ajv2019: typeof AjvDraft2019.Ajv2019;
+  readonly Ajv2020: typeof AjvDraft2020.Ajv2020;
+  readonly addFormats: typeof AjvFormats.default;
+}
+let ajvModules: AjvModules | undefined;
 
-function compile(schema: unknown, where: string): ValidateFunction {
+/** ajv and ajv-formats, loaded at the first JSON Schema compiled (plans without one never load them). */
+function loadAjv(): AjvModules {
+  if (ajvModules) return ajvModules;
+  const require = createRequire(import.meta.url);
+  ajvModules = {
+    Ajv: (require("ajv") as typeof AjvCore).Ajv,
+    Ajv2019: (require("ajv/dist/2019.js") as typeof AjvDraft2019).Ajv2019,
+    Ajv2020: (require("ajv/dist/2020.js") as typeof AjvDraft2020).Ajv2020,
+    addFormats: (require("ajv-formats") as typeof AjvFormats).default,
+  };
+  return ajvModules;
+}
+
+/** Compiled schemas by their text: one validator per distinct schema in a process. */
+const compiled = new Map<string, AjvCore.ValidateFunction>();
+
+function compile(schema: unknown, where: string): AjvCore.ValidateFunction {
   const key = JSON.stringify(schema);
   const known = compiled.get(key);
   if (known) return known;
@@ -137,12 +159,13 @@ function compile(schema: unknown, where: string): ValidateFunction {
       ? String((schema as { $schema: string }).$schema)
       : "";
   const options = { strict: false, allErrors: false, validateFormats: true } as const;
+  const { Ajv, Ajv2019, Ajv2020, addFormats } = loadAjv();
   const ajv = draft.includes("2020-12")
     ? new Ajv2020(options)
     : draft.includes("2019-09")
       ? new Ajv2019(options)
       : new Ajv(options);
-  addFormats.default(ajv as never, { mode: "full" });
+  addFormats(ajv as never, { mode: "full" });
   // draft-04 and -06 schemas are read as draft-07 (their keywords are nearly all the same).
   const own =
     draft !== "" && /draft-0[46]/.test(draft) ? { ...(schema as object), $schema: undefined } : schema;
@@ -160,7 +183,7 @@ function compile(schema: unknown, where: string): ValidateFunction {
 }
 
 /** ajv's first error as one line: `/amount must be >= 0`. */
-function errorText(errors: readonly ErrorObject[]): string {
+function errorText(errors: readonly AjvCore.ErrorObject[]): string {
   const e = errors[0];
   if (!e) return "does not match the schema";
   return `${e.instancePath || "(root)"} ${e.message ?? "does not match"}${

@@ -16,7 +16,6 @@ const ANSWER_TIMEOUT_MS = 60_000;
 export function registerCancel(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("cancel")
-    .description("cancel a queued or running execution of the rowforge server holding the home")
     .argument("<id>", "the execution id (as POST /run answered, or rowforge history lists)")
     .option("--home <dir>", "home folder of the server (env ROWFORGE_HOME; default ~/.rowforge)")
     .option(

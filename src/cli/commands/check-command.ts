@@ -30,9 +30,6 @@ interface CheckFlags {
 export function registerCheck(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("check")
-    .description(
-      "run the validations of a plan or of validation files against existing data (generates nothing)",
-    )
     .argument("<paths...>", "a plan, a unified plan or validation files (or folders of them)")
     .option("-c, --config <file>", "application configuration (connections of the validations' data sources)")
     .option("--json", "print the results as JSON")

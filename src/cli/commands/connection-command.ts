@@ -43,7 +43,7 @@ export function registerConnection(program: Command, io: CliIo, setExit: (code: 
       home: resolve(io.cwd, flags.home ?? io.env.ROWFORGE_HOME ?? join(homedir(), ".rowforge")),
       ...(flags.plan ? { plans: flags.plan } : {}),
     });
-  const group = program.command("connection").description("test and list connections");
+  const group = program.command("connection");
   sourcesOf(
     group
       .command("test")

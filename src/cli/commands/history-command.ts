@@ -13,7 +13,6 @@ import { EXIT_OK } from "../exit-codes.ts";
 export function registerHistory(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("history")
-    .description("list the runs recorded in the rowforge home, newest first")
     .option("--home <dir>", "home folder (env ROWFORGE_HOME; default ~/.rowforge)")
     .option("-n, --limit <n>", "at most this many runs", "50")
     .option("--json", "print the execution records as JSON")

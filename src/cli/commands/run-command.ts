@@ -77,7 +77,6 @@ export function registerRun(
 ): void {
   program
     .command("run")
-    .description("run a plan end to end: load, check, generate in parallel, write the outputs")
     .argument("<plan>", "a plan file (with its task folder) or a unified plan file")
     .option(
       "-c, --config <file>",

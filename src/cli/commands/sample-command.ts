@@ -47,7 +47,6 @@ interface Sampled {
 export function registerSample(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("sample")
-    .description("print a few generated rows of a task, plan or unified file (nothing is written)")
     .argument("<file>", "a task file, a plan file (with its task folder) or a unified plan file")
     .option("-n, --rows <n>", "rows per step", "10")
     .option("--step <name>", "sample only this step")

@@ -39,7 +39,6 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function registerServe(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("serve")
-    .description("serve the HTTP API (plans, connections, samples) on 127.0.0.1:9898 by default")
     .option("--host <host>", "address to bind (env ROWFORGE_HOST)")
     .option("--port <port>", "port (env ROWFORGE_PORT; 0 picks a free one)")
     .option(

@@ -21,7 +21,6 @@ interface ValidateFlags {
 export function registerValidate(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("validate")
-    .description("load plans, tasks, unified plans, validations and configuration and report every problem")
     .argument("<paths...>", "files or folders (searched recursively for .yaml, .yml, .json, .conf)")
     .option(
       "-c, --config <file>",

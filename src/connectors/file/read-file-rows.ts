@@ -6,7 +6,6 @@ import { batchShape, toRecordBatch } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
-import { chunkColumns, dataTypeOfDuck } from "./duck-values.ts";
 import { duckReaderOf, partFiles, READ_EXTENSIONS } from "./file-sources.ts";
 import { readOrcRows } from "./read-orc-rows.ts";
 import { parquetBatches, parquetCounts, parquetSchema } from "./read-parquet-rows.ts";
@@ -30,7 +29,11 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
       return { schema: first, source, rows, batches: parquetBatches(files, request), close: async () => {} };
     }
   }
-  const { DuckDBInstance } = await import("@duckdb/node-api");
+  // DuckDB and its value conversions load when a file is read back, not at every start.
+  const [{ DuckDBInstance }, { chunkColumns, dataTypeOfDuck }] = await Promise.all([
+    import("@duckdb/node-api"),
+    import("./duck-values.ts"),
+  ]);
   // What DuckDB spills while it reads goes to the run's scratch folder (else `.tmp` under the current folder).
   const db = await DuckDBInstance.create(":memory:", {
     threads: "1",

@@ -1,4 +1,3 @@
-import { request } from "undici";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { hideUserInfo } from "../messaging/broker-options.ts";
@@ -40,6 +39,7 @@ export const httpConnector: Connector = messageConnector({
       });
     access.url(url, `connection "${connection.name}": url`);
     const shown = hideUserInfo(url);
+    const { request } = await import("undici");
     try {
       const res = await request(url, { method: "HEAD", headersTimeout: 10_000, bodyTimeout: 10_000 });
       await res.body.dump();

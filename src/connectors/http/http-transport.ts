@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Agent, errors as undiciErrors } from "undici";
+import type { errors as UndiciErrors } from "undici";
 import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { errorCode, hideUserInfo } from "../messaging/broker-options.ts";
@@ -39,7 +39,7 @@ interface Request {
 type Answer = { readonly status: number; readonly retryAfterMs?: number } | { readonly error: unknown };
 
 /** One sentence about a failed request, no secrets. */
-function describeFailure(e: unknown, timeoutSeconds: number): string {
+function describeFailure(e: unknown, timeoutSeconds: number, undiciErrors: typeof UndiciErrors): string {
   if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError)
     return `no response within ${timeoutSeconds} s`;
   if (
@@ -60,12 +60,14 @@ const retryable = (status: number): boolean => status === 429 || status >= 500;
  * the URL ends the step (RF_BROKER_UNREACHABLE). Every row's own URL (a `url` field) is held
  * to the access rules' allow-list before it is sent (RF_URL_NOT_ALLOWED ends the step).
  */
-export function httpTransport(
+export async function httpTransport(
   o: HttpOptions,
   parts: HttpRequestParts,
   log: ResponseLog | undefined,
   access: ResourceAccess,
-): MessageTransport {
+): Promise<MessageTransport> {
+  // The HTTP client loads with the first HTTP step, not at every start.
+  const { Agent, errors: undiciErrors } = await import("undici");
   // The CLI's open access allows every URL: its rows skip the check (and the parse it needs).
   const checksRows = access.rules.kind !== "open";
   const agent = new Agent({
@@ -233,7 +235,8 @@ export function httpTransport(
         );
     }
     const ms = performance.now() - t0;
-    if ("error" in answer) return { ms, error: describeFailure(answer.error, o.timeoutSeconds) };
+    if ("error" in answer)
+      return { ms, error: describeFailure(answer.error, o.timeoutSeconds, undiciErrors) };
     if (answer.status >= 400)
       return {
         ms,

@@ -1,4 +1,4 @@
-import { Admin, type BaseOptions } from "@platformatic/kafka";
+import type { Admin, BaseOptions } from "@platformatic/kafka";
 import type { KafkaServer } from "./kafka-options.ts";
 
 export const CLIENT_ID = "rowforge";
@@ -21,8 +21,14 @@ export function clientOptions(o: KafkaServer, maxInFlight = 5): BaseOptions {
   };
 }
 
-/** An admin client that tries each request once (checks and tests answer fast, with their own timeouts). */
-export const adminClient = (o: KafkaServer): Admin => new Admin({ ...clientOptions(o), retries: 0 });
+/**
+ * An admin client that tries each request once (checks and tests answer fast, with their own
+ * timeouts). The client library loads with the first client, not at every start.
+ */
+export async function adminClient(o: KafkaServer): Promise<Admin> {
+  const { Admin } = await import("@platformatic/kafka");
+  return new Admin({ ...clientOptions(o), retries: 0 });
+}
 
 /**
  * Runs `work` but gives up after the connect timeout plus the request timeout: a broker that

@@ -41,7 +41,7 @@ async function autoCreateOf(admin: Admin, brokerId: number): Promise<boolean | u
 
 /** Reads the cluster's metadata (and the topic's, when given) with an admin client, bounded in time. */
 async function clusterFacts(o: KafkaServer, topic: string | undefined): Promise<ClusterFacts> {
-  const admin = adminClient(o);
+  const admin = await adminClient(o);
   const timeout = () =>
     new RowforgeError(
       "RF_BROKER_UNREACHABLE",

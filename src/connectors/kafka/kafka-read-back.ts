@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Consumer } from "@platformatic/kafka";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
@@ -28,6 +27,7 @@ export async function readKafkaRows(step: ResolvedStep, request: ReadBackRequest
       hint: "give the validation's data source (or its options) a topic",
     });
   const source = `kafka topic ${topic} at ${brokersText(o)}`;
+  const { Consumer } = await import("@platformatic/kafka");
   const consumer = new Consumer({
     ...clientOptions(o),
     clientId: `${CLIENT_ID}-validate`,

@@ -1,4 +1,4 @@
-import { type MessageToProduce, Producer } from "@platformatic/kafka";
+import type { MessageToProduce } from "@platformatic/kafka";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
 import type { MessageTransport, SendOutcome } from "../messaging/message-transport.ts";
@@ -37,6 +37,8 @@ function partitionOf(u: Uint8Array): number {
  * headers are views of the frames (which the sink copied once for the batch).
  */
 export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts): Promise<MessageTransport> {
+  // The client library loads with the first producer, not at every start.
+  const { Producer } = await import("@platformatic/kafka");
   const producer = new Producer<Buffer, Buffer, Buffer, Buffer>({
     ...clientOptions(o, o.maxInFlight),
     acks: o.acks,

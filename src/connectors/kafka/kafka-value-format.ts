@@ -10,7 +10,7 @@ import {
   messagesDefinedIn,
   type ProtoType,
   parseProtoText,
-  protobuf,
+  protobufjs,
   protoImports,
   rootToJson,
 } from "../../formats/protobuf/proto-root.ts";
@@ -252,9 +252,9 @@ function zigzagVarint(n: number): number[] {
 export function messageIndexes(type: ProtoType, topLevel: readonly string[]): number[] {
   const indexes: number[] = [];
   let t: ProtoType = type;
-  while (t.parent instanceof protobuf.Type) {
+  while (t.parent instanceof protobufjs().Type) {
     const parent: ProtoType = t.parent;
-    indexes.unshift(parent.nestedArray.filter((n) => n instanceof protobuf.Type).indexOf(t));
+    indexes.unshift(parent.nestedArray.filter((n) => n instanceof protobufjs().Type).indexOf(t));
     t = parent;
   }
   indexes.unshift(Math.max(0, topLevel.indexOf(t.fullName.replace(/^\./, ""))));

@@ -1,4 +1,4 @@
-import { connectAsync, type MqttClient } from "mqtt";
+import type { MqttClient } from "mqtt";
 import { RowforgeError } from "../../errors/index.ts";
 import { errorCode, UNREACHABLE_CODES } from "../messaging/broker-options.ts";
 import type { MqttOptions } from "./mqtt-options.ts";
@@ -26,6 +26,8 @@ export function mqttError(e: unknown, where: string, address: string): RowforgeE
 
 /** Connects and logs in within the connection's connectTimeout (no reconnects), or throws a coded error. */
 export async function connectMqtt(o: MqttOptions): Promise<MqttClient> {
+  // The client library loads with the first connection, not at every start.
+  const { connectAsync } = await import("mqtt");
   const a = o.address;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -1,6 +1,5 @@
 import { connect as netConnect } from "node:net";
-import { jetstreamManager } from "@nats-io/jetstream";
-import { AuthorizationError, connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { RowforgeError } from "../../errors/index.ts";
 import { errorCode, UNREACHABLE_CODES } from "../messaging/broker-options.ts";
 import type { NatsOptions } from "./nats-options.ts";
@@ -10,7 +9,11 @@ export function natsError(e: unknown, where: string, address: string): RowforgeE
   if (e instanceof RowforgeError) return e;
   const code = errorCode(e);
   const reason = e instanceof Error ? e.message : String(e);
-  if (e instanceof AuthorizationError || /authori[sz]ation violation|authentication/i.test(reason))
+  // The client library names its login refusal AuthorizationError.
+  if (
+    (e instanceof Error && e.name === "AuthorizationError") ||
+    /authori[sz]ation violation|authentication/i.test(reason)
+  )
     return new RowforgeError(
       "RF_BROKER_AUTH_FAILED",
       `${where}: the NATS server at ${address} refused the login (${reason})`,
@@ -65,6 +68,8 @@ function greeted(o: NatsOptions): Promise<void> {
 export async function connectNats(o: NatsOptions): Promise<NatsConnection> {
   const a = o.address;
   await greeted(o);
+  // The client library loads with the first connection, not at every start.
+  const { connect } = await import("@nats-io/transport-node");
   try {
     return await connect({
       servers: `${a.host.includes(":") ? `[${a.host}]` : a.host}:${a.port}`,
@@ -90,6 +95,7 @@ export async function ensureStream(
   o: NatsOptions,
   create = o.createStream,
 ): Promise<string> {
+  const { jetstreamManager } = await import("@nats-io/jetstream");
   let jsm: Awaited<ReturnType<typeof jetstreamManager>>;
   try {
     jsm = await jetstreamManager(nc, { timeout: o.connectTimeoutMs });

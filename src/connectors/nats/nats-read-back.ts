@@ -1,4 +1,3 @@
-import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
@@ -27,6 +26,7 @@ export async function readNatsRows(step: ResolvedStep, request: ReadBackRequest)
       },
     );
   const nc = await connectNats(o);
+  const { jetstream, jetstreamManager } = await import("@nats-io/jetstream");
   try {
     const name = await ensureStream(nc, o, false);
     const jsm = await jetstreamManager(nc, { timeout: o.connectTimeoutMs });

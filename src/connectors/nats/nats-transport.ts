@@ -1,5 +1,4 @@
-import { jetstream } from "@nats-io/jetstream";
-import { type MsgHdrs, type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
+import type { MsgHdrs, NatsConnection } from "@nats-io/transport-node";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
@@ -24,6 +23,10 @@ const utf8 = new TextDecoder();
  */
 export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Promise<MessageTransport> {
   const nc: NatsConnection = await connectNats(o);
+  const [{ jetstream }, { headers: natsHeaders }] = await Promise.all([
+    import("@nats-io/jetstream"),
+    import("@nats-io/transport-node"),
+  ]);
   let closing = false;
   let lost: string | undefined;
   // Settles when the connection ends: a flush or publish waiting for a server that went away ends with it.

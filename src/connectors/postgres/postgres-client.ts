@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
 import { describeServer, type PostgresOptions, type PostgresServer, tableName } from "./postgres-options.ts";
 
@@ -20,7 +20,9 @@ const fieldsOf = (e: unknown): PgErrorFields =>
  * never the password).
  */
 export async function connectPostgres(o: PostgresServer): Promise<pg.Client> {
-  const client = new pg.Client({
+  // The driver loads with the first connection, not at every start.
+  const { Client } = (await import("pg")).default;
+  const client = new Client({
     host: o.host,
     port: o.port,
     database: o.database,

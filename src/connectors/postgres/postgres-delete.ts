@@ -1,5 +1,4 @@
 import type pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { DeleteOutcome, GeneratedRun, StepHistory } from "../connector.ts";
@@ -224,6 +223,7 @@ async function copyRows(
   if (next.done) return;
   // The values go in as the run's did, so they are stored alike (a float's text, say).
   const binary = binaryColumnTypes(next.value.schema, types);
+  const { from: copyFrom } = await import("pg-copy-streams");
   const stream = client.query(
     copyFrom(
       `COPY ${ROWS} (${key.columns.map((_, i) => `c${i}`).join(", ")}) FROM STDIN WITH (FORMAT ${binary ? "binary" : "csv"})`,

@@ -1,5 +1,4 @@
 import type pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, writeCopyBinary } from "./copy-binary.ts";
@@ -34,6 +33,7 @@ export async function createPostgresSink(
   const stepName = target.step.step.name;
   const where = `step "${stepName}": table ${tableName(o)}`;
   const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT ${binaryTypes ? "binary" : "csv"})`;
+  const { from: copyFrom } = await import("pg-copy-streams");
   const stream = client.query(copyFrom(sql));
   if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_HEADER));
   let failure: unknown;

@@ -1,4 +1,5 @@
-import amqp, { type ChannelModel } from "amqplib";
+import type amqp from "amqplib";
+import type { ChannelModel } from "amqplib";
 import { RowforgeError } from "../../errors/index.ts";
 import { errorCode, UNREACHABLE_CODES } from "../messaging/broker-options.ts";
 import type { RabbitOptions } from "./rabbitmq-options.ts";
@@ -45,6 +46,8 @@ export function rabbitError(e: unknown, where: string, address: string): Rowforg
 
 /** Connects and logs in (within the connection's connectTimeout), or throws a coded error. */
 export async function connectRabbit(o: RabbitOptions): Promise<RabbitConnection> {
+  // The client library loads with the first connection, not at every start.
+  const amqplib = (await import("amqplib")).default;
   const a = o.address;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -59,7 +62,7 @@ export async function connectRabbit(o: RabbitOptions): Promise<RabbitConnection>
       o.connectTimeoutMs,
     );
   });
-  const connecting = amqp.connect(
+  const connecting = amqplib.connect(
     {
       protocol: a.protocol,
       hostname: a.host,

@@ -1,9 +1,10 @@
 import { type Data, DataType } from "apache-arrow";
+import type protobuf from "protobufjs";
 import { RowforgeError } from "../../errors/index.ts";
 import { boolReader, int64Words, isValid, utf8Reader } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
 import { micros, mismatch, NUMERIC, numbers } from "./proto-column-values.ts";
-import { type ProtoType, protobuf } from "./proto-root.ts";
+import { type ProtoType, protobufjs } from "./proto-root.ts";
 import {
   beginLen,
   double,
@@ -188,8 +189,8 @@ const nested = (content: Put): Value => ({
 function fieldValue(f: protobuf.Field, data: Data, where: string, at: string): Value {
   const r = f.resolvedType;
   const t = data.type;
-  if (r instanceof protobuf.Enum) return enumValue(r, data, where, at);
-  if (r instanceof protobuf.Type) {
+  if (r instanceof protobufjs().Enum) return enumValue(r, data, where, at);
+  if (r instanceof protobufjs().Type) {
     const full = r.fullName.replace(/^\./, "");
     if (full === "google.protobuf.Timestamp") {
       const us = micros(data);
@@ -231,11 +232,11 @@ const validity = (data: Data): ((i: number) => boolean) | undefined =>
 function fieldWriter(f: protobuf.Field, data: Data, where: string, at: string): Put {
   const t = data.type;
   const valid = validity(data);
-  if (f instanceof protobuf.MapField) {
+  if (f instanceof protobufjs().MapField) {
     if (!DataType.isMap(t)) throw mismatch(where, at, `map<${f.keyType},${f.type}>`, data);
     const entries = data.children[0]!;
     const key = scalarValue(f.keyType, entries.children[0]!, where, `${at}{key}`);
-    const valueField = new protobuf.Field("value", 2, f.type);
+    const valueField = new (protobufjs().Field)("value", 2, f.type);
     valueField.resolvedType = f.resolvedType;
     const valueData = entries.children[1]!;
     const value = fieldValue(valueField, valueData, where, `${at}{}`);

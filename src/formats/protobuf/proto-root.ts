@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
-import protobuf from "protobufjs";
+import type protobuf from "protobufjs";
 import { RowforgeError } from "../../errors/index.ts";
+
+let loaded: typeof protobuf | undefined;
+
+/** protobufjs, loaded at the first Protobuf schema read or written: plans without one never load it. */
+export const protobufjs = (): typeof protobuf => {
+  loaded ??= createRequire(import.meta.url)("protobufjs") as typeof protobuf;
+  return loaded;
+};
 
 export type ProtoRoot = protobuf.Root;
 export type ProtoType = protobuf.Type;
@@ -28,7 +36,7 @@ const BUNDLED_ROOTS: readonly string[] = (() => {
 })();
 
 /** A well-known type protobufjs has built in (`google/protobuf/timestamp.proto`). */
-const isBuiltIn = (target: string): boolean => target in protobuf.common;
+const isBuiltIn = (target: string): boolean => target in protobufjs().common;
 
 /** The bundled copy of a Google `.proto` (`google/protobuf/descriptor.proto`, `google/type/money.proto`), if any. */
 function bundled(target: string): string | undefined {
@@ -71,7 +79,7 @@ function parseFailure(e: unknown, file: string, where: string): RowforgeError {
 /** The imports (and weak imports) a `.proto` text names. */
 function importsOf(text: string, file: string, where: string): string[] {
   try {
-    const parsed = protobuf.parse(text, new protobuf.Root(), PARSE);
+    const parsed = protobufjs().parse(text, new (protobufjs().Root)(), PARSE);
     return [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])];
   } catch (e) {
     throw parseFailure(e, file, where);
@@ -159,21 +167,21 @@ export function loadProtoFile(
   importPaths: readonly string[] = [],
 ): ProtoRoot {
   if (/^https?:\/\//i.test(path)) return parseProtoText(text, path, where);
-  const root = new protobuf.Root();
+  const root = new (protobufjs().Root)();
   const seen = new Set<string>();
   const add = (file: string, source: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     let parsed: protobuf.IParserResult;
     try {
-      parsed = protobuf.parse(source, root, PARSE);
+      parsed = protobufjs().parse(source, root, PARSE);
     } catch (e) {
       throw parseFailure(e, file, where);
     }
     for (const target of [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])]) {
       if (isBuiltIn(target)) {
         // protobufjs's own definitions, added as they are (loading would resolve the root half-read).
-        const json = seen.has(target) ? null : protobuf.common.get(target);
+        const json = seen.has(target) ? null : protobufjs().common.get(target);
         if (json) root.addJSON(json.nested ?? {});
         seen.add(target);
         continue;
@@ -214,11 +222,11 @@ export function importPathsOf(option: string | undefined, location: string, foun
 
 /** A `.proto` text on its own (fetched by URL, or from a schema registry): it may import only Google's files (bundled). */
 export function parseProtoText(text: string, from: string, where: string): ProtoRoot {
-  const root = new protobuf.Root();
+  const root = new (protobufjs().Root)();
   root.resolvePath = (_origin, target) => (isBuiltIn(target) ? target : (bundled(target) ?? target));
   let parsed: protobuf.IParserResult;
   try {
-    parsed = protobuf.parse(text, root, PARSE);
+    parsed = protobufjs().parse(text, root, PARSE);
   } catch (e) {
     throw parseFailure(e, from, where);
   }
@@ -243,12 +251,12 @@ export function parseProtoText(text: string, from: string, where: string): Proto
 
 /** The messages a `.proto` text defines itself (not its imports'), full names in file order. */
 export function messagesDefinedIn(text: string): string[] {
-  const parsed = protobuf.parse(text, new protobuf.Root(), PARSE);
+  const parsed = protobufjs().parse(text, new (protobufjs().Root)(), PARSE);
   const out: string[] = [];
   const visit = (ns: protobuf.NamespaceBase) => {
     for (const n of ns.nestedArray) {
-      if (n instanceof protobuf.Type) out.push(n.fullName.replace(/^\./, ""));
-      else if (n instanceof protobuf.Namespace) visit(n);
+      if (n instanceof protobufjs().Type) out.push(n.fullName.replace(/^\./, ""));
+      else if (n instanceof protobufjs().Namespace) visit(n);
     }
   };
   visit(parsed.root);
@@ -277,7 +285,7 @@ export function findMessage(
   const wanted = name.replace(/^\./, "");
   const full = defined.find((d) => d === wanted) ?? defined.find((d) => d.endsWith(`.${wanted}`));
   const found = root.lookup(full ?? wanted);
-  if (found instanceof protobuf.Type) return found;
+  if (found instanceof protobufjs().Type) return found;
   throw new RowforgeError("RF_METADATA_SCHEMA_INVALID", `${where}: the file has no message named "${name}"`, {
     hint: `messages in the file: ${defined.join(", ") || "none"}`,
   });
@@ -286,6 +294,4 @@ export function findMessage(
 /** A root as JSON for the workers (protobufjs's own descriptor JSON), and back. */
 export const rootToJson = (root: ProtoRoot): string => JSON.stringify(root.toJSON());
 export const rootFromJson = (json: string): ProtoRoot =>
-  protobuf.Root.fromJSON(JSON.parse(json) as protobuf.INamespace);
-
-export { protobuf };
+  protobufjs().Root.fromJSON(JSON.parse(json) as protobuf.INamespace);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import protobuf from "protobufjs";
 import { protobufjsBytes } from "../../../test/support/protobuf-reference.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
-import { protobuf } from "./proto-root.ts";
 import {
   beginLen,
   double,

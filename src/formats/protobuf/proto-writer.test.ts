@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import protobuf from "protobufjs";
 import { protobufjsBytes } from "../../../test/support/protobuf-reference.ts";
-import { protobuf } from "./proto-root.ts";
 import { ProtoWriter } from "./proto-writer.ts";
 
 const bytes = (w: ProtoWriter): number[] => [...w.finish()];

@@ -1,6 +1,7 @@
+import type protobuf from "protobufjs";
 import type { RawField } from "../../../config/index.ts";
 import { RowforgeError } from "../../../errors/index.ts";
-import { type ProtoType, protobuf } from "../../../formats/protobuf/proto-root.ts";
+import { type ProtoType, protobufjs } from "../../../formats/protobuf/proto-root.ts";
 
 /** Protobuf scalar types → rowforge types (unsigned ones never below 0). */
 const SCALARS: Readonly<Record<string, { type: string; options?: Record<string, unknown> }>> = {
@@ -76,7 +77,7 @@ export function messageFields(type: ProtoType, where: string, expanding: readonl
   for (const [f, field] of made) {
     // Scalars, repeated fields and maps always have a value; a message field may be unset.
     const message =
-      !f.repeated && !(f instanceof protobuf.MapField) && f.resolvedType instanceof protobuf.Type;
+      !f.repeated && !(f instanceof protobufjs().MapField) && f.resolvedType instanceof protobufjs().Type;
     out.push(field.nullable === undefined ? { ...field, nullable: message || members.has(f) } : field);
   }
   return out;
@@ -88,7 +89,7 @@ export function messageFields(type: ProtoType, where: string, expanding: readonl
  */
 function tooDeep(f: protobuf.Field, inside: readonly string[], where: string): boolean {
   const r = f.resolvedType;
-  if (!(r instanceof protobuf.Type)) return false;
+  if (!(r instanceof protobufjs().Type)) return false;
   const name = fullNameOf(r);
   if (inside.filter((n) => n === name).length < PROTO_RECURSION_DEPTH) return false;
   if (f.required)
@@ -114,7 +115,7 @@ const isSynthetic = (o: protobuf.OneOf): boolean =>
 function fieldOf(f: protobuf.Field, where: string, expanding: readonly string[]): RawField | undefined {
   const value = protoValue(f, where, expanding);
   if (value === undefined) return undefined;
-  if (f instanceof protobuf.MapField) {
+  if (f instanceof protobufjs().MapField) {
     const key = scalarField("key", f.keyType);
     const options = { mapMinSize: 0, mapMaxSize: collectionMax(expanding) };
     return { name: f.name, type: "map", options, fields: [key, { ...value, name: "value" }] };
@@ -143,11 +144,11 @@ function fieldOf(f: protobuf.Field, where: string, expanding: readonly string[])
 
 function protoValue(f: protobuf.Field, where: string, expanding: readonly string[]): RawField | undefined {
   const r = f.resolvedType;
-  if (r instanceof protobuf.Enum) {
+  if (r instanceof protobufjs().Enum) {
     const names = Object.keys(r.values);
     return { name: f.name, type: "string", options: { oneOf: names } };
   }
-  if (r instanceof protobuf.Type) {
+  if (r instanceof protobufjs().Type) {
     const full = fullNameOf(r);
     if (full === "google.protobuf.Timestamp") return { name: f.name, type: "timestamp" };
     const wrapped = WRAPPERS[full];

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { bundleIsFresh } from "../../bin/build-stamp.js";
+import { fixtureDir } from "../support/fixture-dir.ts";
+import { CLI, REPO_ROOT } from "../support/run-cli.ts";
+
+// A start loads what its command needs: these packages only when a plan (or `serve`) uses them.
+const HEAVY = [
+  "ajv",
+  "@duckdb/node-api",
+  "pg",
+  "mysql2",
+  "cassandra-driver",
+  "@platformatic/kafka",
+  "amqplib",
+  "mqtt",
+  "@nats-io/transport-node",
+  "fastify",
+  "preact",
+  "level",
+  "parquet-wasm",
+  "piscina",
+  "protobufjs",
+  "undici",
+];
+
+const TRACE = fileURLToPath(new URL("../support/trace-modules.ts", import.meta.url));
+
+/** The package a path inside node_modules belongs to ("@scope/name" or "name"). */
+function packageOf(path: string): string | undefined {
+  const parts = path.split("node_modules/").at(-1)?.split("/");
+  if (!parts || !path.includes("node_modules/")) return undefined;
+  return parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** The esbuild metafile of the bundle: which inputs each file of dist/ holds. */
+function bundleInputs(): Map<string, string[]> {
+  const meta = JSON.parse(readFileSync(join(REPO_ROOT, "dist", "metafile.json"), "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  return new Map(
+    Object.entries(meta.outputs).map(([out, o]) => [join(REPO_ROOT, out), Object.keys(o.inputs)]),
+  );
+}
+
+/**
+ * Runs the CLI with every resolved module traced and returns the packages it loaded: from the
+ * sources directly, from the bundle through the inputs of the chunks it loaded.
+ */
+function packagesLoaded(args: readonly string[], mode: "bundle" | "source"): Set<string> {
+  const trace = join(fixtureDir({}), "modules.txt");
+  const r = spawnSync(process.execPath, ["--import", TRACE, CLI, ...args], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NO_COLOR: "1",
+      ROWFORGE_TRACE_MODULES: trace,
+      ...(mode === "source" ? { ROWFORGE_FROM_SOURCE: "1" } : {}),
+    },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const files = readFileSync(trace, "utf8")
+    .split("\n")
+    .filter((u) => u.startsWith("file:"))
+    .map((u) => fileURLToPath(u));
+  if (mode === "bundle")
+    assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
+  const inputs = mode === "bundle" ? bundleInputs() : new Map<string, string[]>();
+  const packages = new Set<string>();
+  for (const file of files) {
+    for (const path of inputs.get(file) ?? [file]) {
+      const name = packageOf(path);
+      if (name) packages.add(name);
+    }
+  }
+  return packages;
+}
+
+const SMALL_TASK = `name: t
+steps:
+  - name: people
+    type: json
+    options: {path: /tmp/rowforge-never-written}
+    count: {records: 100}
+    fields:
+      - {name: id, options: {regex: "P[0-9]{6}", isUnique: true}}
+      - {name: first, options: {expression: "#{Name.firstName}"}}
+      - {name: age, type: int, options: {min: 18, max: 90}}
+      - {name: joined, type: date}
+`;
+
+for (const mode of ["bundle", "source"] as const) {
+  test(`--version and --help load commander and nothing else (${mode})`, () => {
+    for (const args of [["--version"], ["--help"]]) {
+      assert.deepEqual([...packagesLoaded(args, mode)], ["commander"], args.join(" "));
+    }
+  });
+
+  test(`sample -n 1 of a small file plan loads no database, broker, server or validator package (${mode})`, () => {
+    const dir = fixtureDir({ "task.yaml": SMALL_TASK });
+    const loaded = packagesLoaded(["sample", join(dir, "task.yaml"), "-n", "1", "--seed", "1"], mode);
+    assert.deepEqual(
+      HEAVY.filter((p) => loaded.has(p)),
+      [],
+    );
+  });
+}
