@@ -122,7 +122,10 @@ test("--on-failure rollback removes what the failed run committed before exiting
     r.stderr,
     /rolled back \(--on-failure rollback\): what run [0-9a-f-]{36} committed is removed:/,
   );
-  assert.match(r.stderr, /step customers \(data source db, postgres\) → \S+rf_fail_customers\S+ \(primary key id\): 300 rows removed/);
+  assert.match(
+    r.stderr,
+    /step customers \(data source db, postgres\) → \S+rf_fail_customers\S+ \(primary key id\): 300 rows removed/,
+  );
   assert.match(r.stderr, /step events \(data source files, json\) → .*: 100 rows removed/);
   assert.equal(await count(CUSTOMERS), 1);
   assert.deepEqual(filesUnder(join(dir, "out")), []);
