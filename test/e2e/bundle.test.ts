@@ -56,3 +56,28 @@ test("a bundle is fresh only while no source file changed, appeared or went away
   utimesSync(join(root, "src", "b.ts"), new Date(0), new Date(0));
   assert.equal(bundleIsFresh(root), false, "a new source, even an old one");
 });
+
+test("a CommonJS package loaded when first used is taken by its default export, the only one its chunk of the bundle has", () => {
+  // esbuild gives a lazily imported CommonJS package a chunk of its own that exports module.exports
+  // as `default` alone: `const { from } = await import("pg-copy-streams")` works from the sources
+  // and finds nothing in the bundle (every PostgreSQL COPY failed so).
+  assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
+  const dist = join(REPO_ROOT, "dist");
+  const files = readdirSync(dist).filter((f) => f.endsWith(".js"));
+  const defaultOnly = files.filter((f) =>
+    /^export default require_\w+\(\);\s*$/m.test(readFileSync(join(dist, f), "utf8")),
+  );
+  assert.ok(defaultOnly.length > 0, "the bundle has CommonJS chunks (pg-copy-streams, undici, ...)");
+  const wrong: string[] = [];
+  for (const f of files) {
+    const code = readFileSync(join(dist, f), "utf8");
+    for (const chunk of defaultOnly) {
+      for (const m of code.matchAll(
+        new RegExp(`import\\("\\./${chunk.replace(".", "\\.")}"\\)(.{0,30})`, "g"),
+      )) {
+        if (!/^\)?\.default|^\.then\(\(\w+\) => \w+\.default\)/.test(m[1]!)) wrong.push(`${f}: ${m[0]}`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});

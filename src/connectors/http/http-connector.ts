@@ -39,7 +39,7 @@ export const httpConnector: Connector = messageConnector({
       });
     access.url(url, `connection "${connection.name}": url`);
     const shown = hideUserInfo(url);
-    const { request } = await import("undici");
+    const { request } = (await import("undici")).default;
     try {
       const res = await request(url, { method: "HEAD", headersTimeout: 10_000, bodyTimeout: 10_000 });
       await res.body.dump();

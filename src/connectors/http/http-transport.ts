@@ -67,7 +67,7 @@ export async function httpTransport(
   access: ResourceAccess,
 ): Promise<MessageTransport> {
   // The HTTP client loads with the first HTTP step, not at every start.
-  const { Agent, errors: undiciErrors } = await import("undici");
+  const { Agent, errors: undiciErrors } = (await import("undici")).default;
   // The CLI's open access allows every URL: its rows skip the check (and the parse it needs).
   const checksRows = access.rules.kind !== "open";
   const agent = new Agent({

@@ -27,7 +27,7 @@ export function mqttError(e: unknown, where: string, address: string): RowforgeE
 /** Connects and logs in within the connection's connectTimeout (no reconnects), or throws a coded error. */
 export async function connectMqtt(o: MqttOptions): Promise<MqttClient> {
   // The client library loads with the first connection, not at every start.
-  const { connectAsync } = await import("mqtt");
+  const { connectAsync } = (await import("mqtt")).default;
   const a = o.address;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

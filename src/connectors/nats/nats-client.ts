@@ -69,7 +69,7 @@ export async function connectNats(o: NatsOptions): Promise<NatsConnection> {
   const a = o.address;
   await greeted(o);
   // The client library loads with the first connection, not at every start.
-  const { connect } = await import("@nats-io/transport-node");
+  const { connect } = (await import("@nats-io/transport-node")).default;
   try {
     return await connect({
       servers: `${a.host.includes(":") ? `[${a.host}]` : a.host}:${a.port}`,
@@ -95,7 +95,7 @@ export async function ensureStream(
   o: NatsOptions,
   create = o.createStream,
 ): Promise<string> {
-  const { jetstreamManager } = await import("@nats-io/jetstream");
+  const { jetstreamManager } = (await import("@nats-io/jetstream")).default;
   let jsm: Awaited<ReturnType<typeof jetstreamManager>>;
   try {
     jsm = await jetstreamManager(nc, { timeout: o.connectTimeoutMs });

@@ -26,7 +26,7 @@ export async function readNatsRows(step: ResolvedStep, request: ReadBackRequest)
       },
     );
   const nc = await connectNats(o);
-  const { jetstream, jetstreamManager } = await import("@nats-io/jetstream");
+  const { jetstream, jetstreamManager } = (await import("@nats-io/jetstream")).default;
   try {
     const name = await ensureStream(nc, o, false);
     const jsm = await jetstreamManager(nc, { timeout: o.connectTimeoutMs });

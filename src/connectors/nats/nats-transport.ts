@@ -24,8 +24,8 @@ const utf8 = new TextDecoder();
 export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Promise<MessageTransport> {
   const nc: NatsConnection = await connectNats(o);
   const [{ jetstream }, { headers: natsHeaders }] = await Promise.all([
-    import("@nats-io/jetstream"),
-    import("@nats-io/transport-node"),
+    import("@nats-io/jetstream").then((m) => m.default),
+    import("@nats-io/transport-node").then((m) => m.default),
   ]);
   let closing = false;
   let lost: string | undefined;

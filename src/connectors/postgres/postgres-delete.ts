@@ -223,7 +223,7 @@ async function copyRows(
   if (next.done) return;
   // The values go in as the run's did, so they are stored alike (a float's text, say).
   const binary = binaryColumnTypes(next.value.schema, types);
-  const { from: copyFrom } = await import("pg-copy-streams");
+  const { from: copyFrom } = (await import("pg-copy-streams")).default;
   const stream = client.query(
     copyFrom(
       `COPY ${ROWS} (${key.columns.map((_, i) => `c${i}`).join(", ")}) FROM STDIN WITH (FORMAT ${binary ? "binary" : "csv"})`,

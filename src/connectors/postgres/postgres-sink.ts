@@ -33,7 +33,7 @@ export async function createPostgresSink(
   const stepName = target.step.step.name;
   const where = `step "${stepName}": table ${tableName(o)}`;
   const sql = `COPY ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) FROM STDIN WITH (FORMAT ${binaryTypes ? "binary" : "csv"})`;
-  const { from: copyFrom } = await import("pg-copy-streams");
+  const { from: copyFrom } = (await import("pg-copy-streams")).default;
   const stream = client.query(copyFrom(sql));
   if (binaryTypes) stream.write(Buffer.from(COPY_BINARY_HEADER));
   let failure: unknown;
