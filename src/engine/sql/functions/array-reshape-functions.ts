@@ -251,40 +251,29 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
     const arr = arrayArg(fn, args, 0);
     return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
   }),
-  ...defineFunction(
-    "array_append",
-    "grows",
-    2,
-    2,
-    "the array with the value added at the end",
-    (args, _i, fn) => {
-      const { element, array, value } = arrayAndElement(fn, args);
-      return {
-        type: DataTypes.array(element),
-        bound: argsBound(args, 1, 8),
-        evaluate: (ctx) => {
-          const a = array(ctx);
-          return a === null ? null : [...(a as Values), value(ctx)];
-        },
-      };
-    },
-  ),
-  ...defineFunction(
-    "array_prepend",
-    "grows",
-    2,
-    2,
-    "the array with the value added at the start",
-    (args, _i, fn) => {
-      const { element, array, value } = arrayAndElement(fn, args);
-      return {
-        type: DataTypes.array(element),
-        bound: argsBound(args, 1, 8),
-        evaluate: (ctx) => {
-          const a = array(ctx);
-          return a === null ? null : [value(ctx), ...(a as Values)];
-        },
-      };
-    },
-  ),
+  ...arrayWithValue("array_append", "end"),
+  ...arrayWithValue("array_prepend", "start"),
 ];
+
+/** array_append / array_prepend: the array with one value added at its end or its start. */
+function arrayWithValue(name: string, at: "end" | "start"): ReturnType<typeof defineFunction> {
+  return defineFunction(
+    name,
+    "grows",
+    2,
+    2,
+    `the array with the value added at the ${at}`,
+    (args, _i, fn) => {
+      const { element, array, value } = arrayAndElement(fn, args);
+      return {
+        type: DataTypes.array(element),
+        bound: argsBound(args, 1, 8),
+        evaluate: (ctx) => {
+          const a = array(ctx);
+          if (a === null) return null;
+          return at === "end" ? [...(a as Values), value(ctx)] : [value(ctx), ...(a as Values)];
+        },
+      };
+    },
+  );
+}
