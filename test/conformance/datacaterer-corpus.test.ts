@@ -101,6 +101,10 @@ const DRY_RUN_EXPECTED: [RegExp, string][] = [
     /the sql fields of step \.customer_events_stream refer to each other in a cycle: body -> headers -> body/,
     "rowforge orders sql fields by top-level field: headers reads body's fields and body reads headers'",
   ],
+  [
+    /warning RF_COUNT_FOLLOWS_PARENT: step "[^"]+" writes \d+ rows, not its count\.records \d+: .* (perField names the foreign-key field|\(the foreign key's cardinality\))/,
+    "a foreign key's cardinality, or a perField on its field, counts rows per parent row as Data Caterer does; the warning says which count wins",
+  ],
 ];
 
 test("validate's dry run over the corpus: every error is explained, located, and run refuses the same files", async (t) => {
