@@ -204,11 +204,10 @@ test("Add task then a PostgreSQL connection picked: the step becomes a postgres 
   const table = page.getByLabel("Table of step_1");
   await page.getByRole("option", { name: `${SCHEMA}.orders` }).waitFor({ state: "attached" });
   await table.selectOption(`${SCHEMA}.orders`);
-  await page.waitForFunction(
-    (want) => [...document.querySelectorAll("input")].some((i) => i.value === want),
-    `${SCHEMA}.orders`,
-  );
-  assert.equal(await page.getByLabel("dbtable", { exact: true }).inputValue(), `${SCHEMA}.orders`);
+  const dbtable = page.getByLabel("dbtable", { exact: true });
+  for (let n = 0; n < 100 && (await dbtable.inputValue()) !== `${SCHEMA}.orders`; n++)
+    await new Promise((r) => setTimeout(r, 50));
+  assert.equal(await dbtable.inputValue(), `${SCHEMA}.orders`);
   await page.getByRole("button", { name: `Use the columns of ${SCHEMA}.orders as fields` }).click();
   await page.getByLabel("Type of total").waitFor();
   await screenshot(page, "plan-add-task-postgres");
