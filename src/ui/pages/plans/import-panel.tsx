@@ -17,10 +17,10 @@ export function ImportPanel({
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
-  const run = (yaml: string) => {
+  const run = async (yaml: string) => {
     try {
       const result = importYaml(ws, yaml);
-      onImport(result);
+      await onImport(result);
       setError(undefined);
       setText("");
       toast(`Imported ${result.notes.join("; ")}`, "success");
@@ -53,7 +53,7 @@ export function ImportPanel({
             // Plans first, so the task files find their entries in the plan, whatever the order picked.
             const first = (t: string) => (["plan", "unified"].includes(kindOf(t) ?? "") ? 0 : 1);
             const ordered = [...texts].sort((a, b) => first(a) - first(b));
-            run(ordered.map((t) => (t.endsWith("\n") ? t : `${t}\n`)).join("---\n"));
+            await run(ordered.map((t) => (t.endsWith("\n") ? t : `${t}\n`)).join("---\n"));
           }}
         />
       </div>
@@ -62,7 +62,7 @@ export function ImportPanel({
           {error}
         </p>
       )}
-      <Button kind="primary" disabled={text.trim() === ""} onClick={() => run(text)}>
+      <Button kind="primary" disabled={text.trim() === ""} onClick={() => void run(text)}>
         Import
       </Button>
     </details>

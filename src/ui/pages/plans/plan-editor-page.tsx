@@ -322,8 +322,10 @@ function PlanEditor({
       )}
       <ImportPanel
         ws={ws}
-        onImport={(r) => {
-          const placed = placeConnections(r.workspace, r.connections, connections.data ?? [], offered);
+        onImport={async (r) => {
+          // Placed among the connections saved now: a save must never overwrite a saved connection by its name.
+          const saved = r.connections.length > 0 ? await api.connections().catch(() => connections.data) : [];
+          const placed = placeConnections(r.workspace, r.connections, saved ?? [], offered);
           state.replace(placed.ws);
           setOffered(placed.offered);
         }}
