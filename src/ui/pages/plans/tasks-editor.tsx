@@ -32,20 +32,20 @@ export function TasksEditor({ state, planName, connections, selected, onSelect }
     const n = ws.tasks.length + 1;
     const taskName = `task_${n}`;
     const text = `name: ${taskName}\nsteps:\n  - name: step_${n}\n    type: json\n    options:\n      path: ${defaultPath(taskName)}\n    count:\n      records: 100\n    fields:\n      - name: id\n        type: string\n        options:\n          regex: "ID[0-9]{6}"\n`;
-    const added = { ...ws, tasks: [...ws.tasks, text] };
     const first = connections[0];
-    state.replace(
-      first
-        ? withConnection(added, ws.tasks.length, first, defaultPath(taskName))
+    state.update((current) => {
+      const added = { ...current, tasks: [...current.tasks, text] };
+      return first
+        ? withConnection(added, current.tasks.length, first, defaultPath(taskName))
         : {
             ...added,
-            plan: setIn(ws.plan, ["tasks", planTasks.length], {
+            plan: setIn(current.plan, ["tasks", planTasks.length], {
               name: taskName,
               dataSourceName: "json",
               enabled: true,
             }),
-          },
-    );
+          };
+    });
     onSelect(ws.tasks.length, 0);
   };
   return (
@@ -64,7 +64,8 @@ export function TasksEditor({ state, planName, connections, selected, onSelect }
                 onChange={(e) => {
                   const v = (e.currentTarget as HTMLSelectElement).value;
                   const picked = connections.find((c) => c.name === v);
-                  if (picked) state.replace(withConnection(ws, ti, picked, defaultPath(t.name)));
+                  if (picked)
+                    state.update((current) => withConnection(current, ti, picked, defaultPath(t.name)));
                   else if (at >= 0) state.set({ kind: "plan" }, ["tasks", at, "dataSourceName"], v);
                 }}
               >
