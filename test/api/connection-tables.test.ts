@@ -64,9 +64,17 @@ test("a database connection's tables and a table's columns over HTTP; other kind
       ],
     );
 
+    // A table named as the list names it, without its schema, is that table.
+    const bare = await app.inject({ url: "/connection/shop_db/tables/orders" });
+    assert.equal(bare.statusCode, 200, bare.body);
+    assert.equal(bare.json<{ table: string }>().table, `${SCHEMA}.orders`);
+
     const missing = await app.inject({ url: `/connection/shop_db/tables/${SCHEMA}.ordres` });
     assert.equal(missing.statusCode, 404, missing.body);
-    assert.match(missing.json<{ message: string }>().message, /has no table .*ordres/);
+    assert.match(
+      missing.json<{ message: string }>().message,
+      new RegExp(`has no table ${SCHEMA}.ordres; did you mean "${SCHEMA}.orders"`),
+    );
 
     const files = await app.inject({ url: "/connection/files/tables" });
     assert.equal(files.statusCode, 400, files.body);

@@ -1,7 +1,7 @@
 import { normaliseFormat } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import type { TableStep } from "../../connectors/table-description.ts";
-import { RowforgeError } from "../../errors/index.ts";
+import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { tableStep } from "../schemas/whole-connections.ts";
@@ -38,8 +38,16 @@ function databaseOf(c: Connection) {
       `connection "${c.name}" is a ${format} connection, which has no tables to list`,
       { hint: "tables are listed for database connections (postgres, mysql, cassandra)" },
     );
-  return { format, listTables: connector.listTables, describe: connector.describe };
+  return {
+    format,
+    listTables: connector.listTables.bind(connector),
+    describe: connector.describe.bind(connector),
+  };
 }
+
+/** How a table is named in messages and by the editor: `dbtable`, or `keyspace.table` (Cassandra). */
+const tableName = (t: TableStep): string =>
+  t.options.dbtable ?? [t.options.keyspace, t.options.table].filter((p) => p !== undefined).join(".");
 
 /** The tables of a database connection's schema (keyspace, database), each with the step options naming it. */
 export async function connectionTables(c: Connection): Promise<readonly TableStep[]> {
@@ -48,19 +56,26 @@ export async function connectionTables(c: Connection): Promise<readonly TableSte
 }
 
 /**
- * The columns of one table of a database connection (`table` as a step's dbtable names it), read
- * as the schema stage reads a step's table; RF_DB_TABLE_NOT_FOUND when there is no such table.
+ * The columns of one table of a database connection (`table` as GET .../tables names it: a
+ * step's dbtable, or Cassandra's `keyspace.table`), read as the schema stage reads a step's
+ * table; RF_DB_TABLE_NOT_FOUND when there is no such table.
  */
 export async function tableColumns(c: Connection, table: string): Promise<TableColumns> {
   const db = databaseOf(c);
-  const options = { dbtable: table };
+  const tables = await connectionTables(c);
+  const listed = tables.find((t) => tableName(t) === table || t.name === table);
+  const options = listed?.options ?? { dbtable: table };
   const whole = { taskName: "", dataSourceName: c.name, connection: c, format: db.format };
-  const step = tableStep(whole, { name: table, options });
+  const step = tableStep(whole, { name: listed?.name ?? table, options });
   const described = await withinConnectTimeout(db.describe(step), c, `connection "${c.name}"`);
-  if (!described)
-    throw new RowforgeError("RF_DB_TABLE_NOT_FOUND", `connection "${c.name}" has no table ${table}`, {
-      hint: "pick one of the tables GET /connection/{name}/tables lists",
-    });
+  if (!described) {
+    const near = didYouMean(table, tables.map(tableName));
+    throw new RowforgeError(
+      "RF_DB_TABLE_NOT_FOUND",
+      `connection "${c.name}" has no table ${table}${near ? `; ${near}` : ""}`,
+      { hint: "pick one of the tables GET /connection/{name}/tables lists" },
+    );
+  }
   return {
     table: described.name,
     options,
