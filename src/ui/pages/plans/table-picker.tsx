@@ -77,7 +77,9 @@ export function TablePicker({ connection, file, stepIndex, step, edits }: TableP
               <option value={current}>{current || "(choose)"}</option>
             )}
             {list.map((t) => (
-              <option value={tableOf(t.options)}>{tableOf(t.options)}</option>
+              <option key={tableOf(t.options)} value={tableOf(t.options)}>
+                {tableOf(t.options)}
+              </option>
             ))}
           </select>
         </div>
