@@ -19,6 +19,7 @@ import { type GuardOptions, requestGuard } from "./request-guard.ts";
 import { requestValidator } from "./request-validator.ts";
 import { ROUTE_EXAMPLES } from "./route-examples.ts";
 import { connectionRoutes } from "./routes/connection-routes.ts";
+import { connectionTableRoutes } from "./routes/connection-table-routes.ts";
 import { connectionTestRoutes } from "./routes/connection-test-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { runByNameRoutes } from "./routes/run-by-name-routes.ts";
@@ -168,6 +169,7 @@ export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): 
   await app.register(planRoutes(svc));
   await app.register(connectionRoutes(svc));
   await app.register(connectionTestRoutes(svc));
+  await app.register(connectionTableRoutes(svc));
   await app.register(sampleRoutes(svc, bodies));
   if (o.runs) {
     await app.register(runRoutes(svc, o.runs));

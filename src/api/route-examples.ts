@@ -149,6 +149,30 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     note: "tests a saved or configured connection with its real secrets; an unknown name answers 404 naming the nearest",
   },
   {
+    method: "GET",
+    route: "/connection/{connectionName}/tables",
+    url: "/connection/my_files/tables",
+    status: 400,
+    response: {
+      status: "error",
+      message: 'connection "my_files" is a csv connection, which has no tables to list',
+      details: "RF_REQUEST_INVALID",
+    },
+    note: "a database connection answers 200 {connectionName, tables: [{name, options: {dbtable}}]}",
+  },
+  {
+    method: "GET",
+    route: "/connection/{connectionName}/tables/{table}",
+    url: "/connection/my_files/tables/public.orders",
+    status: 400,
+    response: {
+      status: "error",
+      message: 'connection "my_files" is a csv connection, which has no tables to list',
+      details: "RF_REQUEST_INVALID",
+    },
+    note: "a database connection answers 200 {connectionName, table, options, columns: [{name, type, dbType, nullable, primaryKey, omitted?}]}",
+  },
+  {
     method: "POST",
     route: "/plan",
     url: "/plan",

@@ -1,4 +1,5 @@
 import { findConnector } from "../../connectors/registry.ts";
+import type { TableStep } from "../../connectors/table-description.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { stepRunOptions } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep, WholeConnection } from "../../model/resolved-plan.ts";
@@ -39,16 +40,19 @@ async function tableSteps(w: WholeConnection): Promise<ResolvedStep[]> {
       },
     );
   }
-  return tables.map((t): ResolvedStep => {
-    const options = { ...w.connection.options, ...t.options };
-    const step: Step = { name: t.name, type: w.format, options, count: {}, fields: [], enabled: true };
-    return {
-      taskName: w.taskName,
-      dataSourceName: w.dataSourceName,
-      step,
-      format: w.format,
-      connection: w.connection,
-      ...stepRunOptions(options),
-    };
-  });
+  return tables.map((t) => tableStep(w, t));
+}
+
+/** A step of one table of a connection, without fields: the schema stage reads its columns. */
+export function tableStep(w: WholeConnection, t: TableStep): ResolvedStep {
+  const options = { ...w.connection.options, ...t.options };
+  const step: Step = { name: t.name, type: w.format, options, count: {}, fields: [], enabled: true };
+  return {
+    taskName: w.taskName,
+    dataSourceName: w.dataSourceName,
+    step,
+    format: w.format,
+    connection: w.connection,
+    ...stepRunOptions(options),
+  };
 }

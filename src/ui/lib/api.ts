@@ -161,8 +161,9 @@ export const api = {
       (r) => r.connections,
     ),
   connection: (name: string) => request<Connection>("GET", `/connection/${encodeURIComponent(name)}`),
-  saveConnection: (c: Connection) =>
-    request<{ status: string; message: string }>("POST", "/connection", { body: { connections: [c] } }),
+  saveConnection: (c: Connection) => api.saveConnections([c]),
+  saveConnections: (list: readonly Omit<Connection, "groupType">[]) =>
+    request<{ status: string; message: string }>("POST", "/connection", { body: { connections: list } }),
   deleteConnection: (name: string) =>
     request<{ status: string; message: string }>("DELETE", `/connection/${encodeURIComponent(name)}`),
   testSavedConnection: (name: string) =>

@@ -1,23 +1,29 @@
 import { useId, useState } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { toast } from "../../components/toast.tsx";
-import { classifyYaml, ImportError, importYaml } from "./plan-import.ts";
+import { classifyYaml, ImportError, type ImportResult, importYaml } from "./plan-import.ts";
 import { fileData, type PlanWorkspace } from "./plan-workspace.ts";
 
 const kindOf = (text: string) => classifyYaml(fileData(text));
 
 /** Import Data Caterer YAML (plan, task, validation, unified; several documents) by paste or upload. */
-export function ImportPanel({ ws, onImport }: { ws: PlanWorkspace; onImport: (ws: PlanWorkspace) => void }) {
+export function ImportPanel({
+  ws,
+  onImport,
+}: {
+  ws: PlanWorkspace;
+  onImport: (result: ImportResult) => void;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
-  const run = (yaml: string) => {
+  const run = async (yaml: string) => {
     try {
-      const { workspace, notes } = importYaml(ws, yaml);
-      onImport(workspace);
+      const result = importYaml(ws, yaml);
+      await onImport(result);
       setError(undefined);
       setText("");
-      toast(`Imported ${notes.join("; ")}`, "success");
+      toast(`Imported ${result.notes.join("; ")}`, "success");
     } catch (e) {
       setError(e instanceof ImportError || e instanceof Error ? e.message : String(e));
     }
@@ -47,7 +53,7 @@ export function ImportPanel({ ws, onImport }: { ws: PlanWorkspace; onImport: (ws
             // Plans first, so the task files find their entries in the plan, whatever the order picked.
             const first = (t: string) => (["plan", "unified"].includes(kindOf(t) ?? "") ? 0 : 1);
             const ordered = [...texts].sort((a, b) => first(a) - first(b));
-            run(ordered.map((t) => (t.endsWith("\n") ? t : `${t}\n`)).join("---\n"));
+            await run(ordered.map((t) => (t.endsWith("\n") ? t : `${t}\n`)).join("---\n"));
           }}
         />
       </div>
@@ -56,7 +62,7 @@ export function ImportPanel({ ws, onImport }: { ws: PlanWorkspace; onImport: (ws
           {error}
         </p>
       )}
-      <Button kind="primary" disabled={text.trim() === ""} onClick={() => run(text)}>
+      <Button kind="primary" disabled={text.trim() === ""} onClick={() => void run(text)}>
         Import
       </Button>
     </details>

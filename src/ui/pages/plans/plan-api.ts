@@ -71,6 +71,24 @@ export interface SourcesCheck {
   readonly difference?: string;
 }
 
+/** A table of a database connection, with the step options naming it (GET /connection/{name}/tables). */
+export interface TableRef {
+  readonly name: string;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** A column of a table, as a step's field would be (`type` absent: the database fills it). */
+export interface TableColumn {
+  readonly name: string;
+  readonly type?: string;
+  readonly dbType: string;
+  readonly nullable: boolean;
+  readonly primaryKey: boolean;
+  readonly omitted?: string;
+}
+
+const connectionPath = (name: string) => `/connection/${encodeURIComponent(name)}/tables`;
+
 /** The plan editor's calls: saved plans (GET/POST/DELETE) and a step's sample from its task's YAML. */
 export const planApi = {
   get: (name: string) => request<unknown>("GET", `/plan/${encodeURIComponent(name)}`),
@@ -90,6 +108,13 @@ export const planApi = {
       {
         body,
       },
+    ),
+  tables: (connection: string) =>
+    request<{ tables: TableRef[] }>("GET", connectionPath(connection)).then((r) => r.tables),
+  columns: (connection: string, table: string) =>
+    request<{ table: string; options: Record<string, string>; columns: TableColumn[] }>(
+      "GET",
+      `${connectionPath(connection)}/${encodeURIComponent(table)}`,
     ),
   remove: (name: string) =>
     request<{ status: string; message: string }>("DELETE", `/plan/${encodeURIComponent(name)}`),

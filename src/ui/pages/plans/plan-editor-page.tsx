@@ -8,10 +8,13 @@ import { href } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
 import { startRun } from "../runs/start-run.ts";
 import { ConfigurationEditor } from "./configuration-editor.tsx";
+import { hasTables } from "./connection-pick.ts";
 import { download } from "./download.ts";
 import { FolderNotice, type FolderOrigin } from "./folder-notice.tsx";
 import { ForeignKeysEditor } from "./foreign-keys-editor.tsx";
 import { ImportPanel } from "./import-panel.tsx";
+import { connectionsToSave, type OfferedConnection, placeConnections } from "./imported-connections.ts";
+import { ImportedConnectionsList } from "./imported-connections-list.tsx";
 import { planApi, type SavedSources } from "./plan-api.ts";
 import { exportBundle, exportFiles } from "./plan-export.ts";
 import { PlanFields } from "./plan-fields.tsx";
@@ -36,6 +39,7 @@ import { locateProblems } from "./step-problems.ts";
 import { stepRefsOf } from "./step-refs.ts";
 import { firstSyntaxBlock, type SyntaxBlock, syntaxBlockMessage } from "./syntax-block.ts";
 import { TabList } from "./tab-list.tsx";
+import { TablePicker } from "./table-picker.tsx";
 import { TasksEditor } from "./tasks-editor.tsx";
 import { useSamplePreview } from "./use-sample-preview.ts";
 import { useWorkspace } from "./use-workspace.ts";
@@ -126,7 +130,9 @@ function openedFromFolder(name: string, answer: SavedSources): Opened {
   const problems = answer.problems ?? [];
   if (answer.planKind === "unified") {
     try {
-      const ws = importYaml(emptyWorkspace(name), answer.sources.plan).workspace;
+      const ws = importYaml(emptyWorkspace(name), answer.sources.plan, {
+        connectionsInSteps: true,
+      }).workspace;
       return {
         ws,
         folder: { files, problems },
@@ -183,6 +189,8 @@ function PlanEditor({
   // A refused save's problems are placed by path: an edit may move things, so they go with it.
   useEffect(() => setSaveIssues([]), [ws]);
   const connections = useAsync(() => api.connections(), []);
+  // Connections of imported unified files: saved with the plan when a task is bound to them.
+  const [offered, setOffered] = useState<readonly OfferedConnection[]>([]);
 
   const plan = asObject(fileData(ws.plan));
   const tasks = ws.tasks.map((t) => asObject(fileData(t)));
@@ -206,7 +214,10 @@ function PlanEditor({
     );
   const name = planName(ws);
   const stepRefs = stepRefsOf(ws);
-  const connectionNames = (connections.data ?? []).map((c) => c.name);
+  const dataSource = asList(plan.tasks)
+    .map(asObject)
+    .find((p) => p.name === task?.name)?.dataSourceName;
+  const database = (connections.data ?? []).find((c) => c.name === dataSource && hasTables(c.type));
 
   /** The YAML view at a file's syntax error, the cursor on it. */
   const showSyntaxError = (block: SyntaxBlock) => {
@@ -238,7 +249,14 @@ function PlanEditor({
     }
     setSaving(true);
     try {
+      const first = connectionsToSave(ws, offered);
+      if (first.length > 0) {
+        await api.saveConnections(first.map(({ name, type, options }) => ({ name, type, options })));
+        setOffered((o) => o.map((c) => (first.includes(c) ? { ...c, sameAsSaved: true } : c)));
+        connections.reload();
+      }
       const answer = await planApi.save({ ...workspaceToRequest(ws), yamlSources: workspaceSources(ws) });
+      setOffered([]);
       state.markSaved(answer.planId);
       setSourcesNotice(undefined);
       if (fromFolder)
@@ -304,7 +322,17 @@ function PlanEditor({
           {state.editError}
         </p>
       )}
-      <ImportPanel ws={ws} onImport={state.replace} />
+      <ImportPanel
+        ws={ws}
+        onImport={async (r) => {
+          // Placed among the connections saved now: a save must never overwrite a saved connection by its name.
+          const saved = r.connections.length > 0 ? await api.connections().catch(() => connections.data) : [];
+          const placed = placeConnections(r.workspace, r.connections, saved ?? [], offered);
+          state.replace(placed.ws);
+          setOffered(placed.offered);
+        }}
+      />
+      <ImportedConnectionsList ws={ws} offered={offered} />
       <TabList<View>
         label="Editor views"
         tabs={[
@@ -334,7 +362,7 @@ function PlanEditor({
           <TasksEditor
             state={state}
             planName={name}
-            connectionNames={connectionNames}
+            connections={connections.data ?? []}
             selected={{ task: taskIndex, step: stepIndex }}
             onSelect={(t, st) => {
               setTaskIndex(t);
@@ -343,13 +371,24 @@ function PlanEditor({
           />
           {step && stepName !== undefined ? (
             <div class="step-and-preview">
-              <StepEditor
-                file={{ kind: "task", index: taskIndex }}
-                stepIndex={stepIndex}
-                step={step}
-                edits={state}
-                problems={problems}
-              />
+              <div>
+                {database && (
+                  <TablePicker
+                    connection={database.name}
+                    file={{ kind: "task", index: taskIndex }}
+                    stepIndex={stepIndex}
+                    step={step}
+                    edits={state}
+                  />
+                )}
+                <StepEditor
+                  file={{ kind: "task", index: taskIndex }}
+                  stepIndex={stepIndex}
+                  step={step}
+                  edits={state}
+                  problems={problems}
+                />
+              </div>
               <SamplePreview preview={preview} stepName={stepName} />
             </div>
           ) : (

@@ -1,4 +1,5 @@
 import { parseDocument } from "yaml";
+import type { InlineConnection } from "./imported-connections.ts";
 import { type PlanWorkspace, toYaml } from "./plan-workspace.ts";
 import { setIn } from "./yaml-edit.ts";
 
@@ -57,6 +58,16 @@ export interface ImportResult {
   readonly workspace: PlanWorkspace;
   /** One line per document: what it was and where it went. */
   readonly notes: readonly string[];
+  /** The connections unified files wrote inline (none when they were written into the steps). */
+  readonly connections: readonly InlineConnection[];
+}
+
+export interface ImportOptions {
+  /**
+   * Write a unified file's connections into its steps' options (the plan folder's files, opened
+   * read-only) instead of answering them as connections to save (an import).
+   */
+  readonly connectionsInSteps?: boolean;
 }
 
 /** Thrown for text that cannot be imported: which document, and why. */
@@ -73,13 +84,15 @@ export class ImportError extends Error {
  * the plan does not list it yet, a validation file likewise, a configuration replaces the
  * configuration, and a unified file is split into a plan and its tasks. Several documents
  * separated by `---` (what "export all" writes) are imported in order. Texts are kept as they
- * are, comments and unknown keys included.
+ * are, comments and unknown keys included. A unified file's inline connections are answered
+ * as connections, its tasks bound to them by name (or written into the steps, see ImportOptions).
  */
-export function importYaml(ws: PlanWorkspace, text: string): ImportResult {
+export function importYaml(ws: PlanWorkspace, text: string, o: ImportOptions = {}): ImportResult {
   const docs = splitDocuments(text);
   if (docs.length === 0) throw new ImportError("there is no YAML document to import");
   let workspace = ws;
   const notes: string[] = [];
+  const connections: InlineConnection[] = [];
   docs.forEach((doc, i) => {
     const where = docs.length > 1 ? `document ${i + 1}: ` : "";
     const parsed = parseDocument(doc);
@@ -93,18 +106,20 @@ export function importYaml(ws: PlanWorkspace, text: string): ImportResult {
       throw new ImportError(
         `${where}not a plan, task, unified plan, validation or configuration file (a task has name and steps, a plan name and tasks)`,
       );
-    const step = IMPORTERS[kind](workspace, doc, value);
+    const step = IMPORTERS[kind](workspace, doc, value, o);
     workspace = step.workspace;
+    connections.push(...(step.connections ?? []));
     notes.push(`${where}${step.note}`);
   });
-  return { workspace, notes };
+  return { workspace, notes, connections };
 }
 
 type Importer = (
   ws: PlanWorkspace,
   text: string,
   value: Record<string, unknown>,
-) => { workspace: PlanWorkspace; note: string };
+  o: ImportOptions,
+) => { workspace: PlanWorkspace; note: string; connections?: readonly InlineConnection[] };
 
 const nameOf = (text: string): unknown => {
   const v: unknown = parseDocument(text).toJS();
@@ -135,11 +150,12 @@ const IMPORTERS: Readonly<Record<ImportKind, Importer>> = {
     return { workspace: { ...ws, validations }, note: `validation "${String(name)}"` };
   },
   configuration: (ws, text) => ({ workspace: { ...ws, configuration: text }, note: "configuration" }),
-  unified: (ws, _text, value) => {
-    const converted = fromUnified(value);
+  unified: (ws, _text, value, o) => {
+    const { connections, ...converted } = fromUnified(value, o.connectionsInSteps === true);
     return {
       workspace: { ...ws, ...converted },
-      note: `unified plan "${String(value.name)}": ${converted.tasks.length} task(s), one per data source, connections written into the steps`,
+      connections,
+      note: `unified plan "${String(value.name)}": ${converted.tasks.length} task(s), one per data source, ${o.connectionsInSteps ? "connections written into the steps" : `${connections.length} connection(s)`}`,
     };
   },
 };
@@ -152,19 +168,37 @@ function withPlanTask(planText: string, task: string, dataSourceName: string): s
   return setIn(planText, ["tasks", list.length], { name: task, dataSourceName, enabled: true });
 }
 
-/** A unified file as a plan and tasks: one task per data source, its connection written into its steps. */
+/** An option value as connections keep it: text (numbers and flags written as YAML reads them). */
+const optionText = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+
+/**
+ * A unified file as a plan and tasks, one task per data source bound to the data source's name,
+ * and its inline connections (or each connection written into its steps' options).
+ */
 function fromUnified(
   value: Record<string, unknown>,
-): Pick<PlanWorkspace, "plan" | "tasks" | "configuration"> {
+  connectionsInSteps: boolean,
+): Pick<PlanWorkspace, "plan" | "tasks" | "configuration"> & { connections: InlineConnection[] } {
   const sources = (value.dataSources as unknown[]).filter(isObject);
+  const connections: InlineConnection[] = [];
   const tasks = sources.map((ds) => {
     const conn = isObject(ds.connection) ? ds.connection : {};
     const connOptions = isObject(conn.options) ? conn.options : {};
-    const steps = (Array.isArray(ds.steps) ? ds.steps : []).filter(isObject).map((s) => ({
-      ...s,
-      ...(s.type === undefined && typeof conn.type === "string" ? { type: conn.type } : {}),
-      options: { ...connOptions, ...(isObject(s.options) ? s.options : {}) },
-    }));
+    if (!connectionsInSteps && typeof conn.type === "string")
+      connections.push({
+        name: String(ds.name),
+        type: conn.type,
+        options: Object.fromEntries(Object.entries(connOptions).map(([k, v]) => [k, optionText(v)])),
+      });
+    const steps = (Array.isArray(ds.steps) ? ds.steps : []).filter(isObject).map((s) => {
+      const own = isObject(s.options) ? s.options : undefined;
+      const options = connectionsInSteps ? { ...connOptions, ...own } : own;
+      return {
+        ...s,
+        ...(s.type === undefined && typeof conn.type === "string" ? { type: conn.type } : {}),
+        ...(options ? { options } : {}),
+      };
+    });
     return { name: `${String(ds.name)}_task`, steps };
   });
   const sink = isObject(value.sinkOptions) ? value.sinkOptions : {};
@@ -192,5 +226,6 @@ function fromUnified(
     plan: toYaml(plan),
     tasks: tasks.map(toYaml),
     configuration: renamed ? toYaml(renamed) : "",
+    connections,
   };
 }

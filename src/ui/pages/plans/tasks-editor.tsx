@@ -1,23 +1,29 @@
 import { Button } from "../../components/button.tsx";
+import type { Connection } from "../../lib/api.ts";
+import { withConnection } from "./connection-pick.ts";
 import { fileData } from "./plan-workspace.ts";
 import { asList, asObject } from "./raw-data.ts";
 import type { WorkspaceState } from "./use-workspace.ts";
+import { setIn } from "./yaml-edit.ts";
 
 export interface TasksEditorProps {
   readonly state: WorkspaceState;
   readonly planName: string;
   /** The connections a task may write to (GET /connections). */
-  readonly connectionNames: readonly string[];
+  readonly connections: readonly Connection[];
   readonly selected: { readonly task: number; readonly step: number };
   readonly onSelect: (task: number, step: number) => void;
 }
 
 /**
  * The plan's tasks: each task file with the connection its plan entry names (picked from the
- * server's connections), its steps to pick from, and adding or removing tasks and steps.
+ * server's connections: its steps become steps of that kind, their foreign keys follow), its
+ * steps to pick from, and adding or removing tasks and steps.
  */
-export function TasksEditor({ state, planName, connectionNames, selected, onSelect }: TasksEditorProps) {
+export function TasksEditor({ state, planName, connections, selected, onSelect }: TasksEditorProps) {
   const { ws } = state;
+  const connectionNames = connections.map((c) => c.name);
+  const defaultPath = (taskName: unknown) => `/tmp/rowforge/${planName}/${String(taskName)}`;
   const planTasks = asList(asObject(fileData(ws.plan)).tasks).map(asObject);
   const tasks = ws.tasks.map((t) => asObject(fileData(t)));
   const taskIndex = selected.task;
@@ -25,12 +31,20 @@ export function TasksEditor({ state, planName, connectionNames, selected, onSele
   const addTask = () => {
     const n = ws.tasks.length + 1;
     const taskName = `task_${n}`;
-    const text = `name: ${taskName}\nsteps:\n  - name: step_${n}\n    type: json\n    options:\n      path: /tmp/rowforge/${planName}/${taskName}\n    count:\n      records: 100\n    fields:\n      - name: id\n        type: string\n        options:\n          regex: "ID[0-9]{6}"\n`;
-    state.replace({ ...ws, tasks: [...ws.tasks, text] });
-    state.set({ kind: "plan" }, ["tasks", planTasks.length], {
-      name: taskName,
-      dataSourceName: connectionNames[0] ?? "json",
-      enabled: true,
+    const text = `name: ${taskName}\nsteps:\n  - name: step_${n}\n    type: json\n    options:\n      path: ${defaultPath(taskName)}\n    count:\n      records: 100\n    fields:\n      - name: id\n        type: string\n        options:\n          regex: "ID[0-9]{6}"\n`;
+    const first = connections[0];
+    state.update((current) => {
+      const added = { ...current, tasks: [...current.tasks, text] };
+      return first
+        ? withConnection(added, current.tasks.length, first, defaultPath(taskName))
+        : {
+            ...added,
+            plan: setIn(current.plan, ["tasks", planTasks.length], {
+              name: taskName,
+              dataSourceName: "json",
+              enabled: true,
+            }),
+          };
     });
     onSelect(ws.tasks.length, 0);
   };
@@ -49,13 +63,10 @@ export function TasksEditor({ state, planName, connectionNames, selected, onSele
                 value={ds}
                 onChange={(e) => {
                   const v = (e.currentTarget as HTMLSelectElement).value;
-                  if (at >= 0) state.set({ kind: "plan" }, ["tasks", at, "dataSourceName"], v);
-                  else
-                    state.set({ kind: "plan" }, ["tasks", planTasks.length], {
-                      name: t.name,
-                      dataSourceName: v,
-                      enabled: true,
-                    });
+                  const picked = connections.find((c) => c.name === v);
+                  if (picked)
+                    state.update((current) => withConnection(current, ti, picked, defaultPath(t.name)));
+                  else if (at >= 0) state.set({ kind: "plan" }, ["tasks", at, "dataSourceName"], v);
                 }}
               >
                 {!connectionNames.includes(ds) && <option value={ds}>{ds || "(choose)"}</option>}

@@ -13,6 +13,8 @@ export interface WorkspaceEdits {
 export interface WorkspaceState extends WorkspaceEdits {
   readonly ws: PlanWorkspace;
   readonly replace: (ws: PlanWorkspace) => void;
+  /** An edit of several texts at once (the YAML view's drafts kept); one that throws is shown as the edit error. */
+  readonly update: (change: (ws: PlanWorkspace) => PlanWorkspace) => void;
   readonly setText: (file: WorkspaceFile, text: string) => void;
   /** The last edit that could not be applied (the text does not parse, a key exists already). */
   readonly editError: string | undefined;
@@ -68,6 +70,19 @@ export function useWorkspace(initial: PlanWorkspace): WorkspaceState {
       setWs(next);
       setDrafts(new Map());
       setDirty(true);
+    }, []),
+    update: useCallback((change: (ws: PlanWorkspace) => PlanWorkspace) => {
+      setWs((current) => {
+        try {
+          const next = change(current);
+          setEditError(undefined);
+          if (next !== current) setDirty(true);
+          return next;
+        } catch (e) {
+          setEditError(e instanceof Error ? e.message : String(e));
+          return current;
+        }
+      });
     }, []),
     markSaved: useCallback((id: string) => {
       setWs((current) => ({ ...current, id }));
