@@ -45,7 +45,9 @@ function wellKnown(name: string, v: unknown): unknown {
   }
   if (name === ".google.protobuf.FieldMask") {
     if (typeof v !== "string") throw new Error("a FieldMask must be a string");
-    return { paths: v === "" ? [] : v.split(",") };
+    // The JSON form's paths are lowerCamelCase; the message's are snake_case.
+    const paths = v === "" ? [] : v.split(",");
+    return { paths: paths.map((p) => p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) };
   }
   return undefined;
 }

@@ -173,7 +173,7 @@ function wellKnownField(full: string, name: string, expanding: readonly string[]
     case "google.protobuf.Timestamp":
       return { name, type: "timestamp" };
     case "google.protobuf.Duration":
-      return { name, type: "string", options: { regex: "(0|[1-9][0-9]{0,5})(\\.[0-9]{3})?s" } };
+      return { name, type: "string", options: { regex: "[1-9][0-9]{0,4}(\\.[0-9]{3})?s" } };
     case "google.protobuf.FieldMask":
       return { name, type: "string", options: { regex: `${MASK_PATH}(,${MASK_PATH}){0,2}` } };
     case "google.protobuf.Value":
