@@ -1,7 +1,17 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { Field, List, Map_, Struct, TimestampMillisecond, Utf8, vectorFromArray } from "apache-arrow";
+import {
+  Field,
+  Int32,
+  Int64,
+  List,
+  Map_,
+  Struct,
+  TimestampMillisecond,
+  Utf8,
+  vectorFromArray,
+} from "apache-arrow";
 import protobuf from "protobufjs";
 import { encodeValues } from "../../../test/support/corpus/encode-values.ts";
 import { generateDocument } from "../../../test/support/corpus/generate-document.ts";
@@ -91,6 +101,12 @@ test("Duration: text not of its JSON form is refused, naming the field and the f
       e.code === "RF_SCHEMA_VALUE_INVALID" &&
       /field took has the value "90 minutes", which is not a google.protobuf.Duration/.test(e.message),
   );
+});
+
+test("Duration: a step's own struct of seconds and nanos is written as the message", () => {
+  const took = new Struct([new Field("seconds", new Int64(), true), new Field("nanos", new Int32(), true)]);
+  const got = decodeRows([new Field("took", took, true)], [{ took: { seconds: 90n, nanos: 5 } }]);
+  assert.deepEqual(got[0]!.took, { seconds: "90", nanos: 5 });
 });
 
 test("Timestamp: a timestamp column is written as seconds and nanos", () => {

@@ -31,6 +31,8 @@ export function wellKnownContent(
   where: string,
   at: string,
 ): MessageContent | undefined {
+  // A struct column (a step's own fields: `{seconds, nanos}`, `{type_url, value}`) is the message itself.
+  if (DataType.isStruct(data.type) && !data.type.children.some((c) => c.name === "@type")) return undefined;
   switch (fullName) {
     case "google.protobuf.Timestamp":
       return timestampContent(data, where, at);
@@ -45,9 +47,7 @@ export function wellKnownContent(
     case "google.protobuf.Struct":
       return structContent(data, where, at);
     case "google.protobuf.Any":
-      return DataType.isStruct(data.type) && data.type.children.some((c) => c.name === "@type")
-        ? anyContent(data, where, at)
-        : undefined;
+      return DataType.isStruct(data.type) ? anyContent(data, where, at) : undefined;
     default:
       return undefined;
   }
