@@ -185,7 +185,10 @@ const nested = (content: Put): Value => ({
   zero: never,
 });
 
-/** One field's value (not repeated) from its column: scalar, enum, message, well-known type (proto-well-known.ts) or wrapper. */
+/**
+ * One field's value (not repeated) from its column: scalar, enum, message, well-known type in its
+ * JSON form (proto-well-known.ts) or wrapper.
+ */
 function fieldValue(f: protobuf.Field, data: Data, where: string, at: string): Value {
   const r = f.resolvedType;
   const t = data.type;

@@ -17,7 +17,7 @@ export type MessageContent = (out: ByteSink, i: number) => void;
  * - `Duration`: text "<seconds>[.<fraction>]s" ("84931.038s");
  * - `FieldMask`: text of comma-separated lowerCamelCase paths ("displayName,labels"), each
  *   written as its snake_case path;
- * - `Value`: text (a string value; a null row is the Value `null_value`);
+ * - `Value`: text (a string value; a null element of a list or map is the `null_value`);
  * - `ListValue`: a list of text (string values);
  * - `Struct`: a map of text to text (string values by key);
  * - `Any`: a struct of `@type` (the packed type's URL) and `value` (its JSON), of a
@@ -31,7 +31,7 @@ export function wellKnownContent(
   where: string,
   at: string,
 ): MessageContent | undefined {
-  // A struct column (a step's own fields: `{seconds, nanos}`, `{type_url, value}`) is the message itself.
+  // A struct column (a step's own `{seconds, nanos}`, `{type_url, value}`) is the message itself.
   if (DataType.isStruct(data.type) && !data.type.children.some((c) => c.name === "@type")) return undefined;
   switch (fullName) {
     case "google.protobuf.Timestamp":

@@ -47,8 +47,8 @@ const fullNameOf = (t: protobuf.ReflectionObject) => t.fullName.replace(/^\./, "
  * The fields of a Protobuf message: scalars their rowforge types, enums strings with `oneOf` their
  * value names, nested messages structs, `repeated` arrays (of structs for messages), maps `map`
  * fields whose `key` and `value` fields say their values (messages, enums, bounded numbers),
- * well-known types their proto3 JSON forms (wellKnownField), wrapper types nullable scalars, proto3 `optional`
- * nullable fields with some nulls. A `oneof` adds a field named after it, left out of the output,
+ * well-known types their proto3 JSON forms (wellKnownField), wrapper types nullable scalars,
+ * proto3 `optional` nullable fields with some nulls. A `oneof` adds a field named after it, left out of the output,
  * whose value names the member each message sets (`oneOfFields`: the other members are null).
  * A message inside itself is expanded PROTO_RECURSION_DEPTH times, then left unset; a proto2
  * `required` field that would hold it again has no finite value and is refused.
