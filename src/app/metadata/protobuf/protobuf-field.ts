@@ -36,8 +36,9 @@ const WRAPPERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * How often a message may appear inside itself (`google.protobuf.Value` holding a `Struct` of
- * `Value`s): deeper, its fields that hold it again are left unset, which proto3 allows.
+ * How often a message may appear inside itself (`descriptor.proto`'s `DescriptorProto` holding
+ * nested `DescriptorProto`s): deeper, its fields that hold it again are left unset, which proto3
+ * allows. (`Struct`/`Value`/`ListValue` are their JSON forms: wellKnownField.)
  */
 export const PROTO_RECURSION_DEPTH = 2;
 
