@@ -1,11 +1,10 @@
 import type { ColumnDescription } from "../../connectors/table-description.ts";
 import type { Field } from "../../model/field.ts";
+import { textMaxLen } from "../../model/text-length.ts";
 import { labelFor } from "../labels/label-by-name.ts";
 import { checkOptions } from "./checks/check-options.ts";
 import type { ColumnRules } from "./checks/check-rules.ts";
 
-/** Text of generated strings is at most this long unless the column is narrower (the generators' default). */
-const DEFAULT_MAX_LEN = 20;
 /** Characters of the longest unique text the string generator makes (base-62 digits of a 2^53 index). */
 const UNIQUE_TEXT_LEN = 9;
 /** The generators' default upper bound for numbers; a narrower decimal column lowers it. */
@@ -35,7 +34,7 @@ export interface ColumnField {
 
 /**
  * The field a column is generated as, with options that respect it: its type, `maxLen` of a
- * varchar (at most the generators' default 20), the largest value a numeric(p,s) holds, key
+ * varchar (its width, up to TEXT_MAX_LEN_CEILING), the largest value a numeric(p,s) holds, key
  * markers, UUIDs for uuid columns, the values of an enum, what its CHECK constraints ask
  * (check-options.ts); values by its name and type when a label fits within all that (`label`:
  * an `email` varchar gets emails, cut to its width; a `price` with `CHECK (price > 0)` prices
@@ -65,7 +64,7 @@ export function fieldForColumn(
       // Unique text is an encoded index of up to 9 characters: a narrower column gets a regex
       // of its width, whose n-th strings are distinct.
       if (role.unique && c.maxLength < UNIQUE_TEXT_LEN) options.regex = `[0-9A-Za-z]{${c.maxLength}}`;
-      else options.maxLen = Math.min(c.maxLength, DEFAULT_MAX_LEN);
+      else options.maxLen = textMaxLen(1, c.maxLength);
     }
     if (c.precision !== undefined) {
       const max = 10 ** (c.precision - (c.scale ?? 0)) - 10 ** -(c.scale ?? 0);

@@ -2,6 +2,7 @@ import { isRowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
+import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
 import { walkFields } from "../../model/walk-fields.ts";
 import { callMaxLength, parseFakerTemplate, templateMaxLength } from "../faker/index.ts";
 import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
@@ -14,7 +15,6 @@ const DECIMAL_BYTES = 32;
 const UUID_BYTES = 88;
 /** A SQL result's size is checked while it is computed (maxStringLength, maxArrayLength). */
 const SQL_VALUE_BYTES = 64;
-const DEFAULT_MAX_LEN = 20;
 const DEFAULT_COLLECTION_SIZE = 5;
 
 /** A string of n characters: UTF-16 in memory plus the object header. */
@@ -188,7 +188,7 @@ function fieldBytes(
       limit("minLen", o.minLen, "maxStringLength");
       limit("maxLen", o.maxLen, "maxStringLength");
       if (o.incremental !== undefined) return stringBytes(24);
-      const len = Math.max(o.maxLen ?? DEFAULT_MAX_LEN, o.minLen ?? 1);
+      const len = Math.max(o.maxLen ?? DEFAULT_TEXT_MAX_LEN, o.minLen ?? 1);
       return type.kind === "string" ? stringBytes(len) : 16 + len;
     }
     case "struct":
@@ -243,9 +243,9 @@ function longestBytes(values: readonly unknown[]): number {
 function typeBytes(type: DataType): number {
   switch (type.kind) {
     case "string":
-      return stringBytes(DEFAULT_MAX_LEN);
+      return stringBytes(DEFAULT_TEXT_MAX_LEN);
     case "binary":
-      return 16 + DEFAULT_MAX_LEN;
+      return 16 + DEFAULT_TEXT_MAX_LEN;
     case "decimal":
       return DECIMAL_BYTES;
     case "array":

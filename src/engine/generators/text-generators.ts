@@ -1,5 +1,6 @@
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
+import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
 import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
 
@@ -13,7 +14,7 @@ export function createStringGenerator(
   unique: boolean,
 ): FieldGenerator {
   const minLen = o.minLen ?? 1;
-  const maxLen = Math.max(o.maxLen ?? 20, minLen);
+  const maxLen = Math.max(o.maxLen ?? DEFAULT_TEXT_MAX_LEN, minLen);
   const rnd = new RowRandom(key);
   if (unique) {
     // Base-62 digits of a permuted index below 62^maxLen, padded to at least minLen: distinct
@@ -65,7 +66,7 @@ export function createBooleanGenerator(type: DataType, key: number): FieldGenera
 
 export function createBinaryGenerator(type: DataType, o: FieldOptions, key: number): FieldGenerator {
   const minLen = o.minLen ?? 1;
-  const maxLen = Math.max(o.maxLen ?? 20, minLen);
+  const maxLen = Math.max(o.maxLen ?? DEFAULT_TEXT_MAX_LEN, minLen);
   const rnd = new RowRandom(key);
   return {
     type,

@@ -3,8 +3,9 @@ import type protobuf from "protobufjs";
 import { RowforgeError } from "../../errors/index.ts";
 import { boolReader, int64Words, isValid, utf8Reader } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
-import { micros, mismatch, NUMERIC, numbers } from "./proto-column-values.ts";
+import { mismatch, NUMERIC, numbers } from "./proto-column-values.ts";
 import { type ProtoType, protobufjs } from "./proto-root.ts";
+import { wellKnownContent } from "./proto-well-known.ts";
 import {
   beginLen,
   double,
@@ -185,30 +186,18 @@ const nested = (content: Put): Value => ({
   zero: never,
 });
 
-/** One field's value (not repeated) from its column: scalar, enum, message, Timestamp or wrapper. */
+/**
+ * One field's value (not repeated) from its column: scalar, enum, message, well-known type in its
+ * JSON form (proto-well-known.ts) or wrapper.
+ */
 function fieldValue(f: protobuf.Field, data: Data, where: string, at: string): Value {
   const r = f.resolvedType;
   const t = data.type;
   if (r instanceof protobufjs().Enum) return enumValue(r, data, where, at);
   if (r instanceof protobufjs().Type) {
     const full = r.fullName.replace(/^\./, "");
-    if (full === "google.protobuf.Timestamp") {
-      const us = micros(data);
-      if (!us) throw mismatch(where, at, full, data);
-      return nested((out, i) => {
-        const v = us(i);
-        const seconds = Math.floor(v / 1_000_000);
-        const nanos = (v - seconds * 1_000_000) * 1000;
-        if (seconds !== 0) {
-          out.byte(0x08);
-          varint64(out, seconds);
-        }
-        if (nanos !== 0) {
-          out.byte(0x10);
-          int32(out, nanos);
-        }
-      });
-    }
+    const wellKnown = wellKnownContent(full, data, where, at);
+    if (wellKnown) return nested(wellKnown);
     const inner = r.fields.value;
     if (full.startsWith("google.protobuf.") && full.endsWith("Value") && inner && !DataType.isStruct(t)) {
       const v = fieldValue(inner, data, where, at);

@@ -45,29 +45,83 @@ function wellKnown(name: string, v: unknown): unknown {
   }
   if (name === ".google.protobuf.FieldMask") {
     if (typeof v !== "string") throw new Error("a FieldMask must be a string");
-    return { paths: v === "" ? [] : v.split(",") };
+    // The JSON form's paths are lowerCamelCase; the message's are snake_case.
+    const paths = v === "" ? [] : v.split(",");
+    return { paths: paths.map((p) => p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) };
   }
   return undefined;
 }
 
 /**
+ * The field of a message a JSON key names: its name, or its JSON name (lowerCamelCase), or,
+ * for protobufjs's built-in copies of the well-known types (whose names are the JSON names),
+ * the proto name in snake_case.
+ */
+export function fieldOfKey(type: protobuf.Type, k: string): protobuf.Field | undefined {
+  const camel = protobuf.util.camelCase(k);
+  return (
+    type.fields[k] ??
+    type.fieldsArray.find((f) => protobuf.util.camelCase(f.name) === k) ??
+    type.fields[camel]
+  );
+}
+
+/** protobufjs's built-in well-known types, for a packed type the document does not import. */
+let common: protobuf.Root | undefined;
+const commonRoot = (): protobuf.Root => {
+  if (!common) {
+    const names = ["any", "duration", "empty", "field_mask", "struct", "timestamp", "wrappers"];
+    common = new protobuf.Root();
+    for (const n of names) common.addJSON(protobuf.common.get(`google/protobuf/${n}.proto`)!.nested!);
+    common.resolveAll();
+  }
+  return common;
+};
+
+/**
+ * An Any in its JSON form (`{"@type": url, ...}`: the packed message's fields, or `value` holding
+ * a well-known type's JSON form) as the plain object protobufjs's fromObject takes: the packed
+ * message encoded. Throws when the packed type is unknown or its JSON is wrong.
+ */
+function any(root: protobuf.Root, v: unknown): unknown {
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    throw new Error("an Any must be a JSON object");
+  const { "@type": url, ...rest } = v as Record<string, unknown>;
+  if (typeof url !== "string") throw new Error('an Any must name its type in "@type"');
+  const name = url.slice(url.lastIndexOf("/") + 1);
+  let packed: protobuf.Type;
+  try {
+    packed = root.lookupType(name);
+  } catch {
+    packed = commonRoot().lookupType(name);
+  }
+  const object = wellKnown(`.${name}`, rest.value) ?? fromProto3Json(packed, rest);
+  const problem = packed.verify(packed.fromObject(object as object));
+  if (problem) throw new Error(`the Any's ${name}: ${problem}`);
+  return { type_url: url, value: packed.encode(packed.fromObject(object as object)).finish() };
+}
+
+/**
  * A row of JSON output read by the proto3 JSON mapping into the plain object protobufjs's
  * fromObject takes: well-known types from their JSON forms (Timestamp and Duration strings,
- * wrappers as their value, Struct/Value/ListValue as JSON, FieldMask as a string). Throws
- * when a value is not in its type's JSON form.
+ * wrappers as their value, Struct/Value/ListValue as JSON, FieldMask as a string, Any with its
+ * "@type"), keys as the fields' names. Throws when a value is not in its type's JSON form.
  */
 export function fromProto3Json(type: protobuf.Type, value: unknown): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    const field = type.fields[k] ?? type.fieldsArray.find((f) => protobuf.util.camelCase(f.name) === k);
+    const field = fieldOfKey(type, k);
     const sub = field?.resolvedType;
     if (!field || !(sub instanceof protobuf.Type) || v === null) {
-      out[k] = v;
+      out[field?.name ?? k] = v;
       continue;
     }
-    const one = (x: unknown) => wellKnown(sub.fullName, x) ?? fromProto3Json(sub, x);
-    out[k] = field.map
+    const one = (x: unknown) =>
+      sub.fullName === ".google.protobuf.Any"
+        ? any(type.root as protobuf.Root, x)
+        : (wellKnown(sub.fullName, x) ?? fromProto3Json(sub, x));
+    out[field.name] = field.map
       ? Object.fromEntries(Object.entries(v as object).map(([mk, mv]) => [mk, one(mv)]))
       : field.repeated
         ? (v as unknown[]).map(one)

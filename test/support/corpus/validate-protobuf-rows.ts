@@ -5,7 +5,7 @@ import protobuf from "protobufjs";
 import { encodeValues } from "./encode-values.ts";
 import type { GeneratedStep } from "./generate-document.ts";
 import { count, jsonRows, type RowTally, tally } from "./json-rows.ts";
-import { fromProto3Json } from "./proto3-json.ts";
+import { fieldOfKey, fromProto3Json } from "./proto3-json.ts";
 
 /** protobufjs's own reading of a .proto file: imports looked for in the file's folder and the folders above it. */
 function loadIndependently(path: string): protobuf.Root {
@@ -28,7 +28,7 @@ const asObject = (T: protobuf.Type, m: protobuf.Message) =>
 function unknownKey(type: protobuf.Type, value: unknown, at: string): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   for (const [k, v] of Object.entries(value)) {
-    const field = type.fields[k] ?? type.fieldsArray.find((f) => protobuf.util.camelCase(f.name) === k);
+    const field = fieldOfKey(type, k);
     if (!field) return `${at}${k} is not a field of ${type.name}`;
     const sub = field.resolvedType;
     if (!(sub instanceof protobuf.Type) || sub.fullName.startsWith(".google.protobuf.")) continue;

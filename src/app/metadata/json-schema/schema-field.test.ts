@@ -337,7 +337,10 @@ test("patterns are read as ECMAScript writes them: [ inside a class and a { that
 
 test("a pattern of one repeated atom takes minLength/maxLength as its repetition, a format whose values meet the pattern is kept, an allOf part closed by additionalProperties: false sees only its properties", () => {
   assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$", maxLength: 30 }).options, {
-    regex: "[a-z0-9-]{1,20}",
+    regex: "[a-z0-9-]{1,30}",
+  });
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$", maxLength: 65535 }).options, {
+    regex: "[a-z0-9-]{1,255}",
   });
   assert.deepEqual(one({ type: "string", pattern: "^([A-Za-z]*)$", minLength: 1 }).options, {
     regex: "([A-Za-z]{1,20})",

@@ -1,4 +1,5 @@
 import type { RawField } from "../../../config/index.ts";
+import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
 import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
@@ -14,12 +15,6 @@ import {
 } from "./resolve-schema.ts";
 import { alwaysMatches, avoidsPatterns, distinctStrings, unanchored, withLength } from "./schema-patterns.ts";
 
-/**
- * Text whose maxLength is a limit far above this (255, 65535) is at most this long (the
- * generators' default for text without a limit): a value that long is valid and what the
- * schema's users send; the limit itself would make rows of megabytes.
- */
-const DEFAULT_MAX_LEN = 20;
 /** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
 const DEFAULT_MAX_ITEMS = 5;
 /** How often an optional property is left out when the output leaves null fields out. */
@@ -251,7 +246,7 @@ function valueField(
       const drawn =
         typeof options.regex === "string"
           ? options.regex
-          : `[A-Za-z0-9]{${options.minLen ?? 1},${options.maxLen ?? DEFAULT_MAX_LEN}}`;
+          : `[A-Za-z0-9]{${options.minLen ?? 1},${options.maxLen ?? DEFAULT_TEXT_MAX_LEN}}`;
       if (options.static === undefined && !options.uuid && !avoidsPatterns(drawn, excludedPatternsOf(s)))
         throw invalid(
           scope,
@@ -311,7 +306,7 @@ function stringOptions(s: SchemaObject): Record<string, unknown> {
     if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    return { regex: withLength(unanchored(s.pattern), min, max, DEFAULT_MAX_LEN) };
+    return { regex: withLength(unanchored(s.pattern), min, max) };
   }
   if (format) return { ...format };
   if (TYPED_FORMATS[String(s.format)]) return {};
@@ -322,7 +317,7 @@ function stringOptions(s: SchemaObject): Record<string, unknown> {
   // Without a maxLength the generators' default (20, or minLen) applies: a label by name
   // (src/app/labels) may then write longer values, as the schema allows.
   if (max === undefined) return { minLen };
-  return { minLen, maxLen: Math.min(max, Math.max(minLen, DEFAULT_MAX_LEN)) };
+  return { minLen, maxLen: textMaxLen(minLen, max) };
 }
 
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
@@ -466,7 +461,7 @@ function arrayOf(
     const drawn =
       typeof elementOptions.regex === "string"
         ? elementOptions.regex
-        : `[A-Za-z0-9]{${elementOptions.minLen ?? 1},${elementOptions.maxLen ?? DEFAULT_MAX_LEN}}`;
+        : `[A-Za-z0-9]{${elementOptions.minLen ?? 1},${elementOptions.maxLen ?? DEFAULT_TEXT_MAX_LEN}}`;
     const pool = distinctStrings(drawn, Math.min(MAX_LISTED, Math.max(64, 8 * maxItems)));
     if (pool.length < minItems)
       throw invalid(scope, at, `needs ${minItems} distinct items but its items allow ${pool.length} values`);

@@ -1,4 +1,5 @@
 import { compileRegex, hashString, RowRandom } from "../../../engine/index.ts";
+import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
 
 /**
  * A JSON Schema pattern as rowforge's generator reads it: the `^...$` anchors go (a pattern
@@ -87,14 +88,14 @@ const REPEATED_ATOM = /^(\(?)(\[(?:\\.|[^\]\\])+\]|\\[dwsDWS]|\\p\{[^}]+\}|\.)(\
 
 /**
  * A pattern of one repeated atom with the string's minLength/maxLength as its repetition
- * (`[a-z]+` with maxLength 30 is `[a-z]{1,20}`: at most `cap` unless minLength asks more), so
- * its strings meet both; other patterns as they are.
+ * (`[a-z]+` with maxLength 30 is `[a-z]{1,30}`, with minLength 2 only `[a-z]{2,20}`: a maxLength
+ * up to TEXT_MAX_LEN_CEILING, else the generators' default length, unless minLength asks more),
+ * so its strings meet both; other patterns as they are.
  */
 export function withLength(
   pattern: string,
   minLength: number | undefined,
   maxLength: number | undefined,
-  cap: number,
 ): string {
   if (minLength === undefined && maxLength === undefined) return pattern;
   const m = REPEATED_ATOM.exec(pattern);
@@ -104,7 +105,7 @@ export function withLength(
   const most =
     quantifier === "+" || quantifier === "*" || qMax === "" ? Number.POSITIVE_INFINITY : Number(qMax);
   const lo = Math.max(least, minLength ?? 0);
-  const hi = Math.min(most, maxLength ?? Number.POSITIVE_INFINITY, Math.max(lo, cap));
+  const hi = Math.min(most, textMaxLen(lo, maxLength) ?? Math.max(lo, DEFAULT_TEXT_MAX_LEN));
   if (open !== "(" && close === ")") return pattern;
   return hi < lo ? pattern : `${open}${atom}{${lo},${hi}}${close}`;
 }

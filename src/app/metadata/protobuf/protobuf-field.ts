@@ -2,6 +2,7 @@ import type protobuf from "protobufjs";
 import type { RawField } from "../../../config/index.ts";
 import { RowforgeError } from "../../../errors/index.ts";
 import { type ProtoType, protobufjs } from "../../../formats/protobuf/proto-root.ts";
+import { ANY_TYPE_URL_PREFIX } from "../../../formats/protobuf/proto-well-known.ts";
 
 /** Protobuf scalar types → rowforge types (unsigned ones never below 0). */
 const SCALARS: Readonly<Record<string, { type: string; options?: Record<string, unknown> }>> = {
@@ -36,8 +37,9 @@ const WRAPPERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * How often a message may appear inside itself (`google.protobuf.Value` holding a `Struct` of
- * `Value`s): deeper, its fields that hold it again are left unset, which proto3 allows.
+ * How often a message may appear inside itself (`descriptor.proto`'s `DescriptorProto` holding
+ * nested `DescriptorProto`s): deeper, its fields that hold it again are left unset, which proto3
+ * allows. (`Struct`/`Value`/`ListValue` are their JSON forms: wellKnownField.)
  */
 export const PROTO_RECURSION_DEPTH = 2;
 
@@ -47,8 +49,8 @@ const fullNameOf = (t: protobuf.ReflectionObject) => t.fullName.replace(/^\./, "
  * The fields of a Protobuf message: scalars their rowforge types, enums strings with `oneOf` their
  * value names, nested messages structs, `repeated` arrays (of structs for messages), maps `map`
  * fields whose `key` and `value` fields say their values (messages, enums, bounded numbers),
- * `google.protobuf.Timestamp` a timestamp, wrapper types nullable scalars, proto3 `optional`
- * nullable fields with some nulls. A `oneof` adds a field named after it, left out of the output,
+ * well-known types their proto3 JSON forms (wellKnownField), wrapper types nullable scalars,
+ * proto3 `optional` nullable fields with some nulls. A `oneof` adds a field named after it, left out of the output,
  * whose value names the member each message sets (`oneOfFields`: the other members are null).
  * A message inside itself is expanded PROTO_RECURSION_DEPTH times, then left unset; a proto2
  * `required` field that would hold it again has no finite value and is refused.
@@ -150,7 +152,8 @@ function protoValue(f: protobuf.Field, where: string, expanding: readonly string
   }
   if (r instanceof protobufjs().Type) {
     const full = fullNameOf(r);
-    if (full === "google.protobuf.Timestamp") return { name: f.name, type: "timestamp" };
+    const wellKnown = wellKnownField(full, f.name, expanding);
+    if (wellKnown) return wellKnown;
     const wrapped = WRAPPERS[full];
     if (wrapped) return scalarField(f.name, wrapped);
     const fields = messageFields(r, where, expanding);
@@ -158,6 +161,57 @@ function protoValue(f: protobuf.Field, where: string, expanding: readonly string
   }
   return scalarField(f.name, f.type);
 }
+
+/**
+ * Google's well-known types whose proto3 JSON form is not their message, as fields whose values
+ * are that form (the Protobuf writer encodes the message from them: proto-well-known.ts):
+ * Timestamp a timestamp, Duration text like "84931.038s", FieldMask comma-separated
+ * lowerCamelCase paths, Value a string, ListValue a list of strings, Struct a map of strings,
+ * Any a packed StringValue (`{"@type": ..., "value": ...}`).
+ */
+function wellKnownField(full: string, name: string, expanding: readonly string[]): RawField | undefined {
+  const size = collectionMax(expanding);
+  switch (full) {
+    case "google.protobuf.Timestamp":
+      return { name, type: "timestamp" };
+    case "google.protobuf.Duration":
+      return { name, type: "string", options: { regex: "[1-9][0-9]{0,4}(\\.[0-9]{3})?s" } };
+    case "google.protobuf.FieldMask":
+      return { name, type: "string", options: { regex: `${MASK_PATH}(,${MASK_PATH}){0,2}` } };
+    case "google.protobuf.Value":
+      return { name, type: "string", nullable: false };
+    case "google.protobuf.ListValue":
+      return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: size } };
+    case "google.protobuf.Struct":
+      return {
+        name,
+        type: "map",
+        options: { mapMinSize: 0, mapMaxSize: size },
+        fields: [
+          { name: "key", type: "string" },
+          { name: "value", type: "string" },
+        ],
+      };
+    case "google.protobuf.Any":
+      return {
+        name,
+        type: "struct",
+        fields: [
+          {
+            name: "@type",
+            type: "string",
+            options: { static: `${ANY_TYPE_URL_PREFIX}google.protobuf.StringValue` },
+          },
+          { name: "value", type: "string" },
+        ],
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** A FieldMask path in its JSON form: lowerCamelCase names, maybe of a field inside a field. */
+const MASK_PATH = "[a-z]{3,8}([A-Z][a-z]{2,6})?(\\.[a-z]{3,8})?";
 
 function scalarField(name: string, type: string): RawField {
   const s = SCALARS[type] ?? { type: "string" };

@@ -3,6 +3,7 @@ import { regexMaxLength } from "../../../engine/index.ts";
 import { isRowforgeError } from "../../../errors/index.ts";
 import type { DataType } from "../../../model/data-type.ts";
 import { parseDataType } from "../../../model/parse-data-type.ts";
+import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
 import type { ColumnRules, RuleBound } from "./check-rules.ts";
 
 /** The generators' default range of numbers of each type (what a one-sided CHECK widens from). */
@@ -11,8 +12,6 @@ const DEFAULT_RANGE: Readonly<Record<string, readonly [number, number]>> = {
   short: [0, 1000],
 };
 const DEFAULT_SPAN: readonly [number, number] = [0, 100_000];
-/** Text the generators make when nothing says otherwise: up to 20 characters. */
-const DEFAULT_MAX_LEN = 20;
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365 * DAY_MS;
 
@@ -103,7 +102,8 @@ function textOptions(c: ColumnDescription, rules: ColumnRules): CheckOptions | s
       return `its pattern ${rules.regex} makes values up to ${longest} characters, wider than ${width}`;
     return { options: { regex: rules.regex }, labelAllowed: false, note: `regex ${rules.regex}` };
   }
-  const maxLen = Math.max(minLen, Math.min(width, DEFAULT_MAX_LEN));
+  const maxLen =
+    textMaxLen(minLen, width === Infinity ? undefined : width) ?? Math.max(minLen, DEFAULT_TEXT_MAX_LEN);
   const note = [
     minLen > 1 ? `minLen ${minLen}` : "",
     rules.maxLen !== undefined ? `maxLen ${maxLen}` : "",
