@@ -1,4 +1,5 @@
 import type { SchemaObject } from "./resolve-schema.ts";
+import { jsRegex } from "./schema-patterns.ts";
 
 const typesOf = (s: SchemaObject): string[] | undefined => {
   const t = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : undefined;
@@ -40,10 +41,14 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
   const pa = props(a);
   const pb = props(b);
   if (required(b).some((p) => pa[p] === undefined || pa[p] === false)) return true;
+  if (required(a).some((p) => !allows(b, p))) return true;
   for (const [p, sb] of Object.entries(pb)) {
     const sa = pa[p];
     if (typeof sa !== "object" || sa === null || typeof sb !== "object" || sb === null) continue;
     if (!required(a).includes(p)) continue;
+    const [ta2, tb2] = [typesOf(sa as SchemaObject), typesOf(sb as SchemaObject)];
+    if (ta2 && tb2 && !ta2.some((t) => tb2.includes(t) || (t === "integer" && tb2.includes("number"))))
+      return true;
     const xa = valuesOf(sa as SchemaObject);
     const xb = valuesOf(sb as SchemaObject);
     if (xa && xb && !xa.some((x) => xb.some((y) => same(x, y)))) return true;
@@ -53,6 +58,15 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
   if (amax !== undefined && bmin !== undefined && amax < bmin) return true;
   if (amin !== undefined && bmax !== undefined && amin > bmax) return true;
   return false;
+}
+
+/** Whether an object schema allows a property: it declares it, a pattern matches it, or it allows others. */
+function allows(s: SchemaObject, p: string): boolean {
+  if (s.additionalProperties !== false) return true;
+  if (props(s)[p] !== undefined) return props(s)[p] !== false;
+  const patterns =
+    typeof s.patternProperties === "object" && s.patternProperties !== null ? s.patternProperties : {};
+  return Object.keys(patterns).some((re) => jsRegex(re).test(p));
 }
 
 function jsonType(v: unknown): string {
@@ -85,6 +99,7 @@ export function oneOfCandidates(
       const own = new Set(required(m));
       const lacking = required(b).find((p) => !own.has(p));
       if (lacking !== undefined) m = { ...m, properties: { ...props(m), [lacking]: false } };
+      else m = setApart(m, b);
     }
     if (others.every((b) => neverMatches(m, b))) apart.push(m);
   }
@@ -92,6 +107,26 @@ export function oneOfCandidates(
   if (candidates.length > 0 && candidates.every((a) => alternatives.some((b) => b !== a && covers(b, a))))
     throw unsatisfiable();
   return candidates.slice(0, 1).map(merged);
+}
+
+/**
+ * `m` with a property that sets it apart from `b`, always written: one of its own that `b`
+ * does not allow (`additionalProperties: false`), else one `b` declares with a type and `m`
+ * leaves free, written with another type (a Cat with `bark: "..."` is no Dog, whose bark is
+ * a boolean). `m` as it is when there is none.
+ */
+function setApart(m: SchemaObject, b: SchemaObject): SchemaObject {
+  const own = props(m);
+  const foreign = Object.keys(own).find((p) => own[p] !== false && !allows(b, p));
+  if (foreign !== undefined) return { ...m, required: [...required(m), foreign] };
+  if (m.additionalProperties === false || m.patternProperties !== undefined) return m;
+  for (const [p, sb] of Object.entries(props(b))) {
+    if (own[p] !== undefined || typeof sb !== "object" || sb === null) continue;
+    const types = typesOf(sb as SchemaObject);
+    const other = types && ["string", "boolean"].find((t) => !types.includes(t));
+    if (other) return { ...m, properties: { ...own, [p]: { type: other } }, required: [...required(m), p] };
+  }
+  return m;
 }
 
 /** Why a oneOf allows no value, naming the alternatives that always match together. */

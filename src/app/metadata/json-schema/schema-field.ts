@@ -24,6 +24,8 @@ const DEFAULT_MAX_LEN = 20;
 const DEFAULT_MAX_ITEMS = 5;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
+/** The type of a free-form object (no properties): written as an empty object. */
+const FREE_FORM = "map<string,string>";
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
 const MAX_LISTED = 1000;
 
@@ -283,8 +285,7 @@ function valueField(
     case "object": {
       const fields = objectFields(s, scope, at);
       // A free-form object (no properties) is written as an empty object.
-      if (fields.length === 0)
-        return { name, type: "map<string,string>", options: { mapMinSize: 0, mapMaxSize: 0 } };
+      if (fields.length === 0) return { name, type: FREE_FORM, options: { mapMinSize: 0, mapMaxSize: 0 } };
       return { name, type: "struct", fields };
     }
     default:
@@ -439,8 +440,9 @@ function arrayOf(
     return { name, type: "array", options, fields: element.fields };
   }
   if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options, scope, at);
-  if (element.type === "map<string,string>")
-    throw invalid(scope, itemAt, "is an array of free-form objects, which rowforge does not generate yet");
+  // Free-form objects are written empty: distinct items are kept by writing at most one.
+  if (element.type === FREE_FORM && s.uniqueItems === true)
+    options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
   const elementOptions = { ...((element.options as Record<string, unknown> | undefined) ?? {}) };
   delete elementOptions.enableNull;
   const listed =

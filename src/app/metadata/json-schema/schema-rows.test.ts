@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { generateDocument } from "../../../../test/support/corpus/generate-document.ts";
+import { validateJsonSchemaRows } from "../../../../test/support/corpus/validate-json-schema-rows.ts";
+
+/**
+ * Constructs of real-world schemas, each in a small schema: 1,000 rows generated as a user's
+ * jsonSchema task does, every row checked by ajv against the schema itself.
+ */
+const dir = mkdtempSync(join(tmpdir(), "rf-schema-rows-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+async function rowsOf(schema: Record<string, unknown>): Promise<{ rows: unknown[]; invalid?: string }> {
+  const path = join(dir, `s${n++}.json`);
+  writeFileSync(path, JSON.stringify(schema));
+  const steps = await generateDocument(
+    { type: "json", options: { metadataSourceType: "jsonSchema", jsonSchemaFile: "{document}" } },
+    { document: path },
+    1000,
+  );
+  const t = await validateJsonSchemaRows(path, steps);
+  const { jsonRows } = await import("../../../../test/support/corpus/json-rows.ts");
+  const rows = (await Promise.all(steps.map(jsonRows))).flat();
+  assert.equal(t.rows, 1000);
+  return { rows, ...(t.valid < t.rows ? { invalid: `${t.rows - t.valid} invalid: ${t.first}` } : {}) };
+}
+
+async function allValid(schema: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const { rows, invalid } = await rowsOf(schema);
+  assert.equal(invalid, undefined);
+  return rows as Record<string, unknown>[];
+}
+
+test("arrays of free-form objects are arrays of objects (empty ones: any object is valid)", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["include"],
+    properties: { include: { type: "array", minItems: 1, items: { type: "object" } } },
+  });
+  assert.ok(rows.every((r) => Array.isArray(r.include) && (r.include as unknown[]).length >= 1));
+});
+
+test("distinct free-form objects: at most one (every empty object is the same)", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["x"],
+    properties: { x: { type: "array", uniqueItems: true, items: { type: "object" } } },
+  });
+  assert.ok(rows.some((r) => (r.x as unknown[]).length === 1));
+});
+
+test("oneOf of closed objects (additionalProperties: false) with optional properties: the chosen one's property is written, so it matches only one", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["target"],
+    properties: {
+      target: {
+        oneOf: [
+          { type: "object", additionalProperties: false, properties: { env: { type: "string" } } },
+          { type: "object", additionalProperties: false, properties: { file: { type: "string" } } },
+        ],
+      },
+    },
+  });
+  assert.ok(rows.every((r) => Object.keys(r.target as object).length === 1));
+});
+
+test("oneOf of open objects that share their required properties (a Cat or a Dog): a property the other types is written with another type", async () => {
+  const pet = { type: "object", required: ["pet_type"], properties: { pet_type: { type: "string" } } };
+  const rows = await allValid({
+    type: "object",
+    required: ["pet"],
+    properties: {
+      pet: {
+        oneOf: [
+          { allOf: [pet, { properties: { hunts: { type: "boolean" }, age: { type: "integer" } } }] },
+          { allOf: [pet, { properties: { bark: { type: "boolean" } } }] },
+        ],
+      },
+    },
+  });
+  assert.ok(rows.every((r) => typeof (r.pet as { pet_type: unknown }).pet_type === "string"));
+});
