@@ -1,4 +1,4 @@
-import type { SchemaObject } from "./resolve-schema.ts";
+import { alternativesOf, type SchemaObject } from "./resolve-schema.ts";
 import { jsRegex } from "./schema-patterns.ts";
 
 const typesOf = (s: SchemaObject): string[] | undefined => {
@@ -93,7 +93,8 @@ export function oneOfCandidates(
   const apart: SchemaObject[] = [];
   for (const a of candidates) {
     let m = merged(a);
-    const others = alternatives.filter((b) => b !== a);
+    // An alternative that is itself a choice (a nested oneOf/anyOf) matches through any of its own.
+    const others = alternatives.filter((b) => b !== a).flatMap((b) => [b, ...alternativesOf(b)]);
     for (const b of others) {
       if (neverMatches(m, b)) continue;
       const own = new Set(required(m));
@@ -138,13 +139,26 @@ export function oneOfUnsatisfiable(alternatives: readonly SchemaObject[]): strin
   return `is a oneOf that no value can satisfy: ${pairs.join("; ")}, so none matches exactly one`;
 }
 
-/** Whether every value of `a` matches `b` too (as far as sure signs tell: `b` has no constraint, or is the same schema). */
+/**
+ * Whether every value of `a` matches `b` too (as far as sure signs tell: `b` has no
+ * constraint, or only a type that `a`'s values have, or is the same schema).
+ */
 function covers(b: SchemaObject, a: SchemaObject): boolean {
-  const keys = Object.keys(b).filter((k) => !["description", "title", "$comment", "examples"].includes(k));
-  return keys.length === 0 || same(strip(a), strip(b));
+  const keys = Object.keys(strip(b));
+  if (keys.length === 0 || same(strip(a), strip(b))) return true;
+  const [ta, tb] = [typesOf(a), typesOf(b)];
+  return (
+    keys.every((k) => k === "type") &&
+    ta !== undefined &&
+    tb !== undefined &&
+    ta.every((t) => tb.includes(t) || (t === "integer" && tb.includes("number")))
+  );
 }
 
+/** A schema without its annotations and the marks rowforge keeps on it (the references that led to it). */
 const strip = (s: SchemaObject): SchemaObject =>
   Object.fromEntries(
-    Object.entries(s).filter(([k]) => !["description", "title", "$comment", "examples"].includes(k)),
+    Object.entries(s).filter(
+      ([k]) => !["description", "title", "$comment", "examples"].includes(k) && !k.startsWith("\u0000"),
+    ),
   );

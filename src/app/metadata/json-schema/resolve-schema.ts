@@ -70,6 +70,11 @@ export function resolveSchema(
       throw invalid(scope, at, `refers to ${displayRef(ref)}, which is not a schema object`);
     s = { ...target, ...siblings };
   }
+  if (s.nullable === true && s.type === undefined && [s.allOf, s.oneOf, s.anyOf].some(Array.isArray)) {
+    // OpenAPI 3.0's nullable widens a type; beside allOf/oneOf/anyOf without one, null still has to meet them.
+    const { nullable: _, ...rest } = s;
+    s = rest;
+  }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
     const parts = [resolveSchema(rest, scope, seen, at)];

@@ -360,3 +360,10 @@ test("a pattern of one repeated atom takes minLength/maxLength as its repetition
   );
   assert.equal(one({ type: "number", format: "int32" }).type, "int");
 });
+
+test("OpenAPI 3.0's nullable beside a oneOf/allOf without a type gives no nulls (it widens a type; null must still meet the alternatives)", () => {
+  const f = one({ nullable: true, oneOf: [{ type: "string" }, { type: "integer" }] });
+  assert.equal((f.options as Record<string, unknown> | undefined)?.enableNull, undefined);
+  const typed = one({ type: "string", nullable: true });
+  assert.equal((typed.options as Record<string, unknown>).enableNull, true);
+});

@@ -85,3 +85,51 @@ test("oneOf of open objects that share their required properties (a Cat or a Dog
   });
   assert.ok(rows.every((r) => typeof (r.pet as { pet_type: unknown }).pet_type === "string"));
 });
+
+test("a oneOf of two definitions alike (every value matches both) is known as unsatisfiable through their references: an optional property of it is left out", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["id"],
+    properties: {
+      id: { type: "integer" },
+      config: { oneOf: [{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }] },
+    },
+    additionalProperties: false,
+    $defs: { a: { type: "string" }, b: { type: "string" } },
+  });
+  assert.ok(rows.every((r) => r.config === undefined));
+});
+
+test("a oneOf with an alternative of only a type (any object) and others of that type: the type-only one, with a property the others type differently", async () => {
+  const flat = { type: "object", properties: { s: { type: "string" } } };
+  const rows = await allValid({
+    type: "object",
+    required: ["id"],
+    properties: {
+      id: { type: "integer" },
+      metadata: { oneOf: [{ type: "object" }, flat, flat] },
+    },
+  });
+  assert.ok(rows.some((r) => r.metadata !== undefined));
+});
+
+test("a oneOf one of whose alternatives is itself a oneOf: a value is set apart from every alternative of the nested one", async () => {
+  const open = { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } } };
+  await allValid({
+    type: "object",
+    required: ["x"],
+    properties: {
+      x: {
+        oneOf: [
+          {
+            oneOf: [
+              { type: "array", items: { type: "integer" } },
+              { type: "object", properties: { c: { type: "string" } } },
+            ],
+          },
+          open,
+        ],
+      },
+    },
+  });
+});
