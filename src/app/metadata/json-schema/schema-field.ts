@@ -12,7 +12,15 @@ import {
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
-import { alwaysMatches, avoidsPatterns, distinctStrings, unanchored, withLength } from "./schema-patterns.ts";
+import {
+  alwaysMatches,
+  avoidsPatterns,
+  distinctStrings,
+  jsRegex,
+  lookaroundValues,
+  unanchored,
+  withLength,
+} from "./schema-patterns.ts";
 
 /**
  * Text whose maxLength is a limit far above this (255, 65535) is at most this long (the
@@ -249,12 +257,17 @@ function valueField(
   }
   switch (type) {
     case "string": {
-      const options = stringOptions(s);
+      const options = stringOptions(s, scope, at);
       const drawn =
         typeof options.regex === "string"
           ? options.regex
           : `[A-Za-z0-9]{${options.minLen ?? 1},${options.maxLen ?? DEFAULT_MAX_LEN}}`;
-      if (options.static === undefined && !options.uuid && !avoidsPatterns(drawn, excludedPatternsOf(s)))
+      const kept = Array.isArray(options.oneOf)
+        ? (options.oneOf as string[]).every((v) => !excludedPatternsOf(s).some((p) => jsRegex(p).test(v)))
+        : options.static !== undefined ||
+          options.uuid !== undefined ||
+          avoidsPatterns(drawn, excludedPatternsOf(s));
+      if (!kept)
         throw invalid(
           scope,
           at,
@@ -305,13 +318,22 @@ function scalarType(type: string, s: SchemaObject): string {
   return TYPED_FORMATS[String(s.format)] ?? "string";
 }
 
-function stringOptions(s: SchemaObject): Record<string, unknown> {
+function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<string, unknown> {
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
   if (typeof s.pattern === "string") {
     // A format's values that all meet the pattern too are the better values (emails, URIs).
     if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+    const values = lookaroundValues(s.pattern, min, max, DEFAULT_MAX_LEN);
+    if (values?.length === 0)
+      throw invalid(
+        scope,
+        at,
+        `has a pattern with lookarounds (${s.pattern}) that no string rowforge drew from the pattern without them meets`,
+        "give the string a pattern without lookarounds, or list the field with an sql option",
+      );
+    if (values) return { oneOf: values };
     return { regex: withLength(unanchored(s.pattern), min, max, DEFAULT_MAX_LEN) };
   }
   if (format) return { ...format };

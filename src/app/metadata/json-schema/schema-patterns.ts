@@ -108,3 +108,70 @@ export function withLength(
   if (open !== "(" && close === ")") return pattern;
   return hi < lo ? pattern : `${open}${atom}{${lo},${hi}}${close}`;
 }
+
+/** Strings drawn for a pattern with lookarounds, of which those matching it are its values. */
+const LOOKAROUND_DRAWS = 4000;
+/** Values of a pattern with lookarounds: a pool of distinct ones. */
+const LOOKAROUND_POOL = 500;
+
+/**
+ * The values of a pattern with lookarounds (`(?!\s*$).+`, `[a-z.]*(?<!\.)`), which the
+ * generator cannot draw from: strings of the pattern without them, kept when they match the
+ * whole pattern and the lengths (up to LOOKAROUND_POOL distinct ones, drawn the same way
+ * every time). Undefined when the pattern has no lookaround; empty when none was kept.
+ */
+export function lookaroundValues(
+  pattern: string,
+  minLength: number | undefined,
+  maxLength: number | undefined,
+  cap: number,
+): string[] | undefined {
+  const bare = withoutLookarounds(pattern);
+  if (bare === undefined) return undefined;
+  const test = jsRegex(pattern);
+  const drawn = withLength(unanchored(bare), minLength, maxLength, cap);
+  const fits = (v: string) =>
+    test.test(v) &&
+    [...v].length >= (minLength ?? 0) &&
+    [...v].length <= (maxLength ?? Number.POSITIVE_INFINITY);
+  return distinctStrings(drawn, LOOKAROUND_DRAWS).filter(fits).slice(0, LOOKAROUND_POOL);
+}
+
+/** A pattern with its lookaround groups (`(?=`, `(?!`, `(?<=`, `(?<!`) taken out; undefined when it has none. */
+export function withoutLookarounds(pattern: string): string | undefined {
+  let out = "";
+  let found = false;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      out += c + (pattern[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+    } else if (c === "(" && /^\(\?<?[=!]/.test(pattern.slice(i))) {
+      found = true;
+      i = groupEnd(pattern, i);
+    } else out += c;
+  }
+  return found ? out : undefined;
+}
+
+/** The index of the `)` closing the group opened at `start`. */
+function groupEnd(p: string, start: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = start; i < p.length; i++) {
+    const c = p[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
+  }
+  return p.length;
+}

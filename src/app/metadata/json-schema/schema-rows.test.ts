@@ -133,3 +133,23 @@ test("a oneOf one of whose alternatives is itself a oneOf: a value is set apart 
     },
   });
 });
+
+test("patterns with lookarounds (not blank, no trailing dot, a length ahead) are drawn from a pool of strings that match them whole", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["a", "b", "c"],
+    properties: {
+      a: { type: "string", pattern: "(?!\\s*$).+" },
+      b: { type: "string", pattern: "[0-9A-Za-z\\.\\-_]*(?<!\\.)", maxLength: 64 },
+      c: { type: "string", pattern: "^(?=.{2,256}$)([a-z0-9]+((\\.|_|__|-+)[a-z0-9]+)*)$" },
+    },
+  });
+  assert.ok(new Set(rows.map((r) => r.a)).size > 100, "many distinct values");
+});
+
+test("a pattern with lookarounds no drawn string meets is refused naming it", async () => {
+  await assert.rejects(
+    rowsOf({ type: "object", required: ["a"], properties: { a: { type: "string", pattern: "(?=x)y" } } }),
+    /pattern with lookarounds \(\(\?=x\)y\)/,
+  );
+});
