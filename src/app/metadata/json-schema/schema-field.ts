@@ -17,9 +17,8 @@ import {
   avoidsPatterns,
   distinctStrings,
   jsRegex,
-  lookaroundValues,
-  unanchored,
-  withLength,
+  patternStrings,
+  withoutLookarounds,
 } from "./schema-patterns.ts";
 
 /**
@@ -325,16 +324,16 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
     if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const values = lookaroundValues(s.pattern, min, max, DEFAULT_MAX_LEN);
-    if (values?.length === 0)
+    const strings = patternStrings(s.pattern, min, max, DEFAULT_MAX_LEN);
+    if ("regex" in strings) return { regex: strings.regex };
+    if (strings.values.length === 0)
       throw invalid(
         scope,
         at,
-        `has a pattern with lookarounds (${s.pattern}) that no string rowforge drew from the pattern without them meets`,
-        "give the string a pattern without lookarounds, or list the field with an sql option",
+        `has a pattern (${s.pattern})${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from it${withoutLookarounds(s.pattern) !== undefined ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
+        "give the string a pattern of the lengths it allows and without lookarounds, or list the field with an sql option",
       );
-    if (values) return { oneOf: values };
-    return { regex: withLength(unanchored(s.pattern), min, max, DEFAULT_MAX_LEN) };
+    return { oneOf: strings.values };
   }
   if (format) return { ...format };
   if (TYPED_FORMATS[String(s.format)]) return {};
@@ -413,12 +412,8 @@ function numberOptions(
   return options;
 }
 
-function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: string): RawField {
-  const itemsRaw = Array.isArray(s.prefixItems)
-    ? s.prefixItems[0]
-    : Array.isArray(s.items)
-      ? s.items[0]
-      : s.items;
+function arrayField(name: string, given: SchemaObject, scope: SchemaScope, at: string): RawField {
+  const { s, itemsRaw } = tupleAsList(given);
   const itemAt = `${at}/items`;
   try {
     return arrayOf(name, s, resolveSchema(itemsRaw, scope, refsOf(s), itemAt), scope, at);
@@ -427,6 +422,25 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
     if (!noValueHere(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
     return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: 0 } };
   }
+}
+
+/**
+ * A tuple (`prefixItems`, draft-4 `items: [...]`) as an array rowforge generates, whose items
+ * are all alike: no longer than minItems (or 1), its items meet the schemas of those
+ * positions and the schema of the other items (`items` beside prefixItems, `additionalItems`)
+ * too, so they are valid whether or not the validator reads prefixItems (a schema without
+ * `$schema` is read as draft-07 by most).
+ */
+function tupleAsList(s: SchemaObject): { s: SchemaObject; itemsRaw: unknown } {
+  const tuple = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
+  if (!tuple) return { s, itemsRaw: s.items };
+  const rest = Array.isArray(s.prefixItems) ? s.items : s.additionalItems;
+  const length = Math.min(
+    typeof s.maxItems === "number" ? s.maxItems : Number.POSITIVE_INFINITY,
+    Math.max(1, typeof s.minItems === "number" ? s.minItems : 0),
+  );
+  const others = typeof rest === "object" && rest !== null ? [rest] : [];
+  return { s: { ...s, maxItems: length }, itemsRaw: { allOf: [...tuple.slice(0, length), ...others] } };
 }
 
 function arrayOf(
