@@ -179,8 +179,19 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     if (f) out.push(...withHelper(f));
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
+  // Properties it requires but does not declare: of the schema of the patterns they match, else additionalProperties.
+  const declared = new Set(Object.keys(props ?? {}));
+  const undeclared = [...required].filter((n) => !declared.has(n) && !conditional?.replaced.has(n));
+  for (const name of undeclared) {
+    const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
+    const other = s.additionalProperties === undefined ? true : s.additionalProperties;
+    const sub = matching.length > 0 ? { allOf: matching } : other;
+    declared.add(name);
+    const f = schemaField(name, sub, true, scope, refsOf(s), `${at}/required/${name}`);
+    if (f) out.push(...withHelper(f));
+  }
   // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
-  for (const extra of extraProperties(s, Object.keys(props ?? {}), scope, at)) {
+  for (const extra of extraProperties(s, [...declared], scope, at)) {
     const f = optionalCut(extra.required, scope, () =>
       schemaField(
         extra.name,
@@ -394,16 +405,14 @@ function numberOptions(
         round: decimals,
       };
     }
-    if (hi - lo + 1 <= MAX_LISTED)
-      return {
-        oneOf: Array.from({ length: hi - lo + 1 }, (_, i) => Number(((lo + i) * multipleOf).toFixed(10))),
-      };
-    throw invalid(
-      scope,
-      at,
-      `asks for multiples of ${multipleOf} over more than ${MAX_LISTED} values, which rowforge does not generate`,
-      "narrow minimum/maximum, or list the field with an sql option",
-    );
+    // The multiples in the range, or MAX_LISTED of them spread evenly over a wider one.
+    const count = Math.min(hi - lo + 1, MAX_LISTED);
+    const step = count === 1 ? 0 : (hi - lo) / (count - 1);
+    return {
+      oneOf: Array.from({ length: count }, (_, i) =>
+        Number(((lo + Math.round(i * step)) * multipleOf).toFixed(10)),
+      ),
+    };
   }
   if (min !== undefined) options.min = min;
   if (max !== undefined) options.max = max;

@@ -191,3 +191,18 @@ test("a pattern of anchored alternatives (^$|^[a-z]...$) and lengths its strings
   });
   assert.ok(rows.every((r) => (r.id as string).length >= 1));
 });
+
+test("properties an object requires but does not declare are written (of additionalProperties' schema, or any value)", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["field", "datatype", "length"],
+    properties: { field: { type: "string" } },
+  });
+  assert.ok(rows.every((r) => "datatype" in r && "length" in r));
+  await allValid({
+    type: "object",
+    required: ["n"],
+    properties: { a: { type: "string" } },
+    additionalProperties: { type: "integer", minimum: 3 },
+  });
+});

@@ -162,7 +162,8 @@ function bodyField(op: Obj, scope: SchemaScope, at: string, swagger2: boolean): 
     const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
     schema = isObject(json) ? json.schema : undefined;
   }
-  if (schema === undefined) return [];
+  // No schema (or `schema: null`, as some generated documents write it): the body is not described.
+  if (schema === undefined || schema === null) return [];
   const field = schemaField("body", schema, true, scope, [], `${at}/requestBody`);
   return field ? [field] : [];
 }
