@@ -127,7 +127,7 @@ export const noValueHere = (e: unknown): e is RowforgeError =>
   e instanceof RowforgeError && e.cause === NO_VALUE;
 
 /** The refusal of a schema that allows no value here (see noValueHere). */
-function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
+export function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
   return new RowforgeError(
     "RF_METADATA_SCHEMA_INVALID",
     `${scope.where}: the schema at ${at || "#"} ${what}`,

@@ -6,6 +6,7 @@ import {
   alternativesOf,
   invalid,
   mergeSchemas,
+  noValue,
   noValueHere,
   refsOf,
   resolveSchema,
@@ -186,6 +187,12 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
     const other = s.additionalProperties === undefined ? true : s.additionalProperties;
     const sub = matching.length > 0 ? { allOf: matching } : other;
+    if (sub === false)
+      throw noValue(
+        scope,
+        at,
+        `requires ${name}, which it does not declare and its additionalProperties: false forbids, so no object is valid`,
+      );
     declared.add(name);
     const f = schemaField(name, sub, true, scope, refsOf(s), `${at}/required/${name}`);
     if (f) out.push(...withHelper(f));

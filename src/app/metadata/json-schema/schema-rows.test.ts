@@ -206,3 +206,15 @@ test("properties an object requires but does not declare are written (of additio
     additionalProperties: { type: "integer", minimum: 3 },
   });
 });
+
+test("an object that requires a property its additionalProperties: false forbids is refused naming it", async () => {
+  await assert.rejects(
+    rowsOf({
+      type: "object",
+      required: ["id"],
+      additionalProperties: false,
+      allOf: [{ properties: { a: { type: "string" } } }],
+    }),
+    /requires id, which it does not declare and its additionalProperties: false forbids, so no object is valid/,
+  );
+});
