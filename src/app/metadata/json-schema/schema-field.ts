@@ -1,6 +1,6 @@
 import type { RawField } from "../../../config/index.ts";
 import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
-import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
+import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
 import {
   alternativesOf,
@@ -177,7 +177,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     const f = optionalCut(required.has(name), scope, () =>
       schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
-    if (f) out.push(...withHelper(f));
+    if (f) out.push(f);
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
   // Properties it requires but does not declare: of the schema of the patterns they match, else additionalProperties.
@@ -195,7 +195,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       );
     declared.add(name);
     const f = schemaField(name, sub, true, scope, refsOf(s), `${at}/required/${name}`);
-    if (f) out.push(...withHelper(f));
+    if (f) out.push(f);
   }
   // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
   for (const extra of extraProperties(s, [...declared], scope, at)) {
@@ -209,7 +209,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
         `${at}/properties/${extra.name}`,
       ),
     );
-    if (f) out.push(...withHelper(f));
+    if (f) out.push(f);
   }
   return out;
 }
@@ -491,7 +491,7 @@ function arrayOf(
     if (s.uniqueItems === true) options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
     return { name, type: "array", options, fields: element.fields };
   }
-  if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options, scope, at);
+  if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options);
   // Free-form objects are written empty: distinct items are kept by writing at most one.
   if (element.type === FREE_FORM && s.uniqueItems === true)
     options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
@@ -576,52 +576,14 @@ function avoid(
   return { ...options, min, max };
 }
 
-/** The hidden field an array of arrays is generated through, kept on the field objectFields returns. */
-const HELPER = Symbol("helper");
-const withHelper = (f: RawField): RawField[] => {
-  const helper = (f as { [HELPER]?: RawField })[HELPER];
-  if (!helper) return [f];
-  const { [HELPER]: _, ...own } = f as RawField & { [HELPER]?: RawField };
-  return [helper, own];
-};
-
 /**
- * An array of arrays of scalars: a hidden array of one-field objects (`<name>__items`, each
- * `e` an inner array with the inner schema's options) and the written field taking each
- * object's `e` (`transform(<name>__items, x -> x.e)`). Deeper nesting, arrays of arrays of
- * objects and arrays of arrays inside arrays of objects are refused.
+ * An array of arrays: its element is the inner array's own field (`element`, with the inner
+ * schema's lengths and options), at any depth and inside arrays of objects.
  */
-function arrayOfArrays(
-  name: string,
-  inner: RawField,
-  options: Record<string, unknown>,
-  scope: SchemaScope,
-  at: string,
-): RawField {
-  const prefix = sqlPrefix(at.replace(/\/properties\/[^/]+$/, ""));
-  const innerType = String(inner.type);
-  if (
-    prefix === undefined ||
-    inner.fields !== undefined ||
-    innerType === "array" ||
-    innerType.startsWith("array<array")
-  )
-    throw invalid(
-      scope,
-      at,
-      "is an array of arrays that rowforge does not generate (it does arrays of arrays of scalars, outside arrays of objects)",
-    );
-  const helper: RawField = {
-    name: `${name}__items`,
-    type: "array",
-    options: { ...options, omit: true },
-    fields: [{ ...inner, name: "e", nullable: false }],
-  };
-  const field = {
-    name,
-    type: `array<${innerType}>`,
-    options: { sql: `transform(${prefix}\`${name}__items\`, x -> x.e)` },
-    [HELPER]: helper,
-  };
-  return field as RawField;
+function arrayOfArrays(name: string, inner: RawField, options: Record<string, unknown>): RawField {
+  const innerOptions = { ...((inner.options as Record<string, unknown> | undefined) ?? {}) };
+  delete innerOptions.enableNull;
+  delete innerOptions.nullProb;
+  const element = { ...inner, name: "element", nullable: false, options: innerOptions };
+  return { name, type: `array<${String(inner.type)}>`, options, fields: [element] };
 }

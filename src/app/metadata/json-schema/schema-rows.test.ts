@@ -218,3 +218,48 @@ test("an object that requires a property its additionalProperties: false forbids
     /requires id, which it does not declare and its additionalProperties: false forbids, so no object is valid/,
   );
 });
+
+test("arrays of arrays at any depth and inside arrays of objects keep each level's lengths and items", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["grid", "macros", "deep"],
+    properties: {
+      grid: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "array",
+          minItems: 2,
+          maxItems: 2,
+          items: { type: "integer", minimum: 1, maximum: 9 },
+        },
+      },
+      macros: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          required: ["define"],
+          properties: {
+            define: {
+              type: "array",
+              items: { type: "array", items: { type: "string", pattern: "^[A-Z]{2,4}$" } },
+            },
+          },
+        },
+      },
+      deep: {
+        type: "array",
+        items: {
+          type: "array",
+          items: {
+            type: "array",
+            minItems: 1,
+            items: { type: "object", required: ["k"], properties: { k: { type: "boolean" } } },
+          },
+        },
+      },
+    },
+  });
+  assert.ok(rows.every((r) => (r.grid as number[][]).every((g) => g.length === 2)));
+});
