@@ -369,3 +369,10 @@ test("OpenAPI 3.0's nullable beside a oneOf/allOf without a type gives no nulls 
   const typed = one({ type: "string", nullable: true });
   assert.equal((typed.options as Record<string, unknown>).enableNull, true);
 });
+
+test("a date or date-time with a pattern its values meet stays typed; with another pattern it is a string of the pattern", () => {
+  assert.equal(one({ type: "string", format: "date", pattern: "(\\d{4})-(\\d{2})-(\\d{2})" }).type, "date");
+  const other = one({ type: "string", format: "date", pattern: "^[0-9]{8}$" });
+  assert.equal(other.type, "string");
+  assert.equal((other.options as { regex: string }).regex, "[0-9]{8}");
+});

@@ -68,6 +68,11 @@ const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
 
 /** Formats that are types of their own in rowforge. */
 const TYPED_FORMATS: Readonly<Record<string, string>> = { date: "date", "date-time": "timestamp" };
+/** A value of each typed format as the JSON output writes it: a pattern it meets keeps the type. */
+const TYPED_SAMPLES: Readonly<Record<string, string>> = {
+  date: "2026-03-11",
+  "date-time": "2026-03-11T23:08:03.944Z",
+};
 
 /**
  * The field a property's schema is generated as (a step's `fields` entry as users write it):
@@ -291,7 +296,9 @@ function valueField(
           `has not: {pattern: ${excludedPatternsOf(s).join(" | ")}} that the strings it generates may match`,
           "narrow the string with a pattern of its own that keeps clear of it, or list the field with an sql option",
         );
-      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options };
+      // A typed format (date, date-time) keeps its type unless a pattern gave the values.
+      const patterned = options.regex !== undefined || options.oneOf !== undefined;
+      return { name, type: (!patterned && TYPED_FORMATS[String(s.format)]) || "string", options };
     }
     case "integer":
     case "number":
@@ -338,8 +345,10 @@ function scalarType(type: string, s: SchemaObject): string {
 function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<string, unknown> {
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
   if (typeof s.pattern === "string") {
-    // A format's values that all meet the pattern too are the better values (emails, URIs).
+    // A format's values that all meet the pattern too are the better values (emails, URIs, dates).
     if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
+    const typed = TYPED_SAMPLES[String(s.format)];
+    if (typed !== undefined && jsRegex(s.pattern).test(typed)) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
     const strings = patternStrings(s.pattern, min, max, DEFAULT_MAX_LEN);
