@@ -24,6 +24,8 @@ export interface SchemaScope {
    * hundreds of places) stays within the generation budget's maxNestedFields.
    */
   readonly fieldsLeft?: { n: number };
+  /** Whether the document's `nullable` keyword is read (OpenAPI 3.0, Swagger 2: by default); false in OpenAPI 3.1. */
+  readonly readsNullable?: boolean;
 }
 
 /** Fields a step read from a document is given before its optional properties are left out (below the default maxNestedFields). */
@@ -70,8 +72,13 @@ export function resolveSchema(
       throw invalid(scope, at, `refers to ${displayRef(ref)}, which is not a schema object`);
     s = { ...target, ...siblings };
   }
-  if (s.nullable === true && s.type === undefined && [s.allOf, s.oneOf, s.anyOf].some(Array.isArray)) {
-    // OpenAPI 3.0's nullable widens a type; beside allOf/oneOf/anyOf without one, null still has to meet them.
+  if (
+    s.nullable !== undefined &&
+    (scope.readsNullable === false ||
+      (s.type === undefined && [s.allOf, s.oneOf, s.anyOf].some(Array.isArray)))
+  ) {
+    // OpenAPI 3.0's nullable widens a type; beside allOf/oneOf/anyOf without one, null still has
+    // to meet them; in OpenAPI 3.1 it is no keyword.
     const { nullable: _, ...rest } = s;
     s = rest;
   }

@@ -376,3 +376,10 @@ test("a date or date-time with a pattern its values meet stays typed; with anoth
   assert.equal(other.type, "string");
   assert.equal((other.options as { regex: string }).regex, "[0-9]{8}");
 });
+
+test("OpenAPI 3.1's nullable is no keyword (readsNullable false): no nulls", () => {
+  const scope = { root: {}, where: "s", readsNullable: false };
+  const s = { type: "object", required: ["x"], properties: { x: { type: "string", nullable: true } } };
+  const [f] = objectFields(resolveSchema(s, scope, [], ""), scope, "#");
+  assert.equal((f!.options as Record<string, unknown> | undefined)?.enableNull, undefined);
+});
