@@ -87,7 +87,17 @@ export function resolveSchema(
     const parts = [resolveSchema(rest, scope, seen, at)];
     for (const [i, part] of (allOf as unknown[]).entries())
       parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    const types = sharedTypes(parts);
+    if (types?.length === 0)
+      throw noValue(
+        scope,
+        `${at}/allOf`,
+        `is an allOf of the types ${parts.flatMap((p) => (p.type === undefined ? [] : [JSON.stringify(p.type)])).join(" and ")}, which no value has at once`,
+      );
     s = closedTo(parts.reduce(mergeSchemas), parts);
+    // Parts typed differently (number and integer, [string, null] and string): the types they share.
+    if (types && parts.filter((p) => p.type !== undefined).length > 1)
+      s = { ...s, type: types.length === 1 ? types[0] : types };
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const alternatives = s[key];
@@ -143,6 +153,22 @@ export function noValue(scope: SchemaScope, at: string, what: string): RowforgeE
       cause: NO_VALUE,
     },
   );
+}
+
+/** The types every part of an allOf allows (an integer is a number too); undefined when none names one. */
+function sharedTypes(parts: readonly SchemaObject[]): string[] | undefined {
+  let shared: string[] | undefined;
+  for (const p of parts) {
+    const own = Array.isArray(p.type)
+      ? (p.type as string[])
+      : typeof p.type === "string"
+        ? [p.type]
+        : undefined;
+    if (!own) continue;
+    const widened = own.includes("number") ? [...own, "integer"] : own;
+    shared = shared === undefined ? widened : shared.filter((t) => widened.includes(t));
+  }
+  return shared === undefined ? undefined : [...new Set(shared)];
 }
 
 /** The alternatives of a oneOf/anyOf kept on the chosen one, for when it recurses without end. */

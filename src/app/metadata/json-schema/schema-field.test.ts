@@ -383,3 +383,15 @@ test("OpenAPI 3.1's nullable is no keyword (readsNullable false): no nulls", () 
   const [f] = objectFields(resolveSchema(s, scope, [], ""), scope, "#");
   assert.equal((f!.options as Record<string, unknown> | undefined)?.enableNull, undefined);
 });
+
+test("an allOf of types no value has at once (string and integer) allows no value: an optional property is left out, a required one refused naming it", () => {
+  const conflict = { allOf: [{ type: "string" }, { type: "integer" }] };
+  assert.equal(fieldsOf({ type: "object", properties: { x: conflict, y: { type: "boolean" } } }).length, 1);
+  assert.throws(
+    () => one(conflict),
+    (e) =>
+      isRowforgeError(e) &&
+      /is an allOf of the types "string" and "integer", which no value has at once/.test(e.message),
+  );
+  assert.equal(one({ allOf: [{ type: "number" }, { type: "integer", maximum: 3 }] }).type, "int");
+});
