@@ -395,3 +395,9 @@ test("an allOf of types no value has at once (string and integer) allows no valu
   );
   assert.equal(one({ allOf: [{ type: "number" }, { type: "integer", maximum: 3 }] }).type, "int");
 });
+
+test('an enum of values of several types (true, false, "") gives those of the field\'s type', () => {
+  const f = one({ enum: [true, false, ""] });
+  assert.equal(f.type, "boolean");
+  assert.deepEqual((f.options as { oneOf: unknown[] }).oneOf, [true, false]);
+});

@@ -275,7 +275,11 @@ function valueField(
     return { name, type: scalarType(type, s), static: s.const } as RawField;
   if (values !== undefined && type !== "object" && type !== "array") {
     if (values.length === 0) throw invalid(scope, at, "allows no value (an empty enum)");
-    return { name, type: scalarType(type, s), options: { oneOf: values } };
+    // A column has one type: of values of several (true, false, ""), those of the field's type.
+    const own = values.filter((v) =>
+      typeof v === "number" ? type === "integer" || type === "number" : typeof v === type,
+    );
+    return { name, type: scalarType(type, s), options: { oneOf: own.length > 0 ? own : values } };
   }
   switch (type) {
     case "string": {
