@@ -246,10 +246,7 @@ function closedTo(merged: SchemaObject, parts: readonly SchemaObject[]): SchemaO
 }
 
 /** Two schemas a value must both satisfy (allOf), as one: the narrower bound of each keyword wins. */
-export function mergeSchemas(a: SchemaObject, given: SchemaObject): SchemaObject {
-  // One if/then/else is kept per schema: a second one (another allOf part's) is met by its
-  // `if` and `then` branch always (as objectFields does for an if it cannot test per row).
-  const b = a.if !== undefined && given.if !== undefined ? alwaysThen(given) : given;
+export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: Record<string, unknown> = { ...a };
   // The alternatives kept on `a` are alternatives of `a` alone.
   delete out[OTHERS];
@@ -275,14 +272,6 @@ export function mergeSchemas(a: SchemaObject, given: SchemaObject): SchemaObject
     else out[k] = v;
   }
   return out;
-}
-
-/** A schema's if/then/else as its if and then branch always, when both are plain schema objects (no $ref). */
-function alwaysThen(s: SchemaObject): SchemaObject {
-  const { if: cond, then, else: _, ...rest } = s;
-  const plain = (x: unknown): x is SchemaObject => x === undefined || (isObject(x) && x.$ref === undefined);
-  if (!plain(cond) || !plain(then)) return s;
-  return mergeSchemas(mergeSchemas(rest, cond ?? {}), then ?? {});
 }
 
 export function invalid(scope: SchemaScope, at: string, what: string, hint?: string): RowforgeError {

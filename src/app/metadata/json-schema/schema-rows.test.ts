@@ -263,29 +263,3 @@ test("arrays of arrays at any depth and inside arrays of objects keep each level
   });
   assert.ok(rows.every((r) => (r.grid as number[][]).every((g) => g.length === 2)));
 });
-
-test("two allOf parts each with an if/then (pyproject's version unless dynamic, license with license-files): both are met", async () => {
-  await allValid({
-    type: "object",
-    required: ["name"],
-    properties: {
-      name: { type: "string" },
-      version: { type: "string" },
-      dynamic: { type: "array", items: { enum: ["version", "readme"] } },
-      "license-files": { type: "array", items: { type: "string" } },
-      license: {
-        oneOf: [
-          { type: "string" },
-          { type: "object", required: ["file"], properties: { file: { type: "string" } } },
-        ],
-      },
-    },
-    allOf: [
-      {
-        if: { not: { required: ["dynamic"], properties: { dynamic: { contains: { const: "version" } } } } },
-        then: { required: ["version"] },
-      },
-      { if: { required: ["license-files"] }, then: { properties: { license: { type: "string" } } } },
-    ],
-  });
-});
