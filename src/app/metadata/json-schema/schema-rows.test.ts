@@ -263,3 +263,24 @@ test("arrays of arrays at any depth and inside arrays of objects keep each level
   });
   assert.ok(rows.every((r) => (r.grid as number[][]).every((g) => g.length === 2)));
 });
+
+test("an if/then/else whose else is an anyOf of required sets (woodpecker: commands or entrypoint unless detached) is met: its if and then always", async () => {
+  await allValid({
+    type: "object",
+    required: ["image"],
+    additionalProperties: false,
+    properties: {
+      image: { type: "string" },
+      detach: { type: "boolean" },
+      commands: { type: "array", items: { type: "string" } },
+      entrypoint: { type: "string" },
+    },
+    allOf: [
+      {
+        if: { properties: { detach: { const: true } } },
+        then: {},
+        else: { anyOf: [{ required: ["commands"] }, { required: ["entrypoint"] }] },
+      },
+    ],
+  });
+});
