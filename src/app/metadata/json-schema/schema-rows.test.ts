@@ -284,3 +284,26 @@ test("an if/then/else whose else is an anyOf of required sets (woodpecker: comma
     ],
   });
 });
+
+test("a property that depends on one the chosen oneOf alternative never writes (working-directory needs run) is left out", async () => {
+  await allValid({
+    type: "object",
+    required: ["step"],
+    properties: {
+      step: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          uses: { type: "string" },
+          run: { type: "string" },
+          "working-directory": { type: "string" },
+        },
+        dependencies: { "working-directory": ["run"] },
+        oneOf: [
+          { type: "object", properties: { uses: true }, required: ["uses"] },
+          { type: "object", properties: { run: true }, required: ["run"] },
+        ],
+      },
+    },
+  });
+});
