@@ -401,3 +401,18 @@ test('an enum of values of several types (true, false, "") gives those of the fi
   assert.equal(f.type, "boolean");
   assert.deepEqual((f.options as { oneOf: unknown[] }).oneOf, [true, false]);
 });
+
+test("arrays of arrays hold at most 2 items a level unless minItems asks more (nested arrays multiply)", () => {
+  const deep = one({
+    type: "array",
+    items: { type: "array", minItems: 3, items: { type: "array", items: { type: "integer" } } },
+  });
+  assert.equal((deep.options as { arrayMaxLen: number }).arrayMaxLen, 2);
+  const element = deep.fields![0]!;
+  assert.equal((element.options as { arrayMaxLen: number }).arrayMaxLen, 3, "minItems 3 asks more");
+  assert.equal(
+    (element.fields![0]!.options as { arrayMaxLen: number }).arrayMaxLen,
+    5,
+    "the innermost holds scalars",
+  );
+});

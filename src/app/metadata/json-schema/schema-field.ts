@@ -30,6 +30,8 @@ import {
 const DEFAULT_MAX_LEN = 20;
 /** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
 const DEFAULT_MAX_ITEMS = 5;
+/** Arrays whose items are arrays are at most this long unless minItems asks for more (nested arrays multiply). */
+const NESTED_MAX_ITEMS = 2;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
 /** The type of a free-form object (no properties): written as an empty object. */
@@ -618,7 +620,13 @@ function avoid(
  * An array of arrays: its element is the inner array's own field (`element`, with the inner
  * schema's lengths and options), at any depth and inside arrays of objects.
  */
-function arrayOfArrays(name: string, inner: RawField, options: Record<string, unknown>): RawField {
+function arrayOfArrays(name: string, inner: RawField, given: Record<string, unknown>): RawField {
+  // Nested arrays multiply: each level holds at most NESTED_MAX_ITEMS unless minItems asks more.
+  const least = Number(given.arrayMinLen ?? 0);
+  const options = {
+    ...given,
+    arrayMaxLen: Math.min(Number(given.arrayMaxLen), Math.max(least, NESTED_MAX_ITEMS)),
+  };
   const innerOptions = { ...((inner.options as Record<string, unknown> | undefined) ?? {}) };
   delete innerOptions.enableNull;
   delete innerOptions.nullProb;
