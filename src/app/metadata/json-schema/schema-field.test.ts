@@ -408,11 +408,23 @@ test("arrays of arrays hold at most 2 items a level unless minItems asks more (n
     items: { type: "array", minItems: 3, items: { type: "array", items: { type: "integer" } } },
   });
   assert.equal((deep.options as { arrayMaxLen: number }).arrayMaxLen, 2);
-  const element = deep.fields![0]!;
+  const element = (deep.fields as RawField[])[0]!;
   assert.equal((element.options as { arrayMaxLen: number }).arrayMaxLen, 3, "minItems 3 asks more");
   assert.equal(
-    (element.fields![0]!.options as { arrayMaxLen: number }).arrayMaxLen,
+    ((element.fields as RawField[])[0]!.options as { arrayMaxLen: number }).arrayMaxLen,
     5,
     "the innermost holds scalars",
+  );
+});
+
+test("a property whose schema is not: {} (no value meets it) is left out when optional, refused when required", () => {
+  const f = fieldsOf({ type: "object", properties: { name: { type: "string" }, password: { not: {} } } });
+  assert.deepEqual(
+    f.map((x) => x.name),
+    ["name"],
+  );
+  assert.throws(
+    () => one({ not: {} }),
+    (e) => isRowforgeError(e) && /is not: \{\}, which no value meets/.test(e.message),
   );
 });

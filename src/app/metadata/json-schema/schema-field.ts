@@ -187,6 +187,12 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     if (f) out.push(f);
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
+  // maxProperties: the required properties and the first optional ones up to it.
+  if (typeof s.maxProperties === "number" && !conditional && out.length > s.maxProperties) {
+    let optional = s.maxProperties - out.filter((f) => required.has(String(f.name))).length;
+    const kept = out.filter((f) => required.has(String(f.name)) || optional-- > 0);
+    out.splice(0, out.length, ...kept);
+  }
   // Properties it requires but does not declare: of the schema of the patterns they match, else additionalProperties.
   const declared = new Set(Object.keys(props ?? {}));
   const undeclared = [...required].filter((n) => !declared.has(n) && !conditional?.replaced.has(n));

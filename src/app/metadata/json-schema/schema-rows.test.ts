@@ -307,3 +307,22 @@ test("a property that depends on one the chosen oneOf alternative never writes (
     },
   });
 });
+
+test("maxProperties below the declared properties: the required ones and the first optional ones up to it", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["c"],
+    properties: {
+      c: {
+        type: "object",
+        maxProperties: 1,
+        additionalProperties: false,
+        properties: {
+          includePaths: { type: "array", items: { type: "string" } },
+          excludePaths: { type: "array", items: { type: "string" } },
+        },
+      },
+    },
+  });
+  assert.ok(rows.every((r) => Object.keys(r.c as object).length <= 1));
+});
