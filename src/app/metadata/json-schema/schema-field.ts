@@ -388,7 +388,7 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
     if (typed !== undefined && jsRegex(s.pattern).test(typed)) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const strings = patternStrings(s.pattern, min, max, DEFAULT_MAX_LEN);
+    const strings = patternStrings(s.pattern, min, max, DEFAULT_MAX_LEN, excludedPatternsOf(s));
     if ("regex" in strings) return { regex: strings.regex };
     if (strings.values.length === 0)
       throw invalid(

@@ -144,20 +144,25 @@ const POOL_SIZE = 500;
  * few hundred, the same every time) meets the pattern and lengths; else a pool of values
  * (`values`): strings drawn from it, its lookarounds (`(?!\s*$).+`, `[a-z.]*(?<!\.)`),
  * which the generator cannot read, taken out, kept when they meet the pattern whole and the
- * lengths (`^$|^[a-z]+$` with minLength 1). An empty pool: no string drawn meets them.
+ * lengths (`^$|^[a-z]+$` with minLength 1) and match none of the `excluded` patterns
+ * (`not: {pattern}`). An empty pool: no string drawn meets them.
  */
 export function patternStrings(
   pattern: string,
   minLength: number | undefined,
   maxLength: number | undefined,
   cap: number,
+  excluded: readonly string[] = [],
 ): { regex: string } | { values: string[] } {
   const bare = withoutLookarounds(pattern);
   const regex = withLength(unanchored(bare ?? pattern), minLength, maxLength, cap);
-  if (bare === undefined && minLength === undefined && maxLength === undefined) return { regex };
+  if (bare === undefined && minLength === undefined && maxLength === undefined && excluded.length === 0)
+    return { regex };
   const test = jsRegex(pattern);
+  const avoided = excluded.map(jsRegex);
   const fits = (v: string) =>
     test.test(v) &&
+    !avoided.some((x) => x.test(v)) &&
     [...v].length >= (minLength ?? 0) &&
     [...v].length <= (maxLength ?? Number.POSITIVE_INFINITY);
   if (bare === undefined && drawsOnly(regex, fits)) return { regex };

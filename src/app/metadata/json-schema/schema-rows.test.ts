@@ -326,3 +326,17 @@ test("maxProperties below the declared properties: the required ones and the fir
   });
   assert.ok(rows.every((r) => Object.keys(r.c as object).length <= 1));
 });
+
+test("a pattern with a not: {pattern} (no blank or dash at either end) keeps to both", async () => {
+  await allValid({
+    type: "object",
+    required: ["p"],
+    properties: {
+      p: {
+        type: "string",
+        pattern: "^[^,\\t\\n\\v\\f\\r]+$",
+        not: { pattern: "^[-\\t\\n\\v\\f\\r ]|[\\t\\n\\v\\f\\r ]$" },
+      },
+    },
+  });
+});
