@@ -278,6 +278,7 @@ test("an if/then/else whose else is an anyOf of required sets (woodpecker: comma
     allOf: [
       {
         if: { properties: { detach: { const: true } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
         then: {},
         else: { anyOf: [{ required: ["commands"] }, { required: ["entrypoint"] }] },
       },
