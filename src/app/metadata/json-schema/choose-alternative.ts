@@ -46,8 +46,9 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
     const sa = pa[p];
     if (typeof sa !== "object" || sa === null || typeof sb !== "object" || sb === null) continue;
     if (!required(a).includes(p)) continue;
-    const [ta2, tb2] = [typesOf(sa as SchemaObject), typesOf(sb as SchemaObject)];
-    if (ta2 && tb2 && !ta2.some((t) => tb2.includes(t) || (t === "integer" && tb2.includes("number"))))
+    // A property both type, with no type in common.
+    const [own, other] = [typesOf(sa as SchemaObject), typesOf(sb as SchemaObject)];
+    if (own && other && !own.some((t) => other.includes(t) || (t === "integer" && other.includes("number"))))
       return true;
     const xa = valuesOf(sa as SchemaObject);
     const xb = valuesOf(sb as SchemaObject);
