@@ -339,8 +339,9 @@ test("patterns are read as ECMAScript writes them: [ inside a class and a { that
 
 test("a pattern of one repeated atom takes minLength/maxLength as its repetition, a format whose values meet the pattern is kept, an allOf part closed by additionalProperties: false sees only its properties", () => {
   assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$", maxLength: 30 }).options, {
-    regex: "[a-z0-9-]{1,20}",
+    regex: "[a-z0-9-]{1,30}",
   });
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$" }).options, { regex: "[a-z0-9-]+" });
   assert.deepEqual(one({ type: "string", pattern: "^([A-Za-z]*)$", minLength: 1 }).options, {
     regex: "([A-Za-z]{1,20})",
   });
@@ -427,4 +428,11 @@ test("a property whose schema is not: {} (no value meets it) is left out when op
     () => one({ not: {} }),
     (e) => isRowforgeError(e) && /is not: \{\}, which no value meets/.test(e.message),
   );
+});
+
+test("text with a maxLength above 20 is drawn up to it (at most 255: a column's 65535 is a limit, not a length); without one, up to 20", () => {
+  assert.deepEqual(one({ type: "string", maxLength: 100 }).options, { minLen: 1, maxLen: 100 });
+  assert.deepEqual(one({ type: "string", minLength: 30, maxLength: 65535 }).options, { minLen: 30, maxLen: 255 });
+  assert.deepEqual(one({ type: "string", minLength: 300, maxLength: 65535 }).options, { minLen: 300, maxLen: 300 });
+  assert.deepEqual(one({ type: "string" }).options, { minLen: 1 });
 });

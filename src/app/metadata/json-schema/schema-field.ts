@@ -22,12 +22,17 @@ import {
   withoutLookarounds,
 } from "./schema-patterns.ts";
 
-/**
- * Text whose maxLength is a limit far above this (255, 65535) is at most this long (the
- * generators' default for text without a limit): a value that long is valid and what the
- * schema's users send; the limit itself would make rows of megabytes.
- */
+/** Text without a maxLength is at most this long (the generators' default for text without a limit). */
 const DEFAULT_MAX_LEN = 20;
+/**
+ * Text with a maxLength is drawn up to it, or up to this when it is far above (65535, a
+ * column's limit rather than a length): values that long are valid and what the schema's
+ * users send; the limit itself would make rows of megabytes.
+ */
+const BOUNDED_MAX_LEN = 255;
+/** How long drawn text may be: up to maxLength (at most BOUNDED_MAX_LEN), else the default. */
+const lengthCap = (maxLength: number | undefined): number =>
+  maxLength === undefined ? DEFAULT_MAX_LEN : BOUNDED_MAX_LEN;
 /** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
 const DEFAULT_MAX_ITEMS = 5;
 /** Arrays whose items are arrays are at most this long unless minItems asks for more (nested arrays multiply). */
@@ -388,7 +393,7 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
     if (typed !== undefined && jsRegex(s.pattern).test(typed)) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const strings = patternStrings(s.pattern, min, max, DEFAULT_MAX_LEN, excludedPatternsOf(s));
+    const strings = patternStrings(s.pattern, min, max, lengthCap(max), excludedPatternsOf(s));
     if ("regex" in strings) return { regex: strings.regex };
     if (strings.values.length === 0)
       throw invalid(
@@ -408,7 +413,7 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
   // Without a maxLength the generators' default (20, or minLen) applies: a label by name
   // (src/app/labels) may then write longer values, as the schema allows.
   if (max === undefined) return { minLen };
-  return { minLen, maxLen: Math.min(max, Math.max(minLen, DEFAULT_MAX_LEN)) };
+  return { minLen, maxLen: Math.min(max, Math.max(minLen, lengthCap(max))) };
 }
 
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
