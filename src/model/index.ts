@@ -24,7 +24,7 @@ export { Plan, SinkOptions, TaskSummary } from "./plan.ts";
 export { PlanRunRequest } from "./plan-run-request.ts";
 export { PlanYamlSources } from "./plan-yaml-sources.ts";
 export { RELATIVE_TIME } from "./relative-time.ts";
-export { resolveFieldType } from "./resolve-field-type.ts";
+export { hasElementField, resolveFieldType } from "./resolve-field-type.ts";
 export * from "./run-configuration.ts";
 export { Step, stepIdOf, TRANSFORMATION_MODES, Transformation } from "./step.ts";
 export { Task } from "./task.ts";

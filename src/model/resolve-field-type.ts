@@ -20,7 +20,24 @@ export function resolveFieldType(field: Field): DataType {
 /** Fields are immutable, so each is resolved once however often plans holding it are compiled. */
 const resolved = new WeakMap<Field, DataType>();
 
+/**
+ * An array of arrays or maps given its element's own field: one nested field `element` (with
+ * the inner collection's options) under a type `array<array...>` / `array<map...>`.
+ */
+export function hasElementField(field: {
+  readonly type?: unknown;
+  readonly fields?: readonly { readonly name: string }[];
+}): boolean {
+  return (
+    field.fields?.length === 1 &&
+    field.fields[0]!.name === "element" &&
+    typeof field.type === "string" &&
+    /^\s*array\s*<\s*(array|map)\b/i.test(field.type)
+  );
+}
+
 function resolveUncached(field: Field): DataType {
+  if (hasElementField(field)) return DataTypes.array(resolveFieldType(field.fields[0]!));
   if (field.fields.length > 0 && field.type.toLowerCase().startsWith("map")) {
     const entry = (name: string) => field.fields.find((f) => f.name === name)!;
     return DataTypes.map(resolveFieldType(entry("key")), resolveFieldType(entry("value")));

@@ -4,6 +4,7 @@ import {
   DataTypes,
   type Field,
   formatDataType,
+  hasElementField,
   parseDataType,
   SUPPORTED_TYPE_NAMES,
   TYPE_NAME_ALIASES,
@@ -117,6 +118,8 @@ function readFieldType(
 ): DataType | undefined {
   const text = raw.type === undefined || raw.type === null ? undefined : ctx.string(raw.type, [...p, "type"]);
   if (nested.length > 0) {
+    // An array of arrays (or maps) with its element's own options: its one nested field `element`.
+    if (hasElementField({ type: text, fields: nested })) return DataTypes.array(fieldTypeOf(nested[0]!));
     const struct = DataTypes.struct(
       nested.map((f) => ({ name: f.name, type: fieldTypeOf(f), nullable: f.nullable })),
     );

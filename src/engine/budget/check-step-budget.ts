@@ -5,7 +5,7 @@ import type { FieldOptions } from "../../model/field-options.ts";
 import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
 import { walkFields } from "../../model/walk-fields.ts";
 import { callMaxLength, parseFakerTemplate, templateMaxLength } from "../faker/index.ts";
-import { effectiveType, isDerivedField } from "../generators/create-field-generator.ts";
+import { effectiveType, elementFieldOf, isDerivedField } from "../generators/create-field-generator.ts";
 import { regexMaxLength } from "../regex/index.ts";
 import { checkBudget, type GenerationBudget } from "./generation-budget.ts";
 
@@ -134,19 +134,7 @@ function fieldBytes(
     else if (type.element.kind === "struct" && field && field.fields.length > 0)
       element = structBytes(field, type.element, path, budget, where);
     else {
-      const {
-        arrayMinLen: _a,
-        arrayMaxLen: _b,
-        arrayFixedSize: _c,
-        arrayOneOf: _d,
-        arrayUniqueFrom: _e,
-        arrayWeightedOneOf: _f,
-        arrayEmptyProb: _g,
-        ...rest
-      } = o;
-      const elementField: Field | undefined = field
-        ? { ...field, type: "", fields: [], options: rest, nullable: true }
-        : undefined;
+      const elementField: Field | undefined = field ? elementFieldOf(field) : undefined;
       element = fieldBytes(elementField, type.element, `${path}[]`, budget, where);
     }
     return 16 + len * (8 + element);

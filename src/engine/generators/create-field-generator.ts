@@ -1,6 +1,6 @@
 import { type DataType, isNumeric } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
-import { resolveFieldType } from "../../model/resolve-field-type.ts";
+import { hasElementField, resolveFieldType } from "../../model/resolve-field-type.ts";
 import { markNull } from "../columns/column.ts";
 import { hashString, RowRandom } from "../rng/index.ts";
 import { edgeCasesOf } from "./edge-cases.ts";
@@ -95,14 +95,7 @@ function createCollectionGenerator(
           structChoices(field, type.element, ctx),
         );
       } else {
-        const elementField: Field = {
-          ...field,
-          type: "",
-          fields: [],
-          options: elementOptions(field),
-          nullable: true,
-        };
-        element = createValueGenerator(elementField, type.element, {
+        element = createValueGenerator(elementFieldOf(field), type.element, {
           ...ctx,
           key: hashString("element", key),
           unique: "none",
@@ -132,6 +125,16 @@ function createCollectionGenerator(
 }
 
 /** Options that describe the elements of an array field (the array* options describe the array). */
+/**
+ * The field an array's elements (not structs) are generated as: its own nested field
+ * `element` where it gives one (an array of arrays or maps, with the element's options),
+ * else the array's field without the array's own options.
+ */
+export function elementFieldOf(field: Field): Field {
+  if (hasElementField(field)) return field.fields[0]!;
+  return { ...field, type: "", fields: [], options: elementOptions(field), nullable: true };
+}
+
 function elementOptions(field: Field): Field["options"] {
   const {
     arrayMinLen,

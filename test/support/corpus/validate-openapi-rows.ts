@@ -100,7 +100,7 @@ export async function validateOpenApiRows(path: string, steps: readonly Generate
       const body = deref(doc, op.requestBody, `${opPointer}/requestBody`);
       const content = isObject(body.value) && isObject(body.value.content) ? body.value.content : {};
       const json = Object.keys(content).find((k) => /json/i.test(k));
-      if (json !== undefined && isObject(content[json]) && (content[json] as Obj).schema !== undefined)
+      if (json !== undefined && isObject(content[json]) && (content[json] as Obj).schema != null)
         checks.push({
           field: "body",
           required: isObject(body.value) && body.value.required === true,
@@ -167,6 +167,8 @@ function asSchemas(node: unknown, v31: boolean, parent = ""): unknown {
   const names = NAME_MAPS.has(parent);
   for (const [k, v] of Object.entries(node)) {
     if (!names && (k === "example" || k === "examples" || k === "x-readme")) continue;
+    // `schema: null` (a generated document's media type without one) describes nothing.
+    if (!names && k === "schema" && v === null) continue;
     out[k] = asSchemas(v, v31, names ? "" : k);
   }
   if (names) return out;

@@ -1,4 +1,4 @@
-import { invalid, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
+import { invalid, noValue, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
 
 const TYPES = ["string", "integer", "number", "boolean", "object", "array", "null"];
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default"]);
@@ -20,6 +20,9 @@ export function applyNot(s: SchemaObject, scope: SchemaScope, at: string): Schem
   if (typeof not !== "object" || not === null || Array.isArray(not))
     throw invalid(scope, at, "has a not that is not a schema object");
   const n = not as SchemaObject;
+  // not: {} (every value is valid against {}, so none against its not): the value may only be absent.
+  if (Object.keys(n).every((k) => ANNOTATIONS.has(k)))
+    throw noValue(scope, at, "is not: {}, which no value meets");
   // not (A or B) is (not A) and (not B).
   if (Array.isArray(n.anyOf) && Object.keys(n).every((k) => k === "anyOf" || ANNOTATIONS.has(k))) {
     let negated: SchemaObject = rest;

@@ -1,4 +1,5 @@
-import type { SchemaObject } from "./resolve-schema.ts";
+import { alternativesOf, type SchemaObject } from "./resolve-schema.ts";
+import { jsRegex } from "./schema-patterns.ts";
 
 const typesOf = (s: SchemaObject): string[] | undefined => {
   const t = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : undefined;
@@ -40,10 +41,15 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
   const pa = props(a);
   const pb = props(b);
   if (required(b).some((p) => pa[p] === undefined || pa[p] === false)) return true;
+  if (required(a).some((p) => !allows(b, p))) return true;
   for (const [p, sb] of Object.entries(pb)) {
     const sa = pa[p];
     if (typeof sa !== "object" || sa === null || typeof sb !== "object" || sb === null) continue;
     if (!required(a).includes(p)) continue;
+    // A property both type, with no type in common.
+    const [own, other] = [typesOf(sa as SchemaObject), typesOf(sb as SchemaObject)];
+    if (own && other && !own.some((t) => other.includes(t) || (t === "integer" && other.includes("number"))))
+      return true;
     const xa = valuesOf(sa as SchemaObject);
     const xb = valuesOf(sb as SchemaObject);
     if (xa && xb && !xa.some((x) => xb.some((y) => same(x, y)))) return true;
@@ -53,6 +59,15 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
   if (amax !== undefined && bmin !== undefined && amax < bmin) return true;
   if (amin !== undefined && bmax !== undefined && amin > bmax) return true;
   return false;
+}
+
+/** Whether an object schema allows a property: it declares it, a pattern matches it, or it allows others. */
+function allows(s: SchemaObject, p: string): boolean {
+  if (s.additionalProperties !== false) return true;
+  if (props(s)[p] !== undefined) return props(s)[p] !== false;
+  const patterns =
+    typeof s.patternProperties === "object" && s.patternProperties !== null ? s.patternProperties : {};
+  return Object.keys(patterns).some((re) => jsRegex(re).test(p));
 }
 
 function jsonType(v: unknown): string {
@@ -79,12 +94,14 @@ export function oneOfCandidates(
   const apart: SchemaObject[] = [];
   for (const a of candidates) {
     let m = merged(a);
-    const others = alternatives.filter((b) => b !== a);
+    // An alternative that is itself a choice (a nested oneOf/anyOf) matches through any of its own.
+    const others = alternatives.filter((b) => b !== a).flatMap((b) => [b, ...alternativesOf(b)]);
     for (const b of others) {
       if (neverMatches(m, b)) continue;
       const own = new Set(required(m));
       const lacking = required(b).find((p) => !own.has(p));
       if (lacking !== undefined) m = { ...m, properties: { ...props(m), [lacking]: false } };
+      else m = setApart(m, b);
     }
     if (others.every((b) => neverMatches(m, b))) apart.push(m);
   }
@@ -92,6 +109,26 @@ export function oneOfCandidates(
   if (candidates.length > 0 && candidates.every((a) => alternatives.some((b) => b !== a && covers(b, a))))
     throw unsatisfiable();
   return candidates.slice(0, 1).map(merged);
+}
+
+/**
+ * `m` with a property that sets it apart from `b`, always written: one of its own that `b`
+ * does not allow (`additionalProperties: false`), else one `b` declares with a type and `m`
+ * leaves free, written with another type (a Cat with `bark: "..."` is no Dog, whose bark is
+ * a boolean). `m` as it is when there is none.
+ */
+function setApart(m: SchemaObject, b: SchemaObject): SchemaObject {
+  const own = props(m);
+  const foreign = Object.keys(own).find((p) => own[p] !== false && !allows(b, p));
+  if (foreign !== undefined) return { ...m, required: [...required(m), foreign] };
+  if (m.additionalProperties === false || m.patternProperties !== undefined) return m;
+  for (const [p, sb] of Object.entries(props(b))) {
+    if (own[p] !== undefined || typeof sb !== "object" || sb === null) continue;
+    const types = typesOf(sb as SchemaObject);
+    const other = types && ["string", "boolean"].find((t) => !types.includes(t));
+    if (other) return { ...m, properties: { ...own, [p]: { type: other } }, required: [...required(m), p] };
+  }
+  return m;
 }
 
 /** Why a oneOf allows no value, naming the alternatives that always match together. */
@@ -103,13 +140,26 @@ export function oneOfUnsatisfiable(alternatives: readonly SchemaObject[]): strin
   return `is a oneOf that no value can satisfy: ${pairs.join("; ")}, so none matches exactly one`;
 }
 
-/** Whether every value of `a` matches `b` too (as far as sure signs tell: `b` has no constraint, or is the same schema). */
+/**
+ * Whether every value of `a` matches `b` too (as far as sure signs tell: `b` has no
+ * constraint, or only a type that `a`'s values have, or is the same schema).
+ */
 function covers(b: SchemaObject, a: SchemaObject): boolean {
-  const keys = Object.keys(b).filter((k) => !["description", "title", "$comment", "examples"].includes(k));
-  return keys.length === 0 || same(strip(a), strip(b));
+  const keys = Object.keys(strip(b));
+  if (keys.length === 0 || same(strip(a), strip(b))) return true;
+  const [ta, tb] = [typesOf(a), typesOf(b)];
+  return (
+    keys.every((k) => k === "type") &&
+    ta !== undefined &&
+    tb !== undefined &&
+    ta.every((t) => tb.includes(t) || (t === "integer" && tb.includes("number")))
+  );
 }
 
+/** A schema without its annotations and the marks rowforge keeps on it (the references that led to it). */
 const strip = (s: SchemaObject): SchemaObject =>
   Object.fromEntries(
-    Object.entries(s).filter(([k]) => !["description", "title", "$comment", "examples"].includes(k)),
+    Object.entries(s).filter(
+      ([k]) => !["description", "title", "$comment", "examples"].includes(k) && !k.startsWith("\u0000"),
+    ),
   );

@@ -8,6 +8,17 @@ const props = (s: unknown): Obj => (isObject(s) && isObject(s.properties) ? s.pr
 const req = (s: unknown): string[] =>
   isObject(s) && Array.isArray(s.required) ? (s.required as string[]) : [];
 const quote = (name: string) => `\`${name.replaceAll("`", "``")}\``;
+/** What a then/else branch may hold to be picked per row: properties, required ones, annotations. */
+const BRANCH_KEYS = new Set([
+  "properties",
+  "required",
+  "type",
+  "title",
+  "description",
+  "markdownDescription",
+  "$comment",
+  "examples",
+]);
 const SCALARS = new Set(["string", "int", "long", "double", "boolean", "date", "timestamp"]);
 
 /**
@@ -85,6 +96,9 @@ export function conditionalFields(
   const sql = conditionSql(cond, prefix);
   if (sql === undefined) return undefined;
   const branches = { yes: isObject(s.then) ? s.then : {}, no: isObject(s.else) ? s.else : {} };
+  // A branch that asks more than properties and required ones (an anyOf of required sets) is not picked per row.
+  if (![branches.yes, branches.no].every((b) => Object.keys(b).every((k) => BRANCH_KEYS.has(k))))
+    return undefined;
   const touched = new Set([
     ...Object.keys(props(branches.yes)),
     ...req(branches.yes),

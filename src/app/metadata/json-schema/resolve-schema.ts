@@ -24,6 +24,8 @@ export interface SchemaScope {
    * hundreds of places) stays within the generation budget's maxNestedFields.
    */
   readonly fieldsLeft?: { n: number };
+  /** Whether the document's `nullable` keyword is read (OpenAPI 3.0, Swagger 2: by default); false in OpenAPI 3.1. */
+  readonly readsNullable?: boolean;
 }
 
 /** Fields a step read from a document is given before its optional properties are left out (below the default maxNestedFields). */
@@ -70,12 +72,32 @@ export function resolveSchema(
       throw invalid(scope, at, `refers to ${displayRef(ref)}, which is not a schema object`);
     s = { ...target, ...siblings };
   }
+  if (
+    s.nullable !== undefined &&
+    (scope.readsNullable === false ||
+      (s.type === undefined && [s.allOf, s.oneOf, s.anyOf].some(Array.isArray)))
+  ) {
+    // OpenAPI 3.0's nullable widens a type; beside allOf/oneOf/anyOf without one, null still has
+    // to meet them; in OpenAPI 3.1 it is no keyword.
+    const { nullable: _, ...rest } = s;
+    s = rest;
+  }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
     const parts = [resolveSchema(rest, scope, seen, at)];
     for (const [i, part] of (allOf as unknown[]).entries())
       parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    const types = sharedTypes(parts);
+    if (types?.length === 0)
+      throw noValue(
+        scope,
+        `${at}/allOf`,
+        `is an allOf of the types ${parts.flatMap((p) => (p.type === undefined ? [] : [JSON.stringify(p.type)])).join(" and ")}, which no value has at once`,
+      );
     s = closedTo(parts.reduce(mergeSchemas), parts);
+    // Parts typed differently (number and integer, [string, null] and string): the types they share.
+    if (types && parts.filter((p) => p.type !== undefined).length > 1)
+      s = { ...s, type: types.length === 1 ? types[0] : types };
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const alternatives = s[key];
@@ -122,7 +144,7 @@ export const noValueHere = (e: unknown): e is RowforgeError =>
   e instanceof RowforgeError && e.cause === NO_VALUE;
 
 /** The refusal of a schema that allows no value here (see noValueHere). */
-function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
+export function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
   return new RowforgeError(
     "RF_METADATA_SCHEMA_INVALID",
     `${scope.where}: the schema at ${at || "#"} ${what}`,
@@ -131,6 +153,22 @@ function noValue(scope: SchemaScope, at: string, what: string): RowforgeError {
       cause: NO_VALUE,
     },
   );
+}
+
+/** The types every part of an allOf allows (an integer is a number too); undefined when none names one. */
+function sharedTypes(parts: readonly SchemaObject[]): string[] | undefined {
+  let shared: string[] | undefined;
+  for (const p of parts) {
+    const own = Array.isArray(p.type)
+      ? (p.type as string[])
+      : typeof p.type === "string"
+        ? [p.type]
+        : undefined;
+    if (!own) continue;
+    const widened = own.includes("number") ? [...own, "integer"] : own;
+    shared = shared === undefined ? widened : shared.filter((t) => widened.includes(t));
+  }
+  return shared === undefined ? undefined : [...new Set(shared)];
 }
 
 /** The alternatives of a oneOf/anyOf kept on the chosen one, for when it recurses without end. */

@@ -29,7 +29,7 @@ test("bounds: draft-04 boolean and draft-06 numeric exclusives, integers rounded
   assert.equal(one({ type: "integer", maximum: 2 ** 40 }).type, "long");
 });
 
-test("multipleOf: cents are rounded numbers, small integer ranges are listed, wide ones refused", () => {
+test("multipleOf: cents are rounded numbers, small integer ranges are listed, wide ones spread over 1,000 multiples", () => {
   assert.deepEqual(one({ type: "number", minimum: 0, maximum: 10, multipleOf: 0.01 }).options, {
     min: 0,
     max: 10,
@@ -38,10 +38,12 @@ test("multipleOf: cents are rounded numbers, small integer ranges are listed, wi
   assert.deepEqual(one({ type: "integer", minimum: 0, maximum: 20, multipleOf: 5 }).options, {
     oneOf: [0, 5, 10, 15, 20],
   });
-  assert.throws(
-    () => one({ type: "integer", minimum: 0, maximum: 10 ** 9, multipleOf: 7 }),
-    (e) => isRowforgeError(e) && e.code === "RF_METADATA_SCHEMA_INVALID" && /multiples of 7/.test(e.message),
-  );
+  const wide = one({ type: "integer", minimum: 0, maximum: 10 ** 9, multipleOf: 7 }).options as {
+    oneOf: number[];
+  };
+  assert.equal(wide.oneOf.length, 1000, "a wide range: 1,000 multiples spread over it");
+  assert.ok(wide.oneOf.every((v) => v % 7 === 0 && v >= 0 && v <= 10 ** 9));
+  assert.ok(wide.oneOf.at(-1)! > 10 ** 9 - 7);
 });
 
 test("oneOf of constants is their union; anyOf with null is a nullable value with some nulls; const is static", () => {
@@ -342,6 +344,7 @@ test("a pattern of one repeated atom takes minLength/maxLength as its repetition
   assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$", maxLength: 65535 }).options, {
     regex: "[a-z0-9-]{1,255}",
   });
+  assert.deepEqual(one({ type: "string", pattern: "^[a-z0-9-]+$" }).options, { regex: "[a-z0-9-]+" });
   assert.deepEqual(one({ type: "string", pattern: "^([A-Za-z]*)$", minLength: 1 }).options, {
     regex: "([A-Za-z]{1,20})",
   });
@@ -362,4 +365,83 @@ test("a pattern of one repeated atom takes minLength/maxLength as its repetition
     ["b"],
   );
   assert.equal(one({ type: "number", format: "int32" }).type, "int");
+});
+
+test("OpenAPI 3.0's nullable beside a oneOf/allOf without a type gives no nulls (it widens a type; null must still meet the alternatives)", () => {
+  const f = one({ nullable: true, oneOf: [{ type: "string" }, { type: "integer" }] });
+  assert.equal((f.options as Record<string, unknown> | undefined)?.enableNull, undefined);
+  const typed = one({ type: "string", nullable: true });
+  assert.equal((typed.options as Record<string, unknown>).enableNull, true);
+});
+
+test("a date or date-time with a pattern its values meet stays typed; with another pattern it is a string of the pattern", () => {
+  assert.equal(one({ type: "string", format: "date", pattern: "(\\d{4})-(\\d{2})-(\\d{2})" }).type, "date");
+  const other = one({ type: "string", format: "date", pattern: "^[0-9]{8}$" });
+  assert.equal(other.type, "string");
+  assert.equal((other.options as { regex: string }).regex, "[0-9]{8}");
+});
+
+test("OpenAPI 3.1's nullable is no keyword (readsNullable false): no nulls", () => {
+  const scope = { root: {}, where: "s", readsNullable: false };
+  const s = { type: "object", required: ["x"], properties: { x: { type: "string", nullable: true } } };
+  const [f] = objectFields(resolveSchema(s, scope, [], ""), scope, "#");
+  assert.equal((f!.options as Record<string, unknown> | undefined)?.enableNull, undefined);
+});
+
+test("an allOf of types no value has at once (string and integer) allows no value: an optional property is left out, a required one refused naming it", () => {
+  const conflict = { allOf: [{ type: "string" }, { type: "integer" }] };
+  assert.equal(fieldsOf({ type: "object", properties: { x: conflict, y: { type: "boolean" } } }).length, 1);
+  assert.throws(
+    () => one(conflict),
+    (e) =>
+      isRowforgeError(e) &&
+      /is an allOf of the types "string" and "integer", which no value has at once/.test(e.message),
+  );
+  assert.equal(one({ allOf: [{ type: "number" }, { type: "integer", maximum: 3 }] }).type, "int");
+});
+
+test('an enum of values of several types (true, false, "") gives those of the field\'s type', () => {
+  const f = one({ enum: [true, false, ""] });
+  assert.equal(f.type, "boolean");
+  assert.deepEqual((f.options as { oneOf: unknown[] }).oneOf, [true, false]);
+});
+
+test("arrays of arrays hold at most 2 items a level unless minItems asks more (nested arrays multiply)", () => {
+  const deep = one({
+    type: "array",
+    items: { type: "array", minItems: 3, items: { type: "array", items: { type: "integer" } } },
+  });
+  assert.equal((deep.options as { arrayMaxLen: number }).arrayMaxLen, 2);
+  const element = (deep.fields as RawField[])[0]!;
+  assert.equal((element.options as { arrayMaxLen: number }).arrayMaxLen, 3, "minItems 3 asks more");
+  assert.equal(
+    ((element.fields as RawField[])[0]!.options as { arrayMaxLen: number }).arrayMaxLen,
+    5,
+    "the innermost holds scalars",
+  );
+});
+
+test("a property whose schema is not: {} (no value meets it) is left out when optional, refused when required", () => {
+  const f = fieldsOf({ type: "object", properties: { name: { type: "string" }, password: { not: {} } } });
+  assert.deepEqual(
+    f.map((x) => x.name),
+    ["name"],
+  );
+  assert.throws(
+    () => one({ not: {} }),
+    (e) => isRowforgeError(e) && /is not: \{\}, which no value meets/.test(e.message),
+  );
+});
+
+test("text with a maxLength above 20 is drawn up to it (at most 255: a column's 65535 is a limit, not a length); without one, up to 20", () => {
+  assert.deepEqual(one({ type: "string", maxLength: 100 }).options, { minLen: 1, maxLen: 100 });
+  assert.deepEqual(one({ type: "string", minLength: 30, maxLength: 65535 }).options, {
+    minLen: 30,
+    maxLen: 255,
+  });
+  assert.deepEqual(one({ type: "string", minLength: 300, maxLength: 65535 }).options, {
+    minLen: 300,
+    maxLen: 300,
+  });
+  assert.deepEqual(one({ type: "string" }).options, { minLen: 1 });
 });

@@ -1,24 +1,36 @@
 import type { RawField } from "../../../config/index.ts";
 import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
 import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
-import { conditionalFields, sqlPrefix } from "./conditional-fields.ts";
+import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
 import {
   alternativesOf,
   invalid,
   mergeSchemas,
+  noValue,
   noValueHere,
   refsOf,
   resolveSchema,
   type SchemaObject,
   type SchemaScope,
 } from "./resolve-schema.ts";
-import { alwaysMatches, avoidsPatterns, distinctStrings, unanchored, withLength } from "./schema-patterns.ts";
+import {
+  alwaysMatches,
+  avoidsPatterns,
+  distinctStrings,
+  jsRegex,
+  patternStrings,
+  withoutLookarounds,
+} from "./schema-patterns.ts";
 
 /** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
 const DEFAULT_MAX_ITEMS = 5;
+/** Arrays whose items are arrays are at most this long unless minItems asks for more (nested arrays multiply). */
+const NESTED_MAX_ITEMS = 2;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
+/** The type of a free-form object (no properties): written as an empty object. */
+const FREE_FORM = "map<string,string>";
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
 const MAX_LISTED = 1000;
 
@@ -53,6 +65,11 @@ const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
 
 /** Formats that are types of their own in rowforge. */
 const TYPED_FORMATS: Readonly<Record<string, string>> = { date: "date", "date-time": "timestamp" };
+/** A value of each typed format as the JSON output writes it: a pattern it meets keeps the type. */
+const TYPED_SAMPLES: Readonly<Record<string, string>> = {
+  date: "2026-03-11",
+  "date-time": "2026-03-11T23:08:03.944Z",
+};
 
 /**
  * The field a property's schema is generated as (a step's `fields` entry as users write it):
@@ -126,7 +143,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       resolveSchema(then, scope, refsOf(s), `${at}/then`),
     );
   }
-  const props = s.properties;
+  const props = withoutUnmetDependents(s);
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   // An object that counts its properties (minProperties) or ties them together
   // (dependentRequired) gets all of them, so leaving one out never breaks it.
@@ -162,11 +179,34 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     const f = optionalCut(required.has(name), scope, () =>
       schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
-    if (f) out.push(...withHelper(f));
+    if (f) out.push(f);
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
+  // maxProperties: the required properties and the first optional ones up to it.
+  if (typeof s.maxProperties === "number" && !conditional && out.length > s.maxProperties) {
+    let optional = s.maxProperties - out.filter((f) => required.has(String(f.name))).length;
+    const kept = out.filter((f) => required.has(String(f.name)) || optional-- > 0);
+    out.splice(0, out.length, ...kept);
+  }
+  // Properties it requires but does not declare: of the schema of the patterns they match, else additionalProperties.
+  const declared = new Set(Object.keys(props ?? {}));
+  const undeclared = [...required].filter((n) => !declared.has(n) && !conditional?.replaced.has(n));
+  for (const name of undeclared) {
+    const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
+    const other = s.additionalProperties === undefined ? true : s.additionalProperties;
+    const sub = matching.length > 0 ? { allOf: matching } : other;
+    if (sub === false)
+      throw noValue(
+        scope,
+        at,
+        `requires ${name}, which it does not declare and its additionalProperties: false forbids, so no object is valid`,
+      );
+    declared.add(name);
+    const f = schemaField(name, sub, true, scope, refsOf(s), `${at}/required/${name}`);
+    if (f) out.push(f);
+  }
   // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
-  for (const extra of extraProperties(s, Object.keys(props ?? {}), scope, at)) {
+  for (const extra of extraProperties(s, [...declared], scope, at)) {
     const f = optionalCut(extra.required, scope, () =>
       schemaField(
         extra.name,
@@ -177,7 +217,32 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
         `${at}/properties/${extra.name}`,
       ),
     );
-    if (f) out.push(...withHelper(f));
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+/**
+ * An object schema's properties with those left out (false) that depend on one never written
+ * (`dependentRequired`, draft-7 `dependencies` lists: `working-directory` needs `run`, which
+ * the oneOf alternative chosen leaves out).
+ */
+function withoutUnmetDependents(s: SchemaObject): Record<string, unknown> | undefined {
+  const own = s.properties as Record<string, unknown> | undefined;
+  if (own === undefined) return own;
+  const lists = Object.entries({
+    ...((s.dependencies as Record<string, unknown> | undefined) ?? {}),
+    ...((s.dependentRequired as Record<string, unknown> | undefined) ?? {}),
+  }).filter((e): e is [string, string[]] => Array.isArray(e[1]));
+  const out = { ...own };
+  const never = (p: string) => out[p] === false || (out[p] === undefined && s.additionalProperties === false);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [p, deps] of lists)
+      if (out[p] !== false && out[p] !== undefined && deps.some(never)) {
+        out[p] = false;
+        changed = true;
+      }
   }
   return out;
 }
@@ -238,23 +303,34 @@ function valueField(
     return { name, type: scalarType(type, s), static: s.const } as RawField;
   if (values !== undefined && type !== "object" && type !== "array") {
     if (values.length === 0) throw invalid(scope, at, "allows no value (an empty enum)");
-    return { name, type: scalarType(type, s), options: { oneOf: values } };
+    // A column has one type: of values of several (true, false, ""), those of the field's type.
+    const own = values.filter((v) =>
+      typeof v === "number" ? type === "integer" || type === "number" : typeof v === type,
+    );
+    return { name, type: scalarType(type, s), options: { oneOf: own.length > 0 ? own : values } };
   }
   switch (type) {
     case "string": {
-      const options = stringOptions(s);
+      const options = stringOptions(s, scope, at);
       const drawn =
         typeof options.regex === "string"
           ? options.regex
           : `[A-Za-z0-9]{${options.minLen ?? 1},${options.maxLen ?? DEFAULT_TEXT_MAX_LEN}}`;
-      if (options.static === undefined && !options.uuid && !avoidsPatterns(drawn, excludedPatternsOf(s)))
+      const kept = Array.isArray(options.oneOf)
+        ? (options.oneOf as string[]).every((v) => !excludedPatternsOf(s).some((p) => jsRegex(p).test(v)))
+        : options.static !== undefined ||
+          options.uuid !== undefined ||
+          avoidsPatterns(drawn, excludedPatternsOf(s));
+      if (!kept)
         throw invalid(
           scope,
           at,
           `has not: {pattern: ${excludedPatternsOf(s).join(" | ")}} that the strings it generates may match`,
           "narrow the string with a pattern of its own that keeps clear of it, or list the field with an sql option",
         );
-      return { name, type: TYPED_FORMATS[String(s.format)] ?? "string", options };
+      // A typed format (date, date-time) keeps its type unless a pattern gave the values.
+      const patterned = options.regex !== undefined || options.oneOf !== undefined;
+      return { name, type: (!patterned && TYPED_FORMATS[String(s.format)]) || "string", options };
     }
     case "integer":
     case "number":
@@ -278,8 +354,7 @@ function valueField(
     case "object": {
       const fields = objectFields(s, scope, at);
       // A free-form object (no properties) is written as an empty object.
-      if (fields.length === 0)
-        return { name, type: "map<string,string>", options: { mapMinSize: 0, mapMaxSize: 0 } };
+      if (fields.length === 0) return { name, type: FREE_FORM, options: { mapMinSize: 0, mapMaxSize: 0 } };
       return { name, type: "struct", fields };
     }
     default:
@@ -299,14 +374,25 @@ function scalarType(type: string, s: SchemaObject): string {
   return TYPED_FORMATS[String(s.format)] ?? "string";
 }
 
-function stringOptions(s: SchemaObject): Record<string, unknown> {
+function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<string, unknown> {
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
   if (typeof s.pattern === "string") {
-    // A format's values that all meet the pattern too are the better values (emails, URIs).
+    // A format's values that all meet the pattern too are the better values (emails, URIs, dates).
     if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
+    const typed = TYPED_SAMPLES[String(s.format)];
+    if (typed !== undefined && jsRegex(s.pattern).test(typed)) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    return { regex: withLength(unanchored(s.pattern), min, max) };
+    const strings = patternStrings(s.pattern, min, max, excludedPatternsOf(s));
+    if ("regex" in strings) return { regex: strings.regex };
+    if (strings.values.length === 0)
+      throw invalid(
+        scope,
+        at,
+        `has a pattern (${s.pattern})${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from it${withoutLookarounds(s.pattern) !== undefined ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
+        "give the string a pattern of the lengths it allows and without lookarounds, or list the field with an sql option",
+      );
+    return { oneOf: strings.values };
   }
   if (format) return { ...format };
   if (TYPED_FORMATS[String(s.format)]) return {};
@@ -367,16 +453,14 @@ function numberOptions(
         round: decimals,
       };
     }
-    if (hi - lo + 1 <= MAX_LISTED)
-      return {
-        oneOf: Array.from({ length: hi - lo + 1 }, (_, i) => Number(((lo + i) * multipleOf).toFixed(10))),
-      };
-    throw invalid(
-      scope,
-      at,
-      `asks for multiples of ${multipleOf} over more than ${MAX_LISTED} values, which rowforge does not generate`,
-      "narrow minimum/maximum, or list the field with an sql option",
-    );
+    // The multiples in the range, or MAX_LISTED of them spread evenly over a wider one.
+    const count = Math.min(hi - lo + 1, MAX_LISTED);
+    const step = count === 1 ? 0 : (hi - lo) / (count - 1);
+    return {
+      oneOf: Array.from({ length: count }, (_, i) =>
+        Number(((lo + Math.round(i * step)) * multipleOf).toFixed(10)),
+      ),
+    };
   }
   if (min !== undefined) options.min = min;
   if (max !== undefined) options.max = max;
@@ -385,12 +469,8 @@ function numberOptions(
   return options;
 }
 
-function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: string): RawField {
-  const itemsRaw = Array.isArray(s.prefixItems)
-    ? s.prefixItems[0]
-    : Array.isArray(s.items)
-      ? s.items[0]
-      : s.items;
+function arrayField(name: string, given: SchemaObject, scope: SchemaScope, at: string): RawField {
+  const { s, itemsRaw } = tupleAsList(given);
   const itemAt = `${at}/items`;
   try {
     return arrayOf(name, s, resolveSchema(itemsRaw, scope, refsOf(s), itemAt), scope, at);
@@ -399,6 +479,25 @@ function arrayField(name: string, s: SchemaObject, scope: SchemaScope, at: strin
     if (!noValueHere(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
     return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: 0 } };
   }
+}
+
+/**
+ * A tuple (`prefixItems`, draft-4 `items: [...]`) as an array rowforge generates, whose items
+ * are all alike: no longer than minItems (or 1), its items meet the schemas of those
+ * positions and the schema of the other items (`items` beside prefixItems, `additionalItems`)
+ * too, so they are valid whether or not the validator reads prefixItems (a schema without
+ * `$schema` is read as draft-07 by most).
+ */
+function tupleAsList(s: SchemaObject): { s: SchemaObject; itemsRaw: unknown } {
+  const tuple = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
+  if (!tuple) return { s, itemsRaw: s.items };
+  const rest = Array.isArray(s.prefixItems) ? s.items : s.additionalItems;
+  const length = Math.min(
+    typeof s.maxItems === "number" ? s.maxItems : Number.POSITIVE_INFINITY,
+    Math.max(1, typeof s.minItems === "number" ? s.minItems : 0),
+  );
+  const others = typeof rest === "object" && rest !== null ? [rest] : [];
+  return { s: { ...s, maxItems: length }, itemsRaw: { allOf: [...tuple.slice(0, length), ...others] } };
 }
 
 function arrayOf(
@@ -433,9 +532,10 @@ function arrayOf(
     if (s.uniqueItems === true) options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
     return { name, type: "array", options, fields: element.fields };
   }
-  if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options, scope, at);
-  if (element.type === "map<string,string>")
-    throw invalid(scope, itemAt, "is an array of free-form objects, which rowforge does not generate yet");
+  if (String(element.type).startsWith("array")) return arrayOfArrays(name, element, options);
+  // Free-form objects are written empty: distinct items are kept by writing at most one.
+  if (element.type === FREE_FORM && s.uniqueItems === true)
+    options.arrayMaxLen = Math.max(minItems, Math.min(maxItems, 1));
   const elementOptions = { ...((element.options as Record<string, unknown> | undefined) ?? {}) };
   delete elementOptions.enableNull;
   const listed =
@@ -517,52 +617,20 @@ function avoid(
   return { ...options, min, max };
 }
 
-/** The hidden field an array of arrays is generated through, kept on the field objectFields returns. */
-const HELPER = Symbol("helper");
-const withHelper = (f: RawField): RawField[] => {
-  const helper = (f as { [HELPER]?: RawField })[HELPER];
-  if (!helper) return [f];
-  const { [HELPER]: _, ...own } = f as RawField & { [HELPER]?: RawField };
-  return [helper, own];
-};
-
 /**
- * An array of arrays of scalars: a hidden array of one-field objects (`<name>__items`, each
- * `e` an inner array with the inner schema's options) and the written field taking each
- * object's `e` (`transform(<name>__items, x -> x.e)`). Deeper nesting, arrays of arrays of
- * objects and arrays of arrays inside arrays of objects are refused.
+ * An array of arrays: its element is the inner array's own field (`element`, with the inner
+ * schema's lengths and options), at any depth and inside arrays of objects.
  */
-function arrayOfArrays(
-  name: string,
-  inner: RawField,
-  options: Record<string, unknown>,
-  scope: SchemaScope,
-  at: string,
-): RawField {
-  const prefix = sqlPrefix(at.replace(/\/properties\/[^/]+$/, ""));
-  const innerType = String(inner.type);
-  if (
-    prefix === undefined ||
-    inner.fields !== undefined ||
-    innerType === "array" ||
-    innerType.startsWith("array<array")
-  )
-    throw invalid(
-      scope,
-      at,
-      "is an array of arrays that rowforge does not generate (it does arrays of arrays of scalars, outside arrays of objects)",
-    );
-  const helper: RawField = {
-    name: `${name}__items`,
-    type: "array",
-    options: { ...options, omit: true },
-    fields: [{ ...inner, name: "e", nullable: false }],
+function arrayOfArrays(name: string, inner: RawField, given: Record<string, unknown>): RawField {
+  // Nested arrays multiply: each level holds at most NESTED_MAX_ITEMS unless minItems asks more.
+  const least = Number(given.arrayMinLen ?? 0);
+  const options = {
+    ...given,
+    arrayMaxLen: Math.min(Number(given.arrayMaxLen), Math.max(least, NESTED_MAX_ITEMS)),
   };
-  const field = {
-    name,
-    type: `array<${innerType}>`,
-    options: { sql: `transform(${prefix}\`${name}__items\`, x -> x.e)` },
-    [HELPER]: helper,
-  };
-  return field as RawField;
+  const innerOptions = { ...((inner.options as Record<string, unknown> | undefined) ?? {}) };
+  delete innerOptions.enableNull;
+  delete innerOptions.nullProb;
+  const element = { ...inner, name: "element", nullable: false, options: innerOptions };
+  return { name, type: `array<${String(inner.type)}>`, options, fields: [element] };
 }

@@ -8,10 +8,37 @@ import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts"
  * class in Java) and `&&` there, a `{` that starts no quantifier and a lone `}`.
  */
 export function unanchored(pattern: string): string {
+  // Each alternative of `^a$|^b$` is anchored on its own.
+  return javaLiterals(topLevelAlternatives(pattern).map(withoutAnchors).join("|"));
+}
+
+function withoutAnchors(pattern: string): string {
   let p = pattern;
   if (p.startsWith("^")) p = p.slice(1);
   if (p.endsWith("$") && !p.endsWith("\\$")) p = p.slice(0, -1);
-  return javaLiterals(p);
+  return p;
+}
+
+/** A pattern split at its `|` outside groups and classes. */
+function topLevelAlternatives(p: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      out.push(p.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(p.slice(from));
+  return out;
 }
 
 function javaLiterals(p: string): string {
@@ -77,10 +104,7 @@ export function distinctStrings(regex: string, count: number): string[] {
 /** Whether every string drawn from `regex` (a few hundred, the same every time) matches the JSON Schema `pattern`. */
 export function alwaysMatches(regex: string, pattern: string): boolean {
   const test = jsRegex(pattern);
-  const generator = compileRegex(regex);
-  const rnd = new RowRandom(hashString(regex, 30));
-  for (let i = 0; i < SAMPLES; i++) if (!test.test(generator.generate(rnd.at(i)))) return false;
-  return true;
+  return drawsOnly(regex, (v) => test.test(v));
 }
 
 /** A pattern that is one repeated atom (`[a-z0-9-]+`, `(\\w*)`), a class or `.` or an escape: its repetition. */
@@ -108,4 +132,86 @@ export function withLength(
   const hi = Math.min(most, textMaxLen(lo, maxLength) ?? Math.max(lo, DEFAULT_TEXT_MAX_LEN));
   if (open !== "(" && close === ")") return pattern;
   return hi < lo ? pattern : `${open}${atom}{${lo},${hi}}${close}`;
+}
+
+/** Strings drawn for a pattern whose generator's strings do not all meet it, of which those that do are its values. */
+const POOL_DRAWS = 4000;
+/** Values of such a pattern: a pool of distinct ones. */
+const POOL_SIZE = 500;
+
+/**
+ * How strings of a JSON Schema pattern (with the string's minLength/maxLength) are generated:
+ * the pattern as rowforge's generator reads it (`regex`) when every string drawn from it (a
+ * few hundred, the same every time) meets the pattern and lengths; else a pool of values
+ * (`values`): strings drawn from it, its lookarounds (`(?!\s*$).+`, `[a-z.]*(?<!\.)`),
+ * which the generator cannot read, taken out, kept when they meet the pattern whole and the
+ * lengths (`^$|^[a-z]+$` with minLength 1) and match none of the `excluded` patterns
+ * (`not: {pattern}`). An empty pool: no string drawn meets them.
+ */
+export function patternStrings(
+  pattern: string,
+  minLength: number | undefined,
+  maxLength: number | undefined,
+  excluded: readonly string[] = [],
+): { regex: string } | { values: string[] } {
+  const bare = withoutLookarounds(pattern);
+  const regex = withLength(unanchored(bare ?? pattern), minLength, maxLength);
+  if (bare === undefined && minLength === undefined && maxLength === undefined && excluded.length === 0)
+    return { regex };
+  const test = jsRegex(pattern);
+  const avoided = excluded.map(jsRegex);
+  const fits = (v: string) =>
+    test.test(v) &&
+    !avoided.some((x) => x.test(v)) &&
+    [...v].length >= (minLength ?? 0) &&
+    [...v].length <= (maxLength ?? Number.POSITIVE_INFINITY);
+  if (bare === undefined && drawsOnly(regex, fits)) return { regex };
+  return { values: distinctStrings(regex, POOL_DRAWS).filter(fits).slice(0, POOL_SIZE) };
+}
+
+/** Whether every string drawn from `regex` (a few hundred, the same every time) passes `test`. */
+function drawsOnly(regex: string, test: (v: string) => boolean): boolean {
+  const generator = compileRegex(regex);
+  const rnd = new RowRandom(hashString(regex, 30));
+  for (let i = 0; i < SAMPLES; i++) if (!test(generator.generate(rnd.at(i)))) return false;
+  return true;
+}
+
+/** A pattern with its lookaround groups (`(?=`, `(?!`, `(?<=`, `(?<!`) taken out; undefined when it has none. */
+export function withoutLookarounds(pattern: string): string | undefined {
+  let out = "";
+  let found = false;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      out += c + (pattern[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+    } else if (c === "(" && /^\(\?<?[=!]/.test(pattern.slice(i))) {
+      found = true;
+      i = groupEnd(pattern, i);
+    } else out += c;
+  }
+  return found ? out : undefined;
+}
+
+/** The index of the `)` closing the group opened at `start`. */
+function groupEnd(p: string, start: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = start; i < p.length; i++) {
+    const c = p[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
+  }
+  return p.length;
 }

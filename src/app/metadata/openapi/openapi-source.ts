@@ -30,8 +30,14 @@ export const openApiSource: MetadataSource = {
     const doc = await docs.read(location, where);
     // Schemas kept in other files (`$ref: schemas/pet.yaml`) are read beside the document.
     const bundled = await bundleRefs(doc.value, doc.path, docs, where);
-    const scope: SchemaScope = { root: bundled, where: `${where}: OpenAPI ${doc.path}` };
     const root = isObject(bundled) ? bundled : {};
+    // OpenAPI 3.1's schemas are JSON Schema 2020-12, where nullable is no keyword (null is a type).
+    const v31 = typeof root.openapi === "string" && /^3\.[1-9]/.test(root.openapi);
+    const scope: SchemaScope = {
+      root: bundled,
+      where: `${where}: OpenAPI ${doc.path}`,
+      ...(v31 ? { readsNullable: false } : {}),
+    };
     const swagger2 = typeof root.swagger === "string";
     if (!swagger2 && typeof root.openapi !== "string")
       throw new RowforgeError(
@@ -162,7 +168,8 @@ function bodyField(op: Obj, scope: SchemaScope, at: string, swagger2: boolean): 
     const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
     schema = isObject(json) ? json.schema : undefined;
   }
-  if (schema === undefined) return [];
+  // No schema (or `schema: null`, as some generated documents write it): the body is not described.
+  if (schema === undefined || schema === null) return [];
   const field = schemaField("body", schema, true, scope, [], `${at}/requestBody`);
   return field ? [field] : [];
 }
