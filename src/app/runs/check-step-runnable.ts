@@ -3,14 +3,16 @@ import { RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { metadataSourceOf } from "../metadata/metadata-registry.ts";
+import { missingConnection } from "./missing-connection.ts";
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
 export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
 
 /**
  * Throws what would stop a step from being written: no fields (or fields from a metadata
- * source rowforge cannot read), a format no connector writes, options its connector refuses. `run` checks
- * every step with it before the first byte is written; `validate` reports each step's.
+ * source rowforge cannot read), no connection where one is needed (RF_CONNECTION_MISSING), a format
+ * no connector writes, options its connector refuses. `run` checks every step with it before the
+ * first byte is written; `validate` reports each step's.
  */
 export function checkStepRunnable(r: ResolvedStep): void {
   const name = r.step.name;
@@ -27,5 +29,7 @@ export function checkStepRunnable(r: ResolvedStep): void {
       },
     );
   }
+  const unbound = missingConnection(r);
+  if (unbound) throw unbound;
   connectorFor(r).check(r);
 }
