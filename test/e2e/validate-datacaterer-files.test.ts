@@ -57,6 +57,40 @@ test("item 9: minValue/maxValue and the other keys Data Caterer ignores are warn
   );
 });
 
+test("item 9: a unified file's configuration: and a step's own enableDataGeneration (Data Caterer's documentation writes them, its engine reads config: and the step's options) warn with what to write", () => {
+  const out = join(fixtureDir({}), "users");
+  const dir = fixtureDir({
+    "unified.yaml": [
+      'version: "1.0"',
+      "name: documented",
+      "configuration: {flags: {enableCount: false}}",
+      "dataSources:",
+      "  - name: files",
+      `    connection: {type: json, options: {path: ${out}}}`,
+      "    steps:",
+      "      - name: users",
+      "        enableDataGeneration: false",
+      "        count: {records: 3}",
+      "        fields: [{name: id, options: {regex: 'U[0-9]{3}'}}]",
+      "",
+    ].join("\n"),
+  });
+  const v = runCli(["validate", join(dir, "unified.yaml")]);
+  assert.equal(v.status, 0, v.stderr);
+  assert.match(
+    v.stderr,
+    /unified\.yaml:3:1: warning RF_KEY_IGNORED: unified plan key "configuration" .*write config/,
+  );
+  assert.match(
+    v.stderr,
+    /unified\.yaml:9:9: warning RF_KEY_IGNORED: step key "enableDataGeneration" .*write options: \{enableDataGeneration: \.\.\.\}/,
+  );
+  // Ignored as Data Caterer ignores it: the step is generated.
+  const r = runCli(["run", join(dir, "unified.yaml"), "--workers", "0"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(readdirSync(out).some((f) => f.endsWith(".json")));
+});
+
 /** A task file as Data Caterer users keep them: steps bound to no connection (a plan binds them). */
 const UNBOUND_TASKS: Record<string, string> = {
   "postgres-task.yaml": [

@@ -32,8 +32,8 @@ export function missingConnection(r: ResolvedStep): RowforgeError | undefined {
     return undefined;
   } catch (e) {
     if (!isRowforgeError(e) || e.code !== "RF_KEY_MISSING") return undefined;
-    const prefix = `step "${name}" `;
-    const lacks = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+    // `step "x" (connection "y") has no url option`: what it lacks, said once.
+    const lacks = e.message.replace(/^step "[^"]*"( \(connection "[^"]*"\))? /, "");
     return new RowforgeError(
       "RF_CONNECTION_MISSING",
       `step "${name}" (${r.format}) has no connection, so it ${lacks}${why(r)}`,
@@ -48,7 +48,10 @@ const why = (r: ResolvedStep): string =>
     ? `: task "${r.taskName}" is checked on its own, and a task file names no connection`
     : `: connection "${r.dataSourceName}" is not defined`;
 
+/** How to give the step a connection: bind its task to one, or define the one its plan names. */
 function howToBind(r: ResolvedStep, kind: string): string {
-  const name = r.dataSourceName || `my_${kind}`;
+  if (r.dataSourceName !== "")
+    return `define connection "${r.dataSourceName}" in application.conf (${kind} { ${r.dataSourceName} { ... } }), or save it over the API`;
+  const name = `my_${kind}`;
   return `run it from a plan that binds the task to a connection (tasks: [{name: ${r.taskName}, dataSourceName: ${name}}]) defined in application.conf (${kind} { ${name} { ... } }), or from a unified file whose data source has the connection`;
 }

@@ -82,14 +82,7 @@ const IGNORED_BY_DATA_CATERER: Readonly<Record<string, string>> = {
 function reportUnknownOption(ctx: LoadContext, key: string, path: readonly PathSegment[]): void {
   const instead = IGNORED_BY_DATA_CATERER[key];
   if (instead !== undefined) {
-    ctx.report(
-      ctx.strict ? "error" : "warning",
-      "RF_KEY_IGNORED",
-      `field option "${key}" is ignored: Data Caterer ignores it (its documentation or files name it, its engine does not read it), and so does rowforge; write ${instead}`,
-      [...path, key],
-      undefined,
-      "key",
-    );
+    ctx.ignoredByDataCaterer(key, instead, path, "field option");
     return;
   }
   const suggestion = didYouMean(key, KNOWN_KEYS);
