@@ -18,7 +18,6 @@ export {
 export { FieldOptions, type WeightedValue } from "./field-options.ts";
 export * from "./foreign-key.ts";
 export { deepFreeze, type Immutable } from "./immutable.ts";
-export { type ImpliedDestination, impliedDestination } from "./implied-destination.ts";
 export { NAME_MAX_LENGTH, NAME_PATTERN, nameProblem } from "./names.ts";
 export { parseDataType, SUPPORTED_TYPE_NAMES, TYPE_NAME_ALIASES } from "./parse-data-type.ts";
 export { Plan, SinkOptions, TaskSummary } from "./plan.ts";
