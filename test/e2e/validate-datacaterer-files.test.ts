@@ -102,6 +102,15 @@ const UNBOUND_TASKS: Record<string, string> = {
     "    fields: [{name: id}]",
     "",
   ].join("\n"),
+  // Fields from its table: with no connection there is no table to read them from.
+  "postgres-table-task.yaml": [
+    "name: pg_table",
+    "steps:",
+    "  - name: balances",
+    "    type: postgres",
+    "    options: {dbtable: account.balances}",
+    "",
+  ].join("\n"),
   "kafka-task.yaml": [
     "name: kafka_accounts",
     "steps:",
@@ -154,6 +163,8 @@ test("item 9: a database, Kafka, JMS or HTTP task file validated on its own warn
   const expected: Record<string, RegExp> = {
     "postgres-task.yaml":
       /postgres-task\.yaml:3:\d+: warning RF_CONNECTION_MISSING: step "accounts" \(postgres\) has no connection, so it has no url option/,
+    "postgres-table-task.yaml":
+      /postgres-table-task\.yaml:3:\d+: warning RF_CONNECTION_MISSING: step "balances" \(postgres\) has no connection, so it has no url option/,
     "kafka-task.yaml":
       /kafka-task\.yaml:3:\d+: warning RF_CONNECTION_MISSING: step "events" \(kafka\) has no connection, so it has no Kafka brokers/,
     "jms-task.yaml":

@@ -17,6 +17,9 @@ export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
 export function checkStepRunnable(r: ResolvedStep): void {
   const name = r.step.name;
   if (isReference(r)) return;
+  // First: a database step with no connection has no fields either (its table was not read).
+  const unbound = missingConnection(r);
+  if (unbound) throw unbound;
   // A document may describe no fields (an OpenAPI operation sent as its method and path alone).
   if (r.step.fields.length === 0 && r.fieldsFrom === undefined) {
     // A metadata source rowforge does not read is refused naming the ones it reads.
@@ -29,7 +32,5 @@ export function checkStepRunnable(r: ResolvedStep): void {
       },
     );
   }
-  const unbound = missingConnection(r);
-  if (unbound) throw unbound;
   connectorFor(r).check(r);
 }
