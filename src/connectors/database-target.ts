@@ -61,7 +61,7 @@ export function readDatabaseServer(
   const raw = o.url?.trim();
   if (!raw) {
     throw new RowforgeError("RF_KEY_MISSING", `${where} has no url option`, {
-      hint: `give the connection a url: ${example} (a task run on its own has no connection: run it from a plan or unified file that binds it to one)`,
+      hint: `give the connection a url: ${example}`,
     });
   }
   const url = parseDatabaseUrl(raw, where, d, example);

@@ -102,6 +102,13 @@ export const ERROR_CODES = {
     title: "unknown key",
     hint: "the key is not read by rowforge; check its spelling (an error only with --strict)",
   },
+  RF_KEY_IGNORED: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "key Data Caterer ignores",
+    hint: "Data Caterer's documentation, schema or own files use the key, but its engine does not read it, so rowforge ignores it too; write the key the message names instead (an error only with --strict)",
+  },
   RF_VALIDATION_FIELD_UNKNOWN: {
     status: 400,
     scope: "run",
@@ -234,6 +241,13 @@ export const ERROR_CODES = {
     retryable: false,
     title: "connection not found",
     hint: "define the connection in the application configuration (`<format> { <name> { ... } }`) or save it over the API",
+  },
+  RF_CONNECTION_MISSING: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "step has no connection",
+    hint: "bind the step's task to a data source in a plan (tasks: [{name, dataSourceName}]) and define that connection in application.conf or a unified file; `validate` of a task file on its own only warns, `run` needs the connection",
   },
   RF_NAME_DUPLICATE: {
     status: 400,

@@ -118,6 +118,9 @@ test("the corpus files that need what rowforge cannot do yet say so clearly", (t
   ]);
   // A task run on its own has no connection: its Cassandra step names none to write to.
   assert.equal(cassandra.status, 2);
-  assert.match(cassandra.stderr, /RF_KEY_MISSING: step "accounts" names no Cassandra host/);
+  assert.match(
+    cassandra.stderr,
+    /RF_CONNECTION_MISSING: step "accounts" \(cassandra\) has no connection, so it names no Cassandra host/,
+  );
   assert.deepEqual(readdirSync(out), []);
 });

@@ -109,7 +109,7 @@ test("on users' files the schema underlines only keys that rowforge validate als
   const load = await loadProject([CORPUS], { outputKinds: OUTPUT_KINDS, env: {}, lenientEnv: true });
   const warned = new Set(
     load.diagnostics
-      .filter((d) => d.code === "RF_KEY_UNKNOWN" && d.location?.path)
+      .filter((d) => (d.code === "RF_KEY_UNKNOWN" || d.code === "RF_KEY_IGNORED") && d.location?.path)
       .map((d) => `${d.location!.file}#${d.location!.path}`),
   );
   let underlined = 0;

@@ -42,7 +42,7 @@ test("problems are reported like a compiler and exit with 2", () => {
   );
   assert.match(
     r.stderr,
-    /warning RF_KEY_UNKNOWN: unknown field option key "arrayMinLength"; did you mean "arrayMinLen"/,
+    /warning RF_KEY_IGNORED: field option "arrayMinLength" is ignored: Data Caterer ignores it .*write arrayMinLen/,
   );
   assert.match(
     r.stderr,
@@ -57,7 +57,7 @@ test("problems are reported like a compiler and exit with 2", () => {
     diagnostics: { code: string; severity: string }[];
   };
   assert.equal(report.errors, 5);
-  assert.ok(report.diagnostics.some((d) => d.code === "RF_KEY_UNKNOWN" && d.severity === "error"));
+  assert.ok(report.diagnostics.some((d) => d.code === "RF_KEY_IGNORED" && d.severity === "error"));
 });
 
 test("help, version and usage errors follow the exit-code conventions", () => {

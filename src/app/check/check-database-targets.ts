@@ -3,6 +3,7 @@ import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { missingConnection } from "../runs/missing-connection.ts";
 
 /** What is wrong with a step. */
 export type StepProblem = Pick<RowforgeError, "code" | "message" | "hint">;
@@ -22,7 +23,10 @@ export async function checkDatabaseTargets(
   /** The problem of a step, located where the step is written. */
   at: (step: ResolvedStep, e: StepProblem, severity: Diagnostic["severity"]) => Diagnostic,
 ): Promise<Diagnostic[]> {
-  const steps = plan.steps.filter((s) => !isReferenceStep(s) && findConnector(s.format)?.describe);
+  // A step with no connection has no server to ask (checkStepRunnable reported it).
+  const steps = plan.steps.filter(
+    (s) => !isReferenceStep(s) && findConnector(s.format)?.describe && !missingConnection(s),
+  );
   const found = await Promise.all(
     steps.map((s) =>
       findConnector(s.format)!

@@ -19,6 +19,11 @@ import { checkValidations } from "./check-validations.ts";
 interface ProjectPlan {
   readonly plan: ResolvedPlan;
   readonly files: ReadonlySet<string>;
+  /**
+   * A task file given on its own: bound to no connection yet (a plan or unified file binds it),
+   * so that its steps have none is a warning (RF_CONNECTION_MISSING); `run` of it alone refuses.
+   */
+  readonly loose?: boolean;
 }
 
 /**
@@ -198,7 +203,7 @@ class DiagnosticList {
 
 function checkOne(
   load: ProjectLoad,
-  { plan, files }: ProjectPlan,
+  { plan, files, loose }: ProjectPlan,
   skipAlso: (taskName: string) => boolean = () => false,
   partial = false,
 ): Diagnostic[] {
@@ -213,7 +218,10 @@ function checkOne(
     const f = load.taskFiles.get(taskName) ?? planFile;
     return f !== undefined && bad.has(f);
   };
-  return checkPlan(plan, load, skip, partial || bad.size > 0);
+  const found = checkPlan(plan, load, skip, partial || bad.size > 0);
+  return loose
+    ? found.map((d) => (d.code === "RF_CONNECTION_MISSING" ? { ...d, severity: "warning" } : d))
+    : found;
 }
 
 /** Each plan loaded, and each task file given on its own that no plan uses. */
@@ -241,7 +249,7 @@ function projectPlans(load: ProjectLoad): ProjectPlan[] {
       source: file,
     });
     if (r.diagnostics.some((d) => d.severity === "error")) continue;
-    out.push({ plan: r.plan, files: new Set([file]) });
+    out.push({ plan: r.plan, files: new Set([file]), loose: true });
   }
   return out;
 }

@@ -13,6 +13,7 @@ import {
   type MetadataStepReport,
 } from "../metadata/fill-from-metadata.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
+import { missingConnection } from "../runs/missing-connection.ts";
 import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";
 import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
@@ -75,10 +76,11 @@ export interface ReadSchemaOptions {
 /**
  * Whether a step takes its fields from its table: a database step with no fields does; one
  * with some fields is completed (all its missing columns with the flag
- * enableGeneratePlanAndTasks, else only the columns the database refuses rows without).
+ * enableGeneratePlanAndTasks, else only the columns the database refuses rows without). A step
+ * with no connection has no server to read (checkStepRunnable says so).
  */
 const needsSchema = (r: ResolvedStep): boolean =>
-  !isReference(r) && findConnector(r.format)?.describe !== undefined;
+  !isReference(r) && findConnector(r.format)?.describe !== undefined && !missingConnection(r);
 
 /**
  * The schema stage, before compile: makes a step of each table of a data source that stands

@@ -65,8 +65,25 @@ export class LoadContext {
   }
 
   /**
+   * A key Data Caterer's documentation, schema or files use although its engine does not read
+   * it (there): ignored, as Data Caterer ignores it, with a warning (an error with --strict)
+   * saying what to write instead.
+   */
+  ignoredByDataCaterer(key: string, instead: string, path: readonly PathSegment[], what: string): void {
+    this.report(
+      this.strict ? "error" : "warning",
+      "RF_KEY_IGNORED",
+      `${what} "${key}" is ignored: Data Caterer ignores it (its documentation or files name it, its engine does not read it), and so does rowforge; write ${instead}`,
+      [...path, key],
+      undefined,
+      "key",
+    );
+  }
+
+  /**
    * Reports keys of `obj` that are not in `known` (a warning, an error with --strict), with
-   * the nearest known key. `ignored` keys are known but have no effect in rowforge.
+   * the nearest known key. `ignored` keys are known but have no effect in rowforge;
+   * `dataCatererIgnores` maps keys Data Caterer ignores to what to write instead.
    */
   checkKeys(
     obj: RawObject,
@@ -74,9 +91,15 @@ export class LoadContext {
     path: readonly PathSegment[],
     what: string,
     ignored: readonly string[] = [],
+    dataCatererIgnores: Readonly<Record<string, string>> = {},
   ): void {
     for (const key of Object.keys(obj)) {
       if (known.includes(key)) continue;
+      const instead = dataCatererIgnores[key];
+      if (instead !== undefined) {
+        this.ignoredByDataCaterer(key, instead, path, `${what} key`);
+        continue;
+      }
       if (ignored.includes(key)) {
         this.report(
           "warning",

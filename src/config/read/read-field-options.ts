@@ -56,31 +56,41 @@ export function readFieldOptions(
 }
 
 /**
- * Option names Data Caterer's own schema, documentation or examples use although its engine
- * reads other names (or none): users have them in working files, so they warn.
+ * Field options Data Caterer's schema, documentation or own files use although its engine
+ * reads none of them, with what to write instead (the README lists them). Users
+ * have them in working files: they warn (RF_KEY_IGNORED), and are ignored as Data Caterer ignores them.
  */
-const DOCUMENTED_UNREAD_OPTIONS = [
-  "arrayMinLength",
-  "arrayMaxLength",
-  "primaryKeyPosition",
-  "clusteringPosition",
-  "isQueryParam",
-  "queryParamStyle",
-  "queryParamExplode",
-];
+const IGNORED_BY_DATA_CATERER: Readonly<Record<string, string>> = {
+  minValue: "min",
+  maxValue: "max",
+  arrayMinLength: "arrayMinLen",
+  arrayMaxLength: "arrayMaxLen",
+  primaryKeyPosition: "primaryKeyPos",
+  clusteringPosition: "clusteringPos",
+  isQueryParam: "the field under httpUrl.queryParam (or name it queryParam<name>)",
+  queryParamStyle: "the option style on a field under httpUrl.queryParam",
+  queryParamExplode: "the option explode on a field under httpUrl.queryParam",
+  correlatedWith: "an sql expression over the other field",
+  negativelyCorrelatedWith: "an sql expression over the other field",
+};
 
 /**
  * An unknown key inside a field's options is an error (a typo such as `mni:` would
- * otherwise give wrong data without a word), a warning with `--lenient`.
+ * otherwise give wrong data without a word), a warning with `--lenient`; a key Data Caterer
+ * ignores is a warning saying what to write (both errors with --strict).
  */
 function reportUnknownOption(ctx: LoadContext, key: string, path: readonly PathSegment[]): void {
+  const instead = IGNORED_BY_DATA_CATERER[key];
+  if (instead !== undefined) {
+    ctx.ignoredByDataCaterer(key, instead, path, "field option");
+    return;
+  }
   const suggestion = didYouMean(key, KNOWN_KEYS);
-  const documented = DOCUMENTED_UNREAD_OPTIONS.includes(key);
-  const severity = ctx.strict ? "error" : documented || ctx.lenientOptions ? "warning" : "error";
+  const severity = ctx.strict ? "error" : ctx.lenientOptions ? "warning" : "error";
   ctx.report(
     severity,
     "RF_KEY_UNKNOWN",
-    `unknown field option key "${key}"${suggestion ? `; ${suggestion}` : ""}${documented ? " (Data Caterer's documentation names it, but its engine does not read it either)" : ""}`,
+    `unknown field option key "${key}"${suggestion ? `; ${suggestion}` : ""}`,
     [...path, key],
     severity === "error" ? "fix the name, or run with --lenient to ignore unknown option keys" : undefined,
     "key",

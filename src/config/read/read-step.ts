@@ -37,7 +37,10 @@ export function readStep(
   env: Env,
   defaultType = "json",
 ): Step | undefined {
-  ctx.checkKeys(obj, STEP_KEYS, path, "step", ["schema"]);
+  // Data Caterer's documentation puts enableDataGeneration on the step; its engine reads the step's options.
+  ctx.checkKeys(obj, STEP_KEYS, path, "step", ["schema"], {
+    enableDataGeneration: "options: {enableDataGeneration: ...} on the step",
+  });
   const name = ctx.requireString(obj, "name", path, "a step");
   if (name === undefined) return undefined;
   const type =

@@ -51,7 +51,8 @@ export function isUnifiedShape(obj: RawObject): boolean {
 
 /** Reads a unified file into a plan with one task per data source (`<name>_task`) and inline connections. */
 export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): UnifiedRead | undefined {
-  ctx.checkKeys(obj, UNIFIED_KEYS, [], "unified plan", ["configuration"]);
+  // Data Caterer's migration guide writes `configuration:`; its model reads `config:`.
+  ctx.checkKeys(obj, UNIFIED_KEYS, [], "unified plan", [], { configuration: "config" });
   const name = ctx.requireString(obj, "name", [], "the plan");
   const description =
     obj.description === undefined ? "" : (ctx.string(obj.description, ["description"]) ?? "");

@@ -1,4 +1,5 @@
 import { didYouMean, type PathSegment } from "../../errors/index.ts";
+import { impliedDestination } from "../../model/implied-destination.ts";
 import type {
   Connection,
   ForeignKey,
@@ -78,8 +79,12 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
     tasks.push(task);
     const connection = input.connections.get(summary.dataSourceName);
     if (!connection && summary.dataSourceName !== "") {
+      // A json step with no path whose options or fields show Kafka, JMS or HTTP needs one too.
       const needsConnection = task.steps.some(
-        (s) => s.enabled && !SELF_CONTAINED_FORMATS.includes((s.options.format ?? s.type).toLowerCase()),
+        (s) =>
+          s.enabled &&
+          (!SELF_CONTAINED_FORMATS.includes((s.options.format ?? s.type).toLowerCase()) ||
+            (!s.options.path?.trim() && impliedDestination(s) !== undefined)),
       );
       const near = didYouMean(summary.dataSourceName, input.connections.keys());
       ctx.report(

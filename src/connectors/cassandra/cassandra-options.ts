@@ -125,7 +125,7 @@ export function readCassandraServer(
   const hostText = first(o, ["host", "spark.cassandra.connection.host"]);
   if (!hostText) {
     throw new RowforgeError("RF_KEY_MISSING", `${where} names no Cassandra host`, {
-      hint: "give the connection host (or spark.cassandra.connection.host) and port (a task run on its own has no connection: run it from a plan or unified file that binds it to one)",
+      hint: "give the connection host (or spark.cassandra.connection.host) and port",
     });
   }
   const hosts = hostText

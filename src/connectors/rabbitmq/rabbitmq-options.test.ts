@@ -80,4 +80,9 @@ test("a jms connection is served when its factory is RabbitMQ's; Solace's and ot
     code(() => read({ url: "smf://h:55555", destinationName: "q" }, "jms")),
     /^RF_CONNECTION_UNSUPPORTED: .*url "smf:\/\/h:55555" \(no connectionFactory\)/,
   );
+  // Naming no server at all is a missing url (a task bound to no connection), not an unsupported one.
+  assert.match(
+    code(() => read({ destinationName: "q" }, "jms")),
+    /^RF_KEY_MISSING: .* has no url option/,
+  );
 });

@@ -62,6 +62,8 @@ function checkJmsFactory(o: Readonly<Record<string, string>>, format: string, wh
   const url = o.url?.trim() ?? "";
   const amqpUrl = /^amqps?:\/\//i.test(url);
   if (factory === RABBITMQ_JMS_FACTORY || (factory === undefined && amqpUrl)) return;
+  // No server named at all (a task bound to no connection): the url check says what is missing.
+  if (factory === undefined && url === "") return;
   const what = factory
     ? `connection factory "${factory}"`
     : `url "${url.replace(/\/\/[^@/]*@/, "//")}" (no connectionFactory)`;
@@ -79,7 +81,7 @@ export const readRabbitOptions = (step: ResolvedStep): RabbitOptions =>
   rabbitOptions(
     step.step.options,
     step.format,
-    `step "${step.step.name}" (connection "${step.dataSourceName}")`,
+    `step "${step.step.name}"${step.dataSourceName ? ` (connection "${step.dataSourceName}")` : ""}`,
   );
 
 /**
