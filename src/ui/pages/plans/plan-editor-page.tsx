@@ -26,6 +26,7 @@ import {
   type PlanWorkspace,
   planName,
   type WorkspaceFile,
+  WorkspaceSyntaxError,
   workspaceFromRequest,
   workspaceFromSources,
   workspaceSources,
@@ -199,7 +200,8 @@ function PlanEditor({
   const step = steps[stepIndex];
   const stepName = typeof step?.name === "string" ? step.name : undefined;
   // The step is previewed inside the plan: its seed and foreign keys, as the run writes it.
-  const planRequest = useMemo(() => JSON.stringify(workspaceToRequest(ws)), [ws]);
+  // A file of the plan that does not parse (its editor shows where) leaves the step previewed on its own.
+  const planRequest = useMemo(() => planRequestOf(ws), [ws]);
   const preview = useSamplePreview(ws.tasks[taskIndex], stepName, planRequest);
   const sampleProblems =
     preview.answer && !preview.answer.ok
@@ -411,4 +413,14 @@ function PlanEditor({
       )}
     </section>
   );
+}
+
+/** The plan as saving sends it, in JSON; undefined while one of its files does not parse. */
+function planRequestOf(ws: PlanWorkspace): string | undefined {
+  try {
+    return JSON.stringify(workspaceToRequest(ws));
+  } catch (e) {
+    if (e instanceof WorkspaceSyntaxError) return undefined;
+    throw e;
+  }
 }
