@@ -40,7 +40,6 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
         outputKinds: OUTPUT_KINDS,
         ...(flags.config ? { configPath: flags.config } : {}),
         strict: flags.strict ?? false,
-        lenientEnv: !flags.strict,
         lenientOptions: flags.lenient ?? false,
         cwd: io.cwd,
         env: io.env,
