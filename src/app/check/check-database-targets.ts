@@ -11,7 +11,10 @@ export type StepProblem = Pick<RowforgeError, "code" | "message" | "hint">;
  * Codes that say the server was not reached, so nothing is known about its tables. A refused
  * login is not among them: the server answered, and `run` would be refused the same way.
  */
-const UNREACHED = new Set(["RF_DB_UNREACHABLE", "RF_CONNECTION_TIMEOUT"]);
+const UNREACHED: ReadonlySet<string> = new Set(["RF_DB_UNREACHABLE", "RF_CONNECTION_TIMEOUT"]);
+
+/** A warning of this check: a database it could not reach, whose tables were not looked at. */
+export const isUncheckedTable = (d: Diagnostic): boolean => d.severity === "warning" && UNREACHED.has(d.code);
 
 /**
  * `validate`'s check of database steps against their tables, the check `run` makes before it
