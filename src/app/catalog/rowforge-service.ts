@@ -273,11 +273,9 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     if (errors.length > 0 || !plan) return errors;
     // The dry run `run` and `validate` make (database steps read from their tables, the tables
     // and columns steps write looked at), every file and URL the plan names first checked
-    // against the access rules.
-    const checked = await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access, {
-      transformations: transformationsFolder,
-    });
-    return checked.diagnostics;
+    // against the access rules. Transformations are the operator's: they are checked when the
+    // plan is run or sampled, so a plan may be saved before its transformation is put in place.
+    return (await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access)).diagnostics;
   };
 
   return {

@@ -8,8 +8,9 @@ export function planCannotRun(name: string, problems: readonly Diagnostic[]): Ro
   const list = problems
     .map((d) => `${d.message}${d.location?.path ? ` (at ${d.location.path})` : ""}`)
     .join("; ");
+  const hint = problems.find((d) => d.hint)?.hint;
   return new RowforgeError(problems[0]?.code ?? "RF_PLAN_INVALID", `plan "${name}" cannot run: ${list}`, {
     diagnostics: problems,
-    ...(problems.find((d) => d.hint)?.hint ? { hint: problems.find((d) => d.hint)!.hint! } : {}),
+    ...(hint ? { hint } : {}),
   });
 }
