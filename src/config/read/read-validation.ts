@@ -319,7 +319,7 @@ function readFieldCheck(
     const suggestion = didYouMean(type, FIELD_CHECK_TYPES);
     ctx.report(
       "error",
-      "RF_VALUE_INVALID",
+      "RF_VALIDATION_NOT_SUPPORTED",
       `field check type "${type}" is not a check rowforge runs${suggestion ? `; ${suggestion}` : ""}`,
       [...path, "type"],
       suggestion ? undefined : `field check types: ${FIELD_CHECK_TYPES.join(", ")}`,
