@@ -135,6 +135,11 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       );
     return;
   }
+  // A plan refused for its problems (planCannotRun) is bad input, whatever its first problem's code.
+  if (isRowforgeError(error) && error.diagnostics.length > 0) {
+    void reply.code(400).send(badRequest(error.message, error.code));
+    return;
+  }
   if (isRowforgeError(error)) {
     const status = error.status;
     if (status < 500) {

@@ -75,6 +75,7 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
   }
   const runs = createRunManager({
     store,
+    transformations: service.transformationsFolder,
     reportsRoot: join(o.home, "reports"),
     access: service.access,
     host: o.host,

@@ -67,17 +67,24 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
               message: Type.String(),
               planId: Type.String(),
               yamlSources: Type.Optional(SourcesCheck),
+              warnings: Type.Optional(
+                Type.Array(Type.String(), {
+                  description:
+                    "rowforge: what the check before saving could not look at (a database that cannot be reached: its tables were not checked)",
+                }),
+              ),
             }),
           },
         },
       },
       async (req) => {
-        const { planId, name, sources } = await svc.savePlan(req.body);
+        const { planId, name, sources, warnings } = await svc.savePlan(req.body);
         return {
           status: "success",
           message: `Plan '${name}' saved successfully`,
           planId,
           ...(sources ? { yamlSources: sources } : {}),
+          ...(warnings ? { warnings: [...warnings] } : {}),
         };
       },
     );

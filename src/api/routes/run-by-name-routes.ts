@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
-import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { stepIdOf } from "../../model/index.ts";
 import { EXECUTION_MODES } from "../../store/index.ts";
@@ -111,13 +110,7 @@ export function runByNameRoutes(svc: RowforgeService, runs: RunManager): Fastify
             }
             only = new Set(chosen.map(stepIdOf));
           }
-          const refused =
-            mode === "generate" ? await checkTransformations(plan, svc.transformationsFolder) : [];
-          if (refused.length > 0) {
-            return reply
-              .code(400)
-              .send(badRequest(refused.map((e) => e.message).join("; "), "RF_TRANSFORMATION_REFUSED"));
-          }
+          // The run manager refuses what `rowforge run` refuses before writing (a 400 naming every problem).
           const record = await runs.submit(plan, mode, "api", only);
           const what =
             stepName !== undefined

@@ -6,7 +6,6 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
 import { REPORT_HEADER_POLICY } from "../../app/reports/report-policy.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
-import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { EXECUTION_MODES, EXECUTION_STATUSES, type ExecutionRecord } from "../../store/index.ts";
 import { ExecutionStatus, PublicExecutionRecord, ReportFileAnswer, RunStarted } from "../answer-schemas.ts";
 import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
@@ -87,13 +86,7 @@ export function runRoutes(svc: RowforgeService, runs: RunManager): FastifyPlugin
                 ),
               );
           }
-          const refused =
-            mode === "generate" ? await checkTransformations(plan, svc.transformationsFolder) : [];
-          if (refused.length > 0) {
-            return reply
-              .code(400)
-              .send(badRequest(refused.map((e) => e.message).join("; "), "RF_TRANSFORMATION_REFUSED"));
-          }
+          // The run manager refuses what `rowforge run` refuses before writing (a 400 naming every problem).
           const record = await runs.submit(plan, mode, "api");
           return {
             status: "success" as const,

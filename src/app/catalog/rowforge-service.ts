@@ -99,6 +99,8 @@ export interface RowforgeService {
     planId: string;
     name: string;
     sources?: { readonly current: boolean; readonly difference?: string };
+    /** What the pre-run check could not look at (a database that cannot be reached). */
+    warnings?: readonly string[];
   }>;
   getPlan(name: string): Promise<unknown | undefined>;
   /** The YAML texts kept with a saved plan; undefined when there is no such plan or it has none. */
@@ -261,17 +263,19 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     });
   };
 
-  /** What stops a saved plan from running: load problems, then the dry run of every step. */
-  const planProblems = async (request: unknown): Promise<Diagnostic[]> => {
+  /**
+   * What stops a saved plan from running (load problems, then the dry run of every step) and
+   * what could not be checked (a database that cannot be reached).
+   */
+  const planProblems = async (request: unknown): Promise<readonly Diagnostic[]> => {
     const { plan, diagnostics } = await resolveRequest(request);
     const errors = diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0 || !plan) return errors;
-    // The dry run `run` and `validate` make (database steps read from their tables), every file
-    // and URL the plan names first checked against the access rules.
-    // Only errors stop it: a warning (a count a parent decides, say) is the validate's to tell.
-    return (
-      await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access)
-    ).diagnostics.filter((d) => d.severity === "error");
+    // The dry run `run` and `validate` make (database steps read from their tables, the tables
+    // and columns steps write looked at), every file and URL the plan names first checked
+    // against the access rules. Transformations are the operator's: they are checked when the
+    // plan is run or sampled, so a plan may be saved before its transformation is put in place.
+    return (await preflightPlan(plan, { documents: new Map(), taskFiles: new Map() }, access)).diagnostics;
   };
 
   return {
@@ -318,8 +322,10 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         original !== undefined ? keepMaskedSecretsDeep(request, original) : request
       ) as typeof request;
       // A plan is checked as `rowforge validate` checks a file: an invalid one is never "saved successfully".
-      const problems = await planProblems(kept);
+      const found = await planProblems(kept);
+      const problems = found.filter((d) => d.severity === "error");
       if (problems.length > 0) throw planInvalid(name, problems);
+      const warnings = found.filter((d) => d.severity === "warning").map((d) => d.message);
       const planId = typeof kept.id === "string" && kept.id !== "" ? kept.id : randomUUID();
       const savedAt = new Date(now()).toISOString();
       const stored = { ...kept, id: planId };
@@ -335,11 +341,13 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
         ...(texts ? { yamlSources: texts } : {}),
       });
       await taskIndex.saved(name, stored);
-      if (masked === undefined) return { planId, name };
+      const noted = warnings.length > 0 ? { warnings } : {};
+      if (masked === undefined) return { planId, name, ...noted };
       const difference = sourcesDifference(masked, stored);
       return {
         planId,
         name,
+        ...noted,
         sources: { current: difference === undefined, ...(difference ? { difference } : {}) },
       };
     },

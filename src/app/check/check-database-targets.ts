@@ -8,14 +8,20 @@ import { missingConnection } from "../runs/missing-connection.ts";
 /** What is wrong with a step. */
 export type StepProblem = Pick<RowforgeError, "code" | "message" | "hint">;
 
-/** Codes that say the server was not reached, so nothing is known about its tables. */
-const UNREACHED = new Set(["RF_DB_UNREACHABLE", "RF_CONNECTION_TIMEOUT", "RF_DB_AUTH_FAILED"]);
+/**
+ * Codes that say the server was not reached, so nothing is known about its tables. A refused
+ * login is not among them: the server answered, and `run` would be refused the same way.
+ */
+const UNREACHED: ReadonlySet<string> = new Set(["RF_DB_UNREACHABLE", "RF_CONNECTION_TIMEOUT"]);
+
+/** A warning of this check: a database it could not reach, whose tables were not looked at. */
+export const isUncheckedTable = (d: Diagnostic): boolean => d.severity === "warning" && UNREACHED.has(d.code);
 
 /**
  * `validate`'s check of database steps against their tables, the check `run` makes before it
  * writes (Connector.checkTarget: the table exists or will be created, its columns take the
  * step's fields): a missing table or column is an error at the step; a server that cannot be
- * reached is a warning that its tables were not checked. Each server is asked at once.
+ * reached is a warning that its tables were not checked (a refused login is an error). Each server is asked at once.
  */
 export async function checkDatabaseTargets(
   plan: ResolvedPlan,

@@ -18,8 +18,9 @@ import {
   type PathSegment,
   type SourceLocation,
 } from "../../errors/index.ts";
-import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { checkStepRunnable } from "../runs/check-step-runnable.ts";
+import type { StepProblem } from "./check-database-targets.ts";
 import { checkValidations } from "./check-validations.ts";
 import { countWarnings } from "./count-warnings.ts";
 
@@ -180,6 +181,25 @@ function fieldOf(message: string, stepName: string): string | undefined {
   if (f === undefined) return undefined;
   const at = f.indexOf(`${stepName}.`);
   return at >= 0 && (at === 0 || f[at - 1] === ".") ? f.slice(at + stepName.length + 1) : f;
+}
+
+/** A problem of one step, located where the step is written. */
+export function stepDiagnostic(
+  docs: PlanDocuments,
+  plan: ResolvedPlan,
+  s: ResolvedStep,
+  e: StepProblem,
+  severity: Diagnostic["severity"] = "error",
+): Diagnostic {
+  const file = docs.taskFiles.get(s.taskName) || plan.sources[0];
+  const doc = file ? docs.documents.get(file) : undefined;
+  return {
+    severity,
+    code: e.code,
+    message: e.message,
+    location: doc ? locateStep(doc, s.step.name) : file ? { file } : {},
+    ...(e.hint ? { hint: e.hint } : {}),
+  };
 }
 
 /**

@@ -10,10 +10,12 @@ import { hasSuiteEntries, withSuiteEntries } from "../metadata/great-expectation
 import { metadataDocuments } from "../metadata/metadata-documents.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
+import { checkTransformations } from "../transform/check-transformations.ts";
 import { validationsPlan } from "../validate/validations-plan.ts";
-import { checkDatabaseTargets, type StepProblem } from "./check-database-targets.ts";
-import { checkPlan, locateStep } from "./check-plan.ts";
+import { checkDatabaseTargets } from "./check-database-targets.ts";
+import { checkPlan, locateStep, stepDiagnostic } from "./check-plan.ts";
 import { checkValidations } from "./check-validations.ts";
+import type { PreflightOptions } from "./preflight-plan.ts";
 
 /** A plan `validate` dry-runs, with the files its steps come from. */
 interface ProjectPlan {
@@ -99,6 +101,7 @@ export interface ProjectSchemas {
 export async function checkProjectReadingSchemas(
   load: ProjectLoad,
   access: ResourceAccess,
+  options: PreflightOptions = {},
 ): Promise<ProjectSchemas> {
   const out = new DiagnosticList();
   const schemas: { plan: string; steps: readonly StepSchema[] }[] = [];
@@ -142,6 +145,10 @@ export async function checkProjectReadingSchemas(
           stepDiagnostic(load, p.plan, s, e, severity),
         ),
       );
+      // The transformations `run` loads before it writes.
+      if (options.transformations !== undefined)
+        for (const { step, error } of await checkTransformations(readable, options.transformations))
+          out.add([stepDiagnostic(load, p.plan, step, error)]);
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
       // The step the message names, else the first that needed its table.
@@ -167,25 +174,6 @@ export async function checkProjectReadingSchemas(
   }
   out.add(await checkLooseValidationsReadingSuites(load, access));
   return { diagnostics: out.list, schemas, metadata };
-}
-
-/** An error of one step, located where the step is written. */
-function stepDiagnostic(
-  load: ProjectLoad,
-  plan: ResolvedPlan,
-  s: ResolvedStep,
-  e: StepProblem,
-  severity: Diagnostic["severity"] = "error",
-): Diagnostic {
-  const file = load.taskFiles.get(s.taskName) || plan.sources[0];
-  const doc = file ? load.documents.get(file) : undefined;
-  return {
-    severity,
-    code: e.code,
-    message: e.message,
-    location: doc ? locateStep(doc, s.step.name) : file ? { file } : {},
-    ...(e.hint ? { hint: e.hint } : {}),
-  };
 }
 
 /** Problems, each once. */

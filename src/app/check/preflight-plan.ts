@@ -1,10 +1,12 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
-import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { checkPlanAccess } from "../runs/check-plan-access.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
-import { checkPlan, type PlanDocuments } from "./check-plan.ts";
+import { checkTransformations } from "../transform/check-transformations.ts";
+import { checkDatabaseTargets, type StepProblem } from "./check-database-targets.ts";
+import { checkPlan, type PlanDocuments, stepDiagnostic } from "./check-plan.ts";
 
 /** A plan with what stops it from running: it runs when `diagnostics` holds no error. */
 export interface Preflight {
@@ -13,17 +15,25 @@ export interface Preflight {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+export interface PreflightOptions {
+  /** The folder transformations are loaded from: each enabled one must load. Unset: not checked. */
+  readonly transformations?: string;
+}
+
 /**
- * What `run`, `sample` and POST /plan check before anything is generated or written, the same
- * dry run `validate` makes: database steps without fields get the columns of their tables,
- * then every enabled step is compiled as `run` compiles it (foreign keys included), each
- * problem located in the file that wrote it. A table that cannot be read is a problem too, and
- * so is a file or URL the access rules refuse (checked first, before anything is read).
+ * What `run`, `sample`, POST /plan and the API's runs check before anything is generated or
+ * written, the same dry run `validate` makes: database steps without fields get the columns of
+ * their tables, every enabled step is compiled as `run` compiles it (foreign keys included),
+ * the tables and columns database steps write are looked at (a server that cannot be reached
+ * is a warning), and transformations are loaded; each problem located in the file that wrote
+ * it. A table that cannot be read is a problem too, and so is a file or URL the access rules
+ * refuse (checked first, before anything is read).
  */
 export async function preflightPlan(
   plan: ResolvedPlan,
   docs: PlanDocuments,
   access: ResourceAccess,
+  options: PreflightOptions = {},
 ): Promise<Preflight> {
   let read: ResolvedPlan;
   try {
@@ -44,5 +54,12 @@ export async function preflightPlan(
       ],
     };
   }
-  return { plan: read, diagnostics: checkPlan(read, docs) };
+  const at = (s: ResolvedStep, e: StepProblem, severity?: Diagnostic["severity"]) =>
+    stepDiagnostic(docs, plan, s, e, severity);
+  const diagnostics = checkPlan(read, docs);
+  diagnostics.push(...(await checkDatabaseTargets(read, access, at)));
+  if (options.transformations !== undefined)
+    for (const { step, error } of await checkTransformations(read, options.transformations))
+      diagnostics.push(at(step, error));
+  return { plan: read, diagnostics };
 }

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
 import type { Leftover } from "../../connectors/connector.ts";
 import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
-import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
+import { preflightPlan } from "../check/preflight-plan.ts";
 import { checkPlanAccess } from "./check-plan-access.ts";
 import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
 import { jobRelay } from "./job-relay.ts";
+import { planCannotRun } from "./plan-cannot-run.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
 import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
 import { rollBackRun, rollbackNote } from "./roll-back-run.ts";
@@ -17,6 +19,9 @@ import { journalRun, type RunJournal } from "./run-journal.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
 import { cancellation, plannedRows } from "./run-plan.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
+
+/** Plans submitted to the manager come from requests, not files: problems are located by path. */
+const NO_DOCUMENTS = { documents: new Map(), taskFiles: new Map() } as const;
 
 export interface RunManagerOptions {
   readonly store: Store;
@@ -38,6 +43,8 @@ export interface RunManagerOptions {
   readonly limits?: RunLimits;
   /** Told about a failure that no request or run can report (a store write of a finished run). */
   readonly onError?: (message: string, error: unknown) => void;
+  /** The folder transformations are loaded from: a generate run whose transformation does not load is refused. */
+  readonly transformations?: string;
 }
 
 /** What cancelling an execution did. */
@@ -424,19 +431,20 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     async submit(plan, mode, runBy, only) {
       if (stopping)
         throw new RowforgeError("RF_RUN_FAILED", "rowforge is shutting down and takes no new runs");
-      // A file or URL the rules refuse is a 4xx now, before the run is recorded or anything is written.
-      await checkPlanAccess(plan, o.access);
       if (mode === "generate") {
-        let rows: number | undefined;
-        try {
-          rows = plannedRows(plan, only);
-        } catch (e) {
-          // A plan over the generation budget is refused now, as invalid input; one that does not
-          // compile otherwise is refused by the run itself, with its reason.
-          if (isRowforgeError(e) && e.code === "RF_BUDGET_EXCEEDED") throw e;
-        }
-        if (rows !== undefined) checkRowLimit(plan.plan.name, rows, limits);
-      }
+        // The pre-run check of `rowforge run` and `validate` (files and URLs the rules refuse,
+        // tables, columns, every step compiled, transformations): a plan it refuses is a 4xx
+        // now, before the run is recorded or anything is written.
+        const checked = await preflightPlan(
+          plan,
+          NO_DOCUMENTS,
+          o.access,
+          o.transformations === undefined ? {} : { transformations: o.transformations },
+        );
+        const errors = checked.diagnostics.filter((d) => d.severity === "error");
+        if (errors.length > 0) throw planCannotRun(plan.plan.name, errors);
+        checkRowLimit(plan.plan.name, plannedRows(checked.plan, only), limits);
+      } else await checkPlanAccess(plan, o.access);
       const id = randomUUID();
       const ts = iso();
       const record: ExecutionRecord = {

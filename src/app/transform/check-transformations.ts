@@ -1,5 +1,5 @@
 import { isRowforgeError, type RowforgeError } from "../../errors/index.ts";
-import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { loadTransformation } from "./load-transformation.ts";
 
 /**
@@ -7,8 +7,11 @@ import { loadTransformation } from "./load-transformation.ts";
  * transformations folder, before anything is generated: the refusals, one per step, so a run
  * stops as invalid input (exit 2) rather than after writing its outputs.
  */
-export async function checkTransformations(plan: ResolvedPlan, folder: string): Promise<RowforgeError[]> {
-  const errors: RowforgeError[] = [];
+export async function checkTransformations(
+  plan: ResolvedPlan,
+  folder: string,
+): Promise<{ readonly step: ResolvedStep; readonly error: RowforgeError }[]> {
+  const errors: { step: ResolvedStep; error: RowforgeError }[] = [];
   for (const step of plan.steps) {
     const t =
       step.step.transformation ?? plan.tasks.find((task) => task.name === step.taskName)?.transformation;
@@ -17,7 +20,7 @@ export async function checkTransformations(plan: ResolvedPlan, folder: string): 
       await loadTransformation(t, folder, `step "${step.step.name}"`);
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
-      errors.push(e);
+      errors.push({ step, error: e });
     }
   }
   return errors;

@@ -24,7 +24,6 @@ import {
   runPlan,
   TEXT_BATCH_SIZE,
 } from "../../app/runs/run-plan.ts";
-import { checkTransformations } from "../../app/transform/check-transformations.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/index.ts";
 import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
@@ -42,6 +41,7 @@ import { deleteCommand, failureReport } from "../failure-summary.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
 import { countSummary, deliverySummary, summaryTable } from "../summary-table.ts";
+import { transformationsFolder } from "../transformations-folder.ts";
 import { validationTable } from "../validation-table.ts";
 
 interface RunFlags {
@@ -169,18 +169,7 @@ export function registerRun(
         return;
       }
       const defaultHome = join(homedir(), ".rowforge");
-      const transformations = resolve(
-        io.cwd,
-        flags.transformations ??
-          io.env.ROWFORGE_TRANSFORMATIONS ??
-          join(flags.home || io.env.ROWFORGE_HOME || defaultHome, "transformations"),
-      );
-      const refused = flags.mode === "delete" ? [] : await checkTransformations(load.plan, transformations);
-      if (refused.length > 0) {
-        for (const e of refused) io.err(`error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`);
-        setExit(EXIT_INVALID);
-        return;
-      }
+      const transformations = transformationsFolder(io, flags);
       const rerooted = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
       // --budget overrides the configuration's budget section, for generating and deleting alike.
       const plan =
@@ -190,7 +179,7 @@ export function registerRun(
       // The dry run `validate` makes, on the plan as it will run: every problem before the first byte.
       if (flags.mode !== "delete") {
         const docs = { documents: load.documents ?? new Map(), taskFiles: load.taskFiles ?? new Map() };
-        const refusedPlan = (await preflightPlan(plan, docs, access)).diagnostics.filter(
+        const refusedPlan = (await preflightPlan(plan, docs, access, { transformations })).diagnostics.filter(
           (d) => d.severity === "error",
         );
         if (refusedPlan.length > 0) {

@@ -2,6 +2,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { openAccess, type ResourceAccess } from "../../access/index.ts";
+import { isUncheckedTable } from "../../app/check/check-database-targets.ts";
 import { preflightPlan } from "../../app/check/preflight-plan.ts";
 import { chooseSeed } from "../../app/choose-seed.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
@@ -143,8 +144,14 @@ async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: Sample
       .join("");
     return { ok: false, text: "", note: text, sources };
   }
+  // What the check could not look at (a database that cannot be reached) is said before the rows.
+  const unchecked = diagnostics
+    .filter(isUncheckedTable)
+    .map((d) => `${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`)
+    .join("");
   try {
-    return { ...(await render(plan, flags.step, flags.fullVariety ?? false, s, access)), sources };
+    const r = await render(plan, flags.step, flags.fullVariety ?? false, s, access);
+    return { ...r, note: unchecked + r.note, sources };
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
     return { ok: false, text: "", note: `error ${e.code}: ${e.describe()}\n    hint: ${e.hint}\n`, sources };

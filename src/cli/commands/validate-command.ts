@@ -8,6 +8,7 @@ import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { fieldLines, renderMetadataFields } from "../metadata-fields-report.ts";
 import { renderSchemas } from "../schema-report.ts";
+import { transformationsFolder } from "../transformations-folder.ts";
 
 interface ValidateFlags {
   config?: string;
@@ -16,6 +17,8 @@ interface ValidateFlags {
   quiet?: boolean;
   json?: boolean;
   showFields?: boolean;
+  transformations?: string;
+  home?: string;
 }
 
 export function registerValidate(program: Command, io: CliIo, setExit: (code: number) => void): void {
@@ -27,6 +30,14 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
       "application configuration (HOCON, YAML or JSON); default: $APPLICATION_CONFIG_PATH or ./application.conf",
     )
     .option("--strict", "treat unknown keys as errors")
+    .option(
+      "--transformations <dir>",
+      "the folder `run` loads transformations from, each checked to load (env ROWFORGE_TRANSFORMATIONS; default <home>/transformations)",
+    )
+    .option(
+      "--home <dir>",
+      "the home whose transformations folder is checked (env ROWFORGE_HOME; default ~/.rowforge)",
+    )
     .option("--lenient", "unknown keys inside field options are warnings, not errors (as `run --lenient`)")
     .option("-q, --quiet", "print errors only, not warnings")
     .option("--json", "print the problems as JSON")
@@ -39,14 +50,15 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
         outputKinds: OUTPUT_KINDS,
         ...(flags.config ? { configPath: flags.config } : {}),
         strict: flags.strict ?? false,
-        lenientEnv: !flags.strict,
         lenientOptions: flags.lenient ?? false,
         cwd: io.cwd,
         env: io.env,
       });
       // A dry run of `run`: every enabled step is compiled as `run` compiles it, database steps
       // without fields with the columns read from their tables.
-      const dry = await checkProjectReadingSchemas(load, openAccess(io.cwd));
+      const dry = await checkProjectReadingSchemas(load, openAccess(io.cwd), {
+        transformations: transformationsFolder(io, flags),
+      });
       const diagnostics = [...load.diagnostics, ...dry.diagnostics];
       const shown = sortDiagnostics(diagnostics).filter((d) => !flags.quiet || d.severity === "error");
       const errors = diagnostics.filter((d) => d.severity === "error").length;

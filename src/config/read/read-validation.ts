@@ -1,4 +1,4 @@
-import type { PathSegment } from "../../errors/index.ts";
+import { didYouMean, type PathSegment } from "../../errors/index.ts";
 import type {
   DataSourceValidation,
   FieldCheck,
@@ -315,7 +315,16 @@ function readFieldCheck(
   const type = ctx.requireString(obj, "type", path, "a field check");
   if (type === undefined) return undefined;
   if (!(FIELD_CHECK_TYPES as readonly string[]).includes(type)) {
-    ctx.checkKeys({ [type]: true }, FIELD_CHECK_TYPES, [...path, "type"], "field check type");
+    // A check that cannot run would fail the run after its data is written: refused before.
+    const suggestion = didYouMean(type, FIELD_CHECK_TYPES);
+    ctx.report(
+      "error",
+      "RF_VALIDATION_NOT_SUPPORTED",
+      `field check type "${type}" is not a check rowforge runs${suggestion ? `; ${suggestion}` : ""}`,
+      [...path, "type"],
+      suggestion ? undefined : `field check types: ${FIELD_CHECK_TYPES.join(", ")}`,
+    );
+    return undefined;
   }
   const { type: _t, ...options } = obj;
   return { type, options };

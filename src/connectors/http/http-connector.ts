@@ -3,7 +3,7 @@ import type { Connector } from "../connector.ts";
 import { hideUserInfo } from "../messaging/broker-options.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { readHttpOptions } from "./http-options.ts";
-import { httpRequestParts } from "./http-request-parts.ts";
+import { checkHttpUrl, httpRequestParts } from "./http-request-parts.ts";
 import { openResponseLog } from "./http-response-log.ts";
 import { httpTransport } from "./http-transport.ts";
 
@@ -16,7 +16,11 @@ export const httpConnector: Connector = messageConnector({
   name: "http",
   formats: ["http"],
   where: (step) => readHttpOptions(step).where,
-  check: (step) => void readHttpOptions(step),
+  check(step) {
+    const o = readHttpOptions(step);
+    // Fields still to come from a metadata source are checked once read.
+    if (step.step.fields.length > 0) checkHttpUrl(new Set(step.step.fields.map((f) => f.name)), o);
+  },
   async checkAccess(step, access) {
     const o = readHttpOptions(step);
     if (o.url !== undefined) access.url(o.url, `${o.where}: url`);

@@ -37,6 +37,14 @@ export interface HttpRequestParts {
   readonly contentType: string;
 }
 
+/** Throws when rows with these columns have no URL to call: no `url` column and no url option. */
+export function checkHttpUrl(columns: ReadonlySet<string>, o: HttpOptions): void {
+  if (!columns.has("url") && o.url === undefined)
+    throw new RowforgeError("RF_KEY_MISSING", `${o.where} has no URL to call`, {
+      hint: "add a url field (the httpUrl helper) or give the connection or step a url option",
+    });
+}
+
 /**
  * Reads the step's columns the way Data Caterer's HTTP sink does: `url` (with path and query
  * parameters already in it, httpUrl helper), `method`, one `header<Name>` column per header
@@ -49,11 +57,8 @@ export function httpRequestParts(step: ResolvedStep, schema: Schema, o: HttpOpti
   const columns = new Set(schema.fields.map((f) => f.name));
   const slots: MessageSlot[] = [];
   const slotOf = (slot: MessageSlot): number => slots.push(slot) - 1;
+  checkHttpUrl(columns, o);
   const url = columns.has("url") ? slotOf({ as: "text", column: "url" }) : -1;
-  if (url < 0 && o.url === undefined)
-    throw new RowforgeError("RF_KEY_MISSING", `${o.where} has no URL to call`, {
-      hint: "add a url field (the httpUrl helper) or give the connection or step a url option",
-    });
   const method = columns.has("method") ? slotOf({ as: "text", column: "method" }) : -1;
   const headerName = new Map(
     step.step.fields.map((f) => {
