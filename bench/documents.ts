@@ -6,7 +6,7 @@
  * encoded as NDJSON by the run's own column encoder, in this thread (one core), `rows` rows per
  * step in batches of 10,000. Prints rows/s per document (the slowest step, the median, the
  * fastest), the time to read the document and the peak heap; each step is timed after one
- * warm-up batch. Target (issue 28): at least 20,000 rows/s per operation or schema.
+ * warm-up batch; `--steps=a,b` times only those steps (to profile one). Target (issue 28): at least 20,000 rows/s per operation or schema.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -56,6 +56,7 @@ export interface DocumentSpeed {
 export async function runDocumentsBenchmark(
   rows: number,
   ids?: ReadonlySet<string>,
+  steps?: ReadonlySet<string>,
 ): Promise<DocumentSpeed[]> {
   const manifests = corpusManifests();
   const out: DocumentSpeed[] = [];
@@ -102,6 +103,7 @@ export async function runDocumentsBenchmark(
       heap();
       const speeds: { step: string; rowsPerSecond: number; bytesPerRow: number }[] = [];
       for (const step of compiled.steps) {
+        if (steps && !steps.has(step.resolved.step.name)) continue;
         const format = findFormat("json")!;
         const encoder = format.columnEncoder?.(step.output, step.resolved.step.options);
         const sink = new ByteSink(1 << 20);
@@ -179,5 +181,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
   const rows = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 50_000);
   const idsArg = process.argv.find((a) => a.startsWith("--ids="));
   const ids = idsArg ? new Set(idsArg.slice(6).split(",")) : undefined;
-  printDocumentSpeeds(rows, await runDocumentsBenchmark(rows, ids));
+  const stepsArg = process.argv.find((a) => a.startsWith("--steps="));
+  const steps = stepsArg ? new Set(stepsArg.slice(8).split(",")) : undefined;
+  printDocumentSpeeds(rows, await runDocumentsBenchmark(rows, ids, steps));
 }
