@@ -1,13 +1,12 @@
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
 import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
+import { AsciiText } from "../../util/ascii-text.ts";
 import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
-/** ASCII bytes to a flat string in one call (`s += c` per character builds a rope of up to maxLen pieces, which every reader then flattens). */
-const ASCII = new TextDecoder("latin1");
 
 /** Random letters and digits, minLen..maxLen long (default 1..20); unique by encoding a permuted index. */
 export function createStringGenerator(
@@ -41,7 +40,7 @@ export function createStringGenerator(
       },
     };
   }
-  let chars = new Uint8Array(Math.min(maxLen, 256));
+  const text = new AsciiText(Math.min(maxLen, 256));
   return {
     type,
     fill(pos, out) {
@@ -49,9 +48,9 @@ export function createStringGenerator(
       for (let i = 0; i < pos.length; i++) {
         rnd.at(pos[i]!);
         const len = minLen + rnd.int(maxLen - minLen + 1);
-        if (len > chars.length) chars = new Uint8Array(len);
+        const chars = text.room(len);
         for (let k = 0; k < len; k++) chars[k] = ALPHABET_CODES[rnd.u32() % 62]!;
-        values[i] = ASCII.decode(chars.subarray(0, len));
+        values[i] = text.text(len);
       }
     },
   };

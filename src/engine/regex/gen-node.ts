@@ -1,3 +1,4 @@
+import { AsciiText } from "../../util/ascii-text.ts";
 import type { RowRandom } from "../rng/index.ts";
 import type { CharTable } from "./char-table.ts";
 
@@ -266,6 +267,8 @@ function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"
     }
     return s;
   };
+  const ascii = asciiCodes(chars);
+  if (ascii !== undefined) return asciiRunGen(ascii, min, span, per);
   return (rnd) => {
     let left = span === 1 ? min : min + rnd.int(span);
     let s = "";
@@ -273,6 +276,53 @@ function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"
     if (left > 1) s = digits(s, Math.floor(rnd.float() * n ** left), left);
     else if (left === 1) s += pick(rnd.int(n));
     return s;
+  };
+}
+
+/** The characters' codes when all are ASCII (nearly every pattern's classes), else undefined. */
+function asciiCodes({ n, pick }: CharTable): Uint8Array | undefined {
+  if (n > 128) return undefined;
+  const codes = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const c = pick(k);
+    if (c.length !== 1 || c.charCodeAt(0) > 0x7f) return undefined;
+    codes[k] = c.charCodeAt(0);
+  }
+  return codes;
+}
+
+/**
+ * charsRunGen's run of ASCII characters, the same draws decoded the same way (character k of a
+ * packed draw is its k-th base-n digit, least significant first), written into bytes and made a
+ * flat string at once.
+ */
+function asciiRunGen(codes: Uint8Array, min: number, span: number, per: number): GenNode["gen"] {
+  const n = codes.length;
+  const packed = n ** per;
+  const text = new AsciiText(Math.min(min + span - 1, 256));
+  return (rnd) => {
+    const len = span === 1 ? min : min + rnd.int(span);
+    const bytes = text.room(len);
+    let p = 0;
+    if (per === 1) {
+      for (; p < len; p++) bytes[p] = codes[rnd.int(n)]!;
+      return text.text(len);
+    }
+    while (p < len) {
+      const left = len - p;
+      if (left === 1) {
+        bytes[p++] = codes[rnd.int(n)]!;
+        break;
+      }
+      const count = Math.min(left, per);
+      let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
+      for (let k = 0; k < count; k++) {
+        const d = v % n;
+        v = (v - d) / n;
+        bytes[p++] = codes[d]!;
+      }
+    }
+    return text.text(len);
   };
 }
 
