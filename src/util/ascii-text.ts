@@ -36,3 +36,45 @@ export class AsciiText {
 }
 
 const SHORT = 8;
+
+/**
+ * Text of any code points built unit by unit (UTF-16, little-endian bytes), then made a string
+ * in one call: AsciiText for sets beyond ASCII (Unicode properties, accented letters).
+ */
+export class Utf16Text {
+  /** Two bytes per UTF-16 code unit. */
+  bytes: Buffer;
+
+  constructor(capacity = 64) {
+    this.bytes = Buffer.alloc(2 * Math.max(capacity, 16));
+  }
+
+  /** Makes room for `points` code points (up to two units each). */
+  room(points: number): Uint8Array {
+    if (4 * points > this.bytes.length)
+      this.bytes = Buffer.alloc(Math.max(4 * points, this.bytes.length * 2));
+    return this.bytes;
+  }
+
+  /** Writes code point cp at unit u; returns the next unit. */
+  put(u: number, cp: number): number {
+    const b = this.bytes;
+    if (cp > 0xffff) {
+      const hi = 0xd800 + ((cp - 0x10000) >> 10);
+      const lo = 0xdc00 + ((cp - 0x10000) & 0x3ff);
+      b[2 * u] = hi & 255;
+      b[2 * u + 1] = hi >> 8;
+      b[2 * u + 2] = lo & 255;
+      b[2 * u + 3] = lo >> 8;
+      return u + 2;
+    }
+    b[2 * u] = cp & 255;
+    b[2 * u + 1] = cp >> 8;
+    return u + 1;
+  }
+
+  /** Units [0, units) as a string (lone surrogates kept as they are). */
+  text(units: number): string {
+    return this.bytes.toString("utf16le", 0, 2 * units);
+  }
+}

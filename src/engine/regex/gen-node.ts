@@ -1,4 +1,4 @@
-import { AsciiText } from "../../util/ascii-text.ts";
+import { AsciiText, Utf16Text } from "../../util/ascii-text.ts";
 import type { RowRandom } from "../rng/index.ts";
 import type { CharTable } from "./char-table.ts";
 
@@ -227,103 +227,80 @@ function repeatGen(inner: GenNode, min: number, span: number): GenNode["gen"] {
 /** 2^32: a run packs as many characters into one 53-bit draw as stay below this. */
 const PACK_LIMIT = 4294967296;
 
-/** Sets this small also get a table of all two-character strings, halving the concatenations. */
-const PAIR_TABLE_LIMIT = 4096;
-
 /**
  * A run of characters from one set. Several characters share one 53-bit draw (decoded in
- * mixed radix), which keeps the bias below 2^-21 and makes `[0-9]{8}` cost two draws, not eight.
+ * mixed radix, character k of a draw its k-th base-n digit, least significant first), which
+ * keeps the bias below 2^-21 and makes `[0-9]{8}` cost two draws, not eight. The characters
+ * are written into a reused buffer and made one flat string (appending them one by one makes a
+ * rope every reader flattens again).
  */
 function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"] {
-  const { n, pick } = chars;
+  const n = chars.n;
   let per = 1;
   while (n ** (per + 1) <= PACK_LIMIT) per++;
   const packed = n ** per;
-  if (per === 1) {
+  const ascii = asciiCodes(chars);
+  const capacity = Math.min(min + span - 1, 256);
+  if (ascii !== undefined) {
+    const text = new AsciiText(capacity);
     return (rnd) => {
       const len = span === 1 ? min : min + rnd.int(span);
-      let s = "";
-      for (let k = 0; k < len; k++) s += pick(rnd.int(n));
-      return s;
+      const bytes = text.room(len);
+      let p = 0;
+      while (p < len) {
+        const left = len - p;
+        if (per === 1 || left === 1) {
+          bytes[p++] = ascii[rnd.int(n)]!;
+          continue;
+        }
+        const count = Math.min(left, per);
+        let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
+        for (let k = 0; k < count; k++) {
+          const d = v % n;
+          v = (v - d) / n;
+          bytes[p++] = ascii[d]!;
+        }
+      }
+      return text.text(len);
     };
   }
-  const nn = n * n;
-  const pairs: string[] = [];
-  if (nn <= PAIR_TABLE_LIMIT) for (let k = 0; k < nn; k++) pairs.push(pick(k % n) + pick((k - (k % n)) / n));
-  const hasPairs = pairs.length > 0;
-  /** Appends `count` characters whose indexes are the base-n digits of `v`. */
-  const digits = (s: string, v: number, count: number): string => {
-    if (hasPairs) {
-      for (; count >= 2; count -= 2) {
-        const d = v % nn;
-        v = (v - d) / nn;
-        s += pairs[d]!;
-      }
-    }
-    for (; count > 0; count--) {
-      const d = v % n;
-      v = (v - d) / n;
-      s += pick(d);
-    }
-    return s;
-  };
-  const ascii = asciiCodes(chars);
-  if (ascii !== undefined) return asciiRunGen(ascii, min, span, per);
-  return (rnd) => {
-    let left = span === 1 ? min : min + rnd.int(span);
-    let s = "";
-    for (; left >= per; left -= per) s = digits(s, Math.floor(rnd.float() * packed), per);
-    if (left > 1) s = digits(s, Math.floor(rnd.float() * n ** left), left);
-    else if (left === 1) s += pick(rnd.int(n));
-    return s;
-  };
-}
-
-/** The characters' codes when all are ASCII (nearly every pattern's classes), else undefined. */
-function asciiCodes({ n, pick }: CharTable): Uint8Array | undefined {
-  if (n > 128) return undefined;
-  const codes = new Uint8Array(n);
-  for (let k = 0; k < n; k++) {
-    const c = pick(k);
-    if (c.length !== 1 || c.charCodeAt(0) > 0x7f) return undefined;
-    codes[k] = c.charCodeAt(0);
-  }
-  return codes;
-}
-
-/**
- * charsRunGen's run of ASCII characters, the same draws decoded the same way (character k of a
- * packed draw is its k-th base-n digit, least significant first), written into bytes and made a
- * flat string at once.
- */
-function asciiRunGen(codes: Uint8Array, min: number, span: number, per: number): GenNode["gen"] {
-  const n = codes.length;
-  const packed = n ** per;
-  const text = new AsciiText(Math.min(min + span - 1, 256));
+  const code = chars.code;
+  const text = new Utf16Text(capacity);
   return (rnd) => {
     const len = span === 1 ? min : min + rnd.int(span);
-    const bytes = text.room(len);
+    text.room(len);
     let p = 0;
-    if (per === 1) {
-      for (; p < len; p++) bytes[p] = codes[rnd.int(n)]!;
-      return text.text(len);
-    }
+    let u = 0;
     while (p < len) {
       const left = len - p;
-      if (left === 1) {
-        bytes[p++] = codes[rnd.int(n)]!;
-        break;
+      if (per === 1 || left === 1) {
+        u = text.put(u, code(rnd.int(n)));
+        p++;
+        continue;
       }
       const count = Math.min(left, per);
       let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
       for (let k = 0; k < count; k++) {
         const d = v % n;
         v = (v - d) / n;
-        bytes[p++] = codes[d]!;
+        u = text.put(u, code(d));
+        p++;
       }
     }
-    return text.text(len);
+    return text.text(u);
   };
+}
+
+/** The characters' codes when all are ASCII (nearly every pattern's classes), else undefined. */
+function asciiCodes({ n, code }: CharTable): Uint8Array | undefined {
+  if (n > 128) return undefined;
+  const codes = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const c = code(k);
+    if (c > 0x7f) return undefined;
+    codes[k] = c;
+  }
+  return codes;
 }
 
 /** A capturing group that a backreference reads: records its text in `caps[slot]`. */
