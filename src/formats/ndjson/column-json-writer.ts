@@ -53,14 +53,36 @@ export function writeJsonString(out: ByteSink, s: string): void {
     const c = s.charCodeAt(k);
     if (c < 0x20 || c > 0x7e || c === 34 || c === 92) {
       out.pos = from;
-      const bytes = encoder.encode(s);
-      writeJsonBytes(out, bytes, 0, bytes.length);
+      writeUtf8JsonString(out, s);
       return;
     }
     buf[p++] = c;
   }
   buf[p++] = 34;
   out.pos = p;
+}
+
+/**
+ * writeJsonString's other strings: UTF-8 encoded straight into the sink (no bytes allocated
+ * per value), which is writeJsonBytes's output unless a byte needs an escape; those strings
+ * (rare) go through writeJsonBytes.
+ */
+function writeUtf8JsonString(out: ByteSink, s: string): void {
+  out.ensure(3 * s.length + 2);
+  const buf = out.buf;
+  const from = out.pos;
+  buf[from] = 34;
+  const end = from + 1 + encoder.encodeInto(s, buf.subarray(from + 1)).written;
+  for (let p = from + 1; p < end; p++) {
+    const b = buf[p]!;
+    if (b < 0x20 || b === 34 || b === 92) {
+      const bytes = encoder.encode(s);
+      writeJsonBytes(out, bytes, 0, bytes.length);
+      return;
+    }
+  }
+  buf[end] = 34;
+  out.pos = end + 1;
 }
 
 /** A whole number as text (`-` for negatives); ByteSink.digits for the magnitude. */
