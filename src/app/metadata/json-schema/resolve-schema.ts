@@ -1,7 +1,7 @@
 import { isRowforgeError, RowforgeError } from "../../../errors/index.ts";
 import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
-import { oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
+import { neverMatches, oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -87,6 +87,12 @@ export function resolveSchema(
     const parts = [resolveSchema(rest, scope, seen, at)];
     for (const [i, part] of (allOf as unknown[]).entries())
       parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    // A part that is a choice (oneOf/anyOf) takes the first alternative the other parts allow.
+    for (const [i, part] of parts.entries()) {
+      const others = parts.filter((_, j) => j !== i);
+      const fits = (c: SchemaObject) => others.every((o) => !neverMatches(c, o));
+      if (!fits(part)) parts[i] = alternativesOf(part).find(fits) ?? part;
+    }
     const types = sharedTypes(parts);
     if (types?.length === 0)
       throw noValue(

@@ -341,3 +341,61 @@ test("a pattern with a not: {pattern} (no blank or dash at either end) keeps to 
     },
   });
 });
+
+test("an if on a property of a oneOf's object (runs.using is composite) that is met always takes the oneOf alternative it does not contradict", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["runs"],
+    properties: {
+      runs: {
+        oneOf: [
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["using", "main"],
+            properties: { using: { enum: ["node20", "node24"] }, main: { type: "string" } },
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["using", "steps"],
+            properties: {
+              using: { const: "composite" },
+              steps: { type: "array", items: { type: "string" } },
+            },
+          },
+        ],
+      },
+    },
+    if: { properties: { runs: { type: "object", properties: { using: { const: "composite" } } } } },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+    then: {
+      properties: { outputs: { type: "object", required: ["a"], properties: { a: { type: "string" } } } },
+    },
+    else: { properties: { outputs: { type: "object", properties: { b: { type: "string" } } } } },
+  });
+  assert.ok(rows.every((r) => (r.runs as Record<string, unknown>).using === "composite"));
+});
+
+test("a oneOf of nots of required properties (no run or no shell, or no uses): a property the other alternative forbids is written, so a value matches only one", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["steps"],
+    properties: {
+      steps: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          additionalProperties: false,
+          properties: { run: { type: "string" }, shell: { type: "string" }, uses: { type: "string" } },
+          oneOf: [
+            { anyOf: [{ not: { required: ["run"] } }, { not: { required: ["shell"] } }] },
+            { not: { required: ["uses"] } },
+          ],
+        },
+      },
+    },
+  });
+  assert.ok(rows.length === 1000);
+});
