@@ -87,10 +87,12 @@ export function resolveSchema(
     const parts = [resolveSchema(rest, scope, seen, at)];
     for (const [i, part] of (allOf as unknown[]).entries())
       parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
-    // A part that is a choice (oneOf/anyOf) takes the first alternative the other parts allow.
+    // A part that is a choice (oneOf/anyOf) takes the first alternative the other parts allow
+    // (and that can be written: a property only null is left out where null fields are).
     for (const [i, part] of parts.entries()) {
       const others = parts.filter((_, j) => j !== i);
-      const fits = (c: SchemaObject) => others.every((o) => !neverMatches(c, o));
+      const fits = (c: SchemaObject) =>
+        others.every((o) => !neverMatches(c, o)) && !(scope.optionalAbsent && requiresNull(c));
       if (!fits(part)) parts[i] = alternativesOf(part).find(fits) ?? part;
     }
     const types = sharedTypes(parts);
@@ -159,6 +161,15 @@ export function noValue(scope: SchemaScope, at: string, what: string): RowforgeE
       cause: NO_VALUE,
     },
   );
+}
+
+/** Whether an object schema requires a property whose only value is null. */
+function requiresNull(s: SchemaObject): boolean {
+  const props = isObject(s.properties) ? s.properties : {};
+  return (Array.isArray(s.required) ? (s.required as string[]) : []).some((p) => {
+    const v = props[p];
+    return isObject(v) && (v.type === "null" || v.const === null);
+  });
 }
 
 /** The types every part of an allOf allows (an integer is a number too); undefined when none names one. */

@@ -399,3 +399,56 @@ test("a oneOf of nots of required properties (no run or no shell, or no uses): a
   });
   assert.ok(rows.length === 1000);
 });
+
+test("a string's own pattern and an anyOf alternative's pattern are both kept (a YAML file's name, a URL or no scheme)", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["include"],
+    properties: {
+      include: {
+        type: "string",
+        pattern: "\\w\\.ya?ml$",
+        anyOf: [{ pattern: "^https?://" }, { not: { pattern: "^\\w+://" } }],
+      },
+    },
+  });
+  assert.ok(rows.every((r) => /\w\.ya?ml$/.test(String(r.include))));
+});
+
+test("two patterns a string meets at once (allOf) are both kept, its values drawn from either", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string", allOf: [{ pattern: "^[a-z]{2,6}$" }, { pattern: "^[a-m]" }] } },
+  });
+  assert.ok(rows.every((r) => /^[a-m][a-z]{1,5}$/.test(String(r.name))));
+});
+
+test("an if met always whose fitting anyOf alternative requires a property that is only null (left out with null fields) is not taken: the optional property is left out, the if unmet", async () => {
+  await allValid({
+    type: "object",
+    required: ["name"],
+    additionalProperties: false,
+    properties: {
+      name: { type: "string" },
+      source: {
+        anyOf: [
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["files"],
+            properties: { files: { type: "string" } },
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["manual"],
+            properties: { manual: { type: "null" } },
+          },
+        ],
+      },
+    },
+    if: { properties: { source: { type: "object", required: ["manual"] } } },
+    else: { properties: { source: { required: ["files"] } } },
+  });
+});
