@@ -2,6 +2,7 @@ import { isRowforgeError, RowforgeError } from "../../../errors/index.ts";
 import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
 import { neverMatches, oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
+import { MORE_PATTERNS } from "./schema-patterns.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -284,7 +285,10 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
       const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
       out[k] = both;
-    } else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS)
+    } else if (k === "pattern" && typeof old === "string" && old !== v)
+      // A value meets both patterns: the second is kept beside the first.
+      out[MORE_PATTERNS] = [...new Set([...((out[MORE_PATTERNS] as string[] | undefined) ?? []), v])];
+    else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS || k === MORE_PATTERNS)
       out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }

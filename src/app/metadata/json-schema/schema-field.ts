@@ -19,6 +19,7 @@ import {
   distinctStrings,
   jsRegex,
   patternStrings,
+  patternsOf,
   withoutLookarounds,
 } from "./schema-patterns.ts";
 
@@ -386,20 +387,23 @@ function scalarType(type: string, s: SchemaObject): string {
 
 function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<string, unknown> {
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
-  if (typeof s.pattern === "string") {
-    // A format's values that all meet the pattern too are the better values (emails, URIs, dates).
-    if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
+  const [pattern, ...more] = patternsOf(s);
+  if (pattern !== undefined) {
+    const patterns = [pattern, ...more] as const;
+    // A format's values that all meet the patterns too are the better values (emails, URIs, dates).
+    if (typeof format?.regex === "string" && patterns.every((p) => alwaysMatches(format.regex as string, p)))
+      return { ...format };
     const typed = TYPED_SAMPLES[String(s.format)];
-    if (typed !== undefined && jsRegex(s.pattern).test(typed)) return {};
+    if (typed !== undefined && patterns.every((p) => jsRegex(p).test(typed))) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const strings = patternStrings(s.pattern, min, max, lengthCap(max), excludedPatternsOf(s));
+    const strings = patternStrings(patterns, min, max, lengthCap(max), excludedPatternsOf(s));
     if ("regex" in strings) return { regex: strings.regex };
     if (strings.values.length === 0)
       throw invalid(
         scope,
         at,
-        `has a pattern (${s.pattern})${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from it${withoutLookarounds(s.pattern) !== undefined ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
+        `has ${patterns.length > 1 ? `patterns (${patterns.join(" and ")})` : `a pattern (${pattern})`}${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from ${patterns.length > 1 ? "them" : "it"}${patterns.some((p) => withoutLookarounds(p) !== undefined) ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
         "give the string a pattern of the lengths it allows and without lookarounds, or list the field with an sql option",
       );
     return { oneOf: strings.values };
