@@ -85,17 +85,18 @@ export function resolveSchema(
   }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
+    // A part's own oneOf/anyOf is a choice of the whole: it is made beside every other part (below).
+    const lifted: Record<string, unknown> = {};
+    const own = (allOf as unknown[]).map((part) => {
+      if (!isObject(part) || part.$ref !== undefined) return part;
+      const keys = (["oneOf", "anyOf"] as const).filter(
+        (k) => Array.isArray(part[k]) && rest[k] === undefined && lifted[k] === undefined,
+      );
+      for (const k of keys) lifted[k] = part[k];
+      return Object.fromEntries(Object.entries(part).filter(([k]) => !(keys as string[]).includes(k)));
+    });
     const parts = [resolveSchema(rest, scope, seen, at)];
-    for (const [i, part] of (allOf as unknown[]).entries())
-      parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
-    // A part that is a choice (oneOf/anyOf) takes the first alternative the other parts allow
-    // (and that can be written: a property only null is left out where null fields are).
-    for (const [i, part] of parts.entries()) {
-      const others = parts.filter((_, j) => j !== i);
-      const fits = (c: SchemaObject) =>
-        others.every((o) => !neverMatches(c, o)) && !(scope.optionalAbsent && requiresNull(c));
-      if (!fits(part)) parts[i] = alternativesOf(part).find(fits) ?? part;
-    }
+    for (const [i, part] of own.entries()) parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
     const types = sharedTypes(parts);
     if (types?.length === 0)
       throw noValue(
@@ -107,6 +108,7 @@ export function resolveSchema(
     // Parts typed differently (number and integer, [string, null] and string): the types they share.
     if (types && parts.filter((p) => p.type !== undefined).length > 1)
       s = { ...s, type: types.length === 1 ? types[0] : types };
+    s = { ...s, ...lifted };
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const alternatives = s[key];
@@ -129,12 +131,18 @@ export function resolveSchema(
     const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
     const base = resolveSchema(rest, scope, seen, at);
     const merged = (c: SchemaObject) => mergeSchemas(base, { ...c, ...nullable });
+    // Alternatives the schema around them allows (an if met always, a sibling allOf part) come first.
+    const fits = (c: SchemaObject) => !neverMatches(c, base);
+    const ordered = [...resolved.filter(fits), ...resolved.filter((c) => !fits(c))];
     // A oneOf value must match exactly one alternative: one that no other can match is chosen.
-    const candidates = values
+    let candidates = values
       ? [merged({ enum: values })]
       : key === "oneOf"
-        ? oneOfCandidates(resolved, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
-        : nonNull.map(merged);
+        ? oneOfCandidates(ordered, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
+        : ordered.filter((a) => a.type !== "null").map(merged);
+    // One that requires a property only null is not written where null fields are left out, unless all do.
+    const writable = (c: SchemaObject) => !(scope.optionalAbsent && requiresNull(c));
+    if (candidates.some(writable)) candidates = candidates.filter(writable);
     const [chosen = {}, ...others] = candidates;
     // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
     s = others.length > 0 ? { ...chosen, [OTHERS]: others } : chosen;

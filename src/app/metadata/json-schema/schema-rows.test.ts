@@ -452,3 +452,33 @@ test("an if met always whose fitting anyOf alternative requires a property that 
     else: { properties: { source: { required: ["files"] } } },
   });
 });
+
+test("a oneOf that is an allOf part (directories or directory, both declared beside it) is set apart against the whole object: one of the two is written", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["updates"],
+    properties: {
+      updates: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            directory: { type: "string" },
+            directories: { type: "array", minItems: 1, items: { type: "string" } },
+          },
+          allOf: [
+            {
+              oneOf: [
+                { properties: { directories: true }, required: ["directories"] },
+                { properties: { directory: true }, required: ["directory"] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  });
+  assert.ok(rows.every((r) => (r.updates as object[]).every((u) => Object.keys(u).length === 1)));
+});
