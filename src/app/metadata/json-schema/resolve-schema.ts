@@ -231,6 +231,14 @@ function finiteAlternatives(
   return out;
 }
 
+/**
+ * The if/then/else of an object schema besides its own `if` (allOf parts with one each,
+ * merged): `{if, then, else}` each.
+ */
+const CONDITIONS = "\u0000conditions";
+export const conditionsOf = (s: SchemaObject): readonly SchemaObject[] =>
+  Array.isArray(s[CONDITIONS]) ? (s[CONDITIONS] as SchemaObject[]) : [];
+
 /** The references expanded to reach a schema, kept on it so its children detect cycles. */
 export const REFS = "\u0000refs";
 export const refsOf = (s: SchemaObject): readonly string[] => (s[REFS] as string[] | undefined) ?? [];
@@ -276,6 +284,13 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: Record<string, unknown> = { ...a };
   // The alternatives kept on `a` are alternatives of `a` alone.
   delete out[OTHERS];
+  if (a.if !== undefined && b.if !== undefined) {
+    // Two if/then/else: `b`'s is the schema's own, `a`'s is kept beside it (conditionsOf).
+    const { if: cond, then, else: otherwise } = a;
+    out[CONDITIONS] = [...conditionsOf(a), { if: cond, then, else: otherwise }];
+    delete out.then;
+    delete out.else;
+  }
   for (const [k, v] of Object.entries(b)) {
     const old = out[k];
     if (old === undefined) out[k] = v;
@@ -296,7 +311,7 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     } else if (k === "pattern" && typeof old === "string" && old !== v)
       // A value meets both patterns: the second is kept beside the first.
       out[MORE_PATTERNS] = [...new Set([...((out[MORE_PATTERNS] as string[] | undefined) ?? []), v])];
-    else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS || k === MORE_PATTERNS)
+    else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS || k === MORE_PATTERNS || k === CONDITIONS)
       out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }

@@ -1,9 +1,11 @@
 import type { RawField } from "../../../config/index.ts";
-import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
+import { isRowforgeError } from "../../../errors/index.ts";
+import { applyNot, excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
 import {
   alternativesOf,
+  conditionsOf,
   invalid,
   mergeSchemas,
   noValue,
@@ -74,6 +76,21 @@ const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
   regex: { regex: "[a-z]{1,8}(\\.\\*)?" },
 };
 
+/**
+ * Formats whose values are judged as a whole, not by a regex (a regular expression compiles):
+ * the strings of a pattern given beside them are kept when they pass.
+ */
+const FORMAT_CHECKS: Readonly<Record<string, (v: string) => boolean>> = {
+  regex: (v) => {
+    try {
+      new RegExp(v, "u");
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
 /** Formats that are types of their own in rowforge. */
 const TYPED_FORMATS: Readonly<Record<string, string>> = { date: "date", "date-time": "timestamp" };
 /** A value of each typed format as the JSON output writes it: a pattern it meets keeps the type. */
@@ -139,7 +156,7 @@ function typedField(
 
 /** The fields of an object schema's properties, in their order. */
 export function objectFields(given: SchemaObject, scope: SchemaScope, at: string): RawField[] {
-  let s = given;
+  let s = metOtherwise(given, scope, at);
   // if/then/else: per row where the `if` is a test of properties, else the `then` branch always.
   const conditional =
     s.if !== undefined
@@ -231,6 +248,30 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     if (f) out.push(f);
   }
   return out;
+}
+
+/**
+ * An object schema with the if/then/else it has besides its own `if` (allOf parts with one
+ * each) met by their `else`: the `if` negated where rowforge keeps to its negation (not
+ * required: never written; not a const, enum, type or pattern), so the `then` never applies.
+ * One whose `if` has no such negation (or whose negation clashes, a required property) is
+ * left unmet.
+ */
+function metOtherwise(given: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
+  let s = given;
+  for (const c of conditionsOf(given)) {
+    if (typeof c.if !== "object" || c.if === null) continue;
+    try {
+      const negated = applyNot({ ...s, not: c.if }, scope, `${at}/if`);
+      s =
+        c.else === undefined
+          ? negated
+          : mergeSchemas(negated, resolveSchema(c.else, scope, refsOf(s), `${at}/else`));
+    } catch (e) {
+      if (!isRowforgeError(e)) throw e;
+    }
+  }
+  return s;
 }
 
 /**
@@ -397,7 +438,14 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
     if (typed !== undefined && patterns.every((p) => jsRegex(p).test(typed))) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const strings = patternStrings(patterns, min, max, lengthCap(max), excludedPatternsOf(s));
+    const strings = patternStrings(
+      patterns,
+      min,
+      max,
+      lengthCap(max),
+      excludedPatternsOf(s),
+      FORMAT_CHECKS[String(s.format)],
+    );
     if ("regex" in strings) return { regex: strings.regex };
     if (strings.values.length === 0)
       throw invalid(

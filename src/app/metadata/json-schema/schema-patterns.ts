@@ -157,7 +157,8 @@ export const patternsOf = (s: Readonly<Record<string, unknown>>): string[] => [
  * after the other (`^https?://` then `\w\.ya?ml$`), their lookarounds (`(?!\s*$).+`,
  * `[a-z.]*(?<!\.)`), which the generator cannot read, taken out, kept when they meet every
  * pattern whole and the lengths (`^$|^[a-z]+$` with minLength 1) and match none of the
- * `excluded` patterns (`not: {pattern}`). An empty pool: no string drawn meets them.
+ * `excluded` patterns (`not: {pattern}`), and that `accepts` (the string's format) takes. An
+ * empty pool: no string drawn meets them.
  */
 export function patternStrings(
   patterns: readonly [string, ...string[]],
@@ -165,6 +166,7 @@ export function patternStrings(
   maxLength: number | undefined,
   cap: number,
   excluded: readonly string[] = [],
+  accepts?: (v: string) => boolean,
 ): { regex: string } | { values: string[] } {
   const bare = patterns.map((p) => withoutLookarounds(p) ?? p);
   const lookarounds = bare.some((b, i) => b !== patterns[i]);
@@ -173,6 +175,7 @@ export function patternStrings(
   if (
     !lookarounds &&
     patterns.length === 1 &&
+    accepts === undefined &&
     minLength === undefined &&
     maxLength === undefined &&
     excluded.length === 0
@@ -182,6 +185,7 @@ export function patternStrings(
   const avoided = excluded.map(jsRegex);
   const fits = (v: string) =>
     tests.every((t) => t.test(v)) &&
+    (accepts === undefined || accepts(v)) &&
     !avoided.some((x) => x.test(v)) &&
     [...v].length >= (minLength ?? 0) &&
     [...v].length <= (maxLength ?? Number.POSITIVE_INFINITY);

@@ -482,3 +482,42 @@ test("a oneOf that is an allOf part (directories or directory, both declared bes
   });
   assert.ok(rows.every((r) => (r.updates as object[]).every((u) => Object.keys(u).length === 1)));
 });
+
+test("an allOf of parts with an if/then each keeps every one: an if that another's replaced is met by its negation (no rules, so options and default may come)", async () => {
+  await allValid({
+    type: "object",
+    required: ["inputs"],
+    properties: {
+      inputs: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          type: { enum: ["string", "number"] },
+          options: { type: "array", items: { type: "string" } },
+          default: {},
+          rules: { type: "array", items: { type: "string" } },
+        },
+        allOf: [
+          {
+            if: { required: ["rules"] },
+            // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+            then: { not: { anyOf: [{ required: ["options"] }, { required: ["default"] }] } },
+          },
+          {
+            if: { required: ["type"], properties: { type: { const: "number" } } },
+            // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+            then: { properties: { default: { type: "number" } } },
+          },
+        ],
+      },
+    },
+  });
+});
+
+test("a pattern beside format: regex (a regular expression between slashes) gives strings that are regular expressions too", async () => {
+  await allValid({
+    type: "object",
+    required: ["coverage"],
+    properties: { coverage: { type: "string", format: "regex", pattern: "^/.+/$" } },
+  });
+});
