@@ -156,7 +156,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     response: {
       status: "error",
       message: 'connection "my_files" is a csv connection, which has no tables to list',
-      details: "RF_REQUEST_INVALID",
+      details: "RF_CONNECTION_NOT_A_DATABASE",
     },
     note: "a database connection answers 200 {connectionName, tables: [{name, options: {dbtable}}]}",
   },
@@ -168,7 +168,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     response: {
       status: "error",
       message: 'connection "my_files" is a csv connection, which has no tables to list',
-      details: "RF_REQUEST_INVALID",
+      details: "RF_CONNECTION_NOT_A_DATABASE",
     },
     note: "a database connection answers 200 {connectionName, table, options, columns: [{name, type, dbType, nullable, primaryKey, omitted?}]}",
   },

@@ -242,6 +242,13 @@ export const ERROR_CODES = {
     title: "connection not found",
     hint: "define the connection in the application configuration (`<format> { <name> { ... } }`) or save it over the API",
   },
+  RF_CONNECTION_NOT_A_DATABASE: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "connection has no tables",
+    hint: "tables and columns are listed for database connections (postgres, mysql, cassandra); pick one of those",
+  },
   RF_CONNECTION_MISSING: {
     status: 400,
     scope: "run",

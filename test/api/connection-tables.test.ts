@@ -78,6 +78,11 @@ test("a database connection's tables and a table's columns over HTTP; other kind
 
     const files = await app.inject({ url: "/connection/files/tables" });
     assert.equal(files.statusCode, 400, files.body);
+    assert.equal(
+      files.json<{ details: string }>().details,
+      "RF_CONNECTION_NOT_A_DATABASE",
+      "a refusal of the request's meaning, not of its shape",
+    );
     assert.match(
       files.json<{ message: string }>().message,
       /"files" is a json connection, which has no tables/,

@@ -116,15 +116,9 @@ test("the corpus holds 150 documents or more, and those without a gap or pending
 
 test("issue 28's figures over the whole corpus: >= 95% of documents complete, >= 99.5% of rows valid", {
   skip: only.length > 0 ? "RF_CORPUS runs part of the corpus" : false,
-  todo: manifestsHaveGaps() ? "documents with gaps or pending fixes remain (see the figures printed)" : false,
 }, () => {
+  // The documents still marked with a gap count against the figures: they hold whatever the gaps leave.
   const f = figures(outcomes);
   assert.ok(f.complete >= 0.95 * f.documents, `${f.complete} of ${f.documents} documents complete`);
   assert.ok(f.valid >= 0.995 * f.rows, `${f.valid} of ${f.rows} rows valid`);
 });
-
-function manifestsHaveGaps(): boolean {
-  return Object.values(manifests)
-    .filter((m) => checksRowsOf(m.kind))
-    .some((m) => m.documents.some((d) => d.gap !== undefined || d.expectedFixedBy !== undefined));
-}

@@ -28,13 +28,13 @@ export interface TableColumns {
   readonly columns: readonly TableColumn[];
 }
 
-/** The database connector of a connection, or RF_REQUEST_INVALID saying that its kind has no tables. */
+/** The database connector of a connection, or RF_CONNECTION_NOT_A_DATABASE saying that its kind has no tables. */
 function databaseOf(c: Connection) {
   const format = normaliseFormat(c.type, c.options, OUTPUT_KINDS);
   const connector = findConnector(format);
   if (!connector?.listTables || !connector.describe)
     throw new RowforgeError(
-      "RF_REQUEST_INVALID",
+      "RF_CONNECTION_NOT_A_DATABASE",
       `connection "${c.name}" is a ${format} connection, which has no tables to list`,
       { hint: "tables are listed for database connections (postgres, mysql, cassandra)" },
     );

@@ -63,8 +63,9 @@ export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
 
 /** Whether an object schema allows a property: it declares it, a pattern matches it, or it allows others. */
 function allows(s: SchemaObject, p: string): boolean {
-  if (s.additionalProperties !== false) return true;
+  // A property given false (a not: {required: [p]}) is forbidden however open the object is.
   if (props(s)[p] !== undefined) return props(s)[p] !== false;
+  if (s.additionalProperties !== false) return true;
   const patterns =
     typeof s.patternProperties === "object" && s.patternProperties !== null ? s.patternProperties : {};
   return Object.keys(patterns).some((re) => jsRegex(re).test(p));
@@ -119,7 +120,7 @@ export function oneOfCandidates(
  */
 function setApart(m: SchemaObject, b: SchemaObject): SchemaObject {
   const own = props(m);
-  const foreign = Object.keys(own).find((p) => own[p] !== false && !allows(b, p));
+  const foreign = Object.keys(own).find((p) => writable(own[p]) && !allows(b, p));
   if (foreign !== undefined) return { ...m, required: [...required(m), foreign] };
   if (m.additionalProperties === false || m.patternProperties !== undefined) return m;
   for (const [p, sb] of Object.entries(props(b))) {
@@ -130,6 +131,16 @@ function setApart(m: SchemaObject, b: SchemaObject): SchemaObject {
   }
   return m;
 }
+
+/** Whether a property's schema allows a value: not false, nor an allOf with a false part (a merged not: {required}). */
+const writable = (v: unknown): boolean =>
+  v !== false &&
+  !(
+    typeof v === "object" &&
+    v !== null &&
+    Array.isArray((v as SchemaObject).allOf) &&
+    !((v as SchemaObject).allOf as unknown[]).every(writable)
+  );
 
 /** Why a oneOf allows no value, naming the alternatives that always match together. */
 export function oneOfUnsatisfiable(alternatives: readonly SchemaObject[]): string {

@@ -1,7 +1,8 @@
 import { isRowforgeError, RowforgeError } from "../../../errors/index.ts";
 import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
-import { oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
+import { neverMatches, oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
+import { MORE_PATTERNS } from "./schema-patterns.ts";
 
 /** A JSON Schema object (booleans `true`/`false` are read as `{}` and "nothing"). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
@@ -84,9 +85,18 @@ export function resolveSchema(
   }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
+    // A part's own oneOf/anyOf is a choice of the whole: it is made beside every other part (below).
+    const lifted: Record<string, unknown> = {};
+    const own = (allOf as unknown[]).map((part) => {
+      if (!isObject(part) || part.$ref !== undefined) return part;
+      const keys = (["oneOf", "anyOf"] as const).filter(
+        (k) => Array.isArray(part[k]) && rest[k] === undefined && lifted[k] === undefined,
+      );
+      for (const k of keys) lifted[k] = part[k];
+      return Object.fromEntries(Object.entries(part).filter(([k]) => !(keys as string[]).includes(k)));
+    });
     const parts = [resolveSchema(rest, scope, seen, at)];
-    for (const [i, part] of (allOf as unknown[]).entries())
-      parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
+    for (const [i, part] of own.entries()) parts.push(resolveSchema(part, scope, seen, `${at}/allOf/${i}`));
     const types = sharedTypes(parts);
     if (types?.length === 0)
       throw noValue(
@@ -98,6 +108,7 @@ export function resolveSchema(
     // Parts typed differently (number and integer, [string, null] and string): the types they share.
     if (types && parts.filter((p) => p.type !== undefined).length > 1)
       s = { ...s, type: types.length === 1 ? types[0] : types };
+    s = { ...s, ...lifted };
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const alternatives = s[key];
@@ -120,12 +131,18 @@ export function resolveSchema(
     const nullable = nonNull.length < resolved.length ? { nullable: true } : {};
     const base = resolveSchema(rest, scope, seen, at);
     const merged = (c: SchemaObject) => mergeSchemas(base, { ...c, ...nullable });
+    // Alternatives the schema around them allows (an if met always, a sibling allOf part) come first.
+    const fits = (c: SchemaObject) => !neverMatches(c, base);
+    const ordered = [...resolved.filter(fits), ...resolved.filter((c) => !fits(c))];
     // A oneOf value must match exactly one alternative: one that no other can match is chosen.
-    const candidates = values
+    let candidates = values
       ? [merged({ enum: values })]
       : key === "oneOf"
-        ? oneOfCandidates(resolved, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
-        : nonNull.map(merged);
+        ? oneOfCandidates(ordered, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
+        : ordered.filter((a) => a.type !== "null").map(merged);
+    // One that requires a property only null is not written where null fields are left out, unless all do.
+    const writable = (c: SchemaObject) => !(scope.optionalAbsent && requiresNull(c));
+    if (candidates.some(writable)) candidates = candidates.filter(writable);
     const [chosen = {}, ...others] = candidates;
     // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
     s = others.length > 0 ? { ...chosen, [OTHERS]: others } : chosen;
@@ -153,6 +170,15 @@ export function noValue(scope: SchemaScope, at: string, what: string): RowforgeE
       cause: NO_VALUE,
     },
   );
+}
+
+/** Whether an object schema requires a property whose only value is null. */
+function requiresNull(s: SchemaObject): boolean {
+  const props = isObject(s.properties) ? s.properties : {};
+  return (Array.isArray(s.required) ? (s.required as string[]) : []).some((p) => {
+    const v = props[p];
+    return isObject(v) && (v.type === "null" || v.const === null);
+  });
 }
 
 /** The types every part of an allOf allows (an integer is a number too); undefined when none names one. */
@@ -205,6 +231,14 @@ function finiteAlternatives(
   return out;
 }
 
+/**
+ * The if/then/else of an object schema besides its own `if` (allOf parts with one each,
+ * merged): `{if, then, else}` each.
+ */
+const CONDITIONS = "\u0000conditions";
+export const conditionsOf = (s: SchemaObject): readonly SchemaObject[] =>
+  Array.isArray(s[CONDITIONS]) ? (s[CONDITIONS] as SchemaObject[]) : [];
+
 /** The references expanded to reach a schema, kept on it so its children detect cycles. */
 export const REFS = "\u0000refs";
 export const refsOf = (s: SchemaObject): readonly string[] => (s[REFS] as string[] | undefined) ?? [];
@@ -250,6 +284,13 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: Record<string, unknown> = { ...a };
   // The alternatives kept on `a` are alternatives of `a` alone.
   delete out[OTHERS];
+  if (a.if !== undefined && b.if !== undefined) {
+    // Two if/then/else: `b`'s is the schema's own, `a`'s is kept beside it (conditionsOf).
+    const { if: cond, then, else: otherwise } = a;
+    out[CONDITIONS] = [...conditionsOf(a), { if: cond, then, else: otherwise }];
+    delete out.then;
+    delete out.else;
+  }
   for (const [k, v] of Object.entries(b)) {
     const old = out[k];
     if (old === undefined) out[k] = v;
@@ -267,7 +308,10 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
     else if (k === "enum" && Array.isArray(old) && Array.isArray(v)) {
       const both = old.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y)));
       out[k] = both;
-    } else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS)
+    } else if (k === "pattern" && typeof old === "string" && old !== v)
+      // A value meets both patterns: the second is kept beside the first.
+      out[MORE_PATTERNS] = [...new Set([...((out[MORE_PATTERNS] as string[] | undefined) ?? []), v])];
+    else if (k === REFS || k === EXCLUDED || k === NOT_PATTERNS || k === MORE_PATTERNS || k === CONDITIONS)
       out[k] = [...new Set([...(old as unknown[]), ...(v as unknown[])])];
     else out[k] = v;
   }

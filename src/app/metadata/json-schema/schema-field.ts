@@ -1,10 +1,12 @@
 import type { RawField } from "../../../config/index.ts";
+import { isRowforgeError } from "../../../errors/index.ts";
 import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
-import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
+import { applyNot, excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
 import {
   alternativesOf,
+  conditionsOf,
   invalid,
   mergeSchemas,
   noValue,
@@ -20,6 +22,7 @@ import {
   distinctStrings,
   jsRegex,
   patternStrings,
+  patternsOf,
   withoutLookarounds,
 } from "./schema-patterns.ts";
 
@@ -61,6 +64,21 @@ const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
   "uri-template": { regex: "https://[a-z]{3,12}\\.(com|org)/[a-z]{1,8}/\\{[a-z]{1,8}\\}" },
   "iri-reference": { regex: "/[a-z0-9]{1,10}(/[a-z0-9]{1,10}){0,2}" },
   regex: { regex: "[a-z]{1,8}(\\.\\*)?" },
+};
+
+/**
+ * Formats whose values are judged as a whole, not by a regex (a regular expression compiles):
+ * the strings of a pattern given beside them are kept when they pass.
+ */
+const FORMAT_CHECKS: Readonly<Record<string, (v: string) => boolean>> = {
+  regex: (v) => {
+    try {
+      new RegExp(v, "u");
+      return true;
+    } catch {
+      return false;
+    }
+  },
 };
 
 /** Formats that are types of their own in rowforge. */
@@ -128,7 +146,7 @@ function typedField(
 
 /** The fields of an object schema's properties, in their order. */
 export function objectFields(given: SchemaObject, scope: SchemaScope, at: string): RawField[] {
-  let s = given;
+  let s = metOtherwise(given, scope, at);
   // if/then/else: per row where the `if` is a test of properties, else the `then` branch always.
   const conditional =
     s.if !== undefined
@@ -220,6 +238,30 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     if (f) out.push(f);
   }
   return out;
+}
+
+/**
+ * An object schema with the if/then/else it has besides its own `if` (allOf parts with one
+ * each) met by their `else`: the `if` negated where rowforge keeps to its negation (not
+ * required: never written; not a const, enum, type or pattern), so the `then` never applies.
+ * One whose `if` has no such negation (or whose negation clashes, a required property) is
+ * left unmet.
+ */
+function metOtherwise(given: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
+  let s = given;
+  for (const c of conditionsOf(given)) {
+    if (typeof c.if !== "object" || c.if === null) continue;
+    try {
+      const negated = applyNot({ ...s, not: c.if }, scope, `${at}/if`);
+      s =
+        c.else === undefined
+          ? negated
+          : mergeSchemas(negated, resolveSchema(c.else, scope, refsOf(s), `${at}/else`));
+    } catch (e) {
+      if (!isRowforgeError(e)) throw e;
+    }
+  }
+  return s;
 }
 
 /**
@@ -376,20 +418,29 @@ function scalarType(type: string, s: SchemaObject): string {
 
 function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<string, unknown> {
   const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
-  if (typeof s.pattern === "string") {
-    // A format's values that all meet the pattern too are the better values (emails, URIs, dates).
-    if (typeof format?.regex === "string" && alwaysMatches(format.regex, s.pattern)) return { ...format };
+  const [pattern, ...more] = patternsOf(s);
+  if (pattern !== undefined) {
+    const patterns = [pattern, ...more] as const;
+    // A format's values that all meet the patterns too are the better values (emails, URIs, dates).
+    if (typeof format?.regex === "string" && patterns.every((p) => alwaysMatches(format.regex as string, p)))
+      return { ...format };
     const typed = TYPED_SAMPLES[String(s.format)];
-    if (typed !== undefined && jsRegex(s.pattern).test(typed)) return {};
+    if (typed !== undefined && patterns.every((p) => jsRegex(p).test(typed))) return {};
     const min = typeof s.minLength === "number" ? s.minLength : undefined;
     const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const strings = patternStrings(s.pattern, min, max, excludedPatternsOf(s));
+    const strings = patternStrings(
+      patterns,
+      min,
+      max,
+      excludedPatternsOf(s),
+      FORMAT_CHECKS[String(s.format)],
+    );
     if ("regex" in strings) return { regex: strings.regex };
     if (strings.values.length === 0)
       throw invalid(
         scope,
         at,
-        `has a pattern (${s.pattern})${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from it${withoutLookarounds(s.pattern) !== undefined ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
+        `has ${patterns.length > 1 ? `patterns (${patterns.join(" and ")})` : `a pattern (${pattern})`}${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from ${patterns.length > 1 ? "them" : "it"}${patterns.some((p) => withoutLookarounds(p) !== undefined) ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
         "give the string a pattern of the lengths it allows and without lookarounds, or list the field with an sql option",
       );
     return { oneOf: strings.values };

@@ -140,33 +140,62 @@ const POOL_DRAWS = 4000;
 const POOL_SIZE = 500;
 
 /**
- * How strings of a JSON Schema pattern (with the string's minLength/maxLength) are generated:
- * the pattern as rowforge's generator reads it (`regex`) when every string drawn from it (a
- * few hundred, the same every time) meets the pattern and lengths; else a pool of values
- * (`values`): strings drawn from it, its lookarounds (`(?!\s*$).+`, `[a-z.]*(?<!\.)`),
- * which the generator cannot read, taken out, kept when they meet the pattern whole and the
- * lengths (`^$|^[a-z]+$` with minLength 1) and match none of the `excluded` patterns
- * (`not: {pattern}`). An empty pool: no string drawn meets them.
+ * Patterns a string meets besides its `pattern` (a merged allOf part's, an anyOf
+ * alternative's), kept on the schema so that none is lost when schemas are merged.
+ */
+export const MORE_PATTERNS = "\u0000patterns";
+/** Every pattern a string schema asks its values to match: its own and those merged into it. */
+export const patternsOf = (s: Readonly<Record<string, unknown>>): string[] => [
+  ...(typeof s.pattern === "string" ? [s.pattern] : []),
+  ...(Array.isArray(s[MORE_PATTERNS]) ? (s[MORE_PATTERNS] as string[]) : []),
+];
+
+/**
+ * How strings of JSON Schema patterns (all met at once, with the string's minLength/maxLength)
+ * are generated: the first pattern as rowforge's generator reads it (`regex`) when every
+ * string drawn from it (a few hundred, the same every time) meets them all and the lengths;
+ * else a pool of values (`values`): strings drawn from each pattern and from all of them one
+ * after the other (`^https?://` then `\w\.ya?ml$`), their lookarounds (`(?!\s*$).+`,
+ * `[a-z.]*(?<!\.)`), which the generator cannot read, taken out, kept when they meet every
+ * pattern whole and the lengths (`^$|^[a-z]+$` with minLength 1) and match none of the
+ * `excluded` patterns (`not: {pattern}`), and that `accepts` (the string's format) takes. An
+ * empty pool: no string drawn meets them.
  */
 export function patternStrings(
-  pattern: string,
+  patterns: readonly [string, ...string[]],
   minLength: number | undefined,
   maxLength: number | undefined,
   excluded: readonly string[] = [],
+  accepts?: (v: string) => boolean,
 ): { regex: string } | { values: string[] } {
-  const bare = withoutLookarounds(pattern);
-  const regex = withLength(unanchored(bare ?? pattern), minLength, maxLength);
-  if (bare === undefined && minLength === undefined && maxLength === undefined && excluded.length === 0)
+  const bare = patterns.map((p) => withoutLookarounds(p) ?? p);
+  const lookarounds = bare.some((b, i) => b !== patterns[i]);
+  const regexOf = (b: string) => withLength(unanchored(b), minLength, maxLength);
+  const regex = regexOf(bare[0]!);
+  if (
+    !lookarounds &&
+    patterns.length === 1 &&
+    accepts === undefined &&
+    minLength === undefined &&
+    maxLength === undefined &&
+    excluded.length === 0
+  )
     return { regex };
-  const test = jsRegex(pattern);
+  const tests = patterns.map(jsRegex);
   const avoided = excluded.map(jsRegex);
   const fits = (v: string) =>
-    test.test(v) &&
+    tests.every((t) => t.test(v)) &&
+    (accepts === undefined || accepts(v)) &&
     !avoided.some((x) => x.test(v)) &&
     [...v].length >= (minLength ?? 0) &&
     [...v].length <= (maxLength ?? Number.POSITIVE_INFINITY);
-  if (bare === undefined && drawsOnly(regex, fits)) return { regex };
-  return { values: distinctStrings(regex, POOL_DRAWS).filter(fits).slice(0, POOL_SIZE) };
+  if (!lookarounds && drawsOnly(regex, fits)) return { regex };
+  // One after the other: those anchored at the start first, those at the end last.
+  const place = (b: string) => (b.startsWith("^") ? 0 : b.endsWith("$") ? 2 : 1);
+  const joined = [...bare].sort((a, b) => place(a) - place(b)).map((b) => `(${unanchored(b)})`);
+  const sources = patterns.length === 1 ? [regex] : [...bare.map(regexOf), joined.join("")];
+  const pool = new Set(sources.flatMap((r) => distinctStrings(r, POOL_DRAWS).filter(fits)));
+  return { values: [...pool].slice(0, POOL_SIZE) };
 }
 
 /** Whether every string drawn from `regex` (a few hundred, the same every time) passes `test`. */

@@ -341,3 +341,183 @@ test("a pattern with a not: {pattern} (no blank or dash at either end) keeps to 
     },
   });
 });
+
+test("an if on a property of a oneOf's object (runs.using is composite) that is met always takes the oneOf alternative it does not contradict", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["runs"],
+    properties: {
+      runs: {
+        oneOf: [
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["using", "main"],
+            properties: { using: { enum: ["node20", "node24"] }, main: { type: "string" } },
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["using", "steps"],
+            properties: {
+              using: { const: "composite" },
+              steps: { type: "array", items: { type: "string" } },
+            },
+          },
+        ],
+      },
+    },
+    if: { properties: { runs: { type: "object", properties: { using: { const: "composite" } } } } },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+    then: {
+      properties: { outputs: { type: "object", required: ["a"], properties: { a: { type: "string" } } } },
+    },
+    else: { properties: { outputs: { type: "object", properties: { b: { type: "string" } } } } },
+  });
+  assert.ok(rows.every((r) => (r.runs as Record<string, unknown>).using === "composite"));
+});
+
+test("a oneOf of nots of required properties (no run or no shell, or no uses): a property the other alternative forbids is written, so a value matches only one", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["steps"],
+    properties: {
+      steps: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          additionalProperties: false,
+          properties: { run: { type: "string" }, shell: { type: "string" }, uses: { type: "string" } },
+          oneOf: [
+            { anyOf: [{ not: { required: ["run"] } }, { not: { required: ["shell"] } }] },
+            { not: { required: ["uses"] } },
+          ],
+        },
+      },
+    },
+  });
+  assert.ok(rows.length === 1000);
+});
+
+test("a string's own pattern and an anyOf alternative's pattern are both kept (a YAML file's name, a URL or no scheme)", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["include"],
+    properties: {
+      include: {
+        type: "string",
+        pattern: "\\w\\.ya?ml$",
+        anyOf: [{ pattern: "^https?://" }, { not: { pattern: "^\\w+://" } }],
+      },
+    },
+  });
+  assert.ok(rows.every((r) => /\w\.ya?ml$/.test(String(r.include))));
+});
+
+test("two patterns a string meets at once (allOf) are both kept, its values drawn from either", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string", allOf: [{ pattern: "^[a-z]{2,6}$" }, { pattern: "^[a-m]" }] } },
+  });
+  assert.ok(rows.every((r) => /^[a-m][a-z]{1,5}$/.test(String(r.name))));
+});
+
+test("an if met always whose fitting anyOf alternative requires a property that is only null (left out with null fields) is not taken: the optional property is left out, the if unmet", async () => {
+  await allValid({
+    type: "object",
+    required: ["name"],
+    additionalProperties: false,
+    properties: {
+      name: { type: "string" },
+      source: {
+        anyOf: [
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["files"],
+            properties: { files: { type: "string" } },
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["manual"],
+            properties: { manual: { type: "null" } },
+          },
+        ],
+      },
+    },
+    if: { properties: { source: { type: "object", required: ["manual"] } } },
+    else: { properties: { source: { required: ["files"] } } },
+  });
+});
+
+test("a oneOf that is an allOf part (directories or directory, both declared beside it) is set apart against the whole object: one of the two is written", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["updates"],
+    properties: {
+      updates: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            directory: { type: "string" },
+            directories: { type: "array", minItems: 1, items: { type: "string" } },
+          },
+          allOf: [
+            {
+              oneOf: [
+                { properties: { directories: true }, required: ["directories"] },
+                { properties: { directory: true }, required: ["directory"] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  });
+  assert.ok(rows.every((r) => (r.updates as object[]).every((u) => Object.keys(u).length === 1)));
+});
+
+test("an allOf of parts with an if/then each keeps every one: an if that another's replaced is met by its negation (no rules, so options and default may come)", async () => {
+  await allValid({
+    type: "object",
+    required: ["inputs"],
+    properties: {
+      inputs: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          type: { enum: ["string", "number"] },
+          options: { type: "array", items: { type: "string" } },
+          default: {},
+          rules: { type: "array", items: { type: "string" } },
+        },
+        allOf: [
+          {
+            if: { required: ["rules"] },
+            // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+            then: { not: { anyOf: [{ required: ["options"] }, { required: ["default"] }] } },
+          },
+          {
+            if: { required: ["type"], properties: { type: { const: "number" } } },
+            // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+            then: { properties: { default: { type: "number" } } },
+          },
+        ],
+      },
+    },
+  });
+});
+
+test("a pattern beside format: regex (a regular expression between slashes) gives strings that are regular expressions too", async () => {
+  await allValid({
+    type: "object",
+    required: ["coverage"],
+    properties: { coverage: { type: "string", format: "regex", pattern: "^/.+/$" } },
+  });
+});
