@@ -157,7 +157,7 @@ test("a smaller first batch changes where batches end, not the text they make", 
 });
 
 test("an inline executor with an overflow keeps quick steps in its thread and hands slow ones to worker threads, with the same values", async () => {
-  const slow = `${FIELDS}      - {name: h, type: long, options: {sql: "aggregate(sequence(1, 2000), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), id), 256)))"}}\n`;
+  const slow = `${FIELDS}      - {name: h, type: long, options: {sql: "aggregate(sequence(1, 10000), 0L, (acc, x) -> acc + length(sha2(concat(cast(x as string), id), 256)))"}}\n`;
   const run = async (fields: string) => {
     let pools = 0;
     const executor = createInlineExecutor({
@@ -184,7 +184,8 @@ test("an inline executor with an overflow keeps quick steps in its thread and ha
     assert.ok(results.every((r, i) => bytesOf(r).equals(bytesOf(expected[i]!))));
     return pools;
   };
-  // 20 rows of 2,000 SHA-256 rounds each take far longer than 100 ms; 20 plain rows far less.
+  // 20 rows of 10,000 SHA-256 rounds each take far longer than 100 ms on any machine (2,000 could
+  // end within it once text was built faster); 20 plain rows far less.
   assert.equal(await run(slow), 1, "the slow step's batches went to a worker thread");
   assert.equal(await run(FIELDS), 0, "the quick step stayed in this thread");
 });
