@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { after, before, test } from "node:test";
+import { freePort } from "../support/script-process.ts";
 import { pgQuery, postgresFacts } from "../support/servers.ts";
 import { apiRuntime } from "./api-fixture.ts";
 
@@ -34,18 +34,10 @@ const request = (dataSourceName: string) => ({
   ],
 });
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 test("POST /run with a saved postgres connection writes the table; a connection to a server that is down fails the run with a coded reason naming host:port and the service keeps serving", async () => {
   const { app, runs, close } = await apiRuntime();
   const f = postgresFacts();
-  const down = await closedPort();
+  const down = await freePort();
   try {
     const save = await app.inject({
       method: "POST",

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { freePort } from "../support/script-process.ts";
 import { pgQuery, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
@@ -26,7 +26,7 @@ before(async () => {
     groupType: "database",
     options: { url, user: postgresFacts().user },
   });
-  const down = `jdbc:postgresql://127.0.0.1:${await closedPort()}/${postgresFacts().database}`;
+  const down = `jdbc:postgresql://127.0.0.1:${await freePort()}/${postgresFacts().database}`;
   const saved = await f.app.inject({
     method: "POST",
     url: "/connection",
@@ -38,14 +38,6 @@ after(async () => {
   await f.close();
   await pgQuery(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** A plan of one PostgreSQL step writing `fields` into the accounts table through a saved connection. */
 const pgPlan = (name: string, fields: readonly object[], connection = "db") => ({

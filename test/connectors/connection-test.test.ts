@@ -8,6 +8,7 @@ import { testConnection } from "../../src/app/connections/test-connection.ts";
 import { connectors, plannedKinds } from "../../src/connectors/registry.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { freePort } from "../support/script-process.ts";
 import {
   cassandraConnection,
   cassandraFacts,
@@ -46,14 +47,6 @@ const conn = (type: string, options: Record<string, string>, name = "c"): Connec
   groupType: "",
   options,
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** Nothing of the answer (message, details) holds the secret. */
 const assertNoSecret = (answer: unknown, secret: string) =>
@@ -118,7 +111,7 @@ test("PostgreSQL wrong password, nothing on the port, and a database that does n
     new RegExp(`${f.host}:${f.port}.*refused user "${PG_ROLE}" \\(wrong password\\)`),
   );
   assertNoSecret(wrong, PG_PASSWORD);
-  const port = await closedPort();
+  const port = await freePort();
   const started = performance.now();
   const down = await testConnection(
     conn("postgres", { url: `jdbc:postgresql://127.0.0.1:${port}/db?password=${PG_PASSWORD}`, user: "u" }),
@@ -171,7 +164,7 @@ test("MariaDB up with its random password: version, database, CREATE privilege; 
   assert.equal(wrong.details.code, "RF_DB_AUTH_FAILED");
   assert.match(wrong.message, new RegExp(`${f.host}:${f.port} refused user "${f.user}"`));
   assertNoSecret(wrong, f.password);
-  const port = await closedPort();
+  const port = await freePort();
   const down = await testConnection(
     conn("mysql", {
       url: `jdbc:mysql://127.0.0.1:${port}/${f.database}`,
@@ -298,7 +291,7 @@ test("Cassandra: a node answers with its release and data center, a keyspace is 
   assert.equal(wrong.success, false);
   assert.match(wrong.message, new RegExp(`refused user "${login.user}"`));
   assertNoSecret(wrong, "not-the-password");
-  const port = await closedPort();
+  const port = await freePort();
   const down = await testConnection(
     conn("cassandra", { host: "127.0.0.1", port: String(port), connectTimeout: "3" }),
     OPEN_ACCESS,

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { test } from "node:test";
 import {
   assertRateHeld,
@@ -13,6 +12,7 @@ import {
 } from "../support/broker-clients.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { mqttFacts } from "../support/servers.ts";
 
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];
@@ -32,14 +32,6 @@ function project(url: string, user: string, stepOptions: string, records: number
 }
 
 const env = (password = mqttFacts().password) => ({ RF_E2E_MQTT_PASSWORD: password });
-
-async function closedPort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 test("rowforge run publishes a plan's messages to an MQTT topic: payloads and MQTT 5 user properties as generated, in order", async () => {
   const f = mqttFacts();
@@ -70,7 +62,7 @@ test("rowforge run publishes a plan's messages to an MQTT topic: payloads and MQ
 
 test("MQTT faults end the run with coded errors naming the connection and host:port, in bounded time: nothing listening, a refused login", async () => {
   const f = mqttFacts();
-  const port = await closedPort();
+  const port = await freePort();
   const t0 = performance.now();
   const down = await runCliAsync(["run", "plan.yaml", "--home", ".rf"], {
     cwd: project(`mqtt://127.0.0.1:${port}`, f.user, "topic: t", 10),

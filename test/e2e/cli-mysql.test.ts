@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { freshMysqlTable, mariadbFacts, mysqlQuery } from "../support/servers.ts";
 
 // The password reaches rowforge only through an environment variable.
@@ -140,16 +140,9 @@ dataSources:
 });
 
 /** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 test("server down (nothing on the port): RF_DB_UNREACHABLE naming the connection and host:port, exit 1 (the environment, not the input)", async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const r = runProject(legacyProject(url(port), "append"), ENV());
   assert.equal(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /RF_DB_UNREACHABLE/);

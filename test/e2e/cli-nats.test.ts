@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { test } from "node:test";
 import {
   assertRateHeld,
@@ -14,6 +13,7 @@ import {
 } from "../support/broker-clients.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { natsFacts } from "../support/servers.ts";
 
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];
@@ -33,14 +33,6 @@ function project(url: string, user: string, stepOptions: string, records: number
 }
 
 const env = (password = natsFacts().password) => ({ RF_E2E_NATS_PASSWORD: password });
-
-async function closedPort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** The messages as received, against the rows `rowforge sample` gives for the same seed. */
 function assertSameAsSampled(
@@ -88,7 +80,7 @@ test("with jetstream: true each message is acknowledged by the stream (made by c
 
 test("NATS faults end the run with coded errors naming the connection and host:port, in bounded time: nothing listening, a refused login, no stream for the subject", async () => {
   const f = natsFacts();
-  const port = await closedPort();
+  const port = await freePort();
   const t0 = performance.now();
   const down = await runCliAsync(["run", "plan.yaml", "--home", ".rf"], {
     cwd: project(`nats://127.0.0.1:${port}`, f.user, "subject: s", 10),

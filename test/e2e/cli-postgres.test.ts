@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { pgQuery, postgresFacts } from "../support/servers.ts";
 
 // A role that must give its password (the test server trusts only its superuser), and a
@@ -141,16 +141,9 @@ dataSources:
 });
 
 /** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 test("server down (nothing on the port): a coded error naming the connection and host:port, within the connect timeout, exit 1 (the environment, not the input)", async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const dir = legacyProject(url(port), "append");
   const r = runCli(
     ["run", join(dir, "plan.yaml"), "--config", join(dir, "application.conf"), "--home", join(dir, "home")],

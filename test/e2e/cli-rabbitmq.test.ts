@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
@@ -15,6 +14,7 @@ import {
 } from "../support/broker-clients.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli, runCliAsync } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { rabbitmqFacts } from "../support/servers.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 
@@ -124,16 +124,9 @@ test("the corpus's RabbitMQ connection (application.conf customer_rabbitmq, with
 });
 
 /** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 test("faults end the run with coded errors naming the connection and host:port, in bounded time: nothing listening, a refused login, an unknown queue with declare: false", async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const t0 = performance.now();
   const down = runCli(["run", "plan.yaml", "--home", ".rf"], {
     cwd: project(url(port), "q", 10),

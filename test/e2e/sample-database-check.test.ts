@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 import { pgQuery, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
 
 /**
@@ -20,14 +20,6 @@ before(async () => {
 after(async () => {
   await pgQuery(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const plan = (url: string, amountField: string) => `name: shop
 sinkOptions: {seed: "7"}
@@ -56,7 +48,7 @@ test("sample refuses a plan writing a column its PostgreSQL table does not have,
 });
 
 test("sample of a plan whose database cannot be reached warns that its table was not checked, and samples", async () => {
-  const url = `jdbc:postgresql://127.0.0.1:${await closedPort()}/${postgresFacts().database}`;
+  const url = `jdbc:postgresql://127.0.0.1:${await freePort()}/${postgresFacts().database}`;
   const dir = fixtureDir({ "plan.yaml": plan(url, "amount") });
   const s = runCli(["sample", join(dir, "plan.yaml"), "-n", "2", "--format", "json"]);
   assert.equal(s.status, 0, s.stdout + s.stderr);

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
@@ -10,18 +9,12 @@ import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { freePort } from "../support/script-process.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
 const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** A legacy plan writing JSON files, whose validation file reads a PostgreSQL table at `port`. */
 const project = (port: number): string =>
@@ -35,7 +28,7 @@ const project = (port: number): string =>
   });
 
 test("a validation reading a server that cannot be reached stops run (nothing generated) and check, with file:line:col, in bounded time", async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const root = project(port);
   const started = performance.now();
   const r = runCli(["run", "plan.yaml", "--quiet"], { cwd: root });
@@ -56,7 +49,7 @@ test("a validation reading a server that cannot be reached stops run (nothing ge
 });
 
 test("a run started through the application layer (as the server starts them) refuses too, before writing", async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const root = project(port);
   const load = await loadPlanFile(join(root, "plan.yaml"), { outputKinds: OUTPUT_KINDS, cwd: root, env: {} });
   assert.ok(load.plan);
