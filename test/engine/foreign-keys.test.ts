@@ -103,8 +103,9 @@ test("nullability: head, tail and random", async () => {
   }
 });
 
-test("perField on the foreign-key fields groups children by parent", async () => {
-  const p = await planFrom(
+/** The accounts → transactions plan keyed by (account_id, name), with the transactions' count replaced by `count`. */
+const withTransactionsCount = (count: string) =>
+  planFrom(
     `name: fk
 tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
 sinkOptions:
@@ -112,13 +113,12 @@ sinkOptions:
     - source: {dataSource: a, step: accounts, fields: [account_id, name]}
       generate: [{dataSource: t, step: transactions, fields: [account_id, name]}]
 `,
-    {
-      ...TASKS,
-      txns: TASKS.txns.replace(
-        "count: {records: 1000}",
-        "count: {records: 200, perField: {fieldNames: [account_id, name], count: 4}}",
-      ),
-    },
+    { ...TASKS, txns: TASKS.txns.replace("count: {records: 1000}", count) },
+  );
+
+test("perField on the foreign-key fields groups children by parent", async () => {
+  const p = await withTransactionsCount(
+    "count: {records: 200, perField: {fieldNames: [account_id, name], count: 4}}",
   );
   const rows = generateAll(p);
   const txns = rows.get("t.transactions")!;
@@ -185,21 +185,8 @@ steps:
 });
 
 test("perField options on a foreign-key field draw each parent's children from the seed, the same every time", async () => {
-  const p = await planFrom(
-    `name: fk
-tasks: [{name: accounts, dataSourceName: a}, {name: txns, dataSourceName: t}]
-sinkOptions:
-  foreignKeys:
-    - source: {dataSource: a, step: accounts, fields: [account_id, name]}
-      generate: [{dataSource: t, step: transactions, fields: [account_id, name]}]
-`,
-    {
-      ...TASKS,
-      txns: TASKS.txns.replace(
-        "count: {records: 1000}",
-        "count: {records: 10, perField: {fieldNames: [account_id, name], options: {min: 1, max: 4}}}",
-      ),
-    },
+  const p = await withTransactionsCount(
+    "count: {records: 10, perField: {fieldNames: [account_id, name], options: {min: 1, max: 4}}}",
   );
   const rows = generateAll(p);
   const per = perParent(rows.get("t.transactions")!, "account_id");
