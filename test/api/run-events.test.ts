@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { test } from "node:test";
 import { startHttpReceiver } from "../support/http-receiver.ts";
+import { until } from "../support/until.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
 interface Sse {
@@ -99,7 +100,9 @@ test("GET /run/events/{id} streams a paced HTTP run: status, progress with deliv
     const early = await follow(base, id);
     assert.equal(early.status, 200);
     assert.match(early.contentType, /^text\/event-stream/);
-    await new Promise((r) => setTimeout(r, 700));
+    await until("100 of the 400 rows received", () => receiver.received("/events").length >= 100, {
+      timeoutMs: 30_000,
+    });
     const late = await follow(base, id);
     await Promise.all([early.ended, late.ended]);
 
@@ -190,11 +193,9 @@ test("a client that goes away leaves no subscriber behind, and closing the serve
     const id = await startPaced(app, `${receiver.url}/events`, 2000, 200);
     const gone = await follow(base, id);
     const stays = await follow(base, id);
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(runs.watching.listeners, 2);
+    await until("both subscribers listening", () => runs.watching.listeners === 2);
     gone.destroy();
-    await new Promise((r) => setTimeout(r, 200));
-    assert.equal(runs.watching.listeners, 1);
+    await until("the gone client's subscriber removed", () => runs.watching.listeners === 1);
     const cancel = await app.inject({ method: "POST", url: `/run/cancel/${id}` });
     assert.equal(cancel.statusCode, 200, cancel.body);
     await stays.ended;
@@ -207,7 +208,7 @@ test("a client that goes away leaves no subscriber behind, and closing the serve
     // A stream still open when the server closes is ended by the close (no hang).
     const id2 = await startPaced(app, `${receiver.url}/events`, 5000, 100);
     const open = await follow(base, id2);
-    await new Promise((r) => setTimeout(r, 200));
+    await until("the open stream's first event", () => open.events.length > 0);
     const closed = app.close().then(() => open.ended);
     const late = new Promise((_, reject) =>
       setTimeout(() => reject(new Error("the stream kept the server open")), 5000).unref(),

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { DeliveryReport } from "../../src/connectors/messaging/delivery-report.ts";
 import { startHttpReceiver } from "../support/http-receiver.ts";
+import { until } from "../support/until.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
 interface HistoryRecord {
@@ -56,7 +57,7 @@ test("POST /run of a paced HTTP step, cancelled by POST /run/cancel: its summary
       url: `${receiver.url}/events`,
       password: "hidden-pw-1",
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    await until("60 rows received", () => receiver.received("/events").length >= 60, { timeoutMs: 30_000 });
     const cancel = await app.inject({ method: "POST", url: `/run/cancel/${id}` });
     assert.equal(cancel.statusCode, 200, cancel.body);
     await runs.idle();
@@ -84,7 +85,7 @@ test("a server shutdown (POST /shutdown's path, past its grace period) stops a p
   });
   try {
     const id = await startPacedRun(app, "api_http_shutdown", { url: `${receiver.url}/shutdown` });
-    await new Promise((r) => setTimeout(r, 1200));
+    await until("60 rows received", () => receiver.received("/shutdown").length >= 60, { timeoutMs: 30_000 });
     // What POST /shutdown does: runs get a grace period, then are cancelled "shutdown".
     assert.equal(await runs.shutdown(300), true);
     const record = await recordOf(app, id);

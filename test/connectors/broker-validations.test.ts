@@ -20,6 +20,7 @@ import {
 } from "../support/broker-clients.ts";
 import { createTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
 import { kafkaFacts } from "../support/servers.ts";
+import { until } from "../support/until.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
 const OPEN_ACCESS = openAccess(process.cwd());
@@ -244,7 +245,7 @@ test("RabbitMQ queues, MQTT topics, core NATS subjects and HTTP endpoints are no
   await withRabbitChannel(async (ch) => {
     await ch.assertQueue(queue, { durable: false });
     for (let i = 0; i < 10; i++) ch.sendToQueue(queue, Buffer.from(JSON.stringify(body(i))));
-    await new Promise((r) => setTimeout(r, 200));
+    await until("the 10 messages in the queue", async () => (await ch.checkQueue(queue)).messageCount === 10);
   });
   const one = checks.slice(1, 2);
   const rabbit = await validate(

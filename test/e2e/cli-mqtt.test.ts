@@ -14,6 +14,7 @@ import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
 import { freePort } from "../support/script-process.ts";
 import { mqttFacts } from "../support/servers.ts";
+import { until } from "../support/until.ts";
 
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];
 
@@ -111,12 +112,15 @@ test("an MQTT broker killed mid-run fails the step, and the report says exactly 
   try {
     const f = broker.facts;
     const dir = project(f.MQTT_URL!, f.MQTT_USER!, "topic: killed, rowsPerSecond: 1000", 10_000);
+    let progress = "";
     const running = runCliAsync(["run", "plan.yaml", "--home", ".rf", "--json"], {
       cwd: dir,
       env: env(f.MQTT_PASSWORD),
       timeoutMs: 60_000,
+      onOutput: (_, e) => (progress = e),
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // Killed once the run has sent a tenth of its messages (its first progress line).
+    await until("the run's first progress line", () => / [1-9]\d% /.test(progress), { timeoutMs: 30_000 });
     broker.kill();
     const r = await running;
     assert.equal(r.status, 1, r.stderr);

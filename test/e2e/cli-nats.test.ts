@@ -15,6 +15,7 @@ import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
 import { freePort } from "../support/script-process.ts";
 import { natsFacts } from "../support/servers.ts";
+import { until } from "../support/until.ts";
 
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];
 
@@ -157,12 +158,15 @@ test("a NATS server killed mid-run fails the step, and the report says exactly h
   try {
     const f = broker.facts;
     const dir = project(f.NATS_URL!, f.NATS_USER!, "subject: killed, rowsPerSecond: 1000", 10_000);
+    let progress = "";
     const running = runCliAsync(["run", "plan.yaml", "--home", ".rf", "--json"], {
       cwd: dir,
       env: env(f.NATS_PASSWORD),
       timeoutMs: 60_000,
+      onOutput: (_, e) => (progress = e),
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // Killed once the run has sent a tenth of its messages (its first progress line).
+    await until("the run's first progress line", () => / [1-9]\d% /.test(progress), { timeoutMs: 30_000 });
     broker.kill();
     const r = await running;
     assert.equal(r.status, 1, r.stderr);

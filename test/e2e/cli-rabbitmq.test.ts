@@ -17,6 +17,7 @@ import { runCli, runCliAsync } from "../support/run-cli.ts";
 import { freePort } from "../support/script-process.ts";
 import { rabbitmqFacts } from "../support/servers.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
+import { until } from "../support/until.ts";
 
 const FACTORY = "com.rabbitmq.jms.admin.RMQConnectionFactory";
 const NOW = ["--seed", "7", "--now", "2026-01-01T00:00:00Z"];
@@ -186,12 +187,15 @@ test("a broker killed mid-run fails the step, and the report says exactly how ma
     const dir = fixtureDir({
       "plan.yaml": `name: kill_plan\ndataSources:\n  - name: rmq\n    connection:\n      type: rabbitmq\n      options: {url: "amqp://127.0.0.1:${f.RABBITMQ_PORT}", user: "${f.RABBITMQ_USER}", password: "\${RF_E2E_RMQ_PASSWORD}"}\n    steps:\n      - name: accounts\n        options: {destinationName: killed, rowsPerSecond: 1000}\n        count: {records: 10000}\n        fields:\n          - {name: id, type: long, options: {sql: "__index_inc"}}\n`,
     });
+    let progress = "";
     const running = runCliAsync(["run", "plan.yaml", "--home", ".rf", "--json"], {
       cwd: dir,
       env: { RF_E2E_RMQ_PASSWORD: f.RABBITMQ_PASSWORD! },
       timeoutMs: 60_000,
+      onOutput: (_, e) => (progress = e),
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // Killed once the run has sent a tenth of its messages (its first progress line).
+    await until("the run's first progress line", () => / [1-9]\d% /.test(progress), { timeoutMs: 30_000 });
     broker.kill();
     const r = await running;
     assert.equal(r.status, 1, r.stderr);

@@ -18,6 +18,7 @@ import mysql from "mysql2/promise";
 import pg from "pg";
 import { REPO_ROOT } from "../support/run-cli.ts";
 import { freePort, pidAlive, scriptFacts } from "../support/script-process.ts";
+import { until } from "../support/until.ts";
 
 const parent = mkdtempSync(join(tmpdir(), "rowforge-db-scripts-"));
 // PostgreSQL and MariaDB run as their own users when started by root: let them through.
@@ -36,14 +37,6 @@ function listenAddresses(pid: number): string[] {
 /** A process for a script to watch: the server goes when it goes. */
 const watched = (): ChildProcess =>
   spawn(process.execPath, ["-e", "setTimeout(() => {}, 600000)"], { stdio: "ignore" });
-
-async function until(what: string, ok: () => boolean, seconds: number): Promise<void> {
-  for (let i = 0; i < seconds * 5; i++) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  assert.fail(`${what} within ${seconds} s`);
-}
 
 /** A script's command line in this test's environment: run (throws on failure) and spawn (status). */
 function scriptRunner(script: string, env: NodeJS.ProcessEnv) {
@@ -139,7 +132,10 @@ test("scripts/servers/mariadb.sh: a watched start stops when the watched process
     const pid = Number(scriptFacts(script.run("start")).MARIADB_PID);
     assert.ok(pidAlive(pid));
     child.kill();
-    await until("the server and its folder gone", () => !pidAlive(pid) && !existsSync(dir), 60);
+    await until("the server and its folder gone", () => !pidAlive(pid) && !existsSync(dir), {
+      timeoutMs: 60_000,
+      everyMs: 200,
+    });
   } finally {
     child.kill();
     script.spawn("stop", dir);
@@ -174,7 +170,10 @@ test("scripts/servers/postgres.sh: status follows ROWFORGE_PG_DIR, a fresh folde
     assert.equal(stop.status, 1);
     assert.match(stop.stderr, /stop needs the folder start printed \(PGDATA_DIR\)/);
     child.kill();
-    await until("the server and its folder gone", () => !pidAlive(pid) && !existsSync(dir), 60);
+    await until("the server and its folder gone", () => !pidAlive(pid) && !existsSync(dir), {
+      timeoutMs: 60_000,
+      everyMs: 200,
+    });
     assert.equal(script.spawn("status").status, 1);
   } finally {
     child.kill();
@@ -217,7 +216,10 @@ test("scripts/servers/cassandra.sh: a node requiring a login: start on a port, r
     await client.shutdown();
     assert.match(String(r.rows[0]!.release_version), /^5\./);
     child.kill();
-    await until("the node and its folder gone", () => !pidAlive(pid) && !existsSync(dir), 90);
+    await until("the node and its folder gone", () => !pidAlive(pid) && !existsSync(dir), {
+      timeoutMs: 90_000,
+      everyMs: 200,
+    });
     assert.equal(script.spawn("status").status, 1);
   } finally {
     child.kill();

@@ -44,7 +44,14 @@ export function runCli(
  */
 export function runCliAsync(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; signalAfterMs?: number } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    signalAfterMs?: number;
+    /** Called with everything written so far each time the CLI writes. */
+    onOutput?: (stdout: string, stderr: string) => void;
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -54,8 +61,14 @@ export function runCliAsync(
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      stdout += d;
+      options.onOutput?.(stdout, stderr);
+    });
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+      options.onOutput?.(stdout, stderr);
+    });
     const timer =
       options.signalAfterMs === undefined
         ? undefined

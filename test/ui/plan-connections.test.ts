@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { parse } from "yaml";
 import { screenshot, useUiSession } from "../support/browser.ts";
 import { pgQuery, postgresFacts, postgresJdbcUrl } from "../support/servers.ts";
+import { until } from "../support/until.ts";
 
 const ui = useUiSession();
 const SCHEMA = `ui_conn_${process.pid}`;
@@ -205,8 +206,10 @@ test("Add task then a PostgreSQL connection picked: the step becomes a postgres 
   await page.getByRole("option", { name: `${SCHEMA}.orders` }).waitFor({ state: "attached" });
   await table.selectOption(`${SCHEMA}.orders`);
   const dbtable = page.getByLabel("dbtable", { exact: true });
-  for (let n = 0; n < 100 && (await dbtable.inputValue()) !== `${SCHEMA}.orders`; n++)
-    await new Promise((r) => setTimeout(r, 50));
+  await until(
+    "dbtable set from the table picked",
+    async () => (await dbtable.inputValue()) === `${SCHEMA}.orders`,
+  );
   assert.equal(await dbtable.inputValue(), `${SCHEMA}.orders`);
   await page.getByRole("button", { name: `Use the columns of ${SCHEMA}.orders as fields` }).click();
   await page.getByLabel("Type of total").waitFor();

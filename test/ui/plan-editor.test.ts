@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { parse } from "yaml";
 import { screenshot, useUiSession } from "../support/browser.ts";
+import { until } from "../support/until.ts";
 
 const ui = useUiSession();
 
@@ -43,8 +44,7 @@ test("build a plan with a nested field and a foreign key in the form, preview it
   await page.getByLabel("Type of field_2").fill("struct");
   await page.getByRole("button", { name: "Add nested field to field_2" }).click();
   const before = Number(await status.getAttribute("data-version"));
-  for (let n = 0; n < 100 && Number(await status.getAttribute("data-version")) <= before; n++)
-    await new Promise((r) => setTimeout(r, 50));
+  await until("a newer preview", async () => Number(await status.getAttribute("data-version")) > before);
   await page.getByRole("columnheader", { name: "field_2" }).waitFor();
   // The raw views, reached by keyboard.
   await page.getByRole("tab", { name: "Table" }).focus();

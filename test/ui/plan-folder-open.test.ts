@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { screenshot, useUiSession } from "../support/browser.ts";
+import { until } from "../support/until.ts";
 
 // The server's plan folder, task folder and configuration, written before the server starts.
 const DIR = mkdtempSync(join(tmpdir(), "rowforge-ui-folder-"));
@@ -121,12 +122,15 @@ test("a plan of the plan folder opens in the editor from the Plans page with its
   // Runs by this name use the saved copy.
   const run = await s.api("POST", "/run/plans/folder_plan");
   assert.equal(run.status, 200, run.text);
-  let status = "";
-  for (let i = 0; i < 300 && status !== "success" && status !== "failed"; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const history = (await s.api("GET", "/run/history")).json as { status: string }[];
-    status = history[0]?.status ?? "";
-  }
+  const status = await until(
+    "the run to end",
+    async () => {
+      const history = (await s.api("GET", "/run/history")).json as { status: string }[];
+      const last = history[0]?.status;
+      return last === "success" || last === "failed" ? last : undefined;
+    },
+    { timeoutMs: 30_000, everyMs: 100 },
+  );
   assert.equal(status, "success");
   assert.equal(rowsWritten(), 7, "the saved copy's count, not the folder's");
 });

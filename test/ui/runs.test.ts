@@ -5,6 +5,7 @@ import { after, test } from "node:test";
 import type { Page } from "playwright-core";
 import { screenshot, useUiSession } from "../support/browser.ts";
 import { startHttpReceiver } from "../support/http-receiver.ts";
+import { until } from "../support/until.ts";
 
 const receiver = await startHttpReceiver();
 // The paced HTTP step posts to the receiver: the server's URL allow-list names it.
@@ -73,20 +74,9 @@ async function runFromPlans(page: Page, label: string): Promise<string> {
   return runIdOf(page)!;
 }
 
-/** Polls `check` (every 50 ms, up to 15 s) until it answers a value. */
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("the page never showed what the test waits for");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Waits until the table lists exactly one row and its text contains `text`. */
 const onlyRow = (page: Page, text: RegExp) =>
-  until(async () => {
+  until(`one row matching ${text}`, async () => {
     const rows = page.locator("tbody tr");
     if ((await rows.count()) !== 1) return undefined;
     return text.test(await rows.innerText()) ? true : undefined;
@@ -102,7 +92,7 @@ test("start a run from the Plans page and watch it live: records, rate and deliv
   await runFromPlans(page, "Run paced_plan");
   await page.getByRole("heading", { level: 1, name: /Run of paced_plan/ }).waitFor();
   // Live: a step shown running with some but not all of its 300 records.
-  const live = await until(async () => {
+  const live = await until("a step running with some of its records", async () => {
     const step = page.locator("li.step-running").first();
     if ((await step.count()) === 0) return undefined;
     const m = /^([\d,]+) \/ 300$/.exec((await step.locator(".records").textContent())?.trim() ?? "");
@@ -203,7 +193,7 @@ test("history filters by plan, status and mode, and links each run to its report
   await onlyRow(page, /paced_plan/);
   await page.getByLabel("Plan").fill("S_Pl");
   await page.waitForURL(/plan=S_Pl/);
-  await until(async () => {
+  await until("two rows of files_plan", async () => {
     const rows = await table.locator("tbody tr").allInnerTexts();
     return rows.length === 2 && rows.every((r) => /^files_plan/.test(r)) ? true : undefined;
   });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { screenshot, useUiSession } from "../support/browser.ts";
+import { until } from "../support/until.ts";
 
 const ui = useUiSession();
 
@@ -33,10 +34,9 @@ test("a browser asking for / lands on the UI, whose nav reaches every page by ke
   assert.match(page.url(), /#\/connections$/);
   // The title follows the page once it has rendered (an effect), so it is polled from the test
   // side (the UI's CSP forbids evaluating a string in the page), then checked.
-  const deadline = Date.now() + 5000;
-  while (!(await page.title()).startsWith("Connections") && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await until("the Connections title", async () => (await page.title()).startsWith("Connections"), {
+    everyMs: 25,
+  });
   assert.equal(await page.title(), "Connections · rowforge");
 
   await page.goto("/ui/#/nowhere");
