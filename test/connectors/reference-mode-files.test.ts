@@ -10,6 +10,7 @@ import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { createSampleRunner } from "../../src/app/sample/sample-runner.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+import { runPython } from "../support/pyarrow.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
 const OPEN_ACCESS = openAccess(process.cwd());
@@ -31,7 +32,7 @@ async function duck(sql: string): Promise<void> {
 const VALUES =
   "VALUES ('A3', 1), ('A1', 2), ('A2', 3), ('A2', 4), (NULL, 5), ('A5', 6), ('A4', 7), ('A1', 8)";
 
-/** Writes the accounts as `format` under a new folder: one file (csv) or two part files and a _SUCCESS (json, parquet). */
+/** Writes the accounts as `format` under a new folder: one file (csv) or two part files and a _SUCCESS (json, parquet, orc). */
 async function writeAccounts(format: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `rowforge-ref-${format}-`));
   if (format === "csv") {
@@ -41,6 +42,20 @@ async function writeAccounts(format: string): Promise<string> {
   }
   const folder = join(dir, "accounts");
   mkdirSync(folder);
+  if (format === "orc") {
+    // Written by pyarrow: rowforge reads ORC it did not write.
+    runPython(
+      `import sys, pyarrow as pa, pyarrow.orc as orc
+rows = [("A3", 1), ("A1", 2), ("A2", 3), ("A2", 4), (None, 5), ("A5", 6), ("A4", 7), ("A1", 8)]
+for part, keep in ((0, lambda n: n <= 4), (1, lambda n: n > 4)):
+    chosen = [r for r in rows if keep(r[1])]
+    t = pa.table({"account_id": [r[0] for r in chosen], "n": pa.array([r[1] for r in chosen], pa.int32())})
+    orc.write_table(t, f"{sys.argv[1]}/part-0000{part}.orc")`,
+      [folder],
+    );
+    writeFileSync(join(folder, "_SUCCESS"), "");
+    return folder;
+  }
   const options = format === "parquet" ? "FORMAT parquet" : "FORMAT json";
   await duck(
     `COPY (SELECT * FROM (${VALUES}) AS t(account_id, n) WHERE n <= 4) TO '${folder}/part-00000.${format}' (${options});
@@ -83,7 +98,7 @@ const rowsOf = (text: string): { account_id: string }[] =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { account_id: string });
 
-for (const format of ["csv", "json", "parquet"]) {
+for (const format of ["csv", "json", "parquet", "orc"]) {
   test(`existing ${format} data is the parent of a generated child: every distinct key (nulls and duplicates dropped) gets its cardinality`, async () => {
     const ref = await writeAccounts(format);
     const out = join(mkdtempSync(join(tmpdir(), "rowforge-ref-out-")), "transactions");
@@ -241,12 +256,9 @@ test("an empty, missing or unreadable reference source is a coded error naming t
     "RF_FOREIGN_KEY_INVALID",
     /"account_id" is not a column .*did you mean "acount_id"/,
   );
-  await expectError(
-    "orc",
-    join(dir, "x.orc"),
-    "RF_FORMAT_UNKNOWN",
-    /orc data, which rowforge cannot read yet/,
-  );
+  const notOrc = join(dir, "x.orc");
+  writeFileSync(notOrc, "account_id\nA1\n");
+  await expectError("orc", notOrc, "RF_FILE_READ", /"accounts": cannot read .*x\.orc as ORC/);
   const big = join(dir, "big.csv");
   writeFileSync(big, `account_id\n${Array.from({ length: 12 }, (_, i) => `K${i}`).join("\n")}\n`);
   const plan = await planWith("csv", big, out);

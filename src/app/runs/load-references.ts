@@ -51,7 +51,7 @@ export async function loadReferences(
         "RF_FORMAT_UNKNOWN",
         `reference step "${step.step.name}" (enableReferenceMode) is ${step.format} data, which rowforge cannot read yet`,
         {
-          hint: "reference data can be read from csv, json and parquet files and from postgres and mysql tables",
+          hint: "reference data can be read from csv, json, parquet and orc files and from postgres and mysql tables",
         },
       );
     }

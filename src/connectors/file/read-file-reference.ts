@@ -4,27 +4,35 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReferenceRequest } from "../connector.ts";
 import { referenceEmpty, referenceFieldsOf, referenceTooLarge } from "../reference/reference-errors.ts";
+import { referenceFromRows } from "../reference/reference-from-rows.ts";
 import { type ReferenceKind, referenceTable } from "../reference/reference-table.ts";
 import { readFileOptions } from "./file-options.ts";
 import { duckReaderOf, partFiles, quoteIdent as quote, READ_EXTENSIONS } from "./file-sources.ts";
+import { readOrcRows } from "./read-orc-rows.ts";
 
 /**
  * Reads the key fields of existing files (a single file, or every part file under a folder,
  * Hive-style `key=value` partition folders included) through DuckDB: the distinct tuples
- * without a null, sorted, at most `maxRows`. ORC has no reader here yet.
+ * without a null, sorted, at most `maxRows`; ORC files through rowforge's own reader.
  */
 export async function readFileReference(step: ResolvedStep, request: ReferenceRequest): Promise<Table> {
   const name = step.step.name;
   const format = step.format.trim().toLowerCase();
+  // ORC has no DuckDB reader: rowforge's own reads its rows, and the keys are gathered from them.
+  if (format === "orc")
+    return referenceFromRows(
+      step,
+      await readOrcRows(step, { batchRows: 65_536, access: request.access }),
+      request,
+    );
   const o = readFileOptions(name, step.step.options);
-  // ORC is read back for validations by rowforge's own reader, not by DuckDB: not as reference data yet.
-  const extensions = format === "orc" ? undefined : READ_EXTENSIONS[format];
+  const extensions = READ_EXTENSIONS[format];
   if (!extensions) {
     throw new RowforgeError(
       "RF_FORMAT_UNKNOWN",
       `reference step "${name}" (enableReferenceMode) is ${format} data, which rowforge cannot read yet`,
       {
-        hint: "reference data can be read from csv, json and parquet files and from postgres and mysql tables",
+        hint: "reference data can be read from csv, json, parquet and orc files and from postgres and mysql tables",
       },
     );
   }
