@@ -103,6 +103,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
       assert.equal(r.success, true, r.failedReason ?? "");
       const [step] = r.steps;
       assert.equal(step?.records, ROWS);
+      assert.ok((step?.bytes ?? 0) > 0, "the step reports the bytes it wrote");
       const ids = await fixture.readIds(format, options, step?.outputs ?? []);
       assert.equal(new Set(ids).size, ROWS, "ids are unique");
       assert.deepEqual(ids.sort(), expectedIds(plan));
@@ -139,13 +140,14 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
         assert.ok(encoded === format || findRowEncoder(encoded) !== undefined, `no encoder ${encoded}`);
       }
       await opened.write({ kind: "arrow", batch: step.batch(0, 300) }, 0);
-      assert.ok(opened.bytesWritten >= 0);
+      // What a run's byte limit counts: every sink counts what it took.
+      assert.ok(opened.bytesWritten > 0, `${opened.bytesWritten} bytes written for 300 rows`);
       await opened.abort();
       if (fixture.keepsRowsOnAbort) assert.equal((await fixture.contents(options)).length, 300);
       else assert.deepEqual(await fixture.contents(options), []);
     });
 
-    test(`${label}: what a run wrote reads back as reference data (distinct keys, sorted), or the format is refused by name`, async (t) => {
+    test(`${label}: what a run wrote reads back as reference data (distinct keys, sorted)`, async (t) => {
       if (!connector.readReference) {
         t.skip(`${connector.name} cannot read reference data`);
         return;
@@ -160,12 +162,11 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
         referenceMode: true,
         step: { ...step.step, options: { ...step.step.options, enableReferenceMode: "true" } },
       };
-      const read = connector.readReference(reference, { access: OPEN_ACCESS, fields: ["id"], maxRows: ROWS });
-      if (format === "orc") {
-        await assert.rejects(read, /RF_FORMAT_UNKNOWN|orc data, which rowforge cannot read yet/);
-        return;
-      }
-      const table = await read;
+      const table = await connector.readReference(reference, {
+        access: OPEN_ACCESS,
+        fields: ["id"],
+        maxRows: ROWS,
+      });
       const ids = Array.from(table.getChild("id")!.toArray() as ArrayLike<bigint | number>, Number);
       assert.equal(ids.length, ROWS);
       assert.deepEqual(

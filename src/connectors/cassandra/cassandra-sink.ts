@@ -11,7 +11,7 @@ import {
   quoteIdent,
   tableName,
 } from "./cassandra-options.ts";
-import { batchParameters } from "./cassandra-values.ts";
+import { batchParameters, parameterBytes } from "./cassandra-values.ts";
 
 /** Where a step's rows went, as reports show it (no user, no password). */
 export const outputName = (o: CassandraOptions): string => `cassandra://${describeServer(o)}/${tableName(o)}`;
@@ -45,6 +45,7 @@ export function createCassandraSink(
   const batchQuery = (n: number) => `BEGIN UNLOGGED BATCH ${`${insert}; `.repeat(n)}APPLY BATCH`;
   const batchQueries = new Map<number, string>();
   let records = 0;
+  let bytes = 0;
   let failure: RowforgeError | undefined;
   let finished = false;
 
@@ -120,7 +121,7 @@ export function createCassandraSink(
     rowBounds: [0, target.rowCount],
     accepts: "arrow",
     get bytesWritten() {
-      return 0;
+      return bytes;
     },
     async write(input: SinkInput, startRow: number) {
       if (failure !== undefined) throw failure;
@@ -140,13 +141,14 @@ export function createCassandraSink(
       }
       // One batch in flight at a time (so at most `concurrency` statements): this one runs
       // while the caller brings the next; its outcome is counted by the next write or close.
+      bytes += parameterBytes(rows);
       pending = execute(statements(rows, startRow));
     },
     async close() {
       await settle().catch(() => {});
       await release();
       if (failure !== undefined) throw failure;
-      return { records, bytes: 0, outputs: [outputName(o)] };
+      return { records, bytes, outputs: [outputName(o)] };
     },
     async abort() {
       // Nothing to roll back: rows stored so far stay (the step's error counted them).

@@ -108,3 +108,29 @@ export function cellReader(data: Data, inner = false): CellReader {
     return decoder.decode(sink.buf.subarray(0, sink.pos));
   };
 }
+
+/**
+ * About the bytes rows take as CQL values (each value's length prefix and content, as the native
+ * protocol carries them): what a run's byte limit counts for a Cassandra step.
+ */
+export function parameterBytes(rows: readonly (readonly unknown[])[]): number {
+  let n = 0;
+  for (const row of rows) for (const v of row) n += 4 + valueBytes(v);
+  return n;
+}
+
+function valueBytes(v: unknown): number {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === "string") return Buffer.byteLength(v);
+  if (typeof v === "boolean") return 1;
+  if (typeof v === "number" || typeof v === "bigint") return 8;
+  if (v instanceof Uint8Array) return v.byteLength;
+  if (Array.isArray(v)) return 4 + v.reduce((sum: number, x) => sum + 4 + valueBytes(x), 0);
+  if (v instanceof Map) {
+    let sum = 4;
+    for (const [k, x] of v) sum += 8 + valueBytes(k) + valueBytes(x);
+    return sum;
+  }
+  // LocalDate and other driver values: a date is 4 bytes, the rest at most 16.
+  return 8;
+}
