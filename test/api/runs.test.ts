@@ -2,14 +2,11 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { inThreadHost } from "../../src/app/runs/run-host.ts";
 import { createRunManager } from "../../src/app/runs/run-manager.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { apiRuntime } from "./api-fixture.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** The runtime and server over a fresh home; the tests close them with app.close() and svc.close(). */
 const setup = () => apiRuntime();

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { recordOf } from "../../src/app/runs/record-run.ts";
@@ -12,10 +11,8 @@ import { connectionGroupOf } from "../../src/model/connection.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * How the suite reaches one connector's destinations: a fresh destination per test, the rows

@@ -2,16 +2,13 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import { loadProject } from "../../src/config/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 const VALIDATIONS = join(CORPUS, "validation");
 

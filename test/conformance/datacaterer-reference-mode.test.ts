@@ -3,17 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { rerootOutputs } from "../../src/app/runs/reroot-output.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadProject } from "../../src/config/index.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { TEST_NOW_MICROS } from "../support/plans.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * The corpus's reference-mode plan (plan/new-features.yaml): existing JSON reference data as the

@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { testConnection } from "../../src/app/connections/test-connection.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { freshName, natsOptions, rabbitOptions, withRabbitChannel } from "../support/broker-clients.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { mqttFacts, natsFacts, rabbitmqFacts } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 const conn = (type: string, options: Record<string, string>, name = "c"): Connection => ({
   name,

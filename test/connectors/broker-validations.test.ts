@@ -3,7 +3,6 @@ import { test } from "node:test";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { headers as natsHeaders } from "@nats-io/transport-node";
 import { Producer, stringSerializers } from "@platformatic/kafka";
-import { openAccess } from "../../src/access/index.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import type { Connection } from "../../src/model/connection.ts";
@@ -19,11 +18,9 @@ import {
   withRabbitChannel,
 } from "../support/broker-clients.ts";
 import { createTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { kafkaFacts } from "../support/servers.ts";
 import { until } from "../support/until.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * 2,500 messages (more than a batch of 1,000) with planted defects: id 7 twice (message 2000),

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { createServer, type Socket } from "node:net";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { cassandraConnector } from "../../src/connectors/cassandra/cassandra-connector.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import {
   cassandraConnection,
@@ -15,9 +15,6 @@ import {
   cqlQuery,
   freshCassandraTable,
 } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A one-step plan writing to the shared node through an application.conf `cassandra` connection. */
 function plan(

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { loadPlanHistory } from "../../src/app/runs/plan-history.ts";
@@ -12,11 +11,9 @@ import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { stepIdOf } from "../../src/model/step.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { generateRecorded } from "../support/recorded-run.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Delete mode against the test run's Cassandra node: a table keyed by a partition key and a

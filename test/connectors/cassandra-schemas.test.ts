@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
@@ -14,12 +13,10 @@ import { readCqlType } from "../../src/connectors/cassandra/cassandra-describe.t
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { runCli } from "../support/run-cli.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Cassandra steps naming keyspace and table without fields: their columns, types and primary

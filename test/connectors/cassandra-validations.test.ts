@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import { defaultRunConfiguration } from "../../src/model/run-configuration.ts";
 import type { Validation } from "../../src/model/validation.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * 2,500 accounts over two partitions (more than one page of 1,000): id 7 twice (as the

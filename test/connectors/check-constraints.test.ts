@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { readSchemas } from "../../src/app/schemas/read-schemas.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { runCli } from "../support/run-cli.ts";
 import {
@@ -18,9 +18,6 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
-
-/** The CLI's access: these plans are a local user's. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * CHECK constraints read from the database are honoured: every generated row is accepted, and

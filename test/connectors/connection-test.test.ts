@@ -3,11 +3,11 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { testConnection } from "../../src/app/connections/test-connection.ts";
 import { connectors, plannedKinds } from "../../src/connectors/registry.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { freePort } from "../support/script-process.ts";
 import {
   cassandraConnection,
@@ -20,9 +20,6 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 const PG_ROLE = `rf_ct_${process.pid}`;
 const PG_PASSWORD = `ct-pw-${process.pid}-${Date.now().toString(36)}`;

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import type { RunResult } from "../../src/app/runs/run-plan.ts";
@@ -9,6 +8,7 @@ import { loadPlanFile } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { generateRecorded } from "../support/recorded-run.ts";
 import {
   mariadbFacts,
@@ -18,9 +18,6 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Delete mode never removes a row rowforge did not write, against the real PostgreSQL and

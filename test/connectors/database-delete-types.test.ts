@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { generateRecorded } from "../support/recorded-run.ts";
 import {
   freshMysqlTable,
@@ -18,9 +18,6 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * A row-equality delete (no key fields, no primary key) over every kind of column rowforge

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { runValidations } from "../../src/app/validate/run-validations.ts";
 import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { defaultRunConfiguration } from "../../src/model/run-configuration.ts";
 import type { Validation } from "../../src/model/validation.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import {
   freshMysqlTable,
   freshTableName,
@@ -16,9 +16,6 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** 2,500 accounts (more than one page of 1,000): ids unique but 7 repeated once, amounts 1..100 but one 500, one null name. */
 const ROWS = 2500;

@@ -13,17 +13,14 @@ import {
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 const FIELDS = `      - {name: id, options: {regex: "ID[0-9]{6}", isUnique: true}}
       - {name: year, type: int, options: {oneOf: [2023, 2024]}}
@@ -328,14 +325,14 @@ test("whatever byte the disk fills at, a run either finishes whole or leaves the
 test("a file size limit (EFBIG) fails the run by name and leaves nothing that looks finished", () => {
   const dir = join(fixtureDir({}), "out");
   const script = `
-    import { openAccess } from "./src/access/index.ts";
+    import { OPEN_ACCESS } from "./test/support/open-access.ts";
     import { runPlan } from "./src/app/runs/run-plan.ts";
     import { createInlineExecutor } from "./src/app/executors.ts";
     import { planFrom, TEST_NOW_MICROS } from "./test/support/plans.ts";
     const p = await planFrom(${JSON.stringify("name: p\ntasks: [{name: t, dataSourceName: out}]\nsinkOptions: {seed: 3}\n")}, {
       t: ${JSON.stringify(`name: t\nsteps:\n  - name: s\n    type: json\n    options: {path: "${dir}"}\n    count: {records: 100000}\n    fields:\n${FIELDS}`)},
     });
-    const r = await runPlan(p, { access: openAccess(process.cwd()), runId: "run-f", nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
+    const r = await runPlan(p, { access: OPEN_ACCESS, runId: "run-f", nowMicros: TEST_NOW_MICROS, executor: () => createInlineExecutor() });
     console.log(JSON.stringify({ success: r.success, failedReason: r.failedReason }));
   `;
   // 1024 blocks of 512 bytes: the part file outgrows it; SIGXFSZ is ignored so write() returns EFBIG.

@@ -2,16 +2,13 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * A delete of file outputs removes what the runs wrote, the `_SUCCESS` marker and the folders

@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { kafkaConnector } from "../../src/connectors/kafka/kafka-connector.ts";
 import { consumeAll, createTopic, freshTopic, topicSize } from "../support/kafka-topics.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { type PrivateKafka, startPrivateKafka } from "../support/private-kafka.ts";
 import { freePort } from "../support/script-process.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * The faults issue 16 names, against real brokers: nothing listening at the port, a broker

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type Data, DataType, type Decimal, type RecordBatch } from "apache-arrow";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
@@ -9,11 +8,9 @@ import { decimalReader, decimalText, isValid } from "../../src/formats/arrow-val
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../src/formats/arrow-values/json-renderer.ts";
 import { dateText } from "../../src/formats/arrow-values/temporal-text.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { freshMysqlTable, mariadbFacts, mariadbJdbcUrl, mysqlQuery } from "../support/servers.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 const ROWS = 500;
 const NULLS = "enableNull: true, nullProb: 0.2";

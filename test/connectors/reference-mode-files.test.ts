@@ -4,16 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { openAccess } from "../../src/access/index.ts";
 import { createExecutor, createInlineExecutor } from "../../src/app/executors.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { createSampleRunner } from "../../src/app/sample/sample-runner.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { runPython } from "../support/pyarrow.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** Existing accounts: duplicates and a null key on purpose (only A1..A5 are keys). */
 const KEYS = ["A1", "A2", "A3", "A4", "A5"];

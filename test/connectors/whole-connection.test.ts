@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { TEST_NOW_MICROS } from "../support/plans.ts";
 import { runCli } from "../support/run-cli.ts";
 import {
@@ -19,9 +19,6 @@ import {
   postgresFacts,
   postgresJdbcUrl,
 } from "../support/servers.ts";
-
-/** The CLI's access: these plans are a local user's. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * A shop of ten tables (names that say what their columns hold, CHECK constraints, composite

@@ -2,17 +2,14 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { loadPlanFile } from "../../src/config/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { runCli } from "../support/run-cli.ts";
 import { freePort } from "../support/script-process.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A local port nothing listens on. */
 

@@ -2,17 +2,14 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import type { BatchExecutor } from "../../src/engine/index.ts";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { readWithPyarrow } from "../support/pyarrow.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 const FIELDS = `      - {name: id, options: {regex: "ID[0-9]{6}", isUnique: true}}
       - {name: amount, type: double, options: {min: 1, max: 10}}

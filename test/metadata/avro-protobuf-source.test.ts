@@ -4,7 +4,6 @@ import { dirname, isAbsolute, join } from "node:path";
 import { test } from "node:test";
 import avro from "avsc";
 import protobuf from "protobufjs";
-import { openAccess } from "../../src/access/index.ts";
 import { fillFromMetadata } from "../../src/app/metadata/fill-from-metadata.ts";
 import {
   MessageFrames,
@@ -16,6 +15,7 @@ import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { loadProtoFile, rootToJson } from "../../src/formats/protobuf/proto-root.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { diskProtoFiles } from "../support/proto-shapes.ts";
 
@@ -33,7 +33,7 @@ async function generated(options: string, records = ROWS) {
   const plan = await planFrom("name: p\ntasks:\n  - name: t\n    dataSourceName: files\n", {
     t: `name: t\nsteps:\n  - name: s\n    type: json\n    count: {records: ${records}}\n    options: {path: /tmp/unused, ${options}}\n`,
   });
-  const filled = await fillFromMetadata(plan, { access: openAccess(process.cwd()) });
+  const filled = await fillFromMetadata(plan, { access: OPEN_ACCESS });
   const c = compilePlan(filled.plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true });
   const step = c.steps[0]!;
   return { batch: step.batch(0, step.rowCount), fields: filled.steps[0]!.fields };

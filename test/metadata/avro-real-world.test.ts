@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import avro from "avsc";
-import { openAccess } from "../../src/access/index.ts";
 import { fillFromMetadata } from "../../src/app/metadata/fill-from-metadata.ts";
 import {
   MessageFrames,
@@ -15,10 +14,8 @@ import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { AvroNames, rootRecord } from "../../src/formats/avro/avro-schema.ts";
 import { corpusDocument } from "../support/corpus/corpus-manifest.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
-
-/** The CLI's access: these plans are a local user's. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Avro beyond what the corpus test checks of every schema (test/metadata/corpus.test.ts: each of

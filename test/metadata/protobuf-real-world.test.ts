@@ -2,17 +2,14 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { openAccess } from "../../src/access/index.ts";
 import { fillFromMetadata } from "../../src/app/metadata/fill-from-metadata.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { ndjsonFormat } from "../../src/formats/ndjson/ndjson-format.ts";
 import { corpusDocument } from "../support/corpus/corpus-manifest.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
-
-/** The CLI's access: these plans are a local user's. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * Protobuf beyond what the corpus test checks of every message (test/metadata/corpus.test.ts:

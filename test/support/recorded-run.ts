@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { openAccess } from "../../src/access/index.ts";
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { recordOf } from "../../src/app/runs/record-run.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import type { Store } from "../../src/store/index.ts";
+import { OPEN_ACCESS } from "./open-access.ts";
 import { TEST_NOW_MICROS } from "./plans.ts";
 
 /**
@@ -14,7 +14,7 @@ import { TEST_NOW_MICROS } from "./plans.ts";
 export async function generateRecorded(plan: ResolvedPlan, store: Store, seed?: string): Promise<void> {
   const r = await runPlan(plan, {
     // The CLI's access: these runs are a local user's.
-    access: openAccess(process.cwd()),
+    access: OPEN_ACCESS,
     nowMicros: TEST_NOW_MICROS,
     executor: () => createInlineExecutor(),
     ...(seed ? { seed } : {}),

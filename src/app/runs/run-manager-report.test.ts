@@ -3,16 +3,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
-import { openAccess } from "../../access/index.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { createInlineExecutor } from "../executors.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { inThreadHost } from "./run-host.ts";
 import { createRunManager } from "./run-manager.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 test("item 12: a run's report is written before its status becomes success or failed", async () => {
   const out = fixtureDir({});

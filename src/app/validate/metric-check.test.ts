@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startHttpReceiver } from "../../../test/support/http-receiver.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
-import { openAccess } from "../../access/index.ts";
 import { createInlineExecutor } from "../executors.ts";
 import { runPlan } from "../runs/run-plan.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 test("metric validations check a run's deliveries: records, throughput, latency percentiles and the error rate", async () => {
   // Every 10th request is answered 400 (not retried): an error rate of 10%.

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
-import { openAccess } from "../../access/index.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { readFileRows } from "../../connectors/file/read-file-rows.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { fieldsOf } from "./arrow-values.ts";
@@ -11,9 +11,6 @@ import { BatchRows } from "./batch-rows.ts";
 import { failsPredicate, RowCheck } from "./row-check.ts";
 import { compilePredicate } from "./row-predicate.ts";
 import { vectorPredicate } from "./vector-predicate.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** Expressions the loops cover, over values where they must defer to the row compiler (NaN, NULLs, non-ASCII). */
 const COVERED = [

@@ -5,14 +5,11 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
-import { openAccess } from "../../access/index.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { loadProject } from "../../config/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { runValidations } from "./run-validations.ts";
 import { validationsPlan } from "./validations-plan.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** Validations of `<dir>/data` (JSON) behind a wait condition written as YAML. */
 async function validateAfter(dir: string, waitYaml: string) {

@@ -5,15 +5,12 @@ import { after, before, describe, it } from "node:test";
 import { assertRateHeld, perSecond } from "../../../test/support/broker-clients.ts";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { type HttpReceiver, startHttpReceiver } from "../../../test/support/http-receiver.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
-import { openAccess } from "../../access/index.ts";
 import { createInlineExecutor } from "../../app/executors.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { runPlan } from "../../app/runs/run-plan.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 let receiver: HttpReceiver;
 let path = 0;

@@ -2,16 +2,13 @@ import assert from "node:assert/strict";
 import { createServer, type Socket } from "node:net";
 import { test } from "node:test";
 import { Binary, Bool, Float64, Table, Utf8, vectorFromArray } from "apache-arrow";
-import { openAccess } from "../../access/index.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
 import { mysqlConnector } from "./mysql-connector.ts";
 import { readMysqlOptions } from "./mysql-options.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 function stepWith(options: Record<string, string>): ResolvedStep {
   return {

@@ -2,16 +2,13 @@ import assert from "node:assert/strict";
 import { createServer, type Socket } from "node:net";
 import { test } from "node:test";
 import { Field, Float64, List, Table, Utf8, vectorFromArray } from "apache-arrow";
-import { openAccess } from "../../access/index.ts";
+import { OPEN_ACCESS } from "../../../test/support/open-access.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
 import { postgresConnector } from "./postgres-connector.ts";
 import { readPostgresOptions } from "./postgres-options.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 function stepWith(options: Record<string, string>): ResolvedStep {
   return {

@@ -1,4 +1,3 @@
-import { openAccess } from "../../../src/access/index.ts";
 import { readValueEncoding, valueSlot } from "../../../src/connectors/kafka/kafka-value-format.ts";
 import {
   MessageFrames,
@@ -6,10 +5,8 @@ import {
   writeMessageFrames,
 } from "../../../src/connectors/messaging/message-frames.ts";
 import { ByteSink } from "../../../src/formats/arrow-values/byte-sink.ts";
+import { OPEN_ACCESS } from "../open-access.ts";
 import type { GeneratedStep } from "./generate-document.ts";
-
-/** The CLI's access: these plans are a local user's. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /**
  * A step's rows encoded as its Kafka values would be (the slot the Kafka connector builds from

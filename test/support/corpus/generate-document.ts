@@ -1,15 +1,12 @@
 import type { RecordBatch } from "apache-arrow";
 import { stringify } from "yaml";
-import { openAccess } from "../../../src/access/index.ts";
 import { fillFromMetadata } from "../../../src/app/metadata/fill-from-metadata.ts";
 import { checkStepRunnable } from "../../../src/app/runs/check-step-runnable.ts";
 import { compilePlan, resolveBudget } from "../../../src/engine/index.ts";
 import type { ResolvedStep } from "../../../src/model/resolved-plan.ts";
+import { OPEN_ACCESS } from "../open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../plans.ts";
 import type { CorpusTask } from "./corpus-manifest.ts";
-
-/** The CLI's access: these plans are a local user's. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** One step a document made (an OpenAPI operation, a contract table) and the rows it generated. */
 export interface GeneratedStep {

@@ -4,19 +4,16 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { RecordBatch } from "apache-arrow";
 import { fixtureDir } from "../../../../test/support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../../../../test/support/open-access.ts";
 import { orcToolsJar, runJava } from "../../../../test/support/orc/orc-readers.ts";
 import { batchOf } from "../../../../test/support/orc/orc-test-data.ts";
 import { everyTypeFields, volumeFields } from "../../../../test/support/orc/sample-fields.ts";
 import { encodeOrc, writeTemp } from "../../../../test/support/orc/write-orc.ts";
 import { runPython } from "../../../../test/support/pyarrow.ts";
-import { openAccess } from "../../../access/index.ts";
 import { fieldsOf } from "../../../app/validate/arrow-values.ts";
 import { BatchRows } from "../../../app/validate/batch-rows.ts";
 import { readFileRows } from "../../../connectors/file/read-file-rows.ts";
 import type { ResolvedStep } from "../../../model/resolved-plan.ts";
-
-/** The CLI's access: these tests run plans as a local user does. */
-const OPEN_ACCESS = openAccess(process.cwd());
 
 /** A file step reading `path` as `format`, as a validation's data source is. */
 const stepOf = (path: string, format: string): ResolvedStep => ({
