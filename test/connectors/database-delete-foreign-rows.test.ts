@@ -1,23 +1,20 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import type { RunResult } from "../../src/app/runs/run-plan.ts";
-import { loadPlanFile } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { generateRecorded } from "../support/recorded-run.ts";
 import {
-  mariadbFacts,
-  mariadbJdbcUrl,
-  mysqlQuery,
-  pgQuery,
-  postgresFacts,
-  postgresJdbcUrl,
-} from "../support/servers.ts";
+  columnValues,
+  countRows,
+  loadPlanYaml,
+  SQL_DATABASES,
+  type SqlDatabase,
+  tableSpace,
+} from "../support/sql-databases.ts";
 
 /**
  * Delete mode never removes a row rowforge did not write, against the real PostgreSQL and
@@ -28,74 +25,31 @@ import {
  * column the step does not generate are a refusal; a real primary or unique key identifies
  * the rows the runs inserted; rows of other tables that reference a row to delete are a refusal.
  */
-interface Db {
-  readonly name: string;
-  readonly type: string;
-  readonly connection: () => string;
-  readonly table: (t: string) => string;
-  readonly double: string;
-  readonly timestamp: string;
-  readonly serial: string;
-  readonly engine: string;
-  readonly query: (sql: string) => Promise<Record<string, unknown>[]>;
-}
-
-const PG_SCHEMA = `dfr_${process.pid}`;
-const MY_PREFIX = `dfr_${process.pid}_`;
-
-const DBS: readonly Db[] = [
-  {
-    name: "PostgreSQL",
-    type: "postgres",
-    connection: () => `{url: "${postgresJdbcUrl()}", user: "${postgresFacts().user}"}`,
-    table: (t) => `${PG_SCHEMA}.${t}`,
-    double: "double precision",
-    timestamp: "timestamp(6)",
-    serial: "serial PRIMARY KEY",
-    engine: "",
-    query: (sql) => pgQuery(sql),
-  },
-  {
-    name: "MariaDB",
-    type: "mysql",
-    connection: () =>
-      `{url: "${mariadbJdbcUrl()}", user: "${mariadbFacts().user}", password: "${mariadbFacts().password}"}`,
-    table: (t) => `${MY_PREFIX}${t}`,
-    double: "double",
-    timestamp: "datetime(6)",
-    serial: "int AUTO_INCREMENT PRIMARY KEY",
-    engine: " ENGINE=InnoDB",
-    query: (sql) => mysqlQuery(sql),
-  },
-];
-
-let tables = 0;
-const fresh = (db: Db, name: string): string => db.table(`${name}_${++tables}`);
+const space = tableSpace("dfr");
+const fresh = (db: SqlDatabase, name: string): string => space.table(db, name);
 
 let store: Store;
 
 before(async () => {
   store = await openStore(fixtureDir({}));
-  await pgQuery(`CREATE SCHEMA ${PG_SCHEMA}`);
+  await space.create();
 });
 
 after(async () => {
   await store?.close();
-  await pgQuery(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
-  const mine = await mysqlQuery(
-    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name LIKE '${MY_PREFIX}%'`,
-  );
   // Children (named kids_*) before their parents.
-  for (const r of mine.sort(
-    (a, b) => Number(String(b.t).includes("kids")) - Number(String(a.t).includes("kids")),
-  ))
-    await mysqlQuery(`DROP TABLE IF EXISTS ${String(r.t)}`);
+  await space.drop((t) => t.includes("kids"));
 });
 
 /** A one-step plan writing `records` rows of `fields` to `table`. */
-async function planOf(db: Db, table: string, fields: string, records = 5, seed = "7"): Promise<ResolvedPlan> {
-  const dir = fixtureDir({
-    "plan.yaml": `name: dfr_${table.replace(/\W/g, "_")}
+async function planOf(
+  db: SqlDatabase,
+  table: string,
+  fields: string,
+  records = 5,
+  seed = "7",
+): Promise<ResolvedPlan> {
+  return loadPlanYaml(`name: dfr_${table.replace(/\W/g, "_")}
 sinkOptions: {seed: "${seed}"}
 dataSources:
   - name: db
@@ -105,27 +59,15 @@ dataSources:
         options: {dbtable: ${table}}
         count: {records: ${records}}
         fields:
-${fields}`,
-  });
-  const load = await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
-  assert.deepEqual(
-    load.diagnostics.filter((d) => d.severity === "error"),
-    [],
-  );
-  return load.plan!;
+${fields}`);
 }
 
 const remove = (plan: ResolvedPlan): Promise<RunResult> =>
   deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
 
-const countOf = async (db: Db, table: string, where = "1 = 1"): Promise<number> =>
-  Number((await db.query(`SELECT count(*) AS n FROM ${table} WHERE ${where}`))[0]!.n);
-
 /** The generated rows' ids, sorted (every row of the table but the ones named). */
-const idsOf = async (db: Db, table: string, column: string, not: string[] = []): Promise<string[]> =>
-  (await db.query(`SELECT ${column} AS id FROM ${table} ORDER BY ${column}`))
-    .map((r) => String(r.id))
-    .filter((id) => !not.includes(id));
+const idsOf = async (db: SqlDatabase, table: string, column: string, not: string[] = []): Promise<string[]> =>
+  (await columnValues(db, table, column)).filter((id) => !not.includes(id));
 
 const KEYED = `          - {name: id, options: {regex: "K[0-9]{6}", isPrimaryKey: true}}
           - {name: name, options: {expression: "#{Name.firstName}"}}
@@ -133,7 +75,7 @@ const KEYED = `          - {name: id, options: {regex: "K[0-9]{6}", isPrimaryKey
           - {name: at, type: timestamp, options: {min: "2021-01-01", max: "2024-12-31"}}
 `;
 
-for (const db of DBS) {
+for (const db of SQL_DATABASES) {
   test(`${db.name}: isPrimaryKey on a column the table does not keep unique: rows of others sharing a generated key, or equal to a generated row but in a name, a float's last bits, a NULL, a microsecond, letter case or a trailing space, stay; the 5 generated rows go`, async () => {
     const t = fresh(db, "keyed");
     await db.query(
@@ -155,16 +97,16 @@ for (const db of DBS) {
     await copy(g[2]!, "id, name, NULL, at");
     await copy(g[3]!, `id, name, score, ${later}`);
     await copy(g[4]!, "lower(id), name, score, at", "concat(id, ' '), name, score, at");
-    assert.equal(await countOf(db, t), 12);
+    assert.equal(await countRows(db, t), 12);
 
     const d = await remove(plan);
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.equal(d.steps[0]?.records, 5, "the generated rows only");
     assert.match(d.steps[0]!.outputs[0]!, /rows equal in all 4 generated columns/);
-    assert.equal(await countOf(db, t), 7, "the row there before and the 6 rows of others stay");
-    assert.equal(await countOf(db, t, "name = 'someone else'"), 1);
-    assert.equal(await countOf(db, t, "score IS NULL"), 1);
-    assert.equal(await countOf(db, t, "id = 'U-1'"), 1);
+    assert.equal(await countRows(db, t), 7, "the row there before and the 6 rows of others stay");
+    assert.equal(await countRows(db, t, "name = 'someone else'"), 1);
+    assert.equal(await countRows(db, t, "score IS NULL"), 1);
+    assert.equal(await countRows(db, t, "id = 'U-1'"), 1);
   });
 
   test(`${db.name}: a table without a key whose columns the step generates all: a row equal to a generated one in every column cannot be told from it, so only as many as the runs wrote are deleted; a generated row changed since stays and is counted as not found`, async () => {
@@ -186,7 +128,7 @@ for (const db of DBS) {
         ? `UPDATE ${t} SET name = 'changed since' WHERE ctid = (SELECT min(ctid) FROM ${t} WHERE id = '${g[1]}')`
         : `UPDATE ${t} SET name = 'changed since' WHERE id = '${g[1]}' LIMIT 1`,
     );
-    assert.equal(await countOf(db, t), 11);
+    assert.equal(await countRows(db, t), 11);
 
     const d = await remove(plan);
     assert.equal(d.success, true, d.failedReason ?? "");
@@ -200,7 +142,7 @@ for (const db of DBS) {
       [g[0]!, g[1]!].sort(),
       "one copy of the first row (as many as the runs wrote went) and the changed row stay",
     );
-    assert.equal(await countOf(db, t, "name = 'changed since'"), 1);
+    assert.equal(await countRows(db, t, "name = 'changed since'"), 1);
   });
 
   test(`${db.name}: rows that differ only in a column the step does not generate cannot be told apart: the delete is refused with RF_DELETE_AMBIGUOUS naming that column, and deletes nothing until the other row is gone`, async () => {
@@ -221,13 +163,13 @@ for (const db of DBS) {
       d.failedReason ?? "",
       /step "rows": table \S+ holds 2 rows equal in every generated column \(code, name\) to a row the runs wrote once \(code = 'S\d{6}', name = '[^']+'\): only rid, which the step does not generate, can tell them apart, so rowforge cannot tell which is its own; nothing was deleted/,
     );
-    assert.equal(await countOf(db, t), 6, "nothing deleted");
+    assert.equal(await countRows(db, t), 6, "nothing deleted");
 
     await db.query(`DELETE FROM ${t} WHERE rid = (SELECT m FROM (SELECT max(rid) AS m FROM ${t}) x)`);
     const ok = await remove(plan);
     assert.equal(ok.success, true, ok.failedReason ?? "");
     assert.equal(ok.steps[0]?.records, 5);
-    assert.equal(await countOf(db, t), 0);
+    assert.equal(await countRows(db, t), 0);
   });
 
   test(`${db.name}: a primary or unique key the step generates identifies the rows the runs inserted: one changed since still goes, one removed since is counted as not found, rows with other keys stay`, async () => {
@@ -283,8 +225,8 @@ for (const db of DBS) {
           `1 row of table \\S*${kids.replace(/.*\./, "")} references rows this delete would remove \\(foreign key \\S+ on parent${action ? ", ON DELETE CASCADE: the database would delete it too" : ""}\\)`,
         ),
       );
-      assert.equal(await countOf(db, parents), 5, "nothing deleted");
-      assert.equal(await countOf(db, kids), 1);
+      assert.equal(await countRows(db, parents), 5, "nothing deleted");
+      assert.equal(await countRows(db, kids), 1);
     }
   });
 
@@ -310,12 +252,12 @@ for (const db of DBS) {
     assert.equal(d.success, false);
     assert.equal(d.steps[0]?.errorCode, "RF_DELETE_REFERENCED", d.failedReason ?? "");
     assert.match(d.failedReason ?? "", /1 row of table \S+ references rows this delete would remove/);
-    assert.equal(await countOf(db, parents), 20, "nothing deleted");
-    assert.equal(await countOf(db, kids), 1, "the child of others stays");
+    assert.equal(await countRows(db, parents), 20, "nothing deleted");
+    assert.equal(await countRows(db, kids), 1, "the child of others stays");
   });
 }
 
-for (const db of DBS) {
+for (const db of SQL_DATABASES) {
   test(`${db.name}: children generated for the rows of an existing table (reference mode) go; the existing rows, and a row of others referencing the same parent, stay`, async () => {
     const parents = fresh(db, "accounts");
     const kids = fresh(db, "kids_tx");
@@ -324,8 +266,7 @@ for (const db of DBS) {
     await db.query(
       `CREATE TABLE ${kids} (account_id int NOT NULL, amount ${db.double}, FOREIGN KEY (account_id) REFERENCES ${parents} (account_id))${db.engine}`,
     );
-    const dir = fixtureDir({
-      "plan.yaml": `name: dfr_reference_${db.type}
+    const yaml = `name: dfr_reference_${db.type}
 sinkOptions: {seed: "5"}
 dataSources:
   - name: db
@@ -342,16 +283,10 @@ dataSources:
 foreignKeys:
   - source: {dataSource: db, step: accounts, fields: [account_id]}
     generate: [{dataSource: db, step: transactions, fields: [account_id]}]
-`,
-    });
-    const load = await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
-    assert.deepEqual(
-      load.diagnostics.filter((d) => d.severity === "error"),
-      [],
-    );
-    const plan = load.plan!;
+`;
+    const plan = await loadPlanYaml(yaml);
     await generateRecorded(plan, store);
-    assert.equal(await countOf(db, kids), 30);
+    assert.equal(await countRows(db, kids), 30);
     await db.query(`INSERT INTO ${kids} SELECT account_id, amount + 100 FROM ${kids} LIMIT 1`);
 
     const d = await remove(plan);
@@ -363,7 +298,7 @@ foreignKeys:
         ["accounts", 0, "reference data: read, never deleted"],
       ],
     );
-    assert.equal(await countOf(db, parents), 3);
-    assert.equal(await countOf(db, kids), 1, "the row of others stays");
+    assert.equal(await countRows(db, parents), 3);
+    assert.equal(await countRows(db, kids), 1, "the row of others stays");
   });
 }

@@ -1,23 +1,12 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, test } from "node:test";
-import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
-import { loadPlanFile } from "../../src/config/index.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { generateRecorded } from "../support/recorded-run.ts";
-import {
-  freshMysqlTable,
-  freshTableName,
-  mariadbFacts,
-  mariadbJdbcUrl,
-  mysqlQuery,
-  pgQuery,
-  postgresFacts,
-  postgresJdbcUrl,
-} from "../support/servers.ts";
+import { freshMysqlTable, freshTableName, mysqlQuery, pgQuery } from "../support/servers.ts";
+import { countRows, loadPlanYaml, MARIADB, POSTGRES } from "../support/sql-databases.ts";
 
 /**
  * A row-equality delete (no key fields, no primary key) over every kind of column rowforge
@@ -48,49 +37,28 @@ const FIELDS = `          - {name: n, type: int, options: {min: 1, max: 5}}
 `;
 
 const CASES = [
-  {
-    name: "PostgreSQL",
-    type: "postgres",
-    connection: () => `{url: "${postgresJdbcUrl()}", user: "${postgresFacts().user}"}`,
-    table: PG_TABLE,
-    query: (sql: string) => pgQuery(sql),
-  },
-  {
-    name: "MariaDB",
-    type: "mysql",
-    connection: () =>
-      `{url: "${mariadbJdbcUrl()}", user: "${mariadbFacts().user}", password: "${mariadbFacts().password}"}`,
-    table: MY_TABLE,
-    query: (sql: string) => mysqlQuery(sql),
-  },
+  { db: POSTGRES, table: PG_TABLE },
+  { db: MARIADB, table: MY_TABLE },
 ];
 
-for (const c of CASES) {
-  test(`${c.name}: a row-equality delete matches every generated row over floats, timestamps, decimals, JSON, arrays, binary and nulls`, async () => {
-    const dir = fixtureDir({
-      "plan.yaml": `name: typed_delete_${c.type}
+for (const { db, table } of CASES) {
+  test(`${db.name}: a row-equality delete matches every generated row over floats, timestamps, decimals, JSON, arrays, binary and nulls`, async () => {
+    const plan = await loadPlanYaml(`name: typed_delete_${db.type}
 sinkOptions: {seed: "3"}
 dataSources:
   - name: db
-    connection: {type: ${c.type}, options: ${c.connection()}}
+    connection: {type: ${db.type}, options: ${db.connection()}}
     steps:
       - name: typed
-        options: {dbtable: ${c.table}, createTable: "true"}
+        options: {dbtable: ${table}, createTable: "true"}
         count: {records: 2000}
         fields:
-${FIELDS}`,
-    });
-    const load = await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
-    assert.deepEqual(
-      load.diagnostics.filter((d) => d.severity === "error"),
-      [],
-    );
-    const plan = load.plan!;
-    const store = await openStore(join(dir, "home"));
+${FIELDS}`);
+    const store = await openStore(fixtureDir({}));
     try {
       await generateRecorded(plan, store);
       // Someone else's row, equal to a generated one except in one column, stays.
-      await c.query(`INSERT INTO ${c.table} (n, d, f, amount, flag) VALUES (1, 0.5, 0.25, 1.0000, true)`);
+      await db.query(`INSERT INTO ${table} (n, d, f, amount, flag) VALUES (1, 0.5, 0.25, 1.0000, true)`);
       const d = await deletePlanData(plan, {
         access: OPEN_ACCESS,
         history: { executions: store.executions },
@@ -98,8 +66,7 @@ ${FIELDS}`,
       assert.equal(d.success, true, d.failedReason ?? "");
       assert.equal(d.steps[0]?.records, 2000);
       assert.match(d.steps[0]!.outputs[0]!, /rows equal in all 12 generated columns/);
-      const left = await c.query(`SELECT count(*) AS n FROM ${c.table}`);
-      assert.equal(Number(left[0]!.n), 1);
+      assert.equal(await countRows(db, table), 1);
     } finally {
       await store.close();
     }

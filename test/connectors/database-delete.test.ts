@@ -1,22 +1,19 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
-import { loadPlanFile } from "../../src/config/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { generateRecorded } from "../support/recorded-run.ts";
 import {
-  mariadbFacts,
-  mariadbJdbcUrl,
-  mysqlQuery,
-  pgQuery,
-  postgresFacts,
-  postgresJdbcUrl,
-} from "../support/servers.ts";
+  columnValues,
+  countRows,
+  loadPlanYaml,
+  SQL_DATABASES,
+  type SqlDatabase,
+  tableSpace,
+} from "../support/sql-databases.ts";
 
 /**
  * Delete mode against the real PostgreSQL and MariaDB servers of the test run: customers and
@@ -24,49 +21,15 @@ import {
  * before children would fail), with rows that were there before the runs and rows written by
  * someone else after them. Only the generated rows go, children first, counted exactly.
  */
-interface Db {
-  readonly name: string;
-  readonly type: string;
-  readonly connection: () => string;
-  readonly table: (t: string) => string;
-  readonly setup: string[];
-  readonly query: (sql: string) => Promise<Record<string, unknown>[]>;
-}
-
-const PG_SCHEMA = `dd_${process.pid}`;
-const MY_PREFIX = `dd_${process.pid}_`;
-
-const DBS: readonly Db[] = [
-  {
-    name: "PostgreSQL",
-    type: "postgres",
-    connection: () => `{url: "${postgresJdbcUrl()}", user: "${postgresFacts().user}"}`,
-    table: (t) => `${PG_SCHEMA}.${t}`,
-    setup: [`CREATE SCHEMA ${PG_SCHEMA}`],
-    query: (sql) => pgQuery(sql),
-  },
-  {
-    name: "MariaDB",
-    type: "mysql",
-    connection: () =>
-      `{url: "${mariadbJdbcUrl()}", user: "${mariadbFacts().user}", password: "${mariadbFacts().password}"}`,
-    table: (t) => `${MY_PREFIX}${t}`,
-    setup: [],
-    query: (sql) => mysqlQuery(sql),
-  },
-];
-
-let tables = 0;
+const space = tableSpace("dd");
 
 /** A fresh customers/orders pair with a real foreign key, and one row of someone else's in each. */
-async function freshTables(db: Db): Promise<{ customers: string; orders: string }> {
-  const n = ++tables;
-  const customers = db.table(`customers_${n}`);
-  const orders = db.table(`orders_${n}`);
-  const engine = db.type === "mysql" ? " ENGINE=InnoDB" : "";
-  await db.query(`CREATE TABLE ${customers} (id varchar(20) PRIMARY KEY, name varchar(200))${engine}`);
+async function freshTables(db: SqlDatabase): Promise<{ customers: string; orders: string }> {
+  const customers = space.table(db, "customers");
+  const orders = space.table(db, "orders");
+  await db.query(`CREATE TABLE ${customers} (id varchar(20) PRIMARY KEY, name varchar(200))${db.engine}`);
   await db.query(
-    `CREATE TABLE ${orders} (order_id varchar(40) PRIMARY KEY, customer_id varchar(20) NOT NULL, amount decimal(10,2), FOREIGN KEY (customer_id) REFERENCES ${customers} (id))${engine}`,
+    `CREATE TABLE ${orders} (order_id varchar(40) PRIMARY KEY, customer_id varchar(20) NOT NULL, amount decimal(10,2), FOREIGN KEY (customer_id) REFERENCES ${customers} (id))${db.engine}`,
   );
   await db.query(`INSERT INTO ${customers} VALUES ('X-BEFORE', 'there before')`);
   await db.query(`INSERT INTO ${orders} VALUES ('XO-BEFORE', 'X-BEFORE', 1.50)`);
@@ -75,12 +38,11 @@ async function freshTables(db: Db): Promise<{ customers: string; orders: string 
 
 /** The unified plan: 300 customers (id marked isPrimaryKey, the table's primary key too) and 700 orders (keyed by the table's primary key). */
 async function planOf(
-  db: Db,
+  db: SqlDatabase,
   t: { customers: string; orders: string },
   customerRegex = "C[0-9]{9}",
 ): Promise<ResolvedPlan> {
-  const dir = fixtureDir({
-    "plan.yaml": `name: dd_plan
+  return loadPlanYaml(`name: dd_plan
 sinkOptions: {seed: "11"}
 dataSources:
   - name: db
@@ -102,47 +64,31 @@ dataSources:
 foreignKeys:
   - source: {dataSource: db, step: customers, fields: [id]}
     generate: [{dataSource: db, step: orders, fields: [customer_id]}]
-`,
-  });
-  const load = await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} });
-  const errors = load.diagnostics.filter((d) => d.severity === "error");
-  assert.deepEqual(errors, []);
-  return load.plan!;
+`);
 }
-
-const countOf = async (db: Db, table: string): Promise<number> =>
-  Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
-
-const idsOf = async (db: Db, table: string, column: string): Promise<string[]> =>
-  (await db.query(`SELECT ${column} AS id FROM ${table} ORDER BY ${column}`)).map((r) => String(r.id));
 
 let store: Store;
 
 before(async () => {
   store = await openStore(fixtureDir({}));
-  for (const db of DBS) for (const sql of db.setup) await db.query(sql);
+  await space.create();
 });
 
 after(async () => {
   await store?.close();
-  await pgQuery(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
-  const mine = await mysqlQuery(
-    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name LIKE '${MY_PREFIX}%'`,
-  );
   // Children (orders) before their parents.
-  for (const r of mine.sort((a, b) => String(b.t).localeCompare(String(a.t))))
-    await mysqlQuery(`DROP TABLE IF EXISTS ${String(r.t)}`);
+  await space.drop((t) => t.includes("orders"));
 });
 
-for (const db of DBS) {
+for (const db of SQL_DATABASES) {
   test(`${db.name}: delete removes exactly the generated rows, children before parents; rows there before and written after stay; a second delete removes 0 and says so`, async () => {
     const t = await freshTables(db);
     const plan = await planOf(db, t);
     await generateRecorded(plan, store);
     await db.query(`INSERT INTO ${t.customers} VALUES ('X-AFTER', 'written after')`);
     await db.query(`INSERT INTO ${t.orders} VALUES ('XO-AFTER', 'X-BEFORE', 2.50)`);
-    assert.equal(await countOf(db, t.customers), 302);
-    assert.equal(await countOf(db, t.orders), 702);
+    assert.equal(await countRows(db, t.customers), 302);
+    assert.equal(await countRows(db, t.orders), 702);
 
     const history = { executions: store.executions };
     const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });
@@ -157,8 +103,8 @@ for (const db of DBS) {
     );
     assert.match(d.steps[0]!.outputs[0]!, /primary key order_id/);
     assert.match(d.steps[1]!.outputs[0]!, /primary key id/);
-    assert.deepEqual(await idsOf(db, t.customers, "id"), ["X-AFTER", "X-BEFORE"]);
-    assert.deepEqual(await idsOf(db, t.orders, "order_id"), ["XO-AFTER", "XO-BEFORE"]);
+    assert.deepEqual(await columnValues(db, t.customers, "id"), ["X-AFTER", "X-BEFORE"]);
+    assert.deepEqual(await columnValues(db, t.orders, "order_id"), ["XO-AFTER", "XO-BEFORE"]);
 
     const again = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(again.success, true, again.failedReason ?? "");
@@ -167,7 +113,7 @@ for (const db of DBS) {
       [0, 0],
     );
     for (const s of again.steps) assert.match(s.skipped ?? "", /nothing to delete: .*deleted already/);
-    assert.equal(await countOf(db, t.customers), 2);
+    assert.equal(await countRows(db, t.customers), 2);
   });
 
   test(`${db.name}: two runs with different seeds, then one delete removes the rows of both`, async () => {
@@ -175,15 +121,15 @@ for (const db of DBS) {
     const plan = await planOf(db, t);
     await generateRecorded(plan, store, "21");
     await generateRecorded(plan, store, "22");
-    assert.equal(await countOf(db, t.customers), 601);
+    assert.equal(await countRows(db, t.customers), 601);
     const d = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.deepEqual(
       d.steps.map((s) => s.records),
       [1400, 600],
     );
-    assert.deepEqual(await idsOf(db, t.customers, "id"), ["X-BEFORE"]);
-    assert.deepEqual(await idsOf(db, t.orders, "order_id"), ["XO-BEFORE"]);
+    assert.deepEqual(await columnValues(db, t.customers, "id"), ["X-BEFORE"]);
+    assert.deepEqual(await columnValues(db, t.orders, "order_id"), ["XO-BEFORE"]);
   });
 
   test(`${db.name}: a run whose rows cannot be regenerated (plan changed, other generator version) or no history refuses, deleting nothing`, async () => {
@@ -217,23 +163,21 @@ for (const db of DBS) {
     });
     assert.equal(old.success, false);
     assert.match(old.failedReason ?? "", /generator version 1 and this rowforge generates version \d+/);
-    assert.equal(await countOf(db, t.customers), 301, "nothing was deleted");
-    assert.equal(await countOf(db, t.orders), 701);
+    assert.equal(await countRows(db, t.customers), 301, "nothing was deleted");
+    assert.equal(await countRows(db, t.orders), 701);
     // Put back as recorded: the rows go.
     await store.executions.put(record!);
     const ok = await deletePlanData(plan, { access: OPEN_ACCESS, history: { executions: store.executions } });
     assert.equal(ok.success, true, ok.failedReason ?? "");
-    assert.equal(await countOf(db, t.orders), 1);
+    assert.equal(await countRows(db, t.orders), 1);
   });
 }
 
-for (const db of DBS) {
+for (const db of SQL_DATABASES) {
   test(`${db.name}: with saveMode overwrite only the newest run's rows are there: they go, and the runs it replaced are done with too`, async () => {
-    const table = db.table(`overwritten_${++tables}`);
-    const engine = db.type === "mysql" ? " ENGINE=InnoDB" : "";
-    await db.query(`CREATE TABLE ${table} (id varchar(20) PRIMARY KEY, name varchar(200))${engine}`);
-    const dir = fixtureDir({
-      "plan.yaml": `name: dd_overwrite
+    const table = space.table(db, "overwritten");
+    await db.query(`CREATE TABLE ${table} (id varchar(20) PRIMARY KEY, name varchar(200))${db.engine}`);
+    const plan = await loadPlanYaml(`name: dd_overwrite
 dataSources:
   - name: db
     connection: {type: ${db.type}, options: ${db.connection()}}
@@ -244,9 +188,7 @@ dataSources:
         fields:
           - {name: id, options: {regex: "P[0-9]{9}", isUnique: true}}
           - {name: name, options: {expression: "#{Name.firstName}"}}
-`,
-    });
-    const plan = (await loadPlanFile(join(dir, "plan.yaml"), { outputKinds: OUTPUT_KINDS, env: {} })).plan!;
+`);
     await generateRecorded(plan, store, "31");
     await generateRecorded(plan, store, "32");
     await db.query(`INSERT INTO ${table} VALUES ('X-AFTER', 'written after')`);
@@ -254,7 +196,7 @@ dataSources:
     const d = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(d.success, true, d.failedReason ?? "");
     assert.equal(d.steps[0]?.records, 250);
-    assert.deepEqual(await idsOf(db, table, "id"), ["X-AFTER"]);
+    assert.deepEqual(await columnValues(db, table, "id"), ["X-AFTER"]);
     const again = await deletePlanData(plan, { access: OPEN_ACCESS, history });
     assert.equal(again.steps[0]?.records, 0);
     assert.match(again.steps[0]?.skipped ?? "", /the rows of the 2 run\(s\) .* were deleted already/);
