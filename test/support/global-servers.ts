@@ -140,11 +140,21 @@ async function startAndExport(server: SharedServer): Promise<void> {
 const startsAtSetup = (server: SharedServer): boolean =>
   !server.onDemand || process.env[BROKERS_SWITCH_ENV] === "1";
 
+/**
+ * The temporary folder of this run's test processes (TMPDIR, which they and every process they
+ * start inherit): the fixtures, outputs and homes tests make go there and are removed with it at
+ * teardown, instead of piling up in the system's temporary folder run after run.
+ */
+let testTmp: string | undefined;
+
 export async function globalSetup(): Promise<void> {
   // What a test process needs to start an on-demand server into this run's folder.
   process.env[SERVERS_DIR_ENV] = runDirectory();
   process.env[RUNNER_PID_ENV] = String(process.pid);
   await Promise.all(SERVERS.filter(startsAtSetup).map(startServer));
+  // After the servers started: they keep the system's temporary folder.
+  testTmp = mkdtempSync(join(tmpdir(), "rowforge-test-tmp-"));
+  process.env.TMPDIR = testTmp;
 }
 
 export async function globalTeardown(): Promise<void> {
@@ -169,4 +179,6 @@ export async function globalTeardown(): Promise<void> {
   }
   if (runDir !== undefined) rmSync(runDir, { recursive: true, force: true });
   runDir = undefined;
+  if (testTmp !== undefined) rmSync(testTmp, { recursive: true, force: true });
+  testTmp = undefined;
 }
