@@ -105,6 +105,44 @@ test("every yaml block parses, and every plan, task or unified file in one loads
   assert.deepEqual(problems, []);
 });
 
+/** The YAML files a shell block writes with `cat > x.yaml <<EOF`, as the shell would write them. */
+function heredocFiles(b: CodeBlock): CodeBlock[] {
+  return [...b.code.matchAll(/cat > \S+\.ya?ml <<-?\s*(['"]?)(\w+)\1\n([\s\S]*?)\n\2\n/g)].map((m) => {
+    const quoted = m[1] !== "";
+    // Unquoted, the shell expands `$VAR` (ports of servers the block started: none here) and `\$`.
+    const code = quoted ? m[3]! : m[3]!.replace(/(?<!\\)\$(\w+)/g, "1").replace(/\\\$/g, "$");
+    const line = b.line + b.code.slice(0, m.index).split("\n").length;
+    return { page: b.page, line, lang: "yaml", code: `${code}\n` };
+  });
+}
+
+test("every plan a shell block writes validates, and every JSON body it sends parses", () => {
+  const shell = blocks.filter((b) => b.lang === "sh" || b.lang === "bash");
+  const files = shell.flatMap(heredocFiles);
+  assert.ok(
+    files.length >= 3,
+    `expected the quickstart's and the local servers' plans, found ${files.length}`,
+  );
+  const problems = files.flatMap((f) => {
+    const kind = yamlKind(parseAllDocuments(f.code)[0]?.toJS());
+    return kind === undefined
+      ? [`${where(f)}: not a plan, task or unified file`]
+      : ownErrors(f, validateErrors(f, `${kind}.yaml`));
+  });
+  const bodies = shell.flatMap((b) =>
+    [...b.code.matchAll(/(?:-d|--data)\s+'([^']*)'/g)].map((m) => ({ b, body: m[1]! })),
+  );
+  assert.ok(bodies.length >= 3, `expected the guides' request bodies, found ${bodies.length}`);
+  for (const { b, body } of bodies) {
+    try {
+      JSON.parse(body);
+    } catch (e) {
+      problems.push(`${where(b)}: a request body that is not JSON: ${(e as Error).message}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 test("every json block parses", () => {
   for (const b of blocks.filter((b) => b.lang === "json")) {
     assert.doesNotThrow(() => JSON.parse(b.code), where(b));
