@@ -6,7 +6,7 @@ import { REPO_ROOT } from "../support/run-cli.ts";
 import { outsideFences, type Page, proseOf, readPages } from "./markdown-pages.ts";
 
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
