@@ -242,8 +242,8 @@ The result size is what the generation budget knows of each function: \`fixed\` 
 small whatever the arguments; \`input\` results are never longer than their arguments (or
 their lambda's results); \`grows\` results can be longer than every argument, and are checked
 against \`maxStringLength\` / \`maxArrayLength\`, before they are built where the arguments tell
-their size. Everything an expression builds for a row counts against \`maxBytesPerRow\` (README,
-"Generation budgets").
+their size. Everything an expression builds for a row counts against \`maxBytesPerRow\` ([generation
+budgets](generation-budgets.md)).
 
 ${body}
 `;

@@ -18,7 +18,7 @@
 #   default ${TMPDIR:-/tmp}/rowforge-servers), ROWFORGE_TOOLS_DIR (where the jars are kept,
 #   default <project>/.tools), KAFKA_PORT (same as PORT), KAFKA_HEAP (default 512M),
 #   KAFKA_AUTO_CREATE_TOPICS (true or false, default true: the broker's auto.create.topics.enable;
-#   with true a producer may still ask not to create, see README), KAFKA_PARTITIONS (default
+#   with true a producer may still ask not to create, see docs/local-servers.md), KAFKA_PARTITIONS (default
 #   partitions of a new topic, default 1), KAFKA_READY_TIMEOUT (seconds, default 120),
 #   KAFKA_JVM_OPTS (more JVM flags, split on spaces; test runs pass -XX:TieredStopAtLevel=1 for
 #   a faster start), ROWFORGE_KAFKA_WATCH_PID (also stop the broker it starts once that process

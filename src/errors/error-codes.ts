@@ -443,7 +443,7 @@ export const ERROR_CODES = {
     scope: "run",
     retryable: false,
     title: "invalid output format option",
-    hint: "check the format's options (compression names, sizes, CSV delimiter/quote/header) in the README's Formats section",
+    hint: "check the format's options (compression names, sizes, CSV delimiter/quote/header) in docs/connectors/files.md",
   },
   RF_FORMAT_TYPE_UNSUPPORTED: {
     status: 400,

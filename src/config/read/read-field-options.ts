@@ -57,7 +57,7 @@ export function readFieldOptions(
 
 /**
  * Field options Data Caterer's schema, documentation or own files use although its engine
- * reads none of them, with what to write instead (the README lists them). Users
+ * reads none of them, with what to write instead (docs/cli.md lists them). Users
  * have them in working files: they warn (RF_KEY_IGNORED), and are ignored as Data Caterer ignores them.
  */
 const IGNORED_BY_DATA_CATERER: Readonly<Record<string, string>> = {
