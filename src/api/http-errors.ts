@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { maskText } from "../app/catalog/secrets.ts";
 import { SampleError } from "../app/sample/sample-error.ts";
 import { isRowforgeError } from "../errors/index.ts";
+import type { SampleErrorEnvelope } from "./contract.ts";
 
 /** The generic 400 body of any endpoint. */
 export const badRequest = (message: string, details: string) => ({
@@ -52,7 +53,7 @@ export const sampleErrorFlat = (e: SampleError) => ({
   ...(e.problems.length > 0 ? { problems: e.problems } : {}),
 });
 /** Sample error shape B (envelope). */
-export const sampleErrorEnvelope = (e: SampleError, executionId: string) => ({
+export const sampleErrorEnvelope = (e: SampleError, executionId: string): SampleErrorEnvelope => ({
   success: false as const,
   executionId,
   error: {

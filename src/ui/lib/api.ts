@@ -4,6 +4,19 @@
  * message, whichever of the API's error shapes the route answers with.
  */
 
+import type {
+  Connection,
+  ConnectionBody,
+  ConnectionList,
+  ConnectionTestBody,
+  ConnectionTestResult,
+  ExecutionMode,
+  ExecutionStatus,
+  PlanListEntry,
+  PublicExecutionRecord,
+  StatusMessage,
+} from "../../api/contract.ts";
+
 /** An error answer of the API, or a network failure (status 0). */
 export class ApiError extends Error {
   readonly status: number;
@@ -95,49 +108,29 @@ export async function request<T>(method: string, path: string, o: RequestOptions
   return body as T;
 }
 
-// ---- the public API's shapes (src/api/api-schemas.ts, /openapi.json) ----
+// ---- the public API's shapes: the server's own (src/api/contract.ts), imported as types only ----
 
-export interface PlanListEntry {
-  readonly id: string;
-  readonly plan: { readonly name: string; readonly description?: string };
-  /** A saved copy of a YAML plan of the plan folder (runs by the name use the copy). */
-  readonly folderPlanCopy?: true;
-}
-export interface Connection {
-  readonly name: string;
-  readonly type: string;
-  readonly groupType: string;
-  readonly options: Record<string, string>;
-  readonly source?: string;
-}
-export interface ConnectionTestResult {
-  readonly success: boolean;
-  readonly message: string;
-  readonly details: Record<string, string | number | boolean>;
-  readonly durationMs: number;
-}
+export type {
+  Connection,
+  ConnectionTestResult,
+  ExecutionMode as RunMode,
+  PlanListEntry,
+} from "../../api/contract.ts";
+
+/**
+ * One entry of a record's generationSummary. The contract leaves the entries free-form (the
+ * server's step reports), so the UI reads the few it shows and checks them where it shows them.
+ */
 export interface StepSummary {
   readonly name?: string;
   readonly step?: string;
   readonly records?: number;
   readonly [key: string]: unknown;
 }
-export interface ExecutionRecord {
-  readonly id: string;
-  readonly status: string;
-  readonly failedReason: string | null;
-  readonly runBy: string;
-  readonly updatedBy: string;
-  readonly createdTs: string;
-  readonly updatedTs: string;
+/** GET /run/history's entry, with its step summaries read as StepSummary. */
+export type ExecutionRecord = Omit<PublicExecutionRecord, "generationSummary"> & {
   readonly generationSummary: readonly StepSummary[];
-  readonly validationSummary: readonly unknown[];
-  readonly reportLink: string;
-  readonly timeTaken: string;
-  /** With `extended=true`: the plan's name and the run's mode. */
-  readonly planName?: string;
-  readonly mode?: "generate" | "delete";
-}
+};
 export interface HistoryFilter {
   /** The plan's exact name. */
   readonly planName?: string;
@@ -146,34 +139,30 @@ export interface HistoryFilter {
   readonly status?: string;
   readonly mode?: string;
 }
-export interface Page<T> {
-  readonly items: T[];
-  readonly total: number;
-}
 
-export type RunMode = "generate" | "delete";
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export const api = {
   plans: () => request<PlanListEntry[]>("GET", "/plans", { query: { limit: 1000 } }),
   connections: (groupType?: string) =>
-    request<{ connections: Connection[] }>("GET", "/connections", { query: { groupType } }).then(
-      (r) => r.connections,
-    ),
+    request<ConnectionList>("GET", "/connections", { query: { groupType } }).then((r) => r.connections),
   connection: (name: string) => request<Connection>("GET", `/connection/${encodeURIComponent(name)}`),
   saveConnection: (c: Connection) => api.saveConnections([c]),
-  saveConnections: (list: readonly Omit<Connection, "groupType">[]) =>
-    request<{ status: string; message: string }>("POST", "/connection", { body: { connections: list } }),
+  saveConnections: (list: readonly ConnectionBody[]) =>
+    request<StatusMessage>("POST", "/connection", { body: { connections: list } }),
   deleteConnection: (name: string) =>
-    request<{ status: string; message: string }>("DELETE", `/connection/${encodeURIComponent(name)}`),
+    request<StatusMessage>("DELETE", `/connection/${encodeURIComponent(name)}`),
   testSavedConnection: (name: string) =>
     request<ConnectionTestResult>("POST", `/connection/${encodeURIComponent(name)}/test`, {
       accept: [400, 404],
     }),
-  testConnection: (c: Partial<Connection> & { type: string }) =>
+  testConnection: (c: ConnectionTestBody) =>
     request<ConnectionTestResult>("POST", "/connection/test", { body: c, accept: [400] }),
   /** Starts a saved or YAML plan by name; answers the new execution's id. */
-  runPlan: async (planName: string, mode: RunMode): Promise<{ executionId: string; message: string }> => {
+  runPlan: async (
+    planName: string,
+    mode: ExecutionMode,
+  ): Promise<{ executionId: string; message: string }> => {
     const message = await request<string>("POST", `/run/plans/${encodeURIComponent(planName)}`, {
       query: { mode },
     });
@@ -181,13 +170,8 @@ export const api = {
     if (!id) throw new ApiError(200, "NoExecutionId", `the run answer names no execution id: ${message}`);
     return { executionId: id, message: String(message) };
   },
-  cancelRun: (id: string) =>
-    request<{ status: string; message: string }>("POST", `/run/cancel/${encodeURIComponent(id)}`),
-  status: (id: string) =>
-    request<Pick<ExecutionRecord, "id" | "status" | "failedReason" | "runBy" | "timeTaken">>(
-      "GET",
-      `/run/status/${encodeURIComponent(id)}`,
-    ),
+  cancelRun: (id: string) => request<StatusMessage>("POST", `/run/cancel/${encodeURIComponent(id)}`),
+  status: (id: string) => request<ExecutionStatus>("GET", `/run/status/${encodeURIComponent(id)}`),
   /** A file of a run's report (index.html, results.json, ...), as text: fetched with the token, so it shows on a server that needs one. */
   reportFile: (id: string, file: string, signal?: AbortSignal) =>
     request<string>("GET", `/report/${encodeURIComponent(id)}/${encodeURIComponent(file)}`, {
