@@ -49,7 +49,10 @@ test("src/ui imports from outside itself only types, and only from src/api/contr
     }
   }
   assert.deepEqual(offending, [], "browser code may only `import type` from src/api/contract.ts");
-  assert.ok(contractUses >= 3, `expected the UI to take its API types from the contract, found ${contractUses}`);
+  assert.ok(
+    contractUses >= 3,
+    `expected the UI to take its API types from the contract, found ${contractUses}`,
+  );
 });
 
 test("the contract and every module it reaches import only typebox and each other, no Node module", () => {
