@@ -2,13 +2,14 @@
  * The web UI's catalogue (src/ui/pages/plans/editor-catalogue.json): what its forms document,
  * offer and check, taken from the editor JSON Schemas (themselves rendered from the loader's key
  * lists and the field-option table), the type names, and the connector registry's kinds and
- * groups. Browser code imports no runtime code from outside src/ui, so `npm run docs` writes this
+ * groups, and the runs' statuses and modes. Browser code imports no runtime code from outside src/ui, so `npm run docs` writes this
  * file there; a test renders it again and compares, so it never goes stale.
  */
 import { connectors } from "../../src/connectors/registry.ts";
 import { CONNECTION_GROUPS, connectionGroupOf } from "../../src/model/connection.ts";
 import { PRIMITIVE_KINDS } from "../../src/model/data-type.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";
+import { EXECUTION_MODES, EXECUTION_STATUSES } from "../../src/store/store-records.ts";
 import { renderJsonSchemas } from "./render-json-schema.ts";
 
 type Schema = {
@@ -61,6 +62,8 @@ export function renderUiCatalogue(): string {
       c.formats.map((kind) => ({ kind, group: connectionGroupOf(kind) })),
     ),
     connectionGroups: [...new Set([...Object.values(CONNECTION_GROUPS), connectionGroupOf("")])],
+    runStatuses: EXECUTION_STATUSES,
+    runModes: EXECUTION_MODES,
   };
   return `${JSON.stringify(catalogue, null, 1)}\n`;
 }

@@ -4,7 +4,7 @@ import { ErrorBox } from "../../components/error-box.tsx";
 import { FieldRow, SelectField, TextField } from "../../components/field.tsx";
 import { toast } from "../../components/toast.tsx";
 import { api, type Connection, type ConnectionTestResult } from "../../lib/api.ts";
-import { CONNECTION_GROUPS, CONNECTION_KINDS } from "./connection-kinds.ts";
+import { CONNECTION_GROUPS, CONNECTION_KINDS } from "../../lib/catalogue.ts";
 import { TestResult } from "./test-result.tsx";
 
 /** Option keys a connection of a type usually has, offered as empty rows on a new connection. */
