@@ -270,15 +270,8 @@ export const MultiSchemaSampleResponse = Type.Object(
   { additionalProperties: false },
 );
 
-/** A failed sample's envelope (POST /sample/task-yaml and the other envelope routes, status 400). */
-export interface SampleErrorEnvelope {
-  readonly success: false;
-  readonly executionId: string;
-  readonly error: {
-    readonly code: string;
-    readonly message: string;
-    readonly details: string;
-    readonly problems?: readonly SampleProblem[];
-  };
-}
+// ---- errors ----
+
+/** The error bodies: generic (any endpoint), 500, and a failed sample's flat and envelope shapes. */
+export { ErrorBody, SampleErrorEnvelope, SampleErrorFlat, ServerErrorBody } from "./error-responses.ts";
 export type { SampleProblem };
