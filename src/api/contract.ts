@@ -2,6 +2,7 @@ import Type, { type Static } from "typebox";
 import type { SampleProblem } from "../app/sample/sample-error.ts";
 import { NAME_MAX_LENGTH, NAME_PATTERN } from "../model/names.ts";
 import { PlanYamlSources } from "../model/plan-yaml-sources.ts";
+import { TableColumn } from "../model/table-column.ts";
 import { EXECUTION_MODES, EXECUTION_STATUSES } from "../store/store-records.ts";
 
 /**
@@ -76,15 +77,7 @@ export type TableRef = Static<typeof TableRef>;
 export const TableList = Type.Object({ connectionName: Type.String(), tables: Type.Array(TableRef) });
 export type TableList = Static<typeof TableList>;
 /** A column of a table, as a step's field would be (`type` absent: the database fills it). */
-export const TableColumn = Type.Object({
-  name: Type.String(),
-  type: Type.Optional(Type.String({ description: "the field type it is generated as" })),
-  dbType: Type.String(),
-  nullable: Type.Boolean(),
-  primaryKey: Type.Boolean(),
-  omitted: Type.Optional(Type.String({ description: "why the database fills it, not rowforge" })),
-});
-export type TableColumn = Static<typeof TableColumn>;
+export { TableColumn };
 /** GET /connection/{name}/tables/{table} */
 export const TableColumns = Type.Object({
   connectionName: Type.String(),
