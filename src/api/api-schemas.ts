@@ -10,6 +10,7 @@ export {
   ConnectionTestBody,
   ConnectionTestResult,
   Name,
+  PageQuery,
   SaveConnectionsBody,
   StatusMessage,
 } from "./contract.ts";
@@ -32,16 +33,6 @@ export const SampleSize = Type.Integer({
 });
 /** The formats a schema sample can answer in. */
 export const SampleFormat = Type.Enum(formatNames(), { description: "the answer's format" });
-
-/** Paging of lists (GET /plans, GET /run/history): the answer stays a plain array; X-Total-Count and Link tell the rest. */
-export const PageQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, description: "at most this many entries (default 1000)" }),
-  ),
-  offset: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: "entries to skip (default 0)" }),
-  ),
-});
 
 export const SampleQuery = Type.Object({
   sampleSize: Type.Optional(SampleSize),

@@ -18,6 +18,16 @@ export const Name = Type.String({ pattern: NAME_PATTERN, minLength: 1, maxLength
 export const StatusMessage = Type.Object({ status: Type.String(), message: Type.String() });
 export type StatusMessage = Static<typeof StatusMessage>;
 
+/** Paging of lists (GET /plans, GET /run/history): the answer stays a plain array; X-Total-Count and Link tell the rest. */
+export const PageQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, description: "at most this many entries (default 1000)" }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: "entries to skip (default 0)" }),
+  ),
+});
+
 // ---- connections ----
 
 /** A connection's kind (json, postgres, kafka, ...) or group, as a connection gives it. */
@@ -205,6 +215,29 @@ export const PublicExecutionRecord = Type.Object(
   { additionalProperties: false },
 );
 export type PublicExecutionRecord = Static<typeof PublicExecutionRecord>;
+
+/** GET /run/history's query: paging, filters, and `extended` for planName and mode in each record. */
+export const HistoryQuery = Type.Object({
+  ...PageQuery.properties,
+  planName: Type.Optional(
+    Type.String({ maxLength: 200, description: "only runs of this plan (exact name)" }),
+  ),
+  planNameContains: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "only runs of plans whose name contains this text, ignoring case (the web UI's filter box)",
+    }),
+  ),
+  status: Type.Optional(Type.Enum(EXECUTION_STATUSES, { description: "only runs of this status" })),
+  mode: Type.Optional(Type.Enum(EXECUTION_MODES, { description: "only runs of this mode" })),
+  extended: Type.Optional(
+    Type.Boolean({
+      description: "true: each record also carries planName and mode (not in the spec's record)",
+    }),
+  ),
+});
+export type HistoryQuery = Static<typeof HistoryQuery>;
 
 /** GET /run/events/{id}: the `status` and `progress` events' data, and the `end` event's record. */
 export type { RunSnapshot, StepProgress } from "../app/runs/run-snapshot.ts";

@@ -12,6 +12,7 @@ import type {
   ConnectionTestResult,
   ExecutionMode,
   ExecutionStatus,
+  HistoryQuery,
   PlanListEntry,
   PublicExecutionRecord,
   StatusMessage,
@@ -117,28 +118,12 @@ export type {
   PlanListEntry,
 } from "../../api/contract.ts";
 
-/**
- * One entry of a record's generationSummary. The contract leaves the entries free-form (the
- * server's step reports), so the UI reads the few it shows and checks them where it shows them.
- */
-export interface StepSummary {
-  readonly name?: string;
-  readonly step?: string;
-  readonly records?: number;
-  readonly [key: string]: unknown;
-}
-/** GET /run/history's entry, with its step summaries read as StepSummary. */
-export type ExecutionRecord = Omit<PublicExecutionRecord, "generationSummary"> & {
-  readonly generationSummary: readonly StepSummary[];
+/** GET /run/history's entry (its step summaries are free-form: read them with care). */
+export type ExecutionRecord = PublicExecutionRecord;
+/** GET /run/history's filters, by the query's own names, as the page's text (the server checks the values). */
+export type HistoryFilter = {
+  readonly [K in keyof Omit<HistoryQuery, "limit" | "offset" | "extended">]?: string;
 };
-export interface HistoryFilter {
-  /** The plan's exact name. */
-  readonly planName?: string;
-  /** A part of the plan's name, any case (rowforge's `planNameContains`). */
-  readonly planNameContains?: string;
-  readonly status?: string;
-  readonly mode?: string;
-}
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
