@@ -58,9 +58,7 @@ export function renderUiCatalogue(): string {
     ),
     typeNames: [...new Set([...Object.keys(TYPE_NAME_ALIASES), "array", "map", "struct"])].sort(),
     primitiveTypes: PRIMITIVE_KINDS,
-    connectionKinds: connectors().flatMap((c) =>
-      c.formats.map((kind) => ({ kind, group: connectionGroupOf(kind) })),
-    ),
+    connectionKinds: connectors().flatMap((c) => c.formats),
     connectionGroups: [...new Set([...Object.values(CONNECTION_GROUPS), connectionGroupOf("")])],
     runStatuses: EXECUTION_STATUSES,
     runModes: EXECUTION_MODES,

@@ -8,7 +8,7 @@ import catalogue from "../pages/plans/editor-catalogue.json" with { type: "json"
  */
 
 /** The connection kinds rowforge writes to (any other kind can still be typed in). */
-export const CONNECTION_KINDS: readonly string[] = catalogue.connectionKinds.map((k) => k.kind);
+export const CONNECTION_KINDS: readonly string[] = catalogue.connectionKinds;
 /** The connection groups (`dataSource`: a kind with no group of its own). */
 export const CONNECTION_GROUPS: readonly string[] = catalogue.connectionGroups;
 /** A run's statuses, from queued to its end. */
