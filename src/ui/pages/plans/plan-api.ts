@@ -1,8 +1,10 @@
 import type {
+  ErrorBody,
   FolderProblem,
   PlanSaved,
   PlanSources,
   SampleErrorEnvelope,
+  SampleErrorFlat,
   SampleProblem,
   SampleResponse,
   SchemaField,
@@ -62,22 +64,28 @@ export const planApi = {
     plan: Record<string, unknown> | undefined,
     signal?: AbortSignal,
   ): Promise<SampleAnswer> => {
-    const body = await request<SampleResponse | SampleErrorEnvelope>("POST", "/sample/task-yaml", {
-      body: {
-        taskYamlContent: taskYaml,
-        stepName,
-        sampleSize: 10,
-        fastMode: true,
-        ...(plan ? { plan } : {}),
+    // A 400 is the sample envelope, or (for a request the schema refuses) one of the sample routes' other error bodies.
+    const body = await request<SampleResponse | SampleErrorEnvelope | SampleErrorFlat | ErrorBody>(
+      "POST",
+      "/sample/task-yaml",
+      {
+        body: {
+          taskYamlContent: taskYaml,
+          stepName,
+          sampleSize: 10,
+          fastMode: true,
+          ...(plan ? { plan } : {}),
+        },
+        accept: [400],
+        ...(signal ? { signal } : {}),
       },
-      accept: [400],
-      ...(signal ? { signal } : {}),
-    });
-    if (!body.success) {
+    );
+    if (!("success" in body && body.success)) {
+      const error = "error" in body ? body.error : body;
       return {
         ok: false,
-        message: body.error?.message ?? "the sample failed",
-        problems: body.error?.problems ?? [],
+        message: error.message || "the sample failed",
+        problems: ("problems" in error ? error.problems : undefined) ?? [],
       };
     }
     return {
