@@ -1,9 +1,10 @@
 /**
  * The web UI's catalogue (src/ui/pages/plans/editor-catalogue.json): what its forms document,
  * offer and check, taken from the editor JSON Schemas (themselves rendered from the loader's key
- * lists and the field-option table), the type names, and the connector registry's kinds and
- * groups, and the runs' statuses and modes. Browser code imports no runtime code from outside src/ui, so `npm run docs` writes this
- * file there; a test renders it again and compares, so it never goes stale.
+ * lists and the field-option table), the type names, the connector registry's kinds, the
+ * model's connection groups and the run store's statuses and modes. Browser code imports no
+ * runtime code from outside src/ui, so `npm run docs` writes this file there; a test renders it
+ * again and compares, so it never goes stale.
  */
 import { connectors } from "../../src/connectors/registry.ts";
 import { CONNECTION_GROUPS, connectionGroupOf } from "../../src/model/connection.ts";
