@@ -1,11 +1,16 @@
 /**
- * The plan editor's catalogue (src/ui/pages/plans/editor-catalogue.json): what the web UI's form
- * documents and checks, taken from the editor JSON Schemas (themselves rendered from the
- * loader's key lists and the field-option table) and the type names. Browser code imports
- * nothing outside src/ui, so `npm run docs` writes this file there; a test renders it again and
- * compares, so it never goes stale.
+ * The web UI's catalogue (src/ui/pages/plans/editor-catalogue.json): what its forms document,
+ * offer and check, taken from the editor JSON Schemas (themselves rendered from the loader's key
+ * lists and the field-option table), the type names, the connector registry's kinds, the
+ * model's connection groups and the run store's statuses and modes. Browser code imports no
+ * runtime code from outside src/ui, so `npm run docs` writes this file there; a test renders it
+ * again and compares, so it never goes stale.
  */
+import { connectors } from "../../src/connectors/registry.ts";
+import { CONNECTION_GROUPS, connectionGroupOf } from "../../src/model/connection.ts";
+import { PRIMITIVE_KINDS } from "../../src/model/data-type.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";
+import { EXECUTION_MODES, EXECUTION_STATUSES } from "../../src/store/store-records.ts";
 import { renderJsonSchemas } from "./render-json-schema.ts";
 
 type Schema = {
@@ -45,6 +50,7 @@ export function renderUiCatalogue(): string {
     foreignKeyTargetKeys: keys(deref(props(defs.foreignKey).generate)?.items),
     validationKeys: keys(validation),
     checkTypes: props(props(validation).validation?.items).type?.enum ?? [],
+    checkParamKeys: keys(props(validation).validation?.items).filter((k) => k.name !== "type"),
     configuration: Object.fromEntries(
       Object.entries(props(props(unified).config)).map(([name, s]) => [
         REQUEST_SECTION[name] ?? name,
@@ -52,6 +58,11 @@ export function renderUiCatalogue(): string {
       ]),
     ),
     typeNames: [...new Set([...Object.keys(TYPE_NAME_ALIASES), "array", "map", "struct"])].sort(),
+    primitiveTypes: PRIMITIVE_KINDS,
+    connectionKinds: connectors().flatMap((c) => c.formats),
+    connectionGroups: [...new Set([...Object.values(CONNECTION_GROUPS), connectionGroupOf("")])],
+    runStatuses: EXECUTION_STATUSES,
+    runModes: EXECUTION_MODES,
   };
   return `${JSON.stringify(catalogue, null, 1)}\n`;
 }

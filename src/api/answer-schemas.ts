@@ -1,6 +1,12 @@
 import Type, { type TSchema } from "typebox";
 import { formatNames, requireFormat } from "../formats/format-registry.ts";
-import { EXECUTION_MODES, EXECUTION_STATUSES } from "../store/index.ts";
+
+export {
+  ExecutionStatus,
+  MultiSchemaSampleResponse,
+  PublicExecutionRecord,
+  SampleResponse,
+} from "./contract.ts";
 
 /**
  * The success answers of the routes, for their OpenAPI entries and their serializers. Each
@@ -27,88 +33,6 @@ export const RunStartedText = {
   description: "text/plain: '<what> started in <mode> mode with execution id <id>'",
   content: { "text/plain": { schema: Type.String() } },
 } as const;
-
-const SampleMetadataProperties = {
-  sampleSize: Type.Integer({ minimum: 1 }),
-  actualRecords: Type.Integer({ minimum: 0 }),
-  generatedInMs: Type.Integer({ minimum: 0 }),
-  fastModeEnabled: Type.Boolean(),
-};
-
-const SchemaField = Type.Cyclic(
-  {
-    SchemaField: Type.Object(
-      {
-        name: Type.String(),
-        type: Type.String(),
-        nullable: Type.Boolean(),
-        fields: Type.Optional(Type.Array(Type.Ref("SchemaField"))),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  "SchemaField",
-);
-
-/** The spec's SampleResponse: one step's rows (records, or what its transformation made of them) and schema. */
-export const SampleResponse = Type.Object(
-  {
-    success: Type.Literal(true),
-    executionId: Type.String(),
-    schema: Type.Object({ fields: Type.Array(SchemaField) }, { additionalProperties: false }),
-    sampleData: Type.Array(Type.Unknown()),
-    metadata: Type.Object(SampleMetadataProperties, { additionalProperties: false }),
-    format: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-);
-
-/** The spec's MultiSchemaSampleResponse: rows per step key. */
-export const MultiSchemaSampleResponse = Type.Object(
-  {
-    success: Type.Literal(true),
-    executionId: Type.String(),
-    samples: Type.Record(Type.String(), Type.Array(Type.Unknown())),
-    metadata: Type.Object(
-      { ...SampleMetadataProperties, relationshipsEnabled: Type.Boolean() },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-);
-
-/** The spec's answer of GET /run/status/{id} and /run/executions/{id}. */
-export const ExecutionStatus = Type.Object(
-  {
-    id: Type.String(),
-    status: Type.Enum(EXECUTION_STATUSES),
-    failedReason: Type.Union([Type.String(), Type.Null()]),
-    runBy: Type.String(),
-    timeTaken: Type.String(),
-  },
-  { additionalProperties: false },
-);
-
-/** The spec's execution record (GET /run/history); `extended=true` adds planName and mode. */
-export const PublicExecutionRecord = Type.Object(
-  {
-    // In the spec's order (answers keep it).
-    id: ExecutionStatus.properties.id,
-    status: ExecutionStatus.properties.status,
-    failedReason: ExecutionStatus.properties.failedReason,
-    runBy: Type.String(),
-    updatedBy: Type.String(),
-    createdTs: Type.String({ description: "ISO 8601 UTC" }),
-    updatedTs: Type.String({ description: "ISO 8601 UTC" }),
-    generationSummary: Type.Array(Type.Unknown()),
-    validationSummary: Type.Array(Type.Unknown()),
-    reportLink: Type.String(),
-    timeTaken: Type.String(),
-    planName: Type.Optional(Type.String()),
-    mode: Type.Optional(Type.Enum(EXECUTION_MODES)),
-  },
-  { additionalProperties: false },
-);
 
 /** Marks a body declared by its media type only (see transformOpenApi). */
 export const RAW = "x-rowforge-raw";

@@ -1,10 +1,20 @@
 import Type from "typebox";
 import { formatNames } from "../formats/format-registry.ts";
-import { NAME_MAX_LENGTH, NAME_PATTERN } from "../model/names.ts";
+import { NAME_MAX_LENGTH } from "../model/names.ts";
 import { PlanRunRequest } from "../model/plan-run-request.ts";
+import { ConnectionWord, Name } from "./contract.ts";
 
-/** Path parameters: letters, digits, hyphens and underscores only, at most NAME_MAX_LENGTH (100) characters. */
-export const Name = Type.String({ pattern: NAME_PATTERN, minLength: 1, maxLength: NAME_MAX_LENGTH });
+export {
+  Connection,
+  ConnectionBody,
+  ConnectionTestBody,
+  ConnectionTestResult,
+  Name,
+  PageQuery,
+  SaveConnectionsBody,
+  StatusMessage,
+} from "./contract.ts";
+
 export const PlanNameParams = Type.Object({ planName: Name });
 export const ConnectionNameParams = Type.Object({ connectionName: Name });
 export const IdParams = Type.Object({ id: Name });
@@ -24,63 +34,14 @@ export const SampleSize = Type.Integer({
 /** The formats a schema sample can answer in. */
 export const SampleFormat = Type.Enum(formatNames(), { description: "the answer's format" });
 
-/** Paging of lists (GET /plans, GET /run/history): the answer stays a plain array; X-Total-Count and Link tell the rest. */
-export const PageQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, description: "at most this many entries (default 1000)" }),
-  ),
-  offset: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: "entries to skip (default 0)" }),
-  ),
-});
-
 export const SampleQuery = Type.Object({
   sampleSize: Type.Optional(SampleSize),
   fastMode: Type.Optional(Type.Boolean()),
   enableRelationships: Type.Optional(Type.Boolean()),
 });
 
-export const StatusMessage = Type.Object({ status: Type.String(), message: Type.String() });
 export { ErrorBody } from "./error-responses.ts";
 
-/** A connection's kind (json, postgres, kafka, ...) or group, as a connection gives it. */
-const ConnectionWord = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH });
-/** Connection options: values are kept as text (numbers and booleans as written in JSON). */
-const ConnectionOptions = Type.Record(Type.String(), Type.Unknown());
-export const ConnectionBody = Type.Object(
-  {
-    name: Name,
-    type: ConnectionWord,
-    groupType: Type.Optional(
-      Type.String({ maxLength: NAME_MAX_LENGTH, description: "empty or left out: the type's group" }),
-    ),
-    options: Type.Optional(ConnectionOptions),
-  },
-  { additionalProperties: false },
-);
-export const Connection = Type.Object({
-  name: Type.String(),
-  type: Type.String(),
-  groupType: Type.String(),
-  options: Type.Record(Type.String(), Type.String()),
-  source: Type.Optional(Type.String()),
-});
-/** POST /connection/test: a Connection as in POST /connection; its name is optional (messages use it). */
-export const ConnectionTestBody = Type.Object(
-  { ...ConnectionBody.properties, name: Type.Optional(Name) },
-  { additionalProperties: false },
-);
-/** Data Caterer's ConnectionTestResult; `details` holds facts found (version, database, ...) or the failure's code. */
-export const ConnectionTestResult = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
-  durationMs: Type.Number(),
-});
-export const SaveConnectionsBody = Type.Object(
-  { connections: Type.Array(ConnectionBody, { minItems: 1, maxItems: 1000 }) },
-  { additionalProperties: false },
-);
 /** GET /connections?groupType= */
 export const ConnectionsQuery = Type.Object({ groupType: Type.Optional(ConnectionWord) });
 

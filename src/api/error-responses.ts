@@ -1,4 +1,5 @@
-import Type, { type TSchema } from "typebox";
+import Type, { type Static, type TSchema } from "typebox";
+import type { Immutable } from "../model/immutable.ts";
 
 /** The generic error of any endpoint (the spec's 400 shape), also used for 401, 403, 404, 405, 413, 415 and 421. */
 export const ErrorBody = Type.Object({
@@ -6,6 +7,7 @@ export const ErrorBody = Type.Object({
   message: Type.String(),
   details: Type.String(),
 });
+export type ErrorBody = Static<typeof ErrorBody>;
 /** The spec's 500 shape. */
 export const ServerErrorBody = Type.Object({
   status: Type.Literal("error"),
@@ -13,6 +15,7 @@ export const ServerErrorBody = Type.Object({
   uri: Type.String(),
   errorMessage: Type.String(),
 });
+export type ServerErrorBody = Static<typeof ServerErrorBody>;
 /** Where one problem of the YAML or fields sent is (line, column, path such as `steps[0].fields[3].options.min`). */
 const SampleProblem = Type.Object({
   code: Type.String(),
@@ -34,11 +37,13 @@ const SampleErrorDetail = Type.Object({
 });
 /** Sample error shape A (flat) and shape B (envelope). */
 export const SampleErrorFlat = SampleErrorDetail;
+export type SampleErrorFlat = Immutable<Static<typeof SampleErrorFlat>>;
 export const SampleErrorEnvelope = Type.Object({
   success: Type.Literal(false),
   executionId: Type.String(),
   error: SampleErrorDetail,
 });
+export type SampleErrorEnvelope = Immutable<Static<typeof SampleErrorEnvelope>>;
 
 const described = (schema: TSchema, description: string) => ({ ...schema, description });
 

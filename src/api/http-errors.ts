@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { maskText } from "../app/catalog/secrets.ts";
 import { SampleError } from "../app/sample/sample-error.ts";
 import { isRowforgeError } from "../errors/index.ts";
+import type { SampleErrorEnvelope, SampleErrorFlat } from "./contract.ts";
 
 /** The generic 400 body of any endpoint. */
 export const badRequest = (message: string, details: string) => ({
@@ -45,14 +46,14 @@ function validationMessage(v: SchemaFailure): string {
 }
 
 /** Sample error shape A (flat). */
-export const sampleErrorFlat = (e: SampleError) => ({
+export const sampleErrorFlat = (e: SampleError): SampleErrorFlat => ({
   code: e.code,
   message: e.message,
   details: e.details,
   ...(e.problems.length > 0 ? { problems: e.problems } : {}),
 });
 /** Sample error shape B (envelope). */
-export const sampleErrorEnvelope = (e: SampleError, executionId: string) => ({
+export const sampleErrorEnvelope = (e: SampleError, executionId: string): SampleErrorEnvelope => ({
   success: false as const,
   executionId,
   error: {

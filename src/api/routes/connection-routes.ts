@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import Type from "typebox";
 import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { ConnectionDeleted, ConnectionSaved } from "../answer-schemas.ts";
 import {
@@ -9,6 +8,7 @@ import {
   ErrorBody,
   SaveConnectionsBody,
 } from "../api-schemas.ts";
+import { ConnectionList } from "../contract.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 
 /** POST /connection, GET/DELETE /connection/{name}, GET /connections[?groupType]. Secrets come back as ***. */
@@ -91,7 +91,7 @@ export function connectionRoutes(svc: RowforgeService): FastifyPluginAsyncTypebo
           tags: ["connections"],
           summary: "All connections (configuration and saved), secrets masked",
           querystring: ConnectionsQuery,
-          response: { 200: Type.Object({ connections: Type.Array(Connection) }) },
+          response: { 200: ConnectionList },
         },
       },
       async (req) => ({ connections: await svc.listConnections(req.query.groupType) }),

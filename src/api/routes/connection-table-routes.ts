@@ -4,31 +4,7 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { connectionTables, tableColumns } from "../../app/connections/connection-tables.ts";
 import { findConnection } from "../../app/connections/find-connection.ts";
 import { ConnectionNameParams, ErrorBody } from "../api-schemas.ts";
-
-const StepOptions = Type.Record(Type.String(), Type.String(), {
-  description: "the step options naming the table (dbtable; keyspace and table for Cassandra)",
-});
-
-const TableList = Type.Object({
-  connectionName: Type.String(),
-  tables: Type.Array(Type.Object({ name: Type.String(), options: StepOptions })),
-});
-
-const Columns = Type.Object({
-  connectionName: Type.String(),
-  table: Type.String({ description: "schema.table as the database names it" }),
-  options: StepOptions,
-  columns: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      type: Type.Optional(Type.String({ description: "the field type it is generated as" })),
-      dbType: Type.String(),
-      nullable: Type.Boolean(),
-      primaryKey: Type.Boolean(),
-      omitted: Type.Optional(Type.String({ description: "why the database fills it, not rowforge" })),
-    }),
-  ),
-});
+import { TableColumns, TableList } from "../contract.ts";
 
 const TableParams = Type.Object({
   ...ConnectionNameParams.properties,
@@ -68,7 +44,7 @@ export function connectionTableRoutes(svc: RowforgeService): FastifyPluginAsyncT
           tags: ["connections"],
           summary: "rowforge: the columns of a table of a database connection, as a step's fields would be",
           params: TableParams,
-          response: { 200: Columns, ...errors },
+          response: { 200: TableColumns, ...errors },
         },
       },
       async (req) => {

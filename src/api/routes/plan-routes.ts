@@ -4,6 +4,7 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { PlanYamlSources } from "../../model/plan-yaml-sources.ts";
 import { PlanDeleted } from "../answer-schemas.ts";
 import { ErrorBody, Name, PageQuery, PlanNameParams, PlanRunRequest } from "../api-schemas.ts";
+import { PlanListEntry, PlanSaved, PlanSources } from "../contract.ts";
 import { notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";
 
@@ -23,33 +24,6 @@ const PlanSaveRequest = Type.Object(
   { additionalProperties: true },
 );
 
-const SourcesCheck = Type.Object({
-  current: Type.Boolean({ description: "whether the texts describe the plan as stored" }),
-  difference: Type.Optional(Type.String({ description: "when not current: what differs first" })),
-});
-
-/** Where a folder plan's texts were read from, relative to the plan, task and validation folders. */
-const FolderFiles = Type.Object(
-  {
-    plan: Type.String(),
-    tasks: Type.Array(Type.String()),
-    validation: Type.Array(Type.String()),
-  },
-  { description: "origin folder: the file of each text, relative to its folder" },
-);
-
-/** A problem of a folder plan's files, as the loader reports it. */
-const FolderProblem = Type.Object({
-  severity: Type.String(),
-  code: Type.String(),
-  message: Type.String(),
-  hint: Type.Optional(Type.String()),
-  file: Type.Optional(Type.String()),
-  line: Type.Optional(Type.Number()),
-  column: Type.Optional(Type.Number()),
-  path: Type.Optional(Type.String()),
-});
-
 /** POST /plan, GET /plan/{planName}, DELETE /plan/{planName}, GET /plans; GET /plan/{planName}/yaml-sources. */
 export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -62,18 +36,7 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
             "Save a plan (by plan.name); rowforge: an optional yamlSources keeps the YAML texts it was edited as",
           body: PlanSaveRequest,
           response: {
-            200: Type.Object({
-              status: Type.String(),
-              message: Type.String(),
-              planId: Type.String(),
-              yamlSources: Type.Optional(SourcesCheck),
-              warnings: Type.Optional(
-                Type.Array(Type.String(), {
-                  description:
-                    "rowforge: what the check before saving could not look at (a database that cannot be reached: its tables were not checked)",
-                }),
-              ),
-            }),
+            200: PlanSaved,
           },
         },
       },
@@ -97,23 +60,7 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
             "rowforge: a plan's YAML texts (secrets masked): those the web UI saved it as (origin saved), else a plan of the plan folder's files (origin folder)",
           params: PlanNameParams,
           response: {
-            200: Type.Object({
-              planName: Type.String(),
-              origin: Type.Union([Type.Literal("saved"), Type.Literal("folder")], {
-                description:
-                  "saved: texts kept with a saved plan; folder: the files of a YAML plan of the plan folder (read-only)",
-              }),
-              sources: PlanYamlSources,
-              savedAt: Type.Optional(Type.String({ description: "origin saved: when the texts were saved" })),
-              ...SourcesCheck.properties,
-              files: Type.Optional(FolderFiles),
-              planKind: Type.Optional(
-                Type.Union([Type.Literal("plan"), Type.Literal("unified")], {
-                  description: "origin folder: unified when the plan file holds data sources and steps",
-                }),
-              ),
-              problems: Type.Optional(Type.Array(FolderProblem)),
-            }),
+            200: PlanSources,
             404: ErrorBody,
           },
         },
@@ -199,18 +146,7 @@ export function planRoutes(svc: RowforgeService): FastifyPluginAsyncTypebox {
           querystring: PageQuery,
           response: {
             200: {
-              ...Type.Array(
-                Type.Object({
-                  id: Type.String(),
-                  plan: Type.Object({ name: Type.String(), description: Type.String() }),
-                  folderPlanCopy: Type.Optional(
-                    Type.Literal(true, {
-                      description:
-                        "rowforge: this saved plan has the name of a YAML plan of the plan folder; runs by the name use this copy, not the file",
-                    }),
-                  ),
-                }),
-              ),
+              ...Type.Array(PlanListEntry),
               headers: PAGE_HEADERS,
             },
           },

@@ -6,35 +6,15 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
 import { REPORT_HEADER_POLICY } from "../../app/reports/report-policy.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
-import { EXECUTION_MODES, EXECUTION_STATUSES, type ExecutionRecord } from "../../store/index.ts";
+import type { ExecutionRecord } from "../../store/index.ts";
 import { ExecutionStatus, PublicExecutionRecord, ReportFileAnswer, RunStarted } from "../answer-schemas.ts";
-import { ErrorBody, IdParams, PageQuery, PlanRunRequest } from "../api-schemas.ts";
+import { ErrorBody, IdParams, PlanRunRequest } from "../api-schemas.ts";
+import { HistoryQuery } from "../contract.ts";
 import { badRequest, notFound } from "../http-errors.ts";
 import { PAGE_HEADERS, page } from "../paging.ts";
 import { publicRecord } from "../public-record.ts";
 import { cancelRoute } from "./cancel-route.ts";
 import { runEventsRoute } from "./run-events-route.ts";
-
-const HistoryQuery = Type.Object({
-  ...PageQuery.properties,
-  planName: Type.Optional(
-    Type.String({ maxLength: 200, description: "only runs of this plan (exact name)" }),
-  ),
-  planNameContains: Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description:
-        "only runs of plans whose name contains this text, ignoring case (the web UI's filter box)",
-    }),
-  ),
-  status: Type.Optional(Type.Enum(EXECUTION_STATUSES, { description: "only runs of this status" })),
-  mode: Type.Optional(Type.Enum(EXECUTION_MODES, { description: "only runs of this mode" })),
-  extended: Type.Optional(
-    Type.Boolean({
-      description: "true: each record also carries planName and mode (not in the spec's record)",
-    }),
-  ),
-});
 
 const statusOf = (r: ExecutionRecord, hidePaths: (text: string) => string) => ({
   id: r.id,

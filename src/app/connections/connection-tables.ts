@@ -3,22 +3,10 @@ import { findConnector } from "../../connectors/registry.ts";
 import type { TableStep } from "../../connectors/table-description.ts";
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
+import type { TableColumn } from "../../model/table-column.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { tableStep } from "../schemas/whole-connections.ts";
 import { withinConnectTimeout } from "./within-connect-timeout.ts";
-
-/** A column as the plan editor offers it for a step's fields. */
-export interface TableColumn {
-  readonly name: string;
-  /** The field type it is generated as; absent for a column rowforge leaves to the database. */
-  readonly type?: string;
-  /** The type as the database names it. */
-  readonly dbType: string;
-  readonly nullable: boolean;
-  readonly primaryKey: boolean;
-  /** Why the column is not generated (computed, identity, a type rowforge cannot generate). */
-  readonly omitted?: string;
-}
 
 export interface TableColumns {
   /** `schema.table` as the database names it. */

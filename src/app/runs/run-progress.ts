@@ -1,31 +1,8 @@
 import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
-import type { ExecutionMode, ExecutionRecord } from "../../store/index.ts";
+import type { ExecutionRecord } from "../../store/index.ts";
+import type { RunSnapshot, StepProgress } from "./run-snapshot.ts";
 
-/** One step of a running plan, as the run-events stream tells it. */
-export interface StepProgress {
-  readonly name: string;
-  readonly done: number;
-  readonly total: number;
-  readonly status: "running" | "done";
-  /** Records per second since the step started (its final rate once done). */
-  readonly rowsPerSecond: number;
-  /** Seconds left at the current rate; null before the first batch. */
-  readonly etaSeconds: number | null;
-  readonly elapsedSeconds: number;
-  /** Message and HTTP steps: sent, acknowledged, failed, achieved rate and p99 latency so far. */
-  readonly delivery?: LiveDelivery;
-}
-
-/** A run's live state: what a subscriber is sent first, and after each change. */
-export interface RunSnapshot {
-  readonly id: string;
-  readonly planName: string;
-  readonly mode: ExecutionMode;
-  readonly status: string;
-  readonly failedReason: string | null;
-  readonly elapsedSeconds: number;
-  readonly steps: readonly StepProgress[];
-}
+export type { RunSnapshot, StepProgress };
 
 export type RunEvent =
   | { readonly type: "status" | "progress"; readonly snapshot: RunSnapshot }

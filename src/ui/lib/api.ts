@@ -4,6 +4,20 @@
  * message, whichever of the API's error shapes the route answers with.
  */
 
+import type {
+  Connection,
+  ConnectionBody,
+  ConnectionList,
+  ConnectionTestBody,
+  ConnectionTestResult,
+  ExecutionMode,
+  ExecutionStatus,
+  HistoryQuery,
+  PlanListEntry,
+  PublicExecutionRecord,
+  StatusMessage,
+} from "../../api/contract.ts";
+
 /** An error answer of the API, or a network failure (status 0). */
 export class ApiError extends Error {
   readonly status: number;
@@ -95,85 +109,45 @@ export async function request<T>(method: string, path: string, o: RequestOptions
   return body as T;
 }
 
-// ---- the public API's shapes (src/api/api-schemas.ts, /openapi.json) ----
+// ---- the public API's shapes: the server's own (src/api/contract.ts), imported as types only ----
 
-export interface PlanListEntry {
-  readonly id: string;
-  readonly plan: { readonly name: string; readonly description?: string };
-  /** A saved copy of a YAML plan of the plan folder (runs by the name use the copy). */
-  readonly folderPlanCopy?: true;
-}
-export interface Connection {
-  readonly name: string;
-  readonly type: string;
-  readonly groupType: string;
-  readonly options: Record<string, string>;
-  readonly source?: string;
-}
-export interface ConnectionTestResult {
-  readonly success: boolean;
-  readonly message: string;
-  readonly details: Record<string, string | number | boolean>;
-  readonly durationMs: number;
-}
-export interface StepSummary {
-  readonly name?: string;
-  readonly step?: string;
-  readonly records?: number;
-  readonly [key: string]: unknown;
-}
-export interface ExecutionRecord {
-  readonly id: string;
-  readonly status: string;
-  readonly failedReason: string | null;
-  readonly runBy: string;
-  readonly updatedBy: string;
-  readonly createdTs: string;
-  readonly updatedTs: string;
-  readonly generationSummary: readonly StepSummary[];
-  readonly validationSummary: readonly unknown[];
-  readonly reportLink: string;
-  readonly timeTaken: string;
-  /** With `extended=true`: the plan's name and the run's mode. */
-  readonly planName?: string;
-  readonly mode?: "generate" | "delete";
-}
-export interface HistoryFilter {
-  /** The plan's exact name. */
-  readonly planName?: string;
-  /** A part of the plan's name, any case (rowforge's `planNameContains`). */
-  readonly planNameContains?: string;
-  readonly status?: string;
-  readonly mode?: string;
-}
-export interface Page<T> {
-  readonly items: T[];
-  readonly total: number;
-}
+export type {
+  Connection,
+  ConnectionTestResult,
+  ExecutionMode as RunMode,
+  PlanListEntry,
+} from "../../api/contract.ts";
 
-export type RunMode = "generate" | "delete";
+/** GET /run/history's entry (its step summaries are free-form: read them with care). */
+export type ExecutionRecord = PublicExecutionRecord;
+/** GET /run/history's filters, by the query's own names, as the page's text (the server checks the values). */
+export type HistoryFilter = {
+  readonly [K in keyof Omit<HistoryQuery, "limit" | "offset" | "extended">]?: string;
+};
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export const api = {
   plans: () => request<PlanListEntry[]>("GET", "/plans", { query: { limit: 1000 } }),
   connections: (groupType?: string) =>
-    request<{ connections: Connection[] }>("GET", "/connections", { query: { groupType } }).then(
-      (r) => r.connections,
-    ),
+    request<ConnectionList>("GET", "/connections", { query: { groupType } }).then((r) => r.connections),
   connection: (name: string) => request<Connection>("GET", `/connection/${encodeURIComponent(name)}`),
   saveConnection: (c: Connection) => api.saveConnections([c]),
-  saveConnections: (list: readonly Omit<Connection, "groupType">[]) =>
-    request<{ status: string; message: string }>("POST", "/connection", { body: { connections: list } }),
+  saveConnections: (list: readonly ConnectionBody[]) =>
+    request<StatusMessage>("POST", "/connection", { body: { connections: list } }),
   deleteConnection: (name: string) =>
-    request<{ status: string; message: string }>("DELETE", `/connection/${encodeURIComponent(name)}`),
+    request<StatusMessage>("DELETE", `/connection/${encodeURIComponent(name)}`),
   testSavedConnection: (name: string) =>
     request<ConnectionTestResult>("POST", `/connection/${encodeURIComponent(name)}/test`, {
       accept: [400, 404],
     }),
-  testConnection: (c: Partial<Connection> & { type: string }) =>
+  testConnection: (c: ConnectionTestBody) =>
     request<ConnectionTestResult>("POST", "/connection/test", { body: c, accept: [400] }),
   /** Starts a saved or YAML plan by name; answers the new execution's id. */
-  runPlan: async (planName: string, mode: RunMode): Promise<{ executionId: string; message: string }> => {
+  runPlan: async (
+    planName: string,
+    mode: ExecutionMode,
+  ): Promise<{ executionId: string; message: string }> => {
     const message = await request<string>("POST", `/run/plans/${encodeURIComponent(planName)}`, {
       query: { mode },
     });
@@ -181,13 +155,8 @@ export const api = {
     if (!id) throw new ApiError(200, "NoExecutionId", `the run answer names no execution id: ${message}`);
     return { executionId: id, message: String(message) };
   },
-  cancelRun: (id: string) =>
-    request<{ status: string; message: string }>("POST", `/run/cancel/${encodeURIComponent(id)}`),
-  status: (id: string) =>
-    request<Pick<ExecutionRecord, "id" | "status" | "failedReason" | "runBy" | "timeTaken">>(
-      "GET",
-      `/run/status/${encodeURIComponent(id)}`,
-    ),
+  cancelRun: (id: string) => request<StatusMessage>("POST", `/run/cancel/${encodeURIComponent(id)}`),
+  status: (id: string) => request<ExecutionStatus>("GET", `/run/status/${encodeURIComponent(id)}`),
   /** A file of a run's report (index.html, results.json, ...), as text: fetched with the token, so it shows on a server that needs one. */
   reportFile: (id: string, file: string, signal?: AbortSignal) =>
     request<string>("GET", `/report/${encodeURIComponent(id)}/${encodeURIComponent(file)}`, {

@@ -1,39 +1,9 @@
+import type { RunSnapshot, StepProgress } from "../../api/contract.ts";
 import { authHeaders, type ExecutionRecord, errorFrom } from "./api.ts";
 
-/** What a message or HTTP step has delivered so far (rate-driven steps). */
-export interface DeliveryProgress {
-  readonly sent: number;
-  readonly acknowledged: number;
-  readonly failed: number;
-  /** Achieved rate, messages per second. */
-  readonly rate?: number;
-  readonly p99Ms?: number;
-  readonly [key: string]: unknown;
-}
+export type { RunSnapshot, StepProgress };
 
-/** One step of a run as GET /run/events/{id} tells it. */
-export interface StepProgress {
-  readonly name: string;
-  readonly done: number;
-  readonly total: number;
-  readonly status: "running" | "done";
-  readonly rowsPerSecond: number;
-  readonly etaSeconds: number | null;
-  readonly elapsedSeconds: number;
-  readonly delivery?: DeliveryProgress;
-}
-
-/** A run's live state: its status and its steps so far. */
-export interface RunSnapshot {
-  readonly id: string;
-  readonly planName: string;
-  readonly mode: "generate" | "delete";
-  readonly status: string;
-  readonly failedReason: string | null;
-  readonly elapsedSeconds: number;
-  readonly steps: readonly StepProgress[];
-}
-
+/** An event of GET /run/events/{id}: a snapshot of the run, or its final record. */
 export type RunEvent =
   | { readonly type: "status" | "progress"; readonly snapshot: RunSnapshot }
   | { readonly type: "end"; readonly record: ExecutionRecord };

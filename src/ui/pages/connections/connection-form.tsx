@@ -4,24 +4,9 @@ import { ErrorBox } from "../../components/error-box.tsx";
 import { FieldRow, SelectField, TextField } from "../../components/field.tsx";
 import { toast } from "../../components/toast.tsx";
 import { api, type Connection, type ConnectionTestResult } from "../../lib/api.ts";
+import { CONNECTION_GROUPS, CONNECTION_KINDS } from "../../lib/catalogue.ts";
 import { TestResult } from "./test-result.tsx";
 
-/** Types users pick most (any other type can be typed in). */
-const TYPES = [
-  "postgres",
-  "mysql",
-  "cassandra",
-  "csv",
-  "json",
-  "parquet",
-  "orc",
-  "kafka",
-  "rabbitmq",
-  "mqtt",
-  "nats",
-  "http",
-];
-const GROUPS = ["", "database", "file", "messaging", "http", "metadata", "alert", "dataSource"];
 /** Option keys a connection of a type usually has, offered as empty rows on a new connection. */
 const STARTER_KEYS: Record<string, string[]> = {
   postgres: ["url", "user", "password"],
@@ -151,7 +136,7 @@ export function ConnectionForm({ editing, onSaved, onCancel }: ConnectionFormPro
             }}
           />
           <datalist id="connection-types">
-            {TYPES.map((t) => (
+            {CONNECTION_KINDS.map((t) => (
               <option value={t} />
             ))}
           </datalist>
@@ -160,7 +145,7 @@ export function ConnectionForm({ editing, onSaved, onCancel }: ConnectionFormPro
           label="Group"
           name="groupType"
           value={groupType}
-          options={GROUPS.map((g) => (g === "" ? { value: "", label: "(from the type)" } : g))}
+          options={[{ value: "", label: "(from the type)" }, ...CONNECTION_GROUPS]}
           onChange={setGroupType}
         />
       </FieldRow>

@@ -3,12 +3,13 @@ import { FieldRow, SelectField, TextField } from "../../components/field.tsx";
 import { Table } from "../../components/table.tsx";
 import { useAsync } from "../../components/use-async.ts";
 import { api, type ExecutionRecord } from "../../lib/api.ts";
+import { RUN_MODES, RUN_STATUSES } from "../../lib/catalogue.ts";
 import { href, navigate } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
 import { StatusBadge } from "../runs/status-badge.tsx";
 
-const STATUSES = ["", "queued", "running", "success", "failed"];
-const MODES = ["", "generate", "delete"];
+const STATUSES = ["", ...RUN_STATUSES];
+const MODES = ["", ...RUN_MODES];
 
 /** Runs, newest first, filtered by a part of the plan's name, status and mode (kept in the URL, so a filter is a link). */
 export function HistoryPage({ route }: PageProps) {

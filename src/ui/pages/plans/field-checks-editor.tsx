@@ -1,31 +1,10 @@
 import { useId } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
 import { MapEditor } from "./map-editor.tsx";
-import { FIELD_CHECK_TYPES } from "./option-catalogue.ts";
+import { FIELD_CHECK_PARAMS, FIELD_CHECK_TYPES } from "./option-catalogue.ts";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
 import type { YamlPath } from "./yaml-edit.ts";
-
-/** The parameters a field check takes besides its type (the validation reader's keys). */
-const CHECK_PARAMS = [
-  "value",
-  "values",
-  "min",
-  "max",
-  "regex",
-  "regexes",
-  "matchAll",
-  "size",
-  "strictly",
-  "negate",
-  "schema",
-  "format",
-  "quantileRanges",
-  "strictMin",
-  "strictMax",
-  "description",
-  "errorThreshold",
-].map((name) => ({ name }));
 
 type Raw = Record<string, unknown>;
 
@@ -78,7 +57,7 @@ export function FieldChecksEditor({
               value={check}
               edits={edits}
               label={`Parameters of check ${i + 1} of ${field}`}
-              known={CHECK_PARAMS}
+              known={FIELD_CHECK_PARAMS}
               exclude={["type"]}
             />
             <Button onClick={() => edits.remove(file, [...path, i])}>

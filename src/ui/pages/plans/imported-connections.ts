@@ -4,11 +4,7 @@ import { fileData, type PlanWorkspace } from "./plan-workspace.ts";
 import { asList, asObject } from "./raw-data.ts";
 
 /** A connection written inside an imported unified file (a data source's `connection`). */
-export interface InlineConnection {
-  readonly name: string;
-  readonly type: string;
-  readonly options: Readonly<Record<string, string>>;
-}
+export type InlineConnection = Readonly<Pick<Connection, "name" | "type" | "options">>;
 
 /** An imported connection as the editor offers it: saved with the plan unless a saved one is the same. */
 export interface OfferedConnection extends InlineConnection {

@@ -6,7 +6,8 @@ import catalogue from "./editor-catalogue.json" with { type: "json" };
  * and the one field-option table (src/model/field-option-table.ts) with each option's
  * documentation, the types it applies to, its default and an example. So the form offers
  * exactly the options `rowforge validate` accepts, with the text of docs/field-options.md.
- * (Browser code imports nothing outside src/ui, hence the generated copy; a test keeps it fresh.)
+ * (Browser code imports no runtime code from outside src/ui, hence the generated copy; a test
+ * keeps it fresh.)
  */
 
 /** The subset of JSON Schema the generated schemas use. */
@@ -61,27 +62,22 @@ export const FOREIGN_KEY_TARGET_KEYS: readonly KeyDoc[] = catalogue.foreignKeyTa
 export const VALIDATION_KEYS: readonly KeyDoc[] = catalogue.validationKeys;
 /** Field check types (`validation: [{type: ...}]`) as the validation reader accepts them. */
 export const FIELD_CHECK_TYPES: readonly string[] = catalogue.checkTypes;
+/** The parameters a field check takes besides its type, as the validation reader accepts them. */
+export const FIELD_CHECK_PARAMS: readonly KeyDoc[] = catalogue.checkParamKeys;
 /** The run configuration's sections as POST /plan's `configuration` takes them, with their keys and defaults. */
 export const CONFIGURATION_SECTIONS: Readonly<Record<string, readonly KeyDoc[]>> = catalogue.configuration;
 /** Spark type names and their aliases, as the loader reads a field's type (case-insensitive). */
 export const TYPE_NAMES: readonly string[] = catalogue.typeNames;
 
-/** Type names offered by the field type picker; any Spark DDL type may be typed instead. */
-export const TYPE_CHOICES = [
-  "string",
-  "int",
-  "long",
-  "short",
-  "byte",
-  "double",
-  "float",
+/**
+ * Type names offered by the field type picker: the loader's primitive types, then a decimal and
+ * the nested shapes as examples; any Spark DDL type may be typed instead.
+ */
+export const TYPE_CHOICES: readonly string[] = [
+  ...catalogue.primitiveTypes,
   "decimal(10,2)",
-  "boolean",
-  "date",
-  "timestamp",
-  "binary",
   "struct",
   "array<string>",
   "array<struct>",
   "map<string,string>",
-] as const;
+];

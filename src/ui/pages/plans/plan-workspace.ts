@@ -1,4 +1,5 @@
 import { parseDocument, stringify } from "yaml";
+import type { PlanYamlSources } from "../../../api/contract.ts";
 
 /**
  * The plan being edited, as the YAML texts Data Caterer users keep: a plan file (name,
@@ -144,12 +145,7 @@ export const fileKey = (file: WorkspaceFile): string =>
   file.kind === "task" || file.kind === "validation" ? `${file.kind}:${file.index}` : file.kind;
 
 /** The workspace's texts as POST /plan keeps them with the plan (rowforge's `yamlSources`). */
-export interface WorkspaceSources {
-  readonly plan: string;
-  readonly tasks: readonly string[];
-  readonly validation: readonly string[];
-  readonly configuration: string;
-}
+export type WorkspaceSources = PlanYamlSources;
 
 export const workspaceSources = (ws: PlanWorkspace): WorkspaceSources => ({
   plan: ws.plan,

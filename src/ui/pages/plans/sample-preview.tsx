@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { CellValue, CodeBlock } from "../../components/json-view.tsx";
-import { rowsAsCsv, rowsAsJson } from "./sample-text.ts";
+import { cellOf, rowsAsCsv, rowsAsJson } from "./sample-text.ts";
 import { TabList } from "./tab-list.tsx";
 import type { PreviewState } from "./use-sample-preview.ts";
 
@@ -61,7 +61,7 @@ export function SamplePreview({ preview, stepName }: { preview: PreviewState; st
                 <tr key={i}>
                   {columns.map((c) => (
                     <td key={c}>
-                      <CellValue value={r[c]} />
+                      <CellValue value={cellOf(r, c)} />
                     </td>
                   ))}
                 </tr>

@@ -137,7 +137,10 @@ export function RunPage({ params, route }: PageProps) {
 /** A finished run's steps from its record (a run opened after it ended has no live snapshot). */
 function endedSteps(record: ExecutionRecord | undefined): StepProgress[] {
   const steps: StepProgress[] = [];
-  for (const s of record?.generationSummary ?? []) {
+  for (const entry of record?.generationSummary ?? []) {
+    // The contract leaves the summaries free-form: show only entries that name a step and its records.
+    if (typeof entry !== "object" || entry === null) continue;
+    const s = entry as Record<string, unknown>;
     if (typeof s.name !== "string" || typeof s.records !== "number") continue;
     steps.push({
       name: s.name,
