@@ -1,3 +1,4 @@
+// rowforge-test: alone (other requests answered before a sample's 5 s limit)
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { FastifyInstance } from "fastify";

@@ -1,3 +1,4 @@
+// rowforge-test: alone (connection tests answered within 4 s)
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";

@@ -1,3 +1,4 @@
+// rowforge-test: alone (connection tests answered within 4 s)
 import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";

@@ -1,3 +1,4 @@
+// rowforge-test: alone (a rate held within 5% each second)
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";

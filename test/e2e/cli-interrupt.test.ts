@@ -1,3 +1,4 @@
+// rowforge-test: alone (a run ended within 2 s of SIGINT)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";

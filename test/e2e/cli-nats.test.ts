@@ -1,3 +1,4 @@
+// rowforge-test: alone (rates held within 5% each second)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {

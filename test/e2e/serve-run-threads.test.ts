@@ -1,3 +1,4 @@
+// rowforge-test: alone (answers within milliseconds while runs work)
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,3 +1,4 @@
+// rowforge-test: alone (a step outrunning its thread's 100 ms turn)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createExecutor, createInlineExecutor, INLINE_BELOW_ROWS } from "../../src/app/executors.ts";

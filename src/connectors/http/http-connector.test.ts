@@ -1,3 +1,4 @@
+// rowforge-test: alone (a rate held within 5% each second)
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

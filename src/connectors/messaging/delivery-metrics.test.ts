@@ -1,3 +1,4 @@
+// rowforge-test: alone (a pacer's waits measured in milliseconds)
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { stepSchedule } from "../../model/load-schedule.ts";
