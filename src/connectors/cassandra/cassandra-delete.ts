@@ -20,7 +20,6 @@ import {
   describeServer,
   qualifiedTable,
   quoteIdent,
-  readCassandraOptions,
   tableName,
 } from "./cassandra-options.ts";
 import { outputName } from "./cassandra-sink.ts";
@@ -42,11 +41,11 @@ import { batchParameters } from "./cassandra-values.ts";
  * applied. No transactions: rows deleted before a failure stay deleted.
  */
 export async function deleteCassandraRows(
+  o: CassandraOptions,
   step: ResolvedStep,
   planName: string,
   history: StepHistory | undefined,
 ): Promise<DeleteOutcome> {
-  const o = readCassandraOptions(step);
   const stepName = step.step.name;
   const output = outputName(o);
   const todo = runsToDelete(

@@ -19,13 +19,7 @@ import {
 } from "../database-delete.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
 import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
-import {
-  type MysqlOptions,
-  qualifiedTable,
-  quoteIdent,
-  readMysqlOptions,
-  tableName,
-} from "./mysql-options.ts";
+import { type MysqlOptions, qualifiedTable, quoteIdent, tableName } from "./mysql-options.ts";
 import { loadDataSql, outputName } from "./mysql-sink.ts";
 import { tableColumns } from "./mysql-table.ts";
 
@@ -51,11 +45,11 @@ const COLLATED = /^(char|varchar|tinytext|text|mediumtext|longtext|enum|set|json
  * rows deleted.
  */
 export async function deleteMysqlRows(
+  o: MysqlOptions,
   step: ResolvedStep,
   planName: string,
   history: StepHistory | undefined,
 ): Promise<DeleteOutcome> {
-  const o = readMysqlOptions(step);
   const stepName = step.step.name;
   const output = outputName(o);
   const todo = runsToDelete(

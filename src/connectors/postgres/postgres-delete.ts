@@ -25,13 +25,7 @@ import {
 } from "./copy-binary.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
 import { connectPostgres, writeError } from "./postgres-client.ts";
-import {
-  type PostgresOptions,
-  qualifiedTable,
-  quoteIdent,
-  readPostgresOptions,
-  tableName,
-} from "./postgres-options.ts";
+import { type PostgresOptions, qualifiedTable, quoteIdent, tableName } from "./postgres-options.ts";
 import { outputName } from "./postgres-sink.ts";
 import { columnTypes, tableColumns } from "./postgres-table.ts";
 
@@ -68,11 +62,11 @@ const EXACT_EQUALITY = new Set([
  * stay. Counts the rows deleted.
  */
 export async function deletePostgresRows(
+  o: PostgresOptions,
   step: ResolvedStep,
   planName: string,
   history: StepHistory | undefined,
 ): Promise<DeleteOutcome> {
-  const o = readPostgresOptions(step);
   const stepName = step.step.name;
   const output = outputName(o);
   const todo = runsToDelete(
