@@ -13,7 +13,7 @@ import {
   tableName,
 } from "./cassandra-options.ts";
 import { readCassandraRows } from "./cassandra-read-back.ts";
-import { createCassandraSink } from "./cassandra-sink.ts";
+import { createCassandraSink, outputName } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 import { testCassandraConnection } from "./test-cassandra-connection.ts";
@@ -69,7 +69,8 @@ export const cassandraConnector = createTableConnector(
     describe: describeCassandraTable,
     listTables: (client, _o, connection) => listCassandraTables(client, connection.options.keyspace!.trim()),
     readBack: readCassandraRows,
-    deleteGenerated: deleteCassandraRows,
+    outputName,
+    deleteRuns: deleteCassandraRows,
     testConnection: testCassandraConnection,
     // The driver's parameters are built and encoded in the calling thread, from the workers' Arrow batches.
     busiesCallingThread: true,

@@ -11,7 +11,7 @@ import {
   readMysqlServer,
   tableName,
 } from "./mysql-options.ts";
-import { createMysqlSink } from "./mysql-sink.ts";
+import { createMysqlSink, outputName } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
 import { readMysqlRows } from "./read-mysql-rows.ts";
@@ -69,6 +69,7 @@ export const mysqlConnector = createTableConnector({
   listTables: (client, o) => listMysqlTables(client, o),
   readBack: readMysqlRows,
   readReference: readMysqlReference,
-  deleteGenerated: deleteMysqlRows,
+  outputName,
+  deleteRuns: deleteMysqlRows,
   testConnection: testMysqlConnection,
 });

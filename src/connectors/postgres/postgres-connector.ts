@@ -12,7 +12,7 @@ import {
   readPostgresServer,
   tableName,
 } from "./postgres-options.ts";
-import { createPostgresSink } from "./postgres-sink.ts";
+import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { columnTypes, createTable, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
 import { readPostgresRows } from "./read-postgres-rows.ts";
@@ -76,6 +76,7 @@ export const postgresConnector = createTableConnector({
   listTables: (client, o) => listPostgresTables(client, o),
   readBack: readPostgresRows,
   readReference: readPostgresReference,
-  deleteGenerated: deletePostgresRows,
+  outputName,
+  deleteRuns: deletePostgresRows,
   testConnection: testPostgresConnection,
 });

@@ -1,6 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Connector, StepSink } from "../connector.ts";
+import { nothingLeft, runsToDelete } from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import type { StepSessions } from "./step-sessions.ts";
 import type { TableDialect, TableOptions } from "./table-dialect.ts";
@@ -164,7 +165,20 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
       }
     },
     testConnection: (connection) => d.testConnection(connection),
-    deleteGenerated: (step, planName, history) => d.deleteGenerated(prepare(step), step, planName, history),
+    async deleteGenerated(step, planName, history) {
+      const o = prepare(step);
+      const output = d.outputName(o);
+      const where = `step "${step.step.name}" (table ${d.tableName(o)})`;
+      const todo = runsToDelete(history, output, o.saveMode, where, planName);
+      if (todo.runs.length === 0) return nothingLeft(todo);
+      const client = await d.connect(o);
+      try {
+        return await d.deleteRuns(client, o, step, todo, output);
+      } finally {
+        // Ending the connection rolls back a transaction left open by a failure or a refusal and drops temporary tables.
+        await d.end(client).catch(() => {});
+      }
+    },
   };
   const { readBack, readReference } = d;
   return {

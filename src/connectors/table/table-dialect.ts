@@ -10,10 +10,10 @@ import type {
   ReadBack,
   ReadBackRequest,
   ReferenceRequest,
-  StepHistory,
   StepSink,
   StepTarget,
 } from "../connector.ts";
+import type { RunsToDelete } from "../database-delete.ts";
 import type { SaveMode } from "../database-options.ts";
 import type { TableDescription, TableStep } from "../table-description.ts";
 
@@ -87,12 +87,13 @@ export interface TableDialect<O extends TableOptions & S, S, C, K> {
   listTables(client: C, o: S, connection: Connection): Promise<readonly TableStep[]>;
   readBack?(o: O, step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack>;
   readReference?(o: O, step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
-  deleteGenerated(
-    o: O,
-    step: ResolvedStep,
-    planName: string,
-    history: StepHistory | undefined,
-  ): Promise<DeleteOutcome>;
+  /** Where a step's rows went, as reports name it (`postgres://host:port/db/schema.table`): what delete mode looks for in the history. */
+  outputName(o: O): string;
+  /**
+   * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
+   * on a connection the caller ends (which rolls back what a failure left open).
+   */
+  deleteRuns(client: C, o: O, step: ResolvedStep, todo: RunsToDelete, output: string): Promise<DeleteOutcome>;
   testConnection(connection: Connection): Promise<ConnectionTestOutcome>;
   busiesCallingThread?: boolean;
 }
