@@ -116,9 +116,9 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
   // `validate` checks files: it connects only when a step's fields must come from its table.
   if (options.onlyWhenNeeded && !complete && wanted.every((r) => r.step.fields.length > 0))
     return { plan, steps: [] };
-  // Every database step is described (one connection each): a foreign key names its parent
-  // table, and the parent is found among the plan's steps by the table's id.
-  // One connection a server, kept for the run's checks and sinks when it gives its sessions.
+  // Every database step is described (one connection a server, kept for the run's checks and
+  // sinks when it gives its sessions): a foreign key names its parent table, and the parent is
+  // found among the plan's steps by the table's id.
   const described = await withSessions(options.sessions, async (sessions) => {
     const tables = await Promise.all(wanted.map((r) => findConnector(r.format)!.describe!(r, sessions)));
     const found = new Map<ResolvedStep, TableDescription>();

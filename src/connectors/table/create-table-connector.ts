@@ -1,6 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { Connector, StepSink } from "../connector.ts";
+import type { Connector } from "../connector.ts";
 import { nothingLeft, runsToDelete } from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import type { StepSessions } from "./step-sessions.ts";
@@ -157,8 +157,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
           await release();
           return { skipped };
         }
-        const sink: StepSink = await d.sink(client, o, target, matched, columns);
-        return sink;
+        return await d.sink(client, o, target, matched, columns);
       } catch (e) {
         await release();
         throw d.writeError(o, stepName, e);
