@@ -1,10 +1,12 @@
 import type { RecordBatch, Schema, Table } from "apache-arrow";
+import type { TSchema } from "typebox";
 import type { ResourceAccess } from "../access/index.ts";
 import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { DeliveryReport } from "./messaging/delivery-report.ts";
 import type { RunTransaction } from "./run-transaction.ts";
+import type { StepSessions } from "./table/step-sessions.ts";
 import type { TableDescription, TableStep } from "./table-description.ts";
 
 /** What a connector is told about the step it is about to receive. */
@@ -26,6 +28,11 @@ export interface StepTarget {
    * say so (capabilities.runTransaction).
    */
   readonly transaction?: RunTransaction;
+  /**
+   * The run's kept connections (table/step-sessions.ts): a database sink takes the one its
+   * step's table was read and checked through instead of connecting again.
+   */
+  readonly sessions?: StepSessions;
 }
 
 export interface SinkResult {
@@ -208,6 +215,8 @@ export interface Connector {
   /** The step formats or connection types it serves (`json`, `csv`, ...; `postgres`, ...). */
   readonly formats: readonly string[];
   readonly capabilities: ConnectorCapabilities;
+  /** The step options it reads, with what each means (TypeBox): what the docs and the editor show. Absent: not described yet. */
+  readonly optionSchema?: TSchema;
   /** Throws coded errors for step options it cannot write (no I/O): `validate` and `run` ask it first. */
   check(step: ResolvedStep): void;
   /**
@@ -219,9 +228,10 @@ export interface Connector {
   checkAccess?(step: ResolvedStep, access: ResourceAccess, use: "write" | "read"): Promise<void>;
   /**
    * Throws coded errors for a destination it must refuse (looks at it, writes nothing): run's
-   * preflight. Files and URLs the step names are checked against `access` first.
+   * preflight. Files and URLs the step names are checked against `access` first. Databases
+   * look through the connection `sessions` keeps for the step's server, when given.
    */
-  checkTarget(step: ResolvedStep, access: ResourceAccess): Promise<void>;
+  checkTarget(step: ResolvedStep, access: ResourceAccess, sessions?: StepSessions): Promise<void>;
   open(target: StepTarget): Promise<StepSink | { readonly skipped: string }>;
   /**
    * What a run of id `runId` may leave behind writing this step when it is stopped at once
@@ -236,9 +246,10 @@ export interface Connector {
   busiesCallingThread?(step: ResolvedStep): boolean;
   /**
    * Reads the step's table from the database (columns, types, keys, foreign keys), for steps
-   * whose fields come from it; undefined when the table does not exist. Database connectors only.
+   * whose fields come from it; undefined when the table does not exist. Database connectors
+   * only; through the connection `sessions` keeps for the step's server, when given.
    */
-  describe?(step: ResolvedStep): Promise<TableDescription | undefined>;
+  describe?(step: ResolvedStep, sessions?: StepSessions): Promise<TableDescription | undefined>;
   /**
    * The tables of a connection's schema (keyspace, database), each as a step name and the step
    * options naming it, in name order: what a data source without steps stands for under the

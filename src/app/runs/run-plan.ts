@@ -6,6 +6,7 @@ import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { type RunTransaction, runTransaction } from "../../connectors/run-transaction.ts";
+import { type StepSessions, withSessions } from "../../connectors/table/step-sessions.ts";
 import {
   type BatchExecutor,
   type CompiledPlan,
@@ -146,12 +147,21 @@ export const MAX_BATCH_BYTES = 512 * 1024 * 1024;
  * output (nothing that looks finished is left) and is reported, never thrown past here
  * except for invalid plans, which throw before anything is written.
  */
-export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> {
+export const runPlan = (given: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> =>
+  // A database step's table is read, checked and written through one connection (kept from
+  // its reading to its sink); what no sink took is ended with the run.
+  withSessions(undefined, (sessions) => runPlanThrough(given, options, sessions));
+
+async function runPlanThrough(
+  given: ResolvedPlan,
+  options: RunPlanOptions,
+  sessions: StepSessions,
+): Promise<RunResult> {
   const started = performance.now();
   // Nothing is read or written before every file and URL the plan names is known to be allowed.
   await checkPlanAccess(given, options.access, options.connections);
   // Database steps' fields and foreign keys read from their tables (src/app/schemas).
-  const schemas = await readSchemas(given, { access: options.access });
+  const schemas = await readSchemas(given, { access: options.access, sessions });
   const plan = schemas.plan;
   const warnings = schemaWarnings(schemas.steps);
   const runId = options.runId ?? randomUUID();
@@ -174,7 +184,7 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
   for (const step of compiled.steps) {
     checkStepRunnable(step.resolved);
     if (isReference(step.resolved)) continue;
-    await connectorFor(step.resolved).checkTarget(step.resolved, options.access);
+    await connectorFor(step.resolved).checkTarget(step.resolved, options.access, sessions);
   }
   // A server the validations read that cannot be reached stops the run before it writes.
   if (
@@ -236,7 +246,13 @@ export async function runPlan(given: ResolvedPlan, options: RunPlanOptions): Pro
       const report = await runStep(
         step,
         plan,
-        { ...options, runId, signal: cancel.signal, ...(transaction ? { runTransaction: transaction } : {}) },
+        {
+          ...options,
+          runId,
+          signal: cancel.signal,
+          sessions,
+          ...(transaction ? { runTransaction: transaction } : {}),
+        },
         maxBatchRows,
         executor,
         onBytes,
@@ -399,7 +415,7 @@ export const plannedRows = (plan: ResolvedPlan, only?: ReadonlySet<string>): num
 async function runStep(
   step: CompiledStep,
   plan: ResolvedPlan,
-  options: RunPlanOptions & { runId: string; runTransaction?: RunTransaction },
+  options: RunPlanOptions & { runId: string; runTransaction?: RunTransaction; sessions: StepSessions },
   maxBatchRows: number,
   executor: BatchExecutor,
   onBytes: (stepBytes: number) => void,
@@ -442,6 +458,7 @@ async function runStep(
       access: options.access,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.runTransaction ? { transaction: options.runTransaction } : {}),
+      sessions: options.sessions,
     });
     if ("skipped" in opened) {
       return {

@@ -1,5 +1,6 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
+import { type StepSessions, withSessions } from "../../connectors/table/step-sessions.ts";
 import type { ColumnDescription, TableDescription } from "../../connectors/table-description.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Field } from "../../model/field.ts";
@@ -71,6 +72,11 @@ export interface ReadSchemaOptions {
   readonly onlyWhenNeeded?: boolean;
   /** A step whose metadata source cannot be read is passed here and kept as written, instead of failing the stage. */
   readonly onMetadataError?: MetadataFillOptions["onError"];
+  /**
+   * The run's kept connections: the tables are read through them and they stay open for the
+   * run's checks and sinks. Absent: the reading keeps its own and ends them when it is done.
+   */
+  readonly sessions?: StepSessions;
 }
 
 /**
@@ -110,15 +116,19 @@ async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOption
   // `validate` checks files: it connects only when a step's fields must come from its table.
   if (options.onlyWhenNeeded && !complete && wanted.every((r) => r.step.fields.length > 0))
     return { plan, steps: [] };
-  // Every database step is described (one connection each): a foreign key names its parent
-  // table, and the parent is found among the plan's steps by the table's id.
-  const tables = await Promise.all(wanted.map((r) => findConnector(r.format)!.describe!(r)));
-  const described = new Map<ResolvedStep, TableDescription>();
-  for (const [i, r] of wanted.entries()) {
-    const table = tables[i];
-    if (table) described.set(r, table);
-    else if (r.step.fields.length === 0) await refuseMissingTable(r, options.access);
-  }
+  // Every database step is described (one connection a server, kept for the run's checks and
+  // sinks when it gives its sessions): a foreign key names its parent table, and the parent is
+  // found among the plan's steps by the table's id.
+  const described = await withSessions(options.sessions, async (sessions) => {
+    const tables = await Promise.all(wanted.map((r) => findConnector(r.format)!.describe!(r, sessions)));
+    const found = new Map<ResolvedStep, TableDescription>();
+    for (const [i, r] of wanted.entries()) {
+      const table = tables[i];
+      if (table) found.set(r, table);
+      else if (r.step.fields.length === 0) await refuseMissingTable(r, options.access, sessions);
+    }
+    return found;
+  });
   const filled = [...described.keys()].filter(
     (r) => r.step.fields.length === 0 || complete || hasMissingRequired(r, described.get(r)!),
   );
@@ -286,9 +296,13 @@ function hasMissingRequired(r: ResolvedStep, table: TableDescription): boolean {
   return table.columns.some((c) => isRequired(c) && declaredField(declared, c.name) === undefined);
 }
 
-async function refuseMissingTable(r: ResolvedStep, access: ResourceAccess): Promise<never> {
+async function refuseMissingTable(
+  r: ResolvedStep,
+  access: ResourceAccess,
+  sessions: StepSessions,
+): Promise<never> {
   // The connector's own refusal names the nearest tables (unless createTable lets it pass).
-  await findConnector(r.format)!.checkTarget(r, access);
+  await findConnector(r.format)!.checkTarget(r, access, sessions);
   throw new RowforgeError(
     "RF_DB_TABLE_NOT_FOUND",
     `step "${r.step.name}" (${r.format}, data source "${r.dataSourceName}") has no fields and its table does not exist, so there are no columns to read`,

@@ -1,29 +1,26 @@
 import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { DeleteOutcome, StepHistory } from "../connector.ts";
+import type { DeleteOutcome } from "../connector.ts";
 import {
   DELETE_BATCH_ROWS,
   type DeleteKey,
   deletedOutput,
   keyBatches,
-  nothingLeft,
-  runsToDelete,
+  type RunsToDelete,
   tableGone,
 } from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { columnAdapter } from "./cassandra-adapt.ts";
-import { connectCassandra, writeError } from "./cassandra-client.ts";
+import { writeError } from "./cassandra-client.ts";
 import { cassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
   describeServer,
   qualifiedTable,
   quoteIdent,
-  readCassandraOptions,
   tableName,
 } from "./cassandra-options.ts";
-import { outputName } from "./cassandra-sink.ts";
 import { type TableSchema, tableSchema } from "./cassandra-table.ts";
 import { batchParameters } from "./cassandra-values.ts";
 
@@ -42,22 +39,13 @@ import { batchParameters } from "./cassandra-values.ts";
  * applied. No transactions: rows deleted before a failure stay deleted.
  */
 export async function deleteCassandraRows(
+  client: cassandra.Client,
+  o: CassandraOptions,
   step: ResolvedStep,
-  planName: string,
-  history: StepHistory | undefined,
+  todo: RunsToDelete,
+  output: string,
 ): Promise<DeleteOutcome> {
-  const o = readCassandraOptions(step);
   const stepName = step.step.name;
-  const output = outputName(o);
-  const todo = runsToDelete(
-    history,
-    output,
-    o.saveMode,
-    `step "${stepName}" (table ${tableName(o)})`,
-    planName,
-  );
-  if (todo.runs.length === 0) return nothingLeft(todo);
-  const client = await connectCassandra(o);
   const written = new Set<string>();
   const deleted = new Set<string>();
   try {
@@ -112,8 +100,6 @@ export async function deleteCassandraRows(
       `step "${stepName}": Cassandra table ${tableName(o)} on ${describeServer(o)} refused a delete statement: ${messageOf(e)}${kept}`,
       { cause: e, hint: "the runs stay recorded as not deleted: a delete run again removes the rows left" },
     );
-  } finally {
-    await client.shutdown().catch(() => {});
   }
 }
 

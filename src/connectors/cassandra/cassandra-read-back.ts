@@ -8,10 +8,10 @@ import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { connectCassandra, connectError } from "./cassandra-client.ts";
 import { readCqlType } from "./cassandra-describe.ts";
 import {
+  type CassandraOptions,
   describeServer,
   qualifiedTable,
   quoteIdent,
-  readCassandraOptions,
   tableName,
 } from "./cassandra-options.ts";
 import { tableNotFound, tableSchema } from "./cassandra-table.ts";
@@ -67,8 +67,11 @@ function sqlValueOf(v: unknown, type: DataType): SqlValue {
  * (`batchRows` rows a page, the next page asked for only when the batch is taken). Columns
  * come key first (partition, clustering), then the others by name; types as above.
  */
-export async function readCassandraRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
-  const o = readCassandraOptions(step);
+export async function readCassandraRows(
+  o: CassandraOptions,
+  step: ResolvedStep,
+  request: ReadBackRequest,
+): Promise<ReadBack> {
   const client = await connectCassandra(o);
   const close = () => client.shutdown().catch(() => {});
   const failed = (e: unknown) =>

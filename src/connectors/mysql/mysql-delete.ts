@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { DeleteOutcome, GeneratedRun, StepHistory } from "../connector.ts";
+import type { DeleteOutcome, GeneratedRun } from "../connector.ts";
 import {
   CHANGES_CHILDREN,
   DELETE_BATCH_ROWS,
@@ -10,23 +10,16 @@ import {
   deleteKey,
   deleteMatchingRows,
   keyBatches,
-  nothingLeft,
   type Referencing,
   type RowDeleter,
-  runsToDelete,
+  type RunsToDelete,
   type TableKey,
   tableGone,
 } from "../database-delete.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
-import { connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
-import {
-  type MysqlOptions,
-  qualifiedTable,
-  quoteIdent,
-  readMysqlOptions,
-  tableName,
-} from "./mysql-options.ts";
-import { loadDataSql, outputName } from "./mysql-sink.ts";
+import { type MysqlClient, writeError } from "./mysql-client.ts";
+import { type MysqlOptions, qualifiedTable, quoteIdent, tableName } from "./mysql-options.ts";
+import { loadDataSql } from "./mysql-sink.ts";
 import { tableColumns } from "./mysql-table.ts";
 
 /** mysql2 sends each chunk of the file stream as one protocol packet: keep them well under 16 MiB. */
@@ -51,22 +44,13 @@ const COLLATED = /^(char|varchar|tinytext|text|mediumtext|longtext|enum|set|json
  * rows deleted.
  */
 export async function deleteMysqlRows(
+  client: MysqlClient,
+  o: MysqlOptions,
   step: ResolvedStep,
-  planName: string,
-  history: StepHistory | undefined,
+  todo: RunsToDelete,
+  output: string,
 ): Promise<DeleteOutcome> {
-  const o = readMysqlOptions(step);
   const stepName = step.step.name;
-  const output = outputName(o);
-  const todo = runsToDelete(
-    history,
-    output,
-    o.saveMode,
-    `step "${stepName}" (table ${tableName(o)})`,
-    planName,
-  );
-  if (todo.runs.length === 0) return nothingLeft(todo);
-  const client = await connectMysql(o);
   try {
     const columns = await tableColumns(client, o);
     if (columns === undefined) return tableGone(todo, tableName(o));
@@ -79,9 +63,6 @@ export async function deleteMysqlRows(
     };
   } catch (e) {
     throw writeError(o, stepName, e);
-  } finally {
-    // Ending the connection rolls back a transaction left open by a failure or a refusal and drops the temporary tables.
-    await client.end();
   }
 }
 

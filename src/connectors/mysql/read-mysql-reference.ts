@@ -6,13 +6,16 @@ import { referenceUnreadable } from "../reference/reference-errors.ts";
 import type { ReferenceKind } from "../reference/reference-table.ts";
 import { readSqlReference } from "../reference/sql-reference.ts";
 import { connectError, connectMysql } from "./mysql-client.ts";
-import { qualifiedTable, quoteIdent, readMysqlOptions } from "./mysql-options.ts";
+import { type MysqlOptions, qualifiedTable, quoteIdent } from "./mysql-options.ts";
 import { outputName } from "./mysql-sink.ts";
 import { tableNotFound } from "./mysql-table.ts";
 
 /** Reads the key columns of an existing MySQL/MariaDB table (see readSqlReference); the session is in UTC. */
-export async function readMysqlReference(step: ResolvedStep, request: ReferenceRequest): Promise<Table> {
-  const o = readMysqlOptions(step);
+export async function readMysqlReference(
+  o: MysqlOptions,
+  step: ResolvedStep,
+  request: ReferenceRequest,
+): Promise<Table> {
   const client = await connectMysql(o);
   try {
     return await readSqlReference(step, request, {

@@ -4,7 +4,7 @@ import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { referenceUnreadable } from "../reference/reference-errors.ts";
 import { readSqlRows } from "../reference/sql-read-back.ts";
 import { connectError, connectMysql } from "./mysql-client.ts";
-import { qualifiedTable, quoteIdent, readMysqlOptions } from "./mysql-options.ts";
+import { type MysqlOptions, qualifiedTable, quoteIdent } from "./mysql-options.ts";
 import { outputName } from "./mysql-sink.ts";
 import { tableNotFound } from "./mysql-table.ts";
 import { asText, kindOf } from "./read-mysql-reference.ts";
@@ -14,8 +14,11 @@ import { asText, kindOf } from "./read-mysql-reference.ts";
  * pages of `batchRows` ordered by the primary key (by every column when there is none), in one
  * consistent-snapshot transaction.
  */
-export async function readMysqlRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
-  const o = readMysqlOptions(step);
+export async function readMysqlRows(
+  o: MysqlOptions,
+  step: ResolvedStep,
+  request: ReadBackRequest,
+): Promise<ReadBack> {
   const client = await connectMysql(o);
   let closed = false;
   const close = async () => {

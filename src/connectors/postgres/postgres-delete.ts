@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { DeleteOutcome, GeneratedRun, StepHistory } from "../connector.ts";
+import type { DeleteOutcome, GeneratedRun } from "../connector.ts";
 import {
   CHANGES_CHILDREN,
   DELETE_BATCH_ROWS,
@@ -10,10 +10,9 @@ import {
   deleteKey,
   deleteMatchingRows,
   keyBatches,
-  nothingLeft,
   type Referencing,
   type RowDeleter,
-  runsToDelete,
+  type RunsToDelete,
   type TableKey,
   tableGone,
 } from "../database-delete.ts";
@@ -24,15 +23,8 @@ import {
   writeCopyBinary,
 } from "./copy-binary.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
-import { connectPostgres, writeError } from "./postgres-client.ts";
-import {
-  type PostgresOptions,
-  qualifiedTable,
-  quoteIdent,
-  readPostgresOptions,
-  tableName,
-} from "./postgres-options.ts";
-import { outputName } from "./postgres-sink.ts";
+import { writeError } from "./postgres-client.ts";
+import { type PostgresOptions, qualifiedTable, quoteIdent, tableName } from "./postgres-options.ts";
 import { columnTypes, tableColumns } from "./postgres-table.ts";
 
 /**
@@ -68,22 +60,13 @@ const EXACT_EQUALITY = new Set([
  * stay. Counts the rows deleted.
  */
 export async function deletePostgresRows(
+  client: pg.Client,
+  o: PostgresOptions,
   step: ResolvedStep,
-  planName: string,
-  history: StepHistory | undefined,
+  todo: RunsToDelete,
+  output: string,
 ): Promise<DeleteOutcome> {
-  const o = readPostgresOptions(step);
   const stepName = step.step.name;
-  const output = outputName(o);
-  const todo = runsToDelete(
-    history,
-    output,
-    o.saveMode,
-    `step "${stepName}" (table ${tableName(o)})`,
-    planName,
-  );
-  if (todo.runs.length === 0) return nothingLeft(todo);
-  const client = await connectPostgres(o);
   try {
     const columns = await tableColumns(client, o);
     if (columns === undefined) return tableGone(todo, tableName(o));
@@ -101,9 +84,6 @@ export async function deletePostgresRows(
     };
   } catch (e) {
     throw writeError(o, stepName, e);
-  } finally {
-    // Ending the connection rolls back a transaction left open by a failure or a refusal.
-    await client.end().catch(() => {});
   }
 }
 

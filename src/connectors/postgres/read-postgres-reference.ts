@@ -6,13 +6,16 @@ import { referenceUnreadable } from "../reference/reference-errors.ts";
 import type { ReferenceKind } from "../reference/reference-table.ts";
 import { readSqlReference } from "../reference/sql-reference.ts";
 import { connectError, connectPostgres } from "./postgres-client.ts";
-import { qualifiedTable, quoteIdent, readPostgresOptions } from "./postgres-options.ts";
+import { type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
 import { outputName } from "./postgres-sink.ts";
 import { tableNotFound } from "./postgres-table.ts";
 
 /** Reads the key columns of an existing PostgreSQL table (see readSqlReference). */
-export async function readPostgresReference(step: ResolvedStep, request: ReferenceRequest): Promise<Table> {
-  const o = readPostgresOptions(step);
+export async function readPostgresReference(
+  o: PostgresOptions,
+  step: ResolvedStep,
+  request: ReferenceRequest,
+): Promise<Table> {
   const client = await connectPostgres(o);
   try {
     return await readSqlReference(step, request, {

@@ -4,7 +4,7 @@ import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { referenceUnreadable } from "../reference/reference-errors.ts";
 import { readSqlRows } from "../reference/sql-read-back.ts";
 import { connectError, connectPostgres } from "./postgres-client.ts";
-import { qualifiedTable, quoteIdent, readPostgresOptions } from "./postgres-options.ts";
+import { type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
 import { outputName } from "./postgres-sink.ts";
 import { tableNotFound } from "./postgres-table.ts";
 import { asText, kindOf } from "./read-postgres-reference.ts";
@@ -13,8 +13,11 @@ import { asText, kindOf } from "./read-postgres-reference.ts";
  * Reads every row of an existing PostgreSQL table back as Arrow batches (validations), through
  * a server-side cursor in a read-only transaction: `batchRows` rows in memory at a time.
  */
-export async function readPostgresRows(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
-  const o = readPostgresOptions(step);
+export async function readPostgresRows(
+  o: PostgresOptions,
+  step: ResolvedStep,
+  request: ReadBackRequest,
+): Promise<ReadBack> {
   const client = await connectPostgres(o);
   let closed = false;
   const close = async () => {

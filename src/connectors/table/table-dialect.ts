@@ -1,0 +1,99 @@
+import type { Schema, Table } from "apache-arrow";
+import type { TSchema } from "typebox";
+import type { RowforgeError } from "../../errors/index.ts";
+import type { Connection } from "../../model/connection.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import type {
+  ConnectionTestOutcome,
+  ConnectorCapabilities,
+  DeleteOutcome,
+  ReadBack,
+  ReadBackRequest,
+  ReferenceRequest,
+  StepSink,
+  StepTarget,
+} from "../connector.ts";
+import type { RunsToDelete } from "../database-delete.ts";
+import type { SaveMode } from "../database-options.ts";
+import type { TableDescription, TableStep } from "../table-description.ts";
+
+/** What every table connector reads from a step, whatever else its dialect adds. */
+export interface TableOptions {
+  /** The connection's name, for messages. */
+  readonly connection: string;
+  readonly saveMode: SaveMode;
+  /** `createTable: true`: a missing table is created from the step's fields. */
+  readonly createTable: boolean;
+}
+
+/**
+ * What one database does differently from the others (Kysely's dialect): how its options read,
+ * how it connects, how it asks about and changes a table, and how its rows go in. The skeleton
+ * around them (check, checkTarget, describe, open with its save modes, one session a server)
+ * is create-table-connector.ts, once for every database.
+ *
+ * `O` the step's options, `S` a connection's server alone, `C` a connection (client),
+ * `K` the table's columns as found (names, or names with types).
+ */
+export interface TableDialect<O extends TableOptions & S, S, C, K> {
+  readonly name: string;
+  readonly formats: readonly string[];
+  readonly capabilities: ConnectorCapabilities;
+  /** The options users write for a step of it (its connection's merged in), with what each means. */
+  readonly optionSchema: TSchema;
+  /** Parses and checks a step's options, no I/O: coded errors for what it cannot write. */
+  readOptions(step: ResolvedStep): O;
+  /** A connection's server from its options alone (no step), to list its tables: coded errors when it names too little. */
+  readServer(connection: Connection): S;
+  connect(o: S): Promise<C>;
+  end(client: C): Promise<void>;
+  /** Which steps may share a connection: the same server, database and user. */
+  sessionKey(o: S): string;
+  /** `schema.table` as messages show it. */
+  tableName(o: O): string;
+  connectError(o: S, e: unknown): RowforgeError;
+  writeError(o: O, stepName: string, e: unknown): RowforgeError;
+
+  /** The table's columns, or undefined when it does not exist. */
+  tableColumns(client: C, o: O): Promise<K | undefined>;
+  columnNames(columns: K): readonly string[];
+  /** The refusal for a missing table, naming the nearest ones. */
+  tableNotFound(client: C, o: O, stepName: string): Promise<RowforgeError>;
+  /** Creates the table from the step's fields; returns its columns. */
+  createTable(client: C, o: O, schema: Schema, step: ResolvedStep): Promise<K>;
+  /** Empties the table for saveMode overwrite (inside the step's transaction where it has one). */
+  empty(client: C, o: O): Promise<void>;
+  hasRows(client: C, o: O): Promise<boolean>;
+  /**
+   * The step's transaction, where the database has them: `beforeCreate` begins it before a
+   * table is created (DDL inside the transaction), else after. Absent: no transactions.
+   */
+  readonly transaction?: {
+    readonly beforeCreate: boolean;
+    begin(client: C): Promise<void>;
+    /** Ends the run's one transaction (`--transaction plan`) on a connection, then the connection. */
+    endRun?(client: C, commit: boolean): Promise<void>;
+  };
+  /** The sink writing the matched columns; it ends the connection when it closes (or `shared`, the run does). */
+  sink(
+    client: C,
+    o: O,
+    target: StepTarget,
+    columns: readonly string[],
+    found: K,
+  ): Promise<StepSink> | StepSink;
+
+  describe(client: C, o: O): Promise<TableDescription | undefined>;
+  listTables(client: C, o: S, connection: Connection): Promise<readonly TableStep[]>;
+  readBack?(o: O, step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack>;
+  readReference?(o: O, step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
+  /** Where a step's rows went, as reports name it (`postgres://host:port/db/schema.table`): what delete mode looks for in the history. */
+  outputName(o: O): string;
+  /**
+   * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
+   * on a connection the caller ends (which rolls back what a failure left open).
+   */
+  deleteRuns(client: C, o: O, step: ResolvedStep, todo: RunsToDelete, output: string): Promise<DeleteOutcome>;
+  testConnection(connection: Connection): Promise<ConnectionTestOutcome>;
+  busiesCallingThread?: boolean;
+}
