@@ -41,7 +41,7 @@ ${optionRows(c.optionSchema!).join("\n")}
 The options a connector reads from a step, its connection's options merged in (a step's own
 win). Every value is text, as YAML and the connection store give it; the connector parses and
 checks them once, before anything is written, and names the step and connection in its error.
-Connectors not listed here do not describe their options in a table yet (see the README).
+Connectors not listed here do not describe their options in a table yet (their pages under docs/connectors say what they read).
 
 ${sections.join("\n")}`;
 }
