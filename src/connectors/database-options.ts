@@ -55,13 +55,10 @@ export function matchColumns(
   table: string,
   stepName: string,
 ): string[] {
-  return matchColumnNames(
-    fields,
-    columns,
-    (f, listing) =>
-      new RowforgeError(
-        "RF_DB_COLUMN_NOT_FOUND",
-        `step "${stepName}": field "${f}" has no column in table ${table} ${listing}`,
-      ),
-  );
+  const missing = (f: string, listing: string) =>
+    new RowforgeError(
+      "RF_DB_COLUMN_NOT_FOUND",
+      `step "${stepName}": field "${f}" has no column in table ${table} ${listing}`,
+    );
+  return matchColumnNames(fields, columns, missing);
 }

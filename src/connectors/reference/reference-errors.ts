@@ -53,16 +53,13 @@ export function referenceFieldsOf(
   fields: readonly string[],
   columns: readonly string[],
 ): string[] {
-  return matchColumnNames(
-    fields,
-    columns,
-    (f, listing) =>
-      new RowforgeError(
-        "RF_FOREIGN_KEY_INVALID",
-        `reference step "${step.step.name}": foreign-key field "${f}" is not a column of ${source} ${listing}`,
-        { hint: "name the existing data's columns as the foreign key's source fields" },
-      ),
-  );
+  const missing = (f: string, listing: string) =>
+    new RowforgeError(
+      "RF_FOREIGN_KEY_INVALID",
+      `reference step "${step.step.name}": foreign-key field "${f}" is not a column of ${source} ${listing}`,
+      { hint: "name the existing data's columns as the foreign key's source fields" },
+    );
+  return matchColumnNames(fields, columns, missing);
 }
 
 /** A database's refusal of the reference query (a connection failure stays the connector's error). */
