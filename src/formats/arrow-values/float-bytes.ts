@@ -9,24 +9,25 @@ const f32b = new Uint8Array(f32.buffer);
 /** On a big-endian machine the scratch bytes are read back to front. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** Copies a scratch word's bytes out, little-endian. */
+function copyLittleEndian(out: ByteSink, bytes: Uint8Array): void {
+  const n = bytes.length;
+  out.ensure(n);
+  const buf = out.buf;
+  const p = out.pos;
+  if (LITTLE_ENDIAN) for (let k = 0; k < n; k++) buf[p + k] = bytes[k]!;
+  else for (let k = 0; k < n; k++) buf[p + k] = bytes[n - 1 - k]!;
+  out.pos = p + n;
+}
+
 /** A double as its 8 IEEE 754 bytes, little-endian (as Avro and Protobuf write it). */
 export function writeFloat64LE(out: ByteSink, n: number): void {
   f64[0] = n;
-  out.ensure(8);
-  const buf = out.buf;
-  const p = out.pos;
-  if (LITTLE_ENDIAN) for (let k = 0; k < 8; k++) buf[p + k] = f64b[k]!;
-  else for (let k = 0; k < 8; k++) buf[p + k] = f64b[7 - k]!;
-  out.pos = p + 8;
+  copyLittleEndian(out, f64b);
 }
 
 /** A float (n rounded to 32 bits) as its 4 IEEE 754 bytes, little-endian. */
 export function writeFloat32LE(out: ByteSink, n: number): void {
   f32[0] = n;
-  out.ensure(4);
-  const buf = out.buf;
-  const p = out.pos;
-  if (LITTLE_ENDIAN) for (let k = 0; k < 4; k++) buf[p + k] = f32b[k]!;
-  else for (let k = 0; k < 4; k++) buf[p + k] = f32b[3 - k]!;
-  out.pos = p + 4;
+  copyLittleEndian(out, f32b);
 }
