@@ -1,31 +1,15 @@
 import { join } from "node:path";
-import type { ServerAccessChoice } from "../access/index.ts";
-import type { Env } from "../config/index.ts";
 import { openStore, type Store } from "../store/index.ts";
-import { createService, type RowforgeService } from "./catalog/rowforge-service.ts";
+import { createService, type RowforgeService, type ServiceOptions } from "./catalog/rowforge-service.ts";
 import type { RunHost } from "./runs/run-host.ts";
 import { journalFolder } from "./runs/run-journal.ts";
 import type { RunLimits } from "./runs/run-limits.ts";
 import { createRunManager, type RunManager, type RunManagerOptions } from "./runs/run-manager.ts";
 
-export interface RuntimeOptions {
+/** What a runtime is made of: the service's options (its store opened from `home`) and the run manager's. */
+export interface RuntimeOptions extends Omit<ServiceOptions, "store"> {
   /** The rowforge home (absolute): the store, `<home>/reports` and, by default, `<home>/transformations`. */
   readonly home: string;
-  /** The application configuration; default: $APPLICATION_CONFIG_PATH or ./application.conf, if there. */
-  readonly configPath?: string;
-  readonly env?: Env;
-  readonly cwd?: string;
-  /** The clock (epoch ms): an input so tests can fix it. */
-  readonly now?: () => number;
-  /** The only folder transformations load from; default `<home>/transformations`. */
-  readonly transformationsFolder?: string;
-  /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
-  readonly sampleTimeLimitMs?: number;
-  /**
-   * What the files and URLs of plans may be (`rowforge serve --data-dir`, `--output-dir`,
-   * `--allow-url`): contained by default (`<home>/data`, no URL); `open` reads what plans name.
-   */
-  readonly access?: ServerAccessChoice | "open";
   /** Runs at the same time; default 1 (runs never fight over outputs). */
   readonly concurrency?: number;
   readonly limits?: RunLimits;
@@ -59,15 +43,11 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
   const store = await openStore(o.home, o.onError ? { onError: o.onError } : {});
   let service: RowforgeService;
   try {
+    const { home, concurrency, limits, host, onError, ...serviceOptions } = o;
     service = await createService({
+      ...serviceOptions,
       store,
-      ...(o.env ? { env: o.env } : {}),
-      ...(o.cwd ? { cwd: o.cwd } : {}),
-      ...(o.now ? { now: o.now } : {}),
-      ...(o.configPath ? { configPath: o.configPath } : {}),
-      ...(o.sampleTimeLimitMs !== undefined ? { sampleTimeLimitMs: o.sampleTimeLimitMs } : {}),
-      ...(o.access ? { access: o.access } : {}),
-      transformationsFolder: o.transformationsFolder ?? join(o.home, "transformations"),
+      transformationsFolder: o.transformationsFolder ?? join(home, "transformations"),
     });
   } catch (e) {
     await store.close();

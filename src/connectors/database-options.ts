@@ -1,5 +1,6 @@
-import { didYouMean, RowforgeError } from "../errors/index.ts";
+import { RowforgeError } from "../errors/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
+import { matchColumnNames } from "./match-column-names.ts";
 
 /** Data Caterer's save modes, as the database connectors honour them. */
 export type SaveMode = "append" | "overwrite" | "errorIfExists" | "ignore";
@@ -54,14 +55,10 @@ export function matchColumns(
   table: string,
   stepName: string,
 ): string[] {
-  return fields.map((f) => {
-    if (columns.includes(f)) return f;
-    const folded = columns.filter((c) => c.toLowerCase() === f.toLowerCase());
-    if (folded.length === 1) return folded[0]!;
-    const near = didYouMean(f, columns);
-    throw new RowforgeError(
+  const missing = (f: string, listing: string) =>
+    new RowforgeError(
       "RF_DB_COLUMN_NOT_FOUND",
-      `step "${stepName}": field "${f}" has no column in table ${table} (columns: ${columns.join(", ") || "none"})${near ? `; ${near}` : ""}`,
+      `step "${stepName}": field "${f}" has no column in table ${table} ${listing}`,
     );
-  });
+  return matchColumnNames(fields, columns, missing);
 }

@@ -47,16 +47,13 @@ export interface StructType {
 export type DataType = PrimitiveType | DecimalType | ArrayType | MapType | StructType;
 export type DataTypeKind = DataType["kind"];
 
+export const INTEGRAL_KINDS: ReadonlySet<DataTypeKind> = new Set(["int", "long", "short", "byte"]);
 export const NUMERIC_KINDS: ReadonlySet<DataTypeKind> = new Set([
-  "int",
-  "long",
-  "short",
-  "byte",
+  ...INTEGRAL_KINDS,
   "double",
   "float",
   "decimal",
 ]);
-export const INTEGRAL_KINDS: ReadonlySet<DataTypeKind> = new Set(["int", "long", "short", "byte"]);
 
 const primitives = Object.fromEntries(PRIMITIVE_KINDS.map((k) => [k, Object.freeze({ kind: k })])) as Record<
   PrimitiveKind,

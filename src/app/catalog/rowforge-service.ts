@@ -36,6 +36,7 @@ import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./fol
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
 import { planTaskIndex } from "./plan-task-index.ts";
 import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
+import { addSavedConnections } from "./saved-connections.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
@@ -184,14 +185,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
 
   const connections = async (): Promise<Map<string, Connection>> => {
     const all = new Map<string, Connection>(config.connections);
-    for (const c of await store.connections.list())
-      all.set(c.name, {
-        name: c.name,
-        type: c.type,
-        groupType: c.groupType,
-        options: c.options,
-        source: "api",
-      });
+    await addSavedConnections(all, store);
     return all;
   };
   const publicOf = (c: Connection, source: "config" | "api"): PublicConnection => ({

@@ -3,47 +3,30 @@
  * server or a run (answers, logs, reports, error messages, the CLI's history) goes through it.
  */
 
-/** Words that make an option key secret, matched case-insensitively anywhere in the key. */
-const SECRET_PARTS = [
+/** Words that mark a secret wherever they stand, in an option key or in free text. */
+const SECRET_EVERYWHERE = [
   "password",
   "passwd",
   "passphrase",
   "pwd",
   "secret",
   "token",
-  "key",
-  "credential",
-  "authorization",
-  "jwt",
-  "private",
   "apikey",
+  "credential",
   "cookie",
-  "connectionstring",
   "sessionid",
-  "jaas",
+  "connectionstring",
+  "jwt",
 ];
+/** Words that make an option key secret, matched case-insensitively anywhere in the key. */
+const SECRET_PARTS = [...SECRET_EVERYWHERE, "key", "authorization", "private", "jaas"];
 /** Short words that make a key secret only as a whole word of it (`pass`, `dbPass`, `user_pw`, `auth.x`; not `bypass`, `author`). */
 const SECRET_WORDS = new Set(["pass", "pw", "auth"]);
 /**
  * In free text (`key=value` in URLs, JDBC strings, JAAS configs, messages) only these words mark
  * a secret: "key" or "auth" alone would hide ordinary words of messages ("foreign key: ...").
  */
-const TEXT_SECRET_PARTS = [
-  "password",
-  "passwd",
-  "passphrase",
-  "pwd",
-  "secret",
-  "token",
-  "apikey",
-  "accesskey",
-  "privatekey",
-  "credential",
-  "cookie",
-  "sessionid",
-  "connectionstring",
-  "jwt",
-];
+const TEXT_SECRET_PARTS = [...SECRET_EVERYWHERE, "accesskey", "privatekey"];
 /** Keys that contain a secret word but name something public. */
 const NOT_SECRET = new Set([
   "keyspace",

@@ -4,6 +4,7 @@ import { isRowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import { openStore, type Store, storeLocation } from "../../store/index.ts";
 import { openStoreSnapshot } from "../../store/open-store-snapshot.ts";
+import { addSavedConnections } from "../catalog/saved-connections.ts";
 import { loadServiceConfig } from "../catalog/service-config.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 
@@ -44,14 +45,7 @@ export async function gatherConnections(o: GatherOptions): Promise<GatheredConne
       store = await openStoreSnapshot(o.home);
     }
     try {
-      for (const c of await store.connections.list())
-        all.set(c.name, {
-          name: c.name,
-          type: c.type,
-          groupType: c.groupType,
-          options: c.options,
-          source: "api",
-        });
+      await addSavedConnections(all, store);
     } finally {
       await store.close();
     }

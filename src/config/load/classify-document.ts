@@ -1,21 +1,10 @@
 import { isObject } from "../read/load-context.ts";
-import { CONNECTION_BLOCKS } from "../read/read-app-config.ts";
+import { CONFIG_SECTIONS, CONNECTION_BLOCKS } from "../read/read-app-config.ts";
 import { isUnifiedShape } from "../read/read-unified.ts";
 import { isValidationShape } from "../read/read-validation.ts";
 
 export const FILE_KINDS = ["plan", "task", "unified", "validation", "config", "unknown"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
-
-const CONFIG_SECTIONS = [
-  "flags",
-  "folders",
-  "metadata",
-  "generation",
-  "validation",
-  "alert",
-  "runtime",
-  "datastax-java-driver",
-];
 
 /** Tells what a parsed document is, the way Data Caterer's users lay their files out. */
 export function classifyDocument(value: unknown, file?: string): FileKind {

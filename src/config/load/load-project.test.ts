@@ -245,3 +245,11 @@ test("a missing path and an unrecognised file are reported, not thrown", async (
   assert.deepEqual(codes(load.diagnostics), ["RF_FILE_NOT_FOUND"]);
   assert.deepEqual(codes(load.diagnostics, "warning"), ["RF_FILE_KIND_UNKNOWN"]);
 });
+
+test("a YAML configuration holding only a budget is read as configuration: its keys are checked", async () => {
+  const dir = fixtureDir({ "limits.yaml": "budget:\n  maxArrayLength: 64k\n  maxArrayLenght: 5\n" });
+  const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS, env: {} });
+  const warnings = load.diagnostics.filter((d) => d.severity === "warning");
+  assert.equal(warnings.length, 1, JSON.stringify(load.diagnostics));
+  assert.match(warnings[0]!.message, /maxArrayLenght/);
+});

@@ -28,6 +28,8 @@ const SECTIONS = [
 const IGNORED_SECTIONS = ["spark", "sink", "ui"];
 /** Blocks other libraries read from the same file (the Cassandra driver's own settings): not ours, not reported. */
 const FOREIGN_SECTIONS = ["datastax-java-driver"];
+/** The top-level sections a configuration file may hold (besides connection blocks). */
+export const CONFIG_SECTIONS: readonly string[] = [...SECTIONS, ...FOREIGN_SECTIONS];
 /** Connection blocks: every connection type, plus Data Caterer's `jdbc` and Cassandra format names. */
 export const CONNECTION_BLOCKS: readonly string[] = [
   ...Object.keys(CONNECTION_GROUPS),
@@ -49,9 +51,7 @@ export function readAppConfig(ctx: LoadContext, obj: RawObject, withConnections 
   const config = defaultRunConfiguration();
   const connections: Connection[] = [];
   // HOCON reads the unquoted block name org.apache.spark.sql.cassandra as a nested path.
-  const known = withConnections
-    ? [...SECTIONS, ...FOREIGN_SECTIONS, ...CONNECTION_BLOCKS, "org"]
-    : [...SECTIONS, ...FOREIGN_SECTIONS];
+  const known = withConnections ? [...CONFIG_SECTIONS, ...CONNECTION_BLOCKS, "org"] : CONFIG_SECTIONS;
   ctx.checkKeys(obj, known, [], "configuration", IGNORED_SECTIONS);
   readSections(ctx, obj, config, []);
   if (withConnections) {

@@ -11,44 +11,40 @@ import {
 import { columnFromValues, type SqlValue } from "../../engine/index.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 
+/** The Spark type of each DuckDB scalar type that keeps its shape (unsigned ones widened). */
+const DUCK_SCALAR_TYPES: ReadonlyMap<DuckDBTypeId, DataType> = new Map([
+  [DuckDBTypeId.BOOLEAN, DataTypes.boolean],
+  [DuckDBTypeId.TINYINT, DataTypes.byte],
+  [DuckDBTypeId.SMALLINT, DataTypes.short],
+  [DuckDBTypeId.UTINYINT, DataTypes.short],
+  [DuckDBTypeId.INTEGER, DataTypes.int],
+  [DuckDBTypeId.USMALLINT, DataTypes.int],
+  [DuckDBTypeId.BIGINT, DataTypes.long],
+  [DuckDBTypeId.UINTEGER, DataTypes.long],
+  [DuckDBTypeId.FLOAT, DataTypes.float],
+  [DuckDBTypeId.DOUBLE, DataTypes.double],
+  [DuckDBTypeId.DATE, DataTypes.date],
+  [DuckDBTypeId.TIMESTAMP, DataTypes.timestamp],
+  [DuckDBTypeId.TIMESTAMP_TZ, DataTypes.timestamp],
+  [DuckDBTypeId.TIMESTAMP_MS, DataTypes.timestamp],
+  [DuckDBTypeId.TIMESTAMP_S, DataTypes.timestamp],
+  [DuckDBTypeId.TIMESTAMP_NS, DataTypes.timestamp],
+  [DuckDBTypeId.BLOB, DataTypes.binary],
+]);
+
 /**
  * The Spark type a DuckDB column reads back as: integers, floats, decimals, dates, timestamps,
  * lists, structs and maps keep their shape; anything else (time, interval, UUID, enum, ...)
  * becomes its text.
  */
 export function dataTypeOfDuck(t: DuckDBType): DataType {
+  const scalar = DUCK_SCALAR_TYPES.get(t.typeId);
+  if (scalar) return scalar;
   switch (t.typeId) {
-    case DuckDBTypeId.BOOLEAN:
-      return DataTypes.boolean;
-    case DuckDBTypeId.TINYINT:
-      return DataTypes.byte;
-    case DuckDBTypeId.SMALLINT:
-    case DuckDBTypeId.UTINYINT:
-      return DataTypes.short;
-    case DuckDBTypeId.INTEGER:
-    case DuckDBTypeId.USMALLINT:
-      return DataTypes.int;
-    case DuckDBTypeId.BIGINT:
-    case DuckDBTypeId.UINTEGER:
-      return DataTypes.long;
-    case DuckDBTypeId.FLOAT:
-      return DataTypes.float;
-    case DuckDBTypeId.DOUBLE:
-      return DataTypes.double;
     case DuckDBTypeId.DECIMAL: {
       const d = t as DuckDBDecimalType;
       return DataTypes.decimal(d.width, d.scale);
     }
-    case DuckDBTypeId.DATE:
-      return DataTypes.date;
-    case DuckDBTypeId.TIMESTAMP:
-    case DuckDBTypeId.TIMESTAMP_TZ:
-    case DuckDBTypeId.TIMESTAMP_MS:
-    case DuckDBTypeId.TIMESTAMP_S:
-    case DuckDBTypeId.TIMESTAMP_NS:
-      return DataTypes.timestamp;
-    case DuckDBTypeId.BLOB:
-      return DataTypes.binary;
     case DuckDBTypeId.LIST:
     case DuckDBTypeId.ARRAY:
       return DataTypes.array(dataTypeOfDuck((t as DuckDBListType).valueType));

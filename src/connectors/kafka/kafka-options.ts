@@ -2,6 +2,7 @@ import { didYouMean } from "../../errors/did-you-mean.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { booleanOf, connectTimeoutOf, writtenFields } from "../database-options.ts";
+import { numberOption } from "../messaging/broker-options.ts";
 
 export const KAFKA_DEFAULT_PORT = 9092;
 export const COMPRESSIONS = ["none", "gzip", "snappy", "lz4", "zstd"] as const;
@@ -56,24 +57,6 @@ function first(options: Readonly<Record<string, string>>, names: readonly string
     if (v !== undefined && v.trim() !== "") return v.trim();
   }
   return undefined;
-}
-
-function intOption(
-  raw: string | undefined,
-  name: string,
-  where: string,
-  dflt: number,
-  min: number,
-  max: number,
-): number {
-  if (raw === undefined) return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new RowforgeError(
-      "RF_OPTION_INVALID",
-      `${where}: ${name} must be a whole number from ${min} to ${max}, not "${raw}"`,
-    );
-  return n;
 }
 
 /** `host:port` list from `a:9092,b:9092`, `PLAINTEXT://a:9092` or `kafka://a`; the port defaults to 9092. */
@@ -155,15 +138,16 @@ export function readKafkaServer(options: Readonly<Record<string, string>>, where
         : { mechanism: mechanism as SaslMechanism, user, password: password ?? "" },
     tls: protocol === "SSL" || protocol === "SASL_SSL",
     connectTimeoutSeconds: connectTimeoutOf(first(options, ["connectTimeout"]), where),
-    requestTimeoutSeconds: intOption(
+    requestTimeoutSeconds: numberOption(
       first(options, ["timeout", "requestTimeout"]),
       "timeout",
       where,
       30,
       1,
       3600,
+      "whole number",
     ),
-    retries: intOption(first(options, ["retries"]), "retries", where, 3, 0, 100),
+    retries: numberOption(first(options, ["retries"]), "retries", where, 3, 0, 100, "whole number"),
   };
 }
 
@@ -220,22 +204,32 @@ export function readKafkaOptions(step: ResolvedStep): KafkaOptions {
       where,
     ),
     idempotent,
-    batchBytes: intOption(
+    batchBytes: numberOption(
       first(o, ["batchSize", "batch.size", "kafka.batch.size"]),
       "batchSize",
       where,
       DEFAULT_BATCH_BYTES,
       1024,
       64 * 1024 * 1024,
+      "whole number",
     ),
-    chunkRows: intOption(first(o, ["chunkRows"]), "chunkRows", where, DEFAULT_CHUNK_ROWS, 1, 1_000_000),
-    maxInFlight: intOption(
+    chunkRows: numberOption(
+      first(o, ["chunkRows"]),
+      "chunkRows",
+      where,
+      DEFAULT_CHUNK_ROWS,
+      1,
+      1_000_000,
+      "whole number",
+    ),
+    maxInFlight: numberOption(
       first(o, ["maxInFlight", "max.in.flight.requests.per.connection"]),
       "maxInFlight",
       where,
       idempotent ? Math.min(DEFAULT_MAX_IN_FLIGHT, 5) : DEFAULT_MAX_IN_FLIGHT,
       1,
       idempotent ? 5 : 1000,
+      "whole number",
     ),
   };
 }

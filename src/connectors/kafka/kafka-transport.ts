@@ -2,6 +2,7 @@ import type { MessageToProduce } from "@platformatic/kafka";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
 import type { MessageTransport, SendOutcome } from "../messaging/message-transport.ts";
+import { partBuffer } from "../messaging/part-buffer.ts";
 import { bounded, clientOptions } from "./kafka-client.ts";
 import { brokersText, kafkaError } from "./kafka-errors.ts";
 import type { KafkaMessageParts } from "./kafka-message-parts.ts";
@@ -15,7 +16,6 @@ const NULL_BYTES = null as unknown as Buffer;
 const RECORD_OVERHEAD = 24;
 
 /** A frame part as a Buffer over the same bytes (no copy). */
-const bufferOf = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 /** A partition number written as ASCII digits (a frame's text part); NaN when it is not one. */
 function partitionOf(u: Uint8Array): number {
@@ -104,18 +104,18 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
       );
     const value = frames.part(row, parts.value);
     // A null value is a null record value (a tombstone), as Spark's Kafka sink writes it.
-    const message: Message = { topic, value: value === null ? NULL_BYTES : bufferOf(value) };
+    const message: Message = { topic, value: value === null ? NULL_BYTES : partBuffer(value) };
     // A topic of one partition: no key hashing (the client's murmur2 costs ~6% of a run).
     if (partitions === 1 && topic === o.topic) message.partition = 0;
     if (parts.key >= 0) {
       const key = frames.part(row, parts.key);
-      if (key !== null) message.key = bufferOf(key);
+      if (key !== null) message.key = partBuffer(key);
     }
     if (parts.headers >= 0) {
       const headers = frames.headers(row, parts.headers);
       if (headers !== null && headers.length > 0)
         message.headers = new Map(
-          headers.map(([k, v]) => [bufferOf(k), v === null ? NULL_BYTES : bufferOf(v)]),
+          headers.map(([k, v]) => [partBuffer(k), v === null ? NULL_BYTES : partBuffer(v)]),
         );
     }
     if (parts.partition >= 0) {

@@ -62,7 +62,7 @@ export function brokerAddress(
   };
 }
 
-/** A number option in [min, max], or its default when absent. */
+/** A number option in [min, max] (`"whole number"`: an integer there), or its default when absent. */
 export function numberOption(
   raw: string | undefined,
   name: string,
@@ -70,13 +70,14 @@ export function numberOption(
   dflt: number,
   min: number,
   max: number,
+  kind: "number" | "whole number" = "number",
 ): number {
   if (raw === undefined || raw.trim() === "") return dflt;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max)
+  if (!(kind === "number" ? Number.isFinite(n) : Number.isInteger(n)) || n < min || n > max)
     throw new RowforgeError(
       "RF_OPTION_INVALID",
-      `${where}: ${name} must be a number from ${min} to ${max}, not "${raw}"`,
+      `${where}: ${name} must be a ${kind} from ${min} to ${max}, not "${raw}"`,
     );
   return n;
 }

@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isRowforgeError } from "../../errors/index.ts";
+import { thrownText } from "../../../test/support/thrown-text.ts";
 import { mqttOptions } from "./mqtt-options.ts";
 
 const read = (o: Record<string, string>) => mqttOptions(o, 'step "s" (connection "c")');
-const failure = (o: Record<string, string>): string => {
-  try {
-    read(o);
-  } catch (e) {
-    return isRowforgeError(e) ? `${e.code}: ${e.message}` : String(e);
-  }
-  return "no error";
-};
+const failure = (o: Record<string, string>): string => thrownText(() => read(o));
 
 test("MQTT options: QoS 1, MQTT 5 and no retain by default; the URL's port or 1883", () => {
   const o = read({ url: "mqtt://h", topic: "a/b", user: "u", password: "p" });

@@ -8,14 +8,11 @@ import {
   type SendOutcome,
   withOutcome,
 } from "../messaging/message-transport.ts";
+import { partBuffer } from "../messaging/part-buffer.ts";
 import { connectMqtt } from "./mqtt-client.ts";
 import type { MqttOptions } from "./mqtt-options.ts";
 
-const EMPTY = Buffer.alloc(0);
 const utf8 = new TextDecoder();
-
-const bufferOf = (part: Uint8Array | null): Buffer =>
-  part === null ? EMPTY : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
 
 /** MQTT 5 user properties from a row's headers (a repeated key keeps every value). */
 function userProperties(parts: readonly HeaderPart[] | null): Record<string, string | string[]> | undefined {
@@ -62,7 +59,7 @@ export async function mqttTransport(o: MqttOptions, parts: MessageBodyParts): Pr
     const user = withHeaders ? userProperties(frames.headers(row, parts.headers)) : undefined;
     const t0 = performance.now();
     const sent = client
-      .publishAsync(o.topic, bufferOf(frames.part(row, parts.body)), {
+      .publishAsync(o.topic, partBuffer(frames.part(row, parts.body)), {
         qos: o.qos,
         retain: o.retain,
         ...(o.protocolVersion === 5

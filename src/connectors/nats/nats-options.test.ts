@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isRowforgeError } from "../../errors/index.ts";
+import { thrownText } from "../../../test/support/thrown-text.ts";
 import { natsOptions } from "./nats-options.ts";
 
 const read = (o: Record<string, string>) => natsOptions(o, 'step "s" (connection "c")');
-const failure = (o: Record<string, string>): string => {
-  try {
-    read(o);
-  } catch (e) {
-    return isRowforgeError(e) ? `${e.code}: ${e.message}` : String(e);
-  }
-  return "no error";
-};
+const failure = (o: Record<string, string>): string => thrownText(() => read(o));
 
 test("NATS options: core publish by default, JetStream when asked with the stream named after the subject", () => {
   const o = read({ url: "nats://h", subject: "orders.eu" });

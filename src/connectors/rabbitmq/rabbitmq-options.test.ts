@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isRowforgeError } from "../../errors/index.ts";
+import { thrownText } from "../../../test/support/thrown-text.ts";
 import { RABBITMQ_JMS_FACTORY, rabbitOptions } from "./rabbitmq-options.ts";
 
 const read = (o: Record<string, string>, format = "rabbitmq") =>
   rabbitOptions(o, format, 'step "s" (connection "c")');
-
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return isRowforgeError(e) ? `${e.code}: ${e.message}` : String(e);
-  }
-  return "no error";
-};
 
 test("a destination name is a queue on the default exchange; JNDI names map to their queue or to amq.topic", () => {
   const q = read({ url: "amqp://h:5673", destinationName: "orders" });
@@ -42,19 +33,19 @@ test("login, virtual host and defaults: the connection's user wins over the URL'
 
 test("bad options are coded errors naming the step", () => {
   assert.match(
-    code(() => read({ destinationName: "q" })),
+    thrownText(() => read({ destinationName: "q" })),
     /^RF_KEY_MISSING: .*no url option/,
   );
   assert.match(
-    code(() => read({ url: "http://h", destinationName: "q" })),
+    thrownText(() => read({ url: "http://h", destinationName: "q" })),
     /^RF_OPTION_INVALID: .*not a amqp or amqps URL/,
   );
   assert.match(
-    code(() => read({ url: "amqp://h" })),
+    thrownText(() => read({ url: "amqp://h" })),
     /^RF_KEY_MISSING: step "s" \(connection "c"\) names no queue/,
   );
   assert.match(
-    code(() => read({ url: "amqp://h", destinationName: "q", persistent: "maybe" })),
+    thrownText(() => read({ url: "amqp://h", destinationName: "q", persistent: "maybe" })),
     /RF_OPTION_INVALID: .*persistent must be true or false/,
   );
 });
@@ -65,7 +56,7 @@ test("a jms connection is served when its factory is RabbitMQ's; Solace's and ot
     "q",
   );
   assert.equal(read({ url: "amqp://h", destinationName: "q" }, "jms").queue, "q");
-  const solace = code(() =>
+  const solace = thrownText(() =>
     read(
       { url: "smf://solaceserver:55555", connectionFactory: "/jms/cf/default", destinationName: "/JNDI/T/t" },
       "jms",
@@ -77,12 +68,12 @@ test("a jms connection is served when its factory is RabbitMQ's; Solace's and ot
   );
   assert.match(solace, /RabbitMQ only \(connectionFactory com\.rabbitmq\.jms\.admin\.RMQConnectionFactory/);
   assert.match(
-    code(() => read({ url: "smf://h:55555", destinationName: "q" }, "jms")),
+    thrownText(() => read({ url: "smf://h:55555", destinationName: "q" }, "jms")),
     /^RF_CONNECTION_UNSUPPORTED: .*url "smf:\/\/h:55555" \(no connectionFactory\)/,
   );
   // Naming no server at all is a missing url (a task bound to no connection), not an unsupported one.
   assert.match(
-    code(() => read({ destinationName: "q" }, "jms")),
+    thrownText(() => read({ destinationName: "q" }, "jms")),
     /^RF_KEY_MISSING: .* has no url option/,
   );
 });

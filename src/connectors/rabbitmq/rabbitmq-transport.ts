@@ -7,14 +7,11 @@ import {
   type SendOutcome,
   withOutcome,
 } from "../messaging/message-transport.ts";
+import { partBuffer } from "../messaging/part-buffer.ts";
 import { connectRabbit, ensureDestination, rabbitError } from "./rabbitmq-client.ts";
 import type { RabbitOptions } from "./rabbitmq-options.ts";
 
-const EMPTY = Buffer.alloc(0);
 const utf8 = new TextDecoder();
-
-const bufferOf = (part: Uint8Array | null): Buffer =>
-  part === null ? EMPTY : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
 
 /** AMQP headers from a row's headers: text values (a later key wins), null for a header without a value. */
 function amqpHeaders(parts: readonly HeaderPart[] | null): Record<string, string | null> | undefined {
@@ -65,7 +62,7 @@ export async function rabbitTransport(o: RabbitOptions, parts: MessageBodyParts)
           ch.publish(
             o.exchange,
             o.routingKey,
-            bufferOf(frames.part(row, parts.body)),
+            partBuffer(frames.part(row, parts.body)),
             { persistent: o.persistent, contentType, ...(headers ? { headers } : {}) },
             (err: unknown) =>
               resolve(

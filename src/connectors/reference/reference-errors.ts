@@ -1,5 +1,6 @@
-import { didYouMean, RowforgeError } from "../../errors/index.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { matchColumnNames } from "../match-column-names.ts";
 
 /** The step option bounding the keys read from a reference source. */
 export const REFERENCE_MAX_ROWS_OPTION = "referenceMaxRows";
@@ -52,17 +53,13 @@ export function referenceFieldsOf(
   fields: readonly string[],
   columns: readonly string[],
 ): string[] {
-  return fields.map((f) => {
-    if (columns.includes(f)) return f;
-    const folded = columns.filter((c) => c.toLowerCase() === f.toLowerCase());
-    if (folded.length === 1) return folded[0]!;
-    const near = didYouMean(f, columns);
-    throw new RowforgeError(
+  const missing = (f: string, listing: string) =>
+    new RowforgeError(
       "RF_FOREIGN_KEY_INVALID",
-      `reference step "${step.step.name}": foreign-key field "${f}" is not a column of ${source} (columns: ${columns.join(", ") || "none"})${near ? `; ${near}` : ""}`,
+      `reference step "${step.step.name}": foreign-key field "${f}" is not a column of ${source} ${listing}`,
       { hint: "name the existing data's columns as the foreign key's source fields" },
     );
-  });
+  return matchColumnNames(fields, columns, missing);
 }
 
 /** A database's refusal of the reference query (a connection failure stays the connector's error). */

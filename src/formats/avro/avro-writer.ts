@@ -9,6 +9,7 @@ import {
   utf8Reader,
 } from "../arrow-values/arrow-cells.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
+import { writeFloat32LE, writeFloat64LE } from "../arrow-values/float-bytes.ts";
 import { plainValueWriter } from "../arrow-values/plain-value-writer.ts";
 import { AVRO_PRIMITIVES, type AvroComplex, AvroNames, type AvroSchema, avroInvalid } from "./avro-schema.ts";
 
@@ -219,36 +220,16 @@ function primitiveWriter(
   }
 }
 
-/** Scratch words for floats: their bytes are copied out (little-endian, as Avro writes them). */
-const F32 = new Float32Array(1);
-const F32_BYTES = new Uint8Array(F32.buffer);
-const F64 = new Float64Array(1);
-const F64_BYTES = new Uint8Array(F64.buffer);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Floats and doubles as Avro writes them: IEEE 754 bytes, little-endian. */
+const floatWriter =
+  (read: (i: number) => number): AvroValueWriter =>
+  (out, i) =>
+    writeFloat32LE(out, read(i));
 
-function floatWriter(read: (i: number) => number): AvroValueWriter {
-  return (out, i) => {
-    F32[0] = read(i);
-    out.ensure(4);
-    const b = out.buf;
-    const p = out.pos;
-    if (LITTLE_ENDIAN) for (let k = 0; k < 4; k++) b[p + k] = F32_BYTES[k]!;
-    else for (let k = 0; k < 4; k++) b[p + k] = F32_BYTES[3 - k]!;
-    out.pos = p + 4;
-  };
-}
-
-function doubleWriter(read: (i: number) => number): AvroValueWriter {
-  return (out, i) => {
-    F64[0] = read(i);
-    out.ensure(8);
-    const b = out.buf;
-    const p = out.pos;
-    if (LITTLE_ENDIAN) for (let k = 0; k < 8; k++) b[p + k] = F64_BYTES[k]!;
-    else for (let k = 0; k < 8; k++) b[p + k] = F64_BYTES[7 - k]!;
-    out.pos = p + 8;
-  };
-}
+const doubleWriter =
+  (read: (i: number) => number): AvroValueWriter =>
+  (out, i) =>
+    writeFloat64LE(out, read(i));
 
 /** Decimal128 values of a column as numbers when they are small (|v| < 2^47), else undefined (the BigInt path). */
 function smallDecimals(data: Data): (i: number) => number | undefined {

@@ -10,6 +10,9 @@ import type { ByteSink } from "../arrow-values/byte-sink.ts";
  * the hot path's call sites see numbers only.
  */
 
+/** A double, 8 bytes little-endian; a float, 4 bytes little-endian. */
+export { writeFloat32LE as float, writeFloat64LE as double } from "../arrow-values/float-bytes.ts";
+
 export const VARINT = 0;
 export const FIXED64 = 1;
 export const LEN = 2;
@@ -142,36 +145,6 @@ export function fixed64(out: ByteSink, n: number): void {
 export function fixed64LoHi(out: ByteSink, lo: number, hi: number): void {
   fixed32(out, lo);
   fixed32(out, hi);
-}
-
-const f64 = new Float64Array(1);
-const f64b = new Uint8Array(f64.buffer);
-const f32 = new Float32Array(1);
-const f32b = new Uint8Array(f32.buffer);
-
-/** Protobuf writes floats little-endian: on a big-endian machine the bytes are read back to front (k ^ 7, k ^ 3). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const F64_FLIP = LITTLE_ENDIAN ? 0 : 7;
-const F32_FLIP = LITTLE_ENDIAN ? 0 : 3;
-
-/** A double, 8 bytes little-endian. */
-export function double(out: ByteSink, n: number): void {
-  f64[0] = n;
-  out.ensure(8);
-  const buf = out.buf;
-  const p = out.pos;
-  for (let k = 0; k < 8; k++) buf[p + k] = f64b[k ^ F64_FLIP]!;
-  out.pos = p + 8;
-}
-
-/** A float, 4 bytes little-endian. */
-export function float(out: ByteSink, n: number): void {
-  f32[0] = n;
-  out.ensure(4);
-  const buf = out.buf;
-  const p = out.pos;
-  for (let k = 0; k < 4; k++) buf[p + k] = f32b[k ^ F32_FLIP]!;
-  out.pos = p + 4;
 }
 
 /** Starts a length-delimited run: one byte is kept for its length (endLen widens it when needed). */

@@ -19,6 +19,17 @@ export type CheckOperand =
     };
 
 export type CompareOp = "<" | "<=" | ">" | ">=" | "=" | "<>";
+
+/** The operator that says the same with its sides swapped (`a < b` is `b > a`). */
+export const FLIPPED_OP: Readonly<Record<CompareOp, CompareOp>> = {
+  "<": ">",
+  "<=": ">=",
+  ">": "<",
+  ">=": "<=",
+  "=": "=",
+  "<>": "<>",
+};
+
 export type MatchOp = "like" | "ilike" | "regex" | "iregex";
 
 export type CheckNode =

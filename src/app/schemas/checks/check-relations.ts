@@ -1,7 +1,7 @@
 import type { DataType } from "../../../model/data-type.ts";
 import type { Field } from "../../../model/field.ts";
 import { parseDataType } from "../../../model/parse-data-type.ts";
-import type { CompareOp } from "./check-clause.ts";
+import { type CompareOp, FLIPPED_OP } from "./check-clause.ts";
 import type { ColumnRelation } from "./check-rules.ts";
 
 /** The largest step a derived number takes from the column it follows (and a date, in days). */
@@ -17,15 +17,6 @@ export interface RelationOutcome {
   readonly note: string;
   readonly honoured: boolean;
 }
-
-const FLIPPED: Readonly<Record<CompareOp, CompareOp>> = {
-  "<": ">",
-  "<=": ">=",
-  ">": "<",
-  ">=": "<=",
-  "=": "=",
-  "<>": "<>",
-};
 
 type Kind = "integer" | "decimal" | "float" | "date" | "timestamp";
 
@@ -108,7 +99,7 @@ export function applyRelations(
   const outcomes = relations.map((relation): RelationOutcome => {
     const tries: [string, CompareOp, string][] = [
       [relation.left, relation.op, relation.right],
-      [relation.right, FLIPPED[relation.op], relation.left],
+      [relation.right, FLIPPED_OP[relation.op], relation.left],
     ];
     for (const [follower, op, source] of tries) {
       const fi = byName(follower);

@@ -1,6 +1,6 @@
 import type { ColumnDescription } from "../../../connectors/table-description.ts";
 import type { CheckNode, CheckOperand, CompareOp } from "./check-clause.ts";
-import { parseCheckClause } from "./check-clause.ts";
+import { FLIPPED_OP, parseCheckClause } from "./check-clause.ts";
 
 /** One end of a range a CHECK gives a column: a number, a date or time text, or `now`/`today`. */
 export interface RuleBound {
@@ -44,14 +44,6 @@ const refuse = (reason: string): never => {
   throw new NotUnderstood(reason);
 };
 
-const FLIPPED: Readonly<Record<CompareOp, CompareOp>> = {
-  "<": ">",
-  "<=": ">=",
-  ">": "<",
-  ">=": "<=",
-  "=": "=",
-  "<>": "<>",
-};
 const NEGATED: Readonly<Record<CompareOp, CompareOp>> = {
   "<": ">=",
   "<=": ">",
@@ -159,7 +151,7 @@ export function readCheck(clause: string, columns: readonly ColumnDescription[])
       return;
     }
     if (!lc && rc) {
-      visitCompare(FLIPPED[op], right, left);
+      visitCompare(FLIPPED_OP[op], right, left);
       return;
     }
     const inner = left.kind === "call" && left.args.length === 1 ? columnOf(left.args[0]!) : undefined;

@@ -9,9 +9,7 @@ import type { DataType } from "../../../model/data-type.ts";
 import { DataTypes } from "../../../model/data-type.ts";
 import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
-import { decimalToString } from "../values/decimal.ts";
 import { compileFormatter } from "../values/format-value.ts";
-import { javaDoubleToString, javaFloatToString } from "../values/java-number-format.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { checkDeepSize } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
@@ -69,17 +67,16 @@ export function jsonWriter(t: DataType, o: JsonOptions): Writer {
     case "short":
     case "byte":
     case "long":
-      return (v) => String(v);
-    case "double":
-      return (v) => numberText(javaDoubleToString(v as number));
-    case "float":
-      return (v) => numberText(javaFloatToString(v as number));
-    case "decimal": {
-      const scale = t.scale;
-      return (v) => decimalToString(v as bigint, scale);
-    }
+    case "decimal":
     case "boolean":
-      return (v) => (v ? "true" : "false");
+      // Numbers and booleans as CAST(x AS STRING) writes them.
+      return compileFormatter(t);
+    case "double":
+    case "float": {
+      // The same, with NaN and the infinities quoted (JSON has no such numbers).
+      const text = compileFormatter(t);
+      return (v) => numberText(text(v));
+    }
     case "date": {
       const p = compileDatePattern(o.dateFormat);
       return (v) => jsonString(p.format((v as number) * MICROS_PER_DAY));

@@ -10,37 +10,32 @@ import type { OrcTypeNode, StripeStreams } from "./orc-tail-reader.ts";
 const VARCHAR = 16;
 const CHAR = 17;
 
-/** The Spark type of an ORC column (char and varchar are strings); a union is refused. */
+/** The Spark type of each ORC scalar kind (char and varchar are strings). */
+const ORC_SCALAR_TYPES: ReadonlyMap<number, DataType> = new Map([
+  [OrcKind.BOOLEAN, DataTypes.boolean],
+  [OrcKind.BYTE, DataTypes.byte],
+  [OrcKind.SHORT, DataTypes.short],
+  [OrcKind.INT, DataTypes.int],
+  [OrcKind.LONG, DataTypes.long],
+  [OrcKind.FLOAT, DataTypes.float],
+  [OrcKind.DOUBLE, DataTypes.double],
+  [OrcKind.STRING, DataTypes.string],
+  [VARCHAR, DataTypes.string],
+  [CHAR, DataTypes.string],
+  [OrcKind.BINARY, DataTypes.binary],
+  [OrcKind.TIMESTAMP, DataTypes.timestamp],
+  [OrcKind.TIMESTAMP_INSTANT, DataTypes.timestamp],
+  [OrcKind.DATE, DataTypes.date],
+]);
+
+/** The Spark type of an ORC column; a union is refused. */
 export function dataTypeOfOrc(types: readonly OrcTypeNode[], id: number): DataType {
   const t = types[id];
   if (!t) throw orcReadError(`the type tree has no column ${id}`);
+  const scalar = ORC_SCALAR_TYPES.get(t.kind);
+  if (scalar) return scalar;
   const child = (k: number) => dataTypeOfOrc(types, t.subtypes[k]!);
   switch (t.kind) {
-    case OrcKind.BOOLEAN:
-      return DataTypes.boolean;
-    case OrcKind.BYTE:
-      return DataTypes.byte;
-    case OrcKind.SHORT:
-      return DataTypes.short;
-    case OrcKind.INT:
-      return DataTypes.int;
-    case OrcKind.LONG:
-      return DataTypes.long;
-    case OrcKind.FLOAT:
-      return DataTypes.float;
-    case OrcKind.DOUBLE:
-      return DataTypes.double;
-    case OrcKind.STRING:
-    case VARCHAR:
-    case CHAR:
-      return DataTypes.string;
-    case OrcKind.BINARY:
-      return DataTypes.binary;
-    case OrcKind.TIMESTAMP:
-    case OrcKind.TIMESTAMP_INSTANT:
-      return DataTypes.timestamp;
-    case OrcKind.DATE:
-      return DataTypes.date;
     case OrcKind.DECIMAL:
       return DataTypes.decimal(t.precision || 38, t.precision ? t.scale : 10);
     case OrcKind.LIST:
