@@ -64,5 +64,8 @@ test("edge cases stay where they were drawn when the field also has nulls", asyn
   const sparse = await rowsWith(", enableNull: true, nullProb: 0.3");
   const edges = sparse.filter((r, i) => r.amount !== null && r.amount === full[i]!.amount).length;
   assert.equal(edges, sparse.filter((r) => r.amount !== null).length);
-  assert.ok(full.some((r) => (r.amount as number) > 99 || (r.amount as number) < 1), "edge cases drawn");
+  assert.ok(
+    full.some((r) => (r.amount as number) > 99 || (r.amount as number) < 1),
+    "edge cases drawn",
+  );
 });

@@ -1,6 +1,6 @@
 import type { RawField } from "../../../config/index.ts";
 import { isRowforgeError } from "../../../errors/index.ts";
-import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
+import { DEFAULT_TEXT_MAX_LEN, textAvgLen, textMaxLen } from "../../../model/text-length.ts";
 import { applyNot, excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
@@ -454,7 +454,9 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
   // Without a maxLength the generators' default (20, or minLen) applies: a label by name
   // (src/app/labels) may then write longer values, as the schema allows.
   if (max === undefined) return { minLen };
-  return { minLen, maxLen: textMaxLen(minLen, max) };
+  const maxLen = textMaxLen(minLen, max);
+  const avgLen = textAvgLen(minLen, maxLen);
+  return { minLen, maxLen, ...(avgLen !== undefined ? { avgLen } : {}) };
 }
 
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
