@@ -32,6 +32,11 @@ const DEFAULT_MAX_ITEMS = 5;
 const NESTED_MAX_ITEMS = 2;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
+/**
+ * About how many optional properties an object with many of them is written with: each is left
+ * out more often (a configuration schema declares hundreds, a real document sets a few).
+ */
+const OPTIONAL_PRESENT = 8;
 /** The type of a free-form object (no properties): written as an empty object. */
 const FREE_FORM = "map<string,string>";
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
@@ -176,6 +181,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       : {},
   ).map(([p, sub]) => [new RegExp(p, "u"), sub] as const);
   const out: RawField[] = [];
+  const optionals: RawField[] = [];
   const placed = new Set<string>();
   const put = (name: string) => {
     placed.add(name);
@@ -198,6 +204,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
     if (f) out.push(f);
+    if (f && !required.has(name)) optionals.push(f);
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
   // maxProperties: the required properties and the first optional ones up to it.
@@ -236,8 +243,25 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       ),
     );
     if (f) out.push(f);
+    if (f && !extra.required) optionals.push(f);
   }
+  thinOptional(optionals.filter((f) => out.includes(f)));
   return out;
+}
+
+/**
+ * Optional properties of an object that has more than about OPTIONAL_PRESENT / (1 -
+ * OPTIONAL_ABSENT_PROB) of them are each left out more often, so about OPTIONAL_PRESENT are
+ * written per object: rows stay the size of real documents. Required properties, and those
+ * an object counting its properties (minProperties) keeps, are not optional here.
+ */
+function thinOptional(optional: readonly RawField[]): void {
+  const absent = Math.round((1 - OPTIONAL_PRESENT / optional.length) * 1000) / 1000;
+  if (absent <= OPTIONAL_ABSENT_PROB) return;
+  for (const f of optional) {
+    const o = f.options as Record<string, unknown> | undefined;
+    if (o?.nullProb === OPTIONAL_ABSENT_PROB) o.nullProb = absent;
+  }
 }
 
 /**
