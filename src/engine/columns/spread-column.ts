@@ -11,7 +11,9 @@ import type { Column, ListColumn, MapColumn, ScalarColumn, StructColumn } from "
 export function spreadColumn(dense: Column, rows: Int32Array, out: Column): void {
   const n = out.length;
   const nulls = uint8s(n).fill(1);
-  for (let j = 0; j < rows.length; j++) nulls[rows[j]!] = dense.nulls?.[j] ?? 0;
+  const denseNulls = dense.nulls;
+  if (denseNulls === undefined) for (let j = 0; j < rows.length; j++) nulls[rows[j]!] = 0;
+  else for (let j = 0; j < rows.length; j++) nulls[rows[j]!] = denseNulls[j]!;
   out.nulls = nulls;
   switch (out.shape) {
     case "scalar": {

@@ -2,7 +2,7 @@ import { type DataType, isNumeric } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { hasElementField, resolveFieldType } from "../../model/resolve-field-type.ts";
 import { float64s, int32s } from "../../util/small-arrays.ts";
-import { allocateColumn, type Column } from "../columns/column.ts";
+import { allocateColumn, type Column, markNull } from "../columns/column.ts";
 import { spreadColumn } from "../columns/spread-column.ts";
 import { hashString, RowRandom } from "../rng/index.ts";
 import { edgeCasesOf } from "./edge-cases.ts";
@@ -197,12 +197,16 @@ function childGenerators(field: Field, type: DataType, ctx: FieldContext): (Fiel
   });
 }
 
+/** A field null this often or more generates values for its non-null rows only. */
+const SPARSE_NULL_PROB = 0.5;
+
 /**
  * Nulls with probability nullProb (default 0.1) once enableNull is set; edge cases likewise
- * (default 0.5). A field with neither is its generator itself. A field with nulls draws them
- * first and generates values for its non-null rows only (values are a function of their
+ * (default 0.5). A field with neither is its generator itself. A field mostly null draws its
+ * nulls first and generates values for its non-null rows only (values are a function of their
  * position, so they are the same), then spreads them over the column: an optional property
- * that is mostly absent costs little more than its nulls.
+ * that is mostly absent costs little more than its nulls. One with fewer nulls generates every
+ * row and marks its nulls (spreading would cost more than the values it saves).
  */
 function withNullsAndEdgeCases(g: FieldGenerator, field: Field, key: number): FieldGenerator {
   const o = field.options;
@@ -219,6 +223,14 @@ function withNullsAndEdgeCases(g: FieldGenerator, field: Field, key: number): Fi
         if (edgeRnd.at(pos[i]!).chance(edgeProb)) writeScalar(out, i, edges[edgeRnd.int(edges.length)]!);
   };
   if (nullProb === 0) return { type: g.type, fill: fillWithEdges };
+  if (nullProb < SPARSE_NULL_PROB)
+    return {
+      type: g.type,
+      fill(pos, out) {
+        fillWithEdges(pos, out);
+        for (let i = 0; i < pos.length; i++) if (nullRnd.at(pos[i]!).chance(nullProb)) markNull(out, i);
+      },
+    };
   return {
     type: g.type,
     fill(pos, out) {
