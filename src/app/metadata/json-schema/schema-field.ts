@@ -269,7 +269,7 @@ function thinOptional(optional: readonly RawField[]): void {
  * each) met by their `else`: the `if` negated where rowforge keeps to its negation (not
  * required: never written; not a const, enum, type or pattern), so the `then` never applies.
  * One whose `if` has no such negation (or whose negation clashes, a required property) is
- * met by its `then` instead (metByThen).
+ * met by its `then` where that only requires properties (metByThen), else left unmet.
  */
 function metOtherwise(given: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
   let s = given;
