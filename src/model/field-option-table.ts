@@ -124,7 +124,7 @@ export const FIELD_OPTION_TABLE = {
   avgLen: {
     schema: Num,
     kind: "number",
-    doc: "average length (metadata only)",
+    doc: "usual length of random text between minLen and maxLen: lengths drawn evenly around it (as far on either side as the range allows), and maxLen one time in 64 besides; documents' wide maxLength set it",
     appliesTo: "string, binary",
     example: "avgLen: 8",
   },

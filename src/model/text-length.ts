@@ -18,3 +18,14 @@ export function textMaxLen(min: number | undefined, max: number | undefined): nu
   if (max === undefined) return undefined;
   return Math.min(max, Math.max(min ?? 0, TEXT_MAX_LEN_CEILING));
 }
+
+/**
+ * The average length of random text for `minLen`..`maxLen` read from a document: a range wider
+ * than twice the default lengths (1..20) is a limit more than a length, so its values are about
+ * as long as default text, above its minimum (the longest length still drawn now and then);
+ * undefined (lengths drawn evenly) for a narrower range.
+ */
+export function textAvgLen(minLen: number, maxLen: number | undefined): number | undefined {
+  if (maxLen === undefined || maxLen - minLen <= 2 * DEFAULT_TEXT_MAX_LEN) return undefined;
+  return minLen + DEFAULT_TEXT_MAX_LEN / 2;
+}

@@ -1,7 +1,9 @@
 import { type DataType, isNumeric } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { hasElementField, resolveFieldType } from "../../model/resolve-field-type.ts";
-import { markNull } from "../columns/column.ts";
+import { float64s, int32s } from "../../util/small-arrays.ts";
+import { allocateColumn, type Column, markNull } from "../columns/column.ts";
+import { spreadColumn } from "../columns/spread-column.ts";
 import { hashString, RowRandom } from "../rng/index.ts";
 import { edgeCasesOf } from "./edge-cases.ts";
 import type { FieldGenerator } from "./field-generator.ts";
@@ -195,7 +197,17 @@ function childGenerators(field: Field, type: DataType, ctx: FieldContext): (Fiel
   });
 }
 
-/** Nulls with probability nullProb (default 0.1) once enableNull is set; edge cases likewise (default 0.5). */
+/** A field null this often or more generates values for its non-null rows only. */
+const SPARSE_NULL_PROB = 0.5;
+
+/**
+ * Nulls with probability nullProb (default 0.1) once enableNull is set; edge cases likewise
+ * (default 0.5). A field with neither is its generator itself. A field mostly null draws its
+ * nulls first and generates values for its non-null rows only (values are a function of their
+ * position, so they are the same), then spreads them over the column: an optional property
+ * that is mostly absent costs little more than its nulls. One with fewer nulls generates every
+ * row and marks its nulls (spreading would cost more than the values it saves).
+ */
 function withNullsAndEdgeCases(g: FieldGenerator, field: Field, key: number): FieldGenerator {
   const o = field.options;
   const nullProb = o.enableNull === true && field.nullable ? (o.nullProb ?? 0.1) : 0;
@@ -204,16 +216,34 @@ function withNullsAndEdgeCases(g: FieldGenerator, field: Field, key: number): Fi
   if (nullProb === 0 && edgeProb === 0) return g;
   const nullRnd = new RowRandom(key ^ 0x6e756c6c);
   const edgeRnd = new RowRandom(key ^ 0x65646765);
+  const fillWithEdges = (pos: Float64Array, out: Column) => {
+    g.fill(pos, out);
+    if (edgeProb > 0)
+      for (let i = 0; i < pos.length; i++)
+        if (edgeRnd.at(pos[i]!).chance(edgeProb)) writeScalar(out, i, edges[edgeRnd.int(edges.length)]!);
+  };
+  if (nullProb === 0) return { type: g.type, fill: fillWithEdges };
+  if (nullProb < SPARSE_NULL_PROB)
+    return {
+      type: g.type,
+      fill(pos, out) {
+        fillWithEdges(pos, out);
+        for (let i = 0; i < pos.length; i++) if (nullRnd.at(pos[i]!).chance(nullProb)) markNull(out, i);
+      },
+    };
   return {
     type: g.type,
     fill(pos, out) {
-      g.fill(pos, out);
-      for (let i = 0; i < pos.length; i++) {
-        const p = pos[i]!;
-        if (edgeProb > 0 && edgeRnd.at(p).chance(edgeProb))
-          writeScalar(out, i, edges[edgeRnd.int(edges.length)]!);
-        if (nullProb > 0 && nullRnd.at(p).chance(nullProb)) markNull(out, i);
-      }
+      const kept = int32s(pos.length);
+      let n = 0;
+      for (let i = 0; i < pos.length; i++) if (!nullRnd.at(pos[i]!).chance(nullProb)) kept[n++] = i;
+      if (n === pos.length) return fillWithEdges(pos, out);
+      const rows = kept.subarray(0, n);
+      const keptPos = float64s(n);
+      for (let j = 0; j < n; j++) keptPos[j] = pos[rows[j]!]!;
+      const dense = allocateColumn(out.type, n);
+      fillWithEdges(keptPos, dense);
+      spreadColumn(dense, rows, out);
     },
   };
 }

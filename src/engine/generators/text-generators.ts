@@ -4,11 +4,15 @@ import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
 import { AsciiText } from "../../util/ascii-text.ts";
 import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
+import { lengthDraw } from "./length-draw.ts";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
-/** Random letters and digits, minLen..maxLen long (default 1..20); unique by encoding a permuted index. */
+/**
+ * Random letters and digits, minLen..maxLen long (default 1..20), about avgLen on average when
+ * given (lengthDraw); unique by encoding a permuted index.
+ */
 export function createStringGenerator(
   type: DataType,
   o: FieldOptions,
@@ -41,13 +45,13 @@ export function createStringGenerator(
     };
   }
   const text = new AsciiText(Math.min(maxLen, 256));
+  const lengthOf = lengthDraw(minLen, maxLen, o.avgLen);
   return {
     type,
     fill(pos, out) {
       const values = (out as { values: string[] }).values;
       for (let i = 0; i < pos.length; i++) {
-        rnd.at(pos[i]!);
-        const len = minLen + rnd.int(maxLen - minLen + 1);
+        const len = lengthOf(rnd.at(pos[i]!));
         const chars = text.room(len);
         for (let k = 0; k < len; k++) chars[k] = ALPHABET_CODES[rnd.u32() % 62]!;
         values[i] = text.text(len);
@@ -71,13 +75,13 @@ export function createBinaryGenerator(type: DataType, o: FieldOptions, key: numb
   const minLen = o.minLen ?? 1;
   const maxLen = Math.max(o.maxLen ?? DEFAULT_TEXT_MAX_LEN, minLen);
   const rnd = new RowRandom(key);
+  const lengthOf = lengthDraw(minLen, maxLen, o.avgLen);
   return {
     type,
     fill(pos, out) {
       const values = (out as { values: Uint8Array[] }).values;
       for (let i = 0; i < pos.length; i++) {
-        rnd.at(pos[i]!);
-        const bytes = new Uint8Array(minLen + rnd.int(maxLen - minLen + 1));
+        const bytes = new Uint8Array(lengthOf(rnd.at(pos[i]!)));
         for (let k = 0; k < bytes.length; k++) bytes[k] = rnd.u32() & 255;
         values[i] = bytes;
       }

@@ -433,11 +433,13 @@ test("a property whose schema is not: {} (no value meets it) is left out when op
   );
 });
 
-test("text with a maxLength above 20 is drawn up to it (at most 255: a column's 65535 is a limit, not a length); without one, up to 20", () => {
-  assert.deepEqual(one({ type: "string", maxLength: 100 }).options, { minLen: 1, maxLen: 100 });
+test("text with a maxLength above 20 is drawn up to it (at most 255: a column's 65535 is a limit, not a length), short on average where the range is wide; without one, up to 20", () => {
+  assert.deepEqual(one({ type: "string", maxLength: 100 }).options, { minLen: 1, maxLen: 100, avgLen: 11 });
+  assert.deepEqual(one({ type: "string", maxLength: 40 }).options, { minLen: 1, maxLen: 40 });
   assert.deepEqual(one({ type: "string", minLength: 30, maxLength: 65535 }).options, {
     minLen: 30,
     maxLen: 255,
+    avgLen: 40,
   });
   assert.deepEqual(one({ type: "string", minLength: 300, maxLength: 65535 }).options, {
     minLen: 300,

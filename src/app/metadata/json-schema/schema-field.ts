@@ -1,6 +1,6 @@
 import type { RawField } from "../../../config/index.ts";
 import { isRowforgeError } from "../../../errors/index.ts";
-import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../../model/text-length.ts";
+import { DEFAULT_TEXT_MAX_LEN, textAvgLen, textMaxLen } from "../../../model/text-length.ts";
 import { applyNot, excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
@@ -32,6 +32,11 @@ const DEFAULT_MAX_ITEMS = 5;
 const NESTED_MAX_ITEMS = 2;
 /** How often an optional property is left out when the output leaves null fields out. */
 const OPTIONAL_ABSENT_PROB = 0.2;
+/**
+ * About how many optional properties an object with many of them is written with: each is left
+ * out more often (a configuration schema declares hundreds, a real document sets a few).
+ */
+const OPTIONAL_PRESENT = 8;
 /** The type of a free-form object (no properties): written as an empty object. */
 const FREE_FORM = "map<string,string>";
 /** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
@@ -176,6 +181,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       : {},
   ).map(([p, sub]) => [new RegExp(p, "u"), sub] as const);
   const out: RawField[] = [];
+  const optionals: RawField[] = [];
   const placed = new Set<string>();
   const put = (name: string) => {
     placed.add(name);
@@ -198,6 +204,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
     );
     if (f) out.push(f);
+    if (f && !required.has(name)) optionals.push(f);
   }
   for (const name of conditional?.replaced ?? []) if (!placed.has(name)) put(name);
   // maxProperties: the required properties and the first optional ones up to it.
@@ -236,8 +243,25 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
       ),
     );
     if (f) out.push(f);
+    if (f && !extra.required) optionals.push(f);
   }
+  thinOptional(optionals.filter((f) => out.includes(f)));
   return out;
+}
+
+/**
+ * Optional properties of an object that has more than about OPTIONAL_PRESENT / (1 -
+ * OPTIONAL_ABSENT_PROB) of them are each left out more often, so about OPTIONAL_PRESENT are
+ * written per object: rows stay the size of real documents. Required properties, and those
+ * an object counting its properties (minProperties) keeps, are not optional here.
+ */
+function thinOptional(optional: readonly RawField[]): void {
+  const absent = Math.round((1 - OPTIONAL_PRESENT / optional.length) * 1000) / 1000;
+  if (absent <= OPTIONAL_ABSENT_PROB) return;
+  for (const f of optional) {
+    const o = f.options as Record<string, unknown> | undefined;
+    if (o?.nullProb === OPTIONAL_ABSENT_PROB) o.nullProb = absent;
+  }
 }
 
 /**
@@ -245,7 +269,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
  * each) met by their `else`: the `if` negated where rowforge keeps to its negation (not
  * required: never written; not a const, enum, type or pattern), so the `then` never applies.
  * One whose `if` has no such negation (or whose negation clashes, a required property) is
- * left unmet.
+ * met by its `then` where that only requires properties (metByThen), else left unmet.
  */
 function metOtherwise(given: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
   let s = given;
@@ -259,9 +283,32 @@ function metOtherwise(given: SchemaObject, scope: SchemaScope, at: string): Sche
           : mergeSchemas(negated, resolveSchema(c.else, scope, refsOf(s), `${at}/else`));
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
+      s = metByThen(s, c, scope, at);
     }
   }
   return s;
+}
+
+/** The keywords of a `then` that only requires properties (with its annotations). */
+const REQUIRED_ONLY = new Set(["required", "title", "description", "$comment", "$$comment", "$$description"]);
+
+/**
+ * An object schema with an if/then whose `if` it cannot keep from holding met by its `then`
+ * where that only requires properties (merged: they are always written, so the `then` holds
+ * whether the `if` does or not): `version` required unless `dynamic` lists it is met by always
+ * writing `version`. A `then` that constrains values could clash with the other parts (each
+ * branch of a `type` switch met at once), so it is left unmet, as is one that clashes.
+ */
+function metByThen(s: SchemaObject, c: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
+  const then = c.then;
+  if (typeof then !== "object" || then === null) return s;
+  if (Object.keys(then).some((k) => !REQUIRED_ONLY.has(k))) return s;
+  try {
+    return mergeSchemas(s, resolveSchema(then, scope, refsOf(s), `${at}/then`));
+  } catch (e) {
+    if (!isRowforgeError(e)) throw e;
+    return s;
+  }
 }
 
 /**
@@ -454,7 +501,9 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
   // Without a maxLength the generators' default (20, or minLen) applies: a label by name
   // (src/app/labels) may then write longer values, as the schema allows.
   if (max === undefined) return { minLen };
-  return { minLen, maxLen: textMaxLen(minLen, max) };
+  const maxLen = textMaxLen(minLen, max);
+  const avgLen = textAvgLen(minLen, maxLen);
+  return { minLen, maxLen, ...(avgLen !== undefined ? { avgLen } : {}) };
 }
 
 /** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */

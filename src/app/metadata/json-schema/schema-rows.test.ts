@@ -521,3 +521,52 @@ test("a pattern beside format: regex (a regular expression between slashes) give
     properties: { coverage: { type: "string", format: "regex", pattern: "^/.+/$" } },
   });
 });
+
+test("an allOf part's if/then whose if rowforge cannot keep from holding (not: required and contains) is met by its then, beside another part's if/then", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["name"],
+    additionalProperties: false,
+    properties: {
+      name: { type: "string" },
+      version: { type: "string" },
+      dynamic: { type: "array", items: { enum: ["version", "readme"] } },
+      license: { oneOf: [{ type: "string" }, { type: "object", properties: { file: { type: "string" } } }] },
+      "license-files": { type: "array", items: { type: "string" } },
+    },
+    allOf: [
+      {
+        if: { not: { required: ["dynamic"], properties: { dynamic: { contains: { const: "version" } } } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+        then: { required: ["version"] },
+      },
+      {
+        if: { required: ["license-files"] },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
+        then: { properties: { license: { type: "string" } } },
+      },
+    ],
+  });
+  assert.ok(rows.every((r) => typeof r.version === "string"));
+});
+
+test("an object of many optional properties is written with about 8 of them, its required ones always; one of few keeps most", async () => {
+  const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: "integer" }]));
+  const rows = await allValid({
+    type: "object",
+    required: ["p0", "p1"],
+    properties: {
+      ...many,
+      few: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } } },
+    },
+  });
+  const counts = rows.map((r) => Object.keys(r).filter((k) => k !== "p0" && k !== "p1").length);
+  const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
+  assert.ok(mean > 6 && mean < 10, `about 8 optional properties per row, not ${mean}`);
+  assert.ok(rows.every((r) => typeof r.p0 === "number" && typeof r.p1 === "number"));
+  const inner = rows.filter((r) => r.few !== undefined).map((r) => Object.keys(r.few as object).length);
+  assert.ok(
+    inner.reduce((a, b) => a + b, 0) / inner.length > 1.4,
+    "an object of 2 optional properties keeps most",
+  );
+});
