@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
-import { runValidations } from "../../src/app/validate/run-validations.ts";
-import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
 import { loadProject } from "../../src/config/index.ts";
+import { runValidations } from "../../src/quality/run-validations.ts";
+import { validationsPlan } from "../../src/quality/validations-plan.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 

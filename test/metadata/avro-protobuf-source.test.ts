@@ -5,7 +5,6 @@ import { test } from "node:test";
 import avro from "avsc";
 import protobuf from "protobufjs";
 import { openAccess } from "../../src/access/index.ts";
-import { fillFromMetadata } from "../../src/app/metadata/fill-from-metadata.ts";
 import {
   MessageFrames,
   type MessageSlot,
@@ -16,6 +15,7 @@ import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { loadProtoFile, rootToJson } from "../../src/formats/protobuf/proto-root.ts";
+import { fillFromMetadata } from "../../src/metadata/fill-from-metadata.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { diskProtoFiles } from "../support/proto-shapes.ts";
 

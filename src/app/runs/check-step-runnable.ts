@@ -1,8 +1,8 @@
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { metadataSourceOf } from "../../metadata/metadata-registry.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { metadataSourceOf } from "../metadata/metadata-registry.ts";
 import { missingConnection } from "./missing-connection.ts";
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */

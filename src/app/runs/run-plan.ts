@@ -20,14 +20,14 @@ import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/inde
 import { findFormat } from "../../formats/format-registry.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { unreachableSources } from "../../quality/reach-sources.ts";
+import { runValidations } from "../../quality/run-validations.ts";
+import type { ValidationResult } from "../../quality/validation-result.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory, RunShape } from "../executors.ts";
 import { checkFailureNote } from "../schemas/checks/step-checks.ts";
 import { readSchemas, schemaWarnings } from "../schemas/read-schemas.ts";
-import { unreachableSources } from "../validate/reach-sources.ts";
-import { runValidations } from "../validate/run-validations.ts";
-import type { ValidationResult } from "../validate/validation-result.ts";
 import { checkPlanAccess } from "./check-plan-access.ts";
 import { checkRunTransaction } from "./check-run-transaction.ts";
 import { checkStepRunnable, isReference } from "./check-step-runnable.ts";

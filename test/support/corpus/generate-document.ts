@@ -1,9 +1,9 @@
 import type { RecordBatch } from "apache-arrow";
 import { stringify } from "yaml";
 import { openAccess } from "../../../src/access/index.ts";
-import { fillFromMetadata } from "../../../src/app/metadata/fill-from-metadata.ts";
 import { checkStepRunnable } from "../../../src/app/runs/check-step-runnable.ts";
 import { compilePlan, resolveBudget } from "../../../src/engine/index.ts";
+import { fillFromMetadata } from "../../../src/metadata/fill-from-metadata.ts";
 import type { ResolvedStep } from "../../../src/model/resolved-plan.ts";
 import { planFrom, TEST_NOW_MICROS } from "../plans.ts";
 import type { CorpusTask } from "./corpus-manifest.ts";

@@ -10,10 +10,10 @@ import { everyTypeFields, volumeFields } from "../../../../test/support/orc/samp
 import { encodeOrc, writeTemp } from "../../../../test/support/orc/write-orc.ts";
 import { runPython } from "../../../../test/support/pyarrow.ts";
 import { openAccess } from "../../../access/index.ts";
-import { fieldsOf } from "../../../app/validate/arrow-values.ts";
-import { BatchRows } from "../../../app/validate/batch-rows.ts";
 import { readFileRows } from "../../../connectors/file/read-file-rows.ts";
 import type { ResolvedStep } from "../../../model/resolved-plan.ts";
+import { fieldsOf } from "../../../quality/arrow-values.ts";
+import { BatchRows } from "../../../quality/batch-rows.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
 const OPEN_ACCESS = openAccess(process.cwd());
