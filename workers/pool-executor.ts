@@ -3,8 +3,8 @@ import { availableParallelism } from "node:os";
 import type * as PiscinaModule from "piscina";
 import type { BatchExecutor, BatchResult, BatchTask, PlanRegistration } from "../src/engine/index.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
+import { workerUrl } from "../src/util/worker-url.ts";
 import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
-import { workerUrl } from "./worker-url.ts";
 
 /**
  * A worker pool generating batches in parallel; results come back as transferred buffers.

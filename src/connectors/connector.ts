@@ -2,8 +2,8 @@ import type { RecordBatch, Schema, Table } from "apache-arrow";
 import type { ResourceAccess } from "../access/index.ts";
 import type { EncodeSpec } from "../engine/index.ts";
 import type { Connection } from "../model/connection.ts";
+import type { DeliveryReport } from "../model/delivery-report.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
-import type { DeliveryReport } from "./messaging/delivery-report.ts";
 import type { RunTransaction } from "./run-transaction.ts";
 import type { TableDescription, TableStep } from "./table-description.ts";
 

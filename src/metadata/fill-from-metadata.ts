@@ -1,5 +1,4 @@
 import type { ResourceAccess } from "../access/index.ts";
-import { generatesByName, labelFields } from "../app/labels/label-by-name.ts";
 import { isReference } from "../app/runs/check-step-runnable.ts";
 import { readInlineFields } from "../config/index.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
@@ -10,6 +9,7 @@ import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";
 import { stepIdOf } from "../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../model/validation.ts";
 import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
+import { generatesByName, labelFields } from "./labels/label-by-name.ts";
 import { metadataDocuments } from "./metadata-documents.ts";
 import { metadataSourceOf } from "./metadata-registry.ts";
 import type { MetadataDocuments } from "./metadata-source.ts";

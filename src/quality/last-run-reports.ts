@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import type { StepReport } from "../app/runs/step-report.ts";
 import { isRowforgeError } from "../errors/index.ts";
+import type { StepReport } from "../model/step-report.ts";
 import { type ExecutionRecord, openStore, type Store, storeLocation } from "../store/index.ts";
 import { openStoreSnapshot } from "../store/open-store-snapshot.ts";
 

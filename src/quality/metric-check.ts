@@ -1,5 +1,5 @@
-import type { StepReport } from "../app/runs/step-report.ts";
 import { RowforgeError } from "../errors/index.ts";
+import type { StepReport } from "../model/step-report.ts";
 import type { FieldCheck, Validation } from "../model/validation.ts";
 
 /** The metrics a run's step reports give (Data Caterer's MetricValidator names). */

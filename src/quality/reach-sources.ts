@@ -1,6 +1,6 @@
 import type { ResourceAccess } from "../access/index.ts";
-import { withinConnectTimeout } from "../app/connections/within-connect-timeout.ts";
 import { findConnector } from "../connectors/registry.ts";
+import { withinConnectTimeout } from "../connectors/within-connect-timeout.ts";
 import { isRowforgeError, type RowforgeError } from "../errors/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";

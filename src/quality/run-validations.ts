@@ -1,9 +1,9 @@
 import type { ResourceAccess } from "../access/index.ts";
-import type { StepReport } from "../app/runs/step-report.ts";
 import type { ReadBack, ReadBackRequest } from "../connectors/connector.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";
+import type { StepReport } from "../model/step-report.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../model/validation.ts";
 import { fieldsOf } from "./arrow-values.ts";
 import { BatchRows } from "./batch-rows.ts";

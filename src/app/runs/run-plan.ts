@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { ResourceAccess } from "../../access/index.ts";
 import type { Leftover, StepSink } from "../../connectors/connector.ts";
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { type RunTransaction, runTransaction } from "../../connectors/run-transaction.ts";
@@ -19,7 +18,9 @@ import {
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { findFormat } from "../../formats/format-registry.ts";
 import type { Connection } from "../../model/connection.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { type StepReport, stepFailure } from "../../model/step-report.ts";
 import { unreachableSources } from "../../quality/reach-sources.ts";
 import { runValidations } from "../../quality/run-validations.ts";
 import type { ValidationResult } from "../../quality/validation-result.ts";
@@ -42,7 +43,6 @@ import {
 } from "./run-limits.ts";
 import { runScratchFolder, withScratchFolder } from "./run-scratch.ts";
 import { stepCheck } from "./step-check.ts";
-import { type StepReport, stepFailure } from "./step-report.ts";
 
 export interface RunPlanOptions {
   /**

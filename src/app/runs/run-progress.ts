@@ -1,4 +1,4 @@
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ExecutionMode, ExecutionRecord } from "../../store/index.ts";
 
 /** One step of a running plan, as the run-events stream tells it. */

@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { MessageChannel, type Worker } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { workerUrl } from "../../../workers/worker-url.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { workerUrl } from "../../util/worker-url.ts";
 import type { JobEnd, RunHost } from "./run-host.ts";
 import type { RunThreadTask } from "./run-thread-port.ts";
 import { serveRunThread } from "./run-thread-port.ts";

@@ -1,7 +1,7 @@
 import type { ColumnDescription } from "../../connectors/table-description.ts";
+import { labelFor } from "../../metadata/labels/label-by-name.ts";
 import type { Field } from "../../model/field.ts";
 import { textMaxLen } from "../../model/text-length.ts";
-import { labelFor } from "../labels/label-by-name.ts";
 import { checkOptions } from "./checks/check-options.ts";
 import type { ColumnRules } from "./checks/check-rules.ts";
 

@@ -7,11 +7,11 @@ import {
   type MetadataFillOptions,
   type MetadataStepReport,
 } from "../../metadata/fill-from-metadata.ts";
+import { generatesByName } from "../../metadata/labels/label-by-name.ts";
 import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import { generatesByName } from "../labels/label-by-name.ts";
 import { isReference } from "../runs/check-step-runnable.ts";
 import { missingConnection } from "../runs/missing-connection.ts";
 import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";

@@ -1,6 +1,6 @@
-import { executorFactory } from "../src/app/executors.ts";
-import { executeJob } from "../src/app/runs/run-job.ts";
-import { type RunThreadTask, runThreadSide } from "../src/app/runs/run-thread-port.ts";
+import { executorFactory } from "../executors.ts";
+import { executeJob } from "./run-job.ts";
+import { type RunThreadTask, runThreadSide } from "./run-thread-port.ts";
 
 /**
  * Run thread entry: does one run (generate or delete) off the server's event loop, telling the

@@ -1,5 +1,5 @@
-import { RowforgeError } from "../../errors/index.ts";
-import type { Connection } from "../../model/connection.ts";
+import { RowforgeError } from "../errors/index.ts";
+import type { Connection } from "../model/connection.ts";
 
 /** Seconds a connection's test may take beyond its own connectTimeout (default 10 s) before it is given up. */
 const GRACE_SECONDS = 5;

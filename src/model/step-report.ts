@@ -1,4 +1,4 @@
-import type { DeliveryReport } from "../../connectors/messaging/delivery-report.ts";
+import type { DeliveryReport } from "./delivery-report.ts";
 
 /** What a run did for one step: the per-step element of a run's generation summary. */
 export interface StepReport {

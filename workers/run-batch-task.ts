@@ -1,4 +1,4 @@
-import { findRowEncoder } from "../../connectors/worker-encoders.ts";
+import { findRowEncoder } from "../src/connectors/worker-encoders.ts";
 import {
   type BatchResult,
   type BatchTask,
@@ -7,11 +7,11 @@ import {
   type CompiledStep,
   type EncodeSpec,
   generateBatch,
-} from "../../engine/index.ts";
-import { RowforgeError } from "../../errors/index.ts";
-import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import type { ColumnEncoder } from "../../formats/format.ts";
-import { findFormat, requireFormat } from "../../formats/format-registry.ts";
+} from "../src/engine/index.ts";
+import { RowforgeError } from "../src/errors/index.ts";
+import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
+import type { ColumnEncoder } from "../src/formats/format.ts";
+import { findFormat, requireFormat } from "../src/formats/format-registry.ts";
 
 /**
  * What a worker (or the inline executor) does with a task: generate the batch, and either
