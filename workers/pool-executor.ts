@@ -40,7 +40,7 @@ export function createPoolExecutor(
   // Piscina loads with the first pool: a run made in the calling thread never loads it.
   const { Piscina } = createRequire(import.meta.url)("piscina") as typeof PiscinaModule;
   const pool = new Piscina({
-    filename: workerUrl("batch"),
+    filename: workerUrl("batch", import.meta.url),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 30_000,

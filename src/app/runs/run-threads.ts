@@ -26,7 +26,7 @@ const EXIT_WAIT_MS = 2_000;
  */
 export function createRunThreads(o: RunThreadsOptions): RunHost {
   const pool = new Piscina({
-    filename: workerUrl("run"),
+    filename: workerUrl("run", import.meta.url),
     minThreads: 1,
     maxThreads: o.threads,
     // A run is one long asynchronous task: its thread keeps its event loop between runs.

@@ -47,7 +47,7 @@ export function createSampleRunner(
   };
   const workers = (): Piscina =>
     (pool ??= new Piscina({
-      filename: workerUrl("sample"),
+      filename: workerUrl("sample", import.meta.url),
       minThreads: 1,
       maxThreads: 2,
       idleTimeout: 60_000,

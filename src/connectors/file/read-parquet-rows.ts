@@ -87,7 +87,7 @@ const IDLE_MS = 30_000;
 
 function newDecoder(): Decoder {
   const d: Decoder = {
-    worker: new Worker(new URL(workerUrl("parquet-read"))),
+    worker: new Worker(new URL(workerUrl("parquet-read", import.meta.url))),
     onMessage: undefined,
     onFailure: undefined,
     exited: false,
