@@ -1,7 +1,7 @@
 import type { ResourceAccess } from "../access/index.ts";
-import { isReference } from "../app/runs/check-step-runnable.ts";
 import { readInlineFields } from "../config/index.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import { isReferenceStep } from "../model/boolean-option.ts";
 import type { Field } from "../model/field.ts";
 import type { ForeignKey } from "../model/foreign-key.ts";
 import type { SinkOptions } from "../model/plan.ts";
@@ -58,7 +58,7 @@ export async function fillFromMetadata(
   options: MetadataFillOptions,
 ): Promise<MetadataReading> {
   const hasSource = (r: ResolvedStep) => {
-    if (isReference(r)) return false;
+    if (isReferenceStep(r)) return false;
     try {
       return metadataSourceOf(r) !== undefined;
     } catch {

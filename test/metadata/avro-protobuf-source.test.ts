@@ -7,10 +7,10 @@ import protobuf from "protobufjs";
 import { openAccess } from "../../src/access/index.ts";
 import {
   MessageFrames,
-  type MessageSlot,
   slotsOption,
   writeMessageFrames,
 } from "../../src/connectors/messaging/message-frames.ts";
+import type { MessageSlot } from "../../src/connectors/messaging/message-slot.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";

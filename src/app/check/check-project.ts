@@ -13,8 +13,9 @@ import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
 import { checkTransformations } from "../transform/check-transformations.ts";
 import { checkDatabaseTargets } from "./check-database-targets.ts";
-import { checkPlan, locateStep, stepDiagnostic } from "./check-plan.ts";
+import { checkPlan, stepDiagnostic } from "./check-plan.ts";
 import { checkValidations } from "./check-validations.ts";
+import { locateStep } from "./locate-step.ts";
 import type { PreflightOptions } from "./preflight-plan.ts";
 
 /** A plan `validate` dry-runs, with the files its steps come from. */

@@ -16,7 +16,7 @@ import { compileValidation } from "../../quality/compile-validation.ts";
 import { fieldCheckPlan } from "../../quality/field-check-plan.ts";
 import { aggExprText } from "../../quality/group-by-check.ts";
 import { readStepOf } from "../../quality/run-validations.ts";
-import { locateStep } from "./check-plan.ts";
+import { locateStep } from "./locate-step.ts";
 
 /** The keys of a validation that name fields or hold SQL, in the order a problem is looked for in them. */
 const PROBLEM_KEYS = ["preFilterExpr", "expr", "aggExpr", "aggField", "groupByFields", "field"] as const;

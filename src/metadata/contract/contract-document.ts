@@ -1,5 +1,5 @@
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { SchemaScope } from "../json-schema/resolve-schema.ts";
+import type { SchemaScope } from "../json-schema/schema-types.ts";
 import type { MetadataDocuments, MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 

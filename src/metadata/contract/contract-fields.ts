@@ -1,6 +1,6 @@
 import type { RawField } from "../../config/index.ts";
-import type { SchemaScope } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
+import type { SchemaScope } from "../json-schema/schema-types.ts";
 import type { ContractColumn } from "./contract-table.ts";
 
 /** Array length of an array of objects with no bounds (the JSON Schema mapping's default). */

@@ -1,7 +1,7 @@
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { Validation } from "../../model/validation.ts";
-import type { SchemaScope } from "../json-schema/resolve-schema.ts";
+import type { SchemaScope } from "../json-schema/schema-types.ts";
 import type { MetadataStepShape } from "../metadata-source.ts";
 import { contractFields } from "./contract-fields.ts";
 import { narrowParents, tableForeignKeys } from "./contract-relations.ts";

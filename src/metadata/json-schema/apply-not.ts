@@ -1,4 +1,4 @@
-import { invalid, noValue, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
+import { invalid, noValue, type SchemaObject, type SchemaScope } from "./schema-types.ts";
 
 const TYPES = ["string", "integer", "number", "boolean", "object", "array", "null"];
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default"]);

@@ -1,5 +1,5 @@
-import { alternativesOf, type SchemaObject } from "./resolve-schema.ts";
 import { jsRegex } from "./schema-patterns.ts";
+import { alternativesOf, type SchemaObject } from "./schema-types.ts";
 
 const typesOf = (s: SchemaObject): string[] | undefined => {
   const t = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : undefined;

@@ -1,6 +1,7 @@
 import type { RawField } from "../../config/index.ts";
 import { sqlLiteral } from "../../quality/field-check-plan.ts";
-import { mergeSchemas, type SchemaObject } from "./resolve-schema.ts";
+import { mergeSchemas } from "./resolve-schema.ts";
+import type { SchemaObject } from "./schema-types.ts";
 
 type Obj = Readonly<Record<string, unknown>>;
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,6 +1,6 @@
 import { compileRegex, hashString, RowRandom } from "../../engine/index.ts";
-import { invalid, type SchemaObject, type SchemaScope } from "./resolve-schema.ts";
 import { jsRegex, unanchored } from "./schema-patterns.ts";
+import { invalid, type SchemaObject, type SchemaScope } from "./schema-types.ts";
 
 const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
 

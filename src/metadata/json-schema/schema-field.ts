@@ -4,18 +4,7 @@ import { DEFAULT_TEXT_MAX_LEN, textMaxLen } from "../../model/text-length.ts";
 import { applyNot, excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
-import {
-  alternativesOf,
-  conditionsOf,
-  invalid,
-  mergeSchemas,
-  noValue,
-  noValueHere,
-  refsOf,
-  resolveSchema,
-  type SchemaObject,
-  type SchemaScope,
-} from "./resolve-schema.ts";
+import { conditionsOf, mergeSchemas, refsOf, resolveSchema } from "./resolve-schema.ts";
 import {
   alwaysMatches,
   avoidsPatterns,
@@ -25,6 +14,14 @@ import {
   patternsOf,
   withoutLookarounds,
 } from "./schema-patterns.ts";
+import {
+  alternativesOf,
+  invalid,
+  noValue,
+  noValueHere,
+  type SchemaObject,
+  type SchemaScope,
+} from "./schema-types.ts";
 
 /** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
 const DEFAULT_MAX_ITEMS = 5;

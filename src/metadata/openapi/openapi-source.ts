@@ -1,8 +1,9 @@
 import type { RawField } from "../../config/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { bundleRefs } from "../json-schema/bundle-refs.ts";
-import { DOCUMENT_FIELDS, resolveSchema, type SchemaScope } from "../json-schema/resolve-schema.ts";
+import { DOCUMENT_FIELDS, resolveSchema } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
+import type { SchemaScope } from "../json-schema/schema-types.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 
