@@ -20,7 +20,7 @@ import { loadPlanFile } from "../src/config/index.ts";
 import { compilePlan, resolveBudget } from "../src/engine/index.ts";
 import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
 import { findFormat } from "../src/formats/format-registry.ts";
-import { fillFromMetadata } from "../src/metadata/fill-from-metadata.ts";
+import { fillFromMetadata } from "../src/metadata/index.ts";
 import { corpusManifests, documentPath } from "../test/support/corpus/corpus-manifest.ts";
 
 /** The CLI's access: these plans are a local user's. */

@@ -5,9 +5,9 @@ import { test } from "node:test";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
 import { openAccess } from "../access/index.ts";
+import { runValidations } from "../app/validations/run-validations.ts";
 import type { Validation } from "../model/validation.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
-import { runValidations } from "./run-validations.ts";
 
 /** The CLI's access: these tests run plans as a local user does. */
 const OPEN_ACCESS = openAccess(process.cwd());

@@ -5,8 +5,8 @@ import { test } from "node:test";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { openAccess } from "../access/index.ts";
 import { OUTPUT_KINDS } from "../app/output-kinds.ts";
+import { runValidations } from "../app/validations/run-validations.ts";
 import { loadProject } from "../config/index.ts";
-import { runValidations } from "./run-validations.ts";
 import type { ValidationResult } from "./validation-result.ts";
 import { validationsPlan } from "./validations-plan.ts";
 

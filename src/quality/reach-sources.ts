@@ -1,10 +1,10 @@
 import type { ResourceAccess } from "../access/index.ts";
-import { findConnector } from "../connectors/registry.ts";
 import { withinConnectTimeout } from "../connectors/within-connect-timeout.ts";
 import { isRowforgeError, type RowforgeError } from "../errors/index.ts";
 import type { Connection } from "../model/connection.ts";
 import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";
 import type { Validation } from "../model/validation.ts";
+import type { RowSource } from "./row-source.ts";
 import { readStepOf } from "./run-validations.ts";
 
 /** Codes that mean a data source cannot be reached (or refuses the login): validating it is pointless. */
@@ -92,6 +92,7 @@ export function validationSources(
  * them). Answers the entries whose source is unreachable or refuses the login.
  */
 export async function unreachableSources(
+  rows: RowSource,
   plan: ResolvedPlan,
   access: ResourceAccess,
   connections?: ReadonlyMap<string, Connection>,
@@ -99,8 +100,6 @@ export async function unreachableSources(
   const uses = validationSources(plan, connections);
   const tests = new Map<string, Promise<RowforgeError | undefined>>();
   const testOf = (step: ResolvedStep): Promise<RowforgeError | undefined> => {
-    const connector = findConnector(step.format);
-    if (!connector?.testConnection || connector.name === "file") return Promise.resolve(undefined);
     const key = `${step.format}\u0000${JSON.stringify(Object.entries(step.step.options).sort())}`;
     let t = tests.get(key);
     if (t === undefined) {
@@ -110,7 +109,8 @@ export async function unreachableSources(
         groupType: step.connection?.groupType ?? "",
         options: step.step.options,
       };
-      t = bounded(connector.testConnection(connection, access), connection);
+      const test = rows.test(connection, access);
+      t = test ? bounded(test, connection) : Promise.resolve(undefined);
       tests.set(key, t);
     }
     return t;

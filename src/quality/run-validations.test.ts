@@ -5,8 +5,8 @@ import { test } from "node:test";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { openAccess } from "../access/index.ts";
 import { OUTPUT_KINDS } from "../app/output-kinds.ts";
+import { runValidations } from "../app/validations/run-validations.ts";
 import { loadProject } from "../config/index.ts";
-import { runValidations } from "./run-validations.ts";
 import type { ValidationResult } from "./validation-result.ts";
 import { validationsPlan } from "./validations-plan.ts";
 
@@ -286,7 +286,7 @@ test("preFilterExpr, group-by aggregates and field-name checks", async () => {
 });
 
 test("a unique check past its budget of groups spills to disk and stays exact", async () => {
-  const { runValidations: run } = await import("./run-validations.ts");
+  const { runValidations: run } = await import("../app/validations/run-validations.ts");
   const dir = fixtureDir({ "d/x.json": `${ROWS.map((r) => JSON.stringify(r)).join("\n")}\n` });
   const load = await loadProject([], { outputKinds: OUTPUT_KINDS, env: {} });
   const plan = validationsPlan(

@@ -12,12 +12,15 @@ import { compileValidation } from "./compile-validation.ts";
 import { withinThreshold } from "./error-threshold.ts";
 import { withSchemaFiles } from "./json-schema-check.ts";
 import { evaluateMetric } from "./metric-check.ts";
-import { openSource, sourceHasRow } from "./read-source.ts";
+import { sourceHasRow } from "./read-source.ts";
+import type { RowSource } from "./row-source.ts";
 import { loadUpstream, type UpstreamTable } from "./upstream-table.ts";
 import type { ValidationResult } from "./validation-result.ts";
 import { type DataExists, waitFor } from "./wait-for.ts";
 
 export interface ValidationRunOptions {
+  /** Where the data is read from (app/: through the connectors). */
+  readonly rows: RowSource;
   /** What the files and URLs the validations name (data read back, schema files, waits) may be. */
   readonly access: ResourceAccess;
   /** Connections by name (application.conf, the server's store), for data sources the plan's steps do not name. */
@@ -163,6 +166,7 @@ async function runEntry(
   try {
     const dataExists: DataExists = (name, opts, expr) =>
       sourceHasRow(
+        options.rows,
         readStepOf(plan, name, { options: opts }, options.connections),
         expr,
         limits.nowMicros,
@@ -180,7 +184,7 @@ async function runEntry(
   if (onData.length === 0) return results;
   let read: ReadBack;
   try {
-    read = await openSource(step, { ...reading, batchRows: options.batchRows ?? 32_768 });
+    read = await options.rows.open(step, { ...reading, batchRows: options.batchRows ?? 32_768 });
   } catch (e) {
     return [...results, ...failedAll(e, onData)];
   }
@@ -267,6 +271,7 @@ async function loadUpstreams(
       out.set(
         x,
         await loadUpstream(
+          options.rows,
           x.upstreamDataSource,
           step,
           limits.maxGroups,

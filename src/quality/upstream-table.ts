@@ -3,7 +3,7 @@ import type { SqlValue } from "../engine/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import { fieldsOf } from "./arrow-values.ts";
 import { BatchRows, type ReadField } from "./batch-rows.ts";
-import { openSource } from "./read-source.ts";
+import type { RowSource } from "./row-source.ts";
 import { RowSpill } from "./row-spill.ts";
 
 /** An upstream data source to join with (Data Caterer's upstream validations): in memory, or spilled. */
@@ -36,13 +36,14 @@ export interface UpstreamSpillPlan {
  * joined on an expression leaves the rest unread and says so (`truncated`).
  */
 export async function loadUpstream(
+  rows: RowSource,
   name: string,
   step: ResolvedStep,
   maxRows: number,
   request: Omit<ReadBackRequest, "batchRows">,
   spill?: UpstreamSpillPlan,
 ): Promise<UpstreamTable> {
-  const read = await openSource(step, { ...request, batchRows: 8192 });
+  const read = await rows.open(step, { ...request, batchRows: 8192 });
   let spilled: RowSpill | undefined;
   try {
     const fields = fieldsOf(read);

@@ -4,10 +4,10 @@ import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { headers as natsHeaders } from "@nats-io/transport-node";
 import { Producer, stringSerializers } from "@platformatic/kafka";
 import { openAccess } from "../../src/access/index.ts";
+import { runValidations } from "../../src/app/validations/run-validations.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { defaultRunConfiguration } from "../../src/model/run-configuration.ts";
 import type { Validation } from "../../src/model/validation.ts";
-import { runValidations } from "../../src/quality/run-validations.ts";
 import { validationsPlan } from "../../src/quality/validations-plan.ts";
 import {
   freshName,

@@ -2,13 +2,16 @@ import type { ResourceAccess } from "../../access/index.ts";
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import type { MetadataStepReport } from "../../metadata/fill-from-metadata.ts";
-import { hasSuiteEntries, withSuiteEntries } from "../../metadata/great-expectations/suite-entries.ts";
-import { metadataDocuments } from "../../metadata/metadata-documents.ts";
+import {
+  hasSuiteEntries,
+  type MetadataStepReport,
+  metadataDocuments,
+  withSuiteEntries,
+} from "../../metadata/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { ValidationConfig } from "../../model/validation.ts";
-import { validationsPlan } from "../../quality/validations-plan.ts";
+import { validationsPlan } from "../../quality/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
 import { checkTransformations } from "../transform/check-transformations.ts";

@@ -6,16 +6,18 @@ import {
   type PathSegment,
   type SourceLocation,
 } from "../../errors/index.ts";
-import { METADATA_VALIDATIONS } from "../../metadata/fill-from-metadata.ts";
+import { METADATA_VALIDATIONS } from "../../metadata/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
-import type { ReadField } from "../../quality/batch-rows.ts";
-import { DEFAULT_CHECK_LIMITS } from "../../quality/check.ts";
-import { compileValidation } from "../../quality/compile-validation.ts";
-import { fieldCheckPlan } from "../../quality/field-check-plan.ts";
-import { aggExprText } from "../../quality/group-by-check.ts";
-import { readStepOf } from "../../quality/run-validations.ts";
+import {
+  aggExprText,
+  compileValidation,
+  DEFAULT_CHECK_LIMITS,
+  fieldCheckPlan,
+  type ReadField,
+  readStepOf,
+} from "../../quality/index.ts";
 import { locateStep } from "./locate-step.ts";
 
 /** The keys of a validation that name fields or hold SQL, in the order a problem is looked for in them. */

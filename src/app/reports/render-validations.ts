@@ -1,4 +1,4 @@
-import type { ValidationResult } from "../../quality/validation-result.ts";
+import type { ValidationResult } from "../../quality/index.ts";
 import { groupDigits } from "../../util/group-digits.ts";
 import { escapeXml as e } from "./escape.ts";
 

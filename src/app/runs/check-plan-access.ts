@@ -1,11 +1,10 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { isRowforgeError } from "../../errors/index.ts";
-import { METADATA_LOCATION_OPTIONS } from "../../metadata/metadata-registry.ts";
+import { METADATA_LOCATION_OPTIONS } from "../../metadata/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import { schemaFiles } from "../../quality/json-schema-check.ts";
-import { validationSources } from "../../quality/reach-sources.ts";
+import { schemaFiles, validationSources } from "../../quality/index.ts";
 
 /** The refusals of the access rules; any other problem is left to the check that owns it. */
 const REFUSALS = new Set(["RF_PATH_NOT_ALLOWED", "RF_URL_NOT_ALLOWED"]);

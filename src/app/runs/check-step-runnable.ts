@@ -1,6 +1,6 @@
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
-import { metadataSourceOf } from "../../metadata/metadata-registry.ts";
+import { metadataSourceOf } from "../../metadata/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { missingConnection } from "./missing-connection.ts";

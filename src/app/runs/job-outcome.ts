@@ -1,5 +1,5 @@
 import { GENERATOR_VERSION } from "../../engine/index.ts";
-import { summaryRow, type ValidationResult } from "../../quality/validation-result.ts";
+import { summaryRow, type ValidationResult } from "../../quality/index.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import type { RecomputeFacts } from "./run-details.ts";
 import type { JobEnd } from "./run-host.ts";

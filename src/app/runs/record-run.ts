@@ -1,7 +1,7 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import { summaryRow } from "../../quality/validation-result.ts";
+import { summaryRow } from "../../quality/index.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
 import { reportPlace, reportRun } from "./report-run.ts";
 import { type RunDetails, withDetails } from "./run-details.ts";

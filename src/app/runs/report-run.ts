@@ -2,7 +2,7 @@ import type { ResourceAccess } from "../../access/index.ts";
 import type { RunConfiguration } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { StepReport } from "../../model/step-report.ts";
-import type { ValidationResult } from "../../quality/validation-result.ts";
+import type { ValidationResult } from "../../quality/index.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
 

@@ -1,5 +1,5 @@
 import type { ColumnDescription } from "../../connectors/table-description.ts";
-import { labelFor } from "../../metadata/labels/label-by-name.ts";
+import { labelFor } from "../../metadata/index.ts";
 import type { Field } from "../../model/field.ts";
 import { textMaxLen } from "../../model/text-length.ts";
 import { checkOptions } from "./checks/check-options.ts";

@@ -4,10 +4,10 @@ import type { ColumnDescription, TableDescription } from "../../connectors/table
 import { RowforgeError } from "../../errors/index.ts";
 import {
   fillFromMetadata,
+  generatesByName,
   type MetadataFillOptions,
   type MetadataStepReport,
-} from "../../metadata/fill-from-metadata.ts";
-import { generatesByName } from "../../metadata/labels/label-by-name.ts";
+} from "../../metadata/index.ts";
 import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";

@@ -2,6 +2,7 @@ import { openAsBlob } from "node:fs";
 import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
 import type * as ParquetWasm from "parquet-wasm/node";
+import { RowforgeError } from "../../errors/index.ts";
 import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-message.ts";
 
 /**
@@ -12,10 +13,10 @@ import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-messag
  * transferred, not copied. A failure comes back as its message. The reader may keep the thread
  * for its next read once this one ended.
  */
-// parquet-wasm alone: the thread loads nothing else (no Arrow, no engine), so it starts fast.
+// parquet-wasm and the error class alone: the thread loads nothing else (no Arrow, no engine), so it starts fast.
 const wasm = createRequire(import.meta.url)("parquet-wasm/node") as typeof ParquetWasm;
 const port = parentPort;
-if (!port) throw new Error("parquet-read.worker runs as a worker thread");
+if (!port) throw new RowforgeError("RF_INTERNAL", "parquet-read.worker runs as a worker thread");
 let credits = 0;
 let wake: (() => void) | undefined;
 const post = (reply: ParquetReadReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);

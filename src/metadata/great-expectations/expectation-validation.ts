@@ -1,6 +1,6 @@
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { FieldCheck, Validation } from "../../model/validation.ts";
-import { sqlLiteral } from "../../quality/field-check-plan.ts";
+import { sqlLiteral } from "../../quality/index.ts";
 import { javaDateFormat, sparkTypesOf } from "./ge-types.ts";
 
 type Obj = Readonly<Record<string, unknown>>;

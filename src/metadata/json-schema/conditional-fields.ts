@@ -1,5 +1,5 @@
 import type { RawField } from "../../config/index.ts";
-import { sqlLiteral } from "../../quality/field-check-plan.ts";
+import { sqlLiteral } from "../../quality/index.ts";
 import { mergeSchemas } from "./resolve-schema.ts";
 import type { SchemaObject } from "./schema-types.ts";
 
