@@ -11,7 +11,6 @@ export { compileValidation } from "./compile-validation.ts";
 export { fieldCheckPlan, sqlLiteral } from "./field-check-plan.ts";
 export { aggExprText } from "./group-by-check.ts";
 export { schemaFiles } from "./json-schema-check.ts";
-export { lastRunReports } from "./last-run-reports.ts";
 export {
   type UnreachableSource,
   unreachableSources,

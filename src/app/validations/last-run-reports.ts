@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import { isRowforgeError } from "../errors/index.ts";
-import type { StepReport } from "../model/step-report.ts";
-import { type ExecutionRecord, openStore, type Store, storeLocation } from "../store/index.ts";
-import { openStoreSnapshot } from "../store/open-store-snapshot.ts";
+import { isRowforgeError } from "../../errors/index.ts";
+import type { StepReport } from "../../model/step-report.ts";
+import { type ExecutionRecord, openStore, type Store, storeLocation } from "../../store/index.ts";
+import { openStoreSnapshot } from "../../store/open-store-snapshot.ts";
 
 /** The step reports of the run metric validations are checked against, or why there is none. */
 export type LastRunReports =
