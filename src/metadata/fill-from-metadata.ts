@@ -143,7 +143,7 @@ function withForeignKeys(sink: SinkOptions, stated: readonly ForeignKey[]): Sink
 
 /**
  * The step (or steps) a source makes of one step, each with its report; the source's fields
- * that have only a type get values by their name (`byName`, src/app/labels).
+ * that have only a type get values by their name (`byName`, src/metadata/labels).
  */
 async function fillStep(
   r: ResolvedStep,

@@ -16,7 +16,7 @@ export interface ColumnRole {
   readonly unique: boolean;
   /** Another step's foreign key points at it: generated even when the database could fill it. */
   readonly referenced: boolean;
-  /** Values by the column's name and type (src/app/labels), when a label fits it. */
+  /** Values by the column's name and type (src/metadata/labels), when a label fits it. */
   readonly byName: boolean;
   /** What the table's CHECK constraints ask of its values (table-checks.ts). */
   readonly rules?: ColumnRules;

@@ -449,7 +449,7 @@ function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<
   const minLen = min ?? Math.min(1, max ?? 1);
   if (max === 0) return { static: "" };
   // Without a maxLength the generators' default (20, or minLen) applies: a label by name
-  // (src/app/labels) may then write longer values, as the schema allows.
+  // (src/metadata/labels) may then write longer values, as the schema allows.
   if (max === undefined) return { minLen };
   return { minLen, maxLen: textMaxLen(minLen, max) };
 }
