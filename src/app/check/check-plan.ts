@@ -12,8 +12,8 @@ import {
 } from "../../engine/index.ts";
 import { type Diagnostic, formatPath, isRowforgeError, type SourceLocation } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { checkStepRunnable } from "../runs/check-step-runnable.ts";
 import type { StepProblem } from "./check-database-targets.ts";
+import { checkStepRunnable } from "./check-step-runnable.ts";
 import { checkValidations } from "./check-validations.ts";
 import { countWarnings } from "./count-warnings.ts";
 import { locateStep } from "./locate-step.ts";

@@ -5,7 +5,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionCollection, ExecutionRecord } from "../../store/index.ts";
-import { isReference } from "./check-step-runnable.ts";
+import { isReference } from "../check/check-step-runnable.ts";
 import { detailsOf, withDetails } from "./run-details.ts";
 import { stepCheck } from "./step-check.ts";
 

@@ -23,14 +23,14 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type StepReport, stepFailure } from "../../model/step-report.ts";
 import type { ValidationResult } from "../../quality/index.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
+import { checkPlanAccess } from "../check/check-plan-access.ts";
+import { checkStepRunnable, isReference } from "../check/check-step-runnable.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory, RunShape } from "../executors.ts";
 import { checkFailureNote } from "../schemas/checks/step-checks.ts";
 import { readSchemas, schemaWarnings } from "../schemas/read-schemas.ts";
 import { runValidations, unreachableSources } from "../validations/run-validations.ts";
-import { checkPlanAccess } from "./check-plan-access.ts";
 import { checkRunTransaction } from "./check-run-transaction.ts";
-import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import type { RecomputeFacts } from "./run-details.ts";
 import {

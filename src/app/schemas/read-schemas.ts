@@ -1,4 +1,5 @@
 import type { ResourceAccess } from "../../access/index.ts";
+import { missingConnection } from "../../connectors/missing-connection.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import type { ColumnDescription, TableDescription } from "../../connectors/table-description.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -12,8 +13,7 @@ import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import { isReference } from "../runs/check-step-runnable.ts";
-import { missingConnection } from "../runs/missing-connection.ts";
+import { isReference } from "../check/check-step-runnable.ts";
 import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";
 import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";

@@ -1,7 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
 import { stringify } from "yaml";
 import { openAccess } from "../../../src/access/index.ts";
-import { checkStepRunnable } from "../../../src/app/runs/check-step-runnable.ts";
+import { checkStepRunnable } from "../../../src/app/check/check-step-runnable.ts";
 import { compilePlan, resolveBudget } from "../../../src/engine/index.ts";
 import { fillFromMetadata } from "../../../src/metadata/fill-from-metadata.ts";
 import type { ResolvedStep } from "../../../src/model/resolved-plan.ts";

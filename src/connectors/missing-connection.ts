@@ -1,8 +1,8 @@
-import { fileConnector } from "../../connectors/file/file-connector.ts";
-import { findConnector } from "../../connectors/registry.ts";
-import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import { impliedDestination } from "../../model/implied-destination.ts";
-import type { ResolvedStep } from "../../model/resolved-plan.ts";
+import { isRowforgeError, RowforgeError } from "../errors/index.ts";
+import { impliedDestination } from "../model/implied-destination.ts";
+import type { ResolvedStep } from "../model/resolved-plan.ts";
+import { fileConnector } from "./file/file-connector.ts";
+import { findConnector } from "./registry.ts";
 
 /**
  * RF_CONNECTION_MISSING when a step bound to no connection cannot be written for want of one

@@ -1,9 +1,9 @@
+import { missingConnection } from "../../connectors/missing-connection.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { metadataSourceOf } from "../../metadata/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { missingConnection } from "./missing-connection.ts";
 
 /** Reference data is read, never generated or written (enableReferenceMode, enableDataGeneration false). */
 export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
