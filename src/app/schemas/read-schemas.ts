@@ -9,11 +9,11 @@ import {
   type MetadataFillOptions,
   type MetadataStepReport,
 } from "../../metadata/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import { isReference } from "../check/check-step-runnable.ts";
 import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";
 import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
@@ -80,7 +80,7 @@ export interface ReadSchemaOptions {
  * with no connection has no server to read (checkStepRunnable says so).
  */
 const needsSchema = (r: ResolvedStep): boolean =>
-  !isReference(r) && findConnector(r.format)?.describe !== undefined && !missingConnection(r);
+  !isReferenceStep(r) && findConnector(r.format)?.describe !== undefined && !missingConnection(r);
 
 /**
  * The schema stage, before compile: makes a step of each table of a data source that stands
