@@ -101,6 +101,40 @@ test("no import cycle among the files of src/ and workers/", () => {
   );
 });
 
+/** Folder loops inside src/app left for later, each with why: [a, b] imports each other. */
+const APP_LOOPS_LEFT: readonly (readonly [string, string])[] = [
+  // createService (catalog/) builds the sample runner and the sample use cases take the service: split with createService.
+  ["catalog", "sample"],
+];
+
+/** The pairs of sub-folders of `room` that import each other (its loose files, the composition root, left out). */
+export function folderLoops(graph: ReadonlyMap<string, readonly string[]>, room: string): string[] {
+  const folderOf = (file: string): string | undefined => {
+    const parts = file.slice(room.length + 1).split("/");
+    return file.startsWith(`${room}/`) && parts.length > 1 ? parts[0] : undefined;
+  };
+  const arrows = new Set<string>();
+  for (const [file, targets] of graph)
+    for (const target of targets) {
+      const a = folderOf(file);
+      const b = folderOf(target);
+      if (a !== undefined && b !== undefined && a !== b) arrows.add(`${a} ⇄ ${b}`);
+    }
+  return [...arrows].filter((arrow) => {
+    const [a, b] = arrow.split(" ⇄ ");
+    return a! < b! && arrows.has(`${b} ⇄ ${a}`);
+  });
+}
+
+test("no folder loop inside src/app: its use cases import each other one way", () => {
+  const files = sourceFiles(REPO_ROOT, ["src/app"]).filter(isProduction);
+  assert.deepEqual(
+    folderLoops(importGraph(REPO_ROOT, files), "src/app"),
+    APP_LOOPS_LEFT.map(([a, b]) => `${a} ⇄ ${b}`),
+    "move what both folders need into one of them, or below app/",
+  );
+});
+
 test("the floor scan sees imports up, sideways and across the apart line, and lets downward ones through", () => {
   const worker = join(REPO_ROOT, "workers/x.ts");
   const text =
@@ -114,6 +148,16 @@ test("the floor scan sees imports up, sideways and across the apart line, and le
     ["src/ui/lib/x.ts imports ../../errors/index.ts"],
   );
   assert.deepEqual(importsUpOrAcross(join(REPO_ROOT, "src/model/x.ts"), 'import { y } from "./y.ts";'), []);
+});
+
+test("the folder-loop scan names two folders that import each other, not a one-way pair or the loose files", () => {
+  const graph = new Map([
+    ["src/app/a/x.ts", ["src/app/b/y.ts", "src/app/compose.ts"]],
+    ["src/app/b/y.ts", ["src/app/a/z.ts"]],
+    ["src/app/c/w.ts", ["src/app/a/x.ts"]],
+    ["src/app/compose.ts", ["src/app/c/w.ts"]],
+  ]);
+  assert.deepEqual(folderLoops(graph, "src/app"), ["a ⇄ b"]);
 });
 
 test("the cycle walk names the way round each cycle, and only cycles", () => {
