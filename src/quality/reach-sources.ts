@@ -87,7 +87,7 @@ export function validationSources(
 /**
  * Tests, before anything is generated or read, that every server a plan's validations read
  * (their data sources, upstream data sources and dataExists waits) can be reached: one
- * connection test per distinct server and options (Connector.testConnection, all at once),
+ * connection test per distinct server and options (the RowSource's test, all at once),
  * each bounded by its connectTimeout plus a few seconds. Files are not tested (a run writes
  * them). Answers the entries whose source is unreachable or refuses the login.
  */

@@ -8,13 +8,13 @@ import type { RowSource } from "./row-source.ts";
 
 /** Whether a source holds at least one row where `expr` is true (a dataExists wait): stops reading at the first. */
 export async function sourceHasRow(
-  rows: RowSource,
+  source: RowSource,
   step: ResolvedStep,
   expr: string,
   nowMicros: number,
   request: Omit<ReadBackRequest, "batchRows">,
 ): Promise<boolean> {
-  const read = await rows.open(step, { ...request, batchRows: 8192 });
+  const read = await source.open(step, { ...request, batchRows: 8192 });
   try {
     const fields = fieldsOf(read);
     const keep = keptBy(compilePredicate(expr, fields, { nowMicros }, "the dataExists expr"), fields.length);

@@ -36,14 +36,14 @@ export interface UpstreamSpillPlan {
  * joined on an expression leaves the rest unread and says so (`truncated`).
  */
 export async function loadUpstream(
-  rows: RowSource,
+  source: RowSource,
   name: string,
   step: ResolvedStep,
   maxRows: number,
   request: Omit<ReadBackRequest, "batchRows">,
   spill?: UpstreamSpillPlan,
 ): Promise<UpstreamTable> {
-  const read = await rows.open(step, { ...request, batchRows: 8192 });
+  const read = await source.open(step, { ...request, batchRows: 8192 });
   let spilled: RowSpill | undefined;
   try {
     const fields = fieldsOf(read);
