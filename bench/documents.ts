@@ -15,12 +15,12 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { openAccess } from "../src/access/index.ts";
-import { fillFromMetadata } from "../src/app/metadata/fill-from-metadata.ts";
 import { OUTPUT_KINDS } from "../src/app/output-kinds.ts";
 import { loadPlanFile } from "../src/config/index.ts";
 import { compilePlan, resolveBudget } from "../src/engine/index.ts";
 import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
 import { findFormat } from "../src/formats/format-registry.ts";
+import { fillFromMetadata } from "../src/metadata/index.ts";
 import { corpusManifests, documentPath } from "../test/support/corpus/corpus-manifest.ts";
 
 /** The CLI's access: these plans are a local user's. */

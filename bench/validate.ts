@@ -13,10 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openAccess } from "../src/access/index.ts";
-import { runValidations } from "../src/app/validate/run-validations.ts";
-import { validationsPlan } from "../src/app/validate/validations-plan.ts";
+import { runValidations } from "../src/app/validations/run-validations.ts";
 import { defaultRunConfiguration } from "../src/model/run-configuration.ts";
 import type { Validation } from "../src/model/validation.ts";
+import { validationsPlan } from "../src/quality/index.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CLI = here("../bin/rowforge.js");

@@ -36,9 +36,9 @@ const bundled = await build({
   entryPoints: {
     cli: "src/cli/main.ts",
     "batch.worker": "workers/batch.worker.ts",
-    "sample.worker": "workers/sample.worker.ts",
-    "parquet-read.worker": "workers/parquet-read.worker.ts",
-    "run.worker": "workers/run.worker.ts",
+    "sample.worker": "src/app/sample/sample.worker.ts",
+    "parquet-read.worker": "src/connectors/file/parquet-read.worker.ts",
+    "run.worker": "src/app/runs/run.worker.ts",
   },
   outdir,
   bundle: true,

@@ -1,8 +1,8 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
-import { runBatchTask } from "../src/app/runs/run-batch-task.ts";
 import { type BatchResult, createPlanCache } from "../src/engine/index.ts";
 import { type TransferredError, transferError } from "../src/errors/index.ts";
 import type { BatchMessage, PlanUnknown } from "./batch-message.ts";
+import { runBatchTask } from "./run-batch-task.ts";
 
 /** This thread's compiled plans: a plan arrives once per thread per run and is compiled once. */
 const plans = createPlanCache();

@@ -3,8 +3,8 @@ import { availableParallelism } from "node:os";
 import type * as PiscinaModule from "piscina";
 import type { BatchExecutor, BatchResult, BatchTask, PlanRegistration } from "../src/engine/index.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
+import { workerUrl } from "../src/util/worker-url.ts";
 import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
-import { workerUrl } from "./worker-url.ts";
 
 /**
  * A worker pool generating batches in parallel; results come back as transferred buffers.
@@ -40,7 +40,7 @@ export function createPoolExecutor(
   // Piscina loads with the first pool: a run made in the calling thread never loads it.
   const { Piscina } = createRequire(import.meta.url)("piscina") as typeof PiscinaModule;
   const pool = new Piscina({
-    filename: workerUrl("batch"),
+    filename: workerUrl("batch", import.meta.url),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 30_000,

@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { NAME_LABELS } from "../../src/app/labels/name-labels.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { generateSample } from "../../src/app/sample/generate-sample.ts";
 import { sampleRows } from "../../src/app/sample/sample-output.ts";
@@ -15,6 +14,7 @@ import { HELPER_RULES, loadPlanFile } from "../../src/config/index.ts";
 import { BUILTINS, FAKER_TABLE, SQL_FUNCTION_FAMILIES } from "../../src/engine/index.ts";
 import { ERROR_CODES } from "../../src/errors/error-codes.ts";
 import { TYPE_MAPPING } from "../../src/formats/type-mapping.ts";
+import { NAME_LABELS } from "../../src/metadata/index.ts";
 import { FIELD_OPTION_TABLE, type FieldOptionRow } from "../../src/model/index.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";
 import { renderConnectorOptions } from "./render-connector-options.ts";

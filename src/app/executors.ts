@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
+import { runBatchTask } from "../../workers/run-batch-task.ts";
 import {
   type BatchExecutor,
   type BatchTask,
@@ -8,7 +9,6 @@ import {
   type PlanRegistration,
 } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
-import { runBatchTask } from "./runs/run-batch-task.ts";
 
 /**
  * Runs smaller than this run in the calling thread when that thread must stay responsive (a

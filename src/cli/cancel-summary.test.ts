@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { StepReport } from "../app/runs/step-report.ts";
+import type { StepReport } from "../model/step-report.ts";
 import { cancelSummary } from "./cancel-summary.ts";
 
 const report = (name: string, success: boolean, records: number): StepReport => ({

@@ -1,4 +1,4 @@
-import type { StepReport } from "../app/runs/step-report.ts";
+import type { StepReport } from "../model/step-report.ts";
 import { groupDigits } from "../util/group-digits.ts";
 
 /** How far a step got: rows done of rows planned, as progress last reported them. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { RunResult } from "../app/runs/run-plan.ts";
-import type { StepReport } from "../app/runs/step-report.ts";
+import type { StepReport } from "../model/step-report.ts";
 import type { ExecutionRecord } from "../store/index.ts";
 import { deleteCommand, failureReport } from "./failure-summary.ts";
 

@@ -1,7 +1,7 @@
 import { maskText } from "../app/catalog/secrets.ts";
 import type { RolledBack } from "../app/runs/roll-back-run.ts";
 import type { RunResult } from "../app/runs/run-plan.ts";
-import type { StepReport } from "../app/runs/step-report.ts";
+import type { StepReport } from "../model/step-report.ts";
 import { groupDigits } from "../util/group-digits.ts";
 
 const where = (r: StepReport): string =>

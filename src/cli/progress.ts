@@ -1,4 +1,4 @@
-import type { LiveDelivery } from "../connectors/messaging/delivery-report.ts";
+import type { LiveDelivery } from "../model/delivery-report.ts";
 import { groupDigits } from "../util/group-digits.ts";
 import type { CliIo } from "./cli-io.ts";
 

@@ -1,4 +1,4 @@
-import type { StepReport } from "../app/runs/step-report.ts";
+import type { StepReport } from "../model/step-report.ts";
 import { groupDigits } from "../util/group-digits.ts";
 
 /** The run summary: step, format, records, seconds, rows/s and output path, aligned in columns. */

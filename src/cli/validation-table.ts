@@ -1,4 +1,4 @@
-import type { ValidationResult } from "../app/validate/validation-result.ts";
+import type { ValidationResult } from "../quality/index.ts";
 import { groupDigits } from "../util/group-digits.ts";
 
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);

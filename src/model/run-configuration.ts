@@ -17,7 +17,7 @@ export const FLAG_DEFAULTS = {
   enableAlerts: true,
   enableUniqueCheckOnlyInBatch: false,
   enableFastGeneration: false,
-  /** rowforge's own: fields without a generator (read from a table or a document) get values by their name (src/app/labels). */
+  /** rowforge's own: fields without a generator (read from a table or a document) get values by their name (src/metadata/labels). */
   enableGenerateByName: true,
   /** rowforge's own: a failed generate run removes what it committed before it ends (roll-back-run.ts). */
   enableRollbackOnFailure: false,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { DeliveryReport } from "../../src/connectors/messaging/delivery-report.ts";
+import type { DeliveryReport } from "../../src/model/delivery-report.ts";
 import { startHttpReceiver } from "../support/http-receiver.ts";
 import { until } from "../support/until.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";

@@ -3,11 +3,11 @@ import { test } from "node:test";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { headers as natsHeaders } from "@nats-io/transport-node";
 import { Producer, stringSerializers } from "@platformatic/kafka";
-import { runValidations } from "../../src/app/validate/run-validations.ts";
-import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
+import { runValidations } from "../../src/app/validations/run-validations.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { defaultRunConfiguration } from "../../src/model/run-configuration.ts";
 import type { Validation } from "../../src/model/validation.ts";
+import { validationsPlan } from "../../src/quality/validations-plan.ts";
 import {
   freshName,
   natsClient,

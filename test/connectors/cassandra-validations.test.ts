@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runValidations } from "../../src/app/validate/run-validations.ts";
-import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
+import { runValidations } from "../../src/app/validations/run-validations.ts";
 import { defaultRunConfiguration } from "../../src/model/run-configuration.ts";
 import type { Validation } from "../../src/model/validation.ts";
+import { validationsPlan } from "../../src/quality/validations-plan.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { cassandraConnection, cqlQuery, freshCassandraTable } from "../support/servers.ts";
 

@@ -21,7 +21,7 @@ import {
 } from "../support/servers.ts";
 
 /**
- * Columns read from a table get values by their name and type (src/app/labels): what the
+ * Columns read from a table get values by their name and type (src/metadata/labels): what the
  * database holds afterwards is checked column by column, as a user would look at it.
  */
 

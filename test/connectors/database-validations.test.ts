@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runValidations } from "../../src/app/validate/run-validations.ts";
-import { validationsPlan } from "../../src/app/validate/validations-plan.ts";
+import { runValidations } from "../../src/app/validations/run-validations.ts";
 import type { Connection } from "../../src/model/connection.ts";
 import { defaultRunConfiguration } from "../../src/model/run-configuration.ts";
 import type { Validation } from "../../src/model/validation.ts";
+import { validationsPlan } from "../../src/quality/validations-plan.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import {
   freshMysqlTable,

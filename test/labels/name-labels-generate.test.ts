@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { NAME_LABELS } from "../../src/app/labels/name-labels.ts";
+import { NAME_LABELS } from "../../src/metadata/labels/name-labels.ts";
 import { planFrom } from "../support/plans.ts";
 import { generateAll } from "../support/rows.ts";
 

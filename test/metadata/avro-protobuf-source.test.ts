@@ -4,17 +4,17 @@ import { dirname, isAbsolute, join } from "node:path";
 import { test } from "node:test";
 import avro from "avsc";
 import protobuf from "protobufjs";
-import { fillFromMetadata } from "../../src/app/metadata/fill-from-metadata.ts";
 import {
   MessageFrames,
-  type MessageSlot,
   slotsOption,
   writeMessageFrames,
 } from "../../src/connectors/messaging/message-frames.ts";
+import type { MessageSlot } from "../../src/connectors/messaging/message-slot.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { loadProtoFile, rootToJson } from "../../src/formats/protobuf/proto-root.ts";
+import { fillFromMetadata } from "../../src/metadata/fill-from-metadata.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { diskProtoFiles } from "../support/proto-shapes.ts";

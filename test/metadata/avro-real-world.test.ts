@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import avro from "avsc";
-import { fillFromMetadata } from "../../src/app/metadata/fill-from-metadata.ts";
 import {
   MessageFrames,
   slotsOption,
@@ -12,6 +11,7 @@ import {
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { AvroNames, rootRecord } from "../../src/formats/avro/avro-schema.ts";
+import { fillFromMetadata } from "../../src/metadata/fill-from-metadata.ts";
 import { corpusDocument } from "../support/corpus/corpus-manifest.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";

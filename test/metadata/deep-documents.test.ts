@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { openAccess } from "../../src/access/index.ts";
-import { metadataDocuments } from "../../src/app/metadata/metadata-documents.ts";
 import { MAX_YAML_DEPTH } from "../../src/config/index.ts";
+import { metadataDocuments } from "../../src/metadata/metadata-documents.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 
 test("a metadata document of YAML nested 10,000 levels deep is refused naming the nesting limit", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { stringify } from "yaml";
-import { expectationValidations } from "../../src/app/metadata/great-expectations/expectation-validation.ts";
+import { expectationValidations } from "../../src/metadata/great-expectations/expectation-validation.ts";
 import { corpusManifests, documentPath } from "../support/corpus/corpus-manifest.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";

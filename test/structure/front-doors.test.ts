@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
+import { specifiers } from "../support/import-graph.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 
 /** Folders whose index.ts is the only way in for production code outside them. */
-const FRONT_DOORS = ["src/engine", "src/engine/sql", "src/engine/rng"];
+const FRONT_DOORS = ["src/engine", "src/engine/sql", "src/engine/rng", "src/quality", "src/metadata"];
 /** Where production code lives (tests and benches may reach internals they test). */
 const PRODUCTION = ["src", "workers", "scripts", "bin"];
 
@@ -15,14 +16,6 @@ const productionFiles = (): string[] =>
   PRODUCTION.flatMap((d) =>
     readdirSync(join(REPO_ROOT, d), { recursive: true, encoding: "utf8" }).map((f) => join(REPO_ROOT, d, f)),
   ).filter(isProduction);
-
-/** Relative module specifiers of static imports, re-exports and dynamic imports. */
-function specifiers(text: string): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g))
-    found.push(m[1]!);
-  return found;
-}
 
 /** `file imports spec` for each import of `file` that reaches into `folder` past its index.ts. */
 function pastTheDoor(folder: string, file: string, text: string): string[] {

@@ -3,7 +3,7 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { maskDeep } from "../../app/catalog/secrets.ts";
 import type { RunManager } from "../../app/runs/run-manager.ts";
 import type { RunEvent, RunSnapshot } from "../../app/runs/run-progress.ts";
-import type { StepReport } from "../../app/runs/step-report.ts";
+import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { mapStrings } from "../../util/map-strings.ts";
 import { RunEventsAnswer } from "../answer-schemas.ts";

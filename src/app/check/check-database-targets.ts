@@ -1,9 +1,9 @@
 import type { ResourceAccess } from "../../access/index.ts";
+import { missingConnection } from "../../connectors/missing-connection.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { missingConnection } from "../runs/missing-connection.ts";
 
 /** What is wrong with a step. */
 export type StepProblem = Pick<RowforgeError, "code" | "message" | "hint">;

@@ -1,6 +1,5 @@
 import {
   findRelationPath,
-  isObject,
   type RelationRole,
   relationPartPath,
   type SourceDocument,
@@ -11,18 +10,13 @@ import {
   type PlanCompileOptions,
   resolveBudget,
 } from "../../engine/index.ts";
-import {
-  type Diagnostic,
-  formatPath,
-  isRowforgeError,
-  type PathSegment,
-  type SourceLocation,
-} from "../../errors/index.ts";
+import { type Diagnostic, formatPath, isRowforgeError, type SourceLocation } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { checkStepRunnable } from "../runs/check-step-runnable.ts";
 import type { StepProblem } from "./check-database-targets.ts";
+import { checkStepRunnable } from "./check-step-runnable.ts";
 import { checkValidations } from "./check-validations.ts";
 import { countWarnings } from "./count-warnings.ts";
+import { locateStep } from "./locate-step.ts";
 
 export interface PlanDocuments {
   /** Parsed files by path. */
@@ -200,56 +194,4 @@ export function stepDiagnostic(
     location: doc ? locateStep(doc, s.step.name) : file ? { file } : {},
     ...(e.hint ? { hint: e.hint } : {}),
   };
-}
-
-/**
- * Where a step (and a field inside it) is written: the first mapping named `stepName` in a
- * `steps` list anywhere in the document (task files, unified files, plans with inline steps).
- */
-export function locateStep(
-  doc: SourceDocument,
-  stepName: string,
-  field?: string,
-  /** A key inside the step instead (`["count", "records"]`), when it is written. */
-  key?: readonly PathSegment[],
-): SourceLocation {
-  const file = doc.file === undefined ? {} : { file: doc.file };
-  const found = findStep(doc.value, [], stepName);
-  if (!found) return file;
-  let path = found.path;
-  let node: unknown = found.step;
-  for (const part of field?.split(".").filter((x) => x !== "") ?? []) {
-    const fields = isObject(node) && Array.isArray(node.fields) ? node.fields : undefined;
-    const i = fields?.findIndex((f) => isObject(f) && f.name === part) ?? -1;
-    if (!fields || i < 0) break;
-    path = [...path, "fields", i];
-    node = fields[i];
-  }
-  if (key) path = [...path, ...key];
-  return { ...doc.locate(path, "value"), ...file, path: formatPath(path) };
-}
-
-function findStep(
-  node: unknown,
-  path: PathSegment[],
-  stepName: string,
-): { step: unknown; path: PathSegment[] } | undefined {
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const r = findStep(node[i], [...path, i], stepName);
-      if (r) return r;
-    }
-    return undefined;
-  }
-  if (!isObject(node)) return undefined;
-  if (Array.isArray(node.steps)) {
-    const i = node.steps.findIndex((s) => isObject(s) && s.name === stepName);
-    if (i >= 0) return { step: node.steps[i], path: [...path, "steps", i] };
-  }
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "fields" || k === "options") continue;
-    const r = findStep(v, [...path, k], stepName);
-    if (r) return r;
-  }
-  return undefined;
 }

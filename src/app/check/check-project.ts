@@ -2,19 +2,23 @@ import type { ResourceAccess } from "../../access/index.ts";
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import {
+  hasSuiteEntries,
+  type MetadataStepReport,
+  metadataDocuments,
+  withSuiteEntries,
+} from "../../metadata/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { ValidationConfig } from "../../model/validation.ts";
-import type { MetadataStepReport } from "../metadata/fill-from-metadata.ts";
-import { hasSuiteEntries, withSuiteEntries } from "../metadata/great-expectations/suite-entries.ts";
-import { metadataDocuments } from "../metadata/metadata-documents.ts";
+import { validationsPlan } from "../../quality/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
 import { checkTransformations } from "../transform/check-transformations.ts";
-import { validationsPlan } from "../validate/validations-plan.ts";
 import { checkDatabaseTargets } from "./check-database-targets.ts";
-import { checkPlan, locateStep, stepDiagnostic } from "./check-plan.ts";
+import { checkPlan, stepDiagnostic } from "./check-plan.ts";
 import { checkValidations } from "./check-validations.ts";
+import { locateStep } from "./locate-step.ts";
 import type { PreflightOptions } from "./preflight-plan.ts";
 
 /** A plan `validate` dry-runs, with the files its steps come from. */

@@ -3,7 +3,7 @@ import type { SourceDocument } from "../../config/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import { unreachableSources } from "../validate/reach-sources.ts";
+import { unreachableSources } from "../validations/run-validations.ts";
 import { documentOf, entryPath } from "./check-validations.ts";
 
 /**

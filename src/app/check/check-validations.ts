@@ -6,17 +6,19 @@ import {
   type PathSegment,
   type SourceLocation,
 } from "../../errors/index.ts";
+import { METADATA_VALIDATIONS } from "../../metadata/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
-import { METADATA_VALIDATIONS } from "../metadata/fill-from-metadata.ts";
-import type { ReadField } from "../validate/batch-rows.ts";
-import { DEFAULT_CHECK_LIMITS } from "../validate/check.ts";
-import { compileValidation } from "../validate/compile-validation.ts";
-import { fieldCheckPlan } from "../validate/field-check-plan.ts";
-import { aggExprText } from "../validate/group-by-check.ts";
-import { readStepOf } from "../validate/run-validations.ts";
-import { locateStep } from "./check-plan.ts";
+import {
+  aggExprText,
+  compileValidation,
+  DEFAULT_CHECK_LIMITS,
+  fieldCheckPlan,
+  type ReadField,
+  readStepOf,
+} from "../../quality/index.ts";
+import { locateStep } from "./locate-step.ts";
 
 /** The keys of a validation that name fields or hold SQL, in the order a problem is looked for in them. */
 const PROBLEM_KEYS = ["preFilterExpr", "expr", "aggExpr", "aggField", "groupByFields", "field"] as const;

@@ -2,11 +2,11 @@ import type { ResourceAccess } from "../../access/index.ts";
 import type { Diagnostic } from "../../errors/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { checkPlanAccess } from "../runs/check-plan-access.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
 import { checkTransformations } from "../transform/check-transformations.ts";
 import { checkDatabaseTargets, type StepProblem } from "./check-database-targets.ts";
 import { checkPlan, type PlanDocuments, stepDiagnostic } from "./check-plan.ts";
+import { checkPlanAccess } from "./check-plan-access.ts";
 
 /** A plan with what stops it from running: it runs when `diagnostics` holds no error. */
 export interface Preflight {

@@ -1,12 +1,12 @@
 import { normaliseFormat } from "../../config/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import type { TableStep } from "../../connectors/table-description.ts";
+import { withinConnectTimeout } from "../../connectors/within-connect-timeout.ts";
 import { didYouMean, RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { TableColumn } from "../../model/table-column.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { tableStep } from "../schemas/whole-connections.ts";
-import { withinConnectTimeout } from "./within-connect-timeout.ts";
 
 export interface TableColumns {
   /** `schema.table` as the database names it. */

@@ -1,11 +1,11 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { normaliseFormat } from "../../config/index.ts";
 import { findConnector, JMS_SUPPORTED, plannedKinds, unsupportedKind } from "../../connectors/registry.ts";
+import { withinConnectTimeout } from "../../connectors/within-connect-timeout.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
 import { CONNECTION_GROUPS, type Connection } from "../../model/connection.ts";
 import { isSecretKey, MASK, maskText } from "../catalog/secrets.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
-import { withinConnectTimeout } from "./within-connect-timeout.ts";
 
 /** Data Caterer's ConnectionTestResult: what `rowforge connection test` and POST /connection/test answer. */
 export interface ConnectionTestResult {

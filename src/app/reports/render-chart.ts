@@ -1,5 +1,5 @@
+import type { StepReport } from "../../model/step-report.ts";
 import { groupDigits } from "../../util/group-digits.ts";
-import type { StepReport } from "../runs/step-report.ts";
 import { escapeXml } from "./escape.ts";
 import { CHART_CSS } from "./report-styles.ts";
 

@@ -1,6 +1,6 @@
-import type { DeliveryReport } from "../../connectors/messaging/delivery-report.ts";
+import type { DeliveryReport } from "../../model/delivery-report.ts";
+import type { StepReport } from "../../model/step-report.ts";
 import { groupDigits } from "../../util/group-digits.ts";
-import type { StepReport } from "../runs/step-report.ts";
 import { escapeXml as e } from "./escape.ts";
 import { DELIVERY_CHART_CSS } from "./report-styles.ts";
 

@@ -1,5 +1,5 @@
+import type { ValidationResult } from "../../quality/index.ts";
 import { groupDigits } from "../../util/group-digits.ts";
-import type { ValidationResult } from "../validate/validation-result.ts";
 import { escapeXml as e } from "./escape.ts";
 
 /** The report's Validations section: one row per validation with its counts, threshold, sample and note. */

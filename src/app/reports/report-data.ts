@@ -1,5 +1,5 @@
-import type { StepReport } from "../runs/step-report.ts";
-import type { ValidationResult } from "../validate/validation-result.ts";
+import type { StepReport } from "../../model/step-report.ts";
+import type { ValidationResult } from "../../quality/index.ts";
 
 /** Everything a run report shows; results.json is this object. */
 export interface ReportData {

@@ -1,7 +1,7 @@
 import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { isReference } from "./check-step-runnable.ts";
+import { isReference } from "../check/check-step-runnable.ts";
 
 /**
  * `--transaction plan` is for plans whose written steps all go to one database (the same

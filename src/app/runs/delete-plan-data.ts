@@ -4,13 +4,13 @@ import { connectorFor } from "../../connectors/registry.ts";
 import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { type StepReport, stepFailure } from "../../model/step-report.ts";
+import { checkPlanAccess } from "../check/check-plan-access.ts";
+import { isReference } from "../check/check-step-runnable.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
-import { checkPlanAccess } from "./check-plan-access.ts";
-import { isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import { type DeleteHistorySource, loadPlanHistory } from "./plan-history.ts";
 import type { RunResult } from "./run-plan.ts";
-import { type StepReport, stepFailure } from "./step-report.ts";
 
 /**
  * Delete mode: removes what earlier runs of the plan generated, and only that, children

@@ -1,6 +1,6 @@
 import { GENERATOR_VERSION } from "../../engine/index.ts";
+import { summaryRow, type ValidationResult } from "../../quality/index.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
-import { summaryRow, type ValidationResult } from "../validate/validation-result.ts";
 import type { RecomputeFacts } from "./run-details.ts";
 import type { JobEnd } from "./run-host.ts";
 import { type JournalEntry, stoppedSteps } from "./run-journal.ts";

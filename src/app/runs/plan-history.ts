@@ -3,11 +3,11 @@ import type { GeneratedRun, StepHistory } from "../../connectors/connector.ts";
 import { type CompiledPlan, compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionCollection, ExecutionRecord } from "../../store/index.ts";
-import { isReference } from "./check-step-runnable.ts";
+import { isReference } from "../check/check-step-runnable.ts";
 import { detailsOf, withDetails } from "./run-details.ts";
 import { stepCheck } from "./step-check.ts";
-import type { StepReport } from "./step-report.ts";
 
 /** What delete mode reads and marks of the store's executions (a run thread reaches them through its port). */
 export type HistoryRecords = Pick<ExecutionCollection, "list" | "get" | "put">;

@@ -1,8 +1,8 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { summaryRow } from "../../quality/index.ts";
 import { type ExecutionMode, type ExecutionRecord, openStore } from "../../store/index.ts";
-import { summaryRow } from "../validate/validation-result.ts";
 import { reportPlace, reportRun } from "./report-run.ts";
 import { type RunDetails, withDetails } from "./run-details.ts";
 import { journalFinishedRun, journalFolder, type RunJournal } from "./run-journal.ts";

@@ -1,10 +1,10 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import type { RunConfiguration } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { StepReport } from "../../model/step-report.ts";
+import type { ValidationResult } from "../../quality/index.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import { writeReport } from "../reports/write-report.ts";
-import type { ValidationResult } from "../validate/validation-result.ts";
-import type { StepReport } from "./step-report.ts";
 
 /** Where a run's report goes and what it shows of the plan (kept with a running run, so a run that dies still gets one). */
 export interface ReportPlace {

@@ -1,14 +1,14 @@
 import { type AccessRules, accessOf } from "../../access/index.ts";
 import type { Leftover } from "../../connectors/connector.ts";
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionMode } from "../../store/index.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import { deletePlanData } from "./delete-plan-data.ts";
 import type { DeleteHistorySource } from "./plan-history.ts";
 import type { RunLimits } from "./run-limits.ts";
 import { type RunResult, runPlan } from "./run-plan.ts";
-import type { StepReport } from "./step-report.ts";
 
 /** One accepted run as plain data: what a run thread (or the calling thread) is given to do it. */
 export interface RunJob {

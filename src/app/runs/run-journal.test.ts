@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import type { StepReport } from "../../model/step-report.ts";
 import { type JournalEntry, journalsLeftBehind, startJournal, stoppedSteps } from "./run-journal.ts";
-import type { StepReport } from "./step-report.ts";
 
 const folderIn = () => join(mkdtempSync(join(tmpdir(), "rowforge-journal-")), "running");
 

@@ -3,10 +3,10 @@ import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { Leftover } from "../../connectors/connector.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionMode, ExecutionRecord } from "../../store/index.ts";
 import { maskDeep } from "../catalog/secrets.ts";
 import type { ReportPlace } from "./report-run.ts";
-import type { StepReport } from "./step-report.ts";
 
 /** The step a run was writing, as far as it got. */
 export interface JournalStep {

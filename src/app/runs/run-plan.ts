@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { tableFromIPC } from "apache-arrow";
 import type { ResourceAccess } from "../../access/index.ts";
 import type { Leftover, StepSink } from "../../connectors/connector.ts";
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { type RunTransaction, runTransaction } from "../../connectors/run-transaction.ts";
@@ -20,18 +19,19 @@ import {
 import { errorCodeInfo, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { findFormat } from "../../formats/format-registry.ts";
 import type { Connection } from "../../model/connection.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
+import { type StepReport, stepFailure } from "../../model/step-report.ts";
+import type { ValidationResult } from "../../quality/index.ts";
 import { releaseBytes } from "../../util/release-bytes.ts";
+import { checkPlanAccess } from "../check/check-plan-access.ts";
+import { checkStepRunnable, isReference } from "../check/check-step-runnable.ts";
 import { chooseSeed } from "../choose-seed.ts";
 import type { ExecutorFactory, RunShape } from "../executors.ts";
 import { checkFailureNote } from "../schemas/checks/step-checks.ts";
 import { readSchemas, schemaWarnings } from "../schemas/read-schemas.ts";
-import { unreachableSources } from "../validate/reach-sources.ts";
-import { runValidations } from "../validate/run-validations.ts";
-import type { ValidationResult } from "../validate/validation-result.ts";
-import { checkPlanAccess } from "./check-plan-access.ts";
+import { runValidations, unreachableSources } from "../validations/run-validations.ts";
 import { checkRunTransaction } from "./check-run-transaction.ts";
-import { checkStepRunnable, isReference } from "./check-step-runnable.ts";
 import { loadReferences } from "./load-references.ts";
 import type { RecomputeFacts } from "./run-details.ts";
 import {
@@ -43,7 +43,6 @@ import {
 } from "./run-limits.ts";
 import { runScratchFolder, withScratchFolder } from "./run-scratch.ts";
 import { stepCheck } from "./step-check.ts";
-import { type StepReport, stepFailure } from "./step-report.ts";
 
 export interface RunPlanOptions {
   /**

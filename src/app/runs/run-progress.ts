@@ -1,4 +1,4 @@
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import type { RunSnapshot, StepProgress } from "./run-snapshot.ts";
 

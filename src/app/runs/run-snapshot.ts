@@ -1,4 +1,4 @@
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ExecutionMode } from "../../store/store-records.ts";
 
 /*

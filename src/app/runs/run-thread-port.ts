@@ -1,13 +1,13 @@
 import { type MessagePort, threadId } from "node:worker_threads";
 import type { Leftover } from "../../connectors/connector.ts";
-import type { LiveDelivery } from "../../connectors/messaging/delivery-report.ts";
 import { RowforgeError, rebuildError, type TransferredError, transferError } from "../../errors/index.ts";
+import type { LiveDelivery } from "../../model/delivery-report.ts";
+import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionRecord } from "../../store/index.ts";
 import type { DeleteHistorySource, HistoryRecords } from "./plan-history.ts";
 import type { JobEnd } from "./run-host.ts";
 import type { JobListener, RunJob } from "./run-job.ts";
 import type { RunResult } from "./run-plan.ts";
-import type { StepReport } from "./step-report.ts";
 
 /** What a run thread is given: its job, the worker threads its batches may use, and its end of the port. */
 export interface RunThreadTask {

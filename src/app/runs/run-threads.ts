@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { MessageChannel, type Worker } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { workerUrl } from "../../../workers/worker-url.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import { workerUrl } from "../../util/worker-url.ts";
 import type { JobEnd, RunHost } from "./run-host.ts";
 import type { RunThreadTask } from "./run-thread-port.ts";
 import { serveRunThread } from "./run-thread-port.ts";
@@ -26,7 +26,7 @@ const EXIT_WAIT_MS = 2_000;
  */
 export function createRunThreads(o: RunThreadsOptions): RunHost {
   const pool = new Piscina({
-    filename: workerUrl("run"),
+    filename: workerUrl("run", import.meta.url),
     minThreads: 1,
     maxThreads: o.threads,
     // A run is one long asynchronous task: its thread keeps its event loop between runs.

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Piscina } from "piscina";
-import { workerUrl } from "../../../workers/worker-url.ts";
 import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
+import { workerUrl } from "../../util/worker-url.ts";
 import { loadReferences } from "../runs/load-references.ts";
 import type { SampleOptions } from "./generate-sample.ts";
 import { renderSample, type SampleTask, type SampleTaskResult, type StepOutput } from "./run-sample-task.ts";
@@ -47,7 +47,7 @@ export function createSampleRunner(
   };
   const workers = (): Piscina =>
     (pool ??= new Piscina({
-      filename: workerUrl("sample"),
+      filename: workerUrl("sample", import.meta.url),
       minThreads: 1,
       maxThreads: 2,
       idleTimeout: 60_000,

@@ -1,7 +1,7 @@
 import type { ColumnDescription } from "../../connectors/table-description.ts";
+import { labelFor } from "../../metadata/index.ts";
 import type { Field } from "../../model/field.ts";
 import { textMaxLen } from "../../model/text-length.ts";
-import { labelFor } from "../labels/label-by-name.ts";
 import { checkOptions } from "./checks/check-options.ts";
 import type { ColumnRules } from "./checks/check-rules.ts";
 
@@ -16,7 +16,7 @@ export interface ColumnRole {
   readonly unique: boolean;
   /** Another step's foreign key points at it: generated even when the database could fill it. */
   readonly referenced: boolean;
-  /** Values by the column's name and type (src/app/labels), when a label fits it. */
+  /** Values by the column's name and type (src/metadata/labels), when a label fits it. */
   readonly byName: boolean;
   /** What the table's CHECK constraints ask of its values (table-checks.ts). */
   readonly rules?: ColumnRules;

@@ -1,20 +1,20 @@
 import type { ResourceAccess } from "../../access/index.ts";
+import { missingConnection } from "../../connectors/missing-connection.ts";
 import { findConnector } from "../../connectors/registry.ts";
 import { type StepSessions, withSessions } from "../../connectors/table/step-sessions.ts";
 import type { ColumnDescription, TableDescription } from "../../connectors/table-description.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import {
+  fillFromMetadata,
+  generatesByName,
+  type MetadataFillOptions,
+  type MetadataStepReport,
+} from "../../metadata/index.ts";
+import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import { generatesByName } from "../labels/label-by-name.ts";
-import {
-  fillFromMetadata,
-  type MetadataFillOptions,
-  type MetadataStepReport,
-} from "../metadata/fill-from-metadata.ts";
-import { isReference } from "../runs/check-step-runnable.ts";
-import { missingConnection } from "../runs/missing-connection.ts";
 import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.ts";
 import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
@@ -86,7 +86,7 @@ export interface ReadSchemaOptions {
  * with no connection has no server to read (checkStepRunnable says so).
  */
 const needsSchema = (r: ResolvedStep): boolean =>
-  !isReference(r) && findConnector(r.format)?.describe !== undefined && !missingConnection(r);
+  !isReferenceStep(r) && findConnector(r.format)?.describe !== undefined && !missingConnection(r);
 
 /**
  * The schema stage, before compile: makes a step of each table of a data source that stands

@@ -1,6 +1,8 @@
 import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
+import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /** File names each format's reader takes in a folder of parts (hidden and `_` files never). */
 export const READ_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
@@ -59,4 +61,46 @@ export function duckReaderOf(
   const header = (options.header ?? "true").trim().toLowerCase();
   const delimiter = options.delimiter ?? options.sep ?? ",";
   return `read_csv(${list}, header = ${header === "true" || header === "yes" || header === "1"}, delim = ${sqlLiteral(delimiter)}, hive_partitioning = true)`;
+}
+
+/** The files a read-back of a file step reads (one file, or the parts under its folder), or coded errors. */
+export async function readBackFiles(
+  step: ResolvedStep,
+  format: string,
+  access: ResourceAccess,
+): Promise<{ path: string; source: string; files: string[] }> {
+  const name = step.step.name;
+  const extensions = READ_EXTENSIONS[format];
+  if (!extensions) {
+    throw new RowforgeError(
+      "RF_FORMAT_UNKNOWN",
+      `"${name}" is ${format} data, which rowforge cannot read back yet`,
+      { hint: "validations read csv, json, parquet and orc files (and database tables and topics)" },
+    );
+  }
+  const raw = step.step.options.path?.trim();
+  if (!raw) {
+    throw new RowforgeError("RF_KEY_MISSING", `"${name}" has no path option to read from`, {
+      hint: "add options: {path: <folder or file>} to the validation or its connection",
+    });
+  }
+  // Data read back is a file the plan names: held to the access rules.
+  const path = resolve(await access.readable(raw, `"${name}": path`));
+  const source = `${format} ${path}`;
+  const files = await partFiles(
+    path,
+    extensions,
+    `"${name}"`,
+    "generate the data first, or fix the path in the validation's options",
+  );
+  if (files.length === 0) {
+    throw new RowforgeError(
+      "RF_FILE_NOT_FOUND",
+      `"${name}" reads ${source}, which holds no ${extensions.join("/")} files`,
+      {
+        hint: "generate the data first, or fix the path or the format",
+      },
+    );
+  }
+  return { path, source, files };
 }

@@ -1,12 +1,11 @@
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { DuckDBDataChunk } from "@duckdb/node-api";
 import type { RecordBatch, Schema } from "apache-arrow";
-import type { ResourceAccess } from "../../access/index.ts";
 import { batchShape, toRecordBatch } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
-import { duckReaderOf, partFiles, READ_EXTENSIONS } from "./file-sources.ts";
+import { duckReaderOf, readBackFiles } from "./file-sources.ts";
 import { readOrcRows } from "./read-orc-rows.ts";
 import { parquetBatches, parquetCounts, parquetSchema } from "./read-parquet-rows.ts";
 
@@ -90,48 +89,6 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
     await close();
     throw cannotRead(e);
   }
-}
-
-/** The files a read-back of a file step reads (one file, or the parts under its folder), or coded errors. */
-export async function readBackFiles(
-  step: ResolvedStep,
-  format: string,
-  access: ResourceAccess,
-): Promise<{ path: string; source: string; files: string[] }> {
-  const name = step.step.name;
-  const extensions = READ_EXTENSIONS[format];
-  if (!extensions) {
-    throw new RowforgeError(
-      "RF_FORMAT_UNKNOWN",
-      `"${name}" is ${format} data, which rowforge cannot read back yet`,
-      { hint: "validations read csv, json, parquet and orc files (and database tables and topics)" },
-    );
-  }
-  const raw = step.step.options.path?.trim();
-  if (!raw) {
-    throw new RowforgeError("RF_KEY_MISSING", `"${name}" has no path option to read from`, {
-      hint: "add options: {path: <folder or file>} to the validation or its connection",
-    });
-  }
-  // Data read back is a file the plan names: held to the access rules.
-  const path = resolve(await access.readable(raw, `"${name}": path`));
-  const source = `${format} ${path}`;
-  const files = await partFiles(
-    path,
-    extensions,
-    `"${name}"`,
-    "generate the data first, or fix the path in the validation's options",
-  );
-  if (files.length === 0) {
-    throw new RowforgeError(
-      "RF_FILE_NOT_FOUND",
-      `"${name}" reads ${source}, which holds no ${extensions.join("/")} files`,
-      {
-        hint: "generate the data first, or fix the path or the format",
-      },
-    );
-  }
-  return { path, source, files };
 }
 
 /** Whether two schemas have the same field names and types, in order. */

@@ -6,7 +6,7 @@ import { orcFields, orcStripes } from "../../formats/orc/read/orc-reader.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
-import { readBackFiles } from "./read-file-rows.ts";
+import { readBackFiles } from "./file-sources.ts";
 
 /** Hive's folder name for a null partition value. */
 const HIVE_NULL = "__HIVE_DEFAULT_PARTITION__";

@@ -1,11 +1,11 @@
 import { openAsBlob } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { type RecordBatch, type Schema, tableFromIPC } from "apache-arrow";
-import type { ParquetReadReply, ParquetReadRequest } from "../../../workers/parquet-read-message.ts";
-import { workerUrl } from "../../../workers/worker-url.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { parquetWasm as wasm } from "../../formats/parquet/parquet-format.ts";
+import { workerUrl } from "../../util/worker-url.ts";
 import type { ReadBackRequest } from "../connector.ts";
+import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-message.ts";
 
 /** Row groups a decoding worker may have ready ahead of the reader (memory: that many row groups). */
 const WINDOW = 2;
@@ -87,7 +87,7 @@ const IDLE_MS = 30_000;
 
 function newDecoder(): Decoder {
   const d: Decoder = {
-    worker: new Worker(new URL(workerUrl("parquet-read"))),
+    worker: new Worker(new URL(workerUrl("parquet-read", import.meta.url))),
     onMessage: undefined,
     onFailure: undefined,
     exited: false,

@@ -1,7 +1,7 @@
 import { DataType, type Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { MessageSlot } from "../messaging/message-frames.ts";
+import type { MessageSlot } from "../messaging/message-slot.ts";
 import type { HttpOptions } from "./http-options.ts";
 
 /** A query parameter: its name, its slot (arrays as JSON) and how arrays are written (OpenAPI style). */

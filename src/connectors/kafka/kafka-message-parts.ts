@@ -1,5 +1,5 @@
 import type { Schema } from "apache-arrow";
-import type { MessageSlot } from "../messaging/message-frames.ts";
+import type { MessageSlot } from "../messaging/message-slot.ts";
 
 /** The columns Data Caterer's Kafka sink reads as message parts rather than as the value. */
 export const KAFKA_CONTROL_COLUMNS = ["key", "headers", "partition", "topic"] as const;

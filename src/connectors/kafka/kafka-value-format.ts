@@ -15,7 +15,7 @@ import {
   rootToJson,
 } from "../../formats/protobuf/proto-root.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { MessageSlot } from "../messaging/message-frames.ts";
+import type { MessageSlot } from "../messaging/message-slot.ts";
 import {
   fetchRegisteredSchema,
   readRegistryOptions,

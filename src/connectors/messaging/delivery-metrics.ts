@@ -1,5 +1,10 @@
+import type {
+  DeliveryReport,
+  DeliverySecond,
+  LatencySummary,
+  LiveDelivery,
+} from "../../model/delivery-report.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
-import type { DeliveryReport, DeliverySecond, LatencySummary, LiveDelivery } from "./delivery-report.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 
 interface Second {

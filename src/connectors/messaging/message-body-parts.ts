@@ -1,6 +1,6 @@
 import { DataType, type Schema } from "apache-arrow";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { MessageSlot } from "./message-frames.ts";
+import type { MessageSlot } from "./message-slot.ts";
 
 /** Which message part holds a broker message's body and headers. */
 export interface MessageBodyParts {

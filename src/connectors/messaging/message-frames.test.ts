@@ -3,7 +3,8 @@ import { describe, it } from "node:test";
 import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import { MessageFrames, type MessageSlot, slotsOption, writeMessageFrames } from "./message-frames.ts";
+import { MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
+import type { MessageSlot } from "./message-slot.ts";
 
 const text = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b).toString("utf8"));
 

@@ -1,9 +1,9 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import type { DeliveryReport, LiveDelivery } from "../../model/delivery-report.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
 import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
 import { DeliveryMetrics } from "./delivery-metrics.ts";
-import type { DeliveryReport, LiveDelivery } from "./delivery-report.ts";
 import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
 import { type MessageTransport, outcomeOf } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";

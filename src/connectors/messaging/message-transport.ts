@@ -1,4 +1,5 @@
-import type { MessageFrames, MessageSlot } from "./message-frames.ts";
+import type { MessageFrames } from "./message-frames.ts";
+import type { MessageSlot } from "./message-slot.ts";
 
 /** What a destination did with one send of messages. */
 export interface SendOutcome {

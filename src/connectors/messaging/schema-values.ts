@@ -4,7 +4,7 @@ import { AvroNames, type AvroSchema } from "../../formats/avro/avro-schema.ts";
 import { avroWriter } from "../../formats/avro/avro-writer.ts";
 import { protobufColumnWriter } from "../../formats/protobuf/proto-column-writer.ts";
 import { rootFromJson } from "../../formats/protobuf/proto-root.ts";
-import type { MessageSlot } from "./message-frames.ts";
+import type { MessageSlot } from "./message-slot.ts";
 
 /** Parsed schemas by their text: a worker reads a step's schema once, not once per batch. */
 const parsed = new Map<string, unknown>();

@@ -1,7 +1,6 @@
 import { type Count, DEFAULT_PER_FIELD_COUNT, type PerFieldCount } from "../../model/count.ts";
 import type { Cardinality } from "../../model/foreign-key.ts";
 import { groupDigits } from "../../util/group-digits.ts";
-import type { StepLink } from "./compile-step.ts";
 import {
   fixedGrouping,
   type GroupSizeSpec,
@@ -23,15 +22,22 @@ export interface CountRule {
   readonly followsParent: boolean;
 }
 
+/** What the count reads of a foreign key into the step (compile-step.ts's StepLink is one). */
+export interface RowLink {
+  readonly childFields: readonly string[];
+  readonly parent: { readonly id: string; readonly rowCount: number };
+  readonly cardinality?: Cardinality;
+}
+
 /** How many rows a step has and how they fall into groups (see RowGrouping). */
-export interface StepRows {
+export interface StepRows<L extends RowLink = RowLink> {
   readonly grouping: RowGrouping;
   /** Group sizes were drawn from the seed (the step cannot take a stream salt). */
   readonly drawn: boolean;
   /** Top-level fields whose values are shared by a group (perField's fields). */
   readonly groupFields: ReadonlySet<string>;
   /** Foreign keys whose parent row is the group's (g % parent rows), not drawn per row. */
-  readonly groupedLinks: ReadonlySet<StepLink>;
+  readonly groupedLinks: ReadonlySet<L>;
   readonly rule?: CountRule;
 }
 
@@ -47,15 +53,15 @@ const topName = (path: string): string => path.split(".")[0]!;
  * - other `perField`: `records` groups of `count` (or drawn) rows each;
  * - otherwise `records` rows (`allCombinations`: one per combination of oneOf values).
  */
-export function stepRows(
+export function stepRows<L extends RowLink>(
   count: Count,
   records: number,
-  links: readonly StepLink[],
+  links: readonly L[],
   combinations: number | undefined,
   planKey: number,
   stepId: string,
-): StepRows {
-  const none = { drawn: false, groupFields: new Set<string>(), groupedLinks: new Set<StepLink>() };
+): StepRows<L> {
+  const none = { drawn: false, groupFields: new Set<string>(), groupedLinks: new Set<L>() };
   const perField = count.perField;
   const cardLink = links.find((l) => l.cardinality !== undefined);
   if (cardLink) {

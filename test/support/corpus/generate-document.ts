@@ -1,8 +1,8 @@
 import type { RecordBatch } from "apache-arrow";
 import { stringify } from "yaml";
-import { fillFromMetadata } from "../../../src/app/metadata/fill-from-metadata.ts";
-import { checkStepRunnable } from "../../../src/app/runs/check-step-runnable.ts";
+import { checkStepRunnable } from "../../../src/app/check/check-step-runnable.ts";
 import { compilePlan, resolveBudget } from "../../../src/engine/index.ts";
+import { fillFromMetadata } from "../../../src/metadata/fill-from-metadata.ts";
 import type { ResolvedStep } from "../../../src/model/resolved-plan.ts";
 import { OPEN_ACCESS } from "../open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../plans.ts";

@@ -10,10 +10,10 @@ import { batchOf } from "../../../../test/support/orc/orc-test-data.ts";
 import { everyTypeFields, volumeFields } from "../../../../test/support/orc/sample-fields.ts";
 import { encodeOrc, writeTemp } from "../../../../test/support/orc/write-orc.ts";
 import { runPython } from "../../../../test/support/pyarrow.ts";
-import { fieldsOf } from "../../../app/validate/arrow-values.ts";
-import { BatchRows } from "../../../app/validate/batch-rows.ts";
 import { readFileRows } from "../../../connectors/file/read-file-rows.ts";
 import type { ResolvedStep } from "../../../model/resolved-plan.ts";
+import { fieldsOf } from "../../../quality/arrow-values.ts";
+import { BatchRows } from "../../../quality/batch-rows.ts";
 
 /** A file step reading `path` as `format`, as a validation's data source is. */
 const stepOf = (path: string, format: string): ResolvedStep => ({

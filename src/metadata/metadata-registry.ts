@@ -1,0 +1,126 @@
+import { didYouMean, RowforgeError } from "../errors/index.ts";
+import type { ResolvedStep } from "../model/resolved-plan.ts";
+import { avroSource } from "./avro/avro-source.ts";
+import { dataContractSource } from "./contract/datacontract-source.ts";
+import { odcsSource } from "./contract/odcs-source.ts";
+import { greatExpectationsSource } from "./great-expectations/ge-source.ts";
+import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
+import type { MetadataSource } from "./metadata-source.ts";
+import { openApiSource } from "./openapi/openapi-source.ts";
+import { protobufSource } from "./protobuf/protobuf-source.ts";
+import { schemaRegistrySource } from "./schema-registry/schema-registry-source.ts";
+
+/** The metadata sources rowforge reads: one line per kind. */
+export const METADATA_SOURCES: readonly MetadataSource[] = [
+  jsonSchemaSource,
+  openApiSource,
+  odcsSource,
+  dataContractSource,
+  greatExpectationsSource,
+  avroSource,
+  protobufSource,
+  schemaRegistrySource,
+];
+
+/** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */
+const CATALOGUES: Readonly<Record<string, string>> = {
+  openMetadata: "an OpenMetadata catalogue server",
+  marquez: "a Marquez lineage server",
+  amundsen: "an Amundsen catalogue server",
+  datahub: "a DataHub catalogue server",
+};
+
+/** Kinds Data Caterer reads that rowforge does not read yet (issue 18 follows them). */
+const NOT_YET: Readonly<Record<string, string>> = {
+  yamlTask: "the fields of another task file (yamlTask reuse)",
+  yamlPlan: "the steps of another plan file (yamlPlan reuse)",
+};
+
+/** Step options that name a metadata source's document. */
+const LOCATION_OPTIONS = [
+  "jsonSchemaFile",
+  "schemaLocation",
+  "dataContractFile",
+  "expectationsFile",
+  "openApiSpec",
+];
+
+/** Every step option a metadata source reads a document (a file or URL) or asks a server by. */
+export const METADATA_LOCATION_OPTIONS: readonly string[] = [
+  ...new Set([...LOCATION_OPTIONS, ...METADATA_SOURCES.flatMap((s) => s.locationOptions)]),
+];
+
+/** `avro` or `protobuf` for a schema file named `.avsc` or `.proto`. */
+export function schemaKindOf(location: string | undefined): "avro" | "protobuf" | undefined {
+  if (location === undefined) return undefined;
+  const path = location.replace(/[?#].*$/, "").toLowerCase();
+  if (path.endsWith(".avsc")) return "avro";
+  if (path.endsWith(".proto")) return "protobuf";
+  return undefined;
+}
+
+const supported = (): string => {
+  const all = METADATA_SOURCES.map((s) => `${s.kind} (${s.locationOptions[0]})`);
+  return all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : (all[0] ?? "");
+};
+const fold = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
+
+/**
+ * The metadata source a step's fields come from (its `metadataSourceType`, or `jsonSchemaFile`
+ * or `expectationsFile` alone), undefined when the step names none. A kind rowforge does not read is refused,
+ * naming the ones it reads.
+ */
+export function metadataSourceOf(r: ResolvedStep): MetadataSource | undefined {
+  const type = r.step.options.metadataSourceType;
+  if (type === undefined) {
+    if (r.step.options.jsonSchemaFile !== undefined)
+      return METADATA_SOURCES.find((s) => s.kind === "jsonSchema");
+    // A suite is only ever Great Expectations': its checks are not dropped for want of the type.
+    if (r.step.options.expectationsFile !== undefined)
+      return METADATA_SOURCES.find((s) => s.kind === "greatExpectations");
+    if (r.step.fields.length > 0) return undefined;
+    const option = LOCATION_OPTIONS.find((k) => r.step.options[k] !== undefined);
+    if (option === undefined) return undefined;
+    if (r.format === "kafka") {
+      // A Kafka step's schemaLocation alone (as Data Caterer users write it): the file's kind by its extension.
+      const kind = schemaKindOf(r.step.options.schemaLocation);
+      return kind === undefined ? undefined : METADATA_SOURCES.find((s) => s.kind === kind);
+    }
+    throw refuse(
+      r,
+      `names a metadata document (${option}) but no metadataSourceType`,
+      "add metadataSourceType",
+    );
+  }
+  const wanted = fold(type);
+  const source = METADATA_SOURCES.find(
+    (s) => fold(s.kind) === wanted || s.aliases.some((a) => fold(a) === wanted),
+  );
+  if (source) return source;
+  const catalogue = Object.keys(CATALOGUES).find((k) => fold(k) === wanted);
+  if (catalogue)
+    throw refuse(
+      r,
+      `takes its fields from ${CATALOGUES[catalogue]} (metadataSourceType ${type}), which rowforge does not connect to`,
+    );
+  const later = Object.keys(NOT_YET).find((k) => fold(k) === wanted);
+  if (later)
+    throw refuse(
+      r,
+      `takes its fields from ${NOT_YET[later]} (metadataSourceType ${type}), which rowforge does not read`,
+    );
+  const known = [...METADATA_SOURCES.map((s) => s.kind), ...Object.keys(CATALOGUES), ...Object.keys(NOT_YET)];
+  throw refuse(
+    r,
+    `has metadataSourceType ${type}, which is not a metadata source; ${didYouMean(type, known)}`.replace(
+      /; $/,
+      "",
+    ),
+  );
+}
+
+function refuse(r: ResolvedStep, what: string, first?: string): RowforgeError {
+  return new RowforgeError("RF_METADATA_SOURCE_UNSUPPORTED", `step "${r.step.name}" ${what}`, {
+    hint: `${first ? `${first}; ` : ""}rowforge reads fields from ${supported()}; otherwise list the step's fields`,
+  });
+}

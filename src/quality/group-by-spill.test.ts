@@ -1,0 +1,123 @@
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fixtureDir } from "../../test/support/fixture-dir.ts";
+import { OPEN_ACCESS } from "../../test/support/open-access.ts";
+import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
+import { runValidations } from "../app/validations/run-validations.ts";
+import { DataTypes } from "../model/data-type.ts";
+import type { Validation } from "../model/validation.ts";
+import { BatchRows } from "./batch-rows.ts";
+import { DEFAULT_CHECK_LIMITS } from "./check.ts";
+import { compileValidation } from "./compile-validation.ts";
+
+const ROWS = 3_000_000;
+
+/**
+ * 3M rows written by DuckDB as Parquet: `id` distinct but for planted duplicates (every
+ * 100,003rd row repeats the id of the row before it, and 7 ids three times), `acct` in 1.5M
+ * groups of two rows whose amounts sum to 10 except in planted groups (12). DuckDB, over the same
+ * file, gives the expected answers.
+ */
+async function writeData(
+  dir: string,
+): Promise<{ ids: number; dupIds: number; badAccts: number; accts: number }> {
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const db = await DuckDBInstance.create(":memory:", { threads: "2" });
+  const conn = await db.connect();
+  try {
+    const file = join(dir, "data", "part-0.parquet");
+    mkdirSync(join(dir, "data"));
+    await conn.run(`COPY (
+      SELECT
+        CASE WHEN i % 100003 = 1 THEN 'ID' || lpad(CAST(i - 1 AS VARCHAR), 9, '0')
+             WHEN i % 400009 = 7 THEN 'ID' || lpad(CAST(5 AS VARCHAR), 9, '0')
+             ELSE 'ID' || lpad(CAST(i AS VARCHAR), 9, '0') END AS id,
+        CAST(i // 2 AS INTEGER) AS acct,
+        CASE WHEN (i // 2) % 77777 = 3 THEN 6.0 ELSE 5.0 END AS amount
+      FROM range(${ROWS}) t(i)
+    ) TO '${file}' (FORMAT parquet, ROW_GROUP_SIZE 100000)`);
+    const q = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0]);
+    const src = `read_parquet('${file}')`;
+    return {
+      ids: await q(`SELECT count(DISTINCT id) FROM ${src}`),
+      dupIds: await q(`SELECT count(*) FROM (SELECT id FROM ${src} GROUP BY id HAVING count(*) > 1)`),
+      badAccts: await q(
+        `SELECT count(*) FROM (SELECT acct FROM ${src} GROUP BY acct HAVING sum(amount) <> 10)`,
+      ),
+      accts: await q(`SELECT count(DISTINCT acct) FROM ${src}`),
+    };
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
+}
+
+test("unique and a group-by over 3M rows past a small budget of groups spill to disk and find the planted defects exactly", async () => {
+  const dir = fixtureDir({});
+  const spillDir = join(dir, "spill");
+  mkdirSync(spillDir);
+  try {
+    const expected = await writeData(dir);
+    assert.ok(expected.dupIds > 20 && expected.badAccts > 10, "the data has planted defects");
+    const validations: Validation[] = [
+      { kind: "field", field: "id", checks: [{ type: "unique", options: {} }], nested: [] },
+      {
+        kind: "groupBy",
+        groupByFields: ["acct"],
+        aggType: "sum",
+        aggField: "amount",
+        aggExpr: "sum(amount) == 10",
+        checks: [],
+        nested: [],
+      },
+    ];
+    const plan = parquetValidationsPlan("spill", dir, validations);
+    // 20,000 groups in memory: level-0 partitions (~47,000 ids, ~23,000 accounts each) are split once more.
+    const [unique, groupBy] = await runValidations(plan, {
+      access: OPEN_ACCESS,
+      limits: { maxGroups: 20_000, spillDir },
+    });
+    assert.equal(unique!.failed, expected.dupIds);
+    assert.equal(unique!.records, expected.ids);
+    assert.equal(groupBy!.records, expected.accts);
+    assert.equal(groupBy!.failed, expected.badAccts);
+    for (const r of [unique!, groupBy!]) {
+      assert.equal(r.details?.spilled, true);
+      assert.equal(r.sample.length, 5);
+    }
+    // Both are split again past the 64 partitions of the first level.
+    assert.ok(Number(unique!.details?.partitions) > 64);
+    assert.ok(Number(groupBy!.details?.partitions) > 64);
+    for (const s of groupBy!.sample) assert.equal(s["sum(amount)"], 12);
+    assert.deepEqual(readdirSync(spillDir), [], "spill files are removed");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a group-by that spilled and is not finished (its read failed) removes its files when disposed", () => {
+  const spillDir = fixtureDir({});
+  try {
+    const fields = [{ name: "id", type: DataTypes.string }];
+    const limits = { ...DEFAULT_CHECK_LIMITS, maxGroups: 10, spillDir };
+    const [check] = compileValidation(
+      { kind: "field", field: "id", checks: [{ type: "unique", options: {} }], nested: [] },
+      fields,
+      limits,
+    );
+    const ids = Array.from({ length: 300_000 }, (_, i) => `key-${i}`);
+    const rows = BatchRows.ofColumns(fields, [ids], ids.length);
+    check!.consume(
+      rows,
+      Uint32Array.from(ids, (_, i) => i),
+      ids.length,
+    );
+    assert.equal(readdirSync(spillDir).length, 1, "a spill folder was made");
+    check!.dispose?.();
+    assert.deepEqual(readdirSync(spillDir), []);
+  } finally {
+    rmSync(spillDir, { recursive: true, force: true });
+  }
+});
