@@ -31,8 +31,13 @@ const FLOORS: readonly (readonly string[])[] = [
   ["scripts"],
   ["bench"],
 ];
-/** Rooms that stand apart: they import nothing outside themselves, and nothing imports them. */
+/**
+ * Rooms that stand apart: they import nothing outside themselves, and nothing imports them —
+ * but for the types the web UI takes from the API's contract (`import type`, erased from the
+ * browser bundle; test/structure/ui-contract.test.ts keeps that contract free of server code).
+ */
 const APART = ["src/ui"];
+const APART_TYPES_FROM = "src/api/contract.ts";
 
 const floorOf = new Map(FLOORS.flatMap((rooms, floor) => rooms.map((room) => [room, floor] as const)));
 const ROOMS = [...floorOf.keys(), ...APART];
@@ -49,10 +54,15 @@ const isProduction = (file: string): boolean =>
 export function importsUpOrAcross(file: string, text: string): string[] {
   const from = roomOf(relative(REPO_ROOT, file));
   if (from === undefined) return [];
+  const typesOnly = new Set(
+    [...text.matchAll(/\bimport\s+type\s*\{[^}]*\}\s*from\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]!),
+  );
   return specifiers(text)
     .filter((spec) => {
-      const to = roomOf(relative(REPO_ROOT, resolve(dirname(file), spec)));
+      const target = relative(REPO_ROOT, resolve(dirname(file), spec));
+      const to = roomOf(target);
       if (to === undefined || to === from) return false;
+      if (APART.includes(from) && typesOnly.has(spec) && target === APART_TYPES_FROM) return false;
       if (APART.includes(from) || APART.includes(to)) return true;
       return floorOf.get(to)! >= floorOf.get(from)!;
     })
