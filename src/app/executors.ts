@@ -217,8 +217,8 @@ export interface EarlyExecutorFactory extends ExecutorFactory {
 
 /**
  * executorFactory for a process that knows the run's likely size before the run starts (the
- * CLI, from the plan as given): when that size calls for a pool, its threads start now and boot
- * (load rowforge, about 0.3 s) while the run reads table schemas, checks and opens its outputs;
+ * CLI, from the plan its pre-run check compiled): when that size calls for a pool, its threads
+ * start now and boot (load rowforge, about 0.3 s) while the run checks and opens its outputs;
  * the run receives that pool when its own choice (rows and shape, known only then) is the same
  * pool, else the early one is closed and the run gets the executor it asks for.
  */

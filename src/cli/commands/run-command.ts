@@ -236,7 +236,7 @@ export function registerRun(
             )
           : undefined;
       // Without --workers, runs of up to a few hundred thousand rows are faster in this thread;
-      // a larger run's pool starts now, while the run reads its tables and opens its outputs.
+      // a larger run's pool starts now, while the run checks and opens its outputs.
       const executor = earlyExecutorFactory(
         workers,
         workers === undefined,
