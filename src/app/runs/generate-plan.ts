@@ -198,17 +198,21 @@ async function runStep(
     ...(step.countRule ? { countRule: step.countRule.reason } : {}),
   };
   const seconds = () => (performance.now() - started) / 1000;
+  /** The report of a step that wrote nothing (reference data, skipped, failed before its first row). */
+  const wroteNothing = (s: number) => ({
+    ...base,
+    records: 0,
+    bytes: 0,
+    seconds: s,
+    rowsPerSecond: 0,
+    outputs: [],
+  });
   let sink: StepSink | undefined;
   const stopTimers: (() => void)[] = [];
   if (isReference(r)) {
     return {
-      ...base,
-      records: 0,
-      bytes: 0,
-      seconds: 0,
-      rowsPerSecond: 0,
+      ...wroteNothing(0),
       success: true,
-      outputs: [],
       skipped:
         step.rowCount > 0
           ? `reference data: ${step.rowCount} distinct keys read, not generated`
@@ -227,18 +231,7 @@ async function runStep(
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.runTransaction ? { transaction: options.runTransaction } : {}),
     });
-    if ("skipped" in opened) {
-      return {
-        ...base,
-        records: 0,
-        bytes: 0,
-        seconds: seconds(),
-        rowsPerSecond: 0,
-        success: true,
-        outputs: [],
-        skipped: opened.skipped,
-      };
-    }
+    if ("skipped" in opened) return { ...wroteNothing(seconds()), success: true, skipped: opened.skipped };
     const open = opened;
     sink = open;
     const encode = open.accepts === "arrow" ? undefined : open.accepts.encoded;
@@ -342,13 +335,8 @@ async function runStep(
     if (sink === undefined && isRowforgeError(e) && errorCodeInfo(e.code).scope === "run") throw e;
     const message = e instanceof Error ? e.message : String(e);
     return {
-      ...base,
-      records: 0,
-      bytes: 0,
-      seconds: seconds(),
-      rowsPerSecond: 0,
+      ...wroteNothing(seconds()),
       success: false,
-      outputs: [],
       error: message,
       ...(isRowforgeError(e) ? { errorCode: e.code } : {}),
       ...(delivery ? { records: delivery.acknowledged, delivery } : {}),
