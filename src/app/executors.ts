@@ -48,8 +48,8 @@ const sendable = ({ compiled: _, ...r }: PlanRegistration): PlanRegistration => 
 
 /**
  * Runs tasks in the calling thread, exactly as a worker does (encoding included): for small
- * runs and tests; the same results as the pool. Each registered plan is compiled once, or the caller's compile
- * adopted (PlanRegistration.compiled).
+ * runs and tests; the same results as the pool. Each registered plan is compiled once, or the
+ * caller's own compile adopted (PlanRegistration.compiled).
  * With `overflow`, no batch holds the thread much longer than its maxTurnMs: each step's rows
  * are timed (on a few rows first, then on every batch made here), and the batches of a step
  * that would take longer go to the overflow's worker threads, which make the same values.

@@ -16,7 +16,7 @@ import { checkRowLimit, type RunLimits } from "./run-limits.ts";
 /** Plans given by requests, not files: their problems are located by path. */
 const NO_DOCUMENTS: PlanDocuments = { documents: new Map(), taskFiles: new Map() };
 
-export interface RunCheckOptions extends PreflightOptions {
+export interface RunCheckOptions extends Pick<PreflightOptions, "transformations" | "run"> {
   /** A delete run (which reads and checks its plan as it deletes) is checked against the access rules only. */
   readonly mode?: ExecutionMode;
   readonly access: ResourceAccess;
@@ -57,10 +57,10 @@ const refused = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === "er
 
 /**
  * The one pre-run check of a run, for every adapter (the CLI's `run`, POST /run, runs by
- * name); of a generate run: the outputs rerooted and budgets applied, the servers the validations read
- * reached, then the dry run `validate` makes (access rules, tables, every step compiled,
- * outputs, transformations) and the row limit. A run in this thread (`run`) gets its plan read
- * and compiled here, once.
+ * name): the outputs rerooted and budgets applied; then, for a generate run, the servers the
+ * validations read reached, the dry run `validate` makes (access rules, tables, every step
+ * compiled, outputs, transformations) and the row limit. A run in this thread (`run`) gets
+ * its plan read and compiled here, once; a delete run is checked against the access rules.
  */
 export async function checkRun(given: ResolvedPlan, o: RunCheckOptions): Promise<RunCheck> {
   const rerooted = o.outputRoot ? rerootOutputs(given, o.outputRoot) : given;
