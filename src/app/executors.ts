@@ -43,9 +43,13 @@ export interface Overflow {
   readonly maxTurnMs?: number;
 }
 
+/** A registration as it may travel to worker threads: without the registering thread's compile. */
+const sendable = ({ compiled: _, ...r }: PlanRegistration): PlanRegistration => r;
+
 /**
  * Runs tasks in the calling thread, exactly as a worker does (encoding included): for small
- * runs and tests; the same results as the pool. Each registered plan is compiled once.
+ * runs and tests; the same results as the pool. Each registered plan is compiled once, or the
+ * caller's own compile adopted (PlanRegistration.compiled).
  * With `overflow`, no batch holds the thread much longer than its maxTurnMs: each step's rows
  * are timed (on a few rows first, then on every batch made here), and the batches of a step
  * that would take longer go to the overflow's worker threads, which make the same values.
@@ -61,7 +65,7 @@ export function createInlineExecutor(overflow?: Overflow): BatchExecutor {
   const poolOf = (o: Overflow): BatchExecutor => {
     if (!pool) {
       pool = o.pool();
-      for (const r of registered.values()) pool.register(r);
+      for (const r of registered.values()) pool.register(sendable(r));
     }
     return pool;
   };
@@ -73,7 +77,7 @@ export function createInlineExecutor(overflow?: Overflow): BatchExecutor {
     register(r) {
       if (registered.has(r.planKey)) return;
       registered.set(r.planKey, r);
-      pool?.register(r);
+      pool?.register(sendable(r));
     },
     async run(task) {
       const r = registered.get(task.planKey);
@@ -213,8 +217,8 @@ export interface EarlyExecutorFactory extends ExecutorFactory {
 
 /**
  * executorFactory for a process that knows the run's likely size before the run starts (the
- * CLI, from the plan as given): when that size calls for a pool, its threads start now and boot
- * (load rowforge, about 0.3 s) while the run reads table schemas, checks and opens its outputs;
+ * CLI, from the plan its pre-run check compiled): when that size calls for a pool, its threads
+ * start now and boot (load rowforge, about 0.3 s) while the run checks and opens its outputs;
  * the run receives that pool when its own choice (rows and shape, known only then) is the same
  * pool, else the early one is closed and the run gets the executor it asks for.
  */

@@ -15,7 +15,12 @@ export {
 export { allocateColumn, type Column, decimalFitsDouble } from "./columns/column.ts";
 export { columnFromValues } from "./columns/column-values.ts";
 export { batchShape, toRecordBatch } from "./columns/to-arrow.ts";
-export { type CompiledPlan, compilePlan, type PlanCompileOptions } from "./compile/compile-plan.ts";
+export {
+  COMPILE_PLAN_CHANNEL,
+  type CompiledPlan,
+  compilePlan,
+  type PlanCompileOptions,
+} from "./compile/compile-plan.ts";
 export type { CompiledStep } from "./compile/compile-step.ts";
 export { BUILTINS, expressionMaxLength, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";

@@ -41,17 +41,62 @@ export function checkPlan(
   /** Some of the plan already failed to load: its foreign keys are not checked as a whole. */
   partial = false,
 ): Diagnostic[] {
+  return checkPlanCompiling(plan, docs, { skipTask, partial }).diagnostics;
+}
+
+export interface PlanCheckOptions {
+  /** Steps of these tasks are not compiled (their files already have errors). */
+  readonly skipTask?: (taskName: string) => boolean;
+  /** Some of the plan already failed to load: its foreign keys are not checked as a whole. */
+  readonly partial?: boolean;
+  /** A run's own compile options (its seed, time and reference rows); default checkCompileOptions. */
+  readonly compileOptions?: PlanCompileOptions;
+  /**
+   * The plan is compiled as a whole first, and its steps alone only to locate every problem
+   * when it does not compile: a run's check compiles the plan once. Default: every step alone
+   * first, then the whole plan (what `validate` does, to report each step's own problems).
+   */
+  readonly wholeFirst?: boolean;
+}
+
+/** What checkPlanCompiling found: the problems, and the plan compiled when it has none of its own. */
+export interface PlanCheck {
+  readonly diagnostics: Diagnostic[];
+  readonly compiled?: CompiledPlan;
+}
+
+/** The compile options of a check: the plan's seed (else "0") at a fixed time, no reference rows. */
+export const checkCompileOptions = (plan: ResolvedPlan): PlanCompileOptions => ({
+  seed: plan.plan.sinkOptions.seed ?? "0",
+  nowMicros: CHECK_NOW_MICROS,
+  fastMode: true,
+  // The run's budget (the configuration's, raised or lowered by `run --budget`), as `run` checks it.
+  budget: resolveBudget(plan.config.budget),
+  ...(plan.config.generation.numRecordsPerStep !== undefined
+    ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
+    : {}),
+});
+
+/** checkPlan, answering the compiled plan too (for the run, its row counts and its executor). */
+export function checkPlanCompiling(
+  plan: ResolvedPlan,
+  docs: PlanDocuments,
+  o: PlanCheckOptions = {},
+): PlanCheck {
+  const skipTask = o.skipTask ?? (() => false);
+  const partial = o.partial ?? false;
   const out: Diagnostic[] = [];
-  const options: PlanCompileOptions = {
-    seed: plan.plan.sinkOptions.seed ?? "0",
-    nowMicros: CHECK_NOW_MICROS,
-    fastMode: true,
-    // The run's budget (the configuration's, raised or lowered by `run --budget`), as `run` checks it.
-    budget: resolveBudget(plan.config.budget),
-    ...(plan.config.generation.numRecordsPerStep !== undefined
-      ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
-      : {}),
+  const options = o.compileOptions ?? checkCompileOptions(plan);
+  const compileWhole = (): { compiled: CompiledPlan } | { error: unknown } => {
+    try {
+      return { compiled: compilePlan(plan, options) };
+    } catch (error) {
+      return { error };
+    }
   };
+  // A run's plan is compiled once: as a whole first, its steps alone only when that fails.
+  let whole = o.wholeFirst && !partial ? compileWhole() : undefined;
+  const stepsAlone = whole === undefined || "error" in whole;
   const planFile = plan.sources[0];
   const report = (e: unknown, taskName: string | undefined, stepName: string | undefined) => {
     if (!isRowforgeError(e)) throw e;
@@ -88,19 +133,20 @@ export function checkPlan(
   for (const s of plan.steps) {
     if (skipTask(s.taskName)) continue;
     const before = out.length;
-    try {
-      // The step alone (no foreign keys): every step's own problems, not just the first one's.
-      compilePlan(
-        {
-          ...plan,
-          steps: [s],
-          plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } },
-        },
-        options,
-      );
-    } catch (e) {
-      report(e, s.taskName, s.step.name);
-    }
+    if (stepsAlone)
+      try {
+        // The step alone (no foreign keys): every step's own problems, not just the first one's.
+        compilePlan(
+          {
+            ...plan,
+            steps: [s],
+            plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, foreignKeys: [] } },
+          },
+          options,
+        );
+      } catch (e) {
+        report(e, s.taskName, s.step.name);
+      }
     try {
       checkStepRunnable(s);
     } catch (e) {
@@ -111,10 +157,10 @@ export function checkPlan(
   let compiled: CompiledPlan | undefined;
   if (stepErrors === 0 && !partial) {
     // Then the whole plan, as `run` compiles it: foreign-key order, links, implied uniqueness.
-    try {
-      compiled = compilePlan(plan, options);
-    } catch (e) {
-      report(e, undefined, undefined);
+    whole ??= compileWhole();
+    if ("compiled" in whole) compiled = whole.compiled;
+    else {
+      report(whole.error, undefined, undefined);
       const last = out[out.length - 1];
       if (last && planFile && !last.location?.line) {
         const doc = docs.documents.get(planFile);
@@ -139,7 +185,7 @@ export function checkPlan(
   }
   if (!partial && plan.config.flags.enableValidation)
     out.push(...checkValidations(plan, docs.documents, compiled));
-  return out;
+  return { diagnostics: out, ...(compiled ? { compiled } : {}) };
 }
 
 /**

@@ -1,25 +1,20 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { type ProjectLoad, taskAsPlan } from "../../config/index.ts";
-import { findConnector } from "../../connectors/registry.ts";
-import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import { type Diagnostic, isRowforgeError } from "../../errors/index.ts";
 import {
   hasSuiteEntries,
   type MetadataStepReport,
   metadataDocuments,
   withSuiteEntries,
 } from "../../metadata/index.ts";
-import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ValidationConfig } from "../../model/validation.ts";
 import { validationsPlan } from "../../quality/index.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
-import { readSchemas, type StepSchema, schemaWarnings } from "../schemas/read-schemas.ts";
-import { checkTransformations } from "../transform/check-transformations.ts";
-import { checkDatabaseTargets } from "./check-database-targets.ts";
-import { checkPlan, stepDiagnostic } from "./check-plan.ts";
+import type { StepSchema } from "../schemas/read-schemas.ts";
+import { checkPlan } from "./check-plan.ts";
 import { checkValidations } from "./check-validations.ts";
-import { locateStep } from "./locate-step.ts";
-import type { PreflightOptions } from "./preflight-plan.ts";
+import { type PreflightOptions, preflightPlan } from "./preflight-plan.ts";
 
 /** A plan `validate` dry-runs, with the files its steps come from. */
 interface ProjectPlan {
@@ -111,70 +106,16 @@ export async function checkProjectReadingSchemas(
   const schemas: { plan: string; steps: readonly StepSchema[] }[] = [];
   const metadata: { plan: string; steps: readonly MetadataStepReport[] }[] = [];
   for (const p of projectPlans(load)) {
-    try {
-      // A step whose metadata source cannot be read is reported at the step; the others are checked.
-      const unread = new Map<string, RowforgeError>();
-      const key = (s: ResolvedStep) => `${s.taskName}\u0000${s.step.name}`;
-      const read = await readSchemas(p.plan, {
-        onlyWhenNeeded: true,
-        access,
-        onMetadataError: (s, e) => unread.set(key(s), e),
-      });
-      if (read.steps.length > 0) schemas.push({ plan: p.plan.plan.name, steps: read.steps });
-      if (read.metadata) metadata.push({ plan: p.plan.plan.name, steps: read.metadata });
-      for (const s of p.plan.steps) {
-        const e = unread.get(key(s));
-        if (e) out.add([stepDiagnostic(load, p.plan, s, e)]);
-      }
-      // CHECK constraints the generated rows may break: the database will refuse those rows.
-      for (const s of read.steps) {
-        const step = p.plan.steps.find((x) => stepIdOf(x) === s.id);
-        for (const warning of schemaWarnings([s]))
-          if (step)
-            out.add([
-              stepDiagnostic(
-                load,
-                p.plan,
-                step,
-                new RowforgeError("RF_DB_CHECK_NOT_HONOURED", warning),
-                "warning",
-              ),
-            ]);
-      }
-      const readable = { ...read.plan, steps: read.plan.steps.filter((s) => !unread.has(key(s))) };
-      out.add(checkOne(load, { ...p, plan: readable }, undefined, unread.size > 0));
-      // The tables and columns the steps write, as `run` checks them before writing.
-      out.add(
-        await checkDatabaseTargets(readable, access, (s, e, severity) =>
-          stepDiagnostic(load, p.plan, s, e, severity),
-        ),
-      );
-      // The transformations `run` loads before it writes.
-      if (options.transformations !== undefined)
-        for (const { step, error } of await checkTransformations(readable, options.transformations))
-          out.add([stepDiagnostic(load, p.plan, step, error)]);
-    } catch (e) {
-      if (!isRowforgeError(e)) throw e;
-      // The step the message names, else the first that needed its table.
-      const unread = p.plan.steps.filter(
-        (s) => s.step.fields.length === 0 && findConnector(s.format)?.describe,
-      );
-      const named = unread.find((s) => e.message.includes(`step "${s.step.name}"`)) ?? unread[0];
-      const file = (named && load.taskFiles.get(named.taskName)) || p.plan.sources[0];
-      const doc = file ? load.documents.get(file) : undefined;
-      out.add([
-        {
-          severity: "error",
-          code: e.code,
-          message: e.message,
-          location: doc && named ? locateStep(doc, named.step.name) : file ? { file } : {},
-          hint: e.hint,
-        },
-      ]);
-      // The other steps are still checked; those without fields would only repeat the problem.
-      const skipped = new Set(unread.map((s) => s.taskName));
-      out.add(checkOne(load, p, (t) => skipped.has(t), true));
-    }
+    // The pre-run check of `run`, reporting every problem: database steps without fields read
+    // from their tables, every step compiled, the tables and transformations `run` needs.
+    const checked = await preflightPlan(p.plan, load, access, {
+      ...options,
+      everyProblem: true,
+      ...skipping(load, p),
+    });
+    if (checked.reading?.steps.length) schemas.push({ plan: p.plan.plan.name, steps: checked.reading.steps });
+    if (checked.reading?.metadata) metadata.push({ plan: p.plan.plan.name, steps: checked.reading.metadata });
+    out.add(asLoose(p, checked.diagnostics));
   }
   out.add(await checkLooseValidationsReadingSuites(load, access));
   return { diagnostics: out.list, schemas, metadata };
@@ -193,28 +134,35 @@ class DiagnosticList {
   }
 }
 
-function checkOne(
+function checkOne(load: ProjectLoad, p: ProjectPlan): Diagnostic[] {
+  const { skipTask, partial } = skipping(load, p);
+  return asLoose(p, checkPlan(p.plan, load, skipTask, partial));
+}
+
+/**
+ * Steps of files with load errors are not compiled (that would repeat what is reported); the
+ * others are, so every problem is reported at once.
+ */
+function skipping(
   load: ProjectLoad,
-  { plan, files, loose }: ProjectPlan,
-  skipAlso: (taskName: string) => boolean = () => false,
-  partial = false,
-): Diagnostic[] {
+  { plan, files }: ProjectPlan,
+): { skipTask: (taskName: string) => boolean; partial: boolean } {
   const hasErrorsIn = (file: string) =>
     load.diagnostics.some((d) => d.severity === "error" && d.location?.file === file);
-  // Steps of files with load errors are not compiled (that would repeat what is reported);
-  // the others are, so every problem is reported at once.
   const planFile = plan.sources[0];
   const bad = new Set([...files].filter(hasErrorsIn));
-  const skip = (taskName: string) => {
-    if (skipAlso(taskName)) return true;
+  const skipTask = (taskName: string) => {
     const f = load.taskFiles.get(taskName) ?? planFile;
     return f !== undefined && bad.has(f);
   };
-  const found = checkPlan(plan, load, skip, partial || bad.size > 0);
-  return loose
-    ? found.map((d) => (d.code === "RF_CONNECTION_MISSING" ? { ...d, severity: "warning" } : d))
-    : found;
+  return { skipTask, partial: bad.size > 0 };
 }
+
+/** A task file given on its own is bound to no connection yet: that its steps have none is a warning. */
+const asLoose = ({ loose }: ProjectPlan, found: readonly Diagnostic[]): Diagnostic[] =>
+  loose
+    ? found.map((d) => (d.code === "RF_CONNECTION_MISSING" ? { ...d, severity: "warning" } : d))
+    : [...found];
 
 /** Each plan loaded, and each task file given on its own that no plan uses. */
 function projectPlans(load: ProjectLoad): ProjectPlan[] {

@@ -5,8 +5,8 @@ import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
-import { checkPlanAccess } from "../check/check-plan-access.ts";
-import { preflightPlan } from "../check/preflight-plan.ts";
+import { cancellation } from "./cancellation.ts";
+import { checkRun } from "./check-run.ts";
 import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
 import { jobRelay } from "./job-relay.ts";
 import { planCannotRun } from "./plan-cannot-run.ts";
@@ -16,12 +16,8 @@ import { rollBackRun, rollbackNote } from "./roll-back-run.ts";
 import { detailsOf, type RunDetails } from "./run-details.ts";
 import type { RunHost } from "./run-host.ts";
 import { journalRun, type RunJournal } from "./run-journal.ts";
-import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
-import { cancellation, plannedRows } from "./run-plan.ts";
+import { DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
-
-/** Plans submitted to the manager come from requests, not files: problems are located by path. */
-const NO_DOCUMENTS = { documents: new Map(), taskFiles: new Map() } as const;
 
 export interface RunManagerOptions {
   readonly store: Store;
@@ -431,20 +427,18 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     async submit(plan, mode, runBy, only) {
       if (stopping)
         throw new RowforgeError("RF_RUN_FAILED", "rowforge is shutting down and takes no new runs");
-      if (mode === "generate") {
-        // The pre-run check of `rowforge run` and `validate` (files and URLs the rules refuse,
-        // tables, columns, every step compiled, transformations): a plan it refuses is a 4xx
-        // now, before the run is recorded or anything is written.
-        const checked = await preflightPlan(
-          plan,
-          NO_DOCUMENTS,
-          o.access,
-          o.transformations === undefined ? {} : { transformations: o.transformations },
-        );
-        const errors = checked.diagnostics.filter((d) => d.severity === "error");
-        if (errors.length > 0) throw planCannotRun(plan.plan.name, errors);
-        checkRowLimit(plan.plan.name, plannedRows(checked.plan, only), limits);
-      } else await checkPlanAccess(plan, o.access);
+      // The pre-run check of `rowforge run` (files and URLs the rules refuse, tables, columns,
+      // every step compiled, transformations, the row limit): a plan it refuses is a 4xx now,
+      // before the run is recorded or anything is written.
+      const checked = await checkRun(plan, {
+        mode,
+        access: o.access,
+        limits,
+        ...(o.transformations === undefined ? {} : { transformations: o.transformations }),
+        ...(only ? { only } : {}),
+      });
+      const errors = checked.diagnostics.filter((d) => d.severity === "error");
+      if (errors.length > 0) throw planCannotRun(plan.plan.name, errors);
       const id = randomUUID();
       const ts = iso();
       const record: ExecutionRecord = {

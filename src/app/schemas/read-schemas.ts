@@ -109,7 +109,14 @@ export async function readSchemas(given: ResolvedPlan, options: ReadSchemaOption
   return fromMetadata.steps.length > 0 ? { ...read, metadata: fromMetadata.steps } : read;
 }
 
-async function readDatabaseSchemas(plan: ResolvedPlan, options: ReadSchemaOptions): Promise<SchemaReading> {
+/**
+ * The database part of the schema stage alone, on a plan whose whole connections and metadata
+ * sources are already read: what a run adds to a reading made with `onlyWhenNeeded`.
+ */
+export async function readDatabaseSchemas(
+  plan: ResolvedPlan,
+  options: ReadSchemaOptions,
+): Promise<SchemaReading> {
   const complete = plan.config.flags.enableGeneratePlanAndTasks;
   const wanted = plan.steps.filter(needsSchema);
   if (wanted.length === 0) return { plan, steps: [] };

@@ -4,29 +4,24 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { openAccess } from "../../access/index.ts";
 import { maskText } from "../../app/catalog/secrets.ts";
-import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
-import { preflightPlan } from "../../app/check/preflight-plan.ts";
 import { earlyExecutorFactory } from "../../app/executors.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
+import { DEFAULT_BATCH_SIZE, TEXT_BATCH_SIZE } from "../../app/runs/batch-sizes.ts";
+import { cancellation } from "../../app/runs/cancellation.ts";
+import { checkRun } from "../../app/runs/check-run.ts";
 import { deletePlanData } from "../../app/runs/delete-plan-data.ts";
 import { withDeleteHistory } from "../../app/runs/open-delete-history.ts";
 import { keepRunRecord, recordOf } from "../../app/runs/record-run.ts";
 import { recoverLeftRunsOfHome } from "../../app/runs/recover-runs.ts";
 import { reportPlace } from "../../app/runs/report-run.ts";
-import { rerootOutputs } from "../../app/runs/reroot-output.ts";
 import { rollBackRun } from "../../app/runs/roll-back-run.ts";
+import { executorDemand } from "../../app/runs/run-demand.ts";
 import { journalFolder, journalRun } from "../../app/runs/run-journal.ts";
 import { readRunLimits } from "../../app/runs/run-limits.ts";
-import {
-  cancellation,
-  DEFAULT_BATCH_SIZE,
-  expectedExecutorDemand,
-  runPlan,
-  TEXT_BATCH_SIZE,
-} from "../../app/runs/run-plan.ts";
+import { runPlan } from "../../app/runs/run-plan.ts";
 import { loadPlanFile } from "../../config/index.ts";
 import { BUDGET_NAMES, resolveBudget } from "../../engine/index.ts";
-import { ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
+import { type Diagnostic, ERROR_CODES, type ErrorCode, RowforgeError } from "../../errors/index.ts";
 import { groupDigits } from "../../util/group-digits.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import type { CliIo } from "../cli-io.ts";
@@ -151,89 +146,54 @@ export function registerRun(
         cwd: io.cwd,
         env: io.env,
       });
-      // Servers the validations read that cannot be reached stop the run before it writes (each tested once, bounded in time).
-      const unreachable =
-        load.plan && flags.mode !== "delete" && !load.diagnostics.some((d) => d.severity === "error")
-          ? await checkValidationSources(load.plan, load.documents ?? new Map(), access, load.connections)
-          : [];
-      const diagnostics = [...load.diagnostics, ...unreachable];
-      const errors = diagnostics.filter((d) => d.severity === "error");
-      for (const d of sortDiagnostics(errors))
-        io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
-      const warnings = diagnostics.length - errors.length;
-      if (warnings > 0 && !flags.quiet)
-        io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
-      if (!load.plan || errors.length > 0) {
-        if (!load.plan && errors.length === 0) io.err(`error: no plan found in ${file}\n`);
+      const printErrors = (errors: readonly Diagnostic[]) => {
+        for (const d of sortDiagnostics(errors))
+          io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
+      };
+      const loadFailed = !load.plan || load.diagnostics.some((d) => d.severity === "error");
+      if (loadFailed) printErrors(load.diagnostics.filter((d) => d.severity === "error"));
+      const loadWarnings = load.diagnostics.filter((d) => d.severity !== "error").length;
+      if (loadFailed || !load.plan) {
+        if (loadWarnings > 0 && !flags.quiet)
+          io.err(`${loadWarnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
+        if (!load.plan && load.diagnostics.every((d) => d.severity !== "error"))
+          io.err(`error: no plan found in ${file}\n`);
         setExit(EXIT_INVALID);
         return;
       }
+      const run = runFlags(flags);
+      const generating = run.mode === "generate";
+      // The one pre-run check (src/app/runs/check-run.ts): the servers the validations read, then
+      // the dry run `validate` makes on the plan as it will run, every problem before the first
+      // byte; the plan read and compiled once for the run.
+      const check = await checkRun(load.plan, {
+        mode: run.mode,
+        access,
+        docs: { documents: load.documents ?? new Map(), taskFiles: load.taskFiles ?? new Map() },
+        ...(load.connections ? { connections: load.connections } : {}),
+        ...(flags.outputRoot ? { outputRoot: flags.outputRoot } : {}),
+        budget,
+        transformations: transformationsFolder(io, flags),
+        validationSources: true,
+        run: {
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          ...(run.nowMicros !== undefined ? { nowMicros: run.nowMicros } : {}),
+          fastMode: !flags.fullVariety,
+        },
+      });
+      printErrors(check.sources);
+      const warnings = loadWarnings + check.sources.filter((d) => d.severity !== "error").length;
+      if (warnings > 0 && !flags.quiet)
+        io.err(`${warnings} warning(s); \`rowforge validate ${file}\` lists them\n`);
+      const refusedPlan = [...check.sources, ...check.diagnostics].filter((d) => d.severity === "error");
+      if (refusedPlan.length > 0) {
+        printErrors(check.diagnostics.filter((d) => d.severity === "error"));
+        setExit(EXIT_INVALID);
+        return;
+      }
+      const plan = check.plan;
+      const { workers, batchSize, nowMicros } = run;
       const defaultHome = join(homedir(), ".rowforge");
-      const transformations = transformationsFolder(io, flags);
-      const rerooted = flags.outputRoot ? rerootOutputs(load.plan, flags.outputRoot) : load.plan;
-      // --budget overrides the configuration's budget section, for generating and deleting alike.
-      const plan =
-        Object.keys(budget).length === 0
-          ? rerooted
-          : { ...rerooted, config: { ...rerooted.config, budget: { ...rerooted.config.budget, ...budget } } };
-      // The dry run `validate` makes, on the plan as it will run: every problem before the first byte.
-      if (flags.mode !== "delete") {
-        const docs = { documents: load.documents ?? new Map(), taskFiles: load.taskFiles ?? new Map() };
-        const refusedPlan = (await preflightPlan(plan, docs, access, { transformations })).diagnostics.filter(
-          (d) => d.severity === "error",
-        );
-        if (refusedPlan.length > 0) {
-          for (const d of sortDiagnostics(refusedPlan))
-            io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);
-          setExit(EXIT_INVALID);
-          return;
-        }
-      }
-      // Without --workers: the executor chooses (this thread, or a pool sized to the run).
-      const workers = flags.workers === undefined ? undefined : Number(flags.workers);
-      if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 256)) {
-        throw new RowforgeError(
-          "RF_CLI_FLAG_INVALID",
-          `--workers must be a whole number from 0 to 256, not "${flags.workers}"`,
-        );
-      }
-      const batchSize = flags.batchSize === undefined ? undefined : Number(flags.batchSize);
-      if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
-        throw new RowforgeError(
-          "RF_CLI_FLAG_INVALID",
-          `--batch-size must be a whole number of rows, not "${flags.batchSize}"`,
-        );
-      }
-      let nowMicros: number | undefined;
-      if (flags.now !== undefined) {
-        const t = Date.parse(flags.now);
-        if (!Number.isFinite(t))
-          throw new RowforgeError("RF_CLI_FLAG_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
-        nowMicros = t * 1000;
-      }
-      if (flags.mode !== "generate" && flags.mode !== "delete") {
-        throw new RowforgeError(
-          "RF_CLI_FLAG_INVALID",
-          `--mode must be generate or delete, not "${flags.mode}"`,
-        );
-      }
-      if (flags.onFailure !== undefined && flags.onFailure !== "keep" && flags.onFailure !== "rollback") {
-        throw new RowforgeError(
-          "RF_CLI_FLAG_INVALID",
-          `--on-failure must be keep or rollback, not "${flags.onFailure}"`,
-        );
-      }
-      if (flags.transaction !== "step" && flags.transaction !== "plan") {
-        throw new RowforgeError(
-          "RF_CLI_FLAG_INVALID",
-          `--transaction must be step or plan, not "${flags.transaction}"`,
-        );
-      }
-      if (flags.run && flags.mode !== "delete")
-        throw new RowforgeError(
-          "RF_CLI_FLAG_INVALID",
-          "--run names the runs a delete removes: use it with --mode delete",
-        );
       const limits = readRunLimits(flags, io.env);
       const progress = createProgress(io, tty && !flags.quiet);
       const createdTs = new Date().toISOString();
@@ -248,7 +208,6 @@ export function registerRun(
         interrupt.abort(cancellation());
       };
       const stepProgress = new Map<string, { done: number; total: number }>();
-      const generating = flags.mode !== "delete";
       if (generating) {
         process.on("SIGINT", onSignal);
         process.on("SIGTERM", onSignal);
@@ -277,11 +236,11 @@ export function registerRun(
             )
           : undefined;
       // Without --workers, runs of up to a few hundred thousand rows are faster in this thread;
-      // a larger run's pool starts now, while the run reads its tables and opens its outputs.
+      // a larger run's pool starts now, while the run checks and opens its outputs.
       const executor = earlyExecutorFactory(
         workers,
         workers === undefined,
-        generating ? expectedExecutorDemand(plan) : undefined,
+        check.run ? executorDemand(check.run.compiled, undefined) : undefined,
       );
       const result =
         flags.mode === "delete"
@@ -297,6 +256,7 @@ export function registerRun(
               runId,
               limits,
               validationSourcesChecked: true,
+              ...(check.run ? { compiled: check.run } : {}),
               ...(load.connections ? { connections: load.connections } : {}),
               signal: interrupt.signal,
               ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
@@ -410,6 +370,58 @@ export function registerRun(
         );
       setExit(result.success ? okExit : failedExit);
     });
+}
+
+/** What `run` makes of its flags; a bad value is invalid input (RF_CLI_FLAG_INVALID). */
+function runFlags(flags: RunFlags): {
+  mode: "generate" | "delete";
+  workers: number | undefined;
+  batchSize: number | undefined;
+  nowMicros: number | undefined;
+} {
+  // Without --workers: the executor chooses (this thread, or a pool sized to the run).
+  const workers = flags.workers === undefined ? undefined : Number(flags.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 256)) {
+    throw new RowforgeError(
+      "RF_CLI_FLAG_INVALID",
+      `--workers must be a whole number from 0 to 256, not "${flags.workers}"`,
+    );
+  }
+  const batchSize = flags.batchSize === undefined ? undefined : Number(flags.batchSize);
+  if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
+    throw new RowforgeError(
+      "RF_CLI_FLAG_INVALID",
+      `--batch-size must be a whole number of rows, not "${flags.batchSize}"`,
+    );
+  }
+  let nowMicros: number | undefined;
+  if (flags.now !== undefined) {
+    const t = Date.parse(flags.now);
+    if (!Number.isFinite(t))
+      throw new RowforgeError("RF_CLI_FLAG_INVALID", `--now "${flags.now}" is not an ISO 8601 time`);
+    nowMicros = t * 1000;
+  }
+  if (flags.mode !== "generate" && flags.mode !== "delete") {
+    throw new RowforgeError("RF_CLI_FLAG_INVALID", `--mode must be generate or delete, not "${flags.mode}"`);
+  }
+  if (flags.onFailure !== undefined && flags.onFailure !== "keep" && flags.onFailure !== "rollback") {
+    throw new RowforgeError(
+      "RF_CLI_FLAG_INVALID",
+      `--on-failure must be keep or rollback, not "${flags.onFailure}"`,
+    );
+  }
+  if (flags.transaction !== "step" && flags.transaction !== "plan") {
+    throw new RowforgeError(
+      "RF_CLI_FLAG_INVALID",
+      `--transaction must be step or plan, not "${flags.transaction}"`,
+    );
+  }
+  if (flags.run && flags.mode !== "delete")
+    throw new RowforgeError(
+      "RF_CLI_FLAG_INVALID",
+      "--run names the runs a delete removes: use it with --mode delete",
+    );
+  return { mode: flags.mode, workers, batchSize, nowMicros };
 }
 
 /** `--budget name=value ...` as budget overrides; an unknown name or a bad value is invalid input. */

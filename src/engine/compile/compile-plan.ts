@@ -1,3 +1,4 @@
+import { channel } from "node:diagnostics_channel";
 import { didYouMean, formatPath, type PathSegment, RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ForeignKeyRelation } from "../../model/foreign-key.ts";
@@ -50,11 +51,19 @@ export interface CompiledPlan {
 }
 
 /**
+ * Told each time a plan is compiled, with the plan's name: for tools and tests that watch how
+ * often a run compiles its plan (once per thread). Costs nothing while nobody subscribes.
+ */
+export const COMPILE_PLAN_CHANNEL = "rowforge:compile-plan";
+const compiles = channel(COMPILE_PLAN_CHANNEL);
+
+/**
  * Compiles a resolved plan: steps ordered by their foreign keys (a cycle is refused, named),
  * each child linked to its compiled parents so it can recompute their keys, and foreign-key
  * source fields made unique where their value space allows.
  */
 export function compilePlan(plan: ResolvedPlan, options: PlanCompileOptions): CompiledPlan {
+  if (compiles.hasSubscribers) compiles.publish({ planName: plan.plan.name, steps: plan.steps.length });
   const byId = new Map<string, ResolvedStep>();
   for (const s of plan.steps) {
     const id = stepIdOf(s);

@@ -1,5 +1,5 @@
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import type { PlanCompileOptions } from "../compile/compile-plan.ts";
+import type { CompiledPlan, PlanCompileOptions } from "../compile/compile-plan.ts";
 import type { FakerPoolEntry } from "../generators/faker-pools.ts";
 
 /** A plan made known to an executor once per run, under the key its tasks name it by. */
@@ -10,6 +10,11 @@ export interface PlanRegistration {
   readonly options: PlanCompileOptions;
   /** Fast-mode faker pools the registering thread already made (a thread adopts them instead of making them again). */
   readonly fakerPools?: readonly FakerPoolEntry[];
+  /**
+   * The registering thread's own compile of (plan, options): an executor in that thread adopts
+   * it instead of compiling the plan again. Never sent to another thread (it holds functions).
+   */
+  readonly compiled?: CompiledPlan;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type CompiledPlan, compilePlan } from "../compile/compile-plan.ts";
 import { adoptFakerPools } from "../generators/faker-pools.ts";
 import type { PlanRegistration } from "./batch-task.ts";
 
-/** Compiled plans by key, in one thread: each registered plan is compiled once, the oldest dropped past `max`. */
+/** Compiled plans by key, in one thread: each registered plan is compiled once (or its registering thread's compile adopted), the oldest dropped past `max`. */
 export interface PlanCache {
   get(planKey: string): CompiledPlan | undefined;
   /** The plan compiled (once; later calls with the same key return the first). */
@@ -16,8 +16,12 @@ export function createPlanCache(max = 8): PlanCache {
     compile(r) {
       let compiled = cache.get(r.planKey);
       if (!compiled) {
-        if (r.fakerPools) adoptFakerPools(r.fakerPools);
-        compiled = compilePlan(r.plan, r.options);
+        // A compile made in this thread is adopted as it is (its faker pools are this thread's already).
+        if (r.compiled) compiled = r.compiled;
+        else {
+          if (r.fakerPools) adoptFakerPools(r.fakerPools);
+          compiled = compilePlan(r.plan, r.options);
+        }
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(r.planKey, compiled);
       }

@@ -1,0 +1,31 @@
+import { connectorFor } from "../../connectors/registry.ts";
+import type { CompiledPlan, CompiledStep } from "../../engine/index.ts";
+import { findFormat } from "../../formats/format-registry.ts";
+import { isReference } from "../check/check-step-runnable.ts";
+import type { RunShape } from "../executors.ts";
+
+/** The steps a run writes: every generated step it is asked to write. */
+export const stepsToWrite = (compiled: CompiledPlan, only: ReadonlySet<string> | undefined): CompiledStep[] =>
+  compiled.steps.filter((s) => !(only && !only.has(s.id)) && !isReference(s.resolved));
+
+/** The rows a run writes. */
+export const rowsToWrite = (compiled: CompiledPlan, only: ReadonlySet<string> | undefined): number =>
+  stepsToWrite(compiled, only).reduce((n, s) => n + s.rowCount, 0);
+
+/** What a run asks of its executor: the rows it generates and whether a sink keeps this thread busy. */
+export function executorDemand(
+  compiled: CompiledPlan,
+  only: ReadonlySet<string> | undefined,
+): { totalRows: number; shape: RunShape } {
+  const running = stepsToWrite(compiled, only);
+  return {
+    totalRows: rowsToWrite(compiled, only),
+    shape: {
+      callingThreadBusy: running.some(
+        (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
+      ),
+      // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
+      workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
+    },
+  };
+}
