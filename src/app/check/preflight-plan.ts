@@ -4,8 +4,8 @@ import type { CompiledPlan } from "../../engine/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
-import { loadReferences } from "../runs/load-references.ts";
-import { type CompiledRun, type PrepareRunOptions, type RunFacts, runFacts } from "../runs/prepare-run.ts";
+import { type CompiledRun, type RunFacts, runFacts } from "../run-facts.ts";
+import { loadReferences } from "../schemas/load-references.ts";
 import {
   readDatabaseSchemas,
   readSchemas,
@@ -40,7 +40,13 @@ export interface PreflightOptions {
    * to adopt. A table or reference rows that cannot be read then stop the run (thrown) when
    * nothing else does, as the run itself would have.
    */
-  readonly run?: Pick<PrepareRunOptions, "seed" | "nowMicros" | "fastMode" | "only">;
+  readonly run?: {
+    readonly seed?: string;
+    readonly nowMicros?: number;
+    readonly fastMode?: boolean;
+    /** Write only these steps (`dataSource.step` ids): their reference parents are read. */
+    readonly only?: ReadonlySet<string>;
+  };
   /** A run's check: the plan compiled as a whole first, once (PlanCheckOptions.wholeFirst). */
   readonly compileOnce?: boolean;
   /** Steps of these tasks are not compiled (their files already have errors: `validate`). */

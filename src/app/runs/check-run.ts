@@ -8,7 +8,7 @@ import type { PlanDocuments } from "../check/check-plan.ts";
 import { checkPlanAccess } from "../check/check-plan-access.ts";
 import { checkValidationSources } from "../check/check-validation-sources.ts";
 import { type PreflightOptions, preflightPlan } from "../check/preflight-plan.ts";
-import type { CompiledRun } from "./prepare-run.ts";
+import type { CompiledRun } from "../run-facts.ts";
 import { rerootOutputs } from "./reroot-output.ts";
 import { rowsToWrite } from "./run-demand.ts";
 import { checkRowLimit, type RunLimits } from "./run-limits.ts";

@@ -7,8 +7,8 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type StepReport, stepFailure } from "../../model/step-report.ts";
 import { checkPlanAccess } from "../check/check-plan-access.ts";
 import { isReference } from "../check/check-step-runnable.ts";
+import { loadReferences } from "../schemas/load-references.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
-import { loadReferences } from "./load-references.ts";
 import { type DeleteHistorySource, loadPlanHistory } from "./plan-history.ts";
 import type { RunResult } from "./run-plan.ts";
 

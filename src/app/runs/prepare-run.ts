@@ -2,43 +2,19 @@ import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import type { StepSessions } from "../../connectors/table/step-sessions.ts";
-import {
-  type CompiledPlan,
-  compilePlan,
-  type PlanCompileOptions,
-  resolveBudget,
-} from "../../engine/index.ts";
+import { compilePlan } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { checkPlanAccess } from "../check/check-plan-access.ts";
 import { checkStepRunnable, isReference } from "../check/check-step-runnable.ts";
-import { chooseSeed } from "../choose-seed.ts";
-import { readSchemas, type SchemaReading, schemaWarnings } from "../schemas/read-schemas.ts";
+import { type CompiledRun, runFacts } from "../run-facts.ts";
+import { loadReferences } from "../schemas/load-references.ts";
+import { readSchemas, schemaWarnings } from "../schemas/read-schemas.ts";
 import { unreachableSources } from "../validations/run-validations.ts";
 import { checkRunTransaction } from "./check-run-transaction.ts";
-import { loadReferences } from "./load-references.ts";
 import { rowsToWrite, stepsToWrite } from "./run-demand.ts";
 import { checkRowLimit, DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
-
-/** The seed, time and compile options of a run, fixed once before it compiles. */
-export interface RunFacts {
-  readonly seed: string;
-  /** The seed was chosen at random (neither asked for nor the plan's): the run reports it. */
-  readonly seedChosen: boolean;
-  readonly nowMicros: number;
-  readonly compileOptions: PlanCompileOptions;
-}
-
-/**
- * A plan read (its tables, metadata sources) and compiled with a run's facts, in the thread
- * the run generates in: the pre-run check (checkRun) makes it, and the run adopts it instead of
- * reading the tables and compiling the plan again.
- */
-export interface CompiledRun extends RunFacts {
-  readonly reading: SchemaReading;
-  readonly compiled: CompiledPlan;
-}
 
 /** A run ready to write its first byte: every check passed, its plan read and compiled once. */
 export interface PreparedRun extends CompiledRun {
@@ -83,34 +59,6 @@ export interface PrepareRunOptions {
   readonly compiled?: CompiledRun;
   /** The run's kept database connections: tables are read and checked through them (runPlan gives them). */
   readonly sessions?: StepSessions;
-}
-
-/**
- * A run's seed, reference time and compile options: the seed asked for, else the plan's, else
- * one chosen at random; the time given, else the wall clock.
- */
-export function runFacts(
-  plan: ResolvedPlan,
-  options: Pick<PrepareRunOptions, "seed" | "nowMicros" | "fastMode">,
-  references: Readonly<Record<string, Uint8Array>>,
-): RunFacts {
-  const { seed, chosen } = chooseSeed(options.seed, plan.plan.sinkOptions.seed);
-  const nowMicros = options.nowMicros ?? Date.now() * 1000;
-  return {
-    seed,
-    seedChosen: chosen,
-    nowMicros,
-    compileOptions: {
-      seed,
-      references,
-      nowMicros,
-      fastMode: options.fastMode ?? true,
-      budget: resolveBudget(plan.config.budget),
-      ...(plan.config.generation.numRecordsPerStep !== undefined
-        ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }
-        : {}),
-    },
-  };
 }
 
 /**

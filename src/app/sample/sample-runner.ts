@@ -5,7 +5,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import { workerUrl } from "../../util/worker-url.ts";
-import { loadReferences } from "../runs/load-references.ts";
+import { loadReferences } from "../schemas/load-references.ts";
 import type { SampleOptions } from "./generate-sample.ts";
 import { renderSample, type SampleTask, type SampleTaskResult, type StepOutput } from "./run-sample-task.ts";
 import { isCheapSample } from "./sample-cost.ts";
