@@ -9,7 +9,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -154,6 +154,9 @@ export async function globalSetup(): Promise<void> {
   await Promise.all(SERVERS.filter(startsAtSetup).map(startServer));
   // After the servers started: they keep the system's temporary folder.
   testTmp = mkdtempSync(join(tmpdir(), "rowforge-test-tmp-"));
+  // Open to every user as /tmp is (sticky): the servers tests start themselves drop to their
+  // own users (postgres, mysql) and make their folders in it.
+  chmodSync(testTmp, 0o1777);
   process.env.TMPDIR = testTmp;
 }
 
