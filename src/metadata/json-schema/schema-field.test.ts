@@ -421,6 +421,46 @@ test("arrays of arrays hold at most 2 items a level unless minItems asks more (n
   );
 });
 
+test("arrays of objects inside another array's items hold fewer items each level deeper (5, 2, 1) unless minItems asks more", () => {
+  const step = { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } };
+  const job = {
+    type: "object",
+    properties: {
+      steps: { type: "array", items: step },
+      retries: {
+        type: "array",
+        minItems: 3,
+        items: { type: "object", properties: { n: { type: "integer" } } },
+      },
+      pool: {
+        type: "object",
+        properties: { demands: { type: "array", items: { type: "array", items: step } } },
+      },
+    },
+  };
+  const stages = one({
+    type: "array",
+    maxItems: 50,
+    items: { type: "object", properties: { jobs: { type: "array", items: job } } },
+  });
+  const max = (f: RawField) => (f.options as { arrayMaxLen: number }).arrayMaxLen;
+  const child = (f: RawField, name: string) => (f.fields as RawField[]).find((x) => x.name === name)!;
+  assert.equal(max(stages), 5, "the outermost keeps the default length");
+  const jobs = child(stages, "jobs");
+  assert.equal(max(jobs), 2);
+  const steps = child(jobs, "steps");
+  assert.equal(max(steps), 1);
+  assert.equal(max(child(steps, "tags")), 5, "arrays of scalars end the nesting");
+  assert.equal(max(child(jobs, "retries")), 3, "minItems 3 asks more");
+  const demands = child(child(jobs, "pool"), "demands");
+  assert.equal(max(demands), 1, "an array inside an object of the items is as deep as the object");
+  assert.equal(max((demands.fields as RawField[])[0]!), 1);
+  // An array of objects not inside another array keeps its length.
+  const alone = fieldsOf({ type: "object", properties: { jobs: { type: "array", items: job } } })[0]!;
+  assert.equal(max(alone), 5);
+  assert.equal(max(child(alone, "steps")), 2);
+});
+
 test("a property whose schema is not: {} (no value meets it) is left out when optional, refused when required", () => {
   const f = fieldsOf({ type: "object", properties: { name: { type: "string" }, password: { not: {} } } });
   assert.deepEqual(
