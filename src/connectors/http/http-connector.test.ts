@@ -328,7 +328,7 @@ describe("HTTP connector", () => {
       ['{url: "ftp://x/y"}', /url "ftp:\/\/x\/y" is not http or https/],
       ['{url: "http://127.0.0.1:1/a", method: FETCH}', /method "FETCH" is not one of GET, POST/],
       ['{url: "http://127.0.0.1:1/a", rowsPerSecond: "-3"}', /rowsPerSecond must be a number above zero/],
-      ['{url: "http://127.0.0.1:1/a", concurrency: "0"}', /concurrency must be a number from 1/],
+      ['{url: "http://127.0.0.1:1/a", concurrency: "0"}', /concurrency must be a whole number from 1/],
     ] as const) {
       const plan = await httpPlan(
         `  - name: bad\n    count: {records: 2}\n    options: ${options}\n    fields:\n      - {name: n, type: long}\n`,

@@ -66,9 +66,9 @@ export function readHttpOptions(step: ResolvedStep): HttpOptions {
     namePath: route?.[2],
     user: o.user?.trim() || undefined,
     password: o.password,
-    concurrency: numberOption(o.concurrency, "concurrency", where, 32, 1, 10_000),
+    concurrency: numberOption(o.concurrency, "concurrency", where, 32, 1, 10_000, "whole number"),
     timeoutSeconds: numberOption(o.timeout, "timeout", where, 30, 0.001, 3600),
-    retries: numberOption(o.retries, "retries", where, 3, 0, 100),
+    retries: numberOption(o.retries, "retries", where, 3, 0, 100, "whole number"),
     retryBackoffMs: numberOption(o.retryBackoff, "retryBackoff", where, 100, 0, 60_000),
     responseLog: o.responseLog?.trim() || undefined,
   };

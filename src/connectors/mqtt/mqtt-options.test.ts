@@ -22,8 +22,16 @@ test("bad MQTT options are coded errors naming the step", () => {
   assert.match(failure({ url: "mqtt://h", topic: "a/#" }), /^RF_OPTION_INVALID: .*wildcard/);
   assert.match(
     failure({ url: "mqtt://h", topic: "t", qos: "3" }),
-    /^RF_OPTION_INVALID: .*qos must be a number from 0 to 2/,
+    /^RF_OPTION_INVALID: .*qos must be a whole number from 0 to 2/,
   );
-  assert.match(failure({ url: "mqtt://h", topic: "t", qos: "1.5" }), /qos must be 0, 1 or 2/);
+  assert.match(
+    failure({ url: "mqtt://h", topic: "t", qos: "1.5" }),
+    /qos must be a whole number from 0 to 2/,
+  );
+  // Counts are whole numbers: a fraction is refused, not rounded or used as it is.
+  assert.match(
+    failure({ url: "mqtt://h", topic: "t", maxInFlight: "2.5" }),
+    /^RF_OPTION_INVALID: .*maxInFlight must be a whole number from 1 to 65535, not "2.5"/,
+  );
   assert.match(failure({ url: "amqp://h", topic: "t" }), /^RF_OPTION_INVALID: .*not a mqtt/);
 });

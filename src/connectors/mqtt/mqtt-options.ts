@@ -47,15 +47,8 @@ export function mqttOptions(
       `${who}: topic "${topic}" has a wildcard (# or +), which MQTT allows only in subscriptions`,
     );
   const where = `${who}: ${topic ? `topic ${topic}` : "MQTT"} at ${address.shown}`;
-  const qos = numberOption(o.qos, "qos", where, 1, 0, 2);
-  if (!Number.isInteger(qos))
-    throw new RowforgeError("RF_OPTION_INVALID", `${where}: qos must be 0, 1 or 2, not "${o.qos}"`);
-  const version = numberOption(o.protocolVersion, "protocolVersion", where, 5, 3, 5);
-  if (!Number.isInteger(version))
-    throw new RowforgeError(
-      "RF_OPTION_INVALID",
-      `${where}: protocolVersion must be 3, 4 (MQTT 3.1.1) or 5, not "${o.protocolVersion}"`,
-    );
+  const qos = numberOption(o.qos, "qos", where, 1, 0, 2, "whole number");
+  const version = numberOption(o.protocolVersion, "protocolVersion", where, 5, 3, 5, "whole number");
   return {
     where,
     address,
@@ -65,7 +58,7 @@ export function mqttOptions(
     qos: qos as 0 | 1 | 2,
     retain: booleanOption(o.retain, "retain", where, false),
     protocolVersion: version as 3 | 4 | 5,
-    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 65_535),
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 65_535, "whole number"),
     connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
     output: `${address.shown}/${topic}`,
   };

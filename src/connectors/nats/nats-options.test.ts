@@ -21,6 +21,14 @@ test("NATS options: core publish by default, JetStream when asked with the strea
 
 test("bad NATS options are coded errors naming the step", () => {
   assert.match(failure({ url: "nats://h" }), /^RF_KEY_MISSING: .*names no subject/);
+  assert.match(
+    failure({ url: "nats://h", subject: "a", maxInFlight: "2.5" }),
+    /^RF_OPTION_INVALID: .*maxInFlight must be a whole number from 1 to 1000, not "2.5"/,
+  );
+  assert.match(
+    failure({ url: "nats://h", subject: "a", batchSize: "10.5" }),
+    /batchSize must be a whole number/,
+  );
   assert.match(failure({ url: "nats://h", subject: "a.>" }), /^RF_OPTION_INVALID: .*wildcards/);
   assert.match(failure({ url: "nats://h", subject: "a..b" }), /^RF_OPTION_INVALID/);
   assert.match(

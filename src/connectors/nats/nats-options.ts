@@ -65,8 +65,16 @@ export function natsOptions(
     jetstream,
     createStream,
     stream: o.stream?.trim() || subject.replace(/[.*>]/g, "_"),
-    batchSize: numberOption(o.batchSize, "batchSize", where, jetstream ? 64 : 512, 1, 100_000),
-    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000),
+    batchSize: numberOption(
+      o.batchSize,
+      "batchSize",
+      where,
+      jetstream ? 64 : 512,
+      1,
+      100_000,
+      "whole number",
+    ),
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000, "whole number"),
     connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
     output: `${address.shown}/${subject}`,
   };

@@ -48,6 +48,10 @@ test("bad options are coded errors naming the step", () => {
     thrownText(() => read({ url: "amqp://h", destinationName: "q", persistent: "maybe" })),
     /RF_OPTION_INVALID: .*persistent must be true or false/,
   );
+  assert.match(
+    thrownText(() => read({ url: "amqp://h", destinationName: "q", batchSize: "1.5" })),
+    /RF_OPTION_INVALID: .*batchSize must be a whole number from 1 to 100000, not "1.5"/,
+  );
 });
 
 test("a jms connection is served when its factory is RabbitMQ's; Solace's and others are refused by name", () => {

@@ -127,8 +127,8 @@ export function rabbitOptions(
     declare: booleanOption(o.declare, "declare", where, true),
     persistent: booleanOption(o.persistent, "persistent", where, true),
     contentType: o.contentType?.trim() || undefined,
-    batchSize: numberOption(o.batchSize, "batchSize", where, 256, 1, 100_000),
-    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000),
+    batchSize: numberOption(o.batchSize, "batchSize", where, 256, 1, 100_000, "whole number"),
+    maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000, "whole number"),
     connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
     output:
       exchange === ""
