@@ -4,7 +4,7 @@ import type * as PiscinaModule from "piscina";
 import type { BatchExecutor, BatchResult, BatchTask, PlanRegistration } from "../src/engine/index.ts";
 import { isTransferredError, RowforgeError, rebuildError } from "../src/errors/index.ts";
 import { workerUrl } from "../src/util/worker-url.ts";
-import { type BatchMessage, isPlanUnknown } from "./batch-message.ts";
+import { type BatchMessage, type BatchReply, isPlanUnknown } from "./batch-message.ts";
 
 /**
  * A worker pool generating batches in parallel; results come back as transferred buffers.
@@ -39,7 +39,8 @@ export function createPoolExecutor(
   }
   // Piscina loads with the first pool: a run made in the calling thread never loads it.
   const { Piscina } = createRequire(import.meta.url)("piscina") as typeof PiscinaModule;
-  const pool = new Piscina({
+  // The pool is typed by the messages it carries (Piscina defaults both to any).
+  const pool = new Piscina<BatchMessage, BatchReply>({
     filename: workerUrl("batch", import.meta.url),
     minThreads: workers,
     maxThreads: workers,
@@ -49,7 +50,7 @@ export function createPoolExecutor(
   const plans = new Map<string, { readonly registration: PlanRegistration; sent: number }>();
   // Buffers of written results, sent back to a worker to encode a later batch into.
   const free: ArrayBuffer[] = [];
-  const send = async (message: BatchMessage): Promise<unknown> => {
+  const send = async (message: BatchMessage): Promise<BatchReply> => {
     try {
       return await pool.run(message, message.reuse ? { transferList: [message.reuse] } : {});
     } catch (e) {
@@ -84,7 +85,10 @@ export function createPoolExecutor(
         result = await send({ task, plan: entry.registration });
       }
       if (isTransferredError(result)) throw rebuildError(result);
-      return result as BatchResult;
+      // A thread sent the plan compiles it before it answers: it never asks for it twice.
+      if (isPlanUnknown(result))
+        throw new RowforgeError("RF_INTERNAL", `a worker thread did not take plan ${task.planKey}`);
+      return result;
     },
     recycle(result) {
       if (result.kind !== "encoded" || free.length >= workers * 2) return;

@@ -21,7 +21,7 @@ export {
   compilePlan,
   type PlanCompileOptions,
 } from "./compile/compile-plan.ts";
-export type { CompiledStep } from "./compile/compile-step.ts";
+export type { CompiledStep } from "./compile/compiled-step.ts";
 export { BUILTINS, expressionMaxLength, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
 export { compileRegex, regexMaxLength } from "./regex/index.ts";

@@ -2,7 +2,8 @@ import type { SqlValue } from "../engine/index.ts";
 import type { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckOutcome, Sample } from "./check.ts";
 import type { RowPredicate } from "./row-predicate.ts";
-import { FALSE, UNSURE, type VectorPredicate } from "./vector-predicate.ts";
+import { FALSE, UNSURE } from "./vector-node.ts";
+import type { VectorPredicate } from "./vector-predicate.ts";
 
 /** A test of one row: true (or why, kept with the sampled record as `_error`) when the row fails. */
 export type RowFails = (rows: BatchRows, row: number) => boolean | string;

@@ -1,24 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Value from "typebox/value";
-import {
-  accessOf,
-  homeDataFolder,
-  openAccess,
-  type ResourceAccess,
-  type ServerAccessChoice,
-  serverAccessRules,
-} from "../../access/index.ts";
-import {
-  checkYamlDepth,
-  type Env,
-  isObject,
-  loadProject,
-  type ProjectLoad,
-  parseYaml,
-  resolveRunRequest,
-} from "../../config/index.ts";
+import type { ResourceAccess, ServerAccessChoice } from "../../access/index.ts";
+import { checkYamlDepth, type Env, isObject, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
 import {
   type Connection,
@@ -32,12 +16,16 @@ import type { Store, StoredConnection } from "../../store/index.ts";
 import { preflightPlan } from "../check/preflight-plan.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
-import { type FolderPlanSources, folderPlanSources, readFolderPlan } from "./folder-plan-sources.ts";
+import { checkPathNames } from "./check-path-names.ts";
+import type { FolderPlanSources } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
+import { planFolderOf } from "./plan-folder.ts";
+import { planInvalid } from "./plan-invalid.ts";
 import { planTaskIndex } from "./plan-task-index.ts";
 import { maskYamlSources, sourcesDifference } from "./plan-yaml-sources.ts";
 import { addSavedConnections } from "./saved-connections.ts";
 import { maskDeep, maskOptions } from "./secrets.ts";
+import { serviceAccess } from "./service-access.ts";
 import { loadFolders, loadServiceConfig, type ServiceConfig } from "./service-config.ts";
 
 export interface ServiceOptions {
@@ -139,40 +127,6 @@ export interface RowforgeService {
   close(): Promise<void>;
 }
 
-/**
- * The names of a plan request that end up in URL paths (the plan, its tasks, their steps, the
- * steps of a unified plan's data sources), each checked against the one name limit: a name saved
- * must be reachable. Throws a 400 naming the field and the limit.
- */
-function checkPathNames(request: Record<string, unknown>): void {
-  const fail = (where: string, problem: string) => {
-    throw new RowforgeError(
-      "RF_NAME_INVALID",
-      `${where} ${problem} (names used in URL paths are at most ${NAME_MAX_LENGTH} characters)`,
-      { hint: `shorten ${where}` },
-    );
-  };
-  const plan = request.plan as Record<string, unknown>;
-  const problem = nameProblem(plan.name);
-  if (problem) fail("plan.name", problem);
-  // Task and step names keep the characters users give them; only their length is limited here.
-  const named = (list: unknown, where: string, inner?: string) => {
-    if (!Array.isArray(list)) return;
-    list.forEach((item, i) => {
-      if (!isObject(item)) return;
-      if (typeof item.name === "string" && item.name.length > NAME_MAX_LENGTH)
-        fail(`${where}[${i}].name`, `has ${item.name.length} characters`);
-      if (inner) named(item[inner], `${where}[${i}].${inner}`);
-    });
-  };
-  named(plan.tasks, "plan.tasks");
-  named(request.tasks, "tasks", "steps");
-  if (Array.isArray(request.dataSources))
-    request.dataSources.forEach((ds, i) => {
-      if (isObject(ds)) named(ds.steps, `dataSources[${i}].steps`);
-    });
-}
-
 export async function createService(o: ServiceOptions): Promise<RowforgeService> {
   const env = o.env ?? process.env;
   const cwd = o.cwd ?? process.cwd();
@@ -196,53 +150,8 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     source,
   });
 
-  /** The YAML plans of the plan folder, loaded as a run loads them (with their task folder). */
-  const loadPlanFolder = async (): Promise<ProjectLoad | undefined> => {
-    if (!config.planFolder) return undefined;
-    const files = (await readdir(config.planFolder).catch(() => [] as string[])).filter((f) =>
-      /\.ya?ml$/i.test(f),
-    );
-    if (files.length === 0) return undefined;
-    const paths = [
-      ...files.map((f) => join(config.planFolder!, f)),
-      ...(config.taskFolder ? [config.taskFolder] : []),
-    ];
-    return loadProject(paths, {
-      outputKinds: OUTPUT_KINDS,
-      ...(config.configPath ? { configPath: config.configPath } : {}),
-      env,
-      cwd,
-      lenientEnv: true,
-    });
-  };
-  const yamlPlans = async (): Promise<ResolvedPlan[]> => [...((await loadPlanFolder())?.plans ?? [])];
+  const { yamlPlans, folderPlan, folderPlanRequest } = planFolderOf(config, env, cwd);
   const taskIndex = planTaskIndex(store);
-  /** A plan folder's plan of this name as its files' texts, `masked` or as written (for the server only). */
-  const folderPlan = async (name: string, masked: boolean): Promise<FolderPlanSources | undefined> => {
-    const load = await loadPlanFolder();
-    const plan = load?.plans.find((p) => p.plan.name.toLowerCase() === name.toLowerCase());
-    if (!load || !plan || !config.planFolder) return undefined;
-    const ctx = { planFolder: config.planFolder, configPath: config.configPath };
-    return (masked ? folderPlanSources : readFolderPlan)(load, plan, ctx);
-  };
-  /**
-   * The request a folder plan's files stand for, as the editor sends them (plan, tasks,
-   * validation by position): what a first save of its copy keeps masked secrets from.
-   */
-  const folderPlanRequest = async (name: string): Promise<unknown> => {
-    const read = await folderPlan(name, false);
-    if (read?.planKind !== "plan") return undefined;
-    try {
-      const { plan, tasks, validation } = read.sources;
-      return {
-        plan: parseYaml(plan),
-        tasks: tasks.map((t) => parseYaml(t)),
-        validation: validation.map((t) => parseYaml(t)),
-      };
-    } catch {
-      return undefined;
-    }
-  };
 
   const resolveRequest = async (request: unknown) => {
     const folders = await loadFolders(config, env, cwd);
@@ -496,43 +405,4 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       await store.close();
     },
   };
-}
-
-/**
- * The access of the service's plans: open, or contained by the operator's choice over the
- * home and the configuration's folders. The default data folder `<home>/data` is created.
- */
-async function serviceAccess(
-  choice: ServerAccessChoice | "open",
-  home: string,
-  config: ServiceConfig,
-  transformationsFolder: string,
-  cwd: string,
-): Promise<ResourceAccess> {
-  if (choice === "open") return openAccess(cwd);
-  if (choice.dataDirs === undefined || choice.dataDirs.length === 0)
-    await mkdir(homeDataFolder(home), { recursive: true, mode: 0o700 });
-  return accessOf(
-    serverAccessRules(choice, {
-      home,
-      configFolders: [config.planFolder, config.taskFolder, config.validationFolder],
-      configOutputs: [...config.connections.values()].flatMap((c) =>
-        c.options.path === undefined ? [] : [c.options.path],
-      ),
-      transformationsFolder,
-      configPath: config.configPath,
-    }),
-  );
-}
-
-/** Every problem of a plan sent to POST /plan, in one 400: where (field path), what, which code. */
-function planInvalid(name: string, problems: readonly Diagnostic[]): RowforgeError {
-  const list = problems
-    .map((d, i) => `${i + 1}) ${d.location?.path ? `at ${d.location.path}: ` : ""}${d.message} [${d.code}]`)
-    .join("; ");
-  return new RowforgeError(
-    "RF_PLAN_INVALID",
-    `plan "${name}" is not saved: it has ${problems.length} problem${problems.length === 1 ? "" : "s"}: ${list}`,
-    { hint: problems.find((d) => d.hint)?.hint ?? "fix the plan as the messages say and save it again" },
-  );
 }

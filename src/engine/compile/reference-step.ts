@@ -7,7 +7,7 @@ import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column, type ScalarColumn } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";
 import { effectiveType } from "../generators/create-field-generator.ts";
-import type { CompiledStep } from "./compile-step.ts";
+import type { CompiledStep } from "./compiled-step.ts";
 
 /** The largest whole number a double holds exactly: longer longs are kept as their text. */
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);

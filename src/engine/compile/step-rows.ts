@@ -22,7 +22,7 @@ export interface CountRule {
   readonly followsParent: boolean;
 }
 
-/** What the count reads of a foreign key into the step (compile-step.ts's StepLink is one). */
+/** What the count reads of a foreign key into the step (compiled-step.ts's StepLink is one). */
 export interface RowLink {
   readonly childFields: readonly string[];
   readonly parent: { readonly id: string; readonly rowCount: number };

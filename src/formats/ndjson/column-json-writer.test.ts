@@ -6,7 +6,7 @@ import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import type { Column } from "../../engine/columns/column.ts";
 import { batchShape, toRecordBatch } from "../../engine/columns/to-arrow.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
-import type { CompiledStep } from "../../engine/compile/compile-step.ts";
+import type { CompiledStep } from "../../engine/compile/compiled-step.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";

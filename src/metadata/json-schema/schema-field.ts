@@ -1,19 +1,16 @@
 import type { RawField } from "../../config/index.ts";
-import { isRowforgeError } from "../../errors/index.ts";
-import { DEFAULT_TEXT_MAX_LEN, textAvgLen, textMaxLen } from "../../model/text-length.ts";
-import { applyNot, excludedOf, excludedPatternsOf } from "./apply-not.ts";
+import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
+import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
+import { arrayOfArrays, DEFAULT_MAX_ITEMS, nestedShorter } from "./array-of-arrays.ts";
 import { conditionalFields } from "./conditional-fields.ts";
 import { extraProperties } from "./extra-properties.ts";
-import { conditionsOf, mergeSchemas, refsOf, resolveSchema } from "./resolve-schema.ts";
-import {
-  alwaysMatches,
-  avoidsPatterns,
-  distinctStrings,
-  jsRegex,
-  patternStrings,
-  patternsOf,
-  withoutLookarounds,
-} from "./schema-patterns.ts";
+import { metOtherwise } from "./met-otherwise.ts";
+import { avoid, MAX_LISTED, numberOptions } from "./number-options.ts";
+import { OPTIONAL_ABSENT_PROB, optionalCut, thinOptional } from "./optional-properties.ts";
+import { mergeSchemas, refsOf, resolveSchema } from "./resolve-schema.ts";
+import { TYPED_FORMATS } from "./schema-formats.ts";
+import { avoidsPatterns, distinctStrings, jsRegex } from "./schema-patterns.ts";
+import { scalarType, typeOf } from "./schema-type.ts";
 import {
   alternativesOf,
   invalid,
@@ -22,80 +19,12 @@ import {
   type SchemaObject,
   type SchemaScope,
 } from "./schema-types.ts";
+import { stringOptions } from "./string-options.ts";
+import { tupleAsList } from "./tuple-as-list.ts";
+import { withoutUnmetDependents } from "./without-unmet-dependents.ts";
 
-/** Arrays are at most this long unless minItems asks for more: maxItems is a limit, not a length. */
-const DEFAULT_MAX_ITEMS = 5;
-/**
- * The most items of an array of objects or arrays `depth` arrays deep inside another's items (1
- * for a property of the items' objects), unless its minItems asks for more: nested arrays
- * multiply (a pipeline's stages of jobs of steps were up to 5 x 5 x 5 steps, 16 on average),
- * so each level deeper holds half as many (5, then 2, then 1). Arrays of scalars end a nesting
- * and keep their lengths.
- */
-const nestedMaxItems = (depth: number): number => Math.max(1, DEFAULT_MAX_ITEMS >> depth);
-/** How often an optional property is left out when the output leaves null fields out. */
-const OPTIONAL_ABSENT_PROB = 0.2;
-/**
- * About how many optional properties an object with many of them is written with: each is left
- * out more often (a configuration schema declares hundreds, a real document sets a few).
- */
-const OPTIONAL_PRESENT = 8;
 /** The type of a free-form object (no properties): written as an empty object. */
 const FREE_FORM = "map<string,string>";
-/** Integer ranges up to this many values are listed when multipleOf or uniqueItems needs them. */
-const MAX_LISTED = 1000;
-
-/**
- * Generators for the string formats JSON Schema names. Each gives values the format's
- * validators accept; emails and UUIDs use rowforge's helpers, the others a regex.
- */
-const FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
-  email: { regex: "[a-z]{2,10}(\\.[a-z]{2,10})?@(example|mail|test)\\.(com|org|net)" },
-  "idn-email": { regex: "[a-z]{2,10}@(example|mail|test)\\.(com|org|net)" },
-  uuid: { uuid: "" },
-  uri: { regex: "https://(www\\.)?[a-z]{3,12}\\.(com|org|net|io)(/[a-z0-9]{1,10}){0,3}" },
-  "uri-reference": { regex: "/[a-z0-9]{1,10}(/[a-z0-9]{1,10}){0,2}" },
-  iri: { regex: "https://[a-z]{3,12}\\.(com|org|net)(/[a-z0-9]{1,10}){0,3}" },
-  url: { regex: "https://(www\\.)?[a-z]{3,12}\\.(com|org|net|io)(/[a-z0-9]{1,10}){0,3}" },
-  ipv4: {
-    regex:
-      "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}",
-  },
-  ipv6: { regex: "[0-9a-f]{1,4}(:[0-9a-f]{1,4}){7}" },
-  hostname: { regex: "[a-z][a-z0-9]{1,10}(\\.[a-z][a-z0-9]{1,10}){0,2}\\.(com|org|net)" },
-  "idn-hostname": { regex: "[a-z][a-z0-9]{1,10}\\.(com|org|net)" },
-  time: { regex: "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z" },
-  duration: { regex: "P[1-9][0-9]?D(T[1-9]H)?" },
-  byte: { regex: "([A-Za-z0-9+/]{4}){1,8}" },
-  "json-pointer": { regex: "(/[a-z0-9]{1,8}){0,3}" },
-  "relative-json-pointer": { regex: "[0-9](/[a-z0-9]{1,8}){0,2}" },
-  "uri-template": { regex: "https://[a-z]{3,12}\\.(com|org)/[a-z]{1,8}/\\{[a-z]{1,8}\\}" },
-  "iri-reference": { regex: "/[a-z0-9]{1,10}(/[a-z0-9]{1,10}){0,2}" },
-  regex: { regex: "[a-z]{1,8}(\\.\\*)?" },
-};
-
-/**
- * Formats whose values are judged as a whole, not by a regex (a regular expression compiles):
- * the strings of a pattern given beside them are kept when they pass.
- */
-const FORMAT_CHECKS: Readonly<Record<string, (v: string) => boolean>> = {
-  regex: (v) => {
-    try {
-      new RegExp(v, "u");
-      return true;
-    } catch {
-      return false;
-    }
-  },
-};
-
-/** Formats that are types of their own in rowforge. */
-const TYPED_FORMATS: Readonly<Record<string, string>> = { date: "date", "date-time": "timestamp" };
-/** A value of each typed format as the JSON output writes it: a pattern it meets keeps the type. */
-const TYPED_SAMPLES: Readonly<Record<string, string>> = {
-  date: "2026-03-11",
-  "date-time": "2026-03-11T23:08:03.944Z",
-};
 
 /**
  * The field a property's schema is generated as (a step's `fields` entry as users write it):
@@ -252,136 +181,6 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   return out;
 }
 
-/**
- * Optional properties of an object that has more than about OPTIONAL_PRESENT / (1 -
- * OPTIONAL_ABSENT_PROB) of them are each left out more often, so about OPTIONAL_PRESENT are
- * written per object: rows stay the size of real documents. Required properties, and those
- * an object counting its properties (minProperties) keeps, are not optional here.
- */
-function thinOptional(optional: readonly RawField[]): void {
-  const absent = Math.round((1 - OPTIONAL_PRESENT / optional.length) * 1000) / 1000;
-  if (absent <= OPTIONAL_ABSENT_PROB) return;
-  for (const f of optional) {
-    const o = f.options as Record<string, unknown> | undefined;
-    if (o?.nullProb === OPTIONAL_ABSENT_PROB) o.nullProb = absent;
-  }
-}
-
-/**
- * An object schema with the if/then/else it has besides its own `if` (allOf parts with one
- * each) met by their `else`: the `if` negated where rowforge keeps to its negation (not
- * required: never written; not a const, enum, type or pattern), so the `then` never applies.
- * One whose `if` has no such negation (or whose negation clashes, a required property) is
- * met by its `then` where that only requires properties (metByThen), else left unmet.
- */
-function metOtherwise(given: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
-  let s = given;
-  for (const c of conditionsOf(given)) {
-    if (typeof c.if !== "object" || c.if === null) continue;
-    try {
-      const negated = applyNot({ ...s, not: c.if }, scope, `${at}/if`);
-      s =
-        c.else === undefined
-          ? negated
-          : mergeSchemas(negated, resolveSchema(c.else, scope, refsOf(s), `${at}/else`));
-    } catch (e) {
-      if (!isRowforgeError(e)) throw e;
-      s = metByThen(s, c, scope, at);
-    }
-  }
-  return s;
-}
-
-/** The keywords of a `then` that only requires properties (with its annotations). */
-const REQUIRED_ONLY = new Set(["required", "title", "description", "$comment", "$$comment", "$$description"]);
-
-/**
- * An object schema with an if/then whose `if` it cannot keep from holding met by its `then`
- * where that only requires properties (merged: they are always written, so the `then` holds
- * whether the `if` does or not): `version` required unless `dynamic` lists it is met by always
- * writing `version`. A `then` that constrains values could clash with the other parts (each
- * branch of a `type` switch met at once), so it is left unmet, as is one that clashes.
- */
-function metByThen(s: SchemaObject, c: SchemaObject, scope: SchemaScope, at: string): SchemaObject {
-  const then = c.then;
-  if (typeof then !== "object" || then === null) return s;
-  if (Object.keys(then).some((k) => !REQUIRED_ONLY.has(k))) return s;
-  try {
-    return mergeSchemas(s, resolveSchema(then, scope, refsOf(s), `${at}/then`));
-  } catch (e) {
-    if (!isRowforgeError(e)) throw e;
-    return s;
-  }
-}
-
-/**
- * An object schema's properties with those left out (false) that depend on one never written
- * (`dependentRequired`, draft-7 `dependencies` lists: `working-directory` needs `run`, which
- * the oneOf alternative chosen leaves out).
- */
-function withoutUnmetDependents(s: SchemaObject): Record<string, unknown> | undefined {
-  const own = s.properties as Record<string, unknown> | undefined;
-  if (own === undefined) return own;
-  const lists = Object.entries({
-    ...((s.dependencies as Record<string, unknown> | undefined) ?? {}),
-    ...((s.dependentRequired as Record<string, unknown> | undefined) ?? {}),
-  }).filter((e): e is [string, string[]] => Array.isArray(e[1]));
-  const out = { ...own };
-  const never = (p: string) => out[p] === false || (out[p] === undefined && s.additionalProperties === false);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const [p, deps] of lists)
-      if (out[p] !== false && out[p] !== undefined && deps.some(never)) {
-        out[p] = false;
-        changed = true;
-      }
-  }
-  return out;
-}
-
-/**
- * A property's field, counted against the step's fields left: an optional one is left out
- * when none are left, and when its schema recurses without end (its recursion cut there); a
- * required one is refused then.
- */
-function optionalCut(
-  required: boolean,
-  scope: SchemaScope,
-  field: () => RawField | undefined,
-): RawField | undefined {
-  if (!required && scope.fieldsLeft !== undefined && scope.fieldsLeft.n <= 0) return undefined;
-  let made: RawField | undefined;
-  try {
-    made = field();
-  } catch (e) {
-    if (required || !noValueHere(e)) throw e;
-    return undefined;
-  }
-  // Its own properties were counted as they were made.
-  if (made && scope.fieldsLeft) scope.fieldsLeft.n--;
-  return made;
-}
-
-function typeOf(s: SchemaObject): { type: string; allowsNull: boolean } {
-  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
-  const allowsNull = types.includes("null") || s.nullable === true;
-  const given = types.find((t) => t !== "null");
-  // OpenAPI's integer formats on a number: whole numbers.
-  if (given === "number" && (s.format === "int32" || s.format === "int64"))
-    return { type: "integer", allowsNull };
-  if (given) return { type: given, allowsNull };
-  const sample = s.const ?? (Array.isArray(s.enum) ? s.enum.find((v) => v !== null) : undefined);
-  if (sample !== undefined)
-    return {
-      type: typeof sample === "number" ? (Number.isInteger(sample) ? "integer" : "number") : typeof sample,
-      allowsNull,
-    };
-  if (s.properties !== undefined) return { type: "object", allowsNull };
-  if (s.items !== undefined || s.prefixItems !== undefined) return { type: "array", allowsNull };
-  if (s.minimum !== undefined || s.maximum !== undefined) return { type: "number", allowsNull };
-  return { type: types.includes("null") ? "null" : "string", allowsNull };
-}
-
 function valueField(
   name: string,
   s: SchemaObject,
@@ -454,124 +253,6 @@ function valueField(
   }
 }
 
-function scalarType(type: string, s: SchemaObject): string {
-  if (type === "integer") {
-    const big = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].some(
-      (v) => typeof v === "number" && Math.abs(v) > 2 ** 31 - 1,
-    );
-    return big || s.format === "int64" ? "long" : "int";
-  }
-  if (type === "number") return "double";
-  if (type === "boolean") return "boolean";
-  return TYPED_FORMATS[String(s.format)] ?? "string";
-}
-
-function stringOptions(s: SchemaObject, scope: SchemaScope, at: string): Record<string, unknown> {
-  const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
-  const [pattern, ...more] = patternsOf(s);
-  if (pattern !== undefined) {
-    const patterns = [pattern, ...more] as const;
-    // A format's values that all meet the patterns too are the better values (emails, URIs, dates).
-    if (typeof format?.regex === "string" && patterns.every((p) => alwaysMatches(format.regex as string, p)))
-      return { ...format };
-    const typed = TYPED_SAMPLES[String(s.format)];
-    if (typed !== undefined && patterns.every((p) => jsRegex(p).test(typed))) return {};
-    const min = typeof s.minLength === "number" ? s.minLength : undefined;
-    const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-    const strings = patternStrings(
-      patterns,
-      min,
-      max,
-      excludedPatternsOf(s),
-      FORMAT_CHECKS[String(s.format)],
-    );
-    if ("regex" in strings) return { regex: strings.regex };
-    if (strings.values.length === 0)
-      throw invalid(
-        scope,
-        at,
-        `has ${patterns.length > 1 ? `patterns (${patterns.join(" and ")})` : `a pattern (${pattern})`}${min !== undefined || max !== undefined ? ` and lengths ${min ?? 0}..${max ?? "any"}` : ""} that no string rowforge drew from ${patterns.length > 1 ? "them" : "it"}${patterns.some((p) => withoutLookarounds(p) !== undefined) ? " (its lookarounds, which the generator does not read, taken out)" : ""} meets`,
-        "give the string a pattern of the lengths it allows and without lookarounds, or list the field with an sql option",
-      );
-    return { oneOf: strings.values };
-  }
-  if (format) return { ...format };
-  if (TYPED_FORMATS[String(s.format)]) return {};
-  const min = typeof s.minLength === "number" ? s.minLength : undefined;
-  const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
-  const minLen = min ?? Math.min(1, max ?? 1);
-  if (max === 0) return { static: "" };
-  // Without a maxLength the generators' default (20, or minLen) applies: a label by name
-  // (src/metadata/labels) may then write longer values, as the schema allows.
-  if (max === undefined) return { minLen };
-  const maxLen = textMaxLen(minLen, max);
-  const avgLen = textAvgLen(minLen, maxLen);
-  return { minLen, maxLen, ...(avgLen !== undefined ? { avgLen } : {}) };
-}
-
-/** The lowest and highest allowed numbers, draft 4 (boolean exclusive*) and draft 6+ (numeric) alike. */
-function bounds(s: SchemaObject, integer: boolean): { min: number | undefined; max: number | undefined } {
-  const step = (v: number) => (integer ? 1 : Math.max(Math.abs(v) * 1e-9, 1e-6));
-  let min = typeof s.minimum === "number" ? s.minimum : undefined;
-  let max = typeof s.maximum === "number" ? s.maximum : undefined;
-  if (s.exclusiveMinimum === true && min !== undefined) min += step(min);
-  if (s.exclusiveMaximum === true && max !== undefined) max -= step(max);
-  if (typeof s.exclusiveMinimum === "number") {
-    const m = s.exclusiveMinimum + step(s.exclusiveMinimum);
-    min = min === undefined ? m : Math.max(min, m);
-  }
-  if (typeof s.exclusiveMaximum === "number") {
-    const m = s.exclusiveMaximum - step(s.exclusiveMaximum);
-    max = max === undefined ? m : Math.min(max, m);
-  }
-  if (integer) {
-    if (min !== undefined) min = Math.ceil(min);
-    if (max !== undefined) max = Math.floor(max);
-  }
-  return { min, max };
-}
-
-/** The generators' default range is 0..100000: a bound given on one side moves the other with it. */
-function numberOptions(
-  s: SchemaObject,
-  integer: boolean,
-  scope: SchemaScope,
-  at: string,
-): Record<string, unknown> {
-  let { min, max } = bounds(s, integer);
-  if (min === undefined && max !== undefined) min = Math.min(0, max - 100_000);
-  if (max === undefined && min !== undefined) max = Math.max(100_000, min + 100_000);
-  const options: Record<string, unknown> = {};
-  const multipleOf = typeof s.multipleOf === "number" && s.multipleOf > 0 ? s.multipleOf : undefined;
-  if (multipleOf !== undefined) {
-    const lo = Math.ceil((min ?? 0) / multipleOf);
-    const hi = Math.floor((max ?? 100_000) / multipleOf);
-    if (hi < lo) throw invalid(scope, at, `has no multiple of ${multipleOf} between ${min} and ${max}`);
-    const decimals = Math.round(-Math.log10(multipleOf));
-    if (!integer && decimals > 0 && Math.abs(10 ** -decimals - multipleOf) < 1e-12) {
-      // A multiple of 0.01 is a number rounded to 2 places inside the multiples' range.
-      return {
-        min: Number((lo * multipleOf).toFixed(decimals)),
-        max: Number((hi * multipleOf).toFixed(decimals)),
-        round: decimals,
-      };
-    }
-    // The multiples in the range, or MAX_LISTED of them spread evenly over a wider one.
-    const count = Math.min(hi - lo + 1, MAX_LISTED);
-    const step = count === 1 ? 0 : (hi - lo) / (count - 1);
-    return {
-      oneOf: Array.from({ length: count }, (_, i) =>
-        Number(((lo + Math.round(i * step)) * multipleOf).toFixed(10)),
-      ),
-    };
-  }
-  if (min !== undefined) options.min = min;
-  if (max !== undefined) options.max = max;
-  if (min !== undefined && max !== undefined && min > max)
-    throw invalid(scope, at, `allows no number (minimum ${min} above maximum ${max})`);
-  return options;
-}
-
 function arrayField(name: string, given: SchemaObject, scope: SchemaScope, at: string): RawField {
   const { s, itemsRaw } = tupleAsList(given);
   const itemAt = `${at}/items`;
@@ -582,25 +263,6 @@ function arrayField(name: string, given: SchemaObject, scope: SchemaScope, at: s
     if (!noValueHere(e) || (typeof s.minItems === "number" && s.minItems > 0)) throw e;
     return { name, type: "array<string>", options: { arrayMinLen: 0, arrayMaxLen: 0 } };
   }
-}
-
-/**
- * A tuple (`prefixItems`, draft-4 `items: [...]`) as an array rowforge generates, whose items
- * are all alike: no longer than minItems (or 1), its items meet the schemas of those
- * positions and the schema of the other items (`items` beside prefixItems, `additionalItems`)
- * too, so they are valid whether or not the validator reads prefixItems (a schema without
- * `$schema` is read as draft-07 by most).
- */
-function tupleAsList(s: SchemaObject): { s: SchemaObject; itemsRaw: unknown } {
-  const tuple = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
-  if (!tuple) return { s, itemsRaw: s.items };
-  const rest = Array.isArray(s.prefixItems) ? s.items : s.additionalItems;
-  const length = Math.min(
-    typeof s.maxItems === "number" ? s.maxItems : Number.POSITIVE_INFINITY,
-    Math.max(1, typeof s.minItems === "number" ? s.minItems : 0),
-  );
-  const others = typeof rest === "object" && rest !== null ? [rest] : [];
-  return { s: { ...s, maxItems: length }, itemsRaw: { allOf: [...tuple.slice(0, length), ...others] } };
 }
 
 function arrayOf(
@@ -693,71 +355,4 @@ function arrayOf(
     }
   }
   return { name, type: `array<${element.type}>`, options: { ...elementOptions, ...options } };
-}
-
-/**
- * Number options that never give an excluded value (`not: {const: 5}`): a listed value is
- * dropped; an integer range keeps the larger side of an excluded value inside it.
- */
-function avoid(
-  options: Record<string, unknown>,
-  excluded: readonly unknown[],
-  integer: boolean,
-  scope: SchemaScope,
-  at: string,
-): Record<string, unknown> {
-  const numbers = excluded.filter((x): x is number => typeof x === "number");
-  if (numbers.length === 0) return options;
-  if (Array.isArray(options.oneOf)) {
-    const left = (options.oneOf as unknown[]).filter((v) => !numbers.includes(v as number));
-    if (left.length === 0) throw invalid(scope, at, "allows no number once its not is applied");
-    return { ...options, oneOf: left };
-  }
-  if (!integer) return options;
-  let min = Number(options.min ?? 0);
-  let max = Number(options.max ?? 100_000);
-  for (const x of [...numbers].sort((a, b) => a - b)) {
-    if (x < min || x > max) continue;
-    if (x - min >= max - x) max = x - 1;
-    else min = x + 1;
-  }
-  if (min > max) throw invalid(scope, at, "allows no number once its not is applied");
-  return { ...options, min, max };
-}
-
-/**
- * A property of an array's items as generated there: each array of objects or arrays in it,
- * `depth` arrays deep in the items (arrays inside it one deeper), holds at most
- * nestedMaxItems(depth) items unless its minItems asks for more. Each enclosing array applies
- * it; the outermost's (deepest count, fewest items) holds.
- */
-function nestedShorter(f: RawField, depth: number): RawField {
-  const type = String(f.type);
-  const isArray = type.startsWith("array");
-  const out = Array.isArray(f.fields)
-    ? { ...f, fields: (f.fields as RawField[]).map((c) => nestedShorter(c, isArray ? depth + 1 : depth)) }
-    : f;
-  const o = f.options as Record<string, unknown> | undefined;
-  const ofContainers = type === "array" || type.startsWith("array<array");
-  if (!ofContainers || typeof o?.arrayMaxLen !== "number") return out;
-  const arrayMaxLen = Math.max(Number(o.arrayMinLen ?? 0), Math.min(o.arrayMaxLen, nestedMaxItems(depth)));
-  return { ...out, options: { ...o, arrayMaxLen } };
-}
-
-/**
- * An array of arrays: its element is the inner array's own field (`element`, with the inner
- * schema's lengths and options), at any depth and inside arrays of objects.
- */
-function arrayOfArrays(name: string, inner: RawField, given: Record<string, unknown>): RawField {
-  // Nested arrays multiply: an array of arrays holds as many as one inside another's items.
-  const least = Number(given.arrayMinLen ?? 0);
-  const options = {
-    ...given,
-    arrayMaxLen: Math.min(Number(given.arrayMaxLen), Math.max(least, nestedMaxItems(1))),
-  };
-  const innerOptions = { ...((inner.options as Record<string, unknown> | undefined) ?? {}) };
-  delete innerOptions.enableNull;
-  delete innerOptions.nullProb;
-  const element = nestedShorter({ ...inner, name: "element", nullable: false, options: innerOptions }, 1);
-  return { name, type: `array<${String(inner.type)}>`, options, fields: [element] };
 }

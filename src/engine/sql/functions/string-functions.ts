@@ -1,25 +1,17 @@
 /** String functions: concatenation, case, length, search and character-level transforms. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type {
-  SqlArg,
-  SqlEvaluator,
-  SqlFunction,
-  SqlGrowth,
-  SqlRunInputs,
-  SqlValue,
-} from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlGrowth, SqlValue } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
+import { compileConcat, compileConcatWs } from "./compile-concat.ts";
 import {
   argBound,
   argsBound,
-  argTypeError,
   checkValueSize,
   coerceArg,
   constantCount,
   constantText,
   defineFunction,
   intArg,
-  rejectLambdas,
   strict1,
   strict2,
   strict3,
@@ -27,208 +19,19 @@ import {
   valueLimits,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
-import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { charIndexOf, charLength, hasSurrogates, repeatString } from "./text-utils.ts";
+import {
+  initcap,
+  levenshtein,
+  occurrences,
+  reverseString,
+  soundex,
+  substringIndex,
+  translate,
+} from "./string-transforms.ts";
+import { charIndexOf, charLength, repeatString } from "./text-utils.ts";
 
 const S = DataTypes.string;
 const I = DataTypes.int;
-
-function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function compileConcat(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
-  rejectLambdas(fn, args);
-  const limits = valueLimits(inputs);
-  const typed = args.filter((a) => !isNullLiteral(a));
-  if (typed.length > 0 && typed.every((a) => a.type.kind === "array")) {
-    const t = commonArgType(args);
-    if (t === undefined) throw argTypeError(fn, 0, "arrays of one common element type", typed[0]!.type);
-    const evals = args.map((_, i) => coerceArg(fn, args, i, t));
-    return {
-      type: t,
-      bound: argsBound(args),
-      evaluate: ((ctx) => {
-        const out: SqlValue[] = [];
-        for (const e of evals) {
-          const v = e(ctx);
-          if (v === null) return null;
-          checkValueSize(fn, out.length + (v as readonly SqlValue[]).length, limits, "array");
-          out.push(...(v as readonly SqlValue[]));
-        }
-        return out;
-      }) satisfies SqlEvaluator,
-    };
-  }
-  if (typed.length > 0 && typed.every((a) => a.type.kind === "binary")) {
-    const evals = args.map((_, i) => coerceArg(fn, args, i, DataTypes.binary));
-    return {
-      type: DataTypes.binary,
-      bound: argsBound(args),
-      evaluate: ((ctx) => {
-        const parts: Uint8Array[] = [];
-        let size = 0;
-        for (const e of evals) {
-          const v = e(ctx);
-          if (v === null) return null;
-          size += (v as Uint8Array).length;
-          checkValueSize(fn, size, limits, "string");
-          parts.push(v as Uint8Array);
-        }
-        return concatBytes(parts);
-      }) satisfies SqlEvaluator,
-    };
-  }
-  const evals = args.map((_, i) => stringArg(fn, args, i));
-  return {
-    type: S,
-    bound: argsBound(args),
-    evaluate: ((ctx) => {
-      let out = "";
-      for (const e of evals) {
-        const v = e(ctx);
-        if (v === null) return null;
-        checkValueSize(fn, out.length + (v as string).length, limits, "string");
-        out += v as string;
-      }
-      return out;
-    }) satisfies SqlEvaluator,
-  };
-}
-
-function compileConcatWs(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
-  rejectLambdas(fn, args);
-  const limits = valueLimits(inputs);
-  const sep = stringArg(fn, args, 0);
-  const parts = args.slice(1).map((a, j) => {
-    const i = j + 1;
-    if (a.type.kind === "array") return { array: true, e: coerceArg(fn, args, i, DataTypes.array(S)) };
-    return { array: false, e: stringArg(fn, args, i) };
-  });
-  // The separator comes between parts: at most one per element of the arrays (8 bytes each) or argument.
-  const pieces = argsBound(args, 1, 0, 1);
-  return {
-    type: S,
-    bound: pieces + argBound(args, 0) * (pieces / 8 + args.length),
-    evaluate: ((ctx) => {
-      const s = sep(ctx);
-      if (s === null) return null;
-      const out: string[] = [];
-      let size = 0;
-      const add = (x: string) => {
-        size += x.length + (out.length > 0 ? (s as string).length : 0);
-        checkValueSize(fn, size, limits, "string");
-        out.push(x);
-      };
-      for (const p of parts) {
-        const v = p.e(ctx);
-        if (v === null) continue;
-        if (p.array) {
-          for (const x of v as readonly SqlValue[]) if (x !== null) add(x as string);
-        } else add(v as string);
-      }
-      return out.join(s as string);
-    }) satisfies SqlEvaluator,
-  };
-}
-
-/** Lower-cases, then upper-cases the first letter of every space-separated word. */
-function initcap(s: string): string {
-  const lower = s.toLowerCase();
-  let out = "";
-  let start = true;
-  for (const ch of lower) {
-    out += start ? ch.toUpperCase() : ch;
-    start = ch === " ";
-  }
-  return out;
-}
-
-function translate(s: string, from: string, to: string): string {
-  const dict = new Map<string, string>();
-  const toChars = Array.from(to);
-  Array.from(from).forEach((c, i) => {
-    if (!dict.has(c)) dict.set(c, toChars[i] ?? "");
-  });
-  let out = "";
-  for (const c of s) out += dict.get(c) ?? c;
-  return out;
-}
-
-/** How many times `search` (not empty) occurs in `s`, without overlaps (as split finds it). */
-function occurrences(s: string, search: string): number {
-  let n = 0;
-  for (let at = s.indexOf(search); at >= 0; at = s.indexOf(search, at + search.length)) n++;
-  return n;
-}
-
-function substringIndex(s: string, delim: string, count: number): string {
-  if (delim.length === 0 || count === 0) return "";
-  // Occurrences may overlap, as they do in Spark.
-  if (count > 0) {
-    let at = -1;
-    for (let k = 0; k < count; k++) {
-      at = s.indexOf(delim, at + 1);
-      if (at < 0) return s;
-    }
-    return s.slice(0, at);
-  }
-  let at = s.length - delim.length + 1;
-  for (let k = 0; k < -count; k++) {
-    if (at - 1 < 0) return s;
-    at = s.lastIndexOf(delim, at - 1);
-    if (at < 0) return s;
-  }
-  return s.slice(at + delim.length);
-}
-
-export function levenshtein(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const curr = [i];
-    for (let j = 1; j <= y.length; j++) {
-      curr[j] = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    prev = curr;
-  }
-  return prev[y.length]!;
-}
-
-// Soundex codes of A..Z; '7' marks H and W, which do not separate equal codes.
-const SOUNDEX_CODES = "01230127022455012623017202";
-
-function soundex(s: string): string {
-  if (s.length === 0) return "";
-  const upper = (c: number): number => (c >= 97 && c <= 122 ? c - 32 : c);
-  const first = upper(s.charCodeAt(0));
-  if (first < 65 || first > 90) return s;
-  let out = String.fromCharCode(first);
-  let last = SOUNDEX_CODES[first - 65]!;
-  for (let i = 1; i < s.length && out.length < 4; i++) {
-    const c = upper(s.charCodeAt(i));
-    if (c < 65 || c > 90) {
-      last = "0";
-      continue;
-    }
-    const code = SOUNDEX_CODES[c - 65]!;
-    if (code === "7") continue;
-    if (code !== "0" && code !== last) out += code;
-    last = code;
-  }
-  return out.padEnd(4, "0");
-}
-
-function reverseString(s: string): string {
-  return hasSurrogates(s) ? Array.from(s).reverse().join("") : s.split("").reverse().join("");
-}
 
 /** `reverse` on strings and arrays. */
 function compileReverse(args: readonly SqlArg[], fn: string) {

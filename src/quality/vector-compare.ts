@@ -1,0 +1,107 @@
+import { not } from "./vector-logic.ts";
+import { type BoolNode, FALSE, type Lit, type Node, no, scratch, TRUE } from "./vector-node.ts";
+
+const FLIP: Readonly<Record<string, string>> = {
+  "=": "=",
+  "<>": "<>",
+  "<": ">",
+  "<=": ">=",
+  ">": "<",
+  ">=": "<=",
+};
+
+/** Writes TRUE/FALSE of `v[i] op c` where s[i] is 0, else s[i]: one loop per operator (no call per row). */
+function compareLoop(op: string, v: Float64Array, s: Uint8Array, c: number, o: Uint8Array, n: number): void {
+  switch (op) {
+    case "=":
+      for (let i = 0; i < n; i++) o[i] = s[i] !== 0 ? s[i]! : v[i] === c ? TRUE : FALSE;
+      return;
+    case "<>":
+      for (let i = 0; i < n; i++) o[i] = s[i] !== 0 ? s[i]! : v[i] !== c ? TRUE : FALSE;
+      return;
+    case "<":
+      for (let i = 0; i < n; i++) o[i] = s[i] !== 0 ? s[i]! : v[i]! < c ? TRUE : FALSE;
+      return;
+    case "<=":
+      for (let i = 0; i < n; i++) o[i] = s[i] !== 0 ? s[i]! : v[i]! <= c ? TRUE : FALSE;
+      return;
+    case ">":
+      for (let i = 0; i < n; i++) o[i] = s[i] !== 0 ? s[i]! : v[i]! > c ? TRUE : FALSE;
+      return;
+    case ">=":
+      for (let i = 0; i < n; i++) o[i] = s[i] !== 0 ? s[i]! : v[i]! >= c ? TRUE : FALSE;
+      return;
+  }
+}
+
+/** A number or string (by its UTF-8 bytes, = and <> only) compared with a literal. */
+export function compare(op: string, left: Node, right: Node): BoolNode {
+  if (left.kind === "lit" && right.kind !== "lit") return compare(FLIP[op]!, right, left);
+  if (right.kind !== "lit") return no();
+  const out = scratch((n) => new Uint8Array(n));
+  if (left.kind === "num" && typeof right.value === "number") {
+    if (right.decimal && !left.float) no();
+    const c = right.value;
+    return {
+      kind: "bool",
+      eval(rows) {
+        const { v, s } = left.eval(rows);
+        const o = out(rows.length);
+        compareLoop(op, v, s, c, o, rows.length);
+        return o;
+      },
+    };
+  }
+  if (left.kind === "str" && typeof right.value === "string" && (op === "=" || op === "<>")) {
+    const r = inList(left, [right]);
+    return op === "=" ? r : not(r);
+  }
+  return no();
+}
+
+/** IN a list of literals of the operand's kind (strings compared by their UTF-8 bytes). */
+export function inList(operand: Node, list: readonly Lit[]): BoolNode {
+  const out = scratch((n) => new Uint8Array(n));
+  if (operand.kind === "str" && list.every((l) => typeof l.value === "string")) {
+    const wanted = list.map((l) => new TextEncoder().encode(l.value as string));
+    return {
+      kind: "bool",
+      eval(rows) {
+        const { offsets, bytes, s } = operand.eval(rows);
+        const o = out(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          if (s[i] !== 0) {
+            o[i] = s[i]!;
+            continue;
+          }
+          const a = offsets[i]!;
+          const len = offsets[i + 1]! - a;
+          let found = FALSE;
+          for (let w = 0; w < wanted.length && found === FALSE; w++) {
+            const x = wanted[w]!;
+            if (x.length !== len) continue;
+            let k = 0;
+            while (k < len && bytes[a + k] === x[k]) k++;
+            if (k === len) found = TRUE;
+          }
+          o[i] = found;
+        }
+        return o;
+      },
+    };
+  }
+  if (operand.kind === "num" && list.every((l) => typeof l.value === "number" && !l.decimal)) {
+    const wanted = list.map((l) => l.value as number);
+    return {
+      kind: "bool",
+      eval(rows) {
+        const { v, s } = operand.eval(rows);
+        const o = out(rows.length);
+        for (let i = 0; i < rows.length; i++)
+          o[i] = s[i] !== 0 ? s[i]! : wanted.includes(v[i]!) ? TRUE : FALSE;
+        return o;
+      },
+    };
+  }
+  return no();
+}
