@@ -290,3 +290,9 @@ export interface Connector {
     access: ResourceAccess,
   ): Promise<DeleteOutcome>;
 }
+
+/** A connector that parses a step's options once (`prepare`): every other call on that step uses what it returned. */
+export interface PreparingConnector<O> extends Connector {
+  /** The step's options, parsed and checked once per step (coded errors, no I/O). */
+  prepare(step: ResolvedStep): O;
+}
