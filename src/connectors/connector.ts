@@ -215,8 +215,11 @@ export interface Connector {
   /** The step formats or connection types it serves (`json`, `csv`, ...; `postgres`, ...). */
   readonly formats: readonly string[];
   readonly capabilities: ConnectorCapabilities;
-  /** The step options it reads, with what each means (TypeBox): what the docs and the editor show. Absent: not described yet. */
-  readonly optionSchema?: TSchema;
+  /**
+   * The step options it reads, with what each means (TypeBox, connectors/option-schema.ts): what
+   * docs/connector-options.md and the editor catalogue (the UI's starter keys) are rendered from.
+   */
+  readonly optionSchema: TSchema;
   /** Throws coded errors for step options it cannot write (no I/O): `validate` and `run` ask it first. */
   check(step: ResolvedStep): void;
   /**

@@ -10,6 +10,7 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { PreparingConnector } from "../connector.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import { checkOutputPath } from "./check-output-path.ts";
+import { FILE_OPTIONS } from "./file-option-schema.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
 import {
   createFileSink,
@@ -45,6 +46,7 @@ export const fileConnector: PreparingConnector<PreparedFileStep> = {
   name: "file",
   formats: formatNames(),
   capabilities: { encodedText: true, parts: true, delete: true },
+  optionSchema: FILE_OPTIONS,
   prepare,
   check(step) {
     const name = step.step.name;
