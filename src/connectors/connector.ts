@@ -214,6 +214,13 @@ export interface Connector {
   readonly name: string;
   /** The step formats or connection types it serves (`json`, `csv`, ...; `postgres`, ...). */
   readonly formats: readonly string[];
+  /**
+   * Other names users write for its first format (Data Caterer's and Spark's: `postgresql`,
+   * `org.apache.spark.sql.cassandra`), in any case; a step or connection so named is that format.
+   */
+  readonly aliases?: readonly string[];
+  /** Words a `jdbc` connection's url or driver names it by (`postgres`): such a connection is its first format. */
+  readonly jdbcWords?: readonly string[];
   readonly capabilities: ConnectorCapabilities;
   /**
    * The step options it reads, with what each means (TypeBox, connectors/option-schema.ts): what

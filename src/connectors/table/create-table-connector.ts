@@ -62,6 +62,8 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
   const connector: TableConnector<O> = {
     name: d.name,
     formats: d.formats,
+    ...(d.aliases ? { aliases: d.aliases } : {}),
+    ...(d.jdbcWords ? { jdbcWords: d.jdbcWords } : {}),
     capabilities: d.capabilities,
     optionSchema: d.optionSchema,
     prepare,
