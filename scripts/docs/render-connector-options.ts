@@ -23,15 +23,14 @@ function optionRows(schema: TSchema): string[] {
 }
 
 export function renderConnectorOptions(): string {
-  const described = connectors().filter((c) => c.optionSchema !== undefined);
-  const sections = described.map(
+  const sections = connectors().map(
     (c) => `## ${c.name}
 
 Step formats or connection types: ${c.formats.map((f) => `\`${f}\``).join(", ")}.
 
 | option | required | what it means | example |
 | --- | --- | --- | --- |
-${optionRows(c.optionSchema!).join("\n")}
+${optionRows(c.optionSchema).join("\n")}
 `,
   );
   return `# Connector options
@@ -41,7 +40,6 @@ ${optionRows(c.optionSchema!).join("\n")}
 The options a connector reads from a step, its connection's options merged in (a step's own
 win). Every value is text, as YAML and the connection store give it; the connector parses and
 checks them once, before anything is written, and names the step and connection in its error.
-Connectors not listed here do not describe their options in a table yet (their pages under docs/connectors say what they read).
 
 ${sections.join("\n")}`;
 }

@@ -1,11 +1,12 @@
 /**
  * The web UI's catalogue (src/ui/pages/plans/editor-catalogue.json): what its forms document,
  * offer and check, taken from the editor JSON Schemas (themselves rendered from the loader's key
- * lists and the field-option table), the type names, the connector registry's kinds, the
- * model's connection groups and the run store's statuses and modes. Browser code imports no
+ * lists and the field-option table), the type names, the connector registry's kinds and the
+ * options their schemas mark `starter` (a new connection's empty rows), the model's connection groups and the run store's statuses and modes. Browser code imports no
  * runtime code from outside src/ui, so `npm run docs` writes this file there; a test renders it
  * again and compares, so it never goes stale.
  */
+import { starterKeys } from "../../src/connectors/option-schema.ts";
 import { connectors } from "../../src/connectors/registry.ts";
 import { CONNECTION_GROUPS, connectionGroupOf } from "../../src/model/connection.ts";
 import { PRIMITIVE_KINDS } from "../../src/model/data-type.ts";
@@ -60,6 +61,9 @@ export function renderUiCatalogue(): string {
     typeNames: [...new Set([...Object.keys(TYPE_NAME_ALIASES), "array", "map", "struct"])].sort(),
     primitiveTypes: PRIMITIVE_KINDS,
     connectionKinds: connectors().flatMap((c) => c.formats),
+    starterKeys: Object.fromEntries(
+      connectors().flatMap((c) => c.formats.map((kind) => [kind, starterKeys(c.optionSchema)])),
+    ),
     connectionGroups: [...new Set([...Object.values(CONNECTION_GROUPS), connectionGroupOf("")])],
     runStatuses: EXECUTION_STATUSES,
     runModes: EXECUTION_MODES,

@@ -214,9 +214,19 @@ export interface Connector {
   readonly name: string;
   /** The step formats or connection types it serves (`json`, `csv`, ...; `postgres`, ...). */
   readonly formats: readonly string[];
+  /**
+   * Other names users write for its first format (Data Caterer's and Spark's: `postgresql`,
+   * `org.apache.spark.sql.cassandra`), in any case; a step or connection so named is that format.
+   */
+  readonly aliases?: readonly string[];
+  /** Words a `jdbc` connection's url or driver names it by (`postgres`): such a connection is its first format. */
+  readonly jdbcWords?: readonly string[];
   readonly capabilities: ConnectorCapabilities;
-  /** The step options it reads, with what each means (TypeBox): what the docs and the editor show. Absent: not described yet. */
-  readonly optionSchema?: TSchema;
+  /**
+   * The step options it reads, with what each means (TypeBox, connectors/option-schema.ts): what
+   * docs/connector-options.md and the editor catalogue (the UI's starter keys) are rendered from.
+   */
+  readonly optionSchema: TSchema;
   /** Throws coded errors for step options it cannot write (no I/O): `validate` and `run` ask it first. */
   check(step: ResolvedStep): void;
   /**
@@ -289,4 +299,10 @@ export interface Connector {
     history: StepHistory | undefined,
     access: ResourceAccess,
   ): Promise<DeleteOutcome>;
+}
+
+/** A connector that parses a step's options once (`prepare`): every other call on that step uses what it returned. */
+export interface PreparingConnector<O> extends Connector {
+  /** The step's options, parsed and checked once per step (coded errors, no I/O). */
+  prepare(step: ResolvedStep): O;
 }

@@ -1,4 +1,5 @@
 import { RowforgeError } from "../errors/index.ts";
+import type { OutputKinds } from "../model/output-kinds.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
@@ -74,12 +75,17 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
   );
 }
 
-/** Every format and connection type rowforge knows by name: the ones it writes, the ones still to come and the ones it refuses. */
-export const knownOutputKinds = (): readonly string[] => [
-  ...CONNECTORS.flatMap((c) => c.formats),
-  ...PLANNED_KINDS,
-  ...Object.keys(UNSUPPORTED_KINDS),
-];
+/**
+ * Every format and connection type rowforge knows by name (the ones it writes, the ones still
+ * to come and the ones it refuses) with the aliases and jdbc words its connectors declare.
+ */
+export const knownOutputKinds = (): OutputKinds => ({
+  names: [...CONNECTORS.flatMap((c) => c.formats), ...PLANNED_KINDS, ...Object.keys(UNSUPPORTED_KINDS)],
+  aliases: Object.fromEntries(
+    CONNECTORS.flatMap((c) => (c.aliases ?? []).map((a) => [a.toLowerCase(), c.formats[0]!])),
+  ),
+  jdbcWords: CONNECTORS.flatMap((c) => (c.jdbcWords ?? []).map((w) => [w, c.formats[0]!] as const)),
+});
 
 /** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */
 export const plannedKinds = (): readonly string[] => PLANNED_KINDS;

@@ -445,3 +445,31 @@ test("the steps whose sink encodes in the calling thread are the ones the worker
   assert.equal(await busy(`path: "${dir}", partitionBy: "year"`), true, "partition folders");
   assert.equal(await busy(`path: "-"`), true, "standard output");
 });
+
+test("a step's file options are parsed once: prepare hands every call on the step the same parsed options", async () => {
+  const { fileConnector } = await import("../../src/connectors/file/file-connector.ts");
+  const dir = join(fixtureDir({}), "out");
+  const [step] = (await plan(`path: "${dir}", saveMode: Append, partitions: 2`, 10, "csv")).steps;
+  const prepared = fileConnector.prepare(step!);
+  assert.equal(fileConnector.prepare(step!), prepared, "the same object on a second call");
+  assert.equal(prepared.format.name, "csv");
+  assert.deepEqual(
+    { ...prepared.options },
+    {
+      path: dir,
+      saveMode: "append",
+      partitions: 2,
+      partitionBy: [],
+      singleFile: false,
+      allowForeignFiles: false,
+    },
+  );
+  fileConnector.check(step!);
+  const [bad] = (await plan(`path: "${dir}", partitions: "0"`)).steps;
+  assert.throws(
+    () => fileConnector.prepare(bad!),
+    (e: unknown) =>
+      isRowforgeError(e) && e.code === "RF_VALUE_INVALID" && /step "s": partitions/.test(e.message),
+  );
+  assert.throws(() => fileConnector.check(bad!), /step "s": partitions/);
+});

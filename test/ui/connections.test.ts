@@ -114,3 +114,24 @@ test("a connection that fails its test says why; a bad name is refused next to t
     ["shop_db"],
   );
 });
+
+test("a new connection starts with the options its kind's connector marks starter, and changing the kind changes them", async () => {
+  const s = ui();
+  const page = await s.newPage();
+  await page.goto("/ui/#/connections");
+  await page.getByRole("button", { name: "New connection" }).click();
+  const form = page.getByRole("form", { name: "New connection" });
+  const names = form.getByRole("textbox", { name: /^Option \d+ name$/ });
+  const keys = async () => {
+    const shown: string[] = [];
+    for (let i = 0; i < (await names.count()); i++) shown.push(await names.nth(i).inputValue());
+    return shown;
+  };
+  assert.deepEqual(await keys(), ["url", "user", "password"], "postgres, the form's first kind");
+  await form.getByLabel("Type", { exact: true }).fill("cassandra");
+  assert.deepEqual(await keys(), ["host", "user", "password", "keyspace"]);
+  await form.getByLabel("Type", { exact: true }).fill("parquet");
+  assert.deepEqual(await keys(), ["path"]);
+  await form.getByLabel("Type", { exact: true }).fill("kafka");
+  assert.deepEqual(await keys(), ["url"]);
+});

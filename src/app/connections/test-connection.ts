@@ -60,7 +60,7 @@ async function outcomeOf(
         details: { code: "RF_FORMAT_UNKNOWN", type, tested: false },
       };
     }
-    const known = [...OUTPUT_KINDS, ...Object.keys(CONNECTION_GROUPS)];
+    const known = [...OUTPUT_KINDS.names, ...Object.keys(CONNECTION_GROUPS)];
     const near = CONNECTION_GROUPS[c.type] === undefined ? didYouMean(c.type, known) : "";
     return {
       success: false,

@@ -8,6 +8,7 @@ import {
   type Task,
   type ValidationConfig,
 } from "../../model/index.ts";
+import type { OutputKinds } from "../../model/output-kinds.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { isObject, LoadContext } from "../read/load-context.ts";
@@ -38,10 +39,10 @@ export interface LoadOptions {
   /** The task folder to use instead of the configured or neighbouring one (the server's). */
   readonly taskFolder?: string;
   /**
-   * The format and connection names steps' formats are resolved against (the connector
+   * The format and connection names (and their aliases) steps' formats are resolved against (the connector
    * registry's, handed in by the app layer: config sits below connectors and formats).
    */
-  readonly outputKinds: readonly string[];
+  readonly outputKinds: OutputKinds;
 }
 
 export interface LoadedFile {

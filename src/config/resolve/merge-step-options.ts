@@ -1,5 +1,6 @@
 import { stepRunOptions } from "../../model/boolean-option.ts";
 import type { Connection, Field, Step } from "../../model/index.ts";
+import type { OutputKinds } from "../../model/output-kinds.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 
 /**
@@ -13,7 +14,7 @@ export function mergeStepOptions(
   dataSourceName: string,
   step: Step,
   connection: Connection | undefined,
-  outputKinds: readonly string[],
+  outputKinds: OutputKinds,
 ): ResolvedStep {
   const options: Record<string, string> = { ...(connection?.options ?? {}), ...step.options };
   const unwrap = unwrappedField(step.fields);
@@ -41,23 +42,23 @@ const unwrappedField = (fields: readonly Field[]): Field | undefined =>
   fields.find((f) => f.options.unwrapTopLevelArray === true && f.options.omit !== true);
 
 /**
- * `jdbc` with a Postgres URL is `postgres`; Spark's Cassandra format name is `cassandra`; a
- * known output kind in any case is its registered name; anything else stays as written.
+ * A known output kind in any case is its registered name, an alias the kind's connector
+ * declares (`postgresql`, Spark's Cassandra class) is that kind, `jdbc` is the kind its url or
+ * driver names (`jdbc:postgresql://...` is `postgres`); anything else stays as written.
  */
 export function normaliseFormat(
   format: string,
   options: Readonly<Record<string, string>>,
-  outputKinds: readonly string[],
+  outputKinds: OutputKinds,
 ): string {
   const f = format.trim();
   const lower = f.toLowerCase();
-  if (lower === "org.apache.spark.sql.cassandra") return "cassandra";
-  if (lower === "postgresql") return "postgres";
-  if (lower === "mariadb") return "mysql";
+  const alias = outputKinds.aliases[lower];
+  if (alias !== undefined) return alias;
   if (lower === "jdbc") {
     const hint = `${options.url ?? ""} ${options.driver ?? ""}`.toLowerCase();
-    if (hint.includes("postgres")) return "postgres";
-    if (hint.includes("mysql") || hint.includes("mariadb")) return "mysql";
+    const named = outputKinds.jdbcWords.find(([word]) => hint.includes(word));
+    if (named) return named[1];
   }
-  return outputKinds.includes(lower) ? lower : f;
+  return outputKinds.names.includes(lower) ? lower : f;
 }

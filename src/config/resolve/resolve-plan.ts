@@ -9,6 +9,7 @@ import type {
   Task,
   ValidationConfig,
 } from "../../model/index.ts";
+import type { OutputKinds } from "../../model/output-kinds.ts";
 import type { ResolvedPlan, ResolvedStep, WholeConnection } from "../../model/resolved-plan.ts";
 import { findRelationPath, type RelationRole, relationPartPath } from "../read/find-relation-path.ts";
 import type { LoadContext } from "../read/load-context.ts";
@@ -33,10 +34,10 @@ export interface ResolveInput {
   /** Every folder tried for the task folder, for messages when a task is not found. */
   readonly taskFoldersTried?: readonly string[];
   /**
-   * The format and connection names steps' formats are resolved against (the connector
+   * The format and connection names (and their aliases) steps' formats are resolved against (the connector
    * registry's, handed in by the app layer: config sits below connectors and formats).
    */
-  readonly outputKinds: readonly string[];
+  readonly outputKinds: OutputKinds;
 }
 
 /**

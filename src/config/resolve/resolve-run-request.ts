@@ -8,6 +8,7 @@ import {
   type TaskSummary,
   type ValidationConfig,
 } from "../../model/index.ts";
+import type { OutputKinds } from "../../model/output-kinds.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { isObject, LoadContext, type RawObject } from "../read/load-context.ts";
@@ -29,10 +30,10 @@ export interface RunRequestContext {
   /** Where `tasks` came from, for messages. */
   readonly taskFolder?: string;
   /**
-   * The format and connection names steps' formats are resolved against (the connector
+   * The format and connection names (and their aliases) steps' formats are resolved against (the connector
    * registry's, handed in by the app layer: config sits below connectors and formats).
    */
-  readonly outputKinds: readonly string[];
+  readonly outputKinds: OutputKinds;
 }
 
 /** Keys of a plan's task summary: an item with only these names a task file, it does not define one. */

@@ -7,6 +7,7 @@ import {
   type Task,
   type ValidationConfig,
 } from "../../model/index.ts";
+import type { OutputKinds } from "../../model/output-kinds.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { LoadContext } from "../read/load-context.ts";
 import { plainDocument } from "../source/source-document.ts";
@@ -21,10 +22,10 @@ export interface TaskAsPlanInput {
   /** The connection the task is bound to, when there is one. */
   readonly dataSourceName?: string;
   /**
-   * The format and connection names steps' formats are resolved against (the connector
+   * The format and connection names (and their aliases) steps' formats are resolved against (the connector
    * registry's, handed in by the app layer: config sits below connectors and formats).
    */
-  readonly outputKinds: readonly string[];
+  readonly outputKinds: OutputKinds;
 }
 
 /** A plan of one task, run or sampled on its own: its steps write where their options say. */

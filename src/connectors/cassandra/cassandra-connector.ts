@@ -28,6 +28,7 @@ export const cassandraConnector = createTableConnector(
   {
     name: "cassandra",
     formats: ["cassandra"],
+    aliases: ["org.apache.spark.sql.cassandra"],
     capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
     optionSchema: CASSANDRA_OPTIONS,
     readOptions: readCassandraOptions,

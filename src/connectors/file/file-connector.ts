@@ -3,11 +3,14 @@ import { basename, dirname, relative, resolve, sep } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
+import type { Format } from "../../formats/format.ts";
 import { formatNames, requireFormat } from "../../formats/format-registry.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
+import { preparedOnce } from "../prepared-once.ts";
 import { checkOutputPath } from "./check-output-path.ts";
+import { FILE_OPTIONS } from "./file-option-schema.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
 import {
   createFileSink,
@@ -25,15 +28,29 @@ import { scanOutput } from "./scan-output.ts";
 import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
 import { testFileConnection } from "./test-file-connection.ts";
 
+/** A file step's format and options, parsed and checked once per step (file-options.ts). */
+export interface PreparedFileStep {
+  readonly format: Format;
+  readonly options: FileOptions;
+}
+
+const prepare = preparedOnce(
+  (step): PreparedFileStep => ({
+    format: requireFormat(step.format, `step "${step.step.name}"`),
+    options: readFileOptions(step.step.name, step.step.options),
+  }),
+);
+
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
-export const fileConnector: Connector = {
+export const fileConnector: PreparingConnector<PreparedFileStep> = {
   name: "file",
   formats: formatNames(),
   capabilities: { encodedText: true, parts: true, delete: true },
+  optionSchema: FILE_OPTIONS,
+  prepare,
   check(step) {
     const name = step.step.name;
-    const format = requireFormat(step.format, `step "${name}"`);
-    readFileOptions(name, step.step.options);
+    const { format } = prepare(step);
     try {
       format.checkOptions?.(step.step.options);
     } catch (e) {
@@ -49,11 +66,11 @@ export const fileConnector: Connector = {
     const opts = await placedOptions(step, access);
     if (opts.path !== STDOUT_PATH) await checkOutputPath(step.step.name, opts);
   },
-  readReference: readFileReference,
+  readReference: (step, request) => readFileReference(prepare(step).options, step, request),
   readBack: readFileRows,
   async open(target) {
     const stepName = target.step.step.name;
-    const format = requireFormat(target.step.format, `step "${stepName}"`);
+    const { format } = prepare(target.step);
     const opts = await placedOptions(target.step, target.access);
     if (opts.path === STDOUT_PATH) return createStdoutSink(target, format, target.step.step.options);
     await checkOutputPath(stepName, opts);
@@ -98,8 +115,7 @@ export const fileConnector: Connector = {
     ];
   },
   busiesCallingThread(step) {
-    const opts = readFileOptions(step.step.name, step.step.options);
-    const format = requireFormat(step.format, `step "${step.step.name}"`);
+    const { format, options: opts } = prepare(step);
     // Standard output is encoded by its sink, in the calling thread.
     return (
       opts.path === STDOUT_PATH ||
@@ -139,7 +155,7 @@ async function placedOptions(
   use: "write" | "read" = "write",
 ): Promise<FileOptions> {
   const name = step.step.name;
-  const opts = readFileOptions(name, step.step.options);
+  const opts = prepare(step).options;
   if (opts.path === STDOUT_PATH) return opts;
   const where = `step "${name}": path`;
   const path =

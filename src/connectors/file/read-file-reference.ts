@@ -6,16 +6,21 @@ import type { ReferenceRequest } from "../connector.ts";
 import { referenceEmpty, referenceFieldsOf, referenceTooLarge } from "../reference/reference-errors.ts";
 import { referenceFromRows } from "../reference/reference-from-rows.ts";
 import { type ReferenceKind, referenceTable } from "../reference/reference-table.ts";
-import { readFileOptions } from "./file-options.ts";
+import type { FileOptions } from "./file-options.ts";
 import { duckReaderOf, partFiles, quoteIdent as quote, READ_EXTENSIONS } from "./file-sources.ts";
 import { readOrcRows } from "./read-orc-rows.ts";
 
 /**
  * Reads the key fields of existing files (a single file, or every part file under a folder,
  * Hive-style `key=value` partition folders included) through DuckDB: the distinct tuples
- * without a null, sorted, at most `maxRows`; ORC files through rowforge's own reader.
+ * without a null, sorted, at most `maxRows`; ORC files through rowforge's own reader. `o`: the
+ * step's file options as the connector prepared them.
  */
-export async function readFileReference(step: ResolvedStep, request: ReferenceRequest): Promise<Table> {
+export async function readFileReference(
+  o: FileOptions,
+  step: ResolvedStep,
+  request: ReferenceRequest,
+): Promise<Table> {
   const name = step.step.name;
   const format = step.format.trim().toLowerCase();
   // ORC has no DuckDB reader: rowforge's own reads its rows, and the keys are gathered from them.
@@ -25,7 +30,6 @@ export async function readFileReference(step: ResolvedStep, request: ReferenceRe
       await readOrcRows(step, { batchRows: 65_536, access: request.access }),
       request,
     );
-  const o = readFileOptions(name, step.step.options);
   const extensions = READ_EXTENSIONS[format];
   if (!extensions) {
     throw new RowforgeError(

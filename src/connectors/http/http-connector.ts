@@ -2,6 +2,7 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connector } from "../connector.ts";
 import { hideUserInfo } from "../messaging/broker-options.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
+import { HTTP_OPTIONS } from "./http-option-schema.ts";
 import { readHttpOptions } from "./http-options.ts";
 import { checkHttpUrl, httpRequestParts } from "./http-request-parts.ts";
 import { openResponseLog } from "./http-response-log.ts";
@@ -15,6 +16,7 @@ import { httpTransport } from "./http-transport.ts";
 export const httpConnector: Connector = messageConnector({
   name: "http",
   formats: ["http"],
+  optionSchema: HTTP_OPTIONS,
   where: (step) => readHttpOptions(step).where,
   check(step) {
     const o = readHttpOptions(step);

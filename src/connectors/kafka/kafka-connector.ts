@@ -2,6 +2,7 @@ import type { Connector } from "../connector.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { checkKafkaTarget, testKafkaConnection } from "./kafka-cluster.ts";
 import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.ts";
+import { KAFKA_OPTIONS } from "./kafka-option-schema.ts";
 import { kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
 import { readKafkaRows } from "./kafka-read-back.ts";
 import { kafkaTransport } from "./kafka-transport.ts";
@@ -16,6 +17,7 @@ import { checkValueAccess, readValueEncoding, structValueColumn, valueSlot } fro
 export const kafkaConnector: Connector = messageConnector({
   name: "kafka",
   formats: ["kafka"],
+  optionSchema: KAFKA_OPTIONS,
   where: kafkaWhere,
   check: (step) => void readValueEncoding(step, readKafkaOptions(step).where),
   checkAccess: (step, access) => checkValueAccess(step, readKafkaOptions(step).where, access),

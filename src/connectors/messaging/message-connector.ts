@@ -1,4 +1,5 @@
 import type { Schema } from "apache-arrow";
+import type { TSchema } from "typebox";
 import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
@@ -13,6 +14,8 @@ export interface MessageConnectorDefinition {
   readonly name: string;
   /** The connection types (and step formats) it serves. */
   readonly formats: readonly string[];
+  /** The step options it reads, with what each means (Connector.optionSchema). */
+  readonly optionSchema: TSchema;
   /** How errors name the step's destination: `step "s": topic t at host:port`. */
   where(step: ResolvedStep): string;
   /** Refuses options it cannot honour (no I/O). */
@@ -69,6 +72,7 @@ export function messageConnector(def: MessageConnectorDefinition): Connector {
   return {
     name: def.name,
     formats: def.formats,
+    optionSchema: def.optionSchema,
     capabilities: { encodedText: true, parts: false, delete: false },
     check(step) {
       const where = def.where(step);

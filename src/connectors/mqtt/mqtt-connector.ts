@@ -2,6 +2,7 @@ import type { Connector } from "../connector.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectMqtt, mqttServerVersion } from "./mqtt-client.ts";
+import { MQTT_OPTIONS } from "./mqtt-option-schema.ts";
 import { mqttOptions, readMqttOptions } from "./mqtt-options.ts";
 import { mqttTransport } from "./mqtt-transport.ts";
 
@@ -12,6 +13,7 @@ import { mqttTransport } from "./mqtt-transport.ts";
 export const mqttConnector: Connector = messageConnector({
   name: "mqtt",
   formats: ["mqtt"],
+  optionSchema: MQTT_OPTIONS,
   where: (step) => readMqttOptions(step).where,
   check: (step) => void readMqttOptions(step),
   async connect(step, schema) {

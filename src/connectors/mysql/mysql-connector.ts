@@ -27,6 +27,8 @@ import { testMysqlConnection } from "./test-mysql-connection.ts";
 export const mysqlConnector = createTableConnector({
   name: "mysql",
   formats: ["mysql"],
+  aliases: ["mariadb"],
+  jdbcWords: ["mysql", "mariadb"],
   capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   optionSchema: MYSQL_OPTIONS,
   readOptions: readMysqlOptions,

@@ -3,6 +3,7 @@ import type { Connector } from "../connector.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
+import { NATS_OPTIONS } from "./nats-option-schema.ts";
 import { natsOptions, readNatsOptions } from "./nats-options.ts";
 import { readNatsRows } from "./nats-read-back.ts";
 import { natsTransport } from "./nats-transport.ts";
@@ -15,6 +16,7 @@ import { natsTransport } from "./nats-transport.ts";
 export const natsConnector: Connector = messageConnector({
   name: "nats",
   formats: ["nats"],
+  optionSchema: NATS_OPTIONS,
   where: (step) => readNatsOptions(step).where,
   check: (step) => void readNatsOptions(step),
   async checkTarget(step) {

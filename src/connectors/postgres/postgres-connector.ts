@@ -28,6 +28,8 @@ import { testPostgresConnection } from "./test-postgres-connection.ts";
 export const postgresConnector = createTableConnector({
   name: "postgres",
   formats: ["postgres"],
+  aliases: ["postgresql"],
+  jdbcWords: ["postgres"],
   capabilities: {
     encodedText: true,
     parts: false,

@@ -3,6 +3,7 @@ import type { Connector } from "../connector.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectRabbit, ensureDestination } from "./rabbitmq-client.ts";
+import { RABBITMQ_OPTIONS } from "./rabbitmq-option-schema.ts";
 import { rabbitOptions, readRabbitOptions } from "./rabbitmq-options.ts";
 import { rabbitTransport } from "./rabbitmq-transport.ts";
 
@@ -15,6 +16,7 @@ import { rabbitTransport } from "./rabbitmq-transport.ts";
 export const rabbitmqConnector: Connector = messageConnector({
   name: "rabbitmq",
   formats: ["rabbitmq", "jms"],
+  optionSchema: RABBITMQ_OPTIONS,
   where: (step) => readRabbitOptions(step).where,
   check: (step) => void readRabbitOptions(step),
   async connect(step, schema) {

@@ -1,16 +1,14 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
 import { nothingLeft, runsToDelete } from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
+import { preparedOnce } from "../prepared-once.ts";
 import type { StepSessions } from "./step-sessions.ts";
 import type { TableDialect, TableOptions } from "./table-dialect.ts";
 
 /** A table connector: the dialect's facts, plus `prepare`, its step's options parsed once. */
-export interface TableConnector<O> extends Connector {
-  /** The step's options, parsed and checked once per step (coded errors, no I/O). */
-  prepare(step: ResolvedStep): O;
-}
+export type TableConnector<O> = PreparingConnector<O>;
 
 /**
  * The connector of a database whose steps write tables: the skeleton every database shares
@@ -23,15 +21,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
   /** Checks that need the step's fields as well as its options (no I/O): run by check, checkTarget and open. */
   checkFields?: (step: ResolvedStep, o: O) => void,
 ): TableConnector<O> {
-  const prepared = new WeakMap<ResolvedStep, O>();
-  const prepare = (step: ResolvedStep): O => {
-    let o = prepared.get(step);
-    if (o === undefined) {
-      o = d.readOptions(step);
-      prepared.set(step, o);
-    }
-    return o;
-  };
+  const prepare = preparedOnce((step) => d.readOptions(step));
   const checked = (step: ResolvedStep): O => {
     const o = prepare(step);
     checkFields?.(step, o);
@@ -72,6 +62,8 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
   const connector: TableConnector<O> = {
     name: d.name,
     formats: d.formats,
+    ...(d.aliases ? { aliases: d.aliases } : {}),
+    ...(d.jdbcWords ? { jdbcWords: d.jdbcWords } : {}),
     capabilities: d.capabilities,
     optionSchema: d.optionSchema,
     prepare,

@@ -38,6 +38,9 @@ export interface TableOptions {
 export interface TableDialect<O extends TableOptions & S, S, C, K> {
   readonly name: string;
   readonly formats: readonly string[];
+  /** Connector.aliases and jdbcWords: other names of its first format. */
+  readonly aliases?: readonly string[];
+  readonly jdbcWords?: readonly string[];
   readonly capabilities: ConnectorCapabilities;
   /** The options users write for a step of it (its connection's merged in), with what each means. */
   readonly optionSchema: TSchema;

@@ -9,6 +9,8 @@ import catalogue from "../pages/plans/editor-catalogue.json" with { type: "json"
 
 /** The connection kinds rowforge writes to (any other kind can still be typed in). */
 export const CONNECTION_KINDS: readonly string[] = catalogue.connectionKinds;
+/** Option keys a connection of a kind usually has (its connector's option schema says), offered as empty rows on a new one. */
+export const STARTER_KEYS: Readonly<Record<string, readonly string[]>> = catalogue.starterKeys;
 /** The connection groups (`dataSource`: a kind with no group of its own). */
 export const CONNECTION_GROUPS: readonly string[] = catalogue.connectionGroups;
 /** A run's statuses, from queued to its end. */

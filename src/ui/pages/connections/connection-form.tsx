@@ -4,20 +4,9 @@ import { ErrorBox } from "../../components/error-box.tsx";
 import { FieldRow, SelectField, TextField } from "../../components/field.tsx";
 import { toast } from "../../components/toast.tsx";
 import { api, type Connection, type ConnectionTestResult } from "../../lib/api.ts";
-import { CONNECTION_GROUPS, CONNECTION_KINDS } from "../../lib/catalogue.ts";
+import { CONNECTION_GROUPS, CONNECTION_KINDS, STARTER_KEYS } from "../../lib/catalogue.ts";
 import { TestResult } from "./test-result.tsx";
 
-/** Option keys a connection of a type usually has, offered as empty rows on a new connection. */
-const STARTER_KEYS: Record<string, string[]> = {
-  postgres: ["url", "user", "password"],
-  mysql: ["url", "user", "password"],
-  cassandra: ["url", "user", "password", "keyspace"],
-  kafka: ["url"],
-  rabbitmq: ["url", "user", "password"],
-  mqtt: ["url"],
-  nats: ["url"],
-  http: ["url"],
-};
 const MASK = "***";
 
 interface OptionRow {
@@ -27,7 +16,7 @@ interface OptionRow {
 
 const rowsOf = (c: Connection | undefined, type: string): OptionRow[] => {
   if (c) return Object.entries(c.options).map(([key, value]) => ({ key, value }));
-  const keys = STARTER_KEYS[type] ?? ["path"];
+  const keys = STARTER_KEYS[type] ?? [];
   return keys.map((key) => ({ key, value: "" }));
 };
 

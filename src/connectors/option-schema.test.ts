@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { TObject } from "typebox";
-import { isRowforgeError } from "../../errors/index.ts";
-import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { connectors } from "../registry.ts";
+import { isRowforgeError } from "../errors/index.ts";
+import type { ResolvedStep } from "../model/resolved-plan.ts";
+import { starterKeys } from "./option-schema.ts";
+import { connectors } from "./registry.ts";
 
 /** A step of the connector whose options are the examples its option schema gives (less `without`). */
 function stepFromExamples(format: string, schema: TObject, without: readonly string[] = []): ResolvedStep {
@@ -28,13 +29,8 @@ function stepFromExamples(format: string, schema: TObject, without: readonly str
   } as unknown as ResolvedStep;
 }
 
-test("every database connector describes its options, and a step written from the schema's examples passes its check", () => {
-  const described = connectors().filter((c) => c.optionSchema !== undefined);
-  assert.deepEqual(
-    described.map((c) => c.name),
-    ["postgres", "mysql", "cassandra"],
-  );
-  for (const c of described) {
+test("every connector describes its options, and a step written from the schema's examples passes its check", () => {
+  for (const c of connectors()) {
     const schema = c.optionSchema as TObject;
     for (const key of schema.required ?? [])
       assert.ok(
@@ -46,7 +42,7 @@ test("every database connector describes its options, and a step written from th
 });
 
 test("a required option missing from the step is refused by the check with a coded error", () => {
-  for (const c of connectors().filter((c) => c.optionSchema !== undefined)) {
+  for (const c of connectors()) {
     const schema = c.optionSchema as TObject;
     const step = stepFromExamples(c.formats[0]!, schema, schema.required ?? []);
     assert.throws(
@@ -55,4 +51,18 @@ test("a required option missing from the step is refused by the check with a cod
       c.name,
     );
   }
+});
+
+test("a new connection starts with the options its connector's schema marks starter: where the server is and who logs in", () => {
+  assert.deepEqual(Object.fromEntries(connectors().map((c) => [c.name, starterKeys(c.optionSchema)])), {
+    file: ["path"],
+    postgres: ["url", "user", "password"],
+    mysql: ["url", "user", "password"],
+    cassandra: ["host", "user", "password", "keyspace"],
+    http: ["url"],
+    kafka: ["url"],
+    rabbitmq: ["url", "user", "password"],
+    mqtt: ["url"],
+    nats: ["url"],
+  });
 });

@@ -1,0 +1,13 @@
+/**
+ * The format and connection names the connector registry knows, as plain data: the app layer
+ * builds it from the registry (connectors/registry.ts) and hands it to config, which sits below
+ * the connectors and never imports them, for resolving steps' formats.
+ */
+export interface OutputKinds {
+  /** The formats and connection types rowforge writes, still to come or refuses (lower case). */
+  readonly names: readonly string[];
+  /** Other names users write for one of them (lower case → name): `postgresql`, `mariadb`, Spark's Cassandra class. */
+  readonly aliases: Readonly<Record<string, string>>;
+  /** A `jdbc` connection is the kind of the first word its url or driver holds (lower case), in this order. */
+  readonly jdbcWords: readonly (readonly [word: string, kind: string])[];
+}
