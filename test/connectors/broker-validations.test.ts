@@ -89,6 +89,16 @@ test("a Kafka topic written in transactions (commit markers leave offset gaps) i
   } finally {
     await producer.close();
   }
+  // A commit returns before its markers are in the partitions; until they are, a reader sees the
+  // last stable offset before them (the second transaction not yet visible). 2 x (300 + 2 markers).
+  await until(
+    "both transactions' commit markers written",
+    async () => (await topicSize(bootstrap, topic)) === 604,
+    {
+      timeoutMs: 20_000,
+      everyMs: 100,
+    },
+  );
   const got = await validate(
     {
       name: "events",
