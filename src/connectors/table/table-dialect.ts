@@ -1,11 +1,10 @@
 import type { Schema, Table } from "apache-arrow";
-import type { TSchema } from "typebox";
 import type { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type {
   ConnectionTestOutcome,
-  ConnectorCapabilities,
+  Connector,
   DeleteOutcome,
   ReadBack,
   ReadBackRequest,
@@ -35,15 +34,8 @@ export interface TableOptions {
  * `O` the step's options, `S` a connection's server alone, `C` a connection (client),
  * `K` the table's columns as found (names, or names with types).
  */
-export interface TableDialect<O extends TableOptions & S, S, C, K> {
-  readonly name: string;
-  readonly formats: readonly string[];
-  /** Connector.aliases and jdbcWords: other names of its first format. */
-  readonly aliases?: readonly string[];
-  readonly jdbcWords?: readonly string[];
-  readonly capabilities: ConnectorCapabilities;
-  /** The options users write for a step of it (its connection's merged in), with what each means. */
-  readonly optionSchema: TSchema;
+export interface TableDialect<O extends TableOptions & S, S, C, K>
+  extends Pick<Connector, "name" | "formats" | "aliases" | "jdbcWords" | "capabilities" | "optionSchema"> {
   /** Parses and checks a step's options, no I/O: coded errors for what it cannot write. */
   readOptions(step: ResolvedStep): O;
   /** A connection's server from its options alone (no step), to list its tables: coded errors when it names too little. */
