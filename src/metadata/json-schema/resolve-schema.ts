@@ -2,6 +2,7 @@ import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { applyNot, EXCLUDED, NOT_PATTERNS } from "./apply-not.ts";
 import { displayRef } from "./bundle-refs.ts";
 import { neverMatches, oneOfCandidates, oneOfUnsatisfiable } from "./choose-alternative.ts";
+import { enumWithin } from "./enum-within.ts";
 import { MORE_PATTERNS } from "./schema-patterns.ts";
 import {
   invalid,
@@ -133,7 +134,7 @@ export function resolveSchema(
     // The others, in order, for a caller whose chosen one recurses without end (alternativesOf).
     s = others.length > 0 ? { ...chosen, [OTHERS]: others } : chosen;
   }
-  s = applyNot(s, scope, at);
+  s = enumWithin(applyNot(s, scope, at), scope, at);
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
 }
 
