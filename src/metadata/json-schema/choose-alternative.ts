@@ -15,14 +15,27 @@ const props = (s: SchemaObject): Readonly<Record<string, unknown>> =>
   typeof s.properties === "object" && s.properties !== null ? (s.properties as Record<string, unknown>) : {};
 const required = (s: SchemaObject): string[] => (Array.isArray(s.required) ? (s.required as string[]) : []);
 
+/** The schema of an array's items, resolved (its references followed); undefined when it has none or it cannot be read. */
+export type ItemsOf = (s: SchemaObject) => SchemaObject | undefined;
+const ownItems: ItemsOf = (s) =>
+  typeof s.items === "object" && s.items !== null && !Array.isArray(s.items)
+    ? (s.items as SchemaObject)
+    : undefined;
+const onlyArrays = (s: SchemaObject): boolean => typesOf(s)?.every((t) => t === "array") === true;
+
 /**
  * Whether no value generated from `a` can satisfy `b` (as far as a few sure signs tell):
  * different types, listed values with none in common, a property `b` requires that `a`
- * never writes, a property both list values for with none in common, or number ranges apart.
+ * never writes, a property both list values for with none in common, number ranges apart, or
+ * arrays `a` never leaves empty whose items never match `b`'s.
  */
-export function neverMatches(a: SchemaObject, b: SchemaObject): boolean {
+export function neverMatches(a: SchemaObject, b: SchemaObject, itemsOf: ItemsOf = ownItems): boolean {
   const ta = typesOf(a);
   const tb = typesOf(b);
+  if (onlyArrays(a) && onlyArrays(b) && typeof a.minItems === "number" && a.minItems >= 1) {
+    const [ia, ib] = [itemsOf(a), itemsOf(b)];
+    if (ia !== undefined && ib !== undefined && neverMatches(ia, ib, itemsOf)) return true;
+  }
   if (ta && tb) {
     // An integer is a number too.
     const widened = (t: string[]) =>
@@ -90,6 +103,7 @@ export function oneOfCandidates(
   alternatives: readonly SchemaObject[],
   merged: (a: SchemaObject) => SchemaObject,
   unsatisfiable: () => Error,
+  itemsOf: ItemsOf = ownItems,
 ): SchemaObject[] {
   const candidates = alternatives.filter((a) => a.type !== "null");
   const apart: SchemaObject[] = [];
@@ -98,18 +112,36 @@ export function oneOfCandidates(
     // An alternative that is itself a choice (a nested oneOf/anyOf) matches through any of its own.
     const others = alternatives.filter((b) => b !== a).flatMap((b) => [b, ...alternativesOf(b)]);
     for (const b of others) {
-      if (neverMatches(m, b)) continue;
-      const own = new Set(required(m));
-      const lacking = required(b).find((p) => !own.has(p));
-      if (lacking !== undefined) m = { ...m, properties: { ...props(m), [lacking]: false } };
-      else m = setApart(m, b);
+      if (neverMatches(m, b, itemsOf)) continue;
+      m = onlyArrays(m) && onlyArrays(b) ? itemsApart(m, b, itemsOf) : apartFrom(m, b);
     }
-    if (others.every((b) => neverMatches(m, b))) apart.push(m);
+    if (others.every((b) => neverMatches(m, b, itemsOf))) apart.push(m);
   }
   if (apart.length > 0) return apart;
   if (candidates.length > 0 && candidates.every((a) => alternatives.some((b) => b !== a && covers(b, a))))
     throw unsatisfiable();
   return candidates.slice(0, 1).map(merged);
+}
+
+/** `m` set apart from `b`: a property `b` requires never written, else one `b` does not allow or types otherwise (setApart). */
+function apartFrom(m: SchemaObject, b: SchemaObject): SchemaObject {
+  const own = new Set(required(m));
+  const lacking = required(b).find((p) => !own.has(p));
+  if (lacking !== undefined) return { ...m, properties: { ...props(m), [lacking]: false } };
+  return setApart(m, b);
+}
+
+/**
+ * An array `m` set apart from the array `b` by its items (an array of Pets is no array of
+ * Toys): its items set apart from `b`'s, and at least one of them, since an empty array is an
+ * array of anything. `m` as it is when its items cannot be told apart.
+ */
+function itemsApart(m: SchemaObject, b: SchemaObject, itemsOf: ItemsOf): SchemaObject {
+  const [im, ib] = [itemsOf(m), itemsOf(b)];
+  if (im === undefined || ib === undefined) return m;
+  const items = neverMatches(im, ib, itemsOf) ? im : apartFrom(im, ib);
+  if (!neverMatches(items, ib, itemsOf)) return m;
+  return { ...m, items, minItems: Math.max(1, typeof m.minItems === "number" ? m.minItems : 0) };
 }
 
 /**

@@ -125,7 +125,12 @@ export function resolveSchema(
     let candidates = values
       ? [merged({ enum: values })]
       : key === "oneOf"
-        ? oneOfCandidates(ordered, merged, () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)))
+        ? oneOfCandidates(
+            ordered,
+            merged,
+            () => noValue(scope, `${at}/oneOf`, oneOfUnsatisfiable(resolved)),
+            (a) => itemsOf(a, scope, `${at}/oneOf`),
+          )
         : ordered.filter((a) => a.type !== "null").map(merged);
     // One that requires a property only null is not written where null fields are left out, unless all do.
     const writable = (c: SchemaObject) => !(scope.optionalAbsent && requiresNull(c));
@@ -136,6 +141,17 @@ export function resolveSchema(
   }
   s = enumWithin(applyNot(s, scope, at), scope, at);
   return seen.length === 0 ? s : { ...s, [REFS]: seen };
+}
+
+/** An array schema's items resolved, to tell alternatives apart by them; undefined when there are none or they cannot be read. */
+function itemsOf(s: SchemaObject, scope: SchemaScope, at: string): SchemaObject | undefined {
+  if (!isObject(s.items)) return undefined;
+  try {
+    return resolveSchema(s.items, scope, refsOf(s), `${at}/items`);
+  } catch (e) {
+    if (isRowforgeError(e)) return undefined;
+    throw e;
+  }
 }
 
 /** Whether an object schema requires a property whose only value is null. */

@@ -570,3 +570,63 @@ test("an object of many optional properties is written with about 8 of them, its
     "an object of 2 optional properties keeps most",
   );
 });
+
+test("an enum keeps the values the pattern beside it allows (a task named from an anyOf of names, its alternative's pattern ^PowerShell@2$): no row names another", async () => {
+  const rows = await allValid({
+    type: "object",
+    required: ["step"],
+    properties: {
+      step: {
+        type: "object",
+        properties: {
+          task: { anyOf: [{ enum: ["Bash@3"] }, { enum: ["PowerShell@2"] }, { enum: ["Npm@1"] }] },
+        },
+        anyOf: [
+          { properties: { task: { pattern: "^PowerShell@2$" } }, required: ["task"] },
+          { properties: { task: { pattern: "^Bash@3$" } }, required: ["task"] },
+        ],
+      },
+    },
+  });
+  assert.ok(rows.every((r) => (r.step as { task: string }).task === "PowerShell@2"));
+});
+
+test("an enum of which no value meets the bounds beside it leaves its optional property out; a required one is refused naming the values", async () => {
+  const rows = await allValid({
+    type: "object",
+    properties: {
+      size: { enum: [1, 2, 3], minimum: 5 },
+      name: { type: "string", enum: ["ab", "abc"], maxLength: 2 },
+    },
+  });
+  assert.ok(rows.every((r) => r.size === undefined && (r.name === undefined || r.name === "ab")));
+  await assert.rejects(
+    rowsOf({ type: "object", required: ["size"], properties: { size: { enum: [1, 2, 3], minimum: 5 } } }),
+    (e: Error) =>
+      /#\/properties\/size lists values \(1, 2, 3\) none of which meets the keywords beside them \(minimum\)/.test(
+        e.message,
+      ),
+  );
+});
+
+test("a oneOf of arrays told apart only by their items (objects of optional properties, strings): the chosen array is never empty and its items match no other's", async () => {
+  const flat = { type: "object", properties: { string: { type: "string" }, number: { type: "number" } } };
+  const rows = await allValid({
+    type: "object",
+    required: ["body"],
+    properties: {
+      body: {
+        oneOf: [
+          {
+            type: "array",
+            items: { type: "object", properties: { single: flat, primitive: { type: "string" } } },
+          },
+          { type: "array", items: { type: "string" } },
+          { type: "array", items: flat },
+          flat,
+        ],
+      },
+    },
+  });
+  assert.ok(rows.every((r) => Array.isArray(r.body) && (r.body as unknown[]).length >= 1));
+});
