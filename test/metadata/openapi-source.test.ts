@@ -294,3 +294,89 @@ test("a document's operations written to a file output each go to <path>/<operat
   assert.ok(orders.every((o) => /^SKU-[0-9]{6}$/.test(o.body.sku)));
   assert.equal(lines("GET_orders").length, 25);
 });
+
+/** The value a JSON pointer (`#/paths/~1pets/post/...`) names in a document, or undefined. */
+function atPointer(doc: unknown, pointer: string): unknown {
+  let at: unknown = doc;
+  for (const token of pointer.replace(/^#\//, "").split("/")) {
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    at = typeof at === "object" && at !== null ? (at as Obj)[key] : undefined;
+  }
+  return at;
+}
+
+test("a refusal points at the schema where the user wrote it: a path-level or operation parameter by its index, a body under its content type (OpenAPI 3 and Swagger 2)", async () => {
+  const alike = { type: "object", properties: { id: { type: "string" } } };
+  const cases: { doc: Obj; construct: RegExp; holds: (v: unknown) => boolean }[] = [
+    {
+      doc: {
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/pets/{petId}": {
+            parameters: [{ name: "petId", in: "path", required: true, schema: { type: "string", enum: [] } }],
+            get: { responses: { "200": { description: "ok" } } },
+          },
+        },
+      },
+      construct: /allows no value \(an empty enum\)/,
+      holds: (v) => Array.isArray((v as Obj | undefined)?.enum),
+    },
+    {
+      doc: {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/pets": {
+            post: {
+              parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+              requestBody: { content: { "application/json": { schema: { oneOf: [alike, alike] } } } },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      },
+      construct: /is a oneOf that no value can satisfy/,
+      holds: (v) => Array.isArray(v) && v.length === 2,
+    },
+    {
+      doc: {
+        swagger: "2.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/pets": {
+            post: {
+              parameters: [
+                { name: "x", in: "query", type: "string" },
+                {
+                  name: "pet",
+                  in: "body",
+                  schema: { type: "object", required: ["id"], properties: { id: { enum: [] } } },
+                },
+              ],
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      },
+      construct: /allows no value \(an empty enum\)/,
+      holds: (v) => Array.isArray((v as Obj | undefined)?.enum),
+    },
+  ];
+  for (const [i, c] of cases.entries()) {
+    const dir = fixtureDir({
+      "api.json": JSON.stringify(c.doc),
+      "task.yaml": `name: t\nsteps:\n  - name: api\n    type: json\n    options: {path: out, metadataSourceType: openApi, schemaLocation: api.json}\n`,
+    });
+    const r = await runCliAsync(["validate", "task.yaml"], { cwd: dir });
+    assert.equal(r.status, 2, `case ${i}: ${r.stdout}`);
+    assert.match(r.stderr, c.construct, `case ${i}`);
+    const pointer = /the schema at (#\/\S+)/.exec(r.stderr)?.[1];
+    assert.ok(pointer !== undefined, `case ${i}: ${r.stderr}`);
+    const named = atPointer(c.doc, pointer);
+    assert.ok(
+      c.holds(named),
+      `case ${i}: ${pointer} names ${JSON.stringify(named)} in the document, not the schema refused`,
+    );
+  }
+});

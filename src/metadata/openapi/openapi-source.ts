@@ -56,13 +56,19 @@ export const openApiSource: MetadataSource = {
       for (const method of METHODS) {
         const op = item[method];
         if (!isObject(op)) continue;
-        const at = `#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}`;
+        const itemAt = `#/paths/${pointerToken(path)}`;
+        const at = `${itemAt}/${method}`;
         const own = Array.isArray(op.parameters) ? op.parameters : [];
         // Each operation is a step of its own, with its own fields to give.
         const opScope = { ...scope, fieldsLeft: { n: DOCUMENT_FIELDS } };
+        // Each parameter with the pointer to where the document declares it (the path's or the operation's).
+        const params = [
+          ...shared.map((p, i) => ({ p, at: `${itemAt}/parameters/${i}` })),
+          ...own.map((p, i) => ({ p, at: `${at}/parameters/${i}` })),
+        ];
         const fields = [
-          ...parameterFields([...shared, ...own], opScope, at, swagger2),
-          ...bodyField(op, opScope, at, swagger2),
+          ...parameterFields(params, opScope, swagger2),
+          ...bodyField(op, params, opScope, at, swagger2),
         ];
         shapes.push({
           name: `${method.toUpperCase()}${path}`,
@@ -107,21 +113,29 @@ function serverUrl(root: Obj, swagger2: boolean): string | undefined {
   return url !== undefined && /^https?:\/\//.test(url) && !url.includes("{") ? url : undefined;
 }
 
+/** A JSON pointer's token for a name (`/pets/{id}` → `~1pets~1{id}`). */
+const pointerToken = (name: string): string => name.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** A parameter as the document gives it, and the pointer to it (messages name the place the user wrote). */
+interface DeclaredParameter {
+  readonly p: unknown;
+  readonly at: string;
+}
+
 function parameterFields(
-  params: readonly unknown[],
+  params: readonly DeclaredParameter[],
   scope: SchemaScope,
-  at: string,
   swagger2: boolean,
 ): RawField[] {
   // Operation parameters override path-level ones of the same name and place.
-  const byKey = new Map<string, Obj>();
-  params.forEach((p, i) => {
-    const param = resolveSchema(p, scope, [], `${at}/parameters/${i}`);
+  const byKey = new Map<string, { param: Obj; at: string }>();
+  for (const { p, at } of params) {
+    const param = resolveSchema(p, scope, [], at);
     if (typeof param.name === "string" && typeof param.in === "string")
-      byKey.set(`${param.in}:${param.name}`, param);
-  });
+      byKey.set(`${param.in}:${param.name}`, { param, at });
+  }
   const out: RawField[] = [];
-  for (const param of byKey.values()) {
+  for (const { param, at } of byKey.values()) {
     const name = param.name as string;
     const schema = swagger2 ? parameterSchema2(param) : param.schema;
     const required = param.required === true || param.in === "path";
@@ -134,7 +148,8 @@ function parameterFields(
       required,
       scope,
       [],
-      `${at}/parameters/${name}`,
+      // Swagger 2 writes a non-body parameter's schema keywords on the parameter itself.
+      swagger2 ? at : `${at}/schema`,
     );
     if (!field) continue;
     const options = { ...((field.options as Record<string, unknown> | undefined) ?? {}) };
@@ -156,21 +171,32 @@ function parameterSchema2(param: Obj): unknown {
 }
 
 /** The JSON request body as the `body` field (sent as the request's JSON). */
-function bodyField(op: Obj, scope: SchemaScope, at: string, swagger2: boolean): RawField[] {
+function bodyField(
+  op: Obj,
+  params: readonly DeclaredParameter[],
+  scope: SchemaScope,
+  at: string,
+  swagger2: boolean,
+): RawField[] {
   let schema: unknown;
+  let schemaAt = `${at}/requestBody`;
   if (swagger2) {
-    const params = Array.isArray(op.parameters) ? op.parameters : [];
-    schema = params.map((p) => resolveSchema(p, scope, [], at)).find((p) => p.in === "body")?.schema;
+    const body = params
+      .map(({ p, at: paramAt }) => ({ param: resolveSchema(p, scope, [], paramAt), paramAt }))
+      .find(({ param }) => param.in === "body");
+    schema = body?.param.schema;
+    if (body) schemaAt = `${body.paramAt}/schema`;
   } else {
     const body = isObject(op.requestBody)
       ? resolveSchema(op.requestBody, scope, [], `${at}/requestBody`)
       : undefined;
     const content = body && isObject(body.content) ? body.content : {};
-    const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-    schema = isObject(json) ? json.schema : undefined;
+    const json = Object.entries(content).find(([type]) => /json/i.test(type));
+    schema = json && isObject(json[1]) ? json[1].schema : undefined;
+    if (json) schemaAt = `${at}/requestBody/content/${pointerToken(json[0])}/schema`;
   }
   // No schema (or `schema: null`, as some generated documents write it): the body is not described.
   if (schema === undefined || schema === null) return [];
-  const field = schemaField("body", schema, true, scope, [], `${at}/requestBody`);
+  const field = schemaField("body", schema, true, scope, [], schemaAt);
   return field ? [field] : [];
 }
