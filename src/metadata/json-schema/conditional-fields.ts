@@ -1,5 +1,6 @@
 import type { RawField } from "../../config/index.ts";
 import { sqlLiteral } from "../../quality/index.ts";
+import { pointerToken } from "./json-pointer.ts";
 import { mergeSchemas } from "./resolve-schema.ts";
 import type { SchemaObject } from "./schema-types.ts";
 
@@ -118,7 +119,7 @@ export function conditionalFields(
           ? (own[p] ?? {})
           : mergeSchemas(isObject(own[p]) ? (own[p] as SchemaObject) : {}, extra as SchemaObject);
       // Messages name the branch's property as the user wrote it, not the hidden field.
-      const pointer = `${at}/${suffix}/properties/${p}`;
+      const pointer = `${at}/${suffix}/properties/${pointerToken(p)}`;
       return fieldOf(`${p}__${suffix}`, schema, required.includes(p) || req(b).includes(p), pointer);
     };
     const yes = made(branches.yes, "then");

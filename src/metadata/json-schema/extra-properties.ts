@@ -1,4 +1,5 @@
 import { compileRegex, hashString, RowRandom } from "../../engine/index.ts";
+import { pointerToken } from "./json-pointer.ts";
 import { jsRegex, unanchored } from "./schema-patterns.ts";
 import { invalid, type SchemaObject, type SchemaScope } from "./schema-types.ts";
 
@@ -16,6 +17,8 @@ export interface ExtraProperty {
   readonly name: string;
   readonly schema: unknown;
   readonly required: boolean;
+  /** Where its schema is in the document: the first pattern it matches, or additionalProperties. */
+  readonly at: string;
 }
 
 /**
@@ -81,11 +84,11 @@ export function extraProperties(
   for (let k = 0; out.length < wanted && k < tries; k++) {
     const name = listed ? String(listed[k]) : generators[k % generators.length]!.generate(rnd.at(k));
     if (names.has(name) || !usableName(name) || !meetsPropertyNames(name, s.propertyNames)) continue;
-    const matching = patterns.filter(([p]) => matches(p, name)).map(([, sub]) => sub);
-    const schema = matching.length > 0 ? { allOf: matching } : freeSchema;
+    const matching = patterns.filter(([p]) => matches(p, name));
+    const schema = matching.length > 0 ? { allOf: matching.map(([, sub]) => sub) } : freeSchema;
     if (schema === undefined) continue;
     names.add(name);
-    out.push({ name, schema, required: out.length < needed });
+    out.push({ name, schema, required: out.length < needed, at: extraAt(at, matching[0]?.[0]) });
   }
   if (out.length < needed)
     refuse(
@@ -95,6 +98,10 @@ export function extraProperties(
     );
   return out;
 }
+
+/** The pointer to the schema of a property the object does not declare: its pattern's, else additionalProperties. */
+export const extraAt = (at: string, pattern: string | undefined): string =>
+  pattern === undefined ? `${at}/additionalProperties` : `${at}/patternProperties/${pointerToken(pattern)}`;
 
 function refuse(scope: SchemaScope, at: string, what: string): never {
   throw invalid(scope, at, what, "declare the properties the object needs, or list the field in the step");

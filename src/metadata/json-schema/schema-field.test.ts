@@ -286,6 +286,34 @@ test("messages point at the schema as the user wrote it: a then branch's propert
   );
 });
 
+test("messages point at the schema as the user wrote it: an entry of a map by its pattern or additionalProperties (not its drawn name), a name with a slash escaped", () => {
+  const refused = (schema: Record<string, unknown>, pointer: string) =>
+    assert.throws(
+      () => fieldsOf(schema),
+      (e) => isRowforgeError(e) && e.message.includes(`the schema at ${pointer} `),
+      pointer,
+    );
+  const never = { type: "string", enum: [] };
+  refused(
+    {
+      type: "object",
+      required: ["jobs"],
+      properties: { jobs: { type: "object", minProperties: 1, patternProperties: { "^[a-z]+/x$": never } } },
+    },
+    "#/properties/jobs/patternProperties/^[a-z]+~1x$",
+  );
+  refused(
+    {
+      type: "object",
+      required: ["env"],
+      properties: { env: { type: "object", minProperties: 1, additionalProperties: never } },
+    },
+    "#/properties/env/additionalProperties",
+  );
+  refused({ type: "object", required: ["a/b"], properties: { "a/b": never } }, "#/properties/a~1b");
+  refused({ type: "object", required: ["token"], additionalProperties: never }, "#/additionalProperties");
+});
+
 test("oneOf: alternatives told apart by a property the other requires (it is never written), and a oneOf no value can satisfy is refused naming the alternatives", () => {
   const step = one({
     type: "object",

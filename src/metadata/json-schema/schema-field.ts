@@ -3,7 +3,8 @@ import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
 import { excludedOf, excludedPatternsOf } from "./apply-not.ts";
 import { arrayOfArrays, DEFAULT_MAX_ITEMS, nestedShorter } from "./array-of-arrays.ts";
 import { conditionalFields } from "./conditional-fields.ts";
-import { extraProperties } from "./extra-properties.ts";
+import { extraAt, extraProperties } from "./extra-properties.ts";
+import { pointerToken } from "./json-pointer.ts";
 import { metOtherwise } from "./met-otherwise.ts";
 import { avoid, MAX_LISTED, numberOptions } from "./number-options.ts";
 import { OPTIONAL_ABSENT_PROB, optionalCut, thinOptional } from "./optional-properties.ts";
@@ -111,7 +112,7 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     typeof s.patternProperties === "object" && s.patternProperties !== null
       ? (s.patternProperties as Record<string, unknown>)
       : {},
-  ).map(([p, sub]) => [new RegExp(p, "u"), sub] as const);
+  ).map(([p, sub]) => [new RegExp(p, "u"), sub, p] as const);
   const out: RawField[] = [];
   const optionals: RawField[] = [];
   const placed = new Set<string>();
@@ -133,7 +134,14 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
     const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
     const sub = matching.length > 0 ? { allOf: [own, ...matching] } : own;
     const f = optionalCut(required.has(name), scope, () =>
-      schemaField(name, sub, required.has(name) || allPresent, scope, refsOf(s), `${at}/properties/${name}`),
+      schemaField(
+        name,
+        sub,
+        required.has(name) || allPresent,
+        scope,
+        refsOf(s),
+        `${at}/properties/${pointerToken(name)}`,
+      ),
     );
     if (f) out.push(f);
     if (f && !required.has(name)) optionals.push(f);
@@ -149,9 +157,9 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
   const declared = new Set(Object.keys(props ?? {}));
   const undeclared = [...required].filter((n) => !declared.has(n) && !conditional?.replaced.has(n));
   for (const name of undeclared) {
-    const matching = patterns.filter(([re]) => re.test(name)).map(([, sub]) => sub);
+    const matching = patterns.filter(([re]) => re.test(name));
     const other = s.additionalProperties === undefined ? true : s.additionalProperties;
-    const sub = matching.length > 0 ? { allOf: matching } : other;
+    const sub = matching.length > 0 ? { allOf: matching.map(([, sub]) => sub) } : other;
     if (sub === false)
       throw noValue(
         scope,
@@ -159,20 +167,13 @@ export function objectFields(given: SchemaObject, scope: SchemaScope, at: string
         `requires ${name}, which it does not declare and its additionalProperties: false forbids, so no object is valid`,
       );
     declared.add(name);
-    const f = schemaField(name, sub, true, scope, refsOf(s), `${at}/required/${name}`);
+    const f = schemaField(name, sub, true, scope, refsOf(s), extraAt(at, matching[0]?.[2]));
     if (f) out.push(f);
   }
   // Properties it does not declare: the entries of a map-like object, those minProperties asks for.
   for (const extra of extraProperties(s, [...declared], scope, at)) {
     const f = optionalCut(extra.required, scope, () =>
-      schemaField(
-        extra.name,
-        extra.schema,
-        extra.required,
-        scope,
-        refsOf(s),
-        `${at}/properties/${extra.name}`,
-      ),
+      schemaField(extra.name, extra.schema, extra.required, scope, refsOf(s), extra.at),
     );
     if (f) out.push(f);
     if (f && !extra.required) optionals.push(f);

@@ -1,6 +1,7 @@
 import type { RawField } from "../../config/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { bundleRefs } from "../json-schema/bundle-refs.ts";
+import { pointerToken } from "../json-schema/json-pointer.ts";
 import { DOCUMENT_FIELDS, resolveSchema } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { SchemaScope } from "../json-schema/schema-types.ts";
@@ -112,9 +113,6 @@ function serverUrl(root: Obj, swagger2: boolean): string | undefined {
   const url = isObject(first) && typeof first.url === "string" ? first.url : undefined;
   return url !== undefined && /^https?:\/\//.test(url) && !url.includes("{") ? url : undefined;
 }
-
-/** A JSON pointer's token for a name (`/pets/{id}` → `~1pets~1{id}`). */
-const pointerToken = (name: string): string => name.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /** A parameter as the document gives it, and the pointer to it (messages name the place the user wrote). */
 interface DeclaredParameter {
