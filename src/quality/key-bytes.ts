@@ -11,6 +11,17 @@ import type { DataType } from "../model/data-type.ts";
  * bytes and binary its bytes, after their length; arrays, maps and structs V8's serialization.
  */
 
+/** The kinds whose values are a float64 in key bytes (numbers: ints, floats, dates, timestamps). */
+const FLOAT64_KINDS: ReadonlySet<DataType["kind"]> = new Set([
+  "byte",
+  "short",
+  "int",
+  "float",
+  "double",
+  "date",
+  "timestamp",
+]);
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -105,18 +116,13 @@ export class ByteWriter {
       return;
     }
     this.byte(1);
+    if (FLOAT64_KINDS.has(type.kind)) {
+      this.f64(typeof v === "number" ? v : Number(v));
+      return;
+    }
     switch (type.kind) {
       case "boolean":
         this.byte(v === true ? 1 : 0);
-        return;
-      case "byte":
-      case "short":
-      case "int":
-      case "float":
-      case "double":
-      case "date":
-      case "timestamp":
-        this.f64(typeof v === "number" ? v : Number(v));
         return;
       case "long":
       case "decimal":
@@ -196,17 +202,10 @@ export class ByteReader {
   /** A value written by ByteWriter.value for a type (bigints for longs and decimals). */
   value(type: DataType): SqlValue {
     if (this.byte() === 0) return null;
+    if (FLOAT64_KINDS.has(type.kind)) return this.f64();
     switch (type.kind) {
       case "boolean":
         return this.byte() === 1;
-      case "byte":
-      case "short":
-      case "int":
-      case "float":
-      case "double":
-      case "date":
-      case "timestamp":
-        return this.f64();
       case "long":
       case "decimal":
         return BigInt(this.text());
@@ -221,18 +220,13 @@ export class ByteReader {
   /** Skips a value written by ByteWriter.value for a type. */
   skipValue(type: DataType): void {
     if (this.byte() === 0) return;
+    if (FLOAT64_KINDS.has(type.kind)) {
+      this.pos += 8;
+      return;
+    }
     switch (type.kind) {
       case "boolean":
         this.pos++;
-        return;
-      case "byte":
-      case "short":
-      case "int":
-      case "float":
-      case "double":
-      case "date":
-      case "timestamp":
-        this.pos += 8;
         return;
       default: {
         const n = this.varint();
