@@ -1,5 +1,6 @@
 import { deserialize, serialize } from "node:v8";
 import type { SqlValue } from "../engine/index.ts";
+import { grownBytes } from "../formats/arrow-values/byte-sink.ts";
 import type { DataType } from "../model/data-type.ts";
 
 /*
@@ -42,12 +43,8 @@ export class ByteWriter {
 
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.len + n) size *= 2;
-    const bigger = new Uint8Array(size);
-    bigger.set(this.buf.subarray(0, this.len));
-    this.buf = bigger;
-    this.view = new DataView(bigger.buffer);
+    this.buf = grownBytes(this.buf, this.len, n);
+    this.view = new DataView(this.buf.buffer);
   }
 
   byte(b: number): void {
