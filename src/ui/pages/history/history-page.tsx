@@ -6,7 +6,7 @@ import { api, type ExecutionRecord } from "../../lib/api.ts";
 import { RUN_MODES, RUN_STATUSES } from "../../lib/catalogue.ts";
 import { href, navigate } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
-import { StatusBadge } from "../runs/status-badge.tsx";
+import { RUN_COLUMNS } from "../runs/run-columns.tsx";
 
 const STATUSES = ["", ...RUN_STATUSES];
 const MODES = ["", ...RUN_MODES];
@@ -73,9 +73,7 @@ export function HistoryPage({ route }: PageProps) {
           rowKey={(r) => r.id}
           empty="No run matches."
           columns={[
-            { header: "Plan", cell: (r) => <a href={href(["runs", r.id])}>{r.planName ?? r.id}</a> },
-            { header: "Mode", cell: (r) => r.mode ?? "" },
-            { header: "Status", cell: (r) => <StatusBadge status={r.status} reason={r.failedReason} /> },
+            ...RUN_COLUMNS,
             {
               header: "Started",
               cell: (r) => <time dateTime={r.createdTs}>{r.createdTs.replace("T", " ").slice(0, 19)}</time>,
