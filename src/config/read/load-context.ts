@@ -189,6 +189,11 @@ export class LoadContext {
     return undefined;
   }
 
+  /** Reports RF_OPTION_INVALID: `what "value" is unknown` at `path`, with `hint` naming the known ones. */
+  unknownValue(what: string, value: string | undefined, path: readonly PathSegment[], hint: string): void {
+    this.error("RF_OPTION_INVALID", `${what} "${value}" is unknown`, path, hint);
+  }
+
   /** A mapping (as `object`) whose keys `checkKeys` holds to `known`, naming them `keysOf`'s. */
   mapping(
     v: unknown,

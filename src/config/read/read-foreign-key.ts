@@ -211,9 +211,9 @@ const readCardinality: PartReader<Cardinality> = (ctx, raw, path) => {
     if (d !== undefined && (CARDINALITY_DISTRIBUTIONS as readonly string[]).includes(d)) {
       c.distribution = d as Cardinality["distribution"] & string;
     } else if (d !== undefined) {
-      ctx.error(
-        "RF_OPTION_INVALID",
-        `cardinality distribution "${d}" is unknown`,
+      ctx.unknownValue(
+        "cardinality distribution",
+        d,
         [...path, "distribution"],
         `use ${CARDINALITY_DISTRIBUTIONS.join(", ")}`,
       );
@@ -246,12 +246,7 @@ const readNullability: PartReader<Nullability> = (ctx, raw, path) => {
     obj.strategy === undefined ? "random" : ctx.string(obj.strategy, [...path, "strategy"])?.toLowerCase();
   const strategy = s === undefined ? undefined : aliases[s];
   if (!strategy) {
-    ctx.error(
-      "RF_OPTION_INVALID",
-      `nullability strategy "${s}" is unknown`,
-      [...path, "strategy"],
-      "use random, head or tail",
-    );
+    ctx.unknownValue("nullability strategy", s, [...path, "strategy"], "use random, head or tail");
     return undefined;
   }
   return { nullPercentage: pct, strategy };

@@ -101,12 +101,7 @@ const readTransformation: PartReader<Transformation> = (ctx, raw, path) => {
   if (mode === "row-by-row" || mode === "per_record" || mode === "perRecord") mode = "per-record";
   if (mode === "whole_file" || mode === "wholeFile") mode = "whole-file";
   if (!(TRANSFORMATION_MODES as readonly string[]).includes(mode)) {
-    ctx.error(
-      "RF_OPTION_INVALID",
-      `transformation mode "${mode}" is unknown`,
-      [...path, "mode"],
-      "use per-record or whole-file",
-    );
+    ctx.unknownValue("transformation mode", mode, [...path, "mode"], "use per-record or whole-file");
     return undefined;
   }
   const t: Mutable<Transformation> = {

@@ -193,12 +193,7 @@ const readValidation: PartReader<Validation> = (ctx, raw, path) => {
       set("aggField", str("aggField"));
       const agg = str("aggType")?.toLowerCase();
       if (agg !== undefined && !AGG_TYPES.includes(agg)) {
-        ctx.error(
-          "RF_OPTION_INVALID",
-          `aggType "${agg}" is unknown`,
-          [...path, "aggType"],
-          `use ${AGG_TYPES.join(", ")}`,
-        );
+        ctx.unknownValue("aggType", agg, [...path, "aggType"], `use ${AGG_TYPES.join(", ")}`);
       } else set("aggType", agg);
       set("aggExpr", str("aggExpr"));
       break;
@@ -206,9 +201,9 @@ const readValidation: PartReader<Validation> = (ctx, raw, path) => {
     case "fieldNames": {
       const t = str("fieldNameType");
       if (t !== undefined && !FIELD_NAME_TYPES.includes(t)) {
-        ctx.error(
-          "RF_OPTION_INVALID",
-          `fieldNameType "${t}" is unknown`,
+        ctx.unknownValue(
+          "fieldNameType",
+          t,
           [...path, "fieldNameType"],
           `use ${FIELD_NAME_TYPES.join(", ")}`,
         );
