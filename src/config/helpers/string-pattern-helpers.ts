@@ -16,37 +16,46 @@ export const emailHelper = stringOrKeyHelper(
   },
 );
 
-const PHONE_EXPRESSIONS: Readonly<Record<string, string>> = {
-  US: "#{PhoneNumber.cellPhone}",
-  UK: "#{PhoneNumber.phoneNumber}",
-  AU: "#{PhoneNumber.phoneNumber}",
-};
+/**
+ * A helper choosing an expression by name from `expressions` (`fallback` by default; names read
+ * in the case `caseOf` gives them); another name is reported as `unsupported` says and read as
+ * the fallback.
+ */
+const choiceHelper = (
+  name: string,
+  key: string,
+  hint: string,
+  expressions: Readonly<Record<string, string>>,
+  fallback: string,
+  caseOf: (text: string) => string,
+  unsupported: (choice: string) => string,
+) =>
+  stringOrKeyHelper(name, key, hint, (text, invalid) => {
+    const choice = text === undefined ? fallback : caseOf(text);
+    const expression = expressions[choice];
+    if (expression !== undefined) return { expression };
+    invalid(unsupported(choice));
+    return { expression: expressions[fallback] };
+  });
 
-export const phoneHelper = stringOrKeyHelper(
+export const phoneHelper = choiceHelper(
   "phone",
   "format",
   'write phone: "US", "UK" or "AU" (default "US"), or phone: {format: "UK"}',
-  (text, invalid) => {
-    const format = text?.toUpperCase() ?? "US";
-    const expression = PHONE_EXPRESSIONS[format];
-    if (expression !== undefined) return { expression };
-    invalid(`unsupported phone format "${format}"; use US, UK or AU`);
-    return { expression: PHONE_EXPRESSIONS.US };
-  },
+  { US: "#{PhoneNumber.cellPhone}", UK: "#{PhoneNumber.phoneNumber}", AU: "#{PhoneNumber.phoneNumber}" },
+  "US",
+  (text) => text.toUpperCase(),
+  (format) => `unsupported phone format "${format}"; use US, UK or AU`,
 );
 
-export const urlHelper = stringOrKeyHelper(
+export const urlHelper = choiceHelper(
   "url",
   "protocol",
   'write url: "https" (default) or "http", or url: {protocol: "http"}',
-  (text, invalid) => {
-    let protocol = text?.toLowerCase() ?? "https";
-    if (protocol !== "http" && protocol !== "https") {
-      invalid(`unsupported protocol "${protocol}"; use http or https`);
-      protocol = "https";
-    }
-    return { expression: `${protocol}://#{Internet.domainName}` };
-  },
+  { https: "https://#{Internet.domainName}", http: "http://#{Internet.domainName}" },
+  "https",
+  (text) => text.toLowerCase(),
+  (protocol) => `unsupported protocol "${protocol}"; use http or https`,
 );
 
 const CARD_EXPRESSIONS: Readonly<Record<string, string>> = {
