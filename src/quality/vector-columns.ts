@@ -87,16 +87,21 @@ const anyType = (): boolean => true;
 
 export const NUMERIC = new Set(["byte", "short", "int", "float", "double"]);
 
-export function refNode(ref: FieldRef): RefNode {
+/** Per batch: the reference's array (of a type `fits` takes) and the NULL states of its rows, in a buffer kept. */
+function columnReader(
+  ref: FieldRef,
+  fits: (type: A) => boolean,
+): (rows: BatchRows) => { d: Data; s: Uint8Array } {
   const sBuf = scratch((n) => new Uint8Array(n));
-  return {
-    kind: "ref",
-    nulls(rows) {
-      const s = sBuf(rows.length);
-      column(rows, ref, s, anyType);
-      return s;
-    },
+  return (rows) => {
+    const s = sBuf(rows.length);
+    return { d: column(rows, ref, s, fits), s };
   };
+}
+
+export function refNode(ref: FieldRef): RefNode {
+  const read = columnReader(ref, anyType);
+  return { kind: "ref", nulls: (rows) => read(rows).s };
 }
 
 /** A number node whose rows `fill` writes (values and states) into buffers kept from batch to batch. */
@@ -132,12 +137,11 @@ export const numberColumn = (ref: FieldRef): NumNode =>
   });
 
 export function stringColumn(ref: FieldRef): StrNode {
-  const sBuf = scratch((n) => new Uint8Array(n));
+  const read = columnReader(ref, A.isUtf8);
   return {
     kind: "str",
     eval(rows) {
-      const s = sBuf(rows.length);
-      const d = column(rows, ref, s, A.isUtf8);
+      const { d, s } = read(rows);
       return { offsets: d.valueOffsets as Int32Array, bytes: d.values as Uint8Array, s };
     },
   };
