@@ -2,11 +2,12 @@
  * The web UI's catalogue (src/ui/pages/plans/editor-catalogue.json): what its forms document,
  * offer and check, taken from the editor JSON Schemas (themselves rendered from the loader's key
  * lists and the field-option table), the type names, the connector registry's kinds and the
- * options their schemas mark `starter` (a new connection's empty rows), the model's connection groups and the run store's statuses and modes. Browser code imports no
+ * options their schemas mark `starter` (a new connection's empty rows) and `target` (where a
+ * step writes), the kinds whose tables the server lists, the model's connection groups and the run store's statuses and modes. Browser code imports no
  * runtime code from outside src/ui, so `npm run docs` writes this file there; a test renders it
  * again and compares, so it never goes stale.
  */
-import { starterKeys } from "../../src/connectors/option-schema.ts";
+import { starterKeys, targetKeys } from "../../src/connectors/option-schema.ts";
 import { connectors } from "../../src/connectors/registry.ts";
 import { CONNECTION_GROUPS, connectionGroupOf } from "../../src/model/connection.ts";
 import { PRIMITIVE_KINDS } from "../../src/model/data-type.ts";
@@ -64,6 +65,12 @@ export function renderUiCatalogue(): string {
     starterKeys: Object.fromEntries(
       connectors().flatMap((c) => c.formats.map((kind) => [kind, starterKeys(c.optionSchema)])),
     ),
+    targetKeys: Object.fromEntries(
+      connectors().flatMap((c) => c.formats.map((kind) => [kind, targetKeys(c.optionSchema)])),
+    ),
+    tableKinds: connectors()
+      .filter((c) => c.listTables !== undefined && c.describe !== undefined)
+      .flatMap((c) => c.formats),
     connectionGroups: [...new Set([...Object.values(CONNECTION_GROUPS), connectionGroupOf("")])],
     runStatuses: EXECUTION_STATUSES,
     runModes: EXECUTION_MODES,

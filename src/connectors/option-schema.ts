@@ -8,12 +8,19 @@ export interface OptionFacts {
    * an empty row on a new connection of the connector's kinds (the editor catalogue's `starterKeys`).
    */
   readonly starter?: boolean;
+  /**
+   * It says where a step writes (a file's path, a table, a topic): the web UI gives a step bound
+   * to a connection of the connector's kinds these options and takes another kind's off (the
+   * editor catalogue's `targetKeys`).
+   */
+  readonly target?: boolean;
 }
 
 const annotations = (description: string, f: OptionFacts) => ({
   description,
   ...(f.examples ? { examples: [...f.examples] } : {}),
   ...(f.starter ? { starter: true } : {}),
+  ...(f.target ? { target: true } : {}),
 });
 
 /** An option a step must have (text, as YAML and the connection store give it). */
@@ -31,10 +38,16 @@ export const textOption = (description: string, facts: OptionFacts = {}) =>
 export const optionObject = (properties: TProperties): TObject =>
   Type.Object(properties, { additionalProperties: true });
 
-/** The options a connector's schema marks `starter`, in the schema's order. */
-export function starterKeys(schema: TSchema): string[] {
+/** The options a connector's schema marks with fact `fact`, in the schema's order. */
+function keysMarked(schema: TSchema, fact: keyof OptionFacts): string[] {
   const properties = (schema as Partial<TObject>).properties ?? {};
   return Object.entries(properties)
-    .filter(([, s]) => (s as { readonly starter?: unknown }).starter === true)
+    .filter(([, s]) => (s as Readonly<Record<string, unknown>>)[fact] === true)
     .map(([key]) => key);
 }
+
+/** The options a connector's schema marks `starter`, in the schema's order. */
+export const starterKeys = (schema: TSchema): string[] => keysMarked(schema, "starter");
+
+/** The options a connector's schema marks `target` (where a step writes), in the schema's order. */
+export const targetKeys = (schema: TSchema): string[] => keysMarked(schema, "target");

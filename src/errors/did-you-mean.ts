@@ -1,3 +1,8 @@
+/**
+ * "Did you mean" for a name nobody knows: the loader's and the web UI's form alike (the browser
+ * bundle imports this file, so it stays portable: no import of any kind, no Node API).
+ */
+
 /** Edit distance (Levenshtein, case-insensitive) used for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
@@ -35,9 +40,10 @@ export function nearestNames(name: string, known: Iterable<string>, max = 3): st
   return [...new Set(scored.map((s) => s.name))].slice(0, max);
 }
 
+/** `did you mean "a" or "b"?` for names already found near, or an empty string when there are none. */
+export const didYouMeanOf = (near: readonly string[]): string =>
+  near.length === 0 ? "" : `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`;
+
 /** `did you mean "a" or "b"?`, or an empty string when nothing is near. */
-export function didYouMean(name: string, known: Iterable<string>): string {
-  const near = nearestNames(name, known);
-  if (near.length === 0) return "";
-  return `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`;
-}
+export const didYouMean = (name: string, known: Iterable<string>): string =>
+  didYouMeanOf(nearestNames(name, known));

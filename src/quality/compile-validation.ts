@@ -9,12 +9,12 @@ import { FieldNamesCheck } from "./field-names-check.ts";
 import { type AggType, GroupByCheck } from "./group-by-check.ts";
 import { JoinedCheck } from "./joined-check.ts";
 import { PreFiltered } from "./pre-filtered.ts";
-import { failsPredicate, RowCheck, rowFiller } from "./row-check.ts";
+import { failsPredicate, RowCheck, type RowFails, rowFiller } from "./row-check.ts";
 import { compilePredicate, compileRowValue } from "./row-predicate.ts";
 import { StatCheck } from "./stat-check.ts";
 import { UpstreamJoin } from "./upstream-join.ts";
 import type { UpstreamTable } from "./upstream-table.ts";
-import { vectorPredicate } from "./vector-predicate.ts";
+import { type VectorPredicate, vectorPredicate } from "./vector-predicate.ts";
 
 /** A top-level field's slot, or RF_VALIDATION_FIELD_UNKNOWN with "did you mean". */
 export function slotResolver(fields: readonly ReadField[], where: string): (name: string) => number {
@@ -195,28 +195,17 @@ function compileFieldCheck(
   const described = typeof c.options.description === "string" ? c.options.description : v.description;
   const plan = fieldCheckPlan(field, sqlName(field), c);
   const description = described ?? plan.description;
+  const rowCheck = (fails: RowFails, vector?: VectorPredicate): RowCheck =>
+    new RowCheck("field", description, threshold, fails, limits.sampleRecords, vector);
   switch (plan.kind) {
     case "sql": {
       const p = compilePredicate(plan.sql, fields, limits, where);
-      return new RowCheck(
-        "field",
-        description,
-        threshold,
-        failsPredicate(p, fields.length),
-        limits.sampleRecords,
-        vectorPredicate(plan.sql, fields),
-      );
+      return rowCheck(failsPredicate(p, fields.length), vectorPredicate(plan.sql, fields));
     }
     case "value": {
       const { get } = fieldValue(field, fields, limits, where);
       const test = plan.fails;
-      return new RowCheck(
-        "field",
-        description,
-        threshold,
-        (rows, i) => test(get(rows, i)),
-        limits.sampleRecords,
-      );
+      return rowCheck((rows, i) => test(get(rows, i)));
     }
     case "explained": {
       // `field: "*"` checks each whole record (its fields as one object), as a JSON Schema of the records.
@@ -225,24 +214,12 @@ function compileFieldCheck(
           ? wholeRecord(fields)
           : fieldValue(field, fields, limits, where);
       const test = plan.fails;
-      return new RowCheck(
-        "field",
-        description,
-        threshold,
-        (rows, i) => test(get(rows, i), type) ?? false,
-        limits.sampleRecords,
-      );
+      return rowCheck((rows, i) => test(get(rows, i), type) ?? false);
     }
     case "sequence": {
       const { get, type } = fieldValue(field, fields, limits, where);
       const fails = plan.fails(type);
-      return new RowCheck(
-        "field",
-        description,
-        threshold,
-        (rows, i) => fails(get(rows, i)),
-        limits.sampleRecords,
-      );
+      return rowCheck((rows, i) => fails(get(rows, i)));
     }
     case "stat": {
       const { get, type } = fieldValue(field, fields, limits, where);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { writeDuckParquet } from "../../test/support/duck-parquet.ts";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../../test/support/open-access.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
@@ -17,30 +18,21 @@ const ROWS = 400_000;
  * value), `RARE` once near the end. DuckDB, over the same file, gives the expected counts.
  */
 async function writeData(dir: string): Promise<{ distinct: number; rows: number; hot: number }> {
-  const { DuckDBInstance } = await import("@duckdb/node-api");
-  const db = await DuckDBInstance.create(":memory:", { threads: "2" });
-  const conn = await db.connect();
-  try {
-    const file = join(dir, "data", "part-0.parquet");
-    mkdirSync(join(dir, "data"));
-    await conn.run(`COPY (
-      SELECT CASE WHEN i % 1000 = 0 THEN NULL
-                  WHEN i % 97 = 5 THEN 'HOT'
-                  WHEN i = ${ROWS - 3} THEN 'RARE'
-                  ELSE 'C' || CAST((i * 7919) % 150000 AS VARCHAR) END AS code
-      FROM range(${ROWS}) t(i)
-    ) TO '${file}' (FORMAT parquet, ROW_GROUP_SIZE 50000)`);
-    const q = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0]);
-    const src = `read_parquet('${file}')`;
-    return {
-      distinct: await q(`SELECT count(DISTINCT code) FROM ${src}`),
-      rows: await q(`SELECT count(*) FROM ${src}`),
-      hot: await q(`SELECT count(*) FROM ${src} WHERE code = 'HOT'`),
-    };
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
+  mkdirSync(join(dir, "data"));
+  return writeDuckParquet(
+    join(dir, "data", "part-0.parquet"),
+    `SELECT CASE WHEN i % 1000 = 0 THEN NULL
+                 WHEN i % 97 = 5 THEN 'HOT'
+                 WHEN i = ${ROWS - 3} THEN 'RARE'
+                 ELSE 'C' || CAST((i * 7919) % 150000 AS VARCHAR) END AS code
+     FROM range(${ROWS}) t(i)`,
+    50000,
+    async ({ src, number }) => ({
+      distinct: await number(`SELECT count(DISTINCT code) FROM ${src}`),
+      rows: await number(`SELECT count(*) FROM ${src}`),
+      hot: await number(`SELECT count(*) FROM ${src} WHERE code = 'HOT'`),
+    }),
+  );
 }
 
 const check = (type: string, options: Record<string, unknown>): Validation => ({

@@ -23,18 +23,19 @@ export class FieldNamesCheck implements Check {
     const names = fields.map((f) => f.name);
     const expected = Array.isArray(options.names) ? options.names.map(String) : [];
     const num = (k: string, alt: string) => Number(options[k] ?? options[alt]);
+    const countOutcome = (ok: boolean): CheckOutcome => ({
+      records: 1,
+      failed: ok ? 0 : 1,
+      unit: "fields",
+      success: ok,
+      sample: ok ? [] : [{ fieldCount: names.length }],
+    });
     switch (type) {
       case "fieldCountEqual": {
         const count = num("count", "count");
         const ok = names.length === count;
         this.description = description ?? `field count is ${count}`;
-        this.outcome = {
-          records: 1,
-          failed: ok ? 0 : 1,
-          unit: "fields",
-          success: ok,
-          sample: ok ? [] : [{ fieldCount: names.length }],
-        };
+        this.outcome = countOutcome(ok);
         break;
       }
       case "fieldCountBetween": {
@@ -42,13 +43,7 @@ export class FieldNamesCheck implements Check {
         const max = num("max", "maxCount");
         const ok = names.length >= min && names.length <= max;
         this.description = description ?? `field count between ${min} and ${max}`;
-        this.outcome = {
-          records: 1,
-          failed: ok ? 0 : 1,
-          unit: "fields",
-          success: ok,
-          sample: ok ? [] : [{ fieldCount: names.length }],
-        };
+        this.outcome = countOutcome(ok);
         break;
       }
       case "fieldNameMatchOrder": {

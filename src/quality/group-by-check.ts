@@ -133,18 +133,20 @@ export class GroupByCheck implements Check {
     }
     const encoders = this.encoders;
     const w = this.writer;
-    const agg = this.aggSlot;
-    const groups = this.groups;
-    const held = groups.held;
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
       w.reset();
       for (let s = 0; s < encoders.length; s++) encoders[s]!(w, i);
-      const h = hashBytes(w.buf, 0, w.len);
-      const g = held.groupOf(w.buf, 0, w.len, h);
-      held.addRow(g, agg === undefined ? null : rows.value(agg, i));
-      groups.afterAdd();
+      this.addRow(rows, i, w.len, hashBytes(w.buf, 0, w.len));
     }
+  }
+
+  /** Row i into the group of the key the writer holds (its first `len` bytes, of hash `h`). */
+  private addRow(rows: BatchRows, i: number, len: number, h: number): void {
+    const held = this.groups.held;
+    const g = held.groupOf(this.writer.buf, 0, len, h);
+    held.addRow(g, this.aggSlot === undefined ? null : rows.value(this.aggSlot, i));
+    this.groups.afterAdd();
   }
 
   /**
@@ -155,9 +157,6 @@ export class GroupByCheck implements Check {
     const offsets = data.valueOffsets as Int32Array;
     const bytes = data.values as Uint8Array;
     const w = this.writer;
-    const agg = this.aggSlot;
-    const groups = this.groups;
-    const held = groups.held;
     for (let k = 0; k < count; k++) {
       const i = index[k]!;
       const a = offsets[i]!;
@@ -183,9 +182,7 @@ export class GroupByCheck implements Check {
         buf[p++] = b;
         h = Math.imul(h ^ b, 0x01000193);
       }
-      const g = held.groupOf(buf, 0, p, mix(h));
-      held.addRow(g, agg === undefined ? null : rows.value(agg, i));
-      groups.afterAdd();
+      this.addRow(rows, i, p, mix(h));
     }
   }
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { writeDuckParquet } from "../../test/support/duck-parquet.ts";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../../test/support/open-access.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
@@ -23,35 +24,26 @@ const ROWS = 3_000_000;
 async function writeData(
   dir: string,
 ): Promise<{ ids: number; dupIds: number; badAccts: number; accts: number }> {
-  const { DuckDBInstance } = await import("@duckdb/node-api");
-  const db = await DuckDBInstance.create(":memory:", { threads: "2" });
-  const conn = await db.connect();
-  try {
-    const file = join(dir, "data", "part-0.parquet");
-    mkdirSync(join(dir, "data"));
-    await conn.run(`COPY (
-      SELECT
-        CASE WHEN i % 100003 = 1 THEN 'ID' || lpad(CAST(i - 1 AS VARCHAR), 9, '0')
-             WHEN i % 400009 = 7 THEN 'ID' || lpad(CAST(5 AS VARCHAR), 9, '0')
-             ELSE 'ID' || lpad(CAST(i AS VARCHAR), 9, '0') END AS id,
-        CAST(i // 2 AS INTEGER) AS acct,
-        CASE WHEN (i // 2) % 77777 = 3 THEN 6.0 ELSE 5.0 END AS amount
-      FROM range(${ROWS}) t(i)
-    ) TO '${file}' (FORMAT parquet, ROW_GROUP_SIZE 100000)`);
-    const q = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0]);
-    const src = `read_parquet('${file}')`;
-    return {
-      ids: await q(`SELECT count(DISTINCT id) FROM ${src}`),
-      dupIds: await q(`SELECT count(*) FROM (SELECT id FROM ${src} GROUP BY id HAVING count(*) > 1)`),
-      badAccts: await q(
+  mkdirSync(join(dir, "data"));
+  return writeDuckParquet(
+    join(dir, "data", "part-0.parquet"),
+    `SELECT
+       CASE WHEN i % 100003 = 1 THEN 'ID' || lpad(CAST(i - 1 AS VARCHAR), 9, '0')
+            WHEN i % 400009 = 7 THEN 'ID' || lpad(CAST(5 AS VARCHAR), 9, '0')
+            ELSE 'ID' || lpad(CAST(i AS VARCHAR), 9, '0') END AS id,
+       CAST(i // 2 AS INTEGER) AS acct,
+       CASE WHEN (i // 2) % 77777 = 3 THEN 6.0 ELSE 5.0 END AS amount
+     FROM range(${ROWS}) t(i)`,
+    100000,
+    async ({ src, number }) => ({
+      ids: await number(`SELECT count(DISTINCT id) FROM ${src}`),
+      dupIds: await number(`SELECT count(*) FROM (SELECT id FROM ${src} GROUP BY id HAVING count(*) > 1)`),
+      badAccts: await number(
         `SELECT count(*) FROM (SELECT acct FROM ${src} GROUP BY acct HAVING sum(amount) <> 10)`,
       ),
-      accts: await q(`SELECT count(DISTINCT acct) FROM ${src}`),
-    };
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
+      accts: await number(`SELECT count(DISTINCT acct) FROM ${src}`),
+    }),
+  );
 }
 
 test("unique and a group-by over 3M rows past a small budget of groups spill to disk and find the planted defects exactly", async () => {

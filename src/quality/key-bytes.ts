@@ -1,5 +1,6 @@
 import { deserialize, serialize } from "node:v8";
 import type { SqlValue } from "../engine/index.ts";
+import { grownBytes } from "../formats/arrow-values/byte-sink.ts";
 import type { DataType } from "../model/data-type.ts";
 
 /*
@@ -10,6 +11,17 @@ import type { DataType } from "../model/data-type.ts";
  * one NaN); bigints (longs, decimals, integer sums) their decimal text; strings their UTF-8
  * bytes and binary its bytes, after their length; arrays, maps and structs V8's serialization.
  */
+
+/** The kinds whose values are a float64 in key bytes (numbers: ints, floats, dates, timestamps). */
+const FLOAT64_KINDS: ReadonlySet<DataType["kind"]> = new Set([
+  "byte",
+  "short",
+  "int",
+  "float",
+  "double",
+  "date",
+  "timestamp",
+]);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -31,12 +43,8 @@ export class ByteWriter {
 
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.len + n) size *= 2;
-    const bigger = new Uint8Array(size);
-    bigger.set(this.buf.subarray(0, this.len));
-    this.buf = bigger;
-    this.view = new DataView(bigger.buffer);
+    this.buf = grownBytes(this.buf, this.len, n);
+    this.view = new DataView(this.buf.buffer);
   }
 
   byte(b: number): void {
@@ -105,18 +113,13 @@ export class ByteWriter {
       return;
     }
     this.byte(1);
+    if (FLOAT64_KINDS.has(type.kind)) {
+      this.f64(typeof v === "number" ? v : Number(v));
+      return;
+    }
     switch (type.kind) {
       case "boolean":
         this.byte(v === true ? 1 : 0);
-        return;
-      case "byte":
-      case "short":
-      case "int":
-      case "float":
-      case "double":
-      case "date":
-      case "timestamp":
-        this.f64(typeof v === "number" ? v : Number(v));
         return;
       case "long":
       case "decimal":
@@ -196,17 +199,10 @@ export class ByteReader {
   /** A value written by ByteWriter.value for a type (bigints for longs and decimals). */
   value(type: DataType): SqlValue {
     if (this.byte() === 0) return null;
+    if (FLOAT64_KINDS.has(type.kind)) return this.f64();
     switch (type.kind) {
       case "boolean":
         return this.byte() === 1;
-      case "byte":
-      case "short":
-      case "int":
-      case "float":
-      case "double":
-      case "date":
-      case "timestamp":
-        return this.f64();
       case "long":
       case "decimal":
         return BigInt(this.text());
@@ -221,18 +217,13 @@ export class ByteReader {
   /** Skips a value written by ByteWriter.value for a type. */
   skipValue(type: DataType): void {
     if (this.byte() === 0) return;
+    if (FLOAT64_KINDS.has(type.kind)) {
+      this.pos += 8;
+      return;
+    }
     switch (type.kind) {
       case "boolean":
         this.pos++;
-        return;
-      case "byte":
-      case "short":
-      case "int":
-      case "float":
-      case "double":
-      case "date":
-      case "timestamp":
-        this.pos += 8;
         return;
       default: {
         const n = this.varint();

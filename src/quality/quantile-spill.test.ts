@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { writeDuckParquet } from "../../test/support/duck-parquet.ts";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../../test/support/open-access.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
@@ -26,30 +27,24 @@ const zero = (x: number): number => (x === 0 ? 0 : x);
  * DuckDB's quantile_cont over the same file (NaN filtered out) gives the expected values.
  */
 async function writeData(file: string): Promise<{ median: number; quantiles: number[] }> {
-  const { DuckDBInstance } = await import("@duckdb/node-api");
-  const db = await DuckDBInstance.create(":memory:", { threads: "2" });
-  const conn = await db.connect();
-  try {
-    await conn.run(`COPY (
-      SELECT CASE WHEN i % 1000 = 0 THEN NULL
-                  WHEN i % 997 = 3 THEN 'NaN'::DOUBLE
-                  WHEN i % 101 = 7 THEN -0.0::DOUBLE
-                  WHEN i % 89 = 1 THEN ((i % 13) - 6) * 1e300
-                  WHEN i % 83 = 2 THEN ((i % 17) - 8) * 1e-300
-                  ELSE (((i * 7919) % 1000003) - 500000) / 7.0 END AS x
-      FROM range(${ROWS}) t(i)
-    ) TO '${file}' (FORMAT parquet, ROW_GROUP_SIZE 122880)`);
-    const row = (
-      await conn.runAndReadAll(
+  return writeDuckParquet(
+    file,
+    `SELECT CASE WHEN i % 1000 = 0 THEN NULL
+                 WHEN i % 997 = 3 THEN 'NaN'::DOUBLE
+                 WHEN i % 101 = 7 THEN -0.0::DOUBLE
+                 WHEN i % 89 = 1 THEN ((i % 13) - 6) * 1e300
+                 WHEN i % 83 = 2 THEN ((i % 17) - 8) * 1e-300
+                 ELSE (((i * 7919) % 1000003) - 500000) / 7.0 END AS x
+     FROM range(${ROWS}) t(i)`,
+    122880,
+    async ({ src, row: first }) => {
+      const row = await first(
         `SELECT quantile_cont(x, 0.5), ${QS.map((q) => `quantile_cont(x, ${q})`).join(", ")}
-       FROM read_parquet('${file}') WHERE NOT isnan(x)`,
-      )
-    ).getRows()[0]!;
-    return { median: zero(Number(row[0])), quantiles: row.slice(1).map((v) => zero(Number(v))) };
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
+         FROM ${src} WHERE NOT isnan(x)`,
+      );
+      return { median: zero(Number(row[0])), quantiles: row.slice(1).map((v) => zero(Number(v))) };
+    },
+  );
 }
 
 test("median and quantiles over 10M values past a reduced budget spill, stay exact (as DuckDB's quantile_cont) and leave no file", async () => {

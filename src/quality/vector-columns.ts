@@ -70,116 +70,107 @@ function nullsOf(arrays: readonly Data[], n: number, s: Uint8Array): void {
   }
 }
 
+/**
+ * The array a reference reads in a batch, when its type is one `fits` takes (else Unsupported),
+ * with `s` marking NULL the rows where it or a struct above it is null.
+ */
+function column(rows: BatchRows, ref: FieldRef, s: Uint8Array, fits: (type: A) => boolean): Data {
+  const arrays = chain(rows, ref);
+  if (!arrays) throw new Unsupported();
+  const d = arrays[arrays.length - 1]!;
+  if (!fits(d.type)) throw new Unsupported();
+  nullsOf(arrays, rows.length, s);
+  return d;
+}
+
+const anyType = (): boolean => true;
+
 export const NUMERIC = new Set(["byte", "short", "int", "float", "double"]);
 
-export function refNode(ref: FieldRef): RefNode {
+/** Per batch: the reference's array (of a type `fits` takes) and the NULL states of its rows, in a buffer kept. */
+function columnReader(
+  ref: FieldRef,
+  fits: (type: A) => boolean,
+): (rows: BatchRows) => { d: Data; s: Uint8Array } {
   const sBuf = scratch((n) => new Uint8Array(n));
-  return {
-    kind: "ref",
-    nulls(rows) {
-      const arrays = chain(rows, ref);
-      if (!arrays) throw new Unsupported();
-      const s = sBuf(rows.length);
-      nullsOf(arrays, rows.length, s);
-      return s;
-    },
+  return (rows) => {
+    const s = sBuf(rows.length);
+    return { d: column(rows, ref, s, fits), s };
   };
 }
 
-export function numberColumn(ref: FieldRef): NumNode {
+export function refNode(ref: FieldRef): RefNode {
+  const read = columnReader(ref, anyType);
+  return { kind: "ref", nulls: (rows) => read(rows).s };
+}
+
+/** A number node whose rows `fill` writes (values and states) into buffers kept from batch to batch. */
+function numberNode(
+  float: boolean,
+  fill: (rows: BatchRows, v: Float64Array, s: Uint8Array) => void,
+): NumNode {
   const vBuf = scratch((n) => new Float64Array(n));
   const sBuf = scratch((n) => new Uint8Array(n));
   return {
     kind: "num",
-    float: ref.type.kind === "float" || ref.type.kind === "double",
+    float,
     eval(rows) {
-      const arrays = chain(rows, ref);
-      if (!arrays) throw new Unsupported();
-      const d = arrays[arrays.length - 1]!;
-      const ints = A.isInt(d.type) && (d.type as unknown as { bitWidth: number }).bitWidth <= 32;
-      if (!ints && !A.isFloat(d.type)) throw new Unsupported();
-      const n = rows.length;
-      const v = vBuf(n);
-      const s = sBuf(n);
-      nullsOf(arrays, n, s);
-      const values = d.values as ArrayLike<number>;
-      for (let i = 0; i < n; i++) {
-        const x = values[i]!;
-        v[i] = x;
-        if (s[i] === 0 && Number.isNaN(x)) s[i] = UNSURE; // NaN: Spark's ordering of NaN is left to the row compiler
-      }
+      const v = vBuf(rows.length);
+      const s = sBuf(rows.length);
+      fill(rows, v, s);
       return { v, s };
     },
   };
 }
 
+const smallNumbers = (t: A): boolean =>
+  (A.isInt(t) && (t as unknown as { bitWidth: number }).bitWidth <= 32) || A.isFloat(t);
+
+export const numberColumn = (ref: FieldRef): NumNode =>
+  numberNode(ref.type.kind === "float" || ref.type.kind === "double", (rows, v, s) => {
+    const values = column(rows, ref, s, smallNumbers).values as ArrayLike<number>;
+    for (let i = 0; i < rows.length; i++) {
+      const x = values[i]!;
+      v[i] = x;
+      if (s[i] === 0 && Number.isNaN(x)) s[i] = UNSURE; // NaN: Spark's ordering of NaN is left to the row compiler
+    }
+  });
+
 export function stringColumn(ref: FieldRef): StrNode {
-  const sBuf = scratch((n) => new Uint8Array(n));
+  const read = columnReader(ref, A.isUtf8);
   return {
     kind: "str",
     eval(rows) {
-      const arrays = chain(rows, ref);
-      if (!arrays) throw new Unsupported();
-      const d = arrays[arrays.length - 1]!;
-      if (!A.isUtf8(d.type)) throw new Unsupported();
-      const s = sBuf(rows.length);
-      nullsOf(arrays, rows.length, s);
+      const { d, s } = read(rows);
       return { offsets: d.valueOffsets as Int32Array, bytes: d.values as Uint8Array, s };
     },
   };
 }
 
 /** size(array): its length; a NULL array (-1 in rowforge's SQL) is left to the row compiler. */
-export function sizeOf(ref: FieldRef): NumNode {
-  const vBuf = scratch((n) => new Float64Array(n));
-  const sBuf = scratch((n) => new Uint8Array(n));
-  return {
-    kind: "num",
-    float: false,
-    eval(rows) {
-      const arrays = chain(rows, ref);
-      if (!arrays) throw new Unsupported();
-      const d = arrays[arrays.length - 1]!;
-      if (!A.isList(d.type)) throw new Unsupported();
-      const n = rows.length;
-      const v = vBuf(n);
-      const s = sBuf(n);
-      nullsOf(arrays, n, s);
-      const offsets = d.valueOffsets as Int32Array;
-      for (let i = 0; i < n; i++) {
-        v[i] = offsets[i + 1]! - offsets[i]!;
-        if (s[i] === NULL) s[i] = UNSURE;
-      }
-      return { v, s };
-    },
-  };
-}
+export const sizeOf = (ref: FieldRef): NumNode =>
+  numberNode(false, (rows, v, s) => {
+    const offsets = column(rows, ref, s, A.isList).valueOffsets as Int32Array;
+    for (let i = 0; i < rows.length; i++) {
+      v[i] = offsets[i + 1]! - offsets[i]!;
+      if (s[i] === NULL) s[i] = UNSURE;
+    }
+  });
 
 /** length(string) in characters: ASCII strings by their bytes; others left to the row compiler. */
-export function lengthOf(str: StrNode): NumNode {
-  const vBuf = scratch((n) => new Float64Array(n));
-  const sBuf = scratch((n) => new Uint8Array(n));
-  return {
-    kind: "num",
-    float: false,
-    eval(rows) {
-      const { offsets, bytes, s: ss } = str.eval(rows);
-      const n = rows.length;
-      const v = vBuf(n);
-      const s = sBuf(n);
-      for (let i = 0; i < n; i++) {
-        s[i] = ss[i]!;
-        const a = offsets[i]!;
-        const b = offsets[i + 1]!;
-        v[i] = b - a;
-        for (let k = a; k < b; k++) {
-          if (bytes[k]! >= 0x80) {
-            if (s[i] === 0) s[i] = UNSURE;
-            break;
-          }
+export const lengthOf = (str: StrNode): NumNode =>
+  numberNode(false, (rows, v, s) => {
+    const { offsets, bytes, s: ss } = str.eval(rows);
+    for (let i = 0; i < rows.length; i++) {
+      s[i] = ss[i]!;
+      const a = offsets[i]!;
+      const b = offsets[i + 1]!;
+      v[i] = b - a;
+      for (let k = a; k < b; k++) {
+        if (bytes[k]! >= 0x80) {
+          if (s[i] === 0) s[i] = UNSURE;
+          break;
         }
       }
-      return { v, s };
-    },
-  };
-}
+    }
+  });

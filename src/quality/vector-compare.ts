@@ -1,5 +1,5 @@
 import { not } from "./vector-logic.ts";
-import { type BoolNode, FALSE, type Lit, type Node, no, scratch, TRUE } from "./vector-node.ts";
+import { type BoolNode, FALSE, type Lit, type Node, no, scratch, stringTest, TRUE } from "./vector-node.ts";
 
 const FLIP: Readonly<Record<string, string>> = {
   "=": "=",
@@ -64,31 +64,16 @@ export function inList(operand: Node, list: readonly Lit[]): BoolNode {
   const out = scratch((n) => new Uint8Array(n));
   if (operand.kind === "str" && list.every((l) => typeof l.value === "string")) {
     const wanted = list.map((l) => new TextEncoder().encode(l.value as string));
-    return {
-      kind: "bool",
-      eval(rows) {
-        const { offsets, bytes, s } = operand.eval(rows);
-        const o = out(rows.length);
-        for (let i = 0; i < rows.length; i++) {
-          if (s[i] !== 0) {
-            o[i] = s[i]!;
-            continue;
-          }
-          const a = offsets[i]!;
-          const len = offsets[i + 1]! - a;
-          let found = FALSE;
-          for (let w = 0; w < wanted.length && found === FALSE; w++) {
-            const x = wanted[w]!;
-            if (x.length !== len) continue;
-            let k = 0;
-            while (k < len && bytes[a + k] === x[k]) k++;
-            if (k === len) found = TRUE;
-          }
-          o[i] = found;
-        }
-        return o;
-      },
-    };
+    return stringTest(operand, (bytes, a, end) => {
+      const len = end - a;
+      for (const x of wanted) {
+        if (x.length !== len) continue;
+        let k = 0;
+        while (k < len && bytes[a + k] === x[k]) k++;
+        if (k === len) return TRUE;
+      }
+      return FALSE;
+    });
   }
   if (operand.kind === "num" && list.every((l) => typeof l.value === "number" && !l.decimal)) {
     const wanted = list.map((l) => l.value as number);

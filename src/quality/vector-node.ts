@@ -45,3 +45,24 @@ export function scratch<T extends Uint8Array | Float64Array>(make: (n: number) =
     return buf;
   };
 }
+
+/**
+ * A predicate over a string node's values: `test` reads the UTF-8 bytes of one value (from
+ * `start` to `end` in `bytes`) and answers its state; a NULL row stays NULL.
+ */
+export function stringTest(
+  operand: StrNode,
+  test: (bytes: Uint8Array, start: number, end: number) => number,
+): BoolNode {
+  const out = scratch((n) => new Uint8Array(n));
+  return {
+    kind: "bool",
+    eval(rows) {
+      const { offsets, bytes, s } = operand.eval(rows);
+      const o = out(rows.length);
+      for (let i = 0; i < rows.length; i++)
+        o[i] = s[i] !== 0 ? s[i]! : test(bytes, offsets[i]!, offsets[i + 1]!);
+      return o;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
+import { UI_SHARED_SOURCES } from "../../src/api/ui/build-ui.ts";
 import { importCycles, importGraph, sourceFiles, specifiers } from "../support/import-graph.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 
@@ -34,7 +35,8 @@ const FLOORS: readonly (readonly string[])[] = [
 /**
  * Rooms that stand apart: they import nothing outside themselves, and nothing imports them —
  * but for the types the web UI takes from the API's contract (`import type`, erased from the
- * browser bundle; test/structure/ui-contract.test.ts keeps that contract free of server code).
+ * browser bundle; test/structure/ui-contract.test.ts keeps that contract free of server code)
+ * and the portable modules it shares with the server (UI_SHARED_SOURCES, which import nothing).
  */
 const APART = ["src/ui"];
 const APART_TYPES_FROM = "src/api/contract.ts";
@@ -63,6 +65,7 @@ export function importsUpOrAcross(file: string, text: string): string[] {
       const to = roomOf(target);
       if (to === undefined || to === from) return false;
       if (APART.includes(from) && typesOnly.has(spec) && target === APART_TYPES_FROM) return false;
+      if (APART.includes(from) && UI_SHARED_SOURCES.includes(target)) return false;
       if (APART.includes(from) || APART.includes(to)) return true;
       return floorOf.get(to)! >= floorOf.get(from)!;
     })

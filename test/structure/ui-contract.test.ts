@@ -2,18 +2,20 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
+import { UI_SHARED_SOURCES } from "../../src/api/ui/build-ui.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 
 /**
- * The web UI takes the API's types from the server's contract (src/api/contract.ts) and nothing
- * else from outside src/ui, and only as types: `import type` is erased from the browser bundle,
- * so no server code ships. The contract and what it reaches stay pure (typebox and plain data),
+ * The web UI takes the API's types from the server's contract (src/api/contract.ts), only as
+ * types (`import type` is erased from the browser bundle, so no server code ships), and runs the
+ * few portable modules it shares with the server (UI_SHARED_SOURCES: they import nothing). The contract and what it reaches stay pure (typebox and plain data),
  * so the UI's own type check (DOM, no Node types) can read them.
  */
 
 const SRC = join(REPO_ROOT, "src");
 const UI = join(SRC, "ui");
 const CONTRACT = join(SRC, "api/contract.ts");
+const SHARED = UI_SHARED_SOURCES.map((path) => join(REPO_ROOT, path));
 
 interface ImportLine {
   readonly text: string;
@@ -36,7 +38,7 @@ const uiFiles = (): string[] =>
     .filter((f) => /\.tsx?$/.test(f))
     .map((f) => join(UI, f));
 
-test("src/ui imports from outside itself only types, and only from src/api/contract.ts", () => {
+test("src/ui imports from outside itself only types from src/api/contract.ts and the shared modules", () => {
   const offending: string[] = [];
   let contractUses = 0;
   for (const file of uiFiles()) {
@@ -45,14 +47,23 @@ test("src/ui imports from outside itself only types, and only from src/api/contr
       const target = resolve(dirname(file), i.spec);
       if (target.startsWith(`${UI}/`)) continue;
       if (target === CONTRACT && i.typeOnly) contractUses++;
-      else offending.push(`${relative(REPO_ROOT, file)}: ${i.text}`);
+      else if (!SHARED.includes(target)) offending.push(`${relative(REPO_ROOT, file)}: ${i.text}`);
     }
   }
-  assert.deepEqual(offending, [], "browser code may only `import type` from src/api/contract.ts");
+  assert.deepEqual(
+    offending,
+    [],
+    "browser code may only `import type` from src/api/contract.ts and import the shared modules",
+  );
   assert.ok(
     contractUses >= 3,
     `expected the UI to take its API types from the contract, found ${contractUses}`,
   );
+});
+
+test("the modules the UI shares with the server import nothing, so the browser bundle runs them as they are", () => {
+  assert.ok(SHARED.length > 0);
+  for (const file of SHARED) assert.deepEqual(importLines(readFileSync(file, "utf8")), [], file);
 });
 
 test("the contract and every module it reaches import only typebox and each other, no Node module", () => {

@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { nearestNames as loaderNearest } from "../../src/errors/did-you-mean.ts";
-import { nearestNames } from "../../src/ui/pages/plans/nearest-names.ts";
 import {
   CONFIGURATION_SECTIONS,
   COUNT_KEYS,
@@ -74,22 +72,6 @@ describe("option catalogue and checks", () => {
       checkFieldOptions({ minLen: "5", min: "today-30d", oneOf: ["a->1", "b->2"], email: "" }),
       [],
     );
-  });
-
-  it("suggests the names the loader suggests", () => {
-    const known = FIELD_OPTIONS.map((o) => o.name);
-    for (const typo of [
-      "mni",
-      "regx",
-      "maxLenn",
-      "isUniq",
-      "expresion",
-      "nul",
-      "arrayMinLength",
-      "x",
-      "withinDay",
-    ])
-      assert.deepEqual(nearestNames(typo, known), loaderNearest(typo, known), typo);
   });
 
   it("checks field type names and brackets, and step keys by name", () => {

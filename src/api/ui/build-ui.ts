@@ -25,16 +25,24 @@ const TYPES: Record<string, string> = {
 
 export const uiSourceDir = (root: string): string => join(root, "src", "ui");
 
+/**
+ * The modules outside src/ui that the browser bundle runs as well as the server (portable: no
+ * import at all; test/structure/ui-contract.test.ts holds them to it), relative to the root.
+ */
+export const UI_SHARED_SOURCES: readonly string[] = ["src/errors/did-you-mean.ts"];
+
 export function uiStamp(root: string): UiStamp | undefined {
   const dir = uiSourceDir(root);
   let files = 0;
   let newest = 0;
+  const count = (path: string): void => {
+    files++;
+    newest = Math.max(newest, statSync(path).mtimeMs);
+  };
   try {
-    for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-      if (!e.isFile()) continue;
-      files++;
-      newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
-    }
+    for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+      if (e.isFile()) count(join(e.parentPath, e.name));
+    for (const shared of UI_SHARED_SOURCES) count(join(root, shared));
   } catch {
     return undefined;
   }

@@ -18,26 +18,38 @@ function readDays(value: unknown, scope: HelperScope, fallback: number): number 
   return readWholeNumber(scope, value, [], { min: 0, what: "the number of days" }) ?? fallback;
 }
 
-// Relative bounds keep loading deterministic: the engine resolves them against the run's reference time.
-export const withinDaysHelper: OptionHelper = {
-  name: "withinDays",
-  hint: "write withinDays: 30 (the default) or withinDays: {days: 30} for dates in the last N days up to today",
+/**
+ * A helper of a number of days (`N` or `{days: N}`, `fallback` by default) bounding dates by
+ * `bounds` of it. Relative bounds keep loading deterministic: the engine resolves them against
+ * the run's reference time.
+ */
+const daysHelper = (
+  name: string,
+  fallback: number,
+  hint: string,
+  bounds: (days: number) => Readonly<Record<string, string>>,
+): OptionHelper => ({
+  name,
+  hint,
   expand(value, scope) {
-    const days = readDays(value, scope, 30);
-    if (days === undefined) return {};
-    return { min: days === 0 ? "today" : `today-${days}d`, max: "today" };
+    const days = readDays(value, scope, fallback);
+    return days === undefined ? {} : bounds(days);
   },
-};
+});
 
-export const futureDaysHelper: OptionHelper = {
-  name: "futureDays",
-  hint: "write futureDays: 90 (the default) or futureDays: {days: 90} for dates from today to N days ahead",
-  expand(value, scope) {
-    const days = readDays(value, scope, 90);
-    if (days === undefined) return {};
-    return { min: "today", max: days === 0 ? "today" : `today+${days}d` };
-  },
-};
+export const withinDaysHelper = daysHelper(
+  "withinDays",
+  30,
+  "write withinDays: 30 (the default) or withinDays: {days: 30} for dates in the last N days up to today",
+  (days) => ({ min: days === 0 ? "today" : `today-${days}d`, max: "today" }),
+);
+
+export const futureDaysHelper = daysHelper(
+  "futureDays",
+  90,
+  "write futureDays: 90 (the default) or futureDays: {days: 90} for dates from today to N days ahead",
+  (days) => ({ min: "today", max: days === 0 ? "today" : `today+${days}d` }),
+);
 
 export const excludeWeekendsHelper: OptionHelper = {
   name: "excludeWeekends",

@@ -1,5 +1,5 @@
 import type { PathSegment } from "../../errors/index.ts";
-import type { HelperScope } from "./helper-types.ts";
+import type { HelperScope, OptionHelper } from "./helper-types.ts";
 import { isMap, readSwitch, show } from "./raw-value.ts";
 
 export type StringOrKey =
@@ -32,6 +32,26 @@ export function readStringOrKey(value: unknown, key: string, scope: HelperScope)
   scope.invalid(`expected text or {${key}: ...}, got ${show(value)}`);
   return DEFAULT;
 }
+
+/**
+ * A helper written `"value"` or `{key: "value"}` (readStringOrKey): `choose` makes its options
+ * from the text (undefined: the default), calling `invalid` on a text it refuses.
+ */
+export const stringOrKeyHelper = (
+  name: string,
+  key: string,
+  hint: string,
+  choose: (text: string | undefined, invalid: (message: string) => void) => Record<string, unknown>,
+): OptionHelper => ({
+  name,
+  hint,
+  expand(value, scope) {
+    const r = readStringOrKey(value, key, scope);
+    if (r.kind === "off") return {};
+    if (r.kind === "default") return choose(undefined, (message) => scope.invalid(message));
+    return choose(r.text, (message) => scope.invalid(message, r.sub));
+  },
+});
 
 /** Reads an on/off helper (`true`, `""`, nothing: on; `false`: off; numbers: non-zero is on). */
 export function readFlag(value: unknown, scope: HelperScope): boolean {

@@ -1,58 +1,62 @@
 import type { OptionHelper } from "./helper-types.ts";
-import { readFlag, readStringOrKey } from "./string-or-key.ts";
+import { readFlag, stringOrKeyHelper } from "./string-or-key.ts";
 
 const DOMAIN = /^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 const ANY_EMAIL = "#{Internet.emailAddress}";
 
-export const emailHelper: OptionHelper = {
-  name: "email",
-  hint: 'write email: "" (any address), email: "company.com" or email: {domain: "company.com"}',
-  expand(value, scope) {
-    const r = readStringOrKey(value, "domain", scope);
-    if (r.kind === "off") return {};
-    if (r.kind === "default") return { expression: ANY_EMAIL };
-    if (!DOMAIN.test(r.text)) {
-      scope.invalid(`"${r.text}" is not a domain name like "example.com" or "mail.example.com"`, r.sub);
-      return { expression: ANY_EMAIL };
-    }
-    return { expression: `#{Name.first_name}.#{Name.last_name}@${r.text}` };
+export const emailHelper = stringOrKeyHelper(
+  "email",
+  "domain",
+  'write email: "" (any address), email: "company.com" or email: {domain: "company.com"}',
+  (domain, invalid) => {
+    if (domain === undefined) return { expression: ANY_EMAIL };
+    if (DOMAIN.test(domain)) return { expression: `#{Name.first_name}.#{Name.last_name}@${domain}` };
+    invalid(`"${domain}" is not a domain name like "example.com" or "mail.example.com"`);
+    return { expression: ANY_EMAIL };
   },
-};
+);
 
-const PHONE_EXPRESSIONS: Readonly<Record<string, string>> = {
-  US: "#{PhoneNumber.cellPhone}",
-  UK: "#{PhoneNumber.phoneNumber}",
-  AU: "#{PhoneNumber.phoneNumber}",
-};
-
-export const phoneHelper: OptionHelper = {
-  name: "phone",
-  hint: 'write phone: "US", "UK" or "AU" (default "US"), or phone: {format: "UK"}',
-  expand(value, scope) {
-    const r = readStringOrKey(value, "format", scope);
-    if (r.kind === "off") return {};
-    const format = r.kind === "text" ? r.text.toUpperCase() : "US";
-    const expression = PHONE_EXPRESSIONS[format];
+/**
+ * A helper choosing an expression by name from `expressions` (`fallback` by default; names read
+ * in the case `caseOf` gives them); another name is reported as `unsupported` says and read as
+ * the fallback.
+ */
+const choiceHelper = (
+  name: string,
+  key: string,
+  hint: string,
+  expressions: Readonly<Record<string, string>>,
+  fallback: string,
+  caseOf: (text: string) => string,
+  unsupported: (choice: string) => string,
+) =>
+  stringOrKeyHelper(name, key, hint, (text, invalid) => {
+    const choice = text === undefined ? fallback : caseOf(text);
+    const expression = expressions[choice];
     if (expression !== undefined) return { expression };
-    scope.invalid(`unsupported phone format "${format}"; use US, UK or AU`, r.kind === "text" ? r.sub : []);
-    return { expression: PHONE_EXPRESSIONS.US };
-  },
-};
+    invalid(unsupported(choice));
+    return { expression: expressions[fallback] };
+  });
 
-export const urlHelper: OptionHelper = {
-  name: "url",
-  hint: 'write url: "https" (default) or "http", or url: {protocol: "http"}',
-  expand(value, scope) {
-    const r = readStringOrKey(value, "protocol", scope);
-    if (r.kind === "off") return {};
-    let protocol = r.kind === "text" ? r.text.toLowerCase() : "https";
-    if (protocol !== "http" && protocol !== "https") {
-      scope.invalid(`unsupported protocol "${protocol}"; use http or https`, r.kind === "text" ? r.sub : []);
-      protocol = "https";
-    }
-    return { expression: `${protocol}://#{Internet.domainName}` };
-  },
-};
+export const phoneHelper = choiceHelper(
+  "phone",
+  "format",
+  'write phone: "US", "UK" or "AU" (default "US"), or phone: {format: "UK"}',
+  { US: "#{PhoneNumber.cellPhone}", UK: "#{PhoneNumber.phoneNumber}", AU: "#{PhoneNumber.phoneNumber}" },
+  "US",
+  (text) => text.toUpperCase(),
+  (format) => `unsupported phone format "${format}"; use US, UK or AU`,
+);
+
+export const urlHelper = choiceHelper(
+  "url",
+  "protocol",
+  'write url: "https" (default) or "http", or url: {protocol: "http"}',
+  { https: "https://#{Internet.domainName}", http: "http://#{Internet.domainName}" },
+  "https",
+  (text) => text.toLowerCase(),
+  (protocol) => `unsupported protocol "${protocol}"; use http or https`,
+);
 
 const CARD_EXPRESSIONS: Readonly<Record<string, string>> = {
   visa: "#{Finance.creditCard 'VISA'}",
@@ -60,17 +64,13 @@ const CARD_EXPRESSIONS: Readonly<Record<string, string>> = {
   amex: "#{Finance.creditCard 'AMEX'}",
 };
 
-export const creditCardHelper: OptionHelper = {
-  name: "creditCard",
-  hint: 'write creditCard: "visa" (default), "mastercard" or "amex" (other names give any card type), or creditCard: {cardType: "amex"}',
-  expand(value, scope) {
-    const r = readStringOrKey(value, "cardType", scope);
-    if (r.kind === "off") return {};
-    const card = r.kind === "text" ? r.text.toLowerCase() : "visa";
-    // Card types without a dedicated pattern fall back to any card type, as users expect from "etc."
-    return { expression: CARD_EXPRESSIONS[card] ?? "#{Finance.creditCard}" };
-  },
-};
+// Card types without a dedicated pattern fall back to any card type, as users expect from "etc."
+export const creditCardHelper = stringOrKeyHelper(
+  "creditCard",
+  "cardType",
+  'write creditCard: "visa" (default), "mastercard" or "amex" (other names give any card type), or creditCard: {cardType: "amex"}',
+  (text) => ({ expression: CARD_EXPRESSIONS[text?.toLowerCase() ?? "visa"] ?? "#{Finance.creditCard}" }),
+);
 
 const flagHelper = (name: string, patch: Readonly<Record<string, unknown>>, what: string): OptionHelper => ({
   name,

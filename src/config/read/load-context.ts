@@ -11,6 +11,12 @@ import type { SourceDocument } from "../source/source-document.ts";
 
 export type RawObject = Readonly<Record<string, unknown>>;
 
+/**
+ * Reads one part of a plan or task (a mapping, a list, a value) found at `path` into the model;
+ * undefined when it cannot, after reporting why to the context.
+ */
+export type PartReader<T> = (ctx: LoadContext, raw: unknown, path: readonly PathSegment[]) => T | undefined;
+
 export const isObject = (v: unknown): v is RawObject =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -183,12 +189,43 @@ export class LoadContext {
     return undefined;
   }
 
+  /** Reports RF_OPTION_INVALID: `what "value" is unknown` at `path`, with `hint` naming the known ones. */
+  unknownValue(what: string, value: string | undefined, path: readonly PathSegment[], hint: string): void {
+    this.error("RF_OPTION_INVALID", `${what} "${value}" is unknown`, path, hint);
+  }
+
+  /** A mapping (as `object`) whose keys `checkKeys` holds to `known`, naming them `keysOf`'s. */
+  mapping(
+    v: unknown,
+    path: readonly PathSegment[],
+    what: string,
+    known: readonly string[],
+    keysOf: string,
+  ): RawObject | undefined {
+    const obj = this.object(v, path, what);
+    if (obj) this.checkKeys(obj, known, path, keysOf);
+    return obj;
+  }
+
   /** A list; a single mapping is not silently wrapped. */
   list(v: unknown, path: readonly PathSegment[], what: string): readonly unknown[] | undefined {
     if (Array.isArray(v)) return v;
     if (v === undefined || v === null) return undefined;
     this.error("RF_STRUCTURE", `${what} must be a list but is ${describe(v)}`, path);
     return undefined;
+  }
+
+  /** The list at `path` (as `list`) item by item: what `read` makes of each, leaving out those it cannot read. */
+  listOf<T>(
+    v: unknown,
+    path: readonly PathSegment[],
+    what: string,
+    read: (item: unknown, at: readonly PathSegment[]) => T | undefined,
+  ): T[] {
+    return (this.list(v, path, what) ?? []).flatMap((item, i) => {
+      const r = read(item, [...path, i]);
+      return r === undefined ? [] : [r];
+    });
   }
 
   /** A list of strings from a list or comma-separated text. */

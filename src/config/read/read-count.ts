@@ -1,7 +1,7 @@
 import type { PathSegment } from "../../errors/index.ts";
 import { type Count, type CountOptions, DataTypes } from "../../model/index.ts";
 import { LOAD_PATTERN_TYPES, loadPatternProblem } from "../../model/load-schedule.ts";
-import { isObject, type LoadContext } from "./load-context.ts";
+import { isObject, type LoadContext, type PartReader } from "./load-context.ts";
 import { readWeightedList } from "./read-weighted-list.ts";
 
 export const COUNT_KEYS = ["records", "perField", "options", "duration", "rate", "rateUnit", "pattern"];
@@ -22,9 +22,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Reads a step's `count`; an absent count is {} (the engine applies the default of 1000). */
 export function readCount(ctx: LoadContext, raw: unknown, path: readonly PathSegment[]): Count {
-  const obj = ctx.object(raw, path, "count");
+  const obj = ctx.mapping(raw, path, "count", COUNT_KEYS, "count");
   if (!obj) return {};
-  ctx.checkKeys(obj, COUNT_KEYS, path, "count");
   const out: Mutable<Count> = {};
   if (obj.records !== undefined && obj.records !== null) {
     const n = nonNegative(ctx, obj.records, [...path, "records"], "records");
@@ -132,14 +131,9 @@ function nonNegative(
   return n;
 }
 
-function readCountOptions(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): CountOptions | undefined {
-  const obj = ctx.object(raw, path, "count options");
+const readCountOptions: PartReader<CountOptions> = (ctx, raw, path) => {
+  const obj = ctx.mapping(raw, path, "count options", COUNT_OPTION_KEYS, "count option");
   if (!obj) return undefined;
-  ctx.checkKeys(obj, COUNT_OPTION_KEYS, path, "count option");
   const out: Mutable<CountOptions> = {};
   for (const key of ["min", "max"] as const) {
     if (obj[key] === undefined || obj[key] === null) continue;
@@ -175,4 +169,4 @@ function readCountOptions(
     if (n !== undefined) out[key] = n;
   }
   return out;
-}
+};

@@ -96,18 +96,11 @@ function readExpandedField(ctx: LoadContext, raw: RawField, p: readonly PathSegm
 
 /** Nested fields are already expanded by the top-level expansion; read them as written. */
 function readNestedFields(ctx: LoadContext, raw: unknown, path: readonly PathSegment[]): Field[] {
-  const list = ctx.list(raw, path, "fields");
-  if (!list) return [];
-  const out: Field[] = [];
-  list.forEach((item, i) => {
-    if (!isObject(item)) {
-      ctx.error("RF_STRUCTURE", "a field must be a mapping with at least a name", [...path, i]);
-      return;
-    }
-    const f = readExpandedField(ctx, item as RawField, [...path, i]);
-    if (f) out.push(f);
+  return ctx.listOf(raw, path, "fields", (item, at) => {
+    if (isObject(item)) return readExpandedField(ctx, item as RawField, at);
+    ctx.error("RF_STRUCTURE", "a field must be a mapping with at least a name", at);
+    return undefined;
   });
-  return out;
 }
 
 function readFieldType(

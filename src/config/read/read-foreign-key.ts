@@ -8,7 +8,7 @@ import {
   GENERATION_MODES,
   type Nullability,
 } from "../../model/index.ts";
-import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
+import { isObject, type LoadContext, type PartReader, type RawObject } from "./load-context.ts";
 
 export const FK_KEYS = ["source", "generate", "delete"];
 export const FK_LEVEL_TARGET_KEYS = ["cardinality", "nullability", "generationMode"];
@@ -53,21 +53,10 @@ export function readForeignKeys(ctx: LoadContext, raw: unknown, path: readonly P
       return source ? [{ source, generate, delete: [] }] : [];
     });
   }
-  const list = ctx.list(raw, path, "foreignKeys");
-  if (!list) return [];
-  const out: ForeignKey[] = [];
-  list.forEach((item, i) => {
-    const fk = readForeignKey(ctx, item, [...path, i]);
-    if (fk) out.push(fk);
-  });
-  return out;
+  return ctx.listOf(raw, path, "foreignKeys", (item, at) => readForeignKey(ctx, item, at));
 }
 
-function readForeignKey(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): ForeignKey | undefined {
+const readForeignKey: PartReader<ForeignKey> = (ctx, raw, path) => {
   if (!isObject(raw)) {
     ctx.error("RF_FOREIGN_KEY_INVALID", "a foreign key must be a mapping with source and generate", path);
     return undefined;
@@ -125,13 +114,9 @@ function readForeignKey(
     );
   }
   return { source, generate, delete: del };
-}
+};
 
-function relationFrom(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): ForeignKeyRelation | undefined {
+const relationFrom: PartReader<ForeignKeyRelation> = (ctx, raw, path) => {
   if (typeof raw === "string") {
     const r = parseRelationString(raw);
     if (!r) {
@@ -162,7 +147,7 @@ function relationFrom(
   }
   if (dataSource === undefined || step === undefined) return undefined;
   return { dataSource, step, fields };
-}
+};
 
 function readTarget(
   ctx: LoadContext,
@@ -198,14 +183,9 @@ function readTarget(
   return target;
 }
 
-function readCardinality(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): Cardinality | undefined {
-  const obj = ctx.object(raw, path, "cardinality");
+const readCardinality: PartReader<Cardinality> = (ctx, raw, path) => {
+  const obj = ctx.mapping(raw, path, "cardinality", ["ratio", "min", "max", "distribution"], "cardinality");
   if (!obj) return undefined;
-  ctx.checkKeys(obj, ["ratio", "min", "max", "distribution"], path, "cardinality");
   const c: Mutable<Cardinality> = {};
   if (obj.ratio !== undefined) {
     const r = ctx.number(obj.ratio, [...path, "ratio"]);
@@ -231,25 +211,20 @@ function readCardinality(
     if (d !== undefined && (CARDINALITY_DISTRIBUTIONS as readonly string[]).includes(d)) {
       c.distribution = d as Cardinality["distribution"] & string;
     } else if (d !== undefined) {
-      ctx.error(
-        "RF_OPTION_INVALID",
-        `cardinality distribution "${d}" is unknown`,
+      ctx.unknownValue(
+        "cardinality distribution",
+        d,
         [...path, "distribution"],
         `use ${CARDINALITY_DISTRIBUTIONS.join(", ")}`,
       );
     }
   }
   return c;
-}
+};
 
-function readNullability(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): Nullability | undefined {
-  const obj = ctx.object(raw, path, "nullability");
+const readNullability: PartReader<Nullability> = (ctx, raw, path) => {
+  const obj = ctx.mapping(raw, path, "nullability", ["nullPercentage", "strategy"], "nullability");
   if (!obj) return undefined;
-  ctx.checkKeys(obj, ["nullPercentage", "strategy"], path, "nullability");
   const pct = ctx.number(obj.nullPercentage, [...path, "nullPercentage"]);
   if (pct === undefined || pct < 0 || pct > 1) {
     ctx.error("RF_OPTION_INVALID", "nullPercentage must be a fraction between 0 and 1", [
@@ -271,13 +246,8 @@ function readNullability(
     obj.strategy === undefined ? "random" : ctx.string(obj.strategy, [...path, "strategy"])?.toLowerCase();
   const strategy = s === undefined ? undefined : aliases[s];
   if (!strategy) {
-    ctx.error(
-      "RF_OPTION_INVALID",
-      `nullability strategy "${s}" is unknown`,
-      [...path, "strategy"],
-      "use random, head or tail",
-    );
+    ctx.unknownValue("nullability strategy", s, [...path, "strategy"], "use random, head or tail");
     return undefined;
   }
   return { nullPercentage: pct, strategy };
-}
+};

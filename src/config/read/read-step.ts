@@ -1,7 +1,7 @@
 import type { PathSegment } from "../../errors/index.ts";
 import { type Step, TRANSFORMATION_MODES, type Transformation } from "../../model/index.ts";
 import type { Env } from "../env/substitute-env.ts";
-import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
+import { isObject, type LoadContext, type PartReader, type RawObject } from "./load-context.ts";
 import { readCount } from "./read-count.ts";
 import { readFields } from "./read-field.ts";
 import { substituteOptions } from "./substitute-options.ts";
@@ -71,19 +71,23 @@ export function readStep(
     count,
     fields,
     enabled: obj.enabled === undefined ? true : (ctx.boolean(obj.enabled, [...path, "enabled"]) ?? true),
+    ...transformationOf(ctx, obj, path),
   };
-  if (obj.transformation !== undefined && obj.transformation !== null) {
-    const t = readTransformation(ctx, obj.transformation, [...path, "transformation"]);
-    if (t) step.transformation = t;
-  }
   return step;
 }
 
-export function readTransformation(
+/** The `transformation` of a step or task mapping, when it has one that reads. */
+export function transformationOf(
   ctx: LoadContext,
-  raw: unknown,
+  obj: RawObject,
   path: readonly PathSegment[],
-): Transformation | undefined {
+): { transformation?: Transformation } {
+  if (obj.transformation === undefined || obj.transformation === null) return {};
+  const t = readTransformation(ctx, obj.transformation, [...path, "transformation"]);
+  return t ? { transformation: t } : {};
+}
+
+const readTransformation: PartReader<Transformation> = (ctx, raw, path) => {
   if (!isObject(raw)) {
     ctx.error("RF_STRUCTURE", "transformation must be a mapping with className and mode", path);
     return undefined;
@@ -97,12 +101,7 @@ export function readTransformation(
   if (mode === "row-by-row" || mode === "per_record" || mode === "perRecord") mode = "per-record";
   if (mode === "whole_file" || mode === "wholeFile") mode = "whole-file";
   if (!(TRANSFORMATION_MODES as readonly string[]).includes(mode)) {
-    ctx.error(
-      "RF_OPTION_INVALID",
-      `transformation mode "${mode}" is unknown`,
-      [...path, "mode"],
-      "use per-record or whole-file",
-    );
+    ctx.unknownValue("transformation mode", mode, [...path, "mode"], "use per-record or whole-file");
     return undefined;
   }
   const t: Mutable<Transformation> = {
@@ -124,4 +123,4 @@ export function readTransformation(
     if (d !== undefined) t.deleteOriginal = d;
   }
   return t;
-}
+};

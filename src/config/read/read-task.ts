@@ -2,11 +2,9 @@ import type { PathSegment } from "../../errors/index.ts";
 import type { Step, Task } from "../../model/index.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
-import { readStep, readTransformation } from "./read-step.ts";
+import { readStep, transformationOf } from "./read-step.ts";
 
 export const TASK_KEYS = ["name", "steps", "transformation"];
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Reads a task file's content: `name`, `steps`, optional `transformation`. */
 export function readTask(
@@ -19,12 +17,7 @@ export function readTask(
   const name = ctx.requireString(obj, "name", path, "a task");
   const steps = readSteps(ctx, obj.steps, [...path, "steps"], env);
   if (name === undefined) return undefined;
-  const task: Mutable<Task> = { name, steps };
-  if (obj.transformation !== undefined && obj.transformation !== null) {
-    const t = readTransformation(ctx, obj.transformation, [...path, "transformation"]);
-    if (t) task.transformation = t;
-  }
-  return task;
+  return { name, steps, ...transformationOf(ctx, obj, path) };
 }
 
 export function readSteps(

@@ -6,7 +6,7 @@ import type {
   ValidationConfig,
   WaitCondition,
 } from "../../model/index.ts";
-import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
+import { isObject, type LoadContext, type PartReader, type RawObject } from "./load-context.ts";
 
 export const FIELD_CHECK_TYPES = [
   "null",
@@ -141,14 +141,15 @@ export function readValidationConfig(
   return { name, description, dataSources };
 }
 
-function readDataSourceValidation(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): DataSourceValidation | undefined {
-  const obj = ctx.object(raw, path, "a data source's validations");
+const readDataSourceValidation: PartReader<DataSourceValidation> = (ctx, raw, path) => {
+  const obj = ctx.mapping(
+    raw,
+    path,
+    "a data source's validations",
+    ["options", "waitCondition", "validations"],
+    "data source validation",
+  );
   if (!obj) return undefined;
-  ctx.checkKeys(obj, ["options", "waitCondition", "validations"], path, "data source validation");
   const out: Mutable<DataSourceValidation> = {
     options: ctx.stringMap(obj.options ?? {}, [...path, "options"], "options"),
     validations: readValidations(ctx, obj.validations ?? [], [...path, "validations"]),
@@ -158,24 +159,15 @@ function readDataSourceValidation(
     if (w) out.waitCondition = w;
   }
   return out;
-}
+};
 
 export function readValidations(ctx: LoadContext, raw: unknown, path: readonly PathSegment[]): Validation[] {
-  const list = ctx.list(raw, path, "validations") ?? [];
-  return list.flatMap((v, i) => {
-    const r = readValidation(ctx, v, [...path, i]);
-    return r ? [r] : [];
-  });
+  return ctx.listOf(raw, path, "validations", (item, at) => readValidation(ctx, item, at));
 }
 
-function readValidation(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): Validation | undefined {
-  const obj = ctx.object(raw, path, "a validation");
+const readValidation: PartReader<Validation> = (ctx, raw, path) => {
+  const obj = ctx.mapping(raw, path, "a validation", VALIDATION_KEYS, "validation");
   if (!obj) return undefined;
-  ctx.checkKeys(obj, VALIDATION_KEYS, path, "validation");
   const v: Mutable<Validation> = { kind: kindOf(obj), checks: [], nested: [] };
   const str = (k: string) => (obj[k] === undefined ? undefined : ctx.string(obj[k], [...path, k]));
   const set = <K extends keyof Validation>(k: K, value: Validation[K] | undefined) => {
@@ -201,12 +193,7 @@ function readValidation(
       set("aggField", str("aggField"));
       const agg = str("aggType")?.toLowerCase();
       if (agg !== undefined && !AGG_TYPES.includes(agg)) {
-        ctx.error(
-          "RF_OPTION_INVALID",
-          `aggType "${agg}" is unknown`,
-          [...path, "aggType"],
-          `use ${AGG_TYPES.join(", ")}`,
-        );
+        ctx.unknownValue("aggType", agg, [...path, "aggType"], `use ${AGG_TYPES.join(", ")}`);
       } else set("aggType", agg);
       set("aggExpr", str("aggExpr"));
       break;
@@ -214,9 +201,9 @@ function readValidation(
     case "fieldNames": {
       const t = str("fieldNameType");
       if (t !== undefined && !FIELD_NAME_TYPES.includes(t)) {
-        ctx.error(
-          "RF_OPTION_INVALID",
-          `fieldNameType "${t}" is unknown`,
+        ctx.unknownValue(
+          "fieldNameType",
+          t,
           [...path, "fieldNameType"],
           `use ${FIELD_NAME_TYPES.join(", ")}`,
         );
@@ -278,7 +265,7 @@ function readValidation(
       break;
   }
   return v;
-}
+};
 
 /** A field or metric validation's checks: a list, or one check written as a mapping. */
 function readChecks(ctx: LoadContext, raw: unknown, path: readonly PathSegment[]): FieldCheck[] {
@@ -303,14 +290,9 @@ function kindOf(obj: RawObject): Validation["kind"] {
   return "expression";
 }
 
-function readFieldCheck(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): FieldCheck | undefined {
-  const obj = ctx.object(raw, path, "a field check");
+const readFieldCheck: PartReader<FieldCheck> = (ctx, raw, path) => {
+  const obj = ctx.mapping(raw, path, "a field check", CHECK_PARAM_KEYS, "field check");
   if (!obj) return undefined;
-  ctx.checkKeys(obj, CHECK_PARAM_KEYS, path, "field check");
   if (obj.errorThreshold !== undefined) ctx.number(obj.errorThreshold, [...path, "errorThreshold"]);
   const type = ctx.requireString(obj, "type", path, "a field check");
   if (type === undefined) return undefined;
@@ -328,16 +310,11 @@ function readFieldCheck(
   }
   const { type: _t, ...options } = obj;
   return { type, options };
-}
+};
 
-function readWaitCondition(
-  ctx: LoadContext,
-  raw: unknown,
-  path: readonly PathSegment[],
-): WaitCondition | undefined {
-  const obj = ctx.object(raw, path, "waitCondition");
+const readWaitCondition: PartReader<WaitCondition> = (ctx, raw, path) => {
+  const obj = ctx.mapping(raw, path, "waitCondition", WAIT_KEYS, "waitCondition");
   if (!obj) return undefined;
-  ctx.checkKeys(obj, WAIT_KEYS, path, "waitCondition");
   const kind: WaitCondition["kind"] =
     obj.url !== undefined
       ? "webhook"
@@ -349,7 +326,7 @@ function readWaitCondition(
   if (kind === "pause" && obj.pauseInSeconds !== undefined)
     ctx.number(obj.pauseInSeconds, [...path, "pauseInSeconds"]);
   return { kind, options: { ...obj } };
-}
+};
 
 export const isValidationShape = (obj: RawObject): boolean =>
   isObject(obj.dataSources) && Object.values(obj.dataSources).every((v) => Array.isArray(v));

@@ -13,8 +13,8 @@ export const CASSANDRA_OPTIONS = optionObject({
   localDC: textOption("the data center the driver routes to (default: every node)"),
   user: textOption("who logs in (or username, spark.cassandra.auth.username)", { starter: true }),
   password: textOption("the login's password; never shown in messages, logs or reports", { starter: true }),
-  keyspace: textOption("the table's keyspace", { examples: ["shop"], starter: true }),
-  table: textOption("the table (or keyspace.table)", { examples: ["accounts"] }),
+  keyspace: textOption("the table's keyspace", { examples: ["shop"], starter: true, target: true }),
+  table: textOption("the table (or keyspace.table)", { examples: ["accounts"], target: true }),
   saveMode: textOption(
     "append (default), overwrite (truncates first), errorIfExists or ignore (refuse or skip a table holding rows)",
     { examples: ["append"] },

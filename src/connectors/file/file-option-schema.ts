@@ -7,7 +7,7 @@ import { optionObject, requiredOption, textOption } from "../option-schema.ts";
 export const FILE_OPTIONS = optionObject({
   path: requiredOption(
     'a folder of part files, or exactly the file a path with an extension names; "-" writes to standard output',
-    { examples: ["/tmp/rowforge/accounts"], starter: true },
+    { examples: ["/tmp/rowforge/accounts"], starter: true, target: true },
   ),
   saveMode: textOption("overwrite (default), append, errorIfExists or ignore", { examples: ["overwrite"] }),
   partitions: textOption("the number of part files, 1 to 10000 (default 1)", { examples: ["1"] }),

@@ -13,9 +13,7 @@ export const KAFKA_OPTIONS = optionObject({
   ),
   topic: requiredOption(
     "the topic every row goes to (or kafka.topic); without it, a topic field names each row's",
-    {
-      examples: ["accounts"],
-    },
+    { examples: ["accounts"], target: true },
   ),
   user: textOption("the SASL login (or username, kafka.sasl.username, the JAAS line's username)"),
   password: textOption(

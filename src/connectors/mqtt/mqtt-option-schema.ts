@@ -9,7 +9,10 @@ export const MQTT_OPTIONS = optionObject({
   ),
   user: textOption("who logs in (else the URL's user)"),
   password: textOption("the login's password (else the URL's); never shown in messages, logs or reports"),
-  topic: textOption("the topic to publish to, no wildcards (or destinationName)", { examples: ["accounts"] }),
+  topic: textOption("the topic to publish to, no wildcards (or destinationName)", {
+    examples: ["accounts"],
+    target: true,
+  }),
   qos: textOption("0, 1 (default: acknowledged) or 2"),
   retain: textOption("true: the broker keeps each topic's last message (default false)"),
   protocolVersion: textOption("5 (default), 4 (MQTT 3.1.1) or 3"),

@@ -15,6 +15,7 @@ export const NATS_OPTIONS = optionObject({
   token: textOption("a login token instead of user and password; never shown"),
   subject: textOption("the subject to publish to, no wildcards (or topic, destinationName)", {
     examples: ["accounts"],
+    target: true,
   }),
   jetstream: textOption("true: publish to JetStream and wait for each acknowledgement (default false)"),
   createStream: textOption("true (with jetstream): create the stream when it is missing (default false)"),

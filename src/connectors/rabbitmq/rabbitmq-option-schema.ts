@@ -19,7 +19,7 @@ export const RABBITMQ_OPTIONS = optionObject({
   ),
   destinationName: textOption(
     "the queue (or queue); JMS names /JNDI/Q/name (queue name) and /JNDI/T/name (exchange amq.topic, routing key name)",
-    { examples: ["accounts"] },
+    { examples: ["accounts"], target: true },
   ),
   exchange: textOption("the exchange to publish to (default: the queue, through the default exchange)"),
   routingKey: textOption("the routing key (default: the queue's name)"),

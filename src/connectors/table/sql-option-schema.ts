@@ -29,6 +29,7 @@ export function sqlTableOptions(f: SqlOptionFacts, extra: TProperties = {}): TOb
     }),
     dbtable: textOption(`the table: ${f.qualifier}.table or table`, {
       examples: [`${f.qualifier === "schema" ? "public" : "shop"}.accounts`],
+      target: true,
     }),
     schema: textOption(`with table: the table's ${f.qualifier} (instead of dbtable)`),
     table: textOption("with schema: the table's name (instead of dbtable)"),

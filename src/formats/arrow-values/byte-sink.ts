@@ -14,12 +14,7 @@ export class ByteSink {
   }
 
   ensure(extra: number): void {
-    if (this.pos + extra <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + extra) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
+    if (this.pos + extra > this.buf.length) this.buf = grownBytes(this.buf, this.pos, extra);
   }
 
   byte(b: number): void {
@@ -93,4 +88,13 @@ let shared: ByteSink | undefined;
 export function sharedSink(): ByteSink {
   shared ??= new ByteSink(1 << 22);
   return shared;
+}
+
+/** A buffer twice as large (or more, until `extra` bytes fit after the `used` ones) holding the used bytes. */
+export function grownBytes(buf: Uint8Array, used: number, extra: number): Uint8Array<ArrayBuffer> {
+  let size = buf.length * 2;
+  while (size < used + extra) size *= 2;
+  const next = new Uint8Array(size);
+  next.set(buf.subarray(0, used));
+  return next;
 }

@@ -159,57 +159,62 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
       write: (out, i) => (isNull(i) ? out.bytes(NULL_BYTES) : out.ascii(floatText(values[i]!))),
     };
   }
-  if (DataType.isList(t)) {
-    const child = compileWriter(t.children[0]!.type, omitNullFields);
+  /** A list or map: `open`, the entries of row i (between its offsets) comma-separated, `close`. */
+  const entries = (
+    open: number,
+    close: number,
+    bindChildren: (d: Data) => void,
+    entry: (out: ByteSink, k: number) => void,
+  ): BoundWriter => {
     let offsets: Int32Array = new Int32Array(0);
     return {
       bind(d) {
         bindNulls(d);
         offsets = d.valueOffsets as Int32Array;
-        child.bind(d.children[0]!);
+        bindChildren(d);
       },
       write(out, i) {
         if (isNull(i)) return out.bytes(NULL_BYTES);
-        out.byte(91);
+        out.byte(open);
         const from = offsets[i]!;
         const to = offsets[i + 1]!;
         for (let k = from; k < to; k++) {
           if (k > from) out.byte(44);
-          child.write(out, k);
+          entry(out, k);
         }
-        out.byte(93);
+        out.byte(close);
       },
     };
+  };
+  if (DataType.isList(t)) {
+    const child = compileWriter(t.children[0]!.type, omitNullFields);
+    return entries(
+      91,
+      93,
+      (d) => child.bind(d.children[0]!),
+      (out, k) => child.write(out, k),
+    );
   }
   if (DataType.isMap(t)) {
-    const entries = t.children[0]!.type as Struct;
-    const keyIsText = DataType.isUtf8(entries.children[0]!.type);
-    const key = compileWriter(entries.children[0]!.type, false);
-    const value = compileWriter(entries.children[1]!.type, omitNullFields);
-    let offsets: Int32Array = new Int32Array(0);
-    return {
-      bind(d) {
-        bindNulls(d);
-        offsets = d.valueOffsets as Int32Array;
+    const pairs = t.children[0]!.type as Struct;
+    const keyIsText = DataType.isUtf8(pairs.children[0]!.type);
+    const key = compileWriter(pairs.children[0]!.type, false);
+    const value = compileWriter(pairs.children[1]!.type, omitNullFields);
+    return entries(
+      123,
+      125,
+      (d) => {
         key.bind(d.children[0]!.children[0]!);
         value.bind(d.children[0]!.children[1]!);
       },
-      write(out, i) {
-        if (isNull(i)) return out.bytes(NULL_BYTES);
-        out.byte(123);
-        const from = offsets[i]!;
-        const to = offsets[i + 1]!;
-        for (let k = from; k < to; k++) {
-          if (k > from) out.byte(44);
-          if (!keyIsText) out.byte(QUOTE);
-          key.write(out, k);
-          if (!keyIsText) out.byte(QUOTE);
-          out.byte(58);
-          value.write(out, k);
-        }
-        out.byte(125);
+      (out, k) => {
+        if (!keyIsText) out.byte(QUOTE);
+        key.write(out, k);
+        if (!keyIsText) out.byte(QUOTE);
+        out.byte(58);
+        value.write(out, k);
       },
-    };
+    );
   }
   if (DataType.isStruct(t)) {
     const fields = (t as Struct).children;

@@ -14,18 +14,21 @@ export interface CsvSyntax {
 
 export type CellWriter = (out: ByteSink, i: number) => void;
 
-/**
- * Writes a field's UTF-8 bytes, quoted when they hold a delimiter, quote, line break or edge
- * space (quotes and escape characters inside escaped). Hot: the syntax and the output position
- * are held in locals, one pass to decide and one to copy.
- */
-export function writeCsvBytes(
+/** Writes the UTF-8 bytes of one field (`bytes` from `start` to `end`) as the syntax `s` quotes them. */
+export type CsvBytesWriter = (
   out: ByteSink,
   bytes: Uint8Array,
   start: number,
   end: number,
   s: CsvSyntax,
-): void {
+) => void;
+
+/**
+ * Writes a field's UTF-8 bytes, quoted when they hold a delimiter, quote, line break or edge
+ * space (quotes and escape characters inside escaped). Hot: the syntax and the output position
+ * are held in locals, one pass to decide and one to copy.
+ */
+export const writeCsvBytes: CsvBytesWriter = (out, bytes, start, end, s) => {
   const q = s.quote;
   if (start === end) {
     out.byte(q);
@@ -65,20 +68,14 @@ export function writeCsvBytes(
   }
   buf[p++] = q;
   out.pos = p;
-}
+};
 
 /**
  * The same bytes as writeCsvBytes for text that almost always needs quoting (nested values as
  * JSON): written quoted in one pass, and written again by writeCsvBytes in the rare case it
  * turns out not to need quotes.
  */
-export function writeCsvUsuallyQuoted(
-  out: ByteSink,
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  s: CsvSyntax,
-): void {
+export const writeCsvUsuallyQuoted: CsvBytesWriter = (out, bytes, start, end, s) => {
   const n = end - start;
   if (n === 0) {
     writeCsvBytes(out, bytes, start, end, s);
@@ -106,7 +103,7 @@ export function writeCsvUsuallyQuoted(
   }
   buf[p++] = q;
   out.pos = p;
-}
+};
 
 const encoder = new TextEncoder();
 

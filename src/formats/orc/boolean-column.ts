@@ -1,6 +1,6 @@
 import type { Data } from "apache-arrow";
 import { BoolRleWriter } from "./byte-rle.ts";
-import { ColumnWriter, type Ranges } from "./column-writer.ts";
+import { bitSet, ColumnWriter, type Ranges, slotCount } from "./column-writer.ts";
 import { ensureCapacity } from "./growable.ts";
 import type { OutStream } from "./out-stream.ts";
 import { BooleanStats, type ColumnStats } from "./statistics.ts";
@@ -15,14 +15,13 @@ export class BooleanColumnWriter extends ColumnWriter {
   protected appendValues(data: Data, ranges: Ranges, bitmap: Uint8Array | null, at: number): void {
     // Arrow packs booleans least significant bit first, and (unlike other buffers) a slice keeps them unshifted.
     const bits = data.values as Uint8Array;
-    let n = 0;
-    for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+    const n = slotCount(ranges);
     this.store = ensureCapacity(this.store, at + n);
     const store = this.store;
     let k = at;
     for (let r = 0; r < ranges.length; r += 2) {
       for (let i = ranges[r]!, bit = data.offset + i; i < ranges[r + 1]!; i++, bit++) {
-        if (bitmap !== null && ((bitmap[bit >> 3]! >> (bit & 7)) & 1) === 0) continue;
+        if (bitmap !== null && !bitSet(bitmap, bit)) continue;
         store[k++] = (bits[bit >> 3]! >> (bit & 7)) & 1;
       }
     }

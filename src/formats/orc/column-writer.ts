@@ -12,6 +12,13 @@ import { type ColumnEncoding, EncodingKind, StreamKind, type StripeSink } from "
  */
 export type Ranges = readonly number[];
 
+/** How many slots the ranges cover. */
+export function slotCount(ranges: Ranges): number {
+  let n = 0;
+  for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+  return n;
+}
+
 /** The validity bitmap of `data`, or null when every slot holds a value. Slot i is bit (data.offset + i). */
 export function validityOf(data: Data): Uint8Array | null {
   const bitmap = data.nullBitmap;

@@ -1,4 +1,4 @@
-import type { Ranges } from "./column-writer.ts";
+import { type Ranges, slotCount } from "./column-writer.ts";
 import { ensureCapacity } from "./growable.ts";
 
 /**
@@ -13,8 +13,7 @@ export function copyValid<T extends Int32Array | Float64Array | Float32Array | B
   ranges: Ranges,
   bitmap: Uint8Array | null,
 ): T {
-  let n = 0;
-  for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+  const n = slotCount(ranges);
   const out = ensureCapacity(dst, at + n);
   const target = out as unknown as {
     [i: number]: number | bigint;

@@ -1,5 +1,5 @@
 import type { Data } from "apache-arrow";
-import { ColumnWriter, type Ranges } from "./column-writer.ts";
+import { ColumnWriter, type Ranges, slotCount } from "./column-writer.ts";
 import { ensureCapacity } from "./growable.ts";
 import type { OutStream } from "./out-stream.ts";
 import { RleV2Writer, writeVarint } from "./rle-v2.ts";
@@ -27,8 +27,7 @@ export class DecimalColumnWriter extends ColumnWriter {
 
   protected appendValues(data: Data, ranges: Ranges, bitmap: Uint8Array | null, at: number): void {
     const src = data.values as Uint32Array;
-    let n = 0;
-    for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+    const n = slotCount(ranges);
     this.words = ensureCapacity(this.words, (at + n) * 4);
     const words = this.words;
     let k = at * 4;

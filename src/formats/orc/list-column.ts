@@ -1,5 +1,5 @@
 import type { Data } from "apache-arrow";
-import { ColumnWriter, type Ranges } from "./column-writer.ts";
+import { bitSet, ColumnWriter, type Ranges, slotCount } from "./column-writer.ts";
 import { ensureCapacity } from "./growable.ts";
 import type { OutStream } from "./out-stream.ts";
 import { RleV2Writer } from "./rle-v2.ts";
@@ -25,14 +25,13 @@ export class ListColumnWriter extends ColumnWriter {
 
   protected appendValues(data: Data, ranges: Ranges, bitmap: Uint8Array | null, at: number): void {
     const offsets = data.valueOffsets as Int32Array;
-    let n = 0;
-    for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+    const n = slotCount(ranges);
     this.lengths = ensureCapacity(this.lengths, at + n);
     const runs: number[] = [];
     let k = at;
     for (let r = 0; r < ranges.length; r += 2) {
       for (let i = ranges[r]!, bit = data.offset + i; i < ranges[r + 1]!; i++, bit++) {
-        if (bitmap !== null && ((bitmap[bit >> 3]! >> (bit & 7)) & 1) === 0) continue;
+        if (bitmap !== null && !bitSet(bitmap, bit)) continue;
         const s = offsets[i]!;
         const e = offsets[i + 1]!;
         this.lengths[k++] = e - s;

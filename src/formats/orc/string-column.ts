@@ -1,5 +1,5 @@
 import type { Data } from "apache-arrow";
-import { ColumnWriter, type Ranges } from "./column-writer.ts";
+import { ColumnWriter, type Ranges, slotCount } from "./column-writer.ts";
 import { ByteBuffer, ensureCapacity } from "./growable.ts";
 import type { OutStream } from "./out-stream.ts";
 import { RleV2Writer } from "./rle-v2.ts";
@@ -47,8 +47,7 @@ export class StringColumnWriter extends ColumnWriter {
   protected appendValues(data: Data, ranges: Ranges, bitmap: Uint8Array | null, at: number): void {
     const offsets = data.valueOffsets as Int32Array;
     const src = data.values as Uint8Array;
-    let n = 0;
-    for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+    const n = slotCount(ranges);
     this.ends = ensureCapacity(this.ends, at + n);
     const dict = this.dictionary;
     if (dict) this.ids = ensureCapacity(this.ids, at + n);

@@ -1,5 +1,5 @@
 import type { Data, TimeUnit } from "apache-arrow";
-import { ColumnWriter, type Ranges } from "./column-writer.ts";
+import { bitSet, ColumnWriter, type Ranges, slotCount } from "./column-writer.ts";
 import { ensureCapacity } from "./growable.ts";
 import type { OutStream } from "./out-stream.ts";
 import { RleV2Writer } from "./rle-v2.ts";
@@ -35,15 +35,14 @@ export class TimestampColumnWriter extends ColumnWriter {
   protected appendValues(data: Data, ranges: Ranges, bitmap: Uint8Array | null, at: number): void {
     const src = data.values as BigInt64Array;
     const words = new Int32Array(src.buffer, src.byteOffset, src.length * 2);
-    let n = 0;
-    for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1]! - ranges[r]!;
+    const n = slotCount(ranges);
     this.secs = ensureCapacity(this.secs, at + n);
     this.nanos = ensureCapacity(this.nanos, at + n);
     const tps = this.ticksPerSecond;
     let k = at;
     for (let r = 0; r < ranges.length; r += 2) {
       for (let i = ranges[r]!, bit = data.offset + i; i < ranges[r + 1]!; i++, bit++) {
-        if (bitmap !== null && ((bitmap[bit >> 3]! >> (bit & 7)) & 1) === 0) continue;
+        if (bitmap !== null && !bitSet(bitmap, bit)) continue;
         const hi = words[i * 2 + 1]!;
         let sec: number;
         let rem: number;

@@ -197,10 +197,7 @@ export function loadProtoFile(
   try {
     root.resolveAll();
   } catch (e) {
-    throw new RowforgeError(
-      "RF_METADATA_SCHEMA_INVALID",
-      `${where}: the Protobuf file ${path} cannot be read: ${(e as Error).message.split("\n")[0]}`,
-    );
+    throw unresolved(e, `the Protobuf file ${path}`, where);
   }
   return root;
 }
@@ -241,13 +238,17 @@ export function parseProtoText(text: string, from: string, where: string): Proto
     for (const i of parsed.imports ?? []) root.loadSync(root.resolvePath("", i) ?? i, PARSE);
     root.resolveAll();
   } catch (e) {
-    throw new RowforgeError(
-      "RF_METADATA_SCHEMA_INVALID",
-      `${where}: the Protobuf schema ${from} cannot be read: ${(e as Error).message.split("\n")[0]}`,
-    );
+    throw unresolved(e, `the Protobuf schema ${from}`, where);
   }
   return root;
 }
+
+/** The error of a schema whose types or imports do not resolve: protobufjs's first line says why. */
+const unresolved = (e: unknown, what: string, where: string): RowforgeError =>
+  new RowforgeError(
+    "RF_METADATA_SCHEMA_INVALID",
+    `${where}: ${what} cannot be read: ${(e as Error).message.split("\n")[0]}`,
+  );
 
 /** The messages a `.proto` text defines itself (not its imports'), full names in file order. */
 export function messagesDefinedIn(text: string): string[] {

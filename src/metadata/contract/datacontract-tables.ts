@@ -1,14 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
 import { contractColumn } from "./contract-column.ts";
-import {
-  type ContractColumn,
-  type ContractTable,
-  isObj,
-  list,
-  type Obj,
-  type QualityRule,
-  str,
-} from "./contract-table.ts";
+import type { ContractColumn, ContractTable, Obj, QualityRule } from "./contract-table.ts";
+import { isObj, list, str } from "./contract-table.ts";
 
 /**
  * The models of a datacontract.yaml (datacontract.com specification): `models:` by name, each

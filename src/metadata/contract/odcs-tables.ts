@@ -1,14 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
 import { contractColumn } from "./contract-column.ts";
-import {
-  type ContractColumn,
-  type ContractTable,
-  isObj,
-  list,
-  type Obj,
-  type QualityRule,
-  str,
-} from "./contract-table.ts";
+import type { ContractColumn, ContractTable, Obj, QualityRule } from "./contract-table.ts";
+import { isObj, list, str } from "./contract-table.ts";
 
 /**
  * The tables of an Open Data Contract Standard document: v3 (`apiVersion: v3.x`, `schema:`

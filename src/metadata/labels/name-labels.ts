@@ -44,6 +44,24 @@ export interface NameLabel {
 const endsWith = (words: string): RegExp => new RegExp(`(^|_)(?:${words})$`);
 
 const text = (expression: string): { text: LabelMake } => ({ text: { expression } });
+
+/** A coordinate in degrees from -limit to limit (6 decimals as a float), or its text from the faker. */
+const coordinate = (
+  label: string,
+  names: string,
+  limit: number,
+  expression: string,
+  minWidth: number,
+): NameLabel => ({
+  label,
+  name: endsWith(names),
+  make: {
+    float: { min: -limit, max: limit, round: 6 },
+    decimal: { min: -limit, max: limit },
+    text: { expression },
+  },
+  minWidth,
+});
 const PAST = { min: "now-730d", max: "now" };
 const FUTURE = { min: "today", max: "today+52w" };
 const DATE_TIME = "yyyy-MM-dd HH:mm:ss";
@@ -315,26 +333,8 @@ export const NAME_LABELS: readonly NameLabel[] = [
     minWidth: 12,
   },
   { label: "country code", name: endsWith("country"), make: text("#{Address.countryCode}"), minWidth: 2 },
-  {
-    label: "latitude",
-    name: endsWith("lat|latitude"),
-    make: {
-      float: { min: -90, max: 90, round: 6 },
-      decimal: { min: -90, max: 90 },
-      text: { expression: "#{Address.latitude}" },
-    },
-    minWidth: 10,
-  },
-  {
-    label: "longitude",
-    name: endsWith("lon|lng|long|longitude"),
-    make: {
-      float: { min: -180, max: 180, round: 6 },
-      decimal: { min: -180, max: 180 },
-      text: { expression: "#{Address.longitude}" },
-    },
-    minWidth: 11,
-  },
+  coordinate("latitude", "lat|latitude", 90, "#{Address.latitude}", 10),
+  coordinate("longitude", "lon|lng|long|longitude", 180, "#{Address.longitude}", 11),
   { label: "time zone", name: endsWith("time_?zone|tz"), make: text("#{Address.timeZone}"), minWidth: 12 },
   {
     label: "language code",

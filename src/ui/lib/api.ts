@@ -10,11 +10,15 @@ import type {
   ConnectionList,
   ConnectionTestBody,
   ConnectionTestResult,
+  ErrorBody,
   ExecutionMode,
   ExecutionStatus,
   HistoryQuery,
   PlanListEntry,
   PublicExecutionRecord,
+  SampleErrorEnvelope,
+  SampleErrorFlat,
+  ServerErrorBody,
   StatusMessage,
 } from "../../api/contract.ts";
 
@@ -46,13 +50,21 @@ export const token = {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const text = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v));
 
+/** The API's error bodies (the contract's): generic, 500, flat sample, sample envelope, connection test. */
+type ErrorAnswer = ErrorBody | ServerErrorBody | SampleErrorFlat | SampleErrorEnvelope | ConnectionTestResult;
+type KeyOfAny<T> = T extends unknown ? keyof T : never;
+type FieldOfAny<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+/** Every field any error body has, each optional: an answer is one of them (or what a proxy said). */
+type ErrorFields = { readonly [K in KeyOfAny<ErrorAnswer>]?: FieldOfAny<ErrorAnswer, K> };
+
 /** Reads any of the API's error bodies: generic, flat sample, sample envelope, connection test, 500. */
 export function errorFrom(status: number, body: unknown, raw: string): ApiError {
   if (isObject(body)) {
-    const inner = isObject(body.error) ? body.error : body;
+    const answer: ErrorFields = body;
+    const inner: ErrorFields = isObject(answer.error) ? answer.error : answer;
     const details = isObject(inner.details) ? inner.details : undefined;
-    const code = text(inner.code ?? details?.code ?? inner.details ?? body.status ?? "error");
-    const message = text(inner.message ?? body.errorMessage ?? raw);
+    const code = text(inner.code ?? details?.code ?? inner.details ?? answer.status ?? "error");
+    const message = text(inner.message ?? answer.errorMessage ?? raw);
     return new ApiError(status, code, message, text(inner.details ?? details?.hint ?? ""));
   }
   return new ApiError(status, `HTTP ${status}`, raw.slice(0, 500) || `the server answered ${status}`);

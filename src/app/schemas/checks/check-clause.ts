@@ -212,21 +212,21 @@ class Parser {
   }
 
   condition(): CheckNode {
-    const items = [this.conjunction()];
-    while (this.isWord("or")) {
-      this.pos++;
-      items.push(this.conjunction());
-    }
-    return items.length === 1 ? items[0]! : { kind: "or", items };
+    return this.joined("or", () => this.conjunction());
   }
 
   private conjunction(): CheckNode {
-    const items = [this.negation()];
-    while (this.isWord("and")) {
+    return this.joined("and", () => this.negation());
+  }
+
+  /** One or more `item`s joined by the word `kind` (AND binds tighter than OR: its items are the OR's). */
+  private joined(kind: "and" | "or", item: () => CheckNode): CheckNode {
+    const items = [item()];
+    while (this.isWord(kind)) {
       this.pos++;
-      items.push(this.negation());
+      items.push(item());
     }
-    return items.length === 1 ? items[0]! : { kind: "and", items };
+    return items.length === 1 ? items[0]! : { kind, items };
   }
 
   private negation(): CheckNode {

@@ -6,10 +6,13 @@ import { api, type ExecutionRecord } from "../../lib/api.ts";
 import { RUN_MODES, RUN_STATUSES } from "../../lib/catalogue.ts";
 import { href, navigate } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
-import { StatusBadge } from "../runs/status-badge.tsx";
+import { RUN_COLUMNS } from "../runs/run-columns.tsx";
 
-const STATUSES = ["", ...RUN_STATUSES];
-const MODES = ["", ...RUN_MODES];
+/** The filters picked from a list ("" for any). */
+const CHOICES = [
+  { label: "Status", name: "status", options: ["", ...RUN_STATUSES] },
+  { label: "Mode", name: "mode", options: ["", ...RUN_MODES] },
+] as const;
 
 /** Runs, newest first, filtered by a part of the plan's name, status and mode (kept in the URL, so a filter is a link). */
 export function HistoryPage({ route }: PageProps) {
@@ -42,20 +45,16 @@ export function HistoryPage({ route }: PageProps) {
             onInput={(v) => setFilter({ plan: v })}
             list="history-plans"
           />
-          <SelectField
-            label="Status"
-            name="status"
-            value={status}
-            options={STATUSES}
-            onChange={(v) => setFilter({ status: v })}
-          />
-          <SelectField
-            label="Mode"
-            name="mode"
-            value={mode}
-            options={MODES}
-            onChange={(v) => setFilter({ mode: v })}
-          />
+          {CHOICES.map((c) => (
+            <SelectField
+              key={c.name}
+              label={c.label}
+              name={c.name}
+              value={c.name === "status" ? status : mode}
+              options={c.options}
+              onChange={(v) => setFilter({ [c.name]: v })}
+            />
+          ))}
         </FieldRow>
         <datalist id="history-plans">
           {(plans.data ?? []).map((p) => (
@@ -73,9 +72,7 @@ export function HistoryPage({ route }: PageProps) {
           rowKey={(r) => r.id}
           empty="No run matches."
           columns={[
-            { header: "Plan", cell: (r) => <a href={href(["runs", r.id])}>{r.planName ?? r.id}</a> },
-            { header: "Mode", cell: (r) => r.mode ?? "" },
-            { header: "Status", cell: (r) => <StatusBadge status={r.status} reason={r.failedReason} /> },
+            ...RUN_COLUMNS,
             {
               header: "Started",
               cell: (r) => <time dateTime={r.createdTs}>{r.createdTs.replace("T", " ").slice(0, 19)}</time>,

@@ -1,3 +1,4 @@
+import { TABLE_KINDS, TARGET_KEYS } from "../../lib/catalogue.ts";
 import { retargetForeignKeys } from "./data-source-rename.ts";
 import { fileData, type PlanWorkspace } from "./plan-workspace.ts";
 import { asList, asObject } from "./raw-data.ts";
@@ -10,32 +11,13 @@ export interface PickedConnection {
   readonly options: Readonly<Record<string, string>>;
 }
 
-const FILE_KINDS = ["json", "csv", "parquet", "orc", "delta", "iceberg", "text", "xml"];
-
-/** The step options that say where a step of each kind writes (file kinds: `path`). */
-const TARGET_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  postgres: ["dbtable"],
-  mysql: ["dbtable"],
-  cassandra: ["keyspace", "table"],
-  kafka: ["topic"],
-  mqtt: ["topic"],
-  nats: ["subject"],
-  rabbitmq: ["destinationName"],
-  jms: ["destinationName"],
-  solace: ["destinationName"],
-  http: [],
-};
-const ALL_TARGET_OPTIONS = [...new Set(["path", ...Object.values(TARGET_OPTIONS).flat()])];
+const ALL_TARGET_OPTIONS = [...new Set(Object.values(TARGET_KEYS).flat())];
 
 /** The target options of a kind of connection (`dbtable` for postgres, `path` for files, ...). */
-export const targetOptions = (type: string): readonly string[] => {
-  const kind = type.toLowerCase();
-  return TARGET_OPTIONS[kind] ?? (FILE_KINDS.includes(kind) ? ["path"] : []);
-};
+export const targetOptions = (type: string): readonly string[] => TARGET_KEYS[type.toLowerCase()] ?? [];
 
 /** Kinds whose tables the server lists (GET /connection/{name}/tables). */
-export const hasTables = (type: string): boolean =>
-  ["postgres", "mysql", "cassandra"].includes(type.toLowerCase());
+export const hasTables = (type: string): boolean => TABLE_KINDS.includes(type.toLowerCase());
 
 /**
  * The workspace with task `taskIndex` bound to connection `c`: the plan task names it (added to

@@ -1,5 +1,6 @@
-import { useId, useState } from "preact/hooks";
+import { useId } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
+import { KeyAdder } from "./key-adder.tsx";
 import type { WorkspaceFile } from "./plan-workspace.ts";
 import type { WorkspaceEdits } from "./use-workspace.ts";
 import { ValueInput } from "./value-input.tsx";
@@ -20,17 +21,10 @@ export interface MapEditorProps {
 /** A mapping of names to values (step options, a configuration section): edit, add, remove. */
 export function MapEditor({ file, path, value, edits, label, known = [], exclude = [] }: MapEditorProps) {
   const id = useId();
-  const [adding, setAdding] = useState("");
   const entries = (
     value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : []
   ).filter(([k]) => !exclude.includes(k));
   const docs = new Map(known.map((k) => [k.name, k.doc ?? ""]));
-  const add = () => {
-    const key = adding.trim();
-    if (!key) return;
-    edits.set(file, [...path, key], "");
-    setAdding("");
-  };
   return (
     <fieldset class="map-editor">
       <legend>{label}</legend>
@@ -52,25 +46,18 @@ export function MapEditor({ file, path, value, edits, label, known = [], exclude
         </div>
       ))}
       <div class="option-add">
-        <input
+        <KeyAdder
           list={`${id}-known`}
-          aria-label={`Add to ${label}`}
+          label={`Add to ${label}`}
           placeholder="add key…"
-          value={adding}
-          onInput={(e) => setAdding((e.currentTarget as HTMLInputElement).value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              add();
-            }
-          }}
+          button="Add"
+          onAdd={(key) => edits.set(file, [...path, key], "")}
         />
         <datalist id={`${id}-known`}>
           {known.map((k) => (
             <option value={k.name}>{k.doc}</option>
           ))}
         </datalist>
-        <Button onClick={add}>Add</Button>
       </div>
     </fieldset>
   );

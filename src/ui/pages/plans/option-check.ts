@@ -1,4 +1,4 @@
-import { didYouMeanSuffix, nearestNames } from "./nearest-names.ts";
+import { didYouMeanOf, nearestNames } from "../../../errors/did-you-mean.ts";
 import {
   FIELD_OPTION_BY_NAME,
   FIELD_OPTIONS,
@@ -6,6 +6,10 @@ import {
   type KeyDoc,
   TYPE_NAMES,
 } from "./option-catalogue.ts";
+
+/** `: did you mean "a" or "b"?`, or nothing when no name is near. */
+const didYouMeanSuffix = (near: readonly string[]): string =>
+  near.length > 0 ? `: ${didYouMeanOf(near)}` : "";
 
 /** A problem the form shows beside one input as the user types. */
 export interface InputProblem {

@@ -1,5 +1,6 @@
-import { useId, useState } from "preact/hooks";
+import { useId } from "preact/hooks";
 import { Button } from "../../components/button.tsx";
+import { KeyAdder } from "./key-adder.tsx";
 import { FIELD_OPTION_BY_NAME, FIELD_OPTIONS } from "./option-catalogue.ts";
 import { checkFieldOptions } from "./option-check.ts";
 import type { WorkspaceFile } from "./plan-workspace.ts";
@@ -25,16 +26,9 @@ export interface OptionsEditorProps {
  */
 export function OptionsEditor({ file, path, options, edits, serverProblems, fieldName }: OptionsEditorProps) {
   const listId = useId();
-  const [adding, setAdding] = useState("");
   const entries =
     options && typeof options === "object" && !Array.isArray(options) ? Object.entries(options) : [];
   const problems = new Map(checkFieldOptions(options).map((p) => [p.key, p]));
-  const add = () => {
-    const name = adding.trim();
-    if (!name) return;
-    edits.set(file, [...path, name], FIELD_OPTION_BY_NAME.get(name)?.group === "helper" ? true : "");
-    setAdding("");
-  };
   return (
     <div class="options-editor">
       <datalist id={listId}>
@@ -80,22 +74,16 @@ export function OptionsEditor({ file, path, options, edits, serverProblems, fiel
         );
       })}
       <div class="option-add">
-        <input
+        <KeyAdder
           list={listId}
-          aria-label={`Add an option to ${fieldName}`}
+          label={`Add an option to ${fieldName}`}
           placeholder="add option…"
-          value={adding}
-          onInput={(e) => setAdding((e.currentTarget as HTMLInputElement).value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              add();
-            }
-          }}
+          button="Add option"
+          buttonLabel={`Add the option to ${fieldName}`}
+          onAdd={(name) =>
+            edits.set(file, [...path, name], FIELD_OPTION_BY_NAME.get(name)?.group === "helper" ? true : "")
+          }
         />
-        <Button onClick={add} aria-label={`Add the option to ${fieldName}`}>
-          Add option
-        </Button>
       </div>
     </div>
   );

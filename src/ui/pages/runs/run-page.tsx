@@ -17,6 +17,13 @@ const recordOf = async (id: string): Promise<ExecutionRecord | undefined> =>
   (await api.history({}, 1000)).find((r) => r.id === id);
 
 /** One run: live progress per step while it runs (server-sent events), cancel, then its summary and report. */
+/** The views of a run, each a link (`?tab=`; progress the default). */
+const RUN_TABS = [
+  { id: "progress", title: "Progress" },
+  { id: "report", title: "Report" },
+  { id: "record", title: "Record" },
+] as const;
+
 export function RunPage({ params, route }: PageProps) {
   const id = params.id!;
   const [snapshot, setSnapshot] = useState<RunSnapshot | undefined>(undefined);
@@ -92,25 +99,17 @@ export function RunPage({ params, route }: PageProps) {
       </p>
       <ErrorBox error={error} title="Live progress is not available" />
       <div role="tablist" class="tabs" aria-label="Run views">
-        <a class="tab" role="tab" aria-selected={tab === "progress"} href={href(["runs", id])}>
-          Progress
-        </a>
-        <a
-          class="tab"
-          role="tab"
-          aria-selected={tab === "report"}
-          href={href(["runs", id], { tab: "report" })}
-        >
-          Report
-        </a>
-        <a
-          class="tab"
-          role="tab"
-          aria-selected={tab === "record"}
-          href={href(["runs", id], { tab: "record" })}
-        >
-          Record
-        </a>
+        {RUN_TABS.map((t) => (
+          <a
+            class="tab"
+            role="tab"
+            aria-selected={tab === t.id}
+            href={href(["runs", id], t.id === "progress" ? {} : { tab: t.id })}
+            key={t.id}
+          >
+            {t.title}
+          </a>
+        ))}
       </div>
       {tab === "progress" && (
         <StepProgressList

@@ -8,8 +8,8 @@ import { api, type ExecutionRecord, type RunMode } from "../../lib/api.ts";
 import { href } from "../../lib/router.ts";
 import type { PageProps } from "../page.ts";
 import { ended } from "./format.ts";
+import { RUN_COLUMNS } from "./run-columns.tsx";
 import { startRun } from "./start-run.ts";
-import { StatusBadge } from "./status-badge.tsx";
 
 /** Start a plan (generate or delete) and see the latest runs; each opens its live page. */
 export function RunsPage({ route }: PageProps) {
@@ -68,12 +68,7 @@ export function RunsPage({ route }: PageProps) {
         rows={recent.data ?? []}
         rowKey={(r) => r.id}
         empty="No run yet."
-        columns={[
-          { header: "Plan", cell: (r) => <a href={href(["runs", r.id])}>{r.planName ?? r.id}</a> },
-          { header: "Mode", cell: (r) => r.mode ?? "" },
-          { header: "Status", cell: (r) => <StatusBadge status={r.status} reason={r.failedReason} /> },
-          { header: "Time taken", cell: (r) => r.timeTaken, numeric: true },
-        ]}
+        columns={[...RUN_COLUMNS, { header: "Time taken", cell: (r) => r.timeTaken, numeric: true }]}
       />
       <p>
         <a href={href(["history"])}>All runs, with filters</a>
