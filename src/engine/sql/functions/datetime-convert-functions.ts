@@ -21,7 +21,6 @@ import {
   argTypeError,
   coerceArg,
   constantArg,
-  defineFunction,
   intArg,
   lastValueCache,
   runtimeError,
@@ -31,6 +30,7 @@ import {
   stringArg,
 } from "./function-helpers.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;
@@ -199,12 +199,10 @@ function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
 const patternBound = (args: readonly SqlArg[]): number => 3 * argBound(args, 1) + stringBound(64);
 
 export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "to_date",
+  ...sqlFunction(
+    "to_date(x[, pattern])",
     "fixed",
-    1,
-    2,
-    "to_date(x[, pattern]): a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
+    ": a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
     (args, _i, fn) => {
       if (args.length === 1) return { type: DATE, evaluate: dateArg(fn, args, 0) };
       return {
@@ -213,23 +211,19 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "to_timestamp",
+  ...sqlFunction(
+    "to_timestamp(x[, pattern])",
     "fixed",
-    1,
-    2,
-    "to_timestamp(x[, pattern]): a timestamp from text (Spark date pattern) or a date; NULL when invalid",
+    ": a timestamp from text (Spark date pattern) or a date; NULL when invalid",
     (args, _i, fn) => ({
       type: TS,
       evaluate: parsedMicros(fn, args, args.length > 1),
     }),
   ),
-  ...defineFunction(
-    "date_format",
+  ...sqlFunction(
+    "date_format(ts, pattern)",
     "grows",
-    2,
-    2,
-    "date_format(ts, pattern): formats a timestamp or date with a Spark date pattern",
+    ": formats a timestamp or date with a Spark date pattern",
     (args, _i, fn) => {
       const pattern = patternArg(fn, args, 1);
       const ts = tsArg(fn, args, 0);
@@ -245,11 +239,9 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "unix_timestamp",
+  ...sqlFunction(
+    "unix_timestamp([x, y])",
     "fixed",
-    0,
-    2,
     "seconds since the epoch of now, of a timestamp/date, or of text parsed with a pattern (default yyyy-MM-dd HH:mm:ss)",
     (args, inputs, fn) => {
       if (args.length === 0) {
@@ -264,23 +256,19 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "to_unix_timestamp",
+  ...sqlFunction(
+    "to_unix_timestamp(x[, y])",
     "fixed",
-    1,
-    2,
     "seconds since the epoch of a timestamp/date or of text parsed with a pattern",
     (args, _i, fn) => ({
       type: L,
       evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
     }),
   ),
-  ...defineFunction(
-    "from_unixtime",
+  ...sqlFunction(
+    "from_unixtime(seconds[, pattern])",
     "grows",
-    1,
-    2,
-    "from_unixtime(seconds[, pattern]): epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
+    ": epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
     (args, _i, fn) => {
       const secs = coerceArg(fn, args, 0, L);
       const pattern = patternArg(fn, args, 1);
@@ -296,12 +284,10 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "date_trunc",
+  ...sqlFunction(
+    "date_trunc(unit, ts)",
     "fixed",
-    2,
-    2,
-    "date_trunc(unit, ts): truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
+    ": truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
     (args, _i, fn) => {
       const level = lastValueCache(levelOf);
       return {
@@ -313,12 +299,10 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "trunc",
+  ...sqlFunction(
+    "trunc(date, unit)",
     "fixed",
-    2,
-    2,
-    "trunc(date, unit): truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
+    ": truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
     (args, _i, fn) => {
       const level = lastValueCache(levelOf);
       return {
@@ -330,93 +314,77 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "timestamp_seconds",
+  ...sqlFunction(
+    "timestamp_seconds(x)",
     "fixed",
-    1,
-    1,
     "the timestamp that many seconds (fractions allowed) after the epoch",
     (args, _i, fn) => ({
       type: TS,
       evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
     }),
   ),
-  ...defineFunction(
-    "timestamp_millis",
+  ...sqlFunction(
+    "timestamp_millis(x)",
     "fixed",
-    1,
-    1,
     "the timestamp that many milliseconds after the epoch",
     (args, _i, fn) => ({
       type: TS,
       evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * 1000n)),
     }),
   ),
-  ...defineFunction(
-    "timestamp_micros",
+  ...sqlFunction(
+    "timestamp_micros(x)",
     "fixed",
-    1,
-    1,
     "the timestamp that many microseconds after the epoch",
     (args, _i, fn) => ({
       type: TS,
       evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), Number),
     }),
   ),
-  ...defineFunction(
-    "unix_seconds",
+  ...sqlFunction(
+    "unix_seconds(x)",
     "fixed",
-    1,
-    1,
     "whole seconds since the epoch of a timestamp",
     (args, _i, fn) => ({
       type: L,
       evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
     }),
   ),
-  ...defineFunction(
-    "unix_millis",
+  ...sqlFunction(
+    "unix_millis(x)",
     "fixed",
-    1,
-    1,
     "whole milliseconds since the epoch of a timestamp",
     (args, _i, fn) => ({
       type: L,
       evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, 1000))),
     }),
   ),
-  ...defineFunction(
-    "unix_micros",
+  ...sqlFunction(
+    "unix_micros(x)",
     "fixed",
-    1,
-    1,
     "microseconds since the epoch of a timestamp",
     (args, _i, fn) => ({
       type: L,
       evaluate: strict1<number>(tsArg(fn, args, 0), BigInt),
     }),
   ),
-  ...defineFunction("unix_date", "fixed", 1, 1, "days since the epoch of a date", (args, _i, fn) => ({
+  ...sqlFunction("unix_date(x)", "fixed", "days since the epoch of a date", (args, _i, fn) => ({
     type: DataTypes.int,
     evaluate: dateArg(fn, args, 0),
   })),
-  ...defineFunction(
-    "date_from_unix_date",
+  ...sqlFunction(
+    "date_from_unix_date(x)",
     "fixed",
-    1,
-    1,
     "the date that many days after 1970-01-01",
     (args, _i, fn) => ({
       type: DATE,
       evaluate: intArg(fn, args, 0),
     }),
   ),
-  ...defineFunction(
-    "from_utc_timestamp",
+  ...sqlFunction(
+    "from_utc_timestamp(ts, zone)",
     "fixed",
-    2,
-    2,
-    "from_utc_timestamp(ts, zone): shifts a UTC timestamp to the zone's wall-clock time",
+    ": shifts a UTC timestamp to the zone's wall-clock time",
     (args, _i, fn) => ({
       type: TS,
       evaluate: strict2<number, string>(
@@ -426,12 +394,10 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction(
-    "to_utc_timestamp",
+  ...sqlFunction(
+    "to_utc_timestamp(ts, zone)",
     "fixed",
-    2,
-    2,
-    "to_utc_timestamp(ts, zone): reads ts as wall-clock time in the zone and gives UTC",
+    ": reads ts as wall-clock time in the zone and gives UTC",
     (args, _i, fn) => ({
       type: TS,
       evaluate: strict2<number, string>(tsArg(fn, args, 0), stringArg(fn, args, 1), (ts, z) => {

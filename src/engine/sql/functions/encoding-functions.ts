@@ -7,7 +7,6 @@ import {
   argsBound,
   argTypeError,
   coerceArg,
-  defineFunction,
   intArg,
   runtimeError,
   strict1,
@@ -17,6 +16,7 @@ import {
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const S = DataTypes.string;
 const B = DataTypes.binary;
@@ -200,11 +200,9 @@ function uuidFrom(words: readonly number[]): string {
 }
 
 export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "base64",
+  ...sqlFunction(
+    "base64(x)",
     "grows",
-    1,
-    1,
     "base64 text of a binary (strings are encoded as UTF-8)",
     (args, _i, fn) => ({
       type: S,
@@ -215,46 +213,38 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction("unbase64", "input", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
+  ...sqlFunction("unbase64(x)", "input", "the binary a base64 string encodes", (args, _i, fn) => ({
     type: B,
     evaluate: strict1<string>(stringArg(fn, args, 0), (s) => toBytes(Buffer.from(s, "base64"))),
   })),
-  ...defineFunction(
-    "hex",
+  ...sqlFunction(
+    "hex(x)",
     "grows",
-    1,
-    1,
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
     (a, _i, fn) => compileHex(a, fn),
   ),
-  ...defineFunction(
-    "unhex",
+  ...sqlFunction(
+    "unhex(x)",
     "input",
-    1,
-    1,
     "the binary a hex string encodes (NULL when it is not hex)",
     (args, _i, fn) => ({
       type: B,
       evaluate: strict1<string>(stringArg(fn, args, 0), unhex),
     }),
   ),
-  ...defineFunction(
-    "bin",
+  ...sqlFunction(
+    "bin(x)",
     "fixed",
-    1,
-    1,
     "binary digits of a long (two's complement for negatives)",
     (args, _i, fn) => ({
       type: S,
       evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => BigInt.asUintN(64, v).toString(2)),
     }),
   ),
-  ...defineFunction(
-    "conv",
+  ...sqlFunction(
+    "conv(num, from_base, to_base)",
     "fixed",
-    3,
-    3,
-    "conv(num, from_base, to_base): converts a number between bases 2..36",
+    ": converts a number between bases 2..36",
     (args, _i, fn) => ({
       type: S,
       evaluate: strict3<string, number, number>(
@@ -265,12 +255,10 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction(
-    "to_binary",
+  ...sqlFunction(
+    "to_binary(str[, 'hex'|'utf-8'|'base64'])",
     "grows",
-    1,
-    2,
-    "to_binary(str[, 'hex'|'utf-8'|'base64']): NULL when str is malformed",
+    ": NULL when str is malformed",
     (args, _i, fn) => {
       const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
       return {
@@ -288,12 +276,10 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "encode",
+  ...sqlFunction(
+    "encode(str, charset)",
     "grows",
-    2,
-    2,
-    "encode(str, charset): the bytes of str in the character set",
+    ": the bytes of str in the character set",
     (args, _i, fn) => ({
       type: B,
       // Up to 4 bytes a character, and a byte-order mark.
@@ -303,11 +289,9 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction(
-    "decode",
+  ...sqlFunction(
+    "decode(x, y, more...)",
     "input",
-    2,
-    Infinity,
     "decode(bin, charset) decodes bytes; decode(expr, search, result, ..., default) picks the result of the first equal search",
     (args, _i, fn) => {
       if (args.length > 2) return compileDecodeSwitch(args, fn);
@@ -322,11 +306,9 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "url_encode",
+  ...sqlFunction(
+    "url_encode(x)",
     "grows",
-    1,
-    1,
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
     (args, _i, fn) => ({
       type: S,
@@ -335,11 +317,9 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<string>(stringArg(fn, args, 0), urlEncode),
     }),
   ),
-  ...defineFunction(
-    "url_decode",
+  ...sqlFunction(
+    "url_decode(x)",
     "input",
-    1,
-    1,
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
     (args, _i, fn) => ({
       type: S,
@@ -354,18 +334,16 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       }),
     }),
   ),
-  ...defineFunction(
-    "try_url_decode",
+  ...sqlFunction(
+    "try_url_decode(x)",
     "input",
-    1,
-    1,
     "like url_decode, but NULL for malformed escapes",
     (args, _i, fn) => ({
       type: S,
       evaluate: strict1<string>(stringArg(fn, args, 0), urlDecode),
     }),
   ),
-  ...defineFunction("uuid", "fixed", 0, 0, "a random version-4 UUID from the row's random draws", () => ({
+  ...sqlFunction("uuid()", "fixed", "a random version-4 UUID from the row's random draws", () => ({
     type: S,
     evaluate: (ctx) => uuidFrom([ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32()]),
   })),

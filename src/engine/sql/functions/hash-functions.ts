@@ -3,10 +3,11 @@ import { createHash } from "node:crypto";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { crc32 } from "./crc32.ts";
-import { coerceArg, defineFunction, intArg, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
+import { coerceArg, intArg, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
 import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
 import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const MURMUR: HashPrimitives<number> = { int: murmur3Int, long: murmur3Long, bytes: murmur3Bytes };
 const XXHASH: HashPrimitives<bigint> = { int: xxhash64Int, long: xxhash64Long, bytes: xxhash64Bytes };
@@ -30,11 +31,9 @@ const SHA2_BITS: ReadonlyMap<number, string> = new Map([
 ]);
 
 export const HASH_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "hash",
+  ...sqlFunction(
+    "hash(x, more...)",
     "fixed",
-    1,
-    Infinity,
     "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
     (args, _i, fn) => {
       rejectLambdas(fn, args);
@@ -49,11 +48,9 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "xxhash64",
+  ...sqlFunction(
+    "xxhash64(x, more...)",
     "fixed",
-    1,
-    Infinity,
     "64-bit xxHash (seed 42) of the arguments, as a bigint",
     (args, _i, fn) => {
       rejectLambdas(fn, args);
@@ -68,44 +65,31 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "crc32",
+  ...sqlFunction(
+    "crc32(x)",
     "fixed",
-    1,
-    1,
     "CRC-32 checksum of a string or binary, as a bigint",
     (args, _i, fn) => ({
       type: DataTypes.long,
       evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
     }),
   ),
-  ...defineFunction(
-    "md5",
+  ...sqlFunction("md5(x)", "fixed", "MD5 digest of a string or binary, as a hex string", (args, _i, fn) => ({
+    type: DataTypes.string,
+    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
+  })),
+  ...sqlFunction(
+    "sha1|sha(x)",
     "fixed",
-    1,
-    1,
-    "MD5 digest of a string or binary, as a hex string",
-    (args, _i, fn) => ({
-      type: DataTypes.string,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
-    }),
-  ),
-  ...defineFunction(
-    ["sha1", "sha"],
-    "fixed",
-    1,
-    1,
     "SHA-1 digest of a string or binary, as a hex string",
     (args, _i, fn) => ({
       type: DataTypes.string,
       evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("sha1", b)),
     }),
   ),
-  ...defineFunction(
-    "sha2",
+  ...sqlFunction(
+    "sha2(x, y)",
     "fixed",
-    2,
-    2,
     "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",
     (args, _i, fn) => ({
       type: DataTypes.string,

@@ -15,7 +15,6 @@ import {
   argTypeError,
   castArg,
   coerceArg,
-  defineFunction,
   lambdaArg,
   runtimeError,
   sqlError,
@@ -23,6 +22,7 @@ import {
   strict2,
 } from "./function-helpers.ts";
 import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -320,86 +320,66 @@ function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "inters
 }
 
 export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "transform",
+  ...sqlFunction(
+    "transform(x, y)",
     "input",
-    2,
-    2,
     "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
     (a, _i, fn) => compileTransform(fn, a),
   ),
-  ...defineFunction(
-    "filter",
+  ...sqlFunction(
+    "filter(x, y)",
     "input",
-    2,
-    2,
     "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
     (a, _i, fn) => compileFilter(fn, a),
   ),
-  ...defineFunction(
-    "exists",
+  ...sqlFunction(
+    "exists(array, x -> bool)",
     "fixed",
-    2,
-    2,
-    "exists(array, x -> bool): true if any element satisfies it (NULL if undecided with NULLs)",
+    ": true if any element satisfies it (NULL if undecided with NULLs)",
     (a, _i, fn) => compileQuantifier(fn, a, true),
   ),
-  ...defineFunction(
-    "forall",
+  ...sqlFunction(
+    "forall(array, x -> bool)",
     "fixed",
-    2,
-    2,
-    "forall(array, x -> bool): true if every element satisfies it (NULL if undecided with NULLs)",
+    ": true if every element satisfies it (NULL if undecided with NULLs)",
     (a, _i, fn) => compileQuantifier(fn, a, false),
   ),
-  ...defineFunction(
-    ["aggregate", "reduce"],
+  ...sqlFunction(
+    "aggregate|reduce(x, y, z[, w])",
     "input",
-    3,
-    4,
     "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
     (a, _i, fn) => compileAggregate(fn, a),
   ),
-  ...defineFunction(
-    "zip_with",
+  ...sqlFunction(
+    "zip_with(x, y, z)",
     "input",
-    3,
-    3,
     "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
     (a, _i, fn) => compileZipWith(fn, a),
   ),
-  ...defineFunction(
-    "map_filter",
+  ...sqlFunction(
+    "map_filter(x, y)",
     "input",
-    2,
-    2,
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
     (a, _i, fn) => compileMapLambda(fn, a, "filter"),
   ),
-  ...defineFunction("transform_keys", "input", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
+  ...sqlFunction("transform_keys(x, y)", "input", "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
     compileMapLambda(fn, a, "keys"),
   ),
-  ...defineFunction(
-    "transform_values",
+  ...sqlFunction(
+    "transform_values(x, y)",
     "input",
-    2,
-    2,
     "transform_values(map, (k, v) -> newValue)",
     (a, _i, fn) => compileMapLambda(fn, a, "values"),
   ),
-  ...defineFunction(
-    "map_zip_with",
+  ...sqlFunction(
+    "map_zip_with(x, y, z)",
     "grows",
-    3,
-    3,
     "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
     (a, _i, fn) => compileMapZipWith(fn, a),
   ),
-  ...defineFunction(
-    "array_distinct",
+  ...sqlFunction(
+    "array_distinct(x)",
     "input",
-    1,
-    1,
     "the distinct elements in first-seen order",
     (args, _i, fn) => {
       const arr = arrayArg(fn, args, 0);
@@ -407,27 +387,21 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
       return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
     },
   ),
-  ...defineFunction(
-    "array_union",
+  ...sqlFunction(
+    "array_union(x, y)",
     "grows",
-    2,
-    2,
     "distinct elements of both arrays, first array first",
     (a, _i, fn) => compileSetOp(fn, a, "union"),
   ),
-  ...defineFunction(
-    "array_intersect",
+  ...sqlFunction(
+    "array_intersect(x, y)",
     "input",
-    2,
-    2,
     "distinct elements of the first array that are in the second",
     (a, _i, fn) => compileSetOp(fn, a, "intersect"),
   ),
-  ...defineFunction(
-    "array_except",
+  ...sqlFunction(
+    "array_except(x, y)",
     "input",
-    2,
-    2,
     "distinct elements of the first array that are not in the second",
     (a, _i, fn) => compileSetOp(fn, a, "except"),
   ),

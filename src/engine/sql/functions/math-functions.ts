@@ -2,6 +2,7 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRowContext } from "../sql-contract.ts";
 import { coerceArg, defineFunction, strict1, strict2 } from "./function-helpers.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const D = DataTypes.double;
 
@@ -39,11 +40,9 @@ export const MATH_FUNCTIONS: readonly SqlFunction[] = [
   ...unary("exp", "e raised to x", Math.exp),
   ...unary("expm1", "exp(x) - 1", Math.expm1),
   ...unary("ln", "natural logarithm (NULL for x <= 0)", positiveOnly(Math.log)),
-  ...defineFunction(
-    "log",
+  ...sqlFunction(
+    "log(x[, y])",
     "fixed",
-    1,
-    2,
     "log(x) natural logarithm, log(base, x) logarithm in a base; NULL for non-positive inputs",
     (args, _i, fn) => {
       if (args.length === 1)
@@ -87,8 +86,8 @@ export const MATH_FUNCTIONS: readonly SqlFunction[] = [
     const r = Math.round(x);
     return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
   }),
-  ...defineFunction("e", "fixed", 0, 0, "Euler's number", () => ({ type: D, evaluate: () => Math.E })),
-  ...defineFunction("pi", "fixed", 0, 0, "π", () => ({ type: D, evaluate: () => Math.PI })),
+  ...sqlFunction("e()", "fixed", "Euler's number", () => ({ type: D, evaluate: () => Math.E })),
+  ...sqlFunction("pi()", "fixed", "π", () => ({ type: D, evaluate: () => Math.PI })),
   ...randomFunction(
     ["rand", "random"],
     "uniform double in [0, 1) from the row's random draws (an optional seed is accepted and ignored: values are already reproducible)",

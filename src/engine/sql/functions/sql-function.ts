@@ -1,0 +1,87 @@
+/**
+ * How the function tables declare their entries: a signature states the names, the arity and,
+ * for the common "NULL in, NULL out" functions of typed arguments, the casts and the result.
+ */
+import { RowforgeError } from "../../../errors/index.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlGrowth, SqlValue } from "../sql-contract.ts";
+import {
+  argAt,
+  type CompileFn,
+  coerceArg,
+  defineFunction,
+  ordinal,
+  sqlError,
+  strict1,
+  strict2,
+  strict3,
+  strictN,
+} from "./function-helpers.ts";
+import { parseSignature, type SignatureParam } from "./function-signature.ts";
+
+/**
+ * The entries of `signature` (see function-signature.ts), one per name. A `doc` beginning with
+ * ":" is shown after the signature's call, e.g. "substring(str, pos[, len]): 1-based ...".
+ */
+export function sqlFunction(
+  signature: string,
+  growth: SqlGrowth,
+  doc: string,
+  compile: CompileFn,
+): SqlFunction[] {
+  const s = parseSignature(signature);
+  return defineFunction(
+    s.names,
+    growth,
+    s.minArgs,
+    s.maxArgs,
+    doc.startsWith(":") ? s.call + doc : doc,
+    compile,
+  );
+}
+
+function paramEvaluator(fn: string, args: readonly SqlArg[], i: number, param: SignatureParam): SqlEvaluator {
+  if (param.type !== undefined) return coerceArg(fn, args, i, param.type);
+  const a = argAt(args, i);
+  if (a.lambda) throw sqlError(fn, `the ${ordinal(i)} argument cannot be a lambda`);
+  return a.evaluate;
+}
+
+/** The evaluator calling `f` with every argument's value, NULL when any is NULL. */
+function strictCall(evals: readonly SqlEvaluator[], f: (...xs: SqlValue[]) => SqlValue): SqlEvaluator {
+  const g = f;
+  if (evals.length === 1) return strict1(evals[0]!, g);
+  if (evals.length === 2) return strict2(evals[0]!, evals[1]!, g);
+  if (evals.length === 3) return strict3(evals[0]!, evals[1]!, evals[2]!, g);
+  return strictN(evals, (xs) => g(...xs));
+}
+
+/**
+ * A function that is NULL when any argument is NULL and otherwise `f` of the arguments' values:
+ * the signature types every parameter (an untyped one takes its argument as it is) and the
+ * result, e.g. "left(str: string, len: int): string". `bound` gives the result's bound where
+ * the growth class alone does not.
+ */
+export function strictFunction<P extends unknown[]>(
+  signature: string,
+  growth: SqlGrowth,
+  doc: string,
+  f: (...xs: P) => SqlValue,
+  bound?: (args: readonly SqlArg[]) => number,
+): SqlFunction[] {
+  const s = parseSignature(signature);
+  const type = s.result;
+  if (type === undefined || s.minArgs !== s.maxArgs) {
+    throw new RowforgeError(
+      "RF_INTERNAL",
+      `strict SQL function "${signature}" needs fixed parameters and a result type`,
+    );
+  }
+  return sqlFunction(signature, growth, doc, (args, _i, fn) => ({
+    type,
+    ...(bound === undefined ? {} : { bound: bound(args) }),
+    evaluate: strictCall(
+      s.params.map((p, i) => paramEvaluator(fn, args, i, p)),
+      f as unknown as (...xs: SqlValue[]) => SqlValue,
+    ),
+  }));
+}
