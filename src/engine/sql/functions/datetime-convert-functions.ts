@@ -30,7 +30,7 @@ import {
   stringArg,
 } from "./function-helpers.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;
@@ -198,6 +198,21 @@ function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
  */
 const patternBound = (args: readonly SqlArg[]): number => 3 * argBound(args, 1) + stringBound(64);
 
+/** date_format and from_unixtime: the value at argument 0, as microseconds, formatted with the pattern at 1. */
+function compileFormat(fn: string, args: readonly SqlArg[], micros: SqlEvaluator) {
+  const pattern = patternArg(fn, args, 1);
+  return {
+    type: S,
+    bound: patternBound(args),
+    evaluate: (ctx: SqlRowContext) => {
+      const v = micros(ctx);
+      if (v === null) return null;
+      const p = pattern(ctx);
+      return p === null ? null : p.format(v as number);
+    },
+  };
+}
+
 export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
     "to_date(x[, pattern])",
@@ -224,23 +239,10 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
     "date_format(ts, pattern)",
     "grows",
     ": formats a timestamp or date with a Spark date pattern",
-    (args, _i, fn) => {
-      const pattern = patternArg(fn, args, 1);
-      const ts = tsArg(fn, args, 0);
-      return {
-        type: S,
-        bound: patternBound(args),
-        evaluate: (ctx) => {
-          const v = ts(ctx);
-          if (v === null) return null;
-          const p = pattern(ctx);
-          return p === null ? null : p.format(v as number);
-        },
-      };
-    },
+    (args, _i, fn) => compileFormat(fn, args, tsArg(fn, args, 0)),
   ),
   ...sqlFunction(
-    "unix_timestamp([x, y])",
+    "unix_timestamp([time, pattern])",
     "fixed",
     "seconds since the epoch of now, of a timestamp/date, or of text parsed with a pattern (default yyyy-MM-dd HH:mm:ss)",
     (args, inputs, fn) => {
@@ -257,7 +259,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "to_unix_timestamp(x[, y])",
+    "to_unix_timestamp(time[, pattern])",
     "fixed",
     "seconds since the epoch of a timestamp/date or of text parsed with a pattern",
     (args, _i, fn) => ({
@@ -269,20 +271,12 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
     "from_unixtime(seconds[, pattern])",
     "grows",
     ": epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
-    (args, _i, fn) => {
-      const secs = coerceArg(fn, args, 0, L);
-      const pattern = patternArg(fn, args, 1);
-      return {
-        type: S,
-        bound: patternBound(args),
-        evaluate: (ctx) => {
-          const v = secs(ctx);
-          if (v === null) return null;
-          const p = pattern(ctx);
-          return p === null ? null : p.format(Number(v as bigint) * MICROS_PER_SECOND);
-        },
-      };
-    },
+    (args, _i, fn) =>
+      compileFormat(
+        fn,
+        args,
+        strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v) * MICROS_PER_SECOND),
+      ),
   ),
   ...sqlFunction(
     "date_trunc(unit, ts)",
@@ -315,7 +309,7 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "timestamp_seconds(x)",
+    "timestamp_seconds(seconds)",
     "fixed",
     "the timestamp that many seconds (fractions allowed) after the epoch",
     (args, _i, fn) => ({
@@ -323,57 +317,42 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
     }),
   ),
-  ...sqlFunction(
-    "timestamp_millis(x)",
+  ...strictFunction(
+    "timestamp_millis(millis: long): timestamp",
     "fixed",
     "the timestamp that many milliseconds after the epoch",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * 1000n)),
-    }),
+    (v: bigint) => Number(v * 1000n),
   ),
-  ...sqlFunction(
-    "timestamp_micros(x)",
+  ...strictFunction(
+    "timestamp_micros(micros: long): timestamp",
     "fixed",
     "the timestamp that many microseconds after the epoch",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), Number),
-    }),
+    Number,
   ),
-  ...sqlFunction(
-    "unix_seconds(x)",
+  ...strictFunction(
+    "unix_seconds(ts: timestamp): long",
     "fixed",
     "whole seconds since the epoch of a timestamp",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
-    }),
+    (t: number) => BigInt(floorDiv(t, MICROS_PER_SECOND)),
   ),
-  ...sqlFunction(
-    "unix_millis(x)",
+  ...strictFunction(
+    "unix_millis(ts: timestamp): long",
     "fixed",
     "whole milliseconds since the epoch of a timestamp",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, 1000))),
-    }),
+    (t: number) => BigInt(floorDiv(t, 1000)),
   ),
-  ...sqlFunction(
-    "unix_micros(x)",
+  ...strictFunction(
+    "unix_micros(ts: timestamp): long",
     "fixed",
     "microseconds since the epoch of a timestamp",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(tsArg(fn, args, 0), BigInt),
-    }),
+    BigInt,
   ),
-  ...sqlFunction("unix_date(x)", "fixed", "days since the epoch of a date", (args, _i, fn) => ({
+  ...sqlFunction("unix_date(date)", "fixed", "days since the epoch of a date", (args, _i, fn) => ({
     type: DataTypes.int,
     evaluate: dateArg(fn, args, 0),
   })),
   ...sqlFunction(
-    "date_from_unix_date(x)",
+    "date_from_unix_date(days)",
     "fixed",
     "the date that many days after 1970-01-01",
     (args, _i, fn) => ({
@@ -381,29 +360,19 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: intArg(fn, args, 0),
     }),
   ),
-  ...sqlFunction(
-    "from_utc_timestamp(ts, zone)",
+  ...strictFunction(
+    "from_utc_timestamp(ts: timestamp, zone: string): timestamp",
     "fixed",
     ": shifts a UTC timestamp to the zone's wall-clock time",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict2<number, string>(
-        tsArg(fn, args, 0),
-        stringArg(fn, args, 1),
-        (ts, z) => ts + zoneOffsetMicros(fn, z, ts),
-      ),
-    }),
+    (ts: number, z: string) => ts + zoneOffsetMicros("from_utc_timestamp", z, ts),
   ),
-  ...sqlFunction(
-    "to_utc_timestamp(ts, zone)",
+  ...strictFunction(
+    "to_utc_timestamp(ts: timestamp, zone: string): timestamp",
     "fixed",
     ": reads ts as wall-clock time in the zone and gives UTC",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict2<number, string>(tsArg(fn, args, 0), stringArg(fn, args, 1), (ts, z) => {
-        const guess = ts - zoneOffsetMicros(fn, z, ts);
-        return ts - zoneOffsetMicros(fn, z, guess);
-      }),
-    }),
+    (ts: number, z: string) => {
+      const guess = ts - zoneOffsetMicros("to_utc_timestamp", z, ts);
+      return ts - zoneOffsetMicros("to_utc_timestamp", z, guess);
+    },
   ),
 ];

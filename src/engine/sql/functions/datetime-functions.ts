@@ -29,7 +29,7 @@ import {
   strictN,
   stringArg,
 } from "./function-helpers.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
 
 const I = DataTypes.int;
 const DATE = DataTypes.date;
@@ -231,36 +231,41 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
     ": a field (YEAR, MONTH, DAY, HOUR, SECOND, DOW, ...) of a date or timestamp",
     (a, _i, fn) => compileDatePart(a, fn),
   ),
-  ...sqlFunction("dayname(x)", "fixed", "three-letter day name (Mon ... Sun)", (args, _i, fn) => ({
-    type: DataTypes.string,
-    evaluate: strict1<number>(dateArg(fn, args, 0), (d) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3)),
-  })),
-  ...sqlFunction("monthname(x)", "fixed", "three-letter month name (Jan ... Dec)", (args, _i, fn) => ({
-    type: DataTypes.string,
-    evaluate: strict1<number>(dateArg(fn, args, 0), (d) =>
-      MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3),
-    ),
-  })),
-  ...sqlFunction("date_add|dateadd(start, n)", "fixed", ": n days after start", (args, _i, fn) => ({
-    type: DATE,
-    evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d + n),
-  })),
-  ...sqlFunction("date_sub(start, n)", "fixed", ": n days before start", (args, _i, fn) => ({
-    type: DATE,
-    evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d - n),
-  })),
-  ...sqlFunction("datediff|date_diff(end, start)", "fixed", ": days from start to end", (args, _i, fn) => ({
-    type: I,
-    evaluate: strict2<number, number>(dateArg(fn, args, 0), dateArg(fn, args, 1), (a, b) => a - b),
-  })),
-  ...sqlFunction(
-    "add_months(start, n)",
+  ...strictFunction(
+    "dayname(date: date): string",
+    "fixed",
+    "three-letter day name (Mon ... Sun)",
+    (d: number) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3),
+  ),
+  ...strictFunction(
+    "monthname(date: date): string",
+    "fixed",
+    "three-letter month name (Jan ... Dec)",
+    (d: number) => MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3),
+  ),
+  ...strictFunction(
+    "date_add|dateadd(start: date, n: int): date",
+    "fixed",
+    ": n days after start",
+    (d: number, n: number) => d + n,
+  ),
+  ...strictFunction(
+    "date_sub(start: date, n: int): date",
+    "fixed",
+    ": n days before start",
+    (d: number, n: number) => d - n,
+  ),
+  ...strictFunction(
+    "datediff|date_diff(end: date, start: date): int",
+    "fixed",
+    ": days from start to end",
+    (a: number, b: number) => a - b,
+  ),
+  ...strictFunction(
+    "add_months(start: date, n: int): date",
     "fixed",
     ": same day n months later (clamped to the month's end)",
-    (args, _i, fn) => ({
-      type: DATE,
-      evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), addMonths),
-    }),
+    addMonths,
   ),
   ...sqlFunction(
     "months_between(t1, t2[, roundOff=true])",
@@ -276,10 +281,12 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...sqlFunction("last_day(x)", "fixed", "the last day of the date's month", (args, _i, fn) => ({
-    type: DATE,
-    evaluate: strict1<number>(dateArg(fn, args, 0), lastDayOfMonth),
-  })),
+  ...strictFunction(
+    "last_day(date: date): date",
+    "fixed",
+    "the last day of the date's month",
+    lastDayOfMonth,
+  ),
   ...sqlFunction(
     "next_day(start, 'MON')",
     "fixed",
@@ -295,22 +302,16 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...sqlFunction(
-    "make_date(x, y, z)",
+  ...strictFunction(
+    "make_date(year: int, month: int, day: int): date",
     "fixed",
-    "make_date(year, month, day); NULL when invalid",
-    (args, _i, fn) => ({
-      type: DATE,
-      evaluate: strictN(
-        [0, 1, 2].map((i) => intArg(fn, args, i)),
-        (xs) => validDate(xs[0] as number, xs[1] as number, xs[2] as number),
-      ),
-    }),
+    "; NULL when invalid",
+    validDate,
   ),
   ...sqlFunction(
-    "make_timestamp(x, y, z, w, v, u[, t])",
+    "make_timestamp(year, month, day, hour, min, sec[, zone])",
     "fixed",
-    "make_timestamp(year, month, day, hour, min, sec[, zone]); sec may have a fraction; NULL when invalid",
+    "; sec may have a fraction; NULL when invalid",
     (args, _i, fn) => {
       const ints = [0, 1, 2, 3, 4].map((i) => intArg(fn, args, i));
       const sec = coerceArg(fn, args, 5, DataTypes.decimal(16, 6));

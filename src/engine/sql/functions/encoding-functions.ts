@@ -7,16 +7,15 @@ import {
   argsBound,
   argTypeError,
   coerceArg,
-  intArg,
   runtimeError,
   strict1,
   strict2,
-  strict3,
   stringArg,
+  timesArgs,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
 
 const S = DataTypes.string;
 const B = DataTypes.binary;
@@ -200,60 +199,43 @@ function uuidFrom(words: readonly number[]): string {
 }
 
 export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
-    "base64(x)",
+  ...strictFunction(
+    "base64(bin: binary): string",
     "grows",
     "base64 text of a binary (strings are encoded as UTF-8)",
-    (args, _i, fn) => ({
-      type: S,
-      // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
-      bound: argsBound(args, 4),
-      evaluate: strict1<Uint8Array>(coerceArg(fn, args, 0, B), (b) =>
-        Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
-      ),
-    }),
+    (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
+    // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
+    timesArgs(4),
   ),
-  ...sqlFunction("unbase64(x)", "input", "the binary a base64 string encodes", (args, _i, fn) => ({
-    type: B,
-    evaluate: strict1<string>(stringArg(fn, args, 0), (s) => toBytes(Buffer.from(s, "base64"))),
-  })),
+  ...strictFunction(
+    "unbase64(str: string): binary",
+    "input",
+    "the binary a base64 string encodes",
+    (s: string) => toBytes(Buffer.from(s, "base64")),
+  ),
   ...sqlFunction(
     "hex(x)",
     "grows",
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
     (a, _i, fn) => compileHex(a, fn),
   ),
-  ...sqlFunction(
-    "unhex(x)",
+  ...strictFunction(
+    "unhex(str: string): binary",
     "input",
     "the binary a hex string encodes (NULL when it is not hex)",
-    (args, _i, fn) => ({
-      type: B,
-      evaluate: strict1<string>(stringArg(fn, args, 0), unhex),
-    }),
+    unhex,
   ),
-  ...sqlFunction(
-    "bin(x)",
+  ...strictFunction(
+    "bin(n: long): string",
     "fixed",
     "binary digits of a long (two's complement for negatives)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => BigInt.asUintN(64, v).toString(2)),
-    }),
+    (v: bigint) => BigInt.asUintN(64, v).toString(2),
   ),
-  ...sqlFunction(
-    "conv(num, from_base, to_base)",
+  ...strictFunction(
+    "conv(num: string, from_base: int, to_base: int): string",
     "fixed",
     ": converts a number between bases 2..36",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict3<string, number, number>(
-        stringArg(fn, args, 0),
-        intArg(fn, args, 1),
-        intArg(fn, args, 2),
-        conv,
-      ),
-    }),
+    conv,
   ),
   ...sqlFunction(
     "to_binary(str[, 'hex'|'utf-8'|'base64'])",
@@ -276,21 +258,16 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...sqlFunction(
-    "encode(str, charset)",
+  ...strictFunction(
+    "encode(str: string, charset: string): binary",
     "grows",
     ": the bytes of str in the character set",
-    (args, _i, fn) => ({
-      type: B,
-      // Up to 4 bytes a character, and a byte-order mark.
-      bound: argsBound(args, 2),
-      evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, c) =>
-        encode(fn, s, c),
-      ),
-    }),
+    (s: string, c: string) => encode("encode", s, c),
+    // Up to 4 bytes a character, and a byte-order mark.
+    timesArgs(2),
   ),
   ...sqlFunction(
-    "decode(x, y, more...)",
+    "decode(bin, charset, more...)",
     "input",
     "decode(bin, charset) decodes bytes; decode(expr, search, result, ..., default) picks the result of the first equal search",
     (args, _i, fn) => {
@@ -306,42 +283,32 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...sqlFunction(
-    "url_encode(x)",
+  ...strictFunction(
+    "url_encode(str: string): string",
     "grows",
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
-    (args, _i, fn) => ({
-      type: S,
-      // A character of one UTF-16 unit may become %XX%XX%XX.
-      bound: argsBound(args, 9),
-      evaluate: strict1<string>(stringArg(fn, args, 0), urlEncode),
-    }),
+    urlEncode,
+    // A character of one UTF-16 unit may become %XX%XX%XX.
+    timesArgs(9),
   ),
-  ...sqlFunction(
-    "url_decode(x)",
+  ...strictFunction(
+    "url_decode(str: string): string",
     "input",
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<string>(stringArg(fn, args, 0), (s) => {
-        const d = urlDecode(s);
-        if (d === null)
-          throw runtimeError(
-            fn,
-            `${JSON.stringify(s)} has a malformed % escape; use try_url_decode for NULL instead`,
-          );
-        return d;
-      }),
-    }),
+    (s: string) => {
+      const d = urlDecode(s);
+      if (d === null) {
+        const message = `${JSON.stringify(s)} has a malformed % escape; use try_url_decode for NULL instead`;
+        throw runtimeError("url_decode", message);
+      }
+      return d;
+    },
   ),
-  ...sqlFunction(
-    "try_url_decode(x)",
+  ...strictFunction(
+    "try_url_decode(str: string): string",
     "input",
     "like url_decode, but NULL for malformed escapes",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<string>(stringArg(fn, args, 0), urlDecode),
-    }),
+    urlDecode,
   ),
   ...sqlFunction("uuid()", "fixed", "a random version-4 UUID from the row's random draws", () => ({
     type: S,

@@ -156,6 +156,12 @@ export function argsBound(args: readonly SqlArg[], factor = 1, extra = 0, from =
   return factor * sum + extra;
 }
 
+/** The bound of a result at most `factor` times its arguments together (a strictFunction's `bound`). */
+export const timesArgs =
+  (factor: number) =>
+  (args: readonly SqlArg[]): number =>
+    argsBound(args, factor);
+
 /** The bound of a collection built of the arguments (an array, a map, a struct): a slot for each, and each. */
 export const collectionBound = (args: readonly SqlArg[]): number => argsBound(args, 1, 16 + 8 * args.length);
 

@@ -20,7 +20,7 @@ import { parseSignature, type SignatureParam } from "./function-signature.ts";
 
 /**
  * The entries of `signature` (see function-signature.ts), one per name. A `doc` beginning with
- * ":" is shown after the signature's call, e.g. "substring(str, pos[, len]): 1-based ...".
+ * ":" or ";" is shown after the signature's call, e.g. "substring(str, pos[, len]): 1-based ...".
  */
 export function sqlFunction(
   signature: string,
@@ -34,7 +34,7 @@ export function sqlFunction(
     growth,
     s.minArgs,
     s.maxArgs,
-    doc.startsWith(":") ? s.call + doc : doc,
+    /^[:;]/.test(doc) ? s.call + doc : doc,
     compile,
   );
 }

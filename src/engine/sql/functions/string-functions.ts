@@ -5,7 +5,6 @@ import { stringBound } from "../values/value-bounds.ts";
 import { compileConcat, compileConcatWs } from "./compile-concat.ts";
 import {
   argBound,
-  argsBound,
   checkValueSize,
   constantCount,
   constantText,
@@ -14,6 +13,7 @@ import {
   strict2,
   strict3,
   stringArg,
+  timesArgs,
   valueLimits,
 } from "./function-helpers.ts";
 import { utf8Bytes } from "./hash-value.ts";
@@ -62,9 +62,6 @@ function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "
   };
 }
 
-/** The bound of a string mapped character by character to at most `factor` times its length (case mappings: 3). */
-const timesArg = (factor: number) => (args: readonly SqlArg[]) => argsBound(args, factor);
-
 export const STRING_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
     "concat(parts...)",
@@ -83,21 +80,21 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     "grows",
     "upper-cases a string",
     toUpper,
-    timesArg(3),
+    timesArgs(3),
   ),
   ...strictFunction(
     "lower|lcase(str: string): string",
     "grows",
     "lower-cases a string",
     toLower,
-    timesArg(3),
+    timesArgs(3),
   ),
   ...strictFunction(
     "initcap(str: string): string",
     "grows",
     "capitalises each space-separated word, lower-casing the rest",
     initcap,
-    timesArg(3),
+    timesArgs(3),
   ),
   ...sqlFunction("reverse(str)", "input", "reverses a string or an array", (a, _i, fn) =>
     compileReverse(a, fn),
@@ -175,7 +172,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
     "replaces each character of `from` by the character at the same place in `to` (deleted when `to` is shorter)",
     translate,
     // A character of one UTF-16 unit may become one of two.
-    timesArg(2),
+    timesArgs(2),
   ),
   ...strictFunction(
     "ascii(str: string): int",
