@@ -4,7 +4,7 @@
  */
 import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
-import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
+import { comparatorFor, type Equality, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
 import {
   argBound,
   argTypeError,
@@ -244,20 +244,35 @@ function compileSize(args: readonly SqlArg[], fn: string, nullValue: number | nu
   };
 }
 
+/** A function of an array and a value of its element type, compared with the element type's equality. */
+function compileArrayWithValue(
+  fn: string,
+  args: readonly SqlArg[],
+  type: (element: DataType) => DataType,
+  f: (arr: Values, v: SqlValue, eq: Equality) => SqlValue,
+) {
+  const { element, array, value } = arrayAndElement(fn, args);
+  const eq = equalityFor(element);
+  return {
+    type: type(element),
+    evaluate: strict2<Values, SqlValue>(array, value, (arr, v) => f(arr, v, eq)),
+  };
+}
+
 export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
-    "array(more...)",
+    "array(elements...)",
     "grows",
     "array(e1, e2, ...): an array of the arguments (common type)",
     (a, _i, fn) => compileArrayFunction(a, fn),
   ),
   ...sqlFunction(
-    "size|cardinality(x)",
+    "size|cardinality(collection)",
     "fixed",
     "number of elements of an array or map; -1 for NULL (Spark's legacy default)",
     (a, _i, fn) => compileSize(a, fn, -1),
   ),
-  ...sqlFunction("array_size(x)", "fixed", "number of elements of an array; NULL for NULL", (a, _i, fn) =>
+  ...sqlFunction("array_size(array)", "fixed", "number of elements of an array; NULL for NULL", (a, _i, fn) =>
     compileSize(a, fn, null),
   ),
   ...sqlFunction(
@@ -266,8 +281,11 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
     ": 1-based element, negative from the end, NULL out of range (0 is an error); element_at(map, key)",
     (a, _i, fn) => compileElementAt(fn, a, false),
   ),
-  ...sqlFunction("try_element_at(x, y)", "input", "like element_at, but index 0 gives NULL", (a, _i, fn) =>
-    compileElementAt(fn, a, true),
+  ...sqlFunction(
+    "try_element_at(array, i)",
+    "input",
+    "like element_at, but index 0 gives NULL",
+    (a, _i, fn) => compileElementAt(fn, a, true),
   ),
   ...sqlFunction("get(array, i)", "input", ": 0-based element, NULL out of range", (args, _i, fn) => {
     const arr = arrayArg(fn, args, 0);
@@ -295,51 +313,42 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "array_sort(x[, y])",
+    "array_sort(array[, comparator])",
     "input",
     "array_sort(array[, (l, r) -> int]): ascending with NULLs last, or by a comparator",
     (a, _i, fn) => compileArraySort(fn, a),
   ),
   ...sqlFunction(
-    "array_contains(x, y)",
+    "array_contains(array, value)",
     "fixed",
     "whether the array contains the value (NULL when not found but the array has NULLs)",
     (a, _i, fn) => compileContains(fn, a),
   ),
   ...sqlFunction(
-    "array_position(x, y)",
+    "array_position(array, value)",
     "fixed",
     "1-based position of the first occurrence of the value, 0 if absent",
-    (args, _i, fn) => {
-      const { element, array, value } = arrayAndElement(fn, args);
-      const eq = equalityFor(element);
-      return {
-        type: L,
-        evaluate: strict2<Values, SqlValue>(array, value, (arr, v) =>
-          BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
-        ),
-      };
-    },
+    (args, _i, fn) =>
+      compileArrayWithValue(
+        fn,
+        args,
+        () => L,
+        (arr, v, eq) => BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
+      ),
   ),
   ...sqlFunction(
-    "array_remove(x, y)",
+    "array_remove(array, value)",
     "input",
     "the array without the elements equal to the value",
-    (args, _i, fn) => {
-      const { element, array, value } = arrayAndElement(fn, args);
-      const eq = equalityFor(element);
-      return {
-        type: DataTypes.array(element),
-        evaluate: strict2<Values, SqlValue>(array, value, (arr, v) =>
-          arr.filter((x) => x === null || !eq(x, v)),
-        ),
-      };
-    },
+    (args, _i, fn) =>
+      compileArrayWithValue(fn, args, DataTypes.array, (arr, v, eq) =>
+        arr.filter((x) => x === null || !eq(x, v)),
+      ),
   ),
-  ...sqlFunction("array_max(x)", "input", "the largest non-NULL element", (a, _i, fn) =>
+  ...sqlFunction("array_max(array)", "input", "the largest non-NULL element", (a, _i, fn) =>
     compileExtremum(fn, a, 1),
   ),
-  ...sqlFunction("array_min(x)", "input", "the smallest non-NULL element", (a, _i, fn) =>
+  ...sqlFunction("array_min(array)", "input", "the smallest non-NULL element", (a, _i, fn) =>
     compileExtremum(fn, a, -1),
   ),
   ...sqlFunction(
@@ -349,7 +358,7 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
     (a, inputs, fn) => compileArrayJoin(fn, a, inputs),
   ),
   ...sqlFunction(
-    "arrays_overlap(x, y)",
+    "arrays_overlap(a, b)",
     "fixed",
     "whether two arrays share a non-NULL element (NULL when not, but either has NULLs)",
     (args, _i, fn) => {

@@ -149,13 +149,13 @@ function compileArraysZip(fn: string, args: readonly SqlArg[]) {
 
 export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
-    "arrays_zip(x, more...)",
+    "arrays_zip(array, arrays...)",
     "input",
     "array of structs whose field i comes from array i (fields named 0, 1, ...)",
     (a, _i, fn) => compileArraysZip(fn, a),
   ),
   ...sqlFunction(
-    "flatten(x)",
+    "flatten(arrays)",
     "grows",
     "concatenates an array of arrays (NULL if any inner array is NULL)",
     (args, inputs, fn) => {
@@ -181,7 +181,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "shuffle(x)",
+    "shuffle(array)",
     "input",
     "a random permutation of the array from the row's random draws",
     (args, _i, fn) => {
@@ -231,7 +231,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       },
     };
   }),
-  ...sqlFunction("array_compact(x)", "input", "the array without NULL elements", (args, _i, fn) => {
+  ...sqlFunction("array_compact(array)", "input", "the array without NULL elements", (args, _i, fn) => {
     const arr = arrayArg(fn, args, 0);
     return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
   }),

@@ -80,10 +80,10 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
     ": then when cond is true, else otherwise (also when NULL)",
     (a, _i, fn) => compileIf(fn, a),
   ),
-  ...sqlFunction("coalesce(x, more...)", "input", "the first non-NULL argument", (a, _i, fn) =>
+  ...sqlFunction("coalesce(value, values...)", "input", "the first non-NULL argument", (a, _i, fn) =>
     compileCoalesce(fn, a),
   ),
-  ...sqlFunction("nvl|ifnull(x, y)", "input", "the second argument when the first is NULL", (a, _i, fn) =>
+  ...sqlFunction("nvl|ifnull(value, replacement)", "input", "the second argument when the first is NULL", (a, _i, fn) =>
     compileCoalesce(fn, a),
   ),
   ...sqlFunction("nvl2(x, a, b)", "input", ": a when x is not NULL, else b", (args, _i, fn) => {
@@ -96,11 +96,11 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction("nullif(a, b)", "input", ": NULL when a equals b, else a", (a, _i, fn) =>
     compileNullIf(fn, a),
   ),
-  ...sqlFunction("isnull(x)", "fixed", "whether the value is NULL", (args) => {
+  ...sqlFunction("isnull(value)", "fixed", "whether the value is NULL", (args) => {
     const e = args[0]!.evaluate;
     return { type: B, evaluate: (ctx) => e(ctx) === null };
   }),
-  ...sqlFunction("isnotnull(x)", "fixed", "whether the value is not NULL", (args) => {
+  ...sqlFunction("isnotnull(value)", "fixed", "whether the value is not NULL", (args) => {
     const e = args[0]!.evaluate;
     return { type: B, evaluate: (ctx) => e(ctx) !== null };
   }),
@@ -120,7 +120,7 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
       },
     };
   }),
-  ...sqlFunction("equal_null(x, y)", "fixed", "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
+  ...sqlFunction("equal_null(a, b)", "fixed", "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
     const t = common(fn, args);
     const a = coerceArg(fn, args, 0, t);
     const b = coerceArg(fn, args, 1, t);
@@ -134,14 +134,14 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
       },
     };
   }),
-  ...sqlFunction("zeroifnull(x)", "fixed", "0 when the number is NULL", (args, _i, fn) => {
+  ...sqlFunction("zeroifnull(n)", "fixed", "0 when the number is NULL", (args, _i, fn) => {
     const a = args[0]!;
     const t = isNullLiteral(a) ? DataTypes.int : a.type;
     if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
     const zero = t.kind === "long" || t.kind === "decimal" ? 0n : 0;
     return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
   }),
-  ...sqlFunction("nullifzero(x)", "fixed", "NULL when the number is 0", (args, _i, fn) => {
+  ...sqlFunction("nullifzero(n)", "fixed", "NULL when the number is 0", (args, _i, fn) => {
     const a = args[0]!;
     if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
     return {

@@ -214,7 +214,7 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
     (s: string) => toBytes(Buffer.from(s, "base64")),
   ),
   ...sqlFunction(
-    "hex(x)",
+    "hex(value)",
     "grows",
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
     (a, _i, fn) => compileHex(a, fn),

@@ -32,7 +32,7 @@ const SHA2_BITS: ReadonlyMap<number, string> = new Map([
 
 export const HASH_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
-    "hash(x, more...)",
+    "hash(value, values...)",
     "fixed",
     "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
     (args, _i, fn) => {
@@ -49,7 +49,7 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "xxhash64(x, more...)",
+    "xxhash64(value, values...)",
     "fixed",
     "64-bit xxHash (seed 42) of the arguments, as a bigint",
     (args, _i, fn) => {
@@ -66,7 +66,7 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "crc32(x)",
+    "crc32(bytes)",
     "fixed",
     "CRC-32 checksum of a string or binary, as a bigint",
     (args, _i, fn) => ({
@@ -74,12 +74,12 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
     }),
   ),
-  ...sqlFunction("md5(x)", "fixed", "MD5 digest of a string or binary, as a hex string", (args, _i, fn) => ({
+  ...sqlFunction("md5(bytes)", "fixed", "MD5 digest of a string or binary, as a hex string", (args, _i, fn) => ({
     type: DataTypes.string,
     evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
   })),
   ...sqlFunction(
-    "sha1|sha(x)",
+    "sha1|sha(bytes)",
     "fixed",
     "SHA-1 digest of a string or binary, as a hex string",
     (args, _i, fn) => ({
@@ -88,7 +88,7 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
     }),
   ),
   ...sqlFunction(
-    "sha2(x, y)",
+    "sha2(bytes, bitLength)",
     "fixed",
     "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",
     (args, _i, fn) => ({

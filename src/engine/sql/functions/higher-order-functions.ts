@@ -321,13 +321,13 @@ function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "inters
 
 export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
-    "transform(x, y)",
+    "transform(array, lambda)",
     "input",
     "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
     (a, _i, fn) => compileTransform(fn, a),
   ),
   ...sqlFunction(
-    "filter(x, y)",
+    "filter(array, lambda)",
     "input",
     "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
     (a, _i, fn) => compileFilter(fn, a),
@@ -345,40 +345,40 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
     (a, _i, fn) => compileQuantifier(fn, a, false),
   ),
   ...sqlFunction(
-    "aggregate|reduce(x, y, z[, w])",
+    "aggregate|reduce(array, start, merge[, finish])",
     "input",
     "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
     (a, _i, fn) => compileAggregate(fn, a),
   ),
   ...sqlFunction(
-    "zip_with(x, y, z)",
+    "zip_with(a, b, lambda)",
     "input",
     "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
     (a, _i, fn) => compileZipWith(fn, a),
   ),
   ...sqlFunction(
-    "map_filter(x, y)",
+    "map_filter(map, lambda)",
     "input",
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
     (a, _i, fn) => compileMapLambda(fn, a, "filter"),
   ),
-  ...sqlFunction("transform_keys(x, y)", "input", "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
+  ...sqlFunction("transform_keys(map, lambda)", "input", "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
     compileMapLambda(fn, a, "keys"),
   ),
   ...sqlFunction(
-    "transform_values(x, y)",
+    "transform_values(map, lambda)",
     "input",
     "transform_values(map, (k, v) -> newValue)",
     (a, _i, fn) => compileMapLambda(fn, a, "values"),
   ),
   ...sqlFunction(
-    "map_zip_with(x, y, z)",
+    "map_zip_with(m1, m2, lambda)",
     "grows",
     "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
     (a, _i, fn) => compileMapZipWith(fn, a),
   ),
   ...sqlFunction(
-    "array_distinct(x)",
+    "array_distinct(array)",
     "input",
     "the distinct elements in first-seen order",
     (args, _i, fn) => {
@@ -388,19 +388,19 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
     },
   ),
   ...sqlFunction(
-    "array_union(x, y)",
+    "array_union(a, b)",
     "grows",
     "distinct elements of both arrays, first array first",
     (a, _i, fn) => compileSetOp(fn, a, "union"),
   ),
   ...sqlFunction(
-    "array_intersect(x, y)",
+    "array_intersect(a, b)",
     "input",
     "distinct elements of the first array that are in the second",
     (a, _i, fn) => compileSetOp(fn, a, "intersect"),
   ),
   ...sqlFunction(
-    "array_except(x, y)",
+    "array_except(a, b)",
     "input",
     "distinct elements of the first array that are not in the second",
     (a, _i, fn) => compileSetOp(fn, a, "except"),

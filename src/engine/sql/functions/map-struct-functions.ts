@@ -187,16 +187,16 @@ function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
 
 export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction(
-    "map(more...)",
+    "map(keysAndValues...)",
     "grows",
     "map(k1, v1, k2, v2, ...): a map (NULL or duplicate keys are errors)",
     (a, _i, fn) => compileMap(fn, a),
   ),
-  ...sqlFunction("map_keys(x)", "input", "the keys of a map as an array", (args, _i, fn) => {
+  ...sqlFunction("map_keys(map)", "input", "the keys of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
   }),
-  ...sqlFunction("map_values(x)", "input", "the values of a map as an array", (args, _i, fn) => {
+  ...sqlFunction("map_values(map)", "input", "the values of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return {
       type: DataTypes.array(m.type.value),
@@ -204,7 +204,7 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
     };
   }),
   ...sqlFunction(
-    "map_entries(x)",
+    "map_entries(map)",
     "input",
     "the entries of a map as an array of struct<key, value>",
     (args, _i, fn) => {
@@ -237,16 +237,16 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       }),
     };
   }),
-  ...sqlFunction("map_from_entries(x)", "input", "a map from an array of (key, value) structs", (a, _i, fn) =>
+  ...sqlFunction("map_from_entries(entries)", "input", "a map from an array of (key, value) structs", (a, _i, fn) =>
     compileFromEntries(fn, a),
   ),
   ...sqlFunction(
-    "map_concat(more...)",
+    "map_concat(maps...)",
     "grows",
     "the union of maps (duplicate keys are errors)",
     (a, inputs, fn) => compileMapConcat(fn, a, inputs),
   ),
-  ...sqlFunction("map_contains_key(x, y)", "fixed", "whether the map has the key", (args, _i, fn) => {
+  ...sqlFunction("map_contains_key(map, key)", "fixed", "whether the map has the key", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     const eq = equalityFor(m.type.key);
     const has = isPrimitiveKeyType(m.type.key)
@@ -258,19 +258,19 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
     };
   }),
   ...sqlFunction(
-    "str_to_map(x[, y, z])",
+    "str_to_map(text[, pairDelim, keyValueDelim])",
     "input",
     "str_to_map(text[, pairDelim=',', keyValueDelim=':']): splits text into a map (delimiters are regexes)",
     (a, _i, fn) => compileStrToMap(fn, a),
   ),
   ...sqlFunction(
-    "struct(more...)",
+    "struct(values...)",
     "grows",
     "struct(v1, v2, ...): a struct with fields col1, col2, ...",
     (a, _i, fn) => compileStruct(fn, a, false),
   ),
   ...sqlFunction(
-    "named_struct(more...)",
+    "named_struct(namesAndValues...)",
     "grows",
     "named_struct('a', v1, 'b', v2, ...): a struct with the given field names",
     (a, _i, fn) => compileStruct(fn, a, true),

@@ -293,50 +293,50 @@ export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
     (a, _i, fn) => compileRound(fn, a, "HALF_EVEN"),
   ),
   ...sqlFunction(
-    "floor(x[, y])",
+    "floor(x[, d])",
     "fixed",
     "largest integer not above x (a long; decimals stay decimal); floor(x, d) rounds down at d places",
     (a, _i, fn) => compileFloorCeil(fn, a, "FLOOR"),
   ),
   ...sqlFunction(
-    "ceil|ceiling(x[, y])",
+    "ceil|ceiling(x[, d])",
     "fixed",
     "smallest integer not below x (a long; decimals stay decimal); ceil(x, d) rounds up at d places",
     (a, _i, fn) => compileFloorCeil(fn, a, "CEILING"),
   ),
   ...sqlFunction(
-    "mod(x, y)",
+    "mod(a, b)",
     "fixed",
     "remainder of a / b with the sign of a; NULL when b is 0",
     (a, _i, fn) => compileMod(fn, a, false),
   ),
-  ...sqlFunction("pmod(x, y)", "fixed", "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
+  ...sqlFunction("pmod(a, b)", "fixed", "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
     compileMod(fn, a, true),
   ),
   ...sqlFunction(
-    "div(x, y)",
+    "div(a, b)",
     "fixed",
     "integral division a div b as a long, truncated; NULL when b is 0",
     (a, _i, fn) => compileDiv(fn, a),
   ),
-  ...sqlFunction("greatest(x, y, more...)", "input", "the largest argument, skipping NULLs", (a, _i, fn) =>
+  ...sqlFunction("greatest(a, b, more...)", "input", "the largest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, 1),
   ),
-  ...sqlFunction("least(x, y, more...)", "input", "the smallest argument, skipping NULLs", (a, _i, fn) =>
+  ...sqlFunction("least(a, b, more...)", "input", "the smallest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, -1),
   ),
-  ...sqlFunction("factorial(x)", "fixed", "n! for n in 0..20, else NULL", (args, _i, fn) => ({
+  ...sqlFunction("factorial(n)", "fixed", "n! for n in 0..20, else NULL", (args, _i, fn) => ({
     type: L,
     evaluate: strict1<number>(intArg(fn, args, 0), (n) => (n < 0 || n > 20 ? null : FACTORIALS[n]!)),
   })),
-  ...sqlFunction("shiftleft(x, y)", "fixed", "bitwise left shift of an int or long", (a, _i, fn) =>
+  ...sqlFunction("shiftleft(x, n)", "fixed", "bitwise left shift of an int or long", (a, _i, fn) =>
     compileShift(fn, a, "left"),
   ),
-  ...sqlFunction("shiftright(x, y)", "fixed", "bitwise signed right shift of an int or long", (a, _i, fn) =>
+  ...sqlFunction("shiftright(x, n)", "fixed", "bitwise signed right shift of an int or long", (a, _i, fn) =>
     compileShift(fn, a, "right"),
   ),
   ...sqlFunction(
-    "shiftrightunsigned(x, y)",
+    "shiftrightunsigned(x, n)",
     "fixed",
     "bitwise unsigned right shift of an int or long",
     (a, _i, fn) => compileShift(fn, a, "unsigned"),

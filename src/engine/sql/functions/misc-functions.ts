@@ -39,7 +39,7 @@ export const MISC_FUNCTIONS: readonly SqlFunction[] = [
     evaluate: () => 0,
   })),
   ...sqlFunction(
-    "typeof(x)",
+    "typeof(value)",
     "fixed",
     "the Spark type name of the argument (int, bigint, decimal(10,2), array<string>, ...)",
     (args) => {
@@ -52,7 +52,7 @@ export const MISC_FUNCTIONS: readonly SqlFunction[] = [
     type: DataTypes.string,
     evaluate: () => "",
   })),
-  ...sqlFunction("raise_error(x)", "fixed", "fails the run with the message", (args, _i, fn) => {
+  ...sqlFunction("raise_error(message)", "fixed", "fails the run with the message", (args, _i, fn) => {
     const msg = stringArg(fn, args, 0);
     return {
       type: DataTypes.string,

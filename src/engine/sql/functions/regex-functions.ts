@@ -236,22 +236,22 @@ export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
     (a, _i, fn) => compileExtract(a, fn, true),
   ),
   ...sqlFunction(
-    "rlike|regexp_like|regexp(x, y)",
+    "rlike|regexp_like|regexp(str, regex)",
     "fixed",
     "whether the regex matches somewhere in str",
     (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.test(s)),
   ),
-  ...sqlFunction("regexp_count(x, y)", "fixed", "number of matches of the regex in str", (a, _i, fn) =>
+  ...sqlFunction("regexp_count(str, regex)", "fixed", "number of matches of the regex in str", (a, _i, fn) =>
     compileRegexProbe(a, fn, I, countMatches),
   ),
   ...sqlFunction(
-    "regexp_substr(x, y)",
+    "regexp_substr(str, regex)",
     "input",
     "the first match of the regex, NULL when none",
     (a, _i, fn) => compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
   ),
   ...sqlFunction(
-    "regexp_instr(x, y[, z])",
+    "regexp_instr(str, regex[, idx])",
     "fixed",
     "1-based position of the first match, 0 when none",
     (a, _i, fn) =>
