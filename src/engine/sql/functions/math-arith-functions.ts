@@ -20,7 +20,7 @@ import {
 } from "./function-helpers.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
 
 const D = DataTypes.double;
 const L = DataTypes.long;
@@ -325,10 +325,9 @@ export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction("least(a, b, more...)", "input", "the smallest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, -1),
   ),
-  ...sqlFunction("factorial(n)", "fixed", "n! for n in 0..20, else NULL", (args, _i, fn) => ({
-    type: L,
-    evaluate: strict1<number>(intArg(fn, args, 0), (n) => (n < 0 || n > 20 ? null : FACTORIALS[n]!)),
-  })),
+  ...strictFunction("factorial(n: int): long", "fixed", "n! for n in 0..20, else NULL", (n: number) =>
+    n < 0 || n > 20 ? null : FACTORIALS[n]!,
+  ),
   ...sqlFunction("shiftleft(x, n)", "fixed", "bitwise left shift of an int or long", (a, _i, fn) =>
     compileShift(fn, a, "left"),
   ),
