@@ -44,11 +44,14 @@ function compileIf(fn: string, args: readonly SqlArg[]) {
   return { type: t, evaluate: ((ctx) => (cond(ctx) === true ? yes(ctx) : no(ctx))) satisfies SqlEvaluator };
 }
 
-function compileNullIf(fn: string, args: readonly SqlArg[]) {
+/** Both arguments brought to their common type, and that type's equality. */
+function commonPair(fn: string, args: readonly SqlArg[]) {
   const t = common(fn, args);
-  const a = coerceArg(fn, args, 0, t);
-  const b = coerceArg(fn, args, 1, t);
-  const eq = equalityFor(t);
+  return { t, a: coerceArg(fn, args, 0, t), b: coerceArg(fn, args, 1, t), eq: equalityFor(t) };
+}
+
+function compileNullIf(fn: string, args: readonly SqlArg[]) {
+  const { t, a, b, eq } = commonPair(fn, args);
   return {
     type: t,
     evaluate: ((ctx) => {
@@ -83,8 +86,11 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
   ...sqlFunction("coalesce(value, values...)", "input", "the first non-NULL argument", (a, _i, fn) =>
     compileCoalesce(fn, a),
   ),
-  ...sqlFunction("nvl|ifnull(value, replacement)", "input", "the second argument when the first is NULL", (a, _i, fn) =>
-    compileCoalesce(fn, a),
+  ...sqlFunction(
+    "nvl|ifnull(value, replacement)",
+    "input",
+    "the second argument when the first is NULL",
+    (a, _i, fn) => compileCoalesce(fn, a),
   ),
   ...sqlFunction("nvl2(x, a, b)", "input", ": a when x is not NULL, else b", (args, _i, fn) => {
     const x = args[0]!;
@@ -121,10 +127,7 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
     };
   }),
   ...sqlFunction("equal_null(a, b)", "fixed", "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
-    const t = common(fn, args);
-    const a = coerceArg(fn, args, 0, t);
-    const b = coerceArg(fn, args, 1, t);
-    const eq = equalityFor(t);
+    const { a, b, eq } = commonPair(fn, args);
     return {
       type: B,
       evaluate: (ctx) => {
