@@ -5,25 +5,12 @@
 import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { comparatorFor, type Equality, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
-import {
-  argBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  collectionBound,
-  constantArg,
-  intArg,
-  lambdaArg,
-  rejectLambdas,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, intArg, lambdaArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, collectionBound, valueLimits } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
 import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;

@@ -6,23 +6,12 @@ import { DataTypes } from "../../../model/data-type.ts";
 import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayAndElement, arrayArg } from "./array-functions.ts";
-import {
-  argBound,
-  argsBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  constantCount,
-  defineFunction,
-  intArg,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict3,
-  valueLimits,
-} from "./function-helpers.ts";
+import { coerceArg, constantCount, intArg } from "./function-args.ts";
+import { argBound, argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { defineFunction, sqlFunction } from "./sql-function.ts";
+import { strict1, strict3 } from "./strict-evaluators.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;

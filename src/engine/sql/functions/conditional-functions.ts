@@ -2,7 +2,8 @@
 import { type DataType, DataTypes, isNumeric } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
-import { argTypeError, coerceArg, rejectLambdas, sqlError } from "./function-helpers.ts";
+import { coerceArg, rejectLambdas } from "./function-args.ts";
+import { argTypeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { sqlFunction } from "./sql-function.ts";
 

@@ -16,21 +16,13 @@ import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-co
 import { stringBound } from "../values/value-bounds.ts";
 import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
-import {
-  argBound,
-  argTypeError,
-  coerceArg,
-  constantArg,
-  intArg,
-  lastValueCache,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-  stringArg,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, intArg, stringArg } from "./function-args.ts";
+import { argBound } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
+import { lastValueCache } from "./last-value-cache.ts";
 import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;

@@ -17,19 +17,11 @@ import {
   validDate,
 } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
-import {
-  coerceArg,
-  constantArg,
-  defineFunction,
-  intArg,
-  lastValueCache,
-  sqlError,
-  strict1,
-  strict2,
-  strictN,
-  stringArg,
-} from "./function-helpers.ts";
-import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { coerceArg, constantArg, intArg, stringArg } from "./function-args.ts";
+import { sqlError } from "./function-errors.ts";
+import { lastValueCache } from "./last-value-cache.ts";
+import { defineFunction, sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2, strictN } from "./strict-evaluators.ts";
 
 const I = DataTypes.int;
 const DATE = DataTypes.date;

@@ -3,19 +3,13 @@ import { Buffer } from "node:buffer";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
-import {
-  argsBound,
-  argTypeError,
-  coerceArg,
-  runtimeError,
-  strict1,
-  strict2,
-  stringArg,
-  timesArgs,
-} from "./function-helpers.ts";
+import { coerceArg, stringArg } from "./function-args.ts";
+import { argsBound, timesArgs } from "./function-bounds.ts";
+import { argTypeError, runtimeError } from "./function-errors.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const S = DataTypes.string;
 const B = DataTypes.binary;

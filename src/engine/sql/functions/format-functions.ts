@@ -12,18 +12,9 @@ import {
   formatDecimal,
   parseDecimalPattern,
 } from "./decimal-format.ts";
-import {
-  argBound,
-  checkValueSize,
-  constantArg,
-  intArg,
-  lastValueCache,
-  rejectLambdas,
-  runtimeError,
-  sqlError,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantArg, intArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { runtimeError, sqlError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
 import {
   applyJavaFormat,
@@ -33,6 +24,7 @@ import {
   formatMinLength,
   parseJavaFormat,
 } from "./java-format.ts";
+import { lastValueCache } from "./last-value-cache.ts";
 import type { ExactDecimal } from "./rounding.ts";
 import { sqlFunction } from "./sql-function.ts";
 

@@ -3,11 +3,12 @@ import { createHash } from "node:crypto";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { crc32 } from "./crc32.ts";
-import { coerceArg, intArg, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
+import { coerceArg, intArg, rejectLambdas } from "./function-args.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
 import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
 import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
 import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const MURMUR: HashPrimitives<number> = { int: murmur3Int, long: murmur3Long, bytes: murmur3Bytes };
 const XXHASH: HashPrimitives<bigint> = { int: xxhash64Int, long: xxhash64Long, bytes: xxhash64Bytes };
@@ -74,10 +75,15 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
     }),
   ),
-  ...sqlFunction("md5(bytes)", "fixed", "MD5 digest of a string or binary, as a hex string", (args, _i, fn) => ({
-    type: DataTypes.string,
-    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
-  })),
+  ...sqlFunction(
+    "md5(bytes)",
+    "fixed",
+    "MD5 digest of a string or binary, as a hex string",
+    (args, _i, fn) => ({
+      type: DataTypes.string,
+      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
+    }),
+  ),
   ...sqlFunction(
     "sha1|sha(bytes)",
     "fixed",

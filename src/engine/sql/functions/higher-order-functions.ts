@@ -9,20 +9,12 @@ import { SCALAR_BYTES } from "../values/value-bounds.ts";
 import { arrayArg } from "./array-functions.ts";
 import { valueCaster } from "./cast-evaluators.ts";
 import { setKeyFor } from "./comparators-and-set-keys.ts";
-import {
-  argBound,
-  argsBound,
-  argTypeError,
-  castArg,
-  coerceArg,
-  lambdaArg,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-} from "./function-helpers.ts";
+import { castArg, coerceArg, lambdaArg } from "./function-args.ts";
+import { argBound, argsBound } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -362,8 +354,11 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
     (a, _i, fn) => compileMapLambda(fn, a, "filter"),
   ),
-  ...sqlFunction("transform_keys(map, lambda)", "input", "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
-    compileMapLambda(fn, a, "keys"),
+  ...sqlFunction(
+    "transform_keys(map, lambda)",
+    "input",
+    "transform_keys(map, (k, v) -> newKey)",
+    (a, _i, fn) => compileMapLambda(fn, a, "keys"),
   ),
   ...sqlFunction(
     "transform_values(map, lambda)",

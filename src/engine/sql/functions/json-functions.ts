@@ -13,8 +13,10 @@ import { compileFormatter } from "../values/format-value.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { checkDeepSize } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import { argBound, argTypeError, sqlError, strict1, valueLimits } from "./function-helpers.ts";
+import { argBound, valueLimits } from "./function-bounds.ts";
+import { argTypeError, sqlError } from "./function-errors.ts";
 import { sqlFunction } from "./sql-function.ts";
+import { strict1 } from "./strict-evaluators.ts";
 
 export interface JsonOptions {
   readonly timestampFormat: string;

@@ -7,26 +7,14 @@ import { type DataType, DataTypes, type StructField } from "../../../model/data-
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
 import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
-import {
-  argsBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  collectionBound,
-  constantArg,
-  partsBound,
-  rejectLambdas,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argsBound, checkValueSize, collectionBound, partsBound, valueLimits } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { buildMap } from "./higher-order-functions.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { compileRegex, javaSplit } from "./regex-tools.ts";
 import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -237,8 +225,11 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       }),
     };
   }),
-  ...sqlFunction("map_from_entries(entries)", "input", "a map from an array of (key, value) structs", (a, _i, fn) =>
-    compileFromEntries(fn, a),
+  ...sqlFunction(
+    "map_from_entries(entries)",
+    "input",
+    "a map from an array of (key, value) structs",
+    (a, _i, fn) => compileFromEntries(fn, a),
   ),
   ...sqlFunction(
     "map_concat(maps...)",

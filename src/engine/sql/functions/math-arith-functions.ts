@@ -9,18 +9,12 @@ import { doubleToLong, wrapInt } from "../types/cast-conversions.ts";
 import { boundedDecimal, decimalForIntegral } from "../types/common-types.ts";
 import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../values/decimal.ts";
 import { comparatorFor, isOrderable } from "./comparators-and-set-keys.ts";
-import {
-  argTypeError,
-  coerceArg,
-  constantArg,
-  intArg,
-  sqlError,
-  strict1,
-  strict2,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, intArg } from "./function-args.ts";
+import { argTypeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
 import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const D = DataTypes.double;
 const L = DataTypes.long;

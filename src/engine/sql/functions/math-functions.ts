@@ -1,8 +1,9 @@
 /** Floating-point math: powers, roots, logarithms, trigonometry, constants and random numbers. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRowContext } from "../sql-contract.ts";
-import { coerceArg, defineFunction, strict1, strict2 } from "./function-helpers.ts";
-import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { coerceArg } from "./function-args.ts";
+import { defineFunction, sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const D = DataTypes.double;
 

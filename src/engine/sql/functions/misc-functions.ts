@@ -1,7 +1,8 @@
 /** Row and engine information: monotonically_increasing_id, spark_partition_id, typeof, input_file_name, raise_error. */
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
 import type { SqlFunction } from "../sql-contract.ts";
-import { runtimeError, stringArg } from "./function-helpers.ts";
+import { stringArg } from "./function-args.ts";
+import { runtimeError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
 import { sqlFunction } from "./sql-function.ts";
 

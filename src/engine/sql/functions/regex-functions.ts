@@ -8,18 +8,10 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import {
-  argBound,
-  checkValueSize,
-  constantArg,
-  intArg,
-  lastValueCache,
-  partsBound,
-  runtimeError,
-  sqlError,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantArg, intArg, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, partsBound, valueLimits } from "./function-bounds.ts";
+import { runtimeError, sqlError } from "./function-errors.ts";
+import { lastValueCache } from "./last-value-cache.ts";
 import {
   applyReplacement,
   compileRegex,

@@ -3,20 +3,47 @@
  * for the common "NULL in, NULL out" functions of typed arguments, the casts and the result.
  */
 import { RowforgeError } from "../../../errors/index.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlGrowth, SqlValue } from "../sql-contract.ts";
-import {
-  argAt,
-  type CompileFn,
-  coerceArg,
-  defineFunction,
-  ordinal,
-  sqlError,
-  strict1,
-  strict2,
-  strict3,
-  strictN,
-} from "./function-helpers.ts";
+import type { DataType } from "../../../model/data-type.ts";
+import type {
+  SqlArg,
+  SqlEvaluator,
+  SqlFunction,
+  SqlGrowth,
+  SqlRunInputs,
+  SqlValue,
+} from "../sql-contract.ts";
+import { argAt, coerceArg } from "./function-args.ts";
+import { ordinal, sqlError } from "./function-errors.ts";
 import { parseSignature, type SignatureParam } from "./function-signature.ts";
+import { strict1, strict2, strict3, strictN } from "./strict-evaluators.ts";
+
+export interface CompiledCall {
+  readonly type: DataType;
+  readonly evaluate: SqlEvaluator;
+  readonly bound?: number;
+}
+
+export type CompileFn = (args: readonly SqlArg[], inputs: SqlRunInputs, name: string) => CompiledCall;
+
+/** Defines one entry per name (the first name is the main one, the rest are aliases). */
+export function defineFunction(
+  names: string | readonly string[],
+  growth: SqlGrowth,
+  minArgs: number,
+  maxArgs: number,
+  doc: string,
+  compile: CompileFn,
+): SqlFunction[] {
+  const all = typeof names === "string" ? [names] : names;
+  return all.map((name) => ({
+    name,
+    growth,
+    minArgs,
+    maxArgs,
+    doc,
+    compile: (args, inputs) => compile(args, inputs, name),
+  }));
+}
 
 /**
  * The entries of `signature` (see function-signature.ts), one per name. A `doc` beginning with

@@ -3,21 +3,11 @@ import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { compileConcat, compileConcatWs } from "./compile-concat.ts";
-import {
-  argBound,
-  checkValueSize,
-  constantCount,
-  constantText,
-  intArg,
-  strict1,
-  strict2,
-  strict3,
-  stringArg,
-  timesArgs,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantCount, constantText, intArg, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, timesArgs, valueLimits } from "./function-bounds.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2, strict3 } from "./strict-evaluators.ts";
 import {
   initcap,
   levenshtein,

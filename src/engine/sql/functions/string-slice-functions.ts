@@ -2,19 +2,11 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
-import {
-  argsBound,
-  checkValueSize,
-  constantCount,
-  intArg,
-  runtimeError,
-  strict1,
-  strict2,
-  strict3,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantCount, intArg, stringArg } from "./function-args.ts";
+import { argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { runtimeError } from "./function-errors.ts";
 import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2, strict3 } from "./strict-evaluators.ts";
 import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
 
 const S = DataTypes.string;
