@@ -1,7 +1,7 @@
 /** Hash and checksum functions: hash, xxhash64, crc32, md5, sha/sha1, sha2. */
 import { createHash } from "node:crypto";
-import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { type DataType, DataTypes } from "../../../model/data-type.ts";
+import type { SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { crc32 } from "./crc32.ts";
 import { coerceArg, intArg, rejectLambdas } from "./function-args.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
@@ -22,6 +22,13 @@ function bytesArg(fn: string, args: Parameters<SqlFunction["compile"]>[0], i: nu
 
 const digest = (algorithm: string, bytes: Uint8Array): string =>
   createHash(algorithm).update(bytes).digest("hex");
+
+/** A checksum or digest of one argument's bytes (a string's UTF-8 bytes). */
+const bytesFunction = (signature: string, doc: string, type: DataType, f: (bytes: Uint8Array) => SqlValue) =>
+  sqlFunction(signature, "fixed", doc, (args, _i, fn) => ({
+    type,
+    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), f),
+  }));
 
 const SHA2_BITS: ReadonlyMap<number, string> = new Map([
   [0, "sha256"],
@@ -66,32 +73,20 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...sqlFunction(
+  ...bytesFunction(
     "crc32(bytes)",
-    "fixed",
     "CRC-32 checksum of a string or binary, as a bigint",
-    (args, _i, fn) => ({
-      type: DataTypes.long,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
-    }),
+    DataTypes.long,
+    (b) => BigInt(crc32(b)),
   ),
-  ...sqlFunction(
-    "md5(bytes)",
-    "fixed",
-    "MD5 digest of a string or binary, as a hex string",
-    (args, _i, fn) => ({
-      type: DataTypes.string,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
-    }),
+  ...bytesFunction("md5(bytes)", "MD5 digest of a string or binary, as a hex string", DataTypes.string, (b) =>
+    digest("md5", b),
   ),
-  ...sqlFunction(
+  ...bytesFunction(
     "sha1|sha(bytes)",
-    "fixed",
     "SHA-1 digest of a string or binary, as a hex string",
-    (args, _i, fn) => ({
-      type: DataTypes.string,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("sha1", b)),
-    }),
+    DataTypes.string,
+    (b) => digest("sha1", b),
   ),
   ...sqlFunction(
     "sha2(bytes, bitLength)",
