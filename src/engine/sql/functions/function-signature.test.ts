@@ -5,6 +5,7 @@ import { DataTypes } from "../../../model/data-type.ts";
 import { compileSql } from "../compile/compile-sql.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import { parseSignature } from "./function-signature.ts";
+import { strictFunction } from "./sql-function.ts";
 
 it("reads names, arity and the call the reference shows", () => {
   const s = parseSignature("substring|substr(str, pos[, len])");
@@ -48,4 +49,12 @@ it("a strict function casts its arguments, and is NULL when one is NULL", () => 
     () => compileSql("left(s, array(1))", scope, TEST_INPUTS),
     /left\(\): the second argument must be int/,
   );
+});
+
+it("a strict function needs typed parameters, a fixed arity and a result type", () => {
+  const same = (x: unknown) => x as SqlValue;
+  assert.throws(() => strictFunction("f(x): int", "fixed", "", same), /needs fixed, typed parameters/);
+  assert.throws(() => strictFunction("f(x: int)", "fixed", "", same), /and a result type/);
+  assert.throws(() => strictFunction("f(x: int[, y: int]): int", "fixed", "", same), /needs fixed/);
+  assert.equal(strictFunction("f|g(x: int): int", "fixed", "", same).length, 2);
 });

@@ -12,9 +12,8 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import { argAt, coerceArg } from "./function-args.ts";
-import { ordinal, sqlError } from "./function-errors.ts";
-import { parseSignature, type SignatureParam } from "./function-signature.ts";
+import { coerceArg } from "./function-args.ts";
+import { parseSignature } from "./function-signature.ts";
 import { strict1, strict2, strict3, strictN } from "./strict-evaluators.ts";
 
 export interface CompiledCall {
@@ -66,13 +65,6 @@ export function sqlFunction(
   );
 }
 
-function paramEvaluator(fn: string, args: readonly SqlArg[], i: number, param: SignatureParam): SqlEvaluator {
-  if (param.type !== undefined) return coerceArg(fn, args, i, param.type);
-  const a = argAt(args, i);
-  if (a.lambda) throw sqlError(fn, `the ${ordinal(i)} argument cannot be a lambda`);
-  return a.evaluate;
-}
-
 /** The evaluator calling `f` with every argument's value, NULL when any is NULL. */
 function strictCall(evals: readonly SqlEvaluator[], f: (...xs: SqlValue[]) => SqlValue): SqlEvaluator {
   const g = f;
@@ -84,8 +76,7 @@ function strictCall(evals: readonly SqlEvaluator[], f: (...xs: SqlValue[]) => Sq
 
 /**
  * A function that is NULL when any argument is NULL and otherwise `f` of the arguments' values:
- * the signature types every parameter (an untyped one takes its argument as it is) and the
- * result, e.g. "left(str: string, len: int): string". `bound` gives the result's bound where
+ * the signature types every parameter (each argument is implicitly cast to it) and the result, e.g. "left(str: string, len: int): string". `bound` gives the result's bound where
  * the growth class alone does not.
  */
 export function strictFunction<P extends unknown[]>(
@@ -97,17 +88,18 @@ export function strictFunction<P extends unknown[]>(
 ): SqlFunction[] {
   const s = parseSignature(signature);
   const type = s.result;
-  if (type === undefined || s.minArgs !== s.maxArgs) {
+  const types = s.params.map((p) => p.type);
+  if (type === undefined || s.minArgs !== s.maxArgs || !types.every((t) => t !== undefined)) {
     throw new RowforgeError(
       "RF_INTERNAL",
-      `strict SQL function "${signature}" needs fixed parameters and a result type`,
+      `strict SQL function "${signature}" needs fixed, typed parameters and a result type`,
     );
   }
   return sqlFunction(signature, growth, doc, (args, _i, fn) => ({
     type,
     ...(bound === undefined ? {} : { bound: bound(args) }),
     evaluate: strictCall(
-      s.params.map((p, i) => paramEvaluator(fn, args, i, p)),
+      types.map((t, i) => coerceArg(fn, args, i, t)),
       f as unknown as (...xs: SqlValue[]) => SqlValue,
     ),
   }));
