@@ -46,7 +46,7 @@ export function checkStepBudget(
   let largestField: string | undefined;
   let largestBytes = 0;
   for (const f of fields) {
-    const bytes = fieldBytes(f, effectiveType(f), f.name, budget, where);
+    const bytes = fieldBytes(f, effectiveType(f), f.name, { budget, where });
     total += bytes;
     if (bytes > largestBytes) {
       largestBytes = bytes;
@@ -102,14 +102,15 @@ export function typeDepth(type: DataType): number {
 
 type Where = (path: string) => string;
 
+/** What the size of a field is checked against, and how a message names the field at a path. */
+interface Sizing {
+  readonly budget: GenerationBudget;
+  readonly where: Where;
+}
+
 /** Worst-case bytes of one value of a field (or of a struct member / element without its own field). */
-function fieldBytes(
-  field: Field | undefined,
-  type: DataType,
-  path: string,
-  budget: GenerationBudget,
-  where: Where,
-): number {
+function fieldBytes(field: Field | undefined, type: DataType, path: string, sizing: Sizing): number {
+  const { budget, where } = sizing;
   const o = field?.options ?? {};
   if (field && isDerivedField(field)) {
     if (o.sql !== undefined)
@@ -132,10 +133,10 @@ function fieldBytes(
     if (pick) element = longestBytes(pick.map((p) => p.value));
     else if (o.arrayUniqueFrom) element = longestBytes(o.arrayUniqueFrom);
     else if (type.element.kind === "struct" && field && field.fields.length > 0)
-      element = structBytes(field, type.element, path, budget, where);
+      element = structBytes(field, type.element, path, sizing);
     else {
       const elementField: Field | undefined = field ? elementFieldOf(field) : undefined;
-      element = fieldBytes(elementField, type.element, `${path}[]`, budget, where);
+      element = fieldBytes(elementField, type.element, `${path}[]`, sizing);
     }
     return 16 + len * (8 + element);
   }
@@ -180,7 +181,7 @@ function fieldBytes(
       return type.kind === "string" ? stringBytes(len) : 16 + len;
     }
     case "struct":
-      return structBytes(field, type, path, budget, where);
+      return structBytes(field, type, path, sizing);
     case "decimal":
       return DECIMAL_BYTES;
     default:
@@ -199,20 +200,14 @@ export function arrayLengthBound(o: FieldOptions): number {
  * it has checked); a sql field's is a placeholder, its expression's bound is the compiler's.
  */
 export const fieldValueBytes = (field: Field, budget: GenerationBudget): number =>
-  fieldBytes(field, effectiveType(field), field.name, budget, (path) => `field "${path}"`);
+  fieldBytes(field, effectiveType(field), field.name, { budget, where: (path) => `field "${path}"` });
 
-function structBytes(
-  field: Field | undefined,
-  type: DataType,
-  path: string,
-  budget: GenerationBudget,
-  where: Where,
-): number {
+function structBytes(field: Field | undefined, type: DataType, path: string, sizing: Sizing): number {
   if (type.kind !== "struct") return SCALAR_BYTES;
   let sum = 16;
   for (const sf of type.fields) {
     const child = field?.fields.find((f) => f.name === sf.name);
-    sum += 8 + fieldBytes(child, sf.type, `${path}.${sf.name}`, budget, where);
+    sum += 8 + fieldBytes(child, sf.type, `${path}.${sf.name}`, sizing);
   }
   return sum;
 }

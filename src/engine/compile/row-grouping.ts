@@ -1,4 +1,5 @@
 import type { WeightedValue } from "../../model/field-options.ts";
+import { firstAbove } from "../../util/first-above.ts";
 import { RowRandom } from "../rng/index.ts";
 
 /**
@@ -81,15 +82,7 @@ export function groupSizeDraw(spec: GroupSizeSpec, key: number): (g: number) => 
         cdf[k] = total;
       }
       return (g) => {
-        const x = rnd.at(g).float() * total;
-        let lo = 0;
-        let hi = span;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (cdf[mid]! > x) hi = mid;
-          else lo = mid + 1;
-        }
-        return min + lo;
+        return min + firstAbove(cdf, rnd.at(g).float() * total);
       };
     }
     default:
@@ -118,15 +111,8 @@ export function variableGrouping(groupCount: number, sizeOf: (g: number) => numb
           out[i] = hint;
           continue;
         }
-        let lo = 0;
-        let hi = groupCount - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (ends[mid]! > r) hi = mid;
-          else lo = mid + 1;
-        }
-        out[i] = lo;
-        hint = lo;
+        hint = firstAbove(ends, r, groupCount);
+        out[i] = hint;
       }
       return out;
     },

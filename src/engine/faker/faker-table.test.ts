@@ -8,6 +8,19 @@ import { compileFakerExpression } from "./compile-faker-expression.ts";
 import { FIXED_CALL_LENGTH } from "./faker-size.ts";
 import { FAKER_TABLE } from "./faker-table.ts";
 
+/** Arguments of the past/future methods: an amount, maybe a minimum, a unit, maybe a pattern. */
+const offsets = (longPattern: string): string[][] => [
+  ["10", "DAYS"],
+  ["10", "2", "HOURS"],
+  ["10", "DAYS", "yyyy-MM-dd"],
+  ["10", "2", "DAYS", longPattern],
+];
+const BETWEEN = [
+  ["2020-01-01", "2020-12-31"],
+  ["2020-01-01", "2020-12-31", "yyyy"],
+];
+const BIRTHDAY = [["yyyy-MM-dd"], ["20", "30"], ["20", "30", "dd/MM/yyyy"]];
+
 /** Arguments for every argument count an entry accepts besides none. */
 const SAMPLES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   "Address.streetAddress": [["true"]],
@@ -67,40 +80,14 @@ const SAMPLES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   "Number.randomDouble": [["2", "1", "10"]],
   "Number.digits": [["5"]],
   "Options.option": [["only"], ["a", "b", "c"]],
-  "Date.past": [
-    ["10", "DAYS"],
-    ["10", "2", "HOURS"],
-    ["10", "DAYS", "yyyy-MM-dd"],
-    ["10", "2", "DAYS", "yyyy-MM-dd HH:mm"],
-  ],
-  "Date.future": [
-    ["10", "DAYS"],
-    ["10", "2", "HOURS"],
-    ["10", "DAYS", "yyyy-MM-dd"],
-    ["10", "2", "DAYS", "yyyy-MM-dd HH:mm"],
-  ],
-  "Date.between": [
-    ["2020-01-01", "2020-12-31"],
-    ["2020-01-01", "2020-12-31", "yyyy"],
-  ],
-  "Date.birthday": [["yyyy-MM-dd"], ["20", "30"], ["20", "30", "dd/MM/yyyy"]],
-  "TimeAndDate.past": [
-    ["10", "DAYS"],
-    ["10", "2", "HOURS"],
-    ["10", "DAYS", "yyyy-MM-dd"],
-    ["10", "2", "DAYS", "yyyy"],
-  ],
-  "TimeAndDate.future": [
-    ["10", "DAYS"],
-    ["10", "2", "HOURS"],
-    ["10", "DAYS", "yyyy-MM-dd"],
-    ["10", "2", "DAYS", "yyyy"],
-  ],
-  "TimeAndDate.between": [
-    ["2020-01-01", "2020-12-31"],
-    ["2020-01-01", "2020-12-31", "yyyy"],
-  ],
-  "TimeAndDate.birthday": [["yyyy-MM-dd"], ["20", "30"], ["20", "30", "dd/MM/yyyy"]],
+  "Date.past": offsets("yyyy-MM-dd HH:mm"),
+  "Date.future": offsets("yyyy-MM-dd HH:mm"),
+  "Date.between": BETWEEN,
+  "Date.birthday": BIRTHDAY,
+  "TimeAndDate.past": offsets("yyyy"),
+  "TimeAndDate.future": offsets("yyyy"),
+  "TimeAndDate.between": BETWEEN,
+  "TimeAndDate.birthday": BIRTHDAY,
   "Code.isbn10": [["true"]],
   "Code.isbn13": [["true"]],
   "Color.hex": [["false"]],

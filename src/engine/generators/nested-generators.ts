@@ -51,6 +51,22 @@ function lengthDraw(
   };
 }
 
+/** The drawn length of each value (at most `cap`) and their total. */
+function drawLengths(
+  pos: Float64Array,
+  lengthOf: (p: number) => number,
+  cap = Number.POSITIVE_INFINITY,
+): { lengths: Int32Array; total: number } {
+  const lengths = new Int32Array(pos.length);
+  let total = 0;
+  for (let i = 0; i < pos.length; i++) {
+    const len = Math.min(lengthOf(pos[i]!), cap);
+    lengths[i] = len;
+    total += len;
+  }
+  return { lengths, total };
+}
+
 /** Arrays: a length per value, then the element generator filled at derived element positions. */
 export function createArrayGenerator(
   type: DataType,
@@ -69,15 +85,8 @@ export function createArrayGenerator(
     type,
     fill(pos, out) {
       const col = out as ListColumn;
-      let total = 0;
-      const lengths = new Int32Array(pos.length);
-      for (let i = 0; i < pos.length; i++) {
-        let len = lengthOf(pos[i]!);
-        if (uniqueFrom && len > uniqueFrom.length) len = uniqueFrom.length;
-        lengths[i] = len;
-        total += len;
-        col.offsets[i + 1] = total;
-      }
+      const { lengths, total } = drawLengths(pos, lengthOf, uniqueFrom?.length);
+      for (let i = 0, end = 0; i < pos.length; i++) col.offsets[i + 1] = end += lengths[i]!;
       const elements = allocateColumn(elementType, total);
       if (uniqueFrom) {
         // Distinct values per array: the first `len` of a per-value permutation of the list.
@@ -127,12 +136,7 @@ export function createMapGenerator(
     type,
     fill(pos, out) {
       const col = out as MapColumn;
-      let total = 0;
-      const sizes = new Int32Array(pos.length);
-      for (let i = 0; i < pos.length; i++) {
-        sizes[i] = sizeOf(pos[i]!);
-        total += sizes[i]!;
-      }
+      const { lengths: sizes, total } = drawLengths(pos, sizeOf);
       // Entry j of a map: its key at position 2j, its value at 2j+1 of the map's.
       const keyPos = new Float64Array(total);
       const valuePos = new Float64Array(total);

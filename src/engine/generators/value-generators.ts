@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { WeightedValue } from "../../model/field-options.ts";
+import { firstAbove } from "../../util/first-above.ts";
 import type { Column } from "../columns/column.ts";
 import type { FakerExpression, FakerPools } from "../faker/index.ts";
 import type { RegexGenerator } from "../regex/index.ts";
@@ -59,17 +60,7 @@ export function createOneOfGenerator(
     return {
       type,
       fill: (pos, out) =>
-        fillScalars(pos, out, (p) => {
-          const x = rnd.at(p).float() * total;
-          let lo = 0;
-          let hi = n - 1;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (cumulative[mid]! > x) hi = mid;
-            else lo = mid + 1;
-          }
-          return list[lo]!;
-        }),
+        fillScalars(pos, out, (p) => list[firstAbove(cumulative, rnd.at(p).float() * total)]!),
     };
   }
   return { type, fill: (pos, out) => fillScalars(pos, out, (p) => list[rnd.at(p).int(n)]!) };

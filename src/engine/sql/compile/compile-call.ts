@@ -5,7 +5,7 @@
  */
 import { errorCodeInfo, isRowforgeError, nearestNames } from "../../../errors/index.ts";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
-import { argsBound } from "../functions/function-helpers.ts";
+import { argsBound } from "../functions/function-bounds.ts";
 import type { SqlArg, SqlFunction, SqlGrowth } from "../sql-contract.ts";
 import { isPositionedSqlError } from "../sql-error.ts";
 import type { CallNode } from "../syntax/ast.ts";

@@ -10,6 +10,7 @@ import {
   MICROS_PER_DAY,
   splitMicros,
 } from "../../../util/calendar.ts";
+import { strict2 } from "../functions/strict-evaluators.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import { isIntegralKind } from "../types/common-types.ts";
 import type { IntervalValue, SqlType } from "../types/sql-type.ts";
@@ -81,16 +82,8 @@ export function compileDateArithmetic(
     }
     const ts = coerce(left, DataTypes.timestamp, env, pos);
     const t = ts.evaluate;
-    return folded(
-      DataTypes.timestamp,
-      (ctx) => {
-        const a = t(ctx);
-        if (a === null) return null;
-        const b = r(ctx);
-        return b === null ? null : timestampAddInterval(a as number, asInterval(b), sign);
-      },
-      [ts, right],
-    );
+    const evaluate = strict2<number, SqlValue>(t, r, (a, b) => timestampAddInterval(a, asInterval(b), sign));
+    return folded(DataTypes.timestamp, evaluate, [ts, right]);
   }
 
   if (lt.kind === "date" && (isIntegralKind(rt) || rt.kind === "string" || rt.kind === "null")) {
@@ -98,12 +91,7 @@ export function compileDateArithmetic(
     const d = days.evaluate;
     return folded(
       DataTypes.date,
-      (ctx) => {
-        const a = l(ctx);
-        if (a === null) return null;
-        const b = d(ctx);
-        return b === null ? null : (a as number) + sign * (b as number);
-      },
+      strict2<number, number>(l, d, (a, b) => a + sign * b),
       [left, days],
     );
   }

@@ -12,38 +12,39 @@ export function requireBoolean(node: Typed, env: CompileEnv, pos: number, what: 
   throw env.error(pos, `${what} must be a boolean condition, but has type ${typeName(node.type)}`);
 }
 
-export function compileAnd(leftIn: Typed, rightIn: Typed, env: CompileEnv, pos: number): Typed {
-  const left = requireBoolean(leftIn, env, pos, "the left side of AND");
-  const right = requireBoolean(rightIn, env, pos, "the right side of AND");
-  // FALSE AND anything is FALSE without evaluating the right side (as at run time).
-  if (left.constant?.value === false) return constantTyped(DataTypes.boolean, false);
+/**
+ * AND and OR: the decisive value (FALSE for AND, TRUE for OR) on either side is the result;
+ * otherwise NULL when either side is NULL, else the other value.
+ */
+function compileJunction(
+  op: "AND" | "OR",
+  leftIn: Typed,
+  rightIn: Typed,
+  env: CompileEnv,
+  pos: number,
+): Typed {
+  const decisive = op === "OR";
+  const left = requireBoolean(leftIn, env, pos, `the left side of ${op}`);
+  const right = requireBoolean(rightIn, env, pos, `the right side of ${op}`);
+  // FALSE AND anything is FALSE (TRUE OR anything is TRUE) without evaluating the right side (as at run time).
+  if (left.constant?.value === decisive) return constantTyped(DataTypes.boolean, decisive);
   const l = left.evaluate;
   const r = right.evaluate;
   const evaluate: SqlEvaluator = (ctx) => {
     const a = l(ctx);
-    if (a === false) return false;
+    if (a === decisive) return decisive;
     const b = r(ctx);
-    if (b === false) return false;
-    return a === null || b === null ? null : true;
+    if (b === decisive) return decisive;
+    return a === null || b === null ? null : !decisive;
   };
   return folded(DataTypes.boolean, evaluate, [left, right]);
 }
 
-export function compileOr(leftIn: Typed, rightIn: Typed, env: CompileEnv, pos: number): Typed {
-  const left = requireBoolean(leftIn, env, pos, "the left side of OR");
-  const right = requireBoolean(rightIn, env, pos, "the right side of OR");
-  if (left.constant?.value === true) return constantTyped(DataTypes.boolean, true);
-  const l = left.evaluate;
-  const r = right.evaluate;
-  const evaluate: SqlEvaluator = (ctx) => {
-    const a = l(ctx);
-    if (a === true) return true;
-    const b = r(ctx);
-    if (b === true) return true;
-    return a === null || b === null ? null : false;
-  };
-  return folded(DataTypes.boolean, evaluate, [left, right]);
-}
+export const compileAnd = (left: Typed, right: Typed, env: CompileEnv, pos: number): Typed =>
+  compileJunction("AND", left, right, env, pos);
+
+export const compileOr = (left: Typed, right: Typed, env: CompileEnv, pos: number): Typed =>
+  compileJunction("OR", left, right, env, pos);
 
 export function compileNot(operandIn: Typed, env: CompileEnv, pos: number): Typed {
   const operand = requireBoolean(operandIn, env, pos, "the operand of NOT");

@@ -4,26 +4,13 @@
  */
 import { type ArrayType, type DataType, DataTypes, type MapType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
-import { comparatorFor, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
-import {
-  argBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  collectionBound,
-  constantArg,
-  defineFunction,
-  intArg,
-  lambdaArg,
-  rejectLambdas,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { comparatorFor, type Equality, equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
+import { coerceArg, constantArg, intArg, lambdaArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, collectionBound, valueLimits } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;
@@ -244,64 +231,62 @@ function compileSize(args: readonly SqlArg[], fn: string, nullValue: number | nu
   };
 }
 
+/** A function of an array and a value of its element type, compared with the element type's equality. */
+function compileArrayWithValue(
+  fn: string,
+  args: readonly SqlArg[],
+  type: (element: DataType) => DataType,
+  f: (arr: Values, v: SqlValue, eq: Equality) => SqlValue,
+) {
+  const { element, array, value } = arrayAndElement(fn, args);
+  const eq = equalityFor(element);
+  return {
+    type: type(element),
+    evaluate: strict2<Values, SqlValue>(array, value, (arr, v) => f(arr, v, eq)),
+  };
+}
+
 export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "array",
+  ...sqlFunction(
+    "array(elements...)",
     "grows",
-    0,
-    Infinity,
     "array(e1, e2, ...): an array of the arguments (common type)",
     (a, _i, fn) => compileArrayFunction(a, fn),
   ),
-  ...defineFunction(
-    ["size", "cardinality"],
+  ...sqlFunction(
+    "size|cardinality(collection)",
     "fixed",
-    1,
-    1,
     "number of elements of an array or map; -1 for NULL (Spark's legacy default)",
     (a, _i, fn) => compileSize(a, fn, -1),
   ),
-  ...defineFunction(
-    "array_size",
-    "fixed",
-    1,
-    1,
-    "number of elements of an array; NULL for NULL",
-    (a, _i, fn) => compileSize(a, fn, null),
+  ...sqlFunction("array_size(array)", "fixed", "number of elements of an array; NULL for NULL", (a, _i, fn) =>
+    compileSize(a, fn, null),
   ),
-  ...defineFunction(
-    "element_at",
+  ...sqlFunction(
+    "element_at(array, i)",
     "input",
-    2,
-    2,
-    "element_at(array, i): 1-based element, negative from the end, NULL out of range (0 is an error); element_at(map, key)",
+    ": 1-based element, negative from the end, NULL out of range (0 is an error); element_at(map, key)",
     (a, _i, fn) => compileElementAt(fn, a, false),
   ),
-  ...defineFunction("try_element_at", "input", 2, 2, "like element_at, but index 0 gives NULL", (a, _i, fn) =>
-    compileElementAt(fn, a, true),
-  ),
-  ...defineFunction(
-    "get",
+  ...sqlFunction(
+    "try_element_at(array, i)",
     "input",
-    2,
-    2,
-    "get(array, i): 0-based element, NULL out of range",
-    (args, _i, fn) => {
-      const arr = arrayArg(fn, args, 0);
-      return {
-        type: arr.type.element,
-        evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
-          i < 0 || i >= a.length ? null : (a[i] ?? null),
-        ),
-      };
-    },
+    "like element_at, but index 0 gives NULL",
+    (a, _i, fn) => compileElementAt(fn, a, true),
   ),
-  ...defineFunction(
-    "sort_array",
+  ...sqlFunction("get(array, i)", "input", ": 0-based element, NULL out of range", (args, _i, fn) => {
+    const arr = arrayArg(fn, args, 0);
+    return {
+      type: arr.type.element,
+      evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
+        i < 0 || i >= a.length ? null : (a[i] ?? null),
+      ),
+    };
+  }),
+  ...sqlFunction(
+    "sort_array(array[, asc=true])",
     "input",
-    1,
-    2,
-    "sort_array(array[, asc=true]): NULLs first ascending, last descending",
+    ": NULLs first ascending, last descending",
     (args, _i, fn) => {
       const arr = arrayArg(fn, args, 0);
       const asc = args.length > 1 ? constantArg(fn, args, 1, DataTypes.boolean) : { value: true };
@@ -314,75 +299,54 @@ export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "array_sort",
+  ...sqlFunction(
+    "array_sort(array[, comparator])",
     "input",
-    1,
-    2,
     "array_sort(array[, (l, r) -> int]): ascending with NULLs last, or by a comparator",
     (a, _i, fn) => compileArraySort(fn, a),
   ),
-  ...defineFunction(
-    "array_contains",
+  ...sqlFunction(
+    "array_contains(array, value)",
     "fixed",
-    2,
-    2,
     "whether the array contains the value (NULL when not found but the array has NULLs)",
     (a, _i, fn) => compileContains(fn, a),
   ),
-  ...defineFunction(
-    "array_position",
+  ...sqlFunction(
+    "array_position(array, value)",
     "fixed",
-    2,
-    2,
     "1-based position of the first occurrence of the value, 0 if absent",
-    (args, _i, fn) => {
-      const { element, array, value } = arrayAndElement(fn, args);
-      const eq = equalityFor(element);
-      return {
-        type: L,
-        evaluate: strict2<Values, SqlValue>(array, value, (arr, v) =>
-          BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
-        ),
-      };
-    },
+    (args, _i, fn) =>
+      compileArrayWithValue(
+        fn,
+        args,
+        () => L,
+        (arr, v, eq) => BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
+      ),
   ),
-  ...defineFunction(
-    "array_remove",
+  ...sqlFunction(
+    "array_remove(array, value)",
     "input",
-    2,
-    2,
     "the array without the elements equal to the value",
-    (args, _i, fn) => {
-      const { element, array, value } = arrayAndElement(fn, args);
-      const eq = equalityFor(element);
-      return {
-        type: DataTypes.array(element),
-        evaluate: strict2<Values, SqlValue>(array, value, (arr, v) =>
-          arr.filter((x) => x === null || !eq(x, v)),
-        ),
-      };
-    },
+    (args, _i, fn) =>
+      compileArrayWithValue(fn, args, DataTypes.array, (arr, v, eq) =>
+        arr.filter((x) => x === null || !eq(x, v)),
+      ),
   ),
-  ...defineFunction("array_max", "input", 1, 1, "the largest non-NULL element", (a, _i, fn) =>
+  ...sqlFunction("array_max(array)", "input", "the largest non-NULL element", (a, _i, fn) =>
     compileExtremum(fn, a, 1),
   ),
-  ...defineFunction("array_min", "input", 1, 1, "the smallest non-NULL element", (a, _i, fn) =>
+  ...sqlFunction("array_min(array)", "input", "the smallest non-NULL element", (a, _i, fn) =>
     compileExtremum(fn, a, -1),
   ),
-  ...defineFunction(
-    "array_join",
+  ...sqlFunction(
+    "array_join(array, delim[, nullReplacement])",
     "grows",
-    2,
-    3,
-    "array_join(array, delim[, nullReplacement]): joins the elements; NULLs are skipped unless replaced",
+    ": joins the elements; NULLs are skipped unless replaced",
     (a, inputs, fn) => compileArrayJoin(fn, a, inputs),
   ),
-  ...defineFunction(
-    "arrays_overlap",
+  ...sqlFunction(
+    "arrays_overlap(a, b)",
     "fixed",
-    2,
-    2,
     "whether two arrays share a non-NULL element (NULL when not, but either has NULLs)",
     (args, _i, fn) => {
       const t = commonArgType(args);

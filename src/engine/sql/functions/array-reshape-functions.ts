@@ -6,22 +6,12 @@ import { DataTypes } from "../../../model/data-type.ts";
 import { MICROS_PER_DAY } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayAndElement, arrayArg } from "./array-functions.ts";
-import {
-  argBound,
-  argsBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  constantCount,
-  defineFunction,
-  intArg,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict3,
-  valueLimits,
-} from "./function-helpers.ts";
+import { coerceArg, constantCount, intArg } from "./function-args.ts";
+import { argBound, argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
+import { defineFunction, sqlFunction } from "./sql-function.ts";
+import { strict1, strict3 } from "./strict-evaluators.ts";
 
 const I = DataTypes.int;
 const L = DataTypes.long;
@@ -147,19 +137,15 @@ function compileArraysZip(fn: string, args: readonly SqlArg[]) {
 }
 
 export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "arrays_zip",
+  ...sqlFunction(
+    "arrays_zip(array, arrays...)",
     "input",
-    1,
-    Infinity,
     "array of structs whose field i comes from array i (fields named 0, 1, ...)",
     (a, _i, fn) => compileArraysZip(fn, a),
   ),
-  ...defineFunction(
-    "flatten",
+  ...sqlFunction(
+    "flatten(arrays)",
     "grows",
-    1,
-    1,
     "concatenates an array of arrays (NULL if any inner array is NULL)",
     (args, inputs, fn) => {
       const arr = arrayArg(fn, args, 0);
@@ -183,11 +169,9 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "shuffle",
+  ...sqlFunction(
+    "shuffle(array)",
     "input",
-    1,
-    1,
     "a random permutation of the array from the row's random draws",
     (args, _i, fn) => {
       const arr = arrayArg(fn, args, 0);
@@ -208,46 +192,35 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "slice",
+  ...sqlFunction(
+    "slice(array, start, length)",
     "input",
-    3,
-    3,
-    "slice(array, start, length): start is 1-based (negative from the end)",
+    ": start is 1-based (negative from the end)",
     (a, _i, fn) => compileSlice(fn, a),
   ),
-  ...defineFunction(
-    "sequence",
+  ...sqlFunction(
+    "sequence(start, stop[, step])",
     "grows",
-    2,
-    3,
-    "sequence(start, stop[, step]): integers, or dates (step in days) or timestamps (step in seconds)",
+    ": integers, or dates (step in days) or timestamps (step in seconds)",
     (a, inputs, fn) => compileSequence(fn, a, inputs),
   ),
-  ...defineFunction(
-    "array_repeat",
-    "grows",
-    2,
-    2,
-    "array_repeat(element, n): the element n times",
-    (args, inputs, fn) => {
-      const e = args[0]!;
-      const limits = valueLimits(inputs);
-      const n = intArg(fn, args, 1);
-      const times = constantCount(args, 1);
-      return {
-        type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
-        ...(times === undefined ? {} : { bound: 16 + times * (8 + argBound(args, 0)) }),
-        evaluate: (ctx) => {
-          const count = n(ctx);
-          if (count === null) return null;
-          checkValueSize(fn, count as number, limits, "array");
-          return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
-        },
-      };
-    },
-  ),
-  ...defineFunction("array_compact", "input", 1, 1, "the array without NULL elements", (args, _i, fn) => {
+  ...sqlFunction("array_repeat(element, n)", "grows", ": the element n times", (args, inputs, fn) => {
+    const e = args[0]!;
+    const limits = valueLimits(inputs);
+    const n = intArg(fn, args, 1);
+    const times = constantCount(args, 1);
+    return {
+      type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
+      ...(times === undefined ? {} : { bound: 16 + times * (8 + argBound(args, 0)) }),
+      evaluate: (ctx) => {
+        const count = n(ctx);
+        if (count === null) return null;
+        checkValueSize(fn, count as number, limits, "array");
+        return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
+      },
+    };
+  }),
+  ...sqlFunction("array_compact(array)", "input", "the array without NULL elements", (args, _i, fn) => {
     const arr = arrayArg(fn, args, 0);
     return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
   }),

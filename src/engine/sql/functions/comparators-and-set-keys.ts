@@ -6,7 +6,7 @@
 import type { DataType } from "../../../model/data-type.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import { compileEquality, compileOrdering, type Equality, type Ordering } from "../values/compare-values.ts";
-import { sqlError } from "./function-helpers.ts";
+import { sqlError } from "./function-errors.ts";
 
 export type { Equality, Ordering };
 

@@ -1,16 +1,9 @@
 /** `concat` and `concat_ws`: strings, arrays or binaries joined, within the run's value limits. */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlRunInputs, SqlValue } from "../sql-contract.ts";
-import {
-  argBound,
-  argsBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  rejectLambdas,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { coerceArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argBound, argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { argTypeError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 
 const S = DataTypes.string;

@@ -2,8 +2,10 @@
 import { type DataType, DataTypes, isNumeric } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
-import { argTypeError, coerceArg, defineFunction, rejectLambdas, sqlError } from "./function-helpers.ts";
+import { coerceArg, rejectLambdas } from "./function-args.ts";
+import { argTypeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const B = DataTypes.boolean;
 
@@ -43,11 +45,14 @@ function compileIf(fn: string, args: readonly SqlArg[]) {
   return { type: t, evaluate: ((ctx) => (cond(ctx) === true ? yes(ctx) : no(ctx))) satisfies SqlEvaluator };
 }
 
-function compileNullIf(fn: string, args: readonly SqlArg[]) {
+/** Both arguments brought to their common type, and that type's equality. */
+function commonPair(fn: string, args: readonly SqlArg[]) {
   const t = common(fn, args);
-  const a = coerceArg(fn, args, 0, t);
-  const b = coerceArg(fn, args, 1, t);
-  const eq = equalityFor(t);
+  return { t, a: coerceArg(fn, args, 0, t), b: coerceArg(fn, args, 1, t), eq: equalityFor(t) };
+}
+
+function compileNullIf(fn: string, args: readonly SqlArg[]) {
+  const { t, a, b, eq } = commonPair(fn, args);
   return {
     type: t,
     evaluate: ((ctx) => {
@@ -73,48 +78,44 @@ function floatingArg(
 }
 
 export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "if",
+  ...sqlFunction(
+    "if(cond, then, else)",
     "input",
-    3,
-    3,
-    "if(cond, then, else): then when cond is true, else otherwise (also when NULL)",
+    ": then when cond is true, else otherwise (also when NULL)",
     (a, _i, fn) => compileIf(fn, a),
   ),
-  ...defineFunction("coalesce", "input", 1, Infinity, "the first non-NULL argument", (a, _i, fn) =>
+  ...sqlFunction("coalesce(value, values...)", "input", "the first non-NULL argument", (a, _i, fn) =>
     compileCoalesce(fn, a),
   ),
-  ...defineFunction(
-    ["nvl", "ifnull"],
+  ...sqlFunction(
+    "nvl|ifnull(value, replacement)",
     "input",
-    2,
-    2,
     "the second argument when the first is NULL",
     (a, _i, fn) => compileCoalesce(fn, a),
   ),
-  ...defineFunction("nvl2", "input", 3, 3, "nvl2(x, a, b): a when x is not NULL, else b", (args, _i, fn) => {
+  ...sqlFunction("nvl2(x, a, b)", "input", ": a when x is not NULL, else b", (args, _i, fn) => {
     const x = args[0]!;
     const t = common(fn, args.slice(1));
     const a = coerceArg(fn, args, 1, t);
     const b = coerceArg(fn, args, 2, t);
     return { type: t, evaluate: (ctx) => (x.evaluate(ctx) !== null ? a(ctx) : b(ctx)) };
   }),
-  ...defineFunction("nullif", "input", 2, 2, "nullif(a, b): NULL when a equals b, else a", (a, _i, fn) =>
+  ...sqlFunction("nullif(a, b)", "input", ": NULL when a equals b, else a", (a, _i, fn) =>
     compileNullIf(fn, a),
   ),
-  ...defineFunction("isnull", "fixed", 1, 1, "whether the value is NULL", (args) => {
+  ...sqlFunction("isnull(value)", "fixed", "whether the value is NULL", (args) => {
     const e = args[0]!.evaluate;
     return { type: B, evaluate: (ctx) => e(ctx) === null };
   }),
-  ...defineFunction("isnotnull", "fixed", 1, 1, "whether the value is not NULL", (args) => {
+  ...sqlFunction("isnotnull(value)", "fixed", "whether the value is not NULL", (args) => {
     const e = args[0]!.evaluate;
     return { type: B, evaluate: (ctx) => e(ctx) !== null };
   }),
-  ...defineFunction("isnan", "fixed", 1, 1, "whether a double is NaN (false for NULL)", (args, _i, fn) => {
+  ...sqlFunction("isnan(x)", "fixed", "whether a double is NaN (false for NULL)", (args, _i, fn) => {
     const x = floatingArg(fn, args, 0);
     return { type: B, evaluate: (ctx) => Number.isNaN(x.evaluate(ctx)) };
   }),
-  ...defineFunction("nanvl", "fixed", 2, 2, "nanvl(a, b): b when a is NaN, else a", (args, _i, fn) => {
+  ...sqlFunction("nanvl(a, b)", "fixed", ": b when a is NaN, else a", (args, _i, fn) => {
     const x = floatingArg(fn, args, 0);
     const y = floatingArg(fn, args, 1);
     const t = x.type.kind === "float" && y.type.kind === "float" ? DataTypes.float : DataTypes.double;
@@ -126,35 +127,25 @@ export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
       },
     };
   }),
-  ...defineFunction(
-    "equal_null",
-    "fixed",
-    2,
-    2,
-    "equality where NULL equals NULL (a <=> b)",
-    (args, _i, fn) => {
-      const t = common(fn, args);
-      const a = coerceArg(fn, args, 0, t);
-      const b = coerceArg(fn, args, 1, t);
-      const eq = equalityFor(t);
-      return {
-        type: B,
-        evaluate: (ctx) => {
-          const x = a(ctx);
-          const y = b(ctx);
-          return x === null || y === null ? x === y : eq(x, y);
-        },
-      };
-    },
-  ),
-  ...defineFunction("zeroifnull", "fixed", 1, 1, "0 when the number is NULL", (args, _i, fn) => {
+  ...sqlFunction("equal_null(a, b)", "fixed", "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
+    const { a, b, eq } = commonPair(fn, args);
+    return {
+      type: B,
+      evaluate: (ctx) => {
+        const x = a(ctx);
+        const y = b(ctx);
+        return x === null || y === null ? x === y : eq(x, y);
+      },
+    };
+  }),
+  ...sqlFunction("zeroifnull(n)", "fixed", "0 when the number is NULL", (args, _i, fn) => {
     const a = args[0]!;
     const t = isNullLiteral(a) ? DataTypes.int : a.type;
     if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
     const zero = t.kind === "long" || t.kind === "decimal" ? 0n : 0;
     return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
   }),
-  ...defineFunction("nullifzero", "fixed", 1, 1, "NULL when the number is 0", (args, _i, fn) => {
+  ...sqlFunction("nullifzero(n)", "fixed", "NULL when the number is 0", (args, _i, fn) => {
     const a = args[0]!;
     if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
     return {

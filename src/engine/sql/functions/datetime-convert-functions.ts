@@ -16,21 +16,13 @@ import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-co
 import { stringBound } from "../values/value-bounds.ts";
 import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
-import {
-  argBound,
-  argTypeError,
-  coerceArg,
-  constantArg,
-  defineFunction,
-  intArg,
-  lastValueCache,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-  stringArg,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, intArg, stringArg } from "./function-args.ts";
+import { argBound } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
+import { lastValueCache } from "./last-value-cache.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;
@@ -198,13 +190,26 @@ function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
  */
 const patternBound = (args: readonly SqlArg[]): number => 3 * argBound(args, 1) + stringBound(64);
 
+/** date_format and from_unixtime: the value at argument 0, as microseconds, formatted with the pattern at 1. */
+function compileFormat(fn: string, args: readonly SqlArg[], micros: SqlEvaluator) {
+  const pattern = patternArg(fn, args, 1);
+  return {
+    type: S,
+    bound: patternBound(args),
+    evaluate: (ctx: SqlRowContext) => {
+      const v = micros(ctx);
+      if (v === null) return null;
+      const p = pattern(ctx);
+      return p === null ? null : p.format(v as number);
+    },
+  };
+}
+
 export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "to_date",
+  ...sqlFunction(
+    "to_date(x[, pattern])",
     "fixed",
-    1,
-    2,
-    "to_date(x[, pattern]): a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
+    ": a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
     (args, _i, fn) => {
       if (args.length === 1) return { type: DATE, evaluate: dateArg(fn, args, 0) };
       return {
@@ -213,43 +218,24 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "to_timestamp",
+  ...sqlFunction(
+    "to_timestamp(x[, pattern])",
     "fixed",
-    1,
-    2,
-    "to_timestamp(x[, pattern]): a timestamp from text (Spark date pattern) or a date; NULL when invalid",
+    ": a timestamp from text (Spark date pattern) or a date; NULL when invalid",
     (args, _i, fn) => ({
       type: TS,
       evaluate: parsedMicros(fn, args, args.length > 1),
     }),
   ),
-  ...defineFunction(
-    "date_format",
+  ...sqlFunction(
+    "date_format(ts, pattern)",
     "grows",
-    2,
-    2,
-    "date_format(ts, pattern): formats a timestamp or date with a Spark date pattern",
-    (args, _i, fn) => {
-      const pattern = patternArg(fn, args, 1);
-      const ts = tsArg(fn, args, 0);
-      return {
-        type: S,
-        bound: patternBound(args),
-        evaluate: (ctx) => {
-          const v = ts(ctx);
-          if (v === null) return null;
-          const p = pattern(ctx);
-          return p === null ? null : p.format(v as number);
-        },
-      };
-    },
+    ": formats a timestamp or date with a Spark date pattern",
+    (args, _i, fn) => compileFormat(fn, args, tsArg(fn, args, 0)),
   ),
-  ...defineFunction(
-    "unix_timestamp",
+  ...sqlFunction(
+    "unix_timestamp([time, pattern])",
     "fixed",
-    0,
-    2,
     "seconds since the epoch of now, of a timestamp/date, or of text parsed with a pattern (default yyyy-MM-dd HH:mm:ss)",
     (args, inputs, fn) => {
       if (args.length === 0) {
@@ -264,44 +250,30 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "to_unix_timestamp",
+  ...sqlFunction(
+    "to_unix_timestamp(time[, pattern])",
     "fixed",
-    1,
-    2,
     "seconds since the epoch of a timestamp/date or of text parsed with a pattern",
     (args, _i, fn) => ({
       type: L,
       evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
     }),
   ),
-  ...defineFunction(
-    "from_unixtime",
+  ...sqlFunction(
+    "from_unixtime(seconds[, pattern])",
     "grows",
-    1,
-    2,
-    "from_unixtime(seconds[, pattern]): epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
-    (args, _i, fn) => {
-      const secs = coerceArg(fn, args, 0, L);
-      const pattern = patternArg(fn, args, 1);
-      return {
-        type: S,
-        bound: patternBound(args),
-        evaluate: (ctx) => {
-          const v = secs(ctx);
-          if (v === null) return null;
-          const p = pattern(ctx);
-          return p === null ? null : p.format(Number(v as bigint) * MICROS_PER_SECOND);
-        },
-      };
-    },
+    ": epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
+    (args, _i, fn) =>
+      compileFormat(
+        fn,
+        args,
+        strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v) * MICROS_PER_SECOND),
+      ),
   ),
-  ...defineFunction(
-    "date_trunc",
+  ...sqlFunction(
+    "date_trunc(unit, ts)",
     "fixed",
-    2,
-    2,
-    "date_trunc(unit, ts): truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
+    ": truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
     (args, _i, fn) => {
       const level = lastValueCache(levelOf);
       return {
@@ -313,12 +285,10 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "trunc",
+  ...sqlFunction(
+    "trunc(date, unit)",
     "fixed",
-    2,
-    2,
-    "trunc(date, unit): truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
+    ": truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
     (args, _i, fn) => {
       const level = lastValueCache(levelOf);
       return {
@@ -330,114 +300,71 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "timestamp_seconds",
+  ...sqlFunction(
+    "timestamp_seconds(seconds)",
     "fixed",
-    1,
-    1,
     "the timestamp that many seconds (fractions allowed) after the epoch",
     (args, _i, fn) => ({
       type: TS,
       evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
     }),
   ),
-  ...defineFunction(
-    "timestamp_millis",
+  ...strictFunction(
+    "timestamp_millis(millis: long): timestamp",
     "fixed",
-    1,
-    1,
     "the timestamp that many milliseconds after the epoch",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v * 1000n)),
-    }),
+    (v: bigint) => Number(v * 1000n),
   ),
-  ...defineFunction(
-    "timestamp_micros",
+  ...strictFunction(
+    "timestamp_micros(micros: long): timestamp",
     "fixed",
-    1,
-    1,
     "the timestamp that many microseconds after the epoch",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), Number),
-    }),
+    Number,
   ),
-  ...defineFunction(
-    "unix_seconds",
+  ...strictFunction(
+    "unix_seconds(ts: timestamp): long",
     "fixed",
-    1,
-    1,
     "whole seconds since the epoch of a timestamp",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
-    }),
+    (t: number) => BigInt(floorDiv(t, MICROS_PER_SECOND)),
   ),
-  ...defineFunction(
-    "unix_millis",
+  ...strictFunction(
+    "unix_millis(ts: timestamp): long",
     "fixed",
-    1,
-    1,
     "whole milliseconds since the epoch of a timestamp",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(tsArg(fn, args, 0), (t) => BigInt(floorDiv(t, 1000))),
-    }),
+    (t: number) => BigInt(floorDiv(t, 1000)),
   ),
-  ...defineFunction(
-    "unix_micros",
+  ...strictFunction(
+    "unix_micros(ts: timestamp): long",
     "fixed",
-    1,
-    1,
     "microseconds since the epoch of a timestamp",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(tsArg(fn, args, 0), BigInt),
-    }),
+    BigInt,
   ),
-  ...defineFunction("unix_date", "fixed", 1, 1, "days since the epoch of a date", (args, _i, fn) => ({
+  ...sqlFunction("unix_date(date)", "fixed", "days since the epoch of a date", (args, _i, fn) => ({
     type: DataTypes.int,
     evaluate: dateArg(fn, args, 0),
   })),
-  ...defineFunction(
-    "date_from_unix_date",
+  ...sqlFunction(
+    "date_from_unix_date(days)",
     "fixed",
-    1,
-    1,
     "the date that many days after 1970-01-01",
     (args, _i, fn) => ({
       type: DATE,
       evaluate: intArg(fn, args, 0),
     }),
   ),
-  ...defineFunction(
-    "from_utc_timestamp",
+  ...strictFunction(
+    "from_utc_timestamp(ts: timestamp, zone: string): timestamp",
     "fixed",
-    2,
-    2,
-    "from_utc_timestamp(ts, zone): shifts a UTC timestamp to the zone's wall-clock time",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict2<number, string>(
-        tsArg(fn, args, 0),
-        stringArg(fn, args, 1),
-        (ts, z) => ts + zoneOffsetMicros(fn, z, ts),
-      ),
-    }),
+    ": shifts a UTC timestamp to the zone's wall-clock time",
+    (ts: number, z: string) => ts + zoneOffsetMicros("from_utc_timestamp", z, ts),
   ),
-  ...defineFunction(
-    "to_utc_timestamp",
+  ...strictFunction(
+    "to_utc_timestamp(ts: timestamp, zone: string): timestamp",
     "fixed",
-    2,
-    2,
-    "to_utc_timestamp(ts, zone): reads ts as wall-clock time in the zone and gives UTC",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: strict2<number, string>(tsArg(fn, args, 0), stringArg(fn, args, 1), (ts, z) => {
-        const guess = ts - zoneOffsetMicros(fn, z, ts);
-        return ts - zoneOffsetMicros(fn, z, guess);
-      }),
-    }),
+    ": reads ts as wall-clock time in the zone and gives UTC",
+    (ts: number, z: string) => {
+      const guess = ts - zoneOffsetMicros("to_utc_timestamp", z, ts);
+      return ts - zoneOffsetMicros("to_utc_timestamp", z, guess);
+    },
   ),
 ];

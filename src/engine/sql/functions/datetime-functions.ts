@@ -17,18 +17,11 @@ import {
   validDate,
 } from "../../../util/calendar.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
-import {
-  coerceArg,
-  constantArg,
-  defineFunction,
-  intArg,
-  lastValueCache,
-  sqlError,
-  strict1,
-  strict2,
-  strictN,
-  stringArg,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, intArg, stringArg } from "./function-args.ts";
+import { sqlError } from "./function-errors.ts";
+import { lastValueCache } from "./last-value-cache.ts";
+import { defineFunction, sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2, strictN } from "./strict-evaluators.ts";
 
 const I = DataTypes.int;
 const DATE = DataTypes.date;
@@ -224,67 +217,52 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ...timePart("hour", "the hour (0-23) of a timestamp", (m) => Math.floor(m / 3_600_000_000)),
   ...timePart("minute", "the minute (0-59) of a timestamp", (m) => Math.floor(m / 60_000_000) % 60),
   ...timePart("second", "the second (0-59) of a timestamp", (m) => Math.floor(m / 1_000_000) % 60),
-  ...defineFunction(
-    ["date_part", "datepart"],
+  ...sqlFunction(
+    "date_part|datepart('FIELD', source)",
     "fixed",
-    2,
-    2,
-    "date_part('FIELD', source): a field (YEAR, MONTH, DAY, HOUR, SECOND, DOW, ...) of a date or timestamp",
+    ": a field (YEAR, MONTH, DAY, HOUR, SECOND, DOW, ...) of a date or timestamp",
     (a, _i, fn) => compileDatePart(a, fn),
   ),
-  ...defineFunction("dayname", "fixed", 1, 1, "three-letter day name (Mon ... Sun)", (args, _i, fn) => ({
-    type: DataTypes.string,
-    evaluate: strict1<number>(dateArg(fn, args, 0), (d) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3)),
-  })),
-  ...defineFunction("monthname", "fixed", 1, 1, "three-letter month name (Jan ... Dec)", (args, _i, fn) => ({
-    type: DataTypes.string,
-    evaluate: strict1<number>(dateArg(fn, args, 0), (d) =>
-      MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3),
-    ),
-  })),
-  ...defineFunction(
-    ["date_add", "dateadd"],
+  ...strictFunction(
+    "dayname(date: date): string",
     "fixed",
-    2,
-    2,
-    "date_add(start, n): n days after start",
-    (args, _i, fn) => ({
-      type: DATE,
-      evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d + n),
-    }),
+    "three-letter day name (Mon ... Sun)",
+    (d: number) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3),
   ),
-  ...defineFunction("date_sub", "fixed", 2, 2, "date_sub(start, n): n days before start", (args, _i, fn) => ({
-    type: DATE,
-    evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), (d, n) => d - n),
-  })),
-  ...defineFunction(
-    ["datediff", "date_diff"],
+  ...strictFunction(
+    "monthname(date: date): string",
     "fixed",
-    2,
-    2,
-    "datediff(end, start): days from start to end",
-    (args, _i, fn) => ({
-      type: I,
-      evaluate: strict2<number, number>(dateArg(fn, args, 0), dateArg(fn, args, 1), (a, b) => a - b),
-    }),
+    "three-letter month name (Jan ... Dec)",
+    (d: number) => MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3),
   ),
-  ...defineFunction(
-    "add_months",
+  ...strictFunction(
+    "date_add|dateadd(start: date, n: int): date",
     "fixed",
-    2,
-    2,
-    "add_months(start, n): same day n months later (clamped to the month's end)",
-    (args, _i, fn) => ({
-      type: DATE,
-      evaluate: strict2<number, number>(dateArg(fn, args, 0), intArg(fn, args, 1), addMonths),
-    }),
+    ": n days after start",
+    (d: number, n: number) => d + n,
   ),
-  ...defineFunction(
-    "months_between",
+  ...strictFunction(
+    "date_sub(start: date, n: int): date",
     "fixed",
-    2,
-    3,
-    "months_between(t1, t2[, roundOff=true]): months from t2 to t1, rounded to 8 digits",
+    ": n days before start",
+    (d: number, n: number) => d - n,
+  ),
+  ...strictFunction(
+    "datediff|date_diff(end: date, start: date): int",
+    "fixed",
+    ": days from start to end",
+    (a: number, b: number) => a - b,
+  ),
+  ...strictFunction(
+    "add_months(start: date, n: int): date",
+    "fixed",
+    ": same day n months later (clamped to the month's end)",
+    addMonths,
+  ),
+  ...sqlFunction(
+    "months_between(t1, t2[, roundOff=true])",
+    "fixed",
+    ": months from t2 to t1, rounded to 8 digits",
     (args, _i, fn) => {
       const round = args.length > 2 ? coerceArg(fn, args, 2, DataTypes.boolean) : () => true;
       return {
@@ -295,16 +273,16 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("last_day", "fixed", 1, 1, "the last day of the date's month", (args, _i, fn) => ({
-    type: DATE,
-    evaluate: strict1<number>(dateArg(fn, args, 0), lastDayOfMonth),
-  })),
-  ...defineFunction(
-    "next_day",
+  ...strictFunction(
+    "last_day(date: date): date",
     "fixed",
-    2,
-    2,
-    "next_day(start, 'MON'): the first such weekday after start; NULL for an unknown day name",
+    "the last day of the date's month",
+    lastDayOfMonth,
+  ),
+  ...sqlFunction(
+    "next_day(start, 'MON')",
+    "fixed",
+    ": the first such weekday after start; NULL for an unknown day name",
     (args, _i, fn) => {
       const index = lastValueCache(dayOfWeekIndex);
       return {
@@ -316,26 +294,16 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "make_date",
+  ...strictFunction(
+    "make_date(year: int, month: int, day: int): date",
     "fixed",
-    3,
-    3,
-    "make_date(year, month, day); NULL when invalid",
-    (args, _i, fn) => ({
-      type: DATE,
-      evaluate: strictN(
-        [0, 1, 2].map((i) => intArg(fn, args, i)),
-        (xs) => validDate(xs[0] as number, xs[1] as number, xs[2] as number),
-      ),
-    }),
+    "; NULL when invalid",
+    validDate,
   ),
-  ...defineFunction(
-    "make_timestamp",
+  ...sqlFunction(
+    "make_timestamp(year, month, day, hour, min, sec[, zone])",
     "fixed",
-    6,
-    7,
-    "make_timestamp(year, month, day, hour, min, sec[, zone]); sec may have a fraction; NULL when invalid",
+    "; sec may have a fraction; NULL when invalid",
     (args, _i, fn) => {
       const ints = [0, 1, 2, 3, 4].map((i) => intArg(fn, args, i));
       const sec = coerceArg(fn, args, 5, DataTypes.decimal(16, 6));
@@ -351,37 +319,26 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    ["current_date", "curdate"],
+  ...sqlFunction(
+    "current_date|curdate()",
     "fixed",
-    0,
-    0,
     "the run's reference date (fixed for the whole run)",
     (_a, inputs) => {
       const d = floorDiv(inputs.nowMicros, MICROS_PER_DAY);
       return { type: DATE, evaluate: () => d };
     },
   ),
-  ...defineFunction(
-    ["current_timestamp", "now", "localtimestamp"],
+  ...sqlFunction(
+    "current_timestamp|now|localtimestamp()",
     "fixed",
-    0,
-    0,
     "the run's reference time (fixed for the whole run)",
     (_a, inputs) => {
       const t = inputs.nowMicros;
       return { type: TS, evaluate: () => t };
     },
   ),
-  ...defineFunction(
-    "current_timezone",
-    "fixed",
-    0,
-    0,
-    "the session time zone: always UTC in rowforge",
-    () => ({
-      type: DataTypes.string,
-      evaluate: () => "UTC",
-    }),
-  ),
+  ...sqlFunction("current_timezone()", "fixed", "the session time zone: always UTC in rowforge", () => ({
+    type: DataTypes.string,
+    evaluate: () => "UTC",
+  })),
 ];

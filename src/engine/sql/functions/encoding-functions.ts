@@ -3,20 +3,13 @@ import { Buffer } from "node:buffer";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
-import {
-  argsBound,
-  argTypeError,
-  coerceArg,
-  defineFunction,
-  intArg,
-  runtimeError,
-  strict1,
-  strict2,
-  strict3,
-  stringArg,
-} from "./function-helpers.ts";
+import { coerceArg, stringArg } from "./function-args.ts";
+import { argsBound, timesArgs } from "./function-bounds.ts";
+import { argTypeError, runtimeError } from "./function-errors.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const S = DataTypes.string;
 const B = DataTypes.binary;
@@ -200,77 +193,48 @@ function uuidFrom(words: readonly number[]): string {
 }
 
 export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "base64",
+  ...strictFunction(
+    "base64(bin: binary): string",
     "grows",
-    1,
-    1,
     "base64 text of a binary (strings are encoded as UTF-8)",
-    (args, _i, fn) => ({
-      type: S,
-      // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
-      bound: argsBound(args, 4),
-      evaluate: strict1<Uint8Array>(coerceArg(fn, args, 0, B), (b) =>
-        Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
-      ),
-    }),
+    (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
+    // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
+    timesArgs(4),
   ),
-  ...defineFunction("unbase64", "input", 1, 1, "the binary a base64 string encodes", (args, _i, fn) => ({
-    type: B,
-    evaluate: strict1<string>(stringArg(fn, args, 0), (s) => toBytes(Buffer.from(s, "base64"))),
-  })),
-  ...defineFunction(
-    "hex",
+  ...strictFunction(
+    "unbase64(str: string): binary",
+    "input",
+    "the binary a base64 string encodes",
+    (s: string) => toBytes(Buffer.from(s, "base64")),
+  ),
+  ...sqlFunction(
+    "hex(value)",
     "grows",
-    1,
-    1,
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
     (a, _i, fn) => compileHex(a, fn),
   ),
-  ...defineFunction(
-    "unhex",
+  ...strictFunction(
+    "unhex(str: string): binary",
     "input",
-    1,
-    1,
     "the binary a hex string encodes (NULL when it is not hex)",
-    (args, _i, fn) => ({
-      type: B,
-      evaluate: strict1<string>(stringArg(fn, args, 0), unhex),
-    }),
+    unhex,
   ),
-  ...defineFunction(
-    "bin",
+  ...strictFunction(
+    "bin(n: long): string",
     "fixed",
-    1,
-    1,
     "binary digits of a long (two's complement for negatives)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, L), (v) => BigInt.asUintN(64, v).toString(2)),
-    }),
+    (v: bigint) => BigInt.asUintN(64, v).toString(2),
   ),
-  ...defineFunction(
-    "conv",
+  ...strictFunction(
+    "conv(num: string, from_base: int, to_base: int): string",
     "fixed",
-    3,
-    3,
-    "conv(num, from_base, to_base): converts a number between bases 2..36",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict3<string, number, number>(
-        stringArg(fn, args, 0),
-        intArg(fn, args, 1),
-        intArg(fn, args, 2),
-        conv,
-      ),
-    }),
+    ": converts a number between bases 2..36",
+    conv,
   ),
-  ...defineFunction(
-    "to_binary",
+  ...sqlFunction(
+    "to_binary(str[, 'hex'|'utf-8'|'base64'])",
     "grows",
-    1,
-    2,
-    "to_binary(str[, 'hex'|'utf-8'|'base64']): NULL when str is malformed",
+    ": NULL when str is malformed",
     (args, _i, fn) => {
       const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
       return {
@@ -288,26 +252,17 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "encode",
+  ...strictFunction(
+    "encode(str: string, charset: string): binary",
     "grows",
-    2,
-    2,
-    "encode(str, charset): the bytes of str in the character set",
-    (args, _i, fn) => ({
-      type: B,
-      // Up to 4 bytes a character, and a byte-order mark.
-      bound: argsBound(args, 2),
-      evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, c) =>
-        encode(fn, s, c),
-      ),
-    }),
+    ": the bytes of str in the character set",
+    (s: string, c: string) => encode("encode", s, c),
+    // Up to 4 bytes a character, and a byte-order mark.
+    timesArgs(2),
   ),
-  ...defineFunction(
-    "decode",
+  ...sqlFunction(
+    "decode(bin, charset, more...)",
     "input",
-    2,
-    Infinity,
     "decode(bin, charset) decodes bytes; decode(expr, search, result, ..., default) picks the result of the first equal search",
     (args, _i, fn) => {
       if (args.length > 2) return compileDecodeSwitch(args, fn);
@@ -322,50 +277,34 @@ export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "url_encode",
+  ...strictFunction(
+    "url_encode(str: string): string",
     "grows",
-    1,
-    1,
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
-    (args, _i, fn) => ({
-      type: S,
-      // A character of one UTF-16 unit may become %XX%XX%XX.
-      bound: argsBound(args, 9),
-      evaluate: strict1<string>(stringArg(fn, args, 0), urlEncode),
-    }),
+    urlEncode,
+    // A character of one UTF-16 unit may become %XX%XX%XX.
+    timesArgs(9),
   ),
-  ...defineFunction(
-    "url_decode",
+  ...strictFunction(
+    "url_decode(str: string): string",
     "input",
-    1,
-    1,
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<string>(stringArg(fn, args, 0), (s) => {
-        const d = urlDecode(s);
-        if (d === null)
-          throw runtimeError(
-            fn,
-            `${JSON.stringify(s)} has a malformed % escape; use try_url_decode for NULL instead`,
-          );
-        return d;
-      }),
-    }),
+    (s: string) => {
+      const d = urlDecode(s);
+      if (d === null) {
+        const message = `${JSON.stringify(s)} has a malformed % escape; use try_url_decode for NULL instead`;
+        throw runtimeError("url_decode", message);
+      }
+      return d;
+    },
   ),
-  ...defineFunction(
-    "try_url_decode",
+  ...strictFunction(
+    "try_url_decode(str: string): string",
     "input",
-    1,
-    1,
     "like url_decode, but NULL for malformed escapes",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<string>(stringArg(fn, args, 0), urlDecode),
-    }),
+    urlDecode,
   ),
-  ...defineFunction("uuid", "fixed", 0, 0, "a random version-4 UUID from the row's random draws", () => ({
+  ...sqlFunction("uuid()", "fixed", "a random version-4 UUID from the row's random draws", () => ({
     type: S,
     evaluate: (ctx) => uuidFrom([ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32()]),
   })),

@@ -12,19 +12,9 @@ import {
   formatDecimal,
   parseDecimalPattern,
 } from "./decimal-format.ts";
-import {
-  argBound,
-  checkValueSize,
-  constantArg,
-  defineFunction,
-  intArg,
-  lastValueCache,
-  rejectLambdas,
-  runtimeError,
-  sqlError,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantArg, intArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { runtimeError, sqlError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
 import {
   applyJavaFormat,
@@ -34,7 +24,9 @@ import {
   formatMinLength,
   parseJavaFormat,
 } from "./java-format.ts";
+import { lastValueCache } from "./last-value-cache.ts";
 import type { ExactDecimal } from "./rounding.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const S = DataTypes.string;
 
@@ -156,20 +148,16 @@ function compileFormatNumber(args: readonly SqlArg[], fn: string, inputs: SqlRun
 }
 
 export const FORMAT_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    ["format_string", "printf"],
+  ...sqlFunction(
+    "format_string|printf(fmt, args...)",
     "grows",
-    1,
-    Infinity,
-    "format_string(fmt, args...): Java printf-style formatting (%s %d %05d %.2f %x %e %%)",
+    ": Java printf-style formatting (%s %d %05d %.2f %x %e %%)",
     (a, inputs, fn) => compileFormatString(a, fn, inputs),
   ),
-  ...defineFunction(
-    "format_number",
+  ...sqlFunction(
+    "format_number(x, d | pattern)",
     "grows",
-    2,
-    2,
-    "format_number(x, d | pattern): formats like '#,###,###.##' rounded HALF_EVEN to d decimals (NULL for d < 0)",
+    ": formats like '#,###,###.##' rounded HALF_EVEN to d decimals (NULL for d < 0)",
     (a, inputs, fn) => compileFormatNumber(a, fn, inputs),
   ),
 ];

@@ -1,12 +1,14 @@
 /** Hash and checksum functions: hash, xxhash64, crc32, md5, sha/sha1, sha2. */
 import { createHash } from "node:crypto";
-import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import { type DataType, DataTypes } from "../../../model/data-type.ts";
+import type { SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { crc32 } from "./crc32.ts";
-import { coerceArg, defineFunction, intArg, rejectLambdas, strict1, strict2 } from "./function-helpers.ts";
+import { coerceArg, intArg, rejectLambdas } from "./function-args.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
 import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
 import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
+import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const MURMUR: HashPrimitives<number> = { int: murmur3Int, long: murmur3Long, bytes: murmur3Bytes };
 const XXHASH: HashPrimitives<bigint> = { int: xxhash64Int, long: xxhash64Long, bytes: xxhash64Bytes };
@@ -21,6 +23,13 @@ function bytesArg(fn: string, args: Parameters<SqlFunction["compile"]>[0], i: nu
 const digest = (algorithm: string, bytes: Uint8Array): string =>
   createHash(algorithm).update(bytes).digest("hex");
 
+/** A checksum or digest of one argument's bytes (a string's UTF-8 bytes). */
+const bytesFunction = (signature: string, doc: string, type: DataType, f: (bytes: Uint8Array) => SqlValue) =>
+  sqlFunction(signature, "fixed", doc, (args, _i, fn) => ({
+    type,
+    evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), f),
+  }));
+
 const SHA2_BITS: ReadonlyMap<number, string> = new Map([
   [0, "sha256"],
   [224, "sha224"],
@@ -30,11 +39,9 @@ const SHA2_BITS: ReadonlyMap<number, string> = new Map([
 ]);
 
 export const HASH_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "hash",
+  ...sqlFunction(
+    "hash(value, values...)",
     "fixed",
-    1,
-    Infinity,
     "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
     (args, _i, fn) => {
       rejectLambdas(fn, args);
@@ -49,11 +56,9 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "xxhash64",
+  ...sqlFunction(
+    "xxhash64(value, values...)",
     "fixed",
-    1,
-    Infinity,
     "64-bit xxHash (seed 42) of the arguments, as a bigint",
     (args, _i, fn) => {
       rejectLambdas(fn, args);
@@ -68,44 +73,24 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "crc32",
-    "fixed",
-    1,
-    1,
+  ...bytesFunction(
+    "crc32(bytes)",
     "CRC-32 checksum of a string or binary, as a bigint",
-    (args, _i, fn) => ({
-      type: DataTypes.long,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => BigInt(crc32(b))),
-    }),
+    DataTypes.long,
+    (b) => BigInt(crc32(b)),
   ),
-  ...defineFunction(
-    "md5",
-    "fixed",
-    1,
-    1,
-    "MD5 digest of a string or binary, as a hex string",
-    (args, _i, fn) => ({
-      type: DataTypes.string,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("md5", b)),
-    }),
+  ...bytesFunction("md5(bytes)", "MD5 digest of a string or binary, as a hex string", DataTypes.string, (b) =>
+    digest("md5", b),
   ),
-  ...defineFunction(
-    ["sha1", "sha"],
-    "fixed",
-    1,
-    1,
+  ...bytesFunction(
+    "sha1|sha(bytes)",
     "SHA-1 digest of a string or binary, as a hex string",
-    (args, _i, fn) => ({
-      type: DataTypes.string,
-      evaluate: strict1<Uint8Array>(bytesArg(fn, args, 0), (b) => digest("sha1", b)),
-    }),
+    DataTypes.string,
+    (b) => digest("sha1", b),
   ),
-  ...defineFunction(
-    "sha2",
+  ...sqlFunction(
+    "sha2(bytes, bitLength)",
     "fixed",
-    2,
-    2,
     "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",
     (args, _i, fn) => ({
       type: DataTypes.string,

@@ -9,20 +9,12 @@ import { SCALAR_BYTES } from "../values/value-bounds.ts";
 import { arrayArg } from "./array-functions.ts";
 import { valueCaster } from "./cast-evaluators.ts";
 import { setKeyFor } from "./comparators-and-set-keys.ts";
-import {
-  argBound,
-  argsBound,
-  argTypeError,
-  castArg,
-  coerceArg,
-  defineFunction,
-  lambdaArg,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-} from "./function-helpers.ts";
+import { castArg, coerceArg, lambdaArg } from "./function-args.ts";
+import { argBound, argsBound } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -320,86 +312,69 @@ function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "inters
 }
 
 export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "transform",
+  ...sqlFunction(
+    "transform(array, lambda)",
     "input",
-    2,
-    2,
     "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
     (a, _i, fn) => compileTransform(fn, a),
   ),
-  ...defineFunction(
-    "filter",
+  ...sqlFunction(
+    "filter(array, lambda)",
     "input",
-    2,
-    2,
     "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
     (a, _i, fn) => compileFilter(fn, a),
   ),
-  ...defineFunction(
-    "exists",
+  ...sqlFunction(
+    "exists(array, x -> bool)",
     "fixed",
-    2,
-    2,
-    "exists(array, x -> bool): true if any element satisfies it (NULL if undecided with NULLs)",
+    ": true if any element satisfies it (NULL if undecided with NULLs)",
     (a, _i, fn) => compileQuantifier(fn, a, true),
   ),
-  ...defineFunction(
-    "forall",
+  ...sqlFunction(
+    "forall(array, x -> bool)",
     "fixed",
-    2,
-    2,
-    "forall(array, x -> bool): true if every element satisfies it (NULL if undecided with NULLs)",
+    ": true if every element satisfies it (NULL if undecided with NULLs)",
     (a, _i, fn) => compileQuantifier(fn, a, false),
   ),
-  ...defineFunction(
-    ["aggregate", "reduce"],
+  ...sqlFunction(
+    "aggregate|reduce(array, start, merge[, finish])",
     "input",
-    3,
-    4,
     "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
     (a, _i, fn) => compileAggregate(fn, a),
   ),
-  ...defineFunction(
-    "zip_with",
+  ...sqlFunction(
+    "zip_with(a, b, lambda)",
     "input",
-    3,
-    3,
     "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
     (a, _i, fn) => compileZipWith(fn, a),
   ),
-  ...defineFunction(
-    "map_filter",
+  ...sqlFunction(
+    "map_filter(map, lambda)",
     "input",
-    2,
-    2,
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
     (a, _i, fn) => compileMapLambda(fn, a, "filter"),
   ),
-  ...defineFunction("transform_keys", "input", 2, 2, "transform_keys(map, (k, v) -> newKey)", (a, _i, fn) =>
-    compileMapLambda(fn, a, "keys"),
-  ),
-  ...defineFunction(
-    "transform_values",
+  ...sqlFunction(
+    "transform_keys(map, lambda)",
     "input",
-    2,
-    2,
+    "transform_keys(map, (k, v) -> newKey)",
+    (a, _i, fn) => compileMapLambda(fn, a, "keys"),
+  ),
+  ...sqlFunction(
+    "transform_values(map, lambda)",
+    "input",
     "transform_values(map, (k, v) -> newValue)",
     (a, _i, fn) => compileMapLambda(fn, a, "values"),
   ),
-  ...defineFunction(
-    "map_zip_with",
+  ...sqlFunction(
+    "map_zip_with(m1, m2, lambda)",
     "grows",
-    3,
-    3,
     "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
     (a, _i, fn) => compileMapZipWith(fn, a),
   ),
-  ...defineFunction(
-    "array_distinct",
+  ...sqlFunction(
+    "array_distinct(array)",
     "input",
-    1,
-    1,
     "the distinct elements in first-seen order",
     (args, _i, fn) => {
       const arr = arrayArg(fn, args, 0);
@@ -407,27 +382,21 @@ export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
       return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
     },
   ),
-  ...defineFunction(
-    "array_union",
+  ...sqlFunction(
+    "array_union(a, b)",
     "grows",
-    2,
-    2,
     "distinct elements of both arrays, first array first",
     (a, _i, fn) => compileSetOp(fn, a, "union"),
   ),
-  ...defineFunction(
-    "array_intersect",
+  ...sqlFunction(
+    "array_intersect(a, b)",
     "input",
-    2,
-    2,
     "distinct elements of the first array that are in the second",
     (a, _i, fn) => compileSetOp(fn, a, "intersect"),
   ),
-  ...defineFunction(
-    "array_except",
+  ...sqlFunction(
+    "array_except(a, b)",
     "input",
-    2,
-    2,
     "distinct elements of the first array that are not in the second",
     (a, _i, fn) => compileSetOp(fn, a, "except"),
   ),

@@ -13,14 +13,10 @@ import { compileFormatter } from "../values/format-value.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { checkDeepSize } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
-import {
-  argBound,
-  argTypeError,
-  defineFunction,
-  sqlError,
-  strict1,
-  valueLimits,
-} from "./function-helpers.ts";
+import { argBound, valueLimits } from "./function-bounds.ts";
+import { argTypeError, sqlError } from "./function-errors.ts";
+import { sqlFunction } from "./sql-function.ts";
+import { strict1 } from "./strict-evaluators.ts";
 
 export interface JsonOptions {
   readonly timestampFormat: string;
@@ -147,12 +143,10 @@ function optionsOf(fn: string, args: readonly SqlArg[]): JsonOptions {
 }
 
 export const JSON_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "to_json",
+  ...sqlFunction(
+    "to_json(struct | array | map[, options])",
     "grows",
-    1,
-    2,
-    "to_json(struct | array | map[, options]): JSON text as Spark writes it (NULL struct fields left out)",
+    ": JSON text as Spark writes it (NULL struct fields left out)",
     (args, inputs, fn) => {
       const a = args[0]!;
       if (a.type.kind !== "struct" && a.type.kind !== "array" && a.type.kind !== "map") {

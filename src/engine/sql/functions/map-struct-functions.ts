@@ -7,26 +7,14 @@ import { type DataType, DataTypes, type StructField } from "../../../model/data-
 import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { arrayArg } from "./array-functions.ts";
 import { equalityFor, isPrimitiveKeyType } from "./comparators-and-set-keys.ts";
-import {
-  argsBound,
-  argTypeError,
-  checkValueSize,
-  coerceArg,
-  collectionBound,
-  constantArg,
-  defineFunction,
-  partsBound,
-  rejectLambdas,
-  runtimeError,
-  sqlError,
-  strict1,
-  strict2,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, rejectLambdas, stringArg } from "./function-args.ts";
+import { argsBound, checkValueSize, collectionBound, partsBound, valueLimits } from "./function-bounds.ts";
+import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { buildMap } from "./higher-order-functions.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { compileRegex, javaSplit } from "./regex-tools.ts";
+import { sqlFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -186,30 +174,26 @@ function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
 }
 
 export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "map",
+  ...sqlFunction(
+    "map(keysAndValues...)",
     "grows",
-    0,
-    Infinity,
     "map(k1, v1, k2, v2, ...): a map (NULL or duplicate keys are errors)",
     (a, _i, fn) => compileMap(fn, a),
   ),
-  ...defineFunction("map_keys", "input", 1, 1, "the keys of a map as an array", (args, _i, fn) => {
+  ...sqlFunction("map_keys(map)", "input", "the keys of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
   }),
-  ...defineFunction("map_values", "input", 1, 1, "the values of a map as an array", (args, _i, fn) => {
+  ...sqlFunction("map_values(map)", "input", "the values of a map as an array", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     return {
       type: DataTypes.array(m.type.value),
       evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.values()]),
     };
   }),
-  ...defineFunction(
-    "map_entries",
+  ...sqlFunction(
+    "map_entries(map)",
     "input",
-    1,
-    1,
     "the entries of a map as an array of struct<key, value>",
     (args, _i, fn) => {
       const m = mapArg(fn, args, 0);
@@ -221,50 +205,39 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "map_from_arrays",
-    "input",
-    2,
-    2,
-    "map_from_arrays(keys, values): arrays of equal length",
-    (args, _i, fn) => {
-      const k = arrayArg(fn, args, 0);
-      const v = arrayArg(fn, args, 1);
-      return {
-        type: DataTypes.map(k.type.element, v.type.element),
-        evaluate: strict2<Values, Values>(k.evaluate, v.evaluate, (ks, vs) => {
-          if (ks.length !== vs.length) {
-            throw runtimeError(
-              fn,
-              `the key array has ${ks.length} elements but the value array has ${vs.length}`,
-            );
-          }
-          return buildMap(
+  ...sqlFunction("map_from_arrays(keys, values)", "input", ": arrays of equal length", (args, _i, fn) => {
+    const k = arrayArg(fn, args, 0);
+    const v = arrayArg(fn, args, 1);
+    return {
+      type: DataTypes.map(k.type.element, v.type.element),
+      evaluate: strict2<Values, Values>(k.evaluate, v.evaluate, (ks, vs) => {
+        if (ks.length !== vs.length) {
+          throw runtimeError(
             fn,
-            k.type.element,
-            ks.map((key, i) => [key, vs[i] ?? null] as const),
+            `the key array has ${ks.length} elements but the value array has ${vs.length}`,
           );
-        }),
-      };
-    },
-  ),
-  ...defineFunction(
-    "map_from_entries",
+        }
+        return buildMap(
+          fn,
+          k.type.element,
+          ks.map((key, i) => [key, vs[i] ?? null] as const),
+        );
+      }),
+    };
+  }),
+  ...sqlFunction(
+    "map_from_entries(entries)",
     "input",
-    1,
-    1,
     "a map from an array of (key, value) structs",
     (a, _i, fn) => compileFromEntries(fn, a),
   ),
-  ...defineFunction(
-    "map_concat",
+  ...sqlFunction(
+    "map_concat(maps...)",
     "grows",
-    0,
-    Infinity,
     "the union of maps (duplicate keys are errors)",
     (a, inputs, fn) => compileMapConcat(fn, a, inputs),
   ),
-  ...defineFunction("map_contains_key", "fixed", 2, 2, "whether the map has the key", (args, _i, fn) => {
+  ...sqlFunction("map_contains_key(map, key)", "fixed", "whether the map has the key", (args, _i, fn) => {
     const m = mapArg(fn, args, 0);
     const eq = equalityFor(m.type.key);
     const has = isPrimitiveKeyType(m.type.key)
@@ -275,27 +248,21 @@ export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
       evaluate: strict2<SqlMap, SqlValue>(m.evaluate, coerceArg(fn, args, 1, m.type.key), has),
     };
   }),
-  ...defineFunction(
-    "str_to_map",
+  ...sqlFunction(
+    "str_to_map(text[, pairDelim, keyValueDelim])",
     "input",
-    1,
-    3,
     "str_to_map(text[, pairDelim=',', keyValueDelim=':']): splits text into a map (delimiters are regexes)",
     (a, _i, fn) => compileStrToMap(fn, a),
   ),
-  ...defineFunction(
-    "struct",
+  ...sqlFunction(
+    "struct(values...)",
     "grows",
-    0,
-    Infinity,
     "struct(v1, v2, ...): a struct with fields col1, col2, ...",
     (a, _i, fn) => compileStruct(fn, a, false),
   ),
-  ...defineFunction(
-    "named_struct",
+  ...sqlFunction(
+    "named_struct(namesAndValues...)",
     "grows",
-    0,
-    Infinity,
     "named_struct('a', v1, 'b', v2, ...): a struct with the given field names",
     (a, _i, fn) => compileStruct(fn, a, true),
   ),

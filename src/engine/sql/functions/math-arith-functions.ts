@@ -9,18 +9,12 @@ import { doubleToLong, wrapInt } from "../types/cast-conversions.ts";
 import { boundedDecimal, decimalForIntegral } from "../types/common-types.ts";
 import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../values/decimal.ts";
 import { comparatorFor, isOrderable } from "./comparators-and-set-keys.ts";
-import {
-  argTypeError,
-  coerceArg,
-  constantArg,
-  defineFunction,
-  intArg,
-  sqlError,
-  strict1,
-  strict2,
-} from "./function-helpers.ts";
+import { coerceArg, constantArg, intArg } from "./function-args.ts";
+import { argTypeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const D = DataTypes.double;
 const L = DataTypes.long;
@@ -266,108 +260,77 @@ function sign(v: SqlValue): number {
 }
 
 export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "abs",
+  ...sqlFunction(
+    "abs(x)",
     "fixed",
-    1,
-    1,
     "absolute value, keeping the type (int minimum wraps, as in Spark)",
     (a, _i, fn) => compileNegate(fn, a, "abs"),
   ),
-  ...defineFunction("negative", "fixed", 1, 1, "-x, keeping the type", (a, _i, fn) =>
+  ...sqlFunction("negative(x)", "fixed", "-x, keeping the type", (a, _i, fn) =>
     compileNegate(fn, a, "negative"),
   ),
-  ...defineFunction("positive", "fixed", 1, 1, "x unchanged", (a, _i, fn) =>
-    compileNegate(fn, a, "positive"),
-  ),
-  ...defineFunction(
-    ["sign", "signum"],
+  ...sqlFunction("positive(x)", "fixed", "x unchanged", (a, _i, fn) => compileNegate(fn, a, "positive")),
+  ...sqlFunction("sign|signum(x)", "fixed", "-1.0, 0.0 or 1.0 by the sign of x", (args, _i, fn) => {
+    const x = numericArg(fn, args, 0);
+    return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
+  }),
+  ...sqlFunction(
+    "round(x[, d])",
     "fixed",
-    1,
-    1,
-    "-1.0, 0.0 or 1.0 by the sign of x",
-    (args, _i, fn) => {
-      const x = numericArg(fn, args, 0);
-      return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
-    },
-  ),
-  ...defineFunction(
-    "round",
-    "fixed",
-    1,
-    2,
-    "round(x[, d]): rounds HALF_UP to d decimal places (negative d: tens, hundreds)",
+    ": rounds HALF_UP to d decimal places (negative d: tens, hundreds)",
     (a, _i, fn) => compileRound(fn, a, "HALF_UP"),
   ),
-  ...defineFunction(
-    "bround",
+  ...sqlFunction(
+    "bround(x[, d])",
     "fixed",
-    1,
-    2,
-    "bround(x[, d]): rounds HALF_EVEN (banker's rounding) to d decimal places",
+    ": rounds HALF_EVEN (banker's rounding) to d decimal places",
     (a, _i, fn) => compileRound(fn, a, "HALF_EVEN"),
   ),
-  ...defineFunction(
-    "floor",
+  ...sqlFunction(
+    "floor(x[, d])",
     "fixed",
-    1,
-    2,
     "largest integer not above x (a long; decimals stay decimal); floor(x, d) rounds down at d places",
     (a, _i, fn) => compileFloorCeil(fn, a, "FLOOR"),
   ),
-  ...defineFunction(
-    ["ceil", "ceiling"],
+  ...sqlFunction(
+    "ceil|ceiling(x[, d])",
     "fixed",
-    1,
-    2,
     "smallest integer not below x (a long; decimals stay decimal); ceil(x, d) rounds up at d places",
     (a, _i, fn) => compileFloorCeil(fn, a, "CEILING"),
   ),
-  ...defineFunction(
-    "mod",
+  ...sqlFunction(
+    "mod(a, b)",
     "fixed",
-    2,
-    2,
     "remainder of a / b with the sign of a; NULL when b is 0",
     (a, _i, fn) => compileMod(fn, a, false),
   ),
-  ...defineFunction("pmod", "fixed", 2, 2, "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
+  ...sqlFunction("pmod(a, b)", "fixed", "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
     compileMod(fn, a, true),
   ),
-  ...defineFunction(
-    "div",
+  ...sqlFunction(
+    "div(a, b)",
     "fixed",
-    2,
-    2,
     "integral division a div b as a long, truncated; NULL when b is 0",
     (a, _i, fn) => compileDiv(fn, a),
   ),
-  ...defineFunction("greatest", "input", 2, Infinity, "the largest argument, skipping NULLs", (a, _i, fn) =>
+  ...sqlFunction("greatest(a, b, more...)", "input", "the largest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, 1),
   ),
-  ...defineFunction("least", "input", 2, Infinity, "the smallest argument, skipping NULLs", (a, _i, fn) =>
+  ...sqlFunction("least(a, b, more...)", "input", "the smallest argument, skipping NULLs", (a, _i, fn) =>
     compileExtreme(fn, a, -1),
   ),
-  ...defineFunction("factorial", "fixed", 1, 1, "n! for n in 0..20, else NULL", (args, _i, fn) => ({
-    type: L,
-    evaluate: strict1<number>(intArg(fn, args, 0), (n) => (n < 0 || n > 20 ? null : FACTORIALS[n]!)),
-  })),
-  ...defineFunction("shiftleft", "fixed", 2, 2, "bitwise left shift of an int or long", (a, _i, fn) =>
+  ...strictFunction("factorial(n: int): long", "fixed", "n! for n in 0..20, else NULL", (n: number) =>
+    n < 0 || n > 20 ? null : FACTORIALS[n]!,
+  ),
+  ...sqlFunction("shiftleft(x, n)", "fixed", "bitwise left shift of an int or long", (a, _i, fn) =>
     compileShift(fn, a, "left"),
   ),
-  ...defineFunction(
-    "shiftright",
-    "fixed",
-    2,
-    2,
-    "bitwise signed right shift of an int or long",
-    (a, _i, fn) => compileShift(fn, a, "right"),
+  ...sqlFunction("shiftright(x, n)", "fixed", "bitwise signed right shift of an int or long", (a, _i, fn) =>
+    compileShift(fn, a, "right"),
   ),
-  ...defineFunction(
-    "shiftrightunsigned",
+  ...sqlFunction(
+    "shiftrightunsigned(x, n)",
     "fixed",
-    2,
-    2,
     "bitwise unsigned right shift of an int or long",
     (a, _i, fn) => compileShift(fn, a, "unsigned"),
   ),

@@ -1,8 +1,10 @@
 /** Row and engine information: monotonically_increasing_id, spark_partition_id, typeof, input_file_name, raise_error. */
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
 import type { SqlFunction } from "../sql-contract.ts";
-import { defineFunction, runtimeError, stringArg } from "./function-helpers.ts";
+import { stringArg } from "./function-args.ts";
+import { runtimeError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
+import { sqlFunction } from "./sql-function.ts";
 
 const SPARK_TYPE_NAMES: Readonly<Record<string, string>> = {
   long: "bigint",
@@ -27,30 +29,19 @@ export function sparkTypeName(t: DataType): string {
 }
 
 export const MISC_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "monotonically_increasing_id",
+  ...sqlFunction(
+    "monotonically_increasing_id()",
     "fixed",
-    0,
-    0,
     "the row's index in the step as a bigint (rowforge generates one partition)",
     () => ({ type: DataTypes.long, evaluate: (ctx) => BigInt(ctx.row) }),
   ),
-  ...defineFunction(
-    "spark_partition_id",
+  ...sqlFunction("spark_partition_id()", "fixed", "always 0: rowforge generates one partition", () => ({
+    type: DataTypes.int,
+    evaluate: () => 0,
+  })),
+  ...sqlFunction(
+    "typeof(value)",
     "fixed",
-    0,
-    0,
-    "always 0: rowforge generates one partition",
-    () => ({
-      type: DataTypes.int,
-      evaluate: () => 0,
-    }),
-  ),
-  ...defineFunction(
-    "typeof",
-    "fixed",
-    1,
-    1,
     "the Spark type name of the argument (int, bigint, decimal(10,2), array<string>, ...)",
     (args) => {
       const a = args[0]!;
@@ -58,11 +49,11 @@ export const MISC_FUNCTIONS: readonly SqlFunction[] = [
       return { type: DataTypes.string, evaluate: () => name };
     },
   ),
-  ...defineFunction("input_file_name", "fixed", 0, 0, "always '': generated rows have no input file", () => ({
+  ...sqlFunction("input_file_name()", "fixed", "always '': generated rows have no input file", () => ({
     type: DataTypes.string,
     evaluate: () => "",
   })),
-  ...defineFunction("raise_error", "fixed", 1, 1, "fails the run with the message", (args, _i, fn) => {
+  ...sqlFunction("raise_error(message)", "fixed", "fails the run with the message", (args, _i, fn) => {
     const msg = stringArg(fn, args, 0);
     return {
       type: DataTypes.string,

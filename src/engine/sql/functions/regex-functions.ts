@@ -8,19 +8,10 @@ import type {
   SqlRunInputs,
   SqlValue,
 } from "../sql-contract.ts";
-import {
-  argBound,
-  checkValueSize,
-  constantArg,
-  defineFunction,
-  intArg,
-  lastValueCache,
-  partsBound,
-  runtimeError,
-  sqlError,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantArg, intArg, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, partsBound, valueLimits } from "./function-bounds.ts";
+import { runtimeError, sqlError } from "./function-errors.ts";
+import { lastValueCache } from "./last-value-cache.ts";
 import {
   applyReplacement,
   compileRegex,
@@ -29,6 +20,7 @@ import {
   parseJavaReplacement,
   type ReplacementPart,
 } from "./regex-tools.ts";
+import { sqlFunction } from "./sql-function.ts";
 import { charLength } from "./text-utils.ts";
 
 const S = DataTypes.string;
@@ -217,54 +209,42 @@ function compileSplit(args: readonly SqlArg[], fn: string) {
 }
 
 export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "regexp_replace",
+  ...sqlFunction(
+    "regexp_replace(str, regex, rep[, pos])",
     "grows",
-    3,
-    4,
-    "regexp_replace(str, regex, rep[, pos]): replaces every match (Java regex; $1 and ${name} in rep) from 1-based pos",
+    ": replaces every match (Java regex; $1 and ${name} in rep) from 1-based pos",
     (a, inputs, fn) => compileRegexpReplace(a, fn, inputs),
   ),
-  ...defineFunction(
-    "regexp_extract",
+  ...sqlFunction(
+    "regexp_extract(str, regex[, idx=1])",
     "input",
-    2,
-    3,
-    "regexp_extract(str, regex[, idx=1]): group idx of the first match, '' when none",
+    ": group idx of the first match, '' when none",
     (a, _i, fn) => compileExtract(a, fn, false),
   ),
-  ...defineFunction(
-    "regexp_extract_all",
+  ...sqlFunction(
+    "regexp_extract_all(str, regex[, idx=1])",
     "input",
-    2,
-    3,
-    "regexp_extract_all(str, regex[, idx=1]): group idx of every match",
+    ": group idx of every match",
     (a, _i, fn) => compileExtract(a, fn, true),
   ),
-  ...defineFunction(
-    ["rlike", "regexp_like", "regexp"],
+  ...sqlFunction(
+    "rlike|regexp_like|regexp(str, regex)",
     "fixed",
-    2,
-    2,
     "whether the regex matches somewhere in str",
     (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.test(s)),
   ),
-  ...defineFunction("regexp_count", "fixed", 2, 2, "number of matches of the regex in str", (a, _i, fn) =>
+  ...sqlFunction("regexp_count(str, regex)", "fixed", "number of matches of the regex in str", (a, _i, fn) =>
     compileRegexProbe(a, fn, I, countMatches),
   ),
-  ...defineFunction(
-    "regexp_substr",
+  ...sqlFunction(
+    "regexp_substr(str, regex)",
     "input",
-    2,
-    2,
     "the first match of the regex, NULL when none",
     (a, _i, fn) => compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
   ),
-  ...defineFunction(
-    "regexp_instr",
+  ...sqlFunction(
+    "regexp_instr(str, regex[, idx])",
     "fixed",
-    2,
-    3,
     "1-based position of the first match, 0 when none",
     (a, _i, fn) =>
       compileRegexProbe(a, fn, I, (s, r) => {
@@ -272,12 +252,10 @@ export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
         return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
       }),
   ),
-  ...defineFunction(
-    "split",
+  ...sqlFunction(
+    "split(str, regex[, limit])",
     "input",
-    2,
-    3,
-    "split(str, regex[, limit]): splits around matches; limit > 0 caps the number of parts",
+    ": splits around matches; limit > 0 caps the number of parts",
     (a, _i, fn) => compileSplit(a, fn),
   ),
 ];

@@ -5,7 +5,7 @@
  */
 import type { RE2JS } from "re2js";
 import { compileJavaPattern, JavaRegexError } from "../../java-regex/index.ts";
-import { runtimeError } from "./function-helpers.ts";
+import { runtimeError } from "./function-errors.ts";
 
 /** One match: `[0]` the text, `[i]` group i (undefined when it took no part), like a RegExpExecArray. */
 export interface RegexMatch {

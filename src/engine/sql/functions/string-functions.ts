@@ -1,24 +1,13 @@
 /** String functions: concatenation, case, length, search and character-level transforms. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlFunction, SqlGrowth, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { compileConcat, compileConcatWs } from "./compile-concat.ts";
-import {
-  argBound,
-  argsBound,
-  checkValueSize,
-  coerceArg,
-  constantCount,
-  constantText,
-  defineFunction,
-  intArg,
-  strict1,
-  strict2,
-  strict3,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantCount, constantText, intArg, stringArg } from "./function-args.ts";
+import { argBound, checkValueSize, timesArgs, valueLimits } from "./function-bounds.ts";
 import { utf8Bytes } from "./hash-value.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2, strict3 } from "./strict-evaluators.ts";
 import {
   initcap,
   levenshtein,
@@ -32,6 +21,8 @@ import { charIndexOf, charLength, repeatString } from "./text-utils.ts";
 
 const S = DataTypes.string;
 const I = DataTypes.int;
+const toUpper = (s: string) => s.toUpperCase();
+const toLower = (s: string) => s.toLowerCase();
 
 /** `reverse` on strings and arrays. */
 function compileReverse(args: readonly SqlArg[], fn: string) {
@@ -61,74 +52,58 @@ function compileLength(args: readonly SqlArg[], fn: string, measure: "chars" | "
   };
 }
 
-/** A function of one string; a `grows` one makes at most `factor` times its argument (case mappings: 3). */
-const stringToString = (
-  names: string | readonly string[],
-  growth: SqlGrowth,
-  doc: string,
-  f: (s: string) => string,
-  factor = 1,
-) =>
-  defineFunction(names, growth, 1, 1, doc, (args, _i, fn) => ({
-    type: S,
-    bound: argsBound(args, factor),
-    evaluate: strict1<string>(stringArg(fn, args, 0), f),
-  }));
-
-const stringPredicate = (name: string, doc: string, f: (a: string, b: string) => boolean) =>
-  defineFunction(name, "fixed", 2, 2, doc, (args, _i, fn) => ({
-    type: DataTypes.boolean,
-    evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), f),
-  }));
-
 export const STRING_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    "concat",
+  ...sqlFunction(
+    "concat(parts...)",
     "grows",
-    0,
-    Infinity,
     "concatenates strings (or arrays, or binaries); NULL if any input is NULL",
     (a, inputs, fn) => compileConcat(a, fn, inputs),
   ),
-  ...defineFunction(
-    "concat_ws",
+  ...sqlFunction(
+    "concat_ws(sep, parts...)",
     "grows",
-    1,
-    Infinity,
     "joins strings and string arrays with a separator, skipping NULLs",
     (a, inputs, fn) => compileConcatWs(a, fn, inputs),
   ),
-  ...stringToString(["upper", "ucase"], "grows", "upper-cases a string", (s) => s.toUpperCase(), 3),
-  ...stringToString(["lower", "lcase"], "grows", "lower-cases a string", (s) => s.toLowerCase(), 3),
-  ...stringToString(
-    "initcap",
+  ...strictFunction(
+    "upper|ucase(str: string): string",
+    "grows",
+    "upper-cases a string",
+    toUpper,
+    timesArgs(3),
+  ),
+  ...strictFunction(
+    "lower|lcase(str: string): string",
+    "grows",
+    "lower-cases a string",
+    toLower,
+    timesArgs(3),
+  ),
+  ...strictFunction(
+    "initcap(str: string): string",
     "grows",
     "capitalises each space-separated word, lower-casing the rest",
     initcap,
-    3,
+    timesArgs(3),
   ),
-  ...defineFunction("reverse", "input", 1, 1, "reverses a string or an array", (a, _i, fn) =>
+  ...sqlFunction("reverse(str)", "input", "reverses a string or an array", (a, _i, fn) =>
     compileReverse(a, fn),
   ),
-  ...defineFunction(
-    ["length", "char_length", "character_length", "len"],
+  ...sqlFunction(
+    "length|char_length|character_length|len(str)",
     "fixed",
-    1,
-    1,
     "number of characters (bytes for binary)",
     (a, _i, fn) => compileLength(a, fn, "chars"),
   ),
-  ...defineFunction("octet_length", "fixed", 1, 1, "number of UTF-8 bytes", (a, _i, fn) =>
+  ...sqlFunction("octet_length(str)", "fixed", "number of UTF-8 bytes", (a, _i, fn) =>
     compileLength(a, fn, "bytes"),
   ),
-  ...defineFunction("bit_length", "fixed", 1, 1, "number of bits of the UTF-8 bytes", (a, _i, fn) =>
+  ...sqlFunction("bit_length(str)", "fixed", "number of bits of the UTF-8 bytes", (a, _i, fn) =>
     compileLength(a, fn, "bits"),
   ),
-  ...defineFunction(
-    "repeat",
+  ...sqlFunction(
+    "repeat(str, n)",
     "grows",
-    2,
-    2,
     "repeats a string n times ('' when n <= 0)",
     (args, inputs, fn) => {
       const limits = valueLimits(inputs);
@@ -143,7 +118,7 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction("space", "grows", 1, 1, "a string of n spaces", (args, inputs, fn) => {
+  ...sqlFunction("space(n)", "grows", "a string of n spaces", (args, inputs, fn) => {
     const limits = valueLimits(inputs);
     const n = constantCount(args, 0);
     return {
@@ -155,27 +130,16 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       }),
     };
   }),
-  ...defineFunction(
-    "instr",
+  ...strictFunction(
+    "instr(str: string, substr: string): int",
     "fixed",
-    2,
-    2,
     "1-based position of the first occurrence of substr in str, 0 if absent",
-    (args, _i, fn) => ({
-      type: I,
-      evaluate: strict2<string, string>(
-        stringArg(fn, args, 0),
-        stringArg(fn, args, 1),
-        (s, sub) => charIndexOf(s, sub) + 1,
-      ),
-    }),
+    (s: string, sub: string) => charIndexOf(s, sub) + 1,
   ),
-  ...defineFunction(
-    ["locate", "position"],
+  ...sqlFunction(
+    "locate|position(substr, str[, pos])",
     "fixed",
-    2,
-    3,
-    "locate(substr, str[, pos]): 1-based position of substr in str at or after pos, 0 if absent",
+    ": 1-based position of substr in str at or after pos, 0 if absent",
     (args, _i, fn) => {
       const sub = stringArg(fn, args, 0);
       const s = stringArg(fn, args, 1);
@@ -192,56 +156,47 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "translate",
+  ...strictFunction(
+    "translate(str: string, from: string, to: string): string",
     "grows",
-    3,
-    3,
     "replaces each character of `from` by the character at the same place in `to` (deleted when `to` is shorter)",
-    (args, _i, fn) => ({
-      type: S,
-      // A character of one UTF-16 unit may become one of two.
-      bound: 2 * argBound(args, 0),
-      evaluate: strict3<string, string, string>(
-        stringArg(fn, args, 0),
-        stringArg(fn, args, 1),
-        stringArg(fn, args, 2),
-        translate,
-      ),
-    }),
+    translate,
+    // A character of one UTF-16 unit may become one of two.
+    timesArgs(2),
   ),
-  ...defineFunction(
-    "ascii",
+  ...strictFunction(
+    "ascii(str: string): int",
     "fixed",
-    1,
-    1,
     "code point of the first character (0 for '')",
-    (args, _i, fn) => ({
-      type: I,
-      evaluate: strict1<string>(stringArg(fn, args, 0), (s) => s.codePointAt(0) ?? 0),
-    }),
+    (s: string) => s.codePointAt(0) ?? 0,
   ),
-  ...defineFunction(
-    ["chr", "char"],
+  ...strictFunction(
+    "chr|char(n: long): string",
     "fixed",
-    1,
-    1,
     "the character with code n % 256 ('' for negative n)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict1<bigint>(coerceArg(fn, args, 0, DataTypes.long), (n) =>
-        n < 0n ? "" : String.fromCharCode(Number(n & 0xffn)),
-      ),
-    }),
+    (n: bigint) => (n < 0n ? "" : String.fromCharCode(Number(n & 0xffn))),
   ),
-  ...stringPredicate("startswith", "whether str starts with prefix", (a, b) => a.startsWith(b)),
-  ...stringPredicate("endswith", "whether str ends with suffix", (a, b) => a.endsWith(b)),
-  ...stringPredicate("contains", "whether str contains substr", (a, b) => a.includes(b)),
-  ...defineFunction(
-    "replace",
+  ...strictFunction(
+    "startswith(str: string, prefix: string): boolean",
+    "fixed",
+    "whether str starts with prefix",
+    (a: string, b: string) => a.startsWith(b),
+  ),
+  ...strictFunction(
+    "endswith(str: string, suffix: string): boolean",
+    "fixed",
+    "whether str ends with suffix",
+    (a: string, b: string) => a.endsWith(b),
+  ),
+  ...strictFunction(
+    "contains(str: string, substr: string): boolean",
+    "fixed",
+    "whether str contains substr",
+    (a: string, b: string) => a.includes(b),
+  ),
+  ...sqlFunction(
+    "replace(str, search[, replace])",
     "grows",
-    2,
-    3,
     "replaces every occurrence of search by replace (default '')",
     (args, inputs, fn) => {
       const rep = args.length > 2 ? stringArg(fn, args, 2) : () => "";
@@ -267,40 +222,21 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "substring_index",
+  ...strictFunction(
+    "substring_index(str: string, delim: string, count: int): string",
     "input",
-    3,
-    3,
     "the part of str before the count-th delimiter (after it, counting from the end, when count < 0)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict3<string, string, number>(
-        stringArg(fn, args, 0),
-        stringArg(fn, args, 1),
-        intArg(fn, args, 2),
-        substringIndex,
-      ),
-    }),
+    substringIndex,
   ),
-  ...defineFunction(
-    "find_in_set",
+  ...strictFunction(
+    "find_in_set(str: string, list: string): int",
     "fixed",
-    2,
-    2,
     "1-based index of str in a comma-separated list, 0 if absent",
-    (args, _i, fn) => ({
-      type: I,
-      evaluate: strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), (s, list) =>
-        s.includes(",") ? 0 : list.split(",").indexOf(s) + 1,
-      ),
-    }),
+    (s: string, list: string) => (s.includes(",") ? 0 : list.split(",").indexOf(s) + 1),
   ),
-  ...defineFunction(
-    "elt",
+  ...sqlFunction(
+    "elt(n, str, more...)",
     "input",
-    2,
-    Infinity,
     "elt(n, s1, s2, ...): the n-th string, NULL when n is out of range",
     (args, _i, fn) => {
       const n = intArg(fn, args, 0);
@@ -316,11 +252,9 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...defineFunction(
-    "levenshtein",
+  ...sqlFunction(
+    "levenshtein(str1, str2[, threshold])",
     "fixed",
-    2,
-    3,
     "edit distance between two strings (-1 when above the optional threshold)",
     (args, _i, fn) => {
       const threshold = args.length > 2 ? intArg(fn, args, 2) : undefined;
@@ -337,5 +271,5 @@ export const STRING_FUNCTIONS: readonly SqlFunction[] = [
       };
     },
   ),
-  ...stringToString("soundex", "input", "the Soundex code of a string", soundex),
+  ...strictFunction("soundex(str: string): string", "input", "the Soundex code of a string", soundex),
 ];

@@ -2,19 +2,11 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
-import {
-  argsBound,
-  checkValueSize,
-  constantCount,
-  defineFunction,
-  intArg,
-  runtimeError,
-  strict1,
-  strict2,
-  strict3,
-  stringArg,
-  valueLimits,
-} from "./function-helpers.ts";
+import { constantCount, intArg, stringArg } from "./function-args.ts";
+import { argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
+import { runtimeError } from "./function-errors.ts";
+import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { strict1, strict2, strict3 } from "./strict-evaluators.ts";
 import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
 
 const S = DataTypes.string;
@@ -85,94 +77,64 @@ function overlay(s: string, replacement: string, pos: number, len: number): stri
 }
 
 export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
-  ...defineFunction(
-    ["substring", "substr"],
+  ...sqlFunction(
+    "substring|substr(str, pos[, len])",
     "input",
-    2,
-    3,
-    "substring(str, pos[, len]): 1-based, pos 0 acts as 1, negative pos counts from the end",
+    ": 1-based, pos 0 acts as 1, negative pos counts from the end",
     (a, _i, fn) => compileSubstring(a, fn),
   ),
-  ...defineFunction(
-    "left",
+  ...strictFunction(
+    "left(str: string, len: int): string",
     "input",
-    2,
-    2,
     "the leftmost len characters ('' when len <= 0)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
-        n <= 0 ? "" : sqlSubstring(s, 1, n),
-      ),
-    }),
+    (s: string, n: number) => (n <= 0 ? "" : sqlSubstring(s, 1, n)),
   ),
-  ...defineFunction(
-    "right",
+  ...strictFunction(
+    "right(str: string, len: int): string",
     "input",
-    2,
-    2,
     "the rightmost len characters ('' when len <= 0)",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict2<string, number>(stringArg(fn, args, 0), intArg(fn, args, 1), (s, n) =>
-        n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX),
-      ),
-    }),
+    (s: string, n: number) => (n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX)),
   ),
-  ...defineFunction(
-    "lpad",
+  ...sqlFunction(
+    "lpad(str, len[, pad])",
     "grows",
-    2,
-    3,
     "left-pads to len characters with pad (default ' '); longer strings are cut to len",
     (a, inputs, fn) => compilePad(a, fn, true, inputs),
   ),
-  ...defineFunction(
-    "rpad",
+  ...sqlFunction(
+    "rpad(str, len[, pad])",
     "grows",
-    2,
-    3,
     "right-pads to len characters with pad (default ' '); longer strings are cut to len",
     (a, inputs, fn) => compilePad(a, fn, false, inputs),
   ),
-  ...defineFunction(
-    "trim",
+  ...sqlFunction(
+    "trim(str[, chars])",
     "input",
-    1,
-    2,
-    "trim(str[, chars]): removes spaces (or the given characters) at both ends",
+    ": removes spaces (or the given characters) at both ends",
     (a, _i, fn) => compileTrim(a, fn, true, true),
   ),
-  ...defineFunction(
-    "btrim",
+  ...sqlFunction(
+    "btrim(str[, chars])",
     "input",
-    1,
-    2,
-    "btrim(str[, chars]): removes spaces (or the given characters) at both ends",
+    ": removes spaces (or the given characters) at both ends",
     (a, _i, fn) => compileTrim(a, fn, true, true),
   ),
-  ...defineFunction(
-    "ltrim",
+  ...sqlFunction(
+    "ltrim(str[, chars])",
     "input",
-    1,
-    2,
-    "ltrim(str[, chars]): removes leading spaces (or the given characters)",
+    ": removes leading spaces (or the given characters)",
     (a, _i, fn) => compileTrim(a, fn, true, false),
   ),
-  ...defineFunction(
-    "rtrim",
+  ...sqlFunction(
+    "rtrim(str[, chars])",
     "input",
-    1,
-    2,
-    "rtrim(str[, chars]): removes trailing spaces (or the given characters)",
+    ": removes trailing spaces (or the given characters)",
     (a, _i, fn) => compileTrim(a, fn, false, true),
   ),
-  ...defineFunction(
-    "split_part",
+  ...sqlFunction(
+    "split_part(str, delim, n)",
     "input",
-    3,
-    3,
-    "split_part(str, delim, n): the n-th part (negative from the end), '' when out of range",
+    ": the n-th part (negative from the end), '' when out of range",
     (args, _i, fn) => ({
       type: S,
       evaluate: strict3<string, string, number>(
@@ -183,12 +145,10 @@ export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
       ),
     }),
   ),
-  ...defineFunction(
-    "overlay",
+  ...sqlFunction(
+    "overlay(str, replace, pos[, len])",
     "grows",
-    3,
-    4,
-    "overlay(str, replace, pos[, len]): replaces len characters at 1-based pos",
+    ": replaces len characters at 1-based pos",
     (args, _i, fn) => {
       const len = args.length > 3 ? intArg(fn, args, 3) : () => -1;
       const s = stringArg(fn, args, 0);

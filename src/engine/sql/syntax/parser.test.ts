@@ -7,6 +7,11 @@ import { parseSql } from "./parser.ts";
 
 const p = (text: string): string => formatAst(parseSql(text));
 
+/** A test for each [text, tree]: the text parses to the tree, written as ast-format writes it. */
+function parsesEach(cases: readonly (readonly [string, string])[]): void {
+  for (const [text, want] of cases) it(text, () => assert.equal(p(text), want));
+}
+
 function parseError(text: string, code = "RF_SQL_INVALID"): string {
   try {
     parseSql(text);
@@ -19,7 +24,7 @@ function parseError(text: string, code = "RF_SQL_INVALID"): string {
 }
 
 describe("parseSql precedence", () => {
-  const cases: [string, string][] = [
+  parsesEach([
     ["1 + 2 * 3", "(+ 1:int (* 2:int 3:int))"],
     ["(1 + 2) * 3", "(* (+ 1:int 2:int) 3:int)"],
     ["a - b - c", "(- (- a b) c)"],
@@ -47,12 +52,11 @@ describe("parseSql precedence", () => {
     ["a IS NOT DISTINCT FROM b", "(<=> a b)"],
     ["x IS TRUE", "(istrue x)"],
     ["x IS NOT FALSE", "(isnotfalse x)"],
-  ];
-  for (const [text, want] of cases) it(text, () => assert.equal(p(text), want));
+  ]);
 });
 
 describe("parseSql literals", () => {
-  const cases: [string, string][] = [
+  parsesEach([
     ["10", "10:int"],
     ["2147483647", "2147483647:int"],
     ["2147483648", "2147483648:long"],
@@ -90,8 +94,7 @@ describe("parseSql literals", () => {
     ["INTERVAL '1' MONTH", "(interval 1 0 0)"],
     ["INTERVAL '1 year 3 days'", "(interval 12 3 0)"],
     ["INTERVAL -2 WEEKS", "(interval 0 -14 0)"],
-  ];
-  for (const [text, want] of cases) it(text, () => assert.equal(p(text), want));
+  ]);
 
   it("a column may be called date, timestamp or interval", () => {
     assert.equal(p("YEAR(date) + interval"), "(+ (YEAR(date)) interval)");
@@ -100,7 +103,7 @@ describe("parseSql literals", () => {
 });
 
 describe("parseSql names and postfix forms", () => {
-  const cases: [string, string][] = [
+  parsesEach([
     ["body.account_id", "(. body account_id)"],
     ["a.b.c", "(. (. a b) c)"],
     ["`weird name`.`x``y`", "(. weird name x`y)"],
@@ -118,12 +121,11 @@ describe("parseSql names and postfix forms", () => {
     ["CAST(RAND() * 100 AS INT)", "(cast (* (RAND()) 100:int) int)"],
     ["count()", "(count())"],
     ["1st_place", "1st_place"],
-  ];
-  for (const [text, want] of cases) it(text, () => assert.equal(p(text), want));
+  ]);
 });
 
 describe("parseSql predicates, CASE and lambdas", () => {
-  const cases: [string, string][] = [
+  parsesEach([
     ["x IN (1, 2, 3)", "(in x 1:int 2:int 3:int)"],
     ["x NOT IN ('a')", "(notin x 'a')"],
     ["name LIKE 'A%'", "(like name 'A%')"],
@@ -145,8 +147,7 @@ describe("parseSql predicates, CASE and lambdas", () => {
     ["position('b', s, 2)", "(position('b' s 2:int))"],
     ["a -- comment\n + 1", "(+ a 1:int)"],
     ["a /* c */ + 1", "(+ a 1:int)"],
-  ];
-  for (const [text, want] of cases) it(text, () => assert.equal(p(text), want));
+  ]);
 
   it("parses a multi-line CASE as written in YAML", () => {
     assert.equal(
