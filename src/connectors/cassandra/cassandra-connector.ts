@@ -49,12 +49,9 @@ export const cassandraConnector = createTableConnector(
     connectError,
     writeError: (o, stepName, e) => writeError(o, stepName, e),
     tableColumns,
-    columnNames: (columns) => [...columns.keys()],
     tableNotFound,
-    async createTable(client, o, schema, step) {
-      await createTable(client, o, schema, tableKeyOf(step, o));
-      return new Map(schema.fields.map((f) => [f.name, cqlColumnType(f.type)]));
-    },
+    createTable: (client, o, schema, step) => createTable(client, o, schema, tableKeyOf(step, o)),
+    createdColumns: (schema) => new Map(schema.fields.map((f) => [f.name, cqlColumnType(f.type)])),
     empty: async (client, o) => {
       await client.execute(`TRUNCATE ${qualifiedTable(o)}`);
     },

@@ -50,12 +50,8 @@ export const mysqlConnector = createTableConnector({
   connectError,
   writeError: (o, stepName, e) => writeError(o, stepName, e),
   tableColumns,
-  columnNames: (columns) => columns,
   tableNotFound,
-  async createTable(client, o, schema) {
-    await createTable(client, o, schema);
-    return schema.fields.map((f) => f.name);
-  },
+  createTable,
   empty: async (client, o) => {
     await client.query(`DELETE FROM ${qualifiedTable(o)}`);
   },

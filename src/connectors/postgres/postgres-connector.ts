@@ -47,12 +47,8 @@ export const postgresConnector = createTableConnector({
   connectError,
   writeError,
   tableColumns,
-  columnNames: (columns) => columns,
   tableNotFound,
-  async createTable(client, o, schema) {
-    await createTable(client, o, schema);
-    return schema.fields.map((f) => f.name);
-  },
+  createTable,
   empty: async (client, o) => {
     await client.query(`TRUNCATE ${qualifiedTable(o)}`);
   },
