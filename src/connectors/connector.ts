@@ -2,7 +2,7 @@ import type { RecordBatch, Schema, Table } from "apache-arrow";
 import type { TSchema } from "typebox";
 import type { ResourceAccess } from "../access/index.ts";
 import type { EncodeSpec } from "../engine/index.ts";
-import type { Connection } from "../model/connection.ts";
+import type { Connection, ConnectionGroup } from "../model/connection.ts";
 import type { DeliveryReport } from "../model/delivery-report.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { RunTransaction } from "./run-transaction.ts";
@@ -221,6 +221,8 @@ export interface Connector {
   readonly aliases?: readonly string[];
   /** Words a `jdbc` connection's url or driver names it by (`postgres`): such a connection is its first format. */
   readonly jdbcWords?: readonly string[];
+  /** The group of its formats and aliases as connection types (`database`): what config files connections under. */
+  readonly group: Extract<ConnectionGroup, "file" | "database" | "messaging" | "http">;
   readonly capabilities: ConnectorCapabilities;
   /**
    * The step options it reads, with what each means (TypeBox, connectors/option-schema.ts): what

@@ -1,7 +1,6 @@
 import type { PathSegment } from "../../errors/index.ts";
 import {
   type Connection,
-  connectionGroupOf,
   defaultRunConfiguration,
   type Plan,
   type RunConfigurationData,
@@ -9,6 +8,7 @@ import {
   type TaskSummary,
   type ValidationConfig,
 } from "../../model/index.ts";
+import { connectionGroupOf, type OutputKinds } from "../../model/output-kinds.ts";
 import type { Env } from "../env/substitute-env.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
 import { flattenOptions, readSections } from "./read-app-config.ts";
@@ -50,7 +50,12 @@ export function isUnifiedShape(obj: RawObject): boolean {
 }
 
 /** Reads a unified file into a plan with one task per data source (`<name>_task`) and inline connections. */
-export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): UnifiedRead | undefined {
+export function readUnified(
+  ctx: LoadContext,
+  obj: RawObject,
+  env: Env,
+  kinds: OutputKinds,
+): UnifiedRead | undefined {
   // Data Caterer's migration guide writes `configuration:`; its model reads `config:`.
   ctx.checkKeys(obj, UNIFIED_KEYS, [], "unified plan", [], { configuration: "config" });
   const name = ctx.requireString(obj, "name", [], "the plan");
@@ -106,7 +111,13 @@ export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): Unified
           );
     if (dsName === undefined) return;
     if (type !== undefined)
-      connections.push({ name: dsName, type, groupType: connectionGroupOf(type), options, source: "plan" });
+      connections.push({
+        name: dsName,
+        type,
+        groupType: connectionGroupOf(kinds, type),
+        options,
+        source: "plan",
+      });
     // A database's data source may leave its steps out: with enableGeneratePlanAndTasks they
     // are every table of the connection (resolve-plan.ts says so when the flag is off).
     const steps =

@@ -11,8 +11,9 @@ const KINDS: OutputKinds = {
     ["postgres", "postgres"],
     ["mariadb", "mysql"],
   ],
+  groups: { json: "file", csv: "file", parquet: "file", kafka: "messaging", postgres: "database" },
 };
-const NONE: OutputKinds = { names: [], aliases: {}, jdbcWords: [] };
+const NONE: OutputKinds = { names: [], aliases: {}, jdbcWords: [], groups: {} };
 
 test("a format is resolved against the output kinds handed in: known ones in any case, aliases, the rest as written", () => {
   assert.equal(normaliseFormat(" Parquet ", {}, KINDS), "parquet");

@@ -29,6 +29,7 @@ export const cassandraConnector = createTableConnector(
     name: "cassandra",
     formats: ["cassandra"],
     aliases: ["org.apache.spark.sql.cassandra"],
+    group: "database",
     capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
     optionSchema: CASSANDRA_OPTIONS,
     readOptions: readCassandraOptions,

@@ -16,6 +16,7 @@ import { httpTransport } from "./http-transport.ts";
 export const httpConnector: PreparingConnector<HttpOptions> = messageConnector({
   name: "http",
   formats: ["http"],
+  group: "http",
   optionSchema: HTTP_OPTIONS,
   readOptions: readHttpOptions,
   check(step, o) {

@@ -28,6 +28,7 @@ export interface KafkaStepOptions extends KafkaOptions {
 export const kafkaConnector: PreparingConnector<KafkaStepOptions> = messageConnector<KafkaStepOptions>({
   name: "kafka",
   formats: ["kafka"],
+  group: "messaging",
   optionSchema: KAFKA_OPTIONS,
   where: kafkaWhere,
   readOptions(step) {

@@ -5,7 +5,13 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import { type LoadSchedule, stepSchedule } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { ConnectionTestOutcome, PreparingConnector, ReadBack, ReadBackRequest } from "../connector.ts";
+import type {
+  ConnectionTestOutcome,
+  Connector,
+  PreparingConnector,
+  ReadBack,
+  ReadBackRequest,
+} from "../connector.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import { openMessageSink } from "./message-sink.ts";
 import type { MessageTransport } from "./message-transport.ts";
@@ -24,6 +30,8 @@ export interface MessageConnectorDefinition<O extends MessageOptions> {
   readonly name: string;
   /** The connection types (and step formats) it serves. */
   readonly formats: readonly string[];
+  /** `messaging` for a broker, `http` for endpoints. */
+  readonly group: Connector["group"];
   /** The step options it reads, with what each means (Connector.optionSchema). */
   readonly optionSchema: TSchema;
   /** How delete mode names the step's destination without parsing its options, where that reads less than `readOptions`. */
@@ -89,6 +97,7 @@ export function messageConnector<O extends MessageOptions>(
   return {
     name: def.name,
     formats: def.formats,
+    group: def.group,
     optionSchema: def.optionSchema,
     capabilities: { encodedText: true, parts: false, delete: false },
     prepare,

@@ -13,6 +13,7 @@ import { mqttTransport } from "./mqtt-transport.ts";
 export const mqttConnector: PreparingConnector<MqttOptions> = messageConnector({
   name: "mqtt",
   formats: ["mqtt"],
+  group: "messaging",
   optionSchema: MQTT_OPTIONS,
   readOptions: readMqttOptions,
   async connect(step, o, schema) {

@@ -29,6 +29,7 @@ export const mysqlConnector = createTableConnector({
   formats: ["mysql"],
   aliases: ["mariadb"],
   jdbcWords: ["mysql", "mariadb"],
+  group: "database",
   capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   optionSchema: MYSQL_OPTIONS,
   readOptions: readMysqlOptions,

@@ -16,6 +16,7 @@ import { natsTransport } from "./nats-transport.ts";
 export const natsConnector: PreparingConnector<NatsOptions> = messageConnector({
   name: "nats",
   formats: ["nats"],
+  group: "messaging",
   optionSchema: NATS_OPTIONS,
   readOptions: readNatsOptions,
   async checkTarget(o) {

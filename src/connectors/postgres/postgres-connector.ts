@@ -30,6 +30,7 @@ export const postgresConnector = createTableConnector({
   formats: ["postgres"],
   aliases: ["postgresql"],
   jdbcWords: ["postgres"],
+  group: "database",
   capabilities: {
     encodedText: true,
     parts: false,

@@ -16,6 +16,7 @@ import { rabbitTransport } from "./rabbitmq-transport.ts";
 export const rabbitmqConnector: PreparingConnector<RabbitOptions> = messageConnector({
   name: "rabbitmq",
   formats: ["rabbitmq", "jms"],
+  group: "messaging",
   optionSchema: RABBITMQ_OPTIONS,
   readOptions: readRabbitOptions,
   async connect(step, o, schema) {

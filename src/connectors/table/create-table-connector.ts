@@ -68,6 +68,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K extends
     formats: d.formats,
     ...(d.aliases ? { aliases: d.aliases } : {}),
     ...(d.jdbcWords ? { jdbcWords: d.jdbcWords } : {}),
+    group: d.group,
     capabilities: d.capabilities,
     optionSchema: d.optionSchema,
     prepare,

@@ -42,7 +42,10 @@ export const columnNamesOf = (columns: TableColumns): readonly string[] =>
  * `K` the table's columns as found (names, or names with types).
  */
 export interface TableDialect<O extends TableOptions & S, S, C, K extends TableColumns>
-  extends Pick<Connector, "name" | "formats" | "aliases" | "jdbcWords" | "capabilities" | "optionSchema"> {
+  extends Pick<
+    Connector,
+    "name" | "formats" | "aliases" | "jdbcWords" | "group" | "capabilities" | "optionSchema"
+  > {
   /** Parses and checks a step's options, no I/O: coded errors for what it cannot write. */
   readOptions(step: ResolvedStep): O;
   /** A connection's server from its options alone (no step), to list its tables: coded errors when it names too little. */
