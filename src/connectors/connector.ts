@@ -6,6 +6,7 @@ import type { Connection, ConnectionGroup } from "../model/connection.ts";
 import type { DeliveryReport } from "../model/delivery-report.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { RunTransaction } from "./run-transaction.ts";
+import type { DatabaseTypes } from "./table/column-types.ts";
 import type { StepSessions } from "./table/step-sessions.ts";
 import type { TableDescription, TableStep } from "./table-description.ts";
 
@@ -224,6 +225,8 @@ export interface Connector {
   /** The group of its formats and aliases as connection types (`database`): what config files connections under. */
   readonly group: Extract<ConnectionGroup, "file" | "database" | "messaging" | "http">;
   readonly capabilities: ConnectorCapabilities;
+  /** A database's type tables: the columns it creates for rowforge's types, and how its columns are generated. */
+  readonly types?: DatabaseTypes;
   /**
    * The step options it reads, with what each means (TypeBox, connectors/option-schema.ts): what
    * docs/connector-options.md and the editor catalogue (the UI's starter keys) are rendered from.

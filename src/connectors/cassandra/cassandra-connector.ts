@@ -15,6 +15,7 @@ import {
 import { readCassandraRows } from "./cassandra-read-back.ts";
 import { createCassandraSink, outputName } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
+import { CASSANDRA_TYPES } from "./cassandra-type-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 import { testCassandraConnection } from "./test-cassandra-connection.ts";
 
@@ -30,6 +31,7 @@ export const cassandraConnector = createTableConnector(
     formats: ["cassandra"],
     aliases: ["org.apache.spark.sql.cassandra"],
     group: "database",
+    types: CASSANDRA_TYPES,
     capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
     optionSchema: CASSANDRA_OPTIONS,
     readOptions: readCassandraOptions,

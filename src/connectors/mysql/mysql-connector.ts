@@ -13,6 +13,7 @@ import {
 } from "./mysql-options.ts";
 import { createMysqlSink, outputName } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
+import { MYSQL_TYPES } from "./mysql-type-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
 import { readMysqlRows } from "./read-mysql-rows.ts";
 import { testMysqlConnection } from "./test-mysql-connection.ts";
@@ -30,6 +31,7 @@ export const mysqlConnector = createTableConnector({
   aliases: ["mariadb"],
   jdbcWords: ["mysql", "mariadb"],
   group: "database",
+  types: MYSQL_TYPES,
   capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   optionSchema: MYSQL_OPTIONS,
   readOptions: readMysqlOptions,

@@ -14,6 +14,7 @@ import {
 } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { columnTypes, createTable, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import { POSTGRES_TYPES } from "./postgres-type-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
 import { readPostgresRows } from "./read-postgres-rows.ts";
 import { testPostgresConnection } from "./test-postgres-connection.ts";
@@ -31,6 +32,7 @@ export const postgresConnector = createTableConnector({
   aliases: ["postgresql"],
   jdbcWords: ["postgres"],
   group: "database",
+  types: POSTGRES_TYPES,
   capabilities: {
     encodedText: true,
     parts: false,

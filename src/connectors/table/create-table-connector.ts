@@ -69,6 +69,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K extends
     ...(d.aliases ? { aliases: d.aliases } : {}),
     ...(d.jdbcWords ? { jdbcWords: d.jdbcWords } : {}),
     group: d.group,
+    types: d.types,
     capabilities: d.capabilities,
     optionSchema: d.optionSchema,
     prepare,

@@ -15,6 +15,7 @@ import type {
 import type { RunsToDelete } from "../database-delete.ts";
 import type { SaveMode } from "../database-options.ts";
 import type { TableDescription, TableStep } from "../table-description.ts";
+import type { DatabaseTypes } from "./column-types.ts";
 
 /** What every table connector reads from a step, whatever else its dialect adds. */
 export interface TableOptions {
@@ -46,6 +47,7 @@ export interface TableDialect<O extends TableOptions & S, S, C, K extends TableC
     Connector,
     "name" | "formats" | "aliases" | "jdbcWords" | "group" | "capabilities" | "optionSchema"
   > {
+  readonly types: DatabaseTypes;
   /** Parses and checks a step's options, no I/O: coded errors for what it cannot write. */
   readOptions(step: ResolvedStep): O;
   /** A connection's server from its options alone (no step), to list its tables: coded errors when it names too little. */
