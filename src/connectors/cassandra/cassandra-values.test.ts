@@ -1,37 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { EVERY_TYPE_FIELDS } from "../../../test/support/every-type-fields.ts";
+import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
 import { loadCassandraDriver } from "./cassandra-driver.ts";
 import { batchBytes, batchParameters, parameterBytes } from "./cassandra-values.ts";
 
-const TASK = `name: t
-steps:
-  - name: s
-    type: json
-    options: {enableNull: true, nullProb: 0.3}
-    fields:
-      - {name: name, options: {expression: "#{Name.name} – ünïcødé ✓"}}
-      - {name: ascii, options: {regex: "[a-z]{0,12}"}}
-      - {name: i, type: int}
-      - {name: l, type: long}
-      - {name: sh, type: short}
-      - {name: b, type: byte}
-      - {name: d, type: double}
-      - {name: f, type: float}
-      - {name: amount, type: "decimal(10,2)"}
-      - {name: ok, type: boolean}
-      - {name: day, type: date}
-      - {name: at, type: timestamp}
-      - {name: raw, type: binary}
-      - {name: tags, type: "array<string>"}
-      - {name: attrs, type: "map<string,int>"}
-      - {name: address, type: "struct<city:string,zip:int>"}
-`;
+// Every type, nulls in every column, and text beyond ASCII.
+const FIELDS = `${EVERY_TYPE_FIELDS}      - {name: name, options: {expression: "#{Name.name} – ünïcødé ✓"}}\n`;
 
 test("a batch's CQL bytes counted per column from its Arrow buffers are what counting every parameter gives", async () => {
   await loadCassandraDriver(); // dates become the driver's LocalDate
-  const plan = await planFrom("name: p\ntasks: [{name: t, dataSourceName: out}]\n", { t: TASK });
+  const plan = await singleStepPlan(FIELDS, 500, "    options: {enableNull: true, nullProb: 0.3}\n");
   const step = compilePlan(plan, { seed: "7", nowMicros: TEST_NOW_MICROS, fastMode: true }).steps[0]!;
   for (const [start, count] of [
     [0, 500],
