@@ -15,6 +15,8 @@ test("the kinds and aliases the connectors declare are what config resolves form
     ["mysql", "mysql"],
     ["mariadb", "mysql"],
   ]);
+  // The databases whose tables rowforge reads (fields, whole connections): the table connectors.
+  assert.deepEqual(kinds.tables, ["postgres", "mysql", "cassandra"]);
 });
 
 test("every kind a connector serves or is called by has the connection group its connector declares (what config files its connections under)", () => {

@@ -108,6 +108,9 @@ export const knownOutputKinds = (): OutputKinds => ({
     ),
     ...OTHER_KIND_GROUPS,
   },
+  tables: CONNECTORS.filter((c) => c.describe !== undefined && c.listTables !== undefined).flatMap(
+    (c) => c.formats,
+  ),
 });
 
 /** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */

@@ -18,6 +18,8 @@ export interface OutputKinds {
    * connection blocks a configuration file may hold.
    */
   readonly groups: Readonly<Record<string, ConnectionGroup>>;
+  /** The formats whose steps write database tables, which rowforge can read (their fields, a whole connection's tables). */
+  readonly tables: readonly string[];
 }
 
 /** The group of a connection type (`database`), or `dataSource` for one no registry names. */

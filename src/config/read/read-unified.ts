@@ -10,6 +10,7 @@ import {
 } from "../../model/index.ts";
 import { connectionGroupOf, type OutputKinds } from "../../model/output-kinds.ts";
 import type { Env } from "../env/substitute-env.ts";
+import { normaliseFormat } from "../resolve/merge-step-options.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
 import { flattenOptions, readSections } from "./read-app-config.ts";
 import { readForeignKeys } from "./read-foreign-key.ts";
@@ -28,9 +29,6 @@ export const UNIFIED_KEYS = [
   "sinkOptions",
 ];
 export const DATA_SOURCE_KEYS = ["name", "connection", "steps", "enabled"];
-
-/** Connection types whose tables can stand for a data source's steps. */
-const TABLE_CONNECTION_TYPES = ["postgres", "postgresql", "mysql", "mariadb", "cassandra", "jdbc"];
 
 export interface UnifiedRead {
   readonly plan: Plan;
@@ -121,7 +119,7 @@ export function readUnified(
     // A database's data source may leave its steps out: with enableGeneratePlanAndTasks they
     // are every table of the connection (resolve-plan.ts says so when the flag is off).
     const steps =
-      raw.steps === undefined && type !== undefined && TABLE_CONNECTION_TYPES.includes(type.toLowerCase())
+      raw.steps === undefined && type !== undefined && holdsTables(type, options, kinds)
         ? []
         : readSteps(ctx, raw.steps, [...p, "steps"], env, type);
     const taskName = `${dsName}_task`;
@@ -157,3 +155,7 @@ export function readUnified(
   };
   return { plan, tasks, connections, validations, config };
 }
+
+/** Whether a connection's tables can stand for a data source's steps: a table kind, or a `jdbc` one whatever its url names. */
+const holdsTables = (type: string, options: Readonly<Record<string, string>>, kinds: OutputKinds): boolean =>
+  kinds.tables.includes(normaliseFormat(type, options, kinds)) || type.trim().toLowerCase() === "jdbc";

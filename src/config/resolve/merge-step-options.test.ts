@@ -12,8 +12,9 @@ const KINDS: OutputKinds = {
     ["mariadb", "mysql"],
   ],
   groups: { json: "file", csv: "file", parquet: "file", kafka: "messaging", postgres: "database" },
+  tables: ["postgres"],
 };
-const NONE: OutputKinds = { names: [], aliases: {}, jdbcWords: [], groups: {} };
+const NONE: OutputKinds = { names: [], aliases: {}, jdbcWords: [], groups: {}, tables: [] };
 
 test("a format is resolved against the output kinds handed in: known ones in any case, aliases, the rest as written", () => {
   assert.equal(normaliseFormat(" Parquet ", {}, KINDS), "parquet");
