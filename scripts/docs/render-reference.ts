@@ -11,10 +11,12 @@ import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { generateSample } from "../../src/app/sample/generate-sample.ts";
 import { sampleRows } from "../../src/app/sample/sample-output.ts";
 import { HELPER_RULES, loadPlanFile } from "../../src/config/index.ts";
+import { connectors } from "../../src/connectors/registry.ts";
 import { BUILTINS, FAKER_TABLE, SQL_FUNCTION_FAMILIES } from "../../src/engine/index.ts";
 import { ERROR_CODES } from "../../src/errors/error-codes.ts";
 import { TYPE_MAPPING } from "../../src/formats/type-mapping.ts";
 import { NAME_LABELS } from "../../src/metadata/index.ts";
+import type { DataTypeKind } from "../../src/model/data-type.ts";
 import { FIELD_OPTION_TABLE, type FieldOptionRow } from "../../src/model/index.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";
 import { renderConnectorOptions } from "./render-connector-options.ts";
@@ -86,6 +88,8 @@ export function renderTypes(): string {
     list.push(alias);
     aliases.set(kind, list);
   }
+  // Each database's columns come from its connector's type table, in the registry's order.
+  const databases = connectors().flatMap((c) => (c.types ? [c.types] : []));
   const rows = Object.entries(TYPE_MAPPING).map(([kind, m]) => [
     code(kind),
     (aliases.get(kind) ?? [])
@@ -98,9 +102,7 @@ export function renderTypes(): string {
     m.orc,
     m.json,
     m.csv,
-    m.postgres,
-    m.mysql,
-    m.cassandra,
+    ...databases.map((d) => d.columns[kind as DataTypeKind]),
   ]);
   return `# Types
 
@@ -111,7 +113,7 @@ A field's \`type\` is a Spark DDL string: a primitive name (case-insensitive, al
 generation budget). A field without a type is a \`string\`; a field with nested \`fields\` is a
 struct (an array of structs when its type starts with \`array\`).
 
-${table(["type", "also written", "Arrow", "Parquet", "ORC", "NDJSON", "CSV", "PostgreSQL column", "MySQL/MariaDB column", "Cassandra column"], rows)}
+${table(["type", "also written", "Arrow", "Parquet", "ORC", "NDJSON", "CSV", ...databases.map((d) => d.title)], rows)}
 `;
 }
 

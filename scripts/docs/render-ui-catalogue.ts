@@ -9,7 +9,7 @@
  */
 import { starterKeys, targetKeys } from "../../src/connectors/option-schema.ts";
 import { connectors } from "../../src/connectors/registry.ts";
-import { CONNECTION_GROUPS, connectionGroupOf } from "../../src/model/connection.ts";
+import { CONNECTION_GROUP_NAMES, OTHER_CONNECTION_GROUP } from "../../src/model/connection.ts";
 import { PRIMITIVE_KINDS } from "../../src/model/data-type.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";
 import { EXECUTION_MODES, EXECUTION_STATUSES } from "../../src/store/store-records.ts";
@@ -71,7 +71,7 @@ export function renderUiCatalogue(): string {
     tableKinds: connectors()
       .filter((c) => c.listTables !== undefined && c.describe !== undefined)
       .flatMap((c) => c.formats),
-    connectionGroups: [...new Set([...Object.values(CONNECTION_GROUPS), connectionGroupOf("")])],
+    connectionGroups: [...CONNECTION_GROUP_NAMES, OTHER_CONNECTION_GROUP],
     runStatuses: EXECUTION_STATUSES,
     runModes: EXECUTION_MODES,
   };

@@ -2,10 +2,11 @@ import type { RecordBatch, Schema, Table } from "apache-arrow";
 import type { TSchema } from "typebox";
 import type { ResourceAccess } from "../access/index.ts";
 import type { EncodeSpec } from "../engine/index.ts";
-import type { Connection } from "../model/connection.ts";
+import type { Connection, ConnectionGroup } from "../model/connection.ts";
 import type { DeliveryReport } from "../model/delivery-report.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import type { RunTransaction } from "./run-transaction.ts";
+import type { DatabaseTypes } from "./table/column-types.ts";
 import type { StepSessions } from "./table/step-sessions.ts";
 import type { TableDescription, TableStep } from "./table-description.ts";
 
@@ -221,7 +222,11 @@ export interface Connector {
   readonly aliases?: readonly string[];
   /** Words a `jdbc` connection's url or driver names it by (`postgres`): such a connection is its first format. */
   readonly jdbcWords?: readonly string[];
+  /** The group of its formats and aliases as connection types (`database`): what config files connections under. */
+  readonly group: Extract<ConnectionGroup, "file" | "database" | "messaging" | "http">;
   readonly capabilities: ConnectorCapabilities;
+  /** A database's type tables: the columns it creates for rowforge's types, and how its columns are generated. */
+  readonly types?: DatabaseTypes;
   /**
    * The step options it reads, with what each means (TypeBox, connectors/option-schema.ts): what
    * docs/connector-options.md and the editor catalogue (the UI's starter keys) are rendered from.

@@ -25,6 +25,22 @@ const CONNECTORS: readonly Connector[] = [
   natsConnector,
 ];
 
+/**
+ * Connection types a configuration may name beside the connectors' formats and aliases, by
+ * group: Data Caterer's `jdbc` (its url names the database: jdbcWords), and the kinds it reads
+ * that no connector writes (a block of them is read; a step writing to one is refused).
+ */
+const OTHER_KIND_GROUPS: Readonly<Record<string, Connector["group"]>> = {
+  delta: "file",
+  iceberg: "file",
+  hudi: "file",
+  xml: "file",
+  text: "file",
+  jdbc: "database",
+  bigquery: "database",
+  solace: "messaging",
+};
+
 /** Connection types users write that no connector serves yet: recognised (and named), not written. */
 const PLANNED_KINDS: readonly string[] = [];
 
@@ -77,7 +93,8 @@ export function connectorFor(step: ResolvedStep, doing?: string): Connector {
 
 /**
  * Every format and connection type rowforge knows by name (the ones it writes, the ones still
- * to come and the ones it refuses) with the aliases and jdbc words its connectors declare.
+ * to come and the ones it refuses) with the aliases, jdbc words and groups its connectors declare
+ * (the app layer adds the metadata and alert kinds' groups).
  */
 export const knownOutputKinds = (): OutputKinds => ({
   names: [...CONNECTORS.flatMap((c) => c.formats), ...PLANNED_KINDS, ...Object.keys(UNSUPPORTED_KINDS)],
@@ -85,6 +102,15 @@ export const knownOutputKinds = (): OutputKinds => ({
     CONNECTORS.flatMap((c) => (c.aliases ?? []).map((a) => [a.toLowerCase(), c.formats[0]!])),
   ),
   jdbcWords: CONNECTORS.flatMap((c) => (c.jdbcWords ?? []).map((w) => [w, c.formats[0]!] as const)),
+  groups: {
+    ...Object.fromEntries(
+      CONNECTORS.flatMap((c) => [...c.formats, ...(c.aliases ?? [])].map((kind) => [kind, c.group])),
+    ),
+    ...OTHER_KIND_GROUPS,
+  },
+  tables: CONNECTORS.filter((c) => c.describe !== undefined && c.listTables !== undefined).flatMap(
+    (c) => c.formats,
+  ),
 });
 
 /** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */

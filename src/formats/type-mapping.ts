@@ -10,17 +10,12 @@ export interface TypeMapping {
   /** How the text formats write a value. */
   readonly json: string;
   readonly csv: string;
-  /** The PostgreSQL column type a created table gets (src/connectors/postgres writes it via COPY). */
-  readonly postgres: string;
-  /** The MySQL/MariaDB column type a created table gets (src/connectors/mysql writes it via LOAD DATA LOCAL INFILE). */
-  readonly mysql: string;
-  /** The Cassandra (CQL) column type a created table gets (src/connectors/cassandra writes it via prepared INSERTs). */
-  readonly cassandra: string;
 }
 
 /**
  * The one table of how each Spark type travels: Spark → Arrow → Parquet → ORC, and its text
- * form in NDJSON and CSV, and the PostgreSQL, MySQL/MariaDB and Cassandra columns it goes to. The read-back tests check the binary columns against it.
+ * form in NDJSON and CSV. The read-back tests check the binary columns against it. The columns
+ * a database gives each type are its connector's (DatabaseTypes, in the dialect's folder).
  */
 export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
   string: {
@@ -29,9 +24,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "string",
     json: "string",
     csv: "text, quoted when needed",
-    postgres: "text",
-    mysql: "longtext",
-    cassandra: "text",
   },
   int: {
     arrow: "Int32",
@@ -39,9 +31,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "int",
     json: "number",
     csv: "digits",
-    postgres: "integer",
-    mysql: "int",
-    cassandra: "int",
   },
   long: {
     arrow: "Int64",
@@ -49,9 +38,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "bigint",
     json: "number",
     csv: "digits",
-    postgres: "bigint",
-    mysql: "bigint",
-    cassandra: "bigint",
   },
   short: {
     arrow: "Int16",
@@ -59,9 +45,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "smallint",
     json: "number",
     csv: "digits",
-    postgres: "smallint",
-    mysql: "smallint",
-    cassandra: "smallint",
   },
   byte: {
     arrow: "Int8",
@@ -69,9 +52,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "tinyint",
     json: "number",
     csv: "digits",
-    postgres: "smallint",
-    mysql: "tinyint",
-    cassandra: "tinyint",
   },
   double: {
     arrow: "Float64",
@@ -79,9 +59,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "double",
     json: "number (NaN, Infinity as strings)",
     csv: "shortest round-trip text",
-    postgres: "double precision",
-    mysql: "double (no NaN/Infinity)",
-    cassandra: "double",
   },
   float: {
     arrow: "Float32",
@@ -89,9 +66,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "float",
     json: "number",
     csv: "shortest round-trip text",
-    postgres: "real",
-    mysql: "float (no NaN/Infinity)",
-    cassandra: "float",
   },
   decimal: {
     arrow: "Decimal128(p, s)",
@@ -99,9 +73,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "decimal(p,s)",
     json: "number, exact digits",
     csv: "exact digits",
-    postgres: "numeric(p,s)",
-    mysql: "decimal(p,s)",
-    cassandra: "decimal",
   },
   boolean: {
     arrow: "Bool",
@@ -109,9 +80,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "boolean",
     json: "true/false",
     csv: "true/false",
-    postgres: "boolean",
-    mysql: "boolean (tinyint(1))",
-    cassandra: "boolean",
   },
   date: {
     arrow: "DateDay",
@@ -119,9 +87,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "date",
     json: '"yyyy-MM-dd"',
     csv: "yyyy-MM-dd",
-    postgres: "date",
-    mysql: "date",
-    cassandra: "date",
   },
   timestamp: {
     arrow: "TimestampMicrosecond(UTC)",
@@ -129,9 +94,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "timestamp with local time zone (TIMESTAMP_INSTANT)",
     json: '"yyyy-MM-ddTHH:mm:ss.SSSZ"',
     csv: "yyyy-MM-ddTHH:mm:ss.SSSZ",
-    postgres: "timestamp with time zone",
-    mysql: "datetime(6) (UTC)",
-    cassandra: "timestamp (milliseconds: microseconds are cut)",
   },
   binary: {
     arrow: "Binary",
@@ -139,9 +101,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "binary",
     json: "base64 string",
     csv: "base64 text",
-    postgres: "bytea",
-    mysql: "longblob",
-    cassandra: "blob",
   },
   array: {
     arrow: "List<element>",
@@ -149,9 +108,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "array<T>",
     json: "array",
     csv: "JSON text",
-    postgres: "T[] (scalar elements), jsonb (nested)",
-    mysql: "json",
-    cassandra: "list<T> (frozen<...> for nested lists and maps; structs inside as JSON text)",
   },
   map: {
     arrow: "Map<entries: key, value>",
@@ -159,9 +115,6 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "map<K,V>",
     json: "object (keys as strings)",
     csv: "JSON text",
-    postgres: "jsonb",
-    mysql: "json",
-    cassandra: "map<K, V>",
   },
   struct: {
     arrow: "Struct<...>",
@@ -169,8 +122,5 @@ export const TYPE_MAPPING: Readonly<Record<DataTypeKind, TypeMapping>> = {
     orc: "struct<...>",
     json: "object",
     csv: "JSON text",
-    postgres: "jsonb",
-    mysql: "json",
-    cassandra: "text (JSON)",
   },
 };

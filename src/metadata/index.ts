@@ -16,4 +16,8 @@ export { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-en
 export { generatesByName, labelFor } from "./labels/label-by-name.ts";
 export { NAME_LABELS } from "./labels/name-labels.ts";
 export { metadataDocuments } from "./metadata-documents.ts";
-export { METADATA_LOCATION_OPTIONS, metadataSourceOf } from "./metadata-registry.ts";
+export {
+  METADATA_CONNECTION_TYPES,
+  METADATA_LOCATION_OPTIONS,
+  metadataSourceOf,
+} from "./metadata-registry.ts";

@@ -30,6 +30,21 @@ const CATALOGUES: Readonly<Record<string, string>> = {
   datahub: "a DataHub catalogue server",
 };
 
+/**
+ * The connection types a configuration's metadata connections are written as (Data Caterer's
+ * names): blocks of them are read as connections of the `metadata` group.
+ */
+export const METADATA_CONNECTION_TYPES: readonly string[] = [
+  "openApi",
+  "openMetadata",
+  "marquez",
+  "greatExpectations",
+  "openDataContractStandard",
+  "dataContractCli",
+  "jsonSchema",
+  "confluentSchemaRegistry",
+];
+
 /** Kinds Data Caterer reads that rowforge does not read yet (issue 18 follows them). */
 const NOT_YET: Readonly<Record<string, string>> = {
   yamlTask: "the fields of another task file (yamlTask reuse)",

@@ -16,41 +16,11 @@ export const Connection = Type.Object({
 export type Connection = Immutable<Static<typeof Connection>>;
 export type ConnectionSource = (typeof CONNECTION_SOURCES)[number];
 
-/** The group of each connection type: file, database, messaging, http or metadata. */
-export const CONNECTION_GROUPS: Readonly<Record<string, string>> = {
-  json: "file",
-  csv: "file",
-  parquet: "file",
-  orc: "file",
-  delta: "file",
-  iceberg: "file",
-  hudi: "file",
-  xml: "file",
-  text: "file",
-  postgres: "database",
-  postgresql: "database",
-  mysql: "database",
-  mariadb: "database",
-  jdbc: "database",
-  cassandra: "database",
-  "org.apache.spark.sql.cassandra": "database",
-  bigquery: "database",
-  kafka: "messaging",
-  jms: "messaging",
-  solace: "messaging",
-  rabbitmq: "messaging",
-  nats: "messaging",
-  mqtt: "messaging",
-  http: "http",
-  openApi: "metadata",
-  openMetadata: "metadata",
-  marquez: "metadata",
-  greatExpectations: "metadata",
-  openDataContractStandard: "metadata",
-  dataContractCli: "metadata",
-  jsonSchema: "metadata",
-  confluentSchemaRegistry: "metadata",
-  slack: "alert",
-};
-
-export const connectionGroupOf = (type: string): string => CONNECTION_GROUPS[type] ?? "dataSource";
+/**
+ * The groups connection types fall into, in the order the UI lists them. Which type is in which
+ * group is each connector's (or metadata kind's) own fact, handed to config in OutputKinds.
+ */
+export const CONNECTION_GROUP_NAMES = ["file", "database", "messaging", "http", "metadata", "alert"] as const;
+export type ConnectionGroup = (typeof CONNECTION_GROUP_NAMES)[number];
+/** The group of a connection type no registry names. */
+export const OTHER_CONNECTION_GROUP = "dataSource";

@@ -1,4 +1,10 @@
-export { CONNECTION_GROUPS, Connection, type ConnectionSource, connectionGroupOf } from "./connection.ts";
+export {
+  CONNECTION_GROUP_NAMES,
+  Connection,
+  type ConnectionGroup,
+  type ConnectionSource,
+  OTHER_CONNECTION_GROUP,
+} from "./connection.ts";
 export {
   Count,
   CountOptions,

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createInlineExecutor } from "../../src/app/executors.ts";
+import { groupOfConnectionType } from "../../src/app/output-kinds.ts";
 import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { recordOf } from "../../src/app/runs/record-run.ts";
 import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import type { Connector } from "../../src/connectors/connector.ts";
 import { findRowEncoder } from "../../src/connectors/worker-encoders.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
-import { connectionGroupOf } from "../../src/model/connection.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
@@ -57,7 +57,7 @@ function planFor(
       t: `name: t\nsteps:\n  - name: s\n    type: ${format}\n    options: ${JSON.stringify(options)}\n    count: {records: ${ROWS}}\n    fields:\n${FIELDS}`,
     },
     // Databases and brokers need their connection defined, as users define it.
-    connectionGroupOf(format) === "file"
+    groupOfConnectionType(format) === "file"
       ? {}
       : {
           "application.conf": `${format} {\n  out {\n${Object.entries(options)

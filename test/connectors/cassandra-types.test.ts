@@ -17,7 +17,7 @@ const NULLS = "enableNull: true, nullProb: 0.2";
 const EDGES = "enableEdgeCase: true, edgeCaseProb: 0.3";
 const TRICKY = `['', 'plain', 'a,b', 'say "hi"', "line\\nbreak", "tab\\there", 'back\\\\slash', 'NULL', 'ünïcødé ✓ 😀', "nul\\u0000byte", "it's"]`;
 
-/** Every rowforge type, with nulls and edge values; the created table gets TYPE_MAPPING's Cassandra types. */
+/** Every rowforge type, with nulls and edge values; the created table gets the Cassandra type table's columns (cassandra-type-table.ts). */
 const FIELDS = [
   `{name: id, type: long, options: {sql: '__index_inc', isPrimaryKey: true}}`,
   `{name: s, type: string, options: {oneOf: ${TRICKY}, ${NULLS}}}`,

@@ -18,7 +18,7 @@ const EDGES = "enableEdgeCase: true, edgeCaseProb: 0.3";
 /** Text LOAD DATA's line format must escape: tabs, newlines, carriage returns, backslashes, `\N`, NUL, empty. */
 const TRICKY = `['', 'plain', 'a,b', 'say "hi"', "line\\nbreak", "tab\\there", 'back\\\\slash', '\\N', 'NULL', ' spaced ', 'ünïcødé ✓ 😀', "\\r\\n", "nul\\u0000byte", "it's"]`;
 
-/** Every rowforge type, with nulls and edge values; a created table gets TYPE_MAPPING's MySQL types. */
+/** Every rowforge type, with nulls and edge values; a created table gets the MySQL type table's columns (mysql-type-table.ts). */
 const FIELDS = [
   `{name: id, type: long, options: {sql: '__index_inc'}}`,
   `{name: s, type: string, options: {oneOf: ${TRICKY}, ${NULLS}}}`,
@@ -139,7 +139,7 @@ test("every rowforge type written to MariaDB reads back equal through SQL (LOAD 
   assert.equal(r.success, true, r.failedReason ?? "");
   assert.equal(r.steps[0]?.records, ROWS);
 
-  // The created table's column types are the type-mapping table's.
+  // The created table's column types are the type table's (its connector's).
   const types = await mysqlQuery<{ name: string; t: string }>(
     "SELECT column_name AS name, column_type AS t FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position",
     [f.database, table],

@@ -19,7 +19,7 @@ const EDGES = "enableEdgeCase: true, edgeCaseProb: 0.3";
 /** Text that CSV and PostgreSQL's array syntax must escape: quotes, commas, newlines, backslashes, braces, NULL, empty. */
 const TRICKY = `['', 'plain', 'a,b', 'say "hi"', "line\\nbreak", 'back\\\\slash', '{braces}', 'NULL', ' spaced ', 'ünïcødé ✓', "\\r\\n"]`;
 
-/** Every rowforge type, with nulls and edge values; a created table gets TYPE_MAPPING's PostgreSQL types. */
+/** Every rowforge type, with nulls and edge values; a created table gets the PostgreSQL type table's columns (postgres-type-table.ts). */
 const FIELDS = [
   `{name: id, type: long, options: {sql: '__index_inc'}}`,
   `{name: s, type: string, options: {oneOf: ${TRICKY}, ${NULLS}}}`,
@@ -157,7 +157,7 @@ async function roundTrip(fields: readonly string[], encoding: string): Promise<v
   assert.equal(r.success, true, r.failedReason ?? "");
   assert.equal(r.steps[0]?.records, ROWS);
 
-  // The created table's column types are the type-mapping table's.
+  // The created table's column types are the type table's (its connector's).
   const [schemaName, tableName] = dbtable.split(".");
   const types = await pgQuery<{ column_name: string; t: string }>(
     "SELECT a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS t FROM pg_attribute a WHERE a.attrelid = $1::regclass AND a.attnum > 0 ORDER BY a.attnum",

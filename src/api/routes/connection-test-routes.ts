@@ -4,8 +4,8 @@ import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import { briefTestResult } from "../../app/connections/brief-test-result.ts";
 import { findConnection } from "../../app/connections/find-connection.ts";
 import { testConnection } from "../../app/connections/test-connection.ts";
+import { groupOfConnectionType } from "../../app/output-kinds.ts";
 import { isRowforgeError } from "../../errors/index.ts";
-import { connectionGroupOf } from "../../model/index.ts";
 import { ConnectionNameParams, ConnectionTestBody, ConnectionTestResult, ErrorBody } from "../api-schemas.ts";
 
 const answers = {
@@ -40,7 +40,7 @@ export function connectionTestRoutes(svc: RowforgeService): FastifyPluginAsyncTy
         const connection = {
           name: b.name ?? "unsaved",
           type: b.type,
-          groupType: b.groupType ?? connectionGroupOf(b.type),
+          groupType: b.groupType ?? groupOfConnectionType(b.type),
           options,
         };
         const result = briefTestResult(connection, await testConnection(connection, svc.access));

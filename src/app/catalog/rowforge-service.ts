@@ -4,17 +4,11 @@ import Value from "typebox/value";
 import type { ResourceAccess, ServerAccessChoice } from "../../access/index.ts";
 import { checkYamlDepth, type Env, isObject, resolveRunRequest } from "../../config/index.ts";
 import { type Diagnostic, RowforgeError } from "../../errors/index.ts";
-import {
-  type Connection,
-  connectionGroupOf,
-  NAME_MAX_LENGTH,
-  nameProblem,
-  PlanYamlSources,
-} from "../../model/index.ts";
+import { type Connection, NAME_MAX_LENGTH, nameProblem, PlanYamlSources } from "../../model/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { preflightPlan } from "../check/preflight-plan.ts";
-import { OUTPUT_KINDS } from "../output-kinds.ts";
+import { groupOfConnectionType, OUTPUT_KINDS } from "../output-kinds.ts";
 import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { checkPathNames } from "./check-path-names.ts";
 import type { FolderPlanSources } from "./folder-plan-sources.ts";
@@ -344,7 +338,7 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
           groupType:
             typeof raw.groupType === "string" && raw.groupType !== ""
               ? raw.groupType
-              : connectionGroupOf(type),
+              : groupOfConnectionType(type),
           options: before ? keepMaskedSecrets(options, before.options) : options,
           source: "api",
           savedAt: new Date(now()).toISOString(),

@@ -3,7 +3,7 @@ import { normaliseFormat } from "../../config/index.ts";
 import { findConnector, JMS_SUPPORTED, plannedKinds, unsupportedKind } from "../../connectors/registry.ts";
 import { withinConnectTimeout } from "../../connectors/within-connect-timeout.ts";
 import { didYouMean, isRowforgeError } from "../../errors/index.ts";
-import { CONNECTION_GROUPS, type Connection } from "../../model/connection.ts";
+import type { Connection } from "../../model/connection.ts";
 import { isSecretKey, MASK, maskText } from "../catalog/secrets.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 
@@ -60,8 +60,8 @@ async function outcomeOf(
         details: { code: "RF_FORMAT_UNKNOWN", type, tested: false },
       };
     }
-    const known = [...OUTPUT_KINDS.names, ...Object.keys(CONNECTION_GROUPS)];
-    const near = CONNECTION_GROUPS[c.type] === undefined ? didYouMean(c.type, known) : "";
+    const known = [...OUTPUT_KINDS.names, ...Object.keys(OUTPUT_KINDS.groups)];
+    const near = OUTPUT_KINDS.groups[c.type] === undefined ? didYouMean(c.type, known) : "";
     return {
       success: false,
       message: `${who} is of type ${c.type}, which rowforge does not write to${near ? `; ${near}` : ""}`,

@@ -32,7 +32,7 @@ export async function loadPlanFile(file: string, options: LoadOptions): Promise<
   const path = resolve(cwd, file);
   const read = await readSourceFile(path, env);
   if (!read.document) return { plan: undefined, diagnostics: read.diagnostics };
-  const kind = classifyDocument(read.document.value, path);
+  const kind = classifyDocument(read.document.value, options.outputKinds, path);
   if (kind === "task") return loadTaskAsPlan(path, options);
   if (kind !== "plan" && kind !== "unified") {
     return {

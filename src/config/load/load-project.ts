@@ -103,7 +103,14 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     configPath = files.find(
       (f) => basename(f) === "application.conf" && paths.some((p) => resolve(cwd, p) === dirname(f)),
     );
-  const { config, connections } = await loadConfig(configPath, env, strict, lenientEnv, diagnostics);
+  const { config, connections } = await loadConfig(
+    configPath,
+    env,
+    strict,
+    lenientEnv,
+    diagnostics,
+    options.outputKinds,
+  );
   for (const c of options.savedConnections ?? []) connections.set(c.name, c);
   const configDir = configPath ? dirname(configPath) : undefined;
 
@@ -116,7 +123,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     const r = await readSourceFile(file, env);
     if (r.dataFile) return; // NDJSON and other data files beside plans are not plans
     own.push(...r.diagnostics);
-    const kind = r.document ? classifyDocument(r.document.value, file) : undefined;
+    const kind = r.document ? classifyDocument(r.document.value, options.outputKinds, file) : undefined;
     if (support && only !== undefined && kind !== only) return;
     if (!r.document || !kind) {
       diagnostics.push(...(support ? own.map(outOfScope) : own));
@@ -195,7 +202,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
         break;
       }
       case "unified": {
-        const r = readUnified(p.ctx, value, env);
+        const r = readUnified(p.ctx, value, env, options.outputKinds);
         if (r) unified.push({ read: r, p });
         break;
       }
@@ -208,7 +215,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
         break;
       }
       case "config":
-        readAppConfig(p.ctx, value);
+        readAppConfig(p.ctx, value, options.outputKinds);
         break;
       default:
         p.ctx.warn(
@@ -297,6 +304,7 @@ async function loadConfig(
   strict: boolean,
   lenientEnv: boolean,
   diagnostics: Diagnostic[],
+  kinds: OutputKinds,
 ): Promise<{ config: RunConfiguration; connections: Map<string, Connection> }> {
   const connections = new Map<string, Connection>();
   if (!path) return { config: deepFreeze(defaultRunConfiguration()), connections };
@@ -304,7 +312,11 @@ async function loadConfig(
   diagnostics.push(...r.diagnostics);
   if (!r.document || !isObject(r.document.value))
     return { config: deepFreeze(defaultRunConfiguration()), connections };
-  const read = readAppConfig(new LoadContext(r.document, diagnostics, strict, lenientEnv), r.document.value);
+  const read = readAppConfig(
+    new LoadContext(r.document, diagnostics, strict, lenientEnv),
+    r.document.value,
+    kinds,
+  );
   for (const c of read.connections) connections.set(c.name, c);
   return { config: deepFreeze(read.config), connections };
 }

@@ -1,9 +1,7 @@
 import type { PathSegment } from "../../errors/index.ts";
 import { BUDGET_NAMES, parseSize } from "../../model/generation-budget.ts";
 import {
-  CONNECTION_GROUPS,
   type Connection,
-  connectionGroupOf,
   defaultRunConfiguration,
   FLAG_DEFAULTS,
   FOLDER_KEYS,
@@ -12,6 +10,8 @@ import {
   type RunConfigurationData,
   VALIDATION_DEFAULTS,
 } from "../../model/index.ts";
+import { connectionGroupOf, type OutputKinds } from "../../model/output-kinds.ts";
+import { normaliseFormat } from "../resolve/merge-step-options.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
 
 const SECTIONS = [
@@ -30,12 +30,11 @@ const IGNORED_SECTIONS = ["spark", "sink", "ui"];
 const FOREIGN_SECTIONS = ["datastax-java-driver"];
 /** The top-level sections a configuration file may hold (besides connection blocks). */
 export const CONFIG_SECTIONS: readonly string[] = [...SECTIONS, ...FOREIGN_SECTIONS];
-/** Connection blocks: every connection type, plus Data Caterer's `jdbc` and Cassandra format names. */
-export const CONNECTION_BLOCKS: readonly string[] = [
-  ...Object.keys(CONNECTION_GROUPS),
-  "jdbc",
-  "org.apache.spark.sql.cassandra",
-];
+/**
+ * Connection blocks: every connection type the registries handed in name (Data Caterer's `jdbc`
+ * and Spark's Cassandra format name among them).
+ */
+export const connectionBlocks = (kinds: OutputKinds): readonly string[] => Object.keys(kinds.groups);
 
 export interface AppConfigRead {
   readonly config: RunConfigurationData;
@@ -45,17 +44,23 @@ export interface AppConfigRead {
 /**
  * Reads an application configuration (from HOCON, YAML or JSON, already parsed): the
  * sections flags, folders, metadata, generation, validation, alert and runtime, and the
- * connection blocks `<format> { <name> { key = value } }`.
+ * connection blocks `<format> { <name> { key = value } }` of the connection types `kinds` names.
  */
-export function readAppConfig(ctx: LoadContext, obj: RawObject, withConnections = true): AppConfigRead {
+export function readAppConfig(
+  ctx: LoadContext,
+  obj: RawObject,
+  kinds: OutputKinds,
+  withConnections = true,
+): AppConfigRead {
   const config = defaultRunConfiguration();
   const connections: Connection[] = [];
+  const blocks = connectionBlocks(kinds);
   // HOCON reads the unquoted block name org.apache.spark.sql.cassandra as a nested path.
-  const known = withConnections ? [...CONFIG_SECTIONS, ...CONNECTION_BLOCKS, "org"] : CONFIG_SECTIONS;
+  const known = withConnections ? [...CONFIG_SECTIONS, ...blocks, "org"] : CONFIG_SECTIONS;
   ctx.checkKeys(obj, known, [], "configuration", IGNORED_SECTIONS);
   readSections(ctx, obj, config, []);
   if (withConnections) {
-    for (const block of CONNECTION_BLOCKS) {
+    for (const block of blocks) {
       const blockPath = obj[block] !== undefined ? [block] : block.split(".");
       const raw = blockPath.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), obj);
       if (raw === undefined) continue;
@@ -72,8 +77,15 @@ export function readAppConfig(ctx: LoadContext, obj: RawObject, withConnections 
           continue;
         }
         const flat = flattenOptions(options);
-        const type = connectionTypeOf(block, flat);
-        connections.push({ name, type, groupType: connectionGroupOf(type), options: flat, source: "config" });
+        // An alias is its connector's kind (`postgresql`), `jdbc` the kind its url or driver names.
+        const type = normaliseFormat(block, flat, kinds);
+        connections.push({
+          name,
+          type,
+          groupType: connectionGroupOf(kinds, type),
+          options: flat,
+          source: "config",
+        });
       }
     }
   }
@@ -194,16 +206,4 @@ export function flattenOptions(
     else out[key] = "";
   }
   return out;
-}
-
-/** The connection type of a block: `jdbc` becomes postgres or mysql from its URL or driver. */
-export function connectionTypeOf(block: string, options: Readonly<Record<string, string>>): string {
-  if (block === "org.apache.spark.sql.cassandra") return "cassandra";
-  if (block === "postgresql") return "postgres";
-  if (block === "mariadb") return "mysql";
-  if (block !== "jdbc") return block;
-  const hint = `${options.url ?? ""} ${options.driver ?? ""}`.toLowerCase();
-  if (hint.includes("postgres")) return "postgres";
-  if (hint.includes("mysql") || hint.includes("mariadb")) return "mysql";
-  return "jdbc";
 }

@@ -1,7 +1,6 @@
 import type { PathSegment } from "../../errors/index.ts";
 import {
   type Connection,
-  connectionGroupOf,
   defaultRunConfiguration,
   type Plan,
   type RunConfigurationData,
@@ -9,7 +8,9 @@ import {
   type TaskSummary,
   type ValidationConfig,
 } from "../../model/index.ts";
+import { connectionGroupOf, type OutputKinds } from "../../model/output-kinds.ts";
 import type { Env } from "../env/substitute-env.ts";
+import { normaliseFormat } from "../resolve/merge-step-options.ts";
 import { isObject, type LoadContext, type RawObject } from "./load-context.ts";
 import { flattenOptions, readSections } from "./read-app-config.ts";
 import { readForeignKeys } from "./read-foreign-key.ts";
@@ -29,9 +30,6 @@ export const UNIFIED_KEYS = [
 ];
 export const DATA_SOURCE_KEYS = ["name", "connection", "steps", "enabled"];
 
-/** Connection types whose tables can stand for a data source's steps. */
-const TABLE_CONNECTION_TYPES = ["postgres", "postgresql", "mysql", "mariadb", "cassandra", "jdbc"];
-
 export interface UnifiedRead {
   readonly plan: Plan;
   readonly tasks: readonly Task[];
@@ -50,7 +48,12 @@ export function isUnifiedShape(obj: RawObject): boolean {
 }
 
 /** Reads a unified file into a plan with one task per data source (`<name>_task`) and inline connections. */
-export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): UnifiedRead | undefined {
+export function readUnified(
+  ctx: LoadContext,
+  obj: RawObject,
+  env: Env,
+  kinds: OutputKinds,
+): UnifiedRead | undefined {
   // Data Caterer's migration guide writes `configuration:`; its model reads `config:`.
   ctx.checkKeys(obj, UNIFIED_KEYS, [], "unified plan", [], { configuration: "config" });
   const name = ctx.requireString(obj, "name", [], "the plan");
@@ -106,11 +109,17 @@ export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): Unified
           );
     if (dsName === undefined) return;
     if (type !== undefined)
-      connections.push({ name: dsName, type, groupType: connectionGroupOf(type), options, source: "plan" });
+      connections.push({
+        name: dsName,
+        type,
+        groupType: connectionGroupOf(kinds, type),
+        options,
+        source: "plan",
+      });
     // A database's data source may leave its steps out: with enableGeneratePlanAndTasks they
     // are every table of the connection (resolve-plan.ts says so when the flag is off).
     const steps =
-      raw.steps === undefined && type !== undefined && TABLE_CONNECTION_TYPES.includes(type.toLowerCase())
+      raw.steps === undefined && type !== undefined && holdsTables(type, options, kinds)
         ? []
         : readSteps(ctx, raw.steps, [...p, "steps"], env, type);
     const taskName = `${dsName}_task`;
@@ -146,3 +155,7 @@ export function readUnified(ctx: LoadContext, obj: RawObject, env: Env): Unified
   };
   return { plan, tasks, connections, validations, config };
 }
+
+/** Whether a connection's tables can stand for a data source's steps: a table kind, or a `jdbc` one whatever its url names. */
+const holdsTables = (type: string, options: Readonly<Record<string, string>>, kinds: OutputKinds): boolean =>
+  kinds.tables.includes(normaliseFormat(type, options, kinds)) || type.trim().toLowerCase() === "jdbc";

@@ -11,8 +11,10 @@ const KINDS: OutputKinds = {
     ["postgres", "postgres"],
     ["mariadb", "mysql"],
   ],
+  groups: { json: "file", csv: "file", parquet: "file", kafka: "messaging", postgres: "database" },
+  tables: ["postgres"],
 };
-const NONE: OutputKinds = { names: [], aliases: {}, jdbcWords: [] };
+const NONE: OutputKinds = { names: [], aliases: {}, jdbcWords: [], groups: {}, tables: [] };
 
 test("a format is resolved against the output kinds handed in: known ones in any case, aliases, the rest as written", () => {
   assert.equal(normaliseFormat(" Parquet ", {}, KINDS), "parquet");

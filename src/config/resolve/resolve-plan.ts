@@ -18,9 +18,6 @@ import { mergeStepOptions, normaliseFormat } from "./merge-step-options.ts";
 /** Formats whose steps carry everything they need (a path) without a named connection. */
 const SELF_CONTAINED_FORMATS = ["json", "csv", "parquet", "orc", "delta", "iceberg", "text", "xml"];
 
-/** Formats whose steps may take fields from their table (src/app/schemas): a key's fields may come from there. */
-const TABLE_FORMATS = ["postgres", "mysql", "cassandra"];
-
 export interface ResolveInput {
   readonly plan: Plan;
   /** Every task known: task files plus tasks written inside the plan. */
@@ -129,7 +126,8 @@ export function resolvePlan(ctx: LoadContext, input: ResolveInput): ResolvedPlan
   });
   const fromTables = new Set(
     steps
-      .filter((s) => TABLE_FORMATS.includes(s.format))
+      // Steps of table formats may take fields from their table (src/app/schemas): a key's fields may come from there.
+      .filter((s) => input.outputKinds.tables.includes(s.format))
       .map((s) => `${s.dataSourceName}\u0000${s.step.name}`),
   );
   const checked = checkForeignKeys(ctx, plan, input, fromTables);
@@ -165,7 +163,9 @@ function wholeConnection(
 ): WholeConnection | undefined {
   if (!connection) return undefined;
   const format = normaliseFormat(connection.type, connection.options, input.outputKinds);
-  return TABLE_FORMATS.includes(format) ? { taskName, dataSourceName, connection, format } : undefined;
+  return input.outputKinds.tables.includes(format)
+    ? { taskName, dataSourceName, connection, format }
+    : undefined;
 }
 
 /** A task with a step whose steps come from an OpenAPI document (one per operation). */

@@ -15,6 +15,7 @@ import {
 import { readCassandraRows } from "./cassandra-read-back.ts";
 import { createCassandraSink, outputName } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
+import { CASSANDRA_TYPES } from "./cassandra-type-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 import { testCassandraConnection } from "./test-cassandra-connection.ts";
 
@@ -29,6 +30,8 @@ export const cassandraConnector = createTableConnector(
     name: "cassandra",
     formats: ["cassandra"],
     aliases: ["org.apache.spark.sql.cassandra"],
+    group: "database",
+    types: CASSANDRA_TYPES,
     capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
     optionSchema: CASSANDRA_OPTIONS,
     readOptions: readCassandraOptions,
@@ -49,12 +52,9 @@ export const cassandraConnector = createTableConnector(
     connectError,
     writeError: (o, stepName, e) => writeError(o, stepName, e),
     tableColumns,
-    columnNames: (columns) => [...columns.keys()],
     tableNotFound,
-    async createTable(client, o, schema, step) {
-      await createTable(client, o, schema, tableKeyOf(step, o));
-      return new Map(schema.fields.map((f) => [f.name, cqlColumnType(f.type)]));
-    },
+    createTable: (client, o, schema, step) => createTable(client, o, schema, tableKeyOf(step, o)),
+    createdColumns: (schema) => new Map(schema.fields.map((f) => [f.name, cqlColumnType(f.type)])),
     empty: async (client, o) => {
       await client.execute(`TRUNCATE ${qualifiedTable(o)}`);
     },

@@ -1,8 +1,9 @@
 import type cassandra from "cassandra-driver";
-import { CASSANDRA_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
+import { readType } from "../table/column-types.ts";
 import type { ColumnDescription, TableDescription, TableStep } from "../table-description.ts";
 import { type CassandraOptions, describeServer, tableName } from "./cassandra-options.ts";
 import { tableSchema } from "./cassandra-table.ts";
+import { CASSANDRA_TYPES } from "./cassandra-type-table.ts";
 
 /** A table's id: the same for every step writing it. */
 export const cassandraTableId = (o: CassandraOptions): string =>
@@ -53,7 +54,7 @@ export async function describeCassandraTable(
 }
 
 /**
- * The rowforge (Spark DDL) type of a CQL type: scalars by CASSANDRA_TYPE_READS, `list<T>` and
+ * The rowforge (Spark DDL) type of a CQL type: scalars by its type table's reads, `list<T>` and
  * `set<T>` as `array<T>`, `map<K, V>` as `map<K,V>`, `frozen<...>` as its inside. Undefined for a
  * type rowforge does not generate (or a collection of one). `uuid` only at the top level: a
  * collection of UUIDs is text rowforge would not make UUIDs.
@@ -62,7 +63,7 @@ export function readCqlType(cql: string): { readonly type: string; readonly uuid
   const t = cql.trim().toLowerCase();
   const inner = /^(\w+)<(.*)>$/.exec(t);
   if (inner === null) {
-    const read = CASSANDRA_TYPE_READS[t];
+    const read = CASSANDRA_TYPES.reads[t];
     return read === undefined ? undefined : { type: readType(read), ...(read.uuid ? { uuid: true } : {}) };
   }
   const [, outer, args] = inner;

@@ -11,7 +11,7 @@ import {
   quoteIdent,
   tableName,
 } from "./cassandra-options.ts";
-import { batchParameters, parameterBytes } from "./cassandra-values.ts";
+import { batchBytes, batchParameters } from "./cassandra-values.ts";
 
 /** Where a step's rows went, as reports show it (no user, no password). */
 export const outputName = (o: CassandraOptions): string => `cassandra://${describeServer(o)}/${tableName(o)}`;
@@ -41,6 +41,8 @@ export function createCassandraSink(
 ): StepSink {
   const stepName = target.step.step.name;
   const adapters = target.schema.fields.map((f, k) => columnAdapter(f.type, columnTypes[k]!));
+  /** Columns whose values go as read from the batch: their bytes are counted from its buffers. */
+  const asRead = adapters.map((a) => a === undefined);
   const insert = `INSERT INTO ${qualifiedTable(o)} (${columns.map(quoteIdent).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
   const batchQuery = (n: number) => `BEGIN UNLOGGED BATCH ${`${insert}; `.repeat(n)}APPLY BATCH`;
   const batchQueries = new Map<number, string>();
@@ -141,7 +143,7 @@ export function createCassandraSink(
       }
       // One batch in flight at a time (so at most `concurrency` statements): this one runs
       // while the caller brings the next; its outcome is counted by the next write or close.
-      bytes += parameterBytes(rows);
+      bytes += batchBytes(input.batch, rows, asRead);
       pending = execute(statements(rows, startRow));
     },
     async close() {

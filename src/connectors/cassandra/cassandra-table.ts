@@ -122,7 +122,7 @@ export function tableKeyOf(step: ResolvedStep, o: CassandraOptions): TableKey {
   return { partition, clustering };
 }
 
-/** Creates the keyspace (SimpleStrategy, one replica) when missing, then the table, typed by the type-mapping table. */
+/** Creates the keyspace (SimpleStrategy, one replica) when missing, then the table, typed by its type table's columns. */
 export async function createTable(
   client: cassandra.Client,
   o: CassandraOptions,

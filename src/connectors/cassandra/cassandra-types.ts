@@ -1,10 +1,10 @@
 import type { Field as ArrowField, DataType as ArrowType } from "apache-arrow";
 import { rowforgeKindOf } from "../../formats/arrow-values/rowforge-kind.ts";
-import { TYPE_MAPPING } from "../../formats/type-mapping.ts";
+import { CASSANDRA_TYPES } from "./cassandra-type-table.ts";
 
 /**
- * The CQL column type for a column of rowforge's batches: TYPE_MAPPING's `cassandra` row (its
- * notes in parentheses dropped). Arrays become `list<T>`, maps `map<K, V>`, a collection inside
+ * The CQL column type for a column of rowforge's batches: its type table's column
+ * (cassandra-type-table.ts; its notes in parentheses dropped). Arrays become `list<T>`, maps `map<K, V>`, a collection inside
  * another is `frozen<...>`, and structs (anywhere) are JSON `text`.
  */
 export function cqlColumnType(t: ArrowType): string {
@@ -16,7 +16,7 @@ export function cqlColumnType(t: ArrowType): string {
     const entries = (t.children as ArrowField[])[0]!.type.children as ArrowField[];
     return `map<${cqlInnerType(entries[0]!.type)}, ${cqlInnerType(entries[1]!.type)}>`;
   }
-  return TYPE_MAPPING[kind].cassandra.replace(/ \(.*$/, "");
+  return CASSANDRA_TYPES.columns[kind].replace(/ \(.*$/, "");
 }
 
 /** A type inside a collection: collections frozen. */

@@ -119,6 +119,46 @@ export function parameterBytes(rows: readonly (readonly unknown[])[]): number {
   return n;
 }
 
+/**
+ * parameterBytes of a batch's parameters (`rows`, as batchParameters made them), counted per
+ * column: a column sent as read (`asRead[c]`: no adapter changed its values) whose type has a
+ * fixed size or is text or binary is counted from its Arrow buffers (its validity and offsets),
+ * the others (decimals as text, collections, JSON, adapted values) value by value.
+ */
+export function batchBytes(
+  batch: RecordBatch,
+  rows: readonly (readonly unknown[])[],
+  asRead: readonly boolean[],
+): number {
+  let n = 4 * rows.length * batch.numCols;
+  for (let c = 0; c < batch.numCols; c++) {
+    const counted = asRead[c] ? bufferBytes(batch.getChildAt(c)!.data) : undefined;
+    if (counted !== undefined) n += counted;
+    else for (const row of rows) n += valueBytes(row[c]);
+  }
+  return n;
+}
+
+/** The content bytes of a column's valid values as valueBytes counts them, from its buffers; undefined for other types. */
+function bufferBytes(chunks: readonly Data[]): number | undefined {
+  let n = 0;
+  for (const data of chunks) {
+    const t = data.type;
+    const valid = data.length - data.nullCount;
+    // Numbers, bigints, epoch milliseconds and LocalDates: 8 bytes each; booleans 1.
+    if (DataType.isInt(t) || DataType.isFloat(t) || DataType.isTimestamp(t) || DataType.isDate(t))
+      n += 8 * valid;
+    else if (DataType.isBool(t)) n += valid;
+    else if (DataType.isUtf8(t) || DataType.isBinary(t)) {
+      // UTF-8 bytes are the text's Buffer.byteLength; a null's slot may hold bytes, so only valid ones count.
+      const offsets = data.valueOffsets as Int32Array;
+      if (data.nullCount === 0) n += offsets[data.length]! - offsets[0]!;
+      else for (let i = 0; i < data.length; i++) if (isValid(data, i)) n += offsets[i + 1]! - offsets[i]!;
+    } else return undefined;
+  }
+  return n;
+}
+
 function valueBytes(v: unknown): number {
   if (v === null || v === undefined) return 0;
   if (typeof v === "string") return Buffer.byteLength(v);

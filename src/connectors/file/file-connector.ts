@@ -45,6 +45,7 @@ const prepare = preparedOnce(
 export const fileConnector: PreparingConnector<PreparedFileStep> = {
   name: "file",
   formats: formatNames(),
+  group: "file",
   capabilities: { encodedText: true, parts: true, delete: true },
   optionSchema: FILE_OPTIONS,
   prepare,

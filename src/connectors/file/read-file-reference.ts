@@ -5,7 +5,7 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReferenceRequest } from "../connector.ts";
 import { referenceEmpty, referenceFieldsOf, referenceTooLarge } from "../reference/reference-errors.ts";
 import { referenceFromRows } from "../reference/reference-from-rows.ts";
-import { type ReferenceKind, referenceTable } from "../reference/reference-table.ts";
+import { REFERENCE_KINDS, type ReferenceKind, referenceTable } from "../reference/reference-table.ts";
 import type { FileOptions } from "./file-options.ts";
 import { duckReaderOf, partFiles, quoteIdent as quote, READ_EXTENSIONS } from "./file-sources.ts";
 import { readOrcRows } from "./read-orc-rows.ts";
@@ -51,18 +51,20 @@ export async function readFileReference(
   );
   if (files.length === 0)
     throw referenceEmpty(step, `${source} (no ${extensions.join("/")} files)`, request.fields);
-  const { DuckDBInstance } = await import("@duckdb/node-api");
+  // DuckDB loads only when files are read.
+  const [{ DuckDBInstance }, { dataTypeOfDuck }] = await Promise.all([
+    import("@duckdb/node-api"),
+    import("./duck-values.ts"),
+  ]);
   const db = await DuckDBInstance.create(":memory:", { threads: "1" });
   const conn = await db.connect();
   try {
     const from = duckReaderOf(format, files, step.step.options);
-    const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`)).getRowObjectsJS() as {
-      column_name: string;
-      column_type: string;
-    }[];
-    const types = new Map(described.map((r) => [r.column_name, r.column_type]));
-    const columns = referenceFieldsOf(step, source, request.fields, [...types.keys()]);
-    const kinds = columns.map((c) => kindOf(types.get(c)!));
+    const described = await conn.runAndReadAll(`SELECT * FROM ${from} LIMIT 0`);
+    const names = described.columnNames();
+    const types = described.columnTypes();
+    const columns = referenceFieldsOf(step, source, request.fields, names);
+    const kinds = columns.map((c) => REFERENCE_KINDS[dataTypeOfDuck(types[names.indexOf(c)]!).kind]);
     const q = columns.map(quote);
     const sql = `SELECT ${q.map((c, k) => `${select(`r.${c}`, kinds[k]!)} AS ${quote(`k${k}`)}`).join(", ")}
       FROM (SELECT DISTINCT ${q.join(", ")} FROM ${from} WHERE ${q.map((c) => `${c} IS NOT NULL`).join(" AND ")}) AS r
@@ -94,16 +96,6 @@ export async function readFileReference(
     conn.closeSync();
     db.closeSync();
   }
-}
-
-function kindOf(duckType: string): ReferenceKind {
-  const t = duckType.toUpperCase();
-  if (/^(TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER)$/.test(t)) return "long";
-  if (/^(FLOAT|DOUBLE|REAL)$/.test(t)) return "double";
-  if (t === "BOOLEAN") return "boolean";
-  if (t === "DATE") return "date";
-  if (t.startsWith("TIMESTAMP")) return "timestamp";
-  return "string";
 }
 
 function select(column: string, kind: ReferenceKind): string {

@@ -1,9 +1,9 @@
 import { RowforgeError } from "../../errors/index.ts";
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
 import { hideUserInfo } from "../messaging/broker-options.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { HTTP_OPTIONS } from "./http-option-schema.ts";
-import { readHttpOptions } from "./http-options.ts";
+import { type HttpOptions, readHttpOptions } from "./http-options.ts";
 import { checkHttpUrl, httpRequestParts } from "./http-request-parts.ts";
 import { openResponseLog } from "./http-response-log.ts";
 import { httpTransport } from "./http-transport.ts";
@@ -13,23 +13,21 @@ import { httpTransport } from "./http-transport.ts";
  * connection's url and the step name's route), sent through a keep-alive pool with retries;
  * paced by the step's rate or load pattern; status and latency of every request counted.
  */
-export const httpConnector: Connector = messageConnector({
+export const httpConnector: PreparingConnector<HttpOptions> = messageConnector({
   name: "http",
   formats: ["http"],
+  group: "http",
   optionSchema: HTTP_OPTIONS,
-  where: (step) => readHttpOptions(step).where,
-  check(step) {
-    const o = readHttpOptions(step);
+  readOptions: readHttpOptions,
+  check(step, o) {
     // Fields still to come from a metadata source are checked once read.
     if (step.step.fields.length > 0) checkHttpUrl(new Set(step.step.fields.map((f) => f.name)), o);
   },
-  async checkAccess(step, access) {
-    const o = readHttpOptions(step);
+  async checkAccess(o, access) {
     if (o.url !== undefined) access.url(o.url, `${o.where}: url`);
     if (o.responseLog !== undefined) await access.writable(o.responseLog, `${o.where}: responseLog`);
   },
-  async connect(step, schema, _schedule, access) {
-    const o = readHttpOptions(step);
+  async connect(step, o, schema, _schedule, access) {
     const parts = httpRequestParts(step, schema, o);
     const log =
       o.responseLog === undefined

@@ -1,11 +1,10 @@
 import type { Admin } from "@platformatic/kafka";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
-import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ConnectionTestOutcome } from "../connector.ts";
 import { adminClient, bounded } from "./kafka-client.ts";
 import { brokersText, kafkaError, kafkaErrorFacts } from "./kafka-errors.ts";
-import { type KafkaServer, readKafkaOptions, readKafkaServer } from "./kafka-options.ts";
+import { type KafkaOptions, type KafkaServer, readKafkaServer } from "./kafka-options.ts";
 
 /** What the brokers say about the cluster and one topic. */
 interface ClusterFacts {
@@ -87,8 +86,7 @@ async function clusterFacts(o: KafkaServer, topic: string | undefined): Promise<
  * (RF_BROKER_AUTH_FAILED), and the step's topic exists or the broker creates topics
  * (RF_DESTINATION_NOT_FOUND naming the topic and broker).
  */
-export async function checkKafkaTarget(step: ResolvedStep): Promise<void> {
-  const o = readKafkaOptions(step);
+export async function checkKafkaTarget(o: KafkaOptions): Promise<void> {
   const facts = await clusterFacts(o, o.topic);
   if (o.topic !== undefined && facts.partitions === undefined && facts.autoCreateTopics !== true)
     throw new RowforgeError(

@@ -1,12 +1,23 @@
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { checkKafkaTarget, testKafkaConnection } from "./kafka-cluster.ts";
 import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.ts";
 import { KAFKA_OPTIONS } from "./kafka-option-schema.ts";
-import { kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
+import { type KafkaOptions, kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
 import { readKafkaRows } from "./kafka-read-back.ts";
 import { kafkaTransport } from "./kafka-transport.ts";
-import { checkValueAccess, readValueEncoding, structValueColumn, valueSlot } from "./kafka-value-format.ts";
+import {
+  checkValueAccess,
+  readValueEncoding,
+  structValueColumn,
+  type ValueEncoding,
+  valueSlot,
+} from "./kafka-value-format.ts";
+
+/** A Kafka step's options with how its values are encoded, read once a step. */
+export interface KafkaStepOptions extends KafkaOptions {
+  readonly encoding: ValueEncoding | undefined;
+}
 
 /**
  * Kafka: each row is one record (key, value, headers, partition, topic as Data Caterer's Kafka
@@ -14,17 +25,20 @@ import { checkValueAccess, readValueEncoding, structValueColumn, valueSlot } fro
  * schema, in the Confluent wire format with a schema registry), produced with acks all by
  * default; paced by the step's rate or load pattern; every record counted and timed.
  */
-export const kafkaConnector: Connector = messageConnector({
+export const kafkaConnector: PreparingConnector<KafkaStepOptions> = messageConnector<KafkaStepOptions>({
   name: "kafka",
   formats: ["kafka"],
+  group: "messaging",
   optionSchema: KAFKA_OPTIONS,
   where: kafkaWhere,
-  check: (step) => void readValueEncoding(step, readKafkaOptions(step).where),
-  checkAccess: (step, access) => checkValueAccess(step, readKafkaOptions(step).where, access),
-  checkTarget: checkKafkaTarget,
-  async connect(step, schema, _schedule, access) {
+  readOptions(step) {
     const o = readKafkaOptions(step);
-    const encoding = readValueEncoding(step, o.where);
+    return { ...o, encoding: readValueEncoding(step, o.where) };
+  },
+  checkAccess: (o, access) => checkValueAccess(o.encoding, o.where, access),
+  checkTarget: checkKafkaTarget,
+  async connect(_step, o, schema, _schedule, access) {
+    const { encoding } = o;
     const value = encoding
       ? await valueSlot(
           encoding,

@@ -212,11 +212,10 @@ async function readSchemaText(
  * asked: its value schema (a file or URL) and its schema registry.
  */
 export async function checkValueAccess(
-  step: ResolvedStep,
+  e: ValueEncoding | undefined,
   where: string,
   access: ResourceAccess,
 ): Promise<void> {
-  const e = readValueEncoding(step, where);
   if (e === undefined) return;
   if (e.location !== undefined) {
     if (/^https?:\/\//i.test(e.location)) access.url(e.location, `${where}: schemaLocation`);

@@ -5,31 +5,52 @@ import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import { type LoadSchedule, stepSchedule } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { ConnectionTestOutcome, Connector, ReadBack, ReadBackRequest } from "../connector.ts";
+import type {
+  ConnectionTestOutcome,
+  Connector,
+  PreparingConnector,
+  ReadBack,
+  ReadBackRequest,
+} from "../connector.ts";
+import { preparedOnce } from "../prepared-once.ts";
 import { openMessageSink } from "./message-sink.ts";
 import type { MessageTransport } from "./message-transport.ts";
 
-/** What one broker or HTTP connector brings; the rest (pacing, counting, delete) is shared. */
-export interface MessageConnectorDefinition {
+/** What every message step's options carry, whatever else its connector reads. */
+export interface MessageOptions {
+  /** How errors name the step's destination: `step "s": topic t at host:port`. */
+  readonly where: string;
+}
+
+/**
+ * What one broker or HTTP connector brings; the rest (pacing, counting, delete, options parsed
+ * once a step) is shared. `O` is the step's options as `readOptions` parses them.
+ */
+export interface MessageConnectorDefinition<O extends MessageOptions> {
   readonly name: string;
   /** The connection types (and step formats) it serves. */
   readonly formats: readonly string[];
+  /** `messaging` for a broker, `http` for endpoints. */
+  readonly group: Connector["group"];
   /** The step options it reads, with what each means (Connector.optionSchema). */
   readonly optionSchema: TSchema;
-  /** How errors name the step's destination: `step "s": topic t at host:port`. */
-  where(step: ResolvedStep): string;
-  /** Refuses options it cannot honour (no I/O). */
-  check(step: ResolvedStep): void;
+  /** How delete mode names the step's destination without parsing its options, where that reads less than `readOptions`. */
+  where?(step: ResolvedStep): string;
+  /** Parses and checks a step's options (coded errors, no I/O): once a step, every other call gets them. */
+  readOptions(step: ResolvedStep): O;
+  /** Refuses what needs more than the options (the step's fields, say): no I/O. */
+  check?(step: ResolvedStep, o: O): void;
   /**
    * Checks the files and URLs the step names (schemas, endpoints, logs) against the access
    * rules, before the destination is looked at; no other I/O.
    */
-  checkAccess?(step: ResolvedStep, access: ResourceAccess): Promise<void>;
+  checkAccess?(o: O, access: ResourceAccess): Promise<void>;
   /** Looks at the destination before anything is sent (reachable, login, topic exists). */
-  checkTarget?(step: ResolvedStep): Promise<void>;
+  checkTarget?(o: O): Promise<void>;
   /** Connects and returns the step's transport; `schema` is the step's columns. */
   connect(
     step: ResolvedStep,
+    o: O,
     schema: Schema,
     schedule: LoadSchedule | undefined,
     access: ResourceAccess,
@@ -68,27 +89,35 @@ export const scheduleOf = (step: ResolvedStep, rowCount: number, where: string):
  * sink (paced by the step's rate or load pattern, counted, with latencies); delete mode says
  * per step that what was sent cannot be taken back.
  */
-export function messageConnector(def: MessageConnectorDefinition): Connector {
+export function messageConnector<O extends MessageOptions>(
+  def: MessageConnectorDefinition<O>,
+): PreparingConnector<O> {
+  const prepare = preparedOnce((step) => def.readOptions(step));
+  const { checkAccess } = def;
   return {
     name: def.name,
     formats: def.formats,
+    group: def.group,
     optionSchema: def.optionSchema,
     capabilities: { encodedText: true, parts: false, delete: false },
+    prepare,
     check(step) {
-      const where = def.where(step);
-      scheduleOf(step, 1, where);
-      def.check(step);
+      const o = prepare(step);
+      scheduleOf(step, 1, o.where);
+      def.check?.(step, o);
     },
-    ...(def.checkAccess ? { checkAccess: def.checkAccess } : {}),
+    ...(checkAccess ? { checkAccess: (step, access) => checkAccess(prepare(step), access) } : {}),
     async checkTarget(step, access) {
-      await def.checkAccess?.(step, access);
-      await def.checkTarget?.(step);
+      const o = prepare(step);
+      await checkAccess?.(o, access);
+      await def.checkTarget?.(o);
     },
     async open(target) {
-      const where = def.where(target.step);
+      const o = prepare(target.step);
+      const where = o.where;
       const schedule = scheduleOf(target.step, target.rowCount, where);
-      await def.checkAccess?.(target.step, target.access);
-      const transport = await def.connect(target.step, target.schema, schedule, target.access);
+      await checkAccess?.(o, target.access);
+      const transport = await def.connect(target.step, o, target.schema, schedule, target.access);
       return openMessageSink(transport, {
         where,
         rowCount: target.rowCount,
@@ -113,7 +142,11 @@ export function messageConnector(def: MessageConnectorDefinition): Connector {
           }
         : {}),
     async deleteGenerated(step) {
-      return { records: 0, outputs: [], note: `${def.cannotDelete} (${def.where(step)})` };
+      return {
+        records: 0,
+        outputs: [],
+        note: `${def.cannotDelete} (${def.where?.(step) ?? prepare(step).where})`,
+      };
     },
   };
 }

@@ -1,23 +1,23 @@
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectMqtt, mqttServerVersion } from "./mqtt-client.ts";
 import { MQTT_OPTIONS } from "./mqtt-option-schema.ts";
-import { mqttOptions, readMqttOptions } from "./mqtt-options.ts";
+import { type MqttOptions, mqttOptions, readMqttOptions } from "./mqtt-options.ts";
 import { mqttTransport } from "./mqtt-transport.ts";
 
 /**
  * MQTT (mqtt.js): each row is one message to the step's topic, at QoS 1 by default
  * (acknowledged by PUBACK), MQTT 5 with the row's headers as user properties.
  */
-export const mqttConnector: Connector = messageConnector({
+export const mqttConnector: PreparingConnector<MqttOptions> = messageConnector({
   name: "mqtt",
   formats: ["mqtt"],
+  group: "messaging",
   optionSchema: MQTT_OPTIONS,
-  where: (step) => readMqttOptions(step).where,
-  check: (step) => void readMqttOptions(step),
-  async connect(step, schema) {
-    return mqttTransport(readMqttOptions(step), messageBodyParts(step, schema));
+  readOptions: readMqttOptions,
+  async connect(step, o, schema) {
+    return mqttTransport(o, messageBodyParts(step, schema));
   },
   async testConnection(connection) {
     const o = mqttOptions(connection.options, `connection "${connection.name}"`, false);

@@ -13,6 +13,7 @@ import {
 } from "./mysql-options.ts";
 import { createMysqlSink, outputName } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
+import { MYSQL_TYPES } from "./mysql-type-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
 import { readMysqlRows } from "./read-mysql-rows.ts";
 import { testMysqlConnection } from "./test-mysql-connection.ts";
@@ -29,6 +30,8 @@ export const mysqlConnector = createTableConnector({
   formats: ["mysql"],
   aliases: ["mariadb"],
   jdbcWords: ["mysql", "mariadb"],
+  group: "database",
+  types: MYSQL_TYPES,
   capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   optionSchema: MYSQL_OPTIONS,
   readOptions: readMysqlOptions,
@@ -50,12 +53,8 @@ export const mysqlConnector = createTableConnector({
   connectError,
   writeError: (o, stepName, e) => writeError(o, stepName, e),
   tableColumns,
-  columnNames: (columns) => columns,
   tableNotFound,
-  async createTable(client, o, schema) {
-    await createTable(client, o, schema);
-    return schema.fields.map((f) => f.name);
-  },
+  createTable,
   empty: async (client, o) => {
     await client.query(`DELETE FROM ${qualifiedTable(o)}`);
   },

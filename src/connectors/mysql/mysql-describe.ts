@@ -1,4 +1,4 @@
-import { MYSQL_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
+import { readType } from "../table/column-types.ts";
 import type {
   CheckDescription,
   ColumnDescription,
@@ -14,6 +14,7 @@ import {
   quoteIdent,
   tableName,
 } from "./mysql-options.ts";
+import { MYSQL_TYPES } from "./mysql-type-table.ts";
 
 interface ColumnRow {
   name: string;
@@ -144,8 +145,8 @@ function describeColumn(
   const dataType = r.data_type.toLowerCase();
   const columnType = r.column_type.toLowerCase();
   const read = jsonColumns.has(r.name)
-    ? MYSQL_TYPE_READS.json
-    : (MYSQL_TYPE_READS[columnType.replace(/ unsigned| zerofill/g, "")] ?? MYSQL_TYPE_READS[dataType]);
+    ? MYSQL_TYPES.reads.json
+    : (MYSQL_TYPES.reads[columnType.replace(/ unsigned| zerofill/g, "")] ?? MYSQL_TYPES.reads[dataType]);
   const precision = read?.kind === "decimal" ? num(r.num_precision) : undefined;
   const scale = read?.kind === "decimal" ? (num(r.num_scale) ?? 0) : undefined;
   const maxLength = read?.kind === "string" ? num(r.max_length) : undefined;

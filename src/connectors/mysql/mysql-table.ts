@@ -33,7 +33,7 @@ export async function tableNotFound(
   );
 }
 
-/** Creates the table (InnoDB, utf8mb4) with a column per field, typed by the type-mapping table. */
+/** Creates the table (InnoDB, utf8mb4) with a column per field, typed by its type table's columns. */
 export async function createTable(client: MysqlClient, o: MysqlOptions, schema: Schema): Promise<void> {
   const columns = schema.fields.map((f) => `${quoteIdent(f.name)} ${mysqlColumnType(f.type)}`);
   await client.query(

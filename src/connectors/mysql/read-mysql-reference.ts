@@ -4,8 +4,8 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReferenceRequest } from "../connector.ts";
 import { referenceUnreadable } from "../reference/reference-errors.ts";
 import type { ReferenceKind } from "../reference/reference-table.ts";
-import { readSqlReference } from "../reference/sql-reference.ts";
-import { connectError, connectMysql } from "./mysql-client.ts";
+import { readSqlReference, type SqlReferenceSource } from "../reference/sql-reference.ts";
+import { connectError, connectMysql, type MysqlClient } from "./mysql-client.ts";
 import { type MysqlOptions, qualifiedTable, quoteIdent } from "./mysql-options.ts";
 import { outputName } from "./mysql-sink.ts";
 import { tableNotFound } from "./mysql-table.ts";
@@ -19,33 +19,49 @@ export async function readMysqlReference(
   const client = await connectMysql(o);
   try {
     return await readSqlReference(step, request, {
-      source: outputName(o),
-      table: qualifiedTable(o),
-      quote: quoteIdent,
-      async columnTypes() {
-        const rows = await client.query<{ name: string; type: string }[]>(
-          "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position",
-          [o.database, o.table],
-        );
-        return rows.length > 0 ? new Map(rows.map((r) => [r.name, r.type])) : undefined;
-      },
-      tableNotFound: () => tableNotFound(client, o, step.step.name),
-      kindOf,
-      asText,
+      ...mysqlTableSource(client, o, step),
       async rows(sql) {
         const rows = await client.query<Record<string, unknown>[]>(sql);
         return rows.map((r) => Object.values(r).map(String));
       },
     });
   } catch (e) {
-    if (e instanceof RowforgeError) throw e;
-    const f = e as { sqlState?: unknown; sqlMessage?: unknown; message?: unknown };
-    if (f.sqlState !== undefined)
-      throw referenceUnreadable(step, outputName(o), String(f.sqlMessage ?? f.message));
-    throw connectError(o, e);
+    throw mysqlReadError(o, step, e);
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** An existing MySQL/MariaDB table as reference data and read-back read it: its name, its columns' types, how they read as text. */
+export function mysqlTableSource(
+  client: MysqlClient,
+  o: MysqlOptions,
+  step: ResolvedStep,
+): Omit<SqlReferenceSource, "rows"> {
+  return {
+    source: outputName(o),
+    table: qualifiedTable(o),
+    quote: quoteIdent,
+    async columnTypes() {
+      const rows = await client.query<{ name: string; type: string }[]>(
+        "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position",
+        [o.database, o.table],
+      );
+      return rows.length > 0 ? new Map(rows.map((r) => [r.name, r.type])) : undefined;
+    },
+    tableNotFound: () => tableNotFound(client, o, step.step.name),
+    kindOf,
+    asText,
+  };
+}
+
+/** A failure reading an existing table: a coded error as it is, the server's refusal (an SQLSTATE) as unreadable data, else the connection's. */
+export function mysqlReadError(o: MysqlOptions, step: ResolvedStep, e: unknown): RowforgeError {
+  if (e instanceof RowforgeError) return e;
+  const f = e as { sqlState?: unknown; sqlMessage?: unknown; message?: unknown };
+  if (f.sqlState !== undefined)
+    return referenceUnreadable(step, outputName(o), String(f.sqlMessage ?? f.message));
+  return connectError(o, e);
 }
 
 export function kindOf(type: string): ReferenceKind {

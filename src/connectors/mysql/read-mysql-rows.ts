@@ -1,13 +1,9 @@
-import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
-import { referenceUnreadable } from "../reference/reference-errors.ts";
 import { readSqlRows } from "../reference/sql-read-back.ts";
-import { connectError, connectMysql } from "./mysql-client.ts";
+import { connectMysql } from "./mysql-client.ts";
 import { type MysqlOptions, qualifiedTable, quoteIdent } from "./mysql-options.ts";
-import { outputName } from "./mysql-sink.ts";
-import { tableNotFound } from "./mysql-table.ts";
-import { asText, kindOf } from "./read-mysql-reference.ts";
+import { mysqlReadError, mysqlTableSource } from "./read-mysql-reference.ts";
 
 /**
  * Reads every row of an existing MySQL/MariaDB table back as Arrow batches (validations), in
@@ -27,30 +23,17 @@ export async function readMysqlRows(
     await client.query("ROLLBACK").catch(() => {});
     await client.end().catch(() => {});
   };
-  const unreadable = (e: unknown) => {
-    if (e instanceof RowforgeError) return e;
-    const f = e as { sqlState?: unknown; sqlMessage?: unknown; message?: unknown };
-    if (f.sqlState !== undefined)
-      return referenceUnreadable(step, outputName(o), String(f.sqlMessage ?? f.message));
-    return connectError(o, e);
-  };
+  const unreadable = (e: unknown) => mysqlReadError(o, step, e);
+  const table = mysqlTableSource(client, o, step);
   let columns: string[] = [];
   try {
     return await readSqlRows(request, {
-      source: outputName(o),
-      table: qualifiedTable(o),
-      quote: quoteIdent,
+      ...table,
       async columnTypes() {
-        const rows = await client.query<{ name: string; type: string }[]>(
-          "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position",
-          [o.database, o.table],
-        );
-        columns = rows.map((r) => r.name);
-        return rows.length > 0 ? new Map(rows.map((r) => [r.name, r.type])) : undefined;
+        const types = await table.columnTypes();
+        columns = [...(types?.keys() ?? [])];
+        return types;
       },
-      tableNotFound: () => tableNotFound(client, o, step.step.name),
-      kindOf,
-      asText,
       async *pages(select, batchRows) {
         try {
           const keys = await client.query<{ name: string }[]>(

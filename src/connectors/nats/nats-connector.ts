@@ -1,10 +1,10 @@
 import { RowforgeError } from "../../errors/index.ts";
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
 import { NATS_OPTIONS } from "./nats-option-schema.ts";
-import { natsOptions, readNatsOptions } from "./nats-options.ts";
+import { type NatsOptions, natsOptions, readNatsOptions } from "./nats-options.ts";
 import { readNatsRows } from "./nats-read-back.ts";
 import { natsTransport } from "./nats-transport.ts";
 
@@ -13,14 +13,13 @@ import { natsTransport } from "./nats-transport.ts";
  * NATS (acknowledged once flushed) or, with `jetstream: true`, JetStream (acknowledged by a
  * PubAck); headers become NATS headers.
  */
-export const natsConnector: Connector = messageConnector({
+export const natsConnector: PreparingConnector<NatsOptions> = messageConnector({
   name: "nats",
   formats: ["nats"],
+  group: "messaging",
   optionSchema: NATS_OPTIONS,
-  where: (step) => readNatsOptions(step).where,
-  check: (step) => void readNatsOptions(step),
-  async checkTarget(step) {
-    const o = readNatsOptions(step);
+  readOptions: readNatsOptions,
+  async checkTarget(o) {
     if (!o.jetstream || o.createStream) return;
     const nc = await connectNats(o);
     try {
@@ -29,8 +28,8 @@ export const natsConnector: Connector = messageConnector({
       await nc.close().catch(() => {});
     }
   },
-  async connect(step, schema) {
-    return natsTransport(readNatsOptions(step), messageBodyParts(step, schema));
+  async connect(step, o, schema) {
+    return natsTransport(o, messageBodyParts(step, schema));
   },
   async testConnection(connection) {
     const o = natsOptions(connection.options, `connection "${connection.name}"`, false);

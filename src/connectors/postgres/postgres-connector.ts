@@ -14,6 +14,7 @@ import {
 } from "./postgres-options.ts";
 import { createPostgresSink, outputName } from "./postgres-sink.ts";
 import { columnTypes, createTable, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
+import { POSTGRES_TYPES } from "./postgres-type-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
 import { readPostgresRows } from "./read-postgres-rows.ts";
 import { testPostgresConnection } from "./test-postgres-connection.ts";
@@ -30,6 +31,8 @@ export const postgresConnector = createTableConnector({
   formats: ["postgres"],
   aliases: ["postgresql"],
   jdbcWords: ["postgres"],
+  group: "database",
+  types: POSTGRES_TYPES,
   capabilities: {
     encodedText: true,
     parts: false,
@@ -47,12 +50,8 @@ export const postgresConnector = createTableConnector({
   connectError,
   writeError,
   tableColumns,
-  columnNames: (columns) => columns,
   tableNotFound,
-  async createTable(client, o, schema) {
-    await createTable(client, o, schema);
-    return schema.fields.map((f) => f.name);
-  },
+  createTable,
   empty: async (client, o) => {
     await client.query(`TRUNCATE ${qualifiedTable(o)}`);
   },

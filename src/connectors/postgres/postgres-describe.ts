@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { POSTGRES_TYPE_READS, readType } from "../../formats/database-type-reads.ts";
+import { readType } from "../table/column-types.ts";
 import type {
   ColumnDescription,
   ForeignKeyDescription,
@@ -13,6 +13,7 @@ import {
   quoteIdent,
   tableName,
 } from "./postgres-options.ts";
+import { POSTGRES_TYPES } from "./postgres-type-table.ts";
 
 interface ColumnRow {
   column_name: string;
@@ -112,7 +113,7 @@ function describeColumn(
   const array = r.data_type === "ARRAY";
   const udt = array ? r.udt_name.replace(/^_/, "") : r.udt_name;
   const enumValues = r.enum_values ?? undefined;
-  const read = enumValues ? { kind: "string" as const } : POSTGRES_TYPE_READS[udt];
+  const read = enumValues ? { kind: "string" as const } : POSTGRES_TYPES.reads[udt];
   // information_schema gives no precision for array elements: format_type's text has it.
   const typmod = /\((\d+)(?:,(\d+))?\)/.exec(r.type_text);
   const precision = r.numeric_precision ?? (udt === "numeric" && typmod ? Number(typmod[1]) : undefined);

@@ -67,7 +67,7 @@ export const matchColumns = (
   stepName: string,
 ): string[] => matchFieldColumns(fields, columns, tableName(o), stepName);
 
-/** Creates the table (and its schema) with a column per field, typed by the type-mapping table. */
+/** Creates the table (and its schema) with a column per field, typed by its type table's columns. */
 export async function createTable(client: pg.Client, o: PostgresOptions, schema: Schema): Promise<void> {
   const columns = schema.fields.map((f) => `${quoteIdent(f.name)} ${pgColumnType(f.type)}`);
   // CREATE SCHEMA IF NOT EXISTS still needs the right to create schemas: ask first.

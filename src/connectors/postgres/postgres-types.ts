@@ -1,6 +1,6 @@
 import type { Field as ArrowField, DataType as ArrowType, Decimal } from "apache-arrow";
 import { rowforgeKindOf } from "../../formats/arrow-values/rowforge-kind.ts";
-import { TYPE_MAPPING } from "../../formats/type-mapping.ts";
+import { POSTGRES_TYPES } from "./postgres-type-table.ts";
 
 /** Lists of these become PostgreSQL arrays; lists of lists, maps or structs become jsonb. */
 export function isPgArrayElement(t: ArrowType): boolean {
@@ -8,7 +8,7 @@ export function isPgArrayElement(t: ArrowType): boolean {
   return kind !== "array" && kind !== "map" && kind !== "struct";
 }
 
-/** The PostgreSQL column type for a column of rowforge's batches: TYPE_MAPPING's `postgres` row. */
+/** The PostgreSQL column type for a column of rowforge's batches: its type table's column (postgres-type-table.ts). */
 export function pgColumnType(t: ArrowType): string {
   const kind = rowforgeKindOf(t);
   if (kind === "decimal") {
@@ -19,5 +19,5 @@ export function pgColumnType(t: ArrowType): string {
     const element = (t.children as ArrowField[])[0]!.type;
     return isPgArrayElement(element) ? `${pgColumnType(element)}[]` : "jsonb";
   }
-  return TYPE_MAPPING[kind].postgres;
+  return POSTGRES_TYPES.columns[kind];
 }

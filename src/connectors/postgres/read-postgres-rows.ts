@@ -1,13 +1,9 @@
-import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
-import { referenceUnreadable } from "../reference/reference-errors.ts";
 import { readSqlRows } from "../reference/sql-read-back.ts";
-import { connectError, connectPostgres } from "./postgres-client.ts";
-import { type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
-import { outputName } from "./postgres-sink.ts";
-import { tableNotFound } from "./postgres-table.ts";
-import { asText, kindOf } from "./read-postgres-reference.ts";
+import { connectPostgres } from "./postgres-client.ts";
+import { type PostgresOptions, qualifiedTable } from "./postgres-options.ts";
+import { postgresReadError, postgresTableSource } from "./read-postgres-reference.ts";
 
 /**
  * Reads every row of an existing PostgreSQL table back as Arrow batches (validations), through
@@ -26,28 +22,10 @@ export async function readPostgresRows(
     await client.query("ROLLBACK").catch(() => {});
     await client.end().catch(() => {});
   };
-  const unreadable = (e: unknown) => {
-    if (e instanceof RowforgeError) return e;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code))
-      return referenceUnreadable(step, outputName(o), (e as Error).message);
-    return connectError(o, e);
-  };
+  const unreadable = (e: unknown) => postgresReadError(o, step, e);
   try {
     return await readSqlRows(request, {
-      source: outputName(o),
-      table: qualifiedTable(o),
-      quote: quoteIdent,
-      async columnTypes() {
-        const r = await client.query<{ name: string; type: string }>(
-          "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position",
-          [o.schema, o.table],
-        );
-        return r.rows.length > 0 ? new Map(r.rows.map((row) => [row.name, row.type])) : undefined;
-      },
-      tableNotFound: () => tableNotFound(client, o, step.step.name),
-      kindOf,
-      asText,
+      ...postgresTableSource(client, o, step),
       async *pages(select, batchRows) {
         try {
           await client.query("BEGIN READ ONLY");

@@ -1,10 +1,10 @@
 import { RowforgeError } from "../../errors/index.ts";
-import type { Connector } from "../connector.ts";
+import type { PreparingConnector } from "../connector.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectRabbit, ensureDestination } from "./rabbitmq-client.ts";
 import { RABBITMQ_OPTIONS } from "./rabbitmq-option-schema.ts";
-import { rabbitOptions, readRabbitOptions } from "./rabbitmq-options.ts";
+import { type RabbitOptions, rabbitOptions, readRabbitOptions } from "./rabbitmq-options.ts";
 import { rabbitTransport } from "./rabbitmq-transport.ts";
 
 /**
@@ -13,14 +13,13 @@ import { rabbitTransport } from "./rabbitmq-transport.ts";
  * step's queue (`destinationName`, declared when missing) or to an exchange with a routing key,
  * confirmed by the broker (publisher confirms).
  */
-export const rabbitmqConnector: Connector = messageConnector({
+export const rabbitmqConnector: PreparingConnector<RabbitOptions> = messageConnector({
   name: "rabbitmq",
   formats: ["rabbitmq", "jms"],
+  group: "messaging",
   optionSchema: RABBITMQ_OPTIONS,
-  where: (step) => readRabbitOptions(step).where,
-  check: (step) => void readRabbitOptions(step),
-  async connect(step, schema) {
-    const o = readRabbitOptions(step);
+  readOptions: readRabbitOptions,
+  async connect(step, o, schema) {
     return rabbitTransport(o, messageBodyParts(step, schema));
   },
   async testConnection(connection) {

@@ -9,10 +9,11 @@ import {
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
 import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.ts";
+import { rowforgeKindOf } from "../../formats/arrow-values/rowforge-kind.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReferenceRequest } from "../connector.ts";
 import { referenceEmpty, referenceFieldsOf, referenceTooLarge } from "./reference-errors.ts";
-import { type ReferenceKind, referenceTable } from "./reference-table.ts";
+import { REFERENCE_KINDS, type ReferenceKind, referenceTable } from "./reference-table.ts";
 
 type Key = bigint | number | boolean | string;
 
@@ -29,7 +30,7 @@ export async function referenceFromRows(
   try {
     const names = read.schema.fields.map((f) => f.name);
     const columns = referenceFieldsOf(step, read.source, request.fields, names).map((c) => names.indexOf(c));
-    const kinds = columns.map((k) => kindOf(read.schema.fields[k]!.type));
+    const kinds = columns.map((k) => REFERENCE_KINDS[rowforgeKindOf(read.schema.fields[k]!.type)]);
     const seen = new Map<string, Key[]>();
     for await (const batch of read.batches) {
       const readers = columns.map((k, j) => keyReader(batch.getChildAt(k)!.data[0]!, kinds[j]!));
@@ -52,15 +53,6 @@ export async function referenceFromRows(
   } finally {
     await read.close();
   }
-}
-
-function kindOf(t: DataType): ReferenceKind {
-  if (DataType.isInt(t)) return "long";
-  if (DataType.isFloat(t)) return "double";
-  if (DataType.isBool(t)) return "boolean";
-  if (DataType.isDate(t)) return "date";
-  if (DataType.isTimestamp(t)) return "timestamp";
-  return "string";
 }
 
 /** Reads row i of a key column as its kind's value (see ReferenceKind). */

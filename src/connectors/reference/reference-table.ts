@@ -10,6 +10,7 @@ import {
   Utf8,
   type Vector,
 } from "apache-arrow";
+import type { DataTypeKind } from "../../model/data-type.ts";
 
 /**
  * The kinds reference data is read as, whatever the source's own types: every integer type a
@@ -18,6 +19,25 @@ import {
  * field casts these to its own type.
  */
 export type ReferenceKind = "long" | "double" | "boolean" | "string" | "date" | "timestamp";
+
+/** The kind a column of each rowforge type is read as for reference data (see ReferenceKind). */
+export const REFERENCE_KINDS: Readonly<Record<DataTypeKind, ReferenceKind>> = {
+  byte: "long",
+  short: "long",
+  int: "long",
+  long: "long",
+  float: "double",
+  double: "double",
+  boolean: "boolean",
+  date: "date",
+  timestamp: "timestamp",
+  string: "string",
+  decimal: "string",
+  binary: "string",
+  array: "string",
+  map: "string",
+  struct: "string",
+};
 
 /** One key column of reference data: no nulls (rows with a null key are left out when read). */
 export interface ReferenceColumn {

@@ -1,3 +1,4 @@
+import type { Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { PreparingConnector } from "../connector.ts";
@@ -5,7 +6,7 @@ import { nothingLeft, runsToDelete } from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import type { StepSessions } from "./step-sessions.ts";
-import type { TableDialect, TableOptions } from "./table-dialect.ts";
+import { columnNamesOf, type TableColumns, type TableDialect, type TableOptions } from "./table-dialect.ts";
 
 /** A table connector: the dialect's facts, plus `prepare`, its step's options parsed once. */
 export type TableConnector<O> = PreparingConnector<O>;
@@ -16,7 +17,7 @@ export type TableConnector<O> = PreparingConnector<O>;
  * server through the run's sessions) around what its dialect does differently. A step's
  * options are parsed once (`prepare`) and every call on that step uses them.
  */
-export function createTableConnector<O extends TableOptions & S, S, C, K>(
+export function createTableConnector<O extends TableOptions & S, S, C, K extends TableColumns>(
   d: TableDialect<O, S, C, K>,
   /** Checks that need the step's fields as well as its options (no I/O): run by check, checkTarget and open. */
   checkFields?: (step: ResolvedStep, o: O) => void,
@@ -27,6 +28,9 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
     checkFields?.(step, o);
     return o;
   };
+  /** The columns of the table just created from `schema`: the dialect's, else the fields' names. */
+  const createdColumns = (schema: Schema): K =>
+    d.createdColumns?.(schema) ?? (schema.fields.map((f) => f.name) as readonly string[] as K);
 
   /** Runs `work` on the server's kept connection, or on one of its own it then ends. */
   async function onConnection<T>(
@@ -64,6 +68,8 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
     formats: d.formats,
     ...(d.aliases ? { aliases: d.aliases } : {}),
     ...(d.jdbcWords ? { jdbcWords: d.jdbcWords } : {}),
+    group: d.group,
+    types: d.types,
     capabilities: d.capabilities,
     optionSchema: d.optionSchema,
     prepare,
@@ -80,7 +86,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
             if (!o.createTable) throw await d.tableNotFound(client, o, stepName);
             return;
           }
-          matchColumns(writtenFields(step), d.columnNames(columns), d.tableName(o), stepName);
+          matchColumns(writtenFields(step), columnNamesOf(columns), d.tableName(o), stepName);
         } catch (e) {
           throw d.writeError(o, stepName, e);
         }
@@ -140,9 +146,10 @@ export function createTableConnector<O extends TableOptions & S, S, C, K>(
         let columns = await d.tableColumns(client, o);
         if (columns === undefined) {
           if (!o.createTable) throw await d.tableNotFound(client, o, stepName);
-          columns = await d.createTable(client, o, target.schema, step);
+          await d.createTable(client, o, target.schema, step);
+          columns = createdColumns(target.schema);
         }
-        const matched = matchColumns(fields, d.columnNames(columns), d.tableName(o), stepName);
+        const matched = matchColumns(fields, columnNamesOf(columns), d.tableName(o), stepName);
         if (tx && !tx.beforeCreate && !inRun) await tx.begin(client);
         const skipped = await applySaveMode(client, o, stepName);
         if (skipped !== undefined) {

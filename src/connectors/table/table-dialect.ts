@@ -15,6 +15,7 @@ import type {
 import type { RunsToDelete } from "../database-delete.ts";
 import type { SaveMode } from "../database-options.ts";
 import type { TableDescription, TableStep } from "../table-description.ts";
+import type { DatabaseTypes } from "./column-types.ts";
 
 /** What every table connector reads from a step, whatever else its dialect adds. */
 export interface TableOptions {
@@ -25,6 +26,13 @@ export interface TableOptions {
   readonly createTable: boolean;
 }
 
+/** A table's columns as a dialect finds them: their names, or each name with its type. */
+export type TableColumns = readonly string[] | ReadonlyMap<string, string>;
+
+/** The names of a table's columns, in order. */
+export const columnNamesOf = (columns: TableColumns): readonly string[] =>
+  columns instanceof Map ? [...columns.keys()] : (columns as readonly string[]);
+
 /**
  * What one database does differently from the others (Kysely's dialect): how its options read,
  * how it connects, how it asks about and changes a table, and how its rows go in. The skeleton
@@ -34,8 +42,12 @@ export interface TableOptions {
  * `O` the step's options, `S` a connection's server alone, `C` a connection (client),
  * `K` the table's columns as found (names, or names with types).
  */
-export interface TableDialect<O extends TableOptions & S, S, C, K>
-  extends Pick<Connector, "name" | "formats" | "aliases" | "jdbcWords" | "capabilities" | "optionSchema"> {
+export interface TableDialect<O extends TableOptions & S, S, C, K extends TableColumns>
+  extends Pick<
+    Connector,
+    "name" | "formats" | "aliases" | "jdbcWords" | "group" | "capabilities" | "optionSchema"
+  > {
+  readonly types: DatabaseTypes;
   /** Parses and checks a step's options, no I/O: coded errors for what it cannot write. */
   readOptions(step: ResolvedStep): O;
   /** A connection's server from its options alone (no step), to list its tables: coded errors when it names too little. */
@@ -51,11 +63,15 @@ export interface TableDialect<O extends TableOptions & S, S, C, K>
 
   /** The table's columns, or undefined when it does not exist. */
   tableColumns(client: C, o: O): Promise<K | undefined>;
-  columnNames(columns: K): readonly string[];
   /** The refusal for a missing table, naming the nearest ones. */
   tableNotFound(client: C, o: O, stepName: string): Promise<RowforgeError>;
-  /** Creates the table from the step's fields; returns its columns. */
-  createTable(client: C, o: O, schema: Schema, step: ResolvedStep): Promise<K>;
+  /** Creates the table (and what holds it: a schema, a keyspace) from the step's fields. */
+  createTable(client: C, o: O, schema: Schema, step: ResolvedStep): Promise<void>;
+  /**
+   * The columns of a table it just created from `schema`. Absent where `K` is the columns'
+   * names: the table base takes the fields' names.
+   */
+  createdColumns?(schema: Schema): K;
   /** Empties the table for saveMode overwrite (inside the step's transaction where it has one). */
   empty(client: C, o: O): Promise<void>;
   hasRows(client: C, o: O): Promise<boolean>;

@@ -1,31 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { RecordBatch, Table, tableFromIPC, tableToIPC } from "apache-arrow";
+import { EVERY_TYPE_FIELDS as FIELDS } from "../../../test/support/every-type-fields.ts";
 import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import { rowsJson } from "../../../test/support/rows.ts";
 import { compilePlan } from "../compile/compile-plan.ts";
 import { decimalWords } from "./to-arrow.ts";
-
-const FIELDS = `      - {name: s, options: {regex: "[a-z]{3,8}", enableNull: true, nullProb: 0.2}}
-      - {name: i, type: int}
-      - {name: l, type: long}
-      - {name: sh, type: short}
-      - {name: b, type: byte}
-      - {name: d, type: double}
-      - {name: f, type: float}
-      - {name: dec, type: "decimal(10,2)"}
-      - {name: big, type: "decimal(30,4)"}
-      - {name: flag, type: boolean}
-      - {name: day, type: date}
-      - {name: ts, type: timestamp}
-      - {name: bin, type: binary}
-      - {name: tags, type: "array<string>"}
-      - {name: attrs, type: "map<string,int>"}
-      - name: nested
-        fields:
-          - {name: x, type: int}
-          - {name: y, options: {regex: "[A-Z]{2}"}}
-`;
 
 const rows = rowsJson;
 
