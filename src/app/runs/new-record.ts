@@ -8,7 +8,7 @@ export function newRecord(
     readonly mode: ExecutionMode;
     readonly runBy: string;
   },
-  status: "queued" | "running",
+  status: ExecutionRecord["status"],
   ts: string,
 ): ExecutionRecord {
   return {

@@ -6,6 +6,7 @@ import type { LiveDelivery } from "../../model/delivery-report.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { StepReport } from "../../model/step-report.ts";
 import type { ExecutionMode } from "../../store/index.ts";
+import { definedOf } from "../../util/defined-of.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import type { CompiledRun } from "../run-facts.ts";
 import type { SchemaReading } from "../schemas/read-schemas.ts";
@@ -94,17 +95,11 @@ export function executeJob(job: RunJob, listener: JobListener, context: JobConte
     onProgress: (step, done, total, delivery) => listener.progress(step, done, total, delivery),
     onStepDone: (report) => listener.stepDone(report),
     onLeftovers: (list) => listener.leftovers(list),
-    ...optional(job, ["nowMicros", "seed", "fastMode", "transaction", "batchSize", "connections"]),
-    ...optional(job, ["validationSourcesChecked", "reading"]),
+    ...definedOf({ nowMicros: job.nowMicros, seed: job.seed, fastMode: job.fastMode, reading: job.reading }),
+    ...definedOf({ transaction: job.transaction, batchSize: job.batchSize, connections: job.connections }),
+    ...definedOf({ validationSourcesChecked: job.validationSourcesChecked }),
     ...(context.compiled ? { compiled: context.compiled } : {}),
     ...(context.sessions ? { sessions: context.sessions } : {}),
     ...only,
   });
-}
-
-/** The named properties of `o` that are set (strict optional properties take no `undefined`). */
-function optional<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const picked: Partial<Pick<T, K>> = {};
-  for (const k of keys) if (o[k] !== undefined) picked[k] = o[k];
-  return picked;
 }
