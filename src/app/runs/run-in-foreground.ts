@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { withSessions } from "../../connectors/table/step-sessions.ts";
+import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { definedOf } from "../../util/defined-of.ts";
 import { earlyExecutorFactory } from "../executors.ts";
@@ -114,7 +115,10 @@ export async function runInForeground(
       });
       const { end, ...kept } = ending;
       // A run in this thread ends by itself (what it refused is thrown above).
-      if (end.kind !== "done") throw end.kind === "failed" ? end.error : new Error("the run was stopped");
+      if (end.kind !== "done")
+        throw end.kind === "failed"
+          ? end.error
+          : new RowforgeError("RF_INTERNAL", "a run in this thread was ended at once, which cannot be");
       return { ...kept, plan, result: end.result };
     } finally {
       await executor.dispose();
