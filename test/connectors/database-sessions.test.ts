@@ -11,6 +11,7 @@ import { createRunThreads } from "../../src/app/runs/run-threads.ts";
 import { main } from "../../src/cli/main.ts";
 import type { StepReport } from "../../src/model/step-report.ts";
 import { openStore } from "../../src/store/index.ts";
+import { collectingIo } from "../support/collecting-io.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { pgQuery, postgresFacts } from "../support/servers.ts";
@@ -46,15 +47,24 @@ async function sessionsSeen(db: string): Promise<number> {
   }
 }
 
-test("a PostgreSQL step whose fields are read from its table is described, checked and written through one connection; two such steps use two", async () => {
-  const db = `rf_sessions_${process.pid}`;
+/** Runs `work` on a fresh database `db` of the shared server holding `tables` (id, name each), dropped after. */
+async function withTables(db: string, tables: readonly string[], work: () => Promise<void>): Promise<void> {
   await pgQuery(`DROP DATABASE IF EXISTS ${db}`);
   await pgQuery(`CREATE DATABASE ${db}`);
   try {
     await inDatabase(
       db,
-      ["a", "b", "c"].map((t) => `CREATE TABLE ${t} (id integer PRIMARY KEY, name text NOT NULL);`).join(" "),
+      tables.map((t) => `CREATE TABLE ${t} (id integer PRIMARY KEY, name text NOT NULL);`).join(" "),
     );
+    await work();
+  } finally {
+    await pgQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  }
+}
+
+test("a PostgreSQL step whose fields are read from its table is described, checked and written through one connection; two such steps use two", async () => {
+  const db = `rf_sessions_${process.pid}`;
+  await withTables(db, ["a", "b", "c"], async () => {
     const f = postgresFacts();
     /** A plan writing each named table with 20 rows, its fields read from the table. */
     const plan = (tables: readonly string[]) =>
@@ -91,20 +101,12 @@ test("a PostgreSQL step whose fields are read from its table is described, check
     );
     // The first sink takes the connection the tables were read and checked through; the second connects.
     assert.equal(await connections(["b", "c"], "sessions-two"), 2);
-  } finally {
-    await pgQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  }
+  });
 });
 
 test("rowforge run checks and writes a PostgreSQL table through one connection: its pre-run check reads and checks the table through the connection the run keeps, and the sink takes it", async () => {
   const db = `rf_sessions_cli_${process.pid}`;
-  await pgQuery(`DROP DATABASE IF EXISTS ${db}`);
-  await pgQuery(`CREATE DATABASE ${db}`);
-  try {
-    await inDatabase(
-      db,
-      ["a", "b"].map((t) => `CREATE TABLE ${t} (id integer PRIMARY KEY, name text NOT NULL);`).join(" "),
-    );
+  await withTables(db, ["a", "b"], async () => {
     const f = postgresFacts();
     const dir = fixtureDir({});
     /** The connections the server saw for one `rowforge run` of a plan writing `table`, its fields given or read. */
@@ -118,15 +120,7 @@ test("rowforge run checks and writes a PostgreSQL table through one connection: 
       const before = await sessionsSeen(db);
       const exit = await main(
         ["node", "rowforge", "run", file, "--no-history", "-q", "--now", "2026-11-01T00:00:00Z"],
-        {
-          cwd: dir,
-          env: {},
-          color: false,
-          tty: false,
-          outTty: false,
-          out: (t: string) => void said.push(t),
-          err: (t: string) => void said.push(t),
-        },
+        collectingIo(dir, said),
       );
       assert.equal(exit, 0, said.join(""));
       assert.match(said.join(""), / 20 records written/);
@@ -143,20 +137,15 @@ test("rowforge run checks and writes a PostgreSQL table through one connection: 
       1,
       "fields given: checked and written through one connection",
     );
-  } finally {
-    await pgQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  }
+  });
 });
 
 test("a run submitted to the server logs in twice to a PostgreSQL table whose fields it reads: once to check it at submission (read and checked through one connection), once in its run thread to write it", async () => {
   const db = `rf_sessions_thread_${process.pid}`;
-  await pgQuery(`DROP DATABASE IF EXISTS ${db}`);
-  await pgQuery(`CREATE DATABASE ${db}`);
   const home = fixtureDir({});
   const store = await openStore(home);
   const host = createRunThreads({ threads: 1, workers: 0 });
-  try {
-    await inDatabase(db, "CREATE TABLE a (id integer PRIMARY KEY, name text NOT NULL);");
+  await withTables(db, ["a"], async () => {
     const f = postgresFacts();
     const plan = await planFrom(
       "name: shop\ntasks:\n  - name: t\n    dataSourceName: pg\nsinkOptions: {seed: 5}\n",
@@ -177,9 +166,8 @@ test("a run submitted to the server logs in twice to a PostgreSQL table whose fi
     );
     // Before, the check at submission read the table through a connection and checked it through another: three.
     assert.equal((await sessionsSeen(db)) - before, 2, "one login to check at submission, one for the run");
-  } finally {
+  }).finally(async () => {
     await host.close();
     await store.close();
-    await pgQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  }
+  });
 });
