@@ -1,9 +1,9 @@
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import type { RowforgeService } from "../app/catalog/rowforge-service.ts";
 import { maskText } from "../app/catalog/secrets.ts";
 import type { RunManager } from "../app/runs/run-manager.ts";
+import type { SamplingService } from "../app/sample/sampling-service.ts";
 import { raiseHint, resolveBudget } from "../engine/index.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { VERSION } from "../util/version.ts";
@@ -43,7 +43,7 @@ export interface ServerOptions {
 }
 
 /** Builds the HTTP API over the service, without listening (tests call it in-process with inject). */
-export async function buildServer(svc: RowforgeService, o: ServerOptions = {}): Promise<FastifyInstance> {
+export async function buildServer(svc: SamplingService, o: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: o.logger ?? false,
     // Fastify's own per-request lines are off; the onResponse hook below logs one line without bodies.

@@ -5,11 +5,15 @@ import type { RunHost } from "./runs/run-host.ts";
 import { journalFolder } from "./runs/run-journal.ts";
 import type { RunLimits } from "./runs/run-limits.ts";
 import { createRunManager, type RunManager, type RunManagerOptions } from "./runs/run-manager.ts";
+import { createSampleRunner } from "./sample/sample-runner.ts";
+import type { SamplingService } from "./sample/sampling-service.ts";
 
 /** What a runtime is made of: the service's options (its store opened from `home`) and the run manager's. */
 export interface RuntimeOptions extends Omit<ServiceOptions, "store"> {
   /** The rowforge home (absolute): the store, `<home>/reports` and, by default, `<home>/transformations`. */
   readonly home: string;
+  /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
+  readonly sampleTimeLimitMs?: number;
   /** Runs at the same time; default 1 (runs never fight over outputs). */
   readonly concurrency?: number;
   readonly limits?: RunLimits;
@@ -24,7 +28,7 @@ export interface Runtime {
   readonly home: string;
   readonly store: Store;
   /** Plans, connections and samples. */
-  readonly service: RowforgeService;
+  readonly service: SamplingService;
   /** Runs in the background, recorded in the store, reported under `<home>/reports`. */
   readonly runs: RunManager;
   /**
@@ -36,15 +40,16 @@ export interface Runtime {
 }
 
 /**
- * The one composition root: opens the home's store, loads the configuration into the service
- * and starts the run manager. Whatever fails on the way closes what was opened.
+ * The one composition root: opens the home's store, loads the configuration into the service,
+ * gives it the sample runner and starts the run manager. Whatever fails on the way closes what
+ * was opened.
  */
 export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
   const store = await openStore(o.home, o.onError ? { onError: o.onError } : {});
-  let service: RowforgeService;
+  let catalog: RowforgeService;
   try {
-    const { home, concurrency, limits, host, onError, ...serviceOptions } = o;
-    service = await createService({
+    const { home, concurrency, limits, host, onError, sampleTimeLimitMs, ...serviceOptions } = o;
+    catalog = await createService({
       ...serviceOptions,
       store,
       transformationsFolder: o.transformationsFolder ?? join(home, "transformations"),
@@ -53,6 +58,15 @@ export async function createRuntime(o: RuntimeOptions): Promise<Runtime> {
     await store.close();
     throw e;
   }
+  const samples = createSampleRunner(catalog.access, o.sampleTimeLimitMs);
+  const service: SamplingService = {
+    ...catalog,
+    samples,
+    async close() {
+      await samples.close();
+      await catalog.close();
+    },
+  };
   const runs = createRunManager({
     store,
     transformations: service.transformationsFolder,

@@ -114,12 +114,6 @@ test("no import cycle among the files of src/ and workers/", () => {
   );
 });
 
-/** Folder loops inside src/app left for later, each with why: [a, b] imports each other. */
-const APP_LOOPS_LEFT: readonly (readonly [string, string])[] = [
-  // createService (catalog/) builds the sample runner and the sample use cases take the service: split with createService.
-  ["catalog", "sample"],
-];
-
 /** The pairs of sub-folders of `room` that import each other (its loose files, the composition root, left out). */
 export function folderLoops(graph: ReadonlyMap<string, readonly string[]>, room: string): string[] {
   const folderOf = (file: string): string | undefined => {
@@ -143,7 +137,7 @@ test("no folder loop inside src/app: its use cases import each other one way", (
   const files = sourceFiles(REPO_ROOT, ["src/app"]).filter(isProduction);
   assert.deepEqual(
     folderLoops(importGraph(REPO_ROOT, files), "src/app"),
-    APP_LOOPS_LEFT.map(([a, b]) => `${a} ⇄ ${b}`),
+    [],
     "move what both folders need into one of them, or below app/",
   );
 });

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import Type, { type Static } from "typebox";
-import type { RowforgeService } from "../../app/catalog/rowforge-service.ts";
 import {
   DEFAULT_SAMPLE_SIZE,
   MAX_SAMPLE_SIZE,
@@ -20,6 +19,7 @@ import {
   sampleTaskFile,
   sampleTaskYamlText,
 } from "../../app/sample/sample-service.ts";
+import type { SamplingService } from "../../app/sample/sampling-service.ts";
 import {
   MultiSchemaSampleResponse,
   RawSampleAnswer,
@@ -104,7 +104,7 @@ function withBodyQuery(
 }
 
 /** The eight sample endpoints of the spec; `bodies` keeps validated schema bodies for repeats. */
-export function sampleRoutes(svc: RowforgeService, bodies?: JsonBodyCache): FastifyPluginAsyncTypebox {
+export function sampleRoutes(svc: SamplingService, bodies?: JsonBodyCache): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ["samples"];
     /** A GET endpoint: path parameters are names, sample options come in the query string. */

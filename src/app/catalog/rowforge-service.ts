@@ -9,7 +9,6 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { Store, StoredConnection } from "../../store/index.ts";
 import { preflightPlan } from "../check/preflight-plan.ts";
 import { groupOfConnectionType, OUTPUT_KINDS } from "../output-kinds.ts";
-import { createSampleRunner, type SampleRunner } from "../sample/sample-runner.ts";
 import { checkPathNames } from "./check-path-names.ts";
 import type { FolderPlanSources } from "./folder-plan-sources.ts";
 import { keepMaskedSecrets, keepMaskedSecretsDeep } from "./keep-masked-secrets.ts";
@@ -31,8 +30,6 @@ export interface ServiceOptions {
   readonly now?: () => number;
   /** The transformations folder (trusted code); default `<home>/transformations`. */
   readonly transformationsFolder?: string;
-  /** How long a sample may take (ms) before its worker is stopped; default 10 s. */
-  readonly sampleTimeLimitMs?: number;
   /**
    * What the files and URLs of plans may be: the operator's data and output folders and URL
    * allow-list (contained, the default: `<home>/data`, no URL), or `open` (a local user's own plans).
@@ -61,7 +58,7 @@ export interface PlanSourcesAnswer {
 
 export type PublicConnection = Connection & { readonly source: "config" | "api" };
 
-/** The application layer the HTTP API (and later the CLI and UI) adapt: plans, connections, samples, runs. */
+/** The application layer the HTTP API (and later the CLI and UI) adapt: plans and connections (samples: SamplingService). */
 export interface RowforgeService {
   readonly store: Store;
   readonly config: ServiceConfig;
@@ -71,8 +68,6 @@ export interface RowforgeService {
   readonly transformationsFolder: string;
   /** What the files and URLs plans name may be (src/access): every read, fetch and output of a plan goes through it. */
   readonly access: ResourceAccess;
-  /** Where samples are computed: inline when cheap, else in a worker under the time limit. */
-  readonly samples: SampleRunner;
   now(): number;
   /**
    * Saves a PlanRunRequest. An optional `yamlSources` (rowforge's, see PlanYamlSources) is kept
@@ -129,7 +124,6 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
   const now = o.now ?? (() => Date.now());
   const transformationsFolder = o.transformationsFolder ?? join(store.home, "transformations");
   const access = await serviceAccess(o.access ?? {}, store.home, config, transformationsFolder, cwd);
-  const samples = createSampleRunner(access, o.sampleTimeLimitMs);
 
   const connections = async (): Promise<Map<string, Connection>> => {
     const all = new Map<string, Connection>(config.connections);
@@ -183,7 +177,6 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
     cwd,
     transformationsFolder,
     access,
-    samples,
     now,
     async savePlan(body) {
       const { yamlSources, ...request }: Record<string, unknown> = isObject(body) ? body : {};
@@ -395,7 +388,6 @@ export async function createService(o: ServiceOptions): Promise<RowforgeService>
       return yaml ? { plan: yaml, source: "yaml" } : undefined;
     },
     async close() {
-      await samples.close();
       await store.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { missingConnection } from "../../connectors/missing-connection.ts";
 import { findConnector } from "../../connectors/registry.ts";
+import type { StepSessions } from "../../connectors/table/step-sessions.ts";
 import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -28,6 +29,8 @@ export async function checkDatabaseTargets(
   access: ResourceAccess,
   /** The problem of a step, located where the step is written. */
   at: (step: ResolvedStep, e: StepProblem, severity: Diagnostic["severity"]) => Diagnostic,
+  /** The run's kept connections (a pre-run check in the run's thread): the servers are asked through them. */
+  sessions?: StepSessions,
 ): Promise<Diagnostic[]> {
   // A step with no connection has no server to ask (checkStepRunnable reported it).
   const steps = plan.steps.filter(
@@ -36,7 +39,7 @@ export async function checkDatabaseTargets(
   const found = await Promise.all(
     steps.map((s) =>
       findConnector(s.format)!
-        .checkTarget(s, access)
+        .checkTarget(s, access, sessions)
         .then(
           () => undefined,
           (e: unknown) => {

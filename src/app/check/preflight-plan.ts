@@ -1,5 +1,6 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import { findConnector } from "../../connectors/registry.ts";
+import type { StepSessions } from "../../connectors/table/step-sessions.ts";
 import type { CompiledPlan } from "../../engine/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -29,6 +30,8 @@ export interface Preflight {
   readonly run?: CompiledRun;
   /** What was read from the databases and metadata sources (for `validate` to print). */
   readonly reading?: SchemaReading;
+  /** With `run` or `readTables`: the reading with every table the run writes read, when they all could be. */
+  readonly runReading?: SchemaReading;
 }
 
 export interface PreflightOptions {
@@ -47,6 +50,16 @@ export interface PreflightOptions {
     /** Write only these steps (`dataSource.step` ids): their reference parents are read. */
     readonly only?: ReadonlySet<string>;
   };
+  /**
+   * A run in another thread follows (a run thread's): every table its steps write is read, as
+   * `run` reads them, for it to adopt (Preflight.reading) instead of reading them again.
+   */
+  readonly readTables?: boolean;
+  /**
+   * The run's kept database connections (a run that follows in this thread): the tables are
+   * read and checked through them, and they stay open for the run's checks and sinks.
+   */
+  readonly sessions?: StepSessions;
   /** A run's check: the plan compiled as a whole first, once (PlanCheckOptions.wholeFirst). */
   readonly compileOnce?: boolean;
   /** Steps of these tasks are not compiled (their files already have errors: `validate`). */
@@ -85,6 +98,7 @@ export async function preflightPlan(
     reading = await readSchemas(plan, {
       onlyWhenNeeded: true,
       access,
+      ...(options.sessions ? { sessions: options.sessions } : {}),
       // A step whose metadata source cannot be read is reported at the step; the others are checked.
       ...(options.everyProblem ? { onMetadataError: (s, e) => void unread.set(key(s), e) } : {}),
     });
@@ -124,18 +138,28 @@ export async function preflightPlan(
   // The run that follows reads every table it writes and its reference rows, here and once.
   let facts: RunFacts | undefined;
   let stopsTheRun: unknown;
-  if (options.run)
+  let tablesRead = false;
+  if (options.run || options.readTables)
     try {
       if (reading.steps.length === 0)
-        reading = { ...reading, ...(await readDatabaseSchemas(reading.plan, { access })) };
-      facts = runFacts(
-        reading.plan,
-        options.run,
-        await loadReferences(reading.plan, access, options.run.only),
-      );
+        reading = {
+          ...reading,
+          ...(await readDatabaseSchemas(reading.plan, {
+            access,
+            ...(options.sessions ? { sessions: options.sessions } : {}),
+          })),
+        };
+      tablesRead = true;
+      if (options.run)
+        facts = runFacts(
+          reading.plan,
+          options.run,
+          await loadReferences(reading.plan, access, options.run.only),
+        );
     } catch (e) {
       if (!isRowforgeError(e)) throw e;
-      stopsTheRun = e;
+      // A run in another thread meets the problem itself, as it reads the tables again.
+      if (options.run) stopsTheRun = e;
     }
   const read = reading.plan;
   const at = (s: ResolvedStep, e: StepProblem, severity?: Diagnostic["severity"]) =>
@@ -147,7 +171,7 @@ export async function preflightPlan(
     ...(facts ? { compileOptions: facts.compileOptions } : {}),
   });
   diagnostics.push(...checked.diagnostics);
-  diagnostics.push(...(await checkDatabaseTargets(read, access, at)));
+  diagnostics.push(...(await checkDatabaseTargets(read, access, at, options.sessions)));
   if (options.transformations !== undefined)
     for (const { step, error } of await checkTransformations(read, options.transformations))
       diagnostics.push(at(step, error));
@@ -157,6 +181,7 @@ export async function preflightPlan(
     plan: read,
     diagnostics,
     reading,
+    ...(tablesRead ? { runReading: reading } : {}),
     ...(compiled ? { compiled } : {}),
     ...(compiled && facts ? { run: { ...facts, reading, compiled } } : {}),
   };

@@ -9,6 +9,7 @@ import { checkPlanAccess } from "../check/check-plan-access.ts";
 import { checkValidationSources } from "../check/check-validation-sources.ts";
 import { type PreflightOptions, preflightPlan } from "../check/preflight-plan.ts";
 import type { CompiledRun } from "../run-facts.ts";
+import type { SchemaReading } from "../schemas/read-schemas.ts";
 import { rerootOutputs } from "./reroot-output.ts";
 import { rowsToWrite } from "./run-demand.ts";
 import { checkRowLimit, type RunLimits } from "./run-limits.ts";
@@ -16,7 +17,8 @@ import { checkRowLimit, type RunLimits } from "./run-limits.ts";
 /** Plans given by requests, not files: their problems are located by path. */
 const NO_DOCUMENTS: PlanDocuments = { documents: new Map(), taskFiles: new Map() };
 
-export interface RunCheckOptions extends Pick<PreflightOptions, "transformations" | "run"> {
+export interface RunCheckOptions
+  extends Pick<PreflightOptions, "transformations" | "run" | "readTables" | "sessions"> {
   /** A delete run (which reads and checks its plan as it deletes) is checked against the access rules only. */
   readonly mode?: ExecutionMode;
   readonly access: ResourceAccess;
@@ -51,6 +53,8 @@ export interface RunCheck {
   readonly compiled?: CompiledPlan;
   /** With `run`: the plan read and compiled for the run that follows in this thread. */
   readonly run?: CompiledRun;
+  /** With `readTables`: the plan's tables as read, for the run in another thread to adopt (RunJob.reading). */
+  readonly reading?: SchemaReading;
 }
 
 const refused = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === "error");
@@ -60,7 +64,9 @@ const refused = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === "er
  * name): the outputs rerooted and budgets applied; then, for a generate run, the servers the
  * validations read reached, the dry run `validate` makes (access rules, tables, every step
  * compiled, outputs, transformations) and the row limit. A run in this thread (`run`) gets
- * its plan read and compiled here, once; a delete run is checked against the access rules.
+ * its plan read and compiled here, once, through its kept connections (`sessions`); a run in
+ * another thread (`readTables`) gets its tables read here, once; a delete run is checked
+ * against the access rules.
  */
 export async function checkRun(given: ResolvedPlan, o: RunCheckOptions): Promise<RunCheck> {
   const rerooted = o.outputRoot ? rerootOutputs(given, o.outputRoot) : given;
@@ -82,6 +88,8 @@ export async function checkRun(given: ResolvedPlan, o: RunCheckOptions): Promise
     compileOnce: true,
     ...(o.transformations === undefined ? {} : { transformations: o.transformations }),
     ...(o.run ? { run: { ...o.run, ...(o.only ? { only: o.only } : {}) } } : {}),
+    ...(o.readTables ? { readTables: true } : {}),
+    ...(o.sessions ? { sessions: o.sessions } : {}),
   });
   if (!refused(checked.diagnostics) && o.limits && checked.compiled)
     checkRowLimit(plan.plan.name, rowsToWrite(checked.compiled, o.only), o.limits);
@@ -91,5 +99,6 @@ export async function checkRun(given: ResolvedPlan, o: RunCheckOptions): Promise
     diagnostics: checked.diagnostics,
     ...(checked.compiled ? { compiled: checked.compiled } : {}),
     ...(checked.run ? { run: checked.run } : {}),
+    ...(o.readTables && checked.runReading ? { reading: checked.runReading } : {}),
   };
 }

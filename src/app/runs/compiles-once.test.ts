@@ -3,6 +3,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { collectingIo } from "../../../test/support/collecting-io.ts";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { openAccess } from "../../access/index.ts";
 import { main } from "../../cli/main.ts";
@@ -48,16 +49,6 @@ async function compilesDuring(fn: () => Promise<unknown>): Promise<number> {
   return n;
 }
 
-const io = (cwd: string, lines: string[]) => ({
-  cwd,
-  env: {},
-  color: false,
-  tty: false,
-  outTty: false,
-  out: (t: string) => void lines.push(t),
-  err: (t: string) => void lines.push(t),
-});
-
 for (const workers of [[], ["--workers", "0"]]) {
   test(`rowforge run ${workers.join(" ")} compiles its plan once in its thread: the pre-run check's compile is the run's, adopted by the executor`, async () => {
     const dir = fixtureDir({});
@@ -67,7 +58,7 @@ for (const workers of [[], ["--workers", "0"]]) {
     const compiles = await compilesDuring(async () => {
       exit = await main(
         ["node", "rowforge", "run", join(dir, "shop.yaml"), "--no-history", "-q", ...workers],
-        io(dir, said),
+        collectingIo(dir, said),
       );
     });
     assert.equal(exit, 0, said.join(""));

@@ -1,29 +1,26 @@
 import type { Leftover } from "../../connectors/connector.ts";
 import type { JobListener } from "./run-job.ts";
 import type { RunJournal } from "./run-journal.ts";
-import type { RunProgress } from "./run-progress.ts";
+
+/** What an adapter watches of a run as it goes: the server's live view, the terminal's progress. */
+export type RunWatch = Partial<Omit<JobListener, "leftovers">>;
 
 /**
- * The listener of a run's job: passes its events to the live view (run-progress) and its
- * journal, and collects what it may leave behind (`leftovers`, removed for it when it ends).
+ * The listener of a run's job: passes its events to the adapter's view (`watch`) and the
+ * run's journal, and collects what it may leave behind (`leftovers`, removed for it when it ends).
  */
-export function jobRelay(
-  runId: string,
-  progress: RunProgress,
-  journal: RunJournal,
-  leftovers: Leftover[],
-): JobListener {
+export function jobRelay(journal: RunJournal, leftovers: Leftover[], watch: RunWatch = {}): JobListener {
   return {
     progress(step, done, total, delivery) {
-      progress.step(runId, step, done, total, delivery);
+      watch.progress?.(step, done, total, delivery);
       journal.progress(step, done, total, delivery?.acknowledged);
     },
     stepStart(step) {
-      progress.step(runId, step, 0, 0);
+      watch.stepStart?.(step);
       journal.progress(step, 0, 0);
     },
     stepDone(r) {
-      progress.stepDone(runId, r.name, r.records, r.rowsPerSecond);
+      watch.stepDone?.(r);
       void journal.stepDone(r);
     },
     async leftovers(list) {

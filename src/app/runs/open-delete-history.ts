@@ -1,6 +1,7 @@
 import { isRowforgeError } from "../../errors/index.ts";
 import { openStore } from "../../store/index.ts";
-import type { DeleteHistorySource } from "./plan-history.ts";
+import type { HeldHistory } from "./execute-run.ts";
+import { NO_HISTORY_SOURCE } from "./plan-history.ts";
 
 /** How long a delete waits for a home another command holds for a moment (a run recording itself). */
 const LOCK_WAIT_MS = 2_000;
@@ -19,27 +20,24 @@ async function openStoreSoon(home: string): Promise<Awaited<ReturnType<typeof op
 }
 
 /**
- * Opens a home's run history for a command-line delete and runs `work` with it, closing the
- * store after. Without a home, or with one another process holds (a running server), `work`
- * gets why there is no history: database steps then fail saying what to do, files need none.
+ * Opens a home's run history for a command-line delete, held until `release`. Without a home,
+ * or with one another process holds (a running server), the source says why there is no
+ * history: database steps then fail saying what to do, files need none.
  */
-export async function withDeleteHistory<T>(
-  home: string | undefined,
-  work: (history: DeleteHistorySource | undefined) => Promise<T>,
-): Promise<T> {
-  if (home === undefined) return work(undefined);
+export async function openDeleteHistory(home: string | undefined): Promise<HeldHistory> {
+  const none = async () => {};
+  if (home === undefined) return { source: NO_HISTORY_SOURCE, release: none };
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
     store = await openStoreSoon(home);
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
-    return work({
-      missing: `the run history in ${home} cannot be opened (${e.message}); if a rowforge server holds it, send the delete to that server (POST /run/delete-data)`,
-    });
+    return {
+      source: {
+        missing: `the run history in ${home} cannot be opened (${e.message}); if a rowforge server holds it, send the delete to that server (POST /run/delete-data)`,
+      },
+      release: none,
+    };
   }
-  try {
-    return await work({ executions: store.executions });
-  } finally {
-    await store.close();
-  }
+  return { source: { executions: store.executions }, release: () => store.close() };
 }

@@ -27,6 +27,9 @@ const NO_HISTORY =
   "no run history is read (--no-history), so nothing says which runs wrote which rows: " +
   "run the delete without --no-history, in the home the generate runs were recorded in (--home, ROWFORGE_HOME, default ~/.rowforge), or through the server that made them";
 
+/** A run without a home (`run --no-history`): no history, and why. */
+export const NO_HISTORY_SOURCE: { readonly missing: string } = { missing: NO_HISTORY };
+
 /**
  * Reads the plan's earlier generate runs from the history: each run whose step report says it
  * wrote rows of a step (a failed run's earlier steps were committed; its failed step was not)
@@ -41,7 +44,7 @@ export async function loadPlanHistory(
 ): Promise<PlanHistory> {
   const only = onlyRuns ? { onlyRuns } : {};
   if (source === undefined || "missing" in source) {
-    const missing = source?.missing ?? NO_HISTORY;
+    const missing = (source ?? NO_HISTORY_SOURCE).missing;
     return {
       forStep: () => ({ runs: undefined, missing, deletedBefore: [], planRuns: 0, ...only }),
       markDeleted: async () => {},

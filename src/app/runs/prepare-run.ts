@@ -10,7 +10,7 @@ import { checkPlanAccess } from "../check/check-plan-access.ts";
 import { checkStepRunnable, isReference } from "../check/check-step-runnable.ts";
 import { type CompiledRun, runFacts } from "../run-facts.ts";
 import { loadReferences } from "../schemas/load-references.ts";
-import { readSchemas, schemaWarnings } from "../schemas/read-schemas.ts";
+import { readSchemas, type SchemaReading, schemaWarnings } from "../schemas/read-schemas.ts";
 import { unreachableSources } from "../validations/run-validations.ts";
 import { checkRunTransaction } from "./check-run-transaction.ts";
 import { rowsToWrite, stepsToWrite } from "./run-demand.ts";
@@ -59,6 +59,11 @@ export interface PrepareRunOptions {
   readonly compiled?: CompiledRun;
   /** The run's kept database connections: tables are read and checked through them (runPlan gives them). */
   readonly sessions?: StepSessions;
+  /**
+   * The plan's tables and metadata sources as a pre-run check in another thread read them (a
+   * run thread's job): adopted, not read again; the plan is still compiled here, once.
+   */
+  readonly reading?: SchemaReading;
 }
 
 /**
@@ -112,11 +117,13 @@ export async function prepareRun(given: ResolvedPlan, options: PrepareRunOptions
 
 /** The plan's tables and metadata sources read, its reference rows read, then the plan compiled with the run's facts. */
 async function compileRun(given: ResolvedPlan, options: PrepareRunOptions): Promise<CompiledRun> {
-  // Database steps' fields and foreign keys read from their tables (src/app/schemas).
-  const reading = await readSchemas(given, {
-    access: options.access,
-    ...(options.sessions ? { sessions: options.sessions } : {}),
-  });
+  // Database steps' fields and foreign keys read from their tables (src/app/schemas), unless the pre-run check did.
+  const reading =
+    options.reading ??
+    (await readSchemas(given, {
+      access: options.access,
+      ...(options.sessions ? { sessions: options.sessions } : {}),
+    }));
   // Existing rows of reference parents are read first (async I/O); the engine picks from them.
   const references = await loadReferences(reading.plan, options.access, options.only);
   const facts = runFacts(reading.plan, options, references);

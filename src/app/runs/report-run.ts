@@ -16,11 +16,12 @@ export interface ReportPlace {
 /**
  * A plan's report place: its generatedReportsFolderPath (an output of the plan, held to the
  * access rules: its checked path) or `reportsRoot`; undefined when the configuration asks for
- * no reports, or its folder is refused (a report never fails its run).
+ * no reports, names no folder and there is no `reportsRoot` (a run without a home), or its
+ * folder is refused (a report never fails its run).
  */
 export async function reportPlace(
   plan: ResolvedPlan,
-  reportsRoot: string,
+  reportsRoot: string | undefined,
   access: ResourceAccess,
 ): Promise<ReportPlace | undefined> {
   if (!plan.config.flags.enableSaveReports) return undefined;

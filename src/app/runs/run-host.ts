@@ -1,7 +1,7 @@
 import type { RowforgeError } from "../../errors/index.ts";
 import type { ExecutorFactory } from "../executors.ts";
 import type { DeleteHistorySource } from "./plan-history.ts";
-import { executeJob, type JobListener, type RunJob } from "./run-job.ts";
+import { executeJob, type InThreadAdoption, type JobListener, type RunJob } from "./run-job.ts";
 import type { RunResult } from "./run-plan.ts";
 
 /** How a job ended. */
@@ -29,12 +29,20 @@ export interface RunHost {
   close(): Promise<void>;
 }
 
-/** Runs jobs in the calling thread, with `executor` (pool or inline) for their batches. */
-export function inThreadHost(executor: ExecutorFactory): RunHost {
+/**
+ * Runs jobs in the calling thread, with `executor` (pool or inline) for their batches; a host
+ * made for one run (the CLI's) may give it what its pre-run check made in this thread (`adopt`).
+ */
+export function inThreadHost(executor: ExecutorFactory, adopt: InThreadAdoption = {}): RunHost {
   return {
     start(job, listener, history) {
       const controller = new AbortController();
-      const ended = executeJob(job, listener, { executor, signal: controller.signal, history }).then(
+      const ended = executeJob(job, listener, {
+        ...adopt,
+        executor,
+        signal: controller.signal,
+        history,
+      }).then(
         (result): JobEnd => ({ kind: "done", result }),
         (error: unknown): JobEnd => ({ kind: "failed", error }),
       );

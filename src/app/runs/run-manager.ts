@@ -1,22 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
-import type { Leftover } from "../../connectors/connector.ts";
-import { discardLeftovers } from "../../connectors/discard-leftovers.ts";
+import { withSessions } from "../../connectors/table/step-sessions.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { ExecutionMode, ExecutionRecord, Store } from "../../store/index.ts";
+import type { SchemaReading } from "../schemas/read-schemas.ts";
 import { cancellation } from "./cancellation.ts";
 import { checkRun } from "./check-run.ts";
-import { type JobOutcome, jobOutcome } from "./job-outcome.ts";
-import { jobRelay } from "./job-relay.ts";
+import { executeRun, type RunRecords, STOP_WAIT_MS } from "./execute-run.ts";
+import { newRecord } from "./new-record.ts";
 import { planCannotRun } from "./plan-cannot-run.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
-import { type ReportPlace, reportPlace, reportRun } from "./report-run.ts";
-import { rollBackRun, rollbackNote } from "./roll-back-run.ts";
-import { detailsOf, type RunDetails } from "./run-details.ts";
 import type { RunHost } from "./run-host.ts";
-import { journalRun, type RunJournal } from "./run-journal.ts";
-import { DEFAULT_RUN_LIMITS, type RunLimits, timeLimitReason } from "./run-limits.ts";
+import { DEFAULT_RUN_LIMITS, type RunLimits } from "./run-limits.ts";
 import { createRunProgress, type RunListener, type RunSnapshot } from "./run-progress.ts";
 
 export interface RunManagerOptions {
@@ -100,11 +96,6 @@ export interface RunManager {
 const SETTLE_RETRIES = 5;
 const SETTLE_DELAY_MS = 1_000;
 /**
- * How long a run asked to stop may take to stop by itself (its output aborted cleanly) before
- * its thread is terminated: a cancel answers within a second even when the run is busy.
- */
-const STOP_WAIT_MS = 400;
-/**
  * At shutdown, running runs are stopped this long before the grace period ends (at most half of
  * it): time for a busy thread to be terminated, the run recorded, the store closed and the
  * process (with its heap launcher) to exit, on a loaded machine too.
@@ -165,69 +156,6 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     }
   };
 
-  /**
-   * Ends a run: writes its report first (when the configuration asks for reports; a report
-   * failure never fails the run), then stores the final status with the report's folder, so
-   * a client that sees `success` or `failed` can open the report at once.
-   */
-  const finish = async (
-    place: ReportPlace | undefined,
-    r: ExecutionRecord,
-    { change, seed, generatorVersion, recompute, validations }: JobOutcome,
-  ): Promise<ExecutionRecord> => {
-    const final = { ...r, ...change, updatedTs: iso() } as ExecutionRecord;
-    const dir = await reportRun(place, final, seed, generatorVersion, validations);
-    // The status and the report's folder are stored in one write, retried as every settle is.
-    const details: RunDetails = {
-      ...detailsOf(r),
-      ...(recompute ? { recompute } : {}),
-      ...(dir ? { reportDir: dir } : {}),
-    };
-    const ended = await settle(r, Object.keys(details).length > 0 ? { ...change, details } : change);
-    progress.end(ended);
-    return ended;
-  };
-
-  /**
-   * A failed generate run whose configuration asks for it (flag enableRollbackOnFailure) has
-   * what it committed removed before it is recorded: its record marked with what went, its
-   * failedReason saying so.
-   */
-  const rolledBackIfAsked = async (
-    plan: ResolvedPlan,
-    r: ExecutionRecord,
-    outcome: JobOutcome,
-  ): Promise<[ExecutionRecord, JobOutcome]> => {
-    if (
-      r.mode !== "generate" ||
-      outcome.change.status !== "failed" ||
-      !plan.config.flags.enableRollbackOnFailure
-    )
-      return [r, outcome];
-    const failed = {
-      ...r,
-      ...outcome.change,
-      ...(outcome.recompute ? { details: { ...detailsOf(r), recompute: outcome.recompute } } : {}),
-    } as ExecutionRecord;
-    const note = await rollBackRun(plan, failed, o.access).then(
-      (rb) => ({ record: rb.record, note: rollbackNote(rb.result) }),
-      (e: unknown) => ({
-        record: r,
-        note: `the rollback failed: ${e instanceof Error ? e.message : String(e)}`,
-      }),
-    );
-    return [
-      note.record,
-      {
-        ...outcome,
-        change: {
-          ...outcome.change,
-          failedReason: `${outcome.change.failedReason ?? "failed"}; ${note.note}`,
-        },
-      },
-    ];
-  };
-
   const takeInEndedRuns = (): Promise<number> =>
     o.journalFolder ? recoverLeftRuns(o.journalFolder, o.store.executions, iso) : Promise.resolve(0);
 
@@ -270,10 +198,31 @@ export function createRunManager(o: RunManagerOptions): RunManager {
     }
   >();
 
+  /** The store as a run's records: running, then final (with its report), each change seen by watchers. */
+  const storeRecords: RunRecords = {
+    async started(record) {
+      const running = await update(record, { status: "running" });
+      inFlight.set(record.id, running);
+      progress.status(running);
+      return running;
+    },
+    async history(mode) {
+      // Command-line runs that ended while this server held the history are in it before a delete reads it.
+      if (mode === "delete") await takeInEndedRuns();
+      return { source: { executions: o.store.executions }, release: async () => {} };
+    },
+    async keep(final) {
+      const ended = await settle(final, {});
+      progress.end(ended);
+      return { record: ended, recorded: true };
+    },
+  };
+
   const execute = async (
     plan: ResolvedPlan,
     record: ExecutionRecord,
     only: ReadonlySet<string> | undefined,
+    reading: SchemaReading | undefined,
     signal: AbortSignal,
   ) => {
     await slot();
@@ -289,83 +238,41 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       return;
     }
     queuedRecords.delete(record.id);
-    const started = performance.now();
     const entry = live.get(record.id);
     if (entry) entry.state = "running";
-    const place = await reportPlace(plan, o.reportsRoot, o.access);
-    let current: ExecutionRecord = record;
-    let journal: RunJournal | undefined;
-    const leftovers: Leftover[] = [];
-    let stopTimer: ReturnType<typeof setTimeout> | undefined;
-    let limitTimer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
+    const id = record.id;
     try {
-      current = await update(record, { status: "running" });
-      inFlight.set(record.id, current);
-      progress.status(current);
-      if (record.mode === "delete") await takeInEndedRuns();
-      // What the run does is recorded as it goes, so a run whose process dies can still be told.
-      journal = await journalRun(
-        o.journalFolder,
-        plan,
-        { runId: record.id, mode: record.mode, runBy: record.runBy, createdTs: record.createdTs },
-        place,
-        (e) => onError(`execution ${record.id}: its journal could not be written (the run goes on)`, e),
-      );
-      const job = o.host.start(
-        {
-          runId: record.id,
+      await executeRun({
+        job: {
+          runId: id,
           mode: record.mode,
           plan,
           access: o.access.rules,
           nowMicros: now() * 1000,
           limits,
           ...(only ? { only } : {}),
+          ...(reading ? { reading } : {}),
         },
-        jobRelay(record.id, progress, journal, leftovers),
-        { executions: o.store.executions },
-      );
-      // Asked to stop (cancel, shutdown): the run stops by itself, or its thread is ended under it.
-      const stop = () => {
-        job.abort(signal.reason as RowforgeError);
-        stopTimer = setTimeout(() => job.terminate(), entry?.stopWaitMs ?? STOP_WAIT_MS);
-        stopTimer.unref?.();
-      };
-      onAbort = stop;
-      if (signal.aborted) stop();
-      else signal.addEventListener("abort", stop, { once: true });
-      // The time limit holds even for a run too busy to look at its own clock.
-      if (limits.maxSeconds * 1000 + STOP_WAIT_MS < 2 ** 31 - 1) {
-        limitTimer = setTimeout(
-          () => entry?.controller.abort(cancellation(timeLimitReason(limits))),
-          limits.maxSeconds * 1000 + STOP_WAIT_MS,
-        );
-        limitTimer.unref?.();
-      }
-      const end = await job.ended;
-      // What a run stopped at once left behind goes before its record says it ended (a run that
-      // ended by itself removed it already: then this finds nothing).
-      const undone = await discardLeftovers(record.id, leftovers);
-      if (undone.length > 0)
-        onError(`execution ${record.id}: what it left could not all be removed`, undone.join(", "));
-      const seconds = (performance.now() - started) / 1000;
-      const outcome = jobOutcome(end, journal.entry, seconds, signal.reason);
-      current = await finish(place, ...(await rolledBackIfAsked(plan, current, outcome)));
-    } catch (e) {
-      // The store or the journal failed around the run: recorded as the run's failure.
-      const seconds = (performance.now() - started) / 1000;
-      current = await finish(
-        place,
-        current,
-        jobOutcome({ kind: "failed", error: e }, journal?.entry ?? { steps: [], seconds }, seconds, e),
-      );
+        record,
+        host: o.host,
+        records: storeRecords,
+        access: o.access,
+        reportsRoot: o.reportsRoot,
+        ...(o.journalFolder ? { journalFolder: o.journalFolder } : {}),
+        signal,
+        stopWaitMs: () => entry?.stopWaitMs ?? STOP_WAIT_MS,
+        watch: {
+          progress: (step, done, total, delivery) => progress.step(id, step, done, total, delivery),
+          stepStart: (step) => progress.step(id, step, 0, 0),
+          stepDone: (r) => progress.stepDone(id, r.name, r.records, r.rowsPerSecond),
+        },
+        now,
+        onError,
+        onJournalError: (e) =>
+          onError(`execution ${id}: its journal could not be written (the run goes on)`, e),
+      });
     } finally {
-      clearTimeout(stopTimer);
-      clearTimeout(limitTimer);
-      if (onAbort) signal.removeEventListener("abort", onAbort);
-      // The run is recorded for good: its journal goes.
-      await journal?.close();
-      inFlight.delete(record.id);
+      inFlight.delete(id);
       release();
     }
   };
@@ -430,38 +337,28 @@ export function createRunManager(o: RunManagerOptions): RunManager {
       // The pre-run check of `rowforge run` (files and URLs the rules refuse, tables, columns,
       // every step compiled, transformations, the row limit): a plan it refuses is a 4xx now,
       // before the run is recorded or anything is written.
-      const checked = await checkRun(plan, {
-        mode,
-        access: o.access,
-        limits,
-        ...(o.transformations === undefined ? {} : { transformations: o.transformations }),
-        ...(only ? { only } : {}),
-      });
+      // The tables it reads go to the run, which does not read them again (one connection a server here).
+      const checked = await withSessions(undefined, (sessions) =>
+        checkRun(plan, {
+          mode,
+          access: o.access,
+          limits,
+          readTables: true,
+          sessions,
+          ...(o.transformations === undefined ? {} : { transformations: o.transformations }),
+          ...(only ? { only } : {}),
+        }),
+      );
       const errors = checked.diagnostics.filter((d) => d.severity === "error");
       if (errors.length > 0) throw planCannotRun(plan.plan.name, errors);
       const id = randomUUID();
-      const ts = iso();
-      const record: ExecutionRecord = {
-        id,
-        planName: plan.plan.name,
-        status: "queued",
-        failedReason: null,
-        runBy,
-        updatedBy: runBy,
-        createdTs: ts,
-        updatedTs: ts,
-        generationSummary: [],
-        validationSummary: [],
-        reportLink: `/report/${id}/index.html`,
-        timeTaken: "0.00s",
-        mode,
-      };
+      const record = newRecord({ id, planName: plan.plan.name, mode, runBy }, "queued", iso());
       await o.store.executions.put(record);
       progress.begin(record);
       pending++;
       const controller = new AbortController();
       queuedRecords.set(id, record);
-      const ended = execute(plan, record, only, controller.signal)
+      const ended = execute(plan, record, only, checked.reading, controller.signal)
         .catch((e: unknown) => onError(`execution ${id} failed outside its run`, e))
         .finally(async () => {
           live.delete(id);

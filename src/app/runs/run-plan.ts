@@ -42,8 +42,9 @@ export interface RunResult {
  */
 export const runPlan = (given: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> =>
   // A database step's table is read, checked and written through one connection (kept from
-  // its reading to its sink); what no sink took is ended with the run.
-  withSessions(undefined, (sessions) => runPlanThrough(given, { ...options, sessions }));
+  // its reading, in the pre-run check when it gives them, to its sink); what no sink took is
+  // ended with the run, or by the caller that gave them.
+  withSessions(options.sessions, (sessions) => runPlanThrough(given, { ...options, sessions }));
 
 async function runPlanThrough(given: ResolvedPlan, options: RunPlanOptions): Promise<RunResult> {
   const started = performance.now();

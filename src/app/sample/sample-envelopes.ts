@@ -3,12 +3,12 @@ import { type GenerationBudget, resolveBudget } from "../../engine/index.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import { type Field, formatDataType, resolveFieldType } from "../../model/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import type { RowforgeService } from "../catalog/rowforge-service.ts";
 import { transformBytes, transformRows } from "../transform/apply-transformation.ts";
 import { type LoadedTransformation, loadTransformation } from "../transform/load-transformation.ts";
 import type { SampleTask, StepOutput } from "./run-sample-task.ts";
 import { problemsOf, SampleError } from "./sample-error.ts";
 import { sampleFormatOf } from "./sample-output.ts";
+import type { SamplingService } from "./sampling-service.ts";
 
 /**
  * What the sample endpoints answer: samples generated and rendered as rows in the spec's
@@ -79,7 +79,7 @@ export function schemaOf(fields: readonly Field[]): SchemaField[] {
  * undefined at once (no promise) for the usual step without one.
  */
 function transformationOf(
-  svc: RowforgeService,
+  svc: SamplingService,
   plan: ResolvedPlan,
   step: ResolvedStep,
 ): Promise<LoadedTransformation> | undefined {
@@ -90,7 +90,7 @@ function transformationOf(
 }
 
 async function transformedRows(
-  svc: RowforgeService,
+  svc: SamplingService,
   plan: ResolvedPlan,
   step: ResolvedStep,
   rows: Record<string, unknown>[],
@@ -107,7 +107,7 @@ async function transformedRows(
 
 /** The server configuration's budget (never a plan's or a request's: they cannot raise it). */
 const budgets = new WeakMap<object, GenerationBudget>();
-export function serverBudget(svc: RowforgeService): GenerationBudget {
+export function serverBudget(svc: SamplingService): GenerationBudget {
   const config = svc.config.config;
   let b = budgets.get(config);
   if (!b) {
@@ -122,7 +122,7 @@ export function serverBudget(svc: RowforgeService): GenerationBudget {
  * maps engine errors, the time limit included, to the sample error of the endpoint.
  */
 async function produce(
-  svc: RowforgeService,
+  svc: SamplingService,
   plan: ResolvedPlan,
   steps: readonly ResolvedStep[] | undefined,
   q: SampleQuery,
@@ -160,7 +160,7 @@ export const rowsOf = (out: StepOutput): Record<string, unknown>[] => ("rows" in
 
 /** Several steps' rows, keyed by `keyOf`: the MultiSchemaSampleResponse envelope. */
 export async function multi(
-  svc: RowforgeService,
+  svc: SamplingService,
   plan: ResolvedPlan,
   steps: readonly ResolvedStep[],
   q: SampleQuery,
@@ -192,7 +192,7 @@ export async function multi(
 
 /** One step's sample encoded in its format (transformation applied): the raw-bytes answer. */
 export async function raw(
-  svc: RowforgeService,
+  svc: SamplingService,
   plan: ResolvedPlan,
   step: ResolvedStep,
   q: SampleQuery,
@@ -233,7 +233,7 @@ export async function raw(
 
 /** One step's rows and schema: the SampleResponse envelope. */
 export async function envelope(
-  svc: RowforgeService,
+  svc: SamplingService,
   plan: ResolvedPlan,
   step: ResolvedStep,
   q: SampleQuery,

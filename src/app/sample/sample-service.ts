@@ -5,7 +5,6 @@ import type { Task } from "../../model/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { type Lru, lru } from "../../util/lru.ts";
 import { nestsDeeperThan } from "../../util/value-depth.ts";
-import type { RowforgeService } from "../catalog/rowforge-service.ts";
 import { loadFolders } from "../catalog/service-config.ts";
 import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { readSchemas } from "../schemas/read-schemas.ts";
@@ -22,9 +21,10 @@ import {
 } from "./sample-envelopes.ts";
 import { problemsOf, SampleError, sampleProblem } from "./sample-error.ts";
 import { sampleFormatOf } from "./sample-output.ts";
+import type { SamplingService } from "./sampling-service.ts";
 
-async function findPlanOrFail(svc: RowforgeService, planName: string) {
-  let found: Awaited<ReturnType<RowforgeService["findPlan"]>>;
+async function findPlanOrFail(svc: SamplingService, planName: string) {
+  let found: Awaited<ReturnType<SamplingService["findPlan"]>>;
   try {
     found = await svc.findPlan(planName);
   } catch (e) {
@@ -63,7 +63,7 @@ function taskSteps(plan: ResolvedPlan, taskName: string): ResolvedStep[] {
 }
 
 export async function samplePlan(
-  svc: RowforgeService,
+  svc: SamplingService,
   planName: string,
   q: SampleQuery,
 ): Promise<MultiSchemaSampleResponse> {
@@ -72,7 +72,7 @@ export async function samplePlan(
 }
 
 export async function samplePlanTask(
-  svc: RowforgeService,
+  svc: SamplingService,
   planName: string,
   taskName: string,
   q: SampleQuery,
@@ -89,7 +89,7 @@ export async function samplePlanTask(
 }
 
 export async function samplePlanTaskStep(
-  svc: RowforgeService,
+  svc: SamplingService,
   planName: string,
   taskName: string,
   stepName: string,
@@ -109,12 +109,12 @@ export async function samplePlanTaskStep(
 }
 
 /** The tasks of the configured task folder. */
-async function folderTasks(svc: RowforgeService): Promise<ReadonlyMap<string, Task>> {
+async function folderTasks(svc: SamplingService): Promise<ReadonlyMap<string, Task>> {
   return (await loadFolders(svc.config, svc.env, svc.cwd)).tasks;
 }
 
 export async function sampleTask(
-  svc: RowforgeService,
+  svc: SamplingService,
   taskName: string,
   q: SampleQuery,
 ): Promise<MultiSchemaSampleResponse> {
@@ -146,7 +146,7 @@ export async function sampleTask(
   return multi(svc, plan, plan.steps, q, (s) => s.step.name, "TASK_SAMPLE_ERROR");
 }
 
-export async function sampleStep(svc: RowforgeService, stepName: string, q: SampleQuery): Promise<RawSample> {
+export async function sampleStep(svc: SamplingService, stepName: string, q: SampleQuery): Promise<RawSample> {
   const tasks = await folderTasks(svc);
   const all: string[] = [];
   for (const task of [...tasks.values()].sort((a, b) => a.name.localeCompare(b.name))) {
@@ -184,7 +184,7 @@ const schemaPlans = new WeakMap<object, Lru<ResolvedPlan>>();
  */
 const frozenBodyPlans = new WeakMap<object, WeakMap<SchemaSampleBody, ResolvedPlan>>();
 
-function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan {
+function schemaPlan(svc: SamplingService, body: SchemaSampleBody): ResolvedPlan {
   const config = svc.config.config;
   const frozen = Object.isFrozen(body) && Object.isFrozen(body.fields);
   let byBody = frozen ? frozenBodyPlans.get(config) : undefined;
@@ -201,7 +201,7 @@ function schemaPlan(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan 
   return plan;
 }
 
-function schemaPlanByText(svc: RowforgeService, body: SchemaSampleBody): ResolvedPlan {
+function schemaPlanByText(svc: SamplingService, body: SchemaSampleBody): ResolvedPlan {
   const config = svc.config.config;
   // Each level of nested fields is two JSON levels (the field, its `fields` list), options add a few.
   const { maxNestingDepth } = serverBudget(svc);
@@ -239,7 +239,7 @@ function schemaPlanByText(svc: RowforgeService, body: SchemaSampleBody): Resolve
 
 /** POST /sample/schema: inline fields; raw bytes when `format` is given, the SampleResponse envelope otherwise. */
 export async function sampleSchema(
-  svc: RowforgeService,
+  svc: SamplingService,
   body: SchemaSampleBody,
   q: SampleQuery,
 ): Promise<RawSample | SampleResponse> {
@@ -250,7 +250,7 @@ export async function sampleSchema(
 
 /** A task written as YAML text: the whole task (keys = step names) or one step (`stepName`). */
 export async function sampleTaskYamlText(
-  svc: RowforgeService,
+  svc: SamplingService,
   yamlText: string,
   stepName: string | undefined,
   q: SampleQuery,
@@ -315,11 +315,11 @@ export async function sampleTaskYamlText(
  * written does not stop the preview, its problems are the save's to tell).
  */
 async function planListing(
-  svc: RowforgeService,
+  svc: SamplingService,
   request: unknown,
   taskName: string,
 ): Promise<ResolvedPlan | undefined> {
-  let resolved: Awaited<ReturnType<RowforgeService["resolveRequest"]>>;
+  let resolved: Awaited<ReturnType<SamplingService["resolveRequest"]>>;
   try {
     resolved = await svc.resolveRequest(request);
   } catch (e) {
@@ -337,7 +337,7 @@ async function planListing(
  * the same answer: the endpoint says nothing about what is on the server's disk.
  */
 export async function sampleTaskFile(
-  svc: RowforgeService,
+  svc: SamplingService,
   path: string,
   stepName: string | undefined,
   q: SampleQuery,
