@@ -4,17 +4,22 @@
  * (ROWFORGE_TEST_CONCURRENCY, default 3: most wait on servers, browsers and subprocesses, not on
  * the CPU), except the files that measure time — rates held each second, a step outrunning
  * its thread's turn — which say so in a line `// rowforge-test: alone (<why>)` and run one at a
- * time after the others, on a machine no other test file loads. Extra arguments go to
- * `node --test`. At the end the slowest files are listed with their time.
+ * time after the others, on a machine no other test file loads. The files start longest first,
+ * by the times in test/file-times.tsv, so a slow file does not start last and run on by itself
+ * while the other slots stand idle; `ROWFORGE_TEST_TIMES=record` writes that table anew from the
+ * run's own times. Arguments, when given, are the files or folders to run the tests of. At the
+ * end the slowest files are listed with their time.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { run } from "node:test";
+import { spec } from "node:test/reporters";
 import { fileURLToPath } from "node:url";
 import { globalSetup, globalTeardown } from "../test/support/global-servers.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TIMES_FILE = join(ROOT, "test", "file-times.tsv");
 const ALONE = /^\/\/ rowforge-test: alone\b/m;
 
 const testsUnder = (dir: string): string[] =>
@@ -32,60 +37,108 @@ export function testFiles(): { together: string[]; alone: string[] } {
   return { together, alone };
 }
 
-/** Runs `node --test` over `files`, `concurrency` at a time; resolves with its exit code. */
-function nodeTest(files: readonly string[], concurrency: number, timesFile: string): Promise<number> {
-  const args = [
-    "--test",
-    `--test-concurrency=${concurrency}`,
-    "--test-reporter=spec",
-    "--test-reporter-destination=stdout",
-    `--test-reporter=${join(ROOT, "scripts", "file-times-reporter.ts")}`,
-    `--test-reporter-destination=${timesFile}`,
-    ...process.argv.slice(2),
-    ...files,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: "inherit" });
-    child.on("close", (code) => resolve(code ?? 1));
-  });
+/** `file\tms` lines as a map; lines that are not such pairs are passed over. */
+function parseTimes(text: string): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const [file, ms] = line.split("\t");
+    if (file && ms !== undefined && Number.isFinite(Number(ms))) times.set(file, Number(ms));
+  }
+  return times;
+}
+
+/**
+ * `files` in the order to start them: the longest first by `times`; a file with no time yet (a
+ * new one) counts as the median, and files of equal time keep their order.
+ */
+export function longestFirst(files: readonly string[], times: ReadonlyMap<string, number>): string[] {
+  const known = files.map((f) => times.get(f)).filter((ms) => ms !== undefined);
+  const sorted = [...known].sort((x, y) => x - y);
+  const median = sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] ?? 0);
+  const timeOf = (f: string): number => times.get(f) ?? median;
+  return files
+    .map((file, at) => ({ file, at, ms: timeOf(file) }))
+    .sort((x, y) => y.ms - x.ms || x.at - y.at)
+    .map((x) => x.file);
+}
+
+function readTimes(): Map<string, number> {
+  try {
+    return parseTimes(readFileSync(TIMES_FILE, "utf8"));
+  } catch {
+    return new Map();
+  }
+}
+
+interface TestEvent {
+  readonly data: {
+    readonly nesting?: number;
+    readonly file?: string;
+    readonly details?: { duration_ms?: number };
+  };
+}
+
+/**
+ * Runs `files` through node:test's `run`, `concurrency` at a time, in the order given (the
+ * `node --test` command sorts its files by name), printing the spec reporter's lines. Resolves
+ * with whether every test passed and each file's time: that of its top-level tests.
+ */
+async function runFiles(
+  files: readonly string[],
+  concurrency: number,
+): Promise<{ passed: boolean; times: Map<string, number> }> {
+  const times = new Map<string, number>();
+  let passed = true;
+  const stream = run({ files: files.map((f) => join(ROOT, f)), concurrency, cwd: ROOT });
+  const count = (failed: boolean) => (event: TestEvent["data"]) => {
+    if (event.nesting !== 0 || event.file === undefined) return;
+    if (failed) passed = false;
+    const file = relative(ROOT, event.file);
+    times.set(file, (times.get(file) ?? 0) + Math.round(event.details?.duration_ms ?? 0));
+  };
+  stream.on("test:pass", count(false));
+  stream.on("test:fail", count(true));
+  await pipeline(stream.compose(spec), process.stdout, { end: false });
+  return { passed, times };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const concurrency = Math.max(1, Number(process.env.ROWFORGE_TEST_CONCURRENCY ?? 3) || 1);
-  const { together, alone } = testFiles();
-  const times = mkdtempSync(join(tmpdir(), "rowforge-test-times-"));
+  const chosen = (f: string): boolean =>
+    process.argv.length <= 2 ||
+    process.argv.slice(2).some((a) => f === a || f.startsWith(`${a.replace(/\/$/, "")}/`));
+  const files = testFiles();
+  const alone = files.alone.filter(chosen);
+  const together = longestFirst(files.together.filter(chosen), readTimes());
   const t0 = performance.now();
   await globalSetup();
-  let code = 1;
+  let passed = false;
   const phases: string[] = [];
+  const measured = new Map<string, number>();
   try {
     const a = performance.now();
-    const first = await nodeTest(together, concurrency, join(times, "together.tsv"));
+    const first = await runFiles(together, concurrency);
     phases.push(
       `${together.length} files ${concurrency} at a time: ${((performance.now() - a) / 1000).toFixed(0)} s`,
     );
     const b = performance.now();
-    const second = alone.length === 0 ? 0 : await nodeTest(alone, 1, join(times, "alone.tsv"));
+    const second = alone.length === 0 ? { passed: true, times: new Map() } : await runFiles(alone, 1);
     phases.push(`${alone.length} files alone: ${((performance.now() - b) / 1000).toFixed(0)} s`);
-    code = first !== 0 ? first : second;
+    passed = first.passed && second.passed;
+    for (const [f, ms] of [...first.times, ...second.times]) measured.set(f, ms);
   } finally {
     await globalTeardown();
   }
-  const rows = ["together.tsv", "alone.tsv"].flatMap((f) => {
-    try {
-      return readFileSync(join(times, f), "utf8").split("\n").filter(Boolean);
-    } catch {
-      return [];
-    }
-  });
-  rmSync(times, { recursive: true, force: true });
-  const slowest = rows
-    .map((r) => r.split("\t"))
-    .sort((x, y) => Number(y[1]) - Number(x[1]))
+  if (process.env.ROWFORGE_TEST_TIMES === "record") {
+    const lines = [...measured].sort(([x], [y]) => (x < y ? -1 : 1)).map(([f, ms]) => `${f}\t${ms}\n`);
+    writeFileSync(TIMES_FILE, lines.join(""));
+  }
+  const slowest = [...measured]
+    .sort((x, y) => y[1] - x[1])
     .slice(0, 15)
-    .map(([file, ms]) => `  ${(Number(ms) / 1000).toFixed(1).padStart(6)} s  ${file}`);
+    .map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
   console.log(
     `\ntest run: ${((performance.now() - t0) / 1000).toFixed(0)} s (${phases.join("; ")}); slowest files (their tests' time):\n${slowest.join("\n")}`,
   );
-  process.exit(code);
+  process.exit(passed ? 0 : 1);
 }

@@ -21,8 +21,8 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 if ! have_java; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless >/dev/null
+    apt-get -o DPkg::Lock::Timeout=900 update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq default-jdk-headless >/dev/null
   fi
   if ! have_java; then
     echo "setup-bench-python: java 17+ is required for PySpark and was not found or could not be installed" >&2

@@ -7,8 +7,8 @@ if command -v chromium >/dev/null 2>&1 || [ -x "${ROWFORGE_CHROMIUM:-/nonexisten
   exit 0
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  apt-get -o DPkg::Lock::Timeout=900 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq chromium >/dev/null
 else
   echo "setup-chromium: chromium is required for the browser tests (test/ui); install Debian's chromium package as root, or set ROWFORGE_CHROMIUM to a Chromium binary" >&2
   exit 1

@@ -12,8 +12,8 @@ if [ -s "$JAR" ] && command -v java >/dev/null 2>&1; then
 fi
 if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless maven >/dev/null
+    apt-get -o DPkg::Lock::Timeout=900 update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq default-jdk-headless maven >/dev/null
   else
     echo "setup-orc-tools: java (a JDK 17+) and mvn are required to fetch and run the ORC tools" >&2
     exit 1

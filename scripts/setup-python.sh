@@ -10,6 +10,10 @@ have_schemathesis() { [ -x "$VENV/bin/schemathesis" ] && "$VENV/bin/schemathesis
 if [ -x "$VENV/bin/python" ] && have_pyarrow && have_schemathesis; then
   exit 0
 fi
+# A folder left half made (its creation stopped before pip was in it) is made again.
+if [ -x "$VENV/bin/python" ] && ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+  rm -rf "$VENV"
+fi
 if [ ! -x "$VENV/bin/python" ]; then
   PY=$(command -v python3 || true)
   if [ -z "$PY" ]; then

@@ -203,7 +203,7 @@ $out"
 check_mosquitto() {
   if ! command -v mosquitto_sub >/dev/null 2>&1; then
     [ "$(id -u)" = "0" ] || fail "mosquitto_sub is required (Debian: apt-get install mosquitto-clients)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto-clients >/dev/null
+    apt-get -o DPkg::Lock::Timeout=900 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq mosquitto-clients >/dev/null
   fi
   bring_up mosquitto
   local env="$WORK/mosquitto.env"

@@ -1,3 +1,4 @@
+// rowforge-test: alone (a throughput of 200 requests in one second measured)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startHttpReceiver } from "../../test/support/http-receiver.ts";

@@ -200,7 +200,8 @@ wait_ready() {
   die "$HOST:$port did not answer within ${timeout}s ($logfile)"
 }
 
-# Installs Debian packages (as root, with apt-get; apt-get options may be among them), never
+# Installs Debian packages (as root, with apt-get; apt-get options may be among them; waiting up
+# to 15 min for another apt-get or dpkg to finish, as a second test run installing too), never
 # starting the system-wide services the packages bring (policy-rc.d refuses service starts).
 # Nothing on stdout: it carries the facts.
 apt_install() {
@@ -211,7 +212,7 @@ apt_install() {
     die "$names not installed; installing needs root and apt-get (Debian: apt-get install $names)"
   fi
   log "installing $names from Debian's packages"
-  apt-get update -qq >&2 || die "apt-get update failed"
+  apt-get -o DPkg::Lock::Timeout=900 update -qq >&2 || die "apt-get update failed"
   local policy=/usr/sbin/policy-rc.d made_policy=0
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\nexit 101\n' >"$policy"
@@ -219,7 +220,7 @@ apt_install() {
     made_policy=1
   fi
   local ok=1
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || ok=0
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq "$@" >/dev/null || ok=0
   if [ "$made_policy" = 1 ]; then rm -f "$policy"; fi
   [ "$ok" = 1 ] || die "apt-get install $names failed"
 }
