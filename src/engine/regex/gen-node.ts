@@ -254,11 +254,13 @@ function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"
           continue;
         }
         const count = Math.min(left, per);
-        let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
+        // Below packed <= 2^32: uint32 arithmetic (a division, not a call to fmod) gives the
+        // same digits as v % n and (v - d) / n on doubles.
+        let v = Math.floor(rnd.float() * (count === per ? packed : n ** count)) >>> 0;
         for (let k = 0; k < count; k++) {
-          const d = v % n;
-          v = (v - d) / n;
-          bytes[p++] = ascii[d]!;
+          const q = (v / n) >>> 0;
+          bytes[p++] = ascii[v - q * n]!;
+          v = q;
         }
       }
       return text.text(len);
@@ -279,11 +281,11 @@ function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"
         continue;
       }
       const count = Math.min(left, per);
-      let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
+      let v = Math.floor(rnd.float() * (count === per ? packed : n ** count)) >>> 0;
       for (let k = 0; k < count; k++) {
-        const d = v % n;
-        v = (v - d) / n;
-        u = text.put(u, code(d));
+        const q = (v / n) >>> 0;
+        u = text.put(u, code(v - q * n));
+        v = q;
         p++;
       }
     }
