@@ -37,7 +37,7 @@ test("put writes the string gen makes from the same draws, for patterns of ASCII
     assert.ok(node.put, "an ASCII pattern without captures has put");
     for (let row = 0; row < 300; row++) {
       const expected = node.gen(rnd.at(row), []);
-      const end = node.put(rnd.at(row), text, 0);
+      const end: number = node.put(rnd.at(row), text, 0);
       assert.equal(text.text(end), expected);
     }
   }
