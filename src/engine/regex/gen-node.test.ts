@@ -3,22 +3,16 @@ import { test } from "node:test";
 import { AsciiText } from "../../util/ascii-text.ts";
 import { RowRandom } from "../rng/index.ts";
 import { charTable } from "./char-table.ts";
-import {
-  altNode,
-  captureNode,
-  charsNode,
-  type GenNode,
-  literalNode,
-  repeatNode,
-  seqNode,
-} from "./gen-node.ts";
+import * as gen from "./gen-node.ts";
+
+const { altNode, captureNode, charsNode, literalNode, repeatNode, seqNode } = gen;
 
 const digits = charsNode(charTable([0x30, 0x39]));
 const printable = charsNode(charTable([0x21, 0x2e, 0x30, 0x7e]));
 const accented = charsNode(charTable([0xe0, 0xff]));
 
 test("put writes the string gen makes from the same draws, for patterns of ASCII parts", () => {
-  const nodes: GenNode[] = [
+  const nodes: gen.GenNode[] = [
     literalNode("v1-"),
     digits,
     repeatNode(digits, 2, 9),
