@@ -12,9 +12,13 @@ export class AsciiText {
     this.bytes = Buffer.alloc(Math.max(capacity, 16));
   }
 
-  /** Makes bytes[0..length) writable. */
+  /** Makes bytes[0..length) writable, keeping the bytes written so far. */
   room(length: number): Uint8Array {
-    if (length > this.bytes.length) this.bytes = Buffer.alloc(Math.max(length, this.bytes.length * 2));
+    if (length > this.bytes.length) {
+      const bytes = Buffer.alloc(Math.max(length, this.bytes.length * 2));
+      bytes.set(this.bytes);
+      this.bytes = bytes;
+    }
     return this.bytes;
   }
 

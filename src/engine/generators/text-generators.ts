@@ -1,7 +1,7 @@
 import type { DataType } from "../../model/data-type.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
 import { DEFAULT_TEXT_MAX_LEN } from "../../model/text-length.ts";
-import { AsciiText } from "../../util/ascii-text.ts";
+import { AsciiBatch } from "../../util/ascii-batch.ts";
 import { createPermutation, RowRandom } from "../rng/index.ts";
 import type { FieldGenerator } from "./field-generator.ts";
 import { lengthDraw } from "./length-draw.ts";
@@ -44,18 +44,20 @@ export function createStringGenerator(
       },
     };
   }
-  const text = new AsciiText(Math.min(maxLen, 256));
+  const text = new AsciiBatch();
   const lengthOf = lengthDraw(minLen, maxLen, o.avgLen);
   return {
     type,
     fill(pos, out) {
-      const values = (out as { values: string[] }).values;
+      text.begin((out as { values: string[] }).values);
       for (let i = 0; i < pos.length; i++) {
         const len = lengthOf(rnd.at(pos[i]!));
-        const chars = text.room(len);
-        for (let k = 0; k < len; k++) chars[k] = ALPHABET_CODES[rnd.u32() % 62]!;
-        values[i] = text.text(len);
+        const at = text.room(len);
+        const bytes = text.bytes;
+        for (let k = 0; k < len; k++) bytes[at + k] = ALPHABET_CODES[rnd.u32() % 62]!;
+        text.push(len);
       }
+      text.end();
     },
   };
 }

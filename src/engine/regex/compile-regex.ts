@@ -1,5 +1,6 @@
 import { type AST, RegExpParser, RegExpSyntaxError } from "@eslint-community/regexpp";
 import { RowforgeError } from "../../errors/index.ts";
+import { AsciiText } from "../../util/ascii-text.ts";
 import { translateJavaRegex } from "../java-regex/index.ts";
 import type { RowRandom } from "../rng/index.ts";
 import { buildGenNode } from "./build-gen-node.ts";
@@ -144,6 +145,8 @@ class CompiledRegex implements RegexGenerator {
   /** Captured text for backreferences; reused, reset before each string. */
   readonly #caps: string[];
   readonly #sizeN: number;
+  /** Where a pattern whose nodes all have put() builds its strings. */
+  readonly #text = new AsciiText(64);
 
   constructor(pattern: string, root: GenNode, slotCount: number) {
     this.pattern = pattern;
@@ -154,6 +157,8 @@ class CompiledRegex implements RegexGenerator {
   }
 
   generate(rnd: RowRandom): string {
+    const put = this.#root.put;
+    if (put !== undefined) return this.#text.text(put(rnd, this.#text, 0));
     const caps = this.#caps;
     if (caps.length > 0) caps.fill("");
     return this.#root.gen(rnd, caps);

@@ -22,7 +22,15 @@ export interface GenNode {
   readonly literal: string | undefined;
   /** The characters, when the node is one character from a set (so repeats loop tightly). */
   readonly chars: CharTable | undefined;
+  /**
+   * gen's string written as bytes into `text` from `at` (returning where it ends), taking the
+   * same draws: for nodes whose strings are ASCII and read no captures, so a pattern made of
+   * them becomes one string built in one buffer, not one string per part joined.
+   */
+  readonly put: Put | undefined;
 }
+
+export type Put = (rnd: RowRandom, text: AsciiText, at: number) => number;
 
 /** Sizes saturate here; a space this large is unlimited for any row count. */
 export const SIZE_CAP: bigint = 1n << 4096n;
@@ -30,7 +38,7 @@ const sat = (x: bigint): bigint => (x > SIZE_CAP ? SIZE_CAP : x);
 
 const node = (
   count: bigint,
-  parts: Pick<GenNode, "gen" | "nthN" | "nthB"> & Partial<Pick<GenNode, "literal" | "chars">>,
+  parts: Pick<GenNode, "gen" | "nthN" | "nthB"> & Partial<Pick<GenNode, "literal" | "chars" | "put">>,
 ): GenNode => ({
   count,
   countN: Number(count),
@@ -39,22 +47,61 @@ const node = (
   nthB: parts.nthB,
   literal: parts.literal,
   chars: parts.chars,
+  put: parts.put,
 });
+
+/** The string's bytes when it is ASCII, else undefined. */
+function asciiBytes(s: string): Uint8Array | undefined {
+  const bytes = new Uint8Array(s.length);
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c > 0x7f) return undefined;
+    bytes[k] = c;
+  }
+  return bytes;
+}
+
+/** Writes `bytes` `times` times into text from `at`. */
+function putRepeated(bytes: Uint8Array, times: number, text: AsciiText, at: number): number {
+  const n = bytes.length;
+  const b = text.room(at + n * times);
+  for (let t = 0; t < times; t++) for (let k = 0; k < n; k++) b[at++] = bytes[k]!;
+  return at;
+}
 
 export function literalNode(s: string): GenNode {
   const f = (): string => s;
-  return node(1n, { gen: f, nthN: f, nthB: f, literal: s });
+  const bytes = asciiBytes(s);
+  const put: Put | undefined = bytes && ((_rnd, text, at) => putRepeated(bytes, 1, text, at));
+  return node(1n, { gen: f, nthN: f, nthB: f, literal: s, put });
 }
 
 export function charsNode(table: CharTable): GenNode {
   const { n, pick } = table;
   if (n === 1) return literalNode(pick(0));
+  const ascii = asciiCodes(table);
   return node(BigInt(n), {
     gen: (rnd) => pick(rnd.int(n)),
     nthN: (i) => pick(i),
     nthB: (i) => pick(Number(i)),
     chars: table,
+    put:
+      ascii &&
+      ((rnd, text, at) => {
+        text.room(at + 1)[at] = ascii[rnd.int(n)]!;
+        return at + 1;
+      }),
   });
+}
+
+/** put() of nodes that all have one (undefined when one has none). */
+function puts(nodes: readonly GenNode[]): Put[] | undefined {
+  const out: Put[] = [];
+  for (const n of nodes) {
+    if (n.put === undefined) return undefined;
+    out.push(n.put);
+  }
+  return out;
 }
 
 export function seqNode(input: readonly GenNode[]): GenNode {
@@ -75,7 +122,14 @@ export function seqNode(input: readonly GenNode[]): GenNode {
   let count = 1n;
   for (const c of countsB) count = sat(count * c);
   const [a, b] = parts as [GenNode, GenNode];
+  const partPuts = puts(parts);
   return node(count, {
+    put:
+      partPuts &&
+      ((rnd, text, at) => {
+        for (let k = 0; k < m; k++) at = partPuts[k]!(rnd, text, at);
+        return at;
+      }),
     gen:
       m === 2
         ? (rnd, caps) => a.gen(rnd, caps) + b.gen(rnd, caps)
@@ -113,8 +167,10 @@ export function altNode(branches: readonly GenNode[]): GenNode {
   const nb = branches.length;
   let count = 0n;
   for (const b of branches) count = sat(count + b.count);
+  const branchPuts = puts(branches);
   return node(count, {
     gen: (rnd, caps) => branches[rnd.int(nb)]!.gen(rnd, caps),
+    put: branchPuts && ((rnd, text, at) => branchPuts[rnd.int(nb)]!(rnd, text, at)),
     nthN: (i, caps) => {
       for (let k = 0; k < nb - 1; k++) {
         const b = branches[k]!;
@@ -162,6 +218,7 @@ export function repeatNode(inner: GenNode, min: number, max: number): GenNode {
   const cB = inner.count;
   return node(count, {
     gen: repeatGen(inner, min, span),
+    put: repeatPut(inner, min, span),
     nthN: (i, caps) => {
       let len = min;
       let block = c ** min;
@@ -224,6 +281,22 @@ function repeatGen(inner: GenNode, min: number, span: number): GenNode["gen"] {
   };
 }
 
+/** repeatGen's strings written into a text (GenNode.put), when the inner node has put. */
+function repeatPut(inner: GenNode, min: number, span: number): Put | undefined {
+  const put = inner.put;
+  if (put === undefined) return undefined;
+  const lit = inner.literal;
+  const bytes = lit === undefined ? undefined : asciiBytes(lit);
+  if (bytes !== undefined) return (rnd, text, at) => putRepeated(bytes, min + rnd.int(span), text, at);
+  const ascii = inner.chars && asciiCodes(inner.chars);
+  if (inner.chars !== undefined && ascii !== undefined) return asciiRunPut(inner.chars.n, ascii, min, span);
+  return (rnd, text, at) => {
+    const len = span === 1 ? min : min + rnd.int(span);
+    for (let k = 0; k < len; k++) at = put(rnd, text, at);
+    return at;
+  };
+}
+
 /** 2^32: a run packs as many characters into one 53-bit draw as stay below this. */
 const PACK_LIMIT = 4294967296;
 
@@ -236,33 +309,14 @@ const PACK_LIMIT = 4294967296;
  */
 function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"] {
   const n = chars.n;
-  let per = 1;
-  while (n ** (per + 1) <= PACK_LIMIT) per++;
+  const per = perDraw(n);
   const packed = n ** per;
   const ascii = asciiCodes(chars);
   const capacity = Math.min(min + span - 1, 256);
   if (ascii !== undefined) {
     const text = new AsciiText(capacity);
-    return (rnd) => {
-      const len = span === 1 ? min : min + rnd.int(span);
-      const bytes = text.room(len);
-      let p = 0;
-      while (p < len) {
-        const left = len - p;
-        if (per === 1 || left === 1) {
-          bytes[p++] = ascii[rnd.int(n)]!;
-          continue;
-        }
-        const count = Math.min(left, per);
-        let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
-        for (let k = 0; k < count; k++) {
-          const d = v % n;
-          v = (v - d) / n;
-          bytes[p++] = ascii[d]!;
-        }
-      }
-      return text.text(len);
-    };
+    const run = asciiRunPut(n, ascii, min, span);
+    return (rnd) => text.text(run(rnd, text, 0));
   }
   const code = chars.code;
   const text = new Utf16Text(capacity);
@@ -279,15 +333,51 @@ function charsRunGen(chars: CharTable, min: number, span: number): GenNode["gen"
         continue;
       }
       const count = Math.min(left, per);
-      let v = Math.floor(rnd.float() * (count === per ? packed : n ** count));
+      let v = Math.floor(rnd.float() * (count === per ? packed : n ** count)) >>> 0;
       for (let k = 0; k < count; k++) {
-        const d = v % n;
-        v = (v - d) / n;
-        u = text.put(u, code(d));
+        const q = (v / n) >>> 0;
+        u = text.put(u, code(v - q * n));
+        v = q;
         p++;
       }
     }
     return text.text(u);
+  };
+}
+
+/** The characters per draw of a run from a set of n (see charsRunGen). */
+function perDraw(n: number): number {
+  let per = 1;
+  while (n ** (per + 1) <= PACK_LIMIT) per++;
+  return per;
+}
+
+/** charsRunGen's run of ASCII characters (codes `ascii`, n of them), written into a text. */
+function asciiRunPut(n: number, ascii: Uint8Array, min: number, span: number): Put {
+  const per = perDraw(n);
+  const packed = n ** per;
+  return (rnd, text, at) => {
+    const len = span === 1 ? min : min + rnd.int(span);
+    const bytes = text.room(at + len);
+    const end = at + len;
+    let p = at;
+    while (p < end) {
+      const left = end - p;
+      if (per === 1 || left === 1) {
+        bytes[p++] = ascii[rnd.int(n)]!;
+        continue;
+      }
+      const count = Math.min(left, per);
+      // Below packed <= 2^32: uint32 arithmetic (a division, not a call to fmod) gives the
+      // same digits as v % n and (v - d) / n on doubles.
+      let v = Math.floor(rnd.float() * (count === per ? packed : n ** count)) >>> 0;
+      for (let k = 0; k < count; k++) {
+        const q = (v / n) >>> 0;
+        bytes[p++] = ascii[v - q * n]!;
+        v = q;
+      }
+    }
+    return end;
   };
 }
 

@@ -10,6 +10,8 @@ import type { CompiledStep } from "../../engine/compile/compiled-step.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
+import { writeJsonBytes } from "../arrow-values/json-renderer.ts";
+import { writeJsonString } from "./column-json-writer.ts";
 import { ndjsonFormat } from "./ndjson-format.ts";
 
 type Options = Record<string, string>;
@@ -239,6 +241,28 @@ test("any string and any double are written as the Arrow path writes them", () =
         ]);
       },
     ),
+  );
+});
+
+test("any string, lone surrogates and escapes included, is written as writeJsonBytes writes its UTF-8", () => {
+  const encoder = new TextEncoder();
+  const quoted = (s: string) => {
+    const sink = new ByteSink(4);
+    writeJsonString(sink, s);
+    return Buffer.from(sink.buf.subarray(0, sink.pos)).toString("latin1");
+  };
+  const expected = (s: string) => {
+    const sink = new ByteSink(4);
+    const bytes = encoder.encode(s);
+    writeJsonBytes(sink, bytes, 0, bytes.length);
+    return Buffer.from(sink.buf.subarray(0, sink.pos)).toString("latin1");
+  };
+  for (const s of ['a"b\\c\n\u0001\u007f', 'é"日\t🙂', "\ud800x\udc00", "abc\udbff", "\udfff\ud83d\ude42"])
+    assert.equal(quoted(s), expected(s));
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), (s) => {
+      assert.equal(quoted(s), expected(s));
+    }),
   );
 });
 

@@ -2,7 +2,7 @@ import type { Column } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { decimalText } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
-import { floatText, writeJsonBytes } from "../arrow-values/json-renderer.ts";
+import { floatText } from "../arrow-values/json-renderer.ts";
 import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
 
 /**
@@ -38,22 +38,22 @@ function writeNull(out: ByteSink): void {
 }
 
 /**
- * A string as JSON: ASCII text without quotes, backslashes or control characters (nearly all
- * generated text) copied code unit by code unit; anything else encoded to UTF-8 and escaped
- * as json-renderer's writeJsonBytes escapes the bytes of an Arrow string.
+ * A string as JSON: text without quotes, backslashes or control characters (nearly all
+ * generated text) copied code unit by code unit; from its first other character on, the rest
+ * is escaped and encoded to UTF-8 here (writeJsonRest) as json-renderer's writeJsonBytes
+ * escapes the bytes of an Arrow string.
  */
 export function writeJsonString(out: ByteSink, s: string): void {
   const n = s.length;
   out.ensure(n + 2);
   const buf = out.buf;
-  const from = out.pos;
-  let p = from + 1;
-  buf[from] = 34;
+  let p = out.pos;
+  buf[p++] = 34;
   for (let k = 0; k < n; k++) {
     const c = s.charCodeAt(k);
     if (c < 0x20 || c > 0x7e || c === 34 || c === 92) {
-      out.pos = from;
-      writeUtf8JsonString(out, s);
+      out.pos = p;
+      writeJsonRest(out, s, k);
       return;
     }
     buf[p++] = c;
@@ -62,27 +62,71 @@ export function writeJsonString(out: ByteSink, s: string): void {
   out.pos = p;
 }
 
+const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+/** The escape letter of control characters JSON names (`\n`...), else 0 (`\u00XX`). */
+const NAMED = new Uint8Array(32);
+NAMED[8] = 98;
+NAMED[9] = 116;
+NAMED[10] = 110;
+NAMED[12] = 102;
+NAMED[13] = 114;
+
 /**
- * writeJsonString's other strings: UTF-8 encoded straight into the sink (no bytes allocated
- * per value), which is writeJsonBytes's output unless a byte needs an escape; those strings
- * (rare) go through writeJsonBytes.
+ * The rest of writeJsonString's string from its unit `k` on, and the closing quote: quotes,
+ * backslashes and control characters escaped as writeJsonBytes escapes them, the rest as UTF-8
+ * as TextEncoder writes it (a lone surrogate as U+FFFD). Done here rather than by TextEncoder
+ * and writeJsonBytes: for the short strings generated text is made of, their calls and copies
+ * cost more than the encoding.
  */
-function writeUtf8JsonString(out: ByteSink, s: string): void {
-  out.ensure(3 * s.length + 2);
+function writeJsonRest(out: ByteSink, s: string, k: number): void {
+  const n = s.length;
+  out.ensure(6 * (n - k) + 1);
   const buf = out.buf;
-  const from = out.pos;
-  buf[from] = 34;
-  const end = from + 1 + encoder.encodeInto(s, buf.subarray(from + 1)).written;
-  for (let p = from + 1; p < end; p++) {
-    const b = buf[p]!;
-    if (b < 0x20 || b === 34 || b === 92) {
-      const bytes = encoder.encode(s);
-      writeJsonBytes(out, bytes, 0, bytes.length);
-      return;
+  let p = out.pos;
+  for (; k < n; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x80) {
+      if (c === 34 || c === 92) {
+        buf[p++] = 92;
+        buf[p++] = c;
+      } else if (c < 0x20) {
+        buf[p++] = 92;
+        const named = NAMED[c]!;
+        if (named !== 0) buf[p++] = named;
+        else {
+          buf[p++] = 117;
+          buf[p++] = 48;
+          buf[p++] = 48;
+          buf[p++] = HEX[c >> 4]!;
+          buf[p++] = HEX[c & 15]!;
+        }
+      } else buf[p++] = c;
+    } else if (c < 0x800) {
+      buf[p++] = 0xc0 | (c >> 6);
+      buf[p++] = 0x80 | (c & 63);
+    } else if (c < 0xd800 || c > 0xdfff) {
+      buf[p++] = 0xe0 | (c >> 12);
+      buf[p++] = 0x80 | ((c >> 6) & 63);
+      buf[p++] = 0x80 | (c & 63);
+    } else {
+      const d = c < 0xdc00 && k + 1 < n ? s.charCodeAt(k + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        buf[p++] = 0xf0 | (cp >> 18);
+        buf[p++] = 0x80 | ((cp >> 12) & 63);
+        buf[p++] = 0x80 | ((cp >> 6) & 63);
+        buf[p++] = 0x80 | (cp & 63);
+        k++;
+      } else {
+        // A lone surrogate: U+FFFD, as TextEncoder writes it.
+        buf[p++] = 0xef;
+        buf[p++] = 0xbf;
+        buf[p++] = 0xbd;
+      }
     }
   }
-  buf[end] = 34;
-  out.pos = end + 1;
+  buf[p++] = 34;
+  out.pos = p;
 }
 
 /** A whole number as text (`-` for negatives); ByteSink.digits for the magnitude. */
