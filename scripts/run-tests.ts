@@ -11,7 +11,7 @@
  * end the slowest files are listed with their time.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
@@ -60,6 +60,29 @@ export function longestFirst(files: readonly string[], times: ReadonlyMap<string
     .map((file, at) => ({ file, at, ms: timeOf(file) }))
     .sort((x, y) => y.ms - x.ms || x.at - y.at)
     .map((x) => x.file);
+}
+
+/**
+ * The times of `measured` by test file: a test is timed where it is written, so the time of
+ * tests a shared suite defines (a `.suite.ts` the test files import) goes to the test files that
+ * name that module, shared equally.
+ */
+function byTestFile(
+  measured: ReadonlyMap<string, number>,
+  testFiles: readonly string[],
+): Map<string, number> {
+  const times = new Map<string, number>();
+  const add = (f: string, ms: number) => times.set(f, (times.get(f) ?? 0) + Math.round(ms));
+  for (const [file, ms] of measured) {
+    if (testFiles.includes(file)) {
+      add(file, ms);
+      continue;
+    }
+    const name = basename(file);
+    const importers = testFiles.filter((t) => readFileSync(join(ROOT, t), "utf8").includes(name));
+    for (const t of importers) add(t, ms / importers.length);
+  }
+  return times;
 }
 
 function readTimes(): Map<string, number> {
@@ -130,7 +153,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     await globalTeardown();
   }
   if (process.env.ROWFORGE_TEST_TIMES === "record") {
-    const lines = [...measured].sort(([x], [y]) => (x < y ? -1 : 1)).map(([f, ms]) => `${f}\t${ms}\n`);
+    const recorded = byTestFile(measured, [...files.together, ...files.alone]);
+    const lines = [...recorded].sort(([x], [y]) => (x < y ? -1 : 1)).map(([f, ms]) => `${f}\t${ms}\n`);
     writeFileSync(TIMES_FILE, lines.join(""));
   }
   const slowest = [...measured]

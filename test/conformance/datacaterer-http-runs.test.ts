@@ -1,3 +1,4 @@
+// rowforge-test: alone (a task paced at one request a second, measured)
 import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
