@@ -13,12 +13,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
+import { UI_SHARED_SOURCES } from "./build-ui.ts";
 import { loadUiAssets, packageRoot, uiBuildDir } from "./ui-assets.ts";
 
 /** A package root of its own: a copy of src/ui and the project's node_modules (for preact and esbuild). */
 function packageCopy(): string {
   const root = mkdtempSync(join(tmpdir(), "rowforge-ui-assets-"));
   cpSync(join(packageRoot(), "src", "ui"), join(root, "src", "ui"), { recursive: true });
+  for (const shared of UI_SHARED_SOURCES) cpSync(join(packageRoot(), shared), join(root, shared));
   cpSync(join(packageRoot(), "tsconfig.json"), join(root, "tsconfig.json"));
   symlinkSync(join(packageRoot(), "node_modules"), join(root, "node_modules"));
   return root;
