@@ -71,10 +71,11 @@ function byTestFile(
   measured: ReadonlyMap<string, number>,
   testFiles: readonly string[],
 ): Map<string, number> {
+  const isTestFile = new Set(testFiles);
   const times = new Map<string, number>();
   const add = (f: string, ms: number) => times.set(f, (times.get(f) ?? 0) + Math.round(ms));
   for (const [file, ms] of measured) {
-    if (testFiles.includes(file)) {
+    if (isTestFile.has(file)) {
       add(file, ms);
       continue;
     }
@@ -152,12 +153,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   } finally {
     await globalTeardown();
   }
+  const all = [...files.together, ...files.alone];
+  const perFile = byTestFile(measured, all);
   if (process.env.ROWFORGE_TEST_TIMES === "record") {
-    const recorded = byTestFile(measured, [...files.together, ...files.alone]);
-    const lines = [...recorded].sort(([x], [y]) => (x < y ? -1 : 1)).map(([f, ms]) => `${f}\t${ms}\n`);
+    // A run of some files keeps the others' times; files that are gone leave the table.
+    const table = new Map([...readTimes()].filter(([f]) => all.includes(f)));
+    for (const [f, ms] of perFile) table.set(f, ms);
+    const lines = [...table].sort(([x], [y]) => (x < y ? -1 : 1)).map(([f, ms]) => `${f}\t${ms}\n`);
     writeFileSync(TIMES_FILE, lines.join(""));
   }
-  const slowest = [...measured]
+  const slowest = [...perFile]
     .sort((x, y) => y[1] - x[1])
     .slice(0, 15)
     .map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);

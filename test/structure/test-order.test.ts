@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { longestFirst, testFiles } from "../../scripts/run-tests.ts";
 
@@ -19,8 +20,7 @@ test("test files start longest first, a file with no time yet as the median, tie
   assert.deepEqual(longestFirst(["x.test.ts", "y.test.ts"], new Map()), ["x.test.ts", "y.test.ts"]);
 });
 
-test("every test file of the table of times still exists, so the order follows the suite", async () => {
-  const { readFileSync } = await import("node:fs");
+test("every test file of the table of times still exists, so the order follows the suite", () => {
   const { together, alone } = testFiles();
   const files = new Set([...together, ...alone]);
   const listed = readFileSync(new URL("../file-times.tsv", import.meta.url), "utf8")
