@@ -2,16 +2,15 @@ import { type Data, DataType, type Struct } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { isValid } from "./arrow-cells.ts";
 import type { ByteSink } from "./byte-sink.ts";
+import { needsJsonEscape, writeJsonEscape } from "./json-escape.ts";
 import { plainValueWriter } from "./plain-value-writer.ts";
 
 /** Writes row i of an Arrow array as JSON into the sink (`null` for a null value). */
 export type JsonWriter = (out: ByteSink, i: number) => void;
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 const encoder = new TextEncoder();
 const NULL_BYTES = encoder.encode("null");
-const HEX = "0123456789abcdef";
 
 /** Copies UTF-8 bytes as a JSON string, escaping quotes, backslashes and control characters. */
 export function writeJsonBytes(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
@@ -23,7 +22,7 @@ export function writeJsonBytes(out: ByteSink, bytes: Uint8Array, start: number, 
   // One pass copying while checking; text needing escapes (rare) is written again below.
   for (let k = start; k < end; k++) {
     const b = bytes[k]!;
-    if (b < 0x20 || b === QUOTE || b === BACKSLASH) {
+    if (needsJsonEscape(b)) {
       out.pos = from;
       writeEscaped(out, bytes, start, end);
       return;
@@ -35,29 +34,17 @@ export function writeJsonBytes(out: ByteSink, bytes: Uint8Array, start: number, 
 }
 
 function writeEscaped(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
-  out.byte(QUOTE);
+  out.ensure(6 * (end - start) + 2);
+  const buf = out.buf;
+  let p = out.pos;
+  buf[p++] = QUOTE;
   for (let k = start; k < end; k++) {
     const b = bytes[k]!;
-    if (b === QUOTE || b === BACKSLASH) {
-      out.byte(BACKSLASH);
-      out.byte(b);
-    } else if (b < 0x20) {
-      const named =
-        b === 10
-          ? "\\n"
-          : b === 13
-            ? "\\r"
-            : b === 9
-              ? "\\t"
-              : b === 8
-                ? "\\b"
-                : b === 12
-                  ? "\\f"
-                  : undefined;
-      out.ascii(named ?? `\\u00${HEX[b >> 4]}${HEX[b & 15]}`);
-    } else out.byte(b);
+    if (needsJsonEscape(b)) p = writeJsonEscape(buf, p, b);
+    else buf[p++] = b;
   }
-  out.byte(QUOTE);
+  buf[p++] = QUOTE;
+  out.pos = p;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Column } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { decimalText } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
+import { needsJsonEscape, writeJsonEscape } from "../arrow-values/json-escape.ts";
 import { floatText } from "../arrow-values/json-renderer.ts";
 import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
 
@@ -62,15 +63,6 @@ export function writeJsonString(out: ByteSink, s: string): void {
   out.pos = p;
 }
 
-const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
-/** The escape letter of control characters JSON names (`\n`...), else 0 (`\u00XX`). */
-const NAMED = new Uint8Array(32);
-NAMED[8] = 98;
-NAMED[9] = 116;
-NAMED[10] = 110;
-NAMED[12] = 102;
-NAMED[13] = 114;
-
 /**
  * The rest of writeJsonString's string from its unit `k` on, and the closing quote: quotes,
  * backslashes and control characters escaped as writeJsonBytes escapes them, the rest as UTF-8
@@ -86,21 +78,8 @@ function writeJsonRest(out: ByteSink, s: string, k: number): void {
   for (; k < n; k++) {
     const c = s.charCodeAt(k);
     if (c < 0x80) {
-      if (c === 34 || c === 92) {
-        buf[p++] = 92;
-        buf[p++] = c;
-      } else if (c < 0x20) {
-        buf[p++] = 92;
-        const named = NAMED[c]!;
-        if (named !== 0) buf[p++] = named;
-        else {
-          buf[p++] = 117;
-          buf[p++] = 48;
-          buf[p++] = 48;
-          buf[p++] = HEX[c >> 4]!;
-          buf[p++] = HEX[c & 15]!;
-        }
-      } else buf[p++] = c;
+      if (needsJsonEscape(c)) p = writeJsonEscape(buf, p, c);
+      else buf[p++] = c;
     } else if (c < 0x800) {
       buf[p++] = 0xc0 | (c >> 6);
       buf[p++] = 0x80 | (c & 63);
