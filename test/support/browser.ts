@@ -71,7 +71,8 @@ export function useUiSession(extraServeArgs: readonly string[] = []): () => UiSe
         const context = await b.newContext({ viewport: size, baseURL: url });
         contexts.push(context);
         const page = await context.newPage();
-        page.setDefaultTimeout(15_000);
+        // Generous: the gate runs three test files at once on two cores, and a wait is for a condition, not a speed check.
+        page.setDefaultTimeout(30_000);
         return page;
       },
       async api(method, path, body) {
