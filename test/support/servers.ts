@@ -20,6 +20,7 @@ export {
   SCHEMA_REGISTRY_ENV,
   type SchemaRegistryFacts,
   schemaRegistryFacts,
+  startSchemaRegistryEarly,
 } from "./broker-servers.ts";
 
 /**
