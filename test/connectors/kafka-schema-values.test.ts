@@ -9,7 +9,12 @@ import { fixtureDir } from "../support/fixture-dir.ts";
 import { consumeAll, deleteTopic, freshTopic } from "../support/kafka-topics.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
 
-import { kafkaFacts, schemaRegistryFacts, startSchemaRegistryEarly } from "../support/servers.ts";
+import {
+  kafkaFacts,
+  SCHEMA_REGISTRY_SERVER,
+  schemaRegistryFacts,
+  startInBackground,
+} from "../support/servers.ts";
 
 /**
  * Kafka steps whose fields come from an Avro or Protobuf schema send their values in that
@@ -51,8 +56,9 @@ function runAndSample(step: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-// The registry's start (a JVM) overlaps the first tests, which need only Kafka.
-before(() => startSchemaRegistryEarly());
+// The registry's start (a JVM: half a minute on a loaded machine) overlaps the first tests,
+// which need only Kafka; schemaRegistryFacts() later finds it up or waits for its start.
+before(() => startInBackground(SCHEMA_REGISTRY_SERVER));
 
 const kafkaStep = (topic: string, options: string) =>
   `  - name: events\n    type: kafka\n    count: {records: ${ROWS}}\n    options: {topic: ${topic}, kafka.bootstrap.servers: "${kafkaFacts().bootstrap}", ${options}}\n    fields:\n      - {name: key, type: long, options: {sql: '__index_inc'}}\n`;

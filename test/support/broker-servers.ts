@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type SharedServer, sharedServerFacts, startInBackground } from "./shared-server.ts";
+import { type SharedServer, sharedServerFacts } from "./shared-server.ts";
 
 /**
  * The message brokers a test run shares: Kafka, RabbitMQ, an MQTT broker (mosquitto) and NATS,
@@ -232,15 +232,6 @@ export function schemaRegistryFacts(): SchemaRegistryFacts {
     host: process.env[SCHEMA_REGISTRY_ENV.host]!,
     port: Number(process.env[SCHEMA_REGISTRY_ENV.port]),
   };
-}
-
-/**
- * Starts the shared schema registry in the background when this run starts it on demand (a
- * JVM: half a minute or more on a loaded machine), for a test file whose first tests do not need
- * it: the start overlaps them, and schemaRegistryFacts() later finds it up or waits for it.
- */
-export function startSchemaRegistryEarly(): void {
-  startInBackground(SCHEMA_REGISTRY_SERVER);
 }
 
 /** The shared Kafka broker's facts (started now when this is the run's first test to need it). */
