@@ -3,19 +3,23 @@
 # (/apis/ccompat/v7) rowforge's Kafka schema registry client is tested against. Apicurio
 # publishes its server on Maven Central only as a library jar (io.apicurio:apicurio-registry-app)
 # whose Quarkus build extension for dynamic configuration is not on Maven Central; this script
-# builds the runnable application from that jar once (Maven + the Quarkus Maven plugin, into
-# .tools/apicurio-registry-$VERSION), with the one bean that extension would have generated (an
-# empty list of dynamic properties), then runs it on 127.0.0.1 with a free port (or the one given).
-# Idempotent: when the registry is already up it only prints the facts again.
+# builds the runnable application from that jar once per machine (Maven + the Quarkus Maven
+# plugin, minutes; into ~/.cache/rowforge/apicurio-registry-$VERSION, which every clone and
+# worktree then shares), with the one bean that extension would have generated (an empty list of
+# dynamic properties), then runs it on 127.0.0.1 with a free port (or the one given). Idempotent:
+# when the registry is already up it only prints the facts again. Two builds at once (two clones'
+# test runs on a fresh machine) take turns on a lock beside the folder: the second finds it built.
 #
 #   scripts/servers/apicurio-registry.sh [start] [PORT]   start (or find running), print KEY=value facts
+#   scripts/servers/apicurio-registry.sh build            build it (or find it built), print the runner jar's path
 #   scripts/servers/apicurio-registry.sh status           print the facts when running, exit 1 when not
 #   scripts/servers/apicurio-registry.sh stop [DIR]       stop exactly this registry and remove its folder
 #
 # Facts (stdout; also in $SCHEMA_REGISTRY_DIR/server.env): SCHEMA_REGISTRY_URL (the Confluent API's
 #   base URL), SCHEMA_REGISTRY_HOST, SCHEMA_REGISTRY_PORT, SCHEMA_REGISTRY_DIR, SCHEMA_REGISTRY_PID.
 # Environment: ROWFORGE_SCHEMA_REGISTRY_DIR (the folder; default $ROWFORGE_SERVERS_DIR/schema-registry),
-#   ROWFORGE_TOOLS_DIR (where the built application is kept, default <project>/.tools),
+#   ROWFORGE_TOOLS_DIR (where the built application is kept, default the machine's cache:
+#   ${XDG_CACHE_HOME:-~/.cache}/rowforge, or <project>/.tools when that cannot be made),
 #   SCHEMA_REGISTRY_PORT (same as PORT), SCHEMA_REGISTRY_HEAP (default 256M),
 #   SCHEMA_REGISTRY_READY_TIMEOUT (seconds, default 180), SCHEMA_REGISTRY_JVM_OPTS (more JVM flags),
 #   ROWFORGE_SCHEMA_REGISTRY_WATCH_PID (stop the registry once that process ends).
@@ -28,7 +32,7 @@ VERSION=2.4.2.Final
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-TOOLS="${ROWFORGE_TOOLS_DIR:-$ROOT/.tools}/apicurio-registry-$VERSION"
+TOOLS="$(machine_tools_dir "$ROOT")/apicurio-registry-$VERSION"
 HEAP="${SCHEMA_REGISTRY_HEAP:-256M}"
 READY_TIMEOUT="${SCHEMA_REGISTRY_READY_TIMEOUT:-180}"
 RUNNER="$TOOLS/target/rowforge-apicurio-registry-$VERSION-runner.jar"
@@ -40,12 +44,26 @@ ready() {
   curl -sf -m 2 "http://$HOST:$1/apis/ccompat/v7/subjects" >/dev/null
 }
 
+built() { [ -f "$TOOLS/.complete" ] && [ -f "$RUNNER" ]; }
+
+# Builds the runner into $TOOLS unless it is there; one builder at a time (fd 8 holds the lock
+# while building; closed after, so the registry started next never holds it).
 build_runner() {
-  if [ -f "$TOOLS/.complete" ] && [ -f "$RUNNER" ]; then
-    return 0
+  built && return 0
+  mkdir -p "$(dirname "$TOOLS")"
+  if command -v flock >/dev/null 2>&1; then
+    exec 8>"$TOOLS.lock"
+    if ! flock -n 8; then
+      log "another build of $TOOLS is under way: waiting for it"
+      flock -w 1800 8 || die "another build of $TOOLS holds its lock for 30 minutes ($TOOLS.lock)"
+    fi
+    if built; then
+      exec 8>&-
+      return 0
+    fi
   fi
   require_jdk_maven "build and run the registry"
-  log "building Apicurio Registry $VERSION from Maven Central into $TOOLS (once; a few minutes)"
+  log "building Apicurio Registry $VERSION from Maven Central into $TOOLS (once per machine; a few minutes)"
   rm -rf "$TOOLS"
   mkdir -p "$TOOLS/src/main/java/rowforge/glue" "$TOOLS/src/main/resources"
   cat >"$TOOLS/pom.xml" <<EOF
@@ -122,6 +140,7 @@ EOF
   [ -f "$RUNNER" ] || die "$RUNNER missing after the build ($TOOLS/mvn.log)"
   touch "$TOOLS/.complete"
   log "built ($(du -sh "$TOOLS/target" | cut -f1))"
+  exec 8>&- 2>/dev/null || true
 }
 
 cmd_start() {
@@ -141,7 +160,7 @@ cmd_start() {
   [ -n "${SCHEMA_REGISTRY_JVM_OPTS:-}" ] && jvm+=(${SCHEMA_REGISTRY_JVM_OPTS})
   log "starting Apicurio Registry $VERSION on $HOST:$port (heap $HEAP)"
   # setsid: the registry outlives this script and the terminal or test run that called it.
-  setsid java "${jvm[@]}" -jar "$RUNNER" </dev/null >"$DIR/registry.log" 2>&1 9>&- &
+  setsid java "${jvm[@]}" -jar "$RUNNER" </dev/null >"$DIR/registry.log" 2>&1 9>&- 8>&- &
   local pid=$!
   echo "$pid" >"$DIR/starting.pid"
   kill_on_failed_start "$pid"
@@ -158,4 +177,9 @@ EOF
   print_facts
 }
 
+if [ "${1:-}" = build ]; then
+  build_runner
+  echo "$RUNNER"
+  exit 0
+fi
 main "$@"

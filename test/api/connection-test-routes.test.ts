@@ -3,18 +3,27 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import {
+  KAFKA_SERVER,
   kafkaFacts,
   mariadbFacts,
   mariadbJdbcUrl,
   postgresFacts,
   postgresJdbcUrl,
+  startInBackground,
 } from "../support/servers.ts";
-import { startServe } from "../support/start-serve.ts";
+import { type ServeProcess, startServe } from "../support/start-serve.ts";
 import { type ApiRuntime, apiRuntime } from "./api-fixture.ts";
 
 let f: ApiRuntime;
+/** `rowforge serve` for the last test, started first: its start (seconds on a loaded machine) overlaps the others'. */
+let serving: Promise<ServeProcess>;
 
 before(async () => {
+  // Kafka's start (a JVM, when this run has none yet) overlaps the tests before the Kafka one.
+  startInBackground(KAFKA_SERVER);
+  serving = startServe(["--home", join(fixtureDir({}), "home")]);
+  // Awaited by the last test; a failed start is its failure, not an unhandled rejection here.
+  serving.catch(() => {});
   const pg = postgresFacts();
   const maria = mariadbFacts();
   f = await apiRuntime({
@@ -44,7 +53,14 @@ before(async () => {
   assert.equal(saved.statusCode, 200, saved.body);
 });
 
-after(() => f.close());
+after(async () => {
+  await f.close();
+  const server = await serving?.catch(() => undefined);
+  if (server && server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
 
 const KEYS = ["details", "durationMs", "message", "success"];
 
@@ -134,8 +150,7 @@ test("openapi.json documents both test routes with their answer schema", async (
 
 test("over a real socket: rowforge serve tests a MariaDB connection posted to it and never echoes its password", async () => {
   const maria = mariadbFacts();
-  const dir = fixtureDir({});
-  const server = await startServe(["--home", join(dir, "home")]);
+  const server = await serving;
   try {
     const post = (password: string) =>
       fetch(`${server.url}/connection/test`, {

@@ -6,6 +6,7 @@ import pg from "pg";
 // The message brokers (Kafka, RabbitMQ, MQTT, NATS), started when a test first asks for one.
 export {
   KAFKA_ENV,
+  KAFKA_SERVER,
   type KafkaFacts,
   kafkaFacts,
   MQTT_ENV,
@@ -18,9 +19,12 @@ export {
   type RabbitmqFacts,
   rabbitmqFacts,
   SCHEMA_REGISTRY_ENV,
+  SCHEMA_REGISTRY_SERVER,
   type SchemaRegistryFacts,
   schemaRegistryFacts,
 } from "./broker-servers.ts";
+// Starts an on-demand server (KAFKA_SERVER, SCHEMA_REGISTRY_SERVER) without waiting for it.
+export { startInBackground } from "./shared-server.ts";
 
 /**
  * The database servers and message brokers a test run shares. `npm test` starts each once, before any test file

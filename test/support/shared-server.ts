@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -105,6 +105,28 @@ function startOnDemand(server: SharedServer, runDir: string): void {
     throw new Error(reason);
   }
   exportFacts(server, parseFacts(stdout));
+}
+
+/**
+ * Starts an on-demand server in the background, without waiting, when this test process would
+ * start it on demand and it is not known to be up: a test file whose later tests need it finds
+ * it up by then (or still starting: its script's folder lock makes sharedServerFacts wait for this
+ * start and print its facts), its start overlapping the tests before. Any failure is left to that
+ * later call, which starts it again or reports why not.
+ */
+export function startInBackground(server: SharedServer): void {
+  const runDir = process.env[SERVERS_DIR_ENV];
+  if (!server.onDemand || !runDir || process.env[BROKERS_SWITCH_ENV] === "0") return;
+  if (process.env[server.errorEnv] || Object.values(server.env).every((k) => process.env[k])) return;
+  if (existsSync(errorFile(server, runDir))) return;
+  const runnerPid = Number(process.env[RUNNER_PID_ENV] ?? process.ppid);
+  const child = spawn("bash", [scriptPath(server), "start"], {
+    env: scriptEnvironment(server, runDir, runnerPid),
+    stdio: "ignore",
+  });
+  child.on("error", () => {});
+  // This test process may end first: the start goes on, and the run's teardown stops the server.
+  child.unref();
 }
 
 /**

@@ -67,6 +67,19 @@ use_fresh_dir() {
   set_dir "$made"
 }
 
+# Where a tool built or fetched once is kept for every clone and worktree of the machine (keyed
+# by its version in the name of its folder): ROWFORGE_TOOLS_DIR when set, else
+# ${XDG_CACHE_HOME:-$HOME/.cache}/rowforge, else (no home to write to) the project's .tools
+# (the project's root given).
+machine_tools_dir() {
+  local dir=${ROWFORGE_TOOLS_DIR:-}
+  if [ -z "$dir" ] && [ -n "${XDG_CACHE_HOME:-${HOME:-}}" ]; then
+    dir="${XDG_CACHE_HOME:-$HOME/.cache}/rowforge"
+    mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || dir=""
+  fi
+  echo "${dir:-$1/.tools}"
+}
+
 # A loopback port nobody listens on, below Linux's ephemeral range so outgoing connections do
 # not take it between the check and the bind; never one of the ports given as arguments.
 # shellcheck disable=SC2120 # the ports to avoid are optional

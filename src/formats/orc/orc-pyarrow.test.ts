@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import {
   Int64 as ArrowInt64,
   TimestampNanosecond as ArrowTimestampNanosecond,
@@ -12,20 +12,28 @@ import {
   TimestampMicrosecond,
   type TimestampNanosecond,
 } from "apache-arrow";
-import { readWithPyarrow } from "../../../test/support/orc/orc-readers.ts";
+import { type PyarrowReader, pyarrowReader } from "../../../test/support/orc/orc-readers.ts";
 import { batchOf, expectedColumns, type TestField } from "../../../test/support/orc/orc-test-data.ts";
 import { everyTypeFields, volumeFields } from "../../../test/support/orc/sample-fields.ts";
 import { encodeOrc, writeTemp } from "../../../test/support/orc/write-orc.ts";
 import { DataTypes as T } from "../../model/data-type.ts";
 
 describe("ORC files read back with pyarrow", () => {
+  // One interpreter reads every file of these tests: Python's start and pyarrow's import once.
+  let pyarrow: PyarrowReader;
+  before(() => {
+    pyarrow = pyarrowReader();
+  });
+  after(() => pyarrow?.close());
+  const readWithPyarrow = (path: string) => pyarrow.read(path);
+
   for (const compression of ["none", "zlib", "zstd"]) {
-    it(`every type, nested, with nulls, over sliced batches, stripes and row groups (${compression})`, () => {
+    it(`every type, nested, with nulls, over sliced batches, stripes and row groups (${compression})`, async () => {
       const fields = everyTypeFields(257);
       const whole = batchOf(fields);
       const batches = [whole.slice(0, 100), whole.slice(100, 157), whole.slice(157, 257)];
       const bytes = encodeOrc(batches, { compression, stripeSize: "120rows", rowIndexStride: "50" });
-      const read = readWithPyarrow(writeTemp(`every-${compression}.orc`, bytes));
+      const read = await readWithPyarrow(writeTemp(`every-${compression}.orc`, bytes));
       assert.equal(read.rows, 257);
       assert.deepEqual(read.stripe_rows, [120, 120, 17]);
       assert.equal(read.compression, compression === "none" ? "UNCOMPRESSED" : compression.toUpperCase());
@@ -57,8 +65,10 @@ describe("ORC files read back with pyarrow", () => {
     });
   }
 
-  it("100k rows in odd-sized batches make several stripes (by bytes) of 10000-row groups", () => {
-    const sizes = [7001, 33_333, 50_000, 9669];
+  it("25k rows in odd-sized batches make several stripes (by bytes) of 10000-row groups", async () => {
+    // Batches that straddle row-group and stripe ends; a quarter of the rows and of the stripe
+    // size of a 100k-row file make as many stripes, at a quarter of the encoding and reading.
+    const sizes = [7001, 3333, 5000, 9669];
     const batches = [];
     const all: TestField[][] = [];
     let start = 0;
@@ -68,10 +78,11 @@ describe("ORC files read back with pyarrow", () => {
       batches.push(batchOf(fields));
       start += size;
     }
-    const bytes = encodeOrc(batches, { stripeSize: "2MiB" });
-    const read = readWithPyarrow(writeTemp("volume.orc", bytes));
+    const bytes = encodeOrc(batches, { stripeSize: "512KiB" });
+    const read = await readWithPyarrow(writeTemp("volume.orc", bytes));
     assert.equal(read.rows, start);
     assert.equal(read.compression, "ZSTD");
+    assert.equal(read.row_index_stride, 10_000);
     assert.ok(read.stripes >= 3, `expected several stripes, got ${read.stripes}`);
     assert.equal(
       read.stripe_rows.reduce((a, b) => a + b, 0),
@@ -83,19 +94,19 @@ describe("ORC files read back with pyarrow", () => {
     }
   });
 
-  it("columns of every type holding only nulls", () => {
+  it("columns of every type holding only nulls", async () => {
     const fields = everyTypeFields(30).map((f) => ({ ...f, values: f.values.map(() => null) }));
-    const read = readWithPyarrow(
+    const read = await readWithPyarrow(
       writeTemp("all-null.orc", encodeOrc([batchOf(fields)], { rowIndexStride: "8" })),
     );
     assert.equal(read.rows, 30);
     for (const f of fields) assert.deepEqual(read.columns[f.name], Array(30).fill(null), `column ${f.name}`);
   });
 
-  it("a file with no rows keeps its schema", () => {
+  it("a file with no rows keeps its schema", async () => {
     const fields = everyTypeFields(0);
     for (const compression of ["none", "zstd"]) {
-      const read = readWithPyarrow(
+      const read = await readWithPyarrow(
         writeTemp(`empty-${compression}.orc`, encodeOrc([batchOf(fields)], { compression })),
       );
       assert.equal(read.rows, 0);
@@ -106,7 +117,7 @@ describe("ORC files read back with pyarrow", () => {
     }
   });
 
-  it("the whole int64 range, and timestamps at nanosecond precision, naive and UTC", () => {
+  it("the whole int64 range, and timestamps at nanosecond precision, naive and UTC", async () => {
     const longs = [
       -(2n ** 63n),
       2n ** 63n - 1n,
@@ -148,7 +159,7 @@ describe("ORC files read back with pyarrow", () => {
       ],
     });
     const batch = new RecordBatch(new Schema(fields), data);
-    const read = readWithPyarrow(
+    const read = await readWithPyarrow(
       writeTemp("wide.orc", encodeOrc([batch.slice(0, 333), batch.slice(333)], { rowIndexStride: "100" })),
     );
     assert.deepEqual(read.schema, [
@@ -167,24 +178,25 @@ describe("ORC files read back with pyarrow", () => {
     );
   });
 
-  it("strings long enough to span compression blocks and to need statistics bounds", () => {
+  it("strings long enough to span compression blocks and to need statistics bounds", async () => {
     const long = `${"ß".repeat(700)}z`;
     const fields: TestField[] = [
       {
         name: "text",
         type: T.string,
-        values: Array.from({ length: 400 }, (_, i) =>
+        // 150 rows: about 600 KB of text and 470 KB of bytes, each past the 256 KiB compression block.
+        values: Array.from({ length: 150 }, (_, i) =>
           i % 9 === 0 ? null : `${i}:${long.repeat((i % 5) + 1)}`,
         ),
       },
       {
         name: "blob",
         type: T.binary,
-        values: Array.from({ length: 400 }, (_, i) => new Uint8Array(3000 + i).fill(i & 255)),
+        values: Array.from({ length: 150 }, (_, i) => new Uint8Array(3000 + i).fill(i & 255)),
       },
     ];
     for (const compression of ["none", "zlib"]) {
-      const read = readWithPyarrow(
+      const read = await readWithPyarrow(
         writeTemp(
           `long-${compression}.orc`,
           encodeOrc([batchOf(fields)], { compression, rowIndexStride: "64" }),

@@ -1,4 +1,5 @@
-"""Reads an ORC file with pyarrow and prints it as JSON for rowforge's ORC read-back tests.
+"""Reads an ORC file with pyarrow and prints it as JSON for rowforge's ORC read-back tests:
+`read-orc.py FILE`, or `read-orc.py --serve` reading one path a line from stdin.
 
 Values are rendered to plain JSON explicitly: integers as decimal strings, timestamps as
 nanoseconds since 1970 (UTC) as strings, dates as ISO dates, decimals in fixed notation,
@@ -67,7 +68,8 @@ def writer_of(f):
         return "unknown: " + str(e)
 
 
-def main(path):
+def read(path):
+    """The file as the JSON text the tests read."""
     f = orc.ORCFile(path)
     table = f.read()
     target = pa.schema([pa.field(x.name, plain(x.type), x.nullable) for x in table.schema])
@@ -90,8 +92,26 @@ def main(path):
         "schema": [[x.name, str(x.type)] for x in table.schema],
         "columns": columns,
     }
-    sys.stdout.write(json.dumps(out))
+    return json.dumps(out)
+
+
+def serve():
+    """Reads one path a line from stdin until it closes; answers each `ok|error <bytes>` + the text
+    (test/support/reader-process.ts): one interpreter and one pyarrow import for many files."""
+    out = sys.stdout.buffer
+    for line in sys.stdin:
+        path = line.rstrip("\n")
+        try:
+            status, text = "ok", read(path)
+        except Exception as e:  # the test shows what pyarrow said, and the process stays up
+            status, text = "error", f"pyarrow could not read {path}: {type(e).__name__}: {e}"
+        data = text.encode("utf-8")
+        out.write(f"{status} {len(data)}\n".encode("ascii") + data)
+        out.flush()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:
+        sys.stdout.write(read(sys.argv[1]))

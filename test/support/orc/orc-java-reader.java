@@ -1,10 +1,23 @@
-// A rowforge test helper run with the ORC tools jar on the class path:
-//   java -cp orc-tools-uber.jar orc-index-check.java seek ROW,ROW,... FILE...
+// A rowforge test helper, compiled against the ORC tools jar and run with it on the class path:
+// one JVM answering many requests (test/support/reader-process.ts: a request is a line of
+// tab-separated arguments; the answer `ok|error <bytes>` and the output). A request is
+//   seek ROW,ROW,... FILE...
 //     reads each file front to back, then seeks to each ROW (through the row index) and
 //     prints whether the row read there equals the row read in sequence;
-//   java -cp orc-tools-uber.jar orc-index-check.java between COLUMN LOW HIGH FILE...
+//   between COLUMN LOW HIGH FILE...
 //     reads with a "COLUMN between LOW and HIGH" search argument and prints how many rows the
-//     row-group statistics let through.
+//     row-group statistics let through;
+//   anything else: the ORC tools' own command line (`meta -j FILE`, `data FILE`, ...).
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -19,9 +32,37 @@ import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
 import org.apache.orc.TypeDescription;
 
-public class OrcIndexCheck {
-  public static void main(String[] args) throws Exception {
+class OrcJavaReader {
+  public static void main(String[] ignored) throws Exception {
+    OutputStream answers = new FileOutputStream(FileDescriptor.out);
+    BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    for (String line; (line = requests.readLine()) != null; ) {
+      ByteArrayOutputStream captured = new ByteArrayOutputStream();
+      PrintStream out = new PrintStream(captured, true, StandardCharsets.UTF_8);
+      String status = "ok";
+      System.setOut(out);
+      try {
+        run(line.split("\t", -1));
+      } catch (Throwable e) {
+        status = "error";
+        StringWriter trace = new StringWriter();
+        e.printStackTrace(new PrintWriter(trace));
+        out.print(line + ": " + trace);
+      }
+      out.flush();
+      byte[] bytes = captured.toByteArray();
+      answers.write((status + " " + bytes.length + "\n").getBytes(StandardCharsets.US_ASCII));
+      answers.write(bytes);
+      answers.flush();
+    }
+  }
+
+  static void run(String[] args) throws Exception {
     boolean seek = args[0].equals("seek");
+    if (!seek && !args[0].equals("between")) {
+      org.apache.orc.tools.Driver.main(args);
+      return;
+    }
     for (int f = seek ? 2 : 4; f < args.length; f++) {
       Reader reader = OrcFile.createReader(new Path(args[f]), OrcFile.readerOptions(new Configuration()));
       System.out.println(args[f] + ": " + (seek ? seek(reader, args[1].split(",")) : between(reader, args)));
