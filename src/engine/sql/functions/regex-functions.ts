@@ -20,7 +20,7 @@ import {
   parseJavaReplacement,
   type ReplacementPart,
 } from "./regex-tools.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompileFn, functionTable } from "./sql-function.ts";
 import { charLength } from "./text-utils.ts";
 
 const S = DataTypes.string;
@@ -68,7 +68,7 @@ function replaceAll(
   return out + s.slice(last);
 }
 
-function compileRegexpReplace(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
+function compileRegexpReplace(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   const limits = valueLimits(inputs);
   const fits = (length: number) => checkValueSize(fn, length, limits, "string");
   const s = stringArg(fn, args, 0);
@@ -133,53 +133,55 @@ function checkGroup(fn: string, rx: JavaRegex, idx: number): void {
   }
 }
 
-function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
-  const s = stringArg(fn, args, 0);
-  const rx = regexArg(fn, args, 1);
-  const idx = args.length > 2 ? intArg(fn, args, 2) : () => 1;
-  const idxConst = args.length > 2 ? constantArg(fn, args, 2, I) : { value: 1 };
-  if (rx.constant && idxConst !== undefined && idxConst.value !== null) {
-    checkGroup(fn, rx.constant, idxConst.value as number);
-  }
-  return {
-    type: all ? DataTypes.array(S) : S,
-    ...(all ? { bound: partsBound(args) } : {}),
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      if (r === null) return null;
-      const g = idx(ctx);
-      if (g === null) return null;
-      checkGroup(fn, r, g as number);
-      const str = v as string;
-      if (!all) {
-        const m = r.exec(str);
-        return m === null ? "" : (m[g as number] ?? "");
-      }
-      const out: SqlValue[] = [];
-      for (const m of r.matches(str)) out.push(m[g as number] ?? "");
-      return out;
-    }) satisfies SqlEvaluator,
+function compileExtract(all: boolean): CompileFn {
+  return (args, _inputs, fn) => {
+    const s = stringArg(fn, args, 0);
+    const rx = regexArg(fn, args, 1);
+    const idx = args.length > 2 ? intArg(fn, args, 2) : () => 1;
+    const idxConst = args.length > 2 ? constantArg(fn, args, 2, I) : { value: 1 };
+    if (rx.constant && idxConst !== undefined && idxConst.value !== null) {
+      checkGroup(fn, rx.constant, idxConst.value as number);
+    }
+    return {
+      type: all ? DataTypes.array(S) : S,
+      ...(all ? { bound: partsBound(args) } : {}),
+      evaluate: ((ctx) => {
+        const v = s(ctx);
+        if (v === null) return null;
+        const r = rx.at(ctx);
+        if (r === null) return null;
+        const g = idx(ctx);
+        if (g === null) return null;
+        checkGroup(fn, r, g as number);
+        const str = v as string;
+        if (!all) {
+          const m = r.exec(str);
+          return m === null ? "" : (m[g as number] ?? "");
+        }
+        const out: SqlValue[] = [];
+        for (const m of r.matches(str)) out.push(m[g as number] ?? "");
+        return out;
+      }) satisfies SqlEvaluator,
+    };
   };
 }
 
 function compileRegexProbe(
-  args: readonly SqlArg[],
-  fn: string,
   type: typeof S | typeof I | typeof DataTypes.boolean,
   probe: (s: string, rx: JavaRegex) => SqlValue,
-) {
-  const s = stringArg(fn, args, 0);
-  const rx = regexArg(fn, args, 1);
-  return {
-    type,
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      return r === null ? null : probe(v as string, r);
-    }) satisfies SqlEvaluator,
+): CompileFn {
+  return (args, _inputs, fn) => {
+    const s = stringArg(fn, args, 0);
+    const rx = regexArg(fn, args, 1);
+    return {
+      type,
+      evaluate: ((ctx) => {
+        const v = s(ctx);
+        if (v === null) return null;
+        const r = rx.at(ctx);
+        return r === null ? null : probe(v as string, r);
+      }) satisfies SqlEvaluator,
+    };
   };
 }
 
@@ -189,7 +191,7 @@ function countMatches(s: string, rx: JavaRegex): number {
   return n;
 }
 
-function compileSplit(args: readonly SqlArg[], fn: string) {
+function compileSplit(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
   const limit = args.length > 2 ? intArg(fn, args, 2) : () => -1;
@@ -208,54 +210,51 @@ function compileSplit(args: readonly SqlArg[], fn: string) {
   };
 }
 
-export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+export const REGEX_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "regexp_replace(str, regex, rep[, pos])",
     "grows",
     ": replaces every match (Java regex; $1 and ${name} in rep) from 1-based pos",
-    (a, inputs, fn) => compileRegexpReplace(a, fn, inputs),
-  ),
-  ...sqlFunction(
+    compileRegexpReplace,
+  ],
+  [
     "regexp_extract(str, regex[, idx=1])",
     "input",
     ": group idx of the first match, '' when none",
-    (a, _i, fn) => compileExtract(a, fn, false),
-  ),
-  ...sqlFunction(
-    "regexp_extract_all(str, regex[, idx=1])",
-    "input",
-    ": group idx of every match",
-    (a, _i, fn) => compileExtract(a, fn, true),
-  ),
-  ...sqlFunction(
+    compileExtract(false),
+  ],
+  ["regexp_extract_all(str, regex[, idx=1])", "input", ": group idx of every match", compileExtract(true)],
+  [
     "rlike|regexp_like|regexp(str, regex)",
     "fixed",
     "whether the regex matches somewhere in str",
-    (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.test(s)),
-  ),
-  ...sqlFunction("regexp_count(str, regex)", "fixed", "number of matches of the regex in str", (a, _i, fn) =>
-    compileRegexProbe(a, fn, I, countMatches),
-  ),
-  ...sqlFunction(
+    compileRegexProbe(DataTypes.boolean, (s, r) => r.test(s)),
+  ],
+  [
+    "regexp_count(str, regex)",
+    "fixed",
+    "number of matches of the regex in str",
+    compileRegexProbe(I, countMatches),
+  ],
+  [
     "regexp_substr(str, regex)",
     "input",
     "the first match of the regex, NULL when none",
-    (a, _i, fn) => compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
-  ),
-  ...sqlFunction(
+    compileRegexProbe(S, (s, r) => r.exec(s)?.[0] ?? null),
+  ],
+  [
     "regexp_instr(str, regex[, idx])",
     "fixed",
     "1-based position of the first match, 0 when none",
-    (a, _i, fn) =>
-      compileRegexProbe(a, fn, I, (s, r) => {
-        const m = r.exec(s);
-        return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
-      }),
-  ),
-  ...sqlFunction(
+    compileRegexProbe(I, (s, r) => {
+      const m = r.exec(s);
+      return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
+    }),
+  ],
+  [
     "split(str, regex[, limit])",
     "input",
     ": splits around matches; limit > 0 caps the number of parts",
-    (a, _i, fn) => compileSplit(a, fn),
-  ),
-];
+    compileSplit,
+  ],
+]);
