@@ -4,7 +4,13 @@
  * Impossible casts (a number to a date, an array to an int) are refused when compiling.
  */
 import { RowforgeError } from "../../../errors/index.ts";
-import { type DataType, type DecimalType, formatDataType, sameDataType } from "../../../model/data-type.ts";
+import {
+  type DataType,
+  type DecimalType,
+  formatDataType,
+  isNumeric,
+  sameDataType,
+} from "../../../model/data-type.ts";
 import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../../util/calendar.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import {
@@ -80,8 +86,6 @@ function toIntegral(from: DataType, bits: Bits): CastFn | undefined {
     case "timestamp":
       // Seconds since the epoch, wrapped to the width (floor division, like Spark).
       return (v) => Number(BigInt.asIntN(bits, BigInt(Math.floor((v as number) / MICROS_PER_SECOND))));
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -103,8 +107,6 @@ function toLong(from: DataType): CastFn | undefined {
       return (v) => parseLongText(v as string);
     case "timestamp":
       return (v) => BigInt(Math.floor((v as number) / MICROS_PER_SECOND));
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -125,8 +127,6 @@ function toDouble(from: DataType): CastFn | undefined {
       return (v) => parseDoubleText(v as string);
     case "timestamp":
       return (v) => (v as number) / MICROS_PER_SECOND;
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -159,8 +159,6 @@ function toDecimal(from: DataType, to: DecimalType): CastFn | undefined {
       return (v) => decimalFromString(v as string, to);
     case "timestamp":
       return (v) => toDecimalType(BigInt(v as number), 6, to);
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -180,8 +178,6 @@ function toBoolean(from: DataType): CastFn | undefined {
       return (v) => v !== 0n;
     case "string":
       return (v) => parseBooleanText(v as string);
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -289,6 +285,8 @@ function toStruct(from: DataType, to: Extract<DataType, { kind: "struct" }>): Ca
 /** The cast of a non-null value (which may still give null), or undefined when Spark refuses the cast. */
 function castNonNull(from: DataType, to: DataType): CastFn | undefined {
   if (sameDataType(from, to)) return identity;
+  // A date is NULL as any number or boolean (Spark, non-ANSI).
+  if (from.kind === "date" && (isNumeric(to) || to.kind === "boolean")) return alwaysNull;
   switch (to.kind) {
     case "string":
       return compileFormatter(from);
