@@ -22,7 +22,7 @@ import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
 import { lastValueCache } from "./last-value-cache.ts";
 import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
-import { strict1, strict2 } from "./strict-evaluators.ts";
+import { strict1 } from "./strict-evaluators.ts";
 
 const S = DataTypes.string;
 const L = DataTypes.long;
@@ -241,27 +241,8 @@ function compileToUnixTimestamp(args: readonly SqlArg[], _i: SqlRunInputs, fn: s
   };
 }
 
-function compileDateTrunc(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
-  const level = lastValueCache(levelOf);
-  return {
-    type: TS,
-    evaluate: strict2<string, number>(stringArg(fn, args, 0), tsArg(fn, args, 1), (u, ts) => {
-      const l = level(u);
-      return l === undefined ? null : truncTimestamp(ts, l);
-    }),
-  };
-}
-
-function compileTrunc(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
-  const level = lastValueCache(levelOf);
-  return {
-    type: DATE,
-    evaluate: strict2<number, string>(dateArg(fn, args, 0), stringArg(fn, args, 1), (d, u) => {
-      const l = level(u);
-      return l === undefined || !DATE_LEVELS.has(l) ? null : truncDays(d, l);
-    }),
-  };
-}
+/** The truncation level a unit names (the last unit's level kept: units are mostly constants). */
+const truncLevel = lastValueCache(levelOf);
 
 function compileTimestampSeconds(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
   return {
@@ -324,16 +305,22 @@ export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = functionTable(
     ),
   ],
   [
-    "date_trunc(unit, ts)",
+    "date_trunc(unit: string, ts: timestamp): timestamp",
     "fixed",
     ": truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
-    compileDateTrunc,
+    strict((u: string, ts: number) => {
+      const l = truncLevel(u);
+      return l === undefined ? null : truncTimestamp(ts, l);
+    }),
   ],
   [
-    "trunc(date, unit)",
+    "trunc(date: date, unit: string): date",
     "fixed",
     ": truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
-    compileTrunc,
+    strict((d: number, u: string) => {
+      const l = truncLevel(u);
+      return l === undefined || !DATE_LEVELS.has(l) ? null : truncDays(d, l);
+    }),
   ],
   [
     "timestamp_seconds(seconds)",

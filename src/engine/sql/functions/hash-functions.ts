@@ -7,7 +7,7 @@ import { coerceArg, intArg, rejectLambdas } from "./function-args.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
 import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
 import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
-import { type CompiledCall, functionTable, sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, functionTable, sqlFunction } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const MURMUR: HashPrimitives<number> = { int: murmur3Int, long: murmur3Long, bytes: murmur3Bytes };
@@ -38,29 +38,23 @@ const SHA2_BITS: ReadonlyMap<number, string> = new Map([
   [512, "sha512"],
 ]);
 
-function compileHash(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
-  rejectLambdas(fn, args);
-  const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, MURMUR) }));
-  return {
-    type: DataTypes.int,
-    evaluate: (ctx) => {
-      let seed = 42;
-      for (const p of parts) seed = p.h(p.e(ctx), seed);
-      return seed;
-    },
-  };
-}
-
-function compileXxhash64(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
-  rejectLambdas(fn, args);
-  const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, XXHASH) }));
-  return {
-    type: DataTypes.long,
-    evaluate: (ctx) => {
-      let seed = 42n;
-      for (const p of parts) seed = p.h(p.e(ctx), seed);
-      return seed;
-    },
+/** Spark's hash of every argument in turn, each seeding the next, from seed 42 (hash, xxhash64). */
+function compileSeededHash<S extends number | bigint>(
+  primitives: HashPrimitives<S>,
+  seed: S,
+  type: DataType,
+): CompileFn {
+  return (args, _inputs, fn) => {
+    rejectLambdas(fn, args);
+    const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, primitives) }));
+    return {
+      type,
+      evaluate: (ctx) => {
+        let h = seed;
+        for (const p of parts) h = p.h(p.e(ctx), h);
+        return h;
+      },
+    };
   };
 }
 
@@ -79,13 +73,13 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = functionTable([
     "hash(value, values...)",
     "fixed",
     "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
-    compileHash,
+    compileSeededHash(MURMUR, 42, DataTypes.int),
   ],
   [
     "xxhash64(value, values...)",
     "fixed",
     "64-bit xxHash (seed 42) of the arguments, as a bigint",
-    compileXxhash64,
+    compileSeededHash(XXHASH, 42n, DataTypes.long),
   ],
   ...bytesFunction(
     "crc32(bytes)",

@@ -14,7 +14,7 @@ import { argBound, argsBound } from "./function-bounds.ts";
 import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type CompiledCall, type CompileFn, functionTable } from "./sql-function.ts";
-import { strict1, strict2 } from "./strict-evaluators.ts";
+import { strict1, strict2, strictInRow } from "./strict-evaluators.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -36,10 +36,7 @@ function compileTransform(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: st
   return {
     type: DataTypes.array(bound.type),
     bound: elementsBound(argBound(args, 0), bound.bound),
-    evaluate: ((ctx) => {
-      const v = arr.evaluate(ctx);
-      if (v === null) return null;
-      const a = v as Values;
+    evaluate: strictInRow<Values>(arr.evaluate, (a, ctx) => {
       const out = new Array<SqlValue>(a.length);
       const params: SqlValue[] = [null, null];
       for (let i = 0; i < a.length; i++) {
@@ -48,7 +45,7 @@ function compileTransform(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: st
         out[i] = bound.invoke(ctx, params);
       }
       return out;
-    }) satisfies SqlEvaluator,
+    }),
   };
 }
 
@@ -65,18 +62,16 @@ function compileFilter(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: strin
   const { arr, bound } = predicate(fn, args, true);
   return {
     type: arr.type,
-    evaluate: ((ctx) => {
-      const v = arr.evaluate(ctx);
-      if (v === null) return null;
+    evaluate: strictInRow<Values>(arr.evaluate, (v, ctx) => {
       const out: SqlValue[] = [];
       const params: SqlValue[] = [null, null];
-      (v as Values).forEach((x, i) => {
+      v.forEach((x, i) => {
         params[0] = x;
         params[1] = i;
         if (bound.invoke(ctx, params) === true) out.push(x);
       });
       return out;
-    }) satisfies SqlEvaluator,
+    }),
   };
 }
 
@@ -86,19 +81,17 @@ function compileQuantifier(decisive: boolean): CompileFn {
     const { arr, bound } = predicate(fn, args, false);
     return {
       type: DataTypes.boolean,
-      evaluate: ((ctx) => {
-        const v = arr.evaluate(ctx);
-        if (v === null) return null;
+      evaluate: strictInRow<Values>(arr.evaluate, (v, ctx) => {
         let sawNull = false;
         const params: SqlValue[] = [null];
-        for (const x of v as Values) {
+        for (const x of v) {
           params[0] = x;
           const r = bound.invoke(ctx, params);
           if (r === null) sawNull = true;
           else if (r === decisive) return decisive;
         }
         return sawNull ? null : !decisive;
-      }) satisfies SqlEvaluator,
+      }),
     };
   };
 }

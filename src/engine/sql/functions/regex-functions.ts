@@ -1,13 +1,6 @@
 /** Regular-expression functions (Java regex syntax, see engine/java-regex) and split. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type {
-  SqlArg,
-  SqlEvaluator,
-  SqlFunction,
-  SqlRowContext,
-  SqlRunInputs,
-  SqlValue,
-} from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlRowContext, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { constantArg, intArg, stringArg } from "./function-args.ts";
 import { argBound, checkValueSize, partsBound, valueLimits } from "./function-bounds.ts";
 import { runtimeError, sqlError } from "./function-errors.ts";
@@ -21,6 +14,7 @@ import {
   type ReplacementPart,
 } from "./regex-tools.ts";
 import { type CompileFn, functionTable } from "./sql-function.ts";
+import { strict2, strict3, strictN } from "./strict-evaluators.ts";
 import { charLength } from "./text-utils.ts";
 
 const S = DataTypes.string;
@@ -105,24 +99,15 @@ function compileRegexpReplace(args: readonly SqlArg[], inputs: SqlRunInputs, fn:
   return {
     type: S,
     bound: argBound(args, 0) + matches * argBound(args, 2) + (argBound(args, 0) * argBound(args, 2)) / 4,
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      if (r === null) return null;
-      const t = rep(ctx);
-      if (t === null) return null;
-      const p = pos(ctx);
-      if (p === null) return null;
-      const str = v as string;
-      if ((p as number) < 1)
-        throw runtimeError(fn, `the position must be 1 or more, but it is ${p as number}`);
-      if ((p as number) > str.length) return str;
+    evaluate: strictN<unknown>([s, rx.at, rep, pos], ([v, rv, t, pv]) => {
+      const [str, r, p] = [v as string, rv as JavaRegex, pv as number];
+      if (p < 1) throw runtimeError(fn, `the position must be 1 or more, but it is ${p}`);
+      if (p > str.length) return str;
       const parts = partsOf(r, t as string);
       if (p === 1) return replaceAll(str, r, parts, fits);
-      const head = str.slice(0, (p as number) - 1);
-      return head + replaceAll(str.slice((p as number) - 1), r, parts, fits, head.length);
-    }) satisfies SqlEvaluator,
+      const head = str.slice(0, p - 1);
+      return head + replaceAll(str.slice(p - 1), r, parts, fits, head.length);
+    }),
   };
 }
 
@@ -145,23 +130,16 @@ function compileExtract(all: boolean): CompileFn {
     return {
       type: all ? DataTypes.array(S) : S,
       ...(all ? { bound: partsBound(args) } : {}),
-      evaluate: ((ctx) => {
-        const v = s(ctx);
-        if (v === null) return null;
-        const r = rx.at(ctx);
-        if (r === null) return null;
-        const g = idx(ctx);
-        if (g === null) return null;
-        checkGroup(fn, r, g as number);
-        const str = v as string;
+      evaluate: strict3<string, JavaRegex, number>(s, rx.at, idx, (str, r, g) => {
+        checkGroup(fn, r, g);
         if (!all) {
           const m = r.exec(str);
-          return m === null ? "" : (m[g as number] ?? "");
+          return m === null ? "" : (m[g] ?? "");
         }
         const out: SqlValue[] = [];
-        for (const m of r.matches(str)) out.push(m[g as number] ?? "");
+        for (const m of r.matches(str)) out.push(m[g] ?? "");
         return out;
-      }) satisfies SqlEvaluator,
+      }),
     };
   };
 }
@@ -175,12 +153,7 @@ function compileRegexProbe(
     const rx = regexArg(fn, args, 1);
     return {
       type,
-      evaluate: ((ctx) => {
-        const v = s(ctx);
-        if (v === null) return null;
-        const r = rx.at(ctx);
-        return r === null ? null : probe(v as string, r);
-      }) satisfies SqlEvaluator,
+      evaluate: strict2<string, JavaRegex>(s, rx.at, probe),
     };
   };
 }
@@ -198,15 +171,7 @@ function compileSplit(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string
   return {
     type: DataTypes.array(S),
     bound: partsBound(args),
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      if (r === null) return null;
-      const l = limit(ctx);
-      if (l === null) return null;
-      return javaSplit(v as string, r, l as number);
-    }) satisfies SqlEvaluator,
+    evaluate: strict3<string, JavaRegex, number>(s, rx.at, limit, javaSplit),
   };
 }
 
