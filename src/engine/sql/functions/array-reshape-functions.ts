@@ -61,29 +61,14 @@ function compileSequence(args: readonly SqlArg[], inputs: SqlRunInputs, fn: stri
   const t = commonArgType(args.slice(0, 2));
   if (t === undefined) throw sqlError(fn, "start and stop must have a common type");
   const step = args.length > 2 ? coerceArg(fn, args, 2, L) : undefined;
-  const defaultStep = (a: number, b: number, unit: number): number => (a <= b ? unit : -unit);
-  if (t.kind === "long") {
-    const a = coerceArg(fn, args, 0, L);
-    const b = coerceArg(fn, args, 1, L);
-    return {
-      type: DataTypes.array(L),
-      evaluate: ((ctx) => {
-        const x = a(ctx);
-        const y = b(ctx);
-        if (x === null || y === null) return null;
-        const s = step === undefined ? ((x as bigint) <= (y as bigint) ? 1n : -1n) : step(ctx);
-        if (s === null) return null;
-        return sequenceOf(fn, Number(x), Number(y), Number(s), limits).map((v) => BigInt(v));
-      }) satisfies SqlEvaluator,
-    };
-  }
-  const kind = t.kind === "date" || t.kind === "timestamp" ? t.kind : "int";
+  const kind = t.kind === "date" || t.kind === "timestamp" || t.kind === "long" ? t.kind : "int";
   if (kind === "int" && !["int", "short", "byte"].includes(t.kind)) {
     throw sqlError(fn, `start and stop must be integers, dates or timestamps, not ${t.kind}`);
   }
   const target = kind === "int" ? I : t;
   const a = coerceArg(fn, args, 0, target);
   const b = coerceArg(fn, args, 1, target);
+  // The default step: one (a day for timestamps) towards stop; a given step is a long, in seconds for timestamps.
   const unit = kind === "timestamp" ? MICROS_PER_DAY : 1;
   const stepScale = kind === "timestamp" ? 1_000_000 : 1;
   return {
@@ -92,15 +77,12 @@ function compileSequence(args: readonly SqlArg[], inputs: SqlRunInputs, fn: stri
       const x = a(ctx);
       const y = b(ctx);
       if (x === null || y === null) return null;
-      const s = step === undefined ? defaultStep(x as number, y as number, unit) : step(ctx);
+      const s =
+        step === undefined ? ((x as number | bigint) <= (y as number | bigint) ? unit : -unit) : step(ctx);
       if (s === null) return null;
-      return sequenceOf(
-        fn,
-        x as number,
-        y as number,
-        typeof s === "bigint" ? Number(s) * stepScale : (s as number),
-        limits,
-      );
+      const by = typeof s === "bigint" ? Number(s) * stepScale : (s as number);
+      const out = sequenceOf(fn, Number(x), Number(y), by, limits);
+      return kind === "long" ? out.map((v) => BigInt(v)) : out;
     }) satisfies SqlEvaluator,
   };
 }

@@ -1,5 +1,5 @@
 /** Row and engine information: monotonically_increasing_id, spark_partition_id, typeof, input_file_name, raise_error. */
-import { type DataType, DataTypes } from "../../../model/data-type.ts";
+import { type DataType, DataTypes, formatDataType } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import { stringArg } from "./function-args.ts";
 import { runtimeError } from "./function-errors.ts";
@@ -13,20 +13,8 @@ const SPARK_TYPE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** A type as Spark's typeof() names it: bigint, smallint, tinyint, decimal(10,2), array<int>, struct<a:int>. */
-export function sparkTypeName(t: DataType): string {
-  switch (t.kind) {
-    case "decimal":
-      return `decimal(${t.precision},${t.scale})`;
-    case "array":
-      return `array<${sparkTypeName(t.element)}>`;
-    case "map":
-      return `map<${sparkTypeName(t.key)},${sparkTypeName(t.value)}>`;
-    case "struct":
-      return `struct<${t.fields.map((f) => `${f.name}:${sparkTypeName(f.type)}`).join(",")}>`;
-    default:
-      return SPARK_TYPE_NAMES[t.kind] ?? t.kind;
-  }
-}
+export const sparkTypeName = (t: DataType): string =>
+  formatDataType(t, { leaf: (kind) => SPARK_TYPE_NAMES[kind] ?? kind, field: (name) => name });
 
 function compileMonotonicallyIncreasingId(
   _args: readonly SqlArg[],
