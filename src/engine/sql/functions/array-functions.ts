@@ -11,9 +11,8 @@ import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
 import { type CompiledCall, type CompileFn, functionTable } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
+import { I, L } from "./type-shorthands.ts";
 
-const I = DataTypes.int;
-const L = DataTypes.long;
 /** Arrays longer than this are refused (Spark's limit is close to 2^31; rowforge keeps rows small). */
 export const MAX_ARRAY_LENGTH = 10_000_000;
 

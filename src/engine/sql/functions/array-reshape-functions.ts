@@ -12,9 +12,7 @@ import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type CompiledCall, defineFunction, functionTable } from "./sql-function.ts";
 import { strict1, strict3 } from "./strict-evaluators.ts";
-
-const I = DataTypes.int;
-const L = DataTypes.long;
+import { I, L } from "./type-shorthands.ts";
 
 type Values = readonly SqlValue[];
 

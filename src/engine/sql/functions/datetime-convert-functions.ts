@@ -23,11 +23,8 @@ import { isNullLiteral } from "./implicit-argument-casts.ts";
 import { lastValueCache } from "./last-value-cache.ts";
 import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
 import { strict1 } from "./strict-evaluators.ts";
+import { DATE, L, S, TS } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
-const L = DataTypes.long;
-const DATE = DataTypes.date;
-const TS = DataTypes.timestamp;
 const DEFAULT_FORMAT = "yyyy-MM-dd HH:mm:ss";
 
 /** The pattern argument at `i`: compiled once when it is a literal (errors at compile time), else cached per value. */

@@ -22,10 +22,7 @@ import { sqlError } from "./function-errors.ts";
 import { lastValueCache } from "./last-value-cache.ts";
 import { type CompiledCall, defineFunction, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2, strictN } from "./strict-evaluators.ts";
-
-const I = DataTypes.int;
-const DATE = DataTypes.date;
-const TS = DataTypes.timestamp;
+import { DATE, I, TS } from "./type-shorthands.ts";
 
 export const dateArg = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator =>
   coerceArg(fn, args, i, DATE);

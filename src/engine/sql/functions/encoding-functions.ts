@@ -10,10 +10,9 @@ import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type CompiledCall, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
+import { L, S } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
 const B = DataTypes.binary;
-const L = DataTypes.long;
 
 const toBytes = (b: Buffer): Uint8Array =>
   new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));

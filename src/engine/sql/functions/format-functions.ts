@@ -27,8 +27,7 @@ import {
 import { lastValueCache } from "./last-value-cache.ts";
 import type { ExactDecimal } from "./rounding.ts";
 import { functionTable } from "./sql-function.ts";
-
-const S = DataTypes.string;
+import { S } from "./type-shorthands.ts";
 
 function compileFormatString(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   rejectLambdas(fn, args);

@@ -15,10 +15,10 @@ import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { compileRegex, javaSplit } from "./regex-tools.ts";
 import { type CompiledCall, type CompileFn, functionTable } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
+import { S } from "./type-shorthands.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
-const S = DataTypes.string;
 
 function mapArg(fn: string, args: readonly SqlArg[], i: number) {
   const a = args[i]!;

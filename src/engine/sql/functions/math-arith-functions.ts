@@ -15,9 +15,7 @@ import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
 import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
-
-const D = DataTypes.double;
-const L = DataTypes.long;
+import { D, L } from "./type-shorthands.ts";
 
 interface Typed {
   readonly type: DataType;

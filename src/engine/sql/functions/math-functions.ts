@@ -4,8 +4,7 @@ import type { SqlArg, SqlFunction, SqlRowContext, SqlRunInputs } from "../sql-co
 import { coerceArg } from "./function-args.ts";
 import { type CompiledCall, defineFunction, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
-
-const D = DataTypes.double;
+import { D } from "./type-shorthands.ts";
 
 const dbl = (fn: string, args: readonly SqlArg[], i: number) => coerceArg(fn, args, i, D);
 

@@ -16,9 +16,7 @@ import {
 import { type CompileFn, functionTable } from "./sql-function.ts";
 import { strict2, strict3, strictN } from "./strict-evaluators.ts";
 import { charLength } from "./text-utils.ts";
-
-const S = DataTypes.string;
-const I = DataTypes.int;
+import { I, S } from "./type-shorthands.ts";
 
 interface RegexArg {
   readonly at: (ctx: SqlRowContext) => JavaRegex | null;

@@ -1,5 +1,4 @@
 /** String functions: concatenation, case, length, search and character-level transforms. */
-import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { compileConcat, compileConcatWs } from "./compile-concat.ts";
@@ -18,9 +17,8 @@ import {
   translate,
 } from "./string-transforms.ts";
 import { charIndexOf, charLength, repeatString } from "./text-utils.ts";
+import { I, S } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
-const I = DataTypes.int;
 const toUpper = (s: string) => s.toUpperCase();
 const toLower = (s: string) => s.toLowerCase();
 

@@ -8,8 +8,8 @@ import { runtimeError } from "./function-errors.ts";
 import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2, strict3 } from "./strict-evaluators.ts";
 import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
+import { S } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
 const INT_MAX = 2147483647;
 
 /** Byte-level substring with the same index rules as strings. */
