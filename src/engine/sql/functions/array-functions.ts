@@ -251,7 +251,7 @@ function compileArrayWithValue(
   };
 }
 
-function compileGet(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileGet(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const arr = arrayArg(fn, args, 0);
   return {
     type: arr.type.element,
@@ -261,7 +261,7 @@ function compileGet(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): Comp
   };
 }
 
-function compileSortArray(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileSortArray(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const arr = arrayArg(fn, args, 0);
   const asc = args.length > 1 ? constantArg(fn, args, 1, DataTypes.boolean) : { value: true };
   if (asc === undefined || asc.value === null)
@@ -273,7 +273,7 @@ function compileSortArray(args: readonly SqlArg[], _i: SqlRunInputs, fn: string)
   };
 }
 
-function compileArraysOverlap(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileArraysOverlap(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const t = commonArgType(args);
   if (t === undefined || t.kind !== "array")
     throw sqlError(fn, "both arguments must be arrays of a common element type");

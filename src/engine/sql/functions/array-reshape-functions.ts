@@ -138,7 +138,7 @@ function compileFlatten(args: readonly SqlArg[], inputs: SqlRunInputs, fn: strin
   };
 }
 
-function compileShuffle(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileShuffle(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const arr = arrayArg(fn, args, 0);
   return {
     type: arr.type,
@@ -174,7 +174,7 @@ function compileArrayRepeat(args: readonly SqlArg[], inputs: SqlRunInputs, fn: s
   };
 }
 
-function compileArrayCompact(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileArrayCompact(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const arr = arrayArg(fn, args, 0);
   return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
 }

@@ -77,7 +77,7 @@ function floatingArg(
   throw argTypeError(fn, i, "a double", a.type);
 }
 
-function compileNvl2(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileNvl2(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const x = args[0]!;
   const t = common(fn, args.slice(1));
   const a = coerceArg(fn, args, 1, t);
@@ -95,12 +95,12 @@ function compileIsnotnull(args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: s
   return { type: B, evaluate: (ctx) => e(ctx) !== null };
 }
 
-function compileIsnan(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileIsnan(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const x = floatingArg(fn, args, 0);
   return { type: B, evaluate: (ctx) => Number.isNaN(x.evaluate(ctx)) };
 }
 
-function compileNanvl(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileNanvl(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const x = floatingArg(fn, args, 0);
   const y = floatingArg(fn, args, 1);
   const t = x.type.kind === "float" && y.type.kind === "float" ? DataTypes.float : DataTypes.double;
@@ -113,7 +113,7 @@ function compileNanvl(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): Co
   };
 }
 
-function compileEqualNull(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileEqualNull(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const { a, b, eq } = commonPair(fn, args);
   return {
     type: B,
@@ -125,7 +125,7 @@ function compileEqualNull(args: readonly SqlArg[], _i: SqlRunInputs, fn: string)
   };
 }
 
-function compileZeroifnull(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileZeroifnull(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const a = args[0]!;
   const t = isNullLiteral(a) ? DataTypes.int : a.type;
   if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
@@ -133,7 +133,7 @@ function compileZeroifnull(args: readonly SqlArg[], _i: SqlRunInputs, fn: string
   return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
 }
 
-function compileNullifzero(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileNullifzero(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const a = args[0]!;
   if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
   return {

@@ -205,7 +205,7 @@ function compileFormat(microsOf: (fn: string, args: readonly SqlArg[]) => SqlEva
   };
 }
 
-function compileToDate(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileToDate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   if (args.length === 1) return { type: DATE, evaluate: dateArg(fn, args, 0) };
   return {
     type: DATE,
@@ -213,7 +213,7 @@ function compileToDate(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): C
   };
 }
 
-function compileToTimestamp(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileToTimestamp(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: TS,
     evaluate: parsedMicros(fn, args, args.length > 1),
@@ -231,7 +231,7 @@ function compileUnixTimestamp(args: readonly SqlArg[], inputs: SqlRunInputs, fn:
   };
 }
 
-function compileToUnixTimestamp(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileToUnixTimestamp(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: L,
     evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
@@ -241,21 +241,21 @@ function compileToUnixTimestamp(args: readonly SqlArg[], _i: SqlRunInputs, fn: s
 /** The truncation level a unit names (the last unit's level kept: units are mostly constants). */
 const truncLevel = lastValueCache(levelOf);
 
-function compileTimestampSeconds(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileTimestampSeconds(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: TS,
     evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
   };
 }
 
-function compileUnixDate(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileUnixDate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: DataTypes.int,
     evaluate: dateArg(fn, args, 0),
   };
 }
 
-function compileDateFromUnixDate(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileDateFromUnixDate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: DATE,
     evaluate: intArg(fn, args, 0),

@@ -198,7 +198,7 @@ function compileDatePart(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: str
   return { type: I, evaluate: strict1<number>(tsArg(fn, args, 1), (ts) => part(ts)) };
 }
 
-function compileMonthsBetween(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMonthsBetween(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const round = args.length > 2 ? coerceArg(fn, args, 2, DataTypes.boolean) : () => true;
   return {
     type: DataTypes.double,
@@ -208,7 +208,7 @@ function compileMonthsBetween(args: readonly SqlArg[], _i: SqlRunInputs, fn: str
   };
 }
 
-function compileNextDay(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileNextDay(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const index = lastValueCache(dayOfWeekIndex);
   return {
     type: DATE,
@@ -219,7 +219,7 @@ function compileNextDay(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): 
   };
 }
 
-function compileMakeTimestamp(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMakeTimestamp(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const ints = [0, 1, 2, 3, 4].map((i) => intArg(fn, args, i));
   const sec = coerceArg(fn, args, 5, DataTypes.decimal(16, 6));
   const zone = args.length > 6 ? stringArg(fn, args, 6) : () => "UTC";

@@ -191,7 +191,7 @@ function uuidFrom(words: readonly number[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
 }
 
-function compileToBinary(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileToBinary(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
   return {
     type: B,
@@ -207,7 +207,7 @@ function compileToBinary(args: readonly SqlArg[], _i: SqlRunInputs, fn: string):
   };
 }
 
-function compileDecode(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileDecode(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   if (args.length > 2) return compileDecodeSwitch(args, fn);
   const a = args[0]!;
   if (a.type.kind !== "binary" && a.type.kind !== "string" && !isNullLiteral(a))

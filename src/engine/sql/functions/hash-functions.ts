@@ -58,7 +58,7 @@ function compileSeededHash<S extends number | bigint>(
   };
 }
 
-function compileSha2(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileSha2(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: DataTypes.string,
     evaluate: strict2<Uint8Array, number>(bytesArg(fn, args, 0), intArg(fn, args, 1), (b, bits) => {

@@ -310,7 +310,7 @@ function compileSetOp(op: "union" | "intersect" | "except"): CompileFn {
   };
 }
 
-function compileArrayDistinct(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileArrayDistinct(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const arr = arrayArg(fn, args, 0);
   const key = setKeyFor(arr.type.element);
   return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };

@@ -175,12 +175,12 @@ function compileStruct(named: boolean): CompileFn {
   };
 }
 
-function compileMapKeys(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMapKeys(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const m = mapArg(fn, args, 0);
   return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
 }
 
-function compileMapValues(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMapValues(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const m = mapArg(fn, args, 0);
   return {
     type: DataTypes.array(m.type.value),
@@ -188,7 +188,7 @@ function compileMapValues(args: readonly SqlArg[], _i: SqlRunInputs, fn: string)
   };
 }
 
-function compileMapEntries(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMapEntries(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const m = mapArg(fn, args, 0);
   return {
     type: DataTypes.array(entryStruct(m.type.key, m.type.value)),
@@ -198,7 +198,7 @@ function compileMapEntries(args: readonly SqlArg[], _i: SqlRunInputs, fn: string
   };
 }
 
-function compileMapFromArrays(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMapFromArrays(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const k = arrayArg(fn, args, 0);
   const v = arrayArg(fn, args, 1);
   return {
@@ -219,7 +219,7 @@ function compileMapFromArrays(args: readonly SqlArg[], _i: SqlRunInputs, fn: str
   };
 }
 
-function compileMapContainsKey(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileMapContainsKey(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const m = mapArg(fn, args, 0);
   const eq = equalityFor(m.type.key);
   const has = isPrimitiveKeyType(m.type.key)

@@ -269,7 +269,7 @@ function sign(v: SqlValue): number {
   return Math.sign(v as number);
 }
 
-function compileSign(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileSign(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const x = numericArg(fn, args, 0);
   return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
 }

@@ -20,7 +20,7 @@ const randomFunction = (names: readonly string[], doc: string, draw: (ctx: SqlRo
     return { type: D, evaluate: draw };
   });
 
-function compileLog(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileLog(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   if (args.length === 1)
     return { type: D, evaluate: strict1<number>(dbl(fn, args, 0), positiveOnly(Math.log)) };
   return {

@@ -44,7 +44,7 @@ function compileInputFileName(_args: readonly SqlArg[], _inputs: SqlRunInputs, _
   };
 }
 
-function compileRaiseError(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileRaiseError(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const msg = stringArg(fn, args, 0);
   return {
     type: DataTypes.string,

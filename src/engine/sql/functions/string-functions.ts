@@ -78,7 +78,7 @@ function compileSpace(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string)
   };
 }
 
-function compileLocate(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileLocate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const sub = stringArg(fn, args, 0);
   const s = stringArg(fn, args, 1);
   const pos = args.length > 2 ? intArg(fn, args, 2) : () => 1;
@@ -118,7 +118,7 @@ function compileReplace(args: readonly SqlArg[], inputs: SqlRunInputs, fn: strin
   };
 }
 
-function compileElt(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileElt(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const n = intArg(fn, args, 0);
   const items = args.slice(1).map((_, j) => stringArg(fn, args, j + 1));
   return {
@@ -132,7 +132,7 @@ function compileElt(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): Comp
   };
 }
 
-function compileLevenshtein(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileLevenshtein(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const threshold = args.length > 2 ? intArg(fn, args, 2) : undefined;
   const base = strict2<string, string>(stringArg(fn, args, 0), stringArg(fn, args, 1), levenshtein);
   if (threshold === undefined) return { type: I, evaluate: base };

@@ -85,7 +85,7 @@ function overlay(s: string, replacement: string, pos: number, len: number): stri
   return charSlice(s, 0, pos - 1) + replacement + charSlice(s, pos - 1 + length, charLength(s));
 }
 
-function compileSplitPart(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileSplitPart(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   return {
     type: S,
     evaluate: strict3<string, string, number>(
@@ -97,7 +97,7 @@ function compileSplitPart(args: readonly SqlArg[], _i: SqlRunInputs, fn: string)
   };
 }
 
-function compileOverlay(args: readonly SqlArg[], _i: SqlRunInputs, fn: string): CompiledCall {
+function compileOverlay(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
   const len = args.length > 3 ? intArg(fn, args, 3) : () => -1;
   const s = stringArg(fn, args, 0);
   const r = stringArg(fn, args, 1);
