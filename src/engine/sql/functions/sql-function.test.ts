@@ -3,10 +3,20 @@ import { it } from "node:test";
 import { TEST_INPUTS } from "../../../../test/support/sql/sql-scope.ts";
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlRowContext, SqlValue } from "../sql-contract.ts";
-import { defineFunction, functionTable, strict } from "./sql-function.ts";
+import { defineFunction, type FunctionRow, functionTable, strict } from "./sql-function.ts";
 
 const arg = (type: SqlArg["type"], value: SqlValue): SqlArg => ({ type, evaluate: () => value });
 const row = {} as SqlRowContext;
+/** A strict row whose result is bounded at 16 bytes. */
+const TWICE: FunctionRow = [
+  "twice(n: int): int",
+  "fixed",
+  "twice n",
+  strict(
+    (n: number) => 2 * n,
+    () => 16,
+  ),
+];
 
 it("a function table gives one entry per name, in the order of its rows", () => {
   const table = functionTable([
@@ -20,15 +30,7 @@ it("a function table gives one entry per name, in the order of its rows", () => 
       type: DataTypes.int,
       evaluate: () => 7,
     })),
-    [
-      "twice(n: int): int",
-      "fixed",
-      "twice n",
-      strict(
-        (n: number) => 2 * n,
-        () => 16,
-      ),
-    ],
+    TWICE,
   ]);
   assert.deepEqual(
     table.map((f) => [f.name, f.growth, f.minArgs, f.maxArgs, f.doc]),
@@ -45,17 +47,7 @@ it("a function table gives one entry per name, in the order of its rows", () => 
 });
 
 it("a strict row casts its arguments to the signature's types and is NULL when one is NULL", () => {
-  const [twice] = functionTable([
-    [
-      "twice(n: int): int",
-      "fixed",
-      "twice n",
-      strict(
-        (n: number) => 2 * n,
-        () => 16,
-      ),
-    ],
-  ]);
+  const [twice] = functionTable([TWICE]);
   const call = twice!.compile([arg(DataTypes.short, 21)], TEST_INPUTS);
   assert.deepEqual([call.type, call.bound, call.evaluate(row)], [DataTypes.int, 16, 42]);
   assert.equal(twice!.compile([arg(DataTypes.int, null)], TEST_INPUTS).evaluate(row), null);
