@@ -2,7 +2,7 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlArg, SqlFunction, SqlRowContext, SqlRunInputs } from "../sql-contract.ts";
 import { coerceArg } from "./function-args.ts";
-import { type CompiledCall, defineFunction, functionTable, strict } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, defineFunction, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
 import { D } from "./type-shorthands.ts";
 
@@ -31,13 +31,10 @@ function compileLog(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string):
   };
 }
 
-function compileE(_args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: string): CompiledCall {
-  return { type: D, evaluate: () => Math.E };
-}
-
-function compilePi(_args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: string): CompiledCall {
-  return { type: D, evaluate: () => Math.PI };
-}
+/** A constant double (e(), pi()). */
+const compileConstant =
+  (value: number): CompileFn =>
+  () => ({ type: D, evaluate: () => value });
 
 export const MATH_FUNCTIONS: readonly SqlFunction[] = functionTable([
   [
@@ -104,8 +101,8 @@ export const MATH_FUNCTIONS: readonly SqlFunction[] = functionTable([
       return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
     }),
   ],
-  ["e()", "fixed", "Euler's number", compileE],
-  ["pi()", "fixed", "π", compilePi],
+  ["e()", "fixed", "Euler's number", compileConstant(Math.E)],
+  ["pi()", "fixed", "π", compileConstant(Math.PI)],
   ...randomFunction(
     ["rand", "random"],
     "uniform double in [0, 1) from the row's random draws (an optional seed is accepted and ignored: values are already reproducible)",

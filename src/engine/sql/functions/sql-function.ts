@@ -1,6 +1,8 @@
 /**
  * How the function tables declare their entries: a signature states the names, the arity and,
  * for the common "NULL in, NULL out" functions of typed arguments, the casts and the result.
+ * A family is a `functionTable` of rows: signature, growth class, doc, then a compile step
+ * (`CompileFn`) or a strict kernel (`strict(f)`).
  */
 import { RowforgeError } from "../../../errors/index.ts";
 import type { DataType } from "../../../model/data-type.ts";
