@@ -38,6 +38,7 @@ export { generateStep } from "./run/generate-step.ts";
 export { createPlanCache } from "./run/plan-cache.ts";
 export { planFakerPools } from "./run/plan-faker-pools.ts";
 export {
+  astChildren,
   type CompiledSql,
   compileOrdering,
   compileSql,

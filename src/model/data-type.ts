@@ -72,19 +72,31 @@ export const DataTypes = {
 export const isNumeric = (t: DataType): boolean => NUMERIC_KINDS.has(t.kind);
 export const isIntegral = (t: DataType): boolean => INTEGRAL_KINDS.has(t.kind);
 
-/** Renders a type back as a Spark DDL string (`array<struct<a:int>>`). */
-export function formatDataType(t: DataType): string {
+/** How a rendered type spells its leaf types and its struct fields' names. */
+export interface TypeSpelling {
+  readonly leaf: (kind: DataTypeKind) => string;
+  readonly field: (name: string) => string;
+}
+
+/** Spark DDL: type names as rowforge writes them, field names quoted with backticks where needed. */
+const DDL_SPELLING: TypeSpelling = {
+  leaf: (kind) => kind,
+  field: (name) => (/^[A-Za-z_]\w*$/.test(name) ? name : `\`${name}\``),
+};
+
+/** Renders a type back as a Spark DDL string (`array<struct<a:int>>`), or as `spelling` spells it. */
+export function formatDataType(t: DataType, spelling: TypeSpelling = DDL_SPELLING): string {
   switch (t.kind) {
     case "decimal":
       return `decimal(${t.precision},${t.scale})`;
     case "array":
-      return `array<${formatDataType(t.element)}>`;
+      return `array<${formatDataType(t.element, spelling)}>`;
     case "map":
-      return `map<${formatDataType(t.key)},${formatDataType(t.value)}>`;
+      return `map<${formatDataType(t.key, spelling)},${formatDataType(t.value, spelling)}>`;
     case "struct":
-      return `struct<${t.fields.map((f) => `${/^[A-Za-z_]\w*$/.test(f.name) ? f.name : `\`${f.name}\``}:${formatDataType(f.type)}`).join(",")}>`;
+      return `struct<${t.fields.map((f) => `${spelling.field(f.name)}:${formatDataType(f.type, spelling)}`).join(",")}>`;
     default:
-      return t.kind;
+      return spelling.leaf(t.kind);
   }
 }
 

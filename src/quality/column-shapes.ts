@@ -1,4 +1,4 @@
-import type { SqlAst } from "../engine/index.ts";
+import { astChildren, type SqlAst } from "../engine/index.ts";
 import { type DataType, DataTypes } from "../model/data-type.ts";
 import type { ReadShape } from "./batch-rows.ts";
 
@@ -17,44 +17,6 @@ function merge(a: Use | undefined, b: Use): Use {
     return { kind: "fields", names: new Set([...a.names, ...b.names]) };
   if (a.kind === "size" && b.kind === "size") return a;
   return { kind: "all" };
-}
-
-/** The child expressions of a node (not its types or names). */
-function children(n: SqlAst): SqlAst[] {
-  switch (n.kind) {
-    case "literal":
-    case "interval":
-    case "column":
-      return [];
-    case "field":
-      return [n.target];
-    case "subscript":
-      return [n.target, n.index];
-    case "unary":
-    case "isNull":
-    case "isBoolean":
-    case "cast":
-      return [n.operand];
-    case "binary":
-      return [n.left, n.right];
-    case "in":
-      return [n.operand, ...n.list];
-    case "between":
-      return [n.operand, n.low, n.high];
-    case "like":
-    case "rlike":
-      return [n.operand, n.pattern];
-    case "case":
-      return [
-        ...(n.operand ? [n.operand] : []),
-        ...n.branches.flatMap((b) => [b.when, b.then]),
-        ...(n.otherwise ? [n.otherwise] : []),
-      ];
-    case "call":
-      return [...n.args];
-    case "lambda":
-      return [n.body];
-  }
 }
 
 /**
@@ -79,7 +41,7 @@ export function columnUses(ast: SqlAst): Map<string, Use> | undefined {
       uses.set(name, merge(uses.get(name), use));
       return;
     }
-    for (const c of children(n)) visit(c, n);
+    for (const c of astChildren(n)) visit(c, n);
   };
   visit(ast, undefined);
   return lambda ? undefined : uses;

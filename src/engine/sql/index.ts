@@ -11,6 +11,7 @@ export { astReferences, sqlReferences } from "./compile/sql-references.ts";
 export { SQL_FUNCTION_FAMILIES, SQL_FUNCTIONS } from "./functions/index.ts";
 export type * from "./sql-contract.ts";
 export type { SqlAst } from "./syntax/ast.ts";
+export { astChildren } from "./syntax/ast-children.ts";
 export { parseSql } from "./syntax/parser.ts";
 export { compileCast } from "./types/cast-conversions.ts";
 export { compileOrdering, type Ordering } from "./values/compare-values.ts";

@@ -5,6 +5,7 @@
  */
 import { didYouMean } from "../../../errors/index.ts";
 import { type DataType, DataTypes, type StructField, type StructType } from "../../../model/data-type.ts";
+import { strict2 } from "../functions/strict-evaluators.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
 import { isAtomicType } from "../types/common-types.ts";
 import { boundOf, constantTyped, folded, type Typed } from "../types/typed.ts";
@@ -104,26 +105,13 @@ export function compileSubscript(target: Typed, indexIn: Typed, env: CompileEnv,
       throw env.error(pos, `an array subscript must be an integer, but has type ${typeName(indexIn.type)}`);
     }
     const index = coerce(indexIn, DataTypes.int, env, pos, "the subscript");
-    const ie = index.evaluate;
-    const evaluate: SqlEvaluator = (ctx) => {
-      const v = e(ctx);
-      if (v === null) return null;
-      const i = ie(ctx);
-      if (i === null) return null;
-      return (v as readonly SqlValue[])[i as number] ?? null;
-    };
+    const evaluate = strict2<readonly SqlValue[], number>(e, index.evaluate, (v, i) => v[i] ?? null);
     return folded(t.element, evaluate, [target, index], boundOf(target));
   }
   if (t.kind === "map") {
     const key = coerce(indexIn, t.key, env, pos, "the map key");
-    const ke = key.evaluate;
     const lookup = mapLookup(t);
-    const evaluate: SqlEvaluator = (ctx) => {
-      const v = e(ctx);
-      if (v === null) return null;
-      const k = ke(ctx);
-      return k === null ? null : lookup(v as ReadonlyMap<SqlValue, SqlValue>, k);
-    };
+    const evaluate = strict2<ReadonlyMap<SqlValue, SqlValue>, SqlValue>(e, key.evaluate, lookup);
     return folded(t.value, evaluate, [target, key], boundOf(target));
   }
   if (t.kind === "struct") {

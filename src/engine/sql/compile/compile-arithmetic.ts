@@ -187,6 +187,13 @@ export function compileArithmetic(
   return folded(common, evaluate, [l, r]);
 }
 
+/** The bitwise kernels on longs (bigint) and on the narrower integers (number). */
+const BITWISE: Readonly<Record<"&" | "|" | "^", readonly [long: Kernel, narrower: Kernel]>> = {
+  "&": [(a: bigint, b: bigint) => a & b, (a: number, b: number) => a & b],
+  "|": [(a: bigint, b: bigint) => a | b, (a: number, b: number) => a | b],
+  "^": [(a: bigint, b: bigint) => a ^ b, (a: number, b: number) => a ^ b],
+};
+
 /** Bitwise `&`, `|`, `^` on integral types (widened to the larger). */
 export function compileBitwise(
   op: "&" | "|" | "^",
@@ -208,21 +215,6 @@ export function compileBitwise(
   const t: SqlType = common.kind === "null" ? DataTypes.int : common;
   const l = coerce(leftIn, t, env, pos);
   const r = coerce(rightIn, t, env, pos);
-  let kernel: Kernel;
-  if (t.kind === "long") {
-    kernel =
-      op === "&"
-        ? (a: bigint, b: bigint) => a & b
-        : op === "|"
-          ? (a: bigint, b: bigint) => a | b
-          : (a: bigint, b: bigint) => a ^ b;
-  } else {
-    kernel =
-      op === "&"
-        ? (a: number, b: number) => a & b
-        : op === "|"
-          ? (a: number, b: number) => a | b
-          : (a: number, b: number) => a ^ b;
-  }
-  return folded(t, nullSafe(l, r, kernel), [l, r]);
+  const [long, narrower] = BITWISE[op];
+  return folded(t, nullSafe(l, r, t.kind === "long" ? long : narrower), [l, r]);
 }

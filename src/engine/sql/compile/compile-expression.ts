@@ -16,7 +16,7 @@ import { compileConcat } from "./compile-concat.ts";
 import type { CompileEnv } from "./compile-env.ts";
 import { compileIn } from "./compile-in.ts";
 import { compileAnd, compileIsBoolean, compileIsNull, compileNot, compileOr } from "./compile-logic.ts";
-import { compileLike, compileRlike } from "./compile-pattern-match.ts";
+import { compilePatternMatch } from "./compile-pattern-match.ts";
 import { compileUnary } from "./compile-unary.ts";
 
 export function compileExpression(node: SqlAst, env: CompileEnv): Typed {
@@ -67,40 +67,12 @@ export function compileExpression(node: SqlAst, env: CompileEnv): Typed {
     case "isBoolean":
       return compileIsBoolean(env.compile(node.operand), node.value, node.negated, env, node.pos);
     case "in":
-      return compileIn(
-        env.compile(node.operand),
-        node.list.map((n) => env.compile(n)),
-        node.negated,
-        env,
-        node.pos,
-      );
+      return compileIn(node, env);
     case "between":
-      return compileBetween(
-        env.compile(node.operand),
-        env.compile(node.low),
-        env.compile(node.high),
-        node.negated,
-        env,
-        node.pos,
-      );
+      return compileBetween(node, env);
     case "like":
-      return compileLike(
-        env.compile(node.operand),
-        env.compile(node.pattern),
-        node.escape,
-        node.caseInsensitive,
-        node.negated,
-        env,
-        node.pattern.pos,
-      );
     case "rlike":
-      return compileRlike(
-        env.compile(node.operand),
-        env.compile(node.pattern),
-        node.negated,
-        env,
-        node.pattern.pos,
-      );
+      return compilePatternMatch(node, env);
     case "case":
       return compileCase(node, env);
     case "cast":

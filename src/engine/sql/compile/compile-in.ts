@@ -5,6 +5,7 @@
  */
 import { DataTypes } from "../../../model/data-type.ts";
 import type { SqlEvaluator, SqlValue } from "../sql-contract.ts";
+import type { InNode } from "../syntax/ast.ts";
 import { widerCommonTypeOf } from "../types/common-types.ts";
 import { constantTyped, folded, type Typed } from "../types/typed.ts";
 import { compileEquality } from "../values/compare-values.ts";
@@ -26,13 +27,10 @@ const SET_KINDS = new Set([
   "double",
 ]);
 
-export function compileIn(
-  operandIn: Typed,
-  listIn: readonly Typed[],
-  negated: boolean,
-  env: CompileEnv,
-  pos: number,
-): Typed {
+export function compileIn(node: InNode, env: CompileEnv): Typed {
+  const { negated, pos } = node;
+  const operandIn = env.compile(node.operand);
+  const listIn = node.list.map((n) => env.compile(n));
   const common = widerCommonTypeOf([operandIn.type, ...listIn.map((n) => n.type)]);
   if (common === undefined || common.kind === "interval") {
     throw env.error(

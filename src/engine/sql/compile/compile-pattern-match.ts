@@ -5,6 +5,7 @@
 import { DataTypes } from "../../../model/data-type.ts";
 import { compileJavaRegex, JavaRegexError } from "../../java-regex/index.ts";
 import type { SqlEvaluator } from "../sql-contract.ts";
+import type { LikeNode, RlikeNode } from "../syntax/ast.ts";
 import { isAtomicType } from "../types/common-types.ts";
 import { folded, type Typed } from "../types/typed.ts";
 import { likeMatcher, type StringTest } from "../values/like-pattern.ts";
@@ -71,32 +72,6 @@ function matchEvaluator(
 const identity = (s: string): string => s;
 const lower = (s: string): string => s.toLowerCase();
 
-export function compileLike(
-  operandIn: Typed,
-  patternIn: Typed,
-  escapeChar: string,
-  caseInsensitive: boolean,
-  negated: boolean,
-  env: CompileEnv,
-  pos: number,
-): Typed {
-  const operand = asString(operandIn, env, pos, "the left side of LIKE");
-  const pattern = asString(patternIn, env, pos, "the LIKE pattern");
-  const build = caseInsensitive
-    ? (p: string) => likeMatcher(p.toLowerCase(), escapeChar.toLowerCase())
-    : (p: string) => likeMatcher(p, escapeChar);
-  const evaluate = matchEvaluator(
-    operand,
-    pattern,
-    negated,
-    build,
-    env,
-    pos,
-    caseInsensitive ? lower : identity,
-  );
-  return folded(DataTypes.boolean, evaluate, [operand, pattern]);
-}
-
 function regexTest(pattern: string): StringTest | string {
   try {
     const re = compileJavaRegex(pattern, true);
@@ -107,15 +82,31 @@ function regexTest(pattern: string): StringTest | string {
   }
 }
 
-export function compileRlike(
-  operandIn: Typed,
-  patternIn: Typed,
-  negated: boolean,
+/** [NOT] LIKE, ILIKE and RLIKE: the operand and the pattern read as strings, tested row by row. */
+export function compilePatternMatch(node: LikeNode | RlikeNode, env: CompileEnv): Typed {
+  const pos = node.pattern.pos;
+  const operandIn = env.compile(node.operand);
+  const patternIn = env.compile(node.pattern);
+  const what = node.kind === "like" ? "LIKE" : "RLIKE";
+  const operand = asString(operandIn, env, pos, `the left side of ${what}`);
+  const pattern = asString(patternIn, env, pos, `the ${what} pattern`);
+  const evaluate =
+    node.kind === "rlike"
+      ? matchEvaluator(operand, pattern, node.negated, regexTest, env, pos, identity)
+      : likeEvaluator(node, operand, pattern, env, pos);
+  return folded(DataTypes.boolean, evaluate, [operand, pattern]);
+}
+
+function likeEvaluator(
+  node: LikeNode,
+  operand: Typed,
+  pattern: Typed,
   env: CompileEnv,
   pos: number,
-): Typed {
-  const operand = asString(operandIn, env, pos, "the left side of RLIKE");
-  const pattern = asString(patternIn, env, pos, "the RLIKE pattern");
-  const evaluate = matchEvaluator(operand, pattern, negated, regexTest, env, pos, identity);
-  return folded(DataTypes.boolean, evaluate, [operand, pattern]);
+): SqlEvaluator {
+  const { escape: escapeChar, caseInsensitive } = node;
+  const build = caseInsensitive
+    ? (p: string) => likeMatcher(p.toLowerCase(), escapeChar.toLowerCase())
+    : (p: string) => likeMatcher(p, escapeChar);
+  return matchEvaluator(operand, pattern, node.negated, build, env, pos, caseInsensitive ? lower : identity);
 }

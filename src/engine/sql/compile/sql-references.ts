@@ -1,4 +1,5 @@
 import type { SqlAst } from "../syntax/ast.ts";
+import { astChildren } from "../syntax/ast-children.ts";
 import { parseSql } from "../syntax/parser.ts";
 import { NILADIC_FUNCTIONS, ROW_INDEX_NAME } from "../syntax/special-names.ts";
 
@@ -25,59 +26,14 @@ export function astReferences(ast: SqlAst): string[] {
         }
         return;
       }
-      case "literal":
-      case "interval":
-        return;
-      case "field":
-        visit(node.target, bound);
-        return;
-      case "subscript":
-        visit(node.target, bound);
-        visit(node.index, bound);
-        return;
-      case "unary":
-        visit(node.operand, bound);
-        return;
-      case "binary":
-        visit(node.left, bound);
-        visit(node.right, bound);
-        return;
-      case "isNull":
-      case "isBoolean":
-      case "cast":
-        visit(node.operand, bound);
-        return;
-      case "in":
-        visit(node.operand, bound);
-        for (const item of node.list) visit(item, bound);
-        return;
-      case "between":
-        visit(node.operand, bound);
-        visit(node.low, bound);
-        visit(node.high, bound);
-        return;
-      case "like":
-      case "rlike":
-        visit(node.operand, bound);
-        visit(node.pattern, bound);
-        return;
-      case "case":
-        if (node.operand !== null) visit(node.operand, bound);
-        for (const b of node.branches) {
-          visit(b.when, bound);
-          visit(b.then, bound);
-        }
-        if (node.otherwise !== null) visit(node.otherwise, bound);
-        return;
-      case "call":
-        for (const a of node.args) visit(a, bound);
-        return;
       case "lambda": {
         const inner = new Set(bound);
         for (const p of node.params) inner.add(p.toLowerCase());
         visit(node.body, inner);
         return;
       }
+      default:
+        for (const child of astChildren(node)) visit(child, bound);
     }
   };
   visit(ast, new Set());

@@ -9,11 +9,10 @@ import { coerceArg, constantArg, intArg, lambdaArg, rejectLambdas, stringArg } f
 import { argBound, checkValueSize, collectionBound, valueLimits } from "./function-bounds.ts";
 import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral, widerType } from "./implicit-argument-casts.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, functionTable } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
+import { I, L } from "./type-shorthands.ts";
 
-const I = DataTypes.int;
-const L = DataTypes.long;
 /** Arrays longer than this are refused (Spark's limit is close to 2^31; rowforge keeps rows small). */
 export const MAX_ARRAY_LENGTH = 10_000_000;
 
@@ -71,27 +70,29 @@ export function mapGetter(t: MapType): (m: ReadonlyMap<SqlValue, SqlValue>, key:
   };
 }
 
-function compileElementAt(fn: string, args: readonly SqlArg[], tolerant: boolean) {
-  const a = args[0]!;
-  if (a.type.kind === "map") {
-    const get = mapGetter(a.type);
+function compileElementAt(tolerant: boolean): CompileFn {
+  return (args, _inputs, fn) => {
+    const a = args[0]!;
+    if (a.type.kind === "map") {
+      const get = mapGetter(a.type);
+      return {
+        type: a.type.value,
+        evaluate: strict2<ReadonlyMap<SqlValue, SqlValue>, SqlValue>(
+          a.evaluate,
+          coerceArg(fn, args, 1, a.type.key),
+          get,
+        ),
+      };
+    }
+    const arr = arrayArg(fn, args, 0);
+    const idx = constantArg(fn, args, 1, I);
+    if (!tolerant && idx !== undefined && idx.value === 0) {
+      throw sqlError(fn, "SQL array indexes start at 1; index 0 is invalid (use try_element_at for NULL)");
+    }
     return {
-      type: a.type.value,
-      evaluate: strict2<ReadonlyMap<SqlValue, SqlValue>, SqlValue>(
-        a.evaluate,
-        coerceArg(fn, args, 1, a.type.key),
-        get,
-      ),
+      type: arr.type.element,
+      evaluate: strict2(arr.evaluate, intArg(fn, args, 1), elementAt(fn, tolerant)),
     };
-  }
-  const arr = arrayArg(fn, args, 0);
-  const idx = constantArg(fn, args, 1, I);
-  if (!tolerant && idx !== undefined && idx.value === 0) {
-    throw sqlError(fn, "SQL array indexes start at 1; index 0 is invalid (use try_element_at for NULL)");
-  }
-  return {
-    type: arr.type.element,
-    evaluate: strict2(arr.evaluate, intArg(fn, args, 1), elementAt(fn, tolerant)),
   };
 }
 
@@ -108,7 +109,7 @@ function sorter(t: DataType, fn: string, ascending: boolean, nullsFirst: boolean
   };
 }
 
-function compileArraySort(fn: string, args: readonly SqlArg[]) {
+function compileArraySort(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const arr = arrayArg(fn, args, 0);
   if (args.length === 1) {
     return {
@@ -143,7 +144,7 @@ function compileArraySort(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileContains(fn: string, args: readonly SqlArg[]) {
+function compileContains(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const { element, array, value } = arrayAndElement(fn, args);
   const eq = equalityFor(element);
   return {
@@ -159,7 +160,7 @@ function compileContains(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileArrayJoin(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+function compileArrayJoin(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   const limits = valueLimits(inputs);
   const arr = coerceArg(fn, args, 0, DataTypes.array(DataTypes.string));
   arrayArg(fn, args, 0);
@@ -191,20 +192,22 @@ function compileArrayJoin(fn: string, args: readonly SqlArg[], inputs: SqlRunInp
   };
 }
 
-function compileExtremum(fn: string, args: readonly SqlArg[], sign: 1 | -1) {
-  const arr = arrayArg(fn, args, 0);
-  const cmp = comparatorFor(arr.type.element, fn);
-  return {
-    type: arr.type.element,
-    evaluate: strict1<Values>(arr.evaluate, (a) => {
-      let best: SqlValue = null;
-      for (const v of a) if (v !== null && (best === null || sign * cmp(v, best) > 0)) best = v;
-      return best;
-    }),
+function compileExtremum(sign: 1 | -1): CompileFn {
+  return (args, _inputs, fn) => {
+    const arr = arrayArg(fn, args, 0);
+    const cmp = comparatorFor(arr.type.element, fn);
+    return {
+      type: arr.type.element,
+      evaluate: strict1<Values>(arr.evaluate, (a) => {
+        let best: SqlValue = null;
+        for (const v of a) if (v !== null && (best === null || sign * cmp(v, best) > 0)) best = v;
+        return best;
+      }),
+    };
   };
 }
 
-function compileArrayFunction(args: readonly SqlArg[], fn: string) {
+function compileArrayFunction(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   rejectLambdas(fn, args);
   const t = args.length === 0 ? DataTypes.string : commonArgType(args);
   if (t === undefined) throw sqlError(fn, "the elements have no common type; cast them to one type");
@@ -216,160 +219,146 @@ function compileArrayFunction(args: readonly SqlArg[], fn: string) {
   };
 }
 
-function compileSize(args: readonly SqlArg[], fn: string, nullValue: number | null) {
-  const a = args[0]!;
-  if (a.type.kind !== "array" && a.type.kind !== "map" && !isNullLiteral(a))
-    throw argTypeError(fn, 0, "an array or a map", a.type);
-  const isMap = a.type.kind === "map";
-  return {
-    type: I,
-    evaluate: ((ctx) => {
-      const v = a.evaluate(ctx);
-      if (v === null) return nullValue;
-      return isMap ? (v as ReadonlyMap<SqlValue, SqlValue>).size : (v as Values).length;
-    }) satisfies SqlEvaluator,
+function compileSize(nullValue: number | null): CompileFn {
+  return (args, _inputs, fn) => {
+    const a = args[0]!;
+    if (a.type.kind !== "array" && a.type.kind !== "map" && !isNullLiteral(a))
+      throw argTypeError(fn, 0, "an array or a map", a.type);
+    const isMap = a.type.kind === "map";
+    return {
+      type: I,
+      evaluate: ((ctx) => {
+        const v = a.evaluate(ctx);
+        if (v === null) return nullValue;
+        return isMap ? (v as ReadonlyMap<SqlValue, SqlValue>).size : (v as Values).length;
+      }) satisfies SqlEvaluator,
+    };
   };
 }
 
 /** A function of an array and a value of its element type, compared with the element type's equality. */
 function compileArrayWithValue(
-  fn: string,
-  args: readonly SqlArg[],
   type: (element: DataType) => DataType,
   f: (arr: Values, v: SqlValue, eq: Equality) => SqlValue,
-) {
-  const { element, array, value } = arrayAndElement(fn, args);
-  const eq = equalityFor(element);
-  return {
-    type: type(element),
-    evaluate: strict2<Values, SqlValue>(array, value, (arr, v) => f(arr, v, eq)),
+): CompileFn {
+  return (args, _inputs, fn) => {
+    const { element, array, value } = arrayAndElement(fn, args);
+    const eq = equalityFor(element);
+    return {
+      type: type(element),
+      evaluate: strict2<Values, SqlValue>(array, value, (arr, v) => f(arr, v, eq)),
+    };
   };
 }
 
-export const ARRAY_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileGet(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const arr = arrayArg(fn, args, 0);
+  return {
+    type: arr.type.element,
+    evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
+      i < 0 || i >= a.length ? null : (a[i] ?? null),
+    ),
+  };
+}
+
+function compileSortArray(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const arr = arrayArg(fn, args, 0);
+  const asc = args.length > 1 ? constantArg(fn, args, 1, DataTypes.boolean) : { value: true };
+  if (asc === undefined || asc.value === null)
+    throw sqlError(fn, "the sort direction must be the literal true or false");
+  const ascending = asc.value as boolean;
+  return {
+    type: arr.type,
+    evaluate: strict1<Values>(arr.evaluate, sorter(arr.type.element, fn, ascending, ascending)),
+  };
+}
+
+function compileArraysOverlap(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const t = commonArgType(args);
+  if (t === undefined || t.kind !== "array")
+    throw sqlError(fn, "both arguments must be arrays of a common element type");
+  const eq = equalityFor(t.element);
+  return {
+    type: DataTypes.boolean,
+    evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
+      let sawNull = false;
+      for (const x of a) {
+        if (x === null) {
+          sawNull = true;
+          continue;
+        }
+        for (const y of b) {
+          if (y === null) sawNull = true;
+          else if (eq(x, y)) return true;
+        }
+      }
+      return sawNull && a.length > 0 && b.length > 0 ? null : false;
+    }),
+  };
+}
+
+export const ARRAY_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "array(elements...)",
     "grows",
     "array(e1, e2, ...): an array of the arguments (common type)",
-    (a, _i, fn) => compileArrayFunction(a, fn),
-  ),
-  ...sqlFunction(
+    compileArrayFunction,
+  ],
+  [
     "size|cardinality(collection)",
     "fixed",
     "number of elements of an array or map; -1 for NULL (Spark's legacy default)",
-    (a, _i, fn) => compileSize(a, fn, -1),
-  ),
-  ...sqlFunction("array_size(array)", "fixed", "number of elements of an array; NULL for NULL", (a, _i, fn) =>
-    compileSize(a, fn, null),
-  ),
-  ...sqlFunction(
+    compileSize(-1),
+  ],
+  ["array_size(array)", "fixed", "number of elements of an array; NULL for NULL", compileSize(null)],
+  [
     "element_at(array, i)",
     "input",
     ": 1-based element, negative from the end, NULL out of range (0 is an error); element_at(map, key)",
-    (a, _i, fn) => compileElementAt(fn, a, false),
-  ),
-  ...sqlFunction(
-    "try_element_at(array, i)",
-    "input",
-    "like element_at, but index 0 gives NULL",
-    (a, _i, fn) => compileElementAt(fn, a, true),
-  ),
-  ...sqlFunction("get(array, i)", "input", ": 0-based element, NULL out of range", (args, _i, fn) => {
-    const arr = arrayArg(fn, args, 0);
-    return {
-      type: arr.type.element,
-      evaluate: strict2<Values, number>(arr.evaluate, intArg(fn, args, 1), (a, i) =>
-        i < 0 || i >= a.length ? null : (a[i] ?? null),
-      ),
-    };
-  }),
-  ...sqlFunction(
-    "sort_array(array[, asc=true])",
-    "input",
-    ": NULLs first ascending, last descending",
-    (args, _i, fn) => {
-      const arr = arrayArg(fn, args, 0);
-      const asc = args.length > 1 ? constantArg(fn, args, 1, DataTypes.boolean) : { value: true };
-      if (asc === undefined || asc.value === null)
-        throw sqlError(fn, "the sort direction must be the literal true or false");
-      const ascending = asc.value as boolean;
-      return {
-        type: arr.type,
-        evaluate: strict1<Values>(arr.evaluate, sorter(arr.type.element, fn, ascending, ascending)),
-      };
-    },
-  ),
-  ...sqlFunction(
+    compileElementAt(false),
+  ],
+  ["try_element_at(array, i)", "input", "like element_at, but index 0 gives NULL", compileElementAt(true)],
+  ["get(array, i)", "input", ": 0-based element, NULL out of range", compileGet],
+  ["sort_array(array[, asc=true])", "input", ": NULLs first ascending, last descending", compileSortArray],
+  [
     "array_sort(array[, comparator])",
     "input",
     "array_sort(array[, (l, r) -> int]): ascending with NULLs last, or by a comparator",
-    (a, _i, fn) => compileArraySort(fn, a),
-  ),
-  ...sqlFunction(
+    compileArraySort,
+  ],
+  [
     "array_contains(array, value)",
     "fixed",
     "whether the array contains the value (NULL when not found but the array has NULLs)",
-    (a, _i, fn) => compileContains(fn, a),
-  ),
-  ...sqlFunction(
+    compileContains,
+  ],
+  [
     "array_position(array, value)",
     "fixed",
     "1-based position of the first occurrence of the value, 0 if absent",
-    (args, _i, fn) =>
-      compileArrayWithValue(
-        fn,
-        args,
-        () => L,
-        (arr, v, eq) => BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
-      ),
-  ),
-  ...sqlFunction(
+    compileArrayWithValue(
+      () => L,
+      (arr, v, eq) => BigInt(arr.findIndex((x) => x !== null && eq(x, v)) + 1),
+    ),
+  ],
+  [
     "array_remove(array, value)",
     "input",
     "the array without the elements equal to the value",
-    (args, _i, fn) =>
-      compileArrayWithValue(fn, args, DataTypes.array, (arr, v, eq) =>
-        arr.filter((x) => x === null || !eq(x, v)),
-      ),
-  ),
-  ...sqlFunction("array_max(array)", "input", "the largest non-NULL element", (a, _i, fn) =>
-    compileExtremum(fn, a, 1),
-  ),
-  ...sqlFunction("array_min(array)", "input", "the smallest non-NULL element", (a, _i, fn) =>
-    compileExtremum(fn, a, -1),
-  ),
-  ...sqlFunction(
+    compileArrayWithValue(DataTypes.array, (arr, v, eq) => arr.filter((x) => x === null || !eq(x, v))),
+  ],
+  ["array_max(array)", "input", "the largest non-NULL element", compileExtremum(1)],
+  ["array_min(array)", "input", "the smallest non-NULL element", compileExtremum(-1)],
+  [
     "array_join(array, delim[, nullReplacement])",
     "grows",
     ": joins the elements; NULLs are skipped unless replaced",
-    (a, inputs, fn) => compileArrayJoin(fn, a, inputs),
-  ),
-  ...sqlFunction(
+    compileArrayJoin,
+  ],
+  [
     "arrays_overlap(a, b)",
     "fixed",
     "whether two arrays share a non-NULL element (NULL when not, but either has NULLs)",
-    (args, _i, fn) => {
-      const t = commonArgType(args);
-      if (t === undefined || t.kind !== "array")
-        throw sqlError(fn, "both arguments must be arrays of a common element type");
-      const eq = equalityFor(t.element);
-      return {
-        type: DataTypes.boolean,
-        evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
-          let sawNull = false;
-          for (const x of a) {
-            if (x === null) {
-              sawNull = true;
-              continue;
-            }
-            for (const y of b) {
-              if (y === null) sawNull = true;
-              else if (eq(x, y)) return true;
-            }
-          }
-          return sawNull && a.length > 0 && b.length > 0 ? null : false;
-        }),
-      };
-    },
-  ),
-];
+    compileArraysOverlap,
+  ],
+]);

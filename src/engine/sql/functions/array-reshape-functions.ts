@@ -10,15 +10,13 @@ import { coerceArg, constantCount, intArg } from "./function-args.ts";
 import { argBound, argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
 import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { defineFunction, sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, defineFunction, functionTable } from "./sql-function.ts";
 import { strict1, strict3 } from "./strict-evaluators.ts";
-
-const I = DataTypes.int;
-const L = DataTypes.long;
+import { I, L } from "./type-shorthands.ts";
 
 type Values = readonly SqlValue[];
 
-function compileSlice(fn: string, args: readonly SqlArg[]) {
+function compileSlice(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const arr = arrayArg(fn, args, 0);
   return {
     type: arr.type,
@@ -56,34 +54,19 @@ function sequenceOf(fn: string, start: number, stop: number, step: number, limit
  * sequence(start, stop[, step]) over integers, dates (step in days, default ±1) and timestamps
  * (step in seconds, default ±1 day): intervals cannot be passed to functions in rowforge.
  */
-function compileSequence(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+function compileSequence(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   const limits = valueLimits(inputs);
   const t = commonArgType(args.slice(0, 2));
   if (t === undefined) throw sqlError(fn, "start and stop must have a common type");
   const step = args.length > 2 ? coerceArg(fn, args, 2, L) : undefined;
-  const defaultStep = (a: number, b: number, unit: number): number => (a <= b ? unit : -unit);
-  if (t.kind === "long") {
-    const a = coerceArg(fn, args, 0, L);
-    const b = coerceArg(fn, args, 1, L);
-    return {
-      type: DataTypes.array(L),
-      evaluate: ((ctx) => {
-        const x = a(ctx);
-        const y = b(ctx);
-        if (x === null || y === null) return null;
-        const s = step === undefined ? ((x as bigint) <= (y as bigint) ? 1n : -1n) : step(ctx);
-        if (s === null) return null;
-        return sequenceOf(fn, Number(x), Number(y), Number(s), limits).map((v) => BigInt(v));
-      }) satisfies SqlEvaluator,
-    };
-  }
-  const kind = t.kind === "date" || t.kind === "timestamp" ? t.kind : "int";
+  const kind = t.kind === "date" || t.kind === "timestamp" || t.kind === "long" ? t.kind : "int";
   if (kind === "int" && !["int", "short", "byte"].includes(t.kind)) {
     throw sqlError(fn, `start and stop must be integers, dates or timestamps, not ${t.kind}`);
   }
   const target = kind === "int" ? I : t;
   const a = coerceArg(fn, args, 0, target);
   const b = coerceArg(fn, args, 1, target);
+  // The default step: one (a day for timestamps) towards stop; a given step is a long, in seconds for timestamps.
   const unit = kind === "timestamp" ? MICROS_PER_DAY : 1;
   const stepScale = kind === "timestamp" ? 1_000_000 : 1;
   return {
@@ -92,20 +75,17 @@ function compileSequence(fn: string, args: readonly SqlArg[], inputs: SqlRunInpu
       const x = a(ctx);
       const y = b(ctx);
       if (x === null || y === null) return null;
-      const s = step === undefined ? defaultStep(x as number, y as number, unit) : step(ctx);
+      const s =
+        step === undefined ? ((x as number | bigint) <= (y as number | bigint) ? unit : -unit) : step(ctx);
       if (s === null) return null;
-      return sequenceOf(
-        fn,
-        x as number,
-        y as number,
-        typeof s === "bigint" ? Number(s) * stepScale : (s as number),
-        limits,
-      );
+      const by = typeof s === "bigint" ? Number(s) * stepScale : (s as number);
+      const out = sequenceOf(fn, Number(x), Number(y), by, limits);
+      return kind === "long" ? out.map((v) => BigInt(v)) : out;
     }) satisfies SqlEvaluator,
   };
 }
 
-function compileArraysZip(fn: string, args: readonly SqlArg[]) {
+function compileArraysZip(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const arrays = args.map((_, i) => arrayArg(fn, args, i));
   const names = arrays.map((_, i) => String(i));
   const type = DataTypes.array(
@@ -136,97 +116,100 @@ function compileArraysZip(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileFlatten(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string): CompiledCall {
+  const arr = arrayArg(fn, args, 0);
+  if (arr.type.element.kind !== "array") throw argTypeError(fn, 0, "an array of arrays", arr.type);
+  const limits = valueLimits(inputs);
+  return {
+    type: arr.type.element,
+    // The elements of the inner arrays, without the inner arrays.
+    bound: argBound(args, 0),
+    evaluate: strict1<Values>(arr.evaluate, (a) => {
+      let size = 0;
+      for (const inner of a) {
+        if (inner === null) return null;
+        size += (inner as Values).length;
+      }
+      checkValueSize(fn, size, limits, "array");
+      const out: SqlValue[] = [];
+      for (const inner of a) for (const x of inner as Values) out.push(x);
+      return out;
+    }),
+  };
+}
+
+function compileShuffle(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const arr = arrayArg(fn, args, 0);
+  return {
+    type: arr.type,
+    evaluate: (ctx) => {
+      const v = arr.evaluate(ctx);
+      if (v === null) return null;
+      const out = [...(v as Values)];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = ctx.rnd.int(i + 1);
+        const tmp = out[i]!;
+        out[i] = out[j]!;
+        out[j] = tmp;
+      }
+      return out;
+    },
+  };
+}
+
+function compileArrayRepeat(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string): CompiledCall {
+  const e = args[0]!;
+  const limits = valueLimits(inputs);
+  const n = intArg(fn, args, 1);
+  const times = constantCount(args, 1);
+  return {
+    type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
+    ...(times === undefined ? {} : { bound: 16 + times * (8 + argBound(args, 0)) }),
+    evaluate: (ctx) => {
+      const count = n(ctx);
+      if (count === null) return null;
+      checkValueSize(fn, count as number, limits, "array");
+      return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
+    },
+  };
+}
+
+function compileArrayCompact(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const arr = arrayArg(fn, args, 0);
+  return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
+}
+
+export const ARRAY_RESHAPE_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "arrays_zip(array, arrays...)",
     "input",
     "array of structs whose field i comes from array i (fields named 0, 1, ...)",
-    (a, _i, fn) => compileArraysZip(fn, a),
-  ),
-  ...sqlFunction(
+    compileArraysZip,
+  ],
+  [
     "flatten(arrays)",
     "grows",
     "concatenates an array of arrays (NULL if any inner array is NULL)",
-    (args, inputs, fn) => {
-      const arr = arrayArg(fn, args, 0);
-      if (arr.type.element.kind !== "array") throw argTypeError(fn, 0, "an array of arrays", arr.type);
-      const limits = valueLimits(inputs);
-      return {
-        type: arr.type.element,
-        // The elements of the inner arrays, without the inner arrays.
-        bound: argBound(args, 0),
-        evaluate: strict1<Values>(arr.evaluate, (a) => {
-          let size = 0;
-          for (const inner of a) {
-            if (inner === null) return null;
-            size += (inner as Values).length;
-          }
-          checkValueSize(fn, size, limits, "array");
-          const out: SqlValue[] = [];
-          for (const inner of a) for (const x of inner as Values) out.push(x);
-          return out;
-        }),
-      };
-    },
-  ),
-  ...sqlFunction(
+    compileFlatten,
+  ],
+  [
     "shuffle(array)",
     "input",
     "a random permutation of the array from the row's random draws",
-    (args, _i, fn) => {
-      const arr = arrayArg(fn, args, 0);
-      return {
-        type: arr.type,
-        evaluate: (ctx) => {
-          const v = arr.evaluate(ctx);
-          if (v === null) return null;
-          const out = [...(v as Values)];
-          for (let i = out.length - 1; i > 0; i--) {
-            const j = ctx.rnd.int(i + 1);
-            const tmp = out[i]!;
-            out[i] = out[j]!;
-            out[j] = tmp;
-          }
-          return out;
-        },
-      };
-    },
-  ),
-  ...sqlFunction(
-    "slice(array, start, length)",
-    "input",
-    ": start is 1-based (negative from the end)",
-    (a, _i, fn) => compileSlice(fn, a),
-  ),
-  ...sqlFunction(
+    compileShuffle,
+  ],
+  ["slice(array, start, length)", "input", ": start is 1-based (negative from the end)", compileSlice],
+  [
     "sequence(start, stop[, step])",
     "grows",
     ": integers, or dates (step in days) or timestamps (step in seconds)",
-    (a, inputs, fn) => compileSequence(fn, a, inputs),
-  ),
-  ...sqlFunction("array_repeat(element, n)", "grows", ": the element n times", (args, inputs, fn) => {
-    const e = args[0]!;
-    const limits = valueLimits(inputs);
-    const n = intArg(fn, args, 1);
-    const times = constantCount(args, 1);
-    return {
-      type: DataTypes.array(isNullLiteral(e) ? DataTypes.string : e.type),
-      ...(times === undefined ? {} : { bound: 16 + times * (8 + argBound(args, 0)) }),
-      evaluate: (ctx) => {
-        const count = n(ctx);
-        if (count === null) return null;
-        checkValueSize(fn, count as number, limits, "array");
-        return new Array<SqlValue>(Math.max(0, count as number)).fill(e.evaluate(ctx));
-      },
-    };
-  }),
-  ...sqlFunction("array_compact(array)", "input", "the array without NULL elements", (args, _i, fn) => {
-    const arr = arrayArg(fn, args, 0);
-    return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => a.filter((x) => x !== null)) };
-  }),
+    compileSequence,
+  ],
+  ["array_repeat(element, n)", "grows", ": the element n times", compileArrayRepeat],
+  ["array_compact(array)", "input", "the array without NULL elements", compileArrayCompact],
   ...arrayWithValue("array_append", "end"),
   ...arrayWithValue("array_prepend", "start"),
-];
+]);
 
 /** array_append / array_prepend: the array with one value added at its end or its start. */
 function arrayWithValue(name: string, at: "end" | "start"): ReturnType<typeof defineFunction> {

@@ -5,8 +5,7 @@ import { coerceArg, rejectLambdas, stringArg } from "./function-args.ts";
 import { argBound, argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
 import { argTypeError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-
-const S = DataTypes.string;
+import { S } from "./type-shorthands.ts";
 
 function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

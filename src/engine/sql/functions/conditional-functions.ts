@@ -1,11 +1,11 @@
 /** Conditional and NULL-handling functions: if, coalesce, nvl, ifnull, nvl2, nullif, isnull, isnotnull, isnan, nanvl, equal_null, zeroifnull, nullifzero. */
 import { type DataType, DataTypes, isNumeric } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
 import { coerceArg, rejectLambdas } from "./function-args.ts";
 import { argTypeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, functionTable } from "./sql-function.ts";
 
 const B = DataTypes.boolean;
 
@@ -21,7 +21,7 @@ function common(fn: string, args: readonly SqlArg[]): DataType {
   return t;
 }
 
-function compileCoalesce(fn: string, args: readonly SqlArg[]) {
+function compileCoalesce(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const t = common(fn, args);
   const evals = args.map((_, i) => coerceArg(fn, args, i, t));
   return {
@@ -36,7 +36,7 @@ function compileCoalesce(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileIf(fn: string, args: readonly SqlArg[]) {
+function compileIf(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const cond = coerceArg(fn, args, 0, B);
   const branches = args.slice(1);
   const t = common(fn, branches);
@@ -51,7 +51,7 @@ function commonPair(fn: string, args: readonly SqlArg[]) {
   return { t, a: coerceArg(fn, args, 0, t), b: coerceArg(fn, args, 1, t), eq: equalityFor(t) };
 }
 
-function compileNullIf(fn: string, args: readonly SqlArg[]) {
+function compileNullIf(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const { t, a, b, eq } = commonPair(fn, args);
   return {
     type: t,
@@ -77,83 +77,85 @@ function floatingArg(
   throw argTypeError(fn, i, "a double", a.type);
 }
 
-export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
-    "if(cond, then, else)",
-    "input",
-    ": then when cond is true, else otherwise (also when NULL)",
-    (a, _i, fn) => compileIf(fn, a),
-  ),
-  ...sqlFunction("coalesce(value, values...)", "input", "the first non-NULL argument", (a, _i, fn) =>
-    compileCoalesce(fn, a),
-  ),
-  ...sqlFunction(
-    "nvl|ifnull(value, replacement)",
-    "input",
-    "the second argument when the first is NULL",
-    (a, _i, fn) => compileCoalesce(fn, a),
-  ),
-  ...sqlFunction("nvl2(x, a, b)", "input", ": a when x is not NULL, else b", (args, _i, fn) => {
-    const x = args[0]!;
-    const t = common(fn, args.slice(1));
-    const a = coerceArg(fn, args, 1, t);
-    const b = coerceArg(fn, args, 2, t);
-    return { type: t, evaluate: (ctx) => (x.evaluate(ctx) !== null ? a(ctx) : b(ctx)) };
-  }),
-  ...sqlFunction("nullif(a, b)", "input", ": NULL when a equals b, else a", (a, _i, fn) =>
-    compileNullIf(fn, a),
-  ),
-  ...sqlFunction("isnull(value)", "fixed", "whether the value is NULL", (args) => {
-    const e = args[0]!.evaluate;
-    return { type: B, evaluate: (ctx) => e(ctx) === null };
-  }),
-  ...sqlFunction("isnotnull(value)", "fixed", "whether the value is not NULL", (args) => {
-    const e = args[0]!.evaluate;
-    return { type: B, evaluate: (ctx) => e(ctx) !== null };
-  }),
-  ...sqlFunction("isnan(x)", "fixed", "whether a double is NaN (false for NULL)", (args, _i, fn) => {
-    const x = floatingArg(fn, args, 0);
-    return { type: B, evaluate: (ctx) => Number.isNaN(x.evaluate(ctx)) };
-  }),
-  ...sqlFunction("nanvl(a, b)", "fixed", ": b when a is NaN, else a", (args, _i, fn) => {
-    const x = floatingArg(fn, args, 0);
-    const y = floatingArg(fn, args, 1);
-    const t = x.type.kind === "float" && y.type.kind === "float" ? DataTypes.float : DataTypes.double;
-    return {
-      type: t,
-      evaluate: (ctx) => {
-        const v = x.evaluate(ctx);
-        return v !== null && Number.isNaN(v) ? y.evaluate(ctx) : v;
-      },
-    };
-  }),
-  ...sqlFunction("equal_null(a, b)", "fixed", "equality where NULL equals NULL (a <=> b)", (args, _i, fn) => {
-    const { a, b, eq } = commonPair(fn, args);
-    return {
-      type: B,
-      evaluate: (ctx) => {
-        const x = a(ctx);
-        const y = b(ctx);
-        return x === null || y === null ? x === y : eq(x, y);
-      },
-    };
-  }),
-  ...sqlFunction("zeroifnull(n)", "fixed", "0 when the number is NULL", (args, _i, fn) => {
-    const a = args[0]!;
-    const t = isNullLiteral(a) ? DataTypes.int : a.type;
-    if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
-    const zero = t.kind === "long" || t.kind === "decimal" ? 0n : 0;
-    return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
-  }),
-  ...sqlFunction("nullifzero(n)", "fixed", "NULL when the number is 0", (args, _i, fn) => {
-    const a = args[0]!;
-    if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
-    return {
-      type: a.type,
-      evaluate: (ctx) => {
-        const v = a.evaluate(ctx);
-        return v === 0 || v === 0n ? null : v;
-      },
-    };
-  }),
-];
+function compileNvl2(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const x = args[0]!;
+  const t = common(fn, args.slice(1));
+  const a = coerceArg(fn, args, 1, t);
+  const b = coerceArg(fn, args, 2, t);
+  return { type: t, evaluate: (ctx) => (x.evaluate(ctx) !== null ? a(ctx) : b(ctx)) };
+}
+
+function compileIsnull(args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: string): CompiledCall {
+  const e = args[0]!.evaluate;
+  return { type: B, evaluate: (ctx) => e(ctx) === null };
+}
+
+function compileIsnotnull(args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: string): CompiledCall {
+  const e = args[0]!.evaluate;
+  return { type: B, evaluate: (ctx) => e(ctx) !== null };
+}
+
+function compileIsnan(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const x = floatingArg(fn, args, 0);
+  return { type: B, evaluate: (ctx) => Number.isNaN(x.evaluate(ctx)) };
+}
+
+function compileNanvl(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const x = floatingArg(fn, args, 0);
+  const y = floatingArg(fn, args, 1);
+  const t = x.type.kind === "float" && y.type.kind === "float" ? DataTypes.float : DataTypes.double;
+  return {
+    type: t,
+    evaluate: (ctx) => {
+      const v = x.evaluate(ctx);
+      return v !== null && Number.isNaN(v) ? y.evaluate(ctx) : v;
+    },
+  };
+}
+
+function compileEqualNull(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const { a, b, eq } = commonPair(fn, args);
+  return {
+    type: B,
+    evaluate: (ctx) => {
+      const x = a(ctx);
+      const y = b(ctx);
+      return x === null || y === null ? x === y : eq(x, y);
+    },
+  };
+}
+
+function compileZeroifnull(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const a = args[0]!;
+  const t = isNullLiteral(a) ? DataTypes.int : a.type;
+  if (!isNumeric(t)) throw argTypeError(fn, 0, "a number", t);
+  const zero = t.kind === "long" || t.kind === "decimal" ? 0n : 0;
+  return { type: t, evaluate: (ctx) => a.evaluate(ctx) ?? zero };
+}
+
+function compileNullifzero(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const a = args[0]!;
+  if (!isNumeric(a.type) && !isNullLiteral(a)) throw argTypeError(fn, 0, "a number", a.type);
+  return {
+    type: a.type,
+    evaluate: (ctx) => {
+      const v = a.evaluate(ctx);
+      return v === 0 || v === 0n ? null : v;
+    },
+  };
+}
+
+export const CONDITIONAL_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  ["if(cond, then, else)", "input", ": then when cond is true, else otherwise (also when NULL)", compileIf],
+  ["coalesce(value, values...)", "input", "the first non-NULL argument", compileCoalesce],
+  ["nvl|ifnull(value, replacement)", "input", "the second argument when the first is NULL", compileCoalesce],
+  ["nvl2(x, a, b)", "input", ": a when x is not NULL, else b", compileNvl2],
+  ["nullif(a, b)", "input", ": NULL when a equals b, else a", compileNullIf],
+  ["isnull(value)", "fixed", "whether the value is NULL", compileIsnull],
+  ["isnotnull(value)", "fixed", "whether the value is not NULL", compileIsnotnull],
+  ["isnan(x)", "fixed", "whether a double is NaN (false for NULL)", compileIsnan],
+  ["nanvl(a, b)", "fixed", ": b when a is NaN, else a", compileNanvl],
+  ["equal_null(a, b)", "fixed", "equality where NULL equals NULL (a <=> b)", compileEqualNull],
+  ["zeroifnull(n)", "fixed", "0 when the number is NULL", compileZeroifnull],
+  ["nullifzero(n)", "fixed", "NULL when the number is 0", compileNullifzero],
+]);

@@ -12,7 +12,7 @@ import {
   MICROS_PER_DAY,
   MICROS_PER_SECOND,
 } from "../../../util/calendar.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRowContext, SqlRunInputs } from "../sql-contract.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { compileDatePattern, type DatePattern } from "./date-pattern.ts";
 import { dateArg, tsArg, zoneOffsetSeconds } from "./datetime-functions.ts";
@@ -21,13 +21,10 @@ import { argBound } from "./function-bounds.ts";
 import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { isNullLiteral } from "./implicit-argument-casts.ts";
 import { lastValueCache } from "./last-value-cache.ts";
-import { sqlFunction, strictFunction } from "./sql-function.ts";
-import { strict1, strict2 } from "./strict-evaluators.ts";
+import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
+import { strict1 } from "./strict-evaluators.ts";
+import { DATE, L, S, TS } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
-const L = DataTypes.long;
-const DATE = DataTypes.date;
-const TS = DataTypes.timestamp;
 const DEFAULT_FORMAT = "yyyy-MM-dd HH:mm:ss";
 
 /** The pattern argument at `i`: compiled once when it is a literal (errors at compile time), else cached per value. */
@@ -190,181 +187,189 @@ function epochToTimestamp(fn: string, args: readonly SqlArg[], scale: number) {
  */
 const patternBound = (args: readonly SqlArg[]): number => 3 * argBound(args, 1) + stringBound(64);
 
-/** date_format and from_unixtime: the value at argument 0, as microseconds, formatted with the pattern at 1. */
-function compileFormat(fn: string, args: readonly SqlArg[], micros: SqlEvaluator) {
-  const pattern = patternArg(fn, args, 1);
-  return {
-    type: S,
-    bound: patternBound(args),
-    evaluate: (ctx: SqlRowContext) => {
-      const v = micros(ctx);
-      if (v === null) return null;
-      const p = pattern(ctx);
-      return p === null ? null : p.format(v as number);
-    },
+/** Formats the microseconds that `microsOf` reads from the first argument with the pattern in the second. */
+function compileFormat(microsOf: (fn: string, args: readonly SqlArg[]) => SqlEvaluator): CompileFn {
+  return (args, _inputs, fn) => {
+    const micros = microsOf(fn, args);
+    const pattern = patternArg(fn, args, 1);
+    return {
+      type: S,
+      bound: patternBound(args),
+      evaluate: (ctx: SqlRowContext) => {
+        const v = micros(ctx);
+        if (v === null) return null;
+        const p = pattern(ctx);
+        return p === null ? null : p.format(v as number);
+      },
+    };
   };
 }
 
-export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileToDate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  if (args.length === 1) return { type: DATE, evaluate: dateArg(fn, args, 0) };
+  return {
+    type: DATE,
+    evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => floorDiv(m, MICROS_PER_DAY)),
+  };
+}
+
+function compileToTimestamp(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: TS,
+    evaluate: parsedMicros(fn, args, args.length > 1),
+  };
+}
+
+function compileUnixTimestamp(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string): CompiledCall {
+  if (args.length === 0) {
+    const now = BigInt(floorDiv(inputs.nowMicros, MICROS_PER_SECOND));
+    return { type: L, evaluate: () => now };
+  }
+  return {
+    type: L,
+    evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
+  };
+}
+
+function compileToUnixTimestamp(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: L,
+    evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
+  };
+}
+
+/** The truncation level a unit names (the last unit's level kept: units are mostly constants). */
+const truncLevel = lastValueCache(levelOf);
+
+function compileTimestampSeconds(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: TS,
+    evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
+  };
+}
+
+function compileUnixDate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: DataTypes.int,
+    evaluate: dateArg(fn, args, 0),
+  };
+}
+
+function compileDateFromUnixDate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: DATE,
+    evaluate: intArg(fn, args, 0),
+  };
+}
+
+export const DATETIME_CONVERT_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "to_date(x[, pattern])",
     "fixed",
     ": a date from text (Spark date pattern), a timestamp or a date; NULL when invalid",
-    (args, _i, fn) => {
-      if (args.length === 1) return { type: DATE, evaluate: dateArg(fn, args, 0) };
-      return {
-        type: DATE,
-        evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => floorDiv(m, MICROS_PER_DAY)),
-      };
-    },
-  ),
-  ...sqlFunction(
+    compileToDate,
+  ],
+  [
     "to_timestamp(x[, pattern])",
     "fixed",
     ": a timestamp from text (Spark date pattern) or a date; NULL when invalid",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: parsedMicros(fn, args, args.length > 1),
-    }),
-  ),
-  ...sqlFunction(
+    compileToTimestamp,
+  ],
+  [
     "date_format(ts, pattern)",
     "grows",
     ": formats a timestamp or date with a Spark date pattern",
-    (args, _i, fn) => compileFormat(fn, args, tsArg(fn, args, 0)),
-  ),
-  ...sqlFunction(
+    compileFormat((fn, args) => tsArg(fn, args, 0)),
+  ],
+  [
     "unix_timestamp([time, pattern])",
     "fixed",
     "seconds since the epoch of now, of a timestamp/date, or of text parsed with a pattern (default yyyy-MM-dd HH:mm:ss)",
-    (args, inputs, fn) => {
-      if (args.length === 0) {
-        const now = BigInt(floorDiv(inputs.nowMicros, MICROS_PER_SECOND));
-        return { type: L, evaluate: () => now };
-      }
-      return {
-        type: L,
-        evaluate: strict1<number>(parsedMicros(fn, args, true), (m) =>
-          BigInt(floorDiv(m, MICROS_PER_SECOND)),
-        ),
-      };
-    },
-  ),
-  ...sqlFunction(
+    compileUnixTimestamp,
+  ],
+  [
     "to_unix_timestamp(time[, pattern])",
     "fixed",
     "seconds since the epoch of a timestamp/date or of text parsed with a pattern",
-    (args, _i, fn) => ({
-      type: L,
-      evaluate: strict1<number>(parsedMicros(fn, args, true), (m) => BigInt(floorDiv(m, MICROS_PER_SECOND))),
-    }),
-  ),
-  ...sqlFunction(
+    compileToUnixTimestamp,
+  ],
+  [
     "from_unixtime(seconds[, pattern])",
     "grows",
     ": epoch seconds as text (default yyyy-MM-dd HH:mm:ss)",
-    (args, _i, fn) =>
-      compileFormat(
-        fn,
-        args,
-        strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v) * MICROS_PER_SECOND),
-      ),
-  ),
-  ...sqlFunction(
-    "date_trunc(unit, ts)",
+    compileFormat((fn, args) =>
+      strict1<bigint>(coerceArg(fn, args, 0, L), (v) => Number(v) * MICROS_PER_SECOND),
+    ),
+  ],
+  [
+    "date_trunc(unit: string, ts: timestamp): timestamp",
     "fixed",
     ": truncates to YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND or MICROSECOND; NULL for other units",
-    (args, _i, fn) => {
-      const level = lastValueCache(levelOf);
-      return {
-        type: TS,
-        evaluate: strict2<string, number>(stringArg(fn, args, 0), tsArg(fn, args, 1), (u, ts) => {
-          const l = level(u);
-          return l === undefined ? null : truncTimestamp(ts, l);
-        }),
-      };
-    },
-  ),
-  ...sqlFunction(
-    "trunc(date, unit)",
+    strict((u: string, ts: number) => {
+      const l = truncLevel(u);
+      return l === undefined ? null : truncTimestamp(ts, l);
+    }),
+  ],
+  [
+    "trunc(date: date, unit: string): date",
     "fixed",
     ": truncates to YEAR, QUARTER, MONTH or WEEK; NULL for other units",
-    (args, _i, fn) => {
-      const level = lastValueCache(levelOf);
-      return {
-        type: DATE,
-        evaluate: strict2<number, string>(dateArg(fn, args, 0), stringArg(fn, args, 1), (d, u) => {
-          const l = level(u);
-          return l === undefined || !DATE_LEVELS.has(l) ? null : truncDays(d, l);
-        }),
-      };
-    },
-  ),
-  ...sqlFunction(
+    strict((d: number, u: string) => {
+      const l = truncLevel(u);
+      return l === undefined || !DATE_LEVELS.has(l) ? null : truncDays(d, l);
+    }),
+  ],
+  [
     "timestamp_seconds(seconds)",
     "fixed",
     "the timestamp that many seconds (fractions allowed) after the epoch",
-    (args, _i, fn) => ({
-      type: TS,
-      evaluate: epochToTimestamp(fn, args, MICROS_PER_SECOND),
-    }),
-  ),
-  ...strictFunction(
+    compileTimestampSeconds,
+  ],
+  [
     "timestamp_millis(millis: long): timestamp",
     "fixed",
     "the timestamp that many milliseconds after the epoch",
-    (v: bigint) => Number(v * 1000n),
-  ),
-  ...strictFunction(
+    strict((v: bigint) => Number(v * 1000n)),
+  ],
+  [
     "timestamp_micros(micros: long): timestamp",
     "fixed",
     "the timestamp that many microseconds after the epoch",
-    Number,
-  ),
-  ...strictFunction(
+    strict(Number),
+  ],
+  [
     "unix_seconds(ts: timestamp): long",
     "fixed",
     "whole seconds since the epoch of a timestamp",
-    (t: number) => BigInt(floorDiv(t, MICROS_PER_SECOND)),
-  ),
-  ...strictFunction(
+    strict((t: number) => BigInt(floorDiv(t, MICROS_PER_SECOND))),
+  ],
+  [
     "unix_millis(ts: timestamp): long",
     "fixed",
     "whole milliseconds since the epoch of a timestamp",
-    (t: number) => BigInt(floorDiv(t, 1000)),
-  ),
-  ...strictFunction(
+    strict((t: number) => BigInt(floorDiv(t, 1000))),
+  ],
+  [
     "unix_micros(ts: timestamp): long",
     "fixed",
     "microseconds since the epoch of a timestamp",
-    BigInt,
-  ),
-  ...sqlFunction("unix_date(date)", "fixed", "days since the epoch of a date", (args, _i, fn) => ({
-    type: DataTypes.int,
-    evaluate: dateArg(fn, args, 0),
-  })),
-  ...sqlFunction(
-    "date_from_unix_date(days)",
-    "fixed",
-    "the date that many days after 1970-01-01",
-    (args, _i, fn) => ({
-      type: DATE,
-      evaluate: intArg(fn, args, 0),
-    }),
-  ),
-  ...strictFunction(
+    strict(BigInt),
+  ],
+  ["unix_date(date)", "fixed", "days since the epoch of a date", compileUnixDate],
+  ["date_from_unix_date(days)", "fixed", "the date that many days after 1970-01-01", compileDateFromUnixDate],
+  [
     "from_utc_timestamp(ts: timestamp, zone: string): timestamp",
     "fixed",
     ": shifts a UTC timestamp to the zone's wall-clock time",
-    (ts: number, z: string) => ts + zoneOffsetMicros("from_utc_timestamp", z, ts),
-  ),
-  ...strictFunction(
+    strict((ts: number, z: string) => ts + zoneOffsetMicros("from_utc_timestamp", z, ts)),
+  ],
+  [
     "to_utc_timestamp(ts: timestamp, zone: string): timestamp",
     "fixed",
     ": reads ts as wall-clock time in the zone and gives UTC",
-    (ts: number, z: string) => {
+    strict((ts: number, z: string) => {
       const guess = ts - zoneOffsetMicros("to_utc_timestamp", z, ts);
       return ts - zoneOffsetMicros("to_utc_timestamp", z, guess);
-    },
-  ),
-];
+    }),
+  ],
+]);

@@ -16,16 +16,13 @@ import {
   MONTH_NAMES,
   validDate,
 } from "../../../util/calendar.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import { coerceArg, constantArg, intArg, stringArg } from "./function-args.ts";
 import { sqlError } from "./function-errors.ts";
 import { lastValueCache } from "./last-value-cache.ts";
-import { defineFunction, sqlFunction, strictFunction } from "./sql-function.ts";
+import { type CompiledCall, defineFunction, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2, strictN } from "./strict-evaluators.ts";
-
-const I = DataTypes.int;
-const DATE = DataTypes.date;
-const TS = DataTypes.timestamp;
+import { DATE, I, TS } from "./type-shorthands.ts";
 
 export const dateArg = (fn: string, args: readonly SqlArg[], i: number): SqlEvaluator =>
   coerceArg(fn, args, i, DATE);
@@ -183,7 +180,7 @@ const PARTS: Readonly<Record<string, PartFn>> = {
   SECOND: (ts) => BigInt(microsOfDay(ts) % 60_000_000),
 };
 
-function compileDatePart(args: readonly SqlArg[], fn: string) {
+function compileDatePart(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const field = constantArg(fn, args, 0, DataTypes.string);
   if (field === undefined || field.value === null)
     throw sqlError(fn, "the field (first argument) must be a string literal such as 'YEAR'");
@@ -201,7 +198,60 @@ function compileDatePart(args: readonly SqlArg[], fn: string) {
   return { type: I, evaluate: strict1<number>(tsArg(fn, args, 1), (ts) => part(ts)) };
 }
 
-export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
+function compileMonthsBetween(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const round = args.length > 2 ? coerceArg(fn, args, 2, DataTypes.boolean) : () => true;
+  return {
+    type: DataTypes.double,
+    evaluate: strictN([tsArg(fn, args, 0), tsArg(fn, args, 1), round], (xs) =>
+      monthsBetween(xs[0] as number, xs[1] as number, xs[2] as boolean),
+    ),
+  };
+}
+
+function compileNextDay(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const index = lastValueCache(dayOfWeekIndex);
+  return {
+    type: DATE,
+    evaluate: strict2<number, string>(dateArg(fn, args, 0), stringArg(fn, args, 1), (d, name) => {
+      const target = index(name);
+      return target === undefined ? null : nextDay(d, target);
+    }),
+  };
+}
+
+function compileMakeTimestamp(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const ints = [0, 1, 2, 3, 4].map((i) => intArg(fn, args, i));
+  const sec = coerceArg(fn, args, 5, DataTypes.decimal(16, 6));
+  const zone = args.length > 6 ? stringArg(fn, args, 6) : () => "UTC";
+  const offset = lastValueCache(zoneOffsetSeconds);
+  return {
+    type: TS,
+    evaluate: strictN([...ints, sec, zone], (xs) => {
+      const o = offset(xs[6] as string);
+      const ts = makeTimestamp(xs.slice(0, 5) as number[], xs[5] as bigint);
+      return o === null || ts === null ? null : ts - o * MICROS_PER_SECOND;
+    }),
+  };
+}
+
+function compileCurrentDate(_a: readonly SqlArg[], inputs: SqlRunInputs, _fn: string): CompiledCall {
+  const d = floorDiv(inputs.nowMicros, MICROS_PER_DAY);
+  return { type: DATE, evaluate: () => d };
+}
+
+function compileCurrentTimestamp(_a: readonly SqlArg[], inputs: SqlRunInputs, _fn: string): CompiledCall {
+  const t = inputs.nowMicros;
+  return { type: TS, evaluate: () => t };
+}
+
+function compileCurrentTimezone(_args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: string): CompiledCall {
+  return {
+    type: DataTypes.string,
+    evaluate: () => "UTC",
+  };
+}
+
+export const DATETIME_FUNCTIONS: readonly SqlFunction[] = functionTable([
   ...datePart("year", "the year of a date", (d) => civilFromDays(d).year),
   ...datePart(
     "quarter",
@@ -217,128 +267,79 @@ export const DATETIME_FUNCTIONS: readonly SqlFunction[] = [
   ...timePart("hour", "the hour (0-23) of a timestamp", (m) => Math.floor(m / 3_600_000_000)),
   ...timePart("minute", "the minute (0-59) of a timestamp", (m) => Math.floor(m / 60_000_000) % 60),
   ...timePart("second", "the second (0-59) of a timestamp", (m) => Math.floor(m / 1_000_000) % 60),
-  ...sqlFunction(
+  [
     "date_part|datepart('FIELD', source)",
     "fixed",
     ": a field (YEAR, MONTH, DAY, HOUR, SECOND, DOW, ...) of a date or timestamp",
-    (a, _i, fn) => compileDatePart(a, fn),
-  ),
-  ...strictFunction(
+    compileDatePart,
+  ],
+  [
     "dayname(date: date): string",
     "fixed",
     "three-letter day name (Mon ... Sun)",
-    (d: number) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3),
-  ),
-  ...strictFunction(
+    strict((d: number) => DAY_NAMES[weekdayMonday0(d)]!.slice(0, 3)),
+  ],
+  [
     "monthname(date: date): string",
     "fixed",
     "three-letter month name (Jan ... Dec)",
-    (d: number) => MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3),
-  ),
-  ...strictFunction(
+    strict((d: number) => MONTH_NAMES[civilFromDays(d).month - 1]!.slice(0, 3)),
+  ],
+  [
     "date_add|dateadd(start: date, n: int): date",
     "fixed",
     ": n days after start",
-    (d: number, n: number) => d + n,
-  ),
-  ...strictFunction(
+    strict((d: number, n: number) => d + n),
+  ],
+  [
     "date_sub(start: date, n: int): date",
     "fixed",
     ": n days before start",
-    (d: number, n: number) => d - n,
-  ),
-  ...strictFunction(
+    strict((d: number, n: number) => d - n),
+  ],
+  [
     "datediff|date_diff(end: date, start: date): int",
     "fixed",
     ": days from start to end",
-    (a: number, b: number) => a - b,
-  ),
-  ...strictFunction(
+    strict((a: number, b: number) => a - b),
+  ],
+  [
     "add_months(start: date, n: int): date",
     "fixed",
     ": same day n months later (clamped to the month's end)",
-    addMonths,
-  ),
-  ...sqlFunction(
+    strict(addMonths),
+  ],
+  [
     "months_between(t1, t2[, roundOff=true])",
     "fixed",
     ": months from t2 to t1, rounded to 8 digits",
-    (args, _i, fn) => {
-      const round = args.length > 2 ? coerceArg(fn, args, 2, DataTypes.boolean) : () => true;
-      return {
-        type: DataTypes.double,
-        evaluate: strictN([tsArg(fn, args, 0), tsArg(fn, args, 1), round], (xs) =>
-          monthsBetween(xs[0] as number, xs[1] as number, xs[2] as boolean),
-        ),
-      };
-    },
-  ),
-  ...strictFunction(
-    "last_day(date: date): date",
-    "fixed",
-    "the last day of the date's month",
-    lastDayOfMonth,
-  ),
-  ...sqlFunction(
+    compileMonthsBetween,
+  ],
+  ["last_day(date: date): date", "fixed", "the last day of the date's month", strict(lastDayOfMonth)],
+  [
     "next_day(start, 'MON')",
     "fixed",
     ": the first such weekday after start; NULL for an unknown day name",
-    (args, _i, fn) => {
-      const index = lastValueCache(dayOfWeekIndex);
-      return {
-        type: DATE,
-        evaluate: strict2<number, string>(dateArg(fn, args, 0), stringArg(fn, args, 1), (d, name) => {
-          const target = index(name);
-          return target === undefined ? null : nextDay(d, target);
-        }),
-      };
-    },
-  ),
-  ...strictFunction(
-    "make_date(year: int, month: int, day: int): date",
-    "fixed",
-    "; NULL when invalid",
-    validDate,
-  ),
-  ...sqlFunction(
+    compileNextDay,
+  ],
+  ["make_date(year: int, month: int, day: int): date", "fixed", "; NULL when invalid", strict(validDate)],
+  [
     "make_timestamp(year, month, day, hour, min, sec[, zone])",
     "fixed",
     "; sec may have a fraction; NULL when invalid",
-    (args, _i, fn) => {
-      const ints = [0, 1, 2, 3, 4].map((i) => intArg(fn, args, i));
-      const sec = coerceArg(fn, args, 5, DataTypes.decimal(16, 6));
-      const zone = args.length > 6 ? stringArg(fn, args, 6) : () => "UTC";
-      const offset = lastValueCache(zoneOffsetSeconds);
-      return {
-        type: TS,
-        evaluate: strictN([...ints, sec, zone], (xs) => {
-          const o = offset(xs[6] as string);
-          const ts = makeTimestamp(xs.slice(0, 5) as number[], xs[5] as bigint);
-          return o === null || ts === null ? null : ts - o * MICROS_PER_SECOND;
-        }),
-      };
-    },
-  ),
-  ...sqlFunction(
+    compileMakeTimestamp,
+  ],
+  [
     "current_date|curdate()",
     "fixed",
     "the run's reference date (fixed for the whole run)",
-    (_a, inputs) => {
-      const d = floorDiv(inputs.nowMicros, MICROS_PER_DAY);
-      return { type: DATE, evaluate: () => d };
-    },
-  ),
-  ...sqlFunction(
+    compileCurrentDate,
+  ],
+  [
     "current_timestamp|now|localtimestamp()",
     "fixed",
     "the run's reference time (fixed for the whole run)",
-    (_a, inputs) => {
-      const t = inputs.nowMicros;
-      return { type: TS, evaluate: () => t };
-    },
-  ),
-  ...sqlFunction("current_timezone()", "fixed", "the session time zone: always UTC in rowforge", () => ({
-    type: DataTypes.string,
-    evaluate: () => "UTC",
-  })),
-];
+    compileCurrentTimestamp,
+  ],
+  ["current_timezone()", "fixed", "the session time zone: always UTC in rowforge", compileCurrentTimezone],
+]);

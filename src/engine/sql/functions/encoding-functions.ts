@@ -1,19 +1,18 @@
 /** Binary/text encodings and identifiers: base64, unbase64, hex, unhex, bin, conv, to_binary, encode, decode, uuid. */
 import { Buffer } from "node:buffer";
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs } from "../sql-contract.ts";
 import { equalityFor } from "./comparators-and-set-keys.ts";
 import { coerceArg, stringArg } from "./function-args.ts";
 import { argsBound, timesArgs } from "./function-bounds.ts";
 import { argTypeError, runtimeError } from "./function-errors.ts";
 import { utf8Bytes } from "./hash-value.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { type CompiledCall, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
+import { L, S } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
 const B = DataTypes.binary;
-const L = DataTypes.long;
 
 const toBytes = (b: Buffer): Uint8Array =>
   new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
@@ -28,7 +27,7 @@ function unhex(s: string): Uint8Array | null {
 const hexOfBytes = (b: Uint8Array): string =>
   Buffer.from(b.buffer, b.byteOffset, b.length).toString("hex").toUpperCase();
 
-function compileHex(args: readonly SqlArg[], fn: string) {
+function compileHex(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const a = args[0]!;
   // Up to 3 UTF-8 bytes a character, 2 hex digits a byte.
   const bound = argsBound(args, 6);
@@ -192,120 +191,125 @@ function uuidFrom(words: readonly number[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
 }
 
-export const ENCODING_FUNCTIONS: readonly SqlFunction[] = [
-  ...strictFunction(
+function compileToBinary(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
+  return {
+    type: B,
+    // Up to 3 UTF-8 bytes a character.
+    bound: argsBound(args, 2),
+    evaluate: strict2<string, string>(stringArg(fn, args, 0), f, (s, format) => {
+      const k = format.toLowerCase();
+      if (k === "hex") return unhex(s);
+      if (k === "utf-8" || k === "utf8") return utf8Bytes(s);
+      if (k === "base64") return /^[A-Za-z0-9+/]*={0,2}$/.test(s) ? toBytes(Buffer.from(s, "base64")) : null;
+      throw runtimeError(fn, `unknown format "${format}"; use 'hex', 'utf-8' or 'base64'`);
+    }),
+  };
+}
+
+function compileDecode(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  if (args.length > 2) return compileDecodeSwitch(args, fn);
+  const a = args[0]!;
+  if (a.type.kind !== "binary" && a.type.kind !== "string" && !isNullLiteral(a))
+    throw argTypeError(fn, 0, "binary", a.type);
+  return {
+    type: S,
+    evaluate: strict2<Uint8Array, string>(coerceArg(fn, args, 0, B), stringArg(fn, args, 1), (b, c) =>
+      decode(fn, b, c),
+    ),
+  };
+}
+
+function compileUuid(_args: readonly SqlArg[], _inputs: SqlRunInputs, _fn: string): CompiledCall {
+  return {
+    type: S,
+    evaluate: (ctx) => uuidFrom([ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32()]),
+  };
+}
+
+export const ENCODING_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "base64(bin: binary): string",
     "grows",
     "base64 text of a binary (strings are encoded as UTF-8)",
-    (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"),
-    // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
-    timesArgs(4),
-  ),
-  ...strictFunction(
+    strict(
+      (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString("base64"), // Up to 3 UTF-8 bytes a character, 4 base64 characters for 3 bytes.
+      timesArgs(4),
+    ),
+  ],
+  [
     "unbase64(str: string): binary",
     "input",
     "the binary a base64 string encodes",
-    (s: string) => toBytes(Buffer.from(s, "base64")),
-  ),
-  ...sqlFunction(
+    strict((s: string) => toBytes(Buffer.from(s, "base64"))),
+  ],
+  [
     "hex(value)",
     "grows",
     "upper-case hex of a number (two's complement), string (UTF-8 bytes) or binary",
-    (a, _i, fn) => compileHex(a, fn),
-  ),
-  ...strictFunction(
+    compileHex,
+  ],
+  [
     "unhex(str: string): binary",
     "input",
     "the binary a hex string encodes (NULL when it is not hex)",
-    unhex,
-  ),
-  ...strictFunction(
+    strict(unhex),
+  ],
+  [
     "bin(n: long): string",
     "fixed",
     "binary digits of a long (two's complement for negatives)",
-    (v: bigint) => BigInt.asUintN(64, v).toString(2),
-  ),
-  ...strictFunction(
+    strict((v: bigint) => BigInt.asUintN(64, v).toString(2)),
+  ],
+  [
     "conv(num: string, from_base: int, to_base: int): string",
     "fixed",
     ": converts a number between bases 2..36",
-    conv,
-  ),
-  ...sqlFunction(
-    "to_binary(str[, 'hex'|'utf-8'|'base64'])",
-    "grows",
-    ": NULL when str is malformed",
-    (args, _i, fn) => {
-      const f = args.length > 1 ? stringArg(fn, args, 1) : () => "hex";
-      return {
-        type: B,
-        // Up to 3 UTF-8 bytes a character.
-        bound: argsBound(args, 2),
-        evaluate: strict2<string, string>(stringArg(fn, args, 0), f, (s, format) => {
-          const k = format.toLowerCase();
-          if (k === "hex") return unhex(s);
-          if (k === "utf-8" || k === "utf8") return utf8Bytes(s);
-          if (k === "base64")
-            return /^[A-Za-z0-9+/]*={0,2}$/.test(s) ? toBytes(Buffer.from(s, "base64")) : null;
-          throw runtimeError(fn, `unknown format "${format}"; use 'hex', 'utf-8' or 'base64'`);
-        }),
-      };
-    },
-  ),
-  ...strictFunction(
+    strict(conv),
+  ],
+  ["to_binary(str[, 'hex'|'utf-8'|'base64'])", "grows", ": NULL when str is malformed", compileToBinary],
+  [
     "encode(str: string, charset: string): binary",
     "grows",
     ": the bytes of str in the character set",
-    (s: string, c: string) => encode("encode", s, c),
-    // Up to 4 bytes a character, and a byte-order mark.
-    timesArgs(2),
-  ),
-  ...sqlFunction(
+    strict(
+      (s: string, c: string) => encode("encode", s, c), // Up to 4 bytes a character, and a byte-order mark.
+      timesArgs(2),
+    ),
+  ],
+  [
     "decode(bin, charset, more...)",
     "input",
     "decode(bin, charset) decodes bytes; decode(expr, search, result, ..., default) picks the result of the first equal search",
-    (args, _i, fn) => {
-      if (args.length > 2) return compileDecodeSwitch(args, fn);
-      const a = args[0]!;
-      if (a.type.kind !== "binary" && a.type.kind !== "string" && !isNullLiteral(a))
-        throw argTypeError(fn, 0, "binary", a.type);
-      return {
-        type: S,
-        evaluate: strict2<Uint8Array, string>(coerceArg(fn, args, 0, B), stringArg(fn, args, 1), (b, c) =>
-          decode(fn, b, c),
-        ),
-      };
-    },
-  ),
-  ...strictFunction(
+    compileDecode,
+  ],
+  [
     "url_encode(str: string): string",
     "grows",
     "URL-encodes a string (application/x-www-form-urlencoded, UTF-8)",
-    urlEncode,
-    // A character of one UTF-16 unit may become %XX%XX%XX.
-    timesArgs(9),
-  ),
-  ...strictFunction(
+    strict(
+      urlEncode, // A character of one UTF-16 unit may become %XX%XX%XX.
+      timesArgs(9),
+    ),
+  ],
+  [
     "url_decode(str: string): string",
     "input",
     "decodes an application/x-www-form-urlencoded string (malformed escapes are an error)",
-    (s: string) => {
+    strict((s: string) => {
       const d = urlDecode(s);
       if (d === null) {
         const message = `${JSON.stringify(s)} has a malformed % escape; use try_url_decode for NULL instead`;
         throw runtimeError("url_decode", message);
       }
       return d;
-    },
-  ),
-  ...strictFunction(
+    }),
+  ],
+  [
     "try_url_decode(str: string): string",
     "input",
     "like url_decode, but NULL for malformed escapes",
-    urlDecode,
-  ),
-  ...sqlFunction("uuid()", "fixed", "a random version-4 UUID from the row's random draws", () => ({
-    type: S,
-    evaluate: (ctx) => uuidFrom([ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32(), ctx.rnd.u32()]),
-  })),
-];
+    strict(urlDecode),
+  ],
+  ["uuid()", "fixed", "a random version-4 UUID from the row's random draws", compileUuid],
+]);

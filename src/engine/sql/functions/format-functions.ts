@@ -26,11 +26,10 @@ import {
 } from "./java-format.ts";
 import { lastValueCache } from "./last-value-cache.ts";
 import type { ExactDecimal } from "./rounding.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { functionTable } from "./sql-function.ts";
+import { S } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
-
-function compileFormatString(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
+function compileFormatString(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   rejectLambdas(fn, args);
   const limits = valueLimits(inputs);
   const fits = (length: number) => checkValueSize(fn, length, limits, "string");
@@ -100,7 +99,7 @@ function exactOf(v: SqlValue, kind: string, scale: number): ExactDecimal | null 
     : exactBinaryDecimal(v);
 }
 
-function compileFormatNumber(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
+function compileFormatNumber(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   const limits = valueLimits(inputs);
   const x = args[0]!;
   if (
@@ -147,17 +146,17 @@ function compileFormatNumber(args: readonly SqlArg[], fn: string, inputs: SqlRun
   };
 }
 
-export const FORMAT_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+export const FORMAT_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "format_string|printf(fmt, args...)",
     "grows",
     ": Java printf-style formatting (%s %d %05d %.2f %x %e %%)",
-    (a, inputs, fn) => compileFormatString(a, fn, inputs),
-  ),
-  ...sqlFunction(
+    compileFormatString,
+  ],
+  [
     "format_number(x, d | pattern)",
     "grows",
     ": formats like '#,###,###.##' rounded HALF_EVEN to d decimals (NULL for d < 0)",
-    (a, inputs, fn) => compileFormatNumber(a, fn, inputs),
-  ),
-];
+    compileFormatNumber,
+  ],
+]);

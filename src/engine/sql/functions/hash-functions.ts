@@ -1,13 +1,13 @@
 /** Hash and checksum functions: hash, xxhash64, crc32, md5, sha/sha1, sha2. */
 import { createHash } from "node:crypto";
 import { type DataType, DataTypes } from "../../../model/data-type.ts";
-import type { SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { crc32 } from "./crc32.ts";
 import { coerceArg, intArg, rejectLambdas } from "./function-args.ts";
 import { type HashPrimitives, utf8Bytes, valueHasher } from "./hash-value.ts";
 import { murmur3Bytes, murmur3Int, murmur3Long } from "./spark-murmur3.ts";
 import { xxhash64Bytes, xxhash64Int, xxhash64Long } from "./spark-xxhash64.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, functionTable, sqlFunction } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
 
 const MURMUR: HashPrimitives<number> = { int: murmur3Int, long: murmur3Long, bytes: murmur3Bytes };
@@ -38,41 +38,49 @@ const SHA2_BITS: ReadonlyMap<number, string> = new Map([
   [512, "sha512"],
 ]);
 
-export const HASH_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+/** Spark's hash of every argument in turn, each seeding the next, from seed 42 (hash, xxhash64). */
+function compileSeededHash<S extends number | bigint>(
+  primitives: HashPrimitives<S>,
+  seed: S,
+  type: DataType,
+): CompileFn {
+  return (args, _inputs, fn) => {
+    rejectLambdas(fn, args);
+    const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, primitives) }));
+    return {
+      type,
+      evaluate: (ctx) => {
+        let h = seed;
+        for (const p of parts) h = p.h(p.e(ctx), h);
+        return h;
+      },
+    };
+  };
+}
+
+function compileSha2(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: DataTypes.string,
+    evaluate: strict2<Uint8Array, number>(bytesArg(fn, args, 0), intArg(fn, args, 1), (b, bits) => {
+      const algorithm = SHA2_BITS.get(bits);
+      return algorithm === undefined ? null : digest(algorithm, b);
+    }),
+  };
+}
+
+export const HASH_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "hash(value, values...)",
     "fixed",
     "Spark's Murmur3 hash (seed 42) of the arguments, as an int",
-    (args, _i, fn) => {
-      rejectLambdas(fn, args);
-      const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, MURMUR) }));
-      return {
-        type: DataTypes.int,
-        evaluate: (ctx) => {
-          let seed = 42;
-          for (const p of parts) seed = p.h(p.e(ctx), seed);
-          return seed;
-        },
-      };
-    },
-  ),
-  ...sqlFunction(
+    compileSeededHash(MURMUR, 42, DataTypes.int),
+  ],
+  [
     "xxhash64(value, values...)",
     "fixed",
     "64-bit xxHash (seed 42) of the arguments, as a bigint",
-    (args, _i, fn) => {
-      rejectLambdas(fn, args);
-      const parts = args.map((a) => ({ e: a.evaluate, h: valueHasher(a.type, XXHASH) }));
-      return {
-        type: DataTypes.long,
-        evaluate: (ctx) => {
-          let seed = 42n;
-          for (const p of parts) seed = p.h(p.e(ctx), seed);
-          return seed;
-        },
-      };
-    },
-  ),
+    compileSeededHash(XXHASH, 42n, DataTypes.long),
+  ],
   ...bytesFunction(
     "crc32(bytes)",
     "CRC-32 checksum of a string or binary, as a bigint",
@@ -88,16 +96,10 @@ export const HASH_FUNCTIONS: readonly SqlFunction[] = [
     DataTypes.string,
     (b) => digest("sha1", b),
   ),
-  ...sqlFunction(
+  [
     "sha2(bytes, bitLength)",
     "fixed",
     "SHA-2 digest (bit length 224, 256, 384, 512 or 0 = 256) as a hex string; other lengths give NULL",
-    (args, _i, fn) => ({
-      type: DataTypes.string,
-      evaluate: strict2<Uint8Array, number>(bytesArg(fn, args, 0), intArg(fn, args, 1), (b, bits) => {
-        const algorithm = SHA2_BITS.get(bits);
-        return algorithm === undefined ? null : digest(algorithm, b);
-      }),
-    }),
-  ),
-];
+    compileSha2,
+  ],
+]);

@@ -4,7 +4,7 @@
  * operations array_distinct, array_union, array_intersect, array_except.
  */
 import { type DataType, DataTypes, sameDataType } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { SCALAR_BYTES } from "../values/value-bounds.ts";
 import { arrayArg } from "./array-functions.ts";
 import { valueCaster } from "./cast-evaluators.ts";
@@ -13,8 +13,8 @@ import { castArg, coerceArg, lambdaArg } from "./function-args.ts";
 import { argBound, argsBound } from "./function-bounds.ts";
 import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { canImplicitCast, commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
-import { sqlFunction } from "./sql-function.ts";
-import { strict1, strict2 } from "./strict-evaluators.ts";
+import { type CompiledCall, type CompileFn, functionTable } from "./sql-function.ts";
+import { strict1, strict2, strictInRow } from "./strict-evaluators.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
@@ -25,7 +25,7 @@ type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
  */
 const elementsBound = (collection: number, result: number): number => 16 + (collection / 8) * (8 + result);
 
-function compileTransform(fn: string, args: readonly SqlArg[]) {
+function compileTransform(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const arr = arrayArg(fn, args, 0);
   const lambda = lambdaArg(fn, args, 1, 1, 2);
   const withIndex = lambda.arity === 2;
@@ -36,10 +36,7 @@ function compileTransform(fn: string, args: readonly SqlArg[]) {
   return {
     type: DataTypes.array(bound.type),
     bound: elementsBound(argBound(args, 0), bound.bound),
-    evaluate: ((ctx) => {
-      const v = arr.evaluate(ctx);
-      if (v === null) return null;
-      const a = v as Values;
+    evaluate: strictInRow<Values>(arr.evaluate, (a, ctx) => {
       const out = new Array<SqlValue>(a.length);
       const params: SqlValue[] = [null, null];
       for (let i = 0; i < a.length; i++) {
@@ -48,7 +45,7 @@ function compileTransform(fn: string, args: readonly SqlArg[]) {
         out[i] = bound.invoke(ctx, params);
       }
       return out;
-    }) satisfies SqlEvaluator,
+    }),
   };
 }
 
@@ -61,47 +58,45 @@ function predicate(fn: string, args: readonly SqlArg[], allowIndex: boolean) {
   return { arr, bound };
 }
 
-function compileFilter(fn: string, args: readonly SqlArg[]) {
+function compileFilter(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const { arr, bound } = predicate(fn, args, true);
   return {
     type: arr.type,
-    evaluate: ((ctx) => {
-      const v = arr.evaluate(ctx);
-      if (v === null) return null;
+    evaluate: strictInRow<Values>(arr.evaluate, (v, ctx) => {
       const out: SqlValue[] = [];
       const params: SqlValue[] = [null, null];
-      (v as Values).forEach((x, i) => {
+      v.forEach((x, i) => {
         params[0] = x;
         params[1] = i;
         if (bound.invoke(ctx, params) === true) out.push(x);
       });
       return out;
-    }) satisfies SqlEvaluator,
+    }),
   };
 }
 
 /** exists/forall with three-valued logic: a NULL result counts when nothing decides. */
-function compileQuantifier(fn: string, args: readonly SqlArg[], decisive: boolean) {
-  const { arr, bound } = predicate(fn, args, false);
-  return {
-    type: DataTypes.boolean,
-    evaluate: ((ctx) => {
-      const v = arr.evaluate(ctx);
-      if (v === null) return null;
-      let sawNull = false;
-      const params: SqlValue[] = [null];
-      for (const x of v as Values) {
-        params[0] = x;
-        const r = bound.invoke(ctx, params);
-        if (r === null) sawNull = true;
-        else if (r === decisive) return decisive;
-      }
-      return sawNull ? null : !decisive;
-    }) satisfies SqlEvaluator,
+function compileQuantifier(decisive: boolean): CompileFn {
+  return (args, _inputs, fn) => {
+    const { arr, bound } = predicate(fn, args, false);
+    return {
+      type: DataTypes.boolean,
+      evaluate: strictInRow<Values>(arr.evaluate, (v, ctx) => {
+        let sawNull = false;
+        const params: SqlValue[] = [null];
+        for (const x of v) {
+          params[0] = x;
+          const r = bound.invoke(ctx, params);
+          if (r === null) sawNull = true;
+          else if (r === decisive) return decisive;
+        }
+        return sawNull ? null : !decisive;
+      }),
+    };
   };
 }
 
-function compileAggregate(fn: string, args: readonly SqlArg[]) {
+function compileAggregate(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const arr = arrayArg(fn, args, 0);
   const zeroArg = args[1]!;
   if (zeroArg.lambda) throw sqlError(fn, "the second argument is the start value, not a lambda");
@@ -147,7 +142,7 @@ function compileAggregate(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileZipWith(fn: string, args: readonly SqlArg[]) {
+function compileZipWith(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const a = arrayArg(fn, args, 0);
   const b = arrayArg(fn, args, 1);
   const bound = lambdaArg(fn, args, 2, 2, 2).bind(
@@ -204,46 +199,48 @@ export function buildMap(
   return out;
 }
 
-function compileMapLambda(fn: string, args: readonly SqlArg[], mode: "filter" | "keys" | "values") {
-  const m = mapArg(fn, args, 0);
-  const bound = lambdaArg(fn, args, 1, 2, 2).bind(
-    [m.type.key, m.type.value],
-    [argBound(args, 0), argBound(args, 0)],
-  );
-  if (mode === "filter" && bound.type.kind !== "boolean")
-    throw sqlError(fn, "the lambda must return a boolean");
-  const type =
-    mode === "filter"
-      ? m.type
-      : mode === "keys"
-        ? DataTypes.map(bound.type, m.type.value)
-        : DataTypes.map(m.type.key, bound.type);
-  return {
-    type,
-    // The map's own entries, and a result of the lambda for each of at most one entry per 16 bytes.
-    bound:
+function compileMapLambda(mode: "filter" | "keys" | "values"): CompileFn {
+  return (args, _inputs, fn) => {
+    const m = mapArg(fn, args, 0);
+    const bound = lambdaArg(fn, args, 1, 2, 2).bind(
+      [m.type.key, m.type.value],
+      [argBound(args, 0), argBound(args, 0)],
+    );
+    if (mode === "filter" && bound.type.kind !== "boolean")
+      throw sqlError(fn, "the lambda must return a boolean");
+    const type =
       mode === "filter"
-        ? argBound(args, 0)
-        : argBound(args, 0) + elementsBound(argBound(args, 0), bound.bound),
-    evaluate: ((ctx) => {
-      const v = m.evaluate(ctx);
-      if (v === null) return null;
-      const params: SqlValue[] = [null, null];
-      const entries: [SqlValue, SqlValue][] = [];
-      for (const [k, x] of v as SqlMap) {
-        params[0] = k;
-        params[1] = x;
-        const r = bound.invoke(ctx, params);
-        if (mode === "filter") {
-          if (r === true) entries.push([k, x]);
-        } else entries.push(mode === "keys" ? [r, x] : [k, r]);
-      }
-      return mode === "keys" ? buildMap(fn, type.key, entries) : new Map(entries);
-    }) satisfies SqlEvaluator,
+        ? m.type
+        : mode === "keys"
+          ? DataTypes.map(bound.type, m.type.value)
+          : DataTypes.map(m.type.key, bound.type);
+    return {
+      type,
+      // The map's own entries, and a result of the lambda for each of at most one entry per 16 bytes.
+      bound:
+        mode === "filter"
+          ? argBound(args, 0)
+          : argBound(args, 0) + elementsBound(argBound(args, 0), bound.bound),
+      evaluate: ((ctx) => {
+        const v = m.evaluate(ctx);
+        if (v === null) return null;
+        const params: SqlValue[] = [null, null];
+        const entries: [SqlValue, SqlValue][] = [];
+        for (const [k, x] of v as SqlMap) {
+          params[0] = k;
+          params[1] = x;
+          const r = bound.invoke(ctx, params);
+          if (mode === "filter") {
+            if (r === true) entries.push([k, x]);
+          } else entries.push(mode === "keys" ? [r, x] : [k, r]);
+        }
+        return mode === "keys" ? buildMap(fn, type.key, entries) : new Map(entries);
+      }) satisfies SqlEvaluator,
+    };
   };
 }
 
-function compileMapZipWith(fn: string, args: readonly SqlArg[]) {
+function compileMapZipWith(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const a = mapArg(fn, args, 0);
   const b = mapArg(fn, args, 1);
   const keyType = commonArgType([
@@ -295,109 +292,103 @@ function distinctOf(
   return out;
 }
 
-function compileSetOp(fn: string, args: readonly SqlArg[], op: "union" | "intersect" | "except") {
-  const t = commonArgType(args);
-  if (t === undefined || t.kind !== "array")
-    throw sqlError(fn, "both arguments must be arrays of a common element type");
-  const key = setKeyFor(t.element);
-  return {
-    type: t,
-    bound: argsBound(args),
-    evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
-      if (op === "union") return distinctOf(key, [...a, ...b]);
-      const other = new Set(b.map(key));
-      return op === "intersect" ? distinctOf(key, a, undefined, other) : distinctOf(key, a, other);
-    }),
+function compileSetOp(op: "union" | "intersect" | "except"): CompileFn {
+  return (args, _inputs, fn) => {
+    const t = commonArgType(args);
+    if (t === undefined || t.kind !== "array")
+      throw sqlError(fn, "both arguments must be arrays of a common element type");
+    const key = setKeyFor(t.element);
+    return {
+      type: t,
+      bound: argsBound(args),
+      evaluate: strict2<Values, Values>(coerceArg(fn, args, 0, t), coerceArg(fn, args, 1, t), (a, b) => {
+        if (op === "union") return distinctOf(key, [...a, ...b]);
+        const other = new Set(b.map(key));
+        return op === "intersect" ? distinctOf(key, a, undefined, other) : distinctOf(key, a, other);
+      }),
+    };
   };
 }
 
-export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileArrayDistinct(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const arr = arrayArg(fn, args, 0);
+  const key = setKeyFor(arr.type.element);
+  return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
+}
+
+export const HIGHER_ORDER_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "transform(array, lambda)",
     "input",
     "transform(array, x -> f(x)) or (x, i) -> f(x, i): maps each element",
-    (a, _i, fn) => compileTransform(fn, a),
-  ),
-  ...sqlFunction(
+    compileTransform,
+  ],
+  [
     "filter(array, lambda)",
     "input",
     "filter(array, x -> bool) or (x, i) -> bool: keeps the elements for which the lambda is true",
-    (a, _i, fn) => compileFilter(fn, a),
-  ),
-  ...sqlFunction(
+    compileFilter,
+  ],
+  [
     "exists(array, x -> bool)",
     "fixed",
     ": true if any element satisfies it (NULL if undecided with NULLs)",
-    (a, _i, fn) => compileQuantifier(fn, a, true),
-  ),
-  ...sqlFunction(
+    compileQuantifier(true),
+  ],
+  [
     "forall(array, x -> bool)",
     "fixed",
     ": true if every element satisfies it (NULL if undecided with NULLs)",
-    (a, _i, fn) => compileQuantifier(fn, a, false),
-  ),
-  ...sqlFunction(
+    compileQuantifier(false),
+  ],
+  [
     "aggregate|reduce(array, start, merge[, finish])",
     "input",
     "aggregate(array, start, (acc, x) -> acc', [acc -> result]): folds the array",
-    (a, _i, fn) => compileAggregate(fn, a),
-  ),
-  ...sqlFunction(
+    compileAggregate,
+  ],
+  [
     "zip_with(a, b, lambda)",
     "input",
     "zip_with(a, b, (x, y) -> f): combines two arrays element-wise (the shorter is padded with NULLs)",
-    (a, _i, fn) => compileZipWith(fn, a),
-  ),
-  ...sqlFunction(
+    compileZipWith,
+  ],
+  [
     "map_filter(map, lambda)",
     "input",
     "map_filter(map, (k, v) -> bool): keeps the entries for which the lambda is true",
-    (a, _i, fn) => compileMapLambda(fn, a, "filter"),
-  ),
-  ...sqlFunction(
-    "transform_keys(map, lambda)",
-    "input",
-    "transform_keys(map, (k, v) -> newKey)",
-    (a, _i, fn) => compileMapLambda(fn, a, "keys"),
-  ),
-  ...sqlFunction(
+    compileMapLambda("filter"),
+  ],
+  ["transform_keys(map, lambda)", "input", "transform_keys(map, (k, v) -> newKey)", compileMapLambda("keys")],
+  [
     "transform_values(map, lambda)",
     "input",
     "transform_values(map, (k, v) -> newValue)",
-    (a, _i, fn) => compileMapLambda(fn, a, "values"),
-  ),
-  ...sqlFunction(
+    compileMapLambda("values"),
+  ],
+  [
     "map_zip_with(m1, m2, lambda)",
     "grows",
     "map_zip_with(m1, m2, (k, v1, v2) -> f): merges two maps by key",
-    (a, _i, fn) => compileMapZipWith(fn, a),
-  ),
-  ...sqlFunction(
-    "array_distinct(array)",
-    "input",
-    "the distinct elements in first-seen order",
-    (args, _i, fn) => {
-      const arr = arrayArg(fn, args, 0);
-      const key = setKeyFor(arr.type.element);
-      return { type: arr.type, evaluate: strict1<Values>(arr.evaluate, (a) => distinctOf(key, a)) };
-    },
-  ),
-  ...sqlFunction(
+    compileMapZipWith,
+  ],
+  ["array_distinct(array)", "input", "the distinct elements in first-seen order", compileArrayDistinct],
+  [
     "array_union(a, b)",
     "grows",
     "distinct elements of both arrays, first array first",
-    (a, _i, fn) => compileSetOp(fn, a, "union"),
-  ),
-  ...sqlFunction(
+    compileSetOp("union"),
+  ],
+  [
     "array_intersect(a, b)",
     "input",
     "distinct elements of the first array that are in the second",
-    (a, _i, fn) => compileSetOp(fn, a, "intersect"),
-  ),
-  ...sqlFunction(
+    compileSetOp("intersect"),
+  ],
+  [
     "array_except(a, b)",
     "input",
     "distinct elements of the first array that are not in the second",
-    (a, _i, fn) => compileSetOp(fn, a, "except"),
-  ),
-];
+    compileSetOp("except"),
+  ],
+]);

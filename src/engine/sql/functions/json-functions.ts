@@ -8,14 +8,14 @@ import { Buffer } from "node:buffer";
 import type { DataType } from "../../../model/data-type.ts";
 import { DataTypes } from "../../../model/data-type.ts";
 import { MICROS_PER_DAY } from "../../../util/calendar.ts";
-import type { SqlArg, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { compileFormatter } from "../values/format-value.ts";
 import { stringBound } from "../values/value-bounds.ts";
 import { checkDeepSize } from "../values/value-budget.ts";
 import { compileDatePattern } from "./date-pattern.ts";
 import { argBound, valueLimits } from "./function-bounds.ts";
 import { argTypeError, sqlError } from "./function-errors.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, functionTable } from "./sql-function.ts";
 import { strict1 } from "./strict-evaluators.ts";
 
 export interface JsonOptions {
@@ -142,33 +142,35 @@ function optionsOf(fn: string, args: readonly SqlArg[]): JsonOptions {
   };
 }
 
-export const JSON_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileToJson(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string): CompiledCall {
+  const a = args[0]!;
+  if (a.type.kind !== "struct" && a.type.kind !== "array" && a.type.kind !== "map") {
+    throw argTypeError(fn, 0, "a struct, array or map", a.type);
+  }
+  const limits = valueLimits(inputs);
+  let write: Writer;
+  try {
+    write = jsonWriter(a.type, optionsOf(fn, args));
+  } catch (e) {
+    throw sqlError(fn, (e as Error).message);
+  }
+  // Checked with all it holds before it is written: JSON of many references to one long string is huge.
+  return {
+    type: DataTypes.string,
+    // Every value as text with quotes and escapes, names and separators: 6 times its bound at most.
+    bound: 6 * argBound(args, 0) + stringBound(64),
+    evaluate: strict1<SqlValue>(a.evaluate, (v) => {
+      checkDeepSize(`${fn}(): its argument`, v, limits);
+      return write(v);
+    }),
+  };
+}
+
+export const JSON_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "to_json(struct | array | map[, options])",
     "grows",
     ": JSON text as Spark writes it (NULL struct fields left out)",
-    (args, inputs, fn) => {
-      const a = args[0]!;
-      if (a.type.kind !== "struct" && a.type.kind !== "array" && a.type.kind !== "map") {
-        throw argTypeError(fn, 0, "a struct, array or map", a.type);
-      }
-      const limits = valueLimits(inputs);
-      let write: Writer;
-      try {
-        write = jsonWriter(a.type, optionsOf(fn, args));
-      } catch (e) {
-        throw sqlError(fn, (e as Error).message);
-      }
-      // Checked with all it holds before it is written: JSON of many references to one long string is huge.
-      return {
-        type: DataTypes.string,
-        // Every value as text with quotes and escapes, names and separators: 6 times its bound at most.
-        bound: 6 * argBound(args, 0) + stringBound(64),
-        evaluate: strict1<SqlValue>(a.evaluate, (v) => {
-          checkDeepSize(`${fn}(): its argument`, v, limits);
-          return write(v);
-        }),
-      };
-    },
-  ),
-];
+    compileToJson,
+  ],
+]);

@@ -13,12 +13,12 @@ import { argTypeError, runtimeError, sqlError } from "./function-errors.ts";
 import { buildMap } from "./higher-order-functions.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { compileRegex, javaSplit } from "./regex-tools.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, functionTable } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
+import { S } from "./type-shorthands.ts";
 
 type Values = readonly SqlValue[];
 type SqlMap = ReadonlyMap<SqlValue, SqlValue>;
-const S = DataTypes.string;
 
 function mapArg(fn: string, args: readonly SqlArg[], i: number) {
   const a = args[i]!;
@@ -27,7 +27,7 @@ function mapArg(fn: string, args: readonly SqlArg[], i: number) {
   throw argTypeError(fn, i, "a map", a.type);
 }
 
-function compileMap(fn: string, args: readonly SqlArg[]) {
+function compileMap(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   rejectLambdas(fn, args);
   if (args.length % 2 !== 0)
     throw sqlError(fn, "needs an even number of arguments: key1, value1, key2, value2, ...");
@@ -67,7 +67,7 @@ function entryOf(key: SqlValue, value: SqlValue): SqlValue {
   return o;
 }
 
-function compileFromEntries(fn: string, args: readonly SqlArg[]) {
+function compileFromEntries(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const arr = arrayArg(fn, args, 0);
   const st = arr.type.element;
   if (st.kind !== "struct" || st.fields.length !== 2)
@@ -87,7 +87,7 @@ function compileFromEntries(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileMapConcat(fn: string, args: readonly SqlArg[], inputs: SqlRunInputs) {
+function compileMapConcat(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   const limits = valueLimits(inputs);
   for (let i = 0; i < args.length; i++) mapArg(fn, args, i);
   const t = args.length === 0 ? DataTypes.map(S, S) : commonArgType(args);
@@ -110,7 +110,7 @@ function compileMapConcat(fn: string, args: readonly SqlArg[], inputs: SqlRunInp
   };
 }
 
-function compileStrToMap(fn: string, args: readonly SqlArg[]) {
+function compileStrToMap(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const pairDelim = args.length > 1 ? constantArg(fn, args, 1, S) : { value: "," };
   const kvDelim = args.length > 2 ? constantArg(fn, args, 2, S) : { value: ":" };
   if (
@@ -139,131 +139,128 @@ function compileStrToMap(fn: string, args: readonly SqlArg[]) {
   };
 }
 
-function compileStruct(fn: string, args: readonly SqlArg[], named: boolean) {
-  rejectLambdas(fn, args);
-  const fields: { name: string; type: DataType; e: SqlEvaluator }[] = [];
-  if (named) {
-    if (args.length % 2 !== 0)
-      throw sqlError(fn, "needs pairs of arguments: 'name1', value1, 'name2', value2, ...");
-    for (let i = 0; i < args.length; i += 2) {
-      const name = constantArg(fn, args, i, S);
-      if (name === undefined || name.value === null)
-        throw sqlError(fn, `argument ${i + 1} must be a field name in quotes`);
-      const v = args[i + 1]!;
-      fields.push({ name: name.value as string, type: isNullLiteral(v) ? S : v.type, e: v.evaluate });
+function compileStruct(named: boolean): CompileFn {
+  return (args, _inputs, fn) => {
+    rejectLambdas(fn, args);
+    const fields: { name: string; type: DataType; e: SqlEvaluator }[] = [];
+    if (named) {
+      if (args.length % 2 !== 0)
+        throw sqlError(fn, "needs pairs of arguments: 'name1', value1, 'name2', value2, ...");
+      for (let i = 0; i < args.length; i += 2) {
+        const name = constantArg(fn, args, i, S);
+        if (name === undefined || name.value === null)
+          throw sqlError(fn, `argument ${i + 1} must be a field name in quotes`);
+        const v = args[i + 1]!;
+        fields.push({ name: name.value as string, type: isNullLiteral(v) ? S : v.type, e: v.evaluate });
+      }
+    } else {
+      args.forEach((a, i) => {
+        fields.push({ name: `col${i + 1}`, type: isNullLiteral(a) ? S : a.type, e: a.evaluate });
+      });
     }
-  } else {
-    args.forEach((a, i) => {
-      fields.push({ name: `col${i + 1}`, type: isNullLiteral(a) ? S : a.type, e: a.evaluate });
-    });
-  }
-  const names = new Set<string>();
-  for (const f of fields) {
-    if (names.has(f.name.toLowerCase())) throw sqlError(fn, `the field name "${f.name}" is used twice`);
-    names.add(f.name.toLowerCase());
-  }
-  return {
-    type: DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true }))),
-    bound: collectionBound(args),
-    evaluate: ((ctx) => {
-      const o: Record<string, SqlValue> = Object.create(null);
-      for (const f of fields) o[f.name] = f.e(ctx);
-      return o;
-    }) satisfies SqlEvaluator,
+    const names = new Set<string>();
+    for (const f of fields) {
+      if (names.has(f.name.toLowerCase())) throw sqlError(fn, `the field name "${f.name}" is used twice`);
+      names.add(f.name.toLowerCase());
+    }
+    return {
+      type: DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true }))),
+      bound: collectionBound(args),
+      evaluate: ((ctx) => {
+        const o: Record<string, SqlValue> = Object.create(null);
+        for (const f of fields) o[f.name] = f.e(ctx);
+        return o;
+      }) satisfies SqlEvaluator,
+    };
   };
 }
 
-export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileMapKeys(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const m = mapArg(fn, args, 0);
+  return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
+}
+
+function compileMapValues(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const m = mapArg(fn, args, 0);
+  return {
+    type: DataTypes.array(m.type.value),
+    evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.values()]),
+  };
+}
+
+function compileMapEntries(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const m = mapArg(fn, args, 0);
+  return {
+    type: DataTypes.array(entryStruct(m.type.key, m.type.value)),
+    // Each entry becomes a struct of two members in an array slot.
+    bound: argsBound(args, 2, 16),
+    evaluate: strict1<SqlMap>(m.evaluate, (x) => Array.from(x, ([k, v]) => entryOf(k, v))),
+  };
+}
+
+function compileMapFromArrays(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const k = arrayArg(fn, args, 0);
+  const v = arrayArg(fn, args, 1);
+  return {
+    type: DataTypes.map(k.type.element, v.type.element),
+    evaluate: strict2<Values, Values>(k.evaluate, v.evaluate, (ks, vs) => {
+      if (ks.length !== vs.length) {
+        throw runtimeError(
+          fn,
+          `the key array has ${ks.length} elements but the value array has ${vs.length}`,
+        );
+      }
+      return buildMap(
+        fn,
+        k.type.element,
+        ks.map((key, i) => [key, vs[i] ?? null] as const),
+      );
+    }),
+  };
+}
+
+function compileMapContainsKey(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const m = mapArg(fn, args, 0);
+  const eq = equalityFor(m.type.key);
+  const has = isPrimitiveKeyType(m.type.key)
+    ? (x: SqlMap, k: SqlValue): boolean => x.has(k)
+    : (x: SqlMap, k: SqlValue): boolean => [...x.keys()].some((mk) => mk !== null && eq(mk, k));
+  return {
+    type: DataTypes.boolean,
+    evaluate: strict2<SqlMap, SqlValue>(m.evaluate, coerceArg(fn, args, 1, m.type.key), has),
+  };
+}
+
+export const MAP_STRUCT_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "map(keysAndValues...)",
     "grows",
     "map(k1, v1, k2, v2, ...): a map (NULL or duplicate keys are errors)",
-    (a, _i, fn) => compileMap(fn, a),
-  ),
-  ...sqlFunction("map_keys(map)", "input", "the keys of a map as an array", (args, _i, fn) => {
-    const m = mapArg(fn, args, 0);
-    return { type: DataTypes.array(m.type.key), evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.keys()]) };
-  }),
-  ...sqlFunction("map_values(map)", "input", "the values of a map as an array", (args, _i, fn) => {
-    const m = mapArg(fn, args, 0);
-    return {
-      type: DataTypes.array(m.type.value),
-      evaluate: strict1<SqlMap>(m.evaluate, (x) => [...x.values()]),
-    };
-  }),
-  ...sqlFunction(
-    "map_entries(map)",
-    "input",
-    "the entries of a map as an array of struct<key, value>",
-    (args, _i, fn) => {
-      const m = mapArg(fn, args, 0);
-      return {
-        type: DataTypes.array(entryStruct(m.type.key, m.type.value)),
-        // Each entry becomes a struct of two members in an array slot.
-        bound: argsBound(args, 2, 16),
-        evaluate: strict1<SqlMap>(m.evaluate, (x) => Array.from(x, ([k, v]) => entryOf(k, v))),
-      };
-    },
-  ),
-  ...sqlFunction("map_from_arrays(keys, values)", "input", ": arrays of equal length", (args, _i, fn) => {
-    const k = arrayArg(fn, args, 0);
-    const v = arrayArg(fn, args, 1);
-    return {
-      type: DataTypes.map(k.type.element, v.type.element),
-      evaluate: strict2<Values, Values>(k.evaluate, v.evaluate, (ks, vs) => {
-        if (ks.length !== vs.length) {
-          throw runtimeError(
-            fn,
-            `the key array has ${ks.length} elements but the value array has ${vs.length}`,
-          );
-        }
-        return buildMap(
-          fn,
-          k.type.element,
-          ks.map((key, i) => [key, vs[i] ?? null] as const),
-        );
-      }),
-    };
-  }),
-  ...sqlFunction(
-    "map_from_entries(entries)",
-    "input",
-    "a map from an array of (key, value) structs",
-    (a, _i, fn) => compileFromEntries(fn, a),
-  ),
-  ...sqlFunction(
-    "map_concat(maps...)",
-    "grows",
-    "the union of maps (duplicate keys are errors)",
-    (a, inputs, fn) => compileMapConcat(fn, a, inputs),
-  ),
-  ...sqlFunction("map_contains_key(map, key)", "fixed", "whether the map has the key", (args, _i, fn) => {
-    const m = mapArg(fn, args, 0);
-    const eq = equalityFor(m.type.key);
-    const has = isPrimitiveKeyType(m.type.key)
-      ? (x: SqlMap, k: SqlValue): boolean => x.has(k)
-      : (x: SqlMap, k: SqlValue): boolean => [...x.keys()].some((mk) => mk !== null && eq(mk, k));
-    return {
-      type: DataTypes.boolean,
-      evaluate: strict2<SqlMap, SqlValue>(m.evaluate, coerceArg(fn, args, 1, m.type.key), has),
-    };
-  }),
-  ...sqlFunction(
+    compileMap,
+  ],
+  ["map_keys(map)", "input", "the keys of a map as an array", compileMapKeys],
+  ["map_values(map)", "input", "the values of a map as an array", compileMapValues],
+  ["map_entries(map)", "input", "the entries of a map as an array of struct<key, value>", compileMapEntries],
+  ["map_from_arrays(keys, values)", "input", ": arrays of equal length", compileMapFromArrays],
+  ["map_from_entries(entries)", "input", "a map from an array of (key, value) structs", compileFromEntries],
+  ["map_concat(maps...)", "grows", "the union of maps (duplicate keys are errors)", compileMapConcat],
+  ["map_contains_key(map, key)", "fixed", "whether the map has the key", compileMapContainsKey],
+  [
     "str_to_map(text[, pairDelim, keyValueDelim])",
     "input",
     "str_to_map(text[, pairDelim=',', keyValueDelim=':']): splits text into a map (delimiters are regexes)",
-    (a, _i, fn) => compileStrToMap(fn, a),
-  ),
-  ...sqlFunction(
+    compileStrToMap,
+  ],
+  [
     "struct(values...)",
     "grows",
     "struct(v1, v2, ...): a struct with fields col1, col2, ...",
-    (a, _i, fn) => compileStruct(fn, a, false),
-  ),
-  ...sqlFunction(
+    compileStruct(false),
+  ],
+  [
     "named_struct(namesAndValues...)",
     "grows",
     "named_struct('a', v1, 'b', v2, ...): a struct with the given field names",
-    (a, _i, fn) => compileStruct(fn, a, true),
-  ),
-];
+    compileStruct(true),
+  ],
+]);

@@ -4,7 +4,7 @@
  * (non-ANSI Spark); decimals keep exact bigint arithmetic.
  */
 import { type DataType, DataTypes, type DecimalType, isNumeric } from "../../../model/data-type.ts";
-import type { SqlArg, SqlEvaluator, SqlFunction, SqlValue } from "../sql-contract.ts";
+import type { SqlArg, SqlEvaluator, SqlFunction, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { doubleToLong, wrapInt } from "../types/cast-conversions.ts";
 import { boundedDecimal, decimalForIntegral } from "../types/common-types.ts";
 import { decimalFits, MAX_DECIMAL_PRECISION, pow10 } from "../values/decimal.ts";
@@ -13,11 +13,9 @@ import { coerceArg, constantArg, intArg } from "./function-args.ts";
 import { argTypeError, sqlError } from "./function-errors.ts";
 import { commonArgType, isNullLiteral } from "./implicit-argument-casts.ts";
 import { type RoundingMode, rescaleRounded, roundDouble, roundInteger } from "./rounding.ts";
-import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
-
-const D = DataTypes.double;
-const L = DataTypes.long;
+import { D, L } from "./type-shorthands.ts";
 
 interface Typed {
   readonly type: DataType;
@@ -41,24 +39,26 @@ function wrapperFor(kind: string): (v: number) => number {
   return bits === undefined ? (v) => v : (v) => wrapInt(v, bits);
 }
 
-function compileNegate(fn: string, args: readonly SqlArg[], mode: "abs" | "negative" | "positive"): Typed {
-  const x = numericArg(fn, args, 0);
-  if (mode === "positive") return x;
-  const t = x.type;
-  if (t.kind === "long" || t.kind === "decimal") {
-    const isLong = t.kind === "long";
+function compileNegate(mode: "abs" | "negative" | "positive"): CompileFn {
+  return (args, _inputs, fn): Typed => {
+    const x = numericArg(fn, args, 0);
+    if (mode === "positive") return x;
+    const t = x.type;
+    if (t.kind === "long" || t.kind === "decimal") {
+      const isLong = t.kind === "long";
+      return {
+        type: t,
+        evaluate: strict1<bigint>(x.evaluate, (v) => {
+          const r = mode === "abs" && v >= 0n ? v : -v;
+          return isLong ? BigInt.asIntN(64, r) : r;
+        }),
+      };
+    }
+    const wrap = wrapperFor(t.kind);
     return {
       type: t,
-      evaluate: strict1<bigint>(x.evaluate, (v) => {
-        const r = mode === "abs" && v >= 0n ? v : -v;
-        return isLong ? BigInt.asIntN(64, r) : r;
-      }),
+      evaluate: strict1<number>(x.evaluate, (v) => wrap(mode === "abs" ? Math.abs(v) : -v)),
     };
-  }
-  const wrap = wrapperFor(t.kind);
-  return {
-    type: t,
-    evaluate: strict1<number>(x.evaluate, (v) => wrap(mode === "abs" ? Math.abs(v) : -v)),
   };
 }
 
@@ -87,54 +87,58 @@ function scaleArg(fn: string, args: readonly SqlArg[]): number {
   return c.value as number;
 }
 
-function compileRound(fn: string, args: readonly SqlArg[], mode: RoundingMode): Typed {
-  const x = numericArg(fn, args, 0);
-  const scale = scaleArg(fn, args);
-  const t = x.type;
-  switch (t.kind) {
-    case "decimal": {
-      const to = roundedDecimalType(t, scale);
-      return { type: to, evaluate: strict1<bigint>(x.evaluate, roundDecimal(mode, t, to, scale)) };
+function compileRound(mode: RoundingMode): CompileFn {
+  return (args, _inputs, fn): Typed => {
+    const x = numericArg(fn, args, 0);
+    const scale = scaleArg(fn, args);
+    const t = x.type;
+    switch (t.kind) {
+      case "decimal": {
+        const to = roundedDecimalType(t, scale);
+        return { type: to, evaluate: strict1<bigint>(x.evaluate, roundDecimal(mode, t, to, scale)) };
+      }
+      case "double":
+        return { type: t, evaluate: strict1<number>(x.evaluate, (v) => roundDouble(v, scale, mode)) };
+      case "float":
+        return {
+          type: t,
+          evaluate: strict1<number>(x.evaluate, (v) => Math.fround(roundDouble(v, scale, mode))),
+        };
+      case "long":
+        return {
+          type: t,
+          evaluate: strict1<bigint>(x.evaluate, (v) => BigInt.asIntN(64, roundInteger(v, scale, mode))),
+        };
+      default: {
+        const wrap = wrapperFor(t.kind);
+        return {
+          type: t,
+          evaluate: strict1<number>(x.evaluate, (v) =>
+            wrap(Number(BigInt.asIntN(32, roundInteger(BigInt(v), scale, mode)))),
+          ),
+        };
+      }
     }
-    case "double":
-      return { type: t, evaluate: strict1<number>(x.evaluate, (v) => roundDouble(v, scale, mode)) };
-    case "float":
-      return {
-        type: t,
-        evaluate: strict1<number>(x.evaluate, (v) => Math.fround(roundDouble(v, scale, mode))),
-      };
-    case "long":
-      return {
-        type: t,
-        evaluate: strict1<bigint>(x.evaluate, (v) => BigInt.asIntN(64, roundInteger(v, scale, mode))),
-      };
-    default: {
-      const wrap = wrapperFor(t.kind);
-      return {
-        type: t,
-        evaluate: strict1<number>(x.evaluate, (v) =>
-          wrap(Number(BigInt.asIntN(32, roundInteger(BigInt(v), scale, mode)))),
-        ),
-      };
-    }
-  }
+  };
 }
 
 /** floor/ceil: one argument gives a long (or decimal(p-s+1, 0)); with a scale they round like round(). */
-function compileFloorCeil(fn: string, args: readonly SqlArg[], mode: "FLOOR" | "CEILING"): Typed {
-  if (args.length > 1) return compileRound(fn, args, mode);
-  const x = numericArg(fn, args, 0);
-  const t = x.type;
-  if (t.kind === "decimal") {
-    if (t.scale === 0) return x;
-    const to = DataTypes.decimal(Math.min(t.precision - t.scale + 1, MAX_DECIMAL_PRECISION), 0);
-    return { type: to, evaluate: strict1<bigint>(x.evaluate, (v) => rescaleRounded(v, t.scale, 0, mode)) };
-  }
-  if (t.kind === "double" || t.kind === "float") {
-    const f = mode === "FLOOR" ? Math.floor : Math.ceil;
-    return { type: L, evaluate: strict1<number>(x.evaluate, (v) => doubleToLong(f(v))) };
-  }
-  return { type: L, evaluate: coerceArg(fn, args, 0, L) };
+function compileFloorCeil(mode: "FLOOR" | "CEILING"): CompileFn {
+  return (args, inputs, fn): Typed => {
+    if (args.length > 1) return compileRound(mode)(args, inputs, fn);
+    const x = numericArg(fn, args, 0);
+    const t = x.type;
+    if (t.kind === "decimal") {
+      if (t.scale === 0) return x;
+      const to = DataTypes.decimal(Math.min(t.precision - t.scale + 1, MAX_DECIMAL_PRECISION), 0);
+      return { type: to, evaluate: strict1<bigint>(x.evaluate, (v) => rescaleRounded(v, t.scale, 0, mode)) };
+    }
+    if (t.kind === "double" || t.kind === "float") {
+      const f = mode === "FLOOR" ? Math.floor : Math.ceil;
+      return { type: L, evaluate: strict1<number>(x.evaluate, (v) => doubleToLong(f(v))) };
+    }
+    return { type: L, evaluate: coerceArg(fn, args, 0, L) };
+  };
 }
 
 /** The common numeric type of two arguments (strings count as doubles). */
@@ -152,41 +156,43 @@ function numericPair(
   return { type: t, a: coerceArg(fn, probe, 0, t), b: coerceArg(fn, probe, 1, t) };
 }
 
-function compileMod(fn: string, args: readonly SqlArg[], positive: boolean): Typed {
-  const { type: t, a, b } = numericPair(fn, args);
-  if (t.kind === "long" || t.kind === "decimal") {
-    const isLong = t.kind === "long";
-    const evaluate = strict2<bigint, bigint>(a, b, (x, y) => {
-      if (y === 0n) return null;
-      let r = x % y;
-      if (positive && r < 0n) r = (r + y) % y;
-      return isLong ? BigInt.asIntN(64, r) : r;
-    });
-    if (t.kind !== "decimal") return { type: t, evaluate };
-    // Spark's remainder type: the narrower integral range at the common scale.
-    const xa = numericArg(fn, args, 0).type;
-    const ya = numericArg(fn, args, 1).type;
-    const common = t;
-    const range = (d: DataType): number => {
-      const dec = d.kind === "decimal" ? d : decimalForIntegral(d);
-      return dec?.kind === "decimal" ? dec.precision - dec.scale : common.precision - common.scale;
+function compileMod(positive: boolean): CompileFn {
+  return (args, _inputs, fn): Typed => {
+    const { type: t, a, b } = numericPair(fn, args);
+    if (t.kind === "long" || t.kind === "decimal") {
+      const isLong = t.kind === "long";
+      const evaluate = strict2<bigint, bigint>(a, b, (x, y) => {
+        if (y === 0n) return null;
+        let r = x % y;
+        if (positive && r < 0n) r = (r + y) % y;
+        return isLong ? BigInt.asIntN(64, r) : r;
+      });
+      if (t.kind !== "decimal") return { type: t, evaluate };
+      // Spark's remainder type: the narrower integral range at the common scale.
+      const xa = numericArg(fn, args, 0).type;
+      const ya = numericArg(fn, args, 1).type;
+      const common = t;
+      const range = (d: DataType): number => {
+        const dec = d.kind === "decimal" ? d : decimalForIntegral(d);
+        return dec?.kind === "decimal" ? dec.precision - dec.scale : common.precision - common.scale;
+      };
+      return { type: boundedDecimal(Math.min(range(xa), range(ya)) + common.scale, common.scale), evaluate };
+    }
+    const wrap = wrapperFor(t.kind);
+    const isFloat = t.kind === "double" || t.kind === "float";
+    return {
+      type: t,
+      evaluate: strict2<number, number>(a, b, (x, y) => {
+        if (y === 0) return null;
+        let r = x % y;
+        if (positive && r < 0) r = (r + y) % y;
+        return isFloat ? r : wrap(r + 0);
+      }),
     };
-    return { type: boundedDecimal(Math.min(range(xa), range(ya)) + common.scale, common.scale), evaluate };
-  }
-  const wrap = wrapperFor(t.kind);
-  const isFloat = t.kind === "double" || t.kind === "float";
-  return {
-    type: t,
-    evaluate: strict2<number, number>(a, b, (x, y) => {
-      if (y === 0) return null;
-      let r = x % y;
-      if (positive && r < 0) r = (r + y) % y;
-      return isFloat ? r : wrap(r + 0);
-    }),
   };
 }
 
-function compileDiv(fn: string, args: readonly SqlArg[]): Typed {
+function compileDiv(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): Typed {
   const { type: t, a, b } = numericPair(fn, args);
   if (t.kind === "decimal") {
     return {
@@ -202,49 +208,53 @@ function compileDiv(fn: string, args: readonly SqlArg[]): Typed {
   };
 }
 
-function compileExtreme(fn: string, args: readonly SqlArg[], sign: 1 | -1): Typed {
-  const t = commonArgType(args);
-  if (t === undefined) throw sqlError(fn, "the arguments have no common type; cast them to one type");
-  if (!isOrderable(t)) throw sqlError(fn, `values of type ${t.kind} cannot be compared`);
-  const cmp = comparatorFor(t, fn);
-  const evals = args.map((_, i) => coerceArg(fn, args, i, t));
-  return {
-    type: t,
-    evaluate: (ctx) => {
-      let best: SqlValue = null;
-      for (const e of evals) {
-        const v = e(ctx);
-        if (v !== null && (best === null || sign * cmp(v, best) > 0)) best = v;
-      }
-      return best;
-    },
+function compileExtreme(sign: 1 | -1): CompileFn {
+  return (args, _inputs, fn): Typed => {
+    const t = commonArgType(args);
+    if (t === undefined) throw sqlError(fn, "the arguments have no common type; cast them to one type");
+    if (!isOrderable(t)) throw sqlError(fn, `values of type ${t.kind} cannot be compared`);
+    const cmp = comparatorFor(t, fn);
+    const evals = args.map((_, i) => coerceArg(fn, args, i, t));
+    return {
+      type: t,
+      evaluate: (ctx) => {
+        let best: SqlValue = null;
+        for (const e of evals) {
+          const v = e(ctx);
+          if (v !== null && (best === null || sign * cmp(v, best) > 0)) best = v;
+        }
+        return best;
+      },
+    };
   };
 }
 
-function compileShift(fn: string, args: readonly SqlArg[], kind: "left" | "right" | "unsigned"): Typed {
-  const a = args[0]!;
-  const n = intArg(fn, args, 1);
-  if (
-    a.type.kind === "long" ||
-    a.type.kind === "decimal" ||
-    a.type.kind === "double" ||
-    a.type.kind === "float"
-  ) {
+function compileShift(kind: "left" | "right" | "unsigned"): CompileFn {
+  return (args, _inputs, fn): Typed => {
+    const a = args[0]!;
+    const n = intArg(fn, args, 1);
+    if (
+      a.type.kind === "long" ||
+      a.type.kind === "decimal" ||
+      a.type.kind === "double" ||
+      a.type.kind === "float"
+    ) {
+      return {
+        type: L,
+        evaluate: strict2<bigint, number>(coerceArg(fn, args, 0, L), n, (v, s) => {
+          const k = BigInt(s & 63);
+          if (kind === "left") return BigInt.asIntN(64, v << k);
+          if (kind === "right") return v >> k;
+          return BigInt.asIntN(64, BigInt.asUintN(64, v) >> k);
+        }),
+      };
+    }
     return {
-      type: L,
-      evaluate: strict2<bigint, number>(coerceArg(fn, args, 0, L), n, (v, s) => {
-        const k = BigInt(s & 63);
-        if (kind === "left") return BigInt.asIntN(64, v << k);
-        if (kind === "right") return v >> k;
-        return BigInt.asIntN(64, BigInt.asUintN(64, v) >> k);
-      }),
+      type: DataTypes.int,
+      evaluate: strict2<number, number>(intArg(fn, args, 0), n, (v, s) =>
+        kind === "left" ? v << s : kind === "right" ? v >> s : (v >>> s) | 0,
+      ),
     };
-  }
-  return {
-    type: DataTypes.int,
-    evaluate: strict2<number, number>(intArg(fn, args, 0), n, (v, s) =>
-      kind === "left" ? v << s : kind === "right" ? v >> s : (v >>> s) | 0,
-    ),
   };
 }
 
@@ -259,79 +269,62 @@ function sign(v: SqlValue): number {
   return Math.sign(v as number);
 }
 
-export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileSign(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const x = numericArg(fn, args, 0);
+  return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
+}
+
+export const MATH_ARITH_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "abs(x)",
     "fixed",
     "absolute value, keeping the type (int minimum wraps, as in Spark)",
-    (a, _i, fn) => compileNegate(fn, a, "abs"),
-  ),
-  ...sqlFunction("negative(x)", "fixed", "-x, keeping the type", (a, _i, fn) =>
-    compileNegate(fn, a, "negative"),
-  ),
-  ...sqlFunction("positive(x)", "fixed", "x unchanged", (a, _i, fn) => compileNegate(fn, a, "positive")),
-  ...sqlFunction("sign|signum(x)", "fixed", "-1.0, 0.0 or 1.0 by the sign of x", (args, _i, fn) => {
-    const x = numericArg(fn, args, 0);
-    return { type: D, evaluate: strict1<SqlValue>(x.evaluate, sign) };
-  }),
-  ...sqlFunction(
+    compileNegate("abs"),
+  ],
+  ["negative(x)", "fixed", "-x, keeping the type", compileNegate("negative")],
+  ["positive(x)", "fixed", "x unchanged", compileNegate("positive")],
+  ["sign|signum(x)", "fixed", "-1.0, 0.0 or 1.0 by the sign of x", compileSign],
+  [
     "round(x[, d])",
     "fixed",
     ": rounds HALF_UP to d decimal places (negative d: tens, hundreds)",
-    (a, _i, fn) => compileRound(fn, a, "HALF_UP"),
-  ),
-  ...sqlFunction(
+    compileRound("HALF_UP"),
+  ],
+  [
     "bround(x[, d])",
     "fixed",
     ": rounds HALF_EVEN (banker's rounding) to d decimal places",
-    (a, _i, fn) => compileRound(fn, a, "HALF_EVEN"),
-  ),
-  ...sqlFunction(
+    compileRound("HALF_EVEN"),
+  ],
+  [
     "floor(x[, d])",
     "fixed",
     "largest integer not above x (a long; decimals stay decimal); floor(x, d) rounds down at d places",
-    (a, _i, fn) => compileFloorCeil(fn, a, "FLOOR"),
-  ),
-  ...sqlFunction(
+    compileFloorCeil("FLOOR"),
+  ],
+  [
     "ceil|ceiling(x[, d])",
     "fixed",
     "smallest integer not below x (a long; decimals stay decimal); ceil(x, d) rounds up at d places",
-    (a, _i, fn) => compileFloorCeil(fn, a, "CEILING"),
-  ),
-  ...sqlFunction(
-    "mod(a, b)",
+    compileFloorCeil("CEILING"),
+  ],
+  ["mod(a, b)", "fixed", "remainder of a / b with the sign of a; NULL when b is 0", compileMod(false)],
+  ["pmod(a, b)", "fixed", "positive remainder of a / b; NULL when b is 0", compileMod(true)],
+  ["div(a, b)", "fixed", "integral division a div b as a long, truncated; NULL when b is 0", compileDiv],
+  ["greatest(a, b, more...)", "input", "the largest argument, skipping NULLs", compileExtreme(1)],
+  ["least(a, b, more...)", "input", "the smallest argument, skipping NULLs", compileExtreme(-1)],
+  [
+    "factorial(n: int): long",
     "fixed",
-    "remainder of a / b with the sign of a; NULL when b is 0",
-    (a, _i, fn) => compileMod(fn, a, false),
-  ),
-  ...sqlFunction("pmod(a, b)", "fixed", "positive remainder of a / b; NULL when b is 0", (a, _i, fn) =>
-    compileMod(fn, a, true),
-  ),
-  ...sqlFunction(
-    "div(a, b)",
-    "fixed",
-    "integral division a div b as a long, truncated; NULL when b is 0",
-    (a, _i, fn) => compileDiv(fn, a),
-  ),
-  ...sqlFunction("greatest(a, b, more...)", "input", "the largest argument, skipping NULLs", (a, _i, fn) =>
-    compileExtreme(fn, a, 1),
-  ),
-  ...sqlFunction("least(a, b, more...)", "input", "the smallest argument, skipping NULLs", (a, _i, fn) =>
-    compileExtreme(fn, a, -1),
-  ),
-  ...strictFunction("factorial(n: int): long", "fixed", "n! for n in 0..20, else NULL", (n: number) =>
-    n < 0 || n > 20 ? null : FACTORIALS[n]!,
-  ),
-  ...sqlFunction("shiftleft(x, n)", "fixed", "bitwise left shift of an int or long", (a, _i, fn) =>
-    compileShift(fn, a, "left"),
-  ),
-  ...sqlFunction("shiftright(x, n)", "fixed", "bitwise signed right shift of an int or long", (a, _i, fn) =>
-    compileShift(fn, a, "right"),
-  ),
-  ...sqlFunction(
+    "n! for n in 0..20, else NULL",
+    strict((n: number) => (n < 0 || n > 20 ? null : FACTORIALS[n]!)),
+  ],
+  ["shiftleft(x, n)", "fixed", "bitwise left shift of an int or long", compileShift("left")],
+  ["shiftright(x, n)", "fixed", "bitwise signed right shift of an int or long", compileShift("right")],
+  [
     "shiftrightunsigned(x, n)",
     "fixed",
     "bitwise unsigned right shift of an int or long",
-    (a, _i, fn) => compileShift(fn, a, "unsigned"),
-  ),
-];
+    compileShift("unsigned"),
+  ],
+]);

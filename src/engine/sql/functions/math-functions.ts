@@ -1,11 +1,10 @@
 /** Floating-point math: powers, roots, logarithms, trigonometry, constants and random numbers. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type { SqlArg, SqlFunction, SqlRowContext } from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlRowContext, SqlRunInputs } from "../sql-contract.ts";
 import { coerceArg } from "./function-args.ts";
-import { defineFunction, sqlFunction, strictFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, defineFunction, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2 } from "./strict-evaluators.ts";
-
-const D = DataTypes.double;
+import { D } from "./type-shorthands.ts";
 
 const dbl = (fn: string, args: readonly SqlArg[], i: number) => coerceArg(fn, args, i, D);
 
@@ -21,104 +20,89 @@ const randomFunction = (names: readonly string[], doc: string, draw: (ctx: SqlRo
     return { type: D, evaluate: draw };
   });
 
-export const MATH_FUNCTIONS: readonly SqlFunction[] = [
-  ...strictFunction(
+function compileLog(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  if (args.length === 1)
+    return { type: D, evaluate: strict1<number>(dbl(fn, args, 0), positiveOnly(Math.log)) };
+  return {
+    type: D,
+    evaluate: strict2<number, number>(dbl(fn, args, 0), dbl(fn, args, 1), (base, x) =>
+      base <= 0 || x <= 0 ? null : Math.log(x) / Math.log(base),
+    ),
+  };
+}
+
+/** A constant double (e(), pi()). */
+const compileConstant =
+  (value: number): CompileFn =>
+  () => ({ type: D, evaluate: () => value });
+
+export const MATH_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "pow|power(x: double, y: double): double",
     "fixed",
     "x raised to the power y",
-    (x: number, y: number) => x ** y,
-  ),
-  ...strictFunction("sqrt(x: double): double", "fixed", "square root (NaN for negative numbers)", Math.sqrt),
-  ...strictFunction("cbrt(x: double): double", "fixed", "cube root", Math.cbrt),
-  ...strictFunction("exp(x: double): double", "fixed", "e raised to x", Math.exp),
-  ...strictFunction("expm1(x: double): double", "fixed", "exp(x) - 1", Math.expm1),
-  ...strictFunction(
-    "ln(x: double): double",
-    "fixed",
-    "natural logarithm (NULL for x <= 0)",
-    positiveOnly(Math.log),
-  ),
-  ...sqlFunction(
+    strict((x: number, y: number) => x ** y),
+  ],
+  ["sqrt(x: double): double", "fixed", "square root (NaN for negative numbers)", strict(Math.sqrt)],
+  ["cbrt(x: double): double", "fixed", "cube root", strict(Math.cbrt)],
+  ["exp(x: double): double", "fixed", "e raised to x", strict(Math.exp)],
+  ["expm1(x: double): double", "fixed", "exp(x) - 1", strict(Math.expm1)],
+  ["ln(x: double): double", "fixed", "natural logarithm (NULL for x <= 0)", strict(positiveOnly(Math.log))],
+  [
     "log(baseOrX[, x])",
     "fixed",
     "log(x) natural logarithm, log(base, x) logarithm in a base; NULL for non-positive inputs",
-    (args, _i, fn) => {
-      if (args.length === 1)
-        return { type: D, evaluate: strict1<number>(dbl(fn, args, 0), positiveOnly(Math.log)) };
-      return {
-        type: D,
-        evaluate: strict2<number, number>(dbl(fn, args, 0), dbl(fn, args, 1), (base, x) =>
-          base <= 0 || x <= 0 ? null : Math.log(x) / Math.log(base),
-        ),
-      };
-    },
-  ),
-  ...strictFunction(
+    compileLog,
+  ],
+  [
     "log10(x: double): double",
     "fixed",
     "base-10 logarithm (NULL for x <= 0)",
-    positiveOnly(Math.log10),
-  ),
-  ...strictFunction(
+    strict(positiveOnly(Math.log10)),
+  ],
+  [
     "log2(x: double): double",
     "fixed",
     "base-2 logarithm (NULL for x <= 0)",
-    positiveOnly((x: number) => Math.log(x) / Math.LN2),
-  ),
-  ...strictFunction("log1p(x: double): double", "fixed", "ln(1 + x) (NULL for x <= -1)", (x: number) =>
-    x <= -1 ? null : Math.log1p(x),
-  ),
-  ...strictFunction("sin(x: double): double", "fixed", "sine", Math.sin),
-  ...strictFunction("cos(x: double): double", "fixed", "cosine", Math.cos),
-  ...strictFunction("tan(x: double): double", "fixed", "tangent", Math.tan),
-  ...strictFunction("cot(x: double): double", "fixed", "cotangent", (x: number) => 1 / Math.tan(x)),
-  ...strictFunction("sec(x: double): double", "fixed", "secant", (x: number) => 1 / Math.cos(x)),
-  ...strictFunction("csc(x: double): double", "fixed", "cosecant", (x: number) => 1 / Math.sin(x)),
-  ...strictFunction("asin(x: double): double", "fixed", "arc sine", Math.asin),
-  ...strictFunction("acos(x: double): double", "fixed", "arc cosine", Math.acos),
-  ...strictFunction("atan(x: double): double", "fixed", "arc tangent", Math.atan),
-  ...strictFunction(
-    "atan2(y: double, x: double): double",
+    strict(positiveOnly((x: number) => Math.log(x) / Math.LN2)),
+  ],
+  [
+    "log1p(x: double): double",
     "fixed",
-    ": angle of the point (x, y)",
-    Math.atan2,
-  ),
-  ...strictFunction("sinh(x: double): double", "fixed", "hyperbolic sine", Math.sinh),
-  ...strictFunction("cosh(x: double): double", "fixed", "hyperbolic cosine", Math.cosh),
-  ...strictFunction("tanh(x: double): double", "fixed", "hyperbolic tangent", Math.tanh),
-  ...strictFunction("asinh(x: double): double", "fixed", "inverse hyperbolic sine", Math.asinh),
-  ...strictFunction("acosh(x: double): double", "fixed", "inverse hyperbolic cosine", Math.acosh),
-  ...strictFunction("atanh(x: double): double", "fixed", "inverse hyperbolic tangent", Math.atanh),
-  ...strictFunction(
-    "degrees(x: double): double",
-    "fixed",
-    "radians to degrees",
-    (x: number) => (x * 180) / Math.PI,
-  ),
-  ...strictFunction(
-    "radians(x: double): double",
-    "fixed",
-    "degrees to radians",
-    (x: number) => (x / 180) * Math.PI,
-  ),
-  ...strictFunction(
-    "hypot(x: double, y: double): double",
-    "fixed",
-    "sqrt(x² + y²) without overflow",
-    Math.hypot,
-  ),
-  ...strictFunction(
+    "ln(1 + x) (NULL for x <= -1)",
+    strict((x: number) => (x <= -1 ? null : Math.log1p(x))),
+  ],
+  ["sin(x: double): double", "fixed", "sine", strict(Math.sin)],
+  ["cos(x: double): double", "fixed", "cosine", strict(Math.cos)],
+  ["tan(x: double): double", "fixed", "tangent", strict(Math.tan)],
+  ["cot(x: double): double", "fixed", "cotangent", strict((x: number) => 1 / Math.tan(x))],
+  ["sec(x: double): double", "fixed", "secant", strict((x: number) => 1 / Math.cos(x))],
+  ["csc(x: double): double", "fixed", "cosecant", strict((x: number) => 1 / Math.sin(x))],
+  ["asin(x: double): double", "fixed", "arc sine", strict(Math.asin)],
+  ["acos(x: double): double", "fixed", "arc cosine", strict(Math.acos)],
+  ["atan(x: double): double", "fixed", "arc tangent", strict(Math.atan)],
+  ["atan2(y: double, x: double): double", "fixed", ": angle of the point (x, y)", strict(Math.atan2)],
+  ["sinh(x: double): double", "fixed", "hyperbolic sine", strict(Math.sinh)],
+  ["cosh(x: double): double", "fixed", "hyperbolic cosine", strict(Math.cosh)],
+  ["tanh(x: double): double", "fixed", "hyperbolic tangent", strict(Math.tanh)],
+  ["asinh(x: double): double", "fixed", "inverse hyperbolic sine", strict(Math.asinh)],
+  ["acosh(x: double): double", "fixed", "inverse hyperbolic cosine", strict(Math.acosh)],
+  ["atanh(x: double): double", "fixed", "inverse hyperbolic tangent", strict(Math.atanh)],
+  ["degrees(x: double): double", "fixed", "radians to degrees", strict((x: number) => (x * 180) / Math.PI)],
+  ["radians(x: double): double", "fixed", "degrees to radians", strict((x: number) => (x / 180) * Math.PI)],
+  ["hypot(x: double, y: double): double", "fixed", "sqrt(x² + y²) without overflow", strict(Math.hypot)],
+  [
     "rint(x: double): double",
     "fixed",
     "the closest integer value, ties to even",
-    (x: number) => {
+    strict((x: number) => {
       if (!Number.isFinite(x)) return x;
       const r = Math.round(x);
       return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
-    },
-  ),
-  ...sqlFunction("e()", "fixed", "Euler's number", () => ({ type: D, evaluate: () => Math.E })),
-  ...sqlFunction("pi()", "fixed", "π", () => ({ type: D, evaluate: () => Math.PI })),
+    }),
+  ],
+  ["e()", "fixed", "Euler's number", compileConstant(Math.E)],
+  ["pi()", "fixed", "π", compileConstant(Math.PI)],
   ...randomFunction(
     ["rand", "random"],
     "uniform double in [0, 1) from the row's random draws (an optional seed is accepted and ignored: values are already reproducible)",
@@ -129,4 +113,4 @@ export const MATH_FUNCTIONS: readonly SqlFunction[] = [
     "standard normal double from the row's random draws (the optional seed is ignored)",
     (ctx) => ctx.rnd.normal(),
   ),
-];
+]);

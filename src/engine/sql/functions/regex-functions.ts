@@ -1,13 +1,6 @@
 /** Regular-expression functions (Java regex syntax, see engine/java-regex) and split. */
 import { DataTypes } from "../../../model/data-type.ts";
-import type {
-  SqlArg,
-  SqlEvaluator,
-  SqlFunction,
-  SqlRowContext,
-  SqlRunInputs,
-  SqlValue,
-} from "../sql-contract.ts";
+import type { SqlArg, SqlFunction, SqlRowContext, SqlRunInputs, SqlValue } from "../sql-contract.ts";
 import { constantArg, intArg, stringArg } from "./function-args.ts";
 import { argBound, checkValueSize, partsBound, valueLimits } from "./function-bounds.ts";
 import { runtimeError, sqlError } from "./function-errors.ts";
@@ -20,11 +13,10 @@ import {
   parseJavaReplacement,
   type ReplacementPart,
 } from "./regex-tools.ts";
-import { sqlFunction } from "./sql-function.ts";
+import { type CompileFn, functionTable } from "./sql-function.ts";
+import { strict2, strict3, strictN } from "./strict-evaluators.ts";
 import { charLength } from "./text-utils.ts";
-
-const S = DataTypes.string;
-const I = DataTypes.int;
+import { I, S } from "./type-shorthands.ts";
 
 interface RegexArg {
   readonly at: (ctx: SqlRowContext) => JavaRegex | null;
@@ -68,7 +60,7 @@ function replaceAll(
   return out + s.slice(last);
 }
 
-function compileRegexpReplace(args: readonly SqlArg[], fn: string, inputs: SqlRunInputs) {
+function compileRegexpReplace(args: readonly SqlArg[], inputs: SqlRunInputs, fn: string) {
   const limits = valueLimits(inputs);
   const fits = (length: number) => checkValueSize(fn, length, limits, "string");
   const s = stringArg(fn, args, 0);
@@ -105,24 +97,15 @@ function compileRegexpReplace(args: readonly SqlArg[], fn: string, inputs: SqlRu
   return {
     type: S,
     bound: argBound(args, 0) + matches * argBound(args, 2) + (argBound(args, 0) * argBound(args, 2)) / 4,
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      if (r === null) return null;
-      const t = rep(ctx);
-      if (t === null) return null;
-      const p = pos(ctx);
-      if (p === null) return null;
-      const str = v as string;
-      if ((p as number) < 1)
-        throw runtimeError(fn, `the position must be 1 or more, but it is ${p as number}`);
-      if ((p as number) > str.length) return str;
+    evaluate: strictN<unknown>([s, rx.at, rep, pos], ([v, rv, t, pv]) => {
+      const [str, r, p] = [v as string, rv as JavaRegex, pv as number];
+      if (p < 1) throw runtimeError(fn, `the position must be 1 or more, but it is ${p}`);
+      if (p > str.length) return str;
       const parts = partsOf(r, t as string);
       if (p === 1) return replaceAll(str, r, parts, fits);
-      const head = str.slice(0, (p as number) - 1);
-      return head + replaceAll(str.slice((p as number) - 1), r, parts, fits, head.length);
-    }) satisfies SqlEvaluator,
+      const head = str.slice(0, p - 1);
+      return head + replaceAll(str.slice(p - 1), r, parts, fits, head.length);
+    }),
   };
 }
 
@@ -133,53 +116,43 @@ function checkGroup(fn: string, rx: JavaRegex, idx: number): void {
   }
 }
 
-function compileExtract(args: readonly SqlArg[], fn: string, all: boolean) {
-  const s = stringArg(fn, args, 0);
-  const rx = regexArg(fn, args, 1);
-  const idx = args.length > 2 ? intArg(fn, args, 2) : () => 1;
-  const idxConst = args.length > 2 ? constantArg(fn, args, 2, I) : { value: 1 };
-  if (rx.constant && idxConst !== undefined && idxConst.value !== null) {
-    checkGroup(fn, rx.constant, idxConst.value as number);
-  }
-  return {
-    type: all ? DataTypes.array(S) : S,
-    ...(all ? { bound: partsBound(args) } : {}),
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      if (r === null) return null;
-      const g = idx(ctx);
-      if (g === null) return null;
-      checkGroup(fn, r, g as number);
-      const str = v as string;
-      if (!all) {
-        const m = r.exec(str);
-        return m === null ? "" : (m[g as number] ?? "");
-      }
-      const out: SqlValue[] = [];
-      for (const m of r.matches(str)) out.push(m[g as number] ?? "");
-      return out;
-    }) satisfies SqlEvaluator,
+function compileExtract(all: boolean): CompileFn {
+  return (args, _inputs, fn) => {
+    const s = stringArg(fn, args, 0);
+    const rx = regexArg(fn, args, 1);
+    const idx = args.length > 2 ? intArg(fn, args, 2) : () => 1;
+    const idxConst = args.length > 2 ? constantArg(fn, args, 2, I) : { value: 1 };
+    if (rx.constant && idxConst !== undefined && idxConst.value !== null) {
+      checkGroup(fn, rx.constant, idxConst.value as number);
+    }
+    return {
+      type: all ? DataTypes.array(S) : S,
+      ...(all ? { bound: partsBound(args) } : {}),
+      evaluate: strict3<string, JavaRegex, number>(s, rx.at, idx, (str, r, g) => {
+        checkGroup(fn, r, g);
+        if (!all) {
+          const m = r.exec(str);
+          return m === null ? "" : (m[g] ?? "");
+        }
+        const out: SqlValue[] = [];
+        for (const m of r.matches(str)) out.push(m[g] ?? "");
+        return out;
+      }),
+    };
   };
 }
 
 function compileRegexProbe(
-  args: readonly SqlArg[],
-  fn: string,
   type: typeof S | typeof I | typeof DataTypes.boolean,
   probe: (s: string, rx: JavaRegex) => SqlValue,
-) {
-  const s = stringArg(fn, args, 0);
-  const rx = regexArg(fn, args, 1);
-  return {
-    type,
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      return r === null ? null : probe(v as string, r);
-    }) satisfies SqlEvaluator,
+): CompileFn {
+  return (args, _inputs, fn) => {
+    const s = stringArg(fn, args, 0);
+    const rx = regexArg(fn, args, 1);
+    return {
+      type,
+      evaluate: strict2<string, JavaRegex>(s, rx.at, probe),
+    };
   };
 }
 
@@ -189,73 +162,62 @@ function countMatches(s: string, rx: JavaRegex): number {
   return n;
 }
 
-function compileSplit(args: readonly SqlArg[], fn: string) {
+function compileSplit(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const s = stringArg(fn, args, 0);
   const rx = regexArg(fn, args, 1);
   const limit = args.length > 2 ? intArg(fn, args, 2) : () => -1;
   return {
     type: DataTypes.array(S),
     bound: partsBound(args),
-    evaluate: ((ctx) => {
-      const v = s(ctx);
-      if (v === null) return null;
-      const r = rx.at(ctx);
-      if (r === null) return null;
-      const l = limit(ctx);
-      if (l === null) return null;
-      return javaSplit(v as string, r, l as number);
-    }) satisfies SqlEvaluator,
+    evaluate: strict3<string, JavaRegex, number>(s, rx.at, limit, javaSplit),
   };
 }
 
-export const REGEX_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+export const REGEX_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "regexp_replace(str, regex, rep[, pos])",
     "grows",
     ": replaces every match (Java regex; $1 and ${name} in rep) from 1-based pos",
-    (a, inputs, fn) => compileRegexpReplace(a, fn, inputs),
-  ),
-  ...sqlFunction(
+    compileRegexpReplace,
+  ],
+  [
     "regexp_extract(str, regex[, idx=1])",
     "input",
     ": group idx of the first match, '' when none",
-    (a, _i, fn) => compileExtract(a, fn, false),
-  ),
-  ...sqlFunction(
-    "regexp_extract_all(str, regex[, idx=1])",
-    "input",
-    ": group idx of every match",
-    (a, _i, fn) => compileExtract(a, fn, true),
-  ),
-  ...sqlFunction(
+    compileExtract(false),
+  ],
+  ["regexp_extract_all(str, regex[, idx=1])", "input", ": group idx of every match", compileExtract(true)],
+  [
     "rlike|regexp_like|regexp(str, regex)",
     "fixed",
     "whether the regex matches somewhere in str",
-    (a, _i, fn) => compileRegexProbe(a, fn, DataTypes.boolean, (s, r) => r.test(s)),
-  ),
-  ...sqlFunction("regexp_count(str, regex)", "fixed", "number of matches of the regex in str", (a, _i, fn) =>
-    compileRegexProbe(a, fn, I, countMatches),
-  ),
-  ...sqlFunction(
+    compileRegexProbe(DataTypes.boolean, (s, r) => r.test(s)),
+  ],
+  [
+    "regexp_count(str, regex)",
+    "fixed",
+    "number of matches of the regex in str",
+    compileRegexProbe(I, countMatches),
+  ],
+  [
     "regexp_substr(str, regex)",
     "input",
     "the first match of the regex, NULL when none",
-    (a, _i, fn) => compileRegexProbe(a, fn, S, (s, r) => r.exec(s)?.[0] ?? null),
-  ),
-  ...sqlFunction(
+    compileRegexProbe(S, (s, r) => r.exec(s)?.[0] ?? null),
+  ],
+  [
     "regexp_instr(str, regex[, idx])",
     "fixed",
     "1-based position of the first match, 0 when none",
-    (a, _i, fn) =>
-      compileRegexProbe(a, fn, I, (s, r) => {
-        const m = r.exec(s);
-        return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
-      }),
-  ),
-  ...sqlFunction(
+    compileRegexProbe(I, (s, r) => {
+      const m = r.exec(s);
+      return m === null ? 0 : charLength(s.slice(0, m.index)) + 1;
+    }),
+  ],
+  [
     "split(str, regex[, limit])",
     "input",
     ": splits around matches; limit > 0 caps the number of parts",
-    (a, _i, fn) => compileSplit(a, fn),
-  ),
-];
+    compileSplit,
+  ],
+]);

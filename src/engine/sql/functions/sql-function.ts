@@ -1,6 +1,8 @@
 /**
  * How the function tables declare their entries: a signature states the names, the arity and,
  * for the common "NULL in, NULL out" functions of typed arguments, the casts and the result.
+ * A family is a `functionTable` of rows: signature, growth class, doc, then a compile step
+ * (`CompileFn`) or a strict kernel (`strict(f)`).
  */
 import { RowforgeError } from "../../../errors/index.ts";
 import type { DataType } from "../../../model/data-type.ts";
@@ -103,4 +105,41 @@ export function strictFunction<P extends unknown[]>(
       f as unknown as (...xs: SqlValue[]) => SqlValue,
     ),
   }));
+}
+
+/** A strict function's kernel in a table row: see `strictFunction`. */
+export interface StrictKernel {
+  readonly strict: (...xs: never[]) => SqlValue;
+  readonly bound?: ((args: readonly SqlArg[]) => number) | undefined;
+}
+
+/** The kernel of a "NULL in, NULL out" row; the row's signature types its parameters and result. */
+export const strict = <P extends unknown[]>(
+  f: (...xs: P) => SqlValue,
+  bound?: (args: readonly SqlArg[]) => number,
+): StrictKernel => ({ strict: f as unknown as (...xs: never[]) => SqlValue, bound });
+
+/**
+ * One function of a family: its signature, growth class and doc (as `sqlFunction` reads them),
+ * then how a call compiles, or the kernel of a strict function (`strict(f)`).
+ */
+export type FunctionRow = readonly [
+  signature: string,
+  growth: SqlGrowth,
+  doc: string,
+  compile: CompileFn | StrictKernel,
+];
+
+/**
+ * A family's entries from its rows, in order; an entry built otherwise (`defineFunction`) may
+ * stand among them as it is.
+ */
+export function functionTable(rows: readonly (FunctionRow | SqlFunction)[]): SqlFunction[] {
+  return rows.flatMap((row) => {
+    if (!Array.isArray(row)) return [row as SqlFunction];
+    const [signature, growth, doc, compile] = row as FunctionRow;
+    return typeof compile === "function"
+      ? sqlFunction(signature, growth, doc, compile)
+      : strictFunction(signature, growth, doc, compile.strict, compile.bound);
+  });
 }

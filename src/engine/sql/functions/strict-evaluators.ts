@@ -1,14 +1,25 @@
 /** Null-propagating evaluator builders: the function runs only when every input is non-null. */
 import type { SqlEvaluator, SqlRowContext, SqlValue } from "../sql-contract.ts";
 
-export function strict1<A>(a: SqlEvaluator, f: (x: A) => SqlValue): SqlEvaluator {
+/** What a strict evaluator reads per row: an argument's value, or a value derived from it (a compiled regex). */
+export type RowReader = (ctx: SqlRowContext) => unknown;
+
+export function strict1<A>(a: RowReader, f: (x: A) => SqlValue): SqlEvaluator {
   return (ctx) => {
     const x = a(ctx);
     return x === null ? null : f(x as A);
   };
 }
 
-export function strict2<A, B>(a: SqlEvaluator, b: SqlEvaluator, f: (x: A, y: B) => SqlValue): SqlEvaluator {
+/** Like strict1, with the row passed on to `f` (which evaluates lambdas for the row). */
+export function strictInRow<A>(a: RowReader, f: (x: A, ctx: SqlRowContext) => SqlValue): SqlEvaluator {
+  return (ctx) => {
+    const x = a(ctx);
+    return x === null ? null : f(x as A, ctx);
+  };
+}
+
+export function strict2<A, B>(a: RowReader, b: RowReader, f: (x: A, y: B) => SqlValue): SqlEvaluator {
   return (ctx) => {
     const x = a(ctx);
     if (x === null) return null;
@@ -18,9 +29,9 @@ export function strict2<A, B>(a: SqlEvaluator, b: SqlEvaluator, f: (x: A, y: B) 
 }
 
 export function strict3<A, B, C>(
-  a: SqlEvaluator,
-  b: SqlEvaluator,
-  c: SqlEvaluator,
+  a: RowReader,
+  b: RowReader,
+  c: RowReader,
   f: (x: A, y: B, z: C) => SqlValue,
 ): SqlEvaluator {
   return (ctx) => {
@@ -34,13 +45,13 @@ export function strict3<A, B, C>(
 }
 
 /** Evaluates all inputs into a reused buffer; null if any is null. */
-export function strictN(evals: readonly SqlEvaluator[], f: (xs: SqlValue[]) => SqlValue): SqlEvaluator {
+export function strictN<T = SqlValue>(evals: readonly RowReader[], f: (xs: T[]) => SqlValue): SqlEvaluator {
   return (ctx: SqlRowContext) => {
-    const xs: SqlValue[] = new Array<SqlValue>(evals.length);
+    const xs: T[] = new Array<T>(evals.length);
     for (let i = 0; i < evals.length; i++) {
       const v = evals[i]!(ctx);
       if (v === null) return null;
-      xs[i] = v;
+      xs[i] = v as T;
     }
     return f(xs);
   };

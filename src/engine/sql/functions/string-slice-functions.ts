@@ -5,11 +5,11 @@ import { stringBound } from "../values/value-bounds.ts";
 import { constantCount, intArg, stringArg } from "./function-args.ts";
 import { argsBound, checkValueSize, valueLimits } from "./function-bounds.ts";
 import { runtimeError } from "./function-errors.ts";
-import { sqlFunction, strictFunction } from "./sql-function.ts";
+import { type CompiledCall, type CompileFn, functionTable, strict } from "./sql-function.ts";
 import { strict1, strict2, strict3 } from "./strict-evaluators.ts";
 import { charLength, charSlice, padString, sqlSubstring, trimChars, trimSpaces } from "./text-utils.ts";
+import { S } from "./type-shorthands.ts";
 
-const S = DataTypes.string;
 const INT_MAX = 2147483647;
 
 /** Byte-level substring with the same index rules as strings. */
@@ -20,7 +20,7 @@ function binarySubstring(b: Uint8Array, pos: number, len: number): Uint8Array {
   return start >= end ? new Uint8Array(0) : b.slice(start, Math.min(end, b.length));
 }
 
-function compileSubstring(args: readonly SqlArg[], fn: string) {
+function compileSubstring(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string) {
   const pos = intArg(fn, args, 1);
   const len = args.length > 2 ? intArg(fn, args, 2) : () => INT_MAX;
   if (args[0]!.type.kind === "binary") {
@@ -29,31 +29,40 @@ function compileSubstring(args: readonly SqlArg[], fn: string) {
   return { type: S, evaluate: strict3(stringArg(fn, args, 0), pos, len, sqlSubstring) };
 }
 
-function compilePad(args: readonly SqlArg[], fn: string, left: boolean, inputs: SqlRunInputs) {
-  const pad = args.length > 2 ? stringArg(fn, args, 2) : () => " ";
-  const limits = valueLimits(inputs);
-  const length = constantCount(args, 1);
-  return {
-    type: S,
-    // len characters, each of at most two UTF-16 units.
-    ...(length === undefined ? {} : { bound: stringBound(2 * length) }),
-    evaluate: strict3<string, number, string>(stringArg(fn, args, 0), intArg(fn, args, 1), pad, (s, n, p) => {
-      checkValueSize(fn, n, limits, "string");
-      return padString(s, n, p, left);
-    }),
+function compilePad(left: boolean): CompileFn {
+  return (args, inputs, fn) => {
+    const pad = args.length > 2 ? stringArg(fn, args, 2) : () => " ";
+    const limits = valueLimits(inputs);
+    const length = constantCount(args, 1);
+    return {
+      type: S,
+      // len characters, each of at most two UTF-16 units.
+      ...(length === undefined ? {} : { bound: stringBound(2 * length) }),
+      evaluate: strict3<string, number, string>(
+        stringArg(fn, args, 0),
+        intArg(fn, args, 1),
+        pad,
+        (s, n, p) => {
+          checkValueSize(fn, n, limits, "string");
+          return padString(s, n, p, left);
+        },
+      ),
+    };
   };
 }
 
-function compileTrim(args: readonly SqlArg[], fn: string, leading: boolean, trailing: boolean) {
-  const s = stringArg(fn, args, 0);
-  if (args.length === 1) {
-    return { type: S, evaluate: strict1<string>(s, (x) => trimSpaces(x, leading, trailing)) };
-  }
-  return {
-    type: S,
-    evaluate: strict2<string, string>(s, stringArg(fn, args, 1), (x, chars) =>
-      trimChars(x, chars, leading, trailing),
-    ),
+function compileTrim(leading: boolean, trailing: boolean): CompileFn {
+  return (args, _inputs, fn) => {
+    const s = stringArg(fn, args, 0);
+    if (args.length === 1) {
+      return { type: S, evaluate: strict1<string>(s, (x) => trimSpaces(x, leading, trailing)) };
+    }
+    return {
+      type: S,
+      evaluate: strict2<string, string>(s, stringArg(fn, args, 1), (x, chars) =>
+        trimChars(x, chars, leading, trailing),
+      ),
+    };
   };
 }
 
@@ -76,93 +85,94 @@ function overlay(s: string, replacement: string, pos: number, len: number): stri
   return charSlice(s, 0, pos - 1) + replacement + charSlice(s, pos - 1 + length, charLength(s));
 }
 
-export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = [
-  ...sqlFunction(
+function compileSplitPart(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  return {
+    type: S,
+    evaluate: strict3<string, string, number>(
+      stringArg(fn, args, 0),
+      stringArg(fn, args, 1),
+      intArg(fn, args, 2),
+      splitPart(fn),
+    ),
+  };
+}
+
+function compileOverlay(args: readonly SqlArg[], _inputs: SqlRunInputs, fn: string): CompiledCall {
+  const len = args.length > 3 ? intArg(fn, args, 3) : () => -1;
+  const s = stringArg(fn, args, 0);
+  const r = stringArg(fn, args, 1);
+  const pos = intArg(fn, args, 2);
+  return {
+    type: S,
+    bound: argsBound(args),
+    evaluate: (ctx) => {
+      const l = len(ctx);
+      if (l === null) return null;
+      return strict3<string, string, number>(s, r, pos, (x, y, p) => overlay(x, y, p, l as number))(ctx);
+    },
+  };
+}
+
+export const STRING_SLICE_FUNCTIONS: readonly SqlFunction[] = functionTable([
+  [
     "substring|substr(str, pos[, len])",
     "input",
     ": 1-based, pos 0 acts as 1, negative pos counts from the end",
-    (a, _i, fn) => compileSubstring(a, fn),
-  ),
-  ...strictFunction(
+    compileSubstring,
+  ],
+  [
     "left(str: string, len: int): string",
     "input",
     "the leftmost len characters ('' when len <= 0)",
-    (s: string, n: number) => (n <= 0 ? "" : sqlSubstring(s, 1, n)),
-  ),
-  ...strictFunction(
+    strict((s: string, n: number) => (n <= 0 ? "" : sqlSubstring(s, 1, n))),
+  ],
+  [
     "right(str: string, len: int): string",
     "input",
     "the rightmost len characters ('' when len <= 0)",
-    (s: string, n: number) => (n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX)),
-  ),
-  ...sqlFunction(
+    strict((s: string, n: number) => (n <= 0 ? "" : sqlSubstring(s, -n, INT_MAX))),
+  ],
+  [
     "lpad(str, len[, pad])",
     "grows",
     "left-pads to len characters with pad (default ' '); longer strings are cut to len",
-    (a, inputs, fn) => compilePad(a, fn, true, inputs),
-  ),
-  ...sqlFunction(
+    compilePad(true),
+  ],
+  [
     "rpad(str, len[, pad])",
     "grows",
     "right-pads to len characters with pad (default ' '); longer strings are cut to len",
-    (a, inputs, fn) => compilePad(a, fn, false, inputs),
-  ),
-  ...sqlFunction(
+    compilePad(false),
+  ],
+  [
     "trim(str[, chars])",
     "input",
     ": removes spaces (or the given characters) at both ends",
-    (a, _i, fn) => compileTrim(a, fn, true, true),
-  ),
-  ...sqlFunction(
+    compileTrim(true, true),
+  ],
+  [
     "btrim(str[, chars])",
     "input",
     ": removes spaces (or the given characters) at both ends",
-    (a, _i, fn) => compileTrim(a, fn, true, true),
-  ),
-  ...sqlFunction(
+    compileTrim(true, true),
+  ],
+  [
     "ltrim(str[, chars])",
     "input",
     ": removes leading spaces (or the given characters)",
-    (a, _i, fn) => compileTrim(a, fn, true, false),
-  ),
-  ...sqlFunction(
+    compileTrim(true, false),
+  ],
+  [
     "rtrim(str[, chars])",
     "input",
     ": removes trailing spaces (or the given characters)",
-    (a, _i, fn) => compileTrim(a, fn, false, true),
-  ),
-  ...sqlFunction(
+    compileTrim(false, true),
+  ],
+  [
     "split_part(str, delim, n)",
     "input",
     ": the n-th part (negative from the end), '' when out of range",
-    (args, _i, fn) => ({
-      type: S,
-      evaluate: strict3<string, string, number>(
-        stringArg(fn, args, 0),
-        stringArg(fn, args, 1),
-        intArg(fn, args, 2),
-        splitPart(fn),
-      ),
-    }),
-  ),
-  ...sqlFunction(
-    "overlay(str, replace, pos[, len])",
-    "grows",
-    ": replaces len characters at 1-based pos",
-    (args, _i, fn) => {
-      const len = args.length > 3 ? intArg(fn, args, 3) : () => -1;
-      const s = stringArg(fn, args, 0);
-      const r = stringArg(fn, args, 1);
-      const pos = intArg(fn, args, 2);
-      return {
-        type: S,
-        bound: argsBound(args),
-        evaluate: (ctx) => {
-          const l = len(ctx);
-          if (l === null) return null;
-          return strict3<string, string, number>(s, r, pos, (x, y, p) => overlay(x, y, p, l as number))(ctx);
-        },
-      };
-    },
-  ),
-];
+    compileSplitPart,
+  ],
+  ["overlay(str, replace, pos[, len])", "grows", ": replaces len characters at 1-based pos", compileOverlay],
+]);

@@ -57,6 +57,9 @@ const COMPARISONS: Readonly<Record<string, ComparisonOp>> = {
   "<=>": "<=>",
 };
 
+/** The bitwise operators, from the loosest. */
+const BITWISE_LEVELS = ["|", "^", "&"] as const;
+
 const freeze = <T extends object>(node: T): T => Object.freeze(node);
 
 /** How deeply parentheses, calls, NOT and unary signs may nest: far beyond real expressions, well inside the stack. */
@@ -232,39 +235,23 @@ class Parser extends TokenCursor {
   }
 
   private comparison(): SqlAst {
-    let left = this.bitOr();
+    let left = this.bitwise(0);
     for (;;) {
       const t = this.peek();
       const op = t.kind === "op" ? COMPARISONS[t.text] : undefined;
       if (op === undefined) return left;
       this.i++;
-      left = this.binary(op, left, this.bitOr(), t.pos);
+      left = this.binary(op, left, this.bitwise(0), t.pos);
     }
   }
 
-  private bitOr(): SqlAst {
-    let left = this.bitXor();
-    while (this.isOp("|")) {
+  /** `|`, then `^`, then `&` (level 0, 1, 2), each left-associative; below them the additive operators. */
+  private bitwise(level: number): SqlAst {
+    const op = BITWISE_LEVELS[level]!;
+    let left = level < 2 ? this.bitwise(level + 1) : this.additive();
+    while (this.isOp(op)) {
       const opPos = this.next().pos;
-      left = this.binary("|", left, this.bitXor(), opPos);
-    }
-    return left;
-  }
-
-  private bitXor(): SqlAst {
-    let left = this.bitAnd();
-    while (this.isOp("^")) {
-      const opPos = this.next().pos;
-      left = this.binary("^", left, this.bitAnd(), opPos);
-    }
-    return left;
-  }
-
-  private bitAnd(): SqlAst {
-    let left = this.additive();
-    while (this.isOp("&")) {
-      const opPos = this.next().pos;
-      left = this.binary("&", left, this.additive(), opPos);
+      left = this.binary(op, left, level < 2 ? this.bitwise(level + 1) : this.additive(), opPos);
     }
     return left;
   }

@@ -4,7 +4,14 @@
  * Impossible casts (a number to a date, an array to an int) are refused when compiling.
  */
 import { RowforgeError } from "../../../errors/index.ts";
-import { type DataType, type DecimalType, formatDataType, sameDataType } from "../../../model/data-type.ts";
+import {
+  type DataType,
+  type DataTypeKind,
+  type DecimalType,
+  formatDataType,
+  isNumeric,
+  sameDataType,
+} from "../../../model/data-type.ts";
 import { MICROS_PER_DAY, parseDateString, parseTimestampString } from "../../../util/calendar.ts";
 import type { SqlValue } from "../sql-contract.ts";
 import {
@@ -51,7 +58,6 @@ export function doubleToLong(d: number): bigint {
 }
 
 type Bits = 8 | 16 | 32;
-const BITS: Readonly<Record<string, Bits>> = { byte: 8, short: 16, int: 32 };
 
 /** Wraps an integer-valued number to a signed width, as Java's narrowing conversions do. */
 export function wrapInt(v: number, bits: Bits): number {
@@ -80,8 +86,6 @@ function toIntegral(from: DataType, bits: Bits): CastFn | undefined {
     case "timestamp":
       // Seconds since the epoch, wrapped to the width (floor division, like Spark).
       return (v) => Number(BigInt.asIntN(bits, BigInt(Math.floor((v as number) / MICROS_PER_SECOND))));
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -103,8 +107,6 @@ function toLong(from: DataType): CastFn | undefined {
       return (v) => parseLongText(v as string);
     case "timestamp":
       return (v) => BigInt(Math.floor((v as number) / MICROS_PER_SECOND));
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -125,8 +127,6 @@ function toDouble(from: DataType): CastFn | undefined {
       return (v) => parseDoubleText(v as string);
     case "timestamp":
       return (v) => (v as number) / MICROS_PER_SECOND;
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -159,8 +159,6 @@ function toDecimal(from: DataType, to: DecimalType): CastFn | undefined {
       return (v) => decimalFromString(v as string, to);
     case "timestamp":
       return (v) => toDecimalType(BigInt(v as number), 6, to);
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -180,8 +178,6 @@ function toBoolean(from: DataType): CastFn | undefined {
       return (v) => v !== 0n;
     case "string":
       return (v) => parseBooleanText(v as string);
-    case "date":
-      return alwaysNull;
     default:
       return undefined;
   }
@@ -286,39 +282,36 @@ function toStruct(from: DataType, to: Extract<DataType, { kind: "struct" }>): Ca
   };
 }
 
+type CastTo<K extends DataTypeKind> = (
+  from: DataType,
+  to: Extract<DataType, { kind: K }>,
+) => CastFn | undefined;
+
+/** The cast to each kind of type from a given type, undefined where Spark refuses it. */
+const CASTS_TO: { readonly [K in DataTypeKind]: CastTo<K> } = {
+  string: (from) => compileFormatter(from),
+  boolean: toBoolean,
+  byte: (from) => toIntegral(from, 8),
+  short: (from) => toIntegral(from, 16),
+  int: (from) => toIntegral(from, 32),
+  long: toLong,
+  float: toFloat,
+  double: toDouble,
+  decimal: toDecimal,
+  date: toDate,
+  timestamp: toTimestamp,
+  binary: toBinary,
+  array: (from, to) => toArray(from, to.element),
+  map: (from, to) => toMap(from, to.key, to.value),
+  struct: toStruct,
+};
+
 /** The cast of a non-null value (which may still give null), or undefined when Spark refuses the cast. */
 function castNonNull(from: DataType, to: DataType): CastFn | undefined {
   if (sameDataType(from, to)) return identity;
-  switch (to.kind) {
-    case "string":
-      return compileFormatter(from);
-    case "boolean":
-      return toBoolean(from);
-    case "byte":
-    case "short":
-    case "int":
-      return toIntegral(from, BITS[to.kind]!);
-    case "long":
-      return toLong(from);
-    case "float":
-      return toFloat(from);
-    case "double":
-      return toDouble(from);
-    case "decimal":
-      return toDecimal(from, to);
-    case "date":
-      return toDate(from);
-    case "timestamp":
-      return toTimestamp(from);
-    case "binary":
-      return toBinary(from);
-    case "array":
-      return toArray(from, to.element);
-    case "map":
-      return toMap(from, to.key, to.value);
-    case "struct":
-      return toStruct(from, to);
-  }
+  // A date is NULL as any number or boolean (Spark, non-ANSI).
+  if (from.kind === "date" && (isNumeric(to) || to.kind === "boolean")) return alwaysNull;
+  return (CASTS_TO[to.kind] as CastTo<DataTypeKind>)(from, to);
 }
 
 function castOrUndefined(from: DataType, to: DataType): CastFn | undefined {

@@ -4,19 +4,15 @@
  * sized with them (compile-derived.ts); Infinity means unknown.
  */
 
+import { NUMERIC_KINDS } from "../../../model/data-type.ts";
+
 /** The bytes counted for a value of a fixed-width type (numbers, dates, booleans). */
 export const SCALAR_BYTES = 16;
 
-const FIXED_WIDTH = new Set([
+const FIXED_WIDTH: ReadonlySet<string> = new Set([
   "null",
   "boolean",
-  "byte",
-  "short",
-  "int",
-  "long",
-  "float",
-  "double",
-  "decimal",
+  ...NUMERIC_KINDS,
   "date",
   "timestamp",
   "interval",
