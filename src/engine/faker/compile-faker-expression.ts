@@ -2,8 +2,10 @@ import { FakerError } from "@faker-js/faker";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { budgetExceeded, DEFAULT_BUDGET } from "../budget/generation-budget.ts";
 import { combine, RowRandom, withStreamSalt } from "../rng/index.ts";
+import type { FakerEntry } from "./faker-entry.ts";
 import { type FakerHandle, fakerHandle, resolveFakerLocale } from "./faker-locale.ts";
 import { resolveFakerCall } from "./faker-lookup.ts";
+import { localeKernels } from "./locale-kernels.ts";
 import { type CallPart, parseFakerTemplate, type TemplatePart } from "./parse-faker-template.ts";
 import { callMaxLength, MAX_NESTING } from "./template-size.ts";
 
@@ -122,8 +124,50 @@ function withContext(e: unknown, where: string): RowforgeError {
   });
 }
 
-function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, longest: number): Runner {
+/**
+ * The compiled path of a table method in the expression's locale, else in English (as the
+ * faker path falls back to English data), else undefined: the method then runs through faker.
+ */
+function compiledDraw(
+  entry: FakerEntry,
+  args: readonly string[],
+  h: FakerHandle,
+  where: string,
+): Runner | undefined {
+  if (!entry.compiled) return undefined;
+  try {
+    return (
+      entry.compiled(localeKernels(h.faker), args) ??
+      (h.locale === "en" ? undefined : entry.compiled(localeKernels(fakerHandle("en").faker), args))
+    );
+  } catch (e) {
+    throw withContext(e, where);
+  }
+}
+
+/** The faker path of a table method: the locale's Faker, reading the row's draws, per value. */
+function fakerRunner(entry: FakerEntry, args: readonly string[], env: CallEnv): Runner {
   const { h, refDate } = env;
+  const fn = entry.faker;
+  const f = h.faker;
+  // Like users' files expect, a method without data in the chosen locale uses English data.
+  const fallback = h.locale === "en" ? undefined : fakerHandle("en");
+  return (rnd) => {
+    h.randomizer.source = rnd;
+    h.refDate = refDate;
+    try {
+      return fn(f, args);
+    } catch (e) {
+      if (fallback === undefined || !isLocaleDataGap(e)) throw e;
+      fallback.randomizer.source = rnd;
+      fallback.refDate = refDate;
+      return fn(fallback.faker, args);
+    }
+  };
+}
+
+function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, longest: number): Runner {
+  const { h } = env;
   const where =
     expr === call.source ? `"${expr}"` : `${call.source} at character ${call.position} of "${expr}"`;
   const resolved = resolveFakerCall(call.name, where);
@@ -159,23 +203,7 @@ function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, 
       throw withContext(e, where);
     }
   } else {
-    const fn = resolved.entry.faker;
-    const args = call.args;
-    const f = h.faker;
-    // Like users' files expect, a method without data in the chosen locale uses English data.
-    const fallback = h.locale === "en" ? undefined : fakerHandle("en");
-    base = (rnd) => {
-      h.randomizer.source = rnd;
-      h.refDate = refDate;
-      try {
-        return fn(f, args);
-      } catch (e) {
-        if (fallback === undefined || !isLocaleDataGap(e)) throw e;
-        fallback.randomizer.source = rnd;
-        fallback.refDate = refDate;
-        return fn(fallback.faker, args);
-      }
-    };
+    base = compiledDraw(resolved.entry, call.args, h, where) ?? fakerRunner(resolved.entry, call.args, env);
   }
 
   // A value that is itself an expression (an option such as '#{Name.firstName}') is evaluated in turn.
