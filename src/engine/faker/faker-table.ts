@@ -36,7 +36,16 @@ import {
   symbolFormat,
   weightedDraw,
 } from "./locale-draw.ts";
-import { emailDraw, mapWords, sentenceDraw, usernameDraw, zipCodeDraw } from "./table-draws.ts";
+import {
+  emailDraw,
+  ipv4Draw,
+  mapWords,
+  numberText,
+  sentenceDraw,
+  ssnDraw,
+  usernameDraw,
+  zipCodeDraw,
+} from "./table-draws.ts";
 import {
   between,
   boolArg,
@@ -446,14 +455,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
             boolArg(a, 4, true),
           ),
   },
-  "Internet.port": { faker: (f) => String(f.number.int(65535)) },
+  "Internet.port": { faker: (f) => String(f.number.int(65535)), compiled: () => numberText(0, 65535) },
   "Internet.macAddress": {
     arity: [0, 1],
     usage: "'prefix'",
     size: withArgs(17),
     faker: (f, a) => g.macAddress(f, a[0]),
   },
-  "Internet.ipV4Address": { faker: g.ipv4 },
+  "Internet.ipV4Address": { faker: g.ipv4, compiled: ipv4Draw },
   "Internet.privateIpV4Address": { faker: g.privateIpv4 },
   "Internet.publicIpV4Address": { faker: g.publicIpv4 },
   "Internet.ipV4Cidr": { faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}` },
@@ -806,9 +815,9 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "TimeAndDate.birthday": birthday(localDateText),
 
   // ─── IdNumber / Passport / Code / Barcode ────────────────────────────────────
-  "IdNumber.valid": { faker: g.ssnValid, doc: "US social security number" },
+  "IdNumber.valid": { faker: g.ssnValid, compiled: ssnDraw, doc: "US social security number" },
   "IdNumber.invalid": { faker: g.ssnInvalid },
-  "IdNumber.ssnValid": { faker: g.ssnValid },
+  "IdNumber.ssnValid": { faker: g.ssnValid, compiled: ssnDraw },
   "Passport.valid": { faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}` },
   "Code.isbnGs1": fromList(["978", "979"]),
   "Code.isbnGroup": fromList(["0", "1"]),

@@ -1,4 +1,4 @@
-import { type Draw, joinDraws } from "./locale-draw.ts";
+import { type Draw, joinDraws, pickFrom } from "./locale-draw.ts";
 import type { LocaleKernels } from "./locale-kernels.ts";
 import { stripAccents } from "./table-support.ts";
 
@@ -50,3 +50,25 @@ export function sentenceDraw(word: Draw, count: number, extra: number): Draw {
     return `${out}.`;
   };
 }
+
+/**
+ * A whole number from `min` to `max` as text, `width` digits with leading zeros: up to 10,000
+ * numbers a pick from their texts (text beside it is then joined to them once), else made.
+ */
+export function numberText(min: number, max: number, width = 0): Draw {
+  const n = max - min + 1;
+  if (n > 10_000) return (rnd) => String(min + rnd.int(n)).padStart(width, "0");
+  return pickFrom(Array.from({ length: n }, (_, i) => String(min + i).padStart(width, "0")));
+}
+
+/** Four numbers 2-255 joined by dots (generators' ipv4). */
+export const ipv4Draw = (): Draw | undefined => {
+  const part = numberText(2, 255);
+  return joinDraws(part, ".", part, ".", part, ".", part);
+};
+
+/** A US social security number, area 1-899 but never 666 (665 instead), as generators' ssnValid. */
+export const ssnDraw = (): Draw | undefined => {
+  const areas = Array.from({ length: 899 }, (_, i) => String(i + 1 === 666 ? 665 : i + 1).padStart(3, "0"));
+  return joinDraws(pickFrom(areas), "-", numberText(1, 99, 2), "-", numberText(1, 9999, 4));
+};
