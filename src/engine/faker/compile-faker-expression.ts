@@ -125,23 +125,33 @@ function withContext(e: unknown, where: string): RowforgeError {
 }
 
 /**
- * The compiled path of a table method in the expression's locale, else in English (as the
- * faker path falls back to English data), else undefined: the method then runs through faker.
+ * The compiled path of a table method in the expression's locale, else undefined: the method
+ * then runs through faker. Where the locale has no data for it and faker falls back to English
+ * (a trial call fails for the gap), the English compiled path.
  */
 function compiledDraw(
   entry: FakerEntry,
   args: readonly string[],
-  h: FakerHandle,
+  env: CallEnv,
   where: string,
 ): Runner | undefined {
   if (!entry.compiled) return undefined;
+  const { h } = env;
+  let own: Runner | undefined;
   try {
-    return (
-      entry.compiled(localeKernels(h.faker), args) ??
-      (h.locale === "en" ? undefined : entry.compiled(localeKernels(fakerHandle("en").faker), args))
-    );
+    own = entry.compiled(localeKernels(h.faker), args);
   } catch (e) {
     throw withContext(e, where);
+  }
+  if (own !== undefined || h.locale === "en") return own;
+  try {
+    h.randomizer.source = new RowRandom(TRIAL_KEY).at(0);
+    h.refDate = env.refDate;
+    entry.faker(h.faker, args);
+    // The locale has the data in a shape not compiled here: faker makes its values.
+    return undefined;
+  } catch (e) {
+    return isLocaleDataGap(e) ? entry.compiled(localeKernels(fakerHandle("en").faker), args) : undefined;
   }
 }
 
@@ -167,7 +177,6 @@ function fakerRunner(entry: FakerEntry, args: readonly string[], env: CallEnv): 
 }
 
 function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, longest: number): Runner {
-  const { h } = env;
   const where =
     expr === call.source ? `"${expr}"` : `${call.source} at character ${call.position} of "${expr}"`;
   const resolved = resolveFakerCall(call.name, where);
@@ -203,7 +212,7 @@ function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, 
       throw withContext(e, where);
     }
   } else {
-    base = compiledDraw(resolved.entry, call.args, h, where) ?? fakerRunner(resolved.entry, call.args, env);
+    base = compiledDraw(resolved.entry, call.args, env, where) ?? fakerRunner(resolved.entry, call.args, env);
   }
 
   // A value that is itself an expression (an option such as '#{Name.firstName}') is evaluated in turn.

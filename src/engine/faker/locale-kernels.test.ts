@@ -62,6 +62,12 @@ describe("compiled faker methods", () => {
     }
   });
 
+  it("keep the locale's own data: numbers of its patterns are drawn, English only where it has none", () => {
+    for (const v of values("#{Address.streetAddress}", 200, 1, "ja")) assert.match(v, /^\d丁目\d番\d号/);
+    const english = new Set(en.location?.state ?? []);
+    for (const v of values("#{Address.state}", 200, 1, "az")) assert.ok(english.has(v), v);
+  });
+
   it("depend only on the key and the row: the same seed gives the same values, another seed others", () => {
     for (const expr of ["#{Name.name}", "#{Internet.emailAddress}", "#{Address.fullAddress}"]) {
       assert.deepEqual(values(expr, 300, 9), values(expr, 300, 9));

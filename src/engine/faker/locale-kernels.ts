@@ -47,6 +47,7 @@ export class LocaleKernels {
     "location.county": () => this.list("location.county"),
     "company.name": () => this.companyName(),
     "commerce.productName": () => this.productName(),
+    "commerce.department": () => this.list("commerce.department"),
     "commerce.productAdjective": () => this.list("commerce.product_name.adjective"),
     "commerce.productMaterial": () => this.list("commerce.product_name.material"),
     "commerce.product": () => this.list("commerce.product_name.product"),
@@ -140,6 +141,8 @@ export class LocaleKernels {
   reference(ref: string): Draw | undefined {
     const method = this.methods[ref];
     if (method) return this.memo(ref, method);
+    const int = /^number\.int\((\{[^()]*\})\)$/.exec(ref);
+    if (int) return this.memo(ref, () => intRange(int[1] ?? ""));
     const [module = "", name = ""] = ref.split(".");
     const owner = (this.faker as unknown as Record<string, unknown>)[module];
     if (typeof owner === "object" && owner !== null && typeof Reflect.get(owner, name) === "function") {
@@ -297,6 +300,23 @@ export class LocaleKernels {
   productName(): Draw | undefined {
     return this.memo("productName", () => this.patterns(this.data("commerce.product_name.pattern")));
   }
+}
+
+/** `{{number.int({"min": 1, "max": 9})}}` of a locale pattern: a whole number in the range, as text. */
+function intRange(json: string): Draw | undefined {
+  let range: unknown;
+  try {
+    range = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const { min = 0, max } = range as { min?: unknown; max?: unknown };
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || (max as number) < (min as number)) {
+    return undefined;
+  }
+  const low = min as number;
+  const n = (max as number) - low + 1;
+  return (rnd) => String(low + rnd.int(n));
 }
 
 const kernels = new WeakMap<Faker, LocaleKernels>();
