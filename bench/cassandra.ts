@@ -141,8 +141,11 @@ export async function runCassandraBenchmark(
     writeFileSync(plan, planText(node.host, node.port, "driver_rows", rows, concurrency));
     const load = await loadProject([plan], { outputKinds: OUTPUT_KINDS, env: {} });
     const resolved = load.plans[0]!;
-    const step = compilePlan(resolved, { seed: "1", nowMicros: Date.UTC(2026, 10, 1) * 1000, fastMode: true })
-      .steps[0]!;
+    const step = compilePlan(resolved, {
+      seed: "1",
+      nowMicros: Date.UTC(2026, 10, 1) * 1000,
+      fastMode: false,
+    }).steps[0]!;
     const columns = step.batch(0, 0).schema.fields.map((f) => f.name);
     await client.execute(
       `CREATE TABLE rf_bench.driver_rows (${columns.map((c) => `"${c}" ${c === "id" || c === "score" ? "bigint" : c === "qty" ? "int" : c === "price" || c === "amount" ? "decimal" : c === "day" ? "date" : c === "at" ? "timestamp" : "text"}`).join(", ")}, PRIMARY KEY (id))`,

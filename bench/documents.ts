@@ -103,7 +103,7 @@ export async function runDocumentsBenchmark(
       const compiled = compilePlan(plan, {
         seed: "28",
         nowMicros: Date.UTC(2026, 10, 1) * 1000,
-        fastMode: true,
+        fastMode: false,
         budget: resolveBudget(plan.config.budget),
       });
       const readMs = performance.now() - started;

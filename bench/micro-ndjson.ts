@@ -24,7 +24,7 @@ const cpuMs = () => {
 };
 const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS });
 const plan = load.plans[0]!;
-const step = compilePlan(plan, { seed: "1", nowMicros: Date.UTC(2026, 10, 1) * 1000, fastMode: true })
+const step = compilePlan(plan, { seed: "1", nowMicros: Date.UTC(2026, 10, 1) * 1000, fastMode: false })
   .steps[0]!;
 const encoder = ndjsonFormat.columnEncoder!(step.output, {})!;
 const out = new ByteSink(BATCH * 512);

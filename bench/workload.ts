@@ -1,8 +1,9 @@
 /**
  * One measurement in a fresh process (so peak RSS is its own):
- *   node bench/workload.ts rowforge <plan dir> <workers> [records per step]
+ *   node bench/workload.ts rowforge <plan dir> <workers> [records per step] [--pooled]
  *   node bench/workload.ts baseline <w1|w2|w3> <rows>
- * Prints one JSON line: rows, seconds, peak RSS in MiB.
+ * Prints one JSON line: rows, seconds, peak RSS in MiB. Datafaker expressions make every row's
+ * values (the default of `rowforge run`); `--pooled` draws them from pools (`run --pooled`).
  */
 
 import { createInlineExecutor } from "../src/app/executors.ts";
@@ -15,7 +16,9 @@ import { BASELINES } from "./baselines.ts";
 
 const NOW_MICROS = Date.UTC(2026, 10, 1) * 1000;
 const BATCH = 50_000;
-const [mode, target, arg3, arg4] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const pooled = args.includes("--pooled");
+const [mode, target, arg3, arg4] = args.filter((a) => a !== "--pooled");
 
 const peakRssMiB = () => process.resourceUsage().maxRSS / 1024;
 
@@ -42,7 +45,7 @@ if (mode === "baseline") {
   const options = {
     seed: "1",
     nowMicros: NOW_MICROS,
-    fastMode: true,
+    fastMode: pooled,
     ...(arg4 ? { numRecordsPerStep: Number(arg4) } : {}),
   };
   const executor = workers > 0 ? createPoolExecutor(workers) : createInlineExecutor();

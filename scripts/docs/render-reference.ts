@@ -183,10 +183,16 @@ export async function renderDatafaker(): Promise<string> {
   const entries = [
     ...Object.entries(FAKER_TABLE)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, e]) => ({ name, arity: e.arity, usage: e.usage ?? "", doc: e.doc ?? "" })),
+      .map(([name, e]) => ({
+        name,
+        arity: e.arity,
+        usage: e.usage ?? "",
+        doc: e.doc ?? "",
+        compiled: e.compiled !== undefined,
+      })),
     ...Object.entries(BUILTINS)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, e]) => ({ name, arity: e.arity, usage: e.usage, doc: e.doc })),
+      .map(([name, e]) => ({ name, arity: e.arity, usage: e.usage, doc: e.doc, compiled: false })),
   ];
   const expressions = entries.map((e) => expressionOf(e.name, e.arity));
   const values = await exampleValues(expressions);
@@ -194,13 +200,19 @@ export async function renderDatafaker(): Promise<string> {
   entries.forEach((e, i) => {
     const provider = e.name.includes(".") ? e.name.slice(0, e.name.indexOf(".")) : "(no provider)";
     const rows = sections.get(provider) ?? [];
-    rows.push([code(expressions[i]!), e.usage, e.doc, code(values[i]!.slice(0, 80))]);
+    rows.push([
+      code(expressions[i]!),
+      e.usage,
+      e.doc,
+      e.compiled ? "yes" : "",
+      code(values[i]!.slice(0, 80)),
+    ]);
     sections.set(provider, rows);
   });
   const body = [...sections.entries()]
     .map(
       ([provider, rows]) =>
-        `## ${provider}\n\n${table(["expression", "arguments", "what it gives", "example"], rows)}`,
+        `## ${provider}\n\n${table(["expression", "arguments", "what it gives", "compiled", "example"], rows)}`,
     )
     .join("\n\n");
   return `# Datafaker expressions
@@ -212,7 +224,11 @@ quotes (\`#{Number.numberBetween '1','100'}\`), and templates mixing calls and t
 (\`#{Name.firstName}.#{Name.lastName}@example.com\`). These ${entries.length} calls are mapped onto
 @faker-js/faker; an unknown one is refused with the nearest names. Method names are
 case-insensitive and may be written in snake case (\`#{Name.first_name}\`). Examples were generated
-by rowforge at seed \`docs\`, reference time 2026-01-01, locale \`en\`.
+by rowforge at seed \`docs\`, reference time 2026-01-01, locale \`en\`. The ${entries.filter((e) => e.compiled).length}
+methods marked compiled draw their values straight from the lists and patterns of the locale's
+data (or rowforge's own word lists) without a Faker per row; the others call faker-js once per value. Every row
+has its own values either way unless the run is \`--pooled\`
+([determinism and variety](determinism.md#fastmode-pooled-and-full-variety)).
 
 ${body}
 `;

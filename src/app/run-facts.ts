@@ -42,7 +42,7 @@ export function runFacts(
       seed,
       references,
       nowMicros,
-      fastMode: options.fastMode ?? true,
+      fastMode: options.fastMode ?? false,
       budget: resolveBudget(plan.config.budget),
       ...(plan.config.generation.numRecordsPerStep !== undefined
         ? { numRecordsPerStep: plan.config.generation.numRecordsPerStep }

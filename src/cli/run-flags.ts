@@ -7,7 +7,9 @@ export interface RunFlags {
   workers?: string;
   seed?: string;
   outputRoot?: string;
+  /** Accepted from older scripts: per-row variety is the default. */
   fullVariety?: boolean;
+  pooled?: boolean;
   batchSize?: string;
   now?: string;
   quiet?: boolean;
@@ -81,6 +83,24 @@ export function runFlags(flags: RunFlags): {
     );
   const rollback = flags.onFailure === undefined ? undefined : flags.onFailure === "rollback";
   return { mode: flags.mode, workers, batchSize, nowMicros, transaction: flags.transaction, rollback };
+}
+
+/** The help of `--pooled` and `--full-variety`, the same for `run` and `sample`. */
+export const POOLED_HELP =
+  "draw each Datafaker call's values from 4,096 made once (faster, far fewer distinct values)";
+export const FULL_VARIETY_HELP = "accepted from older scripts: every row has its own values by default";
+
+/**
+ * Whether Datafaker expressions are pooled (`--pooled`); `--full-variety`, the default now, is
+ * accepted as before and contradicts `--pooled`.
+ */
+export function pooledFlag(flags: { readonly pooled?: boolean; readonly fullVariety?: boolean }): boolean {
+  if (flags.pooled && flags.fullVariety) {
+    throw new RowforgeError("RF_CLI_FLAG_INVALID", "--pooled and --full-variety contradict each other", {
+      hint: "give --pooled for pooled values, or neither for full variety (the default)",
+    });
+  }
+  return flags.pooled === true;
 }
 
 /** `--budget name=value ...` as budget overrides; an unknown name or a bad value is invalid input. */

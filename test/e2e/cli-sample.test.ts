@@ -139,3 +139,30 @@ test("rowforge sample takes the generation budget of application.conf, as run do
   const big = runCli(["sample", join(dir, "shop.yaml"), "-n", "1000", "--seed", "7"], { cwd: dir });
   assert.equal(big.status, 0, big.stderr);
 });
+
+test("rowforge sample gives every row its own faker values; --pooled draws them from pools, --full-variety is accepted", () => {
+  const dir = fixtureDir({ "shop.yaml": unified("active") });
+  const sample = (...flags: string[]) => {
+    const r = runCli(["sample", join(dir, "shop.yaml"), "-n", "50", "--seed", "3", ...flags]);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  };
+  const rows = sample();
+  assert.deepEqual(sample("--full-variety"), rows, "--full-variety is the default");
+  const pooled = sample("--pooled");
+  assert.deepEqual(
+    pooled.map((r) => r.id),
+    rows.map((r) => r.id),
+    "only the faker column depends on pooling",
+  );
+  assert.notDeepEqual(
+    pooled.map((r) => r.name),
+    rows.map((r) => r.name),
+  );
+  const both = runCli(["sample", join(dir, "shop.yaml"), "--pooled", "--full-variety"]);
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /--pooled and --full-variety contradict each other/);
+});

@@ -42,7 +42,7 @@ import type { JsonBodyCache } from "../json-body-cache.ts";
 
 type Shape = "flat" | "envelope";
 
-/** sampleSize 1..100 (default 10), fastMode default true, enableRelationships default false. */
+/** sampleSize 1..100 (default 10), fastMode (pooled faker values) default false, enableRelationships default false. */
 function query(q: {
   sampleSize?: number | undefined;
   fastMode?: boolean | undefined;
@@ -51,7 +51,7 @@ function query(q: {
   const size = q.sampleSize ?? DEFAULT_SAMPLE_SIZE;
   if (size > MAX_SAMPLE_SIZE) return `sampleSize ${size} is above the maximum of ${MAX_SAMPLE_SIZE}`;
   if (size < 1) return `sampleSize ${size} is below the minimum of 1`;
-  return { size, fastMode: q.fastMode ?? true, relationships: q.enableRelationships ?? false };
+  return { size, fastMode: q.fastMode ?? false, relationships: q.enableRelationships ?? false };
 }
 
 /** The short execution id of a sample error envelope. */

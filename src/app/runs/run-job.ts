@@ -29,7 +29,7 @@ export interface RunJob {
   readonly only?: ReadonlySet<string>;
   /** The seed asked for (`run --seed`); else the plan's, else one chosen at random. */
   readonly seed?: string;
-  /** Datafaker expressions from pooled values (default true; `run --full-variety` turns it off). */
+  /** Datafaker expressions from pooled values (default false: every row its own; `run --pooled` turns it on). */
   readonly fastMode?: boolean;
   /** `plan`: the whole run is one transaction (`run --transaction plan`); default `step`. */
   readonly transaction?: "step" | "plan";

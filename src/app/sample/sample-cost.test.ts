@@ -46,3 +46,10 @@ test("what cannot be bounded from the fields is not cheap", () => {
   ];
   for (const [what, fields] of cases) assert.equal(isCheapSample([step(fields)], 10, true), false, what);
 });
+
+test("faker calls made row by row (the default) cost by the row: a template of ten calls is cheap for ten rows", () => {
+  const fields = [field("f", { expression: "#{Name.firstName} ".repeat(10) })];
+  assert.equal(isCheapSample([step(fields)], 10, false), true);
+  assert.equal(isCheapSample([step(fields)], 10, true), false, "pooled: ten pools to fill first");
+  assert.equal(isCheapSample([step(fields)], 10_000, false), false);
+});

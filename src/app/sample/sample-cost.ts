@@ -47,8 +47,9 @@ function stepCost(step: ResolvedStep, fastMode: boolean): StepCost {
 const INLINE_UNITS = 20_000;
 const MAX_FIELDS = 200;
 /**
- * Faker calls across the sample's expressions: fast mode builds a pool of 4,096 values per call
- * once per thread, 5-35 ms each on this 2-core machine, so more calls than this go to a worker.
+ * Faker calls across the sample's expressions when pooled (fastMode): a pool of 4,096 values per
+ * call is built once per thread, 5-35 ms each on this 2-core machine, so more calls than this go
+ * to a worker.
  */
 const MAX_FAKER_CALLS = 4;
 const MAX_COLLECTION = 100;
@@ -73,7 +74,8 @@ function fieldsCost(
     let cost = 1;
     if (o.expression !== undefined) {
       const calls = o.expression.split("#{").length - 1;
-      budget.fakerCalls += calls;
+      // Only pools cost a fill per call up front; per-row calls cost by the row, counted below.
+      if (fastMode) budget.fakerCalls += calls;
       // Long values (Lorem.characters '1000000') take as long to make as they are long.
       const longest = expressionMaxLength(o.expression);
       if (longest > MAX_STRING * 10) return undefined;

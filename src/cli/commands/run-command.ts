@@ -14,7 +14,14 @@ import type { CliIo } from "../cli-io.ts";
 import { EXIT_INTERRUPTED, EXIT_INVALID } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { createProgress } from "../progress.ts";
-import { budgetFlags, type RunFlags, runFlags } from "../run-flags.ts";
+import {
+  budgetFlags,
+  FULL_VARIETY_HELP,
+  POOLED_HELP,
+  pooledFlag,
+  type RunFlags,
+  runFlags,
+} from "../run-flags.ts";
 import { tellRunEnding } from "../run-outcome.ts";
 import { transformationsFolder } from "../transformations-folder.ts";
 
@@ -44,7 +51,8 @@ export function registerRun(
       "write every output under this folder (absolute paths keep their shape below it)",
     )
     .option("--lenient", "unknown keys inside field options are warnings, not errors")
-    .option("--full-variety", "evaluate Datafaker expressions for every row instead of from pooled values")
+    .option("--pooled", POOLED_HELP)
+    .option("--full-variety", FULL_VARIETY_HELP)
     .option(
       "--batch-size <rows>",
       `rows per generated batch (default ${TEXT_BATCH_SIZE} for NDJSON, ${DEFAULT_BATCH_SIZE} for other outputs)`,
@@ -151,7 +159,7 @@ export function registerRun(
           run: {
             ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
             ...(run.nowMicros !== undefined ? { nowMicros: run.nowMicros } : {}),
-            fastMode: !flags.fullVariety,
+            fastMode: pooledFlag(flags),
           },
         },
         (check) => {

@@ -19,6 +19,7 @@ import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
 import { renderTable } from "../render-table.ts";
+import { FULL_VARIETY_HELP, POOLED_HELP, pooledFlag } from "../run-flags.ts";
 
 interface SampleFlags {
   config?: string;
@@ -28,6 +29,7 @@ interface SampleFlags {
   seed?: string;
   now?: string;
   fullVariety?: boolean;
+  pooled?: boolean;
   watch?: boolean;
 }
 
@@ -57,7 +59,8 @@ export function registerSample(program: Command, io: CliIo, setExit: (code: numb
     )
     .option("-s, --seed <seed>", "seed (default: the plan's, else a random one)")
     .option("--now <time>", "the reference time (ISO 8601); default: now")
-    .option("--full-variety", "evaluate Datafaker expressions per row instead of from pooled values")
+    .option("--pooled", POOLED_HELP)
+    .option("--full-variety", FULL_VARIETY_HELP)
     .option(
       "-c, --config <file>",
       "application configuration; default: $APPLICATION_CONFIG_PATH or ./application.conf",
@@ -150,7 +153,7 @@ async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: Sample
     .map((d) => `${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`)
     .join("");
   try {
-    const r = await render(plan, flags.step, flags.fullVariety ?? false, s, access);
+    const r = await render(plan, flags.step, pooledFlag(flags), s, access);
     return { ...r, note: unchecked + r.note, sources };
   } catch (e) {
     if (!isRowforgeError(e)) throw e;
@@ -174,7 +177,7 @@ function chosenSteps(plan: ResolvedPlan, name: string | undefined): readonly Res
 async function render(
   plan: ResolvedPlan,
   stepName: string | undefined,
-  fullVariety: boolean,
+  pooled: boolean,
   s: SampleSettings,
   access: ResourceAccess,
 ): Promise<Omit<Sampled, "sources">> {
@@ -194,7 +197,7 @@ async function render(
   }
   const samples = generateSample(seeded, steps, {
     size: s.rows,
-    fastMode: !fullVariety,
+    fastMode: pooled,
     nowMicros: s.nowMicros,
     references: await loadReferences(seeded, access, steps.map(stepIdOf)),
     // The plan's configured budget (application.conf), as `run` takes it.

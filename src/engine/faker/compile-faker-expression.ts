@@ -2,8 +2,10 @@ import { FakerError } from "@faker-js/faker";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { budgetExceeded, DEFAULT_BUDGET } from "../budget/generation-budget.ts";
 import { combine, RowRandom, withStreamSalt } from "../rng/index.ts";
+import type { FakerEntry } from "./faker-entry.ts";
 import { type FakerHandle, fakerHandle, resolveFakerLocale } from "./faker-locale.ts";
 import { resolveFakerCall } from "./faker-lookup.ts";
+import { localeKernels } from "./locale-kernels.ts";
 import { type CallPart, parseFakerTemplate, type TemplatePart } from "./parse-faker-template.ts";
 import { callMaxLength, MAX_NESTING } from "./template-size.ts";
 
@@ -122,8 +124,59 @@ function withContext(e: unknown, where: string): RowforgeError {
   });
 }
 
-function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, longest: number): Runner {
+/**
+ * The compiled path of a table method in the expression's locale, else undefined: the method
+ * then runs through faker. Where the locale has no data for it and faker falls back to English
+ * (a trial call fails for the gap), the English compiled path.
+ */
+function compiledDraw(
+  entry: FakerEntry,
+  args: readonly string[],
+  env: CallEnv,
+  where: string,
+): Runner | undefined {
+  if (!entry.compiled) return undefined;
+  const { h } = env;
+  let own: Runner | undefined;
+  try {
+    own = entry.compiled(localeKernels(h.faker), args);
+  } catch (e) {
+    throw withContext(e, where);
+  }
+  if (own !== undefined || h.locale === "en") return own;
+  try {
+    h.randomizer.source = new RowRandom(TRIAL_KEY).at(0);
+    h.refDate = env.refDate;
+    entry.faker(h.faker, args);
+    // The locale has the data in a shape not compiled here: faker makes its values.
+    return undefined;
+  } catch (e) {
+    return isLocaleDataGap(e) ? entry.compiled(localeKernels(fakerHandle("en").faker), args) : undefined;
+  }
+}
+
+/** The faker path of a table method: the locale's Faker, reading the row's draws, per value. */
+function fakerRunner(entry: FakerEntry, args: readonly string[], env: CallEnv): Runner {
   const { h, refDate } = env;
+  const fn = entry.faker;
+  const f = h.faker;
+  // Like users' files expect, a method without data in the chosen locale uses English data.
+  const fallback = h.locale === "en" ? undefined : fakerHandle("en");
+  return (rnd) => {
+    h.randomizer.source = rnd;
+    h.refDate = refDate;
+    try {
+      return fn(f, args);
+    } catch (e) {
+      if (fallback === undefined || !isLocaleDataGap(e)) throw e;
+      fallback.randomizer.source = rnd;
+      fallback.refDate = refDate;
+      return fn(fallback.faker, args);
+    }
+  };
+}
+
+function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, longest: number): Runner {
   const where =
     expr === call.source ? `"${expr}"` : `${call.source} at character ${call.position} of "${expr}"`;
   const resolved = resolveFakerCall(call.name, where);
@@ -159,23 +212,7 @@ function compileCall(call: CallPart, expr: string, env: CallEnv, depth: number, 
       throw withContext(e, where);
     }
   } else {
-    const fn = resolved.entry.faker;
-    const args = call.args;
-    const f = h.faker;
-    // Like users' files expect, a method without data in the chosen locale uses English data.
-    const fallback = h.locale === "en" ? undefined : fakerHandle("en");
-    base = (rnd) => {
-      h.randomizer.source = rnd;
-      h.refDate = refDate;
-      try {
-        return fn(f, args);
-      } catch (e) {
-        if (fallback === undefined || !isLocaleDataGap(e)) throw e;
-        fallback.randomizer.source = rnd;
-        fallback.refDate = refDate;
-        return fn(fallback.faker, args);
-      }
-    };
+    base = compiledDraw(resolved.entry, call.args, env, where) ?? fakerRunner(resolved.entry, call.args, env);
   }
 
   // A value that is itself an expression (an option such as '#{Name.firstName}') is evaluated in turn.

@@ -1,11 +1,20 @@
 import type { Faker } from "@faker-js/faker";
 import type { FakerSize } from "./faker-size.ts";
+import type { Draw } from "./locale-draw.ts";
+import type { LocaleKernels } from "./locale-kernels.ts";
 
 interface EntryBase {
   /** Produces one value; `args` are the single-quoted arguments as the user wrote them. */
   readonly faker: (f: Faker, args: readonly string[]) => string;
   /** What the value looks like. */
   readonly doc?: string;
+  /**
+   * The compiled path: the same kind of value drawn straight from the locale's data (or
+   * rowforge's word lists) with the row's counter RNG, no Faker per row. Made once per
+   * expression; undefined (or no `compiled`) keeps the `faker` path. Arguments are checked
+   * as `faker` checks them.
+   */
+  readonly compiled?: (k: LocaleKernels, args: readonly string[]) => Draw | undefined;
 }
 
 /** A method without arguments: its values are at most FIXED_CALL_LENGTH characters long. */

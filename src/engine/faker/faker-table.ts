@@ -26,6 +26,27 @@ import {
   timestampText,
 } from "./java-text.ts";
 import {
+  constant,
+  digitBetween,
+  digitRun,
+  hexRun,
+  joinDraws,
+  pickDraw,
+  pickFrom,
+  symbolFormat,
+  weightedDraw,
+} from "./locale-draw.ts";
+import {
+  emailDraw,
+  ipv4Draw,
+  mapWords,
+  numberText,
+  sentenceDraw,
+  ssnDraw,
+  usernameDraw,
+  zipCodeDraw,
+} from "./table-draws.ts";
+import {
   between,
   boolArg,
   bothify,
@@ -48,6 +69,7 @@ import {
   stripAccents,
   unitArg,
   username,
+  zipCode,
 } from "./table-support.ts";
 import * as w from "./word-lists.ts";
 
@@ -64,7 +86,23 @@ const YEAR_MS = 365 * DAY_MS;
 type DateRender = (ms: number) => string;
 
 /** A method whose value is one of a word list's. */
-const fromList = (list: readonly string[]): FakerEntry => ({ faker: (f) => pick(f, list) });
+const fromList = (list: readonly string[]): FakerEntry => ({
+  faker: (f) => pick(f, list),
+  compiled: () => pickFrom(list),
+});
+
+/** A method whose value is a faker-js locale list (`location.state`), drawn from the list when compiled. */
+const localeList = (path: string, faker: (f: Faker) => string, doc?: string): FakerEntry => ({
+  faker,
+  compiled: (k) => k.list(path),
+  ...(doc === undefined ? {} : { doc }),
+});
+
+/** One column of the country table. */
+const countryColumn = (column: number): FakerEntry => ({
+  faker: (f) => country(f)[column] ?? "",
+  compiled: () => pickFrom(w.COUNTRIES.map((r) => r[column] ?? "")),
+});
 
 /** past/future with the argument forms (), ('atMost','UNIT'), ('atMost','minimum','UNIT'), (..., 'pattern'). */
 function relativeDate(direction: "past" | "future", render: DateRender): FakerEntry {
@@ -169,40 +207,68 @@ const INT_MAX = 2_147_483_647;
 
 export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   // ─── Name ────────────────────────────────────────────────────────────────────
-  "Name.name": { faker: (f) => f.person.fullName(), doc: "full name, sometimes with a prefix or suffix" },
-  "Name.fullName": { faker: (f) => f.person.fullName(), doc: "same as Name.name" },
+  "Name.name": {
+    faker: (f) => f.person.fullName(),
+    compiled: (k) => k.fullName(),
+    doc: "full name, sometimes with a prefix or suffix",
+  },
+  "Name.fullName": {
+    faker: (f) => f.person.fullName(),
+    compiled: (k) => k.fullName(),
+    doc: "same as Name.name",
+  },
   "Name.nameWithMiddle": {
     faker: (f) => `${f.person.firstName()} ${f.person.middleName()} ${f.person.lastName()}`,
+    compiled: (k) => joinDraws(k.firstName(), " ", k.middleName(), " ", k.lastName()),
     doc: "first, middle and last name",
   },
-  "Name.firstName": { faker: (f) => f.person.firstName(), doc: "given name" },
-  "Name.femaleFirstName": { faker: (f) => f.person.firstName("female"), doc: "female given name" },
-  "Name.maleFirstName": { faker: (f) => f.person.firstName("male"), doc: "male given name" },
-  "Name.lastName": { faker: (f) => f.person.lastName(), doc: "family name" },
-  "Name.prefix": { faker: (f) => f.person.prefix(), doc: "Mr., Mrs., Dr., ..." },
-  "Name.suffix": { faker: (f) => f.person.suffix(), doc: "Jr., Sr., PhD, ..." },
-  "Name.title": { faker: (f) => f.person.jobTitle(), doc: "job title such as Lead Solutions Specialist" },
-  "Name.username": { faker: username, doc: "first.last in lower case" },
+  "Name.firstName": { faker: (f) => f.person.firstName(), compiled: (k) => k.firstName(), doc: "given name" },
+  "Name.femaleFirstName": {
+    faker: (f) => f.person.firstName("female"),
+    compiled: (k) => k.firstName("female"),
+    doc: "female given name",
+  },
+  "Name.maleFirstName": {
+    faker: (f) => f.person.firstName("male"),
+    compiled: (k) => k.firstName("male"),
+    doc: "male given name",
+  },
+  "Name.lastName": { faker: (f) => f.person.lastName(), compiled: (k) => k.lastName(), doc: "family name" },
+  "Name.prefix": { faker: (f) => f.person.prefix(), compiled: (k) => k.prefix(), doc: "Mr., Mrs., Dr., ..." },
+  "Name.suffix": localeList("person.suffix", (f) => f.person.suffix(), "Jr., Sr., PhD, ..."),
+  "Name.title": {
+    faker: (f) => f.person.jobTitle(),
+    compiled: (k) => k.jobTitle(),
+    doc: "job title such as Lead Solutions Specialist",
+  },
+  "Name.username": { faker: username, compiled: usernameDraw, doc: "first.last in lower case" },
 
   // ─── Address ─────────────────────────────────────────────────────────────────
-  "Address.streetName": { faker: (f) => f.location.street() },
-  "Address.streetAddressNumber": { faker: (f) => String(f.number.int(999)), doc: "0-999" },
+  "Address.streetName": { faker: (f) => f.location.street(), compiled: (k) => k.street() },
+  "Address.streetAddressNumber": {
+    faker: (f) => String(f.number.int(999)),
+    compiled: () => (rnd) => String(rnd.int(1000)),
+    doc: "0-999",
+  },
   "Address.streetAddress": {
     arity: [0, 1],
     usage: "'includeSecondary' (true/false)",
     size: upTo(FIXED_CALL_LENGTH),
     faker: (f, a) => f.location.streetAddress(boolArg(a, 0)),
+    compiled: (k, a) => k.streetAddress(boolArg(a, 0)),
   },
-  "Address.secondaryAddress": { faker: (f) => f.location.secondaryAddress(), doc: "Apt. 123, Suite 456" },
-  "Address.zipCode": {
-    faker: (f) => f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1"),
-    doc: "postal code",
+  "Address.secondaryAddress": {
+    faker: (f) => f.location.secondaryAddress(),
+    compiled: (k) => k.secondaryAddress(),
+    doc: "Apt. 123, Suite 456",
   },
-  "Address.postcode": {
-    faker: (f) => f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1"),
-    doc: "postal code",
+  "Address.zipCode": { faker: zipCode, compiled: zipCodeDraw, doc: "postal code" },
+  "Address.postcode": { faker: zipCode, compiled: zipCodeDraw, doc: "postal code" },
+  "Address.zipCodePlus4": {
+    faker: (f) => numerify(f, "#####-####"),
+    compiled: () => symbolFormat("#####-####", "#"),
+    doc: "ZIP+4",
   },
-  "Address.zipCodePlus4": { faker: (f) => numerify(f, "#####-####"), doc: "ZIP+4" },
   "Address.zipCodeByState": {
     arity: [1],
     usage: "'stateAbbr' such as 'CA'",
@@ -217,19 +283,29 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       return f.helpers.fake(pattern).padStart(5, "0");
     },
   },
-  "Address.streetSuffix": {
-    faker: (f) => pick(f, f.definitions.location.street_suffix),
-    doc: "Street, Avenue, ...",
+  "Address.streetSuffix": localeList(
+    "location.street_suffix",
+    (f) => pick(f, f.definitions.location.street_suffix),
+    "Street, Avenue, ...",
+  ),
+  "Address.citySuffix": localeList("location.city_suffix", (f) =>
+    pick(f, f.definitions.location.city_suffix),
+  ),
+  "Address.cityPrefix": localeList("location.city_prefix", (f) =>
+    pick(f, f.definitions.location.city_prefix),
+  ),
+  "Address.city": { faker: (f) => f.location.city(), compiled: (k) => k.city() },
+  "Address.cityName": localeList("location.city_name", (f) => pick(f, f.definitions.location.city_name)),
+  "Address.state": localeList("location.state", (f) => f.location.state()),
+  "Address.stateAbbr": localeList("location.state_abbr", (f) => f.location.state({ abbreviated: true })),
+  "Address.latitude": {
+    faker: (f) => (f.number.float() * 180 - 90).toFixed(8),
+    compiled: () => (rnd) => (rnd.float() * 180 - 90).toFixed(8),
+    doc: "-90..90, 8 decimals",
   },
-  "Address.citySuffix": { faker: (f) => pick(f, f.definitions.location.city_suffix) },
-  "Address.cityPrefix": { faker: (f) => pick(f, f.definitions.location.city_prefix) },
-  "Address.city": { faker: (f) => f.location.city() },
-  "Address.cityName": { faker: (f) => pick(f, f.definitions.location.city_name) },
-  "Address.state": { faker: (f) => f.location.state() },
-  "Address.stateAbbr": { faker: (f) => f.location.state({ abbreviated: true }) },
-  "Address.latitude": { faker: (f) => (f.number.float() * 180 - 90).toFixed(8), doc: "-90..90, 8 decimals" },
   "Address.longitude": {
     faker: (f) => (f.number.float() * 360 - 180).toFixed(8),
+    compiled: () => (rnd) => (rnd.float() * 360 - 180).toFixed(8),
     doc: "-180..180, 8 decimals",
   },
   "Address.latLon": {
@@ -246,23 +322,50 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     faker: (f, a) =>
       `${(f.number.float() * 360 - 180).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 180 - 90).toFixed(8)}`,
   },
-  "Address.timeZone": { faker: (f) => f.location.timeZone(), doc: "IANA zone such as Europe/Berlin" },
-  "Address.country": { faker: (f) => f.location.country() },
-  "Address.countryCode": { faker: (f) => f.location.countryCode("alpha-2"), doc: "ISO 3166 alpha-2" },
-  "Address.buildingNumber": { faker: (f) => f.location.buildingNumber() },
+  "Address.timeZone": localeList(
+    "location.time_zone",
+    (f) => f.location.timeZone(),
+    "IANA zone such as Europe/Berlin",
+  ),
+  "Address.country": localeList("location.country", (f) => f.location.country()),
+  "Address.countryCode": {
+    faker: (f) => f.location.countryCode("alpha-2"),
+    compiled: (k) => k.countryCode("alpha2"),
+    doc: "ISO 3166 alpha-2",
+  },
+  "Address.buildingNumber": {
+    faker: (f) => f.location.buildingNumber(),
+    compiled: (k) => k.buildingNumber(),
+  },
   "Address.fullAddress": {
     faker: (f) =>
-      `${f.location.streetAddress(f.datatype.boolean(0.2))}, ${f.location.city()}, ${f.location.state({ abbreviated: true })} ${f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1")}`,
+      `${f.location.streetAddress(f.datatype.boolean(0.2))}, ${f.location.city()}, ${f.location.state({ abbreviated: true })} ${zipCode(f)}`,
+    compiled: (k) => {
+      const full = k.streetAddress(true);
+      const normal = k.streetAddress(false);
+      const street =
+        full && normal
+          ? weightedDraw([
+              { weight: 0.2, draw: full },
+              { weight: 0.8, draw: normal },
+            ])
+          : undefined;
+      return joinDraws(street, ", ", k.city(), ", ", k.list("location.state_abbr"), " ", zipCodeDraw(k));
+    },
     doc: "street, city, state abbreviation and postal code on one line",
   },
-  "Address.mailBox": { faker: (f) => `PO Box ${digits(f, between(f, 2, 4))}` },
+  "Address.mailBox": {
+    faker: (f) => `PO Box ${digits(f, between(f, 2, 4))}`,
+    compiled: () => joinDraws("PO Box ", pickDraw([digitRun(2), digitRun(3), digitRun(4)])),
+  },
 
   // ─── Company ─────────────────────────────────────────────────────────────────
-  "Company.name": { faker: (f) => f.company.name() },
-  "Company.suffix": {
-    faker: (f) => pick(f, localeWords(f, "company", "legal_entity_type")),
-    doc: "Inc, LLC, Group, ...",
-  },
+  "Company.name": { faker: (f) => f.company.name(), compiled: (k) => k.companyName() },
+  "Company.suffix": localeList(
+    "company.legal_entity_type",
+    (f) => pick(f, localeWords(f, "company", "legal_entity_type")),
+    "Inc, LLC, Group, ...",
+  ),
   "Company.industry": fromList(w.COMPANY.industry),
   "Company.profession": fromList(w.COMPANY.profession),
   "Company.buzzword": {
@@ -272,19 +375,39 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
         f.company.catchPhraseDescriptor(),
         f.company.catchPhraseNoun(),
       ]),
+    compiled: (k) => {
+      const lists = [k.list("company.adjective"), k.list("company.descriptor"), k.list("company.noun")];
+      return lists.every((d) => d !== undefined) ? pickDraw(lists) : undefined;
+    },
   },
-  "Company.catchPhrase": { faker: (f) => f.company.catchPhrase() },
-  "Company.bs": { faker: (f) => f.company.buzzPhrase(), doc: "business speak: verb, adjective, noun" },
+  "Company.catchPhrase": {
+    faker: (f) => f.company.catchPhrase(),
+    compiled: (k) =>
+      joinDraws(k.list("company.adjective"), " ", k.list("company.descriptor"), " ", k.list("company.noun")),
+  },
+  "Company.bs": {
+    faker: (f) => f.company.buzzPhrase(),
+    compiled: (k) =>
+      joinDraws(
+        k.list("company.buzz_verb"),
+        " ",
+        k.list("company.buzz_adjective"),
+        " ",
+        k.list("company.buzz_noun"),
+      ),
+    doc: "business speak: verb, adjective, noun",
+  },
   "Company.logo": { faker: (f) => f.image.url({ width: 128, height: 128 }), doc: "image URL" },
   "Company.url": { faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}` },
 
   // ─── Internet ────────────────────────────────────────────────────────────────
-  "Internet.username": { faker: username, doc: "first.last in lower case" },
+  "Internet.username": { faker: username, compiled: usernameDraw, doc: "first.last in lower case" },
   "Internet.emailAddress": {
     arity: [0, 1],
     usage: "'localPart'",
     size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.email(f, a[0]),
+    compiled: (k, a) => emailDraw(k, a[0], k.list("internet.free_email")),
     doc: "first.last@free-mail domain",
   },
   "Internet.safeEmailAddress": {
@@ -292,12 +415,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'localPart'",
     size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.email(f, a[0], true),
+    compiled: (k, a) => emailDraw(k, a[0], pickFrom(g.SAFE_EMAIL_DOMAINS)),
     doc: "address at example.com/org/net",
   },
   "Internet.emailSubject": fromList(w.MISC.emailSubject),
   "Internet.domainName": { faker: g.domainName, doc: "lastname.suffix" },
   "Internet.domainWord": { faker: g.domainWord },
-  "Internet.domainSuffix": { faker: (f) => f.internet.domainSuffix() },
+  "Internet.domainSuffix": localeList("internet.domain_suffix", (f) => f.internet.domainSuffix()),
   "Internet.url": {
     faker: g.url,
     doc: "http(s)://www.first-last.suffix with optional port, path, query, anchor",
@@ -331,14 +455,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
             boolArg(a, 4, true),
           ),
   },
-  "Internet.port": { faker: (f) => String(f.number.int(65535)) },
+  "Internet.port": { faker: (f) => String(f.number.int(65535)), compiled: () => numberText(0, 65535) },
   "Internet.macAddress": {
     arity: [0, 1],
     usage: "'prefix'",
     size: withArgs(17),
     faker: (f, a) => g.macAddress(f, a[0]),
   },
-  "Internet.ipV4Address": { faker: g.ipv4 },
+  "Internet.ipV4Address": { faker: g.ipv4, compiled: ipv4Draw },
   "Internet.privateIpV4Address": { faker: g.privateIpv4 },
   "Internet.publicIpV4Address": { faker: g.publicIpv4 },
   "Internet.ipV4Cidr": { faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}` },
@@ -368,7 +492,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Internet.botUserAgentAny": { faker: (f) => pick(f, Object.values(w.BOT_USER_AGENTS)) },
 
   // ─── PhoneNumber ─────────────────────────────────────────────────────────────
-  "PhoneNumber.phoneNumber": { faker: (f) => f.phone.number({ style: "human" }) },
+  "PhoneNumber.phoneNumber": {
+    faker: (f) => f.phone.number({ style: "human" }),
+    compiled: (k) => k.phoneNumber("human"),
+  },
   "PhoneNumber.cellPhone": {
     faker: (f) => {
       const format = pick(f, localeWords(f, "cell_phone", "formats"));
@@ -377,15 +504,25 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       );
     },
   },
-  "PhoneNumber.cellPhoneInternational": { faker: (f) => f.phone.number({ style: "international" }) },
-  "PhoneNumber.phoneNumberInternational": { faker: (f) => f.phone.number({ style: "international" }) },
-  "PhoneNumber.phoneNumberNational": { faker: (f) => f.phone.number({ style: "national" }) },
-  "PhoneNumber.extension": { faker: (f) => digits(f, 4) },
+  "PhoneNumber.cellPhoneInternational": {
+    faker: (f) => f.phone.number({ style: "international" }),
+    compiled: (k) => k.phoneNumber("international"),
+  },
+  "PhoneNumber.phoneNumberInternational": {
+    faker: (f) => f.phone.number({ style: "international" }),
+    compiled: (k) => k.phoneNumber("international"),
+  },
+  "PhoneNumber.phoneNumberNational": {
+    faker: (f) => f.phone.number({ style: "national" }),
+    compiled: (k) => k.phoneNumber("national"),
+  },
+  "PhoneNumber.extension": { faker: (f) => digits(f, 4), compiled: () => digitRun(4) },
   "PhoneNumber.subscriberNumber": {
     arity: [0, 1],
     usage: "'length'",
     size: counted(0, 4, 1),
     faker: (f, a) => digits(f, intArgOr(a, 0, 4)),
+    compiled: (_k, a) => digitRun(intArgOr(a, 0, 4)),
   },
 
   // ─── Finance / Business / Stock / Money / Currency ───────────────────────────
@@ -434,9 +571,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "CryptoCoin.coin": fromList(w.MISC.cryptoCoin),
 
   // ─── Commerce ────────────────────────────────────────────────────────────────
-  "Commerce.department": { faker: (f) => f.commerce.department() },
-  "Commerce.productName": { faker: (f) => f.commerce.productName(), doc: "adjective, material and product" },
-  "Commerce.material": { faker: (f) => f.commerce.productMaterial() },
+  "Commerce.department": localeList("commerce.department", (f) => f.commerce.department()),
+  "Commerce.productName": {
+    faker: (f) => f.commerce.productName(),
+    compiled: (k) => k.productName(),
+    doc: "adjective, material and product",
+  },
+  "Commerce.material": localeList("commerce.product_name.material", (f) => f.commerce.productMaterial()),
   "Commerce.brand": fromList(w.COMMERCE.brand),
   "Commerce.vendor": fromList(w.COMMERCE.vendor),
   "Commerce.price": {
@@ -449,6 +590,11 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       const max = a.length ? numArg(a, 1) : 100;
       return (min + f.number.float() * (max - min)).toFixed(2);
     },
+    compiled: (_k, a) => {
+      const min = a.length ? numArg(a, 0) : 0;
+      const max = a.length ? numArg(a, 1) : 100;
+      return (rnd) => (min + rnd.float() * (max - min)).toFixed(2);
+    },
   },
   "Commerce.promotionCode": {
     arity: [0, 1],
@@ -456,6 +602,12 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: counted(0, 6, 1, 64),
     faker: (f, a) =>
       `${pick(f, w.COMMERCE.promoAdjective)}${pick(f, w.COMMERCE.promoNoun)}${digits(f, intArgOr(a, 0, 6))}`,
+    compiled: (_k, a) =>
+      joinDraws(
+        pickFrom(w.COMMERCE.promoAdjective),
+        pickFrom(w.COMMERCE.promoNoun),
+        digitRun(intArgOr(a, 0, 6)),
+      ),
   },
 
   // ─── Lorem / Text / Word / Verb ──────────────────────────────────────────────
@@ -472,19 +624,28 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "255 lower-case letters and digits by default",
     faker: charactersFrom,
   },
-  "Lorem.word": { faker: (f) => f.lorem.word() },
+  "Lorem.word": localeList("lorem.word", (f) => f.lorem.word()),
   "Lorem.words": {
     arity: [0, 1],
     usage: "'count'",
     size: (a) => wordListLength(countArg(a, 0, 3)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArgOr(a, 0, 3) }, () => f.lorem.word())),
+    compiled: (k, a) => {
+      const count = intArgOr(a, 0, 3);
+      return mapWords(k, (word) => (rnd) => javaList(Array.from({ length: count }, () => word(rnd))));
+    },
   },
   "Lorem.sentence": {
     arity: [0, 1, 2],
     usage: "'wordCount'[,'randomWordsToAdd']",
     size: (a) => sentenceLength(countArg(a, 0, 3), countArg(a, 1, 6)),
     faker: (f, a) => sentence(f, intArgOr(a, 0, 3), intArgOr(a, 1, 6)),
+    compiled: (k, a) => {
+      const count = intArgOr(a, 0, 3);
+      const extra = intArgOr(a, 1, 6);
+      return mapWords(k, (word) => sentenceDraw(word, count, extra));
+    },
   },
   "Lorem.sentences": {
     arity: [1],
@@ -550,13 +711,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       return randomText(f, min, max, boolArg(a, 2), boolArg(a, 3), boolArg(a, 4));
     },
   },
-  "Word.adjective": { faker: (f) => f.word.adjective() },
-  "Word.adverb": { faker: (f) => f.word.adverb() },
-  "Word.conjunction": { faker: (f) => f.word.conjunction() },
-  "Word.interjection": { faker: (f) => f.word.interjection() },
-  "Word.noun": { faker: (f) => f.word.noun() },
-  "Word.preposition": { faker: (f) => f.word.preposition() },
-  "Word.verb": { faker: (f) => f.word.verb() },
+  "Word.adjective": localeList("word.adjective", (f) => f.word.adjective()),
+  "Word.adverb": localeList("word.adverb", (f) => f.word.adverb()),
+  "Word.conjunction": localeList("word.conjunction", (f) => f.word.conjunction()),
+  "Word.interjection": localeList("word.interjection", (f) => f.word.interjection()),
+  "Word.noun": localeList("word.noun", (f) => f.word.noun()),
+  "Word.preposition": localeList("word.preposition", (f) => f.word.preposition()),
+  "Word.verb": localeList("word.verb", (f) => f.word.verb()),
   "Verb.base": { faker: (f) => pick(f, w.VERB_FORMS)[0] },
   "Verb.past": { faker: (f) => pick(f, w.VERB_FORMS)[1] },
   "Verb.pastParticiple": { faker: (f) => pick(f, w.VERB_FORMS)[2] },
@@ -564,8 +725,8 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Verb.ingForm": { faker: (f) => pick(f, w.VERB_FORMS)[4] },
 
   // ─── Number / Bool / Options / Coin ──────────────────────────────────────────
-  "Number.randomDigit": { faker: (f) => String(f.number.int(9)) },
-  "Number.randomDigitNotZero": { faker: (f) => String(between(f, 1, 9)) },
+  "Number.randomDigit": { faker: (f) => String(f.number.int(9)), compiled: () => digitBetween(0, 9) },
+  "Number.randomDigitNotZero": { faker: (f) => String(between(f, 1, 9)), compiled: () => digitBetween(1, 9) },
   "Number.positive": { faker: (f) => String(between(f, 1, INT_MAX - 1)) },
   "Number.negative": { faker: (f) => String(between(f, -INT_MAX - 1, -1)) },
   "Number.numberBetween": {
@@ -582,6 +743,16 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       const lo = numArg(a, 0);
       const hi = numArg(a, 1);
       return javaDouble(lo + f.number.float() * (hi - lo));
+    },
+    compiled: (_k, a) => {
+      if (isIntText(a[0]) && isIntText(a[1])) {
+        const lo = Math.min(intArg(a, 0), intArg(a, 1));
+        const span = Math.max(intArg(a, 0), intArg(a, 1)) - lo;
+        return span === 0 ? constant(String(lo)) : (rnd) => String(lo + rnd.int(span));
+      }
+      const lo = numArg(a, 0);
+      const hi = numArg(a, 1);
+      return (rnd) => javaDouble(lo + rnd.float() * (hi - lo));
     },
   },
   "Number.randomNumber": {
@@ -614,9 +785,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'count'",
     size: counted(0, 0, 1),
     faker: (f, a) => digits(f, intArg(a, 0)),
+    compiled: (_k, a) => digitRun(intArg(a, 0)),
   },
-  "Number.digit": { faker: (f) => digits(f, 1) },
-  "Bool.bool": { faker: (f) => String(f.datatype.boolean()), doc: "true or false" },
+  "Number.digit": { faker: (f) => digits(f, 1), compiled: () => digitRun(1) },
+  "Bool.bool": {
+    faker: (f) => String(f.datatype.boolean()),
+    compiled: () => pickFrom(["true", "false"]),
+    doc: "true or false",
+  },
   "Options.option": {
     arity: [1],
     variadic: true,
@@ -624,6 +800,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: oneOfArgs,
     doc: "one of the arguments",
     faker: (f, a) => pick(f, a),
+    compiled: (_k, a) => pickFrom(a),
   },
   "Coin.flip": fromList(w.MISC.coin),
 
@@ -638,9 +815,9 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "TimeAndDate.birthday": birthday(localDateText),
 
   // ─── IdNumber / Passport / Code / Barcode ────────────────────────────────────
-  "IdNumber.valid": { faker: g.ssnValid, doc: "US social security number" },
+  "IdNumber.valid": { faker: g.ssnValid, compiled: ssnDraw, doc: "US social security number" },
   "IdNumber.invalid": { faker: g.ssnInvalid },
-  "IdNumber.ssnValid": { faker: g.ssnValid },
+  "IdNumber.ssnValid": { faker: g.ssnValid, compiled: ssnDraw },
   "Passport.valid": { faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}` },
   "Code.isbnGs1": fromList(["978", "979"]),
   "Code.isbnGroup": fromList(["0", "1"]),
@@ -672,29 +849,30 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Barcode.type": fromList(w.MISC.barcodeType),
 
   // ─── Hashing (also reachable as Crypto) ──────────────────────────────────────
-  "Hashing.md2": { faker: (f) => hex(f, 32) },
-  "Hashing.md5": { faker: (f) => hex(f, 32) },
-  "Hashing.sha1": { faker: (f) => hex(f, 40) },
-  "Hashing.sha256": { faker: (f) => hex(f, 64) },
-  "Hashing.sha384": { faker: (f) => hex(f, 96) },
-  "Hashing.sha512": { faker: (f) => hex(f, 128) },
+  "Hashing.md2": { faker: (f) => hex(f, 32), compiled: () => hexRun(32) },
+  "Hashing.md5": { faker: (f) => hex(f, 32), compiled: () => hexRun(32) },
+  "Hashing.sha1": { faker: (f) => hex(f, 40), compiled: () => hexRun(40) },
+  "Hashing.sha256": { faker: (f) => hex(f, 64), compiled: () => hexRun(64) },
+  "Hashing.sha384": { faker: (f) => hex(f, 96), compiled: () => hexRun(96) },
+  "Hashing.sha512": { faker: (f) => hex(f, 128), compiled: () => hexRun(128) },
 
   // ─── Color / Job / Demographic / Gender / BloodType ──────────────────────────
-  "Color.name": { faker: (f) => f.color.human() },
+  "Color.name": localeList("color.human", (f) => f.color.human()),
   "Color.hex": {
     arity: [0, 1],
     usage: "'includeHashSign'",
     size: upTo(7),
     faker: (f, a) => `${boolArg(a, 0, true) ? "#" : ""}${hex(f, 6)}`,
+    compiled: (_k, a) => joinDraws(boolArg(a, 0, true) ? "#" : "", hexRun(6)),
   },
   "Job.field": fromList(w.JOB.field),
-  "Job.seniority": { faker: (f) => f.person.jobDescriptor() },
-  "Job.position": { faker: (f) => f.person.jobType() },
+  "Job.seniority": localeList("person.job_descriptor", (f) => f.person.jobDescriptor()),
+  "Job.position": localeList("person.job_type", (f) => f.person.jobType()),
   "Job.keySkills": fromList(w.JOB.keySkills),
-  "Job.title": { faker: (f) => f.person.jobTitle() },
+  "Job.title": { faker: (f) => f.person.jobTitle(), compiled: (k) => k.jobTitle() },
   "Demographic.race": fromList(w.DEMOGRAPHIC.race),
   "Demographic.educationalAttainment": fromList(w.DEMOGRAPHIC.education),
-  "Demographic.demonym": { faker: (f) => country(f)[6] },
+  "Demographic.demonym": countryColumn(6),
   "Demographic.sex": fromList(w.DEMOGRAPHIC.sex),
   "Demographic.maritalStatus": fromList(w.DEMOGRAPHIC.maritalStatus),
   "Gender.types": fromList(w.GENDER.types),
@@ -703,7 +881,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "BloodType.aboTypes": fromList(w.BLOOD.abo),
   "BloodType.rhTypes": fromList(w.BLOOD.rh),
   "BloodType.pTypes": fromList(w.BLOOD.p),
-  "BloodType.bloodGroup": { faker: (f) => `${pick(f, w.BLOOD.abo)}${pick(f, w.BLOOD.rh)}` },
+  "BloodType.bloodGroup": {
+    faker: (f) => `${pick(f, w.BLOOD.abo)}${pick(f, w.BLOOD.rh)}`,
+    compiled: () => joinDraws(pickFrom(w.BLOOD.abo), pickFrom(w.BLOOD.rh)),
+  },
 
   // ─── Book / Music / Food / drinks ────────────────────────────────────────────
   "Book.author": { faker: (f) => f.book.author() },
@@ -758,18 +939,18 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Dog.gender": fromList(w.PETS.petGender),
 
   // ─── Nation / Country ────────────────────────────────────────────────────────
-  "Nation.nationality": { faker: (f) => country(f)[6] },
+  "Nation.nationality": countryColumn(6),
   "Nation.language": { faker: (f) => f.location.language().name },
-  "Nation.capitalCity": { faker: (f) => country(f)[3] },
+  "Nation.capitalCity": countryColumn(3),
   "Nation.flag": { faker: (f) => flagEmoji(country(f)[1]), doc: "flag emoji" },
   "Nation.isoLanguage": { faker: (f) => f.location.language().alpha2 },
   "Nation.isoCountry": { faker: (f) => f.location.countryCode("alpha-2") },
-  "Country.name": { faker: (f) => country(f)[0] },
+  "Country.name": countryColumn(0),
   "Country.countryCode2": { faker: (f) => country(f)[1].toLowerCase() },
   "Country.countryCode3": { faker: (f) => country(f)[2].toLowerCase() },
-  "Country.capital": { faker: (f) => country(f)[3] },
-  "Country.currency": { faker: (f) => country(f)[4] },
-  "Country.currencyCode": { faker: (f) => country(f)[5] },
+  "Country.capital": countryColumn(3),
+  "Country.currency": countryColumn(4),
+  "Country.currencyCode": countryColumn(5),
   "Country.flag": {
     faker: (f) => `https://flagcdn.com/w40/${country(f)[1].toLowerCase()}.png`,
     doc: "flag image URL",
@@ -779,11 +960,11 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "App.name": { faker: (f) => pick(f, localeWords(f, "app", "name")) },
   "App.version": { faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))) },
   "App.author": { faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()) },
-  "Hacker.abbreviation": { faker: (f) => f.hacker.abbreviation() },
-  "Hacker.adjective": { faker: (f) => f.hacker.adjective() },
-  "Hacker.noun": { faker: (f) => f.hacker.noun() },
-  "Hacker.verb": { faker: (f) => f.hacker.verb() },
-  "Hacker.ingverb": { faker: (f) => f.hacker.ingverb() },
+  "Hacker.abbreviation": localeList("hacker.abbreviation", (f) => f.hacker.abbreviation()),
+  "Hacker.adjective": localeList("hacker.adjective", (f) => f.hacker.adjective()),
+  "Hacker.noun": localeList("hacker.noun", (f) => f.hacker.noun()),
+  "Hacker.verb": localeList("hacker.verb", (f) => f.hacker.verb()),
+  "Hacker.ingverb": localeList("hacker.ingverb", (f) => f.hacker.ingverb()),
   "Computer.type": fromList(w.COMPUTER.type),
   "Computer.platform": fromList(w.COMPUTER.platform),
   "Computer.operatingSystem": {

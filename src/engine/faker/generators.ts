@@ -164,11 +164,12 @@ export const domainName = (f: Faker): string => `${domainWord(f)}.${f.internet.d
 export const webdomain = (f: Faker): string =>
   `www.${asciiLabel(f, f.person.firstName())}-${domainWord(f)}.${f.internet.domainSuffix()}`;
 
+/** The domains of safe e-mail addresses. */
+export const SAFE_EMAIL_DOMAINS: readonly string[] = ["example.com", "example.org", "example.net"];
+
 /** `local@free-mail-domain`; the local part loses accents and spaces but keeps its script and case. */
 export function email(f: Faker, local?: string, safe = false): string {
-  const domain = safe
-    ? pick(f, ["example.com", "example.org", "example.net"])
-    : pick(f, f.definitions.internet.free_email);
+  const domain = safe ? pick(f, SAFE_EMAIL_DOMAINS) : pick(f, f.definitions.internet.free_email);
   return `${stripAccents(local ?? username(f)).replace(/[\s"@,;:<>()[\]\\]/g, "")}@${domain}`;
 }
 

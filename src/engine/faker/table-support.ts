@@ -142,6 +142,9 @@ export function hostLabel(text: string): string {
 export const flagEmoji = (alpha2: string): string =>
   String.fromCodePoint(...[...alpha2.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
+/** A postal code of the locale; a US ZIP+4 gives its first five digits. */
+export const zipCode = (f: Faker): string => f.location.zipCode().replace(/^(\d{5})-\d{4}$/, "$1");
+
 /** First name and last name joined by a dot, lower case, without apostrophes or spaces. */
 export const username = (f: Faker): string =>
   `${f.person.firstName()}.${f.person.lastName()}`.toLowerCase().replace(/['\s]/g, "");

@@ -55,7 +55,7 @@ export const planApi = {
     request<TableColumns>("GET", `${connectionPath(connection)}/${encodeURIComponent(table)}`),
   remove: (name: string) => request<StatusMessage>("DELETE", `/plan/${encodeURIComponent(name)}`),
   /**
-   * 10 rows of one step (fastMode), from the task's YAML text as it is in the editor, inside
+   * 10 rows of one step (every row its own faker values, as runs make them), from the task's YAML text as it is in the editor, inside
    * the plan being edited (`plan`, as saving sends it): the first rows its run writes.
    */
   sample: async (
@@ -73,7 +73,7 @@ export const planApi = {
           taskYamlContent: taskYaml,
           stepName,
           sampleSize: 10,
-          fastMode: true,
+          fastMode: false,
           ...(plan ? { plan } : {}),
         },
         accept: [400],
