@@ -140,7 +140,7 @@ test("validate's dry run over the corpus: every error is explained, located, and
     if (!runFails && run.plan) {
       try {
         const compiled = compilePlan(run.plan, { seed: "1", nowMicros: 0, fastMode: true });
-        for (const s of compiled.steps) checkStepRunnable(s.resolved);
+        for (const s of compiled.steps) await checkStepRunnable(s.resolved);
       } catch {
         runFails = true;
       }

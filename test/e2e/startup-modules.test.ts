@@ -52,6 +52,18 @@ const OTHER_CONNECTORS = ["postgres", "mysql", "cassandra", "http", "kafka", "ra
   (name) => `src/connectors/${name}/${name}-connector.ts`,
 );
 
+// The metadata readers a plan whose steps list their fields never needs.
+const METADATA_READERS = [
+  "json-schema/json-schema-source.ts",
+  "openapi/openapi-source.ts",
+  "contract/odcs-source.ts",
+  "contract/datacontract-source.ts",
+  "great-expectations/ge-source.ts",
+  "avro/avro-source.ts",
+  "protobuf/protobuf-source.ts",
+  "schema-registry/schema-registry-source.ts",
+].map((file) => `src/metadata/${file}`);
+
 /** What a start loaded: the packages, and rowforge's own source files (relative to the repository). */
 interface Loaded {
   readonly packages: Set<string>;
@@ -129,7 +141,7 @@ for (const mode of ["bundle", "source"] as const) {
     );
   });
 
-  test(`run of a small file plan loads no database, broker, server or validator package, nor another connector (${mode})`, () => {
+  test(`run of a small file plan loads no database, broker, server or validator package, nor another connector or a metadata reader (${mode})`, () => {
     const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
     mkdirSync(join(dir, "task"));
     writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
@@ -142,7 +154,7 @@ for (const mode of ["bundle", "source"] as const) {
     );
     assert.ok(sources.has("src/connectors/file/file-connector.ts"), "the file connector wrote the rows");
     assert.deepEqual(
-      OTHER_CONNECTORS.filter((f) => sources.has(f)),
+      [...OTHER_CONNECTORS, ...METADATA_READERS].filter((f) => sources.has(f)),
       [],
     );
   });
