@@ -6,7 +6,11 @@ import { join } from "node:path";
 const SOURCE_DIRS = ["src", "workers"];
 const SOURCE_FILES = ["package.json"];
 
-/** The number of source files and the newest modification time among them (about 7 ms). */
+/**
+ * The number of source files and the newest modification time among them (about 5 ms: every
+ * start of the bundle pays it). The folders are walked one readdir at a time: Node's
+ * `readdirSync(..., { recursive: true })` costs four times as much CPU on these ~900 files.
+ */
 export function sourceStamp(root) {
   let files = 0;
   let newest = 0;
@@ -14,11 +18,14 @@ export function sourceStamp(root) {
     files++;
     newest = Math.max(newest, statSync(path).mtimeMs);
   };
-  for (const dir of SOURCE_DIRS) {
-    for (const e of readdirSync(join(root, dir), { withFileTypes: true, recursive: true })) {
-      if (e.isFile() && !e.name.endsWith(".test.ts")) see(join(e.parentPath, e.name));
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else if (e.isFile() && !e.name.endsWith(".test.ts")) see(path);
     }
-  }
+  };
+  for (const dir of SOURCE_DIRS) walk(join(root, dir));
   for (const file of SOURCE_FILES) see(join(root, file));
   return { files, newest };
 }

@@ -8,7 +8,7 @@
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { sourceStamp } from "../bin/build-stamp.js";
 import { buildUi, uiStamp } from "../src/api/ui/build-ui.ts";
 import { writeUiBuild } from "../src/api/ui/ui-assets.ts";
@@ -17,8 +17,6 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist`;
 
 const EXTERNAL = [
-  "classic-level",
-  "level",
   "@duckdb/node-api",
   "parquet-wasm",
   "piscina",
@@ -27,6 +25,23 @@ const EXTERNAL = [
   // Loads its WebAssembly (@platformatic/wasm-utils' native.wasm) from beside its own files.
   "@platformatic/kafka",
 ];
+
+/**
+ * LevelDB (level, classic-level, abstract-level and their helpers, some 30 CommonJS files) is
+ * bundled, all but classic-level's native addon: binding.js finds its .node file beside itself
+ * (node-gyp-build(__dirname)), so it stays in node_modules. Loaded from there one by one, the
+ * package cost a run some 30 ms of module resolution (stat, package.json reads) and compiling.
+ */
+const levelBinding: Plugin = {
+  name: "classic-level-binding",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/binding(\.js)?$/ }, (args) =>
+      /[\\/]node_modules[\\/]classic-level[\\/]/.test(args.importer)
+        ? { path: "classic-level/binding.js", external: true }
+        : undefined,
+    );
+  },
+};
 
 const started = performance.now();
 const stamp = sourceStamp(root);
@@ -47,6 +62,7 @@ const bundled = await build({
   platform: "node",
   target: "node22",
   external: EXTERNAL,
+  plugins: [levelBinding],
   chunkNames: "chunk-[hash]",
   // Bundled CommonJS packages call require(); give ES modules one.
   banner: {

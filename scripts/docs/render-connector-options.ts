@@ -3,7 +3,10 @@
  * merged in), rendered from the connectors' own TypeBox option schemas in the registry.
  */
 import type { TObject, TSchema } from "typebox";
-import { connectors } from "../../src/connectors/registry.ts";
+import { loadConnectors } from "../../src/connectors/registry.ts";
+
+/** Every registered connector, loaded. */
+const CONNECTORS = await loadConnectors();
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -23,7 +26,7 @@ function optionRows(schema: TSchema): string[] {
 }
 
 export function renderConnectorOptions(): string {
-  const sections = connectors().map(
+  const sections = CONNECTORS.map(
     (c) => `## ${c.name}
 
 Step formats or connection types: ${c.formats.map((f) => `\`${f}\``).join(", ")}.

@@ -8,12 +8,15 @@
  * again and compares, so it never goes stale.
  */
 import { starterKeys, targetKeys } from "../../src/connectors/option-schema.ts";
-import { connectors } from "../../src/connectors/registry.ts";
+import { loadConnectors } from "../../src/connectors/registry.ts";
 import { CONNECTION_GROUP_NAMES, OTHER_CONNECTION_GROUP } from "../../src/model/connection.ts";
 import { PRIMITIVE_KINDS } from "../../src/model/data-type.ts";
 import { TYPE_NAME_ALIASES } from "../../src/model/parse-data-type.ts";
 import { EXECUTION_MODES, EXECUTION_STATUSES } from "../../src/store/store-records.ts";
 import { renderJsonSchemas } from "./render-json-schema.ts";
+
+/** Every registered connector, loaded. */
+const CONNECTORS = await loadConnectors();
 
 type Schema = {
   readonly description?: string;
@@ -61,16 +64,16 @@ export function renderUiCatalogue(): string {
     ),
     typeNames: [...new Set([...Object.keys(TYPE_NAME_ALIASES), "array", "map", "struct"])].sort(),
     primitiveTypes: PRIMITIVE_KINDS,
-    connectionKinds: connectors().flatMap((c) => c.formats),
+    connectionKinds: CONNECTORS.flatMap((c) => c.formats),
     starterKeys: Object.fromEntries(
-      connectors().flatMap((c) => c.formats.map((kind) => [kind, starterKeys(c.optionSchema)])),
+      CONNECTORS.flatMap((c) => c.formats.map((kind) => [kind, starterKeys(c.optionSchema)])),
     ),
     targetKeys: Object.fromEntries(
-      connectors().flatMap((c) => c.formats.map((kind) => [kind, targetKeys(c.optionSchema)])),
+      CONNECTORS.flatMap((c) => c.formats.map((kind) => [kind, targetKeys(c.optionSchema)])),
     ),
-    tableKinds: connectors()
-      .filter((c) => c.listTables !== undefined && c.describe !== undefined)
-      .flatMap((c) => c.formats),
+    tableKinds: CONNECTORS.filter((c) => c.listTables !== undefined && c.describe !== undefined).flatMap(
+      (c) => c.formats,
+    ),
     connectionGroups: [...CONNECTION_GROUP_NAMES, OTHER_CONNECTION_GROUP],
     runStatuses: EXECUTION_STATUSES,
     runModes: EXECUTION_MODES,

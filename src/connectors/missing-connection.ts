@@ -1,8 +1,7 @@
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import { impliedDestination } from "../model/implied-destination.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
-import { fileConnector } from "./file/file-connector.ts";
-import { findConnector } from "./registry.ts";
+import { connectorKind, findConnector } from "./registry.ts";
 
 /**
  * RF_CONNECTION_MISSING when a step bound to no connection cannot be written for want of one
@@ -11,11 +10,10 @@ import { findConnector } from "./registry.ts";
  * default type `json` with no path whose options or fields show it was meant for Kafka, JMS or
  * HTTP. Undefined otherwise (the connector's own check then says what is wrong).
  */
-export function missingConnection(r: ResolvedStep): RowforgeError | undefined {
+export async function missingConnection(r: ResolvedStep): Promise<RowforgeError | undefined> {
   if (r.connection !== undefined) return undefined;
   const name = r.step.name;
-  const connector = findConnector(r.format);
-  if (connector === fileConnector) {
+  if (connectorKind(r.format)?.name === "file") {
     if (r.step.options.path?.trim()) return undefined;
     const implied = impliedDestination(r.step);
     if (!implied) return undefined;
@@ -25,6 +23,7 @@ export function missingConnection(r: ResolvedStep): RowforgeError | undefined {
       { hint: howToBind(r, implied.kind.toLowerCase()) },
     );
   }
+  const connector = await findConnector(r.format);
   if (!connector) return undefined;
   // The connector knows what it needs: the step's own options may say where the server is.
   try {

@@ -4,7 +4,10 @@ import type { TObject } from "typebox";
 import { isRowforgeError } from "../errors/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
 import { starterKeys } from "./option-schema.ts";
-import { connectors } from "./registry.ts";
+import { loadConnectors } from "./registry.ts";
+
+/** Every registered connector, loaded. */
+const CONNECTORS = await loadConnectors();
 
 /** A step of the connector whose options are the examples its option schema gives (less `without`). */
 function stepFromExamples(format: string, schema: TObject, without: readonly string[] = []): ResolvedStep {
@@ -30,7 +33,7 @@ function stepFromExamples(format: string, schema: TObject, without: readonly str
 }
 
 test("every connector describes its options, and a step written from the schema's examples passes its check", () => {
-  for (const c of connectors()) {
+  for (const c of CONNECTORS) {
     const schema = c.optionSchema as TObject;
     for (const key of schema.required ?? [])
       assert.ok(
@@ -42,7 +45,7 @@ test("every connector describes its options, and a step written from the schema'
 });
 
 test("a required option missing from the step is refused by the check with a coded error", () => {
-  for (const c of connectors()) {
+  for (const c of CONNECTORS) {
     const schema = c.optionSchema as TObject;
     const step = stepFromExamples(c.formats[0]!, schema, schema.required ?? []);
     assert.throws(
@@ -54,7 +57,7 @@ test("a required option missing from the step is refused by the check with a cod
 });
 
 test("a new connection starts with the options its connector's schema marks starter: where the server is and who logs in", () => {
-  assert.deepEqual(Object.fromEntries(connectors().map((c) => [c.name, starterKeys(c.optionSchema)])), {
+  assert.deepEqual(Object.fromEntries(CONNECTORS.map((c) => [c.name, starterKeys(c.optionSchema)])), {
     file: ["path"],
     postgres: ["url", "user", "password"],
     mysql: ["url", "user", "password"],

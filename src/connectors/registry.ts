@@ -1,28 +1,38 @@
 import { RowforgeError } from "../errors/index.ts";
 import type { OutputKinds } from "../model/output-kinds.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
-import { cassandraConnector } from "./cassandra/cassandra-connector.ts";
 import type { Connector } from "./connector.ts";
-import { fileConnector } from "./file/file-connector.ts";
-import { httpConnector } from "./http/http-connector.ts";
-import { kafkaConnector } from "./kafka/kafka-connector.ts";
-import { mqttConnector } from "./mqtt/mqtt-connector.ts";
-import { mysqlConnector } from "./mysql/mysql-connector.ts";
-import { natsConnector } from "./nats/nats-connector.ts";
-import { postgresConnector } from "./postgres/postgres-connector.ts";
-import { rabbitmqConnector } from "./rabbitmq/rabbitmq-connector.ts";
+import { CONNECTOR_KINDS, type ConnectorKind } from "./connector-kinds.ts";
 
-/** Every connector rowforge can write through: adding one is its folder and one line here. */
-const CONNECTORS: readonly Connector[] = [
-  fileConnector,
-  postgresConnector,
-  mysqlConnector,
-  cassandraConnector,
-  httpConnector,
-  kafkaConnector,
-  rabbitmqConnector,
-  mqttConnector,
-  natsConnector,
+/** A connector the registry lists: its kind, and its module imported on first use. */
+interface ConnectorEntry extends ConnectorKind {
+  readonly load: () => Promise<Connector>;
+}
+
+/**
+ * Every connector rowforge can write through: adding one is its folder, its kind
+ * (connector-kinds.ts) and one line here. A start loads only the connectors its plan uses: a
+ * run of files never loads a database's or a broker's code.
+ */
+const CONNECTORS: readonly ConnectorEntry[] = [
+  { ...CONNECTOR_KINDS.file, load: async () => (await import("./file/file-connector.ts")).fileConnector },
+  {
+    ...CONNECTOR_KINDS.postgres,
+    load: async () => (await import("./postgres/postgres-connector.ts")).postgresConnector,
+  },
+  { ...CONNECTOR_KINDS.mysql, load: async () => (await import("./mysql/mysql-connector.ts")).mysqlConnector },
+  {
+    ...CONNECTOR_KINDS.cassandra,
+    load: async () => (await import("./cassandra/cassandra-connector.ts")).cassandraConnector,
+  },
+  { ...CONNECTOR_KINDS.http, load: async () => (await import("./http/http-connector.ts")).httpConnector },
+  { ...CONNECTOR_KINDS.kafka, load: async () => (await import("./kafka/kafka-connector.ts")).kafkaConnector },
+  {
+    ...CONNECTOR_KINDS.rabbitmq,
+    load: async () => (await import("./rabbitmq/rabbitmq-connector.ts")).rabbitmqConnector,
+  },
+  { ...CONNECTOR_KINDS.mqtt, load: async () => (await import("./mqtt/mqtt-connector.ts")).mqttConnector },
+  { ...CONNECTOR_KINDS.nats, load: async () => (await import("./nats/nats-connector.ts")).natsConnector },
 ];
 
 /**
@@ -60,18 +70,23 @@ export const unsupportedKind = (format: string): string | undefined =>
 export const JMS_SUPPORTED =
   "of JMS brokers it writes to RabbitMQ (a jms connection with connectionFactory com.rabbitmq.jms.admin.RMQConnectionFactory, or a rabbitmq connection)";
 
-/** The connector serving a step's format or connection type, if any. */
-export function findConnector(format: string): Connector | undefined {
+/** The kind of connector serving a step's format or connection type, if any (nothing is loaded). */
+export function connectorKind(format: string): ConnectorKind | undefined {
   const name = format.trim().toLowerCase();
   return CONNECTORS.find((c) => c.formats.includes(name));
+}
+
+/** The connector serving a step's format or connection type, if any, loaded on first use. */
+export async function findConnector(format: string): Promise<Connector | undefined> {
+  return await CONNECTORS.find((c) => c.formats.includes(format.trim().toLowerCase()))?.load();
 }
 
 /**
  * The connector for a step, or RF_FORMAT_UNKNOWN naming what can be written. `doing` names
  * the use when it is not writing (`deleting from`).
  */
-export function connectorFor(step: ResolvedStep, doing?: string): Connector {
-  const connector = findConnector(step.format);
+export async function connectorFor(step: ResolvedStep, doing?: string): Promise<Connector> {
+  const connector = await findConnector(step.format);
   if (connector) return connector;
   const where = `step "${step.step.name}" writes to "${step.format}"`;
   const refused = unsupportedKind(step.format);
@@ -108,13 +123,12 @@ export const knownOutputKinds = (): OutputKinds => ({
     ),
     ...OTHER_KIND_GROUPS,
   },
-  tables: CONNECTORS.filter((c) => c.describe !== undefined && c.listTables !== undefined).flatMap(
-    (c) => c.formats,
-  ),
+  tables: CONNECTORS.filter((c) => c.readsTables).flatMap((c) => c.formats),
 });
 
 /** Connection types rowforge recognises but no connector serves yet (a connector that lands drops its kind here). */
 export const plannedKinds = (): readonly string[] => PLANNED_KINDS;
 
-/** The registered connectors (the conformance suite runs against each). */
-export const connectors = (): readonly Connector[] => CONNECTORS;
+/** Every registered connector, each loaded (the conformance suite runs against each; the docs list them). */
+export const loadConnectors = (): Promise<readonly Connector[]> =>
+  Promise.all(CONNECTORS.map((c) => c.load()));

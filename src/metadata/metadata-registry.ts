@@ -1,25 +1,45 @@
 import { didYouMean, RowforgeError } from "../errors/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
-import { avroSource } from "./avro/avro-source.ts";
-import { dataContractSource } from "./contract/datacontract-source.ts";
-import { odcsSource } from "./contract/odcs-source.ts";
-import { greatExpectationsSource } from "./great-expectations/ge-source.ts";
-import { jsonSchemaSource } from "./json-schema/json-schema-source.ts";
+import { METADATA_KINDS, type MetadataKind } from "./metadata-kinds.ts";
 import type { MetadataSource } from "./metadata-source.ts";
-import { openApiSource } from "./openapi/openapi-source.ts";
-import { protobufSource } from "./protobuf/protobuf-source.ts";
-import { schemaRegistrySource } from "./schema-registry/schema-registry-source.ts";
 
-/** The metadata sources rowforge reads: one line per kind. */
+/** A metadata source whose reader is imported when a step first reads such a document. */
+const lazySource = (kind: MetadataKind, load: () => Promise<MetadataSource>): MetadataSource => ({
+  ...kind,
+  read: async (step, docs) => (await load()).read(step, docs),
+});
+
+/**
+ * The metadata sources rowforge reads: one line per kind. A run whose steps list their fields
+ * loads none of their readers.
+ */
 export const METADATA_SOURCES: readonly MetadataSource[] = [
-  jsonSchemaSource,
-  openApiSource,
-  odcsSource,
-  dataContractSource,
-  greatExpectationsSource,
-  avroSource,
-  protobufSource,
-  schemaRegistrySource,
+  lazySource(
+    METADATA_KINDS.jsonSchema,
+    async () => (await import("./json-schema/json-schema-source.ts")).jsonSchemaSource,
+  ),
+  lazySource(METADATA_KINDS.openApi, async () => (await import("./openapi/openapi-source.ts")).openApiSource),
+  lazySource(
+    METADATA_KINDS.openDataContractStandard,
+    async () => (await import("./contract/odcs-source.ts")).odcsSource,
+  ),
+  lazySource(
+    METADATA_KINDS.dataContractCli,
+    async () => (await import("./contract/datacontract-source.ts")).dataContractSource,
+  ),
+  lazySource(
+    METADATA_KINDS.greatExpectations,
+    async () => (await import("./great-expectations/ge-source.ts")).greatExpectationsSource,
+  ),
+  lazySource(METADATA_KINDS.avro, async () => (await import("./avro/avro-source.ts")).avroSource),
+  lazySource(
+    METADATA_KINDS.protobuf,
+    async () => (await import("./protobuf/protobuf-source.ts")).protobufSource,
+  ),
+  lazySource(
+    METADATA_KINDS.confluentSchemaRegistry,
+    async () => (await import("./schema-registry/schema-registry-source.ts")).schemaRegistrySource,
+  ),
 ];
 
 /** Catalogue services: a server of their own that does not run on this machine, so never a half-working client. */

@@ -58,8 +58,8 @@ export async function openStore(home: string, options: StoreOptions = {}): Promi
     throw openFailure(location, e);
   }
   // Loaded here rather than at start (about 15 ms of native addon and modules): most commands
-  // never open the store.
-  const { Level } = await import("level");
+  // never open the store. A CommonJS package: the bundle's chunk of it exports `default` alone.
+  const { Level } = (await import("level")).default;
   const db: StoreDb = new Level<string, unknown>(location, { keyEncoding: "utf8", valueEncoding: "json" });
   try {
     await db.open();

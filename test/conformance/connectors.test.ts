@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { connectors } from "../../src/connectors/registry.ts";
+import { loadConnectors } from "../../src/connectors/registry.ts";
 import { cassandraConnectorFixture } from "./cassandra-connector.fixture.ts";
 import { type ConnectorFixture, connectorSuite } from "./connector.suite.ts";
 import { fileConnectorFixture } from "./file-connector.fixture.ts";
@@ -11,6 +11,9 @@ import { mysqlConnectorFixture } from "./mysql-connector.fixture.ts";
 import { natsConnectorFixture } from "./nats-connector.fixture.ts";
 import { postgresConnectorFixture } from "./postgres-connector.fixture.ts";
 import { rabbitmqConnectorFixture } from "./rabbitmq-connector.fixture.ts";
+
+/** Every registered connector, loaded. */
+const CONNECTORS = await loadConnectors();
 
 /** Each registered connector's fixture: a new connector adds its line here (and its fixture file). */
 const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
@@ -26,9 +29,7 @@ const FIXTURES: Readonly<Record<string, ConnectorFixture>> = {
 };
 
 test("every registered connector has a conformance fixture", () => {
-  const missing = connectors()
-    .map((c) => c.name)
-    .filter((n) => !FIXTURES[n]);
+  const missing = CONNECTORS.map((c) => c.name).filter((n) => !FIXTURES[n]);
   assert.deepEqual(
     missing,
     [],
@@ -36,7 +37,7 @@ test("every registered connector has a conformance fixture", () => {
   );
 });
 
-for (const connector of connectors()) {
+for (const connector of CONNECTORS) {
   const fixture = FIXTURES[connector.name];
   if (fixture) connectorSuite(connector, fixture);
 }

@@ -122,7 +122,7 @@ test("validate's dry run over the corpus: every error is explained, located, and
     const load = await loadProject([file], options);
     if (load.files[0]?.kind !== "plan" && load.files[0]?.kind !== "task" && load.files[0]?.kind !== "unified")
       continue;
-    const dry = checkProject(load);
+    const dry = await checkProject(load);
     for (const d of dry) {
       const line = `${d.severity} ${d.code}: ${d.message}`;
       assert.ok(
@@ -140,7 +140,7 @@ test("validate's dry run over the corpus: every error is explained, located, and
     if (!runFails && run.plan) {
       try {
         const compiled = compilePlan(run.plan, { seed: "1", nowMicros: 0, fastMode: true });
-        for (const s of compiled.steps) checkStepRunnable(s.resolved);
+        for (const s of compiled.steps) await checkStepRunnable(s.resolved);
       } catch {
         runFails = true;
       }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../../bin/build-stamp.js";
@@ -47,11 +47,34 @@ function bundleInputs(): Map<string, string[]> {
   );
 }
 
+// The connectors a plan of files never needs: the registry loads a connector when a step uses it.
+const OTHER_CONNECTORS = ["postgres", "mysql", "cassandra", "http", "kafka", "rabbitmq", "mqtt", "nats"].map(
+  (name) => `src/connectors/${name}/${name}-connector.ts`,
+);
+
+// The metadata readers a plan whose steps list their fields never needs.
+const METADATA_READERS = [
+  "json-schema/json-schema-source.ts",
+  "openapi/openapi-source.ts",
+  "contract/odcs-source.ts",
+  "contract/datacontract-source.ts",
+  "great-expectations/ge-source.ts",
+  "avro/avro-source.ts",
+  "protobuf/protobuf-source.ts",
+  "schema-registry/schema-registry-source.ts",
+].map((file) => `src/metadata/${file}`);
+
+/** What a start loaded: the packages, and rowforge's own source files (relative to the repository). */
+interface Loaded {
+  readonly packages: Set<string>;
+  readonly sources: Set<string>;
+}
+
 /**
- * Runs the CLI with every resolved module traced and returns the packages it loaded: from the
- * sources directly, from the bundle through the inputs of the chunks it loaded.
+ * Runs the CLI with every resolved module traced and returns what it loaded: from the sources
+ * directly, from the bundle through the inputs of the chunks it loaded.
  */
-function packagesLoaded(args: readonly string[], mode: "bundle" | "source"): Set<string> {
+function modulesLoaded(args: readonly string[], mode: "bundle" | "source"): Loaded {
   const trace = join(fixtureDir({}), "modules.txt");
   const r = spawnSync(process.execPath, ["--import", TRACE, CLI, ...args], {
     cwd: REPO_ROOT,
@@ -59,6 +82,8 @@ function packagesLoaded(args: readonly string[], mode: "bundle" | "source"): Set
       ...process.env,
       NO_COLOR: "1",
       ROWFORGE_TRACE_MODULES: trace,
+      // A run records in a home of its own, not the user's.
+      HOME: fixtureDir({}),
       ...(mode === "source" ? { ROWFORGE_FROM_SOURCE: "1" } : {}),
     },
     encoding: "utf8",
@@ -73,20 +98,25 @@ function packagesLoaded(args: readonly string[], mode: "bundle" | "source"): Set
     assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
   const inputs = mode === "bundle" ? bundleInputs() : new Map<string, string[]>();
   const packages = new Set<string>();
+  const sources = new Set<string>();
   for (const file of files) {
     for (const path of inputs.get(file) ?? [file]) {
       const name = packageOf(path);
       if (name) packages.add(name);
+      else sources.add(relative(REPO_ROOT, resolve(REPO_ROOT, path)));
     }
   }
-  return packages;
+  return { packages, sources };
 }
 
-const SMALL_TASK = `name: t
+const packagesLoaded = (args: readonly string[], mode: "bundle" | "source"): Set<string> =>
+  modulesLoaded(args, mode).packages;
+
+const SMALL_TASK = (out = "/tmp/rowforge-never-written") => `name: t
 steps:
   - name: people
     type: json
-    options: {path: /tmp/rowforge-never-written}
+    options: {path: ${JSON.stringify(out)}}
     count: {records: 100}
     fields:
       - {name: id, options: {regex: "P[0-9]{6}", isUnique: true}}
@@ -103,10 +133,28 @@ for (const mode of ["bundle", "source"] as const) {
   });
 
   test(`sample -n 1 of a small file plan loads no database, broker, server or validator package (${mode})`, () => {
-    const dir = fixtureDir({ "task.yaml": SMALL_TASK });
+    const dir = fixtureDir({ "task.yaml": SMALL_TASK() });
     const loaded = packagesLoaded(["sample", join(dir, "task.yaml"), "-n", "1", "--seed", "1"], mode);
     assert.deepEqual(
       HEAVY.filter((p) => loaded.has(p)),
+      [],
+    );
+  });
+
+  test(`run of a small file plan loads no database, broker, server or validator package, nor another connector or a metadata reader (${mode})`, () => {
+    const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
+    mkdirSync(join(dir, "task"));
+    writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
+    const args = ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+    const { packages, sources } = modulesLoaded(args, mode);
+    assert.deepEqual(
+      HEAVY.filter((p) => packages.has(p) && p !== "level"),
+      [],
+      "the run history's LevelDB is the only one of them a run needs",
+    );
+    assert.ok(sources.has("src/connectors/file/file-connector.ts"), "the file connector wrote the rows");
+    assert.deepEqual(
+      [...OTHER_CONNECTORS, ...METADATA_READERS].filter((f) => sources.has(f)),
       [],
     );
   });

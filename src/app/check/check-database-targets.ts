@@ -1,10 +1,9 @@
 import type { ResourceAccess } from "../../access/index.ts";
-import { missingConnection } from "../../connectors/missing-connection.ts";
-import { findConnector } from "../../connectors/registry.ts";
+import { connectorFor } from "../../connectors/registry.ts";
 import type { StepSessions } from "../../connectors/table/step-sessions.ts";
 import { type Diagnostic, isRowforgeError, type RowforgeError } from "../../errors/index.ts";
-import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
+import { stepsReadingTables } from "../schemas/steps-reading-tables.ts";
 
 /** What is wrong with a step. */
 export type StepProblem = Pick<RowforgeError, "code" | "message" | "hint">;
@@ -33,22 +32,18 @@ export async function checkDatabaseTargets(
   sessions?: StepSessions,
 ): Promise<Diagnostic[]> {
   // A step with no connection has no server to ask (checkStepRunnable reported it).
-  const steps = plan.steps.filter(
-    (s) => !isReferenceStep(s) && findConnector(s.format)?.describe && !missingConnection(s),
-  );
+  const steps = await stepsReadingTables(plan.steps);
   const found = await Promise.all(
-    steps.map((s) =>
-      findConnector(s.format)!
-        .checkTarget(s, access, sessions)
-        .then(
-          () => undefined,
-          (e: unknown) => {
-            if (!isRowforgeError(e)) throw e;
-            if (!UNREACHED.has(e.code)) return at(s, e, "error");
-            const message = `the table of step "${s.step.name}" was not checked against the database: ${e.message}`;
-            return at(s, { code: e.code, message, hint: e.hint }, "warning");
-          },
-        ),
+    steps.map(async (s) =>
+      (await connectorFor(s)).checkTarget(s, access, sessions).then(
+        () => undefined,
+        (e: unknown) => {
+          if (!isRowforgeError(e)) throw e;
+          if (!UNREACHED.has(e.code)) return at(s, e, "error");
+          const message = `the table of step "${s.step.name}" was not checked against the database: ${e.message}`;
+          return at(s, { code: e.code, message, hint: e.hint }, "warning");
+        },
+      ),
     ),
   );
   return found.filter((d) => d !== undefined);

@@ -31,12 +31,12 @@ export async function checkPlanAccess(
   };
   for (const r of plan.steps) {
     const where = `step "${r.step.name}"`;
-    const connector = findConnector(r.format);
+    const connector = await findConnector(r.format);
     if (connector?.checkAccess) checks.push(() => connector.checkAccess!(r, access, "write"));
     for (const k of METADATA_LOCATION_OPTIONS) location(r.step.options[k], `${where}: ${k}`);
   }
   for (const source of validationSources(plan, connections)) {
-    const connector = findConnector(source.step.format);
+    const connector = await findConnector(source.step.format);
     if (connector?.checkAccess) checks.push(() => connector.checkAccess!(source.step, access, "read"));
   }
   for (const config of plan.validations)

@@ -33,15 +33,15 @@ const CHECK_NOW_MICROS = Date.UTC(2026, 0, 1) * 1000;
  * does (regexes, SQL, Datafaker expressions, uniqueness, foreign keys) and checks its output
  * options, and returns every problem, located in the file that defines the step.
  */
-export function checkPlan(
+export async function checkPlan(
   plan: ResolvedPlan,
   docs: PlanDocuments,
   /** Steps of these tasks are not compiled (their files already have errors). */
   skipTask: (taskName: string) => boolean = () => false,
   /** Some of the plan already failed to load: its foreign keys are not checked as a whole. */
   partial = false,
-): Diagnostic[] {
-  return checkPlanCompiling(plan, docs, { skipTask, partial }).diagnostics;
+): Promise<Diagnostic[]> {
+  return (await checkPlanCompiling(plan, docs, { skipTask, partial })).diagnostics;
 }
 
 export interface PlanCheckOptions {
@@ -78,11 +78,11 @@ export const checkCompileOptions = (plan: ResolvedPlan): PlanCompileOptions => (
 });
 
 /** checkPlan, answering the compiled plan too (for the run, its row counts and its executor). */
-export function checkPlanCompiling(
+export async function checkPlanCompiling(
   plan: ResolvedPlan,
   docs: PlanDocuments,
   o: PlanCheckOptions = {},
-): PlanCheck {
+): Promise<PlanCheck> {
   const skipTask = o.skipTask ?? (() => false);
   const partial = o.partial ?? false;
   const out: Diagnostic[] = [];
@@ -148,7 +148,7 @@ export function checkPlanCompiling(
         report(e, s.taskName, s.step.name);
       }
     try {
-      checkStepRunnable(s);
+      await checkStepRunnable(s);
     } catch (e) {
       report(e, s.taskName, s.step.name);
     }

@@ -24,7 +24,7 @@ test("item 5: the dry run still compiles the steps of a plan's other tasks when 
     load.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
     ["RF_COUNT_NEGATIVE"],
   );
-  const dry = checkProject(load);
+  const dry = await checkProject(load);
   assert.equal(dry.length, 1, JSON.stringify(dry));
   assert.match(dry[0]!.message, /field "r": regex "\[a-"/);
   assert.equal(dry[0]!.location?.file, join(dir, "task", "b.yaml"));
@@ -56,7 +56,7 @@ test("issue 27 item 3: a bad regex, an unknown Datafaker method and bad SQL in t
     load.diagnostics.filter((d) => d.severity === "error"),
     [],
   );
-  const dry = checkProject(load);
+  const dry = await checkProject(load);
   assert.deepEqual(
     // Each message names its field (SQL ones its step too, as the budget's refusals do).
     dry.map((d) => [d.location?.line, /field "[^"]+"/.exec(d.message)?.[0]]),

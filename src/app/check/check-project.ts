@@ -32,9 +32,9 @@ interface ProjectPlan {
  * own files is compiled as `run` compiles it, and so is each task file given on its own
  * that no plan uses (what `rowforge run task.yaml` would run). Returns the new problems.
  */
-export function checkProject(load: ProjectLoad): Diagnostic[] {
+export async function checkProject(load: ProjectLoad): Promise<Diagnostic[]> {
   const out = new DiagnosticList();
-  for (const p of projectPlans(load)) out.add(checkOne(load, p));
+  for (const p of projectPlans(load)) out.add(await checkOne(load, p));
   out.add(checkLooseValidations(load));
   return out.list;
 }
@@ -134,9 +134,9 @@ class DiagnosticList {
   }
 }
 
-function checkOne(load: ProjectLoad, p: ProjectPlan): Diagnostic[] {
+async function checkOne(load: ProjectLoad, p: ProjectPlan): Promise<Diagnostic[]> {
   const { skipTask, partial } = skipping(load, p);
-  return asLoose(p, checkPlan(p.plan, load, skipTask, partial));
+  return asLoose(p, await checkPlan(p.plan, load, skipTask, partial));
 }
 
 /**

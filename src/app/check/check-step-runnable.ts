@@ -14,11 +14,11 @@ export const isReference = (r: ResolvedStep): boolean => isReferenceStep(r);
  * no connector writes, options its connector refuses. `run` checks every step with it before the
  * first byte is written; `validate` reports each step's.
  */
-export function checkStepRunnable(r: ResolvedStep): void {
+export async function checkStepRunnable(r: ResolvedStep): Promise<void> {
   const name = r.step.name;
   if (isReference(r)) return;
   // First: a database step with no connection has no fields either (its table was not read).
-  const unbound = missingConnection(r);
+  const unbound = await missingConnection(r);
   if (unbound) throw unbound;
   // A document may describe no fields (an OpenAPI operation sent as its method and path alone).
   if (r.step.fields.length === 0 && r.fieldsFrom === undefined) {
@@ -32,5 +32,5 @@ export function checkStepRunnable(r: ResolvedStep): void {
       },
     );
   }
-  connectorFor(r).check(r);
+  (await connectorFor(r)).check(r);
 }

@@ -1,5 +1,5 @@
 import type { ResourceAccess } from "../../access/index.ts";
-import { findConnector } from "../../connectors/registry.ts";
+import { connectorKind } from "../../connectors/registry.ts";
 import type { StepSessions } from "../../connectors/table/step-sessions.ts";
 import type { CompiledPlan } from "../../engine/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
@@ -106,7 +106,7 @@ export async function preflightPlan(
     if (!isRowforgeError(e)) throw e;
     return {
       plan,
-      diagnostics: options.everyProblem ? unreadTables(plan, docs, e, options) : [readFailure(plan, e)],
+      diagnostics: options.everyProblem ? await unreadTables(plan, docs, e, options) : [readFailure(plan, e)],
     };
   }
   const diagnostics: Diagnostic[] = [];
@@ -164,7 +164,7 @@ export async function preflightPlan(
   const read = reading.plan;
   const at = (s: ResolvedStep, e: StepProblem, severity?: Diagnostic["severity"]) =>
     stepDiagnostic(docs, plan, s, e, severity);
-  const checked = checkPlanCompiling(read, docs, {
+  const checked = await checkPlanCompiling(read, docs, {
     wholeFirst: options.compileOnce ?? false,
     partial: (options.partial ?? false) || unread.size > 0,
     ...(options.skipTask ? { skipTask: options.skipTask } : {}),
@@ -201,13 +201,13 @@ const readFailure = (plan: ResolvedPlan, e: RowforgeError): Diagnostic => ({
  * first that needed its table), with every other step still checked; the steps of the tasks
  * that needed their tables are not compiled (that would only repeat the problem).
  */
-function unreadTables(
+async function unreadTables(
   plan: ResolvedPlan,
   docs: PlanDocuments,
   e: RowforgeError,
   options: PreflightOptions,
-): Diagnostic[] {
-  const unread = plan.steps.filter((s) => s.step.fields.length === 0 && findConnector(s.format)?.describe);
+): Promise<Diagnostic[]> {
+  const unread = plan.steps.filter((s) => s.step.fields.length === 0 && connectorKind(s.format)?.readsTables);
   const named = unread.find((s) => e.message.includes(`step "${s.step.name}"`)) ?? unread[0];
   const file = (named && docs.taskFiles.get(named.taskName)) || plan.sources[0];
   const doc = file ? docs.documents.get(file) : undefined;
@@ -221,7 +221,8 @@ function unreadTables(
       location: doc && named ? locateStep(doc, named.step.name) : file ? { file } : {},
       hint: e.hint,
     },
-    ...checkPlanCompiling(plan, docs, { skipTask: (t) => skipped.has(t) || skipTask(t), partial: true })
-      .diagnostics,
+    ...(
+      await checkPlanCompiling(plan, docs, { skipTask: (t) => skipped.has(t) || skipTask(t), partial: true })
+    ).diagnostics,
   ];
 }

@@ -17,9 +17,9 @@ export interface TableColumns {
 }
 
 /** The database connector of a connection, or RF_CONNECTION_NOT_A_DATABASE saying that its kind has no tables. */
-function databaseOf(c: Connection) {
+async function databaseOf(c: Connection) {
   const format = normaliseFormat(c.type, c.options, OUTPUT_KINDS);
-  const connector = findConnector(format);
+  const connector = await findConnector(format);
   if (!connector?.listTables || !connector.describe)
     throw new RowforgeError(
       "RF_CONNECTION_NOT_A_DATABASE",
@@ -39,7 +39,7 @@ const tableName = (t: TableStep): string =>
 
 /** The tables of a database connection's schema (keyspace, database), each with the step options naming it. */
 export async function connectionTables(c: Connection): Promise<readonly TableStep[]> {
-  const db = databaseOf(c);
+  const db = await databaseOf(c);
   return withinConnectTimeout(db.listTables(c), c, `connection "${c.name}"`);
 }
 
@@ -49,7 +49,7 @@ export async function connectionTables(c: Connection): Promise<readonly TableSte
  * table; RF_DB_TABLE_NOT_FOUND when there is no such table.
  */
 export async function tableColumns(c: Connection, table: string): Promise<TableColumns> {
-  const db = databaseOf(c);
+  const db = await databaseOf(c);
   const tables = await connectionTables(c);
   const listed = tables.find((t) => tableName(t) === table || t.name === table);
   const options = listed?.options ?? { dbtable: table };

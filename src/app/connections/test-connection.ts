@@ -43,7 +43,7 @@ async function outcomeOf(
 ): Promise<Omit<ConnectionTestResult, "durationMs">> {
   const type = normaliseFormat(c.type, c.options, OUTPUT_KINDS);
   const who = `connection "${c.name}"`;
-  const connector = findConnector(type);
+  const connector = await findConnector(type);
   if (!connector) {
     const refused = unsupportedKind(type);
     if (refused !== undefined) {

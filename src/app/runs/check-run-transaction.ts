@@ -8,12 +8,12 @@ import { isReference } from "../check/check-step-runnable.ts";
  * server, database and user) of a connector that can write inside a run's transaction: any
  * other step is refused before anything is written (RF_TRANSACTION_UNSUPPORTED, naming it).
  */
-export function checkRunTransaction(steps: readonly ResolvedStep[]): void {
+export async function checkRunTransaction(steps: readonly ResolvedStep[]): Promise<void> {
   let first: { readonly step: ResolvedStep; readonly database: string } | undefined;
   for (const s of steps) {
     if (isReference(s)) continue;
     const what = `step "${s.step.name}" (data source ${s.dataSourceName}, ${s.format})`;
-    if (!connectorFor(s).capabilities.runTransaction)
+    if (!(await connectorFor(s)).capabilities.runTransaction)
       throw new RowforgeError(
         "RF_TRANSACTION_UNSUPPORTED",
         `--transaction plan: ${what} cannot write inside the run's one transaction: only PostgreSQL steps can (files, brokers and HTTP are not transactional)`,

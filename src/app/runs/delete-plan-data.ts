@@ -84,7 +84,7 @@ export async function deletePlanData(
       o.onStepDone?.(report);
       continue;
     }
-    const connector = connectorFor(r, "deleting from");
+    const connector = await connectorFor(r, "deleting from");
     try {
       const out = await connector.deleteGenerated(r, plan.plan.name, history.forStep(step.id), o.access);
       if (out.runs && out.runs.length > 0) {

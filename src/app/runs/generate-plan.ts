@@ -78,7 +78,7 @@ export async function generatePlan(run: PreparedRun, options: GenerateOptions): 
   const scratch = runScratchFolder(runId);
   const stepLeftovers = await Promise.all(
     stepsToWrite(compiled, options.only).map(
-      (s) => connectorFor(s.resolved).leftovers?.(s.resolved, runId, options.access) ?? [],
+      async (s) => (await connectorFor(s.resolved)).leftovers?.(s.resolved, runId, options.access) ?? [],
     ),
   );
   await options.onLeftovers?.([...stepLeftovers.flat(), { path: scratch, kind: "temporary" }]);
@@ -95,7 +95,7 @@ export async function generatePlan(run: PreparedRun, options: GenerateOptions): 
     if (bytesBefore + stepBytes > limits.maxBytes) cancel.abort(cancellation(bytesLimitReason(limits)));
   };
   const reports: StepReport[] = [];
-  const demand = executorDemand(compiled, options.only);
+  const demand = await executorDemand(compiled, options.only);
   const executor = options.executor(demand.totalRows, demand.shape);
   // Tasks name the plan by the run's id. An executor in this thread adopts the run's compile;
   // each worker thread compiles the plan once, with the faker pools made here meanwhile.
@@ -125,7 +125,11 @@ export async function generatePlan(run: PreparedRun, options: GenerateOptions): 
         onBytes,
       );
       reports.push(report);
-      if (report.success && report.records > 0 && connectorFor(step.resolved).capabilities.deletesByHistory)
+      if (
+        report.success &&
+        report.records > 0 &&
+        (await connectorFor(step.resolved)).capabilities.deletesByHistory
+      )
         checks[step.id] = stepCheck(step);
       bytesBefore += report.bytes;
       options.onStepDone?.(report);
@@ -224,7 +228,7 @@ async function runStep(
   }
   try {
     const schema = step.batch(0, 0).schema;
-    const opened = await connectorFor(r).open({
+    const opened = await (await connectorFor(r)).open({
       step: r,
       schema,
       rowCount: step.rowCount,

@@ -81,9 +81,9 @@ export async function prepareRun(given: ResolvedPlan, options: PrepareRunOptions
   const compiled = run.compiled;
   // Every step's output options are checked before the first byte is written.
   for (const step of compiled.steps) {
-    checkStepRunnable(step.resolved);
+    await checkStepRunnable(step.resolved);
     if (isReference(step.resolved)) continue;
-    await connectorFor(step.resolved).checkTarget(step.resolved, options.access, options.sessions);
+    await (await connectorFor(step.resolved)).checkTarget(step.resolved, options.access, options.sessions);
   }
   // A server the validations read that cannot be reached stops the run before it writes.
   if (
@@ -102,7 +102,7 @@ export async function prepareRun(given: ResolvedPlan, options: PrepareRunOptions
       );
   }
   if (options.transaction === "plan")
-    checkRunTransaction(stepsToWrite(compiled, options.only).map((s) => s.resolved));
+    await checkRunTransaction(stepsToWrite(compiled, options.only).map((s) => s.resolved));
   const limits = options.limits ?? DEFAULT_RUN_LIMITS;
   checkRowLimit(plan.plan.name, rowsToWrite(compiled, options.only), limits);
   options.signal?.throwIfAborted();

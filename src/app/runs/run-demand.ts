@@ -13,17 +13,16 @@ export const rowsToWrite = (compiled: CompiledPlan, only: ReadonlySet<string> | 
   stepsToWrite(compiled, only).reduce((n, s) => n + s.rowCount, 0);
 
 /** What a run asks of its executor: the rows it generates and whether a sink keeps this thread busy. */
-export function executorDemand(
+export async function executorDemand(
   compiled: CompiledPlan,
   only: ReadonlySet<string> | undefined,
-): { totalRows: number; shape: RunShape } {
+): Promise<{ totalRows: number; shape: RunShape }> {
   const running = stepsToWrite(compiled, only);
+  const connectors = await Promise.all(running.map((s) => connectorFor(s.resolved)));
   return {
     totalRows: rowsToWrite(compiled, only),
     shape: {
-      callingThreadBusy: running.some(
-        (s) => connectorFor(s.resolved).busiesCallingThread?.(s.resolved) ?? false,
-      ),
+      callingThreadBusy: running.some((s, i) => connectors[i]!.busiesCallingThread?.(s.resolved) ?? false),
       // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
       workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
     },

@@ -74,7 +74,7 @@ export async function runInForeground(
     const executor = earlyExecutorFactory(
       start.workers,
       start.workers === undefined,
-      compiled ? executorDemand(compiled.compiled, undefined) : undefined,
+      compiled ? await executorDemand(compiled.compiled, undefined) : undefined,
     );
     try {
       const ending = await executeRun({

@@ -45,7 +45,7 @@ export async function loadReferences(
   const out: Record<string, Uint8Array> = {};
   for (const [id, fields] of wanted) {
     const step = byId.get(id)!;
-    const connector = connectorFor(step, "reading reference data from");
+    const connector = await connectorFor(step, "reading reference data from");
     if (!connector.readReference) {
       throw new RowforgeError(
         "RF_FORMAT_UNKNOWN",

@@ -1,6 +1,5 @@
 import type { ResourceAccess } from "../../access/index.ts";
-import { missingConnection } from "../../connectors/missing-connection.ts";
-import { findConnector } from "../../connectors/registry.ts";
+import { connectorFor } from "../../connectors/registry.ts";
 import { type StepSessions, withSessions } from "../../connectors/table/step-sessions.ts";
 import type { ColumnDescription, TableDescription } from "../../connectors/table-description.ts";
 import { RowforgeError } from "../../errors/index.ts";
@@ -10,7 +9,6 @@ import {
   type MetadataFillOptions,
   type MetadataStepReport,
 } from "../../metadata/index.ts";
-import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { Field } from "../../model/field.ts";
 import type { ForeignKey } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -19,6 +17,7 @@ import { type CheckUse, checkWarning, honourChecks } from "./checks/step-checks.
 import { readTableChecks } from "./checks/table-checks.ts";
 import { fieldForColumn, isRequired } from "./column-field.ts";
 import { databaseForeignKeys, type ForeignKeyLink } from "./database-foreign-keys.ts";
+import { stepsReadingTables } from "./steps-reading-tables.ts";
 import { chooseUniqueColumns } from "./unique-columns.ts";
 import { expandWholeConnections } from "./whole-connections.ts";
 
@@ -80,15 +79,6 @@ export interface ReadSchemaOptions {
 }
 
 /**
- * Whether a step takes its fields from its table: a database step with no fields does; one
- * with some fields is completed (all its missing columns with the flag
- * enableGeneratePlanAndTasks, else only the columns the database refuses rows without). A step
- * with no connection has no server to read (checkStepRunnable says so).
- */
-const needsSchema = (r: ResolvedStep): boolean =>
-  !isReferenceStep(r) && findConnector(r.format)?.describe !== undefined && !missingConnection(r);
-
-/**
  * The schema stage, before compile: makes a step of each table of a data source that stands
  * for its whole connection (whole-connections.ts), fills the steps of metadata sources
  * (fill-from-metadata.ts), reads each database step's table (Connector.describe),
@@ -118,7 +108,10 @@ export async function readDatabaseSchemas(
   options: ReadSchemaOptions,
 ): Promise<SchemaReading> {
   const complete = plan.config.flags.enableGeneratePlanAndTasks;
-  const wanted = plan.steps.filter(needsSchema);
+  // A database step with no fields takes them from its table; one with some fields is completed
+  // (all its missing columns with the flag enableGeneratePlanAndTasks, else only the columns the
+  // database refuses rows without).
+  const wanted = await stepsReadingTables(plan.steps);
   if (wanted.length === 0) return { plan, steps: [] };
   // `validate` checks files: it connects only when a step's fields must come from its table.
   if (options.onlyWhenNeeded && !complete && wanted.every((r) => r.step.fields.length > 0))
@@ -127,7 +120,7 @@ export async function readDatabaseSchemas(
   // sinks when it gives its sessions): a foreign key names its parent table, and the parent is
   // found among the plan's steps by the table's id.
   const described = await withSessions(options.sessions, async (sessions) => {
-    const tables = await Promise.all(wanted.map((r) => findConnector(r.format)!.describe!(r, sessions)));
+    const tables = await Promise.all(wanted.map(async (r) => (await connectorFor(r)).describe!(r, sessions)));
     const found = new Map<ResolvedStep, TableDescription>();
     for (const [i, r] of wanted.entries()) {
       const table = tables[i];
@@ -309,7 +302,7 @@ async function refuseMissingTable(
   sessions: StepSessions,
 ): Promise<never> {
   // The connector's own refusal names the nearest tables (unless createTable lets it pass).
-  await findConnector(r.format)!.checkTarget(r, access, sessions);
+  await (await connectorFor(r)).checkTarget(r, access, sessions);
   throw new RowforgeError(
     "RF_DB_TABLE_NOT_FOUND",
     `step "${r.step.name}" (${r.format}, data source "${r.dataSourceName}") has no fields and its table does not exist, so there are no columns to read`,

@@ -22,7 +22,7 @@ export async function expandWholeConnections(plan: ResolvedPlan): Promise<Resolv
 }
 
 async function tableSteps(w: WholeConnection): Promise<ResolvedStep[]> {
-  const list = findConnector(w.format)?.listTables;
+  const list = (await findConnector(w.format))?.listTables;
   // Only database connectors that list their tables make whole connections (resolve-plan.ts).
   if (!list) {
     throw new RowforgeError(

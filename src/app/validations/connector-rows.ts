@@ -1,6 +1,6 @@
 import type { ResourceAccess } from "../../access/index.ts";
 import type { ReadBack, ReadBackRequest } from "../../connectors/connector.ts";
-import { connectorFor, findConnector } from "../../connectors/registry.ts";
+import { connectorFor, connectorKind, findConnector } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
@@ -12,8 +12,8 @@ import type { RowSource } from "../../quality/index.ts";
  * its connector's connection test (files are not tested: a run writes them).
  */
 export const connectorRows: RowSource = {
-  open(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
-    const connector = connectorFor(step, "validating");
+  async open(step: ResolvedStep, request: ReadBackRequest): Promise<ReadBack> {
+    const connector = await connectorFor(step, "validating");
     if (!connector.readBack) {
       throw new RowforgeError(
         "RF_VALIDATION_SOURCE_UNKNOWN",
@@ -23,8 +23,8 @@ export const connectorRows: RowSource = {
     return connector.readBack(step, request);
   },
   test(connection: Connection, access: ResourceAccess): Promise<unknown> | undefined {
-    const connector = findConnector(connection.type);
-    if (!connector?.testConnection || connector.name === "file") return undefined;
-    return connector.testConnection(connection, access);
+    const kind = connectorKind(connection.type);
+    if (kind === undefined || kind.name === "file") return undefined;
+    return findConnector(connection.type).then((c) => c?.testConnection?.(connection, access));
   },
 };

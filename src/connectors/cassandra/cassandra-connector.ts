@@ -1,5 +1,6 @@
 import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { connectCassandra, connectError, writeError } from "./cassandra-client.ts";
 import { deleteCassandraRows } from "./cassandra-delete.ts";
@@ -27,10 +28,7 @@ import { testCassandraConnection } from "./test-cassandra-connection.ts";
  */
 export const cassandraConnector = createTableConnector(
   {
-    name: "cassandra",
-    formats: ["cassandra"],
-    aliases: ["org.apache.spark.sql.cassandra"],
-    group: "database",
+    ...CONNECTOR_KINDS.cassandra,
     types: CASSANDRA_TYPES,
     capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
     optionSchema: CASSANDRA_OPTIONS,

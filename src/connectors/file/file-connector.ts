@@ -4,10 +4,11 @@ import { threadId } from "node:worker_threads";
 import type { ResourceAccess } from "../../access/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { Format } from "../../formats/format.ts";
-import { formatNames, requireFormat } from "../../formats/format-registry.ts";
+import { requireFormat } from "../../formats/format-registry.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { PreparingConnector } from "../connector.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import { checkOutputPath } from "./check-output-path.ts";
 import { FILE_OPTIONS } from "./file-option-schema.ts";
@@ -43,9 +44,7 @@ const prepare = preparedOnce(
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: PreparingConnector<PreparedFileStep> = {
-  name: "file",
-  formats: formatNames(),
-  group: "file",
+  ...CONNECTOR_KINDS.file,
   capabilities: { encodedText: true, parts: true, delete: true },
   optionSchema: FILE_OPTIONS,
   prepare,

@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { hideUserInfo } from "../messaging/broker-options.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { HTTP_OPTIONS } from "./http-option-schema.ts";
@@ -14,9 +15,7 @@ import { httpTransport } from "./http-transport.ts";
  * paced by the step's rate or load pattern; status and latency of every request counted.
  */
 export const httpConnector: PreparingConnector<HttpOptions> = messageConnector({
-  name: "http",
-  formats: ["http"],
-  group: "http",
+  ...CONNECTOR_KINDS.http,
   optionSchema: HTTP_OPTIONS,
   readOptions: readHttpOptions,
   check(step, o) {

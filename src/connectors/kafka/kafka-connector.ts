@@ -1,4 +1,5 @@
 import type { PreparingConnector } from "../connector.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { checkKafkaTarget, testKafkaConnection } from "./kafka-cluster.ts";
 import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.ts";
@@ -26,9 +27,7 @@ export interface KafkaStepOptions extends KafkaOptions {
  * default; paced by the step's rate or load pattern; every record counted and timed.
  */
 export const kafkaConnector: PreparingConnector<KafkaStepOptions> = messageConnector<KafkaStepOptions>({
-  name: "kafka",
-  formats: ["kafka"],
-  group: "messaging",
+  ...CONNECTOR_KINDS.kafka,
   optionSchema: KAFKA_OPTIONS,
   where: kafkaWhere,
   readOptions(step) {

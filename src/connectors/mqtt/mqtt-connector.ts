@@ -1,4 +1,5 @@
 import type { PreparingConnector } from "../connector.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectMqtt, mqttServerVersion } from "./mqtt-client.ts";
@@ -11,9 +12,7 @@ import { mqttTransport } from "./mqtt-transport.ts";
  * (acknowledged by PUBACK), MQTT 5 with the row's headers as user properties.
  */
 export const mqttConnector: PreparingConnector<MqttOptions> = messageConnector({
-  name: "mqtt",
-  formats: ["mqtt"],
-  group: "messaging",
+  ...CONNECTOR_KINDS.mqtt,
   optionSchema: MQTT_OPTIONS,
   readOptions: readMqttOptions,
   async connect(step, o, schema) {

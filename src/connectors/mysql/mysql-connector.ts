@@ -1,4 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { connectError, connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
 import { deleteMysqlRows } from "./mysql-delete.ts";
@@ -26,11 +27,7 @@ import { testMysqlConnection } from "./test-mysql-connection.ts";
  * rows of earlier runs by their regenerated keys (mysql-delete.ts).
  */
 export const mysqlConnector = createTableConnector({
-  name: "mysql",
-  formats: ["mysql"],
-  aliases: ["mariadb"],
-  jdbcWords: ["mysql", "mariadb"],
-  group: "database",
+  ...CONNECTOR_KINDS.mysql,
   types: MYSQL_TYPES,
   capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   optionSchema: MYSQL_OPTIONS,

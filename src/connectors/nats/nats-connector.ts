@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
@@ -14,9 +15,7 @@ import { natsTransport } from "./nats-transport.ts";
  * PubAck); headers become NATS headers.
  */
 export const natsConnector: PreparingConnector<NatsOptions> = messageConnector({
-  name: "nats",
-  formats: ["nats"],
-  group: "messaging",
+  ...CONNECTOR_KINDS.nats,
   optionSchema: NATS_OPTIONS,
   readOptions: readNatsOptions,
   async checkTarget(o) {

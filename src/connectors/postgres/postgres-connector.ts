@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { binaryColumnTypes } from "./copy-binary.ts";
 import { connectError, connectPostgres, writeError } from "./postgres-client.ts";
@@ -27,11 +28,7 @@ import { testPostgresConnection } from "./test-postgres-connection.ts";
  * rows of earlier runs by their regenerated keys (postgres-delete.ts).
  */
 export const postgresConnector = createTableConnector({
-  name: "postgres",
-  formats: ["postgres"],
-  aliases: ["postgresql"],
-  jdbcWords: ["postgres"],
-  group: "database",
+  ...CONNECTOR_KINDS.postgres,
   types: POSTGRES_TYPES,
   capabilities: {
     encodedText: true,

@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
+import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectRabbit, ensureDestination } from "./rabbitmq-client.ts";
@@ -14,9 +15,7 @@ import { rabbitTransport } from "./rabbitmq-transport.ts";
  * confirmed by the broker (publisher confirms).
  */
 export const rabbitmqConnector: PreparingConnector<RabbitOptions> = messageConnector({
-  name: "rabbitmq",
-  formats: ["rabbitmq", "jms"],
-  group: "messaging",
+  ...CONNECTOR_KINDS.rabbitmq,
   optionSchema: RABBITMQ_OPTIONS,
   readOptions: readRabbitOptions,
   async connect(step, o, schema) {

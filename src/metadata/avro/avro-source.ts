@@ -1,5 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import { AvroNames, rootRecord } from "../../formats/avro/avro-schema.ts";
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { avroRecordFields } from "./avro-field.ts";
@@ -11,9 +12,7 @@ import { avroRecordFields } from "./avro-field.ts";
  * values as Avro (connectors/kafka/kafka-value-format.ts).
  */
 export const avroSource: MetadataSource = {
-  kind: "avro",
-  aliases: ["avsc", "avroSchema", "avro_schema"],
-  locationOptions: ["schemaLocation", "avroSchemaFile"],
+  ...METADATA_KINDS.avro,
   async read(r, docs) {
     const { location, where } = stepLocation(r, avroSource, "path of the .avsc file");
     const doc = await docs.read(location, where);

@@ -1,3 +1,4 @@
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { contractDocument } from "./contract-document.ts";
 import { contractSteps } from "./contract-steps.ts";
@@ -9,9 +10,7 @@ import { dataContractTables } from "./datacontract-tables.ts";
  * its quality entries as validations (contract-steps.ts).
  */
 export const dataContractSource: MetadataSource = {
-  kind: "dataContractCli",
-  aliases: ["datacontract", "data_contract_cli", "dataContract", "datacontract.yaml"],
-  locationOptions: ["dataContractFile", "schemaLocation"],
+  ...METADATA_KINDS.dataContractCli,
   async read(r, docs) {
     const { value, scope } = await contractDocument(r, docs, dataContractSource, "data contract");
     const { tables, skipped } = dataContractTables(value, scope.where);

@@ -1,3 +1,4 @@
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { contractDocument } from "./contract-document.ts";
 import { contractSteps } from "./contract-steps.ts";
@@ -9,9 +10,7 @@ import { odcsTables } from "./odcs-tables.ts";
  * validations (contract-steps.ts).
  */
 export const odcsSource: MetadataSource = {
-  kind: "openDataContractStandard",
-  aliases: ["odcs", "open_data_contract_standard"],
-  locationOptions: ["dataContractFile", "schemaLocation"],
+  ...METADATA_KINDS.openDataContractStandard,
   async read(r, docs) {
     const { value, scope } = await contractDocument(r, docs, odcsSource, "ODCS contract");
     return contractSteps(r, odcsTables(value, scope.where), scope);

@@ -1,4 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { suiteValidations } from "./expectation-suite.ts";
@@ -9,9 +10,7 @@ import { suiteValidations } from "./expectation-suite.ts";
  * once the step is written (as Data Caterer imports them).
  */
 export const greatExpectationsSource: MetadataSource = {
-  kind: "greatExpectations",
-  aliases: ["great_expectations", "ge", "gx"],
-  locationOptions: ["expectationsFile"],
+  ...METADATA_KINDS.greatExpectations,
   async read(r, docs) {
     const { location, where } = stepLocation(r, greatExpectationsSource, "path of the suite's JSON file");
     if (r.step.fields.length === 0)

@@ -1,4 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { bundleRefs } from "./bundle-refs.ts";
@@ -11,9 +12,7 @@ import { objectFields } from "./schema-field.ts";
  * objects arrays of structs; constraints become generator options (schema-field.ts).
  */
 export const jsonSchemaSource: MetadataSource = {
-  kind: "jsonSchema",
-  aliases: ["json_schema", "json-schema"],
-  locationOptions: ["jsonSchemaFile", "schemaLocation"],
+  ...METADATA_KINDS.jsonSchema,
   async read(r, docs) {
     const { location, where } = stepLocation(r, jsonSchemaSource, "path of the schema file");
     const doc = await docs.read(location, where);

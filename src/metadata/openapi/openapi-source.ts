@@ -5,6 +5,7 @@ import { pointerToken } from "../json-schema/json-pointer.ts";
 import { DOCUMENT_FIELDS, resolveSchema } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { SchemaScope } from "../json-schema/schema-types.ts";
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 
@@ -24,9 +25,7 @@ const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null &
  * to files, each operation goes to `<path>/<operation>`.
  */
 export const openApiSource: MetadataSource = {
-  kind: "openApi",
-  aliases: ["openapi", "swagger", "open_api"],
-  locationOptions: ["schemaLocation", "openApiSpec", "metadataSourceUrl"],
+  ...METADATA_KINDS.openApi,
   async read(r, docs) {
     const { location, where } = stepLocation(r, openApiSource, "path or URL of the OpenAPI document");
     const doc = await docs.read(location, where);

@@ -6,6 +6,7 @@ import {
   messagesDefinedIn,
   protoImports,
 } from "../../formats/protobuf/proto-root.ts";
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { messageFields } from "./protobuf-field.ts";
@@ -16,9 +17,7 @@ import { messageFields } from "./protobuf-field.ts";
  * (protobuf-field.ts). A Kafka step with such a schema sends its values as Protobuf.
  */
 export const protobufSource: MetadataSource = {
-  kind: "protobuf",
-  aliases: ["proto", "protobufSchema", "protobuf_schema"],
-  locationOptions: ["schemaLocation", "protobufSchemaFile"],
+  ...METADATA_KINDS.protobuf,
   async read(r, docs) {
     const { location, where } = stepLocation(r, protobufSource, "path of the .proto file");
     const doc = await docs.readText(location, where);

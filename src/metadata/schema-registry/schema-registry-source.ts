@@ -10,6 +10,7 @@ import { findMessage, messagesDefinedIn, parseProtoText } from "../../formats/pr
 import { avroRecordFields } from "../avro/avro-field.ts";
 import { resolveSchema } from "../json-schema/resolve-schema.ts";
 import { objectFields } from "../json-schema/schema-field.ts";
+import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { messageFields } from "../protobuf/protobuf-field.ts";
 import { stepLocation } from "../step-location.ts";
@@ -21,9 +22,7 @@ import { stepLocation } from "../step-location.ts";
  * its values in that schema's encoding with the registry's wire format and that schema's id.
  */
 export const schemaRegistrySource: MetadataSource = {
-  kind: "confluentSchemaRegistry",
-  aliases: ["schemaRegistry", "confluent_schema_registry", "confluent"],
-  locationOptions: ["metadataSourceUrl", "schema.registry.url", "schemaRegistryUrl"],
+  ...METADATA_KINDS.confluentSchemaRegistry,
   async read(r, docs) {
     const o = r.step.options;
     const { location: url, where } = stepLocation(

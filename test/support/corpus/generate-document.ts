@@ -41,6 +41,6 @@ export async function generateDocument(
     budget: resolveBudget(filled.plan.config.budget),
   });
   // What `run` checks of every step before the first byte is written.
-  for (const s of compiled.steps) checkStepRunnable(s.resolved);
+  for (const s of compiled.steps) await checkStepRunnable(s.resolved);
   return compiled.steps.map((s) => ({ step: s.resolved, batch: s.batch(0, s.rowCount) }));
 }
