@@ -13,11 +13,15 @@ import { BatchRows } from "./batch-rows.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
 import { compileValidation } from "./compile-validation.ts";
 
-const ROWS = 3_000_000;
+/**
+ * Rows enough for every level-0 partition (of 64) to hold more groups than the budget the test
+ * gives (2,000), so that partitions are split once more: the spill paths do not need millions.
+ */
+const ROWS = 300_000;
 
 /**
- * 3M rows written by DuckDB as Parquet: `id` distinct but for planted duplicates (every
- * 100,003rd row repeats the id of the row before it, and 7 ids three times), `acct` in 1.5M
+ * 300,000 rows written by DuckDB as Parquet: `id` distinct but for planted duplicates (every
+ * 10,007th row repeats the id of the row before it, and 7 ids three times), `acct` in 150,000
  * groups of two rows whose amounts sum to 10 except in planted groups (12). DuckDB, over the same
  * file, gives the expected answers.
  */
@@ -28,13 +32,13 @@ async function writeData(
   return writeDuckParquet(
     join(dir, "data", "part-0.parquet"),
     `SELECT
-       CASE WHEN i % 100003 = 1 THEN 'ID' || lpad(CAST(i - 1 AS VARCHAR), 9, '0')
-            WHEN i % 400009 = 7 THEN 'ID' || lpad(CAST(5 AS VARCHAR), 9, '0')
+       CASE WHEN i % 10007 = 1 THEN 'ID' || lpad(CAST(i - 1 AS VARCHAR), 9, '0')
+            WHEN i % 40009 = 7 THEN 'ID' || lpad(CAST(5 AS VARCHAR), 9, '0')
             ELSE 'ID' || lpad(CAST(i AS VARCHAR), 9, '0') END AS id,
        CAST(i // 2 AS INTEGER) AS acct,
-       CASE WHEN (i // 2) % 77777 = 3 THEN 6.0 ELSE 5.0 END AS amount
+       CASE WHEN (i // 2) % 7777 = 3 THEN 6.0 ELSE 5.0 END AS amount
      FROM range(${ROWS}) t(i)`,
-    100000,
+    25000,
     async ({ src, number }) => ({
       ids: await number(`SELECT count(DISTINCT id) FROM ${src}`),
       dupIds: await number(`SELECT count(*) FROM (SELECT id FROM ${src} GROUP BY id HAVING count(*) > 1)`),
@@ -46,7 +50,7 @@ async function writeData(
   );
 }
 
-test("unique and a group-by over 3M rows past a small budget of groups spill to disk and find the planted defects exactly", async () => {
+test("unique and a group-by over 300,000 rows past a small budget of groups spill to disk and find the planted defects exactly", async () => {
   const dir = fixtureDir({});
   const spillDir = join(dir, "spill");
   mkdirSync(spillDir);
@@ -66,10 +70,10 @@ test("unique and a group-by over 3M rows past a small budget of groups spill to 
       },
     ];
     const plan = parquetValidationsPlan("spill", dir, validations);
-    // 20,000 groups in memory: level-0 partitions (~47,000 ids, ~23,000 accounts each) are split once more.
+    // 2,000 groups in memory: level-0 partitions (~4,700 ids, ~2,300 accounts each) are split once more.
     const [unique, groupBy] = await runValidations(plan, {
       access: OPEN_ACCESS,
-      limits: { maxGroups: 20_000, spillDir },
+      limits: { maxGroups: 2_000, spillDir },
     });
     assert.equal(unique!.failed, expected.dupIds);
     assert.equal(unique!.records, expected.ids);

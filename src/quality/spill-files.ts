@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RowforgeError } from "../errors/index.ts";
@@ -157,7 +157,9 @@ export class SpillFiles {
       return; // nothing was written to this partition
     }
     try {
-      let buf = new Uint8Array(READ);
+      // A small file (a partition split again holds a few records) is read whole into a buffer
+      // its size: thousands of them each given a 1 MiB buffer cost more than the reading.
+      let buf = new Uint8Array(Math.min(READ, fstatSync(fd).size + 5));
       let have = 0;
       let pos = 0;
       for (;;) {

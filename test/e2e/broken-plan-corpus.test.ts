@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { REPO_ROOT, runCli } from "../support/run-cli.ts";
+import { REPO_ROOT } from "../support/run-cli.ts";
+import { runCliInProcess } from "../support/run-cli-in-process.ts";
 import {
   mariadbFacts,
   mariadbJdbcUrl,
@@ -19,7 +20,9 @@ import {
  * `run` refuses before writing, with that one code, so neither lets through what the other refuses.
  * Plans marked `# needs: postgres` or `# needs: mariadb` run against the shared test servers:
  * their connections and tables come from RF_CORPUS_* environment variables, and `run` must
- * leave the tables as empty as it found them.
+ * leave the tables as empty as it found them. The commands run in this process through the CLI's
+ * entry (its parsing, printed errors and exit codes): a Node started for each of the corpus's
+ * hundred-odd commands cost more than the commands (bin/rowforge.js itself is run by cli-run).
  */
 const CORPUS = join(REPO_ROOT, "test", "corpus", "broken-plans");
 const FILES = readdirSync(CORPUS).filter((f) => f.endsWith(".yaml"));
@@ -78,11 +81,13 @@ for (const name of FILES) {
     const text = readFileSync(file, "utf8");
     const expected = /^# expect: (RF_[A-Z_]+)/.exec(text)?.[1];
     assert.ok(expected, `${name} names its expected code on its first line`);
-    const v = runCli(["validate", file], { env });
+    const v = await runCliInProcess(["validate", file], { env });
     assert.equal(v.status, 2, v.stdout + v.stderr);
     assert.deepEqual(codes(v.stderr), [expected], v.stderr);
     const out = fixtureDir({});
-    const r = runCli(["run", file, "--output-root", out, "--workers", "0", "--quiet"], { env });
+    const r = await runCliInProcess(["run", file, "--output-root", out, "--workers", "0", "--quiet"], {
+      env,
+    });
     assert.equal(r.status, 2, r.stdout + r.stderr);
     assert.deepEqual(codes(r.stderr), [expected], r.stderr);
     assert.deepEqual(readdirSync(out), [], "run wrote before refusing");

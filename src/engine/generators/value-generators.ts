@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { WeightedValue } from "../../model/field-options.ts";
@@ -200,9 +200,13 @@ export function createIncrementalTextGenerator(type: DataType, start: number): F
   return { type, fill: (pos, out) => fillScalars(pos, out, (p) => String(start + p)) };
 }
 
-/** A UUID-shaped MD5 digest of a text: the same text always gives the same UUID. */
+/**
+ * A UUID-shaped MD5 digest of a text: the same text always gives the same UUID. One call of
+ * `hash` per value: a Hash object made, fed and digested for each was a third of the time of a
+ * run of millions of incremental UUIDs.
+ */
 export function uuidFromText(text: string): string {
-  const h = createHash("md5").update(text).digest("hex");
+  const h = hash("md5", text, "hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -53,17 +53,26 @@ function wellKnown(name: string, v: unknown): unknown {
 }
 
 /**
+ * The field each key named, by message type: every row names the same keys, and finding a JSON
+ * name turns each field's name into camelCase (a regex per field per key of every row).
+ */
+const fieldsByKey = new WeakMap<protobuf.Type, Map<string, protobuf.Field | undefined>>();
+
+/**
  * The field of a message a JSON key names: its name, or its JSON name (lowerCamelCase), or,
  * for protobufjs's built-in copies of the well-known types (whose names are the JSON names),
  * the proto name in snake_case.
  */
 export function fieldOfKey(type: protobuf.Type, k: string): protobuf.Field | undefined {
-  const camel = protobuf.util.camelCase(k);
-  return (
+  const keys = fieldsByKey.get(type) ?? new Map<string, protobuf.Field | undefined>();
+  fieldsByKey.set(type, keys);
+  if (keys.has(k)) return keys.get(k);
+  const field =
     type.fields[k] ??
     type.fieldsArray.find((f) => protobuf.util.camelCase(f.name) === k) ??
-    type.fields[camel]
-  );
+    type.fields[protobuf.util.camelCase(k)];
+  keys.set(k, field);
+  return field;
 }
 
 /** protobufjs's built-in well-known types, for a packed type the document does not import. */

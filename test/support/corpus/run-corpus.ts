@@ -42,13 +42,39 @@ export interface DocumentOutcome {
   readonly asExpected: boolean;
 }
 
+/** `ROWFORGE_CORPUS_ROWS=full`: the manifests' row counts, which the figures in docs/metadata-sources.md are of. */
+export const CORPUS_ROWS_ENV = "ROWFORGE_CORPUS_ROWS";
+/**
+ * Of the manifests' row counts (1,000 per document, 100 per OpenAPI operation), the part the
+ * test generates by default: a fifth, enough for every optional field, oneOf branch and enum
+ * value of a document to be drawn, the rest giving the same checks more rows.
+ */
+const DEFAULT_SHARE = 5;
+
+/**
+ * The rows each document (or OpenAPI operation) generates: a fifth of its manifest's count by
+ * default; `ROWFORGE_CORPUS_ROWS=full` the whole count, a number that many.
+ */
+export function corpusRows(m: CorpusManifest, env: NodeJS.ProcessEnv = process.env): number {
+  const full = m.rowsPerOperation ?? m.rows ?? 1000;
+  const asked = env[CORPUS_ROWS_ENV];
+  if (asked === undefined || asked === "") return Math.max(1, Math.ceil(full / DEFAULT_SHARE));
+  if (asked === "full") return full;
+  const n = Number(asked);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `${CORPUS_ROWS_ENV} is "full" or a number of rows (1 or more), not ${JSON.stringify(asked)}`,
+    );
+  return n;
+}
+
 /** Generates a document's rows as its user's task does and checks each with its kind's validator. */
 export async function runDocument(m: CorpusManifest, d: CorpusDocument): Promise<DocumentOutcome> {
   const started = performance.now();
   const path = documentPath(m, d);
   const task = d.task ?? m.task;
   if (!task) throw new Error(`corpus document ${d.id} has no task`);
-  const rows = m.rowsPerOperation ?? m.rows ?? 1000;
+  const rows = corpusRows(m);
   const base = { kind: m.kind, document: d };
   const done = (o: Omit<DocumentOutcome, "kind" | "document" | "ms" | "asExpected">): DocumentOutcome => {
     const ms = Math.round(performance.now() - started);
