@@ -1,7 +1,7 @@
 import { RowforgeError } from "../../errors/index.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { connectError, connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
-import { deleteMysqlRows } from "./mysql-delete.ts";
+import { mysqlRowDelete } from "./mysql-delete.ts";
 import { describeMysqlTable, listMysqlTables } from "./mysql-describe.ts";
 import { MYSQL_OPTIONS } from "./mysql-option-schema.ts";
 import {
@@ -71,6 +71,6 @@ export const mysqlConnector = createTableConnector({
   readBack: readMysqlRows,
   readReference: readMysqlReference,
   outputName,
-  deleteRuns: deleteMysqlRows,
+  rowDelete: mysqlRowDelete,
   testConnection: testMysqlConnection,
 });

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { binaryColumnTypes } from "./copy-binary.ts";
 import { connectError, connectPostgres, writeError } from "./postgres-client.ts";
-import { deletePostgresRows } from "./postgres-delete.ts";
+import { postgresRowDelete } from "./postgres-delete.ts";
 import { describePostgresTable, listPostgresTables } from "./postgres-describe.ts";
 import { POSTGRES_OPTIONS } from "./postgres-option-schema.ts";
 import {
@@ -78,6 +78,6 @@ export const postgresConnector = createTableConnector({
   readBack: readPostgresRows,
   readReference: readPostgresReference,
   outputName,
-  deleteRuns: deletePostgresRows,
+  rowDelete: postgresRowDelete,
   testConnection: testPostgresConnection,
 });

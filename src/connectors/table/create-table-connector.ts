@@ -1,8 +1,16 @@
 import type { Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { PreparingConnector } from "../connector.ts";
-import { nothingLeft, runsToDelete } from "../database-delete.ts";
+import type { DeleteOutcome, PreparingConnector } from "../connector.ts";
+import {
+  deletedOutput,
+  deleteKey,
+  deleteMatchingRows,
+  nothingLeft,
+  type RunsToDelete,
+  runsToDelete,
+  tableGone,
+} from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import type { StepSessions } from "./step-sessions.ts";
@@ -61,6 +69,33 @@ export function createTableConnector<O extends TableOptions & S, S, C, K extends
       "RF_OUTPUT_EXISTS",
       `step "${stepName}": table ${table} already holds rows and saveMode is errorIfExists`,
     );
+  }
+
+  const deleteRuns = d.deleteRuns?.bind(d) ?? deleteMatching;
+  /** Delete mode the SQL way: the runs' rows matched by a key the table enforces, else by every column. */
+  async function deleteMatching(
+    client: C,
+    o: O,
+    step: ResolvedStep,
+    todo: RunsToDelete,
+    output: string,
+  ): Promise<DeleteOutcome> {
+    const rows = d.rowDelete;
+    if (rows === undefined) throw new Error(`table dialect ${d.name} gives neither deleteRuns nor rowDelete`);
+    const table = d.tableName(o);
+    try {
+      const found = await d.tableColumns(client, o);
+      if (found === undefined) return tableGone(todo, table);
+      const key = deleteKey(step, columnNamesOf(found), await rows.tableKeys(client, o), table);
+      const r = await deleteMatchingRows(rows.deleter(client, o, key, todo.runs), step.step.name, table, key);
+      return {
+        records: r.deleted,
+        outputs: [deletedOutput(output, key, r.written, r.deleted)],
+        runs: todo.done,
+      };
+    } catch (e) {
+      throw d.writeError(o, step.step.name, e);
+    }
   }
 
   const connector: TableConnector<O> = {
@@ -171,7 +206,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K extends
       if (todo.runs.length === 0) return nothingLeft(todo);
       const client = await d.connect(o);
       try {
-        return await d.deleteRuns(client, o, step, todo, output);
+        return await deleteRuns(client, o, step, todo, output);
       } finally {
         // Ending the connection rolls back a transaction left open by a failure or a refusal and drops temporary tables.
         await d.end(client).catch(() => {});

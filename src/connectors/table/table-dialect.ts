@@ -6,13 +6,14 @@ import type {
   ConnectionTestOutcome,
   Connector,
   DeleteOutcome,
+  GeneratedRun,
   ReadBack,
   ReadBackRequest,
   ReferenceRequest,
   StepSink,
   StepTarget,
 } from "../connector.ts";
-import type { RunsToDelete } from "../database-delete.ts";
+import type { DeleteKey, RowDeleter, RunsToDelete, TableKey } from "../database-delete.ts";
 import type { SaveMode } from "../database-options.ts";
 import type { TableDescription, TableStep } from "../table-description.ts";
 import type { DatabaseTypes } from "./column-types.ts";
@@ -102,9 +103,25 @@ export interface TableDialect<O extends TableOptions & S, S, C, K extends TableC
   outputName(o: O): string;
   /**
    * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
-   * on a connection the caller ends (which rolls back what a failure left open).
+   * on a connection the caller ends (which rolls back what a failure left open). A SQL
+   * database gives what deleteMatchingRows needs instead (`rowDelete`); one of the two is given.
    */
-  deleteRuns(client: C, o: O, step: ResolvedStep, todo: RunsToDelete, output: string): Promise<DeleteOutcome>;
+  deleteRuns?(
+    client: C,
+    o: O,
+    step: ResolvedStep,
+    todo: RunsToDelete,
+    output: string,
+  ): Promise<DeleteOutcome>;
+  readonly rowDelete?: RowDelete<O, C>;
   testConnection(connection: Connection): Promise<ConnectionTestOutcome>;
   busiesCallingThread?: boolean;
+}
+
+/** A SQL database's part of delete mode (deleteMatchingRows): the table base does the rest. */
+export interface RowDelete<O, C> {
+  /** The keys the table enforces, primary key first (deleteKey picks one the step generates). */
+  tableKeys(client: C, o: O): Promise<TableKey[]>;
+  /** The statements that load the runs' rows of the key's columns beside the table and delete their matches. */
+  deleter(client: C, o: O, key: DeleteKey, runs: readonly GeneratedRun[]): RowDeleter;
 }
