@@ -1,5 +1,6 @@
 import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
+import { driverErrorFields } from "../driver-error-fields.ts";
 import { loadCassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
@@ -16,8 +17,7 @@ interface DriverErrorFields {
   readonly innerErrors?: Readonly<Record<string, unknown>>;
 }
 
-const fieldsOf = (e: unknown): DriverErrorFields =>
-  typeof e === "object" && e !== null ? (e as DriverErrorFields) : {};
+const fieldsOf = driverErrorFields<DriverErrorFields>;
 
 /**
  * A client for the step's connection, connected, failing within the connect timeout with a

@@ -136,3 +136,32 @@ export function destinationOption(
     });
   return value;
 }
+
+/**
+ * `connecting`, or RF_BROKER_UNREACHABLE (`no <protocol> answer from <address> within N s`)
+ * once the connection's connectTimeout has passed; the caller closes a connection that comes late.
+ */
+export async function withinBrokerTimeout<T>(
+  connecting: Promise<T>,
+  o: { readonly where: string; readonly connectTimeoutMs: number; readonly address: BrokerAddress },
+  protocol: string,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new RowforgeError(
+            "RF_BROKER_UNREACHABLE",
+            `${o.where}: no ${protocol} answer from ${o.address.shown} within ${o.connectTimeoutMs / 1000} s`,
+          ),
+        ),
+      o.connectTimeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([connecting, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

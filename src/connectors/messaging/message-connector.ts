@@ -13,6 +13,7 @@ import type {
   ReadBackRequest,
 } from "../connector.ts";
 import { preparedOnce } from "../prepared-once.ts";
+import { type MessageBodyParts, messageBodyParts } from "./message-body-parts.ts";
 import { openMessageSink } from "./message-sink.ts";
 import type { MessageTransport } from "./message-transport.ts";
 
@@ -47,14 +48,19 @@ export interface MessageConnectorDefinition<O extends MessageOptions> {
   checkAccess?(o: O, access: ResourceAccess): Promise<void>;
   /** Looks at the destination before anything is sent (reachable, login, topic exists). */
   checkTarget?(o: O): Promise<void>;
-  /** Connects and returns the step's transport; `schema` is the step's columns. */
-  connect(
+  /**
+   * Connects and returns the step's transport; `schema` is the step's columns. A broker whose
+   * transport needs only the options and each row's parts gives `transport` instead.
+   */
+  connect?(
     step: ResolvedStep,
     o: O,
     schema: Schema,
     schedule: LoadSchedule | undefined,
     access: ResourceAccess,
   ): Promise<MessageTransport>;
+  /** Connects and returns the transport sending each row's parts (messageBodyParts of the step's columns). */
+  transport?(o: O, parts: MessageBodyParts): Promise<MessageTransport>;
   testConnection?(connection: Connection, access: ResourceAccess): Promise<ConnectionTestOutcome>;
   /** What delete mode says for a step: that the destination cannot take back what was sent. */
   readonly cannotDelete: string;
@@ -94,6 +100,11 @@ export function messageConnector<O extends MessageOptions>(
 ): PreparingConnector<O> {
   const prepare = preparedOnce((step) => def.readOptions(step));
   const { checkAccess } = def;
+  const connectParts =
+    def.transport ??
+    (() => {
+      throw new Error(`message connector ${def.name} gives neither connect nor transport`);
+    });
   return {
     name: def.name,
     formats: def.formats,
@@ -117,7 +128,9 @@ export function messageConnector<O extends MessageOptions>(
       const where = o.where;
       const schedule = scheduleOf(target.step, target.rowCount, where);
       await checkAccess?.(o, target.access);
-      const transport = await def.connect(target.step, o, target.schema, schedule, target.access);
+      const transport = await (def.connect
+        ? def.connect(target.step, o, target.schema, schedule, target.access)
+        : connectParts(o, messageBodyParts(target.step, target.schema)));
       return openMessageSink(transport, {
         where,
         rowCount: target.rowCount,

@@ -1,5 +1,4 @@
 import type { PreparingConnector } from "../connector.ts";
-import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectMqtt, mqttServerVersion } from "./mqtt-client.ts";
 import { MQTT_OPTIONS } from "./mqtt-option-schema.ts";
@@ -16,9 +15,7 @@ export const mqttConnector: PreparingConnector<MqttOptions> = messageConnector({
   group: "messaging",
   optionSchema: MQTT_OPTIONS,
   readOptions: readMqttOptions,
-  async connect(step, o, schema) {
-    return mqttTransport(o, messageBodyParts(step, schema));
-  },
+  transport: mqttTransport,
   async testConnection(connection) {
     const o = mqttOptions(connection.options, `connection "${connection.name}"`, false);
     const client = await connectMqtt(o);

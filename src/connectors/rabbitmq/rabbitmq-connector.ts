@@ -1,6 +1,5 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
-import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectRabbit, ensureDestination } from "./rabbitmq-client.ts";
 import { RABBITMQ_OPTIONS } from "./rabbitmq-option-schema.ts";
@@ -19,9 +18,7 @@ export const rabbitmqConnector: PreparingConnector<RabbitOptions> = messageConne
   group: "messaging",
   optionSchema: RABBITMQ_OPTIONS,
   readOptions: readRabbitOptions,
-  async connect(step, o, schema) {
-    return rabbitTransport(o, messageBodyParts(step, schema));
-  },
+  transport: rabbitTransport,
   async testConnection(connection) {
     const c = connection.options;
     const named = c.destinationName ?? c.queue ?? c.exchange;
