@@ -6,7 +6,7 @@ import {
   type CassandraOptions,
   type CassandraServer,
   describeServer,
-  tableName,
+  tableOnServer,
 } from "./cassandra-options.ts";
 
 /** What the driver puts on its errors (NoHostAvailableError carries one error per host tried). */
@@ -141,7 +141,7 @@ export function writeError(
   }
   return new RowforgeError(
     "RF_DB_WRITE_FAILED",
-    `step "${stepName}": Cassandra table ${tableName(o)} on ${describeServer(o)} refused the rows${at}: ${f.message ?? String(e)}${kept}`,
+    `step "${stepName}": ${tableOnServer(o)} refused the rows${at}: ${f.message ?? String(e)}${kept}`,
     {
       cause: e,
       hint: "the message names the table, row, column and value Cassandra refused; rows written before it stay (run again with saveMode overwrite to start from an empty table)",

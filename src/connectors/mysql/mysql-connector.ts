@@ -6,12 +6,13 @@ import { describeMysqlTable, listMysqlTables } from "./mysql-describe.ts";
 import { MYSQL_OPTIONS } from "./mysql-option-schema.ts";
 import {
   type MysqlServer,
+  outputName,
   qualifiedTable,
   readMysqlOptions,
   readMysqlServer,
   tableName,
 } from "./mysql-options.ts";
-import { createMysqlSink, outputName } from "./mysql-sink.ts";
+import { createMysqlSink } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { MYSQL_TYPES } from "./mysql-type-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";

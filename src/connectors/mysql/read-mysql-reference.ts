@@ -8,8 +8,7 @@ import {
   sqlReferenceReader,
 } from "../reference/sql-table-reader.ts";
 import { connectError, connectMysql, type MysqlClient } from "./mysql-client.ts";
-import { type MysqlOptions, qualifiedTable, quoteIdent } from "./mysql-options.ts";
-import { outputName } from "./mysql-sink.ts";
+import { type MysqlOptions, outputName, qualifiedTable, quoteIdent } from "./mysql-options.ts";
 import { tableNotFound } from "./mysql-table.ts";
 
 /** How rowforge reaches an existing MySQL/MariaDB table, for reference data and read-back; the session is in UTC. */

@@ -6,13 +6,14 @@ import { postgresRowDelete } from "./postgres-delete.ts";
 import { describePostgresTable, listPostgresTables } from "./postgres-describe.ts";
 import { POSTGRES_OPTIONS } from "./postgres-option-schema.ts";
 import {
+  outputName,
   type PostgresServer,
   qualifiedTable,
   readPostgresOptions,
   readPostgresServer,
   tableName,
 } from "./postgres-options.ts";
-import { createPostgresSink, outputName } from "./postgres-sink.ts";
+import { createPostgresSink } from "./postgres-sink.ts";
 import { columnTypes, createTable, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
 import { POSTGRES_TYPES } from "./postgres-type-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";

@@ -41,6 +41,9 @@ export const describeServer = (o: PostgresServer): string => `${o.host}:${o.port
 /** `schema.table` as messages show it. */
 export const tableName = (o: PostgresOptions): string => `${o.schema}.${o.table}`;
 
+/** Where a step's rows went, as reports show it (no user, no password). */
+export const outputName = (o: PostgresOptions): string => `postgres://${describeServer(o)}/${tableName(o)}`;
+
 /** How PostgreSQL writes URLs and names: "a"."b", unquoted names folded to lower case. */
 const POSTGRES: DatabaseDialect = {
   product: "PostgreSQL",

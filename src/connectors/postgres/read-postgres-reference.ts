@@ -9,8 +9,7 @@ import {
   sqlReferenceReader,
 } from "../reference/sql-table-reader.ts";
 import { connectError, connectPostgres } from "./postgres-client.ts";
-import { type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
-import { outputName } from "./postgres-sink.ts";
+import { outputName, type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
 import { tableNotFound } from "./postgres-table.ts";
 
 /** How rowforge reaches an existing PostgreSQL table, for reference data and read-back. */
