@@ -178,13 +178,16 @@ test("item 5: unknown keys inside field options are errors unless lenient; NDJSO
   assert.deepEqual(errors(lenient.diagnostics), []);
 });
 
-test("item 8: two steps of one name in different tasks on one data source are refused, never one dropped", async () => {
-  const dir = fixtureDir({
-    "plan/p.yaml":
-      "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: json}\n",
+/** A plan whose tasks a_task (on data source json) and b_task (on `second`) each have a step named accounts. */
+const accountsTwice = (second: string): string =>
+  fixtureDir({
+    "plan/p.yaml": `name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: ${second}}\n`,
     "task/a.yaml": TASK("a_task", "accounts"),
     "task/b.yaml": TASK("b_task", "accounts"),
   });
+
+test("item 8: two steps of one name in different tasks on one data source are refused, never one dropped", async () => {
+  const dir = accountsTwice("json");
   const load = await loadPlanFile(join(dir, "plan", "p.yaml"), loadIn(dir));
   const e = errors(load.diagnostics);
   assert.deepEqual(
@@ -197,12 +200,7 @@ test("item 8: two steps of one name in different tasks on one data source are re
   );
   assert.equal(e[0]!.location?.line, 4);
   // On different data sources they are two steps.
-  const dir2 = fixtureDir({
-    "plan/p.yaml":
-      "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: other}\n",
-    "task/a.yaml": TASK("a_task", "accounts"),
-    "task/b.yaml": TASK("b_task", "accounts"),
-  });
+  const dir2 = accountsTwice("other");
   const ok = await loadPlanFile(join(dir2, "plan", "p.yaml"), loadIn(dir2));
   assert.deepEqual(errors(ok.diagnostics), []);
   assert.equal(ok.plan?.steps.length, 2);

@@ -165,3 +165,33 @@ export async function withinBrokerTimeout<T>(
     clearTimeout(timer);
   }
 }
+
+/** What a broker connector reads the same way for every broker. */
+export interface BrokerTarget {
+  /** `step "s" (connection "c"): <destination> at <scheme>://host:port`. */
+  readonly where: string;
+  readonly address: BrokerAddress;
+  /** The login (the connection's user and password, else the URL's). Never shown. */
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly connectTimeoutMs: number;
+  /** `host:port/destination`: the step's output. */
+  readonly output: string;
+}
+
+/** The login, connect timeout and output of options `o` for `destination` at `address`; `where` names them in messages. */
+export function brokerTarget(
+  o: Readonly<Record<string, string>>,
+  address: BrokerAddress,
+  where: string,
+  destination: string,
+): BrokerTarget {
+  return {
+    where,
+    address,
+    user: o.user?.trim() || address.user,
+    password: o.password ?? address.password,
+    connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
+    output: `${address.shown}/${destination}`,
+  };
+}
