@@ -2,7 +2,7 @@ import type { Column } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { decimalText } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
-import { floatText } from "../arrow-values/json-renderer.ts";
+import { floatText, writeEntries } from "../arrow-values/json-renderer.ts";
 import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
 
 /**
@@ -440,14 +440,7 @@ function entriesWriter(
         writeNull(out);
         return;
       }
-      out.byte(open);
-      const from = offsets[i]!;
-      const to = offsets[i + 1]!;
-      for (let k = from; k < to; k++) {
-        if (k > from) out.byte(44);
-        entry(out, k);
-      }
-      out.byte(close);
+      writeEntries(out, open, close, offsets[i]!, offsets[i + 1]!, entry);
     },
   };
 }
