@@ -27,7 +27,7 @@ export interface MessageOptions {
  * What one broker or HTTP connector brings; the rest (pacing, counting, delete, options parsed
  * once a step) is shared. `O` is the step's options as `readOptions` parses them.
  */
-export interface MessageConnectorDefinition<O extends MessageOptions> {
+export interface MessageConnectorFacts<O extends MessageOptions> {
   readonly name: string;
   /** The connection types (and step formats) it serves. */
   readonly formats: readonly string[];
@@ -48,19 +48,6 @@ export interface MessageConnectorDefinition<O extends MessageOptions> {
   checkAccess?(o: O, access: ResourceAccess): Promise<void>;
   /** Looks at the destination before anything is sent (reachable, login, topic exists). */
   checkTarget?(o: O): Promise<void>;
-  /**
-   * Connects and returns the step's transport; `schema` is the step's columns. A broker whose
-   * transport needs only the options and each row's parts gives `transport` instead.
-   */
-  connect?(
-    step: ResolvedStep,
-    o: O,
-    schema: Schema,
-    schedule: LoadSchedule | undefined,
-    access: ResourceAccess,
-  ): Promise<MessageTransport>;
-  /** Connects and returns the transport sending each row's parts (messageBodyParts of the step's columns). */
-  transport?(o: O, parts: MessageBodyParts): Promise<MessageTransport>;
   testConnection?(connection: Connection, access: ResourceAccess): Promise<ConnectionTestOutcome>;
   /** What delete mode says for a step: that the destination cannot take back what was sent. */
   readonly cannotDelete: string;
@@ -72,6 +59,26 @@ export interface MessageConnectorDefinition<O extends MessageOptions> {
    */
   readonly cannotReadBack?: string;
 }
+
+/**
+ * A message connector: its facts, and how it connects. `connect` returns the step's transport
+ * (`schema` is the step's columns); a broker whose transport needs only the options and each
+ * row's parts (messageBodyParts of the step's columns) gives `transport` instead.
+ */
+export type MessageConnectorDefinition<O extends MessageOptions> = MessageConnectorFacts<O> &
+  (
+    | {
+        connect(
+          step: ResolvedStep,
+          o: O,
+          schema: Schema,
+          schedule: LoadSchedule | undefined,
+          access: ResourceAccess,
+        ): Promise<MessageTransport>;
+        readonly transport?: undefined;
+      }
+    | { transport(o: O, parts: MessageBodyParts): Promise<MessageTransport>; readonly connect?: undefined }
+  );
 
 /** `rowsPerSecond` of a step, as a number (undefined when absent). */
 export function rowsPerSecondOf(step: ResolvedStep, where: string): number | undefined {
@@ -100,11 +107,6 @@ export function messageConnector<O extends MessageOptions>(
 ): PreparingConnector<O> {
   const prepare = preparedOnce((step) => def.readOptions(step));
   const { checkAccess } = def;
-  const connectParts =
-    def.transport ??
-    (() => {
-      throw new Error(`message connector ${def.name} gives neither connect nor transport`);
-    });
   return {
     name: def.name,
     formats: def.formats,
@@ -130,7 +132,7 @@ export function messageConnector<O extends MessageOptions>(
       await checkAccess?.(o, target.access);
       const transport = await (def.connect
         ? def.connect(target.step, o, target.schema, schedule, target.access)
-        : connectParts(o, messageBodyParts(target.step, target.schema)));
+        : def.transport(o, messageBodyParts(target.step, target.schema)));
       return openMessageSink(transport, {
         where,
         rowCount: target.rowCount,

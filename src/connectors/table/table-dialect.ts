@@ -101,22 +101,28 @@ export interface TableDialect<O extends TableOptions & S, S, C, K extends TableC
   readReference?(o: O, step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
   /** Where a step's rows went, as reports name it (`postgres://host:port/db/schema.table`): what delete mode looks for in the history. */
   outputName(o: O): string;
-  /**
-   * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
-   * on a connection the caller ends (which rolls back what a failure left open). A SQL
-   * database gives what deleteMatchingRows needs instead (`rowDelete`); one of the two is given.
-   */
-  deleteRuns?(
-    client: C,
-    o: O,
-    step: ResolvedStep,
-    todo: RunsToDelete,
-    output: string,
-  ): Promise<DeleteOutcome>;
-  readonly rowDelete?: RowDelete<O, C>;
   testConnection(connection: Connection): Promise<ConnectionTestOutcome>;
   busiesCallingThread?: boolean;
 }
+
+/**
+ * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
+ * on a connection the caller ends (which rolls back what a failure left open). A SQL database
+ * gives what deleteMatchingRows needs (`rowDelete`) and the table base does the rest; another
+ * gives the whole delete (`deleteRuns`).
+ */
+export type DialectDelete<O, C> =
+  | {
+      deleteRuns(
+        client: C,
+        o: O,
+        step: ResolvedStep,
+        todo: RunsToDelete,
+        output: string,
+      ): Promise<DeleteOutcome>;
+      readonly rowDelete?: undefined;
+    }
+  | { readonly rowDelete: RowDelete<O, C>; readonly deleteRuns?: undefined };
 
 /** A SQL database's part of delete mode (deleteMatchingRows): the table base does the rest. */
 export interface RowDelete<O, C> {
