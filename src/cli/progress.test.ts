@@ -19,6 +19,20 @@ function captureIo(): { io: CliIo; text: () => string } {
   return { io, text: () => err };
 }
 
+/** A progress display on a captured stderr, with a clock the test sets (`at(ms)`). */
+function clockedProgress(tty: boolean) {
+  let now = 0;
+  const { io, text } = captureIo();
+  const progress = createProgress(io, tty, () => now);
+  return {
+    progress,
+    text,
+    at: (ms: number) => {
+      now = ms;
+    },
+  };
+}
+
 test("a progress line gives records, percent, rows/s, elapsed time and the ETA", () => {
   assert.equal(progressText(250_000, 1_000_000, 0.5), " 25% 250,000/1,000,000 500k/s 0.5s eta 1.5s");
   assert.equal(progressText(1_000_000, 1_000_000, 2), "100% 1,000,000/1,000,000 500k/s 2.0s");
@@ -30,19 +44,17 @@ test("a progress line gives records, percent, rows/s, elapsed time and the ETA",
 });
 
 test("log lines come every 10%, at least every 10 seconds, and once at the end of each step", () => {
-  let now = 0;
-  const { io, text } = captureIo();
-  const p = createProgress(io, false, () => now);
+  const { progress: p, text, at } = clockedProgress(false);
   p.update("a", 0, 1000);
-  now = 1000;
+  at(1000);
   p.update("a", 50, 1000); // the first decile: a line
-  now = 2000;
+  at(2000);
   p.update("a", 55, 1000); // the same decile: no line
-  now = 12_000;
+  at(12_000);
   p.update("a", 60, 1000); // ten seconds without a line: one line
-  now = 13_000;
+  at(13_000);
   p.update("a", 150, 1000);
-  now = 20_000;
+  at(20_000);
   p.update("a", 1000, 1000);
   p.update("a", 1000, 1000); // finished steps say nothing more
   p.end();
@@ -55,11 +67,9 @@ test("log lines come every 10%, at least every 10 seconds, and once at the end o
 });
 
 test("on a terminal the bar is redrawn in place and ends with a newline", () => {
-  let now = 0;
-  const { io, text } = captureIo();
-  const p = createProgress(io, true, () => now);
+  const { progress: p, text, at } = clockedProgress(true);
   p.update("step", 0, 100);
-  now = 1000;
+  at(1000);
   p.update("step", 100, 100);
   const out = text();
   assert.match(out, /^\rstep\s+\[\.{24}\]\s+0% 0\/100 \?\/s 0\.0s eta \?\x1b\[K/);

@@ -5,6 +5,10 @@ import { durationRows, durationSeconds, loadPatternProblem, stepSchedule } from 
 const schedule = (count: Parameters<typeof stepSchedule>[0], rps?: number, rows = 0) =>
   stepSchedule(count, rps, rows, 'step "s"')!;
 
+/** The schedule of a load pattern of this type and options over `duration`. */
+const patterned = (duration: string, type: string, options: Record<string, unknown>) =>
+  schedule({ duration, pattern: { type, options } });
+
 describe("load schedules", () => {
   it("reads durations", () => {
     assert.equal(durationSeconds("30s"), 30);
@@ -46,10 +50,7 @@ describe("load schedules", () => {
   });
 
   it("a ramp integrates to its mean rate and speeds up", () => {
-    const s = schedule({
-      duration: "10s",
-      pattern: { type: "ramp", options: { startRate: 10, endRate: 30 } },
-    });
+    const s = patterned("10s", "ramp", { startRate: 10, endRate: 30 });
     assert.equal(s.totalRows, 200);
     assert.equal(s.rateAt(5), 20);
     // The first half sends (10 + 20) / 2 * 5 = 75 rows, the second 125.
@@ -58,12 +59,11 @@ describe("load schedules", () => {
   });
 
   it("a spike runs at its spike rate for its fraction of the duration", () => {
-    const s = schedule({
-      duration: "10s",
-      pattern: {
-        type: "spike",
-        options: { baseRate: 10, spikeRate: 100, spikeStart: 0.5, spikeDuration: 0.2 },
-      },
+    const s = patterned("10s", "spike", {
+      baseRate: 10,
+      spikeRate: 100,
+      spikeStart: 0.5,
+      spikeDuration: 0.2,
     });
     assert.equal(s.rateAt(4), 10);
     assert.equal(s.rateAt(6), 100);
@@ -73,17 +73,11 @@ describe("load schedules", () => {
   });
 
   it("stepped holds each step's rate for its duration, the last to the end", () => {
-    const s = schedule({
-      duration: "10s",
-      pattern: {
-        type: "step",
-        options: {
-          steps: [
-            { rate: 10, duration: "2s" },
-            { rate: 50, duration: "3s" },
-          ],
-        },
-      },
+    const s = patterned("10s", "step", {
+      steps: [
+        { rate: 10, duration: "2s" },
+        { rate: 50, duration: "3s" },
+      ],
     });
     assert.equal(s.rateAt(1), 10);
     assert.equal(s.rateAt(3), 50);
@@ -92,22 +86,18 @@ describe("load schedules", () => {
   });
 
   it("a wave oscillates around its base rate, frequency waves per duration", () => {
-    const s = schedule({
-      duration: "8s",
-      pattern: { type: "sinusoidal", options: { baseRate: 100, amplitude: 50, frequency: 2 } },
-    });
+    const s = patterned("8s", "sinusoidal", { baseRate: 100, amplitude: 50, frequency: 2 });
     assert.ok(Math.abs(s.rateAt(1) - 150) < 0.1);
     assert.ok(Math.abs(s.rateAt(3) - 50) < 0.1);
     assert.equal(s.totalRows, 800);
   });
 
   it("breakingPoint raises the rate every interval up to maxRate", () => {
-    const s = schedule({
-      duration: "10s",
-      pattern: {
-        type: "breakingPoint",
-        options: { startRate: 10, rateIncrement: 10, incrementInterval: "2s", maxRate: 30 },
-      },
+    const s = patterned("10s", "breakingPoint", {
+      startRate: 10,
+      rateIncrement: 10,
+      incrementInterval: "2s",
+      maxRate: 30,
     });
     assert.deepEqual(
       [0.5, 2.5, 4.5, 6.5, 9.5].map((t) => s.rateAt(t)),
@@ -117,10 +107,7 @@ describe("load schedules", () => {
   });
 
   it("due moments and rows due agree for every row", () => {
-    const s = schedule({
-      duration: "3s",
-      pattern: { type: "ramp", options: { startRate: 0, endRate: 200 } },
-    });
+    const s = patterned("3s", "ramp", { startRate: 0, endRate: 200 });
     for (let k = 1; k < s.totalRows; k++) assert.equal(s.rowsDueBy(s.dueAt(k)), k + 1, `row ${k}`);
   });
 

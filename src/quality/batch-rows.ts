@@ -139,14 +139,8 @@ export function jsonSafe(v: SqlValue, type: DataType): unknown {
     case "binary":
       return Buffer.from(v as Uint8Array).toString("base64");
     case "array":
-      return (v as readonly SqlValue[]).map((x) => jsonSafe(x, type.element));
     case "map":
-      return Object.fromEntries(
-        [...(v as ReadonlyMap<SqlValue, SqlValue>)].map(([k, x]) => [
-          String(jsonSafe(k, type.key)),
-          jsonSafe(x, type.value),
-        ]),
-      );
+      return collectionJson(v, type, jsonSafe);
     case "struct": {
       const o = v as Record<string, SqlValue>;
       return Object.fromEntries(type.fields.map((f) => [f.name, jsonSafe(o[f.name] ?? null, f.type)]));
@@ -154,6 +148,24 @@ export function jsonSafe(v: SqlValue, type: DataType): unknown {
     default:
       return v;
   }
+}
+
+/**
+ * An array's or a map's items as JSON, each by `item` (a map as an object whose keys are its
+ * keys' text).
+ */
+export function collectionJson(
+  v: SqlValue,
+  type: Extract<DataType, { kind: "array" | "map" }>,
+  item: (x: SqlValue, type: DataType) => unknown,
+): unknown {
+  if (type.kind === "array") return (v as readonly SqlValue[]).map((x) => item(x, type.element));
+  return Object.fromEntries(
+    [...(v as ReadonlyMap<SqlValue, SqlValue>)].map(([k, x]) => [
+      String(jsonSafe(k, type.key)),
+      item(x, type.value),
+    ]),
+  );
 }
 
 function decimalText(unscaled: bigint, scale: number): string {

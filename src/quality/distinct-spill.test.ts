@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { writeDuckParquet } from "../../test/support/duck-parquet.ts";
-import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../../test/support/open-access.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
+import { withSpillFolder } from "../../test/support/spill-folders.ts";
 import { runValidations } from "../app/validations/run-validations.ts";
 import type { Validation } from "../model/validation.ts";
 import { DEFAULT_CHECK_LIMITS } from "./check.ts";
@@ -45,10 +45,7 @@ const check = (type: string, options: Record<string, unknown>): Validation => ({
 });
 
 test("distinct-value checks past a small budget spill to disk and answer as in memory and as DuckDB counts", async () => {
-  const dir = fixtureDir({});
-  const spillDir = join(dir, "spill");
-  mkdirSync(spillDir);
-  try {
+  await withSpillFolder(async (dir, spillDir) => {
     const expected = await writeData(dir);
     const proportion = expected.distinct / expected.rows;
     const validations: Validation[] = [
@@ -107,7 +104,5 @@ test("distinct-value checks past a small budget spill to disk and answer as in m
     assert.deepEqual(negated!.sample, [{ mostCommon: "HOT", count: expected.hot }]);
     assert.ok(Number(negated!.details?.partitions) > 64, "split again");
     assert.deepEqual(readdirSync(spillDir), [], "spill files are removed");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

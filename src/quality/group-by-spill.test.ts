@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { writeDuckParquet } from "../../test/support/duck-parquet.ts";
-import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../../test/support/open-access.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
+import { assertDisposeRemovesSpill, withSpillFolder } from "../../test/support/spill-folders.ts";
 import { runValidations } from "../app/validations/run-validations.ts";
 import { DataTypes } from "../model/data-type.ts";
 import type { Validation } from "../model/validation.ts";
-import { BatchRows } from "./batch-rows.ts";
-import { DEFAULT_CHECK_LIMITS } from "./check.ts";
-import { compileValidation } from "./compile-validation.ts";
 
 /**
  * Rows enough for every level-0 partition (of 64) to hold more groups than the budget the test
@@ -51,10 +48,7 @@ async function writeData(
 }
 
 test("unique and a group-by over 300,000 rows past a small budget of groups spill to disk and find the planted defects exactly", async () => {
-  const dir = fixtureDir({});
-  const spillDir = join(dir, "spill");
-  mkdirSync(spillDir);
-  try {
+  await withSpillFolder(async (dir, spillDir) => {
     const expected = await writeData(dir);
     assert.ok(expected.dupIds > 20 && expected.badAccts > 10, "the data has planted defects");
     const validations: Validation[] = [
@@ -88,32 +82,14 @@ test("unique and a group-by over 300,000 rows past a small budget of groups spil
     assert.ok(Number(groupBy!.details?.partitions) > 64);
     for (const s of groupBy!.sample) assert.equal(s["sum(amount)"], 12);
     assert.deepEqual(readdirSync(spillDir), [], "spill files are removed");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a group-by that spilled and is not finished (its read failed) removes its files when disposed", () => {
-  const spillDir = fixtureDir({});
-  try {
-    const fields = [{ name: "id", type: DataTypes.string }];
-    const limits = { ...DEFAULT_CHECK_LIMITS, maxGroups: 10, spillDir };
-    const [check] = compileValidation(
-      { kind: "field", field: "id", checks: [{ type: "unique", options: {} }], nested: [] },
-      fields,
-      limits,
-    );
-    const ids = Array.from({ length: 300_000 }, (_, i) => `key-${i}`);
-    const rows = BatchRows.ofColumns(fields, [ids], ids.length);
-    check!.consume(
-      rows,
-      Uint32Array.from(ids, (_, i) => i),
-      ids.length,
-    );
-    assert.equal(readdirSync(spillDir).length, 1, "a spill folder was made");
-    check!.dispose?.();
-    assert.deepEqual(readdirSync(spillDir), []);
-  } finally {
-    rmSync(spillDir, { recursive: true, force: true });
-  }
+  assertDisposeRemovesSpill(
+    { kind: "field", field: "id", checks: [{ type: "unique", options: {} }], nested: [] },
+    { name: "id", type: DataTypes.string },
+    Array.from({ length: 300_000 }, (_, i) => `key-${i}`),
+    { maxGroups: 10 },
+  );
 });

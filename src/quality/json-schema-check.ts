@@ -8,7 +8,7 @@ import type { SqlValue } from "../engine/index.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { DataType } from "../model/data-type.ts";
 import type { Validation } from "../model/validation.ts";
-import { jsonSafe } from "./batch-rows.ts";
+import { collectionJson, jsonSafe } from "./batch-rows.ts";
 
 /** Why a value fails a JSON Schema (ajv's message, with where in the value), or undefined when it matches. */
 export type JsonSchemaTest = (v: SqlValue, type: DataType) => string | undefined;
@@ -202,14 +202,8 @@ function jsonValue(v: SqlValue, type: DataType): unknown {
     case "decimal":
       return Number(jsonSafe(v, type));
     case "array":
-      return (v as readonly SqlValue[]).map((x) => jsonValue(x, type.element));
     case "map":
-      return Object.fromEntries(
-        [...(v as ReadonlyMap<SqlValue, SqlValue>)].map(([k, x]) => [
-          String(jsonSafe(k, type.key)),
-          jsonValue(x, type.value),
-        ]),
-      );
+      return collectionJson(v, type, jsonValue);
     case "struct": {
       const o = v as Record<string, SqlValue>;
       // A null field is an absent key, as JSON writers leave it out (ignoreNullFields).

@@ -6,12 +6,10 @@ import { writeDuckParquet } from "../../test/support/duck-parquet.ts";
 import { fixtureDir } from "../../test/support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../../test/support/open-access.ts";
 import { parquetValidationsPlan } from "../../test/support/parquet-validations.ts";
+import { assertDisposeRemovesSpill } from "../../test/support/spill-folders.ts";
 import { runValidations } from "../app/validations/run-validations.ts";
 import { DataTypes } from "../model/data-type.ts";
 import type { Validation } from "../model/validation.ts";
-import { BatchRows } from "./batch-rows.ts";
-import { DEFAULT_CHECK_LIMITS } from "./check.ts";
-import { compileValidation } from "./compile-validation.ts";
 
 /**
  * Values enough to spill past the budget the test gives (20,000) ten times over, as 10M past 1M
@@ -102,31 +100,15 @@ test("median and quantiles over 200,000 values past a reduced budget spill, stay
 });
 
 test("a median that spilled and is not finished (its read failed) removes its file when disposed", () => {
-  const spillDir = fixtureDir({});
-  try {
-    const fields = [{ name: "x", type: DataTypes.double }];
-    const limits = { ...DEFAULT_CHECK_LIMITS, maxValues: 1_000, spillDir };
-    const [check] = compileValidation(
-      {
-        kind: "field",
-        field: "x",
-        checks: [{ type: "medianBetween", options: { min: 0, max: 1 } }],
-        nested: [],
-      },
-      fields,
-      limits,
-    );
-    const xs = Array.from({ length: 50_000 }, (_, i) => i / 7);
-    const rows = BatchRows.ofColumns(fields, [xs], xs.length);
-    check!.consume(
-      rows,
-      Uint32Array.from(xs, (_, i) => i),
-      xs.length,
-    );
-    assert.equal(readdirSync(spillDir).length, 1, "a spill folder was made");
-    check!.dispose?.();
-    assert.deepEqual(readdirSync(spillDir), []);
-  } finally {
-    rmSync(spillDir, { recursive: true, force: true });
-  }
+  assertDisposeRemovesSpill(
+    {
+      kind: "field",
+      field: "x",
+      checks: [{ type: "medianBetween", options: { min: 0, max: 1 } }],
+      nested: [],
+    },
+    { name: "x", type: DataTypes.double },
+    Array.from({ length: 50_000 }, (_, i) => i / 7),
+    { maxValues: 1_000 },
+  );
 });

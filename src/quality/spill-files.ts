@@ -120,19 +120,11 @@ export class SpillFiles {
   /** Calls `each(buf, start, end)` for every record of partition p, in memory or on disk (no copy per record). */
   forEach(p: number, each: (buf: Uint8Array, start: number, end: number) => void): void {
     if (!this.onDisk) {
+      const at = { start: 0, end: 0 };
       for (const chunk of this.chunks[p]!) {
-        let k = 0;
-        while (k < chunk.length) {
-          let len = 0;
-          let shift = 0;
-          for (;;) {
-            const b = chunk[k++]!;
-            len += (b & 0x7f) * 2 ** shift;
-            if (b < 0x80) break;
-            shift += 7;
-          }
-          each(chunk, k, k + len);
-          k += len;
+        for (let k = 0; k < chunk.length; k = at.end) {
+          locateRecord(chunk, k, at);
+          each(chunk, at.start, at.end);
         }
       }
       return;
@@ -234,17 +226,23 @@ export class SpillFiles {
 
 /** The records of a buffer of whole records (each after its length). */
 function* recordsIn(buf: Uint8Array): Generator<Uint8Array> {
-  let k = 0;
-  while (k < buf.length) {
-    let len = 0;
-    let shift = 0;
-    for (;;) {
-      const b = buf[k++]!;
-      len += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) break;
-      shift += 7;
-    }
-    yield buf.subarray(k, k + len);
-    k += len;
+  const at = { start: 0, end: 0 };
+  for (let k = 0; k < buf.length; k = at.end) {
+    locateRecord(buf, k, at);
+    yield buf.subarray(at.start, at.end);
   }
+}
+
+/** Where the record whose length (a base-128 varint) starts at `k` of `buf` lies, into `at`. */
+function locateRecord(buf: Uint8Array, k: number, at: { start: number; end: number }): void {
+  let len = 0;
+  let shift = 0;
+  for (;;) {
+    const b = buf[k++]!;
+    len += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) break;
+    shift += 7;
+  }
+  at.start = k;
+  at.end = k + len;
 }

@@ -7,6 +7,10 @@ import type { StoredConnection, StoredPlan } from "./store-records.ts";
 
 const t = storePerTest();
 
+/** The names a collection lists, in its order. */
+const namesIn = async (c: { list(): Promise<readonly { name: string }[]> }): Promise<string[]> =>
+  (await c.list()).map((r) => r.name);
+
 describe("store.plans", () => {
   it("saves, reads, replaces, lists and deletes plans", async () => {
     assert.equal(await t.store.plans.get("accounts"), undefined);
@@ -18,17 +22,11 @@ describe("store.plans", () => {
     await t.store.plans.put(replaced);
     assert.deepEqual(await t.store.plans.get("accounts"), replaced);
 
-    assert.deepEqual(
-      (await t.store.plans.list()).map((p) => p.name),
-      ["accounts", "orders"],
-    );
+    assert.deepEqual(await namesIn(t.store.plans), ["accounts", "orders"]);
     assert.equal(await t.store.plans.delete("accounts"), true);
     assert.equal(await t.store.plans.delete("accounts"), false);
     assert.equal(await t.store.plans.get("accounts"), undefined);
-    assert.deepEqual(
-      (await t.store.plans.list()).map((p) => p.name),
-      ["orders"],
-    );
+    assert.deepEqual(await namesIn(t.store.plans), ["orders"]);
   });
 
   it("keeps names case-sensitive and exact", async () => {
@@ -39,10 +37,7 @@ describe("store.plans", () => {
     assert.equal((await t.store.plans.get("accounts"))?.id, "lower");
     assert.equal(await t.store.plans.get("ACCOUNTS"), undefined);
     assert.equal((await t.store.plans.get("plan!with/odd chars é"))?.name, "plan!with/odd chars é");
-    assert.deepEqual(
-      (await t.store.plans.list()).map((p) => p.name),
-      ["Accounts", "accounts", "plan!with/odd chars é"],
-    );
+    assert.deepEqual(await namesIn(t.store.plans), ["Accounts", "accounts", "plan!with/odd chars é"]);
   });
 
   it("refuses a plan of the wrong shape with RF_RECORD_INVALID", async () => {
@@ -73,10 +68,7 @@ describe("store.connections", () => {
     assert.deepEqual(pg, sampleConnection("pg"));
     assert.equal(pg?.options.password, "s3cret");
     assert.deepEqual(await t.store.connections.get("files"), json);
-    assert.deepEqual(
-      (await t.store.connections.list()).map((c) => c.name),
-      ["files", "pg"],
-    );
+    assert.deepEqual(await namesIn(t.store.connections), ["files", "pg"]);
     assert.equal(await t.store.connections.delete("pg"), true);
     assert.equal(await t.store.connections.get("pg"), undefined);
     assert.equal(await t.store.connections.delete("nope"), false);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { loadIn } from "../../../test/support/config/load-in.ts";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { loadProject } from "../../config/index.ts";
-import { OUTPUT_KINDS } from "../output-kinds.ts";
 import { checkProject } from "./check-project.ts";
 
 test("item 5: the dry run still compiles the steps of a plan's other tasks when one task file has load errors", async () => {
@@ -15,11 +15,7 @@ test("item 5: the dry run still compiles the steps of a plan's other tasks when 
     "task/b.yaml":
       "name: b\nsteps:\n  - name: t\n    options: {path: /tmp/b}\n    fields:\n      - {name: ok}\n      - {name: r, options: {regex: '[a-'}}\n",
   });
-  const load = await loadProject([join(dir, "plan", "p.yaml")], {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+  const load = await loadProject([join(dir, "plan", "p.yaml")], loadIn(dir));
   assert.deepEqual(
     load.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
     ["RF_COUNT_NEGATIVE"],
@@ -47,11 +43,7 @@ test("issue 27 item 3: a bad regex, an unknown Datafaker method and bad SQL in t
       "",
     ].join("\n"),
   });
-  const load = await loadProject([join(dir, "task", "t.yaml")], {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+  const load = await loadProject([join(dir, "task", "t.yaml")], loadIn(dir));
   assert.deepEqual(
     load.diagnostics.filter((d) => d.severity === "error"),
     [],

@@ -5,6 +5,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { sampleExecution } from "../../../test/support/store/store-samples.ts";
 import { defaultRunConfiguration } from "../../model/run-configuration.ts";
 import { type ExecutionRecord, openStore } from "../../store/index.ts";
 import { recoverLeftRuns } from "./recover-runs.ts";
@@ -104,21 +105,13 @@ test("a server run's record is completed; a final record is left as it is; witho
   const dir = fixtureDir({});
   const store = await openStore(join(dir, "home"));
   try {
-    const base: ExecutionRecord = {
-      id: "",
+    const base = sampleExecution("", "2026-12-02T09:59:00.000Z", {
       planName: "p",
-      status: "running",
-      failedReason: null,
       runBy: "api",
       updatedBy: "api",
-      createdTs: "2026-12-02T09:59:00.000Z",
-      updatedTs: "2026-12-02T09:59:00.000Z",
-      generationSummary: [],
-      validationSummary: [],
       reportLink: "/report/x/index.html",
       timeTaken: "0.00s",
-      mode: "generate",
-    };
+    });
     const running = "0b7c1c3e-0000-4000-8000-00000000000b";
     leftBehind(dir, running, false);
     await store.executions.put({ ...base, id: running });
@@ -150,22 +143,15 @@ test("a run that ended while another process held the history has its final reco
   const dir = fixtureDir({});
   const folder = join(dir, "running");
   const id = "0b7c1c3e-0000-4000-8000-00000000000e";
-  const final: ExecutionRecord = {
-    id,
+  const final = sampleExecution(id, "2026-12-02T09:59:00.000Z", {
     planName: "p",
     status: "success",
-    failedReason: null,
     runBy: "cli",
     updatedBy: "cli",
-    createdTs: "2026-12-02T09:59:00.000Z",
     updatedTs: "2026-12-02T09:59:30.000Z",
-    generationSummary: [],
-    validationSummary: [],
-    reportLink: `/report/${id}/index.html`,
     timeTaken: "30.00s",
-    mode: "generate",
     seed: "7",
-  };
+  });
   await journalFinishedRun(folder, final);
   // Its process (this one) still lives: the record waits.
   const store = await openStore(join(dir, "home"));

@@ -3,27 +3,20 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { MessageChannel } from "node:worker_threads";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
+import { sampleExecution } from "../../../test/support/store/store-samples.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
-import { type ExecutionRecord, openStore } from "../../store/index.ts";
+import { openStore } from "../../store/index.ts";
 import type { JobEnd } from "./run-host.ts";
 import type { JobListener } from "./run-job.ts";
 import { runThreadSide, serveRunThread } from "./run-thread-port.ts";
 
-const record: ExecutionRecord = {
-  id: "r1",
+const record = sampleExecution("r1", "2026-12-02T09:59:00.000Z", {
   planName: "p",
   status: "success",
-  failedReason: null,
   runBy: "api",
   updatedBy: "api",
-  createdTs: "2026-12-02T09:59:00.000Z",
-  updatedTs: "2026-12-02T09:59:00.000Z",
-  generationSummary: [],
-  validationSummary: [],
-  reportLink: "/report/r1/index.html",
   timeTaken: "1.00s",
-  mode: "generate",
-};
+});
 
 test("a run thread's port carries its events, its calls (leftovers, the run history) and its end; the main thread's abort reaches its signal", async () => {
   const store = await openStore(join(fixtureDir({}), "home"));

@@ -4,7 +4,6 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { openAccess } from "../../access/index.ts";
 import { checkValidationSources } from "../../app/check/check-validation-sources.ts";
-import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { lastRunReports } from "../../app/validations/last-run-reports.ts";
 import { runValidations, type ValidationRunOptions } from "../../app/validations/run-validations.ts";
 import { loadProject } from "../../config/index.ts";
@@ -13,6 +12,7 @@ import { validationsPlan } from "../../quality/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK, EXIT_VALIDATION_FAILED } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { cliLoadOptions } from "../load-options.ts";
 import { validationTable } from "../validation-table.ts";
 
 interface CheckFlags {
@@ -37,12 +37,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: (code: numbe
       "rowforge home whose run history metric validations measure: the plan's last run (env ROWFORGE_HOME; default ~/.rowforge when it exists)",
     )
     .action(async (paths: string[], flags: CheckFlags) => {
-      const load = await loadProject(paths, {
-        outputKinds: OUTPUT_KINDS,
-        ...(flags.config ? { configPath: flags.config } : {}),
-        cwd: io.cwd,
-        env: io.env,
-      });
+      const load = await loadProject(paths, cliLoadOptions(flags, io));
       const errors = load.diagnostics.filter((d) => d.severity === "error");
       for (const d of sortDiagnostics(load.diagnostics))
         io.err(`${formatDiagnostic(d, { cwd: io.cwd, color: io.color })}\n`);

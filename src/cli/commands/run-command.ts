@@ -2,7 +2,6 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { openAccess } from "../../access/index.ts";
-import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { DEFAULT_BATCH_SIZE, TEXT_BATCH_SIZE } from "../../app/runs/batch-sizes.ts";
 import { cancellation } from "../../app/runs/cancellation.ts";
 import { runInForeground } from "../../app/runs/run-in-foreground.ts";
@@ -13,6 +12,7 @@ import type { Diagnostic } from "../../errors/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INTERRUPTED, EXIT_INVALID } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { cliLoadOptions } from "../load-options.ts";
 import { createProgress } from "../progress.ts";
 import {
   budgetFlags,
@@ -102,11 +102,8 @@ export function registerRun(
       // The user's own plan: it reads and writes whatever it names.
       const access = openAccess(io.cwd);
       const load = await loadPlanFile(file, {
-        outputKinds: OUTPUT_KINDS,
-        ...(flags.config ? { configPath: flags.config } : {}),
+        ...cliLoadOptions(flags, io),
         lenientOptions: flags.lenient ?? false,
-        cwd: io.cwd,
-        env: io.env,
       });
       const printErrors = (errors: readonly Diagnostic[]) => {
         for (const d of sortDiagnostics(errors))

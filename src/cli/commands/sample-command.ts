@@ -5,7 +5,6 @@ import { openAccess, type ResourceAccess } from "../../access/index.ts";
 import { isUncheckedTable } from "../../app/check/check-database-targets.ts";
 import { preflightPlan } from "../../app/check/preflight-plan.ts";
 import { chooseSeed } from "../../app/choose-seed.ts";
-import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { loadReferences } from "../../app/schemas/load-references.ts";
@@ -18,6 +17,7 @@ import { stepIdOf } from "../../model/step.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { cliLoadOptions } from "../load-options.ts";
 import { renderTable } from "../render-table.ts";
 import { FULL_VARIETY_HELP, POOLED_HELP, pooledFlag } from "../run-flags.ts";
 
@@ -120,12 +120,7 @@ interface SampleSettings {
 }
 
 async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: SampleSettings): Promise<Sampled> {
-  const load = await loadPlanFile(file, {
-    outputKinds: OUTPUT_KINDS,
-    ...(flags.config ? { configPath: flags.config } : {}),
-    cwd: io.cwd,
-    env: io.env,
-  });
+  const load = await loadPlanFile(file, cliLoadOptions(flags, io));
   const errors = load.diagnostics.filter((d) => d.severity === "error");
   const sources = load.plan?.sources ?? [resolve(io.cwd, file)];
   if (!load.plan || errors.length > 0) {

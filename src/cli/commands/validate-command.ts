@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { openAccess } from "../../access/index.ts";
 import { checkProjectReadingSchemas, type ProjectSchemas } from "../../app/check/check-project.ts";
-import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import { loadProject } from "../../config/index.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
+import { cliLoadOptions } from "../load-options.ts";
 import { fieldLines, renderMetadataFields } from "../metadata-fields-report.ts";
 import { renderSchemas } from "../schema-report.ts";
 import { transformationsFolder } from "../transformations-folder.ts";
@@ -47,12 +47,9 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: nu
     )
     .action(async (paths: string[], flags: ValidateFlags) => {
       const load = await loadProject(paths, {
-        outputKinds: OUTPUT_KINDS,
-        ...(flags.config ? { configPath: flags.config } : {}),
+        ...cliLoadOptions(flags, io),
         strict: flags.strict ?? false,
         lenientOptions: flags.lenient ?? false,
-        cwd: io.cwd,
-        env: io.env,
       });
       // A dry run of `run`: every enabled step is compiled as `run` compiles it, database steps
       // without fields with the columns read from their tables.

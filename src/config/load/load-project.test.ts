@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { loadIn } from "../../../test/support/config/load-in.ts";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import type { Diagnostic } from "../../errors/index.ts";
@@ -40,11 +41,7 @@ test("a legacy plan with a task folder: merge rules, normalised options, disable
     "application.conf":
       'postgres { pg { url = "jdbc:postgresql://127.0.0.1:5432/db", user = u, saveMode = overwrite, "spark.x.y" = 1 } }\n',
   });
-  const load = await loadProject([join(dir, "plan"), join(dir, "task")], {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+  const load = await loadProject([join(dir, "plan"), join(dir, "task")], loadIn(dir));
   assert.deepEqual(codes(load.diagnostics), []);
   assert.deepEqual(codes(load.diagnostics, "warning"), []);
   const plan = load.plans[0]!;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { loadIn } from "../../../test/support/config/load-in.ts";
 import { fixtureDir } from "../../../test/support/fixture-dir.ts";
 import { OUTPUT_KINDS } from "../../app/output-kinds.ts";
 import type { Diagnostic } from "../../errors/index.ts";
@@ -50,11 +51,7 @@ test("item 1: a task that cannot be found names every folder tried", async () =>
     "plan/plan.yaml": "name: p\ntasks:\n  - name: a_task\n    dataSourceName: json\n",
     "plan/application.conf": 'folders { taskFolderPath = "tasks-here" }\n',
   });
-  const load = await loadPlanFile(join(dir, "plan", "plan.yaml"), {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+  const load = await loadPlanFile(join(dir, "plan", "plan.yaml"), loadIn(dir));
   const e = errors(load.diagnostics).find((d) => d.code === "RF_TASK_NOT_FOUND");
   assert.ok(e, JSON.stringify(load.diagnostics));
   assert.match(e.message, /folders tried for tasks: [^,]*\/tasks-here, [^,]*plan\/tasks-here, [^,]*\/task, /);
@@ -71,11 +68,7 @@ test("item 2: a broken task file the plan does not use is a warning for it, and 
       "name: b_task\nsteps:\n  - name: s\n    count: {records: -1}\n    fields: [{name: x, type: strng}]\n",
     "task/syntax.yaml": "name: c\nsteps: [\n",
   });
-  const run = await loadPlanFile(join(dir, "plan", "good.yaml"), {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+  const run = await loadPlanFile(join(dir, "plan", "good.yaml"), loadIn(dir));
   assert.deepEqual(errors(run.diagnostics), [], JSON.stringify(errors(run.diagnostics)));
   assert.ok(run.plan);
   const scoped = run.diagnostics.filter((d) => d.location?.file?.endsWith("broken.yaml"));
@@ -87,11 +80,7 @@ test("item 2: a broken task file the plan does not use is a warning for it, and 
     "task/broken.yaml":
       "name: b_task\nsteps:\n  - name: s\n    count: {records: -1}\n    fields: [{name: x}]\n",
   });
-  const used = await loadProject([join(dir2, "plan", "p.yaml")], {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir2,
-    env: {},
-  });
+  const used = await loadProject([join(dir2, "plan", "p.yaml")], loadIn(dir2));
   assert.deepEqual(
     errors(used.diagnostics).map((d) => d.code),
     ["RF_COUNT_NEGATIVE"],
@@ -117,11 +106,7 @@ test("item 3: a disabled missing task and a foreign key into a disabled task are
     "task/a.yaml": TASK("a_task"),
     "task/b.yaml": TASK("b_task", "t"),
   });
-  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), loadIn(dir));
   assert.deepEqual(
     errors(load.diagnostics).map((d) => [d.code, d.location?.line]),
     [["RF_FOREIGN_KEY_INVALID", 10]],
@@ -193,18 +178,17 @@ test("item 5: unknown keys inside field options are errors unless lenient; NDJSO
   assert.deepEqual(errors(lenient.diagnostics), []);
 });
 
-test("item 8: two steps of one name in different tasks on one data source are refused, never one dropped", async () => {
-  const dir = fixtureDir({
-    "plan/p.yaml":
-      "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: json}\n",
+/** A plan whose tasks a_task (on data source json) and b_task (on `second`) each have a step named accounts. */
+const accountsTwice = (second: string): string =>
+  fixtureDir({
+    "plan/p.yaml": `name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: ${second}}\n`,
     "task/a.yaml": TASK("a_task", "accounts"),
     "task/b.yaml": TASK("b_task", "accounts"),
   });
-  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir,
-    env: {},
-  });
+
+test("item 8: two steps of one name in different tasks on one data source are refused, never one dropped", async () => {
+  const dir = accountsTwice("json");
+  const load = await loadPlanFile(join(dir, "plan", "p.yaml"), loadIn(dir));
   const e = errors(load.diagnostics);
   assert.deepEqual(
     e.map((d) => d.code),
@@ -216,17 +200,8 @@ test("item 8: two steps of one name in different tasks on one data source are re
   );
   assert.equal(e[0]!.location?.line, 4);
   // On different data sources they are two steps.
-  const dir2 = fixtureDir({
-    "plan/p.yaml":
-      "name: p\ntasks:\n  - {name: a_task, dataSourceName: json}\n  - {name: b_task, dataSourceName: other}\n",
-    "task/a.yaml": TASK("a_task", "accounts"),
-    "task/b.yaml": TASK("b_task", "accounts"),
-  });
-  const ok = await loadPlanFile(join(dir2, "plan", "p.yaml"), {
-    outputKinds: OUTPUT_KINDS,
-    cwd: dir2,
-    env: {},
-  });
+  const dir2 = accountsTwice("other");
+  const ok = await loadPlanFile(join(dir2, "plan", "p.yaml"), loadIn(dir2));
   assert.deepEqual(errors(ok.diagnostics), []);
   assert.equal(ok.plan?.steps.length, 2);
 });

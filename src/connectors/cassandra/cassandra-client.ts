@@ -1,11 +1,12 @@
 import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
+import { driverErrorFields } from "../driver-error-fields.ts";
 import { loadCassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
   type CassandraServer,
   describeServer,
-  tableName,
+  tableOnServer,
 } from "./cassandra-options.ts";
 
 /** What the driver puts on its errors (NoHostAvailableError carries one error per host tried). */
@@ -16,8 +17,7 @@ interface DriverErrorFields {
   readonly innerErrors?: Readonly<Record<string, unknown>>;
 }
 
-const fieldsOf = (e: unknown): DriverErrorFields =>
-  typeof e === "object" && e !== null ? (e as DriverErrorFields) : {};
+const fieldsOf = driverErrorFields<DriverErrorFields>;
 
 /**
  * A client for the step's connection, connected, failing within the connect timeout with a
@@ -141,7 +141,7 @@ export function writeError(
   }
   return new RowforgeError(
     "RF_DB_WRITE_FAILED",
-    `step "${stepName}": Cassandra table ${tableName(o)} on ${describeServer(o)} refused the rows${at}: ${f.message ?? String(e)}${kept}`,
+    `step "${stepName}": ${tableOnServer(o)} refused the rows${at}: ${f.message ?? String(e)}${kept}`,
     {
       cause: e,
       hint: "the message names the table, row, column and value Cassandra refused; rows written before it stay (run again with saveMode overwrite to start from an empty table)",

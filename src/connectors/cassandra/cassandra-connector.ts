@@ -8,13 +8,14 @@ import { describeCassandraTable, listCassandraTables } from "./cassandra-describ
 import { CASSANDRA_OPTIONS } from "./cassandra-option-schema.ts";
 import {
   type CassandraServer,
+  outputName,
   qualifiedTable,
   readCassandraOptions,
   readCassandraServer,
   tableName,
 } from "./cassandra-options.ts";
 import { readCassandraRows } from "./cassandra-read-back.ts";
-import { createCassandraSink, outputName } from "./cassandra-sink.ts";
+import { createCassandraSink } from "./cassandra-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableKeyOf, tableNotFound } from "./cassandra-table.ts";
 import { CASSANDRA_TYPES } from "./cassandra-type-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";

@@ -16,10 +16,10 @@ import { writeError } from "./cassandra-client.ts";
 import { cassandraDriver } from "./cassandra-driver.ts";
 import {
   type CassandraOptions,
-  describeServer,
   qualifiedTable,
   quoteIdent,
   tableName,
+  tableOnServer,
 } from "./cassandra-options.ts";
 import { type TableSchema, tableSchema } from "./cassandra-table.ts";
 import { batchParameters } from "./cassandra-values.ts";
@@ -97,7 +97,7 @@ export async function deleteCassandraRows(
       throw new RowforgeError(coded.code, `${coded.message}${kept}`, { cause: e });
     throw new RowforgeError(
       "RF_DB_WRITE_FAILED",
-      `step "${stepName}": Cassandra table ${tableName(o)} on ${describeServer(o)} refused a delete statement: ${messageOf(e)}${kept}`,
+      `step "${stepName}": ${tableOnServer(o)} refused a delete statement: ${messageOf(e)}${kept}`,
       { cause: e, hint: "the runs stay recorded as not deleted: a delete run again removes the rows left" },
     );
   }
@@ -178,7 +178,7 @@ export function cassandraDeleteKey(step: ResolvedStep, o: CassandraOptions, tabl
   if (missing.length > 0) {
     throw new RowforgeError(
       "RF_DELETE_KEY_NOT_GENERATED",
-      `step "${step.step.name}": delete mode removes rows of Cassandra table ${tableName(o)} on ${describeServer(o)} by its primary key (${primary.join(", ")}), and the step does not generate ${missing.join(", ")}`,
+      `step "${step.step.name}": delete mode removes rows of ${tableOnServer(o)} by its primary key (${primary.join(", ")}), and the step does not generate ${missing.join(", ")}`,
       {
         hint: `add field(s) ${missing.join(", ")} to the step as they were generated, or delete the rows by hand`,
       },

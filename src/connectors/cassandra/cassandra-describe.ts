@@ -1,13 +1,12 @@
 import type cassandra from "cassandra-driver";
 import { readType } from "../table/column-types.ts";
 import type { ColumnDescription, TableDescription, TableStep } from "../table-description.ts";
-import { type CassandraOptions, describeServer, tableName } from "./cassandra-options.ts";
+import { type CassandraOptions, describeServer, outputName, tableName } from "./cassandra-options.ts";
 import { tableSchema } from "./cassandra-table.ts";
 import { CASSANDRA_TYPES } from "./cassandra-type-table.ts";
 
-/** A table's id: the same for every step writing it. */
-export const cassandraTableId = (o: CassandraOptions): string =>
-  `cassandra://${describeServer(o)}/${tableName(o)}`;
+/** A table's id: the same for every step writing it (where its rows go). */
+export const cassandraTableId = outputName;
 
 /**
  * Reads a table's columns and primary key from system_schema.columns; undefined when it does

@@ -13,6 +13,7 @@ import {
   Utf8,
   vectorFromArray,
 } from "apache-arrow";
+import { connectorStep } from "../../../test/support/connector-step.ts";
 import { isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import { connectError, writeError } from "./cassandra-client.ts";
@@ -22,15 +23,9 @@ import { tableKeyOf } from "./cassandra-table.ts";
 import { cqlColumnType } from "./cassandra-types.ts";
 import { batchParameters } from "./cassandra-values.ts";
 
-function stepWith(options: Record<string, string>, fields: unknown[] = []): ResolvedStep {
-  return {
-    taskName: "t",
-    dataSourceName: "my_cass",
-    format: "cassandra",
-    connection: { name: "my_cass", type: "cassandra", groupType: "database", options: {} },
-    step: { name: "events", type: "cassandra", options, fields, count: {}, enabled: true },
-  } as unknown as ResolvedStep;
-}
+const STEP = { format: "cassandra", connection: "my_cass", step: "events" };
+const stepWith = (options: Record<string, string>, fields: unknown[] = []): ResolvedStep =>
+  connectorStep(STEP, options, fields);
 
 test("Data Caterer's unified names and the Spark connector's names both read; defaults as Data Caterer's", () => {
   const o = readCassandraOptions(

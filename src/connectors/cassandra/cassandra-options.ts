@@ -42,6 +42,13 @@ export const describeServer = (o: CassandraServer): string => `${o.hosts.join(",
 /** `keyspace.table` as messages show it. */
 export const tableName = (o: CassandraOptions): string => `${o.keyspace}.${o.table}`;
 
+/** `Cassandra table keyspace.table on host:port`, as messages name the step's table. */
+export const tableOnServer = (o: CassandraOptions): string =>
+  `Cassandra table ${tableName(o)} on ${describeServer(o)}`;
+
+/** Where a step's rows went (`cassandra://host:port/keyspace.table`), as reports and delete mode name it; also the table's id. */
+export const outputName = (o: CassandraOptions): string => `cassandra://${describeServer(o)}/${tableName(o)}`;
+
 /** The first option given among names (Data Caterer's short names, then the Spark connector's). */
 function first(options: Readonly<Record<string, string>>, names: readonly string[]): string | undefined {
   for (const n of names) {

@@ -9,10 +9,10 @@ import { connectCassandra, connectError } from "./cassandra-client.ts";
 import { readCqlType } from "./cassandra-describe.ts";
 import {
   type CassandraOptions,
-  describeServer,
+  outputName,
   qualifiedTable,
   quoteIdent,
-  tableName,
+  tableOnServer,
 } from "./cassandra-options.ts";
 import { tableNotFound, tableSchema } from "./cassandra-table.ts";
 
@@ -81,7 +81,7 @@ export async function readCassandraRows(
         ? connectError(o, e)
         : new RowforgeError(
             "RF_DB_TABLE_NOT_FOUND",
-            `"${step.step.name}": reading Cassandra table ${tableName(o)} on ${describeServer(o)} failed: ${e instanceof Error ? e.message : String(e)}`,
+            `"${step.step.name}": reading ${tableOnServer(o)} failed: ${e instanceof Error ? e.message : String(e)}`,
           );
   try {
     const t = await tableSchema(client, o);
@@ -119,7 +119,7 @@ export async function readCassandraRows(
     }
     return {
       schema: shape.schema,
-      source: `cassandra://${describeServer(o)}/${tableName(o)}`,
+      source: outputName(o),
       batches: batches(),
       close,
     };

@@ -4,17 +4,8 @@ import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
 import { columnAdapter, type ValueAdapter } from "./cassandra-adapt.ts";
 import { writeError } from "./cassandra-client.ts";
 import { cassandraDriver } from "./cassandra-driver.ts";
-import {
-  type CassandraOptions,
-  describeServer,
-  qualifiedTable,
-  quoteIdent,
-  tableName,
-} from "./cassandra-options.ts";
+import { type CassandraOptions, outputName, qualifiedTable, quoteIdent } from "./cassandra-options.ts";
 import { batchBytes, batchParameters } from "./cassandra-values.ts";
-
-/** Where a step's rows went, as reports show it (no user, no password). */
-export const outputName = (o: CassandraOptions): string => `cassandra://${describeServer(o)}/${tableName(o)}`;
 
 /** One statement of a write: its CQL, its parameters and the step rows it carries. */
 interface Statement {

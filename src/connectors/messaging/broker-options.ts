@@ -136,3 +136,62 @@ export function destinationOption(
     });
   return value;
 }
+
+/**
+ * `connecting`, or RF_BROKER_UNREACHABLE (`no <protocol> answer from <address> within N s`)
+ * once the connection's connectTimeout has passed; the caller closes a connection that comes late.
+ */
+export async function withinBrokerTimeout<T>(
+  connecting: Promise<T>,
+  o: { readonly where: string; readonly connectTimeoutMs: number; readonly address: BrokerAddress },
+  protocol: string,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new RowforgeError(
+            "RF_BROKER_UNREACHABLE",
+            `${o.where}: no ${protocol} answer from ${o.address.shown} within ${o.connectTimeoutMs / 1000} s`,
+          ),
+        ),
+      o.connectTimeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([connecting, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What a broker connector reads the same way for every broker. */
+export interface BrokerTarget {
+  /** `step "s" (connection "c"): <destination> at <scheme>://host:port`. */
+  readonly where: string;
+  readonly address: BrokerAddress;
+  /** The login (the connection's user and password, else the URL's). Never shown. */
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly connectTimeoutMs: number;
+  /** `host:port/destination`: the step's output. */
+  readonly output: string;
+}
+
+/** The login, connect timeout and output of options `o` for `destination` at `address`; `where` names them in messages. */
+export function brokerTarget(
+  o: Readonly<Record<string, string>>,
+  address: BrokerAddress,
+  where: string,
+  destination: string,
+): BrokerTarget {
+  return {
+    where,
+    address,
+    user: o.user?.trim() || address.user,
+    password: o.password ?? address.password,
+    connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
+    output: `${address.shown}/${destination}`,
+  };
+}

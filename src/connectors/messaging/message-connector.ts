@@ -13,6 +13,7 @@ import type {
   ReadBackRequest,
 } from "../connector.ts";
 import { preparedOnce } from "../prepared-once.ts";
+import { type MessageBodyParts, messageBodyParts } from "./message-body-parts.ts";
 import { openMessageSink } from "./message-sink.ts";
 import type { MessageTransport } from "./message-transport.ts";
 
@@ -26,7 +27,7 @@ export interface MessageOptions {
  * What one broker or HTTP connector brings; the rest (pacing, counting, delete, options parsed
  * once a step) is shared. `O` is the step's options as `readOptions` parses them.
  */
-export interface MessageConnectorDefinition<O extends MessageOptions> {
+export interface MessageConnectorFacts<O extends MessageOptions> {
   readonly name: string;
   /** The connection types (and step formats) it serves. */
   readonly formats: readonly string[];
@@ -47,14 +48,6 @@ export interface MessageConnectorDefinition<O extends MessageOptions> {
   checkAccess?(o: O, access: ResourceAccess): Promise<void>;
   /** Looks at the destination before anything is sent (reachable, login, topic exists). */
   checkTarget?(o: O): Promise<void>;
-  /** Connects and returns the step's transport; `schema` is the step's columns. */
-  connect(
-    step: ResolvedStep,
-    o: O,
-    schema: Schema,
-    schedule: LoadSchedule | undefined,
-    access: ResourceAccess,
-  ): Promise<MessageTransport>;
   testConnection?(connection: Connection, access: ResourceAccess): Promise<ConnectionTestOutcome>;
   /** What delete mode says for a step: that the destination cannot take back what was sent. */
   readonly cannotDelete: string;
@@ -66,6 +59,26 @@ export interface MessageConnectorDefinition<O extends MessageOptions> {
    */
   readonly cannotReadBack?: string;
 }
+
+/**
+ * A message connector: its facts, and how it connects. `connect` returns the step's transport
+ * (`schema` is the step's columns); a broker whose transport needs only the options and each
+ * row's parts (messageBodyParts of the step's columns) gives `transport` instead.
+ */
+export type MessageConnectorDefinition<O extends MessageOptions> = MessageConnectorFacts<O> &
+  (
+    | {
+        connect(
+          step: ResolvedStep,
+          o: O,
+          schema: Schema,
+          schedule: LoadSchedule | undefined,
+          access: ResourceAccess,
+        ): Promise<MessageTransport>;
+        readonly transport?: undefined;
+      }
+    | { transport(o: O, parts: MessageBodyParts): Promise<MessageTransport>; readonly connect?: undefined }
+  );
 
 /** `rowsPerSecond` of a step, as a number (undefined when absent). */
 export function rowsPerSecondOf(step: ResolvedStep, where: string): number | undefined {
@@ -117,7 +130,9 @@ export function messageConnector<O extends MessageOptions>(
       const where = o.where;
       const schedule = scheduleOf(target.step, target.rowCount, where);
       await checkAccess?.(o, target.access);
-      const transport = await def.connect(target.step, o, target.schema, schedule, target.access);
+      const transport = await (def.connect
+        ? def.connect(target.step, o, target.schema, schedule, target.access)
+        : def.transport(o, messageBodyParts(target.step, target.schema)));
       return openMessageSink(transport, {
         where,
         rowCount: target.rowCount,

@@ -1,7 +1,7 @@
 import { type Data, DataType, makeData, type RecordBatch, Struct } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { isValid } from "../../formats/arrow-values/arrow-cells.ts";
-import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import { type ByteSink, putUint32le } from "../../formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
 import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.ts";
 import type { MessageSlot } from "./message-slot.ts";
@@ -17,29 +17,13 @@ const NULL_LENGTH = 0xffffffff;
 
 type PartWriter = (out: ByteSink, i: number) => void;
 
-function u32(out: ByteSink, n: number): void {
-  out.ensure(4);
-  const b = out.buf;
-  const p = out.pos;
-  b[p] = n & 255;
-  b[p + 1] = (n >>> 8) & 255;
-  b[p + 2] = (n >>> 16) & 255;
-  b[p + 3] = (n >>> 24) & 255;
-  out.pos = p + 4;
-}
-
 /** Writes a part as u32 length + bytes: reserves the length, writes, then fills it in. */
 function lengthPrefixed(write: (out: ByteSink, i: number) => void): PartWriter {
   return (out, i) => {
-    u32(out, 0);
+    out.uint32le(0);
     const at = out.pos;
     write(out, i);
-    const n = out.pos - at;
-    const b = out.buf;
-    b[at - 4] = n & 255;
-    b[at - 3] = (n >>> 8) & 255;
-    b[at - 2] = (n >>> 16) & 255;
-    b[at - 1] = (n >>> 24) & 255;
+    putUint32le(out.buf, at - 4, out.pos - at);
   };
 }
 
@@ -64,7 +48,7 @@ function textOf(data: Data): (out: ByteSink, i: number) => void {
 /** Null when the value is null, else the length-prefixed part. */
 function nullable(data: Data, write: PartWriter): PartWriter {
   if (data.nullCount === 0) return write;
-  return (out, i) => (isValid(data, i) ? write(out, i) : u32(out, NULL_LENGTH));
+  return (out, i) => (isValid(data, i) ? write(out, i) : out.uint32le(NULL_LENGTH));
 }
 
 function headersOf(data: Data, where: string): PartWriter {
@@ -81,7 +65,7 @@ function headersOf(data: Data, where: string): PartWriter {
   const key = lengthPrefixed(textOf(keys));
   const value = nullable(values, lengthPrefixed(textOf(values)));
   return nullable(data, (out, i) => {
-    u32(out, offsets[i + 1]! - offsets[i]!);
+    out.uint32le(offsets[i + 1]! - offsets[i]!);
     for (let k = offsets[i]!; k < offsets[i + 1]!; k++) {
       key(out, k);
       value(out, k);
@@ -108,13 +92,13 @@ function partWriter(batch: RecordBatch, slot: MessageSlot, where: string): PartW
     if (slot.column === undefined) data = rowStruct(batch, slot.exclude);
     else {
       const index = batch.schema.fields.findIndex((f) => f.name === slot.column);
-      if (index < 0) return (out) => u32(out, NULL_LENGTH);
+      if (index < 0) return (out) => out.uint32le(NULL_LENGTH);
       data = batch.data.children[index]!;
     }
     return nullable(data, lengthPrefixed(schemaValueWriter(slot, data, where)));
   }
   const index = slot.column === undefined ? -1 : batch.schema.fields.findIndex((f) => f.name === slot.column);
-  if (index < 0) return (out) => u32(out, NULL_LENGTH);
+  if (index < 0) return (out) => out.uint32le(NULL_LENGTH);
   const data = batch.data.children[index]!;
   if (slot.as === "headers") return headersOf(data, where);
   return nullable(data, lengthPrefixed(slot.as === "json" ? jsonWriter(data) : textOf(data)));
@@ -134,6 +118,12 @@ export function writeMessageFrames(
 
 /** A header's key and value (null value: a header without one). */
 export type HeaderPart = readonly [key: Uint8Array, value: Uint8Array | null];
+
+const utf8 = new TextDecoder();
+
+/** A row's headers as text, in order: each key and its value (null for a header without one). */
+export const headerTexts = (parts: readonly HeaderPart[]): [key: string, value: string | null][] =>
+  parts.map(([k, v]) => [utf8.decode(k), v === null ? null : utf8.decode(v)]);
 
 /**
  * The parts of a batch's messages, read back where they are sent. Parts are views into the

@@ -1,6 +1,6 @@
 import type { MqttClient } from "mqtt";
 import { RowforgeError } from "../../errors/index.ts";
-import { errorCode, UNREACHABLE_CODES } from "../messaging/broker-options.ts";
+import { errorCode, UNREACHABLE_CODES, withinBrokerTimeout } from "../messaging/broker-options.ts";
 import type { MqttOptions } from "./mqtt-options.ts";
 
 /** CONNACK codes that mean the login was refused: 3.1.1's 4 and 5, MQTT 5's 134, 135 and 140. */
@@ -29,19 +29,6 @@ export async function connectMqtt(o: MqttOptions): Promise<MqttClient> {
   // The client library loads with the first connection, not at every start.
   const { connectAsync } = (await import("mqtt")).default;
   const a = o.address;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new RowforgeError(
-            "RF_BROKER_UNREACHABLE",
-            `${o.where}: no MQTT answer from ${a.shown} within ${o.connectTimeoutMs / 1000} s`,
-          ),
-        ),
-      o.connectTimeoutMs,
-    );
-  });
   const connecting = connectAsync({
     protocol: a.protocol === "mqtts" || a.protocol === "ssl" || a.protocol === "tls" ? "mqtts" : "mqtt",
     host: a.host,
@@ -54,12 +41,10 @@ export async function connectMqtt(o: MqttOptions): Promise<MqttClient> {
     clean: true,
   });
   try {
-    return await Promise.race([connecting, timeout]);
+    return await withinBrokerTimeout(connecting, o, "MQTT");
   } catch (e) {
     connecting.then((c) => c.end(true)).catch(() => {});
     throw mqttError(e, o.where, a.shown);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,5 @@
 import type { PreparingConnector } from "../connector.ts";
 import { CONNECTOR_KINDS } from "../connector-kinds.ts";
-import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectMqtt, mqttServerVersion } from "./mqtt-client.ts";
 import { MQTT_OPTIONS } from "./mqtt-option-schema.ts";
@@ -15,9 +14,7 @@ export const mqttConnector: PreparingConnector<MqttOptions> = messageConnector({
   ...CONNECTOR_KINDS.mqtt,
   optionSchema: MQTT_OPTIONS,
   readOptions: readMqttOptions,
-  async connect(step, o, schema) {
-    return mqttTransport(o, messageBodyParts(step, schema));
-  },
+  transport: mqttTransport,
   async testConnection(connection) {
     const o = mqttOptions(connection.options, `connection "${connection.name}"`, false);
     const client = await connectMqtt(o);

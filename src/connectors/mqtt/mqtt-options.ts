@@ -1,10 +1,10 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import {
-  type BrokerAddress,
+  type BrokerTarget,
   booleanOption,
   brokerAddress,
-  connectTimeoutMs,
+  brokerTarget,
   destinationOption,
   numberOption,
 } from "../messaging/broker-options.ts";
@@ -12,13 +12,7 @@ import {
 const MQTT_SCHEMES = { mqtt: 1883, tcp: 1883, mqtts: 8883, ssl: 8883, tls: 8883 } as const;
 
 /** What the MQTT connector reads from a step's options (its connection's merged in). */
-export interface MqttOptions {
-  /** `step "s" (connection "c"): topic t at mqtt://host:port`. */
-  readonly where: string;
-  readonly address: BrokerAddress;
-  /** The login (the connection's user and password, else the URL's). Never shown. */
-  readonly user: string | undefined;
-  readonly password: string | undefined;
+export interface MqttOptions extends BrokerTarget {
   readonly topic: string;
   /** 0: sent; 1 (default): acknowledged by PUBACK; 2: PUBREC/PUBCOMP. */
   readonly qos: 0 | 1 | 2;
@@ -26,8 +20,6 @@ export interface MqttOptions {
   /** 5 (default), 4 (3.1.1) or 3 (3.1): user properties (headers) need 5. */
   readonly protocolVersion: 3 | 4 | 5;
   readonly maxInFlight: number;
-  readonly connectTimeoutMs: number;
-  readonly output: string;
 }
 
 /**
@@ -50,17 +42,12 @@ export function mqttOptions(
   const qos = numberOption(o.qos, "qos", where, 1, 0, 2, "whole number");
   const version = numberOption(o.protocolVersion, "protocolVersion", where, 5, 3, 5, "whole number");
   return {
-    where,
-    address,
-    user: o.user?.trim() || address.user,
-    password: o.password ?? address.password,
+    ...brokerTarget(o, address, where, topic),
     topic,
     qos: qos as 0 | 1 | 2,
     retain: booleanOption(o.retain, "retain", where, false),
     protocolVersion: version as 3 | 4 | 5,
     maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 65_535, "whole number"),
-    connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
-    output: `${address.shown}/${topic}`,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { MqttClient } from "mqtt";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
-import type { HeaderPart, MessageFrames } from "../messaging/message-frames.ts";
+import { type HeaderPart, headerTexts, type MessageFrames } from "../messaging/message-frames.ts";
 import {
   type MessageTransport,
   outcomeFrom,
@@ -12,15 +12,12 @@ import { partBuffer } from "../messaging/part-buffer.ts";
 import { connectMqtt } from "./mqtt-client.ts";
 import type { MqttOptions } from "./mqtt-options.ts";
 
-const utf8 = new TextDecoder();
-
 /** MQTT 5 user properties from a row's headers (a repeated key keeps every value). */
 function userProperties(parts: readonly HeaderPart[] | null): Record<string, string | string[]> | undefined {
   if (parts === null || parts.length === 0) return undefined;
   const props: Record<string, string | string[]> = {};
-  for (const [k, v] of parts) {
-    const key = utf8.decode(k);
-    const value = v === null ? "" : utf8.decode(v);
+  for (const [key, v] of headerTexts(parts)) {
+    const value = v ?? "";
     const had = props[key];
     props[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
   }

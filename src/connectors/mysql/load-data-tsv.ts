@@ -1,9 +1,10 @@
 import { type Data, DataType, type RecordBatch } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
-import { binaryReader, boolReader, isValid, numberReader } from "../../formats/arrow-values/arrow-cells.ts";
+import { binaryReader, boolReader, numberReader } from "../../formats/arrow-values/arrow-cells.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
 import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.ts";
+import { type CellWriter, type RowLayout, writeBatchRows } from "../table/write-batch-rows.ts";
 
 /**
  * Rows as MySQL/MariaDB's `LOAD DATA LOCAL INFILE` reads them with its default format (fields
@@ -15,8 +16,6 @@ import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.
  * (the statement loads it into a variable and stores `UNHEX` of it); arrays, maps and structs
  * as JSON text.
  */
-type CellWriter = (out: ByteSink, i: number) => void;
-
 const TAB = 9;
 const NEWLINE = 10;
 const BACKSLASH = 92;
@@ -29,28 +28,14 @@ const NULL_CELL = "\\N";
  */
 export function writeLoadDataTsv(out: ByteSink, batch: RecordBatch, firstRow: number): void {
   const names = batch.schema.fields.map((f) => f.name);
-  const columns = batch.schema.fields.map((_, k) => batch.getChildAt(k)!.data);
-  const writers = columns.map((chunks, c) =>
-    chunks.map((d) => ({ d, write: cellWriter(d, names[c]!, firstRow) })),
-  );
-  // A batch's columns may come in several chunks; walk them by row.
-  const cursors = writers.map((chunks) => ({ chunks, at: 0, base: 0 }));
-  for (let row = 0; row < batch.numRows; row++) {
-    for (let c = 0; c < cursors.length; c++) {
-      if (c > 0) out.byte(TAB);
-      const cur = cursors[c]!;
-      let chunk = cur.chunks[cur.at]!;
-      while (row - cur.base >= chunk.d.length) {
-        cur.base += chunk.d.length;
-        chunk = cur.chunks[++cur.at]!;
-      }
-      const i = row - cur.base;
-      if (isValid(chunk.d, i)) chunk.write(out, i);
-      else out.ascii(NULL_CELL);
-    }
-    out.byte(NEWLINE);
-  }
+  writeBatchRows(out, batch, (d, c) => cellWriter(d, names[c]!, firstRow), LOAD_DATA_ROWS);
 }
+
+const LOAD_DATA_ROWS: RowLayout = {
+  separator: TAB,
+  rowEnd: NEWLINE,
+  nullCell: (out) => out.ascii(NULL_CELL),
+};
 
 function cellWriter(data: Data, column: string, firstRow: number): CellWriter {
   const t = data.type;

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { RowforgeError } from "../../errors/index.ts";
+import { driverErrorFields } from "../driver-error-fields.ts";
 import { describeServer, type MysqlOptions, type MysqlServer, tableName } from "./mysql-options.ts";
 
 /** What mysql2 puts on its errors (server errors carry `errno`, `sqlState`, `sqlMessage`). */
@@ -11,8 +12,7 @@ interface MysqlErrorFields {
   readonly sqlMessage?: string;
 }
 
-const fieldsOf = (e: unknown): MysqlErrorFields =>
-  typeof e === "object" && e !== null ? (e as MysqlErrorFields) : {};
+const fieldsOf = driverErrorFields<MysqlErrorFields>;
 
 /** A connection as the connector uses it: queries (one may stream a LOAD DATA LOCAL file) and end. */
 export interface MysqlClient {

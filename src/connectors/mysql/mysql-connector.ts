@@ -2,17 +2,18 @@ import { RowforgeError } from "../../errors/index.ts";
 import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { connectError, connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
-import { deleteMysqlRows } from "./mysql-delete.ts";
+import { mysqlRowDelete } from "./mysql-delete.ts";
 import { describeMysqlTable, listMysqlTables } from "./mysql-describe.ts";
 import { MYSQL_OPTIONS } from "./mysql-option-schema.ts";
 import {
   type MysqlServer,
+  outputName,
   qualifiedTable,
   readMysqlOptions,
   readMysqlServer,
   tableName,
 } from "./mysql-options.ts";
-import { createMysqlSink, outputName } from "./mysql-sink.ts";
+import { createMysqlSink } from "./mysql-sink.ts";
 import { createTable, tableColumns, tableHasRows, tableNotFound } from "./mysql-table.ts";
 import { MYSQL_TYPES } from "./mysql-type-table.ts";
 import { readMysqlReference } from "./read-mysql-reference.ts";
@@ -68,6 +69,6 @@ export const mysqlConnector = createTableConnector({
   readBack: readMysqlRows,
   readReference: readMysqlReference,
   outputName,
-  deleteRuns: deleteMysqlRows,
+  rowDelete: mysqlRowDelete,
   testConnection: testMysqlConnection,
 });

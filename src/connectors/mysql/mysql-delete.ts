@@ -1,26 +1,20 @@
 import { PassThrough } from "node:stream";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { DeleteOutcome, GeneratedRun } from "../connector.ts";
+import type { GeneratedRun } from "../connector.ts";
 import {
   CHANGES_CHILDREN,
   DELETE_BATCH_ROWS,
   type DeleteKey,
-  deletedOutput,
-  deleteKey,
-  deleteMatchingRows,
   keyBatches,
   type Referencing,
   type RowDeleter,
-  type RunsToDelete,
   type TableKey,
-  tableGone,
 } from "../database-delete.ts";
+import type { RowDelete } from "../table/table-dialect.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
-import { type MysqlClient, writeError } from "./mysql-client.ts";
-import { type MysqlOptions, qualifiedTable, quoteIdent, tableName } from "./mysql-options.ts";
+import type { MysqlClient } from "./mysql-client.ts";
+import { type MysqlOptions, qualifiedTable, quoteIdent } from "./mysql-options.ts";
 import { loadDataSql } from "./mysql-sink.ts";
-import { tableColumns } from "./mysql-table.ts";
 
 /** mysql2 sends each chunk of the file stream as one protocol packet: keep them well under 16 MiB. */
 const PACKET_BYTES = 1 << 20;
@@ -43,28 +37,7 @@ const COLLATED = /^(char|varchar|tinytext|text|mediumtext|longtext|enum|set|json
  * (deleteMatchingRows says what is refused). Rows not made by those runs stay. Counts the
  * rows deleted.
  */
-export async function deleteMysqlRows(
-  client: MysqlClient,
-  o: MysqlOptions,
-  step: ResolvedStep,
-  todo: RunsToDelete,
-  output: string,
-): Promise<DeleteOutcome> {
-  const stepName = step.step.name;
-  try {
-    const columns = await tableColumns(client, o);
-    if (columns === undefined) return tableGone(todo, tableName(o));
-    const key = deleteKey(step, columns, await tableKeys(client, o), tableName(o));
-    const r = await deleteMatchingRows(mysqlDeleter(client, o, key, todo.runs), stepName, tableName(o), key);
-    return {
-      records: r.deleted,
-      outputs: [deletedOutput(output, key, r.written, r.deleted)],
-      runs: todo.done,
-    };
-  } catch (e) {
-    throw writeError(o, stepName, e);
-  }
-}
+export const mysqlRowDelete: RowDelete<MysqlOptions, MysqlClient> = { tableKeys, deleter: mysqlDeleter };
 
 /** The SQL of a MySQL/MariaDB delete (see deleteMatchingRows), on temporary tables of this session. */
 function mysqlDeleter(

@@ -38,6 +38,9 @@ export const describeServer = (o: MysqlServer): string => `${o.host}:${o.port}`;
 /** `database.table` as messages show it. */
 export const tableName = (o: MysqlOptions): string => `${o.database}.${o.table}`;
 
+/** Where a step's rows went, as reports show it (no user, no password). */
+export const outputName = (o: MysqlOptions): string => `mysql://${describeServer(o)}/${tableName(o)}`;
+
 /** How MySQL and MariaDB write URLs and names: `a`.`b`, case kept, one host. */
 const MYSQL: DatabaseDialect = {
   product: "MySQL/MariaDB",

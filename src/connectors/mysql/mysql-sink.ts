@@ -5,10 +5,14 @@ import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { SinkInput, StepSink, StepTarget } from "../connector.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
 import { type MysqlClient, writeError } from "./mysql-client.ts";
-import { describeServer, type MysqlOptions, qualifiedTable, quoteIdent, tableName } from "./mysql-options.ts";
-
-/** Where a step's rows went, as reports show it (no user, no password). */
-export const outputName = (o: MysqlOptions): string => `mysql://${describeServer(o)}/${tableName(o)}`;
+import {
+  describeServer,
+  type MysqlOptions,
+  outputName,
+  qualifiedTable,
+  quoteIdent,
+  tableName,
+} from "./mysql-options.ts";
 
 /** mysql2 sends each chunk of the file stream as one protocol packet: keep them well under 16 MiB. */
 const PACKET_BYTES = 1 << 20;

@@ -1,7 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
 import { CONNECTOR_KINDS } from "../connector-kinds.ts";
-import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
 import { NATS_OPTIONS } from "./nats-option-schema.ts";
@@ -27,9 +26,7 @@ export const natsConnector: PreparingConnector<NatsOptions> = messageConnector({
       await nc.close().catch(() => {});
     }
   },
-  async connect(step, o, schema) {
-    return natsTransport(o, messageBodyParts(step, schema));
-  },
+  transport: natsTransport,
   async testConnection(connection) {
     const o = natsOptions(connection.options, `connection "${connection.name}"`, false);
     const nc = await connectNats(o);

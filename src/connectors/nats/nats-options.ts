@@ -1,10 +1,10 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import {
-  type BrokerAddress,
+  type BrokerTarget,
   booleanOption,
   brokerAddress,
-  connectTimeoutMs,
+  brokerTarget,
   destinationOption,
   numberOption,
 } from "../messaging/broker-options.ts";
@@ -12,13 +12,8 @@ import {
 const NATS_SCHEMES = { nats: 4222, tls: 4222 } as const;
 
 /** What the NATS connector reads from a step's options (its connection's merged in). */
-export interface NatsOptions {
-  /** `step "s" (connection "c"): subject x at nats://host:port`. */
-  readonly where: string;
-  readonly address: BrokerAddress;
-  /** The login: user and password (the connection's, else the URL's), or a token. Never shown. */
-  readonly user: string | undefined;
-  readonly password: string | undefined;
+export interface NatsOptions extends BrokerTarget {
+  /** A login by token instead of user and password. Never shown. */
   readonly token: string | undefined;
   readonly subject: string;
   /** Publish through JetStream (each message acknowledged by a PubAck) rather than core NATS (acknowledged once flushed). */
@@ -30,8 +25,6 @@ export interface NatsOptions {
   /** Rows per send and sends at once. */
   readonly batchSize: number;
   readonly maxInFlight: number;
-  readonly connectTimeoutMs: number;
-  readonly output: string;
 }
 
 /**
@@ -56,10 +49,7 @@ export function natsOptions(
   if (createStream && !jetstream)
     throw new RowforgeError("RF_OPTION_INVALID", `${where}: createStream needs jetstream: true`);
   return {
-    where,
-    address,
-    user: o.user?.trim() || address.user,
-    password: o.password ?? address.password,
+    ...brokerTarget(o, address, where, subject),
     token: o.token,
     subject,
     jetstream,
@@ -75,8 +65,6 @@ export function natsOptions(
       "whole number",
     ),
     maxInFlight: numberOption(o.maxInFlight, "maxInFlight", where, 64, 1, 1000, "whole number"),
-    connectTimeoutMs: connectTimeoutMs(o.connectTimeout, where),
-    output: `${address.shown}/${subject}`,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { MsgHdrs, NatsConnection } from "@nats-io/transport-node";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
-import type { MessageFrames } from "../messaging/message-frames.ts";
+import { headerTexts, type MessageFrames } from "../messaging/message-frames.ts";
 import {
   type MessageTransport,
   outcomeFrom,
@@ -12,8 +12,6 @@ import { connectNats, ensureStream } from "./nats-client.ts";
 import type { NatsOptions } from "./nats-options.ts";
 
 const EMPTY = new Uint8Array(0);
-const utf8 = new TextDecoder();
-
 /**
  * Publishes each row as one NATS message to the step's subject. Core NATS: a send is
  * acknowledged once flushed (the server answered a PING sent after it); JetStream
@@ -55,7 +53,7 @@ export async function natsTransport(o: NatsOptions, parts: MessageBodyParts): Pr
     const pairs = frames.headers(row, parts.headers);
     if (pairs === null || pairs.length === 0) return undefined;
     const h = natsHeaders();
-    for (const [k, v] of pairs) h.append(utf8.decode(k), v === null ? "" : utf8.decode(v));
+    for (const [key, value] of headerTexts(pairs)) h.append(key, value ?? "");
     return h;
   };
 

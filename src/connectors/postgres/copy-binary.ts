@@ -14,6 +14,7 @@ import {
   isValid,
 } from "../../formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
+import { type CellWriter, writeBatchRows } from "../table/write-batch-rows.ts";
 
 /**
  * Rows in PostgreSQL's binary COPY format (`COPY ... FROM STDIN WITH (FORMAT binary)`): each
@@ -34,8 +35,6 @@ export const COPY_BINARY_TRAILER = new Uint8Array([0xff, 0xff]);
 /** Microseconds from 1970-01-01 to 2000-01-01, PostgreSQL's epoch; days likewise. */
 const PG_EPOCH_MICROS = 946_684_800_000_000;
 const PG_EPOCH_DAYS = 10_957;
-
-type CellWriter = (out: ByteSink, i: number) => void;
 
 /** The column types (pg_type.typname) a field of this Arrow type can be written to in binary. */
 function targetsOf(data: { type: DataType }): readonly string[] {
@@ -77,22 +76,10 @@ export function writeCopyBinary(out: ByteSink, batch: RecordBatch, types: readon
     );
     return;
   }
-  const writers = columns.map((chunks, c) => chunks.map((d) => ({ d, write: cellWriter(d, types[c]!) })));
-  const cursors = writers.map((chunks) => ({ chunks, at: 0, base: 0 }));
-  for (let row = 0; row < batch.numRows; row++) {
-    int16(out, n);
-    for (let c = 0; c < n; c++) {
-      const cur = cursors[c]!;
-      let chunk = cur.chunks[cur.at]!;
-      while (row - cur.base >= chunk.d.length) {
-        cur.base += chunk.d.length;
-        chunk = cur.chunks[++cur.at]!;
-      }
-      const i = row - cur.base;
-      if (isValid(chunk.d, i)) chunk.write(out, i);
-      else int32(out, -1);
-    }
-  }
+  writeBatchRows(out, batch, (d, c) => cellWriter(d, types[c]!), {
+    rowStart: (o) => int16(o, n),
+    nullCell: (o) => int32(o, -1),
+  });
 }
 
 /** The usual batch, one chunk per column: no chunk cursors, and null checks only where nulls are. */
@@ -123,15 +110,18 @@ function int16(out: ByteSink, v: number): void {
   out.pos = p + 2;
 }
 
-function int32(out: ByteSink, v: number): void {
-  out.ensure(4);
-  const b = out.buf;
-  const p = out.pos;
+/** `v`'s low 32 bits, big-endian, at `p` of `b`. */
+function put32(b: Uint8Array, p: number, v: number): void {
   b[p] = (v >>> 24) & 255;
   b[p + 1] = (v >>> 16) & 255;
   b[p + 2] = (v >>> 8) & 255;
   b[p + 3] = v & 255;
-  out.pos = p + 4;
+}
+
+function int32(out: ByteSink, v: number): void {
+  out.ensure(4);
+  put32(out.buf, out.pos, v);
+  out.pos += 4;
 }
 
 /** A 64-bit integer from its high and low 32 bits, after its length (8). */
@@ -139,35 +129,18 @@ function int64(out: ByteSink, hi: number, lo: number): void {
   out.ensure(12);
   const b = out.buf;
   const p = out.pos;
-  b[p] = 0;
-  b[p + 1] = 0;
-  b[p + 2] = 0;
-  b[p + 3] = 8;
-  b[p + 4] = (hi >>> 24) & 255;
-  b[p + 5] = (hi >>> 16) & 255;
-  b[p + 6] = (hi >>> 8) & 255;
-  b[p + 7] = hi & 255;
-  b[p + 8] = (lo >>> 24) & 255;
-  b[p + 9] = (lo >>> 16) & 255;
-  b[p + 10] = (lo >>> 8) & 255;
-  b[p + 11] = lo & 255;
+  put32(b, p, 8);
+  put32(b, p + 4, hi);
+  put32(b, p + 8, lo);
   out.pos = p + 12;
 }
 
 /** A 32-bit value after its length (4). */
 function int32Value(out: ByteSink, v: number): void {
   out.ensure(8);
-  const b = out.buf;
-  const p = out.pos;
-  b[p] = 0;
-  b[p + 1] = 0;
-  b[p + 2] = 0;
-  b[p + 3] = 4;
-  b[p + 4] = (v >>> 24) & 255;
-  b[p + 5] = (v >>> 16) & 255;
-  b[p + 6] = (v >>> 8) & 255;
-  b[p + 7] = v & 255;
-  out.pos = p + 8;
+  put32(out.buf, out.pos, 4);
+  put32(out.buf, out.pos + 4, v);
+  out.pos += 8;
 }
 
 /** An integer below 2^53 in magnitude as a 64-bit value. */

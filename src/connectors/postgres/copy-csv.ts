@@ -3,6 +3,7 @@ import { binaryReader, isValid, numberReader } from "../../formats/arrow-values/
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../formats/arrow-values/json-renderer.ts";
 import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.ts";
+import { type CellWriter, type RowLayout, writeBatchRows } from "../table/write-batch-rows.ts";
 import { isPgArrayElement } from "./postgres-types.ts";
 
 /**
@@ -13,7 +14,6 @@ import { isPgArrayElement } from "./postgres-types.ts";
  * PostgreSQL spells them); binary as bytea hex (`\x...`); arrays of scalars as array literals
  * (`{1,2}`, `{"a","b"}`); maps, structs and nested arrays as JSON (for jsonb columns).
  */
-type CellWriter = (out: ByteSink, i: number) => void;
 
 const QUOTE = 34;
 const COMMA = 44;
@@ -22,25 +22,11 @@ const HEX = "0123456789abcdef";
 
 /** Writes a batch's rows (columns in schema order) as COPY CSV lines into `out`. */
 export function writeCopyCsv(out: ByteSink, batch: RecordBatch): void {
-  const columns = batch.schema.fields.map((_, k) => batch.getChildAt(k)!.data);
-  const writers = columns.map((chunks) => chunks.map((d) => ({ d, write: cellWriter(d) })));
-  // A batch's columns may come in several chunks; walk them by row.
-  const cursors = writers.map((chunks) => ({ chunks, at: 0, base: 0 }));
-  for (let row = 0; row < batch.numRows; row++) {
-    for (let c = 0; c < cursors.length; c++) {
-      if (c > 0) out.byte(COMMA);
-      const cur = cursors[c]!;
-      let chunk = cur.chunks[cur.at]!;
-      while (row - cur.base >= chunk.d.length) {
-        cur.base += chunk.d.length;
-        chunk = cur.chunks[++cur.at]!;
-      }
-      const i = row - cur.base;
-      if (isValid(chunk.d, i)) chunk.write(out, i);
-    }
-    out.byte(NEWLINE);
-  }
+  writeBatchRows(out, batch, cellWriter, COPY_CSV_ROWS);
 }
+
+/** A null is an empty cell. */
+const COPY_CSV_ROWS: RowLayout = { separator: COMMA, rowEnd: NEWLINE };
 
 function cellWriter(data: Data): CellWriter {
   const t = data.type;

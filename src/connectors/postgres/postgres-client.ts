@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
+import { driverErrorFields } from "../driver-error-fields.ts";
 import { describeServer, type PostgresOptions, type PostgresServer, tableName } from "./postgres-options.ts";
 
 /** What the pg driver puts on its errors (server errors carry SQLSTATE `code`, `where`, `column`). */
@@ -11,8 +12,7 @@ interface PgErrorFields {
   readonly detail?: string;
 }
 
-const fieldsOf = (e: unknown): PgErrorFields =>
-  typeof e === "object" && e !== null ? (e as PgErrorFields) : {};
+const fieldsOf = driverErrorFields<PgErrorFields>;
 
 /**
  * Connects to the server of a step's connection, failing within the connect timeout with a

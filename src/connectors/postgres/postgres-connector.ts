@@ -3,17 +3,18 @@ import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { binaryColumnTypes } from "./copy-binary.ts";
 import { connectError, connectPostgres, writeError } from "./postgres-client.ts";
-import { deletePostgresRows } from "./postgres-delete.ts";
+import { postgresRowDelete } from "./postgres-delete.ts";
 import { describePostgresTable, listPostgresTables } from "./postgres-describe.ts";
 import { POSTGRES_OPTIONS } from "./postgres-option-schema.ts";
 import {
+  outputName,
   type PostgresServer,
   qualifiedTable,
   readPostgresOptions,
   readPostgresServer,
   tableName,
 } from "./postgres-options.ts";
-import { createPostgresSink, outputName } from "./postgres-sink.ts";
+import { createPostgresSink } from "./postgres-sink.ts";
 import { columnTypes, createTable, tableColumns, tableHasRows, tableNotFound } from "./postgres-table.ts";
 import { POSTGRES_TYPES } from "./postgres-type-table.ts";
 import { readPostgresReference } from "./read-postgres-reference.ts";
@@ -75,6 +76,6 @@ export const postgresConnector = createTableConnector({
   readBack: readPostgresRows,
   readReference: readPostgresReference,
   outputName,
-  deleteRuns: deletePostgresRows,
+  rowDelete: postgresRowDelete,
   testConnection: testPostgresConnection,
 });

@@ -1,21 +1,16 @@
 import type pg from "pg";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { DeleteOutcome, GeneratedRun } from "../connector.ts";
+import type { GeneratedRun } from "../connector.ts";
 import {
   CHANGES_CHILDREN,
   DELETE_BATCH_ROWS,
   type DeleteKey,
-  deletedOutput,
-  deleteKey,
-  deleteMatchingRows,
   keyBatches,
   type Referencing,
   type RowDeleter,
-  type RunsToDelete,
   type TableKey,
-  tableGone,
 } from "../database-delete.ts";
+import type { RowDelete } from "../table/table-dialect.ts";
 import {
   binaryColumnTypes,
   COPY_BINARY_HEADER,
@@ -23,9 +18,8 @@ import {
   writeCopyBinary,
 } from "./copy-binary.ts";
 import { writeCopyCsv } from "./copy-csv.ts";
-import { writeError } from "./postgres-client.ts";
-import { type PostgresOptions, qualifiedTable, quoteIdent, tableName } from "./postgres-options.ts";
-import { columnTypes, tableColumns } from "./postgres-table.ts";
+import { type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
+import { columnTypes } from "./postgres-table.ts";
 
 /**
  * Base types whose `=` holds exactly when the stored values are the same: compared natively
@@ -59,33 +53,10 @@ const EXACT_EQUALITY = new Set([
  * as often as written (deleteMatchingRows says what is refused). Rows not made by those runs
  * stay. Counts the rows deleted.
  */
-export async function deletePostgresRows(
-  client: pg.Client,
-  o: PostgresOptions,
-  step: ResolvedStep,
-  todo: RunsToDelete,
-  output: string,
-): Promise<DeleteOutcome> {
-  const stepName = step.step.name;
-  try {
-    const columns = await tableColumns(client, o);
-    if (columns === undefined) return tableGone(todo, tableName(o));
-    const key = deleteKey(step, columns, await tableKeys(client, o), tableName(o));
-    const r = await deleteMatchingRows(
-      postgresDeleter(client, o, key, todo.runs),
-      stepName,
-      tableName(o),
-      key,
-    );
-    return {
-      records: r.deleted,
-      outputs: [deletedOutput(output, key, r.written, r.deleted)],
-      runs: todo.done,
-    };
-  } catch (e) {
-    throw writeError(o, stepName, e);
-  }
-}
+export const postgresRowDelete: RowDelete<PostgresOptions, pg.Client> = {
+  tableKeys,
+  deleter: postgresDeleter,
+};
 
 const ROWS = "rowforge_delete_rows";
 const WANTED = "rowforge_delete_wanted";

@@ -2,6 +2,7 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { SaveMode } from "../database-options.ts";
 import {
   type DatabaseDialect,
+  type DatabaseServer,
   quoteIdentifier,
   readDatabaseServer,
   readDatabaseTarget,
@@ -40,6 +41,9 @@ export const describeServer = (o: PostgresServer): string => `${o.host}:${o.port
 /** `schema.table` as messages show it. */
 export const tableName = (o: PostgresOptions): string => `${o.schema}.${o.table}`;
 
+/** Where a step's rows went, as reports show it (no user, no password). */
+export const outputName = (o: PostgresOptions): string => `postgres://${describeServer(o)}/${tableName(o)}`;
+
 /** How PostgreSQL writes URLs and names: "a"."b", unquoted names folded to lower case. */
 const POSTGRES: DatabaseDialect = {
   product: "PostgreSQL",
@@ -59,20 +63,10 @@ const POSTGRES: DatabaseDialect = {
 export function readPostgresOptions(step: ResolvedStep): PostgresOptions {
   const t = readDatabaseTarget(step, POSTGRES);
   return {
-    connection: t.connection,
-    host: t.host,
-    port: t.port,
-    database: urlDatabase(t.url) || "postgres",
-    user: t.user,
-    password: t.password,
-    schema:
-      t.parts.length === 2
-        ? t.parts[0]!
-        : t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public",
+    ...postgresServer(t.connection, t, t.parts.length === 2 ? t.parts[0]! : undefined),
     table: t.parts.at(-1)!,
     saveMode: t.saveMode,
     createTable: t.createTable,
-    connectTimeoutSeconds: t.connectTimeoutSeconds,
   };
 }
 
@@ -82,6 +76,11 @@ export function readPostgresServer(
   options: Readonly<Record<string, string>>,
 ): PostgresServer {
   const t = readDatabaseServer(options, connection, `connection "${connection}"`, POSTGRES);
+  return postgresServer(connection, t, options.schema?.trim() || undefined);
+}
+
+/** A server as read, in `schema` when one is named, else the URL's currentSchema, else public. */
+function postgresServer(connection: string, t: DatabaseServer, schema: string | undefined): PostgresServer {
   return {
     connection,
     host: t.host,
@@ -89,8 +88,7 @@ export function readPostgresServer(
     database: urlDatabase(t.url) || "postgres",
     user: t.user,
     password: t.password,
-    schema:
-      options.schema?.trim() || t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public",
+    schema: schema ?? (t.url.searchParams.get("currentSchema")?.split(",")[0]?.trim() || "public"),
     connectTimeoutSeconds: t.connectTimeoutSeconds,
   };
 }

@@ -5,15 +5,12 @@ import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, writeCopyBinary } from "./copy
 import { writeCopyCsv } from "./copy-csv.ts";
 import { writeError } from "./postgres-client.ts";
 import {
-  describeServer,
+  outputName,
   type PostgresOptions,
   qualifiedTable,
   quoteIdent,
   tableName,
 } from "./postgres-options.ts";
-
-/** Where a step's rows went, as reports show it (no user, no password). */
-export const outputName = (o: PostgresOptions): string => `postgres://${describeServer(o)}/${tableName(o)}`;
 
 /**
  * One step's rows streamed through a single `COPY ... FROM STDIN (FORMAT csv)` (the text

@@ -1,63 +1,46 @@
-import type { Table } from "apache-arrow";
 import type pg from "pg";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { ReferenceRequest } from "../connector.ts";
 import { referenceUnreadable } from "../reference/reference-errors.ts";
 import type { ReferenceKind } from "../reference/reference-table.ts";
-import { readSqlReference, type SqlReferenceSource } from "../reference/sql-reference.ts";
+import {
+  informationSchemaTypes,
+  type SqlTableAccess,
+  sqlReferenceReader,
+} from "../reference/sql-table-reader.ts";
 import { connectError, connectPostgres } from "./postgres-client.ts";
-import { type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
-import { outputName } from "./postgres-sink.ts";
+import { outputName, type PostgresOptions, qualifiedTable, quoteIdent } from "./postgres-options.ts";
 import { tableNotFound } from "./postgres-table.ts";
 
-/** Reads the key columns of an existing PostgreSQL table (see readSqlReference). */
-export async function readPostgresReference(
-  o: PostgresOptions,
-  step: ResolvedStep,
-  request: ReferenceRequest,
-): Promise<Table> {
-  const client = await connectPostgres(o);
-  try {
-    return await readSqlReference(step, request, {
-      ...postgresTableSource(client, o, step),
-      async rows(sql) {
-        const r = await client.query<string[]>({ text: sql, rowMode: "array" });
-        return r.rows;
-      },
-    });
-  } catch (e) {
-    throw postgresReadError(o, step, e);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** An existing PostgreSQL table as reference data and read-back read it: its name, its columns' types, how they read as text. */
-export function postgresTableSource(
-  client: pg.Client,
-  o: PostgresOptions,
-  step: ResolvedStep,
-): Omit<SqlReferenceSource, "rows"> {
-  return {
+/** How rowforge reaches an existing PostgreSQL table, for reference data and read-back. */
+export const POSTGRES_TABLE: SqlTableAccess<PostgresOptions, pg.Client> = {
+  connect: connectPostgres,
+  tableSource: (client, o, step) => ({
     source: outputName(o),
     table: qualifiedTable(o),
     quote: quoteIdent,
-    async columnTypes() {
-      const r = await client.query<{ name: string; type: string }>(
-        "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position",
-        [o.schema, o.table],
-      );
-      return r.rows.length > 0 ? new Map(r.rows.map((row) => [row.name, row.type])) : undefined;
-    },
+    columnTypes: () =>
+      informationSchemaTypes(
+        async (sql, params) => (await client.query<{ name: string; type: string }>(sql, [...params])).rows,
+        (n) => `$${n}`,
+        o.schema,
+        o.table,
+      ),
     tableNotFound: () => tableNotFound(client, o, step.step.name),
     kindOf,
     asText,
-  };
-}
+  }),
+  readError: postgresReadError,
+};
+
+/** Reads the key columns of an existing PostgreSQL table (see readSqlReference). */
+export const readPostgresReference = sqlReferenceReader(POSTGRES_TABLE, async (client, sql) => {
+  const r = await client.query<string[]>({ text: sql, rowMode: "array" });
+  return r.rows;
+});
 
 /** A failure reading an existing table: a coded error as it is, the server's refusal (a SQLSTATE) as unreadable data, else the connection's. */
-export function postgresReadError(o: PostgresOptions, step: ResolvedStep, e: unknown): RowforgeError {
+function postgresReadError(o: PostgresOptions, step: ResolvedStep, e: unknown): RowforgeError {
   if (e instanceof RowforgeError) return e;
   const code = (e as { code?: unknown }).code;
   if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code))

@@ -1,7 +1,7 @@
 import type amqp from "amqplib";
 import type { ChannelModel } from "amqplib";
 import { RowforgeError } from "../../errors/index.ts";
-import { errorCode, UNREACHABLE_CODES } from "../messaging/broker-options.ts";
+import { errorCode, UNREACHABLE_CODES, withinBrokerTimeout } from "../messaging/broker-options.ts";
 import type { RabbitOptions } from "./rabbitmq-options.ts";
 
 /** An open AMQP connection and what the broker said of itself. */
@@ -49,19 +49,6 @@ export async function connectRabbit(o: RabbitOptions): Promise<RabbitConnection>
   // The client library loads with the first connection, not at every start.
   const amqplib = (await import("amqplib")).default;
   const a = o.address;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new RowforgeError(
-            "RF_BROKER_UNREACHABLE",
-            `${o.where}: no AMQP answer from ${a.shown} within ${o.connectTimeoutMs / 1000} s`,
-          ),
-        ),
-      o.connectTimeoutMs,
-    );
-  });
   const connecting = amqplib.connect(
     {
       protocol: a.protocol,
@@ -75,7 +62,7 @@ export async function connectRabbit(o: RabbitOptions): Promise<RabbitConnection>
     { timeout: o.connectTimeoutMs },
   );
   try {
-    const model = await Promise.race([connecting, late]);
+    const model = await withinBrokerTimeout(connecting, o, "AMQP");
     // A connection error after this point surfaces through the channel; an 'error' listener keeps it from crashing the process.
     model.on("error", () => {});
     const props = model.connection.serverProperties as unknown as Record<string, unknown>;
@@ -86,8 +73,6 @@ export async function connectRabbit(o: RabbitOptions): Promise<RabbitConnection>
     // A connection that arrives after the timeout is closed at once.
     connecting.then((m) => m.close()).catch(() => {});
     throw rabbitError(e, o.where, a.shown);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

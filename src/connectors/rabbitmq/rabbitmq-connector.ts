@@ -1,7 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
 import { CONNECTOR_KINDS } from "../connector-kinds.ts";
-import { messageBodyParts } from "../messaging/message-body-parts.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectRabbit, ensureDestination } from "./rabbitmq-client.ts";
 import { RABBITMQ_OPTIONS } from "./rabbitmq-option-schema.ts";
@@ -18,9 +17,7 @@ export const rabbitmqConnector: PreparingConnector<RabbitOptions> = messageConne
   ...CONNECTOR_KINDS.rabbitmq,
   optionSchema: RABBITMQ_OPTIONS,
   readOptions: readRabbitOptions,
-  async connect(step, o, schema) {
-    return rabbitTransport(o, messageBodyParts(step, schema));
-  },
+  transport: rabbitTransport,
   async testConnection(connection) {
     const c = connection.options;
     const named = c.destinationName ?? c.queue ?? c.exchange;

@@ -1,6 +1,6 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageBodyParts } from "../messaging/message-body-parts.ts";
-import type { HeaderPart, MessageFrames } from "../messaging/message-frames.ts";
+import { type HeaderPart, headerTexts, type MessageFrames } from "../messaging/message-frames.ts";
 import {
   type MessageTransport,
   outcomeFrom,
@@ -11,14 +11,10 @@ import { partBuffer } from "../messaging/part-buffer.ts";
 import { connectRabbit, ensureDestination, rabbitError } from "./rabbitmq-client.ts";
 import type { RabbitOptions } from "./rabbitmq-options.ts";
 
-const utf8 = new TextDecoder();
-
 /** AMQP headers from a row's headers: text values (a later key wins), null for a header without a value. */
 function amqpHeaders(parts: readonly HeaderPart[] | null): Record<string, string | null> | undefined {
   if (parts === null) return undefined;
-  const headers: Record<string, string | null> = {};
-  for (const [k, v] of parts) headers[utf8.decode(k)] = v === null ? null : utf8.decode(v);
-  return headers;
+  return Object.fromEntries(headerTexts(parts));
 }
 
 /** A new error like `e` (each rejection gets its own: withOutcome marks it). */

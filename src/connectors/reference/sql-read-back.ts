@@ -7,8 +7,12 @@ import type { SqlReferenceSource } from "./sql-reference.ts";
 
 /** A table read back in pages of rows as text (null for NULL), in the order of the select list. */
 export interface SqlRowsSource extends Omit<SqlReferenceSource, "rows"> {
-  /** The rows of `select` (a SELECT of text expressions), `batchRows` at a time, in a stable order. */
-  pages(select: readonly string[], batchRows: number): AsyncIterable<(string | null)[][]>;
+  /** The rows of `select` (a SELECT of text expressions of `columns`), `batchRows` at a time, in a stable order. */
+  pages(
+    select: readonly string[],
+    batchRows: number,
+    columns: readonly string[],
+  ): AsyncIterable<(string | null)[][]>;
   close(): Promise<void>;
 }
 
@@ -45,7 +49,7 @@ export async function readSqlRows(request: ReadBackRequest, src: SqlRowsSource):
   const select = names.map((n, k) => src.asText(src.quote(n), kinds[k]!));
   async function* batches(): AsyncGenerator<RecordBatch> {
     try {
-      for await (const rows of src.pages(select, request.batchRows)) {
+      for await (const rows of src.pages(select, request.batchRows, names)) {
         request.signal?.throwIfAborted();
         if (rows.length === 0) continue;
         const columns = names.map((_, k) =>

@@ -1,12 +1,27 @@
 import type { Schema } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import type { PreparingConnector } from "../connector.ts";
-import { nothingLeft, runsToDelete } from "../database-delete.ts";
+import type { DeleteOutcome, PreparingConnector } from "../connector.ts";
+import {
+  deletedOutput,
+  deleteKey,
+  deleteMatchingRows,
+  nothingLeft,
+  type RunsToDelete,
+  runsToDelete,
+  tableGone,
+} from "../database-delete.ts";
 import { matchColumns, writtenFields } from "../database-options.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import type { StepSessions } from "./step-sessions.ts";
-import { columnNamesOf, type TableColumns, type TableDialect, type TableOptions } from "./table-dialect.ts";
+import {
+  columnNamesOf,
+  type DialectDelete,
+  type RowDelete,
+  type TableColumns,
+  type TableDialect,
+  type TableOptions,
+} from "./table-dialect.ts";
 
 /** A table connector: the dialect's facts, plus `prepare`, its step's options parsed once. */
 export type TableConnector<O> = PreparingConnector<O>;
@@ -18,7 +33,7 @@ export type TableConnector<O> = PreparingConnector<O>;
  * options are parsed once (`prepare`) and every call on that step uses them.
  */
 export function createTableConnector<O extends TableOptions & S, S, C, K extends TableColumns>(
-  d: TableDialect<O, S, C, K>,
+  d: TableDialect<O, S, C, K> & DialectDelete<O, C>,
   /** Checks that need the step's fields as well as its options (no I/O): run by check, checkTarget and open. */
   checkFields?: (step: ResolvedStep, o: O) => void,
 ): TableConnector<O> {
@@ -62,6 +77,38 @@ export function createTableConnector<O extends TableOptions & S, S, C, K extends
       `step "${stepName}": table ${table} already holds rows and saveMode is errorIfExists`,
     );
   }
+
+  /** Delete mode the SQL way: the runs' rows matched by a key the table enforces, else by every column. */
+  const deleteMatching =
+    (rows: RowDelete<O, C>) =>
+    async (
+      client: C,
+      o: O,
+      step: ResolvedStep,
+      todo: RunsToDelete,
+      output: string,
+    ): Promise<DeleteOutcome> => {
+      const table = d.tableName(o);
+      try {
+        const found = await d.tableColumns(client, o);
+        if (found === undefined) return tableGone(todo, table);
+        const key = deleteKey(step, columnNamesOf(found), await rows.tableKeys(client, o), table);
+        const r = await deleteMatchingRows(
+          rows.deleter(client, o, key, todo.runs),
+          step.step.name,
+          table,
+          key,
+        );
+        return {
+          records: r.deleted,
+          outputs: [deletedOutput(output, key, r.written, r.deleted)],
+          runs: todo.done,
+        };
+      } catch (e) {
+        throw d.writeError(o, step.step.name, e);
+      }
+    };
+  const deleteRuns = d.deleteRuns ? d.deleteRuns.bind(d) : deleteMatching(d.rowDelete);
 
   const connector: TableConnector<O> = {
     name: d.name,
@@ -171,7 +218,7 @@ export function createTableConnector<O extends TableOptions & S, S, C, K extends
       if (todo.runs.length === 0) return nothingLeft(todo);
       const client = await d.connect(o);
       try {
-        return await d.deleteRuns(client, o, step, todo, output);
+        return await deleteRuns(client, o, step, todo, output);
       } finally {
         // Ending the connection rolls back a transaction left open by a failure or a refusal and drops temporary tables.
         await d.end(client).catch(() => {});

@@ -6,13 +6,14 @@ import type {
   ConnectionTestOutcome,
   Connector,
   DeleteOutcome,
+  GeneratedRun,
   ReadBack,
   ReadBackRequest,
   ReferenceRequest,
   StepSink,
   StepTarget,
 } from "../connector.ts";
-import type { RunsToDelete } from "../database-delete.ts";
+import type { DeleteKey, RowDeleter, RunsToDelete, TableKey } from "../database-delete.ts";
 import type { SaveMode } from "../database-options.ts";
 import type { TableDescription, TableStep } from "../table-description.ts";
 import type { DatabaseTypes } from "./column-types.ts";
@@ -100,11 +101,33 @@ export interface TableDialect<O extends TableOptions & S, S, C, K extends TableC
   readReference?(o: O, step: ResolvedStep, request: ReferenceRequest): Promise<Table>;
   /** Where a step's rows went, as reports name it (`postgres://host:port/db/schema.table`): what delete mode looks for in the history. */
   outputName(o: O): string;
-  /**
-   * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
-   * on a connection the caller ends (which rolls back what a failure left open).
-   */
-  deleteRuns(client: C, o: O, step: ResolvedStep, todo: RunsToDelete, output: string): Promise<DeleteOutcome>;
   testConnection(connection: Connection): Promise<ConnectionTestOutcome>;
   busiesCallingThread?: boolean;
+}
+
+/**
+ * Delete mode: removes the rows of the runs `todo` names (regenerated) from the step's table,
+ * on a connection the caller ends (which rolls back what a failure left open). A SQL database
+ * gives what deleteMatchingRows needs (`rowDelete`) and the table base does the rest; another
+ * gives the whole delete (`deleteRuns`).
+ */
+export type DialectDelete<O, C> =
+  | {
+      deleteRuns(
+        client: C,
+        o: O,
+        step: ResolvedStep,
+        todo: RunsToDelete,
+        output: string,
+      ): Promise<DeleteOutcome>;
+      readonly rowDelete?: undefined;
+    }
+  | { readonly rowDelete: RowDelete<O, C>; readonly deleteRuns?: undefined };
+
+/** A SQL database's part of delete mode (deleteMatchingRows): the table base does the rest. */
+export interface RowDelete<O, C> {
+  /** The keys the table enforces, primary key first (deleteKey picks one the step generates). */
+  tableKeys(client: C, o: O): Promise<TableKey[]>;
+  /** The statements that load the runs' rows of the key's columns beside the table and delete their matches. */
+  deleter(client: C, o: O, key: DeleteKey, runs: readonly GeneratedRun[]): RowDeleter;
 }

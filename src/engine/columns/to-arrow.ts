@@ -25,33 +25,28 @@ import type { DataType } from "../../model/data-type.ts";
 import { int32s, uint8s } from "../../util/small-arrays.ts";
 import type { Column } from "./column.ts";
 
+/** The Arrow types of the Spark types with no parameters. */
+const SIMPLE_ARROW_TYPES: Readonly<
+  Record<Exclude<DataType["kind"], "decimal" | "array" | "map" | "struct">, () => ArrowType>
+> = {
+  string: () => new Utf8(),
+  int: () => new Int32(),
+  long: () => new Int64(),
+  short: () => new Int16(),
+  byte: () => new Int8(),
+  double: () => new Float64(),
+  float: () => new Float32(),
+  boolean: () => new Bool(),
+  date: () => new DateDay(),
+  timestamp: () => new TimestampMicrosecond("UTC"),
+  binary: () => new Binary(),
+};
+
 /** The Arrow type of a Spark type: one row of the type-mapping table (Spark → Arrow). */
 export function arrowTypeOf(t: DataType): ArrowType {
   switch (t.kind) {
-    case "string":
-      return new Utf8();
-    case "int":
-      return new Int32();
-    case "long":
-      return new Int64();
-    case "short":
-      return new Int16();
-    case "byte":
-      return new Int8();
-    case "double":
-      return new Float64();
-    case "float":
-      return new Float32();
     case "decimal":
       return new Decimal(t.scale, t.precision, 128);
-    case "boolean":
-      return new Bool();
-    case "date":
-      return new DateDay();
-    case "timestamp":
-      return new TimestampMicrosecond("UTC");
-    case "binary":
-      return new Binary();
     case "array":
       return new List(new ArrowField("element", arrowTypeOf(t.element), true));
     case "map":
@@ -67,6 +62,8 @@ export function arrowTypeOf(t: DataType): ArrowType {
       );
     case "struct":
       return struct(t.fields.map((f) => new ArrowField(f.name, arrowTypeOf(f.type), f.nullable)));
+    default:
+      return SIMPLE_ARROW_TYPES[t.kind]();
   }
 }
 

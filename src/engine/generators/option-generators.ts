@@ -53,13 +53,23 @@ export const OPTION_GENERATORS: readonly OptionGenerator[] = [
     options: ["oneOf"],
     selects: (f) => f.options.oneOf !== undefined,
     create: (f, type, { key, unique, env, path }) =>
-      createOneOfGenerator(type, f.options.oneOf ?? [], key, unique, env.rowCount, path),
+      createOneOfGenerator(type, f.options.oneOf ?? [], {
+        key,
+        unique,
+        rowCount: env.rowCount,
+        fieldPath: path,
+      }),
   },
   {
     options: ["regex"],
     selects: (f) => f.options.regex !== undefined,
     create: (f, type, { key, unique, env, path }) =>
-      createRegexGenerator(type, cachedRegex(f.options.regex ?? ""), key, unique, env.rowCount, path),
+      createRegexGenerator(type, cachedRegex(f.options.regex ?? ""), {
+        key,
+        unique,
+        rowCount: env.rowCount,
+        fieldPath: path,
+      }),
   },
   { options: ["sql"], selects: (f) => f.options.sql !== undefined, create: "derived" },
   {

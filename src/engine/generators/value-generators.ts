@@ -25,14 +25,19 @@ export function createStaticGenerator(type: DataType, value: Scalar): FieldGener
   };
 }
 
+/** How a field's values are drawn: its key, whether they must be unique over `rowCount` rows, and its path for messages. */
+export interface ValueDraw {
+  readonly key: number;
+  readonly unique: Uniqueness;
+  readonly rowCount: number;
+  readonly fieldPath: string;
+}
+
 /** Picks from a list, weighted when the values carry weights; unique by permutation when asked. */
 export function createOneOfGenerator(
   type: DataType,
   values: readonly WeightedValue[],
-  key: number,
-  unique: Uniqueness,
-  rowCount: number,
-  fieldPath: string,
+  { key, unique, rowCount, fieldPath }: ValueDraw,
 ): FieldGenerator {
   const rnd = new RowRandom(key);
   const n = values.length;
@@ -70,10 +75,7 @@ export function createOneOfGenerator(
 export function createRegexGenerator(
   type: DataType,
   regex: RegexGenerator,
-  key: number,
-  unique: Uniqueness,
-  rowCount: number,
-  fieldPath: string,
+  { key, unique, rowCount, fieldPath }: ValueDraw,
 ): FieldGenerator {
   const rnd = new RowRandom(key);
   if (unique !== "none") {

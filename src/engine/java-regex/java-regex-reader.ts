@@ -2,6 +2,9 @@ import { didYouMean } from "../../errors/index.ts";
 import { countCapturingGroups } from "./count-capturing-groups.ts";
 import { KNOWN_PROPERTY_NAMES, resolveJavaProperty } from "./java-property.ts";
 
+/** The escapes of one control character (`\t` tab, `\e` escape, ...) and their code points. */
+const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 9, n: 10, r: 13, f: 12, a: 7, e: 27 };
+
 /**
  * The one reader of Java regular-expression syntax. It reads escapes (`\Q..\E`, `\x{..}`, octal,
  * `\h \v \R`, `\A \z \Z`, POSIX, `java*` and Unicode properties, backreferences split the way
@@ -180,19 +183,9 @@ export class JavaRegexReader {
     const outsideOnly = (): void => {
       if (inClass) this.fail("invalid", `\\${d} is not allowed inside a character class`, start);
     };
+    const control = CONTROL_ESCAPES[d];
+    if (control !== undefined) return char(control);
     switch (d) {
-      case "t":
-        return char(9);
-      case "n":
-        return char(10);
-      case "r":
-        return char(13);
-      case "f":
-        return char(12);
-      case "a":
-        return char(7);
-      case "e":
-        return char(27);
       case "0":
         return char(this.octal(start));
       case "x":

@@ -35,6 +35,13 @@ export class ByteSink {
     this.pos += n;
   }
 
+  /** `n`'s low 32 bits, little-endian. */
+  uint32le(n: number): void {
+    this.ensure(4);
+    putUint32le(this.buf, this.pos, n);
+    this.pos += 4;
+  }
+
   /** Text known to be ASCII (numbers, dates, field names already checked). */
   ascii(s: string): void {
     const n = s.length;
@@ -85,6 +92,14 @@ export class ByteSink {
 let shared: ByteSink | undefined;
 
 /** One sink per thread for encoders that finish each batch before the next begins: no regrowth per batch. */
+/** `n`'s low 32 bits, little-endian, at `p` of `buf` (a length filled in after what it measures). */
+export function putUint32le(buf: Uint8Array, p: number, n: number): void {
+  buf[p] = n & 255;
+  buf[p + 1] = (n >>> 8) & 255;
+  buf[p + 2] = (n >>> 16) & 255;
+  buf[p + 3] = (n >>> 24) & 255;
+}
+
 export function sharedSink(): ByteSink {
   shared ??= new ByteSink(1 << 22);
   return shared;

@@ -162,14 +162,7 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
       },
       write(out, i) {
         if (isNull(i)) return out.bytes(NULL_BYTES);
-        out.byte(open);
-        const from = offsets[i]!;
-        const to = offsets[i + 1]!;
-        for (let k = from; k < to; k++) {
-          if (k > from) out.byte(44);
-          entry(out, k);
-        }
-        out.byte(close);
+        writeEntries(out, open, close, offsets[i]!, offsets[i + 1]!, entry);
       },
     };
   };
@@ -249,4 +242,21 @@ function compileWriter(t: DataType, omitNullFields: boolean): BoundWriter {
       if (quoted) out.byte(QUOTE);
     },
   };
+}
+
+/** `open`, the entries `from` to `to` (exclusive) by `entry`, comma-separated, then `close`: a JSON array's or object's body. */
+export function writeEntries(
+  out: ByteSink,
+  open: number,
+  close: number,
+  from: number,
+  to: number,
+  entry: (out: ByteSink, k: number) => void,
+): void {
+  out.byte(open);
+  for (let k = from; k < to; k++) {
+    if (k > from) out.byte(44);
+    entry(out, k);
+  }
+  out.byte(close);
 }

@@ -3,7 +3,7 @@ import type { DataType } from "../../model/data-type.ts";
 import { decimalText } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
 import { needsJsonEscape, writeJsonEscape } from "../arrow-values/json-escape.ts";
-import { floatText } from "../arrow-values/json-renderer.ts";
+import { floatText, writeEntries } from "../arrow-values/json-renderer.ts";
 import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
 
 /**
@@ -369,42 +369,47 @@ export function compileColumnJsonWriter(type: DataType, omitNullFields: boolean)
 
 function listWriter(element: DataType, omitNullFields: boolean): ColumnJsonWriter {
   const child = compileColumnJsonWriter(element, omitNullFields);
-  let offsets: Int32Array = new Int32Array(1);
-  let nulls: Uint8Array | undefined;
-  return {
-    bind(col) {
-      if (col.shape !== "list" || col.type.kind !== "array" || !child.bind(col.element)) return false;
-      offsets = col.offsets;
-      nulls = hasNulls(col) ? col.nulls : undefined;
-      return true;
-    },
-    write(out, i) {
-      if (nulls !== undefined && nulls[i] === 1) {
-        writeNull(out);
-        return;
-      }
-      out.byte(91);
-      const from = offsets[i]!;
-      const to = offsets[i + 1]!;
-      for (let k = from; k < to; k++) {
-        if (k > from) out.byte(44);
-        child.write(out, k);
-      }
-      out.byte(93);
-    },
-  };
+  return entriesWriter(
+    91,
+    93,
+    (col) => col.shape === "list" && col.type.kind === "array" && child.bind(col.element),
+    (out, k) => child.write(out, k),
+  );
 }
 
 function mapWriter(keyType: DataType, valueType: DataType, omitNullFields: boolean): ColumnJsonWriter {
   const keyIsText = keyType.kind === "string";
   const key = compileColumnJsonWriter(keyType, false);
   const value = compileColumnJsonWriter(valueType, omitNullFields);
+  return entriesWriter(
+    123,
+    125,
+    (col) => col.shape === "map" && col.type.kind === "map" && key.bind(col.keys) && value.bind(col.values),
+    (out, k) => {
+      if (!keyIsText) out.byte(34);
+      key.write(out, k);
+      if (!keyIsText) out.byte(34);
+      out.byte(58);
+      value.write(out, k);
+    },
+  );
+}
+
+/**
+ * A list's or a map's values: `open`, each entry of the value's range (`entry`, written by the
+ * children `bindChildren` bound), comma-separated, then `close`; null as null.
+ */
+function entriesWriter(
+  open: number,
+  close: number,
+  bindChildren: (col: Column) => boolean,
+  entry: (out: ByteSink, k: number) => void,
+): ColumnJsonWriter {
   let offsets: Int32Array = new Int32Array(1);
   let nulls: Uint8Array | undefined;
   return {
     bind(col) {
-      if (col.shape !== "map" || col.type.kind !== "map" || !key.bind(col.keys) || !value.bind(col.values))
-        return false;
+      if ((col.shape !== "list" && col.shape !== "map") || !bindChildren(col)) return false;
       offsets = col.offsets;
       nulls = hasNulls(col) ? col.nulls : undefined;
       return true;
@@ -414,18 +419,7 @@ function mapWriter(keyType: DataType, valueType: DataType, omitNullFields: boole
         writeNull(out);
         return;
       }
-      out.byte(123);
-      const from = offsets[i]!;
-      const to = offsets[i + 1]!;
-      for (let k = from; k < to; k++) {
-        if (k > from) out.byte(44);
-        if (!keyIsText) out.byte(34);
-        key.write(out, k);
-        if (!keyIsText) out.byte(34);
-        out.byte(58);
-        value.write(out, k);
-      }
-      out.byte(125);
+      writeEntries(out, open, close, offsets[i]!, offsets[i + 1]!, entry);
     },
   };
 }

@@ -36,6 +36,20 @@ function wire(write: (out: ByteSink) => void): number[] {
 
 const ref = (fill: (w: protobuf.Writer) => unknown): number[] => [...protobufjsBytes(fill)];
 
+/** Each of `values` written by `write` is what protobufjs's writer makes of it by `fill`. */
+function sameAsReference<T>(
+  values: readonly T[],
+  write: (out: ByteSink, n: T) => void,
+  fill: (w: protobuf.Writer, n: T) => unknown,
+): void {
+  for (const n of values)
+    assert.deepEqual(
+      wire((o) => write(o, n)),
+      ref((w) => fill(w, n)),
+      String(n),
+    );
+}
+
 const I32_MAX = 2 ** 31 - 1;
 const I32_MIN = -(2 ** 31);
 const I64_MAX = 2n ** 63n - 1n;
@@ -43,12 +57,9 @@ const I64_MIN = -(2n ** 63n);
 
 describe("protobuf wire primitives, against protobufjs's writer", () => {
   it("writes unsigned 32-bit varints (uint32)", () => {
-    for (const n of [0, 1, 127, 128, 300, 16_383, 16_384, I32_MAX, 2 ** 31, 2 ** 32 - 1])
-      assert.deepEqual(
-        wire((o) => varint32(o, n)),
-        ref((w) => w.uint32(n)),
-        String(n),
-      );
+    sameAsReference([0, 1, 127, 128, 300, 16_383, 16_384, I32_MAX, 2 ** 31, 2 ** 32 - 1], varint32, (w, n) =>
+      w.uint32(n),
+    );
     // The specification's example: 150 → 96 01.
     assert.deepEqual(
       wire((o) => varint32(o, 150)),
@@ -57,12 +68,7 @@ describe("protobuf wire primitives, against protobufjs's writer", () => {
   });
 
   it("writes int32: negatives sign-extended to ten bytes", () => {
-    for (const n of [0, 1, -1, I32_MAX, I32_MIN, -300])
-      assert.deepEqual(
-        wire((o) => int32(o, n)),
-        ref((w) => w.int32(n)),
-        String(n),
-      );
+    sameAsReference([0, 1, -1, I32_MAX, I32_MIN, -300], int32, (w, n) => w.int32(n));
     assert.equal(wire((o) => int32(o, -1)).length, 10);
   });
 
@@ -104,12 +110,11 @@ describe("protobuf wire primitives, against protobufjs's writer", () => {
   });
 
   it("writes 64-bit varints of bigints over the whole int64 and uint64 range", () => {
-    for (const n of [0n, 1n, 2n ** 31n - 1n, 2n ** 53n, 2n ** 53n + 1n, I64_MAX, -1n, I64_MIN])
-      assert.deepEqual(
-        wire((o) => varintBig(o, n)),
-        ref((w) => w.int64(n.toString())),
-        String(n),
-      );
+    sameAsReference(
+      [0n, 1n, 2n ** 31n - 1n, 2n ** 53n, 2n ** 53n + 1n, I64_MAX, -1n, I64_MIN],
+      varintBig,
+      (w, n) => w.int64(n.toString()),
+    );
     // uint64's top value has the same bits as int64's -1.
     assert.deepEqual(
       wire((o) => varintBig(o, 2n ** 64n - 1n)),
@@ -127,36 +132,15 @@ describe("protobuf wire primitives, against protobufjs's writer", () => {
   });
 
   it("zigzags sint32 and sint64, negatives included", () => {
-    for (const n of [0, -1, 1, -2, 2, -64, 64, I32_MAX, I32_MIN])
-      assert.deepEqual(
-        wire((o) => sint32(o, n)),
-        ref((w) => w.sint32(n)),
-        String(n),
-      );
-    for (const n of [
-      0,
-      -1,
-      1,
-      -2,
-      I32_MAX,
-      I32_MIN,
-      2 ** 32,
-      -(2 ** 32) - 1,
-      2 ** 53 - 1,
-      2 ** 53,
-      -(2 ** 53),
-    ])
-      assert.deepEqual(
-        wire((o) => sint64(o, n)),
-        ref((w) => w.sint64(n)),
-        String(n),
-      );
-    for (const n of [0n, -1n, 1n, -(2n ** 53n) - 1n, I64_MAX, I64_MIN])
-      assert.deepEqual(
-        wire((o) => sintBig(o, n)),
-        ref((w) => w.sint64(n.toString())),
-        String(n),
-      );
+    sameAsReference([0, -1, 1, -2, 2, -64, 64, I32_MAX, I32_MIN], sint32, (w, n) => w.sint32(n));
+    sameAsReference(
+      [0, -1, 1, -2, I32_MAX, I32_MIN, 2 ** 32, -(2 ** 32) - 1, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)],
+      sint64,
+      (w, n) => w.sint64(n),
+    );
+    sameAsReference([0n, -1n, 1n, -(2n ** 53n) - 1n, I64_MAX, I64_MIN], sintBig, (w, n) =>
+      w.sint64(n.toString()),
+    );
     // 0, -1, 1, -2 → 0, 1, 2, 3; int64's extremes take all ten bytes.
     assert.deepEqual(
       wire((o) => {
@@ -171,18 +155,8 @@ describe("protobuf wire primitives, against protobufjs's writer", () => {
   });
 
   it("writes fixed32, fixed64, floats and doubles little-endian", () => {
-    for (const n of [0, 1, I32_MAX, 2 ** 32 - 1])
-      assert.deepEqual(
-        wire((o) => fixed32(o, n)),
-        ref((w) => w.fixed32(n)),
-        String(n),
-      );
-    for (const n of [0, 1, -1, 2 ** 32, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)])
-      assert.deepEqual(
-        wire((o) => fixed64(o, n)),
-        ref((w) => w.sfixed64(n)),
-        String(n),
-      );
+    sameAsReference([0, 1, I32_MAX, 2 ** 32 - 1], fixed32, (w, n) => w.fixed32(n));
+    sameAsReference([0, 1, -1, 2 ** 32, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)], fixed64, (w, n) => w.sfixed64(n));
     for (const n of [0, -0, 1, -1.5, Math.PI, 5e-324, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY]) {
       assert.deepEqual(
         wire((o) => double(o, n)),

@@ -123,15 +123,7 @@ export function sintBig(out: ByteSink, n: bigint): void {
 }
 
 export function fixed32(out: ByteSink, n: number): void {
-  const v = n >>> 0;
-  out.ensure(4);
-  const buf = out.buf;
-  const p = out.pos;
-  buf[p] = v & 255;
-  buf[p + 1] = (v >>> 8) & 255;
-  buf[p + 2] = (v >>> 16) & 255;
-  buf[p + 3] = v >>> 24;
-  out.pos = p + 4;
+  out.uint32le(n);
 }
 
 export function fixed64(out: ByteSink, n: number): void {

@@ -203,6 +203,17 @@ class Parser {
     if (!this.isOp(o)) throw new ParseStop();
     this.pos++;
   }
+  /** Operands separated by commas up to the closing `close`, which it passes. */
+  private operandsUpTo(close: string): CheckOperand[] {
+    const items: CheckOperand[] = [];
+    while (!this.isOp(close)) {
+      items.push(this.sum());
+      if (this.isOp(",")) this.pos++;
+      else if (!this.isOp(close)) throw new ParseStop();
+    }
+    this.pos++;
+    return items;
+  }
   private expectWord(w: string): void {
     if (!this.isWord(w)) throw new ParseStop();
     this.pos++;
@@ -398,28 +409,14 @@ class Parser {
         if (KEYWORDS.has(lower)) throw new ParseStop();
         if (lower === "array" && this.isOp("[")) {
           this.pos++;
-          const items: CheckOperand[] = [];
-          while (!this.isOp("]")) {
-            items.push(this.sum());
-            if (this.isOp(",")) this.pos++;
-            else if (!this.isOp("]")) throw new ParseStop();
-          }
-          this.pos++;
-          return { kind: "array", items };
+          return { kind: "array", items: this.operandsUpTo("]") };
         }
         if (["current_date", "current_timestamp", "localtimestamp"].includes(lower) && !this.isOp("("))
           return { kind: "call", name: lower, args: [] };
       }
       if (t.t === "word" && this.isOp("(")) {
         this.pos++;
-        const args: CheckOperand[] = [];
-        while (!this.isOp(")")) {
-          args.push(this.sum());
-          if (this.isOp(",")) this.pos++;
-          else if (!this.isOp(")")) throw new ParseStop();
-        }
-        this.pos++;
-        return { kind: "call", name: lower, args };
+        return { kind: "call", name: lower, args: this.operandsUpTo(")") };
       }
       // `table.column`: the column.
       let name = t.v;
