@@ -1,8 +1,17 @@
 import { RowforgeError } from "../errors/index.ts";
 import type { OutputKinds } from "../model/output-kinds.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
+import { cassandraKind } from "./cassandra/cassandra-kind.ts";
 import type { Connector } from "./connector.ts";
-import { CONNECTOR_KINDS, type ConnectorKind } from "./connector-kinds.ts";
+import type { ConnectorKind } from "./connector-kind.ts";
+import { fileKind } from "./file/file-kind.ts";
+import { httpKind } from "./http/http-kind.ts";
+import { kafkaKind } from "./kafka/kafka-kind.ts";
+import { mqttKind } from "./mqtt/mqtt-kind.ts";
+import { mysqlKind } from "./mysql/mysql-kind.ts";
+import { natsKind } from "./nats/nats-kind.ts";
+import { postgresKind } from "./postgres/postgres-kind.ts";
+import { rabbitmqKind } from "./rabbitmq/rabbitmq-kind.ts";
 
 /** A connector the registry lists: its kind, and its module imported on first use. */
 interface ConnectorEntry extends ConnectorKind {
@@ -10,29 +19,29 @@ interface ConnectorEntry extends ConnectorKind {
 }
 
 /**
- * Every connector rowforge can write through: adding one is its folder, its kind
- * (connector-kinds.ts) and one line here. A start loads only the connectors its plan uses: a
+ * Every connector rowforge can write through: adding one is its folder (with its kind file,
+ * `<name>-kind.ts`) and one line here. A start loads only the connectors its plan uses: a
  * run of files never loads a database's or a broker's code.
  */
 const CONNECTORS: readonly ConnectorEntry[] = [
-  { ...CONNECTOR_KINDS.file, load: async () => (await import("./file/file-connector.ts")).fileConnector },
+  { ...fileKind, load: async () => (await import("./file/file-connector.ts")).fileConnector },
   {
-    ...CONNECTOR_KINDS.postgres,
+    ...postgresKind,
     load: async () => (await import("./postgres/postgres-connector.ts")).postgresConnector,
   },
-  { ...CONNECTOR_KINDS.mysql, load: async () => (await import("./mysql/mysql-connector.ts")).mysqlConnector },
+  { ...mysqlKind, load: async () => (await import("./mysql/mysql-connector.ts")).mysqlConnector },
   {
-    ...CONNECTOR_KINDS.cassandra,
+    ...cassandraKind,
     load: async () => (await import("./cassandra/cassandra-connector.ts")).cassandraConnector,
   },
-  { ...CONNECTOR_KINDS.http, load: async () => (await import("./http/http-connector.ts")).httpConnector },
-  { ...CONNECTOR_KINDS.kafka, load: async () => (await import("./kafka/kafka-connector.ts")).kafkaConnector },
+  { ...httpKind, load: async () => (await import("./http/http-connector.ts")).httpConnector },
+  { ...kafkaKind, load: async () => (await import("./kafka/kafka-connector.ts")).kafkaConnector },
   {
-    ...CONNECTOR_KINDS.rabbitmq,
+    ...rabbitmqKind,
     load: async () => (await import("./rabbitmq/rabbitmq-connector.ts")).rabbitmqConnector,
   },
-  { ...CONNECTOR_KINDS.mqtt, load: async () => (await import("./mqtt/mqtt-connector.ts")).mqttConnector },
-  { ...CONNECTOR_KINDS.nats, load: async () => (await import("./nats/nats-connector.ts")).natsConnector },
+  { ...mqttKind, load: async () => (await import("./mqtt/mqtt-connector.ts")).mqttConnector },
+  { ...natsKind, load: async () => (await import("./nats/nats-connector.ts")).natsConnector },
 ];
 
 /**
@@ -72,13 +81,17 @@ export const JMS_SUPPORTED =
 
 /** The kind of connector serving a step's format or connection type, if any (nothing is loaded). */
 export function connectorKind(format: string): ConnectorKind | undefined {
+  return entryFor(format);
+}
+
+function entryFor(format: string): ConnectorEntry | undefined {
   const name = format.trim().toLowerCase();
   return CONNECTORS.find((c) => c.formats.includes(name));
 }
 
 /** The connector serving a step's format or connection type, if any, loaded on first use. */
 export async function findConnector(format: string): Promise<Connector | undefined> {
-  return await CONNECTORS.find((c) => c.formats.includes(format.trim().toLowerCase()))?.load();
+  return await entryFor(format)?.load();
 }
 
 /**

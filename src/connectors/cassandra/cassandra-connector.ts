@@ -1,10 +1,10 @@
 import type cassandra from "cassandra-driver";
 import { RowforgeError } from "../../errors/index.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { connectCassandra, connectError, writeError } from "./cassandra-client.ts";
 import { deleteCassandraRows } from "./cassandra-delete.ts";
 import { describeCassandraTable, listCassandraTables } from "./cassandra-describe.ts";
+import { cassandraKind } from "./cassandra-kind.ts";
 import { CASSANDRA_OPTIONS } from "./cassandra-option-schema.ts";
 import {
   type CassandraServer,
@@ -29,7 +29,7 @@ import { testCassandraConnection } from "./test-cassandra-connection.ts";
  */
 export const cassandraConnector = createTableConnector(
   {
-    ...CONNECTOR_KINDS.cassandra,
+    ...cassandraKind,
     types: CASSANDRA_TYPES,
     capabilities: { encodedText: false, parts: false, delete: true, deletesByHistory: true },
     optionSchema: CASSANDRA_OPTIONS,

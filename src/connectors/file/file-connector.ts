@@ -8,9 +8,9 @@ import { requireFormat } from "../../formats/format-registry.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { PreparingConnector } from "../connector.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { preparedOnce } from "../prepared-once.ts";
 import { checkOutputPath } from "./check-output-path.ts";
+import { fileKind } from "./file-kind.ts";
 import { FILE_OPTIONS } from "./file-option-schema.ts";
 import { type FileOptions, readFileOptions } from "./file-options.ts";
 import {
@@ -44,7 +44,7 @@ const prepare = preparedOnce(
 
 /** Files on the local disk in any registered format (json, csv, parquet, orc). */
 export const fileConnector: PreparingConnector<PreparedFileStep> = {
-  ...CONNECTOR_KINDS.file,
+  ...fileKind,
   capabilities: { encodedText: true, parts: true, delete: true },
   optionSchema: FILE_OPTIONS,
   prepare,

@@ -1,8 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { hideUserInfo } from "../messaging/broker-options.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
+import { httpKind } from "./http-kind.ts";
 import { HTTP_OPTIONS } from "./http-option-schema.ts";
 import { type HttpOptions, readHttpOptions } from "./http-options.ts";
 import { checkHttpUrl, httpRequestParts } from "./http-request-parts.ts";
@@ -15,7 +15,7 @@ import { httpTransport } from "./http-transport.ts";
  * paced by the step's rate or load pattern; status and latency of every request counted.
  */
 export const httpConnector: PreparingConnector<HttpOptions> = messageConnector({
-  ...CONNECTOR_KINDS.http,
+  ...httpKind,
   optionSchema: HTTP_OPTIONS,
   readOptions: readHttpOptions,
   check(step, o) {

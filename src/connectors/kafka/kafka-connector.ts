@@ -1,7 +1,7 @@
 import type { PreparingConnector } from "../connector.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { checkKafkaTarget, testKafkaConnection } from "./kafka-cluster.ts";
+import { kafkaKind } from "./kafka-kind.ts";
 import { KAFKA_CONTROL_COLUMNS, kafkaMessageParts } from "./kafka-message-parts.ts";
 import { KAFKA_OPTIONS } from "./kafka-option-schema.ts";
 import { type KafkaOptions, kafkaWhere, readKafkaOptions } from "./kafka-options.ts";
@@ -27,7 +27,7 @@ export interface KafkaStepOptions extends KafkaOptions {
  * default; paced by the step's rate or load pattern; every record counted and timed.
  */
 export const kafkaConnector: PreparingConnector<KafkaStepOptions> = messageConnector<KafkaStepOptions>({
-  ...CONNECTOR_KINDS.kafka,
+  ...kafkaKind,
   optionSchema: KAFKA_OPTIONS,
   where: kafkaWhere,
   readOptions(step) {

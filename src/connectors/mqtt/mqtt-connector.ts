@@ -1,7 +1,7 @@
 import type { PreparingConnector } from "../connector.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectMqtt, mqttServerVersion } from "./mqtt-client.ts";
+import { mqttKind } from "./mqtt-kind.ts";
 import { MQTT_OPTIONS } from "./mqtt-option-schema.ts";
 import { type MqttOptions, mqttOptions, readMqttOptions } from "./mqtt-options.ts";
 import { mqttTransport } from "./mqtt-transport.ts";
@@ -11,7 +11,7 @@ import { mqttTransport } from "./mqtt-transport.ts";
  * (acknowledged by PUBACK), MQTT 5 with the row's headers as user properties.
  */
 export const mqttConnector: PreparingConnector<MqttOptions> = messageConnector({
-  ...CONNECTOR_KINDS.mqtt,
+  ...mqttKind,
   optionSchema: MQTT_OPTIONS,
   readOptions: readMqttOptions,
   transport: mqttTransport,

@@ -1,9 +1,9 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { connectError, connectMysql, type MysqlClient, writeError } from "./mysql-client.ts";
 import { mysqlRowDelete } from "./mysql-delete.ts";
 import { describeMysqlTable, listMysqlTables } from "./mysql-describe.ts";
+import { mysqlKind } from "./mysql-kind.ts";
 import { MYSQL_OPTIONS } from "./mysql-option-schema.ts";
 import {
   type MysqlServer,
@@ -28,7 +28,7 @@ import { testMysqlConnection } from "./test-mysql-connection.ts";
  * rows of earlier runs by their regenerated keys (mysql-delete.ts).
  */
 export const mysqlConnector = createTableConnector({
-  ...CONNECTOR_KINDS.mysql,
+  ...mysqlKind,
   types: MYSQL_TYPES,
   capabilities: { encodedText: true, parts: false, delete: true, deletesByHistory: true },
   optionSchema: MYSQL_OPTIONS,

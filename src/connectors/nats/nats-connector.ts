@@ -1,8 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectNats, ensureStream } from "./nats-client.ts";
+import { natsKind } from "./nats-kind.ts";
 import { NATS_OPTIONS } from "./nats-option-schema.ts";
 import { type NatsOptions, natsOptions, readNatsOptions } from "./nats-options.ts";
 import { readNatsRows } from "./nats-read-back.ts";
@@ -14,7 +14,7 @@ import { natsTransport } from "./nats-transport.ts";
  * PubAck); headers become NATS headers.
  */
 export const natsConnector: PreparingConnector<NatsOptions> = messageConnector({
-  ...CONNECTOR_KINDS.nats,
+  ...natsKind,
   optionSchema: NATS_OPTIONS,
   readOptions: readNatsOptions,
   async checkTarget(o) {

@@ -1,10 +1,10 @@
 import type pg from "pg";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { createTableConnector } from "../table/create-table-connector.ts";
 import { binaryColumnTypes } from "./copy-binary.ts";
 import { connectError, connectPostgres, writeError } from "./postgres-client.ts";
 import { postgresRowDelete } from "./postgres-delete.ts";
 import { describePostgresTable, listPostgresTables } from "./postgres-describe.ts";
+import { postgresKind } from "./postgres-kind.ts";
 import { POSTGRES_OPTIONS } from "./postgres-option-schema.ts";
 import {
   outputName,
@@ -29,7 +29,7 @@ import { testPostgresConnection } from "./test-postgres-connection.ts";
  * rows of earlier runs by their regenerated keys (postgres-delete.ts).
  */
 export const postgresConnector = createTableConnector({
-  ...CONNECTOR_KINDS.postgres,
+  ...postgresKind,
   types: POSTGRES_TYPES,
   capabilities: {
     encodedText: true,

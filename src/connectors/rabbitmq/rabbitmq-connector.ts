@@ -1,8 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
 import type { PreparingConnector } from "../connector.ts";
-import { CONNECTOR_KINDS } from "../connector-kinds.ts";
 import { messageConnector } from "../messaging/message-connector.ts";
 import { connectRabbit, ensureDestination } from "./rabbitmq-client.ts";
+import { rabbitmqKind } from "./rabbitmq-kind.ts";
 import { RABBITMQ_OPTIONS } from "./rabbitmq-option-schema.ts";
 import { type RabbitOptions, rabbitOptions, readRabbitOptions } from "./rabbitmq-options.ts";
 import { rabbitTransport } from "./rabbitmq-transport.ts";
@@ -14,7 +14,7 @@ import { rabbitTransport } from "./rabbitmq-transport.ts";
  * confirmed by the broker (publisher confirms).
  */
 export const rabbitmqConnector: PreparingConnector<RabbitOptions> = messageConnector({
-  ...CONNECTOR_KINDS.rabbitmq,
+  ...rabbitmqKind,
   optionSchema: RABBITMQ_OPTIONS,
   readOptions: readRabbitOptions,
   transport: rabbitTransport,
