@@ -7,8 +7,10 @@
  * time after the others, on a machine no other test file loads. The files start longest first,
  * by the times in test/file-times.tsv, so a slow file does not start last and run on by itself
  * while the other slots stand idle; `ROWFORGE_TEST_TIMES=record` writes that table anew from the
- * run's own times. Arguments, when given, are the files or folders to run the tests of. At the
- * end the slowest files are listed with their time.
+ * run's own times. The unit tests beside the code (src/, workers/, scripts/) run meanwhile in
+ * this process, one file after another (isolation "none"): a process per file cost about 2 s of
+ * start and imports each, more than most of them take. Arguments, when given, are the files or
+ * folders to run the tests of. At the end the slowest files are listed with their time.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
@@ -110,10 +112,12 @@ interface TestEvent {
 async function runFiles(
   files: readonly string[],
   concurrency: number,
+  isolation: "process" | "none" = "process",
 ): Promise<{ passed: boolean; times: Map<string, number> }> {
   const times = new Map<string, number>();
   let passed = true;
-  const stream = run({ files: files.map((f) => join(ROOT, f)), concurrency, cwd: ROOT });
+  if (files.length === 0) return { passed, times };
+  const stream = run({ files: files.map((f) => join(ROOT, f)), concurrency, cwd: ROOT, isolation });
   const count = (failed: boolean) => (event: TestEvent["data"]) => {
     if (event.nesting !== 0 || event.file === undefined) return;
     if (failed) passed = false;
@@ -133,7 +137,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.argv.slice(2).some((a) => f === a || f.startsWith(`${a.replace(/\/$/, "")}/`));
   const files = testFiles();
   const alone = files.alone.filter(chosen);
-  const together = longestFirst(files.together.filter(chosen), readTimes());
+  const isUnit = (f: string): boolean => !f.startsWith("test/");
+  const units = files.together.filter((f) => chosen(f) && isUnit(f));
+  const together = longestFirst(
+    files.together.filter((f) => chosen(f) && !isUnit(f)),
+    readTimes(),
+  );
   const t0 = performance.now();
   await globalSetup();
   let passed = false;
@@ -141,15 +150,20 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const measured = new Map<string, number>();
   try {
     const a = performance.now();
-    const first = await runFiles(together, concurrency);
-    phases.push(
-      `${together.length} files ${concurrency} at a time: ${((performance.now() - a) / 1000).toFixed(0)} s`,
-    );
+    const since = (t: number) => `${((performance.now() - t) / 1000).toFixed(0)} s`;
+    const [first, unit] = await Promise.all([
+      runFiles(together, concurrency).finally(() =>
+        phases.push(`${together.length} files ${concurrency} at a time: ${since(a)}`),
+      ),
+      runFiles(units, 1, "none").finally(() =>
+        phases.push(`${units.length} unit files in this process: ${since(a)}`),
+      ),
+    ]);
     const b = performance.now();
     const second = alone.length === 0 ? { passed: true, times: new Map() } : await runFiles(alone, 1);
     phases.push(`${alone.length} files alone: ${((performance.now() - b) / 1000).toFixed(0)} s`);
-    passed = first.passed && second.passed;
-    for (const [f, ms] of [...first.times, ...second.times]) measured.set(f, ms);
+    passed = first.passed && unit.passed && second.passed;
+    for (const [f, ms] of [...first.times, ...unit.times, ...second.times]) measured.set(f, ms);
   } finally {
     await globalTeardown();
   }
