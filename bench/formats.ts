@@ -5,8 +5,9 @@
  * NDJSON at 100k, 1k and (full bench) 10M rows, W1 Parquet and ORC at 10M rows (full bench), and W2; each compared with writing the same
  * number of bytes with a plain fs.write loop in the same run. Every case runs `rounds` times
  * (after one warm-up start): median with min–max, and the 1-minute load average at the case's
- * start and end. The distinct values per text column of the 1M-row (--quick: 100k) W1 NDJSON
- * output are counted after its first round (bench/distinct-counts.ts), for the baselines beside it.
+ * start and end. The 1M-row (--quick: 100k) W1 NDJSON case is also the one the baselines run
+ * beside theirs (bench/run.ts), its output's distinct values per text column counted
+ * (bench/distinct-counts.ts).
  */
 import {
   closeSync,
@@ -41,8 +42,6 @@ export interface FormatResult {
   /** Spawn to exit over the rounds, seconds. */
   readonly wall: Spread;
   readonly load1: LoadSpan;
-  /** Distinct values per text column of the output (the W1 NDJSON run the baselines compare with). */
-  readonly distinct?: { readonly rows: number; readonly columns: Readonly<Record<string, number>> };
   readonly bytes: number;
   readonly rows: number;
   readonly plainWriteSeconds: number;
@@ -70,8 +69,8 @@ export interface RunCase {
   readonly target?: number | undefined;
   readonly firstBytesTarget?: number | undefined;
   readonly rss?: boolean;
-  /** Count the distinct values per text column of its output (the run the baselines compare with). */
-  readonly distinct?: boolean;
+  /** The run the baselines run beside (bench/run.ts), its output's distinct values counted there. */
+  readonly baseline?: boolean;
 }
 
 const RSS_TARGET_MIB = 400e6 / 1048576;
@@ -90,7 +89,7 @@ function cases(quick: boolean): RunCase[] {
       rows: 1_000_000 / s,
       target: t(2.5),
       rss: true,
-      distinct: true,
+      baseline: true,
     },
     {
       label: "W1 -> CSV",
@@ -191,7 +190,7 @@ function planVariant(source: string, format: string, extraOptions: string, rows?
   return join(dir, "plan.yaml");
 }
 
-interface OneRun {
+export interface OneRun {
   readonly seconds: number;
   readonly bytes: number;
   readonly rows: number;
@@ -202,7 +201,11 @@ interface OneRun {
 }
 
 /** One `rowforge run` of the case, its output measured (and counted when asked) then removed. */
-async function runOnce(c: RunCase, workers: number | undefined, count: boolean): Promise<OneRun | string> {
+export async function runOnce(
+  c: RunCase,
+  workers: number | undefined,
+  count: boolean,
+): Promise<OneRun | string> {
   const plan = planVariant(here(`./plans/${c.workload}`), c.format, c.options, c.rows);
   const outDir = mkdtempSync(join(tmpdir(), "rowforge-bench-out-"));
   try {
@@ -231,8 +234,8 @@ const spreadOf = (runs: readonly OneRun[], of: (r: OneRun) => number | undefined
   return xs.length === runs.length ? spread(xs) : undefined;
 };
 
-/** The W1 NDJSON run the baselines compare with (its output's distinct values counted). */
-export const baselineCase = (quick: boolean): RunCase => cases(quick).find((c) => c.distinct === true)!;
+/** The W1 NDJSON run the baselines run beside. */
+export const baselineCase = (quick: boolean): RunCase => cases(quick).find((c) => c.baseline === true)!;
 
 /** Runs a case `rounds` times in turn: its result, or why it failed. */
 export async function measureCase(
@@ -241,9 +244,9 @@ export async function measureCase(
   workers: number | undefined,
 ): Promise<FormatResult | string> {
   let failure: string | undefined;
-  const { samples, load1 } = await inRounds(rounds, async (k) => {
+  const { samples, load1 } = await inRounds(rounds, async () => {
     if (failure) return undefined;
-    const r = await runOnce(c, workers, k === 0 && c.distinct === true);
+    const r = await runOnce(c, workers, false);
     if (typeof r === "string") failure = r;
     return typeof r === "string" ? undefined : r;
   });
@@ -263,7 +266,6 @@ export async function measureCase(
     bytes: runs[0]!.bytes,
     rows: runs[0]!.rows,
     plainWriteSeconds: spread(runs.map((r) => r.plainWriteSeconds)).median,
-    ...(runs[0]!.distinct ? { distinct: runs[0]!.distinct } : {}),
     ...(peakRss ? { peakRssMiB: peakRss.median, peakRss } : {}),
     ...(firstBytes ? { firstBytesSeconds: firstBytes.median, firstBytes } : {}),
     ...(c.target ? { target: c.target } : {}),

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the issue's table in one run. First `rowforge run` end to end (process start
- * included, peak RSS, first bytes) per format and row count (bench/formats.ts); then the two
- * baselines on the same W1 rows, each its own process with its own start-up: the per-row
+ * included, peak RSS, first bytes) per format and row count (bench/formats.ts); then rowforge's
+ * default W1 NDJSON run against the two baselines on the same rows, in interleaved rounds, each
+ * its own process with its own start-up: the per-row
  * @faker-js/faker loop writing NDJSON (bench/faker-loop.ts) and dbldatagen on PySpark local[2]
  * (bench/dbldatagen.ts); then the in-process engine numbers per workload (bench/workload.ts);
  * then the HTTP sample route against a bare Fastify route (bench/http.ts); then each command's
@@ -45,7 +46,7 @@ import { runDbBenchmark } from "./db.ts";
 import { runDbldatagen } from "./dbldatagen.ts";
 import { countDistinct } from "./distinct-counts.ts";
 import { printDocumentSpeeds, runDocumentsBenchmark } from "./documents.ts";
-import { baselineCase, type FormatResult, measureCase, runFormatBenchmarks, warmUp } from "./formats.ts";
+import { baselineCase, type FormatResult, runFormatBenchmarks, runOnce, warmUp } from "./formats.ts";
 import { runHttpBenchmark } from "./http.ts";
 import { runMessagingBenchmarks } from "./messaging/index.ts";
 import { PEER_SETTINGS, type PeerName } from "./peers.ts";
@@ -106,12 +107,6 @@ const results: Record<string, unknown> = {
   distinct,
   peers,
 };
-/** peer / rowforge (or the other way) as a spread: ratio of the medians, the least and greatest the rounds allow. */
-const ratioOf = (top: Spread, bottom: Spread): Spread => ({
-  median: top.median / bottom.median,
-  min: top.min / bottom.max,
-  max: top.max / bottom.min,
-});
 const ratioByRound = <T>(xs: readonly T[], of: (x: T) => number): Spread => spread(xs.map(of));
 /** Runs a section's function and the load average around it (sections that keep their own rounds). */
 async function loadAround<T>(
@@ -212,124 +207,114 @@ if (wants("formats")) {
     });
 }
 
-// 2. The baselines on the same W1 rows as the W1 NDJSON run (run here when the formats section
-// did not), each with its own start-up, the same rounds, and the distinct values each wrote.
+// 2. The baselines side by side with rowforge's default W1 NDJSON run, in interleaved rounds
+// (rowforge, the faker-js loop, dbldatagen, again), each its own process with its own start-up;
+// the first round's outputs have their distinct values per text column counted.
 if (wants("baselines")) {
   const rows = 1_000_000 / scale;
-  let ndjson = runs.find((f) => f.workload === "w1" && f.format === "json" && f.rows === rows);
-  if (!ndjson) {
-    await warmUp(quick, workers);
-    const r = await measureCase(baselineCase(quick), rounds, workers);
-    if (typeof r === "string") throw new Error(`the W1 NDJSON run the baselines compare with: ${r}`);
-    ndjson = r;
-  }
-  if (ndjson.distinct) distinct.push({ generator: "rowforge run (default)", ...ndjson.distinct });
+  const c = baselineCase(quick);
   const dir = mkdtempSync(join(tmpdir(), "rowforge-bench-faker-"));
   const file = join(dir, "w1.ndjson");
-  let loopDistinct: DistinctCounts | undefined;
-  const loopRuns = await inRounds(rounds, async (k) => {
-    const r = await runChild(process.execPath, [here("./faker-loop.ts"), String(rows), file]);
-    if (r.code !== 0) throw new Error(`faker loop failed: ${r.stderr}`);
-    if (k === 0) loopDistinct = { generator: peer("faker-js loop"), ...(await countDistinct(file)) };
+  const sparkWanted = !noDbldatagen;
+  let sparkMissing: string | undefined = noDbldatagen ? "--no-dbldatagen" : undefined;
+  await warmUp(quick, workers);
+  const measured = await inRounds(rounds, async (k) => {
+    const rf = await runOnce(c, workers, k === 0);
+    if (typeof rf === "string") throw new Error(`rowforge run ${c.label}: ${rf}`);
+    if (rf.rows !== rows) throw new Error(`rowforge run ${c.label}: ${rf.rows} rows, not ${rows}`);
+    if (rf.distinct) distinct.push({ generator: "rowforge run (default)", ...rf.distinct });
+    const loop = await runChild(process.execPath, [here("./faker-loop.ts"), String(rows), file]);
+    if (loop.code !== 0) throw new Error(`faker loop failed: ${loop.stderr}`);
+    if (k === 0) distinct.push({ generator: peer("faker-js loop"), ...(await countDistinct(file)) });
     rmSync(file, { force: true });
-    return r;
+    const spark = sparkWanted && sparkMissing === undefined ? await runDbldatagen(rows, k === 0) : undefined;
+    if (spark && !spark.available) sparkMissing = spark.reason;
+    if (spark?.available && spark.distinct)
+      distinct.push({ generator: peer("dbldatagen"), ...spark.distinct });
+    return { rowforge: rf.seconds, loop: loop.seconds, spark: spark?.available ? spark : undefined };
   });
   rmSync(dir, { recursive: true, force: true });
-  if (loopDistinct) distinct.push(loopDistinct);
-  const loopWall = spread(loopRuns.samples.map((r) => r.seconds));
+  const m = measured.samples;
+  const rfWall = spread(m.map((x) => x.rowforge));
+  const loopWall = spread(m.map((x) => x.loop));
+  const faster = "x faster (peer wall / rowforge wall, per round)";
   const loopCase: CaseSummary = {
     section: "baselines",
     name: `rowforge run W1 -> NDJSON (default), ${fmt(rows)} rows, against a per-row faker-js loop`,
     unit: "s",
     rounds,
-    value: ndjson.wall,
-    load1: { start: ndjson.load1.start, end: loopRuns.load1.end },
+    value: rfWall,
+    load1: measured.load1,
     peer: {
       name: peer("faker-js loop"),
       value: loopWall,
-      ratio: ratioOf(loopWall, ndjson.wall),
-      means: "x faster (peer wall / rowforge wall)",
+      ratio: ratioByRound(m, (x) => x.loop / x.rowforge),
+      means: faster,
     },
-    ...(quick ? {} : { target: ">= 10x", met: loopWall.median / ndjson.wall.median >= 10 }),
+    ...(quick ? {} : { target: ">= 10x", met: loopWall.median / rfWall.median >= 10 }),
   };
   cases.push(loopCase);
-  let sparkCase: CaseSummary | undefined;
-  let sparkNote: string | undefined;
-  const spark: unknown[] = [];
-  if (noDbldatagen) sparkNote = "--no-dbldatagen";
-  else {
-    const sparkRuns = await inRounds(rounds, (k) => runDbldatagen(rows, k === 0));
-    for (const r of sparkRuns.samples) spark.push(r);
-    const ok = sparkRuns.samples.filter((r) => r.available);
-    const failed = sparkRuns.samples.find((r) => !r.available);
-    if (failed && !failed.available) sparkNote = failed.reason;
-    else {
-      const first = ok[0]!;
-      if (first.distinct) distinct.push({ generator: peer("dbldatagen"), ...first.distinct });
-      const wall = spread(ok.map((r) => r.seconds));
-      sparkCase = {
-        section: "baselines",
-        name: `rowforge run W1 -> NDJSON (default), ${fmt(rows)} rows, against dbldatagen ${first.versions}`,
-        unit: "s",
-        rounds,
-        value: ndjson.wall,
-        load1: sparkRuns.load1,
-        peer: {
-          name: peer("dbldatagen"),
-          value: wall,
-          ratio: ratioOf(wall, ndjson.wall),
-          means: "x faster (peer wall / rowforge wall)",
-        },
-        ...(quick ? {} : { target: ">= 15x", met: wall.median / ndjson.wall.median >= 15 }),
-      };
-      cases.push(sparkCase);
-    }
-  }
+  const sparkRounds = m.flatMap((x) => (x.spark ? [{ rowforge: x.rowforge, spark: x.spark }] : []));
+  const sparkCase: CaseSummary | undefined =
+    sparkMissing === undefined && sparkRounds.length === rounds
+      ? {
+          section: "baselines",
+          name: `rowforge run W1 -> NDJSON (default), ${fmt(rows)} rows, against dbldatagen (${sparkRounds[0]!.spark.versions})`,
+          unit: "s",
+          rounds,
+          value: rfWall,
+          load1: measured.load1,
+          peer: {
+            name: peer("dbldatagen"),
+            value: spread(sparkRounds.map((x) => x.spark.seconds)),
+            ratio: ratioByRound(sparkRounds, (x) => x.spark.seconds / x.rowforge),
+            means: faster,
+          },
+          ...(quick
+            ? {}
+            : {
+                target: ">= 15x",
+                met: spread(sparkRounds.map((x) => x.spark.seconds)).median / rfWall.median >= 15,
+              }),
+        }
+      : undefined;
+  if (sparkCase) cases.push(sparkCase);
   results.baselines = {
     rows,
-    rowforgeNdjson: { wall: ndjson.wall, load1: ndjson.load1 },
-    fakerLoop: {
-      rounds: loopRuns.samples.map((r) => r.seconds),
-      load1: loopRuns.load1,
-      method: PEER_SETTINGS["faker-js loop"],
-    },
+    rounds: m,
+    load1: measured.load1,
+    fakerLoop: PEER_SETTINGS["faker-js loop"],
     dbldatagen:
-      sparkNote === undefined
-        ? { rounds: spark, method: PEER_SETTINGS.dbldatagen }
-        : { available: false, reason: sparkNote },
+      sparkMissing === undefined ? PEER_SETTINGS.dbldatagen : { available: false, reason: sparkMissing },
   };
   say("");
   say(
-    `baselines on the same ${fmt(rows)} W1 rows, ${rounds} rounds each; wall times include each one's own start-up, as the rowforge run's does (rowforge NDJSON: ${secRange(ndjson.wall)})`,
+    `baselines on the same ${fmt(rows)} W1 rows, ${rounds} interleaved rounds; wall times include each one's own start-up, as the rowforge run's does (rowforge W1 -> NDJSON, default run: ${secRange(rfWall)}); load ${loadText(measured.load1)}`,
   );
-  const row = (c: CaseSummary, label: string) => [
+  const row = (k: CaseSummary, label: string) => [
     label,
-    secRange(c.peer!.value),
-    fmt(rows / c.peer!.value.median),
-    `${c.peer!.ratio.median.toFixed(1)}x (${c.peer!.ratio.min.toFixed(1)}–${c.peer!.ratio.max.toFixed(1)})${c.target ? ` ${c.met ? "ok" : "MISSED"} (target ${c.target})` : ""}`,
-    loadText(c.load1),
+    secRange(k.peer!.value),
+    fmt(rows / k.peer!.value.median),
+    `${k.peer!.ratio.median.toFixed(1)}x (${k.peer!.ratio.min.toFixed(1)}–${k.peer!.ratio.max.toFixed(1)})${k.target ? ` ${k.met ? "ok" : "MISSED"} (target ${k.target})` : ""}`,
   ];
   table(
-    [
-      "baseline",
-      "wall median (min–max)",
-      "rows/s",
-      "rowforge faster by (peer wall / rowforge wall)",
-      "load 1 min",
-    ],
+    ["baseline", "wall median (min–max)", "rows/s", "rowforge faster by, median of rounds (min–max)"],
     [
       row(loopCase, "per-row faker-js loop -> NDJSON"),
       sparkCase
         ? row(sparkCase, "dbldatagen local[2] -> JSON")
-        : [`dbldatagen: not available (${sparkNote})`, "", "", "", ""],
+        : [`dbldatagen: not available (${sparkMissing})`, "", "", ""],
     ],
   );
   say("");
   say("distinct values per text column of the NDJSON each wrote (the variety beside the speed):");
   const columns = [...new Set(distinct.flatMap((d) => Object.keys(d.columns)))];
   table(
-    ["column", ...distinct.map((d) => d.generator)],
-    columns.map((c) => [c, ...distinct.map((d) => (d.columns[c] === undefined ? "-" : fmt(d.columns[c]!)))]),
+    ["column", ...distinct.map((d) => `${d.generator} (${fmt(d.rows)} rows)`)],
+    columns.map((col) => [
+      col,
+      ...distinct.map((d) => (d.columns[col] === undefined ? "-" : fmt(d.columns[col]!))),
+    ]),
   );
 }
 
