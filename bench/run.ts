@@ -358,7 +358,7 @@ for (const w of workloads) {
       value,
       load1: measured.load1,
       peer: {
-        name: peer("faker-js loop"),
+        name: peer("faker-js loop, in process"),
         value: loopRate,
         ratio: ratioByRound(m, of),
         means: "x the loop's rows/s (per round)",
