@@ -29,7 +29,7 @@
  * own producer tools (the Kafka sink against Kafka's ProducerPerformance, 1M records of ~500
  * bytes, acks=all, one partition, on a broker of its own). `validate` (bench/validate.ts: validations over 1M W1 rows read
  * back from Parquet against DuckDB running the same checks) also runs only when named, and so does
- * `ui` (bench/ui.ts: the web UI's page load in Debian's chromium, its size compressed; --reps=N rounds),
+ * `ui` (bench/ui.ts: the web UI's page load in Debian's chromium, its size compressed; 7 rounds unless --rounds=N),
  * and `documents` (bench/documents.ts: rows/s per step generated from the corpus's largest
  * OpenAPI documents and JSON Schemas, one thread; needs `node scripts/setup-corpus.ts`).
  */
@@ -302,7 +302,10 @@ if (wants("baselines")) {
     [
       row(loopCase, "per-row faker-js loop -> NDJSON"),
       sparkCase
-        ? row(sparkCase, "dbldatagen local[2] -> JSON")
+        ? row(
+            sparkCase,
+            `dbldatagen local[2] -> JSON (of which JVM + Spark start ${secRange(spread(sparkRounds.map((x) => x.spark.startSeconds)))})`,
+          )
         : [`dbldatagen: not available (${sparkMissing})`, "", "", ""],
     ],
   );
