@@ -100,7 +100,7 @@ export function renderResults(files: readonly NamedResults[]): string {
   for (const { file, results: r } of files) {
     out.push(`### \`bench/results/${file}\``, "");
     out.push(
-      `- command: ${r.command ? `\`${r.command}\`` : "not recorded"}; date: ${r.date ?? "not recorded"}; Node ${r.node ?? "?"}, ${r.cores ?? "?"} cores${r.rounds === undefined ? "" : `; ${r.rounds} rounds per case`}`,
+      `- command: ${r.command ? `\`${r.command}\`` : "not recorded"}; date: ${r.date ?? "not recorded"}; Node ${r.node ?? "?"}, ${r.cores ?? "?"} cores${r.rounds === undefined ? "" : `; ${r.rounds} round${r.rounds === 1 ? "" : "s"} per case`}`,
       `- load average (1, 5, 15 min) at start: ${loads(r.loadAverageAtStart)}; at end: ${loads(r.loadAverageAtEnd)}`,
       "",
     );

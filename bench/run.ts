@@ -619,6 +619,8 @@ if (only?.has("ui")) {
   say(uiSummary(u));
 }
 
+// --quick runs a tenth of the rows: the targets do not apply to them.
+if (quick) cases.splice(0, cases.length, ...cases.map(({ target: _target, met: _met, ...c }) => c));
 results.loadAverageAtEnd = loadavg();
 results.printed = lines;
 mkdirSync(here("./results"), { recursive: true });
