@@ -5,9 +5,10 @@
  * arrays before the clock starts, inserted with the same prepared INSERT and the same concurrency
  * through cassandra-driver's executeConcurrent (no generation). A node of its own is started with
  * scripts/servers/cassandra.sh (and stopped) unless CASSANDRA_HOST and CASSANDRA_PORT name one
- * (CASSANDRA_USER and CASSANDRA_PASSWORD when it requires a login).
+ * (CASSANDRA_USER and CASSANDRA_PASSWORD when it requires a login). Both run `rounds` times,
+ * interleaved, into freshly made tables (the parameters are built once).
  *
- *   node bench/cassandra.ts [ROWS] [CONCURRENCY]      (defaults 1000000 and rowforge's default, 64)
+ *   node bench/cassandra.ts [ROWS] [CONCURRENCY] [ROUNDS]   (defaults 1000000, rowforge's default 64, 5)
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +20,7 @@ import { DEFAULT_CONCURRENCY } from "../src/connectors/cassandra/cassandra-optio
 import { batchParameters } from "../src/connectors/cassandra/cassandra-values.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
 import { runChild } from "./child-run.ts";
+import { DEFAULT_ROUNDS } from "./rounds.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CLI = here("../bin/rowforge.js");
@@ -26,6 +28,10 @@ const CLI = here("../bin/rowforge.js");
 export interface CassandraBenchResult {
   readonly rows: number;
   readonly concurrency: number;
+  readonly rounds: readonly CassandraBenchRound[];
+}
+
+export interface CassandraBenchRound {
   /** `rowforge run`, spawn to exit. */
   readonly run: {
     readonly seconds: number;
@@ -100,6 +106,7 @@ async function startNode(): Promise<{ host: string; port: number; stop: () => vo
 export async function runCassandraBenchmark(
   rows: number,
   concurrency = DEFAULT_CONCURRENCY,
+  rounds = DEFAULT_ROUNDS,
 ): Promise<CassandraBenchResult> {
   const node = await startNode();
   const client = new cassandra.Client({
@@ -115,27 +122,8 @@ export async function runCassandraBenchmark(
     await client.execute(
       "CREATE KEYSPACE IF NOT EXISTS rf_bench WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
     );
-    await client.execute("DROP TABLE IF EXISTS rf_bench.run_rows");
-    await client.execute("DROP TABLE IF EXISTS rf_bench.driver_rows");
-    // rowforge run, end to end.
     const plan = join(dir, "plan.yaml");
-    writeFileSync(plan, planText(node.host, node.port, "run_rows", rows, concurrency));
-    const r = await runChild(process.execPath, [
-      CLI,
-      "run",
-      plan,
-      "--home",
-      join(dir, "home"),
-      "--json",
-      "--quiet",
-      "--now",
-      "2026-11-01T00:00:00Z",
-    ]);
-    if (r.code !== 0) throw new Error(`rowforge run failed (exit ${r.code}): ${r.stderr}`);
-    const report = JSON.parse(r.stdout) as { steps: { records: number; rowsPerSecond: number }[] };
-    if (report.steps[0]?.records !== rows)
-      throw new Error(`rowforge wrote ${report.steps[0]?.records} rows, not ${rows}`);
-    // The driver's ceiling: the same rows as parameter arrays, built before the clock starts.
+    // The driver's ceiling: the same rows as parameter arrays, built once before any clock starts.
     const { loadProject } = await import("../src/config/index.ts");
     const { OUTPUT_KINDS } = await import("../src/app/output-kinds.ts");
     writeFileSync(plan, planText(node.host, node.port, "driver_rows", rows, concurrency));
@@ -147,27 +135,48 @@ export async function runCassandraBenchmark(
       fastMode: false,
     }).steps[0]!;
     const columns = step.batch(0, 0).schema.fields.map((f) => f.name);
-    await client.execute(
-      `CREATE TABLE rf_bench.driver_rows (${columns.map((c) => `"${c}" ${c === "id" || c === "score" ? "bigint" : c === "qty" ? "int" : c === "price" || c === "amount" ? "decimal" : c === "day" ? "date" : c === "at" ? "timestamp" : "text"}`).join(", ")}, PRIMARY KEY (id))`,
-    );
     const params: unknown[][] = [];
     for (let from = 0; from < rows; from += 10_000) {
       for (const p of batchParameters(step.batch(from, Math.min(10_000, rows - from)))) params.push(p);
     }
     const insert = `INSERT INTO rf_bench.driver_rows (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
-    const t0 = performance.now();
-    await cassandra.concurrent.executeConcurrent(client, insert, params, { concurrencyLevel: concurrency });
-    const driverSeconds = (performance.now() - t0) / 1000;
-    return {
-      rows,
-      concurrency,
-      run: {
-        seconds: r.seconds,
-        rowsPerSecond: rows / r.seconds,
-        stepRowsPerSecond: report.steps[0].rowsPerSecond,
-      },
-      driver: { seconds: driverSeconds, rowsPerSecond: rows / driverSeconds },
-    };
+    const measured: CassandraBenchRound[] = [];
+    for (let round = 0; round < rounds; round++) {
+      await client.execute("DROP TABLE IF EXISTS rf_bench.run_rows");
+      await client.execute("DROP TABLE IF EXISTS rf_bench.driver_rows");
+      // rowforge run, end to end.
+      writeFileSync(plan, planText(node.host, node.port, "run_rows", rows, concurrency));
+      const r = await runChild(process.execPath, [
+        CLI,
+        "run",
+        plan,
+        "--home",
+        join(dir, "home"),
+        "--json",
+        "--quiet",
+        "--now",
+        "2026-11-01T00:00:00Z",
+      ]);
+      if (r.code !== 0) throw new Error(`rowforge run failed (exit ${r.code}): ${r.stderr}`);
+      const report = JSON.parse(r.stdout) as { steps: { records: number; rowsPerSecond: number }[] };
+      if (report.steps[0]?.records !== rows)
+        throw new Error(`rowforge wrote ${report.steps[0]?.records} rows, not ${rows}`);
+      await client.execute(
+        `CREATE TABLE rf_bench.driver_rows (${columns.map((c) => `"${c}" ${c === "id" || c === "score" ? "bigint" : c === "qty" ? "int" : c === "price" || c === "amount" ? "decimal" : c === "day" ? "date" : c === "at" ? "timestamp" : "text"}`).join(", ")}, PRIMARY KEY (id))`,
+      );
+      const t0 = performance.now();
+      await cassandra.concurrent.executeConcurrent(client, insert, params, { concurrencyLevel: concurrency });
+      const driverSeconds = (performance.now() - t0) / 1000;
+      measured.push({
+        run: {
+          seconds: r.seconds,
+          rowsPerSecond: rows / r.seconds,
+          stepRowsPerSecond: report.steps[0].rowsPerSecond,
+        },
+        driver: { seconds: driverSeconds, rowsPerSecond: rows / driverSeconds },
+      });
+    }
+    return { rows, concurrency, rounds: measured };
   } finally {
     await client.shutdown().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
@@ -178,10 +187,11 @@ export async function runCassandraBenchmark(
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = Number(process.argv[2] ?? 1_000_000);
   const concurrency = Number(process.argv[3] ?? DEFAULT_CONCURRENCY);
-  const r = await runCassandraBenchmark(rows, concurrency);
+  const r = await runCassandraBenchmark(rows, concurrency, Number(process.argv[4] ?? DEFAULT_ROUNDS));
   const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-  console.log(
-    `cassandra, ${fmt(r.rows)} rows x 10 columns, concurrency ${r.concurrency}: rowforge run ${fmt(r.run.rowsPerSecond)} rows/s end to end (${r.run.seconds.toFixed(1)} s; the step alone ${fmt(r.run.stepRowsPerSecond)} rows/s) | driver ceiling (prebuilt parameters, executeConcurrent) ${fmt(r.driver.rowsPerSecond)} rows/s (${r.driver.seconds.toFixed(1)} s)`,
-  );
+  for (const x of r.rounds)
+    console.log(
+      `cassandra, ${fmt(r.rows)} rows x 10 columns, concurrency ${r.concurrency}: rowforge run ${fmt(x.run.rowsPerSecond)} rows/s end to end (${x.run.seconds.toFixed(1)} s; the step alone ${fmt(x.run.stepRowsPerSecond)} rows/s) | driver ceiling (prebuilt parameters, executeConcurrent) ${fmt(x.driver.rowsPerSecond)} rows/s (${x.driver.seconds.toFixed(1)} s)`,
+    );
   console.log(JSON.stringify(r));
 }

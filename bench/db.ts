@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ChildResult, runChild } from "./child-run.ts";
+import { type LoadSpan, load1, spread } from "./rounds.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CLI = here("../bin/rowforge.js");
@@ -32,6 +33,8 @@ export interface DbSample {
   /** The --compare-cli build's time and ratio in the same round. */
   readonly compareSeconds?: number;
   readonly compareRatio?: number;
+  /** The 1-minute load average before the round's loader run and after its rowforge run. */
+  readonly load1: LoadSpan;
 }
 
 export interface DbResult {
@@ -42,11 +45,7 @@ export interface DbResult {
   readonly median: { loaderSeconds: number; rowforgeSeconds: number; ratio: number; peakRssMiB?: number };
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+const median = (xs: readonly number[]): number => spread(xs).median;
 
 /** The 10-column table: ints, text, decimals, a date and a timestamp. */
 const FIELDS = `          - { name: id, type: long, options: { sql: "__index_inc" } }
@@ -215,6 +214,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
       const mariaSamples: DbSample[] = [];
       for (let rep = 0; rep < o.reps; rep++) {
         if (wants("postgres")) {
+          const pgLoad = load1();
           // Each timed load starts from a checkpoint: none writes out the WAL of the load before it.
           psql("TRUNCATE bench_native; TRUNCATE bench_rowforge; CHECKPOINT");
           const copy = ok(
@@ -264,6 +264,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
             rowforgeSeconds: rfPg.seconds,
             rowforgePeakRssMiB: rfPg.peakRssMiB,
             ratio: copy.seconds / rfPg.seconds,
+            load1: { start: pgLoad, end: load1() },
             ...(compare
               ? { compareSeconds: compare.seconds, compareRatio: copy.seconds / compare.seconds }
               : {}),
@@ -273,6 +274,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
           );
         }
         if (!wants("mariadb")) continue;
+        const mariaLoad = load1();
         mariadb("TRUNCATE bench_native; TRUNCATE bench_rowforge");
         const load = ok(
           await runChild(
@@ -298,6 +300,7 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
           rowforgeSeconds: rfMaria.seconds,
           rowforgePeakRssMiB: rfMaria.peakRssMiB,
           ratio: load.seconds / rfMaria.seconds,
+          load1: { start: mariaLoad, end: load1() },
         });
         o.log(
           `  mariadb  ${rows} rep ${rep + 1}: LOAD DATA ${load.seconds.toFixed(2)} s, rowforge ${rfMaria.seconds.toFixed(2)} s (${((100 * load.seconds) / rfMaria.seconds).toFixed(0)}%), rowforge peak RSS ${rfMaria.peakRssMiB?.toFixed(0)} MiB`,

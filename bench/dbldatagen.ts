@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runChild } from "./child-run.ts";
+import { countDistinct } from "./distinct-counts.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const PYTHON = here("../.venv/bin/python");
@@ -24,6 +25,8 @@ export type DbldatagenResult =
       /** Spawn to the exit of the Python process (after spark.stop()), seconds. */
       readonly processSeconds: number;
       readonly versions: string;
+      /** Distinct values per text column of what it wrote, when asked. */
+      readonly distinct?: { readonly rows: number; readonly columns: Readonly<Record<string, number>> };
     }
   | { readonly available: false; readonly reason: string };
 
@@ -60,7 +63,7 @@ function versions(): string | { reason: string } {
   }
 }
 
-export async function runDbldatagen(rows: number): Promise<DbldatagenResult> {
+export async function runDbldatagen(rows: number, count = false): Promise<DbldatagenResult> {
   const missing = unavailable();
   if (missing) return { available: false, reason: missing };
   const v = versions();
@@ -86,6 +89,7 @@ export async function runDbldatagen(rows: number): Promise<DbldatagenResult> {
       startSeconds: m.sessionReadyMs / 1000,
       processSeconds: r.seconds,
       versions: v,
+      ...(count ? { distinct: await countDistinct(join(out, "w1")) } : {}),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -7,7 +7,7 @@
  * step in batches of 10,000. Prints rows/s per document (the slowest step, the median, the
  * fastest) of CPU time, which a shared machine's load barely moves (the slowest step's rows/s by
  * the clock beside it), the time to read the document and the peak heap; each step is timed after one
- * warm-up batch; `--steps=a,b` times only those steps (to profile one). Target (issue 28): at least 20,000 rows/s per operation or schema.
+ * warm-up batch, `rounds` times (default 5): its rows/s is the median, the slowest step's spread is kept; `--steps=a,b` times only those steps (to profile one). Target (issue 28): at least 20,000 rows/s per operation or schema.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +23,7 @@ import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
 import { findFormat } from "../src/formats/format-registry.ts";
 import { fillFromMetadata } from "../src/metadata/index.ts";
 import { corpusManifests, documentPath } from "../test/support/corpus/corpus-manifest.ts";
+import { DEFAULT_ROUNDS, type Spread, spread } from "./rounds.ts";
 
 /** The CLI's access: these plans are a local user's. */
 const OPEN_ACCESS = openAccess(process.cwd());
@@ -53,6 +54,8 @@ export interface DocumentSpeed {
     readonly rowsPerSecond: number;
     readonly wallRowsPerSecond: number;
     readonly bytesPerRow: number;
+    /** Its CPU-time rows/s over the rounds. */
+    readonly rounds: Spread;
   };
   readonly medianRowsPerSecond: number;
   readonly fastestRowsPerSecond: number;
@@ -64,6 +67,7 @@ export async function runDocumentsBenchmark(
   rows: number,
   ids?: ReadonlySet<string>,
   steps?: ReadonlySet<string>,
+  rounds = DEFAULT_ROUNDS,
 ): Promise<DocumentSpeed[]> {
   const manifests = corpusManifests();
   const out: DocumentSpeed[] = [];
@@ -113,6 +117,7 @@ export async function runDocumentsBenchmark(
         rowsPerSecond: number;
         wallRowsPerSecond: number;
         bytesPerRow: number;
+        rounds: Spread;
       }[] = [];
       for (const step of compiled.steps) {
         if (steps && !steps.has(step.resolved.step.name)) continue;
@@ -129,17 +134,25 @@ export async function runDocumentsBenchmark(
         };
         batch(0, Math.min(BATCH, rows));
         let bytes = 0;
-        const t = performance.now();
-        const cpu = process.cpuUsage();
-        for (let start = 0; start < rows; start += BATCH)
-          bytes += batch(start, Math.min(BATCH, rows - start));
-        const seconds = (performance.now() - t) / 1000;
-        const used = process.cpuUsage(cpu);
+        const cpuRates: number[] = [];
+        const wallRates: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+          bytes = 0;
+          const t = performance.now();
+          const cpu = process.cpuUsage();
+          for (let start = 0; start < rows; start += BATCH)
+            bytes += batch(start, Math.min(BATCH, rows - start));
+          const used = process.cpuUsage(cpu);
+          wallRates.push(rows / ((performance.now() - t) / 1000));
+          cpuRates.push(rows / ((used.user + used.system) / 1e6));
+        }
+        const cpuSpread = spread(cpuRates);
         speeds.push({
           step: step.resolved.step.name,
-          rowsPerSecond: rows / ((used.user + used.system) / 1e6),
-          wallRowsPerSecond: rows / seconds,
+          rowsPerSecond: cpuSpread.median,
+          wallRowsPerSecond: spread(wallRates).median,
           bytesPerRow: bytes / rows,
+          rounds: cpuSpread,
         });
       }
       speeds.sort((a, b) => a.rowsPerSecond - b.rowsPerSecond);
@@ -159,7 +172,13 @@ export async function runDocumentsBenchmark(
         kb: Math.round(size / 1024),
         steps: 0,
         readMs: 0,
-        slowest: { step: "", rowsPerSecond: 0, wallRowsPerSecond: 0, bytesPerRow: 0 },
+        slowest: {
+          step: "",
+          rowsPerSecond: 0,
+          wallRowsPerSecond: 0,
+          bytesPerRow: 0,
+          rounds: { median: 0, min: 0, max: 0 },
+        },
         medianRowsPerSecond: 0,
         fastestRowsPerSecond: 0,
         peakHeapMiB: Math.round(peak / 2 ** 20),
@@ -179,7 +198,7 @@ export function printDocumentSpeeds(
 ): void {
   const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
   say(
-    `generation from documents (bench/documents.ts): ${fmt(rows)} rows per step, one thread, NDJSON by the run's column encoder (target: >= 20,000 rows/s per step)`,
+    `generation from documents (bench/documents.ts): ${fmt(rows)} rows per step, medians of rounds, one thread, NDJSON by the run's column encoder (target: >= 20,000 rows/s per step)`,
   );
   for (const r of results) {
     if (r.error) {
@@ -187,7 +206,7 @@ export function printDocumentSpeeds(
       continue;
     }
     say(
-      `  ${r.id} (${r.kb} KB, ${r.steps} step${r.steps > 1 ? "s" : ""}, read in ${fmt(r.readMs)} ms): slowest ${r.slowest.step} ${fmt(r.slowest.rowsPerSecond)} rows/s (${fmt(r.slowest.wallRowsPerSecond)} by the clock, ${fmt(r.slowest.bytesPerRow)} B/row), median ${fmt(r.medianRowsPerSecond)}, fastest ${fmt(r.fastestRowsPerSecond)} rows/s; peak heap ${r.peakHeapMiB} MiB`,
+      `  ${r.id} (${r.kb} KB, ${r.steps} step${r.steps > 1 ? "s" : ""}, read in ${fmt(r.readMs)} ms): slowest ${r.slowest.step} ${fmt(r.slowest.rowsPerSecond)} rows/s (${fmt(r.slowest.rounds.min)}–${fmt(r.slowest.rounds.max)}; ${fmt(r.slowest.wallRowsPerSecond)} by the clock, ${fmt(r.slowest.bytesPerRow)} B/row), median ${fmt(r.medianRowsPerSecond)}, fastest ${fmt(r.fastestRowsPerSecond)} rows/s; peak heap ${r.peakHeapMiB} MiB`,
     );
   }
 }

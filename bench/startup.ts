@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../bin/build-stamp.js";
+import { type LoadSpan, type Spread, spread } from "./rounds.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "bin", "rowforge.js");
@@ -48,12 +49,6 @@ interface Case {
   };
 }
 
-export interface Spread {
-  readonly median: number;
-  readonly min: number;
-  readonly max: number;
-}
-
 export interface StartupResult {
   readonly name: string;
   readonly rounds: number;
@@ -66,15 +61,11 @@ export interface StartupResult {
   readonly cpuTimesNode: number;
   /** The 1-minute load average sampled before each measured start of the case. */
   readonly load1: Spread;
+  /** The 1-minute load average before the case's first measured start and after its last. */
+  readonly load1Span: LoadSpan;
   readonly target?: string;
   readonly met?: boolean;
 }
-
-const spread = (xs: readonly number[]): Spread => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s.at(-1)! };
-};
 
 /** One start of the command: wall seconds and CPU seconds (user + system, 10 ms resolution). */
 function once(
@@ -149,7 +140,12 @@ export function runStartupBenchmark(
     delete env.ROWFORGE_HOME;
     delete env.ROWFORGE_FROM_SOURCE;
     const timing = join(dir, "time.txt");
-    const seen = cases.map(() => ({ wall: [] as number[], cpu: [] as number[], load: [] as number[] }));
+    const seen = cases.map(() => ({
+      wall: [] as number[],
+      cpu: [] as number[],
+      load: [] as number[],
+      loadAfter: 0,
+    }));
     for (let round = -1; round < rounds; round++) {
       cases.forEach((c, i) => {
         rmSync(out, { recursive: true, force: true });
@@ -160,6 +156,7 @@ export function runStartupBenchmark(
           seen[i]!.wall.push(m.wall);
           seen[i]!.cpu.push(m.cpu);
           seen[i]!.load.push(load);
+          seen[i]!.loadAfter = loadavg()[0]!;
         }
       });
     }
@@ -188,6 +185,7 @@ export function runStartupBenchmark(
         wallTimesNode,
         cpuTimesNode,
         load1: spread(seen[i]!.load),
+        load1Span: { start: seen[i]!.load[0]!, end: seen[i]!.loadAfter },
         ...(c.target
           ? { target: `${c.target.what} ≤ ${c.target.seconds} s`, met: measured <= c.target.seconds }
           : {}),

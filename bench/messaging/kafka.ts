@@ -1,10 +1,11 @@
 /**
  * Kafka producer throughput (`npm run bench -- --only=messaging`, or run this file alone):
  * `rowforge run` of a plan whose records carry a ~500-byte JSON value, to a topic of one
- * partition with acks=all, end to end (process start and generation included), against Kafka's
- * own org.apache.kafka.tools.ProducerPerformance sending the same number of 500-byte records
- * with acks=all and --throughput -1 to a topic made the same way, in interleaved rounds on one
- * broker. A broker of its own is started with scripts/servers/kafka.sh (and stopped) unless
+ * partition with acks=all and an idempotent producer, end to end (process start and generation
+ * included), against Kafka's own org.apache.kafka.tools.ProducerPerformance sending the same
+ * number of 500-byte records with the same producer settings (batch.size = rowforge's batchSize,
+ * 512 KiB unless STEP OPTIONS give another, acks=all, enable.idempotence=true) and --throughput -1
+ * to a topic made the same way, in interleaved rounds on one broker. A broker of its own is started with scripts/servers/kafka.sh (and stopped) unless
  * KAFKA_BOOTSTRAP and KAFKA_TOOLS_CLASSPATH name one.
  *
  *   node bench/messaging/kafka.ts [RECORDS] [ROUNDS] [STEP OPTIONS]   (defaults 1000000, 3, none)
@@ -18,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Admin } from "@platformatic/kafka";
+import { DEFAULT_BATCH_BYTES } from "../../src/connectors/kafka/kafka-options.ts";
 import { runChild } from "../child-run.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -42,8 +44,22 @@ export interface KafkaBenchRound {
   readonly ratio: number;
 }
 
+/** The producer settings both sides run with. */
+export interface KafkaProducerSettings {
+  readonly batchBytes: number;
+  readonly acks: "all";
+  readonly idempotence: true;
+}
+
+/** The batch size rowforge's step runs with: its batchSize among the STEP OPTIONS, else the sink's default. */
+export function batchBytesOf(stepOptions: string): number {
+  const m = /(?:^|,)\s*(?:batchSize|"?batch\.size"?)\s*:\s*"?(\d+)"?/.exec(stepOptions);
+  return m ? Number(m[1]) : DEFAULT_BATCH_BYTES;
+}
+
 export interface KafkaBenchResult {
   readonly records: number;
+  readonly settings: KafkaProducerSettings;
   readonly recordBytes: number;
   /** Bytes of the JSON values rowforge sent, on average. */
   readonly rowforgeValueBytes: number;
@@ -67,7 +83,7 @@ dataSources:
       options: {bootstrapServers: "${bootstrap}"}
     steps:
       - name: events
-        options: {topic: ${topic}, acks: all${stepOptions ? `, ${stepOptions}` : ""}}
+        options: {topic: ${topic}, acks: all, idempotent: "true"${stepOptions ? `, ${stepOptions}` : ""}}
         count: {records: ${records}}
         fields:
           - {name: key, options: {sql: "account_id"}}
@@ -171,7 +187,13 @@ async function runRowforge(bootstrap: string, records: number, round: number, st
   };
 }
 
-async function runProducerPerformance(bootstrap: string, classpath: string, records: number, round: number) {
+async function runProducerPerformance(
+  bootstrap: string,
+  classpath: string,
+  records: number,
+  round: number,
+  settings: KafkaProducerSettings,
+) {
   const topic = `rf_bench_perf_${process.pid}_${round}`;
   await createTopic(bootstrap, topic);
   const r = await runChild("java", [
@@ -189,7 +211,9 @@ async function runProducerPerformance(bootstrap: string, classpath: string, reco
     "-1",
     "--producer-props",
     `bootstrap.servers=${bootstrap}`,
-    "acks=all",
+    `acks=${settings.acks}`,
+    `batch.size=${settings.batchBytes}`,
+    `enable.idempotence=${settings.idempotence}`,
   ]);
   if (r.code !== 0) throw new Error(`ProducerPerformance failed: ${r.stderr}`);
   // "1000000 records sent, 98658.2 records/sec (47.04 MB/sec), ..." (the last summary line)
@@ -212,6 +236,11 @@ export async function runKafkaBenchmark(
   log: (line: string) => void = console.log,
   stepOptions = "",
 ): Promise<KafkaBenchResult> {
+  const settings: KafkaProducerSettings = {
+    batchBytes: batchBytesOf(stepOptions),
+    acks: "all",
+    idempotence: true,
+  };
   const broker = await startBroker();
   try {
     const results: KafkaBenchRound[] = [];
@@ -221,10 +250,10 @@ export async function runKafkaBenchmark(
       const first = round % 2 === 0;
       const perf0 = first
         ? undefined
-        : await runProducerPerformance(broker.bootstrap, broker.classpath, records, round);
+        : await runProducerPerformance(broker.bootstrap, broker.classpath, records, round, settings);
       const rf = await runRowforge(broker.bootstrap, records, round, stepOptions);
       const perf =
-        perf0 ?? (await runProducerPerformance(broker.bootstrap, broker.classpath, records, round));
+        perf0 ?? (await runProducerPerformance(broker.bootstrap, broker.classpath, records, round, settings));
       valueBytes = rf.valueBytes;
       const { valueBytes: _, ...rowforge } = rf;
       const r = { rowforge, producerPerformance: perf, ratio: rf.messagesPerSecond / perf.messagesPerSecond };
@@ -235,6 +264,7 @@ export async function runKafkaBenchmark(
     }
     return {
       records,
+      settings,
       recordBytes: RECORD_BYTES,
       rowforgeValueBytes: valueBytes,
       rounds: results,
