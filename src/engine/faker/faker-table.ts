@@ -18,6 +18,15 @@ import {
 } from "./faker-size.ts";
 import * as g from "./generators.ts";
 import {
+  anyCreditCardDraw,
+  anyIbanDraw,
+  creditCardDraw,
+  ibanDraw,
+  uuidDraw,
+  uuidV7Draw,
+} from "./id-draws.ts";
+import {
+  compileJavaDate,
   formatJavaDate,
   instantText,
   javaDouble,
@@ -63,6 +72,7 @@ import {
   now,
   numArg,
   numerify,
+  offsetSpan,
   pastMs,
   pick,
   randomText,
@@ -71,6 +81,7 @@ import {
   username,
   zipCode,
 } from "./table-support.ts";
+import { domainNameDraw, domainWordDraw, urlDraw, userAgentDraw, webdomainDraw } from "./web-draws.ts";
 import * as w from "./word-lists.ts";
 
 /**
@@ -104,7 +115,32 @@ const countryColumn = (column: number): FakerEntry => ({
   compiled: () => pickFrom(w.COUNTRIES.map((r) => r[column] ?? "")),
 });
 
-/** past/future with the argument forms (), ('atMost','UNIT'), ('atMost','minimum','UNIT'), (..., 'pattern'). */
+/** The arguments of past/future read: the span in ms, the minimum distance from the run date, the pattern. */
+interface Offset {
+  readonly atMost: number;
+  readonly minimum: number;
+  readonly pattern: string | undefined;
+}
+
+/** past/future's argument forms (), ('atMost','UNIT'), ('atMost','minimum','UNIT'), (..., 'pattern'). */
+function offsetArgs(a: readonly string[]): Offset {
+  if (a.length < 2) return { atMost: YEAR_MS, minimum: 0, pattern: undefined };
+  const withMinimum = a.length === 4 || (a.length === 3 && isIntText(a[1]));
+  const unit = unitArg(a, withMinimum ? 2 : 1);
+  const atMost = intArg(a, 0) * unit;
+  const minimum = withMinimum ? intArg(a, 1) * unit : 0;
+  const pattern = a.length === 4 ? a[3] : a.length === 3 && !withMinimum ? a[2] : undefined;
+  if (minimum >= atMost) {
+    throw new RowforgeError("RF_RANGE_INVERTED", `minimum ${a[1]} is not below atMost ${a[0]}`);
+  }
+  return { atMost, minimum, pattern };
+}
+
+/** The pattern's formatter when one is given, else the method's own rendering. */
+const renderWith = (pattern: string | undefined, render: DateRender): DateRender =>
+  pattern === undefined ? render : compileJavaDate(pattern);
+
+/** past/future with the argument forms of offsetArgs. */
 function relativeDate(direction: "past" | "future", render: DateRender): FakerEntry {
   return {
     arity: [0, 2, 3, 4],
@@ -112,24 +148,33 @@ function relativeDate(direction: "past" | "future", render: DateRender): FakerEn
     size: datePattern(3, 2),
     doc: `a moment in the ${direction} of the run date (within 365 days when no arguments are given)`,
     faker: (f, a) => {
-      let atMost = YEAR_MS;
-      let minimum = 0;
-      let pattern: string | undefined;
-      if (a.length >= 2) {
-        const withMinimum = a.length === 4 || (a.length === 3 && isIntText(a[1]));
-        const unit = unitArg(a, withMinimum ? 2 : 1);
-        atMost = intArg(a, 0) * unit;
-        minimum = withMinimum ? intArg(a, 1) * unit : 0;
-        pattern = a.length === 4 ? a[3] : a.length === 3 && !withMinimum ? a[2] : undefined;
-        if (minimum >= atMost) {
-          throw new RowforgeError("RF_RANGE_INVERTED", `minimum ${a[1]} is not below atMost ${a[0]}`);
-        }
-      }
+      const { atMost, minimum, pattern } = offsetArgs(a);
       const ms =
         direction === "past" ? pastMs(f, now(f), atMost, minimum) : futureMs(f, now(f), atMost, minimum);
       return pattern === undefined ? render(ms) : formatJavaDate(ms, pattern);
     },
+    compiled: (_k, a, ref) => {
+      const { atMost, minimum, pattern } = offsetArgs(a);
+      const out = renderWith(pattern, render);
+      // The moments pastMs/futureMs give: `span` of them, counted away from the run date.
+      const span = offsetSpan(atMost, minimum);
+      if (direction === "past") {
+        const latest = ref - minimum - 1;
+        return (rnd) => out(latest - rnd.int(span));
+      }
+      const earliest = ref + minimum + 1;
+      return (rnd) => out(earliest + rnd.int(span));
+    },
   };
+}
+
+/** The arguments of between read: the first moment, how many follow it, the pattern. */
+function betweenArgs(a: readonly string[]): { from: number; span: number; pattern: string | undefined } {
+  const from = dateArg(a, 0);
+  const to = dateArg(a, 1);
+  if (to < from)
+    throw new RowforgeError("RF_RANGE_INVERTED", `date range ${a[0]} .. ${a[1]} ends before it starts`);
+  return { from, span: to - from, pattern: a.length === 3 ? (a[2] ?? "") : undefined };
 }
 
 function betweenDates(render: DateRender): FakerEntry {
@@ -139,14 +184,34 @@ function betweenDates(render: DateRender): FakerEntry {
     size: datePattern(2),
     doc: "a moment between two dates",
     faker: (f, a) => {
-      const from = dateArg(a, 0);
-      const to = dateArg(a, 1);
-      if (to < from)
-        throw new RowforgeError("RF_RANGE_INVERTED", `date range ${a[0]} .. ${a[1]} ends before it starts`);
-      const ms = to === from ? from : from + f.number.int(to - from - 1);
-      return a.length === 3 ? formatJavaDate(ms, a[2] ?? "") : render(ms);
+      const { from, span, pattern } = betweenArgs(a);
+      const ms = span === 0 ? from : from + f.number.int(span - 1);
+      return pattern === undefined ? render(ms) : formatJavaDate(ms, pattern);
+    },
+    compiled: (_k, a) => {
+      const { from, span, pattern } = betweenArgs(a);
+      const out = renderWith(pattern, render);
+      return span === 0 ? constant(out(from)) : (rnd) => out(from + rnd.int(span));
     },
   };
+}
+
+/** The arguments of birthday read against the run date: the first day (epoch days), how many follow, the pattern. */
+function birthdayArgs(
+  a: readonly string[],
+  ref: number,
+): { first: number; days: number; pattern: string | undefined } {
+  const ranged = a.length >= 2;
+  const minAge = ranged ? intArg(a, 0) : 18;
+  const maxAge = ranged ? intArg(a, 1) : 65;
+  if (maxAge < minAge)
+    throw new RowforgeError("RF_RANGE_INVERTED", `age range ${minAge}..${maxAge} is inverted`);
+  const d = new Date(ref);
+  const yearsBack = (y: number): number =>
+    Math.floor(Date.UTC(d.getUTCFullYear() - y, d.getUTCMonth(), d.getUTCDate()) / DAY_MS);
+  const first = yearsBack(maxAge);
+  const pattern = a.length === 1 ? a[0] : a.length === 3 ? a[2] : undefined;
+  return { first, days: Math.max(0, yearsBack(minAge) - first), pattern };
 }
 
 function birthday(render: DateRender): FakerEntry {
@@ -156,19 +221,14 @@ function birthday(render: DateRender): FakerEntry {
     size: (a) => datePattern(a.length === 1 ? 0 : 2)(a),
     doc: "a date of birth for an age of 18-65 years (or the range given), at midnight",
     faker: (f, a) => {
-      const ranged = a.length >= 2;
-      const minAge = ranged ? intArg(a, 0) : 18;
-      const maxAge = ranged ? intArg(a, 1) : 65;
-      if (maxAge < minAge)
-        throw new RowforgeError("RF_RANGE_INVERTED", `age range ${minAge}..${maxAge} is inverted`);
-      const ref = new Date(now(f));
-      const yearsBack = (y: number): number =>
-        Math.floor(Date.UTC(ref.getUTCFullYear() - y, ref.getUTCMonth(), ref.getUTCDate()) / DAY_MS);
-      const start = yearsBack(maxAge);
-      const stop = yearsBack(minAge);
-      const day = stop > start ? start + f.number.int(stop - start - 1) : start;
-      const pattern = a.length === 1 ? a[0] : a.length === 3 ? a[2] : undefined;
+      const { first, days, pattern } = birthdayArgs(a, now(f));
+      const day = days > 0 ? first + f.number.int(days - 1) : first;
       return pattern === undefined ? render(day * DAY_MS) : formatJavaDate(day * DAY_MS, pattern);
+    },
+    compiled: (_k, a, ref) => {
+      const { first, days, pattern } = birthdayArgs(a, ref);
+      const out = renderWith(pattern, render);
+      return days > 0 ? (rnd) => out((first + rnd.int(days)) * DAY_MS) : constant(out(first * DAY_MS));
     },
   };
 }
@@ -201,6 +261,20 @@ const charactersSize: FakerSize = (a) =>
   isIntText(a[0]) ? Math.max(countArg(a, 0, 0), isIntText(a[1]) ? countArg(a, 1, 0) : 0) : 255;
 
 const country = (f: Faker): w.CountryRow => pick(f, w.COUNTRIES);
+
+/** The card kinds of Business.creditCardNumber. */
+const BUSINESS_CARDS = ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"];
+
+/** How far after the run date a card's expiry date can be. */
+const EXPIRY_MS = 5 * YEAR_MS;
+
+/** The card kind Finance.creditCard's argument names (AMEX and DINERS are short names), or undefined without one. */
+function cardKindArg(a: readonly string[]): string | undefined {
+  if (a.length === 0) return undefined;
+  const short: Readonly<Record<string, string>> = { AMEX: "AMERICAN_EXPRESS", DINERS: "DINERS_CLUB" };
+  const given = (a[0] ?? "").trim().toUpperCase();
+  return short[given] ?? choiceArg(a, 0, g.creditCardKinds());
+}
 
 /** Java's `Integer.MIN_VALUE` .. `MAX_VALUE` bounds for int-typed methods. */
 const INT_MAX = 2_147_483_647;
@@ -398,7 +472,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "business speak: verb, adjective, noun",
   },
   "Company.logo": { faker: (f) => f.image.url({ width: 128, height: 128 }), doc: "image URL" },
-  "Company.url": { faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}` },
+  "Company.url": {
+    faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}`,
+    compiled: (k) => joinDraws("www.", domainWordDraw(k), ".", k.list("internet.domain_suffix")),
+  },
 
   // ─── Internet ────────────────────────────────────────────────────────────────
   "Internet.username": { faker: username, compiled: usernameDraw, doc: "first.last in lower case" },
@@ -419,14 +496,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "address at example.com/org/net",
   },
   "Internet.emailSubject": fromList(w.MISC.emailSubject),
-  "Internet.domainName": { faker: g.domainName, doc: "lastname.suffix" },
-  "Internet.domainWord": { faker: g.domainWord },
+  "Internet.domainName": { faker: g.domainName, compiled: domainNameDraw, doc: "lastname.suffix" },
+  "Internet.domainWord": { faker: g.domainWord, compiled: domainWordDraw },
   "Internet.domainSuffix": localeList("internet.domain_suffix", (f) => f.internet.domainSuffix()),
   "Internet.url": {
     faker: g.url,
+    compiled: urlDraw,
     doc: "http(s)://www.first-last.suffix with optional port, path, query, anchor",
   },
-  "Internet.webdomain": { faker: g.webdomain },
+  "Internet.webdomain": { faker: g.webdomain, compiled: webdomainDraw },
   "Internet.image": {
     arity: [0, 2, 3],
     usage: "'width','height' and optionally a 'seed'",
@@ -469,11 +547,16 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Internet.ipV6Address": { faker: g.ipv6 },
   "Internet.ipV6Cidr": { faker: (f) => `${g.ipv6(f)}/${between(f, 1, 127)}` },
   "Internet.slug": { faker: (f) => `${f.lorem.word()}_${f.lorem.word()}`, doc: "two words joined by _" },
-  "Internet.uuid": { faker: (f) => g.uuidWithVersion(f, 4), doc: "version-4 UUID" },
-  "Internet.uuidv3": { faker: (f) => g.uuidWithVersion(f, 3) },
-  "Internet.uuidv4": { faker: (f) => g.uuidWithVersion(f, 4) },
+  "Internet.uuid": {
+    faker: (f) => g.uuidWithVersion(f, 4),
+    compiled: () => uuidDraw(4),
+    doc: "version-4 UUID",
+  },
+  "Internet.uuidv3": { faker: (f) => g.uuidWithVersion(f, 3), compiled: () => uuidDraw(3) },
+  "Internet.uuidv4": { faker: (f) => g.uuidWithVersion(f, 4), compiled: () => uuidDraw(4) },
   "Internet.uuidv7": {
     faker: (f) => g.uuidV7(f, now(f)),
+    compiled: (_k, _a, ref) => uuidV7Draw(ref),
     doc: "time-ordered UUID from the year before the run date",
   },
   "Internet.userAgent": {
@@ -481,15 +564,21 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: `'browser' (${w.USER_AGENT_BROWSERS.join(", ")})`,
     size: upTo(FIXED_CALL_LENGTH),
     faker: (f, a) => g.userAgent(f, a.length ? choiceArg(a, 0, w.USER_AGENT_BROWSERS) : undefined),
+    compiled: (_k, a) => userAgentDraw(a.length ? choiceArg(a, 0, w.USER_AGENT_BROWSERS) : undefined),
   },
-  "Internet.userAgentAny": { faker: (f) => g.userAgent(f), doc: "older name of Internet.userAgent" },
+  "Internet.userAgentAny": {
+    faker: (f) => g.userAgent(f),
+    compiled: () => userAgentDraw(),
+    doc: "older name of Internet.userAgent",
+  },
   "Internet.botUserAgent": {
     arity: [1],
     usage: `'vendor' (${Object.keys(w.BOT_USER_AGENTS).join(", ")})`,
     size: upTo(FIXED_CALL_LENGTH),
     faker: (_f, a) => w.BOT_USER_AGENTS[choiceArg(a, 0, Object.keys(w.BOT_USER_AGENTS))] ?? "",
+    compiled: (_k, a) => constant(w.BOT_USER_AGENTS[choiceArg(a, 0, Object.keys(w.BOT_USER_AGENTS))] ?? ""),
   },
-  "Internet.botUserAgentAny": { faker: (f) => pick(f, Object.values(w.BOT_USER_AGENTS)) },
+  "Internet.botUserAgentAny": fromList(Object.values(w.BOT_USER_AGENTS)),
 
   // ─── PhoneNumber ─────────────────────────────────────────────────────────────
   "PhoneNumber.phoneNumber": {
@@ -531,30 +620,33 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: `'type' (${g.creditCardKinds().join(", ")})`,
     size: upTo(32),
     doc: "Luhn-valid card number in groups, e.g. 4123-4567-8901-2345",
-    faker: (f, a) => {
-      if (a.length === 0) return g.creditCard(f, pick(f, g.creditCardKinds()));
-      const short: Readonly<Record<string, string>> = { AMEX: "AMERICAN_EXPRESS", DINERS: "DINERS_CLUB" };
-      const given = (a[0] ?? "").trim().toUpperCase();
-      return g.creditCard(f, short[given] ?? choiceArg(a, 0, g.creditCardKinds()));
+    faker: (f, a) => g.creditCard(f, cardKindArg(a) ?? pick(f, g.creditCardKinds())),
+    compiled: (_k, a) => {
+      const kind = cardKindArg(a);
+      return kind === undefined ? anyCreditCardDraw(g.creditCardKinds()) : creditCardDraw(kind);
     },
   },
   "Finance.bic": { faker: (f) => f.finance.bic() },
-  "Finance.iban": { arity: [0, 1], usage: "'countryCode'", size: upTo(34), faker: (f, a) => g.iban(f, a[0]) },
+  "Finance.iban": {
+    arity: [0, 1],
+    usage: "'countryCode'",
+    size: upTo(34),
+    faker: (f, a) => g.iban(f, a[0]),
+    compiled: (_k, a) => (a[0] === undefined ? anyIbanDraw() : ibanDraw(a[0].toUpperCase())),
+  },
   "Finance.usRoutingNumber": { faker: g.usRoutingNumber },
   "Finance.nasdaqTicker": fromList(w.MISC.nasdaq),
   "Finance.nyseTicker": fromList(w.MISC.nyse),
   "Finance.stockMarket": fromList(w.MISC.stockExchange),
   "Business.creditCardNumber": {
-    faker: (f) => g.creditCard(f, pick(f, ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"])),
+    faker: (f) => g.creditCard(f, pick(f, BUSINESS_CARDS)),
+    compiled: () => anyCreditCardDraw(BUSINESS_CARDS),
   },
-  "Business.creditCardType": {
-    faker: (f) => pick(f, ["visa", "mastercard", "american_express", "discover", "jcb"]),
-  },
+  "Business.creditCardType": fromList(["visa", "mastercard", "american_express", "discover", "jcb"]),
   "Business.creditCardExpiry": {
-    faker: (f) => {
-      const d = new Date(now(f) + f.number.int(5 * YEAR_MS));
-      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
-    },
+    faker: (f) => localDateText(now(f) + f.number.int(EXPIRY_MS)),
+    compiled: (_k, _a, ref) => (rnd) => localDateText(ref + rnd.int(EXPIRY_MS + 1)),
+    doc: "a date within five years after the run date",
   },
   "Business.securityCode": { faker: (f) => f.finance.creditCardCVV() },
   "Stock.nsdqSymbol": fromList(w.MISC.nasdaq),

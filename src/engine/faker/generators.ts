@@ -22,44 +22,66 @@ import { CARD_KINDS, IBAN_SHAPES, USER_AGENT_BROWSERS } from "./word-lists.ts";
 
 /** Generators for the expression table that take more than one line; all draw through `f`. */
 
-/** A card number of `kind` (VISA, MASTERCARD, ...) in groups separated by `-`, Luhn-valid. */
-export function creditCard(f: Faker, kind: string): string {
+/** The prefixes and digit groups of a card kind (VISA, MASTERCARD, ...); an unknown kind is an error. */
+export function cardSpec(kind: string): (typeof CARD_KINDS)[string] & { readonly digits: number } {
   const spec = CARD_KINDS[kind];
   if (!spec) {
     throw new RowforgeError("RF_VALUE_INVALID", `"${kind}" is not a credit card type`, {
       hint: `use one of ${Object.keys(CARD_KINDS).join(", ")}`,
     });
   }
-  const total = spec.groups.reduce((a, b) => a + b, 0);
-  const prefix = pick(f, spec.prefixes);
-  const body = prefix + digits(f, total - prefix.length - 1);
+  return { ...spec, digits: spec.groups.reduce((a, b) => a + b, 0) };
+}
+
+/** Card digits (a prefix, digits, then the Luhn digit of those) split into `groups` joined by `-`. */
+export function cardText(body: string, groups: readonly number[]): string {
   const all = body + String(luhnCheckDigit(body));
-  const parts: string[] = [];
+  let out = "";
   let at = 0;
-  for (const g of spec.groups) {
-    parts.push(all.slice(at, at + g));
+  for (const g of groups) {
+    out += at === 0 ? all.slice(0, g) : `-${all.slice(at, at + g)}`;
     at += g;
   }
-  return parts.join("-");
+  return out;
+}
+
+/** A card number of `kind` (VISA, MASTERCARD, ...) in groups separated by `-`, Luhn-valid. */
+export function creditCard(f: Faker, kind: string): string {
+  const spec = cardSpec(kind);
+  const prefix = pick(f, spec.prefixes);
+  return cardText(prefix + digits(f, spec.digits - prefix.length - 1), spec.groups);
 }
 
 export const creditCardKinds = (): string[] => Object.keys(CARD_KINDS);
 
-/** An IBAN for `country` (or a random supported country) with correct check digits. */
-export function iban(f: Faker, country?: string): string {
-  const cc = (country ?? pick(f, Object.keys(IBAN_SHAPES))).toUpperCase();
-  const shape = IBAN_SHAPES[cc];
+/** One run of an IBAN's account number: `length` characters of `kind` (`n` digits, `a` letters, `c` either). */
+export interface IbanPart {
+  readonly length: number;
+  readonly kind: "n" | "a" | "c";
+}
+
+/** The account-number parts of an IBAN of `country` (upper case); an unsupported country is an error. */
+export function ibanParts(country: string): IbanPart[] {
+  const shape = IBAN_SHAPES[country];
   if (!shape) {
-    throw new RowforgeError("RF_VALUE_INVALID", `IBANs for country "${cc}" are not supported`, {
+    throw new RowforgeError("RF_VALUE_INVALID", `IBANs for country "${country}" are not supported`, {
       hint: `use one of ${Object.keys(IBAN_SHAPES).join(", ")}`,
     });
   }
+  return [...shape.matchAll(/(\d+)([nac])/g)].map(([, n, kind]) => ({
+    length: Number(n),
+    kind: kind as IbanPart["kind"],
+  }));
+}
+
+/** An IBAN for `country` (or a random supported country) with correct check digits. */
+export function iban(f: Faker, country?: string): string {
+  const cc = (country ?? pick(f, Object.keys(IBAN_SHAPES))).toUpperCase();
   let bban = "";
-  for (const [, n, kind] of shape.matchAll(/(\d+)([nac])/g)) {
-    const len = Number(n);
-    if (kind === "n") bban += digits(f, len);
-    else if (kind === "a") bban += f.string.alpha({ length: len, casing: "upper" });
-    else bban += f.string.alphanumeric({ length: len, casing: "upper" });
+  for (const { length, kind } of ibanParts(cc)) {
+    if (kind === "n") bban += digits(f, length);
+    else if (kind === "a") bban += f.string.alpha({ length, casing: "upper" });
+    else bban += f.string.alphanumeric({ length, casing: "upper" });
   }
   return cc + ibanCheckDigits(cc, bban) + bban;
 }

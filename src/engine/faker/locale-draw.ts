@@ -272,3 +272,14 @@ export function hexRun(count: number): Draw {
   const shift = 32 - 4 * count;
   return (rnd) => (rnd.u32() >>> shift).toString(16).padStart(count, "0");
 }
+
+/** `count` characters of `alphabet`, each uniformly (faker's string.alpha / alphanumeric). */
+export function charRun(alphabet: string, count: number): Draw {
+  if (count <= 0) return constant("");
+  const n = alphabet.length;
+  return (rnd) => {
+    let out = "";
+    for (let i = 0; i < count; i++) out += alphabet[rnd.int(n)];
+    return out;
+  };
+}

@@ -176,13 +176,17 @@ export function randomText(
   return f.helpers.shuffle(chars).join("");
 }
 
+/** How many moments past and future dates choose among: those strictly inside the span, at least one. */
+export const offsetSpan = (atMostMs: number, minimumMs: number): number =>
+  Math.max(0, Math.floor(atMostMs - minimumMs) - 2) + 1;
+
 /** A timestamp strictly within (ref - atMost, ref - minimum], as a past date. */
 export const pastMs = (f: Faker, ref: number, atMostMs: number, minimumMs = 0): number =>
-  ref - minimumMs - 1 - f.number.int(Math.max(0, Math.floor(atMostMs - minimumMs) - 2));
+  ref - minimumMs - 1 - f.number.int(offsetSpan(atMostMs, minimumMs) - 1);
 
 /** A timestamp strictly within [ref + minimum, ref + atMost), as a future date. */
 export const futureMs = (f: Faker, ref: number, atMostMs: number, minimumMs = 0): number =>
-  ref + minimumMs + 1 + f.number.int(Math.max(0, Math.floor(atMostMs - minimumMs) - 2));
+  ref + minimumMs + 1 + f.number.int(offsetSpan(atMostMs, minimumMs) - 1);
 
 const wordCache = new WeakMap<Faker, Map<string, readonly string[]>>();
 
