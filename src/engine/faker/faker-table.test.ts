@@ -249,6 +249,37 @@ describe("expression table values", () => {
     for (const v of values("#{Date.between '2020-01-01','2020-12-31'}")) assert.match(v, /^2020-/);
   });
 
+  it("draws dates over their whole range with per-row variety, counted from the expression's run date", () => {
+    const day = 86_400_000;
+    const past = values("#{Date.past}", 5_000).map((v) => Date.parse(`${v.replace(" ", "T")}Z`));
+    assert.ok(new Set(past).size > 4_990, `${new Set(past).size} distinct past moments of 5,000`);
+    assert.ok(Math.min(...past) < REF - 360 * day && Math.max(...past) > REF - 5 * day);
+    const birthdays = values("#{TimeAndDate.birthday}", 5_000);
+    for (const v of birthdays) assert.ok(v >= "1960-06-15" && v <= "2007-06-15", v);
+    assert.ok(new Set(birthdays).size > 3_500, `${new Set(birthdays).size} distinct birthdays of 5,000`);
+    for (const v of values("#{Date.birthday}", 100)) assert.match(v, / 00:00:00\.0$/);
+    const later = compileFakerExpression("#{TimeAndDate.future '1','HOURS'}", {
+      refDate: Date.UTC(2030, 0, 1),
+    });
+    const rnd = new RowRandom(1);
+    for (let i = 0; i < 100; i++) assert.match(later.generate(rnd.at(i)), /^2030-01-01T00:/);
+    assert.deepEqual(
+      values("#{Date.between '2020-01-01','2020-01-01'}", 3),
+      Array(3).fill("2020-01-01 00:00:00.0"),
+    );
+  });
+
+  it("refuses a date pattern letter it cannot format when the expression is compiled", () => {
+    assert.throws(
+      () => compileFakerExpression("#{Date.past '10','DAYS','yyyy-qq'}"),
+      /date pattern "yyyy-qq" uses the letter "q"/,
+    );
+    assert.throws(
+      () => compileFakerExpression("#{Date.between '2020-02-01','2020-01-01'}"),
+      /ends before it starts/,
+    );
+  });
+
   it("renders lists the way users' files expect", () => {
     for (const v of values("#{Lorem.words '4'}", 5)) assert.match(v, /^\[\w+(, \w+){3}\]$/);
   });
