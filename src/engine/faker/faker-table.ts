@@ -109,10 +109,34 @@ const localeList = (path: string, faker: (f: Faker) => string, doc?: string): Fa
   ...(doc === undefined ? {} : { doc }),
 });
 
+/** One column of a table of rowforge's (`[name, code]` rows), `map` applied to it: a row picked, its column given. */
+const columnOf = (
+  rows: readonly (readonly string[])[],
+  column: number,
+  map: (s: string) => string = (s) => s,
+): FakerEntry => ({
+  faker: (f) => map(pick(f, rows)[column] ?? ""),
+  compiled: () => pickFrom(rows.map((r) => map(r[column] ?? ""))),
+});
+
 /** One column of the country table. */
-const countryColumn = (column: number): FakerEntry => ({
-  faker: (f) => country(f)[column] ?? "",
-  compiled: () => pickFrom(w.COUNTRIES.map((r) => r[column] ?? "")),
+const countryColumn = (column: number): FakerEntry => columnOf(w.COUNTRIES, column);
+
+/** A field of a faker-js locale list of records (`finance.currency`'s `code`). */
+const localeColumn = (
+  path: string,
+  key: string,
+  faker: (f: Faker) => string,
+  nonEmpty = false,
+): FakerEntry => ({
+  faker,
+  compiled: (k) => k.column(path, key, nonEmpty),
+});
+
+/** One word of each list joined by `separator` (`key` + `quality`, `brand style`). */
+const joinedLists = (separator: string, ...lists: readonly (readonly string[])[]): FakerEntry => ({
+  faker: (f) => lists.map((l) => pick(f, l)).join(separator),
+  compiled: () => joinDraws(...lists.flatMap((l, i) => (i === 0 ? [pickFrom(l)] : [separator, pickFrom(l)]))),
 });
 
 /** The arguments of past/future read: the span in ms, the minimum distance from the run date, the pattern. */
@@ -259,8 +283,6 @@ function charactersFrom(f: Faker, a: readonly string[]): string {
 /** The longest value of Lorem.characters in each of its overloads (see charactersFrom). */
 const charactersSize: FakerSize = (a) =>
   isIntText(a[0]) ? Math.max(countArg(a, 0, 0), isIntText(a[1]) ? countArg(a, 1, 0) : 0) : 255;
-
-const country = (f: Faker): w.CountryRow => pick(f, w.COUNTRIES);
 
 /** The card kinds of Business.creditCardNumber. */
 const BUSINESS_CARDS = ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"];
@@ -515,7 +537,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       return a.length === 3 ? `https://picsum.photos/seed/${a[2]}/${size}` : `https://picsum.photos/${size}`;
     },
   },
-  "Internet.httpMethod": { faker: (f) => f.internet.httpMethod() },
+  "Internet.httpMethod": {
+    faker: (f) => f.internet.httpMethod(),
+    compiled: () => pickFrom(["GET", "POST", "PUT", "DELETE", "PATCH"]),
+  },
   "Internet.password": {
     arity: [0, 1, 2, 3, 4, 5],
     usage: "'includeDigit' or 'min','max'[,'upper'[,'special'[,'digit']]]",
@@ -654,12 +679,19 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Stock.nseSymbol": fromList(w.MISC.nse),
   "Stock.lseSymbol": fromList(w.MISC.lse),
   "Stock.exchanges": fromList(w.MISC.stockExchange),
-  "Money.currency": { faker: (f) => f.finance.currencyName() },
-  "Money.currencyCode": { faker: (f) => f.finance.currencyCode() },
-  "Money.currencyNumericCode": { faker: (f) => f.finance.currencyNumericCode() },
-  "Money.currencySymbol": { faker: (f) => f.finance.currencySymbol() || f.finance.currencyCode() },
-  "Currency.name": { faker: (f) => f.finance.currencyName() },
-  "Currency.code": { faker: (f) => f.finance.currencyCode() },
+  "Money.currency": localeColumn("finance.currency", "name", (f) => f.finance.currencyName()),
+  "Money.currencyCode": localeColumn("finance.currency", "code", (f) => f.finance.currencyCode()),
+  "Money.currencyNumericCode": localeColumn("finance.currency", "numericCode", (f) =>
+    f.finance.currencyNumericCode(),
+  ),
+  "Money.currencySymbol": localeColumn(
+    "finance.currency",
+    "symbol",
+    (f) => f.finance.currencySymbol() || f.finance.currencyCode(),
+    true,
+  ),
+  "Currency.name": localeColumn("finance.currency", "name", (f) => f.finance.currencyName()),
+  "Currency.code": localeColumn("finance.currency", "code", (f) => f.finance.currencyCode()),
   "CryptoCoin.coin": fromList(w.MISC.cryptoCoin),
 
   // ─── Commerce ────────────────────────────────────────────────────────────────
@@ -810,11 +842,11 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Word.noun": localeList("word.noun", (f) => f.word.noun()),
   "Word.preposition": localeList("word.preposition", (f) => f.word.preposition()),
   "Word.verb": localeList("word.verb", (f) => f.word.verb()),
-  "Verb.base": { faker: (f) => pick(f, w.VERB_FORMS)[0] },
-  "Verb.past": { faker: (f) => pick(f, w.VERB_FORMS)[1] },
-  "Verb.pastParticiple": { faker: (f) => pick(f, w.VERB_FORMS)[2] },
-  "Verb.simplePresent": { faker: (f) => pick(f, w.VERB_FORMS)[3] },
-  "Verb.ingForm": { faker: (f) => pick(f, w.VERB_FORMS)[4] },
+  "Verb.base": columnOf(w.VERB_FORMS, 0),
+  "Verb.past": columnOf(w.VERB_FORMS, 1),
+  "Verb.pastParticiple": columnOf(w.VERB_FORMS, 2),
+  "Verb.simplePresent": columnOf(w.VERB_FORMS, 3),
+  "Verb.ingForm": columnOf(w.VERB_FORMS, 4),
 
   // ─── Number / Bool / Options / Coin ──────────────────────────────────────────
   "Number.randomDigit": { faker: (f) => String(f.number.int(9)), compiled: () => digitBetween(0, 9) },
@@ -979,24 +1011,24 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   },
 
   // ─── Book / Music / Food / drinks ────────────────────────────────────────────
-  "Book.author": { faker: (f) => f.book.author() },
-  "Book.title": { faker: (f) => f.book.title() },
-  "Book.publisher": { faker: (f) => f.book.publisher() },
-  "Book.genre": { faker: (f) => f.book.genre() },
+  "Book.author": localeList("book.author", (f) => f.book.author()),
+  "Book.title": localeList("book.title", (f) => f.book.title()),
+  "Book.publisher": localeList("book.publisher", (f) => f.book.publisher()),
+  "Book.genre": localeList("book.genre", (f) => f.book.genre()),
   "Music.instrument": fromList(w.MUSIC.instrument),
   "Music.key": fromList(w.MUSIC.key),
-  "Music.chord": { faker: (f) => `${pick(f, w.MUSIC.key)}${pick(f, w.MUSIC.chordQuality)}` },
-  "Music.genre": { faker: (f) => f.music.genre() },
-  "Food.ingredient": { faker: (f) => f.food.ingredient() },
-  "Food.spice": { faker: (f) => f.food.spice() },
+  "Music.chord": joinedLists("", w.MUSIC.key, w.MUSIC.chordQuality),
+  "Music.genre": localeList("music.genre", (f) => f.music.genre()),
+  "Food.ingredient": localeList("food.ingredient", (f) => f.food.ingredient()),
+  "Food.spice": localeList("food.spice", (f) => f.food.spice()),
   "Food.dish": { faker: (f) => f.food.dish() },
-  "Food.fruit": { faker: (f) => f.food.fruit() },
-  "Food.vegetable": { faker: (f) => f.food.vegetable() },
+  "Food.fruit": localeList("food.fruit", (f) => f.food.fruit()),
+  "Food.vegetable": localeList("food.vegetable", (f) => f.food.vegetable()),
   "Food.sushi": fromList(w.FOOD.sushi),
   "Food.allergen": fromList(w.FOOD.allergen),
-  "Food.measurement": { faker: (f) => `${pick(f, w.FOOD.measurement)} ${pick(f, w.FOOD.measurementUnit)}` },
+  "Food.measurement": joinedLists(" ", w.FOOD.measurement, w.FOOD.measurementUnit),
   "Beer.brand": fromList(w.DRINKS.beerBrand),
-  "Beer.name": { faker: (f) => `${pick(f, w.DRINKS.beerBrand)} ${pick(f, w.DRINKS.beerStyle)}` },
+  "Beer.name": joinedLists(" ", w.DRINKS.beerBrand, w.DRINKS.beerStyle),
   "Beer.style": fromList(w.DRINKS.beerStyle),
   "Beer.hop": fromList(w.DRINKS.hop),
   "Beer.yeast": fromList(w.DRINKS.yeast),
@@ -1007,7 +1039,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     faker: (f) => f.helpers.arrayElements(w.DRINKS.coffeeNote, { min: 2, max: 3 }).join(", "),
   },
   "Coffee.body": fromList(w.DRINKS.coffeeBody),
-  "Coffee.blendName": { faker: (f) => `${pick(f, w.DRINKS.coffeeName)} ${pick(f, w.DRINKS.coffeeBlend)}` },
+  "Coffee.blendName": joinedLists(" ", w.DRINKS.coffeeName, w.DRINKS.coffeeBlend),
   "Tea.variety": fromList(w.DRINKS.teaVariety),
   "Tea.type": fromList(w.DRINKS.teaType),
   "Dessert.variety": fromList(w.DRINKS.dessertVariety),
@@ -1015,15 +1047,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Dessert.flavor": fromList(w.DRINKS.dessertFlavor),
 
   // ─── Animal / Cat / Dog ──────────────────────────────────────────────────────
-  "Animal.name": { faker: (f) => f.animal.type() },
-  "Animal.scientificName": { faker: (f) => pick(f, w.ANIMAL_SPECIES).join(" ") },
-  "Animal.genus": { faker: (f) => pick(f, w.ANIMAL_SPECIES)[0] },
-  "Animal.species": { faker: (f) => pick(f, w.ANIMAL_SPECIES)[1] },
-  "Cat.name": { faker: (f) => f.animal.petName() },
-  "Cat.breed": { faker: (f) => f.animal.cat() },
+  "Animal.name": localeList("animal.type", (f) => f.animal.type()),
+  "Animal.scientificName": fromList(w.ANIMAL_SPECIES.map((r) => r.join(" "))),
+  "Animal.genus": columnOf(w.ANIMAL_SPECIES, 0),
+  "Animal.species": columnOf(w.ANIMAL_SPECIES, 1),
+  "Cat.name": localeList("animal.pet_name", (f) => f.animal.petName()),
+  "Cat.breed": localeList("animal.cat", (f) => f.animal.cat()),
   "Cat.registry": fromList(w.PETS.catRegistry),
-  "Dog.name": { faker: (f) => f.animal.petName() },
-  "Dog.breed": { faker: (f) => f.animal.dog() },
+  "Dog.name": localeList("animal.pet_name", (f) => f.animal.petName()),
+  "Dog.breed": localeList("animal.dog", (f) => f.animal.dog()),
   "Dog.sound": fromList(w.PETS.dogSound),
   "Dog.age": fromList(w.PETS.dogAge),
   "Dog.size": fromList(w.PETS.dogSize),
@@ -1032,24 +1064,27 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
 
   // ─── Nation / Country ────────────────────────────────────────────────────────
   "Nation.nationality": countryColumn(6),
-  "Nation.language": { faker: (f) => f.location.language().name },
+  "Nation.language": localeColumn("location.language", "name", (f) => f.location.language().name),
   "Nation.capitalCity": countryColumn(3),
-  "Nation.flag": { faker: (f) => flagEmoji(country(f)[1]), doc: "flag emoji" },
-  "Nation.isoLanguage": { faker: (f) => f.location.language().alpha2 },
-  "Nation.isoCountry": { faker: (f) => f.location.countryCode("alpha-2") },
+  "Nation.flag": { ...columnOf(w.COUNTRIES, 1, flagEmoji), doc: "flag emoji" },
+  "Nation.isoLanguage": localeColumn("location.language", "alpha2", (f) => f.location.language().alpha2),
+  "Nation.isoCountry": {
+    faker: (f) => f.location.countryCode("alpha-2"),
+    compiled: (k) => k.countryCode("alpha2"),
+  },
   "Country.name": countryColumn(0),
-  "Country.countryCode2": { faker: (f) => country(f)[1].toLowerCase() },
-  "Country.countryCode3": { faker: (f) => country(f)[2].toLowerCase() },
+  "Country.countryCode2": columnOf(w.COUNTRIES, 1, (s) => s.toLowerCase()),
+  "Country.countryCode3": columnOf(w.COUNTRIES, 2, (s) => s.toLowerCase()),
   "Country.capital": countryColumn(3),
   "Country.currency": countryColumn(4),
   "Country.currencyCode": countryColumn(5),
   "Country.flag": {
-    faker: (f) => `https://flagcdn.com/w40/${country(f)[1].toLowerCase()}.png`,
+    ...columnOf(w.COUNTRIES, 1, (code) => `https://flagcdn.com/w40/${code.toLowerCase()}.png`),
     doc: "flag image URL",
   },
 
   // ─── App / Hacker / Computer / Device / File / Programming ───────────────────
-  "App.name": { faker: (f) => pick(f, localeWords(f, "app", "name")) },
+  "App.name": localeList("app.name", (f) => pick(f, localeWords(f, "app", "name"))),
   "App.version": { faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))) },
   "App.author": { faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()) },
   "Hacker.abbreviation": localeList("hacker.abbreviation", (f) => f.hacker.abbreviation()),
@@ -1059,9 +1094,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Hacker.ingverb": localeList("hacker.ingverb", (f) => f.hacker.ingverb()),
   "Computer.type": fromList(w.COMPUTER.type),
   "Computer.platform": fromList(w.COMPUTER.platform),
-  "Computer.operatingSystem": {
-    faker: (f) => pick(f, [...w.COMPUTER.linux, ...w.COMPUTER.macos, ...w.COMPUTER.windows]),
-  },
+  "Computer.operatingSystem": fromList([...w.COMPUTER.linux, ...w.COMPUTER.macos, ...w.COMPUTER.windows]),
   "Computer.linux": fromList(w.COMPUTER.linux),
   "Computer.macos": fromList(w.COMPUTER.macos),
   "Computer.windows": fromList(w.COMPUTER.windows),
@@ -1078,33 +1111,34 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.fileName(f, a[0], a[1], a[2], a[3]),
   },
-  "ProgrammingLanguage.name": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[0] },
-  "ProgrammingLanguage.creator": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[1] },
+  "ProgrammingLanguage.name": columnOf(w.PROGRAMMING_LANGUAGES, 0),
+  "ProgrammingLanguage.creator": columnOf(w.PROGRAMMING_LANGUAGES, 1),
 
   // ─── Vehicle / Aviation ──────────────────────────────────────────────────────
   "Vehicle.vin": { faker: g.vin },
-  "Vehicle.manufacturer": { faker: (f) => f.vehicle.manufacturer() },
-  "Vehicle.make": { faker: (f) => f.vehicle.manufacturer() },
-  "Vehicle.model": { faker: (f) => f.vehicle.model() },
-  "Vehicle.makeAndModel": { faker: (f) => f.vehicle.vehicle() },
+  "Vehicle.manufacturer": localeList("vehicle.manufacturer", (f) => f.vehicle.manufacturer()),
+  "Vehicle.make": localeList("vehicle.manufacturer", (f) => f.vehicle.manufacturer()),
+  "Vehicle.model": localeList("vehicle.model", (f) => f.vehicle.model()),
+  "Vehicle.makeAndModel": {
+    faker: (f) => f.vehicle.vehicle(),
+    compiled: (k) => joinDraws(k.list("vehicle.manufacturer"), " ", k.list("vehicle.model")),
+  },
   "Vehicle.style": fromList(w.VEHICLE.style),
-  "Vehicle.color": { faker: (f) => f.vehicle.color() },
+  "Vehicle.color": localeList("color.human", (f) => f.vehicle.color()),
   "Vehicle.upholsteryColor": fromList(w.VEHICLE.upholsteryColor),
   "Vehicle.upholsteryFabric": fromList(w.VEHICLE.upholsteryFabric),
-  "Vehicle.upholstery": {
-    faker: (f) => `${pick(f, w.VEHICLE.upholsteryColor)} ${pick(f, w.VEHICLE.upholsteryFabric)}`,
-  },
+  "Vehicle.upholstery": joinedLists(" ", w.VEHICLE.upholsteryColor, w.VEHICLE.upholsteryFabric),
   "Vehicle.transmission": fromList(w.VEHICLE.transmission),
   "Vehicle.driveType": fromList(w.VEHICLE.driveType),
-  "Vehicle.fuelType": { faker: (f) => f.vehicle.fuel() },
-  "Vehicle.carType": { faker: (f) => f.vehicle.type() },
-  "Vehicle.engine": { faker: (f) => `${pick(f, w.VEHICLE.engineCylinders)} Cylinder Engine` },
+  "Vehicle.fuelType": localeList("vehicle.fuel", (f) => f.vehicle.fuel()),
+  "Vehicle.carType": localeList("vehicle.type", (f) => f.vehicle.type()),
+  "Vehicle.engine": joinedLists(" ", w.VEHICLE.engineCylinders, ["Cylinder Engine"]),
   "Vehicle.doors": fromList(w.VEHICLE.doors),
   "Vehicle.licensePlate": { faker: g.licensePlate, doc: "US-style plate such as ABC-1234" },
-  "Aviation.aircraft": { faker: (f) => f.airline.airplane().name },
-  "Aviation.airport": { faker: (f) => f.airline.airport().iataCode },
-  "Aviation.airportName": { faker: (f) => f.airline.airport().name },
-  "Aviation.airline": { faker: (f) => f.airline.airline().name },
+  "Aviation.aircraft": localeColumn("airline.airplane", "name", (f) => f.airline.airplane().name),
+  "Aviation.airport": localeColumn("airline.airport", "iataCode", (f) => f.airline.airport().iataCode),
+  "Aviation.airportName": localeColumn("airline.airport", "name", (f) => f.airline.airport().name),
+  "Aviation.airline": localeColumn("airline.airline", "name", (f) => f.airline.airline().name),
   "Aviation.flight": { faker: (f) => `${f.airline.airline().iataCode}${f.airline.flightNumber()}` },
 
   // ─── Weather / University / Educator / Science / Space ───────────────────────
@@ -1132,15 +1166,23 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "University.degree": fromList(w.UNIVERSITY.degree),
   "University.prefix": fromList(w.UNIVERSITY.prefix),
   "University.suffix": fromList(w.UNIVERSITY.suffix),
-  "University.place": { faker: (f) => f.location.state() },
+  "University.place": localeList("location.state", (f) => f.location.state()),
   "Educator.university": { faker: (f) => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}` },
   "Educator.course": fromList(w.UNIVERSITY.course),
   "Educator.subjectWithNumber": { faker: (f) => `${pick(f, w.UNIVERSITY.subject)} ${between(f, 100, 499)}` },
   "Educator.secondarySchool": { faker: (f) => `${f.location.city()} ${pick(f, w.UNIVERSITY.schoolSuffix)}` },
   "Educator.campus": { faker: (f) => `${pick(f, w.UNIVERSITY.campus)} Campus` },
-  "Science.element": { faker: (f) => f.science.chemicalElement().name },
-  "Science.elementSymbol": { faker: (f) => f.science.chemicalElement().symbol },
-  "Science.unit": { faker: (f) => f.science.unit().name },
+  "Science.element": localeColumn(
+    "science.chemical_element",
+    "name",
+    (f) => f.science.chemicalElement().name,
+  ),
+  "Science.elementSymbol": localeColumn(
+    "science.chemical_element",
+    "symbol",
+    (f) => f.science.chemicalElement().symbol,
+  ),
+  "Science.unit": localeColumn("science.unit", "name", (f) => f.science.unit().name),
   "Science.scientist": fromList(w.SCIENCE.scientist),
   "Science.tool": fromList(w.SCIENCE.tool),
   "Science.quark": fromList(w.SCIENCE.quark),
@@ -1153,13 +1195,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Space.starCluster": fromList(w.SPACE.starCluster),
   "Space.constellation": fromList(w.SPACE.constellation),
   "Space.star": fromList(w.SPACE.star),
-  "Space.agency": { faker: (f) => pick(f, w.SPACE.agency)[0] },
-  "Space.agencyAbbreviation": { faker: (f) => pick(f, w.SPACE.agency)[1] },
+  "Space.agency": columnOf(w.SPACE.agency, 0),
+  "Space.agencyAbbreviation": columnOf(w.SPACE.agency, 1),
   "Space.nasaSpaceCraft": fromList(w.SPACE.spacecraft),
   "Space.company": fromList(w.SPACE.company),
   "Space.distanceMeasurement": { faker: (f) => `${between(f, 1, 1000)} ${pick(f, w.SPACE.distance)}` },
   "Space.meteorite": fromList(w.SPACE.meteorite),
-  "Zodiac.sign": { faker: (f) => f.person.zodiacSign() },
+  "Zodiac.sign": localeList("person.western_zodiac_sign", (f) => f.person.zodiacSign()),
 
   // ─── Medical / Measurement ───────────────────────────────────────────────────
   "Medical.medicineName": fromList(w.MEDICAL.medicine),
@@ -1189,9 +1231,9 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Superhero.suffix": fromList(w.SUPERHERO.suffix),
   "Superhero.power": fromList(w.SUPERHERO.power),
   "Superhero.descriptor": fromList(w.SUPERHERO.descriptor),
-  "Team.name": { faker: (f) => f.helpers.fake(localeWords(f, "team", "name")) },
-  "Team.creature": { faker: (f) => pick(f, localeWords(f, "team", "creature")) },
-  "Team.state": { faker: (f) => f.location.state() },
+  "Team.name": localeList("team.name", (f) => f.helpers.fake(localeWords(f, "team", "name"))),
+  "Team.creature": localeList("team.creature", (f) => pick(f, localeWords(f, "team", "creature"))),
+  "Team.state": localeList("location.state", (f) => f.location.state()),
   "Team.sport": fromList(w.TEAM_SPORTS),
   "Twitter.userName": {
     faker: (f) =>
@@ -1220,7 +1262,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Relationships.spouse": fromList(w.RELATIONSHIP.spouse),
   "Relationships.parent": fromList(w.RELATIONSHIP.parent),
   "Relationships.sibling": fromList(w.RELATIONSHIP.sibling),
-  "Relationships.any": { faker: (f) => pick(f, Object.values(w.RELATIONSHIP).flat()) },
+  "Relationships.any": fromList(Object.values(w.RELATIONSHIP).flat()),
   "Pronouns.subjective": fromList(w.PRONOUNS.subjective),
   "Pronouns.objective": fromList(w.PRONOUNS.objective),
   "Pronouns.possessive": fromList(w.PRONOUNS.possessive),
@@ -1250,15 +1292,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Construction.materials": fromList(w.MISC.materials),
   "Construction.roles": fromList(w.MISC.roles),
   "Construction.trades": fromList(w.MISC.trades),
-  "Restaurant.name": {
-    faker: (f) => `${pick(f, w.MISC.restaurantPrefix)} ${pick(f, w.MISC.restaurantSuffix)}`,
-  },
+  "Restaurant.name": joinedLists(" ", w.MISC.restaurantPrefix, w.MISC.restaurantSuffix),
   "Restaurant.namePrefix": fromList(w.MISC.restaurantPrefix),
   "Restaurant.nameSuffix": fromList(w.MISC.restaurantSuffix),
   "Restaurant.type": fromList(w.MISC.restaurantType),
   "Mountain.name": fromList(w.MISC.mountain),
   "Mountain.range": fromList(w.MISC.mountainRange),
-  "Artist.name": { faker: (f) => f.music.artist() },
+  "Artist.name": localeList("music.artist", (f) => f.music.artist()),
   "Hipster.word": { faker: (f) => stripAccents(f.word.adjective()) },
 };
 
