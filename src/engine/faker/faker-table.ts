@@ -21,7 +21,14 @@ import {
   anyCreditCardDraw,
   anyIbanDraw,
   creditCardDraw,
+  gtinDraw,
   ibanDraw,
+  imeiDraw,
+  isbnDraw,
+  isbnRegistrantDraw,
+  UPPER,
+  UPPER_DIGITS,
+  usRoutingDraw,
   uuidDraw,
   uuidV7Draw,
 } from "./id-draws.ts";
@@ -35,7 +42,9 @@ import {
   timestampText,
 } from "./java-text.ts";
 import {
+  charRun,
   constant,
+  type Draw,
   digitBetween,
   digitRun,
   hexRun,
@@ -48,8 +57,11 @@ import {
 import {
   emailDraw,
   ipv4Draw,
+  listDraw,
   mapWords,
   numberText,
+  paragraphDraw,
+  randomTextDraw,
   sentenceDraw,
   ssnDraw,
   usernameDraw,
@@ -81,7 +93,17 @@ import {
   username,
   zipCode,
 } from "./table-support.ts";
-import { domainNameDraw, domainWordDraw, urlDraw, userAgentDraw, webdomainDraw } from "./web-draws.ts";
+import {
+  domainNameDraw,
+  domainWordDraw,
+  ipv6Draw,
+  macDraw,
+  privateIpv4Draw,
+  publicIpv4Draw,
+  urlDraw,
+  userAgentDraw,
+  webdomainDraw,
+} from "./web-draws.ts";
 import * as w from "./word-lists.ts";
 
 /**
@@ -269,20 +291,47 @@ function sentence(f: Faker, wordCount: number, extra: number): string {
 const paragraph = (f: Faker, sentences: number): string =>
   Array.from({ length: sentences + f.number.int(2) }, () => sentence(f, 3, 6)).join(" ");
 
-function charactersFrom(f: Faker, a: readonly string[]): string {
-  // Overloads: (), (upper), (n), (min,max), (n,upper), (min,max,upper), (n,upper,digit), (min,max,upper,digit).
-  if (a.length === 0) return randomText(f, 255, 255, false, false, true);
-  if (!isIntText(a[0])) return randomText(f, 255, 255, boolArg(a, 0), false, true);
-  const ranged = isIntText(a[1]);
-  const min = intArg(a, 0);
-  const max = ranged ? intArg(a, 1) : min;
-  const rest = ranged ? 2 : 1;
-  return randomText(f, min, max, boolArg(a, rest), false, boolArg(a, rest + 1, true));
-}
-
 /** The longest value of Lorem.characters in each of its overloads (see charactersFrom). */
 const charactersSize: FakerSize = (a) =>
   isIntText(a[0]) ? Math.max(countArg(a, 0, 0), isIntText(a[1]) ? countArg(a, 1, 0) : 0) : 255;
+
+/** -90..90 and -180..180 with 8 decimals. */
+const LATITUDE: Draw = (rnd) => (rnd.float() * 180 - 90).toFixed(8);
+const LONGITUDE: Draw = (rnd) => (rnd.float() * 360 - 180).toFixed(8);
+
+/** The arguments of randomText: min, max, upper case, symbols, digits. */
+type TextArgs = [min: number, max: number, upper: boolean, special: boolean, digit: boolean];
+
+/** Internet.password's forms: ('includeDigit') or ('min','max'[,'upper'[,'special'[,'digit']]]). */
+const passwordArgs = (a: readonly string[]): TextArgs =>
+  a.length === 1
+    ? [8, 16, false, false, boolArg(a, 0)]
+    : [intArgOr(a, 0, 8), intArgOr(a, 1, 16), boolArg(a, 2), boolArg(a, 3), boolArg(a, 4, true)];
+
+/** Text.text's forms: (), ('includeDigit'), ('length'), ('min','max'[,'upper'[,'special'[,'digit']]]). */
+function textArgs(a: readonly string[]): TextArgs {
+  if (a.length === 0) return [20, 80, false, false, false];
+  if (a.length === 1 && !isIntText(a[0])) return [20, 80, false, false, boolArg(a, 0)];
+  const min = intArg(a, 0);
+  return [min, a.length === 1 ? min : intArg(a, 1), boolArg(a, 2), boolArg(a, 3), boolArg(a, 4)];
+}
+
+/** Lorem.characters' forms: (), (upper), (n), (min,max), (n,upper), (min,max,upper), (n,upper,digit), (min,max,upper,digit). */
+function charactersArgs(a: readonly string[]): TextArgs {
+  if (a.length === 0) return [255, 255, false, false, true];
+  if (!isIntText(a[0])) return [255, 255, boolArg(a, 0), false, true];
+  const ranged = isIntText(a[1]);
+  const min = intArg(a, 0);
+  const rest = ranged ? 2 : 1;
+  return [min, ranged ? intArg(a, 1) : min, boolArg(a, rest), false, boolArg(a, rest + 1, true)];
+}
+
+/** Number.randomNumber's digit count, 1-18. */
+function digitCountArg(a: readonly string[]): number {
+  const n = intArg(a, 0);
+  if (n < 1 || n > 18) throw new RowforgeError("RF_VALUE_INVALID", `numberOfDigits must be 1..18, got ${n}`);
+  return n;
+}
 
 /** The card kinds of Business.creditCardNumber. */
 const BUSINESS_CARDS = ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"];
@@ -396,12 +445,12 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Address.stateAbbr": localeList("location.state_abbr", (f) => f.location.state({ abbreviated: true })),
   "Address.latitude": {
     faker: (f) => (f.number.float() * 180 - 90).toFixed(8),
-    compiled: () => (rnd) => (rnd.float() * 180 - 90).toFixed(8),
+    compiled: () => LATITUDE,
     doc: "-90..90, 8 decimals",
   },
   "Address.longitude": {
     faker: (f) => (f.number.float() * 360 - 180).toFixed(8),
-    compiled: () => (rnd) => (rnd.float() * 360 - 180).toFixed(8),
+    compiled: () => LONGITUDE,
     doc: "-180..180, 8 decimals",
   },
   "Address.latLon": {
@@ -410,6 +459,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: withArgs(32),
     faker: (f, a) =>
       `${(f.number.float() * 180 - 90).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 360 - 180).toFixed(8)}`,
+    compiled: (_k, a) => joinDraws(LATITUDE, a[0] ?? ",", LONGITUDE),
   },
   "Address.lonLat": {
     arity: [0, 1],
@@ -417,6 +467,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: withArgs(32),
     faker: (f, a) =>
       `${(f.number.float() * 360 - 180).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 180 - 90).toFixed(8)}`,
+    compiled: (_k, a) => joinDraws(LONGITUDE, a[0] ?? ",", LATITUDE),
   },
   "Address.timeZone": localeList(
     "location.time_zone",
@@ -546,17 +597,8 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'includeDigit' or 'min','max'[,'upper'[,'special'[,'digit']]]",
     size: (a) => (a.length === 1 ? 16 : Math.max(countArg(a, 0, 8), countArg(a, 1, 16))),
     doc: "8-16 characters by default",
-    faker: (f, a) =>
-      a.length === 1
-        ? randomText(f, 8, 16, false, false, boolArg(a, 0))
-        : randomText(
-            f,
-            intArgOr(a, 0, 8),
-            intArgOr(a, 1, 16),
-            boolArg(a, 2),
-            boolArg(a, 3),
-            boolArg(a, 4, true),
-          ),
+    faker: (f, a) => randomText(f, ...passwordArgs(a)),
+    compiled: (_k, a) => randomTextDraw(...passwordArgs(a)),
   },
   "Internet.port": { faker: (f) => String(f.number.int(65535)), compiled: () => numberText(0, 65535) },
   "Internet.macAddress": {
@@ -564,14 +606,25 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'prefix'",
     size: withArgs(17),
     faker: (f, a) => g.macAddress(f, a[0]),
+    compiled: (_k, a) => macDraw(a[0]),
   },
   "Internet.ipV4Address": { faker: g.ipv4, compiled: ipv4Draw },
-  "Internet.privateIpV4Address": { faker: g.privateIpv4 },
-  "Internet.publicIpV4Address": { faker: g.publicIpv4 },
-  "Internet.ipV4Cidr": { faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}` },
-  "Internet.ipV6Address": { faker: g.ipv6 },
-  "Internet.ipV6Cidr": { faker: (f) => `${g.ipv6(f)}/${between(f, 1, 127)}` },
-  "Internet.slug": { faker: (f) => `${f.lorem.word()}_${f.lorem.word()}`, doc: "two words joined by _" },
+  "Internet.privateIpV4Address": { faker: g.privateIpv4, compiled: privateIpv4Draw },
+  "Internet.publicIpV4Address": { faker: g.publicIpv4, compiled: publicIpv4Draw },
+  "Internet.ipV4Cidr": {
+    faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}`,
+    compiled: () => joinDraws(ipv4Draw(), "/", numberText(1, 31)),
+  },
+  "Internet.ipV6Address": { faker: g.ipv6, compiled: ipv6Draw },
+  "Internet.ipV6Cidr": {
+    faker: (f) => `${g.ipv6(f)}/${between(f, 1, 127)}`,
+    compiled: () => joinDraws(ipv6Draw(), "/", numberText(1, 127)),
+  },
+  "Internet.slug": {
+    faker: (f) => `${f.lorem.word()}_${f.lorem.word()}`,
+    compiled: (k) => mapWords(k, (word) => joinDraws(word, "_", word) as Draw),
+    doc: "two words joined by _",
+  },
   "Internet.uuid": {
     faker: (f) => g.uuidWithVersion(f, 4),
     compiled: () => uuidDraw(4),
@@ -659,7 +712,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     faker: (f, a) => g.iban(f, a[0]),
     compiled: (_k, a) => (a[0] === undefined ? anyIbanDraw() : ibanDraw(a[0].toUpperCase())),
   },
-  "Finance.usRoutingNumber": { faker: g.usRoutingNumber },
+  "Finance.usRoutingNumber": { faker: g.usRoutingNumber, compiled: usRoutingDraw },
   "Finance.nasdaqTicker": fromList(w.MISC.nasdaq),
   "Finance.nyseTicker": fromList(w.MISC.nyse),
   "Finance.stockMarket": fromList(w.MISC.stockExchange),
@@ -673,7 +726,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     compiled: (_k, _a, ref) => (rnd) => localDateText(ref + rnd.int(EXPIRY_MS + 1)),
     doc: "a date within five years after the run date",
   },
-  "Business.securityCode": { faker: (f) => f.finance.creditCardCVV() },
+  "Business.securityCode": { faker: (f) => f.finance.creditCardCVV(), compiled: () => digitRun(3) },
   "Stock.nsdqSymbol": fromList(w.MISC.nasdaq),
   "Stock.nyseSymbol": fromList(w.MISC.nyse),
   "Stock.nseSymbol": fromList(w.MISC.nse),
@@ -740,13 +793,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'includeUppercase'",
     size: upTo(1),
     faker: (f, a) => randomText(f, 1, 1, boolArg(a, 0), false, true),
+    compiled: (_k, a) => randomTextDraw(1, 1, boolArg(a, 0), false, true),
   },
   "Lorem.characters": {
     arity: [0, 1, 2, 3, 4],
     usage: "'length' or 'min','max', then 'includeUppercase','includeDigit'",
     size: charactersSize,
     doc: "255 lower-case letters and digits by default",
-    faker: charactersFrom,
+    faker: (f, a) => randomText(f, ...charactersArgs(a)),
+    compiled: (_k, a) => randomTextDraw(...charactersArgs(a)),
   },
   "Lorem.word": localeList("lorem.word", (f) => f.lorem.word()),
   "Lorem.words": {
@@ -777,12 +832,20 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: (a) => listLength(countArg(a, 0, 0), sentenceLength(3, 6)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => sentence(f, 3, 6))),
+    compiled: (k, a) => {
+      const count = intArg(a, 0);
+      return mapWords(k, (word) => listDraw(sentenceDraw(word, 3, 6), count));
+    },
   },
   "Lorem.paragraph": {
     arity: [0, 1],
     usage: "'sentenceCount'",
     size: (a) => paragraphLength(countArg(a, 0, 3)),
     faker: (f, a) => paragraph(f, intArgOr(a, 0, 3)),
+    compiled: (k, a) => {
+      const count = intArgOr(a, 0, 3);
+      return mapWords(k, (word) => paragraphDraw(word, count));
+    },
   },
   "Lorem.paragraphs": {
     arity: [1],
@@ -790,6 +853,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: (a) => listLength(countArg(a, 0, 0), paragraphLength(3)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => paragraph(f, 3))),
+    compiled: (k, a) => {
+      const count = intArg(a, 0);
+      return mapWords(k, (word) => listDraw(paragraphDraw(word, 3), count));
+    },
   },
   "Lorem.fixedString": {
     arity: [1],
@@ -819,21 +886,25 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       return s.length > n ? s.slice(0, n).trimEnd() : s;
     },
   },
-  "Text.character": { faker: (f) => f.string.alpha({ length: 1, casing: "mixed" }) },
-  "Text.uppercaseCharacter": { faker: (f) => f.string.alpha({ length: 1, casing: "upper" }) },
-  "Text.lowercaseCharacter": { faker: (f) => f.string.alpha({ length: 1, casing: "lower" }) },
+  "Text.character": {
+    faker: (f) => f.string.alpha({ length: 1, casing: "mixed" }),
+    compiled: () => charRun(`${UPPER}${UPPER.toLowerCase()}`, 1),
+  },
+  "Text.uppercaseCharacter": {
+    faker: (f) => f.string.alpha({ length: 1, casing: "upper" }),
+    compiled: () => charRun(UPPER, 1),
+  },
+  "Text.lowercaseCharacter": {
+    faker: (f) => f.string.alpha({ length: 1, casing: "lower" }),
+    compiled: () => charRun(UPPER.toLowerCase(), 1),
+  },
   "Text.text": {
     arity: [0, 1, 2, 3, 4, 5],
     usage: "'includeDigit' or 'length' or 'min','max'[,'upper'[,'special'[,'digit']]]",
     size: (a) => (isIntText(a[0]) ? Math.max(countArg(a, 0, 0), a.length > 1 ? countArg(a, 1, 0) : 0) : 80),
     doc: "20-80 lower-case letters by default",
-    faker: (f, a) => {
-      if (a.length === 0) return randomText(f, 20, 80, false, false, false);
-      if (a.length === 1 && !isIntText(a[0])) return randomText(f, 20, 80, false, false, boolArg(a, 0));
-      const min = intArg(a, 0);
-      const max = a.length === 1 ? min : intArg(a, 1);
-      return randomText(f, min, max, boolArg(a, 2), boolArg(a, 3), boolArg(a, 4));
-    },
+    faker: (f, a) => randomText(f, ...textArgs(a)),
+    compiled: (_k, a) => randomTextDraw(...textArgs(a)),
   },
   "Word.adjective": localeList("word.adjective", (f) => f.word.adjective()),
   "Word.adverb": localeList("word.adverb", (f) => f.word.adverb()),
@@ -851,8 +922,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   // ─── Number / Bool / Options / Coin ──────────────────────────────────────────
   "Number.randomDigit": { faker: (f) => String(f.number.int(9)), compiled: () => digitBetween(0, 9) },
   "Number.randomDigitNotZero": { faker: (f) => String(between(f, 1, 9)), compiled: () => digitBetween(1, 9) },
-  "Number.positive": { faker: (f) => String(between(f, 1, INT_MAX - 1)) },
-  "Number.negative": { faker: (f) => String(between(f, -INT_MAX - 1, -1)) },
+  "Number.positive": {
+    faker: (f) => String(between(f, 1, INT_MAX - 1)),
+    compiled: () => (rnd) => String(1 + rnd.int(INT_MAX - 1)),
+  },
+  "Number.negative": {
+    faker: (f) => String(between(f, -INT_MAX - 1, -1)),
+    compiled: () => (rnd) => String(-1 - rnd.int(INT_MAX + 1)),
+  },
   "Number.numberBetween": {
     arity: [2],
     usage: "'min','max' (max exclusive for whole numbers)",
@@ -886,12 +963,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "any 64-bit integer, or one with exactly the given number of digits",
     faker: (f, a) => {
       if (a.length === 0) return f.number.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).toString();
-      const n = intArg(a, 0);
-      if (n < 1 || n > 18)
-        throw new RowforgeError("RF_VALUE_INVALID", `numberOfDigits must be 1..18, got ${n}`);
-      const lo = 10n ** BigInt(n - 1);
+      const lo = 10n ** BigInt(digitCountArg(a) - 1);
       return f.number.bigInt({ min: lo, max: lo * 10n - 1n }).toString();
     },
+    // Any 64-bit integer from two 32-bit draws; n digits as a first digit 1-9 and n - 1 digits.
+    compiled: (_k, a) =>
+      a.length === 0
+        ? (rnd) => BigInt.asIntN(64, (BigInt(rnd.u32()) << 32n) | BigInt(rnd.u32())).toString()
+        : digitRun(digitCountArg(a), false),
   },
   "Number.randomDouble": {
     arity: [3],
@@ -902,6 +981,12 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       const lo = intArg(a, 1);
       const hi = intArg(a, 2);
       return javaDouble(Number((lo + f.number.float() * (hi - lo)).toFixed(dec)));
+    },
+    compiled: (_k, a) => {
+      const dec = intArg(a, 0);
+      const lo = intArg(a, 1);
+      const hi = intArg(a, 2);
+      return (rnd) => javaDouble(Number((lo + rnd.float() * (hi - lo)).toFixed(dec)));
     },
   },
   "Number.digits": {
@@ -940,36 +1025,48 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
 
   // ─── IdNumber / Passport / Code / Barcode ────────────────────────────────────
   "IdNumber.valid": { faker: g.ssnValid, compiled: ssnDraw, doc: "US social security number" },
-  "IdNumber.invalid": { faker: g.ssnInvalid },
+  "IdNumber.invalid": {
+    faker: g.ssnInvalid,
+    compiled: () => pickDraw(g.INVALID_SSN_FORMATS.map((f) => symbolFormat(f, "#"))),
+  },
   "IdNumber.ssnValid": { faker: g.ssnValid, compiled: ssnDraw },
-  "Passport.valid": { faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}` },
+  "Passport.valid": {
+    faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}`,
+    compiled: () => joinDraws(charRun(UPPER, 1), digitRun(8)),
+  },
   "Code.isbnGs1": fromList(["978", "979"]),
   "Code.isbnGroup": fromList(["0", "1"]),
-  "Code.isbnRegistrant": { faker: g.isbnRegistrant, doc: "registrant and publication parts, 8 digits" },
+  "Code.isbnRegistrant": {
+    faker: g.isbnRegistrant,
+    compiled: isbnRegistrantDraw,
+    doc: "registrant and publication parts, 8 digits",
+  },
   "Code.isbn10": {
     arity: [0, 1],
     usage: "'separator'",
     size: upTo(13),
     faker: (f, a) => g.isbn10(f, boolArg(a, 0)),
+    compiled: (_k, a) => isbnDraw(false, boolArg(a, 0)),
   },
   "Code.isbn13": {
     arity: [0, 1],
     usage: "'separator'",
     size: upTo(17),
     faker: (f, a) => g.isbn13(f, boolArg(a, 0)),
+    compiled: (_k, a) => isbnDraw(true, boolArg(a, 0)),
   },
-  "Code.asin": { faker: g.asin },
-  "Code.imei": { faker: g.imei },
-  "Code.ean8": { faker: (f) => g.gtin(f, 8) },
-  "Code.gtin8": { faker: (f) => g.gtin(f, 8) },
-  "Code.ean13": { faker: (f) => g.gtin(f, 13) },
-  "Code.gtin13": { faker: (f) => g.gtin(f, 13) },
-  "Barcode.ean8": { faker: (f) => g.gtin(f, 8) },
-  "Barcode.ean13": { faker: (f) => g.gtin(f, 13) },
-  "Barcode.gtin8": { faker: (f) => g.gtin(f, 8) },
-  "Barcode.gtin12": { faker: (f) => g.gtin(f, 12) },
-  "Barcode.gtin13": { faker: (f) => g.gtin(f, 13) },
-  "Barcode.gtin14": { faker: (f) => g.gtin(f, 14) },
+  "Code.asin": { faker: g.asin, compiled: () => joinDraws("B0", charRun(UPPER_DIGITS, 8)) },
+  "Code.imei": { faker: g.imei, compiled: imeiDraw },
+  "Code.ean8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Code.gtin8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Code.ean13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Code.gtin13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Barcode.ean8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Barcode.ean13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Barcode.gtin8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Barcode.gtin12": { faker: (f) => g.gtin(f, 12), compiled: () => gtinDraw(12) },
+  "Barcode.gtin13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Barcode.gtin14": { faker: (f) => g.gtin(f, 14), compiled: () => gtinDraw(14) },
   "Barcode.type": fromList(w.MISC.barcodeType),
 
   // ─── Hashing (also reachable as Crypto) ──────────────────────────────────────
@@ -1102,7 +1199,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Device.modelName": fromList(w.DEVICE.model),
   "Device.platform": fromList(w.DEVICE.platform),
   "Device.manufacturer": fromList(w.DEVICE.manufacturer),
-  "Device.serial": { faker: (f) => f.string.alphanumeric({ length: 12, casing: "upper" }) },
+  "Device.serial": {
+    faker: (f) => f.string.alphanumeric({ length: 12, casing: "upper" }),
+    compiled: () => charRun(UPPER_DIGITS, 12),
+  },
   "File.extension": { faker: (f) => f.system.commonFileExt() },
   "File.mimeType": { faker: (f) => f.system.mimeType() },
   "File.fileName": {
@@ -1134,7 +1234,11 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Vehicle.carType": localeList("vehicle.type", (f) => f.vehicle.type()),
   "Vehicle.engine": joinedLists(" ", w.VEHICLE.engineCylinders, ["Cylinder Engine"]),
   "Vehicle.doors": fromList(w.VEHICLE.doors),
-  "Vehicle.licensePlate": { faker: g.licensePlate, doc: "US-style plate such as ABC-1234" },
+  "Vehicle.licensePlate": {
+    faker: g.licensePlate,
+    compiled: () => pickDraw(g.LICENSE_PLATES.map((f) => symbolFormat(f, "#?"))),
+    doc: "US-style plate such as ABC-1234",
+  },
   "Aviation.aircraft": localeColumn("airline.airplane", "name", (f) => f.airline.airplane().name),
   "Aviation.airport": localeColumn("airline.airport", "iataCode", (f) => f.airline.airport().iataCode),
   "Aviation.airportName": localeColumn("airline.airport", "name", (f) => f.airline.airport().name),
@@ -1208,8 +1312,16 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Medical.diseaseName": fromList(w.MEDICAL.disease),
   "Medical.hospitalName": { faker: (f) => `${f.location.city()} ${pick(f, w.MEDICAL.hospitalSuffix)}` },
   "Medical.symptoms": fromList(w.MEDICAL.symptom),
-  "Medical.diagnosisCode": { faker: (f) => bothify(f, "?##.#", true), doc: "ICD-10 shaped code" },
-  "Medical.procedureCode": { faker: (f) => bothify(f, "##?#?#?", true), doc: "ICD-10-PCS shaped code" },
+  "Medical.diagnosisCode": {
+    faker: (f) => bothify(f, "?##.#", true),
+    compiled: () => symbolFormat("?##.#", "#?"),
+    doc: "ICD-10 shaped code",
+  },
+  "Medical.procedureCode": {
+    faker: (f) => bothify(f, "##?#?#?", true),
+    compiled: () => symbolFormat("##?#?#?", "#?"),
+    doc: "ICD-10-PCS shaped code",
+  },
   "Medical.medicalProfession": fromList(w.MEDICAL.profession),
   "Measurement.height": fromList(w.MEASUREMENT.height),
   "Measurement.length": fromList(w.MEASUREMENT.length),

@@ -93,10 +93,17 @@ export function ssnValid(f: Faker): string {
   return `${String(area).padStart(3, "0")}-${String(between(f, 1, 99)).padStart(2, "0")}-${String(between(f, 1, 9999)).padStart(4, "0")}`;
 }
 
+/** Shapes of numbers like an SSN that break one of its rules (`#` a digit). */
+export const INVALID_SSN_FORMATS: readonly string[] = [
+  "000-##-####",
+  "###-00-####",
+  "###-##-0000",
+  "666-##-####",
+  "9##-##-####",
+];
+
 /** A number shaped like an SSN but breaking one of its rules. */
-export function ssnInvalid(f: Faker): string {
-  return numerify(f, pick(f, ["000-##-####", "###-00-####", "###-##-0000", "666-##-####", "9##-##-####"]));
-}
+export const ssnInvalid = (f: Faker): string => numerify(f, pick(f, INVALID_SSN_FORMATS));
 
 /** Registrant and publication parts of an ISBN: eight digits split in two, `1234-5678`. */
 export function isbnRegistrant(f: Faker): string {
@@ -129,28 +136,30 @@ export function gtin(f: Faker, length: number): string {
   return body + String(gtinCheckDigit(body));
 }
 
+/** The reporting-body prefixes of IMEIs. */
+export const IMEI_PREFIXES: readonly string[] = [
+  "01",
+  "10",
+  "30",
+  "33",
+  "35",
+  "44",
+  "45",
+  "49",
+  "50",
+  "51",
+  "52",
+  "53",
+  "54",
+  "86",
+  "91",
+  "98",
+  "99",
+];
+
 /** A 15-digit IMEI with a valid reporting-body prefix and Luhn digit. */
 export function imei(f: Faker): string {
-  const body =
-    pick(f, [
-      "01",
-      "10",
-      "30",
-      "33",
-      "35",
-      "44",
-      "45",
-      "49",
-      "50",
-      "51",
-      "52",
-      "53",
-      "54",
-      "86",
-      "91",
-      "98",
-      "99",
-    ]) + digits(f, 12);
+  const body = pick(f, IMEI_PREFIXES) + digits(f, 12);
   return body + String(luhnCheckDigit(body));
 }
 
@@ -275,9 +284,11 @@ export function fileName(f: Faker, dir?: string, name?: string, ext?: string, se
   return `${d}${sep || "/"}${n}.${e}`;
 }
 
+/** Shapes of US-style licence plates (`?` a capital letter, `#` a digit). */
+export const LICENSE_PLATES: readonly string[] = ["???-####", "### ???", "#??-###", "????###"];
+
 /** A US-style licence plate. */
-export const licensePlate = (f: Faker): string =>
-  bothify(f, pick(f, ["???-####", "### ???", "#??-###", "????###"]), true);
+export const licensePlate = (f: Faker): string => bothify(f, pick(f, LICENSE_PLATES), true);
 
 /** A vehicle identification number (17 characters, no I, O or Q). */
 export const vin = (f: Faker): string => f.vehicle.vin();

@@ -149,6 +149,29 @@ export const zipCode = (f: Faker): string => f.location.zipCode().replace(/^(\d{
 export const username = (f: Faker): string =>
   `${f.person.firstName()}.${f.person.lastName()}`.toLowerCase().replace(/['\s]/g, "");
 
+/**
+ * The character classes of a random text: lower-case letters, then upper case, symbols and
+ * digits when asked for. An empty length range is an error.
+ */
+export function textPools(
+  min: number,
+  max: number,
+  upper: boolean,
+  special: boolean,
+  digit: boolean,
+): string[] {
+  if (min < 1 || max < min) {
+    throw new RowforgeError("RF_RANGE_INVERTED", `text length range ${min}..${max} is empty`, {
+      hint: "give a minimum of at least 1 and a maximum not below it",
+    });
+  }
+  const pools = ["abcdefghijklmnopqrstuvwxyz"];
+  if (upper) pools.push("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  if (special) pools.push("!@#$%^&*");
+  if (digit) pools.push("0123456789");
+  return pools;
+}
+
 /** A random text of letters (and optionally digits, upper case and symbols), as passwords use. */
 export function randomText(
   f: Faker,
@@ -158,17 +181,8 @@ export function randomText(
   special: boolean,
   digit: boolean,
 ): string {
-  if (min < 1 || max < min) {
-    throw new RowforgeError("RF_RANGE_INVERTED", `text length range ${min}..${max} is empty`, {
-      hint: "give a minimum of at least 1 and a maximum not below it",
-    });
-  }
+  const pools = textPools(min, max, upper, special, digit);
   const len = between(f, min, max);
-  const lower = "abcdefghijklmnopqrstuvwxyz";
-  const pools = [lower];
-  if (upper) pools.push("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-  if (special) pools.push("!@#$%^&*");
-  if (digit) pools.push("0123456789");
   // One character from each requested class first, so the rule the caller asked for holds.
   const chars = pools.slice(0, Math.min(pools.length, len)).map((p) => pick(f, [...p]));
   const all = pools.join("");

@@ -1,4 +1,4 @@
-import { constant, type Draw, joinDraws, pickDraw, pickFrom, weightedDraw } from "./locale-draw.ts";
+import { constant, type Draw, hexRun, joinDraws, pickDraw, pickFrom, weightedDraw } from "./locale-draw.ts";
 import type { LocaleKernels } from "./locale-kernels.ts";
 import { numberText } from "./table-draws.ts";
 import { hostLabel } from "./table-support.ts";
@@ -143,3 +143,56 @@ export function userAgentDraw(browser?: string): Draw | undefined {
   const all = USER_AGENT_BROWSERS.map((b) => made[b]);
   return all.every((d) => d !== undefined) ? pickDraw(all as Draw[]) : undefined;
 }
+
+/** Eight groups of four hexadecimal digits (generators' ipv6). */
+export const ipv6Draw = (): Draw => {
+  const group = hexRun(4);
+  return joinDraws(
+    group,
+    ":",
+    group,
+    ":",
+    group,
+    ":",
+    group,
+    ":",
+    group,
+    ":",
+    group,
+    ":",
+    group,
+    ":",
+    group,
+  ) as Draw;
+};
+
+/** A MAC address: the groups of `prefix` kept, the rest two hexadecimal digits each (generators' macAddress). */
+export function macDraw(prefix = ""): Draw {
+  const given = prefix.trim() === "" ? [] : prefix.split(":");
+  const parts: (Draw | string)[] = [...given];
+  while (parts.length < 6) parts.push(hexRun(2));
+  return joinDraws(...parts.flatMap((p, i) => (i === 0 ? [p] : [":", p]))) as Draw;
+}
+
+/** An address of a private or loopback range, each range as often (generators' privateIpv4). */
+export const privateIpv4Draw = (): Draw => {
+  const octet = numberText(0, 255);
+  const network = pickDraw([
+    joinDraws("10.", octet),
+    joinDraws("127.", octet),
+    constant("169.254"),
+    joinDraws("172.", numberText(16, 31)),
+    constant("192.168"),
+  ] as Draw[]);
+  return joinDraws(network, ".", octet, ".", octet) as Draw;
+};
+
+/** First octets of private and loopback networks, which a public address moves past by one. */
+const NOT_PUBLIC = new Set([10, 127, 169, 172, 192]);
+
+/** An address outside the private and loopback networks (generators' publicIpv4). */
+export const publicIpv4Draw = (): Draw => {
+  const first = Array.from({ length: 223 }, (_, i) => String(NOT_PUBLIC.has(i + 1) ? i + 2 : i + 1));
+  const octet = numberText(0, 255);
+  return joinDraws(pickFrom(first), ".", octet, ".", octet, ".", numberText(1, 254)) as Draw;
+};
