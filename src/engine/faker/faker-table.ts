@@ -55,6 +55,7 @@ import {
   weightedDraw,
 } from "./locale-draw.ts";
 import {
+  distinctWords,
   emailDraw,
   ipv4Draw,
   listDraw,
@@ -331,6 +332,12 @@ function digitCountArg(a: readonly string[]): number {
   const n = intArg(a, 0);
   if (n < 1 || n > 18) throw new RowforgeError("RF_VALUE_INVALID", `numberOfDigits must be 1..18, got ${n}`);
   return n;
+}
+
+/** A whole number from `min` to `max` as text; an inverted range is an error. */
+function rangeText(min: number, max: number): Draw {
+  if (max < min) throw new RowforgeError("RF_RANGE_INVERTED", `range ${min}..${max} is inverted`);
+  return numberText(min, max);
 }
 
 /** The card kinds of Business.creditCardNumber. */
@@ -1134,6 +1141,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Coffee.variety": fromList(w.DRINKS.coffeeVariety),
   "Coffee.notes": {
     faker: (f) => f.helpers.arrayElements(w.DRINKS.coffeeNote, { min: 2, max: 3 }).join(", "),
+    compiled: () => distinctWords(w.DRINKS.coffeeNote, 2, 3, ", "),
   },
   "Coffee.body": fromList(w.DRINKS.coffeeBody),
   "Coffee.blendName": joinedLists(" ", w.DRINKS.coffeeName, w.DRINKS.coffeeBlend),
@@ -1183,7 +1191,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   // ─── App / Hacker / Computer / Device / File / Programming ───────────────────
   "App.name": localeList("app.name", (f) => pick(f, localeWords(f, "app", "name"))),
   "App.version": { faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))) },
-  "App.author": { faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()) },
+  "App.author": {
+    faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()),
+    compiled: (k) => {
+      const person = k.fullName();
+      const company = k.companyName();
+      return person && company && pickDraw([person, company]);
+    },
+  },
   "Hacker.abbreviation": localeList("hacker.abbreviation", (f) => f.hacker.abbreviation()),
   "Hacker.adjective": localeList("hacker.adjective", (f) => f.hacker.adjective()),
   "Hacker.noun": localeList("hacker.noun", (f) => f.hacker.noun()),
@@ -1252,12 +1267,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'min','max'",
     size: upTo(24),
     faker: (f, a) => `${between(f, intArgOr(a, 0, -30), intArgOr(a, 1, 38))}°C`,
+    compiled: (_k, a) => joinDraws(rangeText(intArgOr(a, 0, -30), intArgOr(a, 1, 38)), "°C"),
   },
   "Weather.temperatureFahrenheit": {
     arity: [0, 2],
     usage: "'min','max'",
     size: upTo(24),
     faker: (f, a) => `${between(f, intArgOr(a, 0, -22), intArgOr(a, 1, 100))}°F`,
+    compiled: (_k, a) => joinDraws(rangeText(intArgOr(a, 0, -22), intArgOr(a, 1, 100)), "°F"),
   },
   "University.name": {
     faker: (f) =>
@@ -1266,16 +1283,34 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
         () => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}`,
         () => `University of ${f.location.city()}`,
       ])(),
+    compiled: (k) => {
+      const suffix = pickFrom(w.UNIVERSITY.suffix);
+      const forms = [
+        joinDraws(pickFrom(w.UNIVERSITY.prefix), " ", k.list("location.state"), " ", suffix),
+        joinDraws(k.lastName(), " ", suffix),
+        joinDraws("University of ", k.city()),
+      ];
+      return forms.every((d) => d !== undefined) ? pickDraw(forms) : undefined;
+    },
   },
   "University.degree": fromList(w.UNIVERSITY.degree),
   "University.prefix": fromList(w.UNIVERSITY.prefix),
   "University.suffix": fromList(w.UNIVERSITY.suffix),
   "University.place": localeList("location.state", (f) => f.location.state()),
-  "Educator.university": { faker: (f) => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}` },
+  "Educator.university": {
+    faker: (f) => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}`,
+    compiled: (k) => joinDraws(k.lastName(), " ", pickFrom(w.UNIVERSITY.suffix)),
+  },
   "Educator.course": fromList(w.UNIVERSITY.course),
-  "Educator.subjectWithNumber": { faker: (f) => `${pick(f, w.UNIVERSITY.subject)} ${between(f, 100, 499)}` },
-  "Educator.secondarySchool": { faker: (f) => `${f.location.city()} ${pick(f, w.UNIVERSITY.schoolSuffix)}` },
-  "Educator.campus": { faker: (f) => `${pick(f, w.UNIVERSITY.campus)} Campus` },
+  "Educator.subjectWithNumber": {
+    faker: (f) => `${pick(f, w.UNIVERSITY.subject)} ${between(f, 100, 499)}`,
+    compiled: () => joinDraws(pickFrom(w.UNIVERSITY.subject), " ", numberText(100, 499)),
+  },
+  "Educator.secondarySchool": {
+    faker: (f) => `${f.location.city()} ${pick(f, w.UNIVERSITY.schoolSuffix)}`,
+    compiled: (k) => joinDraws(k.city(), " ", pickFrom(w.UNIVERSITY.schoolSuffix)),
+  },
+  "Educator.campus": joinedLists(" ", w.UNIVERSITY.campus, ["Campus"]),
   "Science.element": localeColumn(
     "science.chemical_element",
     "name",
@@ -1303,14 +1338,20 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Space.agencyAbbreviation": columnOf(w.SPACE.agency, 1),
   "Space.nasaSpaceCraft": fromList(w.SPACE.spacecraft),
   "Space.company": fromList(w.SPACE.company),
-  "Space.distanceMeasurement": { faker: (f) => `${between(f, 1, 1000)} ${pick(f, w.SPACE.distance)}` },
+  "Space.distanceMeasurement": {
+    faker: (f) => `${between(f, 1, 1000)} ${pick(f, w.SPACE.distance)}`,
+    compiled: () => joinDraws(numberText(1, 1000), " ", pickFrom(w.SPACE.distance)),
+  },
   "Space.meteorite": fromList(w.SPACE.meteorite),
   "Zodiac.sign": localeList("person.western_zodiac_sign", (f) => f.person.zodiacSign()),
 
   // ─── Medical / Measurement ───────────────────────────────────────────────────
   "Medical.medicineName": fromList(w.MEDICAL.medicine),
   "Medical.diseaseName": fromList(w.MEDICAL.disease),
-  "Medical.hospitalName": { faker: (f) => `${f.location.city()} ${pick(f, w.MEDICAL.hospitalSuffix)}` },
+  "Medical.hospitalName": {
+    faker: (f) => `${f.location.city()} ${pick(f, w.MEDICAL.hospitalSuffix)}`,
+    compiled: (k) => joinDraws(k.city(), " ", pickFrom(w.MEDICAL.hospitalSuffix)),
+  },
   "Medical.symptoms": fromList(w.MEDICAL.symptom),
   "Medical.diagnosisCode": {
     faker: (f) => bothify(f, "?##.#", true),
@@ -1338,6 +1379,11 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       f.datatype.boolean()
         ? `${pick(f, w.SUPERHERO.prefix)} ${pick(f, w.SUPERHERO.descriptor)}`
         : `${pick(f, w.SUPERHERO.descriptor)} ${pick(f, w.SUPERHERO.suffix)}`,
+    compiled: () =>
+      pickDraw([
+        joinDraws(pickFrom(w.SUPERHERO.prefix), " ", pickFrom(w.SUPERHERO.descriptor)) as Draw,
+        joinDraws(pickFrom(w.SUPERHERO.descriptor), " ", pickFrom(w.SUPERHERO.suffix)) as Draw,
+      ]),
   },
   "Superhero.prefix": fromList(w.SUPERHERO.prefix),
   "Superhero.suffix": fromList(w.SUPERHERO.suffix),
@@ -1356,12 +1402,16 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
         .replace(/_+$/, ""),
     doc: "up to 15 letters, digits and underscores",
   },
-  "Twitter.userId": { faker: (f) => String(between(f, 1, 9)) + digits(f, 18) },
+  "Twitter.userId": {
+    faker: (f) => String(between(f, 1, 9)) + digits(f, 18),
+    compiled: () => digitRun(19, false),
+  },
   "Twitter.twitterId": {
     arity: [1],
     usage: "'length'",
     size: (a) => Math.max(1, countArg(a, 0, 0)),
     faker: (f, a) => String(between(f, 1, 9)) + digits(f, Math.max(0, intArg(a, 0) - 1)),
+    compiled: (_k, a) => digitRun(Math.max(1, intArg(a, 0)), false),
   },
   "Subscription.plans": fromList(w.SUBSCRIPTION.plans),
   "Subscription.statuses": fromList(w.SUBSCRIPTION.statuses),
@@ -1394,12 +1444,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Emoji.vehicle": fromList(w.EMOJI.vehicle),
   "Compass.word": fromList(w.MISC.compassWord),
   "Compass.abbreviation": fromList(w.MISC.compassAbbr),
-  "Compass.azimuth": {
-    faker: (f) =>
-      String(
-        pick(f, [0, 22.5, 45, 67.5, 90, 112.5, 135, 157.5, 180, 202.5, 225, 247.5, 270, 292.5, 315, 337.5]),
-      ),
-  },
+  "Compass.azimuth": fromList(Array.from({ length: 16 }, (_, i) => String(i * 22.5))),
   "Construction.heavyEquipment": fromList(w.MISC.heavyEquipment),
   "Construction.materials": fromList(w.MISC.materials),
   "Construction.roles": fromList(w.MISC.roles),
@@ -1411,7 +1456,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Mountain.name": fromList(w.MISC.mountain),
   "Mountain.range": fromList(w.MISC.mountainRange),
   "Artist.name": localeList("music.artist", (f) => f.music.artist()),
-  "Hipster.word": { faker: (f) => stripAccents(f.word.adjective()) },
+  "Hipster.word": {
+    faker: (f) => stripAccents(f.word.adjective()),
+    compiled: (k) => k.withText("plain", stripAccents).list("word.adjective"),
+  },
 };
 
 /** Provider names users may write for a table provider. */
