@@ -5,6 +5,7 @@ import { RowRandom } from "../rng/index.ts";
 import { BUILTINS } from "./builtins.ts";
 import { isbn10CheckChar, isIbanValid, isLuhnValid } from "./check-digits.ts";
 import { compileFakerExpression } from "./compile-faker-expression.ts";
+import { fakerHandle } from "./faker-locale.ts";
 import { FIXED_CALL_LENGTH } from "./faker-size.ts";
 import { FAKER_TABLE } from "./faker-table.ts";
 
@@ -148,6 +149,39 @@ describe("expression table", () => {
       }
     }
     assert.ok(calls > Object.keys(FAKER_TABLE).length);
+  });
+});
+
+/** A value's shape: runs of letters `a`, runs of digits `9`, everything else as written. */
+const shape = (v: string): string => v.replace(/\p{L}+/gu, "a").replace(/\d+/g, "9");
+
+describe("compiled table methods", () => {
+  it("make the same kind of values as their faker paths: the shapes faker gives, in every argument form", () => {
+    const h = fakerHandle("en");
+    let compared = 0;
+    for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+      if (!entry.compiled) continue;
+      const forms = [...((entry.arity ?? [0]).includes(0) ? [[]] : []), ...(SAMPLES[name] ?? [])];
+      for (const args of forms) {
+        const rnd = new RowRandom(11);
+        const fakerShapes = new Set<string>();
+        for (let i = 0; i < 1_000; i++) {
+          h.randomizer.source = rnd.at(i);
+          h.refDate = REF;
+          fakerShapes.add(shape(entry.faker(h.faker, args)));
+        }
+        // Values of free-form shape (random text, sentences) are compared by the other tests.
+        if (fakerShapes.size > 50) continue;
+        const compiled = values(call(name, args), 500);
+        const unseen = compiled.filter((v) => !fakerShapes.has(shape(v)));
+        assert.ok(
+          unseen.length <= 25,
+          `${call(name, args)}: ${unseen.length} of 500 compiled values have shapes faker never gave, e.g. "${unseen[0]}"`,
+        );
+        compared++;
+      }
+    }
+    assert.ok(compared > 300, `${compared} methods compared`);
   });
 });
 
