@@ -340,6 +340,18 @@ function rangeText(min: number, max: number): Draw {
   return numberText(min, max);
 }
 
+/** An image address of picsum.photos as faker's image.url makes it: a seed of 5-10 letters and digits, a width, a height. */
+const picsumDraw = (width: Draw, height: Draw): Draw =>
+  joinDraws(
+    "https://picsum.photos/seed/",
+    pickDraw([5, 6, 7, 8, 9, 10].map((n) => charRun(ALPHANUMERIC, n))),
+    "/",
+    width,
+    "/",
+    height,
+  ) as Draw;
+const ALPHANUMERIC = `${UPPER}${UPPER.toLowerCase()}0123456789`;
+
 /** The card kinds of Business.creditCardNumber. */
 const BUSINESS_CARDS = ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"];
 
@@ -551,7 +563,11 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       ),
     doc: "business speak: verb, adjective, noun",
   },
-  "Company.logo": { faker: (f) => f.image.url({ width: 128, height: 128 }), doc: "image URL" },
+  "Company.logo": {
+    faker: (f) => f.image.url({ width: 128, height: 128 }),
+    compiled: () => picsumDraw(constant("128"), constant("128")),
+    doc: "image URL",
+  },
   "Company.url": {
     faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}`,
     compiled: (k) => joinDraws("www.", domainWordDraw(k), ".", k.list("internet.domain_suffix")),
@@ -593,6 +609,13 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       if (a.length === 0) return f.image.url();
       const size = `${intArg(a, 0)}/${intArg(a, 1)}`;
       return a.length === 3 ? `https://picsum.photos/seed/${a[2]}/${size}` : `https://picsum.photos/${size}`;
+    },
+    compiled: (_k, a) => {
+      if (a.length === 0) return picsumDraw(numberText(1, 3999), numberText(1, 3999));
+      const size = `${intArg(a, 0)}/${intArg(a, 1)}`;
+      return constant(
+        a.length === 3 ? `https://picsum.photos/seed/${a[2]}/${size}` : `https://picsum.photos/${size}`,
+      );
     },
   },
   "Internet.httpMethod": {
@@ -875,6 +898,17 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       while (s.length < n) s += sentence(f, 3, 6);
       return s.slice(0, n);
     },
+    compiled: (k, a) => {
+      const n = intArg(a, 0);
+      return mapWords(k, (word) => {
+        const next = sentenceDraw(word, 3, 6);
+        return (rnd) => {
+          let s = "";
+          while (s.length < n) s += next(rnd);
+          return s.slice(0, n);
+        };
+      });
+    },
   },
   "Lorem.maxLengthSentence": {
     arity: [1],
@@ -891,6 +925,19 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       }
       s += ".";
       return s.length > n ? s.slice(0, n).trimEnd() : s;
+    },
+    // The same value without the draws past n characters: the words stop once the text is long enough.
+    compiled: (k, a) => {
+      const n = intArg(a, 0);
+      return mapWords(k, (word) => (rnd) => {
+        let s = "";
+        for (let i = 0; i < Math.max(1, n) && s.length <= n; i++) {
+          const w = word(rnd);
+          s += i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : ` ${w}`;
+        }
+        s += ".";
+        return s.length > n ? s.slice(0, n).trimEnd() : s;
+      });
     },
   },
   "Text.character": {
