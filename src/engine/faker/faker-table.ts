@@ -49,6 +49,7 @@ import {
   digitRun,
   hexRun,
   joinDraws,
+  joinWith,
   pickDraw,
   pickFrom,
   symbolFormat,
@@ -159,7 +160,7 @@ const localeColumn = (
 /** One word of each list joined by `separator` (`key` + `quality`, `brand style`). */
 const joinedLists = (separator: string, ...lists: readonly (readonly string[])[]): FakerEntry => ({
   faker: (f) => lists.map((l) => pick(f, l)).join(separator),
-  compiled: () => joinDraws(...lists.flatMap((l, i) => (i === 0 ? [pickFrom(l)] : [separator, pickFrom(l)]))),
+  compiled: () => joinWith(separator, lists.map(pickFrom)),
 });
 
 /** The arguments of past/future read: the span in ms, the minimum distance from the run date, the pattern. */

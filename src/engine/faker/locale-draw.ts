@@ -261,6 +261,14 @@ export function joinDraws(...parts: readonly (Draw | string | undefined)[]): Dra
   return concat(parts.map((p) => (typeof p === "string" ? constant(p) : (p as Draw))));
 }
 
+/** The parts one after the other with `separator` between them (text as written). */
+export const joinWith = (separator: string, parts: readonly (Draw | string)[]): Draw =>
+  concat(
+    parts
+      .flatMap((p, i) => (i === 0 ? [p] : [separator, p]))
+      .map((p) => (typeof p === "string" ? constant(p) : p)),
+  );
+
 /** `count` lower-case hexadecimal digits, eight per draw. */
 export function hexRun(count: number): Draw {
   if (count <= 0) return constant("");

@@ -1,4 +1,13 @@
-import { constant, type Draw, hexRun, joinDraws, pickDraw, pickFrom, weightedDraw } from "./locale-draw.ts";
+import {
+  constant,
+  type Draw,
+  hexRun,
+  joinDraws,
+  joinWith,
+  pickDraw,
+  pickFrom,
+  weightedDraw,
+} from "./locale-draw.ts";
 import type { LocaleKernels } from "./locale-kernels.ts";
 import { numberText } from "./table-draws.ts";
 import { hostLabel } from "./table-support.ts";
@@ -145,33 +154,18 @@ export function userAgentDraw(browser?: string): Draw | undefined {
 }
 
 /** Eight groups of four hexadecimal digits (generators' ipv6). */
-export const ipv6Draw = (): Draw => {
-  const group = hexRun(4);
-  return joinDraws(
-    group,
+export const ipv6Draw = (): Draw =>
+  joinWith(
     ":",
-    group,
-    ":",
-    group,
-    ":",
-    group,
-    ":",
-    group,
-    ":",
-    group,
-    ":",
-    group,
-    ":",
-    group,
-  ) as Draw;
-};
+    Array.from({ length: 8 }, () => hexRun(4)),
+  );
 
 /** A MAC address: the groups of `prefix` kept, the rest two hexadecimal digits each (generators' macAddress). */
 export function macDraw(prefix = ""): Draw {
   const given = prefix.trim() === "" ? [] : prefix.split(":");
   const parts: (Draw | string)[] = [...given];
   while (parts.length < 6) parts.push(hexRun(2));
-  return joinDraws(...parts.flatMap((p, i) => (i === 0 ? [p] : [":", p]))) as Draw;
+  return joinWith(":", parts);
 }
 
 /** An address of a private or loopback range, each range as often (generators' privateIpv4). */
