@@ -11,17 +11,17 @@ const draws = (draw: Draw, n: number, key = 1): string[] => {
 
 describe("compiled random texts", () => {
   it("hold a character of every class asked for, within the length range, each length drawn", () => {
-    const values = draws(randomTextDraw(3, 6, true, true, true), 2_000);
+    const values = draws(randomTextDraw(4, 7, true, true, true), 2_000);
     for (const v of values) {
-      assert.ok(v.length >= 3 && v.length <= 6, v);
+      assert.ok(v.length >= 4 && v.length <= 7, v);
       assert.match(v, /[a-z]/);
       assert.match(v, /[A-Z]/);
       assert.match(v, /[!@#$%^&*]/);
       assert.match(v, /\d/);
       assert.match(v, /^[a-zA-Z0-9!@#$%^&*]+$/);
     }
-    assert.deepEqual(new Set(values.map((v) => v.length)), new Set([3, 4, 5, 6]));
-    assert.equal(new Set(values).size, values.length);
+    assert.deepEqual(new Set(values.map((v) => v.length)), new Set([4, 5, 6, 7]));
+    assert.ok(new Set(values).size > 1_990, `${new Set(values).size} distinct of 2,000`);
     // The classes are shuffled: the first character is not always the lower-case one.
     assert.ok(values.some((v) => !/^[a-z]/.test(v)));
   });

@@ -38,7 +38,8 @@ describe("compiled host names", () => {
   it("are ASCII labels in locales written in other scripts, with faker-level variety", () => {
     for (const locale of ["ru", "ja", "el"]) {
       const values = draws(webdomainDraw(kernels(locale)), 2_000);
-      for (const v of values) assert.match(v, /^www\.[a-z0-9-]+-[a-z0-9-]+\.[a-z.]+$/, `${locale} ${v}`);
+      // The suffix is the locale's own (ru has .сайт, ja .co.jp); the names become ASCII labels.
+      for (const v of values) assert.match(v, /^www\.[a-z0-9-]+-[a-z0-9-]+\.\S+$/, `${locale} ${v}`);
       assert.ok(new Set(values).size > 1_500, `${locale}: ${new Set(values).size} distinct of 2,000`);
     }
     for (const v of draws(domainWordDraw(kernels("ru")), 200)) assert.match(v, /^[a-z0-9-]+$/);
@@ -46,8 +47,9 @@ describe("compiled host names", () => {
 });
 
 describe("compiled web addresses", () => {
+  // The path's last word and the file name run together, as faker writes them (`/a/bc`).
   const URL_SHAPE =
-    /^(https?):\/\/www\.[a-z0-9-]+\.[a-z.]+(?::(\d+))?\/(?:(\w+)\/(\w+))?(\w*)(?:\?(\w+)=(\w+)&(\w+)=(\w+))?(?:#(\w+))?$/;
+    /^(https?):\/\/www\.[a-z0-9-]+\.[a-z.]+(?::(\d+))?\/(\w+)?(?:\/\w+)?(?:\?(\w+)=(\w+)&(\w+)=(\w+))?(?:#(\w+))?$/;
 
   it("have faker's parts: scheme, host, optional port, path, file, query and anchor from the lorem words", () => {
     const values = draws(urlDraw(kernels()), 4_000);
@@ -62,8 +64,8 @@ describe("compiled web addresses", () => {
         ports++;
         assert.ok(Number(m[2]) <= 65535, v);
       }
-      if (m[10] !== undefined) anchors++;
-      for (const word of [m[3], m[4], m[6], m[7], m[8], m[9], m[10]]) {
+      if (m[8] !== undefined) anchors++;
+      for (const word of [m[4], m[5], m[6], m[7], m[8]]) {
         if (word !== undefined) assert.ok(WORDS.has(word), `"${word}" of ${v} is not a lorem word`);
       }
     }
