@@ -1267,7 +1267,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     compiled: () => charRun(UPPER_DIGITS, 12),
   },
   "File.extension": { faker: (f) => f.system.commonFileExt() },
-  "File.mimeType": { faker: (f) => f.system.mimeType() },
+  "File.mimeType": { faker: (f) => f.system.mimeType(), compiled: (k) => k.keys("system.mime_type") },
   "File.fileName": {
     arity: [0, 4],
     usage: "'dir','name','extension','separator' (empty for random)",

@@ -284,6 +284,16 @@ export class LocaleKernels {
     });
   }
 
+  /** One key of a locale record (`system.mime_type`'s types), each as often. */
+  keys(path: string): Draw | undefined {
+    return this.memo(`keys:${path}`, () => {
+      const record = this.data(path);
+      if (typeof record !== "object" || record === null || Array.isArray(record)) return undefined;
+      const keys = Object.keys(record);
+      return keys.length === 0 ? undefined : pickFrom(keys.map(this.text));
+    });
+  }
+
   /** A country code of `variant` (`alpha2`, `alpha3`, `numeric`). */
   countryCode(variant: "alpha2" | "alpha3" | "numeric"): Draw | undefined {
     return this.column("location.country_code", variant);
