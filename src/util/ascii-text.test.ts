@@ -4,7 +4,9 @@ import { AsciiText, Utf16Text } from "./ascii-text.ts";
 
 test("AsciiText gives the bytes as text, short and long, and grows past its capacity", () => {
   const text = new AsciiText(16);
-  for (const s of ["", "a", "abcdefgh", "abcdefghi", "x".repeat(300), 'A~ 0"\\']) {
+  // Each way of making the string: appended, through a reused code list (the same length twice), a buffer's text.
+  const lists = ["ab", "abc", "ACC12345678", "ACC87654321", "y".repeat(24), "z".repeat(25)];
+  for (const s of ["", "a", "abcdefgh", "abcdefghi", ...lists, "x".repeat(300), 'A~ 0"\\']) {
     const bytes = text.room(s.length);
     for (let k = 0; k < s.length; k++) bytes[k] = s.charCodeAt(k);
     assert.equal(text.text(s.length), s);

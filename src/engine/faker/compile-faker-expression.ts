@@ -139,7 +139,7 @@ function compiledDraw(
   const { h } = env;
   let own: Runner | undefined;
   try {
-    own = entry.compiled(localeKernels(h.faker), args);
+    own = entry.compiled(localeKernels(h.faker), args, env.refDate);
   } catch (e) {
     throw withContext(e, where);
   }
@@ -151,7 +151,9 @@ function compiledDraw(
     // The locale has the data in a shape not compiled here: faker makes its values.
     return undefined;
   } catch (e) {
-    return isLocaleDataGap(e) ? entry.compiled(localeKernels(fakerHandle("en").faker), args) : undefined;
+    return isLocaleDataGap(e)
+      ? entry.compiled(localeKernels(fakerHandle("en").faker), args, env.refDate)
+      : undefined;
   }
 }
 

@@ -12,9 +12,10 @@ interface EntryBase {
    * The compiled path: the same kind of value drawn straight from the locale's data (or
    * rowforge's word lists) with the row's counter RNG, no Faker per row. Made once per
    * expression; undefined (or no `compiled`) keeps the `faker` path. Arguments are checked
-   * as `faker` checks them.
+   * as `faker` checks them. `refDate` is the expression's "now" (epoch ms), which date
+   * methods count from as the `faker` path's `f.defaultRefDate()` does.
    */
-  readonly compiled?: (k: LocaleKernels, args: readonly string[]) => Draw | undefined;
+  readonly compiled?: (k: LocaleKernels, args: readonly string[], refDate: number) => Draw | undefined;
 }
 
 /** A method without arguments: its values are at most FIXED_CALL_LENGTH characters long. */

@@ -5,6 +5,7 @@ import { RowRandom } from "../rng/index.ts";
 import { BUILTINS } from "./builtins.ts";
 import { isbn10CheckChar, isIbanValid, isLuhnValid } from "./check-digits.ts";
 import { compileFakerExpression } from "./compile-faker-expression.ts";
+import { fakerHandle } from "./faker-locale.ts";
 import { FIXED_CALL_LENGTH } from "./faker-size.ts";
 import { FAKER_TABLE } from "./faker-table.ts";
 
@@ -151,6 +152,39 @@ describe("expression table", () => {
   });
 });
 
+/** A value's shape: runs of letters `a`, runs of digits `9`, everything else as written. */
+const shape = (v: string): string => v.replace(/\p{L}+/gu, "a").replace(/\d+/g, "9");
+
+describe("compiled table methods", () => {
+  it("make the same kind of values as their faker paths: the shapes faker gives, in every argument form", () => {
+    const h = fakerHandle("en");
+    let compared = 0;
+    for (const [name, entry] of Object.entries(FAKER_TABLE)) {
+      if (!entry.compiled) continue;
+      const forms = [...((entry.arity ?? [0]).includes(0) ? [[]] : []), ...(SAMPLES[name] ?? [])];
+      for (const args of forms) {
+        const rnd = new RowRandom(11);
+        const fakerShapes = new Set<string>();
+        for (let i = 0; i < 1_000; i++) {
+          h.randomizer.source = rnd.at(i);
+          h.refDate = REF;
+          fakerShapes.add(shape(entry.faker(h.faker, args)));
+        }
+        // Values of free-form shape (random text, sentences) are compared by the other tests.
+        if (fakerShapes.size > 50) continue;
+        const compiled = values(call(name, args), 500);
+        const unseen = compiled.filter((v) => !fakerShapes.has(shape(v)));
+        assert.ok(
+          unseen.length <= 25,
+          `${call(name, args)}: ${unseen.length} of 500 compiled values have shapes faker never gave, e.g. "${unseen[0]}"`,
+        );
+        compared++;
+      }
+    }
+    assert.ok(compared > 300, `${compared} methods compared`);
+  });
+});
+
 describe("expression table across locales", () => {
   it("gives every method a value in locales whose data has gaps", () => {
     for (const locale of ["az", "ru", "ja", "en_HK", "cs_CZ", "sv", "ku_ckb", "pt_PT", "ro_MD"]) {
@@ -247,6 +281,37 @@ describe("expression table values", () => {
     for (const v of values("#{TimeAndDate.birthday '20','30'}"))
       assert.ok(v >= "1995-06-15" && v <= "2005-06-15", v);
     for (const v of values("#{Date.between '2020-01-01','2020-12-31'}")) assert.match(v, /^2020-/);
+  });
+
+  it("draws dates over their whole range with per-row variety, counted from the expression's run date", () => {
+    const day = 86_400_000;
+    const past = values("#{Date.past}", 5_000).map((v) => Date.parse(`${v.replace(" ", "T")}Z`));
+    assert.ok(new Set(past).size > 4_990, `${new Set(past).size} distinct past moments of 5,000`);
+    assert.ok(Math.min(...past) < REF - 360 * day && Math.max(...past) > REF - 5 * day);
+    const birthdays = values("#{TimeAndDate.birthday}", 5_000);
+    for (const v of birthdays) assert.ok(v >= "1960-06-15" && v <= "2007-06-15", v);
+    assert.ok(new Set(birthdays).size > 3_500, `${new Set(birthdays).size} distinct birthdays of 5,000`);
+    for (const v of values("#{Date.birthday}", 100)) assert.match(v, / 00:00:00\.0$/);
+    const later = compileFakerExpression("#{TimeAndDate.future '1','HOURS'}", {
+      refDate: Date.UTC(2030, 0, 1),
+    });
+    const rnd = new RowRandom(1);
+    for (let i = 0; i < 100; i++) assert.match(later.generate(rnd.at(i)), /^2030-01-01T00:/);
+    assert.deepEqual(
+      values("#{Date.between '2020-01-01','2020-01-01'}", 3),
+      Array(3).fill("2020-01-01 00:00:00.0"),
+    );
+  });
+
+  it("refuses a date pattern letter it cannot format when the expression is compiled", () => {
+    assert.throws(
+      () => compileFakerExpression("#{Date.past '10','DAYS','yyyy-qq'}"),
+      /date pattern "yyyy-qq" uses the letter "q"/,
+    );
+    assert.throws(
+      () => compileFakerExpression("#{Date.between '2020-02-01','2020-01-01'}"),
+      /ends before it starts/,
+    );
   });
 
   it("renders lists the way users' files expect", () => {

@@ -18,6 +18,22 @@ import {
 } from "./faker-size.ts";
 import * as g from "./generators.ts";
 import {
+  anyCreditCardDraw,
+  anyIbanDraw,
+  creditCardDraw,
+  gtinDraw,
+  ibanDraw,
+  imeiDraw,
+  isbnDraw,
+  isbnRegistrantDraw,
+  UPPER,
+  UPPER_DIGITS,
+  usRoutingDraw,
+  uuidDraw,
+  uuidV7Draw,
+} from "./id-draws.ts";
+import {
+  compileJavaDate,
   formatJavaDate,
   instantText,
   javaDouble,
@@ -26,21 +42,28 @@ import {
   timestampText,
 } from "./java-text.ts";
 import {
+  charRun,
   constant,
+  type Draw,
   digitBetween,
   digitRun,
   hexRun,
   joinDraws,
+  joinWith,
   pickDraw,
   pickFrom,
   symbolFormat,
   weightedDraw,
 } from "./locale-draw.ts";
 import {
+  distinctWords,
   emailDraw,
   ipv4Draw,
+  listDraw,
   mapWords,
   numberText,
+  paragraphDraw,
+  randomTextDraw,
   sentenceDraw,
   ssnDraw,
   usernameDraw,
@@ -63,6 +86,7 @@ import {
   now,
   numArg,
   numerify,
+  offsetSpan,
   pastMs,
   pick,
   randomText,
@@ -71,6 +95,17 @@ import {
   username,
   zipCode,
 } from "./table-support.ts";
+import {
+  domainNameDraw,
+  domainWordDraw,
+  ipv6Draw,
+  macDraw,
+  privateIpv4Draw,
+  publicIpv4Draw,
+  urlDraw,
+  userAgentDraw,
+  webdomainDraw,
+} from "./web-draws.ts";
 import * as w from "./word-lists.ts";
 
 /**
@@ -98,13 +133,62 @@ const localeList = (path: string, faker: (f: Faker) => string, doc?: string): Fa
   ...(doc === undefined ? {} : { doc }),
 });
 
-/** One column of the country table. */
-const countryColumn = (column: number): FakerEntry => ({
-  faker: (f) => country(f)[column] ?? "",
-  compiled: () => pickFrom(w.COUNTRIES.map((r) => r[column] ?? "")),
+/** One column of a table of rowforge's (`[name, code]` rows), `map` applied to it: a row picked, its column given. */
+const columnOf = (
+  rows: readonly (readonly string[])[],
+  column: number,
+  map: (s: string) => string = (s) => s,
+): FakerEntry => ({
+  faker: (f) => map(pick(f, rows)[column] ?? ""),
+  compiled: () => pickFrom(rows.map((r) => map(r[column] ?? ""))),
 });
 
-/** past/future with the argument forms (), ('atMost','UNIT'), ('atMost','minimum','UNIT'), (..., 'pattern'). */
+/** One column of the country table. */
+const countryColumn = (column: number): FakerEntry => columnOf(w.COUNTRIES, column);
+
+/** A field of a faker-js locale list of records (`finance.currency`'s `code`). */
+const localeColumn = (
+  path: string,
+  key: string,
+  faker: (f: Faker) => string,
+  nonEmpty = false,
+): FakerEntry => ({
+  faker,
+  compiled: (k) => k.column(path, key, nonEmpty),
+});
+
+/** One word of each list joined by `separator` (`key` + `quality`, `brand style`). */
+const joinedLists = (separator: string, ...lists: readonly (readonly string[])[]): FakerEntry => ({
+  faker: (f) => lists.map((l) => pick(f, l)).join(separator),
+  compiled: () => joinWith(separator, lists.map(pickFrom)),
+});
+
+/** The arguments of past/future read: the span in ms, the minimum distance from the run date, the pattern. */
+interface Offset {
+  readonly atMost: number;
+  readonly minimum: number;
+  readonly pattern: string | undefined;
+}
+
+/** past/future's argument forms (), ('atMost','UNIT'), ('atMost','minimum','UNIT'), (..., 'pattern'). */
+function offsetArgs(a: readonly string[]): Offset {
+  if (a.length < 2) return { atMost: YEAR_MS, minimum: 0, pattern: undefined };
+  const withMinimum = a.length === 4 || (a.length === 3 && isIntText(a[1]));
+  const unit = unitArg(a, withMinimum ? 2 : 1);
+  const atMost = intArg(a, 0) * unit;
+  const minimum = withMinimum ? intArg(a, 1) * unit : 0;
+  const pattern = a.length === 4 ? a[3] : a.length === 3 && !withMinimum ? a[2] : undefined;
+  if (minimum >= atMost) {
+    throw new RowforgeError("RF_RANGE_INVERTED", `minimum ${a[1]} is not below atMost ${a[0]}`);
+  }
+  return { atMost, minimum, pattern };
+}
+
+/** The pattern's formatter when one is given, else the method's own rendering. */
+const renderWith = (pattern: string | undefined, render: DateRender): DateRender =>
+  pattern === undefined ? render : compileJavaDate(pattern);
+
+/** past/future with the argument forms of offsetArgs. */
 function relativeDate(direction: "past" | "future", render: DateRender): FakerEntry {
   return {
     arity: [0, 2, 3, 4],
@@ -112,24 +196,33 @@ function relativeDate(direction: "past" | "future", render: DateRender): FakerEn
     size: datePattern(3, 2),
     doc: `a moment in the ${direction} of the run date (within 365 days when no arguments are given)`,
     faker: (f, a) => {
-      let atMost = YEAR_MS;
-      let minimum = 0;
-      let pattern: string | undefined;
-      if (a.length >= 2) {
-        const withMinimum = a.length === 4 || (a.length === 3 && isIntText(a[1]));
-        const unit = unitArg(a, withMinimum ? 2 : 1);
-        atMost = intArg(a, 0) * unit;
-        minimum = withMinimum ? intArg(a, 1) * unit : 0;
-        pattern = a.length === 4 ? a[3] : a.length === 3 && !withMinimum ? a[2] : undefined;
-        if (minimum >= atMost) {
-          throw new RowforgeError("RF_RANGE_INVERTED", `minimum ${a[1]} is not below atMost ${a[0]}`);
-        }
-      }
+      const { atMost, minimum, pattern } = offsetArgs(a);
       const ms =
         direction === "past" ? pastMs(f, now(f), atMost, minimum) : futureMs(f, now(f), atMost, minimum);
       return pattern === undefined ? render(ms) : formatJavaDate(ms, pattern);
     },
+    compiled: (_k, a, ref) => {
+      const { atMost, minimum, pattern } = offsetArgs(a);
+      const out = renderWith(pattern, render);
+      // The moments pastMs/futureMs give: `span` of them, counted away from the run date.
+      const span = offsetSpan(atMost, minimum);
+      if (direction === "past") {
+        const latest = ref - minimum - 1;
+        return (rnd) => out(latest - rnd.int(span));
+      }
+      const earliest = ref + minimum + 1;
+      return (rnd) => out(earliest + rnd.int(span));
+    },
   };
+}
+
+/** The arguments of between read: the first moment, how many follow it, the pattern. */
+function betweenArgs(a: readonly string[]): { from: number; span: number; pattern: string | undefined } {
+  const from = dateArg(a, 0);
+  const to = dateArg(a, 1);
+  if (to < from)
+    throw new RowforgeError("RF_RANGE_INVERTED", `date range ${a[0]} .. ${a[1]} ends before it starts`);
+  return { from, span: to - from, pattern: a.length === 3 ? (a[2] ?? "") : undefined };
 }
 
 function betweenDates(render: DateRender): FakerEntry {
@@ -139,14 +232,34 @@ function betweenDates(render: DateRender): FakerEntry {
     size: datePattern(2),
     doc: "a moment between two dates",
     faker: (f, a) => {
-      const from = dateArg(a, 0);
-      const to = dateArg(a, 1);
-      if (to < from)
-        throw new RowforgeError("RF_RANGE_INVERTED", `date range ${a[0]} .. ${a[1]} ends before it starts`);
-      const ms = to === from ? from : from + f.number.int(to - from - 1);
-      return a.length === 3 ? formatJavaDate(ms, a[2] ?? "") : render(ms);
+      const { from, span, pattern } = betweenArgs(a);
+      const ms = span === 0 ? from : from + f.number.int(span - 1);
+      return pattern === undefined ? render(ms) : formatJavaDate(ms, pattern);
+    },
+    compiled: (_k, a) => {
+      const { from, span, pattern } = betweenArgs(a);
+      const out = renderWith(pattern, render);
+      return span === 0 ? constant(out(from)) : (rnd) => out(from + rnd.int(span));
     },
   };
+}
+
+/** The arguments of birthday read against the run date: the first day (epoch days), how many follow, the pattern. */
+function birthdayArgs(
+  a: readonly string[],
+  ref: number,
+): { first: number; days: number; pattern: string | undefined } {
+  const ranged = a.length >= 2;
+  const minAge = ranged ? intArg(a, 0) : 18;
+  const maxAge = ranged ? intArg(a, 1) : 65;
+  if (maxAge < minAge)
+    throw new RowforgeError("RF_RANGE_INVERTED", `age range ${minAge}..${maxAge} is inverted`);
+  const d = new Date(ref);
+  const yearsBack = (y: number): number =>
+    Math.floor(Date.UTC(d.getUTCFullYear() - y, d.getUTCMonth(), d.getUTCDate()) / DAY_MS);
+  const first = yearsBack(maxAge);
+  const pattern = a.length === 1 ? a[0] : a.length === 3 ? a[2] : undefined;
+  return { first, days: Math.max(0, yearsBack(minAge) - first), pattern };
 }
 
 function birthday(render: DateRender): FakerEntry {
@@ -156,19 +269,14 @@ function birthday(render: DateRender): FakerEntry {
     size: (a) => datePattern(a.length === 1 ? 0 : 2)(a),
     doc: "a date of birth for an age of 18-65 years (or the range given), at midnight",
     faker: (f, a) => {
-      const ranged = a.length >= 2;
-      const minAge = ranged ? intArg(a, 0) : 18;
-      const maxAge = ranged ? intArg(a, 1) : 65;
-      if (maxAge < minAge)
-        throw new RowforgeError("RF_RANGE_INVERTED", `age range ${minAge}..${maxAge} is inverted`);
-      const ref = new Date(now(f));
-      const yearsBack = (y: number): number =>
-        Math.floor(Date.UTC(ref.getUTCFullYear() - y, ref.getUTCMonth(), ref.getUTCDate()) / DAY_MS);
-      const start = yearsBack(maxAge);
-      const stop = yearsBack(minAge);
-      const day = stop > start ? start + f.number.int(stop - start - 1) : start;
-      const pattern = a.length === 1 ? a[0] : a.length === 3 ? a[2] : undefined;
+      const { first, days, pattern } = birthdayArgs(a, now(f));
+      const day = days > 0 ? first + f.number.int(days - 1) : first;
       return pattern === undefined ? render(day * DAY_MS) : formatJavaDate(day * DAY_MS, pattern);
+    },
+    compiled: (_k, a, ref) => {
+      const { first, days, pattern } = birthdayArgs(a, ref);
+      const out = renderWith(pattern, render);
+      return days > 0 ? (rnd) => out((first + rnd.int(days)) * DAY_MS) : constant(out(first * DAY_MS));
     },
   };
 }
@@ -185,22 +293,79 @@ function sentence(f: Faker, wordCount: number, extra: number): string {
 const paragraph = (f: Faker, sentences: number): string =>
   Array.from({ length: sentences + f.number.int(2) }, () => sentence(f, 3, 6)).join(" ");
 
-function charactersFrom(f: Faker, a: readonly string[]): string {
-  // Overloads: (), (upper), (n), (min,max), (n,upper), (min,max,upper), (n,upper,digit), (min,max,upper,digit).
-  if (a.length === 0) return randomText(f, 255, 255, false, false, true);
-  if (!isIntText(a[0])) return randomText(f, 255, 255, boolArg(a, 0), false, true);
-  const ranged = isIntText(a[1]);
-  const min = intArg(a, 0);
-  const max = ranged ? intArg(a, 1) : min;
-  const rest = ranged ? 2 : 1;
-  return randomText(f, min, max, boolArg(a, rest), false, boolArg(a, rest + 1, true));
-}
-
 /** The longest value of Lorem.characters in each of its overloads (see charactersFrom). */
 const charactersSize: FakerSize = (a) =>
   isIntText(a[0]) ? Math.max(countArg(a, 0, 0), isIntText(a[1]) ? countArg(a, 1, 0) : 0) : 255;
 
-const country = (f: Faker): w.CountryRow => pick(f, w.COUNTRIES);
+/** -90..90 and -180..180 with 8 decimals. */
+const LATITUDE: Draw = (rnd) => (rnd.float() * 180 - 90).toFixed(8);
+const LONGITUDE: Draw = (rnd) => (rnd.float() * 360 - 180).toFixed(8);
+
+/** The arguments of randomText: min, max, upper case, symbols, digits. */
+type TextArgs = [min: number, max: number, upper: boolean, special: boolean, digit: boolean];
+
+/** Internet.password's forms: ('includeDigit') or ('min','max'[,'upper'[,'special'[,'digit']]]). */
+const passwordArgs = (a: readonly string[]): TextArgs =>
+  a.length === 1
+    ? [8, 16, false, false, boolArg(a, 0)]
+    : [intArgOr(a, 0, 8), intArgOr(a, 1, 16), boolArg(a, 2), boolArg(a, 3), boolArg(a, 4, true)];
+
+/** Text.text's forms: (), ('includeDigit'), ('length'), ('min','max'[,'upper'[,'special'[,'digit']]]). */
+function textArgs(a: readonly string[]): TextArgs {
+  if (a.length === 0) return [20, 80, false, false, false];
+  if (a.length === 1 && !isIntText(a[0])) return [20, 80, false, false, boolArg(a, 0)];
+  const min = intArg(a, 0);
+  return [min, a.length === 1 ? min : intArg(a, 1), boolArg(a, 2), boolArg(a, 3), boolArg(a, 4)];
+}
+
+/** Lorem.characters' forms: (), (upper), (n), (min,max), (n,upper), (min,max,upper), (n,upper,digit), (min,max,upper,digit). */
+function charactersArgs(a: readonly string[]): TextArgs {
+  if (a.length === 0) return [255, 255, false, false, true];
+  if (!isIntText(a[0])) return [255, 255, boolArg(a, 0), false, true];
+  const ranged = isIntText(a[1]);
+  const min = intArg(a, 0);
+  const rest = ranged ? 2 : 1;
+  return [min, ranged ? intArg(a, 1) : min, boolArg(a, rest), false, boolArg(a, rest + 1, true)];
+}
+
+/** Number.randomNumber's digit count, 1-18. */
+function digitCountArg(a: readonly string[]): number {
+  const n = intArg(a, 0);
+  if (n < 1 || n > 18) throw new RowforgeError("RF_VALUE_INVALID", `numberOfDigits must be 1..18, got ${n}`);
+  return n;
+}
+
+/** A whole number from `min` to `max` as text; an inverted range is an error. */
+function rangeText(min: number, max: number): Draw {
+  if (max < min) throw new RowforgeError("RF_RANGE_INVERTED", `range ${min}..${max} is inverted`);
+  return numberText(min, max);
+}
+
+/** An image address of picsum.photos as faker's image.url makes it: a seed of 5-10 letters and digits, a width, a height. */
+const picsumDraw = (width: Draw, height: Draw): Draw =>
+  joinDraws(
+    "https://picsum.photos/seed/",
+    pickDraw([5, 6, 7, 8, 9, 10].map((n) => charRun(ALPHANUMERIC, n))),
+    "/",
+    width,
+    "/",
+    height,
+  ) as Draw;
+const ALPHANUMERIC = `${UPPER}${UPPER.toLowerCase()}0123456789`;
+
+/** The card kinds of Business.creditCardNumber. */
+const BUSINESS_CARDS = ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"];
+
+/** How far after the run date a card's expiry date can be. */
+const EXPIRY_MS = 5 * YEAR_MS;
+
+/** The card kind Finance.creditCard's argument names (AMEX and DINERS are short names), or undefined without one. */
+function cardKindArg(a: readonly string[]): string | undefined {
+  if (a.length === 0) return undefined;
+  const short: Readonly<Record<string, string>> = { AMEX: "AMERICAN_EXPRESS", DINERS: "DINERS_CLUB" };
+  const given = (a[0] ?? "").trim().toUpperCase();
+  return short[given] ?? choiceArg(a, 0, g.creditCardKinds());
+}
 
 /** Java's `Integer.MIN_VALUE` .. `MAX_VALUE` bounds for int-typed methods. */
 const INT_MAX = 2_147_483_647;
@@ -300,12 +465,12 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Address.stateAbbr": localeList("location.state_abbr", (f) => f.location.state({ abbreviated: true })),
   "Address.latitude": {
     faker: (f) => (f.number.float() * 180 - 90).toFixed(8),
-    compiled: () => (rnd) => (rnd.float() * 180 - 90).toFixed(8),
+    compiled: () => LATITUDE,
     doc: "-90..90, 8 decimals",
   },
   "Address.longitude": {
     faker: (f) => (f.number.float() * 360 - 180).toFixed(8),
-    compiled: () => (rnd) => (rnd.float() * 360 - 180).toFixed(8),
+    compiled: () => LONGITUDE,
     doc: "-180..180, 8 decimals",
   },
   "Address.latLon": {
@@ -314,6 +479,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: withArgs(32),
     faker: (f, a) =>
       `${(f.number.float() * 180 - 90).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 360 - 180).toFixed(8)}`,
+    compiled: (_k, a) => joinDraws(LATITUDE, a[0] ?? ",", LONGITUDE),
   },
   "Address.lonLat": {
     arity: [0, 1],
@@ -321,6 +487,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: withArgs(32),
     faker: (f, a) =>
       `${(f.number.float() * 360 - 180).toFixed(8)}${a[0] ?? ","}${(f.number.float() * 180 - 90).toFixed(8)}`,
+    compiled: (_k, a) => joinDraws(LONGITUDE, a[0] ?? ",", LATITUDE),
   },
   "Address.timeZone": localeList(
     "location.time_zone",
@@ -397,8 +564,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       ),
     doc: "business speak: verb, adjective, noun",
   },
-  "Company.logo": { faker: (f) => f.image.url({ width: 128, height: 128 }), doc: "image URL" },
-  "Company.url": { faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}` },
+  "Company.logo": {
+    faker: (f) => f.image.url({ width: 128, height: 128 }),
+    compiled: () => picsumDraw(constant("128"), constant("128")),
+    doc: "image URL",
+  },
+  "Company.url": {
+    faker: (f) => `www.${g.domainWord(f)}.${f.internet.domainSuffix()}`,
+    compiled: (k) => joinDraws("www.", domainWordDraw(k), ".", k.list("internet.domain_suffix")),
+  },
 
   // ─── Internet ────────────────────────────────────────────────────────────────
   "Internet.username": { faker: username, compiled: usernameDraw, doc: "first.last in lower case" },
@@ -419,14 +593,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "address at example.com/org/net",
   },
   "Internet.emailSubject": fromList(w.MISC.emailSubject),
-  "Internet.domainName": { faker: g.domainName, doc: "lastname.suffix" },
-  "Internet.domainWord": { faker: g.domainWord },
+  "Internet.domainName": { faker: g.domainName, compiled: domainNameDraw, doc: "lastname.suffix" },
+  "Internet.domainWord": { faker: g.domainWord, compiled: domainWordDraw },
   "Internet.domainSuffix": localeList("internet.domain_suffix", (f) => f.internet.domainSuffix()),
   "Internet.url": {
     faker: g.url,
+    compiled: urlDraw,
     doc: "http(s)://www.first-last.suffix with optional port, path, query, anchor",
   },
-  "Internet.webdomain": { faker: g.webdomain },
+  "Internet.webdomain": { faker: g.webdomain, compiled: webdomainDraw },
   "Internet.image": {
     arity: [0, 2, 3],
     usage: "'width','height' and optionally a 'seed'",
@@ -436,24 +611,25 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       const size = `${intArg(a, 0)}/${intArg(a, 1)}`;
       return a.length === 3 ? `https://picsum.photos/seed/${a[2]}/${size}` : `https://picsum.photos/${size}`;
     },
+    compiled: (_k, a) => {
+      if (a.length === 0) return picsumDraw(numberText(1, 3999), numberText(1, 3999));
+      const size = `${intArg(a, 0)}/${intArg(a, 1)}`;
+      return constant(
+        a.length === 3 ? `https://picsum.photos/seed/${a[2]}/${size}` : `https://picsum.photos/${size}`,
+      );
+    },
   },
-  "Internet.httpMethod": { faker: (f) => f.internet.httpMethod() },
+  "Internet.httpMethod": {
+    faker: (f) => f.internet.httpMethod(),
+    compiled: () => pickFrom(["GET", "POST", "PUT", "DELETE", "PATCH"]),
+  },
   "Internet.password": {
     arity: [0, 1, 2, 3, 4, 5],
     usage: "'includeDigit' or 'min','max'[,'upper'[,'special'[,'digit']]]",
     size: (a) => (a.length === 1 ? 16 : Math.max(countArg(a, 0, 8), countArg(a, 1, 16))),
     doc: "8-16 characters by default",
-    faker: (f, a) =>
-      a.length === 1
-        ? randomText(f, 8, 16, false, false, boolArg(a, 0))
-        : randomText(
-            f,
-            intArgOr(a, 0, 8),
-            intArgOr(a, 1, 16),
-            boolArg(a, 2),
-            boolArg(a, 3),
-            boolArg(a, 4, true),
-          ),
+    faker: (f, a) => randomText(f, ...passwordArgs(a)),
+    compiled: (_k, a) => randomTextDraw(...passwordArgs(a)),
   },
   "Internet.port": { faker: (f) => String(f.number.int(65535)), compiled: () => numberText(0, 65535) },
   "Internet.macAddress": {
@@ -461,19 +637,35 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'prefix'",
     size: withArgs(17),
     faker: (f, a) => g.macAddress(f, a[0]),
+    compiled: (_k, a) => macDraw(a[0]),
   },
   "Internet.ipV4Address": { faker: g.ipv4, compiled: ipv4Draw },
-  "Internet.privateIpV4Address": { faker: g.privateIpv4 },
-  "Internet.publicIpV4Address": { faker: g.publicIpv4 },
-  "Internet.ipV4Cidr": { faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}` },
-  "Internet.ipV6Address": { faker: g.ipv6 },
-  "Internet.ipV6Cidr": { faker: (f) => `${g.ipv6(f)}/${between(f, 1, 127)}` },
-  "Internet.slug": { faker: (f) => `${f.lorem.word()}_${f.lorem.word()}`, doc: "two words joined by _" },
-  "Internet.uuid": { faker: (f) => g.uuidWithVersion(f, 4), doc: "version-4 UUID" },
-  "Internet.uuidv3": { faker: (f) => g.uuidWithVersion(f, 3) },
-  "Internet.uuidv4": { faker: (f) => g.uuidWithVersion(f, 4) },
+  "Internet.privateIpV4Address": { faker: g.privateIpv4, compiled: privateIpv4Draw },
+  "Internet.publicIpV4Address": { faker: g.publicIpv4, compiled: publicIpv4Draw },
+  "Internet.ipV4Cidr": {
+    faker: (f) => `${g.ipv4(f)}/${between(f, 1, 31)}`,
+    compiled: () => joinDraws(ipv4Draw(), "/", numberText(1, 31)),
+  },
+  "Internet.ipV6Address": { faker: g.ipv6, compiled: ipv6Draw },
+  "Internet.ipV6Cidr": {
+    faker: (f) => `${g.ipv6(f)}/${between(f, 1, 127)}`,
+    compiled: () => joinDraws(ipv6Draw(), "/", numberText(1, 127)),
+  },
+  "Internet.slug": {
+    faker: (f) => `${f.lorem.word()}_${f.lorem.word()}`,
+    compiled: (k) => mapWords(k, (word) => joinDraws(word, "_", word) as Draw),
+    doc: "two words joined by _",
+  },
+  "Internet.uuid": {
+    faker: (f) => g.uuidWithVersion(f, 4),
+    compiled: () => uuidDraw(4),
+    doc: "version-4 UUID",
+  },
+  "Internet.uuidv3": { faker: (f) => g.uuidWithVersion(f, 3), compiled: () => uuidDraw(3) },
+  "Internet.uuidv4": { faker: (f) => g.uuidWithVersion(f, 4), compiled: () => uuidDraw(4) },
   "Internet.uuidv7": {
     faker: (f) => g.uuidV7(f, now(f)),
+    compiled: (_k, _a, ref) => uuidV7Draw(ref),
     doc: "time-ordered UUID from the year before the run date",
   },
   "Internet.userAgent": {
@@ -481,15 +673,21 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: `'browser' (${w.USER_AGENT_BROWSERS.join(", ")})`,
     size: upTo(FIXED_CALL_LENGTH),
     faker: (f, a) => g.userAgent(f, a.length ? choiceArg(a, 0, w.USER_AGENT_BROWSERS) : undefined),
+    compiled: (_k, a) => userAgentDraw(a.length ? choiceArg(a, 0, w.USER_AGENT_BROWSERS) : undefined),
   },
-  "Internet.userAgentAny": { faker: (f) => g.userAgent(f), doc: "older name of Internet.userAgent" },
+  "Internet.userAgentAny": {
+    faker: (f) => g.userAgent(f),
+    compiled: () => userAgentDraw(),
+    doc: "older name of Internet.userAgent",
+  },
   "Internet.botUserAgent": {
     arity: [1],
     usage: `'vendor' (${Object.keys(w.BOT_USER_AGENTS).join(", ")})`,
     size: upTo(FIXED_CALL_LENGTH),
     faker: (_f, a) => w.BOT_USER_AGENTS[choiceArg(a, 0, Object.keys(w.BOT_USER_AGENTS))] ?? "",
+    compiled: (_k, a) => constant(w.BOT_USER_AGENTS[choiceArg(a, 0, Object.keys(w.BOT_USER_AGENTS))] ?? ""),
   },
-  "Internet.botUserAgentAny": { faker: (f) => pick(f, Object.values(w.BOT_USER_AGENTS)) },
+  "Internet.botUserAgentAny": fromList(Object.values(w.BOT_USER_AGENTS)),
 
   // ─── PhoneNumber ─────────────────────────────────────────────────────────────
   "PhoneNumber.phoneNumber": {
@@ -531,43 +729,53 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: `'type' (${g.creditCardKinds().join(", ")})`,
     size: upTo(32),
     doc: "Luhn-valid card number in groups, e.g. 4123-4567-8901-2345",
-    faker: (f, a) => {
-      if (a.length === 0) return g.creditCard(f, pick(f, g.creditCardKinds()));
-      const short: Readonly<Record<string, string>> = { AMEX: "AMERICAN_EXPRESS", DINERS: "DINERS_CLUB" };
-      const given = (a[0] ?? "").trim().toUpperCase();
-      return g.creditCard(f, short[given] ?? choiceArg(a, 0, g.creditCardKinds()));
+    faker: (f, a) => g.creditCard(f, cardKindArg(a) ?? pick(f, g.creditCardKinds())),
+    compiled: (_k, a) => {
+      const kind = cardKindArg(a);
+      return kind === undefined ? anyCreditCardDraw(g.creditCardKinds()) : creditCardDraw(kind);
     },
   },
   "Finance.bic": { faker: (f) => f.finance.bic() },
-  "Finance.iban": { arity: [0, 1], usage: "'countryCode'", size: upTo(34), faker: (f, a) => g.iban(f, a[0]) },
-  "Finance.usRoutingNumber": { faker: g.usRoutingNumber },
+  "Finance.iban": {
+    arity: [0, 1],
+    usage: "'countryCode'",
+    size: upTo(34),
+    faker: (f, a) => g.iban(f, a[0]),
+    compiled: (_k, a) => (a[0] === undefined ? anyIbanDraw() : ibanDraw(a[0].toUpperCase())),
+  },
+  "Finance.usRoutingNumber": { faker: g.usRoutingNumber, compiled: usRoutingDraw },
   "Finance.nasdaqTicker": fromList(w.MISC.nasdaq),
   "Finance.nyseTicker": fromList(w.MISC.nyse),
   "Finance.stockMarket": fromList(w.MISC.stockExchange),
   "Business.creditCardNumber": {
-    faker: (f) => g.creditCard(f, pick(f, ["VISA", "MASTERCARD", "AMERICAN_EXPRESS", "DISCOVER"])),
+    faker: (f) => g.creditCard(f, pick(f, BUSINESS_CARDS)),
+    compiled: () => anyCreditCardDraw(BUSINESS_CARDS),
   },
-  "Business.creditCardType": {
-    faker: (f) => pick(f, ["visa", "mastercard", "american_express", "discover", "jcb"]),
-  },
+  "Business.creditCardType": fromList(["visa", "mastercard", "american_express", "discover", "jcb"]),
   "Business.creditCardExpiry": {
-    faker: (f) => {
-      const d = new Date(now(f) + f.number.int(5 * YEAR_MS));
-      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
-    },
+    faker: (f) => localDateText(now(f) + f.number.int(EXPIRY_MS)),
+    compiled: (_k, _a, ref) => (rnd) => localDateText(ref + rnd.int(EXPIRY_MS + 1)),
+    doc: "a date within five years after the run date",
   },
-  "Business.securityCode": { faker: (f) => f.finance.creditCardCVV() },
+  "Business.securityCode": { faker: (f) => f.finance.creditCardCVV(), compiled: () => digitRun(3) },
   "Stock.nsdqSymbol": fromList(w.MISC.nasdaq),
   "Stock.nyseSymbol": fromList(w.MISC.nyse),
   "Stock.nseSymbol": fromList(w.MISC.nse),
   "Stock.lseSymbol": fromList(w.MISC.lse),
   "Stock.exchanges": fromList(w.MISC.stockExchange),
-  "Money.currency": { faker: (f) => f.finance.currencyName() },
-  "Money.currencyCode": { faker: (f) => f.finance.currencyCode() },
-  "Money.currencyNumericCode": { faker: (f) => f.finance.currencyNumericCode() },
-  "Money.currencySymbol": { faker: (f) => f.finance.currencySymbol() || f.finance.currencyCode() },
-  "Currency.name": { faker: (f) => f.finance.currencyName() },
-  "Currency.code": { faker: (f) => f.finance.currencyCode() },
+  "Money.currency": localeColumn("finance.currency", "name", (f) => f.finance.currencyName()),
+  "Money.currencyCode": localeColumn("finance.currency", "code", (f) => f.finance.currencyCode()),
+  "Money.currencyNumericCode": localeColumn("finance.currency", "numericCode", (f) =>
+    f.finance.currencyNumericCode(),
+  ),
+  "Money.currencySymbol": localeColumn(
+    "finance.currency",
+    "symbol",
+    (f) => f.finance.currencySymbol() || f.finance.currencyCode(),
+    true,
+  ),
+  "Currency.name": localeColumn("finance.currency", "name", (f) => f.finance.currencyName()),
+  "Currency.code": localeColumn("finance.currency", "code", (f) => f.finance.currencyCode()),
   "CryptoCoin.coin": fromList(w.MISC.cryptoCoin),
 
   // ─── Commerce ────────────────────────────────────────────────────────────────
@@ -616,13 +824,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'includeUppercase'",
     size: upTo(1),
     faker: (f, a) => randomText(f, 1, 1, boolArg(a, 0), false, true),
+    compiled: (_k, a) => randomTextDraw(1, 1, boolArg(a, 0), false, true),
   },
   "Lorem.characters": {
     arity: [0, 1, 2, 3, 4],
     usage: "'length' or 'min','max', then 'includeUppercase','includeDigit'",
     size: charactersSize,
     doc: "255 lower-case letters and digits by default",
-    faker: charactersFrom,
+    faker: (f, a) => randomText(f, ...charactersArgs(a)),
+    compiled: (_k, a) => randomTextDraw(...charactersArgs(a)),
   },
   "Lorem.word": localeList("lorem.word", (f) => f.lorem.word()),
   "Lorem.words": {
@@ -653,12 +863,20 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: (a) => listLength(countArg(a, 0, 0), sentenceLength(3, 6)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => sentence(f, 3, 6))),
+    compiled: (k, a) => {
+      const count = intArg(a, 0);
+      return mapWords(k, (word) => listDraw(sentenceDraw(word, 3, 6), count));
+    },
   },
   "Lorem.paragraph": {
     arity: [0, 1],
     usage: "'sentenceCount'",
     size: (a) => paragraphLength(countArg(a, 0, 3)),
     faker: (f, a) => paragraph(f, intArgOr(a, 0, 3)),
+    compiled: (k, a) => {
+      const count = intArgOr(a, 0, 3);
+      return mapWords(k, (word) => paragraphDraw(word, count));
+    },
   },
   "Lorem.paragraphs": {
     arity: [1],
@@ -666,6 +884,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     size: (a) => listLength(countArg(a, 0, 0), paragraphLength(3)),
     doc: "a list, rendered [a, b, c]",
     faker: (f, a) => javaList(Array.from({ length: intArg(a, 0) }, () => paragraph(f, 3))),
+    compiled: (k, a) => {
+      const count = intArg(a, 0);
+      return mapWords(k, (word) => listDraw(paragraphDraw(word, 3), count));
+    },
   },
   "Lorem.fixedString": {
     arity: [1],
@@ -676,6 +898,17 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       let s = "";
       while (s.length < n) s += sentence(f, 3, 6);
       return s.slice(0, n);
+    },
+    compiled: (k, a) => {
+      const n = intArg(a, 0);
+      return mapWords(k, (word) => {
+        const next = sentenceDraw(word, 3, 6);
+        return (rnd) => {
+          let s = "";
+          while (s.length < n) s += next(rnd);
+          return s.slice(0, n);
+        };
+      });
     },
   },
   "Lorem.maxLengthSentence": {
@@ -694,22 +927,39 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       s += ".";
       return s.length > n ? s.slice(0, n).trimEnd() : s;
     },
+    // The same value without the draws past n characters: the words stop once the text is long enough.
+    compiled: (k, a) => {
+      const n = intArg(a, 0);
+      return mapWords(k, (word) => (rnd) => {
+        let s = "";
+        for (let i = 0; i < Math.max(1, n) && s.length <= n; i++) {
+          const w = word(rnd);
+          s += i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : ` ${w}`;
+        }
+        s += ".";
+        return s.length > n ? s.slice(0, n).trimEnd() : s;
+      });
+    },
   },
-  "Text.character": { faker: (f) => f.string.alpha({ length: 1, casing: "mixed" }) },
-  "Text.uppercaseCharacter": { faker: (f) => f.string.alpha({ length: 1, casing: "upper" }) },
-  "Text.lowercaseCharacter": { faker: (f) => f.string.alpha({ length: 1, casing: "lower" }) },
+  "Text.character": {
+    faker: (f) => f.string.alpha({ length: 1, casing: "mixed" }),
+    compiled: () => charRun(`${UPPER}${UPPER.toLowerCase()}`, 1),
+  },
+  "Text.uppercaseCharacter": {
+    faker: (f) => f.string.alpha({ length: 1, casing: "upper" }),
+    compiled: () => charRun(UPPER, 1),
+  },
+  "Text.lowercaseCharacter": {
+    faker: (f) => f.string.alpha({ length: 1, casing: "lower" }),
+    compiled: () => charRun(UPPER.toLowerCase(), 1),
+  },
   "Text.text": {
     arity: [0, 1, 2, 3, 4, 5],
     usage: "'includeDigit' or 'length' or 'min','max'[,'upper'[,'special'[,'digit']]]",
     size: (a) => (isIntText(a[0]) ? Math.max(countArg(a, 0, 0), a.length > 1 ? countArg(a, 1, 0) : 0) : 80),
     doc: "20-80 lower-case letters by default",
-    faker: (f, a) => {
-      if (a.length === 0) return randomText(f, 20, 80, false, false, false);
-      if (a.length === 1 && !isIntText(a[0])) return randomText(f, 20, 80, false, false, boolArg(a, 0));
-      const min = intArg(a, 0);
-      const max = a.length === 1 ? min : intArg(a, 1);
-      return randomText(f, min, max, boolArg(a, 2), boolArg(a, 3), boolArg(a, 4));
-    },
+    faker: (f, a) => randomText(f, ...textArgs(a)),
+    compiled: (_k, a) => randomTextDraw(...textArgs(a)),
   },
   "Word.adjective": localeList("word.adjective", (f) => f.word.adjective()),
   "Word.adverb": localeList("word.adverb", (f) => f.word.adverb()),
@@ -718,17 +968,23 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Word.noun": localeList("word.noun", (f) => f.word.noun()),
   "Word.preposition": localeList("word.preposition", (f) => f.word.preposition()),
   "Word.verb": localeList("word.verb", (f) => f.word.verb()),
-  "Verb.base": { faker: (f) => pick(f, w.VERB_FORMS)[0] },
-  "Verb.past": { faker: (f) => pick(f, w.VERB_FORMS)[1] },
-  "Verb.pastParticiple": { faker: (f) => pick(f, w.VERB_FORMS)[2] },
-  "Verb.simplePresent": { faker: (f) => pick(f, w.VERB_FORMS)[3] },
-  "Verb.ingForm": { faker: (f) => pick(f, w.VERB_FORMS)[4] },
+  "Verb.base": columnOf(w.VERB_FORMS, 0),
+  "Verb.past": columnOf(w.VERB_FORMS, 1),
+  "Verb.pastParticiple": columnOf(w.VERB_FORMS, 2),
+  "Verb.simplePresent": columnOf(w.VERB_FORMS, 3),
+  "Verb.ingForm": columnOf(w.VERB_FORMS, 4),
 
   // ─── Number / Bool / Options / Coin ──────────────────────────────────────────
   "Number.randomDigit": { faker: (f) => String(f.number.int(9)), compiled: () => digitBetween(0, 9) },
   "Number.randomDigitNotZero": { faker: (f) => String(between(f, 1, 9)), compiled: () => digitBetween(1, 9) },
-  "Number.positive": { faker: (f) => String(between(f, 1, INT_MAX - 1)) },
-  "Number.negative": { faker: (f) => String(between(f, -INT_MAX - 1, -1)) },
+  "Number.positive": {
+    faker: (f) => String(between(f, 1, INT_MAX - 1)),
+    compiled: () => (rnd) => String(1 + rnd.int(INT_MAX - 1)),
+  },
+  "Number.negative": {
+    faker: (f) => String(between(f, -INT_MAX - 1, -1)),
+    compiled: () => (rnd) => String(-1 - rnd.int(INT_MAX + 1)),
+  },
   "Number.numberBetween": {
     arity: [2],
     usage: "'min','max' (max exclusive for whole numbers)",
@@ -762,12 +1018,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     doc: "any 64-bit integer, or one with exactly the given number of digits",
     faker: (f, a) => {
       if (a.length === 0) return f.number.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).toString();
-      const n = intArg(a, 0);
-      if (n < 1 || n > 18)
-        throw new RowforgeError("RF_VALUE_INVALID", `numberOfDigits must be 1..18, got ${n}`);
-      const lo = 10n ** BigInt(n - 1);
+      const lo = 10n ** BigInt(digitCountArg(a) - 1);
       return f.number.bigInt({ min: lo, max: lo * 10n - 1n }).toString();
     },
+    // Any 64-bit integer from two 32-bit draws; n digits as a first digit 1-9 and n - 1 digits.
+    compiled: (_k, a) =>
+      a.length === 0
+        ? (rnd) => BigInt.asIntN(64, (BigInt(rnd.u32()) << 32n) | BigInt(rnd.u32())).toString()
+        : digitRun(digitCountArg(a), false),
   },
   "Number.randomDouble": {
     arity: [3],
@@ -778,6 +1036,12 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       const lo = intArg(a, 1);
       const hi = intArg(a, 2);
       return javaDouble(Number((lo + f.number.float() * (hi - lo)).toFixed(dec)));
+    },
+    compiled: (_k, a) => {
+      const dec = intArg(a, 0);
+      const lo = intArg(a, 1);
+      const hi = intArg(a, 2);
+      return (rnd) => javaDouble(Number((lo + rnd.float() * (hi - lo)).toFixed(dec)));
     },
   },
   "Number.digits": {
@@ -816,36 +1080,48 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
 
   // ─── IdNumber / Passport / Code / Barcode ────────────────────────────────────
   "IdNumber.valid": { faker: g.ssnValid, compiled: ssnDraw, doc: "US social security number" },
-  "IdNumber.invalid": { faker: g.ssnInvalid },
+  "IdNumber.invalid": {
+    faker: g.ssnInvalid,
+    compiled: () => pickDraw(g.INVALID_SSN_FORMATS.map((f) => symbolFormat(f, "#"))),
+  },
   "IdNumber.ssnValid": { faker: g.ssnValid, compiled: ssnDraw },
-  "Passport.valid": { faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}` },
+  "Passport.valid": {
+    faker: (f) => `${f.string.alpha({ length: 1, casing: "upper" })}${digits(f, 8)}`,
+    compiled: () => joinDraws(charRun(UPPER, 1), digitRun(8)),
+  },
   "Code.isbnGs1": fromList(["978", "979"]),
   "Code.isbnGroup": fromList(["0", "1"]),
-  "Code.isbnRegistrant": { faker: g.isbnRegistrant, doc: "registrant and publication parts, 8 digits" },
+  "Code.isbnRegistrant": {
+    faker: g.isbnRegistrant,
+    compiled: isbnRegistrantDraw,
+    doc: "registrant and publication parts, 8 digits",
+  },
   "Code.isbn10": {
     arity: [0, 1],
     usage: "'separator'",
     size: upTo(13),
     faker: (f, a) => g.isbn10(f, boolArg(a, 0)),
+    compiled: (_k, a) => isbnDraw(false, boolArg(a, 0)),
   },
   "Code.isbn13": {
     arity: [0, 1],
     usage: "'separator'",
     size: upTo(17),
     faker: (f, a) => g.isbn13(f, boolArg(a, 0)),
+    compiled: (_k, a) => isbnDraw(true, boolArg(a, 0)),
   },
-  "Code.asin": { faker: g.asin },
-  "Code.imei": { faker: g.imei },
-  "Code.ean8": { faker: (f) => g.gtin(f, 8) },
-  "Code.gtin8": { faker: (f) => g.gtin(f, 8) },
-  "Code.ean13": { faker: (f) => g.gtin(f, 13) },
-  "Code.gtin13": { faker: (f) => g.gtin(f, 13) },
-  "Barcode.ean8": { faker: (f) => g.gtin(f, 8) },
-  "Barcode.ean13": { faker: (f) => g.gtin(f, 13) },
-  "Barcode.gtin8": { faker: (f) => g.gtin(f, 8) },
-  "Barcode.gtin12": { faker: (f) => g.gtin(f, 12) },
-  "Barcode.gtin13": { faker: (f) => g.gtin(f, 13) },
-  "Barcode.gtin14": { faker: (f) => g.gtin(f, 14) },
+  "Code.asin": { faker: g.asin, compiled: () => joinDraws("B0", charRun(UPPER_DIGITS, 8)) },
+  "Code.imei": { faker: g.imei, compiled: imeiDraw },
+  "Code.ean8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Code.gtin8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Code.ean13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Code.gtin13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Barcode.ean8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Barcode.ean13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Barcode.gtin8": { faker: (f) => g.gtin(f, 8), compiled: () => gtinDraw(8) },
+  "Barcode.gtin12": { faker: (f) => g.gtin(f, 12), compiled: () => gtinDraw(12) },
+  "Barcode.gtin13": { faker: (f) => g.gtin(f, 13), compiled: () => gtinDraw(13) },
+  "Barcode.gtin14": { faker: (f) => g.gtin(f, 14), compiled: () => gtinDraw(14) },
   "Barcode.type": fromList(w.MISC.barcodeType),
 
   // ─── Hashing (also reachable as Crypto) ──────────────────────────────────────
@@ -887,24 +1163,24 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   },
 
   // ─── Book / Music / Food / drinks ────────────────────────────────────────────
-  "Book.author": { faker: (f) => f.book.author() },
-  "Book.title": { faker: (f) => f.book.title() },
-  "Book.publisher": { faker: (f) => f.book.publisher() },
-  "Book.genre": { faker: (f) => f.book.genre() },
+  "Book.author": localeList("book.author", (f) => f.book.author()),
+  "Book.title": localeList("book.title", (f) => f.book.title()),
+  "Book.publisher": localeList("book.publisher", (f) => f.book.publisher()),
+  "Book.genre": localeList("book.genre", (f) => f.book.genre()),
   "Music.instrument": fromList(w.MUSIC.instrument),
   "Music.key": fromList(w.MUSIC.key),
-  "Music.chord": { faker: (f) => `${pick(f, w.MUSIC.key)}${pick(f, w.MUSIC.chordQuality)}` },
-  "Music.genre": { faker: (f) => f.music.genre() },
-  "Food.ingredient": { faker: (f) => f.food.ingredient() },
-  "Food.spice": { faker: (f) => f.food.spice() },
+  "Music.chord": joinedLists("", w.MUSIC.key, w.MUSIC.chordQuality),
+  "Music.genre": localeList("music.genre", (f) => f.music.genre()),
+  "Food.ingredient": localeList("food.ingredient", (f) => f.food.ingredient()),
+  "Food.spice": localeList("food.spice", (f) => f.food.spice()),
   "Food.dish": { faker: (f) => f.food.dish() },
-  "Food.fruit": { faker: (f) => f.food.fruit() },
-  "Food.vegetable": { faker: (f) => f.food.vegetable() },
+  "Food.fruit": localeList("food.fruit", (f) => f.food.fruit()),
+  "Food.vegetable": localeList("food.vegetable", (f) => f.food.vegetable()),
   "Food.sushi": fromList(w.FOOD.sushi),
   "Food.allergen": fromList(w.FOOD.allergen),
-  "Food.measurement": { faker: (f) => `${pick(f, w.FOOD.measurement)} ${pick(f, w.FOOD.measurementUnit)}` },
+  "Food.measurement": joinedLists(" ", w.FOOD.measurement, w.FOOD.measurementUnit),
   "Beer.brand": fromList(w.DRINKS.beerBrand),
-  "Beer.name": { faker: (f) => `${pick(f, w.DRINKS.beerBrand)} ${pick(f, w.DRINKS.beerStyle)}` },
+  "Beer.name": joinedLists(" ", w.DRINKS.beerBrand, w.DRINKS.beerStyle),
   "Beer.style": fromList(w.DRINKS.beerStyle),
   "Beer.hop": fromList(w.DRINKS.hop),
   "Beer.yeast": fromList(w.DRINKS.yeast),
@@ -913,9 +1189,10 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Coffee.variety": fromList(w.DRINKS.coffeeVariety),
   "Coffee.notes": {
     faker: (f) => f.helpers.arrayElements(w.DRINKS.coffeeNote, { min: 2, max: 3 }).join(", "),
+    compiled: () => distinctWords(w.DRINKS.coffeeNote, 2, 3, ", "),
   },
   "Coffee.body": fromList(w.DRINKS.coffeeBody),
-  "Coffee.blendName": { faker: (f) => `${pick(f, w.DRINKS.coffeeName)} ${pick(f, w.DRINKS.coffeeBlend)}` },
+  "Coffee.blendName": joinedLists(" ", w.DRINKS.coffeeName, w.DRINKS.coffeeBlend),
   "Tea.variety": fromList(w.DRINKS.teaVariety),
   "Tea.type": fromList(w.DRINKS.teaType),
   "Dessert.variety": fromList(w.DRINKS.dessertVariety),
@@ -923,15 +1200,15 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Dessert.flavor": fromList(w.DRINKS.dessertFlavor),
 
   // ─── Animal / Cat / Dog ──────────────────────────────────────────────────────
-  "Animal.name": { faker: (f) => f.animal.type() },
-  "Animal.scientificName": { faker: (f) => pick(f, w.ANIMAL_SPECIES).join(" ") },
-  "Animal.genus": { faker: (f) => pick(f, w.ANIMAL_SPECIES)[0] },
-  "Animal.species": { faker: (f) => pick(f, w.ANIMAL_SPECIES)[1] },
-  "Cat.name": { faker: (f) => f.animal.petName() },
-  "Cat.breed": { faker: (f) => f.animal.cat() },
+  "Animal.name": localeList("animal.type", (f) => f.animal.type()),
+  "Animal.scientificName": fromList(w.ANIMAL_SPECIES.map((r) => r.join(" "))),
+  "Animal.genus": columnOf(w.ANIMAL_SPECIES, 0),
+  "Animal.species": columnOf(w.ANIMAL_SPECIES, 1),
+  "Cat.name": localeList("animal.pet_name", (f) => f.animal.petName()),
+  "Cat.breed": localeList("animal.cat", (f) => f.animal.cat()),
   "Cat.registry": fromList(w.PETS.catRegistry),
-  "Dog.name": { faker: (f) => f.animal.petName() },
-  "Dog.breed": { faker: (f) => f.animal.dog() },
+  "Dog.name": localeList("animal.pet_name", (f) => f.animal.petName()),
+  "Dog.breed": localeList("animal.dog", (f) => f.animal.dog()),
   "Dog.sound": fromList(w.PETS.dogSound),
   "Dog.age": fromList(w.PETS.dogAge),
   "Dog.size": fromList(w.PETS.dogSize),
@@ -940,26 +1217,36 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
 
   // ─── Nation / Country ────────────────────────────────────────────────────────
   "Nation.nationality": countryColumn(6),
-  "Nation.language": { faker: (f) => f.location.language().name },
+  "Nation.language": localeColumn("location.language", "name", (f) => f.location.language().name),
   "Nation.capitalCity": countryColumn(3),
-  "Nation.flag": { faker: (f) => flagEmoji(country(f)[1]), doc: "flag emoji" },
-  "Nation.isoLanguage": { faker: (f) => f.location.language().alpha2 },
-  "Nation.isoCountry": { faker: (f) => f.location.countryCode("alpha-2") },
+  "Nation.flag": { ...columnOf(w.COUNTRIES, 1, flagEmoji), doc: "flag emoji" },
+  "Nation.isoLanguage": localeColumn("location.language", "alpha2", (f) => f.location.language().alpha2),
+  "Nation.isoCountry": {
+    faker: (f) => f.location.countryCode("alpha-2"),
+    compiled: (k) => k.countryCode("alpha2"),
+  },
   "Country.name": countryColumn(0),
-  "Country.countryCode2": { faker: (f) => country(f)[1].toLowerCase() },
-  "Country.countryCode3": { faker: (f) => country(f)[2].toLowerCase() },
+  "Country.countryCode2": columnOf(w.COUNTRIES, 1, (s) => s.toLowerCase()),
+  "Country.countryCode3": columnOf(w.COUNTRIES, 2, (s) => s.toLowerCase()),
   "Country.capital": countryColumn(3),
   "Country.currency": countryColumn(4),
   "Country.currencyCode": countryColumn(5),
   "Country.flag": {
-    faker: (f) => `https://flagcdn.com/w40/${country(f)[1].toLowerCase()}.png`,
+    ...columnOf(w.COUNTRIES, 1, (code) => `https://flagcdn.com/w40/${code.toLowerCase()}.png`),
     doc: "flag image URL",
   },
 
   // ─── App / Hacker / Computer / Device / File / Programming ───────────────────
-  "App.name": { faker: (f) => pick(f, localeWords(f, "app", "name")) },
+  "App.name": localeList("app.name", (f) => pick(f, localeWords(f, "app", "name"))),
   "App.version": { faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))) },
-  "App.author": { faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()) },
+  "App.author": {
+    faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()),
+    compiled: (k) => {
+      const person = k.fullName();
+      const company = k.companyName();
+      return person && company && pickDraw([person, company]);
+    },
+  },
   "Hacker.abbreviation": localeList("hacker.abbreviation", (f) => f.hacker.abbreviation()),
   "Hacker.adjective": localeList("hacker.adjective", (f) => f.hacker.adjective()),
   "Hacker.noun": localeList("hacker.noun", (f) => f.hacker.noun()),
@@ -967,9 +1254,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Hacker.ingverb": localeList("hacker.ingverb", (f) => f.hacker.ingverb()),
   "Computer.type": fromList(w.COMPUTER.type),
   "Computer.platform": fromList(w.COMPUTER.platform),
-  "Computer.operatingSystem": {
-    faker: (f) => pick(f, [...w.COMPUTER.linux, ...w.COMPUTER.macos, ...w.COMPUTER.windows]),
-  },
+  "Computer.operatingSystem": fromList([...w.COMPUTER.linux, ...w.COMPUTER.macos, ...w.COMPUTER.windows]),
   "Computer.linux": fromList(w.COMPUTER.linux),
   "Computer.macos": fromList(w.COMPUTER.macos),
   "Computer.windows": fromList(w.COMPUTER.windows),
@@ -977,42 +1262,50 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Device.modelName": fromList(w.DEVICE.model),
   "Device.platform": fromList(w.DEVICE.platform),
   "Device.manufacturer": fromList(w.DEVICE.manufacturer),
-  "Device.serial": { faker: (f) => f.string.alphanumeric({ length: 12, casing: "upper" }) },
+  "Device.serial": {
+    faker: (f) => f.string.alphanumeric({ length: 12, casing: "upper" }),
+    compiled: () => charRun(UPPER_DIGITS, 12),
+  },
   "File.extension": { faker: (f) => f.system.commonFileExt() },
-  "File.mimeType": { faker: (f) => f.system.mimeType() },
+  "File.mimeType": { faker: (f) => f.system.mimeType(), compiled: (k) => k.keys("system.mime_type") },
   "File.fileName": {
     arity: [0, 4],
     usage: "'dir','name','extension','separator' (empty for random)",
     size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.fileName(f, a[0], a[1], a[2], a[3]),
   },
-  "ProgrammingLanguage.name": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[0] },
-  "ProgrammingLanguage.creator": { faker: (f) => pick(f, w.PROGRAMMING_LANGUAGES)[1] },
+  "ProgrammingLanguage.name": columnOf(w.PROGRAMMING_LANGUAGES, 0),
+  "ProgrammingLanguage.creator": columnOf(w.PROGRAMMING_LANGUAGES, 1),
 
   // ─── Vehicle / Aviation ──────────────────────────────────────────────────────
   "Vehicle.vin": { faker: g.vin },
-  "Vehicle.manufacturer": { faker: (f) => f.vehicle.manufacturer() },
-  "Vehicle.make": { faker: (f) => f.vehicle.manufacturer() },
-  "Vehicle.model": { faker: (f) => f.vehicle.model() },
-  "Vehicle.makeAndModel": { faker: (f) => f.vehicle.vehicle() },
+  "Vehicle.manufacturer": localeList("vehicle.manufacturer", (f) => f.vehicle.manufacturer()),
+  "Vehicle.make": localeList("vehicle.manufacturer", (f) => f.vehicle.manufacturer()),
+  "Vehicle.model": localeList("vehicle.model", (f) => f.vehicle.model()),
+  "Vehicle.makeAndModel": {
+    faker: (f) => f.vehicle.vehicle(),
+    compiled: (k) => joinDraws(k.list("vehicle.manufacturer"), " ", k.list("vehicle.model")),
+  },
   "Vehicle.style": fromList(w.VEHICLE.style),
-  "Vehicle.color": { faker: (f) => f.vehicle.color() },
+  "Vehicle.color": localeList("color.human", (f) => f.vehicle.color()),
   "Vehicle.upholsteryColor": fromList(w.VEHICLE.upholsteryColor),
   "Vehicle.upholsteryFabric": fromList(w.VEHICLE.upholsteryFabric),
-  "Vehicle.upholstery": {
-    faker: (f) => `${pick(f, w.VEHICLE.upholsteryColor)} ${pick(f, w.VEHICLE.upholsteryFabric)}`,
-  },
+  "Vehicle.upholstery": joinedLists(" ", w.VEHICLE.upholsteryColor, w.VEHICLE.upholsteryFabric),
   "Vehicle.transmission": fromList(w.VEHICLE.transmission),
   "Vehicle.driveType": fromList(w.VEHICLE.driveType),
-  "Vehicle.fuelType": { faker: (f) => f.vehicle.fuel() },
-  "Vehicle.carType": { faker: (f) => f.vehicle.type() },
-  "Vehicle.engine": { faker: (f) => `${pick(f, w.VEHICLE.engineCylinders)} Cylinder Engine` },
+  "Vehicle.fuelType": localeList("vehicle.fuel", (f) => f.vehicle.fuel()),
+  "Vehicle.carType": localeList("vehicle.type", (f) => f.vehicle.type()),
+  "Vehicle.engine": joinedLists(" ", w.VEHICLE.engineCylinders, ["Cylinder Engine"]),
   "Vehicle.doors": fromList(w.VEHICLE.doors),
-  "Vehicle.licensePlate": { faker: g.licensePlate, doc: "US-style plate such as ABC-1234" },
-  "Aviation.aircraft": { faker: (f) => f.airline.airplane().name },
-  "Aviation.airport": { faker: (f) => f.airline.airport().iataCode },
-  "Aviation.airportName": { faker: (f) => f.airline.airport().name },
-  "Aviation.airline": { faker: (f) => f.airline.airline().name },
+  "Vehicle.licensePlate": {
+    faker: g.licensePlate,
+    compiled: () => pickDraw(g.LICENSE_PLATES.map((f) => symbolFormat(f, "#?"))),
+    doc: "US-style plate such as ABC-1234",
+  },
+  "Aviation.aircraft": localeColumn("airline.airplane", "name", (f) => f.airline.airplane().name),
+  "Aviation.airport": localeColumn("airline.airport", "iataCode", (f) => f.airline.airport().iataCode),
+  "Aviation.airportName": localeColumn("airline.airport", "name", (f) => f.airline.airport().name),
+  "Aviation.airline": localeColumn("airline.airline", "name", (f) => f.airline.airline().name),
   "Aviation.flight": { faker: (f) => `${f.airline.airline().iataCode}${f.airline.flightNumber()}` },
 
   // ─── Weather / University / Educator / Science / Space ───────────────────────
@@ -1022,12 +1315,14 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
     usage: "'min','max'",
     size: upTo(24),
     faker: (f, a) => `${between(f, intArgOr(a, 0, -30), intArgOr(a, 1, 38))}°C`,
+    compiled: (_k, a) => joinDraws(rangeText(intArgOr(a, 0, -30), intArgOr(a, 1, 38)), "°C"),
   },
   "Weather.temperatureFahrenheit": {
     arity: [0, 2],
     usage: "'min','max'",
     size: upTo(24),
     faker: (f, a) => `${between(f, intArgOr(a, 0, -22), intArgOr(a, 1, 100))}°F`,
+    compiled: (_k, a) => joinDraws(rangeText(intArgOr(a, 0, -22), intArgOr(a, 1, 100)), "°F"),
   },
   "University.name": {
     faker: (f) =>
@@ -1036,19 +1331,45 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
         () => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}`,
         () => `University of ${f.location.city()}`,
       ])(),
+    compiled: (k) => {
+      const suffix = pickFrom(w.UNIVERSITY.suffix);
+      const forms = [
+        joinDraws(pickFrom(w.UNIVERSITY.prefix), " ", k.list("location.state"), " ", suffix),
+        joinDraws(k.lastName(), " ", suffix),
+        joinDraws("University of ", k.city()),
+      ];
+      return forms.every((d) => d !== undefined) ? pickDraw(forms) : undefined;
+    },
   },
   "University.degree": fromList(w.UNIVERSITY.degree),
   "University.prefix": fromList(w.UNIVERSITY.prefix),
   "University.suffix": fromList(w.UNIVERSITY.suffix),
-  "University.place": { faker: (f) => f.location.state() },
-  "Educator.university": { faker: (f) => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}` },
+  "University.place": localeList("location.state", (f) => f.location.state()),
+  "Educator.university": {
+    faker: (f) => `${f.person.lastName()} ${pick(f, w.UNIVERSITY.suffix)}`,
+    compiled: (k) => joinDraws(k.lastName(), " ", pickFrom(w.UNIVERSITY.suffix)),
+  },
   "Educator.course": fromList(w.UNIVERSITY.course),
-  "Educator.subjectWithNumber": { faker: (f) => `${pick(f, w.UNIVERSITY.subject)} ${between(f, 100, 499)}` },
-  "Educator.secondarySchool": { faker: (f) => `${f.location.city()} ${pick(f, w.UNIVERSITY.schoolSuffix)}` },
-  "Educator.campus": { faker: (f) => `${pick(f, w.UNIVERSITY.campus)} Campus` },
-  "Science.element": { faker: (f) => f.science.chemicalElement().name },
-  "Science.elementSymbol": { faker: (f) => f.science.chemicalElement().symbol },
-  "Science.unit": { faker: (f) => f.science.unit().name },
+  "Educator.subjectWithNumber": {
+    faker: (f) => `${pick(f, w.UNIVERSITY.subject)} ${between(f, 100, 499)}`,
+    compiled: () => joinDraws(pickFrom(w.UNIVERSITY.subject), " ", numberText(100, 499)),
+  },
+  "Educator.secondarySchool": {
+    faker: (f) => `${f.location.city()} ${pick(f, w.UNIVERSITY.schoolSuffix)}`,
+    compiled: (k) => joinDraws(k.city(), " ", pickFrom(w.UNIVERSITY.schoolSuffix)),
+  },
+  "Educator.campus": joinedLists(" ", w.UNIVERSITY.campus, ["Campus"]),
+  "Science.element": localeColumn(
+    "science.chemical_element",
+    "name",
+    (f) => f.science.chemicalElement().name,
+  ),
+  "Science.elementSymbol": localeColumn(
+    "science.chemical_element",
+    "symbol",
+    (f) => f.science.chemicalElement().symbol,
+  ),
+  "Science.unit": localeColumn("science.unit", "name", (f) => f.science.unit().name),
   "Science.scientist": fromList(w.SCIENCE.scientist),
   "Science.tool": fromList(w.SCIENCE.tool),
   "Science.quark": fromList(w.SCIENCE.quark),
@@ -1061,21 +1382,35 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Space.starCluster": fromList(w.SPACE.starCluster),
   "Space.constellation": fromList(w.SPACE.constellation),
   "Space.star": fromList(w.SPACE.star),
-  "Space.agency": { faker: (f) => pick(f, w.SPACE.agency)[0] },
-  "Space.agencyAbbreviation": { faker: (f) => pick(f, w.SPACE.agency)[1] },
+  "Space.agency": columnOf(w.SPACE.agency, 0),
+  "Space.agencyAbbreviation": columnOf(w.SPACE.agency, 1),
   "Space.nasaSpaceCraft": fromList(w.SPACE.spacecraft),
   "Space.company": fromList(w.SPACE.company),
-  "Space.distanceMeasurement": { faker: (f) => `${between(f, 1, 1000)} ${pick(f, w.SPACE.distance)}` },
+  "Space.distanceMeasurement": {
+    faker: (f) => `${between(f, 1, 1000)} ${pick(f, w.SPACE.distance)}`,
+    compiled: () => joinDraws(numberText(1, 1000), " ", pickFrom(w.SPACE.distance)),
+  },
   "Space.meteorite": fromList(w.SPACE.meteorite),
-  "Zodiac.sign": { faker: (f) => f.person.zodiacSign() },
+  "Zodiac.sign": localeList("person.western_zodiac_sign", (f) => f.person.zodiacSign()),
 
   // ─── Medical / Measurement ───────────────────────────────────────────────────
   "Medical.medicineName": fromList(w.MEDICAL.medicine),
   "Medical.diseaseName": fromList(w.MEDICAL.disease),
-  "Medical.hospitalName": { faker: (f) => `${f.location.city()} ${pick(f, w.MEDICAL.hospitalSuffix)}` },
+  "Medical.hospitalName": {
+    faker: (f) => `${f.location.city()} ${pick(f, w.MEDICAL.hospitalSuffix)}`,
+    compiled: (k) => joinDraws(k.city(), " ", pickFrom(w.MEDICAL.hospitalSuffix)),
+  },
   "Medical.symptoms": fromList(w.MEDICAL.symptom),
-  "Medical.diagnosisCode": { faker: (f) => bothify(f, "?##.#", true), doc: "ICD-10 shaped code" },
-  "Medical.procedureCode": { faker: (f) => bothify(f, "##?#?#?", true), doc: "ICD-10-PCS shaped code" },
+  "Medical.diagnosisCode": {
+    faker: (f) => bothify(f, "?##.#", true),
+    compiled: () => symbolFormat("?##.#", "#?"),
+    doc: "ICD-10 shaped code",
+  },
+  "Medical.procedureCode": {
+    faker: (f) => bothify(f, "##?#?#?", true),
+    compiled: () => symbolFormat("##?#?#?", "#?"),
+    doc: "ICD-10-PCS shaped code",
+  },
   "Medical.medicalProfession": fromList(w.MEDICAL.profession),
   "Measurement.height": fromList(w.MEASUREMENT.height),
   "Measurement.length": fromList(w.MEASUREMENT.length),
@@ -1092,14 +1427,19 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
       f.datatype.boolean()
         ? `${pick(f, w.SUPERHERO.prefix)} ${pick(f, w.SUPERHERO.descriptor)}`
         : `${pick(f, w.SUPERHERO.descriptor)} ${pick(f, w.SUPERHERO.suffix)}`,
+    compiled: () =>
+      pickDraw([
+        joinDraws(pickFrom(w.SUPERHERO.prefix), " ", pickFrom(w.SUPERHERO.descriptor)) as Draw,
+        joinDraws(pickFrom(w.SUPERHERO.descriptor), " ", pickFrom(w.SUPERHERO.suffix)) as Draw,
+      ]),
   },
   "Superhero.prefix": fromList(w.SUPERHERO.prefix),
   "Superhero.suffix": fromList(w.SUPERHERO.suffix),
   "Superhero.power": fromList(w.SUPERHERO.power),
   "Superhero.descriptor": fromList(w.SUPERHERO.descriptor),
-  "Team.name": { faker: (f) => f.helpers.fake(localeWords(f, "team", "name")) },
-  "Team.creature": { faker: (f) => pick(f, localeWords(f, "team", "creature")) },
-  "Team.state": { faker: (f) => f.location.state() },
+  "Team.name": localeList("team.name", (f) => f.helpers.fake(localeWords(f, "team", "name"))),
+  "Team.creature": localeList("team.creature", (f) => pick(f, localeWords(f, "team", "creature"))),
+  "Team.state": localeList("location.state", (f) => f.location.state()),
   "Team.sport": fromList(w.TEAM_SPORTS),
   "Twitter.userName": {
     faker: (f) =>
@@ -1110,12 +1450,16 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
         .replace(/_+$/, ""),
     doc: "up to 15 letters, digits and underscores",
   },
-  "Twitter.userId": { faker: (f) => String(between(f, 1, 9)) + digits(f, 18) },
+  "Twitter.userId": {
+    faker: (f) => String(between(f, 1, 9)) + digits(f, 18),
+    compiled: () => digitRun(19, false),
+  },
   "Twitter.twitterId": {
     arity: [1],
     usage: "'length'",
     size: (a) => Math.max(1, countArg(a, 0, 0)),
     faker: (f, a) => String(between(f, 1, 9)) + digits(f, Math.max(0, intArg(a, 0) - 1)),
+    compiled: (_k, a) => digitRun(Math.max(1, intArg(a, 0)), false),
   },
   "Subscription.plans": fromList(w.SUBSCRIPTION.plans),
   "Subscription.statuses": fromList(w.SUBSCRIPTION.statuses),
@@ -1128,7 +1472,7 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Relationships.spouse": fromList(w.RELATIONSHIP.spouse),
   "Relationships.parent": fromList(w.RELATIONSHIP.parent),
   "Relationships.sibling": fromList(w.RELATIONSHIP.sibling),
-  "Relationships.any": { faker: (f) => pick(f, Object.values(w.RELATIONSHIP).flat()) },
+  "Relationships.any": fromList(Object.values(w.RELATIONSHIP).flat()),
   "Pronouns.subjective": fromList(w.PRONOUNS.subjective),
   "Pronouns.objective": fromList(w.PRONOUNS.objective),
   "Pronouns.possessive": fromList(w.PRONOUNS.possessive),
@@ -1148,26 +1492,22 @@ export const FAKER_TABLE: Readonly<Record<string, FakerEntry>> = {
   "Emoji.vehicle": fromList(w.EMOJI.vehicle),
   "Compass.word": fromList(w.MISC.compassWord),
   "Compass.abbreviation": fromList(w.MISC.compassAbbr),
-  "Compass.azimuth": {
-    faker: (f) =>
-      String(
-        pick(f, [0, 22.5, 45, 67.5, 90, 112.5, 135, 157.5, 180, 202.5, 225, 247.5, 270, 292.5, 315, 337.5]),
-      ),
-  },
+  "Compass.azimuth": fromList(Array.from({ length: 16 }, (_, i) => String(i * 22.5))),
   "Construction.heavyEquipment": fromList(w.MISC.heavyEquipment),
   "Construction.materials": fromList(w.MISC.materials),
   "Construction.roles": fromList(w.MISC.roles),
   "Construction.trades": fromList(w.MISC.trades),
-  "Restaurant.name": {
-    faker: (f) => `${pick(f, w.MISC.restaurantPrefix)} ${pick(f, w.MISC.restaurantSuffix)}`,
-  },
+  "Restaurant.name": joinedLists(" ", w.MISC.restaurantPrefix, w.MISC.restaurantSuffix),
   "Restaurant.namePrefix": fromList(w.MISC.restaurantPrefix),
   "Restaurant.nameSuffix": fromList(w.MISC.restaurantSuffix),
   "Restaurant.type": fromList(w.MISC.restaurantType),
   "Mountain.name": fromList(w.MISC.mountain),
   "Mountain.range": fromList(w.MISC.mountainRange),
-  "Artist.name": { faker: (f) => f.music.artist() },
-  "Hipster.word": { faker: (f) => stripAccents(f.word.adjective()) },
+  "Artist.name": localeList("music.artist", (f) => f.music.artist()),
+  "Hipster.word": {
+    faker: (f) => stripAccents(f.word.adjective()),
+    compiled: (k) => k.withText("plain", stripAccents).list("word.adjective"),
+  },
 };
 
 /** Provider names users may write for a table provider. */

@@ -22,44 +22,66 @@ import { CARD_KINDS, IBAN_SHAPES, USER_AGENT_BROWSERS } from "./word-lists.ts";
 
 /** Generators for the expression table that take more than one line; all draw through `f`. */
 
-/** A card number of `kind` (VISA, MASTERCARD, ...) in groups separated by `-`, Luhn-valid. */
-export function creditCard(f: Faker, kind: string): string {
+/** The prefixes and digit groups of a card kind (VISA, MASTERCARD, ...); an unknown kind is an error. */
+export function cardSpec(kind: string): (typeof CARD_KINDS)[string] & { readonly digits: number } {
   const spec = CARD_KINDS[kind];
   if (!spec) {
     throw new RowforgeError("RF_VALUE_INVALID", `"${kind}" is not a credit card type`, {
       hint: `use one of ${Object.keys(CARD_KINDS).join(", ")}`,
     });
   }
-  const total = spec.groups.reduce((a, b) => a + b, 0);
-  const prefix = pick(f, spec.prefixes);
-  const body = prefix + digits(f, total - prefix.length - 1);
+  return { ...spec, digits: spec.groups.reduce((a, b) => a + b, 0) };
+}
+
+/** Card digits (a prefix, digits, then the Luhn digit of those) split into `groups` joined by `-`. */
+export function cardText(body: string, groups: readonly number[]): string {
   const all = body + String(luhnCheckDigit(body));
-  const parts: string[] = [];
+  let out = "";
   let at = 0;
-  for (const g of spec.groups) {
-    parts.push(all.slice(at, at + g));
+  for (const g of groups) {
+    out += at === 0 ? all.slice(0, g) : `-${all.slice(at, at + g)}`;
     at += g;
   }
-  return parts.join("-");
+  return out;
+}
+
+/** A card number of `kind` (VISA, MASTERCARD, ...) in groups separated by `-`, Luhn-valid. */
+export function creditCard(f: Faker, kind: string): string {
+  const spec = cardSpec(kind);
+  const prefix = pick(f, spec.prefixes);
+  return cardText(prefix + digits(f, spec.digits - prefix.length - 1), spec.groups);
 }
 
 export const creditCardKinds = (): string[] => Object.keys(CARD_KINDS);
 
-/** An IBAN for `country` (or a random supported country) with correct check digits. */
-export function iban(f: Faker, country?: string): string {
-  const cc = (country ?? pick(f, Object.keys(IBAN_SHAPES))).toUpperCase();
-  const shape = IBAN_SHAPES[cc];
+/** One run of an IBAN's account number: `length` characters of `kind` (`n` digits, `a` letters, `c` either). */
+export interface IbanPart {
+  readonly length: number;
+  readonly kind: "n" | "a" | "c";
+}
+
+/** The account-number parts of an IBAN of `country` (upper case); an unsupported country is an error. */
+export function ibanParts(country: string): IbanPart[] {
+  const shape = IBAN_SHAPES[country];
   if (!shape) {
-    throw new RowforgeError("RF_VALUE_INVALID", `IBANs for country "${cc}" are not supported`, {
+    throw new RowforgeError("RF_VALUE_INVALID", `IBANs for country "${country}" are not supported`, {
       hint: `use one of ${Object.keys(IBAN_SHAPES).join(", ")}`,
     });
   }
+  return [...shape.matchAll(/(\d+)([nac])/g)].map(([, n, kind]) => ({
+    length: Number(n),
+    kind: kind as IbanPart["kind"],
+  }));
+}
+
+/** An IBAN for `country` (or a random supported country) with correct check digits. */
+export function iban(f: Faker, country?: string): string {
+  const cc = (country ?? pick(f, Object.keys(IBAN_SHAPES))).toUpperCase();
   let bban = "";
-  for (const [, n, kind] of shape.matchAll(/(\d+)([nac])/g)) {
-    const len = Number(n);
-    if (kind === "n") bban += digits(f, len);
-    else if (kind === "a") bban += f.string.alpha({ length: len, casing: "upper" });
-    else bban += f.string.alphanumeric({ length: len, casing: "upper" });
+  for (const { length, kind } of ibanParts(cc)) {
+    if (kind === "n") bban += digits(f, length);
+    else if (kind === "a") bban += f.string.alpha({ length, casing: "upper" });
+    else bban += f.string.alphanumeric({ length, casing: "upper" });
   }
   return cc + ibanCheckDigits(cc, bban) + bban;
 }
@@ -71,10 +93,17 @@ export function ssnValid(f: Faker): string {
   return `${String(area).padStart(3, "0")}-${String(between(f, 1, 99)).padStart(2, "0")}-${String(between(f, 1, 9999)).padStart(4, "0")}`;
 }
 
+/** Shapes of numbers like an SSN that break one of its rules (`#` a digit). */
+export const INVALID_SSN_FORMATS: readonly string[] = [
+  "000-##-####",
+  "###-00-####",
+  "###-##-0000",
+  "666-##-####",
+  "9##-##-####",
+];
+
 /** A number shaped like an SSN but breaking one of its rules. */
-export function ssnInvalid(f: Faker): string {
-  return numerify(f, pick(f, ["000-##-####", "###-00-####", "###-##-0000", "666-##-####", "9##-##-####"]));
-}
+export const ssnInvalid = (f: Faker): string => numerify(f, pick(f, INVALID_SSN_FORMATS));
 
 /** Registrant and publication parts of an ISBN: eight digits split in two, `1234-5678`. */
 export function isbnRegistrant(f: Faker): string {
@@ -107,28 +136,30 @@ export function gtin(f: Faker, length: number): string {
   return body + String(gtinCheckDigit(body));
 }
 
+/** The reporting-body prefixes of IMEIs. */
+export const IMEI_PREFIXES: readonly string[] = [
+  "01",
+  "10",
+  "30",
+  "33",
+  "35",
+  "44",
+  "45",
+  "49",
+  "50",
+  "51",
+  "52",
+  "53",
+  "54",
+  "86",
+  "91",
+  "98",
+  "99",
+];
+
 /** A 15-digit IMEI with a valid reporting-body prefix and Luhn digit. */
 export function imei(f: Faker): string {
-  const body =
-    pick(f, [
-      "01",
-      "10",
-      "30",
-      "33",
-      "35",
-      "44",
-      "45",
-      "49",
-      "50",
-      "51",
-      "52",
-      "53",
-      "54",
-      "86",
-      "91",
-      "98",
-      "99",
-    ]) + digits(f, 12);
+  const body = pick(f, IMEI_PREFIXES) + digits(f, 12);
   return body + String(luhnCheckDigit(body));
 }
 
@@ -253,9 +284,11 @@ export function fileName(f: Faker, dir?: string, name?: string, ext?: string, se
   return `${d}${sep || "/"}${n}.${e}`;
 }
 
+/** Shapes of US-style licence plates (`?` a capital letter, `#` a digit). */
+export const LICENSE_PLATES: readonly string[] = ["???-####", "### ???", "#??-###", "????###"];
+
 /** A US-style licence plate. */
-export const licensePlate = (f: Faker): string =>
-  bothify(f, pick(f, ["???-####", "### ???", "#??-###", "????###"]), true);
+export const licensePlate = (f: Faker): string => bothify(f, pick(f, LICENSE_PLATES), true);
 
 /** A vehicle identification number (17 characters, no I, O or Q). */
 export const vin = (f: Faker): string => f.vehicle.vin();

@@ -109,19 +109,19 @@ function field(d: Date, letter: string, count: number, pattern: string): string 
   }
 }
 
-/**
- * Formats epoch milliseconds with a date pattern in the JVM style (`yyyy-MM-dd HH:mm:ss`,
- * `'T'` for quoted text, `''` for a quote), in UTC.
- */
-export function formatJavaDate(ms: number, pattern: string): string {
-  const d = new Date(ms);
-  let out = "";
+/** One piece of a compiled date pattern: literal text, or a field letter repeated `count` times. */
+type PatternPiece = string | { readonly letter: string; readonly count: number };
+
+/** Splits a JVM date pattern into literal text and fields (`'T'` quoted text, `''` a quote). */
+function patternPieces(pattern: string): PatternPiece[] {
+  const pieces: PatternPiece[] = [];
+  let text = "";
   let i = 0;
   while (i < pattern.length) {
     const c = pattern[i] ?? "";
     if (c === "'") {
       if (pattern[i + 1] === "'") {
-        out += "'";
+        text += "'";
         i += 2;
         continue;
       }
@@ -129,13 +129,13 @@ export function formatJavaDate(ms: number, pattern: string): string {
       while (j < pattern.length) {
         if (pattern[j] === "'") {
           if (pattern[j + 1] === "'") {
-            out += "'";
+            text += "'";
             j += 2;
             continue;
           }
           break;
         }
-        out += pattern[j];
+        text += pattern[j];
         j++;
       }
       i = j + 1;
@@ -144,15 +144,38 @@ export function formatJavaDate(ms: number, pattern: string): string {
     if (/[A-Za-z]/.test(c)) {
       let j = i;
       while (pattern[j] === c) j++;
-      out += field(d, c, j - i, pattern);
+      if (text !== "") pieces.push(text);
+      text = "";
+      pieces.push({ letter: c, count: j - i });
       i = j;
       continue;
     }
-    out += c;
+    text += c;
     i++;
   }
-  return out;
+  if (text !== "") pieces.push(text);
+  return pieces;
 }
+
+/**
+ * A JVM-style date pattern (`yyyy-MM-dd HH:mm:ss`, `'T'` for quoted text, `''` for a quote)
+ * read once into a formatter of epoch milliseconds, in UTC. A letter rowforge does not format
+ * is reported here, before any value is made.
+ */
+export function compileJavaDate(pattern: string): (ms: number) => string {
+  const pieces = patternPieces(pattern);
+  const probe = new Date(0);
+  for (const p of pieces) if (typeof p !== "string") field(probe, p.letter, p.count, pattern);
+  return (ms) => {
+    const d = new Date(ms);
+    let out = "";
+    for (const p of pieces) out += typeof p === "string" ? p : field(d, p.letter, p.count, pattern);
+    return out;
+  };
+}
+
+/** Formats epoch milliseconds with a JVM-style date pattern, in UTC (see compileJavaDate). */
+export const formatJavaDate = (ms: number, pattern: string): string => compileJavaDate(pattern)(ms);
 
 /**
  * Parses a date argument: `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss[.SSS]`, ISO-8601 with `T` and

@@ -261,6 +261,14 @@ export function joinDraws(...parts: readonly (Draw | string | undefined)[]): Dra
   return concat(parts.map((p) => (typeof p === "string" ? constant(p) : (p as Draw))));
 }
 
+/** The parts one after the other with `separator` between them (text as written). */
+export const joinWith = (separator: string, parts: readonly (Draw | string)[]): Draw =>
+  concat(
+    parts
+      .flatMap((p, i) => (i === 0 ? [p] : [separator, p]))
+      .map((p) => (typeof p === "string" ? constant(p) : p)),
+  );
+
 /** `count` lower-case hexadecimal digits, eight per draw. */
 export function hexRun(count: number): Draw {
   if (count <= 0) return constant("");
@@ -271,4 +279,15 @@ export function hexRun(count: number): Draw {
   }
   const shift = 32 - 4 * count;
   return (rnd) => (rnd.u32() >>> shift).toString(16).padStart(count, "0");
+}
+
+/** `count` characters of `alphabet`, each uniformly (faker's string.alpha / alphanumeric). */
+export function charRun(alphabet: string, count: number): Draw {
+  if (count <= 0) return constant("");
+  const n = alphabet.length;
+  return (rnd) => {
+    let out = "";
+    for (let i = 0; i < count; i++) out += alphabet[rnd.int(n)];
+    return out;
+  };
 }

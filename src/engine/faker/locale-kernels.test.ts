@@ -115,7 +115,7 @@ describe("compiled faker methods", () => {
       "Color.name",
     ]) {
       const entry = FAKER_TABLE[name];
-      assert.ok(entry?.compiled?.(en, []), `${name} has no compiled path in en`);
+      assert.ok(entry?.compiled?.(en, [], 0), `${name} has no compiled path in en`);
     }
   });
 });

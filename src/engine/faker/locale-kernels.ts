@@ -269,18 +269,34 @@ export class LocaleKernels {
     return pickDraw(list.map((f) => symbolFormat(shape(f), "#?*")));
   }
 
+  /**
+   * One field of a locale list of records (`finance.currency`'s `code`), the record picked
+   * uniformly; with `nonEmpty`, records whose field is empty are passed over (faker draws again).
+   */
+  column(path: string, key: string, nonEmpty = false): Draw | undefined {
+    return this.memo(`column:${path}:${key}:${nonEmpty}`, () => {
+      const rows = this.data(path);
+      if (!Array.isArray(rows) || rows.length === 0) return undefined;
+      const values = rows.map((r) => (typeof r === "object" && r !== null ? Reflect.get(r, key) : undefined));
+      if (!values.every((v) => typeof v === "string")) return undefined;
+      const kept = (values as string[]).filter((v) => !nonEmpty || v !== "");
+      return kept.length === 0 ? undefined : pickFrom(kept.map(this.text));
+    });
+  }
+
+  /** One key of a locale record (`system.mime_type`'s types), each as often. */
+  keys(path: string): Draw | undefined {
+    return this.memo(`keys:${path}`, () => {
+      const record = this.data(path);
+      if (typeof record !== "object" || record === null || Array.isArray(record)) return undefined;
+      const keys = Object.keys(record);
+      return keys.length === 0 ? undefined : pickFrom(keys.map(this.text));
+    });
+  }
+
   /** A country code of `variant` (`alpha2`, `alpha3`, `numeric`). */
   countryCode(variant: "alpha2" | "alpha3" | "numeric"): Draw | undefined {
-    return this.memo(`countryCode:${variant}`, () => {
-      const rows = this.data("location.country_code");
-      if (!Array.isArray(rows) || rows.length === 0) return undefined;
-      const codes = rows.map((r) =>
-        typeof r === "object" && r !== null ? Reflect.get(r, variant) : undefined,
-      );
-      return codes.every((c) => typeof c === "string")
-        ? pickFrom((codes as string[]).map(this.text))
-        : undefined;
-    });
+    return this.column("location.country_code", variant);
   }
 
   /** A phone number in one of the locale's formats of `style` (`#` a digit, `!` a digit 2-9). */

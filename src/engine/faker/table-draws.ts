@@ -1,6 +1,7 @@
+import { javaList } from "./java-text.ts";
 import { type Draw, joinDraws, pickFrom } from "./locale-draw.ts";
 import type { LocaleKernels } from "./locale-kernels.ts";
-import { stripAccents } from "./table-support.ts";
+import { stripAccents, textPools } from "./table-support.ts";
 
 /**
  * Compiled paths of the expression table's own compositions (see table-support.ts for their
@@ -72,3 +73,68 @@ export const ssnDraw = (): Draw | undefined => {
   const areas = Array.from({ length: 899 }, (_, i) => String(i + 1 === 666 ? 665 : i + 1).padStart(3, "0"));
   return joinDraws(pickFrom(areas), "-", numberText(1, 99, 2), "-", numberText(1, 9999, 4));
 };
+
+/**
+ * A random text of `min`-`max` characters (table-support's randomText): one character of each
+ * class asked for, the rest from all of them, shuffled.
+ */
+export function randomTextDraw(
+  min: number,
+  max: number,
+  upper: boolean,
+  special: boolean,
+  digit: boolean,
+): Draw {
+  const pools = textPools(min, max, upper, special, digit);
+  const all = pools.join("");
+  const span = max - min + 1;
+  return (rnd) => {
+    const len = min + rnd.int(span);
+    const chars: string[] = [];
+    for (let i = 0; i < Math.min(pools.length, len); i++) {
+      const pool = pools[i] as string;
+      chars.push(pool[rnd.int(pool.length)] as string);
+    }
+    while (chars.length < len) chars.push(all[rnd.int(all.length)] as string);
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = rnd.int(i + 1);
+      const c = chars[i] as string;
+      chars[i] = chars[j] as string;
+      chars[j] = c;
+    }
+    return chars.join("");
+  };
+}
+
+/** `sentences` sentences and up to two more, each of 3-8 words (the table's paragraph). */
+export function paragraphDraw(word: Draw, sentences: number): Draw {
+  const sentence = sentenceDraw(word, 3, 6);
+  return (rnd) => {
+    const count = sentences + rnd.int(3);
+    let out = "";
+    for (let i = 0; i < count; i++) out += i === 0 ? sentence(rnd) : ` ${sentence(rnd)}`;
+    return out;
+  };
+}
+
+/** `count` draws of `item` as a list rendered `[a, b, c]`. */
+export const listDraw =
+  (item: Draw, count: number): Draw =>
+  (rnd) =>
+    javaList(Array.from({ length: count }, () => item(rnd)));
+
+/** Between `min` and `max` different words of `list` in random order, joined by `separator` (faker's arrayElements). */
+export function distinctWords(list: readonly string[], min: number, max: number, separator: string): Draw {
+  return (rnd) => {
+    const count = Math.min(list.length, min + rnd.int(max - min + 1));
+    const words = [...list];
+    let out = "";
+    for (let i = 0; i < count; i++) {
+      const j = i + rnd.int(words.length - i);
+      const w = words[j] as string;
+      words[j] = words[i] as string;
+      out += i === 0 ? w : separator + w;
+    }
+    return out;
+  };
+}

@@ -149,6 +149,29 @@ export const zipCode = (f: Faker): string => f.location.zipCode().replace(/^(\d{
 export const username = (f: Faker): string =>
   `${f.person.firstName()}.${f.person.lastName()}`.toLowerCase().replace(/['\s]/g, "");
 
+/**
+ * The character classes of a random text: lower-case letters, then upper case, symbols and
+ * digits when asked for. An empty length range is an error.
+ */
+export function textPools(
+  min: number,
+  max: number,
+  upper: boolean,
+  special: boolean,
+  digit: boolean,
+): string[] {
+  if (min < 1 || max < min) {
+    throw new RowforgeError("RF_RANGE_INVERTED", `text length range ${min}..${max} is empty`, {
+      hint: "give a minimum of at least 1 and a maximum not below it",
+    });
+  }
+  const pools = ["abcdefghijklmnopqrstuvwxyz"];
+  if (upper) pools.push("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  if (special) pools.push("!@#$%^&*");
+  if (digit) pools.push("0123456789");
+  return pools;
+}
+
 /** A random text of letters (and optionally digits, upper case and symbols), as passwords use. */
 export function randomText(
   f: Faker,
@@ -158,17 +181,8 @@ export function randomText(
   special: boolean,
   digit: boolean,
 ): string {
-  if (min < 1 || max < min) {
-    throw new RowforgeError("RF_RANGE_INVERTED", `text length range ${min}..${max} is empty`, {
-      hint: "give a minimum of at least 1 and a maximum not below it",
-    });
-  }
+  const pools = textPools(min, max, upper, special, digit);
   const len = between(f, min, max);
-  const lower = "abcdefghijklmnopqrstuvwxyz";
-  const pools = [lower];
-  if (upper) pools.push("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-  if (special) pools.push("!@#$%^&*");
-  if (digit) pools.push("0123456789");
   // One character from each requested class first, so the rule the caller asked for holds.
   const chars = pools.slice(0, Math.min(pools.length, len)).map((p) => pick(f, [...p]));
   const all = pools.join("");
@@ -176,13 +190,17 @@ export function randomText(
   return f.helpers.shuffle(chars).join("");
 }
 
+/** How many moments past and future dates choose among: those strictly inside the span, at least one. */
+export const offsetSpan = (atMostMs: number, minimumMs: number): number =>
+  Math.max(0, Math.floor(atMostMs - minimumMs) - 2) + 1;
+
 /** A timestamp strictly within (ref - atMost, ref - minimum], as a past date. */
 export const pastMs = (f: Faker, ref: number, atMostMs: number, minimumMs = 0): number =>
-  ref - minimumMs - 1 - f.number.int(Math.max(0, Math.floor(atMostMs - minimumMs) - 2));
+  ref - minimumMs - 1 - f.number.int(offsetSpan(atMostMs, minimumMs) - 1);
 
 /** A timestamp strictly within [ref + minimum, ref + atMost), as a future date. */
 export const futureMs = (f: Faker, ref: number, atMostMs: number, minimumMs = 0): number =>
-  ref + minimumMs + 1 + f.number.int(Math.max(0, Math.floor(atMostMs - minimumMs) - 2));
+  ref + minimumMs + 1 + f.number.int(offsetSpan(atMostMs, minimumMs) - 1);
 
 const wordCache = new WeakMap<Faker, Map<string, readonly string[]>>();
 
