@@ -40,10 +40,12 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   const id = /execution id ([0-9a-f-]{36})/.exec(started)![1]!;
   await waitFor(first.url, id, "running");
   const bigOut = join(dir, "out", "big");
-  // Killed while it writes: its first bytes are in the output folder (its temporaries).
-  await until("the big run's first bytes in its output folder", () => bytesUnder(bigOut) > 0, {
-    timeoutMs: 60_000,
-  });
+  // Killed while it writes: its first rows are in the output's temporary folder.
+  await until(
+    "the big run's first rows in its output's temporary folder",
+    () => bytesInProgress(bigOut) > 0,
+    { timeoutMs: 60_000 },
+  );
   // The server may run as a child of the heap launcher: kill -9 the launcher, then wait for the
   // server itself to follow it (it does within moments) before the next start.
   const serverPid = (
@@ -104,11 +106,12 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The bytes of the files under a folder (none when it does not exist yet). */
-function bytesUnder(folder: string): number {
+/** The bytes a run has written into a folder output so far: its files under `_temporary-<run>`. */
+function bytesInProgress(folder: string): number {
   if (!existsSync(folder)) return 0;
   let bytes = 0;
   for (const f of readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+    if (!f.startsWith("_temporary-")) continue;
     try {
       const st = statSync(join(folder, f));
       if (st.isFile()) bytes += st.size;
