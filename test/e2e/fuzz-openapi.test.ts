@@ -16,9 +16,9 @@ const HOOKS = join(REPO_ROOT, "test", "support", "schemathesis");
  * budget (`--max-time`) makes schemathesis repeat fuzzing until it is spent, so a loaded machine
  * tried nothing (none generated at load 16) and an idle one more than needed.
  */
-const EXAMPLES_PER_OPERATION = 25;
+const EXAMPLES_PER_OPERATION = 15;
 /** Fewer cases than this tried is a failure: the fuzzer did not reach the operations. */
-const MIN_CASES = 400;
+const MIN_CASES = 1000;
 /**
  * Only an upper bound on the time (several times what the fixed work takes on an idle machine):
  * past it the fuzzer is interrupted (SIGINT: it stops and prints its summary) and what it tried
