@@ -6,7 +6,6 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
-import { runCliInProcess } from "../support/run-cli-in-process.ts";
 
 const CONTRACTS = join(import.meta.dirname, "contracts");
 const ROWS = 10_000;
@@ -184,9 +183,12 @@ async function run(
   seed = "18",
 ): Promise<{ dir: string; status: number | null; out: RunJson; stderr: string }> {
   const dir = fixtureDir({ "task.yaml": task });
-  const r = await runCliInProcess(
+  const r = await runCliAsync(
     ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", seed, "--json"],
-    { cwd: dir },
+    {
+      cwd: dir,
+      timeoutMs: 180_000,
+    },
   );
   assert.ok(r.stdout.trim().startsWith("{"), r.stderr);
   return { dir, status: r.status, out: JSON.parse(r.stdout) as RunJson, stderr: r.stderr };
@@ -294,8 +296,6 @@ test("validate lists the rules not run and why; an unknown table in dataContract
     "task.yaml": `name: listing\nsteps:\n${step("orders", "odcs", "orders.odcs-v3.yaml")}${step("customers", "odcs", "customers.odcs-v2.yaml")}${step("shipments", "dataContractCli", "shop.datacontract.yaml")}`,
     "typo.yaml": `name: typo\nsteps:\n${step("orders", "odcs", "orders.odcs-v3.yaml", "", ", dataContractSchema: refund")}`,
   });
-  // The user's `rowforge` process; this file's other commands go through the CLI's entry in
-  // this process (what they test is the contract's rows and rules, not the process around them).
   const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 0, v.stderr);
   const text = v.stdout + v.stderr;
@@ -325,7 +325,7 @@ test("validate lists the rules not run and why; an unknown table in dataContract
     text,
     /rule not run: "free text from the warehouse" \(column note, models\.shipments\.fields\.note\.quality\[0\]\): a description in words/,
   );
-  const t = await runCliInProcess(["validate", join(dir, "typo.yaml")], { cwd: dir });
+  const t = await runCliAsync(["validate", join(dir, "typo.yaml")], { cwd: dir });
   assert.equal(t.status, 2, t.stderr);
   assert.match(
     t.stderr,
@@ -337,7 +337,7 @@ test("a datacontract.yaml given as ODCS (and the reverse) is refused naming the 
   const dir = fixtureDir({
     "task.yaml": `name: swapped\nsteps:\n${step("a", "odcs", "shop.datacontract.yaml")}${step("b", "dataContractCli", "orders.odcs-v3.yaml")}`,
   });
-  const v = await runCliInProcess(["validate", join(dir, "task.yaml")], { cwd: dir });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 2, v.stderr);
   assert.match(
     v.stderr,

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
-import { runCliInProcess } from "../support/run-cli-in-process.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
 
 const SUITE = join(import.meta.dirname, "contracts", "payments.expectations.json");
@@ -43,9 +42,12 @@ interface RunJson {
 
 async function run(yaml: string): Promise<{ status: number | null; out: RunJson; stderr: string }> {
   const dir = fixtureDir({ "task.yaml": yaml });
-  const r = await runCliInProcess(
+  const r = await runCliAsync(
     ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "7", "--json"],
-    { cwd: dir },
+    {
+      cwd: dir,
+      timeoutMs: 120_000,
+    },
   );
   assert.ok(r.stdout.trim().startsWith("{"), r.stderr);
   return { status: r.status, out: JSON.parse(r.stdout) as RunJson, stderr: r.stderr };
@@ -119,7 +121,7 @@ test("an expectation rowforge does not run is refused at load time with did-you-
     "task.yaml":
       "name: t\nsteps:\n  - name: s\n    type: json\n    options: {path: out/s, metadataSourceType: greatExpectations, expectationsFile: suite.json}\n    fields: [{name: a}]\n  - name: nofields\n    type: json\n    options: {path: out/n, metadataSourceType: great_expectations, expectationsFile: suite.json}\n",
   });
-  const v = await runCliInProcess(["validate", join(dir, "task.yaml")], { cwd: dir });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 2, v.stderr);
   assert.match(
     v.stderr,
@@ -129,8 +131,6 @@ test("an expectation rowforge does not run is refused at load time with did-you-
     v.stderr,
     /RF_METADATA_SCHEMA_INVALID: step "nofields" takes its validations from a Great Expectations suite, which says nothing of the fields to generate/,
   );
-  // The user's `rowforge` process; this file's other commands go through the CLI's entry in
-  // this process (what they test is the suite's checks, not the process around them).
   const run = await runCliAsync(["run", join(dir, "task.yaml"), "--home", join(dir, "h")], { cwd: dir });
   assert.equal(run.status, 2, run.stderr);
   assert.match(run.stderr, /RF_METADATA_RULE_UNSUPPORTED/);
@@ -205,12 +205,12 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
     "bad.yaml":
       "name: bad_checks\ndataSources:\n  files:\n    - options: {path: out/payments, format: json, expectationsFile: bad.json}\n",
   });
-  const w = await runCliInProcess(
+  const w = await runCliAsync(
     ["run", join(dir, "write.yaml"), "--home", join(dir, "h"), "--seed", "3", "-q"],
     { cwd: dir },
   );
   assert.equal(w.status, 0, w.stderr);
-  const c = await runCliInProcess(["check", join(dir, "checks.yaml"), "--json"], { cwd: dir });
+  const c = await runCliAsync(["check", join(dir, "checks.yaml"), "--json"], { cwd: dir });
   assert.equal(c.status, 0, c.stderr + c.stdout);
   const out = JSON.parse(c.stdout) as RunJson;
   assert.equal(out.validations.length, 21, "its own check and the suite's 20");
@@ -218,15 +218,15 @@ test("a validation file entry naming a suite (expectationsFile) checks existing 
   assert.ok(out.validations.every((v) => v.success));
   const refused =
     /RF_METADATA_RULE_UNSUPPORTED: validation "bad_checks", data source files entry 0: Great Expectations suite .*bad\.json: expectations\[0\] is expect_column_pair_cramers_phi_value_to_be_less_than, which rowforge does not run/;
-  const b = await runCliInProcess(["check", join(dir, "bad.yaml")], { cwd: dir });
+  const b = await runCliAsync(["check", join(dir, "bad.yaml")], { cwd: dir });
   assert.equal(b.status, 2, b.stderr);
   assert.match(b.stderr, refused);
   // The dry run reads the suites of loose validation files as check does: the same refusal, at the file.
-  const vb = await runCliInProcess(["validate", join(dir, "bad.yaml")], { cwd: dir });
+  const vb = await runCliAsync(["validate", join(dir, "bad.yaml")], { cwd: dir });
   assert.equal(vb.status, 2, vb.stderr);
   assert.match(vb.stderr, refused);
   assert.match(vb.stderr, /bad\.yaml/);
-  const vc = await runCliInProcess(["validate", join(dir, "checks.yaml")], { cwd: dir });
+  const vc = await runCliAsync(["validate", join(dir, "checks.yaml")], { cwd: dir });
   assert.equal(vc.status, 0, vc.stderr + vc.stdout);
 });
 
@@ -240,7 +240,7 @@ test("an expectation naming a column the step does not write is reported at vali
     "task.yaml":
       "name: t\nsteps:\n  - name: taxi\n    type: json\n    options: {path: out/t, expectationsFile: suite.json}\n    fields:\n      - {name: passenger_count, type: int}\n",
   });
-  const v = await runCliInProcess(["validate", join(dir, "task.yaml")], { cwd: dir });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml")], { cwd: dir });
   assert.equal(v.status, 2, v.stderr);
   assert.match(
     v.stderr,

@@ -40,8 +40,9 @@ test("10k rows per JSON Schema (2020-12, draft-07, draft-04; refs, allOf, oneOf,
   const dir = fixtureDir({
     "task.yaml": `name: schemas\nsteps:\n${names.map((s) => step(s.split(".")[0]!, s)).join("")}`,
   });
-  // The user's `rowforge` process; this file's other commands go through the CLI's entry in
-  // this process (what they test is the schema's rows and refusals, not the process around them).
+  // The user's `rowforge` process, as are the commands that write or read files by relative
+  // paths (the CLI's entry in this process resolves those against this process's folder); the
+  // others go through the CLI's entry here: what they test is the schema's rows and refusals.
   const r = await runCliAsync(
     ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "18", "-q"],
     {
@@ -116,9 +117,9 @@ test("a recursive schema is generated with its recursion cut where the schema al
     "task.yaml": `name: cyclic\nsteps:\n${step("tree", "cyclic.schema.json")}`,
     "endless.yaml": `name: endless\nsteps:\n${step("chain", "cyclic-required.schema.json")}`,
   });
-  const run = await runCliInProcess(
+  const run = await runCliAsync(
     ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "3", "-q"],
-    { cwd: dir },
+    { cwd: dir, timeoutMs: 180_000 },
   );
   assert.equal(run.status, 0, run.stderr);
   const validate = new Ajv2020.default({ strict: false }).compile(
@@ -185,9 +186,9 @@ test("JSON Schema gaps: if/then/else per row, not, contains, patternProperties, 
   const dir = fixtureDir({
     "task.yaml": `name: gaps\nsteps:\n${step("account", "gaps/account.schema.json")}`,
   });
-  const r = await runCliInProcess(
+  const r = await runCliAsync(
     ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "5", "-q"],
-    { cwd: dir },
+    { cwd: dir, timeoutMs: 180_000 },
   );
   assert.equal(r.status, 0, r.stderr);
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });

@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { parse } from "yaml";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCliAsync } from "../support/run-cli.ts";
-import { runCliInProcess } from "../support/run-cli-in-process.ts";
 
 const DOC_FILE = join(import.meta.dirname, "schemas", "petstore.openapi.yaml");
 const RECORDS = 300;
@@ -98,14 +97,12 @@ test("an OpenAPI 3.1 document drives one HTTP step per operation, and a server v
       "task/api.yaml": `name: api\nsteps:\n  - name: petclinic_api\n    count: {records: ${RECORDS}}\n    options: {metadataSourceType: openApi, schemaLocation: ${DOC_FILE}}\n`,
       "application.conf": `http {\n  petclinic {\n    url = "${server.url}"\n  }\n}\n`,
     });
-    const v = await runCliInProcess(["validate", join(dir, "plan.yaml"), "--show-fields"], { cwd: dir });
+    const v = await runCliAsync(["validate", join(dir, "plan.yaml"), "--show-fields"], { cwd: dir });
     assert.equal(v.status, 0, v.stderr);
     assert.match(
       v.stdout,
       /step POST\/pets \(from step petclinic_api\): 1 field\(s\) from openApi .*petstore\.openapi\.yaml\n(.*\n)*body\.owner\.email +│ string +│ no +│ source +│ regex: /,
     );
-    // The user's `rowforge` process; this file's other commands go through the CLI's entry in
-    // this process (what they test is the requests a document makes, not the process around them).
     const r = await runCliAsync(
       ["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "18"],
       {
@@ -157,10 +154,10 @@ test("a Swagger 2 document read by URL: body and non-body parameters from their 
       "task/api.yaml": `name: api\nsteps:\n  - name: inventory_api\n    count: {records: ${RECORDS}}\n    options: {metadataSourceType: openApi, schemaLocation: "${server.url}/openapi-document"}\n`,
       "application.conf": `http {\n  inventory {\n    url = "${server.url}/api"\n  }\n}\n`,
     });
-    const r = await runCliInProcess(
-      ["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "3"],
-      { cwd: dir },
-    );
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "3"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.deepEqual(server.refused.slice(0, 5), []);
     assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
@@ -189,10 +186,10 @@ sinkOptions:
       "task/api.yaml": `name: api\nsteps:\n  - name: petclinic_api\n    count: {records: 50}\n    options: {metadataSourceType: openApi, schemaLocation: ${DOC_FILE}}\n`,
       "application.conf": `http {\n  petclinic {\n    url = "${server.url}"\n  }\n}\n`,
     });
-    const r = await runCliInProcess(
-      ["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "9"],
-      { cwd: dir },
-    );
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "9"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.deepEqual(server.refused.slice(0, 5), []);
     const owners = server.seen
@@ -219,7 +216,7 @@ test("an OpenAPI document's schemas kept in other files are read beside it, thei
     "task.yaml":
       'name: oa\nsteps:\n  - name: api\n    type: http\n    options: {url: "http://localhost:1", metadataSourceType: openApi, schemaLocation: api.yaml}\n',
   });
-  const v = await runCliInProcess(["validate", join(dir, "task.yaml"), "--json"], { cwd: dir });
+  const v = await runCliAsync(["validate", join(dir, "task.yaml"), "--json"], { cwd: dir });
   assert.equal(v.status, 0, v.stderr);
   const out = JSON.parse(v.stdout) as {
     metadata: { step: string; fields: { field: string; options: string }[] }[];
@@ -243,10 +240,10 @@ test("operations without parameters or body are sent with their method and path 
       "task/api.yaml": `name: api\nsteps:\n  - name: status_api\n    count: {records: 40}\n    options: {metadataSourceType: openApi, schemaLocation: ${STATUS_DOC}}\n`,
       "application.conf": `http {\n  status {\n    url = "${server.url}"\n  }\n}\n`,
     });
-    const r = await runCliInProcess(
-      ["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "4"],
-      { cwd: dir },
-    );
+    const r = await runCliAsync(["run", join(dir, "plan.yaml"), "--home", join(dir, "home"), "--seed", "4"], {
+      cwd: dir,
+      timeoutMs: 120_000,
+    });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.deepEqual(server.refused.slice(0, 5), []);
     assert.deepEqual(Object.fromEntries([...server.accepted].sort()), {
@@ -269,9 +266,12 @@ test("a document's operations written to a file output each go to <path>/<operat
   const dir = fixtureDir({
     "task.yaml": `name: files\nsteps:\n  - name: status_api\n    type: json\n    count: {records: 25}\n    options: {path: out/api, metadataSourceType: openApi, schemaLocation: ${STATUS_DOC}}\n`,
   });
-  const r = await runCliInProcess(
+  const r = await runCliAsync(
     ["run", join(dir, "task.yaml"), "--home", join(dir, "home"), "--seed", "4", "-q"],
-    { cwd: dir },
+    {
+      cwd: dir,
+      timeoutMs: 120_000,
+    },
   );
   assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
   const lines = (folder: string) =>
@@ -368,7 +368,7 @@ test("a refusal points at the schema where the user wrote it: a path-level or op
       "api.json": JSON.stringify(c.doc),
       "task.yaml": `name: t\nsteps:\n  - name: api\n    type: json\n    options: {path: out, metadataSourceType: openApi, schemaLocation: api.json}\n`,
     });
-    const r = await runCliInProcess(["validate", "task.yaml"], { cwd: dir });
+    const r = await runCliAsync(["validate", "task.yaml"], { cwd: dir });
     assert.equal(r.status, 2, `case ${i}: ${r.stdout}`);
     assert.match(r.stderr, c.construct, `case ${i}`);
     const pointer = /the schema at (#\/\S+)/.exec(r.stderr)?.[1];
