@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { runCliInProcess } from "../support/run-cli-in-process.ts";
 import { freePort } from "../support/script-process.ts";
 import { pgQuery, postgresFacts } from "../support/servers.ts";
 
@@ -67,13 +68,15 @@ test("item 1: a foreign key naming a missing child field of PostgreSQL steps is 
   const file = join(dir, "shop.yaml");
   const located =
     /shop\.yaml:29:\d+: error RF_FOREIGN_KEY_INVALID: .*"customer_idx".*did you mean "customer_id"/;
-  const v = runCli(["validate", file]);
+  const v = await runCliInProcess(["validate", file]);
   assert.equal(v.status, 2, v.stdout + v.stderr);
   assert.match(v.stderr, located);
-  const s = runCli(["sample", file, "-n", "2", "--step", "orders"]);
+  const s = await runCliInProcess(["sample", file, "-n", "2", "--step", "orders"]);
   assert.equal(s.status, 2, s.stderr);
   assert.doesNotMatch(s.stderr, /internal error|TypeError/);
   assert.match(s.stderr, located);
+  // The user's `rowforge` process; this file's other commands go through the CLI's entry in this
+  // process (what they test is where a mistake is reported, not the process around it).
   const r = runCli(["run", file, "--workers", "0", "--quiet"]);
   assert.equal(r.status, 2, r.stdout + r.stderr);
   assert.doesNotMatch(r.stderr + r.stdout, /Cannot read properties/);
@@ -85,9 +88,9 @@ test("item 1: a foreign key naming a missing child field of PostgreSQL steps is 
 test("item 1: the same plan with the right field validates, samples and runs", async () => {
   const dir = fixtureDir({ "shop.yaml": postgresPlan("customer_id") });
   const file = join(dir, "shop.yaml");
-  const v = runCli(["validate", file]);
+  const v = await runCliInProcess(["validate", file]);
   assert.equal(v.status, 0, v.stdout + v.stderr);
-  const r = runCli(["run", file, "--workers", "0", "--quiet"]);
+  const r = await runCliInProcess(["run", file, "--workers", "0", "--quiet"]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.equal(await rowsIn("orders"), 30);
   const orphans = await pgQuery<{ n: string }>(
@@ -142,17 +145,17 @@ const cases: { name: string; target: string; located: RegExp }[] = [
 ];
 
 for (const c of cases) {
-  test(`item 1: ${c.name} of a foreign key is an error at its line in a unified file, also without --strict, in validate, sample and run`, () => {
+  test(`item 1: ${c.name} of a foreign key is an error at its line in a unified file, also without --strict, in validate, sample and run`, async () => {
     const out = fixtureDir({});
     const dir = fixtureDir({ "files.yaml": filePlan(out, c.target) });
     const file = join(dir, "files.yaml");
-    const v = runCli(["validate", file]);
+    const v = await runCliInProcess(["validate", file]);
     assert.equal(v.status, 2, v.stdout + v.stderr);
     assert.match(v.stderr, c.located);
-    const s = runCli(["sample", file, "-n", "2", "--step", "transactions"]);
+    const s = await runCliInProcess(["sample", file, "-n", "2", "--step", "transactions"]);
     assert.equal(s.status, 2, s.stdout + s.stderr);
     assert.match(s.stderr, c.located);
-    const r = runCli(["run", file, "--workers", "0", "--quiet"]);
+    const r = await runCliInProcess(["run", file, "--workers", "0", "--quiet"]);
     assert.equal(r.status, 2, r.stdout + r.stderr);
     assert.match(r.stderr, c.located);
     assert.deepEqual(readdirSync(out), []);
@@ -162,10 +165,10 @@ for (const c of cases) {
 test("item 2: a column the table does not have fails validate as it fails run, before anything is written", async () => {
   const dir = fixtureDir({ "shop.yaml": postgresPlan("customer_id", "amout") });
   const file = join(dir, "shop.yaml");
-  const v = runCli(["validate", file]);
+  const v = await runCliInProcess(["validate", file]);
   assert.equal(v.status, 2, v.stdout + v.stderr);
   assert.match(v.stderr, /shop\.yaml:\d+:\d+: error RF_DB_COLUMN_NOT_FOUND: .*amout/);
-  const r = runCli(["run", file, "--workers", "0", "--quiet"]);
+  const r = await runCliInProcess(["run", file, "--workers", "0", "--quiet"]);
   assert.equal(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /RF_DB_COLUMN_NOT_FOUND.*amout/);
   assert.equal(await rowsIn("customers"), 0, "the parent table was written before the refusal");
@@ -173,7 +176,7 @@ test("item 2: a column the table does not have fails validate as it fails run, b
 
 test("item 2: a database validate cannot reach is a warning that its tables were not checked", async () => {
   const dir = fixtureDir({ "shop.yaml": postgresPlan("customer_id", "amount", await freePort()) });
-  const v = runCli(["validate", join(dir, "shop.yaml")]);
+  const v = await runCliInProcess(["validate", join(dir, "shop.yaml")]);
   assert.equal(v.status, 0, v.stdout + v.stderr);
   assert.match(
     v.stderr,

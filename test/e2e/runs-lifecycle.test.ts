@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
 import { startServe } from "../support/start-serve.ts";
+import { until } from "../support/until.ts";
 
 async function waitFor(url: string, id: string, status: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 300; i++) {
@@ -38,7 +39,13 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   const started = await (await fetch(`${first.url}/run/plans/big`, { method: "POST" })).text();
   const id = /execution id ([0-9a-f-]{36})/.exec(started)![1]!;
   await waitFor(first.url, id, "running");
-  await sleep(400);
+  const bigOut = join(dir, "out", "big");
+  // Killed while it writes: its first rows are in the output's temporary folder.
+  await until(
+    "the big run's first rows in its output's temporary folder",
+    () => bytesInProgress(bigOut) > 0,
+    { timeoutMs: 60_000 },
+  );
   // The server may run as a child of the heap launcher: kill -9 the launcher, then wait for the
   // server itself to follow it (it does within moments) before the next start.
   const serverPid = (
@@ -50,7 +57,6 @@ test("kill -9 during a long run: the next start marks it failed (interrupted), n
   await first.exited;
   for (let i = 0; i < 200 && alive(serverPid); i++) await sleep(50);
   assert.ok(!alive(serverPid), "the server followed its launcher");
-  const bigOut = join(dir, "out", "big");
   const leftovers = existsSync(bigOut) ? readdirSync(bigOut) : [];
   assert.ok(
     !leftovers.some((f) => f.startsWith("part-") || f === "_SUCCESS"),
@@ -98,4 +104,20 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The bytes a run has written into a folder output so far: its files under `_temporary-<run>`. */
+function bytesInProgress(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  let bytes = 0;
+  for (const f of readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+    if (!f.startsWith("_temporary-")) continue;
+    try {
+      const st = statSync(join(folder, f));
+      if (st.isFile()) bytes += st.size;
+    } catch {
+      // Renamed or removed meanwhile.
+    }
+  }
+  return bytes;
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { runCli } from "../support/run-cli.ts";
+import { runCliInProcess } from "../support/run-cli-in-process.ts";
 
 // Field options Data Caterer's documentation, schema or own files use although its engine reads
 // none of them: users' working files have them, so they warn (saying what to write) and run.
@@ -27,10 +28,10 @@ const IGNORED_KEYS_TASK = (out: string) =>
     "",
   ].join("\n");
 
-test("item 9: minValue/maxValue and the other keys Data Caterer ignores are warnings with file:line and what to write; validate passes, run runs", () => {
+test("item 9: minValue/maxValue and the other keys Data Caterer ignores are warnings with file:line and what to write; validate passes, run runs", async () => {
   const out = join(fixtureDir({}), "accounts");
   const dir = fixtureDir({ "task.yaml": IGNORED_KEYS_TASK(out) });
-  const v = runCli(["validate", join(dir, "task.yaml")]);
+  const v = await runCliInProcess(["validate", join(dir, "task.yaml")]);
   assert.equal(v.status, 0, v.stderr);
   const expected: [RegExp, string][] = [
     [/task\.yaml:9:19: warning RF_KEY_IGNORED: .*"minValue".*Data Caterer ignores it.*write min/, "minValue"],
@@ -44,11 +45,13 @@ test("item 9: minValue/maxValue and the other keys Data Caterer ignores are warn
   assert.doesNotMatch(v.stderr, /error/);
 
   // --strict makes them errors.
-  const strict = runCli(["validate", "--strict", join(dir, "task.yaml")]);
+  const strict = await runCliInProcess(["validate", "--strict", join(dir, "task.yaml")]);
   assert.equal(strict.status, 2);
   assert.match(strict.stderr, /error RF_KEY_IGNORED: .*"minValue"/);
 
   // run runs, ignoring them as Data Caterer does (balance is not held to 1..5).
+  // The user's `rowforge` process; this file's other commands go through the CLI's entry in this
+  // process (what they test is the warnings and refusals, not the process around them).
   const r = runCli(["run", join(dir, "task.yaml"), "--workers", "0"]);
   assert.equal(r.status, 0, r.stderr);
   assert.ok(
@@ -57,7 +60,7 @@ test("item 9: minValue/maxValue and the other keys Data Caterer ignores are warn
   );
 });
 
-test("item 9: a unified file's configuration: and a step's own enableDataGeneration (Data Caterer's documentation writes them, its engine reads config: and the step's options) warn with what to write", () => {
+test("item 9: a unified file's configuration: and a step's own enableDataGeneration (Data Caterer's documentation writes them, its engine reads config: and the step's options) warn with what to write", async () => {
   const out = join(fixtureDir({}), "users");
   const dir = fixtureDir({
     "unified.yaml": [
@@ -75,7 +78,7 @@ test("item 9: a unified file's configuration: and a step's own enableDataGenerat
       "",
     ].join("\n"),
   });
-  const v = runCli(["validate", join(dir, "unified.yaml")]);
+  const v = await runCliInProcess(["validate", join(dir, "unified.yaml")]);
   assert.equal(v.status, 0, v.stderr);
   assert.match(
     v.stderr,
@@ -86,7 +89,7 @@ test("item 9: a unified file's configuration: and a step's own enableDataGenerat
     /unified\.yaml:9:9: warning RF_KEY_IGNORED: step key "enableDataGeneration" .*write options: \{enableDataGeneration: \.\.\.\}/,
   );
   // Ignored as Data Caterer ignores it: the step is generated.
-  const r = runCli(["run", join(dir, "unified.yaml"), "--workers", "0"]);
+  const r = await runCliInProcess(["run", join(dir, "unified.yaml"), "--workers", "0"]);
   assert.equal(r.status, 0, r.stderr);
   assert.ok(readdirSync(out).some((f) => f.endsWith(".json")));
 });
@@ -158,7 +161,7 @@ const UNBOUND_TASKS: Record<string, string> = {
   ].join("\n"),
 };
 
-test("item 9: a database, Kafka, JMS or HTTP task file validated on its own warns that it has no connection, naming it and how to define one; run refuses it", () => {
+test("item 9: a database, Kafka, JMS or HTTP task file validated on its own warns that it has no connection, naming it and how to define one; run refuses it", async () => {
   const dir = fixtureDir(UNBOUND_TASKS);
   const expected: Record<string, RegExp> = {
     "postgres-task.yaml":
@@ -175,26 +178,26 @@ test("item 9: a database, Kafka, JMS or HTTP task file validated on its own warn
       /http-json-task\.yaml:3:\d+: warning RF_CONNECTION_MISSING: step "account" looks like an HTTP step with no connection \(its url and method fields\)/,
   };
   for (const [file, re] of Object.entries(expected)) {
-    const v = runCli(["validate", join(dir, file)]);
+    const v = await runCliInProcess(["validate", join(dir, file)]);
     assert.equal(v.status, 0, `${file}: ${v.stderr}`);
     assert.match(v.stderr, re, file);
     // How to give it one: a plan binding the task to a named connection defined in application.conf.
     assert.match(v.stderr, /hint: .*dataSourceName.*application\.conf/, file);
     assert.doesNotMatch(v.stderr, /has no path option|error/, file);
     // run has nowhere to write: it refuses, with the same words, before writing.
-    const r = runCli(["run", join(dir, file), "--workers", "0"]);
+    const r = await runCliInProcess(["run", join(dir, file), "--workers", "0"]);
     assert.equal(r.status, 2, `${file}: ${r.stderr}`);
     assert.match(r.stderr, /RF_CONNECTION_MISSING/, file);
   }
 });
 
-test("item 9: a plan naming a connection that is not defined is an error for Kafka- or HTTP-looking json steps, and a json step with no path and nothing else still has no path", () => {
+test("item 9: a plan naming a connection that is not defined is an error for Kafka- or HTTP-looking json steps, and a json step with no path and nothing else still has no path", async () => {
   const dir = fixtureDir({
     "task/http-json-task.yaml": UNBOUND_TASKS["http-json-task.yaml"]!,
     "plan/http.yaml": "name: http_plan\ntasks:\n  - name: http_json\n    dataSourceName: httpbin\n",
     "plain/task.yaml": "name: plain\nsteps:\n  - name: rows\n    fields: [{name: id}]\n",
   });
-  const plan = runCli(["validate", join(dir, "plan", "http.yaml")]);
+  const plan = await runCliInProcess(["validate", join(dir, "plan", "http.yaml")]);
   assert.equal(plan.status, 2, plan.stderr);
   assert.match(
     plan.stderr,
@@ -205,7 +208,7 @@ test("item 9: a plan naming a connection that is not defined is an error for Kaf
     plan.stderr,
     /error RF_CONNECTION_MISSING: step "account" looks like an HTTP step with no connection .*connection "httpbin" is not defined/,
   );
-  const plain = runCli(["validate", join(dir, "plain", "task.yaml")]);
+  const plain = await runCliInProcess(["validate", join(dir, "plain", "task.yaml")]);
   assert.equal(plain.status, 2);
   assert.match(plain.stderr, /task\.yaml:3:\d+: error RF_KEY_MISSING: step "rows" has no path option/);
 });

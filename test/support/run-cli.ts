@@ -40,7 +40,8 @@ export function runCli(
 
 /**
  * Runs the CLI as a subprocess without blocking this process: for tests whose own servers (an
- * HTTP receiver) must answer the CLI while it runs. `signalAfterMs` sends SIGINT after that long.
+ * HTTP receiver) must answer the CLI while it runs. `interruptWhen` is asked every 50 ms while the
+ * CLI runs; SIGINT is sent (once) when it answers true: Ctrl-C at a moment the test can see.
  */
 export function runCliAsync(
   args: readonly string[],
@@ -48,7 +49,7 @@ export function runCliAsync(
     cwd?: string;
     env?: Record<string, string>;
     timeoutMs?: number;
-    signalAfterMs?: number;
+    interruptWhen?: () => boolean;
     /** Called with everything written so far each time the CLI writes. */
     onOutput?: (stdout: string, stderr: string) => void;
   } = {},
@@ -69,13 +70,18 @@ export function runCliAsync(
       stderr += d;
       options.onOutput?.(stdout, stderr);
     });
-    const timer =
-      options.signalAfterMs === undefined
+    const when = options.interruptWhen;
+    const poll =
+      when === undefined
         ? undefined
-        : setTimeout(() => child.kill("SIGINT"), options.signalAfterMs);
+        : setInterval(() => {
+            if (!when()) return;
+            clearInterval(poll);
+            child.kill("SIGINT");
+          }, 50);
     child.on("error", reject);
     child.on("close", (status) => {
-      if (timer) clearTimeout(timer);
+      clearInterval(poll);
       resolvePromise({ status, stdout, stderr });
     });
   });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { screenshot, useUiSession } from "../support/browser.ts";
+import { until } from "../support/until.ts";
 
 const TOKEN = "ui-test-token-5f1";
 const ui = useUiSession(["--token", TOKEN]);
@@ -119,11 +120,14 @@ test("a server started with --token: a run's Report tab shows the report in a sa
   const started = await fetch(`${s.url}/run/plans/report_plan`, { method: "POST", headers: auth });
   const id = /[0-9a-f-]{36}/.exec(await started.text())?.[0];
   assert.ok(id, "the run started");
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    const r = await fetch(`${s.url}/run/status/${id}`, { headers: auth });
-    if (((await r.json()) as { status: string }).status === "success") break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(
+    "the report plan's run to succeed",
+    async () => {
+      const r = await fetch(`${s.url}/run/status/${id}`, { headers: auth });
+      return ((await r.json()) as { status: string }).status === "success";
+    },
+    { timeoutMs: 60_000, everyMs: 100 },
+  );
 
   const page = await s.newPage();
   await page.goto("/ui/");
