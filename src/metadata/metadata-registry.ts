@@ -1,7 +1,15 @@
 import { didYouMean, RowforgeError } from "../errors/index.ts";
 import type { ResolvedStep } from "../model/resolved-plan.ts";
-import { METADATA_KINDS, type MetadataKind } from "./metadata-kinds.ts";
+import { avroKind } from "./avro/avro-kind.ts";
+import { dataContractKind } from "./contract/datacontract-kind.ts";
+import { odcsKind } from "./contract/odcs-kind.ts";
+import { greatExpectationsKind } from "./great-expectations/ge-kind.ts";
+import { jsonSchemaKind } from "./json-schema/json-schema-kind.ts";
+import type { MetadataKind } from "./metadata-kind.ts";
 import type { MetadataSource } from "./metadata-source.ts";
+import { openApiKind } from "./openapi/openapi-kind.ts";
+import { protobufKind } from "./protobuf/protobuf-kind.ts";
+import { schemaRegistryKind } from "./schema-registry/schema-registry-kind.ts";
 
 /** A metadata source whose reader is imported when a step first reads such a document. */
 const lazySource = (kind: MetadataKind, load: () => Promise<MetadataSource>): MetadataSource => ({
@@ -15,29 +23,23 @@ const lazySource = (kind: MetadataKind, load: () => Promise<MetadataSource>): Me
  */
 export const METADATA_SOURCES: readonly MetadataSource[] = [
   lazySource(
-    METADATA_KINDS.jsonSchema,
+    jsonSchemaKind,
     async () => (await import("./json-schema/json-schema-source.ts")).jsonSchemaSource,
   ),
-  lazySource(METADATA_KINDS.openApi, async () => (await import("./openapi/openapi-source.ts")).openApiSource),
+  lazySource(openApiKind, async () => (await import("./openapi/openapi-source.ts")).openApiSource),
+  lazySource(odcsKind, async () => (await import("./contract/odcs-source.ts")).odcsSource),
   lazySource(
-    METADATA_KINDS.openDataContractStandard,
-    async () => (await import("./contract/odcs-source.ts")).odcsSource,
-  ),
-  lazySource(
-    METADATA_KINDS.dataContractCli,
+    dataContractKind,
     async () => (await import("./contract/datacontract-source.ts")).dataContractSource,
   ),
   lazySource(
-    METADATA_KINDS.greatExpectations,
+    greatExpectationsKind,
     async () => (await import("./great-expectations/ge-source.ts")).greatExpectationsSource,
   ),
-  lazySource(METADATA_KINDS.avro, async () => (await import("./avro/avro-source.ts")).avroSource),
+  lazySource(avroKind, async () => (await import("./avro/avro-source.ts")).avroSource),
+  lazySource(protobufKind, async () => (await import("./protobuf/protobuf-source.ts")).protobufSource),
   lazySource(
-    METADATA_KINDS.protobuf,
-    async () => (await import("./protobuf/protobuf-source.ts")).protobufSource,
-  ),
-  lazySource(
-    METADATA_KINDS.confluentSchemaRegistry,
+    schemaRegistryKind,
     async () => (await import("./schema-registry/schema-registry-source.ts")).schemaRegistrySource,
   ),
 ];

@@ -1,9 +1,9 @@
 import { RowforgeError } from "../../errors/index.ts";
 import { AvroNames, rootRecord } from "../../formats/avro/avro-schema.ts";
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { avroRecordFields } from "./avro-field.ts";
+import { avroKind } from "./avro-kind.ts";
 
 /**
  * Avro schemas (`.avsc`, `schemaLocation`): the record's fields become the step's fields
@@ -12,7 +12,7 @@ import { avroRecordFields } from "./avro-field.ts";
  * values as Avro (connectors/kafka/kafka-value-format.ts).
  */
 export const avroSource: MetadataSource = {
-  ...METADATA_KINDS.avro,
+  ...avroKind,
   async read(r, docs) {
     const { location, where } = stepLocation(r, avroSource, "path of the .avsc file");
     const doc = await docs.read(location, where);

@@ -1,7 +1,7 @@
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { contractDocument } from "./contract-document.ts";
 import { contractSteps } from "./contract-steps.ts";
+import { dataContractKind } from "./datacontract-kind.ts";
 import { dataContractTables } from "./datacontract-tables.ts";
 
 /**
@@ -10,7 +10,7 @@ import { dataContractTables } from "./datacontract-tables.ts";
  * its quality entries as validations (contract-steps.ts).
  */
 export const dataContractSource: MetadataSource = {
-  ...METADATA_KINDS.dataContractCli,
+  ...dataContractKind,
   async read(r, docs) {
     const { value, scope } = await contractDocument(r, docs, dataContractSource, "data contract");
     const { tables, skipped } = dataContractTables(value, scope.where);

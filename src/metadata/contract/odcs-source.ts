@@ -1,7 +1,7 @@
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { contractDocument } from "./contract-document.ts";
 import { contractSteps } from "./contract-steps.ts";
+import { odcsKind } from "./odcs-kind.ts";
 import { odcsTables } from "./odcs-tables.ts";
 
 /**
@@ -10,7 +10,7 @@ import { odcsTables } from "./odcs-tables.ts";
  * validations (contract-steps.ts).
  */
 export const odcsSource: MetadataSource = {
-  ...METADATA_KINDS.openDataContractStandard,
+  ...odcsKind,
   async read(r, docs) {
     const { value, scope } = await contractDocument(r, docs, odcsSource, "ODCS contract");
     return contractSteps(r, odcsTables(value, scope.where), scope);

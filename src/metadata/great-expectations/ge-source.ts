@@ -1,8 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { suiteValidations } from "./expectation-suite.ts";
+import { greatExpectationsKind } from "./ge-kind.ts";
 
 /**
  * Great Expectations suites (`expectationsFile`): a suite states checks, not fields, so the
@@ -10,7 +10,7 @@ import { suiteValidations } from "./expectation-suite.ts";
  * once the step is written (as Data Caterer imports them).
  */
 export const greatExpectationsSource: MetadataSource = {
-  ...METADATA_KINDS.greatExpectations,
+  ...greatExpectationsKind,
   async read(r, docs) {
     const { location, where } = stepLocation(r, greatExpectationsSource, "path of the suite's JSON file");
     if (r.step.fields.length === 0)

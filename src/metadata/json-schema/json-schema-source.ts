@@ -1,8 +1,8 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { bundleRefs } from "./bundle-refs.ts";
+import { jsonSchemaKind } from "./json-schema-kind.ts";
 import { DOCUMENT_FIELDS, resolveSchema } from "./resolve-schema.ts";
 import { objectFields } from "./schema-field.ts";
 
@@ -12,7 +12,7 @@ import { objectFields } from "./schema-field.ts";
  * objects arrays of structs; constraints become generator options (schema-field.ts).
  */
 export const jsonSchemaSource: MetadataSource = {
-  ...METADATA_KINDS.jsonSchema,
+  ...jsonSchemaKind,
   async read(r, docs) {
     const { location, where } = stepLocation(r, jsonSchemaSource, "path of the schema file");
     const doc = await docs.read(location, where);

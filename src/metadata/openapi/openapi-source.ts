@@ -5,9 +5,9 @@ import { pointerToken } from "../json-schema/json-pointer.ts";
 import { DOCUMENT_FIELDS, resolveSchema } from "../json-schema/resolve-schema.ts";
 import { schemaField } from "../json-schema/schema-field.ts";
 import type { SchemaScope } from "../json-schema/schema-types.ts";
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource, MetadataStepShape } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
+import { openApiKind } from "./openapi-kind.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 /** Headers OpenAPI says are not parameters (the request's own). */
@@ -25,7 +25,7 @@ const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null &
  * to files, each operation goes to `<path>/<operation>`.
  */
 export const openApiSource: MetadataSource = {
-  ...METADATA_KINDS.openApi,
+  ...openApiKind,
   async read(r, docs) {
     const { location, where } = stepLocation(r, openApiSource, "path or URL of the OpenAPI document");
     const doc = await docs.read(location, where);

@@ -6,10 +6,10 @@ import {
   messagesDefinedIn,
   protoImports,
 } from "../../formats/protobuf/proto-root.ts";
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { stepLocation } from "../step-location.ts";
 import { messageFields } from "./protobuf-field.ts";
+import { protobufKind } from "./protobuf-kind.ts";
 
 /**
  * Protobuf (`.proto`, `schemaLocation`): the fields of the message `messageName` names (full or
@@ -17,7 +17,7 @@ import { messageFields } from "./protobuf-field.ts";
  * (protobuf-field.ts). A Kafka step with such a schema sends its values as Protobuf.
  */
 export const protobufSource: MetadataSource = {
-  ...METADATA_KINDS.protobuf,
+  ...protobufKind,
   async read(r, docs) {
     const { location, where } = stepLocation(r, protobufSource, "path of the .proto file");
     const doc = await docs.readText(location, where);

@@ -10,10 +10,10 @@ import { findMessage, messagesDefinedIn, parseProtoText } from "../../formats/pr
 import { avroRecordFields } from "../avro/avro-field.ts";
 import { resolveSchema } from "../json-schema/resolve-schema.ts";
 import { objectFields } from "../json-schema/schema-field.ts";
-import { METADATA_KINDS } from "../metadata-kinds.ts";
 import type { MetadataSource } from "../metadata-source.ts";
 import { messageFields } from "../protobuf/protobuf-field.ts";
 import { stepLocation } from "../step-location.ts";
+import { schemaRegistryKind } from "./schema-registry-kind.ts";
 
 /**
  * A Confluent-compatible schema registry (`metadataSourceUrl`, or `schema.registry.url`): the
@@ -22,7 +22,7 @@ import { stepLocation } from "../step-location.ts";
  * its values in that schema's encoding with the registry's wire format and that schema's id.
  */
 export const schemaRegistrySource: MetadataSource = {
-  ...METADATA_KINDS.confluentSchemaRegistry,
+  ...schemaRegistryKind,
   async read(r, docs) {
     const o = r.step.options;
     const { location: url, where } = stepLocation(
