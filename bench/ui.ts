@@ -66,7 +66,8 @@ async function compressedBytes(url: string, encoding: "br" | "gzip" | "identity"
 export async function runUiBenchmark(rounds = 7): Promise<UiBenchResult> {
   const home = mkdtempSync(join(tmpdir(), "rowforge-ui-bench-"));
   const out = mkdtempSync(join(tmpdir(), "rowforge-ui-bench-out-"));
-  const serve = await startServe(["--home", home]);
+  // The server writes only below the folders it is given (`--output-dir`), as it does for users.
+  const serve = await startServe(["--home", home, "--output-dir", out]);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -86,12 +87,15 @@ export async function runUiBenchmark(rounds = 7): Promise<UiBenchResult> {
         },
       ],
     };
-    for (let i = 0; i < 5; i++)
-      await fetch(`${serve.url}/run`, {
+    // A refused run is reported with the server's reason, rather than waited for on the history page.
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${serve.url}/run`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(plan),
       });
+      if (!res.ok) throw new Error(`the bench's run was refused (${res.status}): ${await res.text()}`);
+    }
     const load = async (page: import("playwright-core").Page): Promise<UiLoad> => {
       await page.goto(`${serve.url}/ui/#/history`, { waitUntil: "load" });
       await page.locator("tbody tr").first().waitFor();
