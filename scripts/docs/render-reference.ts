@@ -195,7 +195,8 @@ export async function renderDatafaker(): Promise<string> {
       })),
     ...Object.entries(BUILTINS)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, e]) => ({ name, arity: e.arity, usage: e.usage, doc: e.doc, compiled: false })),
+      // Calls without a provider draw from the row's random numbers by their pattern, never through a Faker.
+      .map(([name, e]) => ({ name, arity: e.arity, usage: e.usage, doc: e.doc, compiled: true })),
   ];
   const expressions = entries.map((e) => expressionOf(e.name, e.arity));
   const values = await exampleValues(expressions);
@@ -229,7 +230,8 @@ quotes (\`#{Number.numberBetween '1','100'}\`), and templates mixing calls and t
 case-insensitive and may be written in snake case (\`#{Name.first_name}\`). Examples were generated
 by rowforge at seed \`docs\`, reference time 2026-01-01, locale \`en\`. The ${entries.filter((e) => e.compiled).length}
 methods marked compiled draw their values straight from the lists and patterns of the locale's
-data (or rowforge's own word lists) without a Faker per row; the others call faker-js once per value. Every row
+data (or rowforge's own word lists, or the pattern a call without a provider is given) without a
+Faker per row; the others call faker-js once per value. Every row
 has its own values either way unless the run is \`--pooled\`
 ([determinism and variety](determinism.md#fastmode-pooled-and-full-variety)).
 

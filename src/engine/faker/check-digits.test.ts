@@ -7,7 +7,9 @@ import {
   isbn10CheckChar,
   isIbanValid,
   isLuhnValid,
+  isVinValid,
   luhnCheckDigit,
+  vinCheckChar,
 } from "./check-digits.ts";
 
 describe("check digits", () => {
@@ -36,5 +38,13 @@ describe("check digits", () => {
   it("computes ABA routing check digits", () => {
     assert.equal(abaCheckDigit("01100001"), 5);
     assert.equal(abaCheckDigit("12100035"), 8);
+  });
+
+  it("computes VIN check characters of known VINs", () => {
+    assert.equal(vinCheckChar("1M8GDM9AXKP042788"), "X");
+    assert.equal(vinCheckChar("11111111111111111"), "1");
+    assert.ok(isVinValid("1HGCM82633A004352"));
+    assert.ok(!isVinValid("1HGCM82643A004352"));
+    assert.ok(!isVinValid("1HGCM8263IA004352"), "I is not a VIN character");
   });
 });

@@ -65,3 +65,24 @@ export function abaCheckDigit(eight: string): number {
   for (let i = 0; i < 8; i++) sum += (eight.charCodeAt(i) - 48) * (w[i] ?? 0);
   return (10 - (sum % 10)) % 10;
 }
+
+/** The letters of a VIN (ISO 3779: no I, O or Q) and what each counts for in its check digit. */
+const VIN_LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
+const VIN_LETTER_VALUES = "12345678123457923456789";
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** The check character (`0`-`9` or `X`) of a 17-character VIN; its ninth character, the check itself, is not counted. */
+export function vinCheckChar(vin: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const c = vin.charCodeAt(i);
+    const letter = VIN_LETTERS.indexOf(vin[i] ?? "");
+    sum += (letter >= 0 ? VIN_LETTER_VALUES.charCodeAt(letter) - 48 : c - 48) * (VIN_WEIGHTS[i] ?? 0);
+  }
+  const r = sum % 11;
+  return r === 10 ? "X" : String(r);
+}
+
+/** True when a VIN has 17 characters of its alphabet and a right check character. */
+export const isVinValid = (vin: string): boolean =>
+  /^[A-HJ-NPR-Z0-9]{17}$/.test(vin) && vinCheckChar(vin) === vin[8];

@@ -3,11 +3,12 @@ import { describe, it } from "node:test";
 import { allLocales } from "@faker-js/faker";
 import { RowRandom } from "../rng/index.ts";
 import { BUILTINS } from "./builtins.ts";
-import { isbn10CheckChar, isIbanValid, isLuhnValid } from "./check-digits.ts";
+import { isbn10CheckChar, isIbanValid, isLuhnValid, isVinValid } from "./check-digits.ts";
 import { compileFakerExpression } from "./compile-faker-expression.ts";
 import { fakerHandle } from "./faker-locale.ts";
 import { FIXED_CALL_LENGTH } from "./faker-size.ts";
 import { FAKER_TABLE } from "./faker-table.ts";
+import { localeKernels } from "./locale-kernels.ts";
 
 /** Arguments of the past/future methods: an amount, maybe a minimum, a unit, maybe a pattern. */
 const offsets = (longPattern: string): string[][] => [
@@ -104,8 +105,8 @@ const call = (name: string, args: readonly string[] = []): string =>
   `#{${name}${args.length ? ` ${args.map(quote).join(",")}` : ""}}`;
 
 /** `n` values of an expression at rows 0..n-1 of stream 1. */
-function values(expr: string, n = 50): string[] {
-  const e = compileFakerExpression(expr, { refDate: REF });
+function values(expr: string, n = 50, locale = "en"): string[] {
+  const e = compileFakerExpression(expr, { refDate: REF, locale });
   const rnd = new RowRandom(1);
   return Array.from({ length: n }, (_, i) => e.generate(rnd.at(i)));
 }
@@ -322,6 +323,109 @@ describe("expression table values", () => {
 /** The sample arguments with every whole number ten times larger (counts and lengths grow with them). */
 const scaled = (args: readonly string[]): string[] =>
   args.map((a) => (/^\d+$/.test(a) && Number(a) > 0 ? String(Number(a) * 10) : a));
+
+describe("methods compiled from faker's own data", () => {
+  const en = fakerHandle("en");
+  const defs = en.faker.rawDefinitions;
+  const compiledIn = (name: string, args: readonly string[] = []) =>
+    FAKER_TABLE[name]?.compiled?.(localeKernels(en.faker), args, REF);
+  const NAMES = [
+    "Address.zipCodeByState",
+    "PhoneNumber.cellPhone",
+    "Finance.bic",
+    "Food.dish",
+    "App.version",
+    "File.extension",
+    "File.fileName",
+    "Vehicle.vin",
+    "Aviation.flight",
+    "Twitter.userName",
+  ];
+
+  it("are compiled in English, with the same values for the same rows and variety across rows", () => {
+    for (const name of NAMES) {
+      const args = name === "Address.zipCodeByState" ? ["CA"] : [];
+      assert.ok(compiledIn(name, args), `${name} has no compiled path`);
+      const a = values(call(name, args), 2_000);
+      assert.deepEqual(values(call(name, args), 2_000), a, name);
+      const distinct = new Set(a).size;
+      // File.extension draws among 24 extensions, App.version among ~2,000; the others among many more.
+      const least = name === "File.extension" ? 20 : name === "App.version" ? 500 : 1_000;
+      assert.ok(distinct >= least, `${name}: ${distinct} distinct of 2,000`);
+    }
+  });
+
+  it("make valid VINs, BICs and ZIP codes of the state asked for", () => {
+    for (const v of values("#{Vehicle.vin}", 1_000)) assert.ok(isVinValid(v), v);
+    const countries = new Set([...(defs.location?.country_code ?? []).map((c) => c.alpha2), "XK"]);
+    const bics = values("#{Finance.bic}", 1_000);
+    for (const v of bics) {
+      assert.match(v, /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/);
+      assert.ok(countries.has(v.slice(4, 6)), v);
+    }
+    const lengths = bics.map((v) => v.length);
+    assert.ok(lengths.filter((n) => n === 8).length > 400 && bics.some((v) => v.endsWith("XXX")));
+    for (const v of values("#{Address.zipCodeByState 'MA'}", 500)) {
+      assert.match(v, /^0\d{4}$/);
+      assert.ok(Number(v) >= 1001 && Number(v) <= 5544, v);
+    }
+    assert.throws(() => values("#{Address.zipCodeByState 'XX'}", 1), /not a US state abbreviation/);
+  });
+
+  it("draw from the locale's lists and formats", () => {
+    const fruits = new Set(defs.food?.fruit);
+    const dishes = new Set((defs.food?.dish ?? []).map((d) => d.replace(/(^| )\S/g, (c) => c.toUpperCase())));
+    const dish = values("#{Food.dish}", 1_000);
+    assert.ok(dish.filter((d) => dishes.has(d)).length > 400, "half the dishes come from the dish list");
+    assert.ok(dish.every((d) => d.split(" ").every((w) => w.charAt(0) === w.charAt(0).toUpperCase())));
+    assert.ok(dish.some((d) => / Pie$/.test(d) && fruits.has(d.slice(0, -4).toLowerCase())));
+    for (const v of values("#{App.version}", 500)) assert.match(v, /^\d\.\d{1,2}(\.\d)?$/);
+    for (const v of values("#{PhoneNumber.cellPhone}", 500))
+      assert.match(v, /^(\d{3}-\d{3}-\d{4}|\(\d{3}\) \d{3}-\d{4}|1-\d{3}-\d{3}-\d{4}|\d{3}\.\d{3}\.\d{4})$/);
+    const extensions = new Set([
+      "pdf",
+      "mp3",
+      "mpga",
+      "m2a",
+      "m3a",
+      "mp2",
+      "mp2a",
+      "wav",
+      "png",
+      "jpe",
+      "jpeg",
+    ]);
+    for (const v of values("#{File.extension}", 500)) assert.match(v, /^[a-z0-9]{2,5}$/);
+    assert.ok(values("#{File.extension}", 500).some((v) => extensions.has(v)));
+    const nouns = new Set(defs.word?.noun);
+    for (const v of values("#{File.fileName}", 200)) {
+      const [dir = "", rest = ""] = v.split("/");
+      assert.ok(nouns.has(dir) && nouns.has(rest.slice(0, rest.lastIndexOf("."))), v);
+    }
+    assert.deepEqual(
+      new Set(values("#{File.fileName 'docs','report','pdf','\\'}", 5)),
+      new Set(["docs\\report.pdf"]),
+    );
+    const iata = new Set((defs.airline?.airline ?? []).map((a) => a.iataCode));
+    for (const v of values("#{Aviation.flight}", 500)) {
+      const splits = [1, 2, 3].map((n) => [v.slice(0, n), v.slice(n)] as const);
+      assert.ok(
+        splits.some(([code, number]) => iata.has(code) && /^[1-9]\d{0,3}$/.test(number)),
+        v,
+      );
+    }
+  });
+
+  it("cut Twitter user names as Twitter keeps them: 15 letters, digits and underscores at most", () => {
+    const names = values("#{Twitter.userName}", 2_000);
+    for (const v of names) assert.match(v, /^[A-Za-z0-9_]{1,15}$/);
+    assert.ok(names.every((v) => !v.endsWith("_") && !v.includes("__")));
+    assert.ok(
+      names.some((v) => /^[A-Z][a-z]+_[A-Z]/.test(v)) && names.some((v) => /^[A-Z][a-z]+\d+$/.test(v)),
+    );
+    for (const v of values("#{Twitter.userName}", 200, "ru")) assert.match(v, /^[A-Za-z0-9_]{1,15}$/);
+  });
+});
 
 describe("expression table sizes", () => {
   it("every method that takes arguments declares the longest value it makes from them", () => {

@@ -1,3 +1,4 @@
+import { base } from "@faker-js/faker";
 import { YEAR_MS } from "./date-entry-kinds.ts";
 import type { FakerEntry } from "./faker-entry.ts";
 import { counted, upTo } from "./faker-size.ts";
@@ -17,7 +18,17 @@ import {
 } from "./id-draws.ts";
 import { localDateText } from "./java-text.ts";
 import { fromList, localeColumn, localeList } from "./list-entries.ts";
-import { charRun, digitRun, hexRun, joinDraws, pickDraw, pickFrom, symbolFormat } from "./locale-draw.ts";
+import {
+  charRun,
+  constant,
+  digitRun,
+  hexRun,
+  joinDraws,
+  pickDraw,
+  pickFrom,
+  symbolFormat,
+  weightedDraw,
+} from "./locale-draw.ts";
 import { ssnDraw } from "./table-draws.ts";
 import { boolArg, choiceArg, digits, hex, intArgOr, now, numArg, pick } from "./table-support.ts";
 import * as w from "./word-lists.ts";
@@ -38,6 +49,9 @@ function cardKindArg(a: readonly string[]): string | undefined {
   return short[given] ?? choiceArg(a, 0, g.creditCardKinds());
 }
 
+/** The country codes faker's finance.bic draws among: ISO 3166 alpha-2, and XK (Kosovo). */
+const BIC_COUNTRIES = [...(base.location?.country_code ?? []).map((c) => c.alpha2), "XK"];
+
 export const FINANCE_ID_METHODS: Readonly<Record<string, FakerEntry>> = {
   // ─── Finance / Business / Stock / Money / Currency ───────────────────────────
   "Finance.creditCard": {
@@ -51,7 +65,22 @@ export const FINANCE_ID_METHODS: Readonly<Record<string, FakerEntry>> = {
       return kind === undefined ? anyCreditCardDraw(g.creditCardKinds()) : creditCardDraw(kind);
     },
   },
-  "Finance.bic": { faker: (f) => f.finance.bic() },
+  "Finance.bic": {
+    faker: (f) => f.finance.bic(),
+    // Bank, country, location, and half the time a branch: XXX (the head office) or three letters or digits.
+    compiled: () =>
+      joinDraws(
+        charRun(UPPER, 4),
+        pickFrom(BIC_COUNTRIES),
+        charRun(UPPER_DIGITS, 2),
+        weightedDraw([
+          { weight: 2, draw: constant("") },
+          { weight: 1, draw: constant("XXX") },
+          { weight: 1, draw: charRun(UPPER_DIGITS, 3) },
+        ]),
+      ),
+    doc: "SWIFT/BIC code, 8 or 11 characters",
+  },
   "Finance.iban": {
     arity: [0, 1],
     usage: "'countryCode'",

@@ -1,5 +1,6 @@
 import type { FakerEntry } from "./faker-entry.ts";
 import { countArg, FIXED_CALL_LENGTH, upTo, withArgs } from "./faker-size.ts";
+import { commonFileExtDraw, fileNameDraw } from "./file-name-draws.ts";
 import * as g from "./generators.ts";
 import { UPPER_DIGITS, uuidDraw, uuidV7Draw } from "./id-draws.ts";
 import { columnOf, fromList, localeList } from "./list-entries.ts";
@@ -150,7 +151,10 @@ export const INTERNET_METHODS: Readonly<Record<string, FakerEntry>> = {
   "Internet.botUserAgentAny": fromList(Object.values(w.BOT_USER_AGENTS)),
   // ─── App / Hacker / Computer / Device / File / Programming ───────────────────
   "App.name": localeList("app.name", (f) => pick(f, localeWords(f, "app", "name"))),
-  "App.version": { faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))) },
+  "App.version": {
+    faker: (f) => numerify(f, pick(f, localeWords(f, "app", "version"))),
+    compiled: (k) => k.formats("app.version", "#Ø"),
+  },
   "App.author": {
     faker: (f) => (f.datatype.boolean() ? f.person.fullName() : f.company.name()),
     compiled: (k) => {
@@ -178,13 +182,14 @@ export const INTERNET_METHODS: Readonly<Record<string, FakerEntry>> = {
     faker: (f) => f.string.alphanumeric({ length: 12, casing: "upper" }),
     compiled: () => charRun(UPPER_DIGITS, 12),
   },
-  "File.extension": { faker: (f) => f.system.commonFileExt() },
+  "File.extension": { faker: (f) => f.system.commonFileExt(), compiled: commonFileExtDraw },
   "File.mimeType": { faker: (f) => f.system.mimeType(), compiled: (k) => k.keys("system.mime_type") },
   "File.fileName": {
     arity: [0, 4],
     usage: "'dir','name','extension','separator' (empty for random)",
     size: withArgs(FIXED_CALL_LENGTH),
     faker: (f, a) => g.fileName(f, a[0], a[1], a[2], a[3]),
+    compiled: (k, a) => fileNameDraw(k, a[0], a[1], a[2], a[3]),
   },
   "ProgrammingLanguage.name": columnOf(w.PROGRAMMING_LANGUAGES, 0),
   "ProgrammingLanguage.creator": columnOf(w.PROGRAMMING_LANGUAGES, 1),

@@ -53,6 +53,13 @@ export class LocaleKernels {
     "commerce.product": () => this.list("commerce.product_name.product"),
     "lorem.word": () => this.list("lorem.word"),
     "internet.domainSuffix": () => this.list("internet.domain_suffix"),
+    "food.adjective": () => this.list("food.adjective"),
+    "food.ethnicCategory": () => this.list("food.ethnic_category"),
+    "food.fruit": () => this.list("food.fruit"),
+    "food.ingredient": () => this.list("food.ingredient"),
+    "food.meat": () => this.list("food.meat"),
+    "food.spice": () => this.list("food.spice"),
+    "food.vegetable": () => this.list("food.vegetable"),
   };
 
   private readonly definitions: Readonly<Record<string, unknown>>;
@@ -256,6 +263,16 @@ export class LocaleKernels {
   secondaryAddress(): Draw | undefined {
     return this.memo("secondaryAddress", () =>
       this.patterns(this.data("location.secondary_address"), (t) => symbolFormat(t, "#", false)),
+    );
+  }
+
+  /**
+   * A locale list of formats (`app.version`, `cell_phone.formats`), one picked uniformly, its
+   * `symbols` drawn as symbolFormat draws them and its `{{...}}` references resolved.
+   */
+  formats(path: string, symbols: string): Draw | undefined {
+    return this.memo(`formats:${path}:${symbols}`, () =>
+      this.patterns(this.data(path), (t) => symbolFormat(t, symbols)),
     );
   }
 

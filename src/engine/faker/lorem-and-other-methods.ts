@@ -52,6 +52,8 @@ import {
   stripAccents,
 } from "./table-support.ts";
 import { charactersArgs, charactersSize, textArgs } from "./text-entry-args.ts";
+import { twitterUsernameDraw } from "./twitter-username-draw.ts";
+import { vinDraw } from "./vin-draw.ts";
 import * as w from "./word-lists.ts";
 
 /** The expression table's texts, numbers and the remaining providers (Lorem, Text, Word, Number, Color, Book, Animal, Vehicle, Space, Medical and the rest). */
@@ -83,6 +85,13 @@ function rangeText(min: number, max: number): Draw {
 
 /** Java's `Integer.MIN_VALUE` .. `MAX_VALUE` bounds for int-typed methods. */
 const INT_MAX = 2_147_483_647;
+
+/** Every word's first letter in upper case, as faker's food.dish gives its dishes. */
+const titleCase = (s: string): string =>
+  s
+    .split(" ")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
 
 export const LOREM_AND_OTHER_METHODS: Readonly<Record<string, FakerEntry>> = {
   // ─── Lorem / Text / Word / Verb ──────────────────────────────────────────────
@@ -373,7 +382,15 @@ export const LOREM_AND_OTHER_METHODS: Readonly<Record<string, FakerEntry>> = {
   "Music.genre": localeList("music.genre", (f) => f.music.genre()),
   "Food.ingredient": localeList("food.ingredient", (f) => f.food.ingredient()),
   "Food.spice": localeList("food.spice", (f) => f.food.spice()),
-  "Food.dish": { faker: (f) => f.food.dish() },
+  "Food.dish": {
+    faker: (f) => f.food.dish(),
+    // Half the time a dish of the pattern list, half the time one of the list, each word capitalised.
+    compiled: (k) => {
+      const pattern = k.list("food.dish_pattern");
+      const dish = k.withText("title", titleCase).list("food.dish");
+      return pattern && dish && pickDraw([(rnd) => titleCase(pattern(rnd)), dish]);
+    },
+  },
   "Food.fruit": localeList("food.fruit", (f) => f.food.fruit()),
   "Food.vegetable": localeList("food.vegetable", (f) => f.food.vegetable()),
   "Food.sushi": fromList(w.FOOD.sushi),
@@ -414,7 +431,7 @@ export const LOREM_AND_OTHER_METHODS: Readonly<Record<string, FakerEntry>> = {
   "Dog.coatLength": fromList(w.PETS.dogCoat),
   "Dog.gender": fromList(w.PETS.petGender),
   // ─── Vehicle / Aviation ──────────────────────────────────────────────────────
-  "Vehicle.vin": { faker: g.vin },
+  "Vehicle.vin": { faker: g.vin, compiled: vinDraw, doc: "17 characters with a valid check digit" },
   "Vehicle.manufacturer": localeList("vehicle.manufacturer", (f) => f.vehicle.manufacturer()),
   "Vehicle.make": localeList("vehicle.manufacturer", (f) => f.vehicle.manufacturer()),
   "Vehicle.model": localeList("vehicle.model", (f) => f.vehicle.model()),
@@ -442,7 +459,15 @@ export const LOREM_AND_OTHER_METHODS: Readonly<Record<string, FakerEntry>> = {
   "Aviation.airport": localeColumn("airline.airport", "iataCode", (f) => f.airline.airport().iataCode),
   "Aviation.airportName": localeColumn("airline.airport", "name", (f) => f.airline.airport().name),
   "Aviation.airline": localeColumn("airline.airline", "name", (f) => f.airline.airline().name),
-  "Aviation.flight": { faker: (f) => `${f.airline.airline().iataCode}${f.airline.flightNumber()}` },
+  "Aviation.flight": {
+    faker: (f) => `${f.airline.airline().iataCode}${f.airline.flightNumber()}`,
+    // An airline's IATA code and a flight number of 1-4 digits, its first not 0.
+    compiled: (k) =>
+      joinDraws(
+        k.column("airline.airline", "iataCode"),
+        pickDraw([1, 2, 3, 4].map((n) => digitRun(n, false))),
+      ),
+  },
   // ─── Weather / University / Educator / Science / Space ───────────────────────
   "Weather.description": fromList(w.WEATHER.description),
   "Weather.temperatureCelsius": {
@@ -581,6 +606,7 @@ export const LOREM_AND_OTHER_METHODS: Readonly<Record<string, FakerEntry>> = {
         .replace(/[^A-Za-z0-9]+/g, "_")
         .slice(0, 15)
         .replace(/_+$/, ""),
+    compiled: twitterUsernameDraw,
     doc: "up to 15 letters, digits and underscores",
   },
   "Twitter.userId": {

@@ -14,7 +14,7 @@ import {
   weightedDraw,
 } from "./locale-draw.ts";
 import { picsumDraw } from "./picsum-draw.ts";
-import { usernameDraw, zipCodeDraw } from "./table-draws.ts";
+import { numberText, usernameDraw, zipCodeDraw } from "./table-draws.ts";
 import {
   between,
   boolArg,
@@ -35,6 +35,32 @@ import * as w from "./word-lists.ts";
 /** -90..90 and -180..180 with 8 decimals. */
 const LATITUDE: Draw = (rnd) => (rnd.float() * 180 - 90).toFixed(8);
 const LONGITUDE: Draw = (rnd) => (rnd.float() * 360 - 180).toFixed(8);
+
+/** The ZIP code patterns of the US state Address.zipCodeByState's argument names; another argument is an error. */
+function statePostcodes(a: readonly string[]): string | readonly string[] {
+  const st = (a[0] ?? "").trim().toUpperCase();
+  const pattern = en_US.location?.postcode_by_state?.[st];
+  if (pattern === undefined) {
+    throw new RowforgeError("RF_VALUE_INVALID", `"${a[0]}" is not a US state abbreviation`);
+  }
+  return pattern;
+}
+
+/** A ZIP code pattern such as `{{number.int({"min": 90001,"max": 96162})}}` as five digits; undefined for another shape. */
+function zipRangeDraw(pattern: string): Draw | undefined {
+  const m = /^\{\{number\.int\((\{[^()]*\})\)\}\}$/.exec(pattern);
+  let range: { min?: unknown; max?: unknown } = {};
+  try {
+    range = JSON.parse(m?.[1] ?? "{}") as typeof range;
+  } catch {
+    return undefined;
+  }
+  const { min, max } = range;
+  if (typeof min !== "number" || typeof max !== "number" || !Number.isSafeInteger(min) || max < min) {
+    return undefined;
+  }
+  return Number.isSafeInteger(max) ? numberText(min, max, 5) : undefined;
+}
 
 export const NAME_ADDRESS_METHODS: Readonly<Record<string, FakerEntry>> = {
   // ─── Name ────────────────────────────────────────────────────────────────────
@@ -104,13 +130,11 @@ export const NAME_ADDRESS_METHODS: Readonly<Record<string, FakerEntry>> = {
     usage: "'stateAbbr' such as 'CA'",
     size: upTo(16),
     doc: "a ZIP code of the given US state",
-    faker: (f, a) => {
-      const st = (a[0] ?? "").trim().toUpperCase();
-      const pattern = en_US.location?.postcode_by_state?.[st];
-      if (pattern === undefined) {
-        throw new RowforgeError("RF_VALUE_INVALID", `"${a[0]}" is not a US state abbreviation`);
-      }
-      return f.helpers.fake(pattern).padStart(5, "0");
+    faker: (f, a) => f.helpers.fake(statePostcodes(a)).padStart(5, "0"),
+    compiled: (_k, a) => {
+      const patterns = statePostcodes(a);
+      const draws = (typeof patterns === "string" ? [patterns] : patterns).map(zipRangeDraw);
+      return draws.every((d) => d !== undefined) ? pickDraw(draws as Draw[]) : undefined;
     },
   },
   "Address.streetSuffix": localeList(
@@ -243,6 +267,8 @@ export const NAME_ADDRESS_METHODS: Readonly<Record<string, FakerEntry>> = {
     compiled: (k) => k.phoneNumber("human"),
   },
   "PhoneNumber.cellPhone": {
+    // `#` a digit, `Ø` a digit 1-9, `!` a digit 2-9, as numerify and the replacement below draw them.
+    compiled: (k) => k.formats("cell_phone.formats", "#Ø!"),
     faker: (f) => {
       const format = pick(f, localeWords(f, "cell_phone", "formats"));
       return numerify(f, format.includes("{{") ? f.helpers.fake(format) : format).replace(/!/g, () =>
