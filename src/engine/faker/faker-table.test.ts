@@ -423,7 +423,10 @@ describe("methods compiled from faker's own data", () => {
     assert.ok(
       names.some((v) => /^[A-Z][a-z]+_[A-Z]/.test(v)) && names.some((v) => /^[A-Z][a-z]+\d+$/.test(v)),
     );
-    for (const v of values("#{Twitter.userName}", 200, "ru")) assert.match(v, /^[A-Za-z0-9_]{1,15}$/);
+    // Names of other scripts are transliterated as faker's usernames are: Юлия Шубина → Yuliya_Shubina.
+    const ru = values("#{Twitter.userName}", 200, "ru");
+    for (const v of ru) assert.match(v, /^[A-Za-z0-9_]{1,15}$/);
+    assert.ok(ru.filter((v) => /^[A-Z][a-z]+(_[A-Z][a-z]+)?\d*$/.test(v)).length > 150, ru.join(" "));
   });
 });
 

@@ -1,19 +1,35 @@
-import type { Draw } from "./locale-draw.ts";
-import { joinDraws, pickDraw } from "./locale-draw.ts";
+import { en, Faker } from "@faker-js/faker";
+import { type Draw, joinDraws, pickDraw } from "./locale-draw.ts";
 import type { LocaleKernels } from "./locale-kernels.ts";
 import { numberText } from "./table-draws.ts";
 
+/** A Faker that only shows how internet.username writes a character (its transliteration table is not exported). */
+let writer: Faker | undefined;
+const written = new Map<string, string>();
+
+/**
+ * A character beyond ASCII as faker's internet.username writes it: transliterated (Cyrillic,
+ * Greek and the other scripts faker knows), else as its code point in base 36. Asked of faker
+ * once per character, with a NUL after it: what faker writes before the NUL stands for it.
+ */
+function usernameChar(c: string): string {
+  let out = written.get(c);
+  if (out === undefined) {
+    writer ??= new Faker({ locale: [en], seed: 1 });
+    out = writer.internet.username({ firstName: `${c}\u0000`, lastName: "" }).split("\u0000")[0] ?? "";
+    written.set(c, out);
+  }
+  return out;
+}
+
 /**
  * A word of a username as faker's internet.username writes it (accents removed, other
- * non-ASCII characters as base-36 code points, no apostrophes or spaces), then as Twitter's
- * rule keeps it: every run of characters other than letters and digits one underscore.
+ * characters beyond ASCII as usernameChar gives them, no apostrophes or spaces), then as
+ * Twitter's rule keeps it: every run of characters other than letters and digits one underscore.
  */
 function twitterText(s: string): string {
   const plain = [...s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")]
-    .map((c) => {
-      const code = c.codePointAt(0) ?? 0;
-      return code < 128 ? c : code.toString(36);
-    })
+    .map((c) => ((c.codePointAt(0) ?? 0) < 128 ? c : usernameChar(c)))
     .join("");
   return plain.replace(/['\s]/g, "").replace(/[^A-Za-z0-9]+/g, "_");
 }
