@@ -66,19 +66,18 @@ export function abaCheckDigit(eight: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** The letters of a VIN (ISO 3779: no I, O or Q) and what each counts for in its check digit. */
-const VIN_LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
-const VIN_LETTER_VALUES = "12345678123457923456789";
+/** What each VIN character (by its code) counts for in the check digit: digits themselves, letters by ISO 3779 (no I, O or Q). */
+const VIN_VALUES = new Uint8Array(91);
+for (let d = 0; d < 10; d++) VIN_VALUES[48 + d] = d;
+[..."ABCDEFGHJKLMNPRSTUVWXYZ"].forEach((c, i) => {
+  VIN_VALUES[c.charCodeAt(0)] = "12345678123457923456789".charCodeAt(i) - 48;
+});
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** The check character (`0`-`9` or `X`) of a 17-character VIN; its ninth character, the check itself, is not counted. */
 export function vinCheckChar(vin: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const c = vin.charCodeAt(i);
-    const letter = VIN_LETTERS.indexOf(vin[i] ?? "");
-    sum += (letter >= 0 ? VIN_LETTER_VALUES.charCodeAt(letter) - 48 : c - 48) * (VIN_WEIGHTS[i] ?? 0);
-  }
+  for (let i = 0; i < 17; i++) sum += (VIN_VALUES[vin.charCodeAt(i)] ?? 0) * (VIN_WEIGHTS[i] ?? 0);
   const r = sum % 11;
   return r === 10 ? "X" : String(r);
 }
