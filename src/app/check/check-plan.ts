@@ -184,7 +184,7 @@ export async function checkPlanCompiling(
     );
   }
   if (!partial && plan.config.flags.enableValidation)
-    out.push(...checkValidations(plan, docs.documents, compiled));
+    out.push(...(await checkValidations(plan, docs.documents, compiled)));
   return { diagnostics: out, ...(compiled ? { compiled } : {}) };
 }
 
