@@ -8,11 +8,15 @@ import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import type { Connector } from "../../src/connectors/connector.ts";
 import { isRowEncoder } from "../../src/connectors/worker-encoders.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 /**
  * How the suite reaches one connector's destinations: a fresh destination per test, the rows

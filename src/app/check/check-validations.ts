@@ -1,5 +1,5 @@
 import { isObject, type SourceDocument } from "../../config/index.ts";
-import { type CompiledPlan, parseSql } from "../../engine/index.ts";
+import { type CompiledPlan, loadSqlCompiler, type SqlCompiler } from "../../engine/index.ts";
 import {
   type Diagnostic,
   isRowforgeError,
@@ -36,6 +36,7 @@ export async function checkValidations(
   const out: Diagnostic[] = [];
   if (plan.validations.length === 0) return out;
   const quality = await loadQualityEngine();
+  const { parseSql } = await loadSqlCompiler();
   for (const config of plan.validations) {
     const doc = documentOf(config, plan, documents);
     for (const [dsName, entries] of Object.entries(config.dataSources)) {
@@ -47,7 +48,7 @@ export async function checkValidations(
           config.name === METADATA_VALIDATIONS ? sourceStep(plan, documents, dsName, entry) : undefined;
         entry.validations.forEach((v, j) => {
           const path = base ? [...base, "validations", j] : undefined;
-          for (const d of checkOne(quality, v, fields)) {
+          for (const d of checkOne(quality, parseSql, v, fields)) {
             const key = PROBLEM_KEYS.find((k) => {
               const value = v[k];
               return typeof value === "string"
@@ -78,6 +79,7 @@ export async function checkValidations(
 
 function checkOne(
   quality: QualityEngine,
+  parseSql: SqlCompiler["parseSql"],
   v: Validation,
   fields: readonly ReadField[] | undefined,
 ): Diagnostic[] {
@@ -123,7 +125,7 @@ function checkOne(
       note(e);
     }
   }
-  for (const n of v.nested) problems.push(...checkOne(quality, n, undefined));
+  for (const n of v.nested) problems.push(...checkOne(quality, parseSql, n, undefined));
   return problems;
 }
 
