@@ -19,8 +19,12 @@ import cassandra from "cassandra-driver";
 import { DEFAULT_CONCURRENCY } from "../src/connectors/cassandra/cassandra-options.ts";
 import { batchParameters } from "../src/connectors/cassandra/cassandra-values.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../src/engine/sql/index.ts";
 import { runChild } from "./child-run.ts";
 import { DEFAULT_ROUNDS } from "./rounds.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CLI = here("../bin/rowforge.js");

@@ -11,8 +11,12 @@ import { OUTPUT_KINDS } from "../src/app/output-kinds.ts";
 import { loadProject } from "../src/config/index.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
 import { generateStep } from "../src/engine/run/generate-step.ts";
+import { loadSqlCompiler } from "../src/engine/sql/index.ts";
 import { createPoolExecutor } from "../workers/pool-executor.ts";
 import { BASELINES } from "./baselines.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const NOW_MICROS = Date.UTC(2026, 10, 1) * 1000;
 const BATCH = 50_000;

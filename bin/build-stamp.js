@@ -7,9 +7,11 @@ const SOURCE_DIRS = ["src", "workers"];
 const SOURCE_FILES = ["package.json"];
 
 /**
- * The number of source files and the newest modification time among them (about 5 ms: every
- * start of the bundle pays it). The folders are walked one readdir at a time: Node's
- * `readdirSync(..., { recursive: true })` costs four times as much CPU on these ~900 files.
+ * The number of source files and the newest modification time among them (about 12 ms of CPU
+ * on these ~900 files: every start of the bundle pays it). The folders are walked one readdir
+ * at a time: Node's `readdirSync(..., { recursive: true })` costs four times as much CPU. Paths
+ * are joined with a "/" (which every platform's file system calls accept): path.join, which
+ * normalises each one, doubled the walk's cost.
  */
 export function sourceStamp(root) {
   let files = 0;
@@ -20,7 +22,7 @@ export function sourceStamp(root) {
   };
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, e.name);
+      const path = `${dir}/${e.name}`;
       if (e.isDirectory()) walk(path);
       else if (e.isFile() && !e.name.endsWith(".test.ts")) see(path);
     }

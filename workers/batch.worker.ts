@@ -1,5 +1,5 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
-import { type BatchResult, createPlanCache } from "../src/engine/index.ts";
+import { type BatchResult, type CompiledPlan, createPlanCache } from "../src/engine/index.ts";
 import { type TransferredError, transferError } from "../src/errors/index.ts";
 import type { BatchMessage, PlanUnknown } from "./batch-message.ts";
 import { runBatchTask } from "./run-batch-task.ts";
@@ -22,18 +22,30 @@ export default function generate(
   | TransferredError
   | Promise<ReturnType<typeof Piscina.move> | TransferredError> {
   try {
-    const compiled = plans.get(message.task.planKey) ?? (message.plan && plans.compile(message.plan));
-    if (!compiled) return { kind: "plan-unknown", planKey: message.task.planKey };
-    const result = runBatchTask(
-      compiled,
-      message.task,
-      message.reuse ? new Uint8Array(message.reuse) : undefined,
-    );
-    // Batches answer at once; a segment (Parquet's writer is asynchronous) when it is encoded.
-    return result instanceof Promise ? result.then(moved, transferError) : moved(result);
+    const compiled = plans.get(message.task.planKey);
+    if (compiled) return answer(compiled, message);
+    if (!message.plan) return { kind: "plan-unknown", planKey: message.task.planKey };
+    // A plan's first task on this thread: the engine code it needs (its SQL compiler) loads first.
+    return plans
+      .load(message.plan)
+      .then((c) => answer(c, message))
+      .catch(transferError);
   } catch (e) {
     return transferError(e);
   }
+}
+
+/** The task's result; batches answer at once, a segment (Parquet's writer is asynchronous) when it is encoded. */
+function answer(
+  compiled: CompiledPlan,
+  message: BatchMessage,
+): ReturnType<typeof Piscina.move> | Promise<ReturnType<typeof Piscina.move> | TransferredError> {
+  const result = runBatchTask(
+    compiled,
+    message.task,
+    message.reuse ? new Uint8Array(message.reuse) : undefined,
+  );
+  return result instanceof Promise ? result.then(moved, transferError) : moved(result);
 }
 
 /** The result with its bytes transferred rather than copied. */

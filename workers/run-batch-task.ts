@@ -1,4 +1,4 @@
-import { findRowEncoder } from "../src/connectors/worker-encoders.ts";
+import { isRowEncoder, loadedRowEncoder, loadRowEncoder } from "../src/connectors/worker-encoders.ts";
 import {
   type BatchResult,
   type BatchTask,
@@ -26,12 +26,16 @@ export function runBatchTask(
   reuse?: Uint8Array,
 ): BatchResult | Promise<BatchResult> {
   if (task.encode?.segmentRows !== undefined) return runSegmentTask(compiled, task, task.encode);
-  const direct = task.encode && runColumnTask(compiled, task, task.encode, reuse);
+  const rowEncoding = task.encode && isRowEncoder(task.encode.format);
+  // A database sink's encoder loads on the thread's first task of it.
+  if (rowEncoding && !loadedRowEncoder(task.encode!.format))
+    return loadRowEncoder(task.encode!.format).then(() => runBatchTask(compiled, task, reuse));
+  const direct = task.encode && !rowEncoding && runColumnTask(compiled, task, task.encode, reuse);
   if (direct) return direct;
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
   const { format, options } = task.encode;
-  const rowEncoder = findRowEncoder(format);
+  const rowEncoder = loadedRowEncoder(format);
   if (rowEncoder) {
     const out = new ByteSink(reuse ?? batch.numRows * 64);
     rowEncoder(out, batch, task.start, options);

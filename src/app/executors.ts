@@ -84,7 +84,7 @@ export function createInlineExecutor(overflow?: Overflow): BatchExecutor {
       if (!r) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
       // Each batch in a turn of its own: the previous batch's bytes go to the disk meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
-      const compiled = plans.compile(r);
+      const compiled = await plans.load(r);
       if (!overflow) return runBatchTask(compiled, task, task.encode ? free.pop() : undefined);
       const key = `${task.planKey}\u0000${task.stepId}`;
       const perRow = rowMs.get(key) ?? timeRows(compiled, task, maxTurnMs);

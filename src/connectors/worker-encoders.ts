@@ -1,10 +1,7 @@
 import type { RecordBatch } from "apache-arrow";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { ByteSink } from "../formats/arrow-values/byte-sink.ts";
-import { MESSAGE_FRAMES_FORMAT, writeMessageFrames } from "./messaging/message-frames.ts";
-import { writeLoadDataTsv } from "./mysql/load-data-tsv.ts";
-import { writeCopyBinary } from "./postgres/copy-binary.ts";
-import { writeCopyCsv } from "./postgres/copy-csv.ts";
+import { MESSAGE_FRAMES_FORMAT } from "./messaging/message-frames-format.ts";
 
 /**
  * Writes a batch's rows as the bytes a database sink sends as they are. `firstRow` is the
@@ -32,16 +29,51 @@ const named =
 /**
  * The encoders database sinks ask workers to run (`accepts: {encoded: {format: <name>}}`), so
  * the rows are encoded where they are generated, in parallel, and the sink only sends bytes.
- * Kept apart from the connectors (no drivers): workers load this file.
+ * Kept apart from the connectors (no drivers): workers load this file. Each encoder's module
+ * loads on a thread's first task that names it: a run of files loads none of them.
  */
-const ROW_ENCODERS: ReadonlyMap<string, RowEncoder> = new Map([
-  ["postgres-copy-csv", named((out, batch) => writeCopyCsv(out, batch))],
+const ROW_ENCODERS: ReadonlyMap<string, () => Promise<RowEncoder>> = new Map([
+  [
+    "postgres-copy-csv",
+    async () => {
+      const { writeCopyCsv } = await import("./postgres/copy-csv.ts");
+      return named((out, batch) => writeCopyCsv(out, batch));
+    },
+  ],
   [
     "postgres-copy-binary",
-    (out, batch, _firstRow, options) => writeCopyBinary(out, batch, (options.types ?? "").split(",")),
+    async (): Promise<RowEncoder> => {
+      const { writeCopyBinary } = await import("./postgres/copy-binary.ts");
+      return (out, batch, _firstRow, options) =>
+        writeCopyBinary(out, batch, (options.types ?? "").split(","));
+    },
   ],
-  ["mysql-load-data", named(writeLoadDataTsv)],
-  [MESSAGE_FRAMES_FORMAT, (out, batch, _firstRow, options) => writeMessageFrames(out, batch, options)],
+  ["mysql-load-data", async () => named((await import("./mysql/load-data-tsv.ts")).writeLoadDataTsv)],
+  [
+    MESSAGE_FRAMES_FORMAT,
+    async (): Promise<RowEncoder> => {
+      const { writeMessageFrames } = await import("./messaging/message-frames.ts");
+      return (out, batch, _firstRow, options) => writeMessageFrames(out, batch, options);
+    },
+  ],
 ]);
 
-export const findRowEncoder = (name: string): RowEncoder | undefined => ROW_ENCODERS.get(name);
+const loaded = new Map<string, RowEncoder>();
+
+/** Whether a task's format names a database sink's row encoder (not a file format). */
+export const isRowEncoder = (name: string): boolean => ROW_ENCODERS.has(name);
+
+/** The row encoder named, if its module has loaded on this thread (see loadRowEncoder). */
+export const loadedRowEncoder = (name: string): RowEncoder | undefined => loaded.get(name);
+
+/** The row encoder named, its module loaded on first use; undefined for a name that is not one. */
+export async function loadRowEncoder(name: string): Promise<RowEncoder | undefined> {
+  const load = ROW_ENCODERS.get(name);
+  if (!load) return undefined;
+  let encoder = loaded.get(name);
+  if (!encoder) {
+    encoder = await load();
+    loaded.set(name, encoder);
+  }
+  return encoder;
+}

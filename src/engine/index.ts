@@ -3,6 +3,9 @@
  * the workers and the scripts use of it. Nothing outside src/engine imports past this file
  * (test/structure/front-doors.test.ts checks it); tests beside the code may reach the module
  * they test.
+ *
+ * The SQL compiler is not behind this door: it loads with loadSqlCompiler() (or loadPlanCode()
+ * for a plan), and code that itself loads only with SQL imports it from ./sql-compiler.ts.
  */
 export {
   BUDGET_NAMES,
@@ -22,6 +25,7 @@ export {
   type PlanCompileOptions,
 } from "./compile/compile-plan.ts";
 export type { CompiledStep } from "./compile/compiled-step.ts";
+export { loadPlanCode } from "./compile/load-plan-code.ts";
 export { BUILTINS, expressionMaxLength, FAKER_TABLE } from "./faker/index.ts";
 export { GENERATOR_VERSION } from "./generator-version.ts";
 export { compileRegex, regexMaxLength } from "./regex/index.ts";
@@ -38,16 +42,13 @@ export { generateStep } from "./run/generate-step.ts";
 export { createPlanCache } from "./run/plan-cache.ts";
 export { planFakerPools } from "./run/plan-faker-pools.ts";
 export {
-  astChildren,
   type CompiledSql,
   compileOrdering,
-  compileSql,
+  loadSqlCompiler,
   type Ordering,
-  parseSql,
-  SQL_FUNCTION_FAMILIES,
   type SqlAst,
+  type SqlCompiler,
   type SqlRowContext,
   type SqlScope,
   type SqlValue,
-  sqlReferences,
 } from "./sql/index.ts";

@@ -1,4 +1,5 @@
-import { astChildren, type SqlAst } from "../engine/index.ts";
+import type { SqlAst } from "../engine/index.ts";
+import { astChildren } from "../engine/sql-compiler.ts";
 import { type DataType, DataTypes } from "../model/data-type.ts";
 import type { ReadShape } from "./batch-rows.ts";
 

@@ -4,6 +4,7 @@ import type { DataType } from "../model/data-type.ts";
 import type { FieldCheck } from "../model/validation.ts";
 import { type JsonSchemaTest, jsonSchemaOf } from "./json-schema-check.ts";
 import type { KlPartition } from "./kl-divergence.ts";
+import { sqlLiteral } from "./sql-literal.ts";
 import type { StatKind, StatSpec } from "./stat-check.ts";
 
 /** How one field check runs: a SQL boolean per row, a test of each value, a running comparison, an aggregate, or uniqueness. */
@@ -23,14 +24,6 @@ export type FieldCheckPlan =
       readonly description: string;
     }
   | { readonly kind: "unique"; readonly description: string };
-
-/** A YAML value as a Spark SQL literal. */
-export function sqlLiteral(v: unknown): string {
-  if (v === null || v === undefined) return "NULL";
-  if (typeof v === "number" || typeof v === "bigint") return String(v);
-  if (typeof v === "boolean") return v ? "true" : "false";
-  return `'${String(v).replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
-}
 
 const STATS: Readonly<Record<string, StatKind>> = {
   maxBetween: "max",

@@ -1,12 +1,5 @@
-import {
-  compileSql,
-  parseSql,
-  RowRandom,
-  type SqlRowContext,
-  type SqlScope,
-  type SqlValue,
-  sqlReferences,
-} from "../engine/index.ts";
+import { RowRandom, type SqlRowContext, type SqlScope, type SqlValue } from "../engine/index.ts";
+import { compileSql, parseSql, sqlReferences } from "../engine/sql-compiler.ts";
 import { RowforgeError } from "../errors/index.ts";
 import { type DataType, formatDataType } from "../model/data-type.ts";
 import type { ReadField, ReadShape } from "./batch-rows.ts";

@@ -1,5 +1,5 @@
 import type { SqlAst } from "../engine/index.ts";
-import { parseSql } from "../engine/index.ts";
+import { parseSql } from "../engine/sql-compiler.ts";
 import type { BatchRows, ReadField } from "./batch-rows.ts";
 import {
   lengthOf,

@@ -6,13 +6,17 @@ import { deletePlanData } from "../../src/app/runs/delete-plan-data.ts";
 import { recordOf } from "../../src/app/runs/record-run.ts";
 import { type RunResult, runPlan } from "../../src/app/runs/run-plan.ts";
 import type { Connector } from "../../src/connectors/connector.ts";
-import { findRowEncoder } from "../../src/connectors/worker-encoders.ts";
+import { isRowEncoder } from "../../src/connectors/worker-encoders.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { openStore } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 /**
  * How the suite reaches one connector's destinations: a fresh destination per test, the rows
@@ -134,7 +138,7 @@ export function connectorSuite(connector: Connector, fixture: ConnectorFixture):
       // Encoded text is the step's file format, or a database's own text (connectors/worker-encoders.ts).
       if (opened.accepts !== "arrow") {
         const encoded = opened.accepts.encoded.format;
-        assert.ok(encoded === format || findRowEncoder(encoded) !== undefined, `no encoder ${encoded}`);
+        assert.ok(encoded === format || isRowEncoder(encoded), `no encoder ${encoded}`);
       }
       await opened.write({ kind: "arrow", batch: step.batch(0, 300) }, 0);
       // What a run's byte limit counts: every sink counts what it took.

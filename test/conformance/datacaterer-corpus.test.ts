@@ -6,7 +6,11 @@ import { checkStepRunnable } from "../../src/app/check/check-step-runnable.ts";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { findSourceFiles, loadPlanFile, loadProject } from "../../src/config/index.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { CORPUS, CORPUS_MISSING, corpusAvailable } from "../support/shared-corpus.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 // References in the corpus that are broken in the corpus itself: plans naming task files
 // that are not in it, and connections that its application.conf does not define.

@@ -4,6 +4,7 @@ import { type Data, DataType, type Decimal, type RecordBatch } from "apache-arro
 import { createInlineExecutor } from "../../src/app/executors.ts";
 import { runPlan } from "../../src/app/runs/run-plan.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { decimalReader, decimalText, isValid } from "../../src/formats/arrow-values/arrow-cells.ts";
 import { ByteSink } from "../../src/formats/arrow-values/byte-sink.ts";
 import { jsonWriter } from "../../src/formats/arrow-values/json-renderer.ts";
@@ -11,6 +12,9 @@ import { dateText } from "../../src/formats/arrow-values/temporal-text.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { freshMysqlTable, mariadbFacts, mariadbJdbcUrl, mysqlQuery } from "../support/servers.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const ROWS = 500;
 const NULLS = "enableNull: true, nullProb: 0.2";

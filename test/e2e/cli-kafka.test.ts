@@ -4,10 +4,14 @@ import { test } from "node:test";
 import { OUTPUT_KINDS } from "../../src/app/output-kinds.ts";
 import { loadProject } from "../../src/config/index.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { consumeAll, createTopic, deleteTopic, freshTopic } from "../support/kafka-topics.ts";
 import { runCli } from "../support/run-cli.ts";
 import { kafkaFacts } from "../support/servers.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const NOW = "2026-11-01T00:00:00Z";
 const ROWS = 3000;

@@ -64,6 +64,25 @@ const METADATA_READERS = [
   "schema-registry/schema-registry-source.ts",
 ].map((file) => `src/metadata/${file}`);
 
+/**
+ * Code a plan loads only when it uses it, each with the module that stands for it: the SQL
+ * compiler (sql fields, validations), the quality engine (validations), the file readers
+ * (validations, reference steps), the row encoders of database and broker sinks.
+ */
+const ON_DEMAND: Readonly<Record<string, string>> = {
+  "the SQL compiler": "src/engine/sql/sql-compiler.ts",
+  "the SQL function library": "src/engine/sql/functions/index.ts",
+  "the Java-to-RE2 regex translation": "src/engine/java-regex/to-re2.ts",
+  "the quality engine": "src/quality/quality-engine.ts",
+  "the validation runner": "src/quality/run-validations.ts",
+  "the file readers": "src/connectors/file/read-file-rows.ts",
+  "the ORC reader": "src/formats/orc/read/orc-reader.ts",
+  "the message sinks' encoder": "src/connectors/messaging/message-frames.ts",
+  "PostgreSQL's COPY encoder": "src/connectors/postgres/copy-binary.ts",
+  "MariaDB's LOAD DATA encoder": "src/connectors/mysql/load-data-tsv.ts",
+  "the Great Expectations suite reader": "src/metadata/great-expectations/expectation-suite.ts",
+};
+
 /** What a start loaded: the packages, and rowforge's own source files (relative to the repository). */
 interface Loaded {
   readonly packages: Set<string>;
@@ -134,9 +153,18 @@ for (const mode of ["bundle", "source"] as const) {
 
   test(`sample -n 1 of a small file plan loads no database, broker, server or validator package (${mode})`, () => {
     const dir = fixtureDir({ "task.yaml": SMALL_TASK() });
-    const loaded = packagesLoaded(["sample", join(dir, "task.yaml"), "-n", "1", "--seed", "1"], mode);
+    const { packages, sources } = modulesLoaded(
+      ["sample", join(dir, "task.yaml"), "-n", "1", "--seed", "1"],
+      mode,
+    );
     assert.deepEqual(
-      HEAVY.filter((p) => loaded.has(p)),
+      HEAVY.filter((p) => packages.has(p)),
+      [],
+    );
+    assert.deepEqual(
+      Object.entries(ON_DEMAND)
+        .filter(([, file]) => sources.has(file))
+        .map(([what]) => what),
       [],
     );
   });
@@ -157,5 +185,42 @@ for (const mode of ["bundle", "source"] as const) {
       [...OTHER_CONNECTORS, ...METADATA_READERS].filter((f) => sources.has(f)),
       [],
     );
+    assert.deepEqual(
+      Object.entries(ON_DEMAND)
+        .filter(([, file]) => sources.has(file))
+        .map(([what]) => what),
+      [],
+      "a plan without sql fields or validations loads none of them",
+    );
+    assert.ok(!packages.has("re2js"), "re2js comes only with the SQL compiler");
+  });
+
+  test(`run of a plan with a sql field and a validation loads the SQL compiler and the quality engine, and checks the rows (${mode})`, () => {
+    const dir = fixtureDir({});
+    writeFileSync(
+      join(dir, "plan.yaml"),
+      `name: p
+dataSources:
+  - name: d
+    connection: {type: json, options: {path: ${JSON.stringify(join(dir, "out"))}}}
+    steps:
+      - name: people
+        count: {records: 100}
+        fields:
+          - {name: id, options: {regex: "P[0-9]{6}", isUnique: true}}
+          - {name: label, options: {sql: "concat(id, '-', upper('x'))"}}
+        validations:
+          - expr: "label LIKE 'P%-X'"
+`,
+    );
+    const args = ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+    const { sources } = modulesLoaded(args, mode);
+    for (const what of [
+      "the SQL compiler",
+      "the SQL function library",
+      "the quality engine",
+      "the validation runner",
+    ])
+      assert.ok(sources.has(ON_DEMAND[what]!), `${what} loaded`);
   });
 }

@@ -3,8 +3,12 @@ import { test } from "node:test";
 import { Table, tableToIPC } from "apache-arrow";
 import fc from "fast-check";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { exactJson, rowsJson } from "../support/rows.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const ACCOUNTS = `name: accounts_task
 steps:

@@ -5,8 +5,12 @@ import { createExecutor, createInlineExecutor, INLINE_BELOW_ROWS } from "../../s
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import type { BatchExecutor, BatchResult, EncodeSpec } from "../../src/engine/run/batch-task.ts";
 import { generateStep } from "../../src/engine/run/generate-step.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import { singleStepPlan, TEST_NOW_MICROS } from "../support/plans.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const FIELDS =
   "      - {name: id, options: {regex: 'ID[0-9]{6}', isUnique: true}}\n      - {name: n, options: {expression: '#{Name.firstName}'}}\n      - {name: y, type: int, options: {sql: 'length(n) + __index_inc'}}\n";

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { singleStepPlan, TEST_NOW_MICROS } from "../support/plans.ts";
 import { generateAll, type Row } from "../support/rows.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 async function rows(fields: string, records = 500): Promise<Row[]> {
   const plan = await singleStepPlan(fields, records);

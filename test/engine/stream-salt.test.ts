@@ -3,8 +3,12 @@ import { describe, it } from "node:test";
 import type { RecordBatch } from "apache-arrow";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import { withStreamSalt } from "../../src/engine/rng/index.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { planFrom, singleStepPlan, TEST_NOW_MICROS } from "../support/plans.ts";
 import { exactJson, rowsJson } from "../support/rows.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const FIELDS = `      - {name: id, options: {regex: "ACC[0-9]{8}", isUnique: true}}
       - {name: name, options: {expression: "#{Name.firstName} #{Name.lastName}"}}

@@ -4,12 +4,16 @@ import { test } from "node:test";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { RecordBatch } from "apache-arrow";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import { formatNames, requireFormat } from "../../src/formats/format-registry.ts";
 import { columnsOf } from "../support/arrow-expected.ts";
 import { assertSameValue } from "../support/compare-values.ts";
 import { encodeToFile } from "../support/encode-to-file.ts";
 import { planFrom, TEST_NOW_MICROS } from "../support/plans.ts";
 import { readWithPyarrow } from "../support/pyarrow.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const TASK = readFileSync(new URL("./readback.task.yaml", import.meta.url), "utf8");
 

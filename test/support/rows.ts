@@ -1,7 +1,11 @@
 import type { RecordBatch } from "apache-arrow";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
 import { TEST_NOW_MICROS } from "./plans.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 export type Row = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { isRowforgeError } from "../../errors/index.ts";
 import { METADATA_LOCATION_OPTIONS } from "../../metadata/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import { schemaFiles, validationSources } from "../../quality/index.ts";
+import { loadQualityEngine } from "../../quality/index.ts";
 
 /** The refusals of the access rules; any other problem is left to the check that owns it. */
 const REFUSALS = new Set(["RF_PATH_NOT_ALLOWED", "RF_URL_NOT_ALLOWED"]);
@@ -35,20 +35,25 @@ export async function checkPlanAccess(
     if (connector?.checkAccess) checks.push(() => connector.checkAccess!(r, access, "write"));
     for (const k of METADATA_LOCATION_OPTIONS) location(r.step.options[k], `${where}: ${k}`);
   }
-  for (const source of validationSources(plan, connections)) {
+  // The quality engine knows what validations read: loaded only for a plan that has some.
+  const quality = plan.validations.length > 0 ? await loadQualityEngine() : undefined;
+  for (const source of quality?.validationSources(plan, connections) ?? []) {
     const connector = await findConnector(source.step.format);
     if (connector?.checkAccess) checks.push(() => connector.checkAccess!(source.step, access, "read"));
   }
-  for (const config of plan.validations)
-    for (const [ds, entries] of Object.entries(config.dataSources))
-      entries.forEach((e, i) => {
-        const where = `validation "${config.name}" of ${ds}, entry ${i}`;
-        location(e.options.expectationsFile, `${where}: expectationsFile`);
-        if (e.waitCondition?.kind === "fileExists")
-          location(e.waitCondition.options.path, `${where}: wait path`);
-        if (e.waitCondition?.kind === "webhook") location(e.waitCondition.options.url, `${where}: wait url`);
-        for (const file of e.validations.flatMap(schemaFiles)) location(file, `${where}: schemaFile`);
-      });
+  if (quality)
+    for (const config of plan.validations)
+      for (const [ds, entries] of Object.entries(config.dataSources))
+        entries.forEach((e, i) => {
+          const where = `validation "${config.name}" of ${ds}, entry ${i}`;
+          location(e.options.expectationsFile, `${where}: expectationsFile`);
+          if (e.waitCondition?.kind === "fileExists")
+            location(e.waitCondition.options.path, `${where}: wait path`);
+          if (e.waitCondition?.kind === "webhook")
+            location(e.waitCondition.options.url, `${where}: wait url`);
+          for (const file of e.validations.flatMap(quality.schemaFiles))
+            location(file, `${where}: schemaFile`);
+        });
   const reports = plan.config.folders.generatedReportsFolderPath;
   if (reports !== undefined)
     checks.push(() => access.writable(reports, "configuration folder.generatedReportsFolderPath"));

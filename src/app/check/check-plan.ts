@@ -7,6 +7,7 @@ import {
 import {
   type CompiledPlan,
   compilePlan,
+  loadPlanCode,
   type PlanCompileOptions,
   resolveBudget,
 } from "../../engine/index.ts";
@@ -87,6 +88,7 @@ export async function checkPlanCompiling(
   const partial = o.partial ?? false;
   const out: Diagnostic[] = [];
   const options = o.compileOptions ?? checkCompileOptions(plan);
+  await loadPlanCode(plan);
   const compileWhole = (): { compiled: CompiledPlan } | { error: unknown } => {
     try {
       return { compiled: compilePlan(plan, options) };
@@ -184,7 +186,7 @@ export async function checkPlanCompiling(
     );
   }
   if (!partial && plan.config.flags.enableValidation)
-    out.push(...checkValidations(plan, docs.documents, compiled));
+    out.push(...(await checkValidations(plan, docs.documents, compiled)));
   return { diagnostics: out, ...(compiled ? { compiled } : {}) };
 }
 

@@ -35,14 +35,17 @@ interface ProjectPlan {
 export async function checkProject(load: ProjectLoad): Promise<Diagnostic[]> {
   const out = new DiagnosticList();
   for (const p of projectPlans(load)) out.add(await checkOne(load, p));
-  out.add(checkLooseValidations(load));
+  out.add(await checkLooseValidations(load));
   return out.list;
 }
 
 /** Validation files no plan uses (what `check` runs on its own): their expressions must parse. */
-function checkLooseValidations(load: ProjectLoad, loose = looseValidations(load)): Diagnostic[] {
+async function checkLooseValidations(
+  load: ProjectLoad,
+  loose = looseValidations(load),
+): Promise<Diagnostic[]> {
   if (loose.length === 0) return [];
-  return checkValidations(validationsPlan(loose, load.config, []), load.documents, undefined);
+  return await checkValidations(validationsPlan(loose, load.config, []), load.documents, undefined);
 }
 
 /** Validation files no plan of the project names. */
@@ -81,7 +84,7 @@ async function checkLooseValidationsReadingSuites(
       });
     }
   }
-  return [...problems, ...checkLooseValidations(load, expanded)];
+  return [...problems, ...(await checkLooseValidations(load, expanded))];
 }
 
 /** What `validate` read from the databases: per plan, the steps whose fields came from their tables. */

@@ -1,5 +1,5 @@
 import { isObject, type SourceDocument } from "../../config/index.ts";
-import { type CompiledPlan, parseSql } from "../../engine/index.ts";
+import { type CompiledPlan, loadSqlCompiler, type SqlCompiler } from "../../engine/index.ts";
 import {
   type Diagnostic,
   isRowforgeError,
@@ -11,12 +11,10 @@ import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { stepIdOf } from "../../model/step.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
 import {
-  aggExprText,
-  compileValidation,
   DEFAULT_CHECK_LIMITS,
-  fieldCheckPlan,
+  loadQualityEngine,
+  type QualityEngine,
   type ReadField,
-  readStepOf,
 } from "../../quality/index.ts";
 import { locateStep } from "./locate-step.ts";
 
@@ -28,25 +26,29 @@ const PROBLEM_KEYS = ["preFilterExpr", "expr", "aggExpr", "aggField", "groupByFi
  * them: validations of data the plan writes are compiled against the fields its steps write
  * (unknown fields with "did you mean", expressions that do not parse or type-check); others
  * (existing data read by `check`) have their expressions parsed. Kinds not run yet are warnings.
+ * The quality engine that compiles them loads only for a plan that has validations.
  */
-export function checkValidations(
+export async function checkValidations(
   plan: ResolvedPlan,
   documents: ReadonlyMap<string, SourceDocument>,
   compiled: CompiledPlan | undefined,
-): Diagnostic[] {
+): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
+  if (plan.validations.length === 0) return out;
+  const quality = await loadQualityEngine();
+  const { parseSql } = await loadSqlCompiler();
   for (const config of plan.validations) {
     const doc = documentOf(config, plan, documents);
     for (const [dsName, entries] of Object.entries(config.dataSources)) {
       entries.forEach((entry, i) => {
         const base = doc ? entryPath(doc, config, dsName, i) : undefined;
-        const fields = writtenFields(plan, compiled, dsName, entry);
+        const fields = writtenFields(quality, plan, compiled, dsName, entry);
         // Rules a metadata source stated (contract quality rules, expectations) are located at their step.
         const fromSource =
           config.name === METADATA_VALIDATIONS ? sourceStep(plan, documents, dsName, entry) : undefined;
         entry.validations.forEach((v, j) => {
           const path = base ? [...base, "validations", j] : undefined;
-          for (const d of checkOne(v, fields)) {
+          for (const d of checkOne(quality, parseSql, v, fields)) {
             const key = PROBLEM_KEYS.find((k) => {
               const value = v[k];
               return typeof value === "string"
@@ -75,7 +77,12 @@ export function checkValidations(
   return out;
 }
 
-function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diagnostic[] {
+function checkOne(
+  quality: QualityEngine,
+  parseSql: SqlCompiler["parseSql"],
+  v: Validation,
+  fields: readonly ReadField[] | undefined,
+): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const note = (e: unknown) => {
     if (!isRowforgeError(e)) throw e;
@@ -89,7 +96,7 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
   // Upstream validations join data read at run time, metric ones read the run's reports: their SQL must parse.
   if (fields && v.kind !== "upstream" && v.kind !== "metric") {
     try {
-      compileValidation(v, fields, DEFAULT_CHECK_LIMITS);
+      quality.compileValidation(v, fields, DEFAULT_CHECK_LIMITS);
     } catch (e) {
       note(e);
     }
@@ -98,7 +105,7 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
   const texts = [
     v.expr,
     v.preFilterExpr,
-    v.aggExpr && aggExprText(v.aggExpr, v.aggType ?? "count", v.aggField),
+    v.aggExpr && quality.aggExprText(v.aggExpr, v.aggType ?? "count", v.aggField),
     ...(v.joinFields?.length === 1 && v.joinFields[0]!.startsWith("expr:")
       ? [v.joinFields[0]!.slice(5)]
       : []),
@@ -113,12 +120,12 @@ function checkOne(v: Validation, fields: readonly ReadField[] | undefined): Diag
   }
   for (const c of v.checks) {
     try {
-      fieldCheckPlan(v.field ?? "", "x", c);
+      quality.fieldCheckPlan(v.field ?? "", "x", c);
     } catch (e) {
       note(e);
     }
   }
-  for (const n of v.nested) problems.push(...checkOne(n, undefined));
+  for (const n of v.nested) problems.push(...checkOne(quality, parseSql, n, undefined));
   return problems;
 }
 
@@ -143,13 +150,14 @@ function sourceStep(
 
 /** The fields a step of the plan writes to where the entry reads (same data source, same path), if one does. */
 function writtenFields(
+  quality: QualityEngine,
   plan: ResolvedPlan,
   compiled: CompiledPlan | undefined,
   dsName: string,
   entry: DataSourceValidation,
 ): readonly ReadField[] | undefined {
   if (!compiled) return undefined;
-  const read = readStepOf(plan, dsName, entry);
+  const read = quality.readStepOf(plan, dsName, entry);
   const step = plan.steps.find(
     (s) =>
       s.dataSourceName === dsName &&

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
 import { connectorFor } from "../../connectors/registry.ts";
-import { compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
+import { compilePlan, GENERATOR_VERSION, loadPlanCode, resolveBudget } from "../../engine/index.ts";
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import { type StepReport, stepFailure } from "../../model/step-report.ts";
@@ -43,6 +43,7 @@ export async function deletePlanData(
   await checkPlanAccess(given, o.access);
   const { plan } = await readSchemas(given, { access: o.access });
   // Compiling checks the plan and gives the insert order; nothing is generated.
+  await loadPlanCode(plan);
   const compiled = compilePlan(plan, {
     seed: plan.plan.sinkOptions.seed ?? "0",
     nowMicros: 0,

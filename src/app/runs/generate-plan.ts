@@ -1,7 +1,7 @@
 import { tableFromIPC } from "apache-arrow";
 import type { ResourceAccess } from "../../access/index.ts";
 import type { Leftover, StepSink } from "../../connectors/connector.ts";
-import { isDeliveringSink } from "../../connectors/messaging/message-sink.ts";
+import { isDeliveringSink } from "../../connectors/messaging/delivering-sink.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import { type RunTransaction, runTransaction } from "../../connectors/run-transaction.ts";
 import type { StepSessions } from "../../connectors/table/step-sessions.ts";

@@ -1,6 +1,12 @@
 import type { RecordBatch } from "apache-arrow";
 import type { GeneratedRun, StepHistory } from "../../connectors/connector.ts";
-import { type CompiledPlan, compilePlan, GENERATOR_VERSION, resolveBudget } from "../../engine/index.ts";
+import {
+  type CompiledPlan,
+  compilePlan,
+  GENERATOR_VERSION,
+  loadPlanCode,
+  resolveBudget,
+} from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { StepReport } from "../../model/step-report.ts";
@@ -63,6 +69,7 @@ export async function loadPlanHistory(
   // Children of reference steps drew their keys from the data read then; read it again (a
   // source changed since makes the step check refuse rather than delete other rows).
   const refs = records.length > 0 && plan.steps.some(isReference) ? await references() : {};
+  await loadPlanCode(plan);
   const compiledByRun = new Map<string, CompiledPlan>();
   const compiledFor = (r: ExecutionRecord): CompiledPlan => {
     let c = compiledByRun.get(r.id);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ResourceAccess } from "../../access/index.ts";
 import { connectorFor } from "../../connectors/registry.ts";
 import type { StepSessions } from "../../connectors/table/step-sessions.ts";
-import { compilePlan } from "../../engine/index.ts";
+import { compilePlan, loadPlanCode } from "../../engine/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { Connection } from "../../model/connection.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
@@ -127,5 +127,6 @@ async function compileRun(given: ResolvedPlan, options: PrepareRunOptions): Prom
   // Existing rows of reference parents are read first (async I/O); the engine picks from them.
   const references = await loadReferences(reading.plan, options.access, options.only);
   const facts = runFacts(reading.plan, options, references);
+  await loadPlanCode(reading.plan);
   return { ...facts, reading, compiled: compilePlan(reading.plan, facts.compileOptions) };
 }

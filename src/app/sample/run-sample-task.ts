@@ -1,3 +1,4 @@
+import { loadPlanCode } from "../../engine/index.ts";
 import { type ErrorCode, isRowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
 import { type Lru, lru } from "../../util/lru.ts";
@@ -49,6 +50,7 @@ export async function renderSample(
 ): Promise<SampleTaskResult> {
   const started = performance.now();
   try {
+    await loadPlanCode(plan);
     const samples = generateSample(plan, chosen, options);
     const ms = Math.round(performance.now() - started);
     const out: StepOutput[] = [];

@@ -9,7 +9,7 @@ import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
 import { loadReferences } from "../../app/schemas/load-references.ts";
 import { loadPlanFile } from "../../config/index.ts";
-import { resolveBudget } from "../../engine/index.ts";
+import { loadPlanCode, resolveBudget } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
@@ -190,6 +190,7 @@ async function render(
       .join(", ")})\n`;
     steps = steps.slice(0, 1);
   }
+  await loadPlanCode(seeded);
   const samples = generateSample(seeded, steps, {
     size: s.rows,
     fastMode: pooled,

@@ -23,8 +23,6 @@ import {
 } from "./file-sink.ts";
 import { acquireOutputLock, type OutputLock } from "./output-lock.ts";
 import { deleteFromManifests, lockPath, manifestFolder, removeIfEmpty } from "./output-manifest.ts";
-import { readFileReference } from "./read-file-reference.ts";
-import { readFileRows } from "./read-file-rows.ts";
 import { scanOutput } from "./scan-output.ts";
 import { createStdoutSink, STDOUT_PATH } from "./stdout-sink.ts";
 import { testFileConnection } from "./test-file-connection.ts";
@@ -66,8 +64,10 @@ export const fileConnector: PreparingConnector<PreparedFileStep> = {
     const opts = await placedOptions(step, access);
     if (opts.path !== STDOUT_PATH) await checkOutputPath(step.step.name, opts);
   },
-  readReference: (step, request) => readFileReference(prepare(step).options, step, request),
-  readBack: readFileRows,
+  readReference: async (step, request) =>
+    (await import("./read-file-reference.ts")).readFileReference(prepare(step).options, step, request),
+  // Reading files back (validations, `check`) loads the readers (ORC, Parquet, DuckDB's) on first use.
+  readBack: async (step, request) => (await import("./read-file-rows.ts")).readFileRows(step, request),
   async open(target) {
     const stepName = target.step.step.name;
     const { format } = prepare(target.step);

@@ -2,9 +2,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
 import type { MessageSlot } from "./message-slot.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 const text = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b).toString("utf8"));
 

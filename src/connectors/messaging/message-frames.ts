@@ -7,8 +7,7 @@ import { plainValueWriter } from "../../formats/arrow-values/plain-value-writer.
 import type { MessageSlot } from "./message-slot.ts";
 import { schemaValueWriter } from "./schema-values.ts";
 
-/** The workers' encoder for message parts (connectors/worker-encoders.ts), with its option. */
-export const MESSAGE_FRAMES_FORMAT = "message-frames";
+/** The option of the workers' encoder for message parts (MESSAGE_FRAMES_FORMAT). */
 export const slotsOption = (slots: readonly MessageSlot[]): Readonly<Record<string, string>> => ({
   slots: JSON.stringify(slots),
 });

@@ -1,23 +1,13 @@
 import { isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import type { DeliveryReport, LiveDelivery } from "../../model/delivery-report.ts";
 import type { LoadSchedule } from "../../model/load-schedule.ts";
-import type { SinkInput, SinkResult, StepSink } from "../connector.ts";
+import type { SinkInput, SinkResult } from "../connector.ts";
+import type { DeliveringSink } from "./delivering-sink.ts";
 import { DeliveryMetrics } from "./delivery-metrics.ts";
-import { MESSAGE_FRAMES_FORMAT, MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
+import { MessageFrames, slotsOption, writeMessageFrames } from "./message-frames.ts";
+import { MESSAGE_FRAMES_FORMAT } from "./message-frames-format.ts";
 import { type MessageTransport, outcomeOf } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";
-
-/** A step sink that also reports what it delivered (brokers, HTTP). */
-export interface DeliveringSink extends StepSink {
-  /** Counts and latencies so far (also after abort: what was sent before the step ended). */
-  delivery(): DeliveryReport;
-  live(): LiveDelivery;
-}
-
-/** Does this sink report deliveries? */
-export const isDeliveringSink = (sink: StepSink): sink is DeliveringSink =>
-  typeof (sink as Partial<DeliveringSink>).delivery === "function";
 
 export interface MessageSinkOptions {
   /** `step "x": topic t` — how errors name the step and its destination. */

@@ -10,18 +10,17 @@ import { childPosition as childPositionOf } from "../generators/positions.ts";
 import { uuidFromText } from "../generators/value-generators.ts";
 import { RowRandom } from "../rng/index.ts";
 import {
-  astReferences,
   type CompiledSql,
   castBound,
   checkDeepSize,
   checkValueSize,
   compileCast,
-  compileSqlAst,
-  parseSql,
   type SqlAst,
+  type SqlCompiler,
   type SqlRowContext,
   type SqlScope,
   type SqlValue,
+  sqlCompiler,
   stringBound,
   type ValueLimits,
   valueLimits,
@@ -365,15 +364,21 @@ function collectNested(
   });
 }
 
-/** Compiles a field's sql; errors name the step and the field. */
+type CompileSqlAst = SqlCompiler["compileSqlAst"];
+
+/**
+ * Compiles a field's sql; errors name the step and the field. The SQL compiler was loaded
+ * before the plan was compiled (loadPlanCode).
+ */
 function compileFieldSql(
   text: string,
-  scope: Parameters<typeof compileSqlAst>[2],
-  inputs: Parameters<typeof compileSqlAst>[3],
+  scope: Parameters<CompileSqlAst>[2],
+  inputs: Parameters<CompileSqlAst>[3],
   stepName: string,
   path: string,
-): { compiled: ReturnType<typeof compileSqlAst>; refs: string[]; ast: SqlAst } {
+): { compiled: ReturnType<CompileSqlAst>; refs: string[]; ast: SqlAst } {
   try {
+    const { astReferences, compileSqlAst, parseSql } = sqlCompiler();
     const ast = parseSql(text, inputs.limits);
     return { compiled: compileSqlAst(ast, text, scope, inputs), refs: astReferences(ast), ast };
   } catch (e) {

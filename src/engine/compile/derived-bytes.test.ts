@@ -6,7 +6,11 @@ import assert from "node:assert/strict";
 import { it } from "node:test";
 import { singleStepPlan, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import { DEFAULT_BUDGET } from "../budget/generation-budget.ts";
+import { loadSqlCompiler } from "../sql/index.ts";
 import { compilePlan } from "./compile-plan.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 /** Bytes per row of a one-step plan with a faker name, a count, an array of tags and one more field. */
 async function rowBytes(field: string): Promise<number> {

@@ -5,7 +5,8 @@ import { civilFromDays } from "../../util/calendar.ts";
 import type { Column } from "../columns/column.ts";
 import { columnFromValues, valueAt } from "../columns/column-values.ts";
 import { RowRandom } from "../rng/index.ts";
-import { compileSqlAst, parseSql, type SqlScope, type SqlValue } from "../sql/index.ts";
+import type { SqlScope, SqlValue } from "../sql/index.ts";
+import { compileSqlAst, parseSql } from "../sql/sql-compiler.ts";
 import { sqlKernel } from "./sql-kernels.ts";
 
 const fieldTypes: Record<string, DataType> = {

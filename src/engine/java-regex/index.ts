@@ -4,6 +4,8 @@
  * - "js-v": JavaScript syntax for the `v` flag, for the regex generator (engine/regex), with the
  *   position in the Java pattern of every output character;
  * - "re2": RE2 syntax for the linear-time engine (re2js) behind SQL's RLIKE, regexp_* and split.
+ * The regex generator takes the js-v side alone (to-js-v.ts), so the RE2 side and re2js load only
+ * with the SQL compiler.
  */
 import { type TranslatedRegex, toJsV } from "./to-js-v.ts";
 import { toRe2 } from "./to-re2.ts";

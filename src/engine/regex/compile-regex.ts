@@ -1,7 +1,8 @@
 import { type AST, RegExpParser, RegExpSyntaxError } from "@eslint-community/regexpp";
 import { RowforgeError } from "../../errors/index.ts";
 import { AsciiText } from "../../util/ascii-text.ts";
-import { translateJavaRegex } from "../java-regex/index.ts";
+// The translator's js-v target alone: its RE2 target (and re2js behind it) loads only with SQL.
+import { toJsV } from "../java-regex/to-js-v.ts";
 import type { RowRandom } from "../rng/index.ts";
 import { buildGenNode } from "./build-gen-node.ts";
 import type { GenNode } from "./gen-node.ts";
@@ -125,7 +126,7 @@ function parseJavaPattern(pattern: string): { ast: AST.Pattern; positions: reado
       { hint: "flatten the pattern: nested groups are rarely needed to describe generated values" },
     );
   }
-  const { source, positions } = translateJavaRegex(pattern, { target: "js-v" });
+  const { source, positions } = toJsV(pattern);
   try {
     return { ast: parser.parsePattern(source, 0, source.length, { unicodeSets: true }), positions };
   } catch (e) {

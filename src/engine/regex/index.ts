@@ -51,7 +51,7 @@
  * of its last participation (as Java; JavaScript clears it on each repetition).
  */
 
-export { type TranslatedRegex, translateJavaRegex } from "../java-regex/index.ts";
+export type { TranslatedRegex } from "../java-regex/index.ts";
 export {
   type CompileRegexOptions,
   compileRegex,

@@ -8,11 +8,15 @@ import { batchShape, toRecordBatch } from "../../engine/columns/to-arrow.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
 import type { CompiledStep } from "../../engine/compile/compiled-step.ts";
 import { GENERATOR_VERSION } from "../../engine/generator-version.ts";
+import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
 import { writeJsonBytes } from "../arrow-values/json-renderer.ts";
 import { writeJsonString } from "./column-json-writer.ts";
 import { ndjsonFormat } from "./ndjson-format.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 type Options = Record<string, string>;
 const OMIT: Options = { ignoreNullFields: "true" };

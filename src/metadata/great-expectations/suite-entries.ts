@@ -1,6 +1,5 @@
 import type { DataSourceValidation, ValidationConfig } from "../../model/validation.ts";
 import type { MetadataDocuments } from "../metadata-source.ts";
-import { suiteValidations } from "./expectation-suite.ts";
 
 const fold = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
 const isSuiteEntry = (options: Readonly<Record<string, string>>) =>
@@ -16,6 +15,7 @@ export const hasSuiteEntries = (configs: readonly ValidationConfig[]): boolean =
  * {expectationsFile: suite.json}`, with `metadataSourceType: greatExpectations` or none):
  * the suite's expectations are added to the entry's own validations, checked on the data the
  * entry reads. An expectation rowforge does not run is refused (RF_METADATA_RULE_UNSUPPORTED).
+ * The suite reader loads with the first suite entry: a plan without one never loads it.
  */
 export async function withSuiteEntries(
   configs: readonly ValidationConfig[],
@@ -33,6 +33,7 @@ export async function withSuiteEntries(
         }
         const where = `validation "${c.name}", data source ${ds} entry ${i}`;
         const doc = await docs.read(e.options.expectationsFile!, where);
+        const { suiteValidations } = await import("./expectation-suite.ts");
         const suite = suiteValidations(doc.value, `${where}: Great Expectations suite ${doc.path}`);
         expanded.push({ ...e, validations: [...e.validations, ...suite] });
       }

@@ -1,12 +1,15 @@
 import type { RecordBatch } from "apache-arrow";
 import { stringify } from "yaml";
 import { checkStepRunnable } from "../../../src/app/check/check-step-runnable.ts";
-import { compilePlan, resolveBudget } from "../../../src/engine/index.ts";
+import { compilePlan, loadSqlCompiler, resolveBudget } from "../../../src/engine/index.ts";
 import { fillFromMetadata } from "../../../src/metadata/fill-from-metadata.ts";
 import type { ResolvedStep } from "../../../src/model/resolved-plan.ts";
 import { OPEN_ACCESS } from "../open-access.ts";
 import { planFrom, TEST_NOW_MICROS } from "../plans.ts";
 import type { CorpusTask } from "./corpus-manifest.ts";
+
+// Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.
+await loadSqlCompiler();
 
 /** One step a document made (an OpenAPI operation, a contract table) and the rows it generated. */
 export interface GeneratedStep {

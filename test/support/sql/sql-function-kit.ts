@@ -4,14 +4,14 @@
  */
 
 import { RowRandom } from "../../../src/engine/rng/index.ts";
-import {
-  SQL_FUNCTIONS,
-  type SqlArg,
-  type SqlFunction,
-  type SqlRowContext,
-  type SqlRunInputs,
-  type SqlValue,
+import type {
+  SqlArg,
+  SqlFunction,
+  SqlRowContext,
+  SqlRunInputs,
+  SqlValue,
 } from "../../../src/engine/sql/index.ts";
+import { SQL_FUNCTIONS } from "../../../src/engine/sql/sql-compiler.ts";
 import { RowforgeError } from "../../../src/errors/index.ts";
 import { type DataType, DataTypes } from "../../../src/model/data-type.ts";
 

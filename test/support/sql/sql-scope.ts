@@ -4,16 +4,15 @@
  */
 
 import { RowRandom } from "../../../src/engine/rng/index.ts";
-import {
-  type CompiledSql,
-  compileSqlAstWith,
-  parseSql,
-  type SqlFunction,
-  type SqlRowContext,
-  type SqlRunInputs,
-  type SqlScope,
-  type SqlValue,
+import type {
+  CompiledSql,
+  SqlFunction,
+  SqlRowContext,
+  SqlRunInputs,
+  SqlScope,
+  SqlValue,
 } from "../../../src/engine/sql/index.ts";
+import { compileSqlAstWith, parseSql } from "../../../src/engine/sql/sql-compiler.ts";
 import { RowforgeError } from "../../../src/errors/index.ts";
 import type { DataType } from "../../../src/model/data-type.ts";
 import { parseDataType } from "../../../src/model/parse-data-type.ts";
