@@ -95,10 +95,7 @@ export function createRegexGenerator(
   if (type.kind === "string") {
     return {
       type,
-      fill(pos, out) {
-        const values = (out as { values: string[] }).values;
-        for (let i = 0; i < pos.length; i++) values[i] = regex.generate(rnd.at(pos[i]!));
-      },
+      fill: (pos, out) => regex.fillColumn(rnd, pos, (out as { values: string[] }).values),
     };
   }
   return { type, fill: (pos, out) => fillScalars(pos, out, (p) => regex.generate(rnd.at(p))) };

@@ -148,6 +148,23 @@ describe("compileRegex: determinism", () => {
     );
   });
 
+  it("fills a column with the strings generate gives for its rows, over many buffers' worth", () => {
+    // ASCII patterns (bytes gathered a kilobyte at a time, values of 1 to 200 characters), one
+    // beyond ASCII and one with a backreference (string by string).
+    for (const pattern of ["ACC[0-9]{8}", "[a-z]{1,200}@x\\.org", "", "[α-ω]{2,5}", "(a|b)\\1"]) {
+      const g = compileRegex(pattern);
+      const rnd = new RowRandom(91);
+      const pos = Float64Array.from({ length: 3000 }, (_, i) => (i * 7919) % 5003);
+      const values = new Array<string>(pos.length).fill("");
+      g.fillColumn(rnd, pos, values);
+      assert.deepEqual(
+        values,
+        [...pos].map((p) => g.generate(rnd.at(p))),
+        pattern,
+      );
+    }
+  });
+
   it("does not carry backreference captures across rows", () => {
     const g = compileRegex("(?:(a)|b)\\1");
     const rnd = new RowRandom(3);

@@ -1,5 +1,6 @@
 import { type AST, RegExpParser, RegExpSyntaxError } from "@eslint-community/regexpp";
 import { RowforgeError } from "../../errors/index.ts";
+import { AsciiBatch } from "../../util/ascii-batch.ts";
 import { AsciiText } from "../../util/ascii-text.ts";
 // The translator's js-v target alone: its RE2 target (and re2js behind it) loads only with SQL.
 import { toJsV } from "../java-regex/to-js-v.ts";
@@ -18,6 +19,11 @@ export interface RegexGenerator {
   readonly size: bigint;
   /** A matching string from the random draws of one row: the caller does rnd.at(row) first. */
   generate(rnd: RowRandom): string;
+  /**
+   * A column of such strings: values[i] is what generate gives after rnd.at(pos[i]), for every
+   * i of pos.
+   */
+  fillColumn(rnd: RowRandom, pos: Float64Array, values: string[]): void;
   /**
    * The index-th string of the pattern's space in a fixed order, for 0 <= index < size: distinct
    * indexes give distinct strings when the pattern is unambiguous.
@@ -148,6 +154,8 @@ class CompiledRegex implements RegexGenerator {
   readonly #sizeN: number;
   /** Where a pattern whose nodes all have put() builds its strings. */
   readonly #text = new AsciiText(64);
+  /** Where fillColumn gathers a column's strings of such a pattern, made strings a kilobyte at a time. */
+  readonly #batch = new AsciiBatch();
 
   constructor(pattern: string, root: GenNode, slotCount: number) {
     this.pattern = pattern;
@@ -163,6 +171,31 @@ class CompiledRegex implements RegexGenerator {
     const caps = this.#caps;
     if (caps.length > 0) caps.fill("");
     return this.#root.gen(rnd, caps);
+  }
+
+  /**
+   * A pattern whose nodes all have put() writes each string's bytes (as generate does) and
+   * gathers them in one buffer that is decoded once per kilobyte: for `ACC[0-9]{8}` a third of
+   * the time of making each value a string of its own (AsciiText.text).
+   */
+  fillColumn(rnd: RowRandom, pos: Float64Array, values: string[]): void {
+    const put = this.#root.put;
+    if (put === undefined) {
+      for (let i = 0; i < pos.length; i++) values[i] = this.generate(rnd.at(pos[i]!));
+      return;
+    }
+    const text = this.#text;
+    const batch = this.#batch;
+    batch.begin(values);
+    for (let i = 0; i < pos.length; i++) {
+      const len = put(rnd.at(pos[i]!), text, 0);
+      const at = batch.room(len);
+      const from = text.bytes;
+      const to = batch.bytes;
+      for (let k = 0; k < len; k++) to[at + k] = from[k]!;
+      batch.push(len);
+    }
+    batch.end();
   }
 
   nth(index: number | bigint): string {

@@ -500,7 +500,13 @@ export function fieldsWriter(
         return;
       }
       for (let k = 0; k < count; k++) {
-        out.bytes(openers[k]!);
+        const opener = openers[k]!;
+        const n = opener.length;
+        out.ensure(n);
+        const buf = out.buf;
+        const p = out.pos;
+        for (let j = 0; j < n; j++) buf[p + j] = opener[j]!;
+        out.pos = p + n;
         children[k]!.write(out, i);
       }
       out.byte(125);
