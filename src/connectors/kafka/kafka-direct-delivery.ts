@@ -55,7 +55,8 @@ export async function directKafkaDelivery(
     },
     { value: parts.value, key: parts.key, headers: parts.headers },
     {
-      crc32c: lib.crc32c,
+      // Through a one-buffer DynamicBuffer: the client's CRC copies a plain Buffer first.
+      crc32c: (bytes) => lib.crc32c(lib.Writer.create().append(bytes).dynamicBuffer),
       createWriter: () => lib.Writer.create(),
       parseResponse: parsers[version as keyof typeof parsers].parseResponse,
     },

@@ -1,6 +1,11 @@
 import type { Connection, Producer, Writer } from "@platformatic/kafka";
 import type { MessageFrames } from "../messaging/message-frames.ts";
-import { type BatchStamp, ProduceRequestEncoder, type RecordSlots } from "./produce-request-encoder.ts";
+import {
+  type BatchStamp,
+  type EncodedRequest,
+  ProduceRequestEncoder,
+  type RecordSlots,
+} from "./produce-request-encoder.ts";
 
 /** What the lanes need from @platformatic/kafka (loaded with the first producer, not at start). */
 export interface ProduceLibrary {
@@ -35,6 +40,8 @@ const SEQUENCE_WRAP = 2 ** 31;
 interface Lane {
   sequence: number;
   inFlight: number;
+  /** Settles once the send before handed all its requests to the connection. */
+  turn: Promise<void>;
   /** Who waits for a request slot, first come first served (their batches keep the rows' order). */
   readonly waiting: (() => void)[];
 }
@@ -100,7 +107,7 @@ export class ProduceLanes {
   private lane(partition: number): Lane {
     let lane = this.lanes.get(partition);
     if (!lane) {
-      lane = { sequence: 0, inFlight: 0, waiting: [] };
+      lane = { sequence: 0, inFlight: 0, turn: Promise.resolve(), waiting: [] };
       this.lanes.set(partition, lane);
     }
     return lane;
@@ -180,53 +187,75 @@ export class ProduceLanes {
   ): Promise<LaneOutcome> {
     const lane = this.lane(partition);
     const requests: Promise<void>[] = [];
-    let acknowledged = 0;
-    let error: unknown;
-    for (let k = from; k < to && error === undefined; ) {
-      await this.acquire(lane);
-      let connection: Connection;
-      try {
-        connection = await this.leader(partition);
-      } catch (e) {
-        this.release(lane);
-        error = e;
-        break;
+    const outcome: { acknowledged: number; error?: unknown } = { acknowledged: 0 };
+    // Sends hand their requests over one after another, in the order they were called.
+    const before = lane.turn;
+    let handedOver = (): void => {};
+    lane.turn = new Promise<void>((resolve) => {
+      handedOver = resolve;
+    });
+    await before;
+    try {
+      for (let k = from; k < to && outcome.error === undefined; ) {
+        await this.acquire(lane);
+        let connection: Connection;
+        try {
+          connection = await this.leader(partition);
+        } catch (e) {
+          this.release(lane);
+          outcome.error ??= e;
+          break;
+        }
+        const encoded = this.encode(lane, frames, rows, k, to, partition);
+        k += encoded.records;
+        requests.push(
+          this.request(connection, partition, encoded.bytes)
+            .then(
+              () => {
+                outcome.acknowledged += encoded.records;
+              },
+              (e: unknown) => {
+                outcome.error ??= e;
+                this.leaders.delete(partition);
+              },
+            )
+            .finally(() => {
+              if (this.buffers.length < MAX_IN_FLIGHT_PER_PARTITION * 2) this.buffers.push(encoded.buffer);
+              this.release(lane);
+            }),
+        );
       }
-      // Encoded and handed to the connection at once: requests leave in sequence order.
-      const { producer } = this.o;
-      const stamp: BatchStamp = producer
-        ? { ...producer, baseSequence: lane.sequence }
-        : { producerId: -1n, producerEpoch: -1, baseSequence: -1 };
-      const encoded = this.encoder.encode(
-        this.buffers.pop(),
-        frames,
-        rows,
-        k,
-        to,
-        partition,
-        stamp,
-        this.o.batchBytes,
-      );
-      if (producer) lane.sequence = (lane.sequence + encoded.records) % SEQUENCE_WRAP;
-      k += encoded.records;
-      requests.push(
-        this.request(connection, partition, encoded.bytes)
-          .then(
-            () => {
-              acknowledged += encoded.records;
-            },
-            (e: unknown) => {
-              error ??= e;
-              this.leaders.delete(partition);
-            },
-          )
-          .finally(() => {
-            if (this.buffers.length < MAX_IN_FLIGHT_PER_PARTITION * 2) this.buffers.push(encoded.buffer);
-            this.release(lane);
-          }),
-      );
+    } finally {
+      handedOver();
     }
     await Promise.all(requests);
-    return error === undefined ? { acknowledged } : { acknowledged, error };
+    return outcome;
+  }
+
+  /** The next request of a partition's rows, stamped with the partition's next sequence number. */
+  private encode(
+    lane: Lane,
+    frames: MessageFrames,
+    rows: Int32Array | null,
+    from: number,
+    to: number,
+    partition: number,
+  ): EncodedRequest {
+    const { producer } = this.o;
+    const stamp: BatchStamp = producer
+      ? { ...producer, baseSequence: lane.sequence }
+      : { producerId: -1n, producerEpoch: -1, baseSequence: -1 };
+    const encoded = this.encoder.encode(
+      this.buffers.pop(),
+      frames,
+      rows,
+      from,
+      to,
+      partition,
+      stamp,
+      this.o.batchBytes,
+    );
+    if (producer) lane.sequence = (lane.sequence + encoded.records) % SEQUENCE_WRAP;
+    return encoded;
   }
 }
