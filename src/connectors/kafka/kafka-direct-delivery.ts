@@ -44,6 +44,7 @@ export async function directKafkaDelivery(
   const lanes = new ProduceLanes(
     producer,
     {
+      where: o.where,
       topic,
       acks: o.acks,
       timeoutMs: o.requestTimeoutSeconds * 1000,

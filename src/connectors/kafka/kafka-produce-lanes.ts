@@ -1,4 +1,5 @@
 import type { Connection, Producer, Writer } from "@platformatic/kafka";
+import { RowforgeError } from "../../errors/index.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
 import {
   type BatchStamp,
@@ -16,6 +17,8 @@ export interface ProduceLibrary {
 }
 
 export interface LaneOptions {
+  /** How errors name the step and its destination. */
+  readonly where: string;
   readonly topic: string;
   readonly acks: number;
   readonly timeoutMs: number;
@@ -140,7 +143,14 @@ export class ProduceLanes {
     });
     const id = metadata.topics.get(topic)?.partitions[partition]?.leader;
     const broker = id === undefined ? undefined : metadata.brokers.get(id);
-    if (broker === undefined) throw new Error(`topic "${topic}" has no leader for partition ${partition}`);
+    if (broker === undefined)
+      throw new RowforgeError(
+        "RF_DELIVERY_FAILED",
+        `${this.o.where}: the brokers name no leader for partition ${partition} of topic "${topic}"`,
+        {
+          hint: "check that the topic's partitions have a live leader (kafka-topics --describe), then run again",
+        },
+      );
     const connection = await this.producer.connections.get(broker);
     this.leaders.set(partition, connection);
     return connection;

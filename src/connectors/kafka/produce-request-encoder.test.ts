@@ -68,7 +68,14 @@ describe("produce request encoder", () => {
   const rows: Row[] = [
     { value: '{"id":0}', key: "k0", headers: [["trace", "t0"]] },
     { value: null, key: "k1", headers: null },
-    { value: "", key: null, headers: [["a", null], ["é", "ü"]] },
+    {
+      value: "",
+      key: null,
+      headers: [
+        ["a", null],
+        ["é", "ü"],
+      ],
+    },
     { value: "x".repeat(300), key: "k3", headers: [] },
   ];
   const encoder = new ProduceRequestEncoder("topic-é", { value: 0, key: 1, headers: 2 }, -1, 30_000, crc32c);
