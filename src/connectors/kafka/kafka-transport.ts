@@ -20,9 +20,10 @@ const RECORD_OVERHEAD = 24;
 /**
  * Sends a step's rows as Kafka records through one @platformatic/kafka producer: each send
  * (the sink's chunk of rows) becomes produce requests of at most `batchBytes` each, in flight
- * together; the client retries what fails (its `retries`), and what still fails ends the step
- * with the count of records the broker acknowledged. Nothing is copied: keys, values and
- * headers are views of the frames (which the sink copied once for the batch).
+ * together; failures are retried (`retries`), and what still fails ends the step with the
+ * count of records the broker acknowledged. A step with one topic and no compression has its
+ * requests encoded straight from the frames (kafka-direct-delivery); otherwise the client
+ * builds them from messages whose keys, values and headers are views of the frames.
  */
 export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts): Promise<MessageTransport> {
   // The client library loads with the first producer, not at every start.
