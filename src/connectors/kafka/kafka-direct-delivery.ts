@@ -1,6 +1,7 @@
 import type { Producer } from "@platformatic/kafka";
 import type { MessageFrames } from "../messaging/message-frames.ts";
 import { partBuffer } from "../messaging/part-buffer.ts";
+import { CLIENT_ID } from "./kafka-client.ts";
 import { kafkaError } from "./kafka-errors.ts";
 import type { KafkaMessageParts } from "./kafka-message-parts.ts";
 import type { KafkaOptions } from "./kafka-options.ts";
@@ -8,8 +9,13 @@ import { type LaneOutcome, ProduceLanes } from "./kafka-produce-lanes.ts";
 import { partitionOf, partitionOutOfRange, rowName } from "./kafka-row-partition.ts";
 import { FIRST_FLEXIBLE_PRODUCE_VERSION } from "./produce-request-encoder.ts";
 
-/** Sends rows [from, to) of the frames and says how many records the broker acknowledged. */
-export type KafkaDelivery = (frames: MessageFrames, from: number, to: number) => Promise<LaneOutcome>;
+/** How a step's rows reach the broker. */
+export interface KafkaDelivery {
+  /** Sends rows [from, to) of the frames and says how many records the broker acknowledged. */
+  send(frames: MessageFrames, from: number, to: number): Promise<LaneOutcome>;
+  /** Closes what it opened of its own (the producer is closed by the transport). */
+  close(): Promise<void>;
+}
 
 type KafkaLibrary = typeof import("@platformatic/kafka");
 
@@ -29,7 +35,8 @@ export async function directKafkaDelivery(
 ): Promise<KafkaDelivery | undefined> {
   const topic = o.topic;
   if (topic === undefined || partitions === undefined || parts.topic >= 0) return undefined;
-  if (o.compression !== "none" || o.acks === 0) return undefined;
+  // The requests go over plain sockets of their own: TLS and SASL logins stay with the client.
+  if (o.compression !== "none" || o.acks === 0 || o.tls || o.sasl) return undefined;
   let producerInfo: { producerId: bigint; producerEpoch: number } | undefined;
   let version: number;
   try {
@@ -51,6 +58,8 @@ export async function directKafkaDelivery(
       batchBytes: o.batchBytes,
       retries: o.retries,
       retryDelayMs: 250,
+      connectTimeoutMs: o.connectTimeoutSeconds * 1000,
+      clientId: CLIENT_ID,
       version,
       producer: producerInfo,
     },
@@ -58,12 +67,21 @@ export async function directKafkaDelivery(
     {
       // Through a one-buffer DynamicBuffer: the client's CRC copies a plain Buffer first.
       crc32c: (bytes) => lib.crc32c(lib.Writer.create().append(bytes).dynamicBuffer),
-      createWriter: () => lib.Writer.create(),
-      parseResponse: parsers[version as keyof typeof parsers].parseResponse,
+      networkError: (message, cause) =>
+        new lib.NetworkError(message, cause instanceof Error ? { cause } : {}),
+      timeoutError: (message) => new lib.TimeoutError(message),
+      parseResponse: (correlationId, apiKey, apiVersion, body) =>
+        parsers[version as keyof typeof parsers].parseResponse(
+          correlationId,
+          apiKey,
+          apiVersion,
+          lib.Reader.from(body),
+        ),
     },
   );
+  const close = () => lanes.close();
   if (partitions === 1 && parts.partition < 0)
-    return (frames, from, to) => lanes.send(frames, null, from, to, 0);
+    return { send: (frames, from, to) => lanes.send(frames, null, from, to, 0), close };
 
   let roundRobin = 0;
   const partitionOfRow = (frames: MessageFrames, row: number): number => {
@@ -81,7 +99,7 @@ export async function directKafkaDelivery(
     return roundRobin++ % partitions;
   };
 
-  return async (frames, from, to) => {
+  const send = async (frames: MessageFrames, from: number, to: number): Promise<LaneOutcome> => {
     // Rows grouped by partition, in their order (a counting sort).
     const n = to - from;
     const of = new Int32Array(n);
@@ -110,4 +128,5 @@ export async function directKafkaDelivery(
     }
     return error === undefined ? { acknowledged } : { acknowledged, error };
   };
+  return { send, close };
 }

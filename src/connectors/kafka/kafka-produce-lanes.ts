@@ -1,20 +1,13 @@
-import type { Connection, Producer, Writer } from "@platformatic/kafka";
+import type { Producer } from "@platformatic/kafka";
 import { RowforgeError } from "../../errors/index.ts";
 import type { MessageFrames } from "../messaging/message-frames.ts";
+import { ProduceSocket, type ProduceSocketLibrary } from "./kafka-produce-socket.ts";
 import {
   type BatchStamp,
   type EncodedRequest,
   ProduceRequestEncoder,
   type RecordSlots,
 } from "./produce-request-encoder.ts";
-
-/** What the lanes need from @platformatic/kafka (loaded with the first producer, not at start). */
-export interface ProduceLibrary {
-  readonly crc32c: (bytes: Buffer) => number;
-  readonly createWriter: () => Writer;
-  /** The Produce response parser of the version the lanes speak. */
-  readonly parseResponse: Parameters<Connection["send"]>[3];
-}
 
 export interface LaneOptions {
   /** How errors name the step and its destination. */
@@ -25,6 +18,8 @@ export interface LaneOptions {
   readonly batchBytes: number;
   readonly retries: number;
   readonly retryDelayMs: number;
+  readonly connectTimeoutMs: number;
+  readonly clientId: string;
   /** The Produce version (9 to 11: the same request layout). */
   readonly version: number;
   /** The idempotent producer's id and epoch; undefined when the step is not idempotent. */
@@ -36,7 +31,6 @@ export interface LaneOptions {
  * (the broker keeps the last five batches of each producer to tell a retry from a new batch).
  */
 export const MAX_IN_FLIGHT_PER_PARTITION = 5;
-const PRODUCE_API_KEY = 0;
 /** Sequence numbers wrap at the int32 maximum (as Kafka's own producer does). */
 const SEQUENCE_WRAP = 2 ** 31;
 
@@ -88,18 +82,20 @@ function duplicate(e: unknown): boolean {
  */
 export class ProduceLanes {
   private readonly lanes = new Map<number, Lane>();
-  private readonly leaders = new Map<number, Connection>();
+  private readonly leaders = new Map<number, ProduceSocket>();
+  /** Each leader broker's socket, by host:port. */
+  private readonly sockets = new Map<string, Promise<ProduceSocket>>();
   private readonly buffers: Buffer[] = [];
   private readonly encoder: ProduceRequestEncoder;
   private readonly producer: Producer<Buffer, Buffer, Buffer, Buffer>;
   private readonly o: LaneOptions;
-  private readonly lib: ProduceLibrary;
+  private readonly lib: ProduceSocketLibrary & { readonly crc32c: (bytes: Buffer) => number };
 
   constructor(
     producer: Producer<Buffer, Buffer, Buffer, Buffer>,
     o: LaneOptions,
     slots: RecordSlots,
-    lib: ProduceLibrary,
+    lib: ProduceSocketLibrary & { readonly crc32c: (bytes: Buffer) => number },
   ) {
     this.producer = producer;
     this.o = o;
@@ -131,10 +127,10 @@ export class ProduceLanes {
     else lane.inFlight--;
   }
 
-  /** The connection to the partition's leader (looked up again after a failure). */
-  private async leader(partition: number, refresh = false): Promise<Connection> {
+  /** The socket to the partition's leader (looked up again after a failure). */
+  private async leader(partition: number, refresh = false): Promise<ProduceSocket> {
     const known = refresh ? undefined : this.leaders.get(partition);
-    if (known) return known;
+    if (known?.open) return known;
     const { topic } = this.o;
     const metadata = await this.producer.metadata({
       topics: [topic],
@@ -151,37 +147,51 @@ export class ProduceLanes {
           hint: "check that the topic's partitions have a live leader (kafka-topics --describe), then run again",
         },
       );
-    const connection = await this.producer.connections.get(broker);
-    this.leaders.set(partition, connection);
-    return connection;
+    const at = `${broker.host}:${broker.port}`;
+    let socket = this.sockets.get(at);
+    if (!socket || !(await socket.catch(() => undefined))?.open) {
+      socket = ProduceSocket.open(
+        {
+          host: broker.host,
+          port: broker.port,
+          clientId: this.o.clientId,
+          version: this.o.version,
+          connectTimeoutMs: this.o.connectTimeoutMs,
+          requestTimeoutMs: this.o.timeoutMs,
+        },
+        this.lib,
+      );
+      this.sockets.set(at, socket);
+    }
+    const open = await socket;
+    this.leaders.set(partition, open);
+    return open;
   }
 
   /** Sends one request's bytes, retrying them as they are; resolves once the broker wrote them. */
-  private request(connection: Connection, partition: number, bytes: Buffer): Promise<void> {
+  private request(socket: ProduceSocket, partition: number, bytes: Buffer): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const attempt = (n: number, c: Connection): void => {
-        const payload = this.lib.createWriter().append(bytes);
-        c.send(
-          PRODUCE_API_KEY,
-          this.o.version,
-          () => payload,
-          this.lib.parseResponse,
-          true,
-          true,
-          (e) => {
-            if (!e || duplicate(e)) return resolve();
-            if (n >= this.o.retries || !retriable(e)) return reject(e);
-            setTimeout(
-              () => {
-                this.leader(partition, true).then((again) => attempt(n + 1, again), reject);
-              },
-              this.o.retryDelayMs * 2 ** n,
-            );
-          },
-        );
+      const attempt = (n: number, s: ProduceSocket): void => {
+        s.send(bytes).then(resolve, (e: unknown) => {
+          if (duplicate(e)) return resolve();
+          if (n >= this.o.retries || !retriable(e)) return reject(e);
+          setTimeout(
+            () => {
+              this.leader(partition, true).then((again) => attempt(n + 1, again), reject);
+            },
+            this.o.retryDelayMs * 2 ** n,
+          );
+        });
       };
-      attempt(0, connection);
+      attempt(0, socket);
     });
+  }
+
+  /** Closes the sockets (what still waits fails). */
+  async close(): Promise<void> {
+    for (const socket of this.sockets.values()) (await socket.catch(() => undefined))?.close();
+    this.sockets.clear();
+    this.leaders.clear();
   }
 
   /**
@@ -208,9 +218,9 @@ export class ProduceLanes {
     try {
       for (let k = from; k < to && outcome.error === undefined; ) {
         await this.acquire(lane);
-        let connection: Connection;
+        let socket: ProduceSocket;
         try {
-          connection = await this.leader(partition);
+          socket = await this.leader(partition);
         } catch (e) {
           this.release(lane);
           outcome.error ??= e;
@@ -219,7 +229,7 @@ export class ProduceLanes {
         const encoded = this.encode(lane, frames, rows, k, to, partition);
         k += encoded.records;
         requests.push(
-          this.request(connection, partition, encoded.bytes)
+          this.request(socket, partition, encoded.bytes)
             .then(
               () => {
                 outcome.acknowledged += encoded.records;

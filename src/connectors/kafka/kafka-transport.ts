@@ -141,7 +141,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
   };
 
   /** Each send's messages built by the client, in requests of at most batchBytes sent together. */
-  const clientDelivery: KafkaDelivery = async (frames, from, to) => {
+  const clientSend: KafkaDelivery["send"] = async (frames, from, to) => {
     const groups = groupsOf(frames, from, to);
     const settled = await Promise.allSettled(
       groups.map((messages) => producer.send({ messages, autocreateTopics: true })),
@@ -156,7 +156,10 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
   };
   let deliver: KafkaDelivery;
   try {
-    deliver = (await directKafkaDelivery(lib, producer, o, parts, partitions)) ?? clientDelivery;
+    deliver = (await directKafkaDelivery(lib, producer, o, parts, partitions)) ?? {
+      send: clientSend,
+      close: async () => {},
+    };
   } catch (e) {
     await producer.close(true).catch(() => {});
     throw e;
@@ -175,7 +178,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     async send(frames, from, to): Promise<SendOutcome> {
       if (broken) throw broken;
       attempted += to - from;
-      const { acknowledged: ok, error: failure } = await deliver(frames, from, to);
+      const { acknowledged: ok, error: failure } = await deliver.send(frames, from, to);
       acknowledged += ok;
       if (failure === undefined) return { acknowledged: ok, failed: 0 };
       const error = kafkaError(failure, o, doing());
@@ -185,6 +188,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
       return { acknowledged: ok, failed: to - from - ok, error: error.message };
     },
     async close() {
+      await deliver.close();
       if (broken) {
         await producer.close(true).catch(() => {});
         throw new RowforgeError(
@@ -195,6 +199,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
       await producer.close();
     },
     async abort() {
+      await deliver.close();
       await producer.close(true);
     },
   };
