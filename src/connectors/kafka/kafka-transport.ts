@@ -4,9 +4,11 @@ import type { MessageFrames } from "../messaging/message-frames.ts";
 import type { MessageTransport, SendOutcome } from "../messaging/message-transport.ts";
 import { partBuffer } from "../messaging/part-buffer.ts";
 import { bounded, clientOptions } from "./kafka-client.ts";
+import { directKafkaDelivery, type KafkaDelivery } from "./kafka-direct-delivery.ts";
 import { brokersText, kafkaError } from "./kafka-errors.ts";
 import type { KafkaMessageParts } from "./kafka-message-parts.ts";
 import type { KafkaOptions } from "./kafka-options.ts";
+import { partitionOf, partitionOutOfRange, rowName } from "./kafka-row-partition.ts";
 
 type Message = MessageToProduce<Buffer, Buffer, Buffer, Buffer>;
 
@@ -15,31 +17,18 @@ const NULL_BYTES = null as unknown as Buffer;
 /** Bytes a record costs beyond its key, value and headers (record header, varints), roughly. */
 const RECORD_OVERHEAD = 24;
 
-/** A frame part as a Buffer over the same bytes (no copy). */
-
-/** A partition number written as ASCII digits (a frame's text part); NaN when it is not one. */
-function partitionOf(u: Uint8Array): number {
-  if (u.byteLength === 0 || u.byteLength > 10) return Number.NaN;
-  let n = 0;
-  for (let k = 0; k < u.byteLength; k++) {
-    const d = u[k]! - 48;
-    if (d < 0 || d > 9) return Number.NaN;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
 /**
  * Sends a step's rows as Kafka records through one @platformatic/kafka producer: each send
  * (the sink's chunk of rows) becomes produce requests of at most `batchBytes` each, in flight
- * together; the client retries what fails (its `retries`), and what still fails ends the step
- * with the count of records the broker acknowledged. Nothing is copied: keys, values and
- * headers are views of the frames (which the sink copied once for the batch).
+ * together; failures are retried (`retries`), and what still fails ends the step with the
+ * count of records the broker acknowledged. A step with one topic and no compression has its
+ * requests encoded straight from the frames (kafka-direct-delivery); otherwise the client
+ * builds them from messages whose keys, values and headers are views of the frames.
  */
 export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts): Promise<MessageTransport> {
   // The client library loads with the first producer, not at every start.
-  const { Producer } = await import("@platformatic/kafka");
-  const producer = new Producer<Buffer, Buffer, Buffer, Buffer>({
+  const lib = await import("@platformatic/kafka");
+  const producer = new lib.Producer<Buffer, Buffer, Buffer, Buffer>({
     ...clientOptions(o, o.maxInFlight),
     acks: o.acks,
     compression: o.compression,
@@ -79,11 +68,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
   /** Set when a send failed after others of it went through: the step cannot go on. */
   let broken: RowforgeError | undefined;
 
-  /** `row 12 (key "k")`: how a message names a row of the step. */
-  const rowKey = (frames: MessageFrames, row: number): string => {
-    const key = parts.key >= 0 ? frames.text(row, parts.key) : null;
-    return `row ${frames.firstRow + row}${key === null ? "" : ` (key "${key.slice(0, 80)}")`}`;
-  };
+  const rowKey = (frames: MessageFrames, row: number): string => rowName(frames, row, parts.key);
 
   const messageOf = (frames: MessageFrames, row: number): Message => {
     let topic = o.topic;
@@ -126,13 +111,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
           !Number.isInteger(partition) ||
           (partitions !== undefined && topic === o.topic && partition >= partitions)
         )
-          throw new RowforgeError(
-            "RF_VALUE_INVALID",
-            `${o.where}: ${rowKey(frames, row)} has partition ${Buffer.from(p).toString()}, but topic "${topic}" has partitions 0 to ${(partitions ?? 1) - 1}`,
-            {
-              hint: "keep the partition field within the topic's partitions (its max option), or add partitions to the topic",
-            },
-          );
+          throw partitionOutOfRange(o.where, rowKey(frames, row), p, topic, partitions);
         message.partition = partition;
       }
     }
@@ -161,6 +140,31 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     return groups;
   };
 
+  /** Each send's messages built by the client, in requests of at most batchBytes sent together. */
+  const clientSend: KafkaDelivery["send"] = async (frames, from, to) => {
+    const groups = groupsOf(frames, from, to);
+    const settled = await Promise.allSettled(
+      groups.map((messages) => producer.send({ messages, autocreateTopics: true })),
+    );
+    let ok = 0;
+    let error: unknown;
+    settled.forEach((s, k) => {
+      if (s.status === "fulfilled") ok += groups[k]!.length;
+      else error ??= s.reason;
+    });
+    return error === undefined ? { acknowledged: ok } : { acknowledged: ok, error };
+  };
+  let deliver: KafkaDelivery;
+  try {
+    deliver = (await directKafkaDelivery(lib, producer, o, parts, partitions)) ?? {
+      send: clientSend,
+      close: async () => {},
+    };
+  } catch (e) {
+    await producer.close(true).catch(() => {});
+    throw e;
+  }
+
   const doing = (): string =>
     `sending to ${o.topic === undefined ? "the rows' topics" : `topic "${o.topic}"`}`;
 
@@ -174,16 +178,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
     async send(frames, from, to): Promise<SendOutcome> {
       if (broken) throw broken;
       attempted += to - from;
-      const groups = groupsOf(frames, from, to);
-      const settled = await Promise.allSettled(
-        groups.map((messages) => producer.send({ messages, autocreateTopics: true })),
-      );
-      let ok = 0;
-      let failure: unknown;
-      settled.forEach((s, k) => {
-        if (s.status === "fulfilled") ok += groups[k]!.length;
-        else failure ??= s.reason;
-      });
+      const { acknowledged: ok, error: failure } = await deliver.send(frames, from, to);
       acknowledged += ok;
       if (failure === undefined) return { acknowledged: ok, failed: 0 };
       const error = kafkaError(failure, o, doing());
@@ -193,6 +188,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
       return { acknowledged: ok, failed: to - from - ok, error: error.message };
     },
     async close() {
+      await deliver.close();
       if (broken) {
         await producer.close(true).catch(() => {});
         throw new RowforgeError(
@@ -203,6 +199,7 @@ export async function kafkaTransport(o: KafkaOptions, parts: KafkaMessageParts):
       await producer.close();
     },
     async abort() {
+      await deliver.close();
       await producer.close(true);
     },
   };

@@ -178,6 +178,15 @@ export class MessageFrames {
     return n === NULL_LENGTH ? null : this.bytes.subarray(p + 4, p + 4 + n);
   }
 
+  /**
+   * Where a row's part starts in `bytes`: a u32 (little-endian) length, 0xffffffff for null,
+   * then that many bytes (a headers part: its count, then each key and value so). Encoders
+   * that copy parts straight into their own buffers read them from here, without a view per part.
+   */
+  partPosition(row: number, slot: number): number {
+    return this.at[row * this.slots.length + slot]!;
+  }
+
   /** A text/json/row-json part of a row: its bytes, or null. */
   part(row: number, slot: number): Uint8Array | null {
     return this.partAt(this.at[row * this.slots.length + slot]!);

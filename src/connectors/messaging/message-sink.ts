@@ -9,6 +9,9 @@ import { MESSAGE_FRAMES_FORMAT } from "./message-frames-format.ts";
 import { type MessageTransport, outcomeOf } from "./message-transport.ts";
 import { Pacer } from "./pacer.ts";
 
+/** Batch buffers kept for reuse: the batch being sent and the next one being copied. */
+const SPARE_BUFFERS = 2;
+
 export interface MessageSinkOptions {
   /** `step "x": topic t` — how errors name the step and its destination. */
   readonly where: string;
@@ -55,22 +58,37 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
   };
 
   const encodeOptions = { ...slotsOption(transport.slots), where: options.where };
+  /**
+   * Buffers of earlier batches whose sends all settled, reused for the next batches' copies: a
+   * fresh buffer per batch (hundreds of MB a run) makes V8 collect for the external memory.
+   */
+  const spare: Uint8Array[] = [];
+  const copyOf = (bytes: Uint8Array): Uint8Array => {
+    const k = spare.findIndex((b) => b.byteLength >= bytes.byteLength);
+    const into = k >= 0 ? spare.splice(k, 1)[0]! : new Uint8Array(bytes.byteLength + (bytes.byteLength >> 3));
+    into.set(bytes);
+    return into.subarray(0, bytes.byteLength);
+  };
+  const recycle = (frames: MessageFrames): void => {
+    if (spare.length < SPARE_BUFFERS) spare.push(new Uint8Array(frames.bytes.buffer));
+  };
   /** A batch's message parts: the workers' (copied: sends outlive the call, workers reuse their buffers), or encoded here. */
   const framesOf = (input: SinkInput, startRow: number): MessageFrames => {
     if (input.kind === "encoded")
-      return new MessageFrames(input.bytes.slice(), input.rows, transport.slots, startRow);
+      return new MessageFrames(copyOf(input.bytes), input.rows, transport.slots, startRow);
     const out = new ByteSink(input.batch.numRows * 64);
     writeMessageFrames(out, input.batch, encodeOptions);
     return new MessageFrames(out.buf.subarray(0, out.pos), input.batch.numRows, transport.slots, startRow);
   };
 
-  const dispatch = (frames: MessageFrames, from: number, to: number): void => {
+  const dispatch = (frames: MessageFrames, from: number, to: number, done: () => void): void => {
     const sentAt = metrics.sending(to - from);
     inFlight++;
     transport.send(frames, from, to).then(
       (outcome) => {
         metrics.settled(sentAt, outcome);
         settledOne();
+        done();
       },
       (e: unknown) => {
         fatal ??= e;
@@ -84,6 +102,7 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
           },
         );
         settledOne();
+        done();
       },
     );
   };
@@ -113,6 +132,11 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
       if (fatal !== undefined) await failSettled();
       const frames = framesOf(input, startRow);
       bytes += frames.bytes.byteLength;
+      // The frames' buffer is free again once this write dispatched all and every send settled.
+      let holders = 1;
+      const done = () => {
+        if (--holders === 0 && input.kind === "encoded") recycle(frames);
+      };
       for (let row = 0; row < frames.rows; ) {
         while (inFlight >= transport.maxInFlight) await nextSettle();
         if (fatal !== undefined) await failSettled();
@@ -120,9 +144,11 @@ export function openMessageSink(transport: MessageTransport, options: MessageSin
         const want = Math.min(transport.maxChunkRows, frames.rows - row);
         const n = pacer ? await pacer.take(want, stop) : want;
         if (pacer) metrics.behindSeconds = pacer.behindSeconds;
-        dispatch(frames, row, row + n);
+        holders++;
+        dispatch(frames, row, row + n, done);
         row += n;
       }
+      done();
     },
     async close(): Promise<SinkResult> {
       await drain();
