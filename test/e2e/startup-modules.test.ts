@@ -149,6 +149,14 @@ steps:
       - {name: joined, type: date}
 `;
 
+/** The arguments of a `run` of a small plan of one file step (SMALL_TASK), written to a new folder. */
+function smallRunArgs(): string[] {
+  const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
+  mkdirSync(join(dir, "task"));
+  writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
+  return ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+}
+
 for (const mode of ["bundle", "source"] as const) {
   test(`--version and --help load commander and nothing else (${mode})`, () => {
     for (const args of [["--version"], ["--help"]]) {
@@ -175,10 +183,7 @@ for (const mode of ["bundle", "source"] as const) {
   });
 
   test(`run of a small file plan loads no database, broker, server or validator package, nor another connector or a metadata reader (${mode})`, () => {
-    const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
-    mkdirSync(join(dir, "task"));
-    writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
-    const args = ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+    const args = smallRunArgs();
     const { packages, sources } = modulesLoaded(args, mode);
     assert.deepEqual(
       HEAVY.filter((p) => packages.has(p) && p !== "level"),
@@ -237,10 +242,7 @@ test("a run started through a symlinked install loads each bundle chunk once, fr
   assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
   const link = join(fixtureDir({}), "rowforge");
   symlinkSync(REPO_ROOT, link);
-  const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
-  mkdirSync(join(dir, "task"));
-  writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
-  const args = ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+  const args = smallRunArgs();
   const chunks = filesLoaded(args, "bundle", join(link, "bin", "rowforge.js")).filter((f) =>
     basename(f).startsWith("chunk-"),
   );
