@@ -4,6 +4,7 @@
 import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "./build-stamp.js";
+import { resolveBundleChunks } from "./bundle-resolve.js";
 
 // Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
 // folder unless NODE_COMPILE_CACHE names another): a start then skips type stripping, about
@@ -16,7 +17,12 @@ if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
 /** Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the sources. */
 async function runCli() {
   const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
-  const { main } = await import(fresh ? "../dist/cli.js" : "../src/cli/main.ts");
+  let entry = "../src/cli/main.ts";
+  if (fresh) {
+    entry = import.meta.resolve("../dist/cli.js");
+    resolveBundleChunks(new URL(".", entry).href);
+  }
+  const { main } = await import(entry);
   process.exitCode = await main(process.argv);
 }
 

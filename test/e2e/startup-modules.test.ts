@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../../bin/build-stamp.js";
@@ -89,13 +89,10 @@ interface Loaded {
   readonly sources: Set<string>;
 }
 
-/**
- * Runs the CLI with every resolved module traced and returns what it loaded: from the sources
- * directly, from the bundle through the inputs of the chunks it loaded.
- */
-function modulesLoaded(args: readonly string[], mode: "bundle" | "source"): Loaded {
+/** Runs the CLI (`cli`, the repository's unless given) with every loaded module traced; answers their files. */
+function filesLoaded(args: readonly string[], mode: "bundle" | "source", cli = CLI): string[] {
   const trace = join(fixtureDir({}), "modules.txt");
-  const r = spawnSync(process.execPath, ["--import", TRACE, CLI, ...args], {
+  const r = spawnSync(process.execPath, ["--import", TRACE, cli, ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -109,10 +106,18 @@ function modulesLoaded(args: readonly string[], mode: "bundle" | "source"): Load
     timeout: 60_000,
   });
   assert.equal(r.status, 0, r.stderr);
-  const files = readFileSync(trace, "utf8")
+  return readFileSync(trace, "utf8")
     .split("\n")
     .filter((u) => u.startsWith("file:"))
     .map((u) => fileURLToPath(u));
+}
+
+/**
+ * Runs the CLI with every resolved module traced and returns what it loaded: from the sources
+ * directly, from the bundle through the inputs of the chunks it loaded.
+ */
+function modulesLoaded(args: readonly string[], mode: "bundle" | "source"): Loaded {
+  const files = filesLoaded(args, mode);
   if (mode === "bundle")
     assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
   const inputs = mode === "bundle" ? bundleInputs() : new Map<string, string[]>();
@@ -144,6 +149,14 @@ steps:
       - {name: joined, type: date}
 `;
 
+/** The arguments of a `run` of a small plan of one file step (SMALL_TASK), written to a new folder. */
+function smallRunArgs(): string[] {
+  const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
+  mkdirSync(join(dir, "task"));
+  writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
+  return ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+}
+
 for (const mode of ["bundle", "source"] as const) {
   test(`--version and --help load commander and nothing else (${mode})`, () => {
     for (const args of [["--version"], ["--help"]]) {
@@ -170,10 +183,7 @@ for (const mode of ["bundle", "source"] as const) {
   });
 
   test(`run of a small file plan loads no database, broker, server or validator package, nor another connector or a metadata reader (${mode})`, () => {
-    const dir = fixtureDir({ "plan.yaml": "name: p\ntasks: [{name: t, dataSourceName: d}]\n" });
-    mkdirSync(join(dir, "task"));
-    writeFileSync(join(dir, "task", "t.yaml"), SMALL_TASK(join(dir, "out")));
-    const args = ["run", join(dir, "plan.yaml"), "-q", "--seed", "1", "--now", "2026-01-01T00:00:00Z"];
+    const args = smallRunArgs();
     const { packages, sources } = modulesLoaded(args, mode);
     assert.deepEqual(
       HEAVY.filter((p) => packages.has(p) && p !== "level"),
@@ -224,3 +234,22 @@ dataSources:
       assert.ok(sources.has(ON_DEMAND[what]!), `${what} loaded`);
   });
 }
+
+// The launcher resolves the bundle's chunk imports itself (bin/bundle-resolve.js): started
+// through a symlink, as a linked install is, each chunk must still load once, from the real
+// dist/ (a chunk loaded under two URLs would hold two copies of its module state).
+test("a run started through a symlinked install loads each bundle chunk once, from the real dist/", () => {
+  assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
+  const link = join(fixtureDir({}), "rowforge");
+  symlinkSync(REPO_ROOT, link);
+  const args = smallRunArgs();
+  const chunks = filesLoaded(args, "bundle", join(link, "bin", "rowforge.js")).filter((f) =>
+    basename(f).startsWith("chunk-"),
+  );
+  assert.ok(chunks.length > 0, "the run loaded the bundle's chunks");
+  assert.deepEqual(
+    chunks.filter((f) => dirname(f) !== join(realpathSync(REPO_ROOT), "dist")),
+    [],
+  );
+  assert.equal(new Set(chunks.map((f) => basename(f))).size, chunks.length, "no chunk loaded twice");
+});
