@@ -103,8 +103,12 @@ export class BatchRows {
   /** Readers of single values, for sample records: a sample does not decode whole columns. */
   private rowReaders: (((i: number) => SqlValue) | undefined)[] = [];
 
+  /** Whether a whole record was taken from the batch (a sample): batches of only some columns cannot give one. */
+  recorded = false;
+
   /** Row i as a JSON-safe record (a failing record's sample). */
   record(row: number): Record<string, unknown> {
+    this.recorded = true;
     const out: Record<string, unknown> = {};
     this.fields.forEach((f, k) => {
       const decoded = this.decoded[k];

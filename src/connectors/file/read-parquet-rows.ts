@@ -4,7 +4,9 @@ import { type RecordBatch, type Schema, tableFromIPC } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { parquetWasm as wasm } from "../../formats/parquet/parquet-format.ts";
 import { workerUrl } from "../../util/worker-url.ts";
-import type { ReadBackRequest } from "../connector.ts";
+import type { ColumnNeed, ReadBackRequest } from "../connector.ts";
+import { fullWidth } from "./full-width-batch.ts";
+import { parquetReadOptions } from "./parquet-columns.ts";
 import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-message.ts";
 
 /** Row groups a decoding worker may have ready ahead of the reader (memory: that many row groups). */
@@ -51,17 +53,39 @@ export async function* parquetBatches(
   else yield* parquetBatchesHere(files, request);
 }
 
+/**
+ * The rows of Parquet files with only the columns a reader needs decoded (the others skipped in
+ * the files, so not read at all), as batches of the files' whole schema (what was not decoded is
+ * NULL).
+ */
+export async function* parquetColumnBatches(
+  files: readonly string[],
+  request: ReadBackRequest,
+  schema: Schema,
+  needs: readonly ColumnNeed[],
+): AsyncGenerator<RecordBatch> {
+  const whole = fullWidth(schema);
+  const batches =
+    (await parquetCounts(files)).groups > 1
+      ? parquetBatchesInWorker(files, request, needs)
+      : parquetBatchesHere(files, request, needs);
+  for await (const batch of batches) yield whole(batch);
+}
+
 async function* parquetBatchesHere(
   files: readonly string[],
   request: ReadBackRequest,
+  needs?: readonly ColumnNeed[],
 ): AsyncGenerator<RecordBatch> {
   for (const file of files) {
     const pf = await wasm().ParquetFile.fromFile(await openAsBlob(file));
     try {
-      const groups = pf.metadata().numRowGroups();
+      const meta = pf.metadata();
+      const groups = meta.numRowGroups();
+      const options = parquetReadOptions(meta, request.batchRows, needs);
       for (let g = 0; g < groups; g++) {
         request.signal?.throwIfAborted();
-        const table = await pf.read({ rowGroups: [g], batchSize: request.batchRows });
+        const table = await pf.read({ ...options, rowGroups: [g] });
         yield* tableFromIPC(table.intoIPCStream()).batches;
       }
     } finally {
@@ -138,6 +162,7 @@ function keepDecoder(d: Decoder): void {
 async function* parquetBatchesInWorker(
   files: readonly string[],
   request: ReadBackRequest,
+  needs?: readonly ColumnNeed[],
 ): AsyncGenerator<RecordBatch> {
   const decoder = takeDecoder();
   const replies: ParquetReadReply[] = [];
@@ -154,7 +179,7 @@ async function* parquetBatchesInWorker(
   };
   const send = (m: ParquetReadRequest) => decoder.worker.postMessage(m);
   try {
-    send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW });
+    send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW, ...(needs ? { needs } : {}) });
     for (;;) {
       request.signal?.throwIfAborted();
       const m = replies.shift();
