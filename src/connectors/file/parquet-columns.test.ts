@@ -10,7 +10,7 @@ const LEAVES = [
   { path: ["customer", "age"], bytes: 110 },
 ];
 
-test("Parquet columns: struct fields by their path, an array's sizes by its smallest leaf, nothing twice", () => {
+test("Parquet columns: struct fields by their path, an array's sizes by its smallest (fixed-width) leaf, nothing twice", () => {
   assert.deepEqual(
     parquetColumns(LEAVES, [
       { path: ["id"] },
@@ -28,6 +28,14 @@ test("Parquet columns: struct fields by their path, an array's sizes by its smal
       { path: ["history"] },
     ]),
     ["customer", "history"],
+  );
+  // Fixed-width leaves first (they decode faster than text, however small the text is on disk).
+  assert.deepEqual(parquetColumns(LEAVES, [{ path: ["history"], sizesOnly: true, fixedLeaves: [["at"]] }]), [
+    "history.list.element.at",
+  ]);
+  assert.deepEqual(
+    parquetColumns(LEAVES, [{ path: ["history"], sizesOnly: true, fixedLeaves: [["when"]] }]),
+    ["history.list.element.status"],
   );
   // Only the rows counted: the smallest column of all.
   assert.deepEqual(parquetColumns(LEAVES, []), ["customer.age"]);

@@ -7,23 +7,36 @@ export interface ParquetLeaf {
   readonly bytes: number;
 }
 
+/**
+ * A need as the Parquet reader passes it on: an array needed for its sizes says which of its
+ * leaves hold fixed-width values (their names under the array, from the Arrow schema), which
+ * decode faster than text, however small the text's dictionary makes it on disk.
+ */
+export interface ParquetNeed extends ColumnNeed {
+  readonly fixedLeaves?: readonly (readonly string[])[];
+}
+
+const endsWith = (leaf: ParquetLeaf, names: readonly string[]): boolean =>
+  names.length <= leaf.path.length &&
+  names.every((p, k) => leaf.path[leaf.path.length - names.length + k] === p);
+
 const under = (leaf: ParquetLeaf, path: readonly string[]): boolean =>
   path.length <= leaf.path.length && path.every((p, k) => leaf.path[k] === p);
 
 /**
  * The column names parquet-wasm decodes for what a reader needs (`a`, `a.b`: every leaf under
- * them), the arrays needed only for their sizes by their smallest leaf (any leaf carries the
- * lists' lengths and nulls). Undefined, read every column, when a need names no leaf of the file
+ * them), the arrays needed only for their sizes by one leaf (any leaf carries the lists'
+ * lengths and nulls): the smallest of the fixed-width ones, else the smallest. Undefined, read every column, when a need names no leaf of the file
  * or a name holds a dot (parquet-wasm's names join the path with dots).
  */
 export function parquetColumns(
   leaves: readonly ParquetLeaf[],
-  needs: readonly ColumnNeed[],
+  needs: readonly ParquetNeed[],
 ): string[] | undefined {
   if (leaves.some((l) => l.path.some((p) => p.includes(".")))) return undefined;
   const names = new Set<string>();
   // No column needed (only the rows counted): the smallest one still gives the rows.
-  const wanted: readonly ColumnNeed[] = needs.length > 0 ? needs : [{ path: [], sizesOnly: true }];
+  const wanted: readonly ParquetNeed[] = needs.length > 0 ? needs : [{ path: [], sizesOnly: true }];
   for (const need of wanted) {
     const found = leaves.filter((l) => under(l, need.path));
     if (found.length === 0) return undefined;
@@ -31,7 +44,8 @@ export function parquetColumns(
       names.add(need.path.join("."));
       continue;
     }
-    const smallest = found.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    const fixed = found.filter((l) => need.fixedLeaves?.some((names) => endsWith(l, names)));
+    const smallest = (fixed.length > 0 ? fixed : found).reduce((a, b) => (b.bytes < a.bytes ? b : a));
     names.add(smallest.path.join("."));
   }
   // A name under another one asked for whole adds nothing (and parquet-wasm would read it twice).
@@ -43,7 +57,7 @@ export function parquetColumns(
 export function parquetReadOptions(
   meta: ParquetMetaData,
   batchRows: number,
-  needs: readonly ColumnNeed[] | undefined,
+  needs: readonly ParquetNeed[] | undefined,
 ): { batchSize: number; columns?: string[] } {
   if (needs === undefined || meta.numRowGroups() === 0) return { batchSize: batchRows };
   const leaves = meta

@@ -1,4 +1,4 @@
-import type { ColumnNeed } from "../connector.ts";
+import type { ParquetNeed } from "./parquet-columns.ts";
 
 /** What the thread reading Parquet back sends its decoding worker (parquet-read.worker.ts). */
 export type ParquetReadRequest =
@@ -9,7 +9,7 @@ export type ParquetReadRequest =
       readonly batchRows: number;
       readonly window: number;
       /** Only these columns (parquet-columns.ts), when the reader asked for some. */
-      readonly needs?: readonly ColumnNeed[];
+      readonly needs?: readonly ParquetNeed[];
     }
   /** One more row group may be decoded (the reader took one). */
   | { readonly kind: "credit" };

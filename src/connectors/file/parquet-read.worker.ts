@@ -3,8 +3,7 @@ import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
 import type * as ParquetWasm from "parquet-wasm/node";
 import { RowforgeError } from "../../errors/index.ts";
-import type { ColumnNeed } from "../connector.ts";
-import { parquetReadOptions } from "./parquet-columns.ts";
+import { type ParquetNeed, parquetReadOptions } from "./parquet-columns.ts";
 import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-message.ts";
 
 /**
@@ -39,7 +38,7 @@ port.on("message", (m: ParquetReadRequest) => {
 async function read(
   files: readonly string[],
   batchRows: number,
-  needs: readonly ColumnNeed[] | undefined,
+  needs: readonly ParquetNeed[] | undefined,
 ): Promise<void> {
   for (const file of files) {
     const pf = await wasm.ParquetFile.fromFile(await openAsBlob(file));
