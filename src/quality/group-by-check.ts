@@ -149,6 +149,10 @@ export class GroupByCheck implements Check {
 
   /** Row i into the group of the key the writer holds (its first `len` bytes, of hash `h`). */
   private addRow(rows: BatchRows, i: number, len: number, h: number): void {
+    if (this.aggSlot === undefined) {
+      this.groups.countRow(this.writer.buf, 0, len, h);
+      return;
+    }
     const held = this.groups.held;
     const g = held.groupOf(this.writer.buf, 0, len, h);
     held.addRow(g, this.aggSlot === undefined ? null : rows.value(this.aggSlot, i));

@@ -18,6 +18,14 @@ const RECORD_BYTES = 32;
 const SPILL_BYTES = 256 * 1024 * 1024;
 /** Levels of re-partitioning before a partition is finished in memory whatever its size (keys of one hash). */
 const MAX_DEPTH = 6;
+/**
+ * Rows of a count of rows that go straight to the partitions (no table) after `held` filled up
+ * with keys all but distinct (ids, `unique`): the table would only hold each key once more.
+ * Then `held` takes rows again and looks at the keys anew.
+ */
+const DIRECT_ROWS = 8 * HELD_GROUPS;
+/** Rows per group of a `held` that filled up below which its keys count as all but distinct. */
+const DISTINCT_RATIO = 1.05;
 
 /** Partition of a key hash at a level of spilling (bits independent of the table's and of other levels'). */
 const partitionOf = (h: number, depth: number): number =>
@@ -45,6 +53,10 @@ export class SpilledGroups {
   partitionsRead = 0;
   /** Whether groups went to files on disk (past the memory budget); known once finished. */
   onDisk = false;
+  /** Rows added to `held` since it was last emptied. */
+  private heldRows = 0;
+  /** Rows still to go straight to the partitions (counts of rows only). */
+  private direct = 0;
 
   constructor(newStates: () => GroupStates, limits: CheckLimits) {
     this.newStates = newStates;
@@ -64,7 +76,32 @@ export class SpilledGroups {
 
   /** Called after each row added to `held`: moves its groups to the partitions when it is full. */
   afterAdd(): void {
-    if (this.held.size >= this.heldGroups || this.held.table.bytes >= SPILL_BYTES) this.spillHeld();
+    this.heldRows++;
+    if (this.held.size >= this.heldGroups || this.held.table.bytes >= SPILL_BYTES) {
+      const distinct = this.held.size >= this.heldGroups && this.heldRows < this.held.size * DISTINCT_RATIO;
+      this.spillHeld();
+      if (distinct && this.held.countsOnly) this.direct = DIRECT_ROWS;
+    }
+  }
+
+  /**
+   * One row of the key `buf[off..off + len)` (hash h) for groups that only count rows: into
+   * `held`, or, while the keys are all but distinct, straight to its partition as a group of one.
+   */
+  countRow(buf: Uint8Array, off: number, len: number, h: number): void {
+    if (this.direct > 0) {
+      this.direct--;
+      const w = this.writer;
+      w.reset();
+      w.i32(h);
+      w.bytes(buf, off, off + len);
+      w.f64(1);
+      this.spill!.write(partitionOf(h, 0), w.buf, 0, w.len);
+      return;
+    }
+    const held = this.held;
+    held.addRow(held.groupOf(buf, off, len, h), null);
+    this.afterAdd();
   }
 
   /** Visits every group once: `held` when nothing spilled, else each partition's merged groups. */
@@ -89,6 +126,7 @@ export class SpilledGroups {
     this.spill ??= this.newSpill();
     this.writeAll(this.held, this.spill, 0);
     this.held.clear();
+    this.heldRows = 0;
   }
 
   private newSpill(): SpillFiles {

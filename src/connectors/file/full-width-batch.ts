@@ -22,7 +22,7 @@ export function fullWidth(schema: Schema): (batch: RecordBatch) => RecordBatch {
     if (d === undefined || d.length < length) {
       let size = 1024;
       while (size < length) size *= 2;
-      d = vectorFromArray(new Array<null>(size).fill(null), type).data[0]!;
+      d = nullData(type, size);
       nulls.set(key, d);
     }
     return d.length === length ? d : d.slice(0, length);
@@ -69,4 +69,23 @@ export function fullWidth(schema: Schema): (batch: RecordBatch) => RecordBatch {
     });
     return new RecordBatch(schema, makeData({ type: top, length: batch.numRows, nullCount: 0, children }));
   };
+}
+
+/** `length` NULLs of a type: zeroed buffers for structs, lists, text and numbers, Arrow's builder for the rest. */
+function nullData(type: A, length: number): Data {
+  const nullBitmap = new Uint8Array((length + 7) >> 3);
+  const base = { type, length, nullCount: length, nullBitmap };
+  if (A.isStruct(type))
+    return makeData({ ...base, children: type.children.map((f) => nullData(f.type, length)) } as never);
+  if (A.isList(type))
+    return makeData({
+      ...base,
+      valueOffsets: new Int32Array(length + 1),
+      child: nullData(type.children[0]!.type, 0),
+    } as never);
+  if (A.isUtf8(type) || A.isBinary(type))
+    return makeData({ ...base, valueOffsets: new Int32Array(length + 1), data: new Uint8Array(0) } as never);
+  if (A.isInt(type) || A.isFloat(type) || A.isDate(type) || A.isTimestamp(type))
+    return makeData({ ...base, data: new type.ArrayType(length) } as never);
+  return vectorFromArray(new Array<null>(length).fill(null), type).data[0]!;
 }
