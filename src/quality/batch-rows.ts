@@ -25,6 +25,8 @@ export class BatchRows {
   private readonly decoded: (readonly SqlValue[] | undefined)[];
   /** The Arrow arrays of the fields, when the rows are an Arrow batch (checks may read them directly). */
   readonly arrow: readonly Data[] | undefined;
+  /** Columns of this batch made once for every check that reads them (vector-columns.ts: a field's numbers, its NULLs). */
+  readonly shared = new Map<string, unknown>();
   constructor(
     fields: readonly ReadField[],
     length: number,
