@@ -163,8 +163,13 @@ export class SpilledGroups {
     if (len < 64) for (let k = 0; k < len; k++) b[at + k] = key[off + k]!;
     else b.set(key.subarray(off, off + len), at);
     at += len;
-    // 1 as a little-endian float64.
-    b.fill(0, at, at + 6);
+    // 1 as a little-endian float64 (stores, not a call to fill, per row).
+    b[at] = 0;
+    b[at + 1] = 0;
+    b[at + 2] = 0;
+    b[at + 3] = 0;
+    b[at + 4] = 0;
+    b[at + 5] = 0;
     b[at + 6] = 0xf0;
     b[at + 7] = 0x3f;
   }
