@@ -29,6 +29,13 @@ export function fullWidth(schema: Schema): (batch: RecordBatch) => RecordBatch {
   };
   // `d` (of the type the file gave for what was read) as `type` (the schema's).
   const widen = (key: string, d: Data, type: A): Data => {
+    const kept = {
+      type,
+      offset: d.offset,
+      length: d.length,
+      nullCount: d.nullCount,
+      nullBitmap: d.nullBitmap,
+    };
     if (A.isStruct(type) && A.isStruct(d.type)) {
       const got = new Map(d.type.children.map((f, k) => [f.name, d.children[k]!]));
       const children = type.children.map((f) => {
@@ -37,26 +44,11 @@ export function fullWidth(schema: Schema): (batch: RecordBatch) => RecordBatch {
           ? widen(`${key}.${f.name}`, child, f.type)
           : allNull(`${key}.${f.name}`, f.type, d.offset + d.length);
       });
-      return makeData({
-        type,
-        offset: d.offset,
-        length: d.length,
-        nullCount: d.nullCount,
-        nullBitmap: d.nullBitmap,
-        children,
-      });
+      return makeData({ ...kept, children } as never);
     }
     if (A.isList(type) && A.isList(d.type)) {
       const child = widen(`${key}[]`, d.children[0]!, type.children[0]!.type);
-      return makeData({
-        type,
-        offset: d.offset,
-        length: d.length,
-        nullCount: d.nullCount,
-        nullBitmap: d.nullBitmap,
-        valueOffsets: d.valueOffsets as Int32Array,
-        child,
-      });
+      return makeData({ ...kept, valueOffsets: d.valueOffsets as Int32Array, child } as never);
     }
     return d;
   };
