@@ -177,8 +177,10 @@ export class SpilledGroups {
   /** Finishes every partition of a spill at a level: merges its records, splitting again a partition still too large. */
   private finishSpill(spill: SpillFiles, depth: number, visit: (states: GroupStates) => void): void {
     spill.finishWriting();
+    // One table for the partitions of the level in turn (cleared, its memory kept), not one each.
+    const states = this.newStates();
     for (let p = 0; p < spill.partitions; p++) {
-      const states = this.newStates();
+      states.clear();
       states.reserve(Math.min(spill.counts[p]!, this.limits.maxGroups), 16);
       let deeper: SpillFiles | undefined;
       let seen = false;
