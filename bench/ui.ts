@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { chromiumPath } from "../test/support/browser.ts";
 import { startServe } from "../test/support/start-serve.ts";
+import { spread } from "./rounds.ts";
 
 export interface UiLoad {
   readonly domContentLoadedMs: number;
@@ -32,11 +33,7 @@ export interface UiBenchResult {
   readonly bytes: { readonly plain: number; readonly gzip: number; readonly brotli: number };
 }
 
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
+const median = (xs: readonly number[]): number => spread(xs).median;
 const medianLoad = (all: readonly UiLoad[]): UiLoad => ({
   domContentLoadedMs: median(all.map((l) => l.domContentLoadedMs)),
   loadMs: median(all.map((l) => l.loadMs)),

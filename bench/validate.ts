@@ -17,6 +17,7 @@ import { runValidations } from "../src/app/validations/run-validations.ts";
 import { defaultRunConfiguration } from "../src/model/run-configuration.ts";
 import type { Validation } from "../src/model/validation.ts";
 import { validationsPlan } from "../src/quality/index.ts";
+import { spread } from "./rounds.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CLI = here("../bin/rowforge.js");
@@ -81,7 +82,8 @@ export interface ValidateBenchResult {
   readonly duckdbQuery: string;
 }
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median of the rounds as every bench case gives it (rounds.ts: the mean of the middle two for an even count). */
+const median = (xs: readonly number[]): number => spread(xs).median;
 
 export async function runValidateBenchmark(rows: number, reps: number): Promise<ValidateBenchResult> {
   let duckQuery = "";

@@ -180,8 +180,24 @@ export interface ReadBack {
   readonly batches: AsyncIterable<RecordBatch>;
   /** How many rows the batches hold, when the source knows before reading them (Parquet footers); a sizing hint. */
   readonly rows?: number;
+  /**
+   * The batches with only the columns asked for decoded, when the source can skip the others
+   * (Parquet): the batches keep the schema, and what was not asked for comes back NULL. Read
+   * either these or `batches`, once; `batches` stays unread for a second, whole read.
+   */
+  readonly batchesOf?: (needs: readonly ColumnNeed[]) => AsyncIterable<RecordBatch>;
   /** Releases what the reading holds (also when the batches were not read to the end). */
   close(): Promise<void>;
+}
+
+/**
+ * A column a reader of only some columns must decode (ReadBack.batchesOf): a top-level field, or
+ * a field of a struct under it (`path`, the schema's names), with all its values or only the
+ * sizes of its arrays (their items may then come back NULL).
+ */
+export interface ColumnNeed {
+  readonly path: readonly string[];
+  readonly sizesOnly?: boolean;
 }
 
 /** What a connector can do, so callers and the conformance suite know what to expect of it. */

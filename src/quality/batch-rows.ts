@@ -25,6 +25,8 @@ export class BatchRows {
   private readonly decoded: (readonly SqlValue[] | undefined)[];
   /** The Arrow arrays of the fields, when the rows are an Arrow batch (checks may read them directly). */
   readonly arrow: readonly Data[] | undefined;
+  /** Columns of this batch made once for every check that reads them (vector-columns.ts: a field's numbers, its NULLs). */
+  readonly shared = new Map<string, unknown>();
   constructor(
     fields: readonly ReadField[],
     length: number,
@@ -103,8 +105,12 @@ export class BatchRows {
   /** Readers of single values, for sample records: a sample does not decode whole columns. */
   private rowReaders: (((i: number) => SqlValue) | undefined)[] = [];
 
+  /** Whether a whole record was taken from the batch (a sample): batches of only some columns cannot give one. */
+  recorded = false;
+
   /** Row i as a JSON-safe record (a failing record's sample). */
   record(row: number): Record<string, unknown> {
+    this.recorded = true;
     const out: Record<string, unknown> = {};
     this.fields.forEach((f, k) => {
       const decoded = this.decoded[k];

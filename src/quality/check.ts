@@ -1,3 +1,4 @@
+import type { ColumnNeed } from "../connectors/connector.ts";
 import type { BatchRows } from "./batch-rows.ts";
 import type { CheckedUnit } from "./validation-result.ts";
 
@@ -22,6 +23,12 @@ export interface Check {
   readonly kind: string;
   readonly description: string;
   readonly errorThreshold?: number;
+  /**
+   * The columns the check reads (a source may then decode only those); undefined when it reads
+   * whole records. A sampled failing record holds every field: a check that samples one from
+   * batches of only some columns has the source read again whole (run-validations.ts).
+   */
+  readonly reads?: readonly ColumnNeed[];
   /** Looks at rows `index[0..count)` of a batch. */
   consume(rows: BatchRows, index: Uint32Array, count: number): void;
   finish(): CheckOutcome;

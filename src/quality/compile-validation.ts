@@ -1,9 +1,11 @@
+import type { ColumnNeed } from "../connectors/connector.ts";
 import type { SqlValue } from "../engine/index.ts";
 import { didYouMean, RowforgeError } from "../errors/index.ts";
 import { type DataType, DataTypes } from "../model/data-type.ts";
 import type { FieldCheck, Validation } from "../model/validation.ts";
 import type { BatchRows, ReadField } from "./batch-rows.ts";
 import type { Check, CheckLimits } from "./check.ts";
+import { fieldNeeds, predicateNeeds } from "./column-needs.ts";
 import { fieldCheckPlan } from "./field-check-plan.ts";
 import { FieldNamesCheck } from "./field-names-check.ts";
 import { type AggType, GroupByCheck } from "./group-by-check.ts";
@@ -41,20 +43,30 @@ const sqlName = (field: string): string =>
     .map((p) => `\`${p.replaceAll("`", "``")}\``)
     .join(".");
 
-/** A reader of a field (nested `a.b` too) with its type. */
+/** A reader of a field (nested `a.b` too) with its type, and the columns it reads (undefined: whole records). */
+interface FieldValue {
+  readonly type: DataType;
+  readonly get: (rows: BatchRows, row: number) => SqlValue;
+  readonly reads: readonly ColumnNeed[] | undefined;
+}
+
 function fieldValue(
   field: string,
   fields: readonly ReadField[],
   limits: CheckLimits,
   where: string,
-): { type: DataType; get: (rows: BatchRows, row: number) => SqlValue } {
+): FieldValue {
   const top = field.split(".")[0]!;
   const slot = slotResolver(
     fields,
     where,
   )(fields.some((f) => f.name.toLowerCase() === field.toLowerCase()) ? field : top);
   if (fields[slot]!.name.toLowerCase() === field.toLowerCase())
-    return { type: fields[slot]!.type, get: (rows, i) => rows.value(slot, i) };
+    return {
+      type: fields[slot]!.type,
+      get: (rows, i) => rows.value(slot, i),
+      reads: fieldNeeds(fields, [slot]),
+    };
   // A nested field (`a.b`): the struct is decoded with only the fields the path reads.
   const value = compileRowValue(sqlName(field), fields, limits);
   const { values, fill } = rowFiller(value, fields.length);
@@ -64,17 +76,16 @@ function fieldValue(
       fill(rows, i);
       return value.evaluate(values);
     },
+    reads: predicateNeeds(value, fields),
   };
 }
 
 /** Each record as one struct value of all its fields. */
-function wholeRecord(fields: readonly ReadField[]): {
-  type: DataType;
-  get: (rows: BatchRows, row: number) => SqlValue;
-} {
+function wholeRecord(fields: readonly ReadField[]): FieldValue {
   const type = DataTypes.struct(fields.map((f) => ({ name: f.name, type: f.type, nullable: true })));
   return {
     type,
+    reads: undefined,
     get: (rows, i) => {
       const out: Record<string, SqlValue> = Object.create(null);
       for (let k = 0; k < fields.length; k++) out[fields[k]!.name] = rows.value(k, i);
@@ -98,7 +109,7 @@ export function compileValidation(
   const checks = compileUnfiltered(v, fields, limits, upstreams);
   if (v.preFilterExpr === undefined || v.kind === "fieldNames") return checks;
   const filter = compilePredicate(v.preFilterExpr, fields, limits, "preFilterExpr");
-  return checks.map((c) => new PreFiltered(c, filter, fields.length));
+  return checks.map((c) => new PreFiltered(c, filter, fields));
 }
 
 function compileUnfiltered(
@@ -119,6 +130,7 @@ function compileUnfiltered(
           failsPredicate(p, fields.length),
           limits.sampleRecords,
           vectorPredicate(expr, fields),
+          predicateNeeds(p, fields),
         ),
       ];
     }
@@ -195,39 +207,47 @@ function compileFieldCheck(
   const described = typeof c.options.description === "string" ? c.options.description : v.description;
   const plan = fieldCheckPlan(field, sqlName(field), c);
   const description = described ?? plan.description;
-  const rowCheck = (fails: RowFails, vector?: VectorPredicate): RowCheck =>
-    new RowCheck("field", description, threshold, fails, limits.sampleRecords, vector);
+  const rowCheck = (
+    fails: RowFails,
+    reads: readonly ColumnNeed[] | undefined,
+    vector?: VectorPredicate,
+  ): RowCheck => new RowCheck("field", description, threshold, fails, limits.sampleRecords, vector, reads);
   switch (plan.kind) {
     case "sql": {
       const p = compilePredicate(plan.sql, fields, limits, where);
-      return rowCheck(failsPredicate(p, fields.length), vectorPredicate(plan.sql, fields));
+      return rowCheck(
+        failsPredicate(p, fields.length),
+        predicateNeeds(p, fields),
+        vectorPredicate(plan.sql, fields),
+      );
     }
     case "value": {
-      const { get } = fieldValue(field, fields, limits, where);
+      const { get, reads } = fieldValue(field, fields, limits, where);
       const test = plan.fails;
-      return rowCheck((rows, i) => test(get(rows, i)));
+      return rowCheck((rows, i) => test(get(rows, i)), reads);
     }
     case "explained": {
       // `field: "*"` checks each whole record (its fields as one object), as a JSON Schema of the records.
-      const { get, type } =
+      const { get, type, reads } =
         field === "*" && !fields.some((f) => f.name === "*")
           ? wholeRecord(fields)
           : fieldValue(field, fields, limits, where);
       const test = plan.fails;
-      return rowCheck((rows, i) => test(get(rows, i), type) ?? false);
+      return rowCheck((rows, i) => test(get(rows, i), type) ?? false, reads);
     }
     case "sequence": {
-      const { get, type } = fieldValue(field, fields, limits, where);
+      const { get, type, reads } = fieldValue(field, fields, limits, where);
       const fails = plan.fails(type);
-      return rowCheck((rows, i) => fails(get(rows, i)));
+      return rowCheck((rows, i) => fails(get(rows, i)), reads);
     }
     case "stat": {
-      const { get, type } = fieldValue(field, fields, limits, where);
+      const { get, type, reads } = fieldValue(field, fields, limits, where);
       return new StatCheck(
         { ...plan.spec, description, ...(threshold !== undefined ? { errorThreshold: threshold } : {}) },
         get,
         type,
         limits,
+        reads,
       );
     }
     case "unique":

@@ -10,6 +10,8 @@ export class FieldNamesCheck implements Check {
   readonly kind = "fieldNames";
   readonly description: string;
   readonly errorThreshold?: number;
+  /** Only the schema's field names: no column is read. */
+  readonly reads = [];
   private readonly outcome: CheckOutcome;
 
   constructor(

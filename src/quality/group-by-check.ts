@@ -1,9 +1,11 @@
 import { DataType as A, type Data } from "apache-arrow";
+import type { ColumnNeed } from "../connectors/connector.ts";
 import { compileOrdering, type SqlValue } from "../engine/index.ts";
 import { isValid } from "../formats/arrow-values/arrow-cells.ts";
 import { type DataType, DataTypes, isIntegral } from "../model/data-type.ts";
 import { type BatchRows, jsonSafe, type ReadField } from "./batch-rows.ts";
 import { type Check, type CheckLimits, type CheckOutcome, Sample } from "./check.ts";
+import { fieldNeeds } from "./column-needs.ts";
 import { type AggType, GroupStates } from "./group-states.ts";
 import { ByteReader, ByteWriter, hashBytes, mix } from "./key-bytes.ts";
 import { compilePredicate, type RowPredicate } from "./row-predicate.ts";
@@ -59,6 +61,7 @@ export class GroupByCheck implements Check {
   readonly kind: string;
   readonly description: string;
   readonly errorThreshold?: number;
+  readonly reads: readonly ColumnNeed[];
   private readonly spec: GroupBySpec;
   private readonly fields: readonly ReadField[];
   private readonly groupSlots: number[];
@@ -89,6 +92,9 @@ export class GroupByCheck implements Check {
     this.groupTypes = this.groupSlots.map((s) => fields[s]!.type);
     this.aggSlot = spec.aggField === undefined ? undefined : slotOf(spec.aggField);
     this.aggFieldType = this.aggSlot === undefined ? undefined : fields[this.aggSlot]!.type;
+    this.reads = fieldNeeds(fields, [
+      ...new Set([...this.groupSlots, ...(this.aggSlot === undefined ? [] : [this.aggSlot])]),
+    ]);
     const order = this.aggFieldType ? compileOrdering(this.aggFieldType) : undefined;
     this.groups = new SpilledGroups(() => new GroupStates(spec.aggType, this.aggFieldType, order), limits);
     // `unique` (a count of rows that must be 1): checked without the SQL of aggExpr, and its
@@ -143,6 +149,10 @@ export class GroupByCheck implements Check {
 
   /** Row i into the group of the key the writer holds (its first `len` bytes, of hash `h`). */
   private addRow(rows: BatchRows, i: number, len: number, h: number): void {
+    if (this.aggSlot === undefined) {
+      this.groups.countRow(this.writer.buf, 0, len, h);
+      return;
+    }
     const held = this.groups.held;
     const g = held.groupOf(this.writer.buf, 0, len, h);
     held.addRow(g, this.aggSlot === undefined ? null : rows.value(this.aggSlot, i));

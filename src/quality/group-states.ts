@@ -41,6 +41,11 @@ export class GroupStates {
     return this.table.size;
   }
 
+  /** Whether the groups only count rows (no aggregated field): a group of one row is its key and a count of 1. */
+  get countsOnly(): boolean {
+    return this.fieldType === undefined;
+  }
+
   /** The rows of group g. */
   rowsOf(g: number): number {
     return this.counts[g]!;

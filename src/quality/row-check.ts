@@ -1,3 +1,4 @@
+import type { ColumnNeed } from "../connectors/connector.ts";
 import type { SqlValue } from "../engine/index.ts";
 import type { BatchRows } from "./batch-rows.ts";
 import { type Check, type CheckOutcome, Sample } from "./check.ts";
@@ -13,6 +14,7 @@ export class RowCheck implements Check {
   readonly kind: string;
   readonly description: string;
   readonly errorThreshold?: number;
+  readonly reads?: readonly ColumnNeed[];
   private readonly fails: RowFails;
   /** The same test over whole Arrow batches, when its shape allows (rows it is unsure of go to `fails`). */
   private readonly vector: VectorPredicate | undefined;
@@ -27,8 +29,10 @@ export class RowCheck implements Check {
     fails: RowFails,
     sampleRecords: number,
     vector?: VectorPredicate,
+    reads?: readonly ColumnNeed[],
   ) {
     this.kind = kind;
+    if (reads !== undefined) this.reads = reads;
     this.description = description;
     if (errorThreshold !== undefined) this.errorThreshold = errorThreshold;
     this.fails = fails;

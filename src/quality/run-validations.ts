@@ -1,3 +1,4 @@
+import type { RecordBatch } from "apache-arrow";
 import type { ResourceAccess } from "../access/index.ts";
 import type { ReadBack, ReadBackRequest } from "../connectors/connector.ts";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
@@ -6,8 +7,9 @@ import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";
 import type { StepReport } from "../model/step-report.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../model/validation.ts";
 import { fieldsOf } from "./arrow-values.ts";
-import { BatchRows } from "./batch-rows.ts";
+import { BatchRows, type ReadField } from "./batch-rows.ts";
 import { type Check, type CheckLimits, DEFAULT_CHECK_LIMITS } from "./check.ts";
+import { allNeeds } from "./column-needs.ts";
 import { compileValidation } from "./compile-validation.ts";
 import { withinThreshold } from "./error-threshold.ts";
 import { withSchemaFiles } from "./json-schema-check.ts";
@@ -192,27 +194,43 @@ async function runEntry(
   const tables: UpstreamTable[] = [];
   try {
     const fields = fieldsOf(read);
-    const running: { check: Check; validation: Validation }[] = [];
+    const sized = read.rows !== undefined ? { ...limits, expectedRows: read.rows } : limits;
+    let running: Running[] = [];
+    const compiled: {
+      validation: Validation;
+      withFiles: Validation;
+      upstreams: Map<Validation, UpstreamTable>;
+    }[] = [];
     for (const v of onData) {
       try {
         const upstreams = await loadUpstreams(plan, v, limits, options);
         for (const t of upstreams.values()) tables.push(t);
-        const sized = read.rows !== undefined ? { ...limits, expectedRows: read.rows } : limits;
         // Schema files are read (through the access rules) before the validation compiles.
         const withFiles = await withSchemaFiles(v, options.access);
         for (const check of compileValidation(withFiles, fields, sized, upstreams))
           running.push({ check, validation: v });
+        compiled.push({ validation: v, withFiles, upstreams });
       } catch (e) {
         results.push(...failedAll(e, [v]));
       }
     }
     try {
-      let index = new Uint32Array(0);
-      for await (const batch of read.batches) {
-        const rows = BatchRows.ofArrow(fields, batch);
-        if (index.length < rows.length) index = Uint32Array.from({ length: rows.length }, (_, i) => i);
-        for (const r of running) r.check.consume(rows, index, rows.length);
+      // Only the columns the checks read, when the source can skip the others (Parquet).
+      const needs = read.batchesOf ? allNeeds(running.map((r) => r.check.reads)) : undefined;
+      let whole = needs === undefined;
+      if (needs !== undefined && !(await checkAll(read.batchesOf!(needs), fields, running, true))) {
+        // A check sampled a failing record, which batches of only some columns cannot give whole:
+        // the checks start again on the whole records.
+        for (const r of running) r.check.dispose?.();
+        running = compiled.flatMap((c) =>
+          compileValidation(c.withFiles, fields, sized, c.upstreams).map((check) => ({
+            check,
+            validation: c.validation,
+          })),
+        );
+        whole = true;
       }
+      if (whole) await checkAll(read.batches, fields, running, false);
     } catch (e) {
       await read.close();
       for (const r of running) r.check.dispose?.();
@@ -247,6 +265,31 @@ async function runEntry(
   } finally {
     for (const t of tables) t.spill?.dispose();
   }
+}
+
+interface Running {
+  readonly check: Check;
+  readonly validation: Validation;
+}
+
+/**
+ * Feeds every batch to every check; with `partial` (batches of only some columns) it stops, and
+ * says false, at the first batch a check took a whole record from (a failing record's sample).
+ */
+async function checkAll(
+  batches: AsyncIterable<RecordBatch>,
+  fields: readonly ReadField[],
+  running: readonly Running[],
+  partial: boolean,
+): Promise<boolean> {
+  let index = new Uint32Array(0);
+  for await (const batch of batches) {
+    const rows = BatchRows.ofArrow(fields, batch);
+    if (index.length < rows.length) index = Uint32Array.from({ length: rows.length }, (_, i) => i);
+    for (const r of running) r.check.consume(rows, index, rows.length);
+    if (partial && rows.recorded) return false;
+  }
+  return true;
 }
 
 /** The upstream tables a validation joins with (nested upstreams too), each read into memory once. */

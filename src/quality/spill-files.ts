@@ -48,6 +48,18 @@ export class SpillFiles {
   /** Appends `src[start..end)` as one record of partition p. */
   write(p: number, src: Uint8Array, start: number, end: number): void {
     const n = end - start;
+    const at = this.place(p, n);
+    const buf = this.buffers[p]!;
+    if (n < 64) for (let k = 0; k < n; k++) buf[at + k] = src[start + k]!;
+    else buf.set(src.subarray(start, end), at);
+  }
+
+  /**
+   * Room for a record of `n` bytes in partition p, its length written before it: the caller
+   * writes the record into `buffer(p)` from the offset returned, before the next record.
+   */
+  place(p: number, n: number): number {
+    if (!this.onDisk && this.written > this.memoryBytes) this.toDisk();
     let buf = this.buffers[p]!;
     if (buf.length === 0) buf = this.buffers[p] = new Uint8Array(BUFFER);
     if (this.used[p]! + n + 5 > buf.length) {
@@ -63,12 +75,15 @@ export class SpillFiles {
       len >>>= 7;
     }
     buf[at++] = len;
-    if (n < 64) for (let k = 0; k < n; k++) buf[at + k] = src[start + k]!;
-    else buf.set(src.subarray(start, end), at);
     this.used[p] = at + n;
     this.written += at + n - from;
     this.counts[p]!++;
-    if (!this.onDisk && this.written > this.memoryBytes) this.toDisk();
+    return at;
+  }
+
+  /** The buffer partition p's records are written into now (see `place`). */
+  buffer(p: number): Uint8Array {
+    return this.buffers[p]!;
   }
 
   /** Moves partition p's full buffer on: kept in memory within the budget, else to its file. */

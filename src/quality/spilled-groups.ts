@@ -18,6 +18,14 @@ const RECORD_BYTES = 32;
 const SPILL_BYTES = 256 * 1024 * 1024;
 /** Levels of re-partitioning before a partition is finished in memory whatever its size (keys of one hash). */
 const MAX_DEPTH = 6;
+/**
+ * Rows of a count of rows that go straight to the partitions (no table) after `held` filled up
+ * with keys all but distinct (ids, `unique`): the table would only hold each key once more.
+ * Then `held` takes rows again and looks at the keys anew.
+ */
+const DIRECT_ROWS = 8 * HELD_GROUPS;
+/** Rows per group of a `held` that filled up below which its keys count as all but distinct. */
+const DISTINCT_RATIO = 1.05;
 
 /** Partition of a key hash at a level of spilling (bits independent of the table's and of other levels'). */
 const partitionOf = (h: number, depth: number): number =>
@@ -45,6 +53,10 @@ export class SpilledGroups {
   partitionsRead = 0;
   /** Whether groups went to files on disk (past the memory budget); known once finished. */
   onDisk = false;
+  /** Rows added to `held` since it was last emptied. */
+  private heldRows = 0;
+  /** Rows still to go straight to the partitions (counts of rows only). */
+  private direct = 0;
 
   constructor(newStates: () => GroupStates, limits: CheckLimits) {
     this.newStates = newStates;
@@ -64,7 +76,27 @@ export class SpilledGroups {
 
   /** Called after each row added to `held`: moves its groups to the partitions when it is full. */
   afterAdd(): void {
-    if (this.held.size >= this.heldGroups || this.held.table.bytes >= SPILL_BYTES) this.spillHeld();
+    this.heldRows++;
+    if (this.held.size >= this.heldGroups || this.held.table.bytes >= SPILL_BYTES) {
+      const distinct = this.held.size >= this.heldGroups && this.heldRows < this.held.size * DISTINCT_RATIO;
+      this.spillHeld();
+      if (distinct && this.held.countsOnly) this.direct = DIRECT_ROWS;
+    }
+  }
+
+  /**
+   * One row of the key `buf[off..off + len)` (hash h) for groups that only count rows: into
+   * `held`, or, while the keys are all but distinct, straight to its partition as a group of one.
+   */
+  countRow(buf: Uint8Array, off: number, len: number, h: number): void {
+    if (this.direct > 0) {
+      this.direct--;
+      this.writeOne(buf, off, len, h);
+      return;
+    }
+    const held = this.held;
+    held.addRow(held.groupOf(buf, off, len, h), null);
+    this.afterAdd();
   }
 
   /** Visits every group once: `held` when nothing spilled, else each partition's merged groups. */
@@ -89,6 +121,7 @@ export class SpilledGroups {
     this.spill ??= this.newSpill();
     this.writeAll(this.held, this.spill, 0);
     this.held.clear();
+    this.heldRows = 0;
   }
 
   private newSpill(): SpillFiles {
@@ -107,11 +140,47 @@ export class SpilledGroups {
     }
   }
 
+  /**
+   * A group of one row of a count of rows, written in its partition as writeRecord writes it (the
+   * hash as 4 bytes, the key after its length, the count as a float64), with no copy on the way.
+   */
+  private writeOne(key: Uint8Array, off: number, len: number, h: number): void {
+    const spill = this.spill!;
+    const p = partitionOf(h, 0);
+    const lenBytes = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
+    let at = spill.place(p, 4 + lenBytes + len + 8);
+    const b = spill.buffer(p);
+    b[at++] = h & 0xff;
+    b[at++] = (h >>> 8) & 0xff;
+    b[at++] = (h >>> 16) & 0xff;
+    b[at++] = h >>> 24;
+    let n = len;
+    while (n >= 0x80) {
+      b[at++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    b[at++] = n;
+    if (len < 64) for (let k = 0; k < len; k++) b[at + k] = key[off + k]!;
+    else b.set(key.subarray(off, off + len), at);
+    at += len;
+    // 1 as a little-endian float64 (stores, not a call to fill, per row).
+    b[at] = 0;
+    b[at + 1] = 0;
+    b[at + 2] = 0;
+    b[at + 3] = 0;
+    b[at + 4] = 0;
+    b[at + 5] = 0;
+    b[at + 6] = 0xf0;
+    b[at + 7] = 0x3f;
+  }
+
   /** Finishes every partition of a spill at a level: merges its records, splitting again a partition still too large. */
   private finishSpill(spill: SpillFiles, depth: number, visit: (states: GroupStates) => void): void {
     spill.finishWriting();
+    // One table for the partitions of the level in turn (cleared, its memory kept), not one each.
+    const states = this.newStates();
     for (let p = 0; p < spill.partitions; p++) {
-      const states = this.newStates();
+      states.clear();
       states.reserve(Math.min(spill.counts[p]!, this.limits.maxGroups), 16);
       let deeper: SpillFiles | undefined;
       let seen = false;

@@ -1,3 +1,4 @@
+import type { ColumnNeed } from "../connectors/connector.ts";
 import type { SqlValue } from "../engine/index.ts";
 import type { DataType } from "../model/data-type.ts";
 import { type BatchRows, jsonSafe } from "./batch-rows.ts";
@@ -73,6 +74,7 @@ export class StatCheck implements Check {
   readonly kind = "field";
   readonly description: string;
   readonly errorThreshold?: number;
+  readonly reads?: readonly ColumnNeed[];
   private readonly spec: StatSpec;
   private readonly get: (rows: BatchRows, row: number) => SqlValue;
   private readonly type: DataType;
@@ -97,7 +99,9 @@ export class StatCheck implements Check {
     get: (rows: BatchRows, row: number) => SqlValue,
     type: DataType,
     limits: CheckLimits,
+    reads?: readonly ColumnNeed[],
   ) {
+    if (reads !== undefined) this.reads = reads;
     this.spec = spec;
     this.description = spec.description;
     if (spec.errorThreshold !== undefined) this.errorThreshold = spec.errorThreshold;

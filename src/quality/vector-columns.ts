@@ -99,14 +99,40 @@ function columnReader(
   };
 }
 
-export function refNode(ref: FieldRef): RefNode {
-  const read = columnReader(ref, anyType);
-  return { kind: "ref", nulls: (rows) => read(rows).s };
+/** A node's result kept with a batch for the other nodes of its key, while the node's buffers still hold it. */
+interface Shared<T> {
+  readonly value: T;
+  readonly current: () => boolean;
 }
 
-/** A number node whose rows `fill` writes (values and states) into buffers kept from batch to batch. */
+/**
+ * What `make` gives for a batch, made once per batch for every node of every check with the same
+ * `key` (the checks of a run read a field's column once): results are read, never written. A
+ * result whose node has since filled its buffers with another batch is made again.
+ */
+function sharedPerBatch<T>(key: string, make: (rows: BatchRows) => T): (rows: BatchRows) => T {
+  let holds: BatchRows | undefined;
+  return (rows) => {
+    const had = rows.shared.get(key) as Shared<T> | undefined;
+    if (had?.current()) return had.value;
+    const value = make(rows);
+    holds = rows;
+    rows.shared.set(key, { value, current: () => holds === rows } satisfies Shared<T>);
+    return value;
+  };
+}
+
+const refKey = (kind: string, ref: FieldRef) => `${kind}:${ref.slot}:${ref.path.join(".")}`;
+
+export function refNode(ref: FieldRef): RefNode {
+  const read = columnReader(ref, anyType);
+  return { kind: "ref", nulls: sharedPerBatch(refKey("nulls", ref), (rows) => read(rows).s) };
+}
+
+/** A number node whose rows `fill` writes (values and states) into buffers kept from batch to batch, shared by `key`. */
 function numberNode(
   float: boolean,
+  key: string,
   fill: (rows: BatchRows, v: Float64Array, s: Uint8Array) => void,
 ): NumNode {
   const vBuf = scratch((n) => new Float64Array(n));
@@ -114,12 +140,12 @@ function numberNode(
   return {
     kind: "num",
     float,
-    eval(rows) {
+    eval: sharedPerBatch(key, (rows) => {
       const v = vBuf(rows.length);
       const s = sBuf(rows.length);
       fill(rows, v, s);
       return { v, s };
-    },
+    }),
   };
 }
 
@@ -127,7 +153,7 @@ const smallNumbers = (t: A): boolean =>
   (A.isInt(t) && (t as unknown as { bitWidth: number }).bitWidth <= 32) || A.isFloat(t);
 
 export const numberColumn = (ref: FieldRef): NumNode =>
-  numberNode(ref.type.kind === "float" || ref.type.kind === "double", (rows, v, s) => {
+  numberNode(ref.type.kind === "float" || ref.type.kind === "double", refKey("num", ref), (rows, v, s) => {
     const values = column(rows, ref, s, smallNumbers).values as ArrayLike<number>;
     for (let i = 0; i < rows.length; i++) {
       const x = values[i]!;
@@ -140,16 +166,17 @@ export function stringColumn(ref: FieldRef): StrNode {
   const read = columnReader(ref, A.isUtf8);
   return {
     kind: "str",
-    eval(rows) {
+    key: refKey("str", ref),
+    eval: sharedPerBatch(refKey("str", ref), (rows) => {
       const { d, s } = read(rows);
       return { offsets: d.valueOffsets as Int32Array, bytes: d.values as Uint8Array, s };
-    },
+    }),
   };
 }
 
 /** size(array): its length; a NULL array (-1 in rowforge's SQL) is left to the row compiler. */
 export const sizeOf = (ref: FieldRef): NumNode =>
-  numberNode(false, (rows, v, s) => {
+  numberNode(false, refKey("size", ref), (rows, v, s) => {
     const offsets = column(rows, ref, s, A.isList).valueOffsets as Int32Array;
     for (let i = 0; i < rows.length; i++) {
       v[i] = offsets[i + 1]! - offsets[i]!;
@@ -159,7 +186,7 @@ export const sizeOf = (ref: FieldRef): NumNode =>
 
 /** length(string) in characters: ASCII strings by their bytes; others left to the row compiler. */
 export const lengthOf = (str: StrNode): NumNode =>
-  numberNode(false, (rows, v, s) => {
+  numberNode(false, `length:${str.key}`, (rows, v, s) => {
     const { offsets, bytes, s: ss } = str.eval(rows);
     for (let i = 0; i < rows.length; i++) {
       s[i] = ss[i]!;

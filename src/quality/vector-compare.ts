@@ -1,5 +1,15 @@
 import { not } from "./vector-logic.ts";
-import { type BoolNode, FALSE, type Lit, type Node, no, scratch, stringTest, TRUE } from "./vector-node.ts";
+import {
+  type BoolNode,
+  FALSE,
+  type Lit,
+  type Node,
+  type NumNode,
+  no,
+  scratch,
+  stringTest,
+  TRUE,
+} from "./vector-node.ts";
 
 const FLIP: Readonly<Record<string, string>> = {
   "=": "=",
@@ -57,6 +67,28 @@ export function compare(op: string, left: Node, right: Node): BoolNode {
     return op === "=" ? r : not(r);
   }
   return no();
+}
+
+/** `v BETWEEN low AND high` of a number node, in one loop; literals as compare() takes them (else not vectorised). */
+export function betweenNumbers(operand: NumNode, low: Lit, high: Lit): BoolNode {
+  if (typeof low.value !== "number" || typeof high.value !== "number") return no();
+  if ((low.decimal || high.decimal) && !operand.float) no();
+  const lo = low.value;
+  const hi = high.value;
+  const out = scratch((n) => new Uint8Array(n));
+  return {
+    kind: "bool",
+    eval(rows) {
+      const { v, s } = operand.eval(rows);
+      const n = rows.length;
+      const o = out(n);
+      for (let i = 0; i < n; i++) {
+        const x = v[i]!;
+        o[i] = s[i] !== 0 ? s[i]! : x >= lo && x <= hi ? TRUE : FALSE;
+      }
+      return o;
+    },
+  };
 }
 
 /** IN a list of literals of the operand's kind (strings compared by their UTF-8 bytes). */

@@ -23,7 +23,8 @@ export interface Strings {
 
 /** `float`: the numbers are floats or doubles (a decimal literal compares with them as a double). */
 export type NumNode = { readonly kind: "num"; readonly float: boolean; eval(rows: BatchRows): Numbers };
-export type StrNode = { readonly kind: "str"; eval(rows: BatchRows): Strings };
+/** `key` names the column the strings are of (a batch reads them once for every check). */
+export type StrNode = { readonly kind: "str"; readonly key: string; eval(rows: BatchRows): Strings };
 export type BoolNode = { readonly kind: "bool"; eval(rows: BatchRows): Uint8Array };
 /** A field path whose NULLs only are known (IS NULL of any type). */
 export type RefNode = { readonly kind: "ref"; nulls(rows: BatchRows): Uint8Array };

@@ -10,7 +10,7 @@ import {
   sizeOf,
   stringColumn,
 } from "./vector-columns.ts";
-import { compare, inList } from "./vector-compare.ts";
+import { betweenNumbers, compare, inList } from "./vector-compare.ts";
 import { literal } from "./vector-literal.ts";
 import { bool, logic, not } from "./vector-logic.ts";
 import {
@@ -107,11 +107,14 @@ function compileNode(ast: SqlAst, fields: readonly ReadField[]): Node {
     }
     case "between": {
       const operand = compileNode(ast.operand, fields);
-      const both = logic(
-        "and",
-        compare(">=", operand, compileNode(ast.low, fields)),
-        compare("<=", operand, compileNode(ast.high, fields)),
-      );
+      const low = compileNode(ast.low, fields);
+      const high = compileNode(ast.high, fields);
+      // A number between two numbers: one loop (as the AND of the two comparisons gives).
+      if (operand.kind === "num" && low.kind === "lit" && high.kind === "lit") {
+        const r = betweenNumbers(operand, low, high);
+        return ast.negated ? not(r) : r;
+      }
+      const both = logic("and", compare(">=", operand, low), compare("<=", operand, high));
       return ast.negated ? not(both) : both;
     }
     case "in": {

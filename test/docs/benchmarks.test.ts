@@ -11,6 +11,7 @@ import {
   renderResults,
   spliceResults,
 } from "../../bench/render-benchmarks.ts";
+import { spread } from "../../bench/rounds.ts";
 import { REPO_ROOT } from "../support/run-cli.ts";
 
 test("docs/benchmarks.md's generated section is what bench/results/*.json render to (`npm run bench` writes both)", () => {
@@ -100,4 +101,11 @@ test("rendering replaces only the section between the markers; the hand-written 
   assert.equal(spliceResults(next, "new numbers"), next);
   // A page without the markers gets the section at its end.
   assert.equal(generatedSection(spliceResults("# B\n", "x")), "x");
+});
+
+test("a case's median is the middle round, or the mean of the middle two for an even count of rounds", () => {
+  assert.deepEqual(spread([3, 1, 2]), { median: 2, min: 1, max: 3 });
+  assert.deepEqual(spread([4, 1, 3, 2]), { median: 2.5, min: 1, max: 4 });
+  assert.deepEqual(spread([6, 1, 3, 9, 2, 4]), { median: 3.5, min: 1, max: 9 });
+  assert.throws(() => spread([]));
 });

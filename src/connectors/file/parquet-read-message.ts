@@ -1,3 +1,5 @@
+import type { ParquetNeed } from "./parquet-columns.ts";
+
 /** What the thread reading Parquet back sends its decoding worker (parquet-read.worker.ts). */
 export type ParquetReadRequest =
   /** Decode every row group of these files, at most `window` ahead of the credits that follow. */
@@ -6,6 +8,8 @@ export type ParquetReadRequest =
       readonly files: readonly string[];
       readonly batchRows: number;
       readonly window: number;
+      /** Only these columns (parquet-columns.ts), when the reader asked for some. */
+      readonly needs?: readonly ParquetNeed[];
     }
   /** One more row group may be decoded (the reader took one). */
   | { readonly kind: "credit" };

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
 import type * as ParquetWasm from "parquet-wasm/node";
 import { RowforgeError } from "../../errors/index.ts";
+import { type ParquetNeed, parquetReadOptions } from "./parquet-columns.ts";
 import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-message.ts";
 
 /**
@@ -29,21 +30,27 @@ port.on("message", (m: ParquetReadRequest) => {
   }
   // A new read (a kept worker serves one read after another, each to its end).
   credits = m.window;
-  read(m.files, m.batchRows).catch((e: unknown) =>
+  read(m.files, m.batchRows, m.needs).catch((e: unknown) =>
     post({ kind: "error", message: e instanceof Error ? e.message : String(e) }),
   );
 });
 
-async function read(files: readonly string[], batchRows: number): Promise<void> {
+async function read(
+  files: readonly string[],
+  batchRows: number,
+  needs: readonly ParquetNeed[] | undefined,
+): Promise<void> {
   for (const file of files) {
     const pf = await wasm.ParquetFile.fromFile(await openAsBlob(file));
     try {
-      const groups = pf.metadata().numRowGroups();
+      const meta = pf.metadata();
+      const groups = meta.numRowGroups();
+      const options = parquetReadOptions(meta, batchRows, needs);
       for (let g = 0; g < groups; g++) {
         while (credits === 0) await new Promise<void>((r) => (wake = r));
         wake = undefined;
         credits--;
-        const table = await pf.read({ rowGroups: [g], batchSize: batchRows });
+        const table = await pf.read({ ...options, rowGroups: [g] });
         const bytes = table.intoIPCStream();
         post({ kind: "group", bytes }, [bytes.buffer as ArrayBuffer]);
       }

@@ -7,7 +7,7 @@ import type { ResolvedStep } from "../../model/resolved-plan.ts";
 import type { ReadBack, ReadBackRequest } from "../connector.ts";
 import { duckReaderOf, readBackFiles } from "./file-sources.ts";
 import { readOrcRows } from "./read-orc-rows.ts";
-import { parquetBatches, parquetCounts, parquetSchema } from "./read-parquet-rows.ts";
+import { parquetBatches, parquetColumnBatches, parquetCounts, parquetSchema } from "./read-parquet-rows.ts";
 
 /**
  * Opens existing files (one file, or every part under a folder, Hive-style partition folders
@@ -25,7 +25,14 @@ export async function readFileRows(step: ResolvedStep, request: ReadBackRequest)
     const first = schemas?.[0];
     if (first && schemas.every((s) => sameFields(s, first))) {
       const { rows } = await parquetCounts(files);
-      return { schema: first, source, rows, batches: parquetBatches(files, request), close: async () => {} };
+      return {
+        schema: first,
+        source,
+        rows,
+        batches: parquetBatches(files, request),
+        batchesOf: (needs) => parquetColumnBatches(files, request, first, needs),
+        close: async () => {},
+      };
     }
   }
   // DuckDB and its value conversions load when a file is read back, not at every start.

@@ -1,10 +1,12 @@
 import { openAsBlob } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { type RecordBatch, type Schema, tableFromIPC } from "apache-arrow";
+import { DataType, type RecordBatch, type Schema, tableFromIPC } from "apache-arrow";
 import { RowforgeError } from "../../errors/index.ts";
 import { parquetWasm as wasm } from "../../formats/parquet/parquet-format.ts";
 import { workerUrl } from "../../util/worker-url.ts";
-import type { ReadBackRequest } from "../connector.ts";
+import type { ColumnNeed, ReadBackRequest } from "../connector.ts";
+import { fullWidth } from "./full-width-batch.ts";
+import { type ParquetNeed, parquetReadOptions } from "./parquet-columns.ts";
 import type { ParquetReadReply, ParquetReadRequest } from "./parquet-read-message.ts";
 
 /** Row groups a decoding worker may have ready ahead of the reader (memory: that many row groups). */
@@ -51,17 +53,64 @@ export async function* parquetBatches(
   else yield* parquetBatchesHere(files, request);
 }
 
+/**
+ * The rows of Parquet files with only the columns a reader needs decoded (the others skipped in
+ * the files, so not read at all), as batches of the files' whole schema (what was not decoded is
+ * NULL).
+ */
+export async function* parquetColumnBatches(
+  files: readonly string[],
+  request: ReadBackRequest,
+  schema: Schema,
+  needs: readonly ColumnNeed[],
+): AsyncGenerator<RecordBatch> {
+  const whole = fullWidth(schema);
+  const told = needs.map((n) => parquetNeed(schema, n));
+  const batches =
+    (await parquetCounts(files)).groups > 1
+      ? parquetBatchesInWorker(files, request, told)
+      : parquetBatchesHere(files, request, told);
+  for await (const batch of batches) yield whole(batch);
+}
+
+/** A need with, for an array read for its sizes, the names of its fixed-width leaves under it (numbers, dates, times). */
+function parquetNeed(schema: Schema, need: ColumnNeed): ParquetNeed {
+  if (!need.sizesOnly) return need;
+  let type: DataType | undefined = schema.fields.find((f) => f.name === need.path[0])?.type;
+  for (const name of need.path.slice(1))
+    type = DataType.isStruct(type) ? type.children.find((f) => f.name === name)?.type : undefined;
+  const fixedLeaves: string[][] = [];
+  const visit = (t: DataType, names: string[]): void => {
+    if (DataType.isList(t)) visit(t.children[0]!.type, names);
+    else if (DataType.isStruct(t)) for (const f of t.children) visit(f.type, [...names, f.name]);
+    else if (
+      names.length > 0 &&
+      (DataType.isInt(t) ||
+        DataType.isFloat(t) ||
+        DataType.isDate(t) ||
+        DataType.isTimestamp(t) ||
+        DataType.isBool(t))
+    )
+      fixedLeaves.push(names);
+  };
+  if (type !== undefined) visit(type, []);
+  return fixedLeaves.length > 0 ? { ...need, fixedLeaves } : need;
+}
+
 async function* parquetBatchesHere(
   files: readonly string[],
   request: ReadBackRequest,
+  needs?: readonly ParquetNeed[],
 ): AsyncGenerator<RecordBatch> {
   for (const file of files) {
     const pf = await wasm().ParquetFile.fromFile(await openAsBlob(file));
     try {
-      const groups = pf.metadata().numRowGroups();
+      const meta = pf.metadata();
+      const groups = meta.numRowGroups();
+      const options = parquetReadOptions(meta, request.batchRows, needs);
       for (let g = 0; g < groups; g++) {
         request.signal?.throwIfAborted();
-        const table = await pf.read({ rowGroups: [g], batchSize: request.batchRows });
+        const table = await pf.read({ ...options, rowGroups: [g] });
         yield* tableFromIPC(table.intoIPCStream()).batches;
       }
     } finally {
@@ -138,6 +187,7 @@ function keepDecoder(d: Decoder): void {
 async function* parquetBatchesInWorker(
   files: readonly string[],
   request: ReadBackRequest,
+  needs?: readonly ParquetNeed[],
 ): AsyncGenerator<RecordBatch> {
   const decoder = takeDecoder();
   const replies: ParquetReadReply[] = [];
@@ -154,7 +204,7 @@ async function* parquetBatchesInWorker(
   };
   const send = (m: ParquetReadRequest) => decoder.worker.postMessage(m);
   try {
-    send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW });
+    send({ kind: "read", files, batchRows: request.batchRows, window: WINDOW, ...(needs ? { needs } : {}) });
     for (;;) {
       request.signal?.throwIfAborted();
       const m = replies.shift();
