@@ -232,7 +232,7 @@ const median = <T>(xs: readonly T[], by: (x: T) => number): T =>
 
 export async function runKafkaBenchmark(
   records = 1_000_000,
-  rounds = 3,
+  rounds = 5,
   log: (line: string) => void = console.log,
   stepOptions = "",
 ): Promise<KafkaBenchResult> {
@@ -278,7 +278,7 @@ export async function runKafkaBenchmark(
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await runKafkaBenchmark(
     Number(process.argv[2] ?? 1_000_000),
-    Number(process.argv[3] ?? 3),
+    Number(process.argv[3] ?? 5),
     console.log,
     process.argv[4] ?? "",
   );
