@@ -227,6 +227,55 @@ test("edge values are written as the Arrow conversion stores them", () => {
   sameBytes(fields, columns);
 });
 
+test("fields without nulls, written inline by the row writer, are the Arrow path's bytes", () => {
+  const doubles = [
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    2147483647,
+    2147483648,
+    1e21,
+    Number.NaN,
+    0.1 + 0.2,
+    379.4859110380107,
+    5e-324,
+  ];
+  const n = doubles.length;
+  const pick = <T>(list: readonly T[]) => Array.from({ length: n }, (_, i) => list[i % list.length]!);
+  const row = [
+    { name: "d", type: DataTypes.double },
+    { name: "i", type: DataTypes.int },
+    { name: "dt", type: DataTypes.date },
+    { name: "ts", type: DataTypes.timestamp },
+    { name: "s", type: DataTypes.string },
+  ];
+  const columns = (): Column[] => [
+    scalar(DataTypes.double, Float64Array.from(doubles)),
+    scalar(DataTypes.int, Int32Array.from(pick([0, -1, 7, 2147483647, -2147483648]))),
+    scalar(DataTypes.date, Int32Array.from(pick([0, -1, 19000, -800_000]))),
+    scalar(
+      DataTypes.timestamp,
+      Float64Array.from(pick([0, -1.5, 1_700_000_000_123_456, 253_402_300_800_000_000])),
+    ),
+    scalar(DataTypes.string, pick(["", "plain", 'q"', "ünï 🙂", "\n"])),
+  ];
+  const structs = DataTypes.struct(row.map((f) => ({ ...f, nullable: true })));
+  const fields = [...row, { name: "list", type: DataTypes.array(structs) }];
+  sameBytes(fields, [
+    ...columns(),
+    {
+      shape: "list",
+      type: fields[5]!.type,
+      length: n,
+      nulls: undefined,
+      offsets: Int32Array.from({ length: n + 1 }, (_, i) => i),
+      element: { shape: "struct", type: structs, length: n, nulls: undefined, children: columns() },
+    },
+  ]);
+});
+
 test("any string and any double are written as the Arrow path writes them", () => {
   fc.assert(
     fc.property(

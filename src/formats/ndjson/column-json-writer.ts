@@ -241,8 +241,17 @@ class DoubleWriter extends Float64Writer {
       writeNull(out);
       return;
     }
-    out.ascii(floatText(this.values![i]!));
+    writeDouble(out, this.values![i]!);
   }
+}
+
+/**
+ * A double's JSON text: whole numbers from 1 to 2^31 - 1 as digits (their Number::toString
+ * text, with neither point nor exponent), the rest through floatText.
+ */
+function writeDouble(out: ByteSink, x: number): void {
+  if (x >= 1 && x <= 0x7fffffff && (x | 0) === x) out.digits(x);
+  else out.ascii(floatText(x));
 }
 
 /** Floats: rounded to 32 bits as Float32Array.from stores them. */
@@ -253,7 +262,7 @@ class FloatWriter extends Float64Writer {
       writeNull(out);
       return;
     }
-    out.ascii(floatText(Math.fround(this.values![i]!)));
+    writeDouble(out, Math.fround(this.values![i]!));
   }
 }
 
@@ -297,10 +306,22 @@ class DateWriter extends Int32Writer {
       writeNull(out);
       return;
     }
-    out.byte(34);
-    writeDate(out, this.values![i]!);
-    out.byte(34);
+    writeQuotedDate(out, this.values![i]!);
   }
+}
+
+/** A date (days since the epoch) as `"yyyy-MM-dd"`. */
+function writeQuotedDate(out: ByteSink, days: number): void {
+  out.byte(34);
+  writeDate(out, days);
+  out.byte(34);
+}
+
+/** A timestamp (microseconds, as the engine's double) as `"...Z"` through its int64 word. */
+function writeQuotedTimestamp(out: ByteSink, micros: number): void {
+  out.byte(34);
+  writeTimestamp(out, Math.floor(int64RoundTrip(micros)));
+  out.byte(34);
 }
 
 class TimestampWriter extends Float64Writer {
@@ -310,9 +331,7 @@ class TimestampWriter extends Float64Writer {
       writeNull(out);
       return;
     }
-    out.byte(34);
-    writeTimestamp(out, Math.floor(int64RoundTrip(this.values![i]!)));
-    out.byte(34);
+    writeQuotedTimestamp(out, this.values![i]!);
   }
 }
 
@@ -468,14 +487,28 @@ export function fieldsWriter(
   });
   const count = fields.length;
   let childNulls: (Uint8Array | undefined)[] = [];
+  // Per field, how a row's value is written (a Direct code) and the values it reads.
+  const direct = new Uint8Array(count);
+  const texts: (unknown[] | undefined)[] = new Array(count).fill(undefined);
+  const ints: (Int32Array | undefined)[] = new Array(count).fill(undefined);
+  const doubles: (Float64Array | undefined)[] = new Array(count).fill(undefined);
   return {
     bind(columns) {
       if (columns.length !== count) return false;
       childNulls = [];
       for (let k = 0; k < count; k++) {
         const col = columns[k]!;
-        if (!children[k]!.bind(col)) return false;
+        const child = children[k]!;
+        if (!child.bind(col)) return false;
         childNulls.push(omitNullFields && hasNulls(col) ? col.nulls : undefined);
+        const values = col.shape === "scalar" && !hasNulls(col) ? col.values : undefined;
+        const kind = values === undefined ? Direct.Writer : directKind(child);
+        direct[k] = kind;
+        // bind() has checked each writer's values: strings in an array, the rest typed.
+        texts[k] = kind === Direct.Text ? (values as unknown[]) : undefined;
+        ints[k] = kind === Direct.Int || kind === Direct.Date ? (values as Int32Array) : undefined;
+        doubles[k] =
+          kind === Direct.Double || kind === Direct.Timestamp ? (values as Float64Array) : undefined;
       }
       return true;
     },
@@ -507,9 +540,45 @@ export function fieldsWriter(
         const p = out.pos;
         for (let j = 0; j < n; j++) buf[p + j] = opener[j]!;
         out.pos = p + n;
-        children[k]!.write(out, i);
+        switch (direct[k]) {
+          case Direct.Text: {
+            const s = texts[k]![i];
+            writeJsonString(out, typeof s === "string" ? s : String(s));
+            break;
+          }
+          case Direct.Int:
+            writeInteger(out, ints[k]![i]!);
+            break;
+          case Direct.Double:
+            writeDouble(out, doubles[k]![i]!);
+            break;
+          case Direct.Date:
+            writeQuotedDate(out, ints[k]![i]!);
+            break;
+          case Direct.Timestamp:
+            writeQuotedTimestamp(out, doubles[k]![i]!);
+            break;
+          default:
+            children[k]!.write(out, i);
+        }
       }
       out.byte(125);
     },
   };
+}
+
+/**
+ * How a row writer writes a field whose column has no nulls: the common scalar types inline in
+ * its loop over the fields (a switch on a small number, where the call through the field's
+ * writer dispatches on the writer's class per field and row), the rest through the writer.
+ */
+const Direct = { Writer: 0, Text: 1, Int: 2, Double: 3, Date: 4, Timestamp: 5 } as const;
+
+function directKind(child: ColumnJsonWriter): number {
+  if (child instanceof StringWriter) return Direct.Text;
+  if (child instanceof IntWriter) return Direct.Int;
+  if (child instanceof DoubleWriter) return Direct.Double;
+  if (child instanceof DateWriter) return Direct.Date;
+  if (child instanceof TimestampWriter) return Direct.Timestamp;
+  return Direct.Writer;
 }
