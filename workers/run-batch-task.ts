@@ -1,4 +1,4 @@
-import { findRowEncoder } from "../src/connectors/worker-encoders.ts";
+import { findRowColumnEncoder, findRowEncoder } from "../src/connectors/worker-encoders.ts";
 import {
   type BatchResult,
   type BatchTask,
@@ -81,14 +81,16 @@ function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): StepColumnEncode
   }
   const key = `${spec.format}\0${JSON.stringify(spec.options)}`;
   if (byKey.has(key)) return byKey.get(key);
-  const encoder = findFormat(spec.format)?.columnEncoder?.(step.output, spec.options);
+  const encoder =
+    findFormat(spec.format)?.columnEncoder?.(step.output, spec.options) ??
+    findRowColumnEncoder(spec.format, step.output, spec.options);
   const entry = encoder ? { encoder, rowBytes: 64 } : undefined;
   byKey.set(key, entry);
   return entry;
 }
 
 /**
- * A text format that writes straight from the engine's columns (no Arrow batch built and read
+ * A text format (or a database sink's rows, worker-encoders.ts) that writes straight from the engine's columns (no Arrow batch built and read
  * back): undefined when the format cannot, or the columns are not what its encoder expects
  * (the caller then takes the Arrow path, which gives the same bytes).
  */

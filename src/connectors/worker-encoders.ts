@@ -1,9 +1,11 @@
 import type { RecordBatch } from "apache-arrow";
 import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { ByteSink } from "../formats/arrow-values/byte-sink.ts";
+import type { ColumnEncoder, ColumnField } from "../formats/format.ts";
 import { MESSAGE_FRAMES_FORMAT, writeMessageFrames } from "./messaging/message-frames.ts";
 import { writeLoadDataTsv } from "./mysql/load-data-tsv.ts";
 import { writeCopyBinary } from "./postgres/copy-binary.ts";
+import { copyBinaryColumnEncoder } from "./postgres/copy-binary-columns.ts";
 import { writeCopyCsv } from "./postgres/copy-csv.ts";
 
 /**
@@ -45,3 +47,19 @@ const ROW_ENCODERS: ReadonlyMap<string, RowEncoder> = new Map([
 ]);
 
 export const findRowEncoder = (name: string): RowEncoder | undefined => ROW_ENCODERS.get(name);
+
+/**
+ * Encoders of those same bytes straight from the engine's columns (no Arrow batch built and
+ * read back), for the formats that have one; undefined, as the one they make may be, when the
+ * step's fields are not all covered: its batches then go through the row encoder.
+ */
+const COLUMN_ENCODERS: ReadonlyMap<
+  string,
+  (fields: readonly ColumnField[], options: Readonly<Record<string, string>>) => ColumnEncoder | undefined
+> = new Map([["postgres-copy-binary", copyBinaryColumnEncoder]]);
+
+export const findRowColumnEncoder = (
+  name: string,
+  fields: readonly ColumnField[],
+  options: Readonly<Record<string, string>>,
+): ColumnEncoder | undefined => COLUMN_ENCODERS.get(name)?.(fields, options);
