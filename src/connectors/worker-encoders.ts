@@ -3,6 +3,7 @@ import { isRowforgeError, RowforgeError } from "../errors/index.ts";
 import type { ByteSink } from "../formats/arrow-values/byte-sink.ts";
 import type { ColumnEncoder, ColumnField } from "../formats/format.ts";
 import { MESSAGE_FRAMES_FORMAT, writeMessageFrames } from "./messaging/message-frames.ts";
+import { loadDataColumnEncoder } from "./mysql/load-data-columns.ts";
 import { writeLoadDataTsv } from "./mysql/load-data-tsv.ts";
 import { writeCopyBinary } from "./postgres/copy-binary.ts";
 import { copyBinaryColumnEncoder } from "./postgres/copy-binary-columns.ts";
@@ -56,7 +57,10 @@ export const findRowEncoder = (name: string): RowEncoder | undefined => ROW_ENCO
 const COLUMN_ENCODERS: ReadonlyMap<
   string,
   (fields: readonly ColumnField[], options: Readonly<Record<string, string>>) => ColumnEncoder | undefined
-> = new Map([["postgres-copy-binary", copyBinaryColumnEncoder]]);
+> = new Map([
+  ["postgres-copy-binary", copyBinaryColumnEncoder],
+  ["mysql-load-data", loadDataColumnEncoder],
+]);
 
 export const findRowColumnEncoder = (
   name: string,
