@@ -153,28 +153,20 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         }),
       );
   o.log(`servers: PostgreSQL on ${pg.PGPORT}${wants("mariadb") ? `, MariaDB on ${maria.MARIADB_PORT}` : ""}`);
-  const psql = (sql: string) =>
-    execFileSync(
-      "psql",
-      [
-        "-h",
-        pg.PGHOST!,
-        "-p",
-        pg.PGPORT!,
-        "-U",
-        "postgres",
-        "-d",
-        "postgres",
-        "-v",
-        "ON_ERROR_STOP=1",
-        "-qAt",
-        "-c",
-        sql,
-      ],
-      {
-        encoding: "utf8",
-      },
-    );
+  /** psql's arguments reaching the bench's server, stopping at the first error. */
+  const psqlArgs = [
+    "-h",
+    pg.PGHOST!,
+    "-p",
+    pg.PGPORT!,
+    "-U",
+    "postgres",
+    "-d",
+    "postgres",
+    "-v",
+    "ON_ERROR_STOP=1",
+  ];
+  const psql = (sql: string) => execFileSync("psql", [...psqlArgs, "-qAt", "-c", sql], { encoding: "utf8" });
   const mariaArgs = [
     "--no-defaults",
     "--protocol=TCP",
@@ -207,22 +199,8 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
       if (wants("mariadb") && t !== "binary")
         mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
     }
-    const pgClient = (command: string) =>
-      runChild("psql", [
-        "-h",
-        pg.PGHOST!,
-        "-p",
-        pg.PGPORT!,
-        "-U",
-        "postgres",
-        "-d",
-        "postgres",
-        "-v",
-        "ON_ERROR_STOP=1",
-        "-q",
-        "-c",
-        command,
-      ]);
+    /** A psql client's run of one command (a \copy), timed as a child process. */
+    const pgClient = (command: string) => runChild("psql", [...psqlArgs, "-q", "-c", command]);
     for (const rows of o.rows) {
       const csvDir = join(dir, `csv-${rows}`);
       const csvPlan = join(dir, `csv-${rows}.yaml`);

@@ -1,52 +1,27 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import {
+  assertSameBytesAsArrow,
+  type Fields,
+  scalarColumn,
+} from "../../../test/support/column-encoder-bytes.ts";
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import type { Column } from "../../engine/columns/column.ts";
-import { batchShape, toRecordBatch } from "../../engine/columns/to-arrow.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
-import { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import { type DataType, DataTypes } from "../../model/data-type.ts";
+import { DataTypes } from "../../model/data-type.ts";
 import { writeCopyBinary } from "./copy-binary.ts";
 import { copyBinaryColumnEncoder } from "./copy-binary-columns.ts";
 
-type Fields = readonly { name: string; type: DataType }[];
-
-/** The general path: the columns as an Arrow batch, encoded by writeCopyBinary. */
-function viaArrow(fields: Fields, columns: Column[], types: readonly string[]): Buffer {
-  const batch = toRecordBatch(batchShape(fields.map((f) => ({ ...f, nullable: true }))), columns);
-  const out = new ByteSink(64);
-  writeCopyBinary(out, batch, types);
-  return Buffer.from(out.buf.subarray(0, out.pos));
-}
-
-/** Straight from the columns. */
-function direct(fields: Fields, columns: Column[], types: readonly string[]): Buffer {
-  const encoder = copyBinaryColumnEncoder(fields, { types: types.join(",") });
-  assert.ok(encoder, "a column encoder for these fields");
-  const out = new ByteSink(64);
-  assert.ok(encoder.encodeColumns(columns, columns[0]?.length ?? 0, out), "the encoder took the columns");
-  return Buffer.from(out.buf.subarray(0, out.pos));
-}
-
 function sameBytes(fields: Fields, columns: Column[], types: readonly string[]): void {
-  const a = viaArrow(fields, columns, types);
-  const b = direct(fields, columns, types);
-  assert.ok(a.length > 0);
-  assert.ok(b.equals(a), "the same bytes as the Arrow path");
+  assertSameBytesAsArrow(
+    fields,
+    columns,
+    copyBinaryColumnEncoder(fields, { types: types.join(",") }),
+    (out, batch) => writeCopyBinary(out, batch, types),
+  );
 }
 
-const scalar = (
-  type: DataType,
-  values: Column extends infer C ? (C extends { values: infer V } ? V : never) : never,
-  nulls: number[] = [],
-): Column => {
-  const col = { shape: "scalar", type, length: values.length, nulls: undefined, values } as Column;
-  if (nulls.length > 0) {
-    col.nulls = new Uint8Array(values.length);
-    for (const i of nulls) col.nulls[i] = 1;
-  }
-  return col;
-};
+const scalar = scalarColumn;
 
 test("edge values and nulls of every covered type: the same bytes as the Arrow path", () => {
   const fields = [
