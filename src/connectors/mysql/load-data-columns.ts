@@ -1,9 +1,9 @@
-import type { Column } from "../../engine/index.ts";
 import { decimalText } from "../../formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { writeDate, writeTimestamp } from "../../formats/arrow-values/temporal-bytes.ts";
 import type { ColumnEncoder, ColumnField } from "../../formats/format.ts";
 import type { DataTypeKind } from "../../model/data-type.ts";
+import { scalarRowsEncoder, type ValueBinder } from "../table/scalar-rows-encoder.ts";
 import { escapedBytes, LOAD_DATA_ROWS, toSessionTimestamp } from "./load-data-tsv.ts";
 
 /**
@@ -14,16 +14,13 @@ import { escapedBytes, LOAD_DATA_ROWS, toSessionTimestamp } from "./load-data-ts
  * non-finite values are refused there, bytes, shorts, nested values) leaves the step to that one.
  */
 
-type ValueWriter = (out: ByteSink, i: number) => void;
-type Binder = (values: Extract<Column, { shape: "scalar" }>["values"]) => ValueWriter;
-
 const TAB = 9;
 const NEWLINE = 10;
 const BACKSLASH = 92;
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 const encoder = new TextEncoder();
 
-function binderOf(kind: DataTypeKind, scale: number): Binder | undefined {
+function binderOf(kind: DataTypeKind, scale: number): ValueBinder | undefined {
   switch (kind) {
     case "int":
       return (v) => (out, i) => wholeNumber(out, (v as Int32Array)[i]!);
@@ -102,33 +99,9 @@ function escapedString(out: ByteSink, s: string): void {
 
 /** The column encoder of the `mysql-load-data` rows; undefined when a field's type is not covered. */
 export function loadDataColumnEncoder(fields: readonly ColumnField[]): ColumnEncoder | undefined {
-  const binders: Binder[] = [];
-  for (const f of fields) {
-    const binder = binderOf(f.type.kind, f.type.kind === "decimal" ? f.type.scale : 0);
-    if (!binder) return undefined;
-    binders.push(binder);
-  }
-  const n = fields.length;
-  const nullCell = LOAD_DATA_ROWS.nullCell!;
-  return {
-    encodeColumns(columns: readonly Column[], rows: number, out: ByteSink): boolean {
-      const writers: ValueWriter[] = [];
-      const nulls: (Uint8Array | undefined)[] = [];
-      for (let c = 0; c < n; c++) {
-        const col = columns[c];
-        if (col?.shape !== "scalar" || col.type.kind !== fields[c]!.type.kind) return false;
-        writers.push(binders[c]!(col.values));
-        nulls.push(col.nulls);
-      }
-      for (let row = 0; row < rows; row++) {
-        for (let c = 0; c < n; c++) {
-          if (c > 0) out.byte(TAB);
-          if (nulls[c]?.[row] === 1) nullCell(out);
-          else writers[c]!(out, row);
-        }
-        out.byte(NEWLINE);
-      }
-      return true;
-    },
-  };
+  return scalarRowsEncoder(
+    fields,
+    (f) => binderOf(f.type.kind, f.type.kind === "decimal" ? f.type.scale : 0),
+    LOAD_DATA_ROWS,
+  );
 }

@@ -14,7 +14,7 @@ import {
   isValid,
 } from "../../formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
-import { type CellWriter, writeBatchRows } from "../table/write-batch-rows.ts";
+import { type CellWriter, type RowLayout, writeBatchRows } from "../table/write-batch-rows.ts";
 import {
   boolValue,
   dateValue,
@@ -88,11 +88,14 @@ export function writeCopyBinary(out: ByteSink, batch: RecordBatch, types: readon
     );
     return;
   }
-  writeBatchRows(out, batch, (d, c) => cellWriter(d, types[c]!), {
-    rowStart: (o) => int16(o, n),
-    nullCell: (o) => int32(o, -1),
-  });
+  writeBatchRows(out, batch, (d, c) => cellWriter(d, types[c]!), copyBinaryRows(n));
 }
+
+/** A binary COPY tuple of `n` fields: their count first, a null as length -1. */
+export const copyBinaryRows = (n: number): RowLayout => ({
+  rowStart: (o) => int16(o, n),
+  nullCell: (o) => int32(o, -1),
+});
 
 /** The usual batch, one chunk per column: no chunk cursors, and null checks only where nulls are. */
 function writeSingleChunks(
