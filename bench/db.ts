@@ -8,6 +8,10 @@
  * through the mariadb client, `rowforge run` into MariaDB. Each rowforge time includes process
  * start and generation; each loader's includes its client's start. Ratios are loader time /
  * rowforge time (rowforge's share of the loader's rows/s) per repetition; medians reported.
+ * PostgreSQL's binary COPY is timed too (`psql \copy ... (FORMAT binary)` of a ready file the
+ * server wrote from the CSV's rows): the fastest a client can load those rows. After each round
+ * the rows rowforge loaded are compared with the loader's (`EXCEPT ALL` both ways): they must be
+ * the same rows, not only as many.
  * Each PostgreSQL load starts after a CHECKPOINT into a table without autovacuum, so none pays
  * for the WAL or the vacuum of the load before it.
  */
@@ -30,6 +34,9 @@ export interface DbSample {
   readonly rowforgePeakRssMiB: number | undefined;
   /** loaderSeconds / rowforgeSeconds: rowforge's rows/s as a share of the loader's. */
   readonly ratio: number;
+  /** PostgreSQL: `psql \copy ... (FORMAT binary)` of the same rows, and loader / rowforge. */
+  readonly binarySeconds?: number;
+  readonly binaryRatio?: number;
   /** The --compare-cli build's time and ratio in the same round. */
   readonly compareSeconds?: number;
   readonly compareRatio?: number;
@@ -42,7 +49,14 @@ export interface DbResult {
   readonly loader: string;
   readonly rows: number;
   readonly samples: readonly DbSample[];
-  readonly median: { loaderSeconds: number; rowforgeSeconds: number; ratio: number; peakRssMiB?: number };
+  readonly median: {
+    loaderSeconds: number;
+    rowforgeSeconds: number;
+    ratio: number;
+    peakRssMiB?: number;
+    binarySeconds?: number;
+    binaryRatio?: number;
+  };
 }
 
 const median = (xs: readonly number[]): number => spread(xs).median;
@@ -75,6 +89,10 @@ dataSources:
         fields:
 ${FIELDS}
 `;
+
+/** SQL counting the rows of `a` and `b` that the other lacks (duplicates counted): 0 when the same rows. */
+const sameRows = (a: string, b: string): string =>
+  `SELECT COUNT(*) FROM ((SELECT * FROM ${a} EXCEPT ALL SELECT * FROM ${b}) UNION ALL (SELECT * FROM ${b} EXCEPT ALL SELECT * FROM ${a})) AS d`;
 
 /** KEY=value lines a server script printed. */
 const facts = (text: string): Record<string, string> =>
@@ -135,28 +153,20 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         }),
       );
   o.log(`servers: PostgreSQL on ${pg.PGPORT}${wants("mariadb") ? `, MariaDB on ${maria.MARIADB_PORT}` : ""}`);
-  const psql = (sql: string) =>
-    execFileSync(
-      "psql",
-      [
-        "-h",
-        pg.PGHOST!,
-        "-p",
-        pg.PGPORT!,
-        "-U",
-        "postgres",
-        "-d",
-        "postgres",
-        "-v",
-        "ON_ERROR_STOP=1",
-        "-qAt",
-        "-c",
-        sql,
-      ],
-      {
-        encoding: "utf8",
-      },
-    );
+  /** psql's arguments reaching the bench's server, stopping at the first error. */
+  const psqlArgs = [
+    "-h",
+    pg.PGHOST!,
+    "-p",
+    pg.PGPORT!,
+    "-U",
+    "postgres",
+    "-d",
+    "postgres",
+    "-v",
+    "ON_ERROR_STOP=1",
+  ];
+  const psql = (sql: string) => execFileSync("psql", [...psqlArgs, "-qAt", "-c", sql], { encoding: "utf8" });
   const mariaArgs = [
     "--no-defaults",
     "--protocol=TCP",
@@ -181,20 +191,29 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
   const results: DbResult[] = [];
   const memory: { database: string; rows: number; peakRssMiB?: number; seconds: number }[] = [];
   try {
-    for (const t of ["native", "rowforge"]) {
+    for (const t of ["native", "binary", "rowforge"]) {
       // No autovacuum of the table the previous load filled while the next load is timed.
       psql(
         `DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${PG_TABLE} WITH (autovacuum_enabled = off)`,
       );
-      if (wants("mariadb"))
+      if (wants("mariadb") && t !== "binary")
         mariadb(`DROP TABLE IF EXISTS bench_${t}; CREATE TABLE bench_${t} ${MARIA_TABLE}`);
     }
+    /** A psql client's run of one command (a \copy), timed as a child process. */
+    const pgClient = (command: string) => runChild("psql", [...psqlArgs, "-q", "-c", command]);
     for (const rows of o.rows) {
       const csvDir = join(dir, `csv-${rows}`);
       const csvPlan = join(dir, `csv-${rows}.yaml`);
       writeFileSync(csvPlan, plan(rows, "csv", { path: csvDir, header: "true" }));
       ok(await rowforge(csvPlan, join(dir, "home")), "generating the CSV");
       const csv = join(csvDir, readdirSync(csvDir).find((f) => f.startsWith("part-"))!);
+      // The same rows in binary COPY form, written by the server itself: binary COPY's ready file.
+      const bin = join(dir, `rows-${rows}.pgcopy`);
+      if (wants("postgres")) {
+        psql("TRUNCATE bench_native");
+        ok(await pgClient(`\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`), "psql \\copy");
+        ok(await pgClient(`\\copy bench_native TO '${bin}' WITH (FORMAT binary)`), "psql \\copy TO binary");
+      }
       const pgPlan = join(dir, `pg-${rows}.yaml`);
       writeFileSync(
         pgPlan,
@@ -216,32 +235,26 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         if (wants("postgres")) {
           const pgLoad = load1();
           // Each timed load starts from a checkpoint: none writes out the WAL of the load before it.
-          psql("TRUNCATE bench_native; TRUNCATE bench_rowforge; CHECKPOINT");
+          psql("TRUNCATE bench_native; TRUNCATE bench_binary; TRUNCATE bench_rowforge; CHECKPOINT");
           const copy = ok(
-            await runChild("psql", [
-              "-h",
-              pg.PGHOST!,
-              "-p",
-              pg.PGPORT!,
-              "-U",
-              "postgres",
-              "-d",
-              "postgres",
-              "-v",
-              "ON_ERROR_STOP=1",
-              "-q",
-              "-c",
-              `\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`,
-            ]),
+            await pgClient(`\\copy bench_native FROM '${csv}' WITH (FORMAT csv, HEADER true)`),
             "psql \\copy",
+          );
+          psql("CHECKPOINT");
+          const binary = ok(
+            await pgClient(`\\copy bench_binary FROM '${bin}' WITH (FORMAT binary)`),
+            "psql \\copy (FORMAT binary)",
           );
           psql("CHECKPOINT");
           const rfPg = ok(await rowforge(pgPlan, join(dir, "home")), "rowforge run into PostgreSQL");
           const counts = psql(
-            "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_rowforge)",
+            "SELECT (SELECT count(*) FROM bench_native) || ' ' || (SELECT count(*) FROM bench_binary) || ' ' || (SELECT count(*) FROM bench_rowforge)",
           ).trim();
-          if (counts !== `${rows} ${rows}`)
+          if (counts !== `${rows} ${rows} ${rows}`)
             throw new Error(`PostgreSQL row counts: ${counts}, expected ${rows} each`);
+          const differ = psql(sameRows("bench_native", "bench_rowforge")).trim();
+          if (differ !== "0")
+            throw new Error(`PostgreSQL: ${differ} rows differ between the loader's and rowforge's`);
           let compare: ChildResult | undefined;
           if (o.compareCli) {
             psql("TRUNCATE bench_rowforge; CHECKPOINT");
@@ -264,13 +277,15 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
             rowforgeSeconds: rfPg.seconds,
             rowforgePeakRssMiB: rfPg.peakRssMiB,
             ratio: copy.seconds / rfPg.seconds,
+            binarySeconds: binary.seconds,
+            binaryRatio: binary.seconds / rfPg.seconds,
             load1: { start: pgLoad, end: load1() },
             ...(compare
               ? { compareSeconds: compare.seconds, compareRatio: copy.seconds / compare.seconds }
               : {}),
           });
           o.log(
-            `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}%), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB${compare ? `; --compare-cli ${compare.seconds.toFixed(2)} s (${((100 * copy.seconds) / compare.seconds).toFixed(0)}%)` : ""}`,
+            `  postgres ${rows} rep ${rep + 1}: psql \\copy ${copy.seconds.toFixed(2)} s, binary ${binary.seconds.toFixed(2)} s, rowforge ${rfPg.seconds.toFixed(2)} s (${((100 * copy.seconds) / rfPg.seconds).toFixed(0)}% of CSV, ${((100 * binary.seconds) / rfPg.seconds).toFixed(0)}% of binary), rowforge peak RSS ${rfPg.peakRssMiB?.toFixed(0)} MiB${compare ? `; --compare-cli ${compare.seconds.toFixed(2)} s (${((100 * copy.seconds) / compare.seconds).toFixed(0)}%)` : ""}`,
           );
         }
         if (!wants("mariadb")) continue;
@@ -294,6 +309,9 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
         ).trim();
         if (mcounts !== `${rows} ${rows}`)
           throw new Error(`MariaDB row counts: ${mcounts}, expected ${rows} each`);
+        const mdiffer = mariadb(sameRows("bench_native", "bench_rowforge")).trim();
+        if (mdiffer !== "0")
+          throw new Error(`MariaDB: ${mdiffer} rows differ between the loader's and rowforge's`);
         mariaSamples.push({
           rows,
           loaderSeconds: load.seconds,
@@ -313,6 +331,9 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
       ] as const) {
         if (!wants(database)) continue;
         const rss = samples.map((s) => s.rowforgePeakRssMiB).filter((m): m is number => m !== undefined);
+        const binary = samples.flatMap((s) =>
+          s.binarySeconds === undefined ? [] : [[s.binarySeconds, s.binaryRatio!] as const],
+        );
         results.push({
           database,
           loader,
@@ -323,6 +344,12 @@ export async function runDbBenchmark(o: DbBenchOptions): Promise<{
             rowforgeSeconds: median(samples.map((s) => s.rowforgeSeconds)),
             ratio: median(samples.map((s) => s.ratio)),
             ...(rss.length ? { peakRssMiB: median(rss) } : {}),
+            ...(binary.length
+              ? {
+                  binarySeconds: median(binary.map((b) => b[0])),
+                  binaryRatio: median(binary.map((b) => b[1])),
+                }
+              : {}),
           },
         });
       }

@@ -16,6 +16,8 @@ export const PEER_SETTINGS = {
     "autocannon against the same receiver process, the same ~500-byte JSON body and the same 32 connections as rowforge's http step",
   "psql \\copy":
     "psql \\copy FROM a ready CSV file (FORMAT csv, HEADER), the client's start included, into an empty table without autovacuum after a CHECKPOINT",
+  "psql \\copy (FORMAT binary)":
+    "psql \\copy FROM a ready binary COPY file of the same rows (written by the server's COPY TO), the client's start included, into an empty table without autovacuum after a CHECKPOINT",
   "LOAD DATA LOCAL INFILE":
     "the mariadb client's LOAD DATA LOCAL INFILE of a ready CSV file, the client's start included, into an empty InnoDB table",
   DuckDB:

@@ -512,17 +512,51 @@ if (only?.has("db")) {
       target: ">= 90% of the loader",
       met: r.median.ratio >= 0.9,
     });
+  for (const r of db.results)
+    if (r.median.binaryRatio !== undefined)
+      cases.push({
+        section: "db",
+        name: `${r.database}, ${fmt(r.rows)} rows, rowforge run end to end against binary COPY`,
+        unit: "s",
+        rounds: r.samples.length,
+        value: spread(r.samples.map((x) => x.rowforgeSeconds)),
+        load1: { start: r.samples[0]!.load1.start, end: r.samples.at(-1)!.load1.end },
+        peer: {
+          name: peer("psql \\copy (FORMAT binary)"),
+          value: spread(r.samples.map((x) => x.binarySeconds!)),
+          ratio: ratioByRound(r.samples, (x) => x.binaryRatio!),
+          means: "loader time / rowforge time (per round)",
+        },
+        target: ">= 60% of binary COPY",
+        met: r.median.binaryRatio >= 0.6,
+      });
   table(
     ["database", "loader", "rows", "loader", "rowforge", "ratio", "rounds", "rowforge peak RSS"],
-    db.results.map((r) => [
-      r.database,
-      r.loader,
-      fmt(r.rows),
-      sec(r.median.loaderSeconds),
-      sec(r.median.rowforgeSeconds),
-      `${(100 * r.median.ratio).toFixed(0)}%${quick ? "" : judge(r.median.ratio, 0.9, true)}`,
-      r.samples.map((s) => `${(100 * s.ratio).toFixed(0)}%`).join(", "),
-      r.median.peakRssMiB === undefined ? "n/a" : `${fmt(r.median.peakRssMiB)} MiB`,
+    db.results.flatMap((r) => [
+      [
+        r.database,
+        r.loader,
+        fmt(r.rows),
+        sec(r.median.loaderSeconds),
+        sec(r.median.rowforgeSeconds),
+        `${(100 * r.median.ratio).toFixed(0)}%${quick ? "" : judge(r.median.ratio, 0.9, true)}`,
+        r.samples.map((s) => `${(100 * s.ratio).toFixed(0)}%`).join(", "),
+        r.median.peakRssMiB === undefined ? "n/a" : `${fmt(r.median.peakRssMiB)} MiB`,
+      ],
+      ...(r.median.binaryRatio === undefined
+        ? []
+        : [
+            [
+              r.database,
+              "psql \\copy (binary)",
+              fmt(r.rows),
+              sec(r.median.binarySeconds!),
+              sec(r.median.rowforgeSeconds),
+              `${(100 * r.median.binaryRatio).toFixed(0)}%${quick ? "" : judge(r.median.binaryRatio, 0.6, true)}`,
+              r.samples.map((s) => `${(100 * s.binaryRatio!).toFixed(0)}%`).join(", "),
+              "",
+            ],
+          ]),
     ]),
   );
   say("peak memory of rowforge run by row count (flat in row count):");

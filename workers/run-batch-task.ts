@@ -1,4 +1,9 @@
-import { isRowEncoder, loadedRowEncoder, loadRowEncoder } from "../src/connectors/worker-encoders.ts";
+import {
+  isRowEncoder,
+  loadedRowColumnEncoder,
+  loadedRowEncoder,
+  loadRowEncoder,
+} from "../src/connectors/worker-encoders.ts";
 import {
   type BatchResult,
   type BatchTask,
@@ -30,7 +35,7 @@ export function runBatchTask(
   // A database sink's encoder loads on the thread's first task of it.
   if (rowEncoding && !loadedRowEncoder(task.encode!.format))
     return loadRowEncoder(task.encode!.format).then(() => runBatchTask(compiled, task, reuse));
-  const direct = task.encode && !rowEncoding && runColumnTask(compiled, task, task.encode, reuse);
+  const direct = task.encode && runColumnTask(compiled, task, task.encode, reuse);
   if (direct) return direct;
   const batch = generateBatch(compiled, task);
   if (!task.encode) return { kind: "arrow", ipc: owningBuffer(batchIpc(batch)) };
@@ -85,14 +90,16 @@ function columnEncoderOf(step: CompiledStep, spec: EncodeSpec): StepColumnEncode
   }
   const key = `${spec.format}\0${JSON.stringify(spec.options)}`;
   if (byKey.has(key)) return byKey.get(key);
-  const encoder = findFormat(spec.format)?.columnEncoder?.(step.output, spec.options);
+  const encoder =
+    findFormat(spec.format)?.columnEncoder?.(step.output, spec.options) ??
+    loadedRowColumnEncoder(spec.format, step.output, spec.options);
   const entry = encoder ? { encoder, rowBytes: 64 } : undefined;
   byKey.set(key, entry);
   return entry;
 }
 
 /**
- * A text format that writes straight from the engine's columns (no Arrow batch built and read
+ * A text format (or a database sink's rows, worker-encoders.ts) that writes straight from the engine's columns (no Arrow batch built and read
  * back): undefined when the format cannot, or the columns are not what its encoder expects
  * (the caller then takes the Arrow path, which gives the same bytes).
  */

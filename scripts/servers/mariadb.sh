@@ -56,7 +56,9 @@ cmd_start() {
   port_open "$port" && die "port $port on $HOST is already taken"
   local t0
   t0=$(date +%s%N)
-  mkdir -p "$DIR/data" "$DIR/run"
+  # tmpdir: the server's temporary tables (a large EXCEPT ALL's) in its own folder, not in a
+  # shared /tmp that other programs may clean while the server uses it.
+  mkdir -p "$DIR/data" "$DIR/run" "$DIR/tmp"
   # mariadbd refuses to run as root: as root it runs as the package's mysql user (or nobody).
   # The server's root account is reached through the socket by the OS user running this script
   # (unix_socket authentication): root as root, else an account named after that user.
@@ -75,6 +77,7 @@ datadir=$DIR/data
 socket=$DIR/run/mariadbd.sock
 pid-file=$DIR/mariadbd.pid
 log-error=$DIR/mariadbd.err
+tmpdir=$DIR/tmp
 bind-address=$HOST
 port=$port
 skip-name-resolve

@@ -31,7 +31,7 @@ export function writeLoadDataTsv(out: ByteSink, batch: RecordBatch, firstRow: nu
   writeBatchRows(out, batch, (d, c) => cellWriter(d, names[c]!, firstRow), LOAD_DATA_ROWS);
 }
 
-const LOAD_DATA_ROWS: RowLayout = {
+export const LOAD_DATA_ROWS: RowLayout = {
   separator: TAB,
   rowEnd: NEWLINE,
   nullCell: (out) => out.ascii(NULL_CELL),
@@ -69,12 +69,9 @@ function cellWriter(data: Data, column: string, firstRow: number): CellWriter {
   if (DataType.isTimestamp(t)) {
     const plain = plainValueWriter(data)!;
     return (out, i) => {
-      // yyyy-MM-ddTHH:mm:ss.fffZ → yyyy-MM-dd HH:mm:ss.fff (UTC, as the session reads it).
       const start = out.pos;
       plain(out, i);
-      if (out.buf[out.pos - 1] === 90) out.pos--;
-      const tee = out.buf.indexOf(84, start);
-      if (tee !== -1 && tee < out.pos) out.buf[tee] = 32;
+      toSessionTimestamp(out, start);
     };
   }
   const plain = plainValueWriter(data);
@@ -89,6 +86,13 @@ function cellWriter(data: Data, column: string, firstRow: number): CellWriter {
   };
 }
 
+/** The timestamp written from `start` on, yyyy-MM-ddTHH:mm:ss.fffZ, made yyyy-MM-dd HH:mm:ss.fff (UTC, as the session reads it). */
+export function toSessionTimestamp(out: ByteSink, start: number): void {
+  if (out.buf[out.pos - 1] === 90) out.pos--;
+  const tee = out.buf.indexOf(84, start);
+  if (tee !== -1 && tee < out.pos) out.buf[tee] = 32;
+}
+
 function hex(out: ByteSink, b: Uint8Array): void {
   out.ensure(b.length * 2);
   for (const x of b) {
@@ -98,7 +102,7 @@ function hex(out: ByteSink, b: Uint8Array): void {
 }
 
 /** UTF-8 bytes as one field: backslash, tab, newline, carriage return and NUL escaped. */
-function escapedBytes(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
+export function escapedBytes(out: ByteSink, bytes: Uint8Array, start: number, end: number): void {
   out.ensure(end - start);
   for (let k = start; k < end; k++) {
     const b = bytes[k]!;

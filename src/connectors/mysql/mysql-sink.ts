@@ -73,9 +73,9 @@ export function createMysqlSink(
       if (failure !== undefined) throw writeError(o, stepName, failure);
       let chunk: Uint8Array;
       if (input.kind === "encoded") {
-        // The stream may hold the bytes after this write resolves, and the run hands them back
-        // to a worker to encode into: send a copy.
-        chunk = Buffer.from(input.bytes);
+        // The run hands the bytes back to a worker to encode into once this write resolves,
+        // which is when the driver has taken them (below): no copy of our own.
+        chunk = input.bytes;
         records += input.rows;
       } else {
         out.pos = 0;
@@ -95,6 +95,8 @@ export function createMysqlSink(
         ok = stream.write(chunk.subarray(k, Math.min(chunk.length, k + PACKET_BYTES)));
       }
       if (!ok) await Promise.race([new Promise((r) => stream.once("drain", r)), settled]);
+      // mysql2 copies each chunk the stream gives it into a packet of its own at once.
+      await Promise.race([taken(stream), settled]);
       // The stream flows into the socket as fast as it is written: wait for the socket too.
       if (client.pendingBytes > SOCKET_HIGH_WATER) await Promise.race([client.drained(), settled]);
       if (failure !== undefined) throw writeError(o, stepName, failure);
@@ -119,6 +121,19 @@ export function createMysqlSink(
       client.destroy();
     },
   };
+}
+
+/**
+ * Resolves when the stream holds none of the bytes written to it: the driver has read them all.
+ * Nearly always at once (the driver reads as the stream is written); until the server asks
+ * for the file (the first batch), or while the driver has paused the stream, it looks again a
+ * millisecond later. No reader of our own is attached: it would take bytes from the driver.
+ */
+async function taken(stream: PassThrough): Promise<void> {
+  while (stream.writableLength > 0 || stream.readableLength > 0) {
+    if (stream.destroyed) return;
+    await new Promise((r) => setTimeout(r, 1));
+  }
 }
 
 /**
