@@ -8,9 +8,13 @@ import {
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import type { Column } from "../../engine/columns/column.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
 import { loadDataColumnEncoder } from "./load-data-columns.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
+
+// The generated plan has sql fields: the compiler loads on demand.
+await loadSqlCompiler();
 
 function sameText(fields: Fields, columns: Column[]): void {
   assertSameBytesAsArrow(fields, columns, loadDataColumnEncoder(fields), (out, batch) =>

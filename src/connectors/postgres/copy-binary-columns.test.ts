@@ -8,9 +8,13 @@ import {
 import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
 import type { Column } from "../../engine/columns/column.ts";
 import { compilePlan } from "../../engine/compile/compile-plan.ts";
+import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
 import { writeCopyBinary } from "./copy-binary.ts";
 import { copyBinaryColumnEncoder } from "./copy-binary-columns.ts";
+
+// The generated plan has sql fields: the compiler loads on demand.
+await loadSqlCompiler();
 
 function sameBytes(fields: Fields, columns: Column[], types: readonly string[]): void {
   assertSameBytesAsArrow(
