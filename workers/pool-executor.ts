@@ -22,6 +22,12 @@ export const DEFAULT_YOUNG_GENERATION_MB = 48;
 export interface PoolOptions {
   /** The workers' young generation, MB (default DEFAULT_YOUNG_GENERATION_MB). */
   readonly youngGenerationMb?: number;
+  /**
+   * Tasks sent to a thread before it answers the first (default 1). With 2, a thread has its
+   * next task in hand when it finishes one, instead of waiting for the calling thread to send it
+   * (which may be busy making a batch itself: the hybrid executor).
+   */
+  readonly tasksPerWorker?: number;
 }
 
 export function createPoolExecutor(
@@ -45,8 +51,10 @@ export function createPoolExecutor(
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 30_000,
+    concurrentTasksPerWorker: options.tasksPerWorker ?? 1,
     resourceLimits: { maxYoungGenerationSizeMb: options.youngGenerationMb ?? DEFAULT_YOUNG_GENERATION_MB },
   });
+  const tasksPerWorker = options.tasksPerWorker ?? 1;
   const plans = new Map<string, { readonly registration: PlanRegistration; sent: number }>();
   // Buffers of written results, sent back to a worker to encode a later batch into.
   const free: ArrayBuffer[] = [];
@@ -66,13 +74,14 @@ export function createPoolExecutor(
   return {
     workers,
     inCallingThread: false,
-    register(registration) {
+    register({ compiled: _, ...registration }) {
+      // The registering thread's compile stays there (it holds functions): each thread compiles its own.
       if (!plans.has(registration.planKey)) plans.set(registration.planKey, { registration, sent: 0 });
     },
     async run(task: BatchTask): Promise<BatchResult> {
       const entry = plans.get(task.planKey);
       if (!entry) throw new RowforgeError("RF_INTERNAL", `plan ${task.planKey} was not registered`);
-      const first = entry.sent < workers;
+      const first = entry.sent < workers * tasksPerWorker;
       if (first) entry.sent++;
       const reuse = task.encode ? free.pop() : undefined;
       let result = await send({

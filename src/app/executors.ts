@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { createHybridExecutor } from "../../workers/hybrid-executor.ts";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import { runBatchTask } from "../../workers/run-batch-task.ts";
 import {
@@ -43,9 +44,6 @@ export interface Overflow {
   readonly maxTurnMs?: number;
 }
 
-/** A registration as it may travel to worker threads: without the registering thread's compile. */
-const sendable = ({ compiled: _, ...r }: PlanRegistration): PlanRegistration => r;
-
 /**
  * Runs tasks in the calling thread, exactly as a worker does (encoding included): for small
  * runs and tests; the same results as the pool. Each registered plan is compiled once, or the
@@ -65,7 +63,7 @@ export function createInlineExecutor(overflow?: Overflow): BatchExecutor {
   const poolOf = (o: Overflow): BatchExecutor => {
     if (!pool) {
       pool = o.pool();
-      for (const r of registered.values()) pool.register(sendable(r));
+      for (const r of registered.values()) pool.register(r);
     }
     return pool;
   };
@@ -77,7 +75,7 @@ export function createInlineExecutor(overflow?: Overflow): BatchExecutor {
     register(r) {
       if (registered.has(r.planKey)) return;
       registered.set(r.planKey, r);
-      pool?.register(sendable(r));
+      pool?.register(r);
     },
     async run(task) {
       const r = registered.get(task.planKey);
@@ -128,6 +126,11 @@ export interface RunShape {
   readonly callingThreadBusy?: boolean;
   /** The workers encode file segments (Parquet row groups, ORC stripes): give them a smaller young generation. */
   readonly workersEncodeSegments?: boolean;
+  /**
+   * Every sink writes text files the workers encode: the calling thread only writes, and makes
+   * batches too by default (one worker fewer, the hybrid executor).
+   */
+  readonly callingThreadIdle?: boolean;
 }
 
 /**
@@ -176,6 +179,8 @@ export function createExecutor({
 interface PoolChoice {
   readonly size: number;
   readonly youngMb: number;
+  /** The calling thread makes batches beside the `size` workers (createHybridExecutor). */
+  readonly withCallingThread: boolean;
 }
 
 /** What executorFactory(workers, alone) gives a run of `totalRows` of that shape. */
@@ -187,11 +192,21 @@ function poolChoice(
 ): PoolChoice {
   const n = workers ?? defaultWorkers(shape);
   const size = n === 0 || totalRows < (alone ? inlineBelowRowsAlone(n) : INLINE_BELOW_ROWS) ? 0 : n;
-  return { size, youngMb: shape?.workersEncodeSegments ? SEGMENT_YOUNG_GENERATION_MB : 0 };
+  // Unless the caller names a worker count, an idle calling thread is one of the n threads.
+  const withCallingThread = workers === undefined && size > 1 && shape?.callingThreadIdle === true;
+  return {
+    size: withCallingThread ? size - 1 : size,
+    youngMb: shape?.workersEncodeSegments ? SEGMENT_YOUNG_GENERATION_MB : 0,
+    withCallingThread,
+  };
 }
 
-const poolOf = ({ size, youngMb }: PoolChoice): BatchExecutor =>
-  createPoolExecutor(size, youngMb ? { youngGenerationMb: youngMb } : {});
+function poolOf({ size, youngMb, withCallingThread }: PoolChoice): BatchExecutor {
+  const options = youngMb ? { youngGenerationMb: youngMb } : {};
+  if (!withCallingThread) return createPoolExecutor(size, options);
+  const pool = createPoolExecutor(size, { ...options, tasksPerWorker: 2 });
+  return createHybridExecutor(pool, createInlineExecutor({ pool: () => pool }));
+}
 
 /**
  * A run's executor factory (what runPlan and the run thread take) for a number of workers;
@@ -206,7 +221,7 @@ export const executorFactory =
     if (choice.size > 0) return poolOf(choice);
     if (workers === 0) return createInlineExecutor();
     return createInlineExecutor({
-      pool: () => poolOf({ ...choice, size: workers ?? defaultWorkers(shape) }),
+      pool: () => poolOf({ ...choice, size: workers ?? defaultWorkers(shape), withCallingThread: false }),
     });
   };
 
@@ -230,7 +245,7 @@ export function earlyExecutorFactory(
   const plain = executorFactory(workers, alone);
   const earlyPool = expected
     ? poolChoice(workers, alone, expected.totalRows, expected.shape)
-    : { size: 0, youngMb: 0 };
+    : { size: 0, youngMb: 0, withCallingThread: false };
   let early: BatchExecutor | undefined;
   try {
     early = earlyPool.size > 0 ? poolOf(earlyPool) : undefined;
@@ -241,7 +256,11 @@ export function earlyExecutorFactory(
     const taken = early;
     early = undefined;
     const wanted = poolChoice(workers, alone, totalRows, shape);
-    if (taken && wanted.size === earlyPool.size && wanted.youngMb === earlyPool.youngMb) return taken;
+    const same =
+      wanted.size === earlyPool.size &&
+      wanted.youngMb === earlyPool.youngMb &&
+      wanted.withCallingThread === earlyPool.withCallingThread;
+    if (taken && same) return taken;
     void taken?.close();
     return plain(totalRows, shape);
   };

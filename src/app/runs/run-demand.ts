@@ -19,12 +19,18 @@ export async function executorDemand(
 ): Promise<{ totalRows: number; shape: RunShape }> {
   const running = stepsToWrite(compiled, only);
   const connectors = await Promise.all(running.map((s) => connectorFor(s.resolved)));
+  const busies = running.map((s, i) => connectors[i]!.busiesCallingThread?.(s.resolved) ?? false);
+  // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
+  const segmented = running.map((s) => findFormat(s.resolved.format)?.segments !== undefined);
   return {
     totalRows: rowsToWrite(compiled, only),
     shape: {
-      callingThreadBusy: running.some((s, i) => connectors[i]!.busiesCallingThread?.(s.resolved) ?? false),
-      // Steps in a segmented format (Parquet, ORC) have their segments encoded by the workers.
-      workersEncodeSegments: running.some((s) => findFormat(s.resolved.format)?.segments !== undefined),
+      callingThreadBusy: busies.some(Boolean),
+      workersEncodeSegments: segmented.some(Boolean),
+      // Text files the workers encode: this thread only writes their bytes.
+      callingThreadIdle:
+        running.length > 0 &&
+        running.every((_, i) => connectors[i]!.group === "file" && !busies[i] && !segmented[i]),
     },
   };
 }
