@@ -162,7 +162,7 @@ if (wants("formats")) {
   if (!bundled)
     say("note: dist/ is stale or missing, rowforge runs from its TypeScript sources (npm run build)");
   say(
-    `rowforge run, end to end (spawn to exit: process start included), workers: ${workers === undefined ? `default (this thread up to ~400k rows, else one per core; ${cores} cores)` : workers}${quick ? "; --quick: a tenth of the rows, no targets" : ""}`,
+    `rowforge run, end to end (spawn to exit: process start included), workers: ${workers === undefined ? `default (this thread up to ~400k rows, else one per core, this thread counted as one for text files; ${cores} cores)` : workers}${quick ? "; --quick: a tenth of the rows, no targets" : ""}`,
   );
   table(
     [

@@ -156,9 +156,10 @@ export interface ExecutorChoice {
 }
 
 /**
- * Worker threads when the caller names none: one per core, less the one the calling thread
- * needs when its sink encodes (Parquet on 2 cores: 2.51 s and 428 MB with one worker against
- * 2.68 s and 498 MB with two, the main thread encoding meanwhile).
+ * Threads making batches when the caller names none: one per core, less the one the calling
+ * thread needs when its sink encodes (Parquet on 2 cores: 2.51 s and 428 MB with one worker
+ * against 2.68 s and 498 MB with two, the main thread encoding meanwhile). When it only writes
+ * text the workers encode (RunShape.callingThreadIdle), the calling thread is one of them.
  */
 export const defaultWorkers = (shape: RunShape = {}): number =>
   Math.max(1, availableParallelism() - (shape.callingThreadBusy ? 1 : 0));

@@ -1,11 +1,18 @@
 // rowforge-test: alone (a step outrunning its thread's 100 ms turn)
 import assert from "node:assert/strict";
+import { availableParallelism } from "node:os";
 import { test } from "node:test";
-import { createExecutor, createInlineExecutor, INLINE_BELOW_ROWS } from "../../src/app/executors.ts";
+import {
+  createExecutor,
+  createInlineExecutor,
+  executorFactory,
+  INLINE_BELOW_ROWS,
+} from "../../src/app/executors.ts";
 import { compilePlan } from "../../src/engine/compile/compile-plan.ts";
 import type { BatchExecutor, BatchResult, EncodeSpec } from "../../src/engine/run/batch-task.ts";
 import { generateStep } from "../../src/engine/run/generate-step.ts";
 import { loadSqlCompiler } from "../../src/engine/sql/index.ts";
+import { createHybridExecutor } from "../../workers/hybrid-executor.ts";
 import { createPoolExecutor } from "../../workers/pool-executor.ts";
 import { singleStepPlan, TEST_NOW_MICROS } from "../support/plans.ts";
 
@@ -193,4 +200,68 @@ test("an inline executor with an overflow keeps quick steps in its thread and ha
   // end within it once text was built faster); 20 plain rows far less.
   assert.equal(await run(slow), 1, "the slow step's batches went to a worker thread");
   assert.equal(await run(FIELDS), 0, "the quick step stayed in this thread");
+});
+
+/** An executor whose runs are counted (the real executor makes them). */
+const counted = (executor: BatchExecutor) => {
+  const count = { runs: 0 };
+  const wrapped: BatchExecutor = {
+    ...executor,
+    run: (task) => {
+      count.runs++;
+      return executor.run(task);
+    },
+  };
+  return { executor: wrapped, count };
+};
+
+test("the calling thread and a worker thread share one step's tasks and give the inline executor's bytes, in order", async () => {
+  const encode = { format: "json", options: {} };
+  const inline = await collect(createInlineExecutor(), 250, encode);
+  const pool = counted(createPoolExecutor(1, { tasksPerWorker: 2 }));
+  const here = counted(createInlineExecutor({ pool: () => pool.executor }));
+  const hybrid = createHybridExecutor(pool.executor, here.executor);
+  assert.equal(hybrid.workers, 2);
+  const shared = await collect(hybrid, 250, encode);
+  assert.deepEqual(shared.starts, inline.starts);
+  assert.equal(shared.starts.length, 20);
+  assert.ok(shared.results.every((r, i) => bytesOf(r).equals(bytesOf(inline.results[i]!))));
+  // The worker boots while the calling thread makes the tasks beyond the pool's two.
+  assert.ok(here.count.runs > 0, "the calling thread made batches");
+  assert.ok(pool.count.runs > 0, "the worker thread made batches");
+  // A quick step: no task the calling thread took went on to the worker (it would count twice).
+  assert.equal(here.count.runs + pool.count.runs, 20);
+});
+
+test("closing the hybrid executor rejects the tasks still waiting for a thread", async () => {
+  const plan = await singleStepPlan(FIELDS, 5000);
+  const options = { seed: "3", nowMicros: TEST_NOW_MICROS, fastMode: true };
+  const [step] = compilePlan(plan, options).steps;
+  const pool = createPoolExecutor(1, { tasksPerWorker: 2 });
+  const hybrid = createHybridExecutor(pool, createInlineExecutor({ pool: () => pool }));
+  hybrid.register({ planKey: "p", plan, options });
+  const runs = Array.from({ length: 8 }, (_, k) =>
+    hybrid.run({ planKey: "p", stepId: step!.id, start: k * 100, count: 100 }),
+  );
+  for (const r of runs) r.catch(() => undefined);
+  await hybrid.close();
+  const settled = await Promise.allSettled(runs);
+  assert.ok(settled.some((s) => s.status === "rejected" && /closed/.test(String(s.reason))));
+  await assert.rejects(hybrid.run({ planKey: "p", stepId: step!.id, start: 0, count: 1 }), {
+    code: "RF_INTERNAL",
+  });
+});
+
+test("by default a large run whose sinks only write worker-encoded text takes the calling thread as one of its threads", async () => {
+  const factory = executorFactory();
+  const idle = factory(10 * INLINE_BELOW_ROWS, { callingThreadIdle: true });
+  const busy = factory(10 * INLINE_BELOW_ROWS, { callingThreadBusy: true });
+  const asked = executorFactory(2)(10 * INLINE_BELOW_ROWS, { callingThreadIdle: true });
+  const cores = availableParallelism();
+  assert.equal(idle.inCallingThread, cores > 1, "the calling thread takes tasks");
+  assert.equal(idle.workers, cores);
+  assert.equal(asked.inCallingThread, false, "--workers N asks for N worker threads");
+  assert.equal(asked.workers, 2);
+  assert.equal(busy.inCallingThread, false);
+  await Promise.all([idle.close(), busy.close(), asked.close()]);
 });

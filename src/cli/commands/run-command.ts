@@ -40,7 +40,7 @@ export function registerRun(
     )
     .option(
       "-w, --workers <n>",
-      "worker threads (default: this thread for runs up to about 400,000 rows, else one per core; 0 runs in this thread)",
+      "worker threads (default: this thread for runs up to about 400,000 rows, else one per core, this thread counted as one when its outputs are text files; 0 runs in this thread)",
     )
     .option(
       "-s, --seed <seed>",
