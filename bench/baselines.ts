@@ -19,7 +19,7 @@ export const accountRow = (): Record<string, unknown> => {
   const date = faker.date.between({ from: "2022-01-01T00:00:00Z", to: NOW });
   const name = faker.person.fullName();
   return {
-    account_id: faker.helpers.fromRegExp(/ACC[0-9]{8}/),
+    account_id: `ACC${faker.string.numeric(8)}`,
     year: date.getUTCFullYear(),
     balance: faker.number.float({ min: 10, max: 1000 }),
     date: date.toISOString().slice(0, 10),

@@ -1,7 +1,7 @@
 /**
  * The per-row @faker-js/faker baseline as a program of its own, so that its wall time includes
- * its process start like `rowforge run`'s: W1 rows from accountRow (faker.helpers.fromRegExp for
- * the account id), one JSON.stringify line each, written to an NDJSON file 10,000 lines at a time.
+ * its process start like `rowforge run`'s: W1 rows from accountRow (faker.string.numeric for
+ * the account id's digits), one JSON.stringify line each, written to an NDJSON file 10,000 lines at a time.
  *   node bench/faker-loop.ts <rows> <file>
  * Prints one JSON line: rows, bytes.
  */
