@@ -55,7 +55,7 @@ export const BASELINES: Readonly<Record<string, Baseline>> = {
     faker.seed(1);
     for (let i = 0; i < rows; i++) {
       sink({
-        id: faker.helpers.fromRegExp(/CUS[0-9]{10}/),
+        id: `CUS${faker.string.numeric(10)}`,
         name: faker.person.fullName(),
         email: faker.internet.email(),
         tier: faker.helpers.weightedArrayElement([
