@@ -364,7 +364,7 @@ function PlanEditor({
           <TasksEditor
             state={state}
             planName={name}
-            connections={connections.data ?? []}
+            connections={connections.data ?? (connections.loading ? undefined : [])}
             selected={{ task: taskIndex, step: stepIndex }}
             onSelect={(t, st) => {
               setTaskIndex(t);

@@ -9,8 +9,11 @@ import { setIn } from "./yaml-edit.ts";
 export interface TasksEditorProps {
   readonly state: WorkspaceState;
   readonly planName: string;
-  /** The connections a task may write to (GET /connections). */
-  readonly connections: readonly Connection[];
+  /**
+   * The connections a task may write to (GET /connections); undefined while they load: a task
+   * added then would be bound to none of them, so "Add task" waits.
+   */
+  readonly connections: readonly Connection[] | undefined;
   readonly selected: { readonly task: number; readonly step: number };
   readonly onSelect: (task: number, step: number) => void;
 }
@@ -20,8 +23,9 @@ export interface TasksEditorProps {
  * server's connections: its steps become steps of that kind, their foreign keys follow), its
  * steps to pick from, and adding or removing tasks and steps.
  */
-export function TasksEditor({ state, planName, connections, selected, onSelect }: TasksEditorProps) {
+export function TasksEditor({ state, planName, connections: loaded, selected, onSelect }: TasksEditorProps) {
   const { ws } = state;
+  const connections = loaded ?? [];
   const connectionNames = connections.map((c) => c.name);
   const defaultPath = (taskName: unknown) => `/tmp/rowforge/${planName}/${String(taskName)}`;
   const planTasks = asList(asObject(fileData(ws.plan)).tasks).map(asObject);
@@ -116,7 +120,9 @@ export function TasksEditor({ state, planName, connections, selected, onSelect }
           </div>
         );
       })}
-      <Button onClick={addTask}>Add task</Button>
+      <Button onClick={addTask} busy={loaded === undefined}>
+        Add task
+      </Button>
     </fieldset>
   );
 }
