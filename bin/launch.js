@@ -14,13 +14,21 @@ if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
   process.env.NODE_COMPILE_CACHE = cache.directory;
 }
 
-/** Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the sources. */
+/**
+ * Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the
+ * sources, saying so in one line on stderr unless ROWFORGE_FROM_SOURCE=1 asked for them (a
+ * stale bundle otherwise costs every start its type stripping without a word).
+ */
 async function runCli() {
   const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
   let entry = "../src/cli/main.ts";
   if (fresh) {
     entry = import.meta.resolve("../dist/cli.js");
     resolveBundleChunks(new URL(".", entry).href);
+  } else if (process.env.ROWFORGE_FROM_SOURCE !== "1") {
+    process.stderr.write(
+      "rowforge: dist/ is missing or older than the sources, so the TypeScript sources run (a slower start); `npm run build` rebuilds it\n",
+    );
   }
   const { main } = await import(entry);
   process.exitCode = await main(process.argv);
