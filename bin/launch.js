@@ -1,18 +1,13 @@
 // Loaded by bin/rowforge.js once the Node version is known to be new enough. rowforge runs the
 // bundle scripts/build.ts makes at install (dist/), or its TypeScript sources directly through
 // Node's type stripping (on by default since Node 22.18; the project's own scripts bring Node 24).
-import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "./build-stamp.js";
 import { resolveBundleChunks } from "./bundle-resolve.js";
+import { enableCompileCache } from "./compile-cache.js";
 
-// Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
-// folder unless NODE_COMPILE_CACHE names another): a start then skips type stripping, about
-// 0.4 s. Worker threads read the variable, so they share the cache.
-const cache = module.enableCompileCache?.();
-if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
-  process.env.NODE_COMPILE_CACHE = cache.directory;
-}
+// Node's compile cache (bin/compile-cache.js): the stripped, compiled modules between runs.
+enableCompileCache(fileURLToPath(new URL("..", import.meta.url)));
 
 /**
  * Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the

@@ -82,7 +82,7 @@ test("a stale bundle is not used silently: the sources run and stderr says so in
   for (const dir of ["src", "workers"]) symlinkSync(join(REPO_ROOT, dir), join(root, dir));
   const run = (env: Record<string, string>) =>
     spawnSync(process.execPath, [join(root, "bin", "rowforge.js"), "--version"], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, NODE_COMPILE_CACHE: join(root, "compile-cache"), ...env },
       encoding: "utf8",
     });
   const stale = run({});
