@@ -1,26 +1,29 @@
 // Loaded by bin/rowforge.js once the Node version is known to be new enough. rowforge runs the
 // bundle scripts/build.ts makes at install (dist/), or its TypeScript sources directly through
 // Node's type stripping (on by default since Node 22.18; the project's own scripts bring Node 24).
-import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "./build-stamp.js";
 import { resolveBundleChunks } from "./bundle-resolve.js";
+import { enableCompileCache } from "./compile-cache.js";
 
-// Node's compile cache keeps the stripped, compiled modules between runs (in the system temp
-// folder unless NODE_COMPILE_CACHE names another): a start then skips type stripping, about
-// 0.4 s. Worker threads read the variable, so they share the cache.
-const cache = module.enableCompileCache?.();
-if (cache?.directory && process.env.NODE_COMPILE_CACHE === undefined) {
-  process.env.NODE_COMPILE_CACHE = cache.directory;
-}
+// Node's compile cache (bin/compile-cache.js): the stripped, compiled modules between runs.
+enableCompileCache(fileURLToPath(new URL("..", import.meta.url)));
 
-/** Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the sources. */
+/**
+ * Runs the CLI: the bundle `npm install` builds (dist/) while it matches the sources, else the
+ * sources, saying so in one line on stderr unless ROWFORGE_FROM_SOURCE=1 asked for them (a
+ * stale bundle otherwise costs every start its type stripping without a word).
+ */
 async function runCli() {
   const fresh = bundleIsFresh(fileURLToPath(new URL("..", import.meta.url)));
   let entry = "../src/cli/main.ts";
   if (fresh) {
     entry = import.meta.resolve("../dist/cli.js");
     resolveBundleChunks(new URL(".", entry).href);
+  } else if (process.env.ROWFORGE_FROM_SOURCE !== "1") {
+    process.stderr.write(
+      "rowforge: dist/ is missing or older than the sources, so the TypeScript sources run (a slower start); `npm run build` rebuilds it\n",
+    );
   }
   const { main } = await import(entry);
   process.exitCode = await main(process.argv);

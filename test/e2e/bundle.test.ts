@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { bundleIsFresh, sourceStamp } from "../../bin/build-stamp.js";
@@ -29,6 +38,11 @@ test("the bundle in dist/ (built by npm install and before npm test) and the Typ
       env: mode === "source" ? { ROWFORGE_FROM_SOURCE: "1" } : {},
     });
     assert.equal(r.status, 0, r.stderr);
+    assert.doesNotMatch(
+      r.stderr,
+      /dist\/ is missing or older/,
+      "a fresh bundle or sources asked for run without a word",
+    );
     const file = readdirSync(out).find((f) => f.endsWith(".json"))!;
     return readFileSync(join(out, file));
   });
@@ -55,6 +69,32 @@ test("a bundle is fresh only while no source file changed, appeared or went away
   writeFileSync(join(root, "src", "b.ts"), "4");
   utimesSync(join(root, "src", "b.ts"), new Date(0), new Date(0));
   assert.equal(bundleIsFresh(root), false, "a new source, even an old one");
+});
+
+test("a stale bundle is not used silently: the sources run and stderr says so in one line", () => {
+  // A copy of the launcher whose src/ and workers/ are the repository's (through links) and whose
+  // dist/build.json records other sources.
+  const root = fixtureDir({
+    "package.json": readFileSync(join(REPO_ROOT, "package.json"), "utf8"),
+    "dist/build.json": JSON.stringify({ files: 1, newest: 0 }),
+  });
+  cpSync(join(REPO_ROOT, "bin"), join(root, "bin"), { recursive: true });
+  for (const dir of ["src", "workers"]) symlinkSync(join(REPO_ROOT, dir), join(root, dir));
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [join(root, "bin", "rowforge.js"), "--version"], {
+      env: { ...process.env, NODE_COMPILE_CACHE: join(root, "compile-cache"), ...env },
+      encoding: "utf8",
+    });
+  const stale = run({});
+  assert.equal(stale.status, 0, stale.stderr);
+  assert.match(stale.stdout, /^\d+\.\d+\.\d+/);
+  assert.match(
+    stale.stderr,
+    /^rowforge: dist\/ is missing or older than the sources, .*`npm run build` rebuilds it\n$/,
+  );
+  const asked = run({ ROWFORGE_FROM_SOURCE: "1" });
+  assert.equal(asked.status, 0, asked.stderr);
+  assert.equal(asked.stderr, "", "the sources asked for: no word");
 });
 
 test("a CommonJS package loaded when first used is taken by its default export, the only one its chunk of the bundle has", () => {

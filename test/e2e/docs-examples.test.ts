@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ROUTE_EXAMPLES, type RouteExample } from "../../src/api/route-examples.ts";
+import type { RouteExample } from "../../src/api/route-example.ts";
+import { ROUTE_EXAMPLES } from "../../src/api/route-examples.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { startServe } from "../support/start-serve.ts";
 

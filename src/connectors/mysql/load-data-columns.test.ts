@@ -5,16 +5,11 @@ import {
   type Fields,
   scalarColumn,
 } from "../../../test/support/column-encoder-bytes.ts";
-import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { generatedStep } from "../../../test/support/generated-step.ts";
 import type { Column } from "../../engine/columns/column.ts";
-import { compilePlan } from "../../engine/compile/compile-plan.ts";
-import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
 import { loadDataColumnEncoder } from "./load-data-columns.ts";
 import { writeLoadDataTsv } from "./load-data-tsv.ts";
-
-// The generated plan has sql fields: the compiler loads on demand.
-await loadSqlCompiler();
 
 function sameText(fields: Fields, columns: Column[]): void {
   assertSameBytesAsArrow(fields, columns, loadDataColumnEncoder(fields), (out, batch) =>
@@ -71,21 +66,7 @@ test("edge values and nulls of every covered type: the same text as the Arrow pa
 });
 
 test("a generated step's rows: the same text both ways, and fields not covered leave it to the Arrow path", async () => {
-  const task = `name: t
-steps:
-  - name: s
-    count: {records: 400}
-    fields:
-      - {name: id, type: long, options: {sql: "__index_inc"}}
-      - {name: qty, type: int, options: {min: -1000, max: 1000, enableNull: true, nullProb: 0.2}}
-      - {name: name, options: {regex: "[A-Z][a-z]{4,11}"}}
-      - {name: amount, type: "decimal(12,2)", options: {min: -100000, max: 100000}}
-      - {name: born, type: date, options: {min: "1950-01-01", max: "2005-12-31"}}
-      - {name: created, type: timestamp, options: {min: "1990-01-01 00:00:00", max: "2026-01-01 00:00:00"}}
-      - {name: ok, type: boolean}
-`;
-  const plan = await planFrom("name: p\ntasks: [{name: t, dataSourceName: out}]\n", { t: task });
-  const step = compilePlan(plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true }).steps[0]!;
+  const step = await generatedStep();
   sameText(step.output, [...step.columns(0, 400)]);
   sameText(step.output, [...step.columns(123, 7)]);
   assert.equal(loadDataColumnEncoder([{ name: "f", type: DataTypes.double }]), undefined);

@@ -2,8 +2,7 @@ import { decimalText } from "../../formats/arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import { writeDate, writeTimestamp } from "../../formats/arrow-values/temporal-bytes.ts";
 import type { ColumnEncoder, ColumnField } from "../../formats/format.ts";
-import type { DataTypeKind } from "../../model/data-type.ts";
-import { scalarRowsEncoder, type ValueBinder } from "../table/scalar-rows-encoder.ts";
+import { type ScalarWriters, scalarRowsEncoder } from "../table/scalar-rows-encoder.ts";
 import { escapedBytes, LOAD_DATA_ROWS, toSessionTimestamp } from "./load-data-tsv.ts";
 
 /**
@@ -19,34 +18,6 @@ const NEWLINE = 10;
 const BACKSLASH = 92;
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 const encoder = new TextEncoder();
-
-function binderOf(kind: DataTypeKind, scale: number): ValueBinder | undefined {
-  switch (kind) {
-    case "int":
-      return (v) => (out, i) => wholeNumber(out, (v as Int32Array)[i]!);
-    case "long":
-      return (v) => (out, i) => wholeNumber(out, (v as Float64Array)[i]!);
-    case "decimal":
-      return (v) =>
-        v instanceof Float64Array
-          ? (out, i) => decimalOfNumber(out, v[i]!, scale)
-          : (out, i) => out.ascii(decimalText((v as bigint[])[i]!, scale));
-    case "string":
-      return (v) => (out, i) => escapedString(out, (v as string[])[i]!);
-    case "boolean":
-      return (v) => (out, i) => out.byte((v as Uint8Array)[i] === 1 ? 49 : 48);
-    case "date":
-      return (v) => (out, i) => writeDate(out, (v as Int32Array)[i]!);
-    case "timestamp":
-      return (v) => (out, i) => {
-        const start = out.pos;
-        writeTimestamp(out, Math.floor((v as Float64Array)[i]!));
-        toSessionTimestamp(out, start);
-      };
-    default:
-      return undefined;
-  }
-}
 
 /** A whole number (below 2^53 in magnitude) as text, as String() spells it. */
 function wholeNumber(out: ByteSink, v: number): void {
@@ -97,11 +68,25 @@ function escapedString(out: ByteSink, s: string): void {
   out.pos = p;
 }
 
+/** The writers of LOAD DATA fields; timestamps in the session's time zone (load-data-tsv.ts). */
+const LOAD_DATA_WRITERS: ScalarWriters = {
+  int: wholeNumber,
+  long: wholeNumber,
+  decimal: {
+    number: decimalOfNumber,
+    bigint: (out, unscaled, scale) => out.ascii(decimalText(unscaled, scale)),
+  },
+  string: escapedString,
+  boolean: (out, value) => out.byte(value ? 49 : 48),
+  date: writeDate,
+  timestamp: (out, micros) => {
+    const start = out.pos;
+    writeTimestamp(out, Math.floor(micros));
+    toSessionTimestamp(out, start);
+  },
+};
+
 /** The column encoder of the `mysql-load-data` rows; undefined when a field's type is not covered. */
 export function loadDataColumnEncoder(fields: readonly ColumnField[]): ColumnEncoder | undefined {
-  return scalarRowsEncoder(
-    fields,
-    (f) => binderOf(f.type.kind, f.type.kind === "decimal" ? f.type.scale : 0),
-    LOAD_DATA_ROWS,
-  );
+  return scalarRowsEncoder(fields, () => LOAD_DATA_WRITERS, LOAD_DATA_ROWS);
 }

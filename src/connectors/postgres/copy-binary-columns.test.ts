@@ -5,16 +5,11 @@ import {
   type Fields,
   scalarColumn,
 } from "../../../test/support/column-encoder-bytes.ts";
-import { planFrom, TEST_NOW_MICROS } from "../../../test/support/plans.ts";
+import { generatedStep } from "../../../test/support/generated-step.ts";
 import type { Column } from "../../engine/columns/column.ts";
-import { compilePlan } from "../../engine/compile/compile-plan.ts";
-import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { DataTypes } from "../../model/data-type.ts";
 import { writeCopyBinary } from "./copy-binary.ts";
 import { copyBinaryColumnEncoder } from "./copy-binary-columns.ts";
-
-// The generated plan has sql fields: the compiler loads on demand.
-await loadSqlCompiler();
 
 function sameBytes(fields: Fields, columns: Column[], types: readonly string[]): void {
   assertSameBytesAsArrow(
@@ -85,21 +80,8 @@ test("edge values and nulls of every covered type: the same bytes as the Arrow p
 });
 
 test("a generated step's rows: the same bytes both ways, and fields not covered leave it to the Arrow path", async () => {
-  const task = `name: t
-steps:
-  - name: s
-    count: {records: 400}
-    fields:
-      - {name: id, type: long, options: {sql: "__index_inc"}}
-      - {name: qty, type: int, options: {min: 1, max: 1000, enableNull: true, nullProb: 0.2}}
-      - {name: name, options: {regex: "[A-Z][a-z]{4,11}"}}
-      - {name: amount, type: "decimal(12,2)", options: {min: -100000, max: 100000}}
-      - {name: born, type: date, options: {min: "1950-01-01", max: "2005-12-31"}}
-      - {name: created, type: timestamp, options: {min: "1990-01-01 00:00:00", max: "2026-01-01 00:00:00"}}
-`;
-  const plan = await planFrom("name: p\ntasks: [{name: t, dataSourceName: out}]\n", { t: task });
-  const step = compilePlan(plan, { seed: "5", nowMicros: TEST_NOW_MICROS, fastMode: true }).steps[0]!;
-  const types = ["int8", "int4", "text", "numeric", "date", "timestamp"];
+  const step = await generatedStep();
+  const types = ["int8", "int4", "text", "numeric", "date", "timestamp", "bool"];
   sameBytes(step.output, [...step.columns(0, 400)], types);
   sameBytes(step.output, [...step.columns(123, 7)], types);
   // A float field (written as float4 by the Arrow path) and a mismatched type list: no column encoder.

@@ -1,7 +1,6 @@
 import type { ByteSink } from "../../formats/arrow-values/byte-sink.ts";
 import type { ColumnEncoder, ColumnField } from "../../formats/format.ts";
-import type { DataTypeKind } from "../../model/data-type.ts";
-import { scalarRowsEncoder, type ValueBinder } from "../table/scalar-rows-encoder.ts";
+import { type ScalarWriters, scalarRowsEncoder } from "../table/scalar-rows-encoder.ts";
 import { copyBinaryRows } from "./copy-binary.ts";
 import {
   boolValue,
@@ -24,35 +23,6 @@ import {
  * type this does not cover (bytes, shorts, floats, nested values) leaves the step to that one.
  */
 
-/** The writer of a field of `kind` (decimal: of `scale`) into a column of pg type `type`; undefined when not covered. */
-function binderOf(kind: DataTypeKind, type: string, scale: number): ValueBinder | undefined {
-  switch (kind) {
-    case "int":
-      if (type === "int8") return (v) => (out, i) => int64OfNumber(out, (v as Int32Array)[i]!);
-      if (type === "int2") return (v) => (out, i) => int16Value(out, (v as Int32Array)[i]!);
-      return (v) => (out, i) => int32Value(out, (v as Int32Array)[i]!);
-    case "long":
-      return (v) => (out, i) => int64OfNumber(out, (v as Float64Array)[i]!);
-    case "double":
-      return (v) => (out, i) => float8Value(out, (v as Float64Array)[i]!);
-    case "decimal":
-      return (v) =>
-        v instanceof Float64Array
-          ? (out, i) => decimalOfNumber(out, v[i]!, scale)
-          : (out, i) => decimalOfBigint(out, (v as bigint[])[i]!, scale);
-    case "string":
-      return (v) => (out, i) => stringValue(out, (v as string[])[i]!);
-    case "boolean":
-      return (v) => (out, i) => boolValue(out, (v as Uint8Array)[i] === 1);
-    case "date":
-      return (v) => (out, i) => dateValue(out, (v as Int32Array)[i]!);
-    case "timestamp":
-      return (v) => (out, i) => timestampValue(out, (v as Float64Array)[i]!);
-    default:
-      return undefined;
-  }
-}
-
 function decimalOfNumber(out: ByteSink, unscaled: number, scale: number): void {
   if (!smallNumericValue(out, Math.abs(unscaled), unscaled < 0, scale))
     numericValue(out, BigInt(unscaled), scale);
@@ -67,6 +37,20 @@ function decimalOfBigint(out: ByteSink, unscaled: bigint, scale: number): void {
     numericValue(out, unscaled, scale);
 }
 
+/** The writers of binary COPY values into a column of pg type `type` (ints by its width). */
+function copyBinaryWriters(type: string): ScalarWriters {
+  return {
+    int: type === "int8" ? int64OfNumber : type === "int2" ? int16Value : int32Value,
+    long: int64OfNumber,
+    double: float8Value,
+    decimal: { number: decimalOfNumber, bigint: decimalOfBigint },
+    string: stringValue,
+    boolean: boolValue,
+    date: dateValue,
+    timestamp: timestampValue,
+  };
+}
+
 /**
  * The column encoder of the `postgres-copy-binary` rows (options.types: the columns' pg_type
  * names, in the fields' order); undefined when a field's type is not covered.
@@ -77,9 +61,5 @@ export function copyBinaryColumnEncoder(
 ): ColumnEncoder | undefined {
   const types = (options.types ?? "").split(",");
   if (types.length !== fields.length) return undefined;
-  return scalarRowsEncoder(
-    fields,
-    (f, c) => binderOf(f.type.kind, types[c]!, f.type.kind === "decimal" ? f.type.scale : 0),
-    copyBinaryRows(fields.length),
-  );
+  return scalarRowsEncoder(fields, (c) => copyBinaryWriters(types[c]!), copyBinaryRows(fields.length));
 }

@@ -4,7 +4,8 @@ import type { Field } from "../../model/field.ts";
 import type { FieldOptions } from "../../model/field-options.ts";
 import { parseDataType } from "../../model/parse-data-type.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { type LabelKind, type LabelMake, NAME_LABELS } from "./name-labels.ts";
+import type { LabelKind, LabelMake } from "./name-label.ts";
+import { NAME_LABELS } from "./name-labels.ts";
 
 /** What a field may hold, beyond its type: what a label's values must keep within. */
 export interface LabelTarget {

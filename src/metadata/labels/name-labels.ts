@@ -10,35 +10,7 @@
  * its values can be unique. Faker expressions follow the plan's locale.
  */
 
-/** The kinds of type a label can make values for. */
-export type LabelKind = "text" | "integer" | "decimal" | "float" | "date" | "timestamp";
-
-/** What a label gives a field of one kind: field options. */
-export interface LabelMake {
-  readonly expression?: string;
-  readonly regex?: string;
-  readonly oneOf?: readonly string[];
-  /** A random UUID (`uuid: ""`). */
-  readonly uuid?: true;
-  /** Numbers: the range (narrowed to what the field holds); dates: `today-...`/`now...` bounds. */
-  readonly min?: number | string;
-  readonly max?: number | string;
-  /** Decimal places of float values (decimals keep their scale). */
-  readonly round?: number;
-}
-
-export interface NameLabel {
-  /** The label's name, as `validate` shows it. */
-  readonly label: string;
-  /** Matched against the name in snake form. */
-  readonly name: RegExp;
-  /** Its generator per kind of type; `number` stands for integer, decimal and float alike. */
-  readonly make: Partial<Record<LabelKind | "number", LabelMake>>;
-  /** Characters its text needs: a narrower text field is not labelled by this row. */
-  readonly minWidth?: number;
-  /** Its values can be made distinct (so a unique field may take it). */
-  readonly unique?: true;
-}
+import type { LabelMake, NameLabel } from "./name-label.ts";
 
 /** `(^|_)(a|b)$`: a name ending in one of the words (`customer_email`, `email`). */
 const endsWith = (words: string): RegExp => new RegExp(`(^|_)(?:${words})$`);

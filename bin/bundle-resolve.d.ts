@@ -1,0 +1,2 @@
+/** Answers the bundle folder `distUrl`'s "./chunk-*.js" imports without Node's lookups; others resolve as usual. */
+export function resolveBundleChunks(distUrl: string): void;
