@@ -12,6 +12,7 @@ import { build, type Plugin } from "esbuild";
 import { sourceStamp } from "../bin/build-stamp.js";
 import { buildUi, uiStamp } from "../src/api/ui/build-ui.ts";
 import { writeUiBuild } from "../src/api/ui/ui-assets.ts";
+import { dropUnusedRequireBanner, REQUIRE_BANNER } from "./require-banner.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist`;
@@ -65,9 +66,7 @@ const bundled = await build({
   plugins: [levelBinding],
   chunkNames: "chunk-[hash]",
   // Bundled CommonJS packages call require(); give ES modules one.
-  banner: {
-    js: 'import { createRequire as __rowforgeRequire } from "node:module"; const require = __rowforgeRequire(import.meta.url);',
-  },
+  banner: { js: REQUIRE_BANNER },
   legalComments: "none",
   logLevel: "warning",
   // Which sources and packages each file of dist/ holds: test/e2e/startup-modules.test.ts reads
@@ -75,6 +74,11 @@ const bundled = await build({
   metafile: true,
 });
 writeFileSync(`${outdir}/metafile.json`, JSON.stringify(bundled.metafile));
+dropUnusedRequireBanner(
+  Object.keys(bundled.metafile.outputs)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => `${root}${f}`),
+);
 // The web UI (src/ui, preact): dist/ui/ with gzip and brotli copies, served by `rowforge serve` under /ui/.
 const uiFiles = await buildUi(root);
 writeUiBuild(root, uiFiles, uiStamp(root));
