@@ -15,6 +15,7 @@ import { sourceStamp } from "../bin/build-stamp.js";
 import { buildUi, uiStamp } from "../src/api/ui/build-ui.ts";
 import { writeUiBuild } from "../src/api/ui/ui-assets.ts";
 import { dropUnusedRequireBanner, REQUIRE_BANNER } from "./require-banner.ts";
+import { workerEntryPoints, writeWorkerLaunchers } from "./worker-launchers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist`;
@@ -71,10 +72,7 @@ const bundled = await build({
   absWorkingDir: root,
   entryPoints: {
     cli: "src/cli/main.ts",
-    "batch.worker": "workers/batch.worker.ts",
-    "sample.worker": "src/app/sample/sample.worker.ts",
-    "parquet-read.worker": "src/connectors/file/parquet-read.worker.ts",
-    "run.worker": "src/app/runs/run.worker.ts",
+    ...workerEntryPoints(),
   },
   outdir,
   bundle: true,
@@ -99,6 +97,7 @@ dropUnusedRequireBanner(
     .filter((f) => f.endsWith(".js"))
     .map((f) => `${root}${f}`),
 );
+writeWorkerLaunchers(outdir);
 // The web UI (src/ui, preact): dist/ui/ with gzip and brotli copies, served by `rowforge serve` under /ui/.
 const uiFiles = await buildUi(root);
 writeUiBuild(root, uiFiles, uiStamp(root));
