@@ -7,11 +7,15 @@
  * Packages with native code, WebAssembly or worker files of their own stay external.
  */
 import { rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { sourceStamp } from "../bin/build-stamp.js";
 import { buildUi, uiStamp } from "../src/api/ui/build-ui.ts";
 import { writeUiBuild } from "../src/api/ui/ui-assets.ts";
+import { dropUnusedRequireBanner, REQUIRE_BANNER } from "./require-banner.ts";
+import { workerEntryPoints, writeWorkerLaunchers } from "./worker-launchers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist`;
@@ -28,18 +32,36 @@ const EXTERNAL = [
 
 /**
  * LevelDB (level, classic-level, abstract-level and their helpers, some 30 CommonJS files) is
- * bundled, all but classic-level's native addon: binding.js finds its .node file beside itself
- * (node-gyp-build(__dirname)), so it stays in node_modules. Loaded from there one by one, the
+ * bundled, all but classic-level's native addon. Loaded from node_modules one by one, the
  * package cost a run some 30 ms of module resolution (stat, package.json reads) and compiling.
+ * Its binding.js finds the addon at every start (node-gyp-build(__dirname): a package.json
+ * read and a walk of its prebuilds, about 6 ms of CPU); the bundle requires the file
+ * node-gyp-build finds here instead, by its path from dist/, and falls back to binding.js
+ * where that file is missing (node_modules moved since the build).
  */
+const ADDON_STUB = "rowforge-classic-level-addon";
 const levelBinding: Plugin = {
   name: "classic-level-binding",
   setup(b) {
     b.onResolve({ filter: /^\.\/binding(\.js)?$/ }, (args) =>
       /[\\/]node_modules[\\/]classic-level[\\/]/.test(args.importer)
-        ? { path: "classic-level/binding.js", external: true }
+        ? { path: ADDON_STUB, namespace: ADDON_STUB, pluginData: dirname(args.importer) }
         : undefined,
     );
+    b.onResolve({ filter: /\.node$|^classic-level\/binding\.js$/ }, (args) =>
+      args.namespace === ADDON_STUB ? { path: args.path, external: true } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: ADDON_STUB }, (args) => {
+      const dir: string = args.pluginData;
+      const gyp = createRequire(join(dir, "binding.js"))("node-gyp-build") as {
+        resolve(dir: string): string;
+      };
+      const addon = relative(outdir, gyp.resolve(dir)).split(sep).join("/");
+      return {
+        loader: "js",
+        contents: `try { module.exports = require(${JSON.stringify(addon.startsWith(".") ? addon : `./${addon}`)}); } catch { module.exports = require("classic-level/binding.js"); }`,
+      };
+    });
   },
 };
 
@@ -50,10 +72,7 @@ const bundled = await build({
   absWorkingDir: root,
   entryPoints: {
     cli: "src/cli/main.ts",
-    "batch.worker": "workers/batch.worker.ts",
-    "sample.worker": "src/app/sample/sample.worker.ts",
-    "parquet-read.worker": "src/connectors/file/parquet-read.worker.ts",
-    "run.worker": "src/app/runs/run.worker.ts",
+    ...workerEntryPoints(),
   },
   outdir,
   bundle: true,
@@ -65,9 +84,7 @@ const bundled = await build({
   plugins: [levelBinding],
   chunkNames: "chunk-[hash]",
   // Bundled CommonJS packages call require(); give ES modules one.
-  banner: {
-    js: 'import { createRequire as __rowforgeRequire } from "node:module"; const require = __rowforgeRequire(import.meta.url);',
-  },
+  banner: { js: REQUIRE_BANNER },
   legalComments: "none",
   logLevel: "warning",
   // Which sources and packages each file of dist/ holds: test/e2e/startup-modules.test.ts reads
@@ -75,6 +92,12 @@ const bundled = await build({
   metafile: true,
 });
 writeFileSync(`${outdir}/metafile.json`, JSON.stringify(bundled.metafile));
+dropUnusedRequireBanner(
+  Object.keys(bundled.metafile.outputs)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => `${root}${f}`),
+);
+writeWorkerLaunchers(outdir);
 // The web UI (src/ui, preact): dist/ui/ with gzip and brotli copies, served by `rowforge serve` under /ui/.
 const uiFiles = await buildUi(root);
 writeUiBuild(root, uiFiles, uiStamp(root));

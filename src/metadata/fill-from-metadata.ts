@@ -6,7 +6,7 @@ import type { Field } from "../model/field.ts";
 import type { ForeignKey } from "../model/foreign-key.ts";
 import type { SinkOptions } from "../model/plan.ts";
 import type { ResolvedPlan, ResolvedStep } from "../model/resolved-plan.ts";
-import { stepIdOf } from "../model/step.ts";
+import { stepIdOf } from "../model/step-id.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../model/validation.ts";
 import { hasSuiteEntries, withSuiteEntries } from "./great-expectations/suite-entries.ts";
 import { generatesByName, labelFields } from "./labels/label-by-name.ts";

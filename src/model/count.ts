@@ -39,8 +39,3 @@ export type CountOptions = Immutable<Static<typeof CountOptions>>;
 export type PerFieldCount = Immutable<Static<typeof PerFieldCount>>;
 export type Count = Immutable<Static<typeof Count>>;
 export type LoadPattern = Immutable<Static<typeof LoadPattern>>;
-
-/** Data Caterer's default when a step gives no record count. */
-export const DEFAULT_RECORD_COUNT = 1000;
-/** Data Caterer's default per-key count when `perField` gives none. */
-export const DEFAULT_PER_FIELD_COUNT = 10;

@@ -5,14 +5,8 @@ export {
   type ConnectionSource,
   OTHER_CONNECTION_GROUP,
 } from "./connection.ts";
-export {
-  Count,
-  CountOptions,
-  DEFAULT_PER_FIELD_COUNT,
-  DEFAULT_RECORD_COUNT,
-  LoadPattern,
-  PerFieldCount,
-} from "./count.ts";
+export { Count, CountOptions, LoadPattern, PerFieldCount } from "./count.ts";
+export { DEFAULT_PER_FIELD_COUNT, DEFAULT_RECORD_COUNT } from "./count-defaults.ts";
 export * from "./data-type.ts";
 export { Field } from "./field.ts";
 export {
@@ -32,7 +26,8 @@ export { PlanYamlSources } from "./plan-yaml-sources.ts";
 export { RELATIVE_TIME } from "./relative-time.ts";
 export { hasElementField, resolveFieldType } from "./resolve-field-type.ts";
 export * from "./run-configuration.ts";
-export { Step, stepIdOf, TRANSFORMATION_MODES, Transformation } from "./step.ts";
+export { Step, TRANSFORMATION_MODES, Transformation } from "./step.ts";
+export { stepIdOf } from "./step-id.ts";
 export { Task } from "./task.ts";
 export * from "./validation.ts";
 export { walkFields } from "./walk-fields.ts";

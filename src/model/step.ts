@@ -31,14 +31,3 @@ export const Step = Type.Object({
 
 export type Transformation = Immutable<Static<typeof Transformation>>;
 export type Step = Immutable<Static<typeof Step>>;
-
-/**
- * The id of a step within a plan: `dataSourceName.stepName`, the one spelling every layer uses
- * (compiled plans, batch tasks, samples, `only` filters).
- */
-export function stepIdOf(step: {
-  readonly dataSourceName: string;
-  readonly step: { readonly name: string };
-}): string {
-  return `${step.dataSourceName}.${step.step.name}`;
-}

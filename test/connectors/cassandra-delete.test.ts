@@ -8,7 +8,7 @@ import { loadPlanFile } from "../../src/config/index.ts";
 import { cassandraConnector } from "../../src/connectors/cassandra/cassandra-connector.ts";
 import { isRowforgeError } from "../../src/errors/index.ts";
 import type { ResolvedPlan } from "../../src/model/resolved-plan.ts";
-import { stepIdOf } from "../../src/model/step.ts";
+import { stepIdOf } from "../../src/model/step-id.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
 import { fixtureDir } from "../support/fixture-dir.ts";
 import { OPEN_ACCESS } from "../support/open-access.ts";

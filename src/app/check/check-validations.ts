@@ -8,7 +8,7 @@ import {
 } from "../../errors/index.ts";
 import { METADATA_VALIDATIONS } from "../../metadata/index.ts";
 import type { ResolvedPlan } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 import type { DataSourceValidation, Validation, ValidationConfig } from "../../model/validation.ts";
 import {
   DEFAULT_CHECK_LIMITS,

@@ -4,7 +4,7 @@ import type { StepSessions } from "../../connectors/table/step-sessions.ts";
 import type { CompiledPlan } from "../../engine/index.ts";
 import { type Diagnostic, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 import { type CompiledRun, type RunFacts, runFacts } from "../run-facts.ts";
 import { loadReferences } from "../schemas/load-references.ts";
 import {

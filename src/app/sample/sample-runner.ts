@@ -3,7 +3,7 @@ import { Piscina } from "piscina";
 import type { ResourceAccess } from "../../access/index.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 import { workerUrl } from "../../util/worker-url.ts";
 import { loadReferences } from "../schemas/load-references.ts";
 import type { SampleOptions } from "./generate-sample.ts";

@@ -5,7 +5,7 @@ import { connectorFor } from "../../connectors/registry.ts";
 import { RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 
 /**
  * Reads, through each step's connector, the existing rows of every reference step

@@ -3,7 +3,7 @@ import { didYouMean, formatPath, type PathSegment, RowforgeError } from "../../e
 import { isReferenceStep } from "../../model/boolean-option.ts";
 import type { ForeignKeyRelation } from "../../model/foreign-key.ts";
 import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 import { checkStepBudget } from "../budget/check-step-budget.ts";
 import { checkBudget, DEFAULT_BUDGET, type GenerationBudget } from "../budget/generation-budget.ts";
 import { compileStep } from "./compile-step.ts";

@@ -1,10 +1,10 @@
 import { RowforgeError } from "../../errors/index.ts";
-import { DEFAULT_RECORD_COUNT } from "../../model/count.ts";
+import { DEFAULT_RECORD_COUNT } from "../../model/count-defaults.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { Field } from "../../model/field.ts";
 import { durationRows } from "../../model/load-schedule.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 import { DEFAULT_BUDGET } from "../budget/generation-budget.ts";
 import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column } from "../columns/column.ts";

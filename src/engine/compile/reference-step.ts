@@ -2,7 +2,7 @@ import { DataType as ArrowType, type Table, tableFromIPC, type Vector } from "ap
 import { RowforgeError } from "../../errors/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import type { ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step.ts";
+import { stepIdOf } from "../../model/step-id.ts";
 import { castColumn } from "../columns/cast-column.ts";
 import { allocateColumn, type Column, type ScalarColumn } from "../columns/column.ts";
 import { type BatchShape, batchShape, toRecordBatch } from "../columns/to-arrow.ts";

@@ -1,4 +1,5 @@
-import { type Count, DEFAULT_PER_FIELD_COUNT, type PerFieldCount } from "../../model/count.ts";
+import type { Count, PerFieldCount } from "../../model/count.ts";
+import { DEFAULT_PER_FIELD_COUNT } from "../../model/count-defaults.ts";
 import type { Cardinality } from "../../model/foreign-key.ts";
 import { groupDigits } from "../../util/group-digits.ts";
 import {
