@@ -11,7 +11,23 @@ export interface CliIo {
   err(text: string): void;
 }
 
+let stdoutGuarded = false;
+
+/**
+ * Standard output closed by its reader (`rowforge run … | head`) is no crash: the stream's
+ * EPIPE is handled here, later writes are dropped, and a step writing its rows there (`path:
+ * "-"`) fails through its own write callback. Any other stdout error stays fatal.
+ */
+function guardClosedStdout(): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
+  });
+}
+
 export function processIo(): CliIo {
+  guardClosedStdout();
   return {
     cwd: process.cwd(),
     env: process.env,

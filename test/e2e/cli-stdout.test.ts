@@ -1,8 +1,23 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fixtureDir } from "../support/fixture-dir.ts";
-import { runCli } from "../support/run-cli.ts";
+import { CLI, cliUserHome, runCli } from "../support/run-cli.ts";
+
+/** `rowforge <args> | head -c1`: the CLI's exit status and stderr when its reader closes stdout after the first chunk. */
+function readFirstChunkOnly(args: readonly string[]): Promise<{ status: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, HOME: cliUserHome(), NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  child.stdout.once("data", () => child.stdout.destroy());
+  return new Promise((resolve) => child.once("close", (status) => resolve({ status, stderr })));
+}
 
 const task = (records: number, type = "csv") => `name: piped
 steps:
@@ -41,4 +56,27 @@ test('a file step with path "-" writes its rows to standard output; the summary 
   assert.equal(del.status, 0, del.stderr);
   assert.match(del.stderr, /0 records deleted/);
   assert.equal(del.stdout, "");
+});
+
+test("a reader that closes standard output early (`| head`) ends the run with a clear failure, never a crash", async () => {
+  const dir = fixtureDir({
+    "big.yaml": task(300_000, "json"),
+    "file.yaml": task(20_000, "json").replace('"-"', "out"),
+  });
+  // Rows to stdout: the step fails naming what happened, the run ends at once.
+  const piped = await readFirstChunkOnly(["run", join(dir, "big.yaml"), "--seed", "1"]);
+  assert.equal(piped.status, 1, piped.stderr);
+  assert.match(piped.stderr, /standard output was closed by the program reading it/);
+  assert.doesNotMatch(piped.stderr, /Unhandled|node:events|\n\s+at \S+ \(/);
+  // Only the summary goes to stdout: the run's files are written and the run succeeds.
+  const summary = await readFirstChunkOnly([
+    "run",
+    join(dir, "file.yaml"),
+    "--seed",
+    "1",
+    "-o",
+    join(dir, "o"),
+  ]);
+  assert.equal(summary.status, 0, summary.stderr);
+  assert.doesNotMatch(summary.stderr, /EPIPE|Unhandled/);
 });

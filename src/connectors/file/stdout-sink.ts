@@ -1,15 +1,29 @@
 import type { Writable } from "node:stream";
+import { RowforgeError } from "../../errors/index.ts";
 import type { Format } from "../../formats/format.ts";
 import type { SinkResult, StepSink, StepTarget } from "../connector.ts";
 
 /** The path that means "standard output": `path: "-"`. */
 export const STDOUT_PATH = "-";
 
+/** The reader of standard output went away (`rowforge run … | head`): said as what it is. */
+function closedByReader(e: Error & { code?: string }): Error {
+  if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") return e;
+  return new RowforgeError(
+    "RF_OUTPUT_UNWRITABLE",
+    "standard output was closed by the program reading it; the rows written before that reached it",
+    {
+      cause: e,
+      hint: 'to keep every row, let the reading program read to the end, or write to a file instead of path "-"',
+    },
+  );
+}
+
 /** Writes a chunk, waiting for the stream to drain when it asks to (a slow pipe is never buffered without bound). */
 function put(out: Writable, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const ok = out.write(chunk, (e) => {
-      if (e) reject(e);
+      if (e) reject(closedByReader(e));
     });
     if (ok) resolve();
     else out.once("drain", resolve);
