@@ -78,6 +78,6 @@ test("worker threads make the same rows as the calling thread", async () => {
 
 test("a batch size that is not a positive whole number is a coded error", async () => {
   await assert.rejects(generate(events(10), { batchSize: 0 }).batches()[Symbol.asyncIterator]().next(), {
-    code: "RF_VALUE_INVALID",
+    code: "RF_OPTION_INVALID",
   });
 });

@@ -48,7 +48,13 @@ export function generate(plan: PlanInput, options: GenerateOptions = {}): Genera
 async function* stepBatches(plan: PlanInput, o: GenerateOptions): AsyncGenerator<RecordBatch> {
   const batchSize = o.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1)
-    throw new RowforgeError("RF_VALUE_INVALID", `batchSize must be a whole number above 0, not ${batchSize}`);
+    throw new RowforgeError(
+      "RF_OPTION_INVALID",
+      `generate(): batchSize must be a whole number above 0, not ${batchSize}`,
+      {
+        hint: `leave it out for the run's (${DEFAULT_BATCH_SIZE}), or give rows per batch such as 10000`,
+      },
+    );
   const { plan: checked, access } = await loadPlanInput(plan, o);
   const step = chosenSteps(checked, o.step)[0]!;
   await loadPlanCode(checked);

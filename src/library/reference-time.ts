@@ -10,7 +10,7 @@ export function nowMicrosOf(r: Reference): number {
   if (r.now === undefined) return Date.now() * 1000;
   const ms = r.now instanceof Date ? r.now.getTime() : Date.parse(r.now);
   if (!Number.isFinite(ms))
-    throw new RowforgeError("RF_VALUE_INVALID", `now "${String(r.now)}" is not a time`, {
+    throw new RowforgeError("RF_OPTION_INVALID", `now "${String(r.now)}" is not a time`, {
       hint: "give a Date or ISO 8601 text such as 2026-01-31T12:00:00Z",
     });
   return ms * 1000;

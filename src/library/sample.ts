@@ -26,8 +26,8 @@ export interface SampleOptions extends PlanSourceOptions, Reference {
 export async function sample(plan: PlanInput, options: SampleOptions): Promise<Record<string, unknown>[]> {
   if (!Number.isInteger(options.n) || options.n < 1 || options.n > MAX_ROWS)
     throw new RowforgeError(
-      "RF_VALUE_INVALID",
-      `n must be a whole number from 1 to ${MAX_ROWS}, not ${options.n}`,
+      "RF_OPTION_INVALID",
+      `sample(): n must be a whole number from 1 to ${MAX_ROWS}, not ${options.n}`,
       {
         hint: "sample a few rows; generate() streams any number",
       },
