@@ -46,6 +46,7 @@ export async function loadPlanInput(input: PlanInput, o: PlanSourceOptions = {})
   const path = typeof input === "string" ? resolve(cwd, input) : join(cwd, `definePlan(${input.name})`);
   const load = await loadPlanFile(path, {
     outputKinds: OUTPUT_KINDS,
+    planModules: true,
     cwd,
     env: o.env ?? process.env,
     ...(o.config ? { configPath: o.config } : {}),

@@ -48,6 +48,12 @@ export interface LoadOptions {
    * stands for (relative paths in it resolve as in a file there): read as their YAML would be.
    */
   readonly planValues?: ReadonlyMap<string, unknown>;
+  /**
+   * Import plan modules given by path (plan.ts, plan.mjs: their default export is the plan):
+   * the CLI and the library, whose users run their own code. Off for the server, which never
+   * runs code a request or a folder holds; such a file is then parsed as YAML.
+   */
+  readonly planModules?: boolean;
 }
 
 export interface LoadedFile {
@@ -132,7 +138,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     if (seen.has(file) || (configPath && file === resolve(configPath))) return;
     seen.add(file);
     const own: Diagnostic[] = [];
-    const r = await readSourceFile(file, env, values);
+    const r = await readSourceFile(file, env, { values, modules: options.planModules });
     if (r.dataFile) return; // NDJSON and other data files beside plans are not plans
     own.push(...r.diagnostics);
     const kind = r.document ? classifyDocument(r.document.value, options.outputKinds, file) : undefined;

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { isPlanModule, planValueRead } from "./read-plan-module.ts";
+import { readSourceFile } from "./read-source-file.ts";
 
 test("a plan value reads as its JSON would: undefined keys dropped, dates as ISO text", () => {
   const r = planValueRead(
@@ -34,4 +38,24 @@ test("TypeScript and JavaScript modules are plan modules; YAML, JSON and HOCON f
     false,
     false,
   ]);
+});
+
+test("a plan module is imported only when the loader is told to (the CLI and the library, never the server)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "rowforge-plan-module-"));
+  try {
+    const marker = join(dir, "imported");
+    const file = join(dir, "plan.mjs");
+    writeFileSync(
+      file,
+      `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "");\nexport default { name: "p", dataSources: [] };\n`,
+    );
+    const parsed = await readSourceFile(file, {});
+    assert.equal(existsSync(marker), false, "parsing the file ran none of it");
+    assert.notDeepEqual(parsed.document?.value, { name: "p", dataSources: [] });
+    const imported = await readSourceFile(file, {}, { modules: true });
+    assert.equal(existsSync(marker), true);
+    assert.deepEqual(imported.document?.value, { name: "p", dataSources: [] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -64,16 +64,20 @@ export function parseSourceText(text: string, file: string | undefined, env: Env
 
 /**
  * Reads and parses a file; a missing, special, unreadable or oversized file is a diagnostic, never a throw or a hang.
- * A plan module (plan.ts, plan.mjs) is imported and its default export read; a plan given as a
- * value (`values`, by the path it stands for: the library's definePlan objects) is read as is.
+ * With `modules`, a plan module (plan.ts, plan.mjs) is imported and its default export read; a
+ * plan given as a value (`values`, by the path it stands for: the library's definePlan objects)
+ * is read as is.
  */
 export async function readSourceFile(
   file: string,
   env: Env,
-  values?: ReadonlyMap<string, unknown>,
+  plans: {
+    readonly values?: ReadonlyMap<string, unknown> | undefined;
+    readonly modules?: boolean | undefined;
+  } = {},
 ): Promise<SourceFileRead> {
-  if (values?.has(file)) return planValueRead(values.get(file), file);
-  if (isPlanModule(file)) return readPlanModule(file);
+  if (plans.values?.has(file)) return planValueRead(plans.values.get(file), file);
+  if (plans.modules && isPlanModule(file)) return readPlanModule(file);
   let text: string;
   try {
     text = (await readRegularFile(file, MAX_SOURCE_BYTES)).toString("utf8");
