@@ -21,7 +21,8 @@ test("every field option the editor schema documents is a typed, documented key 
   const block = options.slice(0, options.indexOf("\n}\n"));
   for (const [key, spec] of Object.entries(unified.$defs.fieldOptions.properties)) {
     assert.match(block, new RegExp(`readonly ${key}\\?:`), `${key} is a key of PlanFieldOptions`);
-    if (spec.description) assert.ok(block.includes(`/** ${spec.description}`), `${key} carries its documentation`);
+    if (spec.description)
+      assert.ok(block.includes(`/** ${spec.description}`), `${key} carries its documentation`);
   }
   assert.match(block, /readonly min\?: string \| number;/);
 });
