@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderJsonSchemas } from "./docs/render-json-schema.ts";
+import { PLAN_TYPES_PATH, renderPlanTypes } from "./docs/render-plan-types.ts";
 import { renderReference } from "./docs/render-reference.ts";
 import { renderUiCatalogue, UI_CATALOGUE_PATH } from "./docs/render-ui-catalogue.ts";
 
@@ -31,3 +32,7 @@ for (const [name, text] of Object.entries(renderJsonSchemas())) {
 
 writeIfChanged(fileURLToPath(new URL(`../${UI_CATALOGUE_PATH}`, import.meta.url)), renderUiCatalogue());
 console.log(UI_CATALOGUE_PATH);
+
+// The plan types of the library, from the unified schema written just above.
+writeIfChanged(fileURLToPath(new URL(`../${PLAN_TYPES_PATH}`, import.meta.url)), renderPlanTypes());
+console.log(PLAN_TYPES_PATH);

@@ -417,6 +417,13 @@ export const ERROR_CODES = {
     title: "plan not saved: it has problems",
     hint: "fix every problem listed (the same ones `rowforge validate` reports for a file) and save the plan again",
   },
+  RF_PLAN_MODULE_INVALID: {
+    status: 400,
+    scope: "run",
+    retryable: false,
+    title: "plan module cannot be loaded",
+    hint: "a plan module (plan.ts, plan.mjs, plan.js) exports its plan as default: `export default definePlan({...})`; a .ts plan needs a Node that strips types (22.18+), outside node_modules",
+  },
   RF_CLI_FLAG_INVALID: {
     status: 400,
     scope: "run",

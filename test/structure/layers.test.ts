@@ -26,9 +26,10 @@ const FLOORS: readonly (readonly string[])[] = [
   ["src/metadata"],
   // the use cases
   ["src/app"],
-  // the adapters over app
-  ["src/api", "src/index.ts"],
-  ["src/cli", "bin"],
+  // the adapters over app: the HTTP API, and the library (definePlan, sample, generate)
+  ["src/api", "src/library"],
+  // the package's entry exports the library; the CLI
+  ["src/cli", "bin", "src/index.ts"],
   ["scripts"],
   ["bench"],
 ];

@@ -33,7 +33,10 @@ export function registerRun(
 ): void {
   program
     .command("run")
-    .argument("<plan>", "a plan file (with its task folder) or a unified plan file")
+    .argument(
+      "<plan>",
+      "a plan file (with its task folder), a unified plan file or a plan module (plan.ts, plan.mjs)",
+    )
     .option(
       "-c, --config <file>",
       "application configuration; default: $APPLICATION_CONFIG_PATH or ./application.conf",

@@ -5,15 +5,12 @@ import { openAccess, type ResourceAccess } from "../../access/index.ts";
 import { isUncheckedTable } from "../../app/check/check-database-targets.ts";
 import { preflightPlan } from "../../app/check/preflight-plan.ts";
 import { chooseSeed } from "../../app/choose-seed.ts";
-import { generateSample } from "../../app/sample/generate-sample.ts";
 import { encodeSample, sampleRows } from "../../app/sample/sample-output.ts";
-import { loadReferences } from "../../app/schemas/load-references.ts";
+import { chosenSteps, sampleSteps, withSeed } from "../../app/sample/sample-steps.ts";
 import { loadPlanFile } from "../../config/index.ts";
-import { loadPlanCode, resolveBudget } from "../../engine/index.ts";
 import { didYouMean, isRowforgeError, RowforgeError } from "../../errors/index.ts";
 import { isReferenceStep } from "../../model/boolean-option.ts";
-import type { ResolvedPlan, ResolvedStep } from "../../model/resolved-plan.ts";
-import { stepIdOf } from "../../model/step-id.ts";
+import type { ResolvedPlan } from "../../model/resolved-plan.ts";
 import type { CliIo } from "../cli-io.ts";
 import { EXIT_INVALID, EXIT_OK } from "../exit-codes.ts";
 import { formatDiagnostic, sortDiagnostics } from "../format-diagnostics.ts";
@@ -156,19 +153,6 @@ async function sampleOnce(file: string, flags: SampleFlags, io: CliIo, s: Sample
   }
 }
 
-function chosenSteps(plan: ResolvedPlan, name: string | undefined): readonly ResolvedStep[] {
-  if (name === undefined) return plan.steps;
-  const found = plan.steps.filter((s) => s.step.name === name);
-  if (found.length > 0) return found;
-  const names = plan.steps.map((s) => s.step.name);
-  const suggestion = didYouMean(name, names);
-  throw new RowforgeError(
-    "RF_STEP_NOT_FOUND",
-    `step "${name}" is not an enabled step of plan ${plan.plan.name}${suggestion ? `; ${suggestion}` : ""}`,
-    { hint: `steps: ${names.join(", ") || "(none)"}` },
-  );
-}
-
 async function render(
   plan: ResolvedPlan,
   stepName: string | undefined,
@@ -177,10 +161,7 @@ async function render(
   access: ResourceAccess,
 ): Promise<Omit<Sampled, "sources">> {
   const seed = s.seed ?? plan.plan.sinkOptions.seed ?? s.unseeded;
-  const seeded =
-    seed === undefined
-      ? plan
-      : { ...plan, plan: { ...plan.plan, sinkOptions: { ...plan.plan.sinkOptions, seed } } };
+  const seeded = withSeed(plan, seed);
   let steps = chosenSteps(seeded, stepName);
   let note = "";
   if (s.format !== "table" && steps.length > 1) {
@@ -190,15 +171,7 @@ async function render(
       .join(", ")})\n`;
     steps = steps.slice(0, 1);
   }
-  await loadPlanCode(seeded);
-  const samples = generateSample(seeded, steps, {
-    size: s.rows,
-    fastMode: pooled,
-    nowMicros: s.nowMicros,
-    references: await loadReferences(seeded, access, steps.map(stepIdOf)),
-    // The plan's configured budget (application.conf), as `run` takes it.
-    budget: resolveBudget(seeded.config.budget),
-  });
+  const samples = await sampleSteps(seeded, steps, { rows: s.rows, pooled, nowMicros: s.nowMicros, access });
   for (const sample of samples) {
     if (isReferenceStep(sample.step) && sample.batch.numRows === 0)
       note += `step ${sample.step.step.name} is reference data (enableReferenceMode): it is never generated, and its existing rows are read only when a generated step's foreign key points at it\n`;

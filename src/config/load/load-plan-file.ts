@@ -30,7 +30,10 @@ export async function loadPlanFile(file: string, options: LoadOptions): Promise<
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const path = resolve(cwd, file);
-  const read = await readSourceFile(path, env);
+  const read = await readSourceFile(path, env, {
+    values: options.planValues,
+    modules: options.planModules,
+  });
   if (!read.document) return { plan: undefined, diagnostics: read.diagnostics };
   const kind = classifyDocument(read.document.value, options.outputKinds, path);
   if (kind === "task") return loadTaskAsPlan(path, options);

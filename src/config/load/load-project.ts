@@ -43,6 +43,17 @@ export interface LoadOptions {
    * registry's, handed in by the app layer: config sits below connectors and formats).
    */
   readonly outputKinds: OutputKinds;
+  /**
+   * Plans given as values instead of files (the library's definePlan objects), by the path each
+   * stands for (relative paths in it resolve as in a file there): read as their YAML would be.
+   */
+  readonly planValues?: ReadonlyMap<string, unknown>;
+  /**
+   * Import plan modules given by path (plan.ts, plan.mjs: their default export is the plan):
+   * the CLI and the library, whose users run their own code. Off for the server, which never
+   * runs code a request or a folder holds; such a file is then parsed as YAML.
+   */
+  readonly planModules?: boolean;
 }
 
 export interface LoadedFile {
@@ -95,7 +106,14 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
   const lenientOptions = options.lenientOptions ?? false;
   const diagnostics: Diagnostic[] = [];
   const given = paths.map((p) => resolve(cwd, p));
-  const files = await findSourceFiles(given, diagnostics);
+  const values = options.planValues;
+  const files = [
+    ...given.filter((p) => values?.has(p)),
+    ...(await findSourceFiles(
+      given.filter((p) => !values?.has(p)),
+      diagnostics,
+    )),
+  ];
 
   // Configuration first: it names connections and the task folder.
   let configPath = locateConfig(options.configPath, env, cwd);
@@ -120,7 +138,7 @@ export async function loadProject(paths: readonly string[], options: LoadOptions
     if (seen.has(file) || (configPath && file === resolve(configPath))) return;
     seen.add(file);
     const own: Diagnostic[] = [];
-    const r = await readSourceFile(file, env);
+    const r = await readSourceFile(file, env, { values, modules: options.planModules });
     if (r.dataFile) return; // NDJSON and other data files beside plans are not plans
     own.push(...r.diagnostics);
     const kind = r.document ? classifyDocument(r.document.value, options.outputKinds, file) : undefined;

@@ -4,6 +4,7 @@ import type { Env } from "../env/substitute-env.ts";
 import { parseHocon } from "../hocon/index.ts";
 import { readYaml } from "../source/read-yaml.ts";
 import type { SourceDocument } from "../source/source-document.ts";
+import { isPlanModule, planValueRead, readPlanModule } from "./read-plan-module.ts";
 import { readRegularFile } from "./read-regular-file.ts";
 
 export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
@@ -61,8 +62,22 @@ export function parseSourceText(text: string, file: string | undefined, env: Env
   return r;
 }
 
-/** Reads and parses a file; a missing, special, unreadable or oversized file is a diagnostic, never a throw or a hang. */
-export async function readSourceFile(file: string, env: Env): Promise<SourceFileRead> {
+/**
+ * Reads and parses a file; a missing, special, unreadable or oversized file is a diagnostic, never a throw or a hang.
+ * With `modules`, a plan module (plan.ts, plan.mjs) is imported and its default export read; a
+ * plan given as a value (`values`, by the path it stands for: the library's definePlan objects)
+ * is read as is.
+ */
+export async function readSourceFile(
+  file: string,
+  env: Env,
+  plans: {
+    readonly values?: ReadonlyMap<string, unknown> | undefined;
+    readonly modules?: boolean | undefined;
+  } = {},
+): Promise<SourceFileRead> {
+  if (plans.values?.has(file)) return planValueRead(plans.values.get(file), file);
+  if (plans.modules && isPlanModule(file)) return readPlanModule(file);
   let text: string;
   try {
     text = (await readRegularFile(file, MAX_SOURCE_BYTES)).toString("utf8");
