@@ -9,6 +9,7 @@ import { Session } from "node:inspector";
 import { OUTPUT_KINDS } from "../src/app/output-kinds.ts";
 import { loadProject } from "../src/config/index.ts";
 import { compilePlan } from "../src/engine/compile/compile-plan.ts";
+import { loadPlanCode } from "../src/engine/compile/load-plan-code.ts";
 import { ByteSink } from "../src/formats/arrow-values/byte-sink.ts";
 import { ndjsonFormat } from "../src/formats/ndjson/ndjson-format.ts";
 
@@ -24,6 +25,7 @@ const cpuMs = () => {
 };
 const load = await loadProject([dir], { outputKinds: OUTPUT_KINDS });
 const plan = load.plans[0]!;
+await loadPlanCode(plan);
 const step = compilePlan(plan, { seed: "1", nowMicros: Date.UTC(2026, 10, 1) * 1000, fastMode: false })
   .steps[0]!;
 const encoder = ndjsonFormat.columnEncoder!(step.output, {})!;

@@ -177,24 +177,41 @@ export function concat(parts: readonly Draw[]): Draw {
   return draw;
 }
 
+/**
+ * The parts' values as one string. `a + b` of 13 characters or more makes a rope (a V8 cons
+ * string), which writers then read character by character more slowly than a flat string
+ * (the NDJSON writer about 0.3 us a row more on W1); Array#join makes the flat string at once.
+ * Shorter results are flat either way, and `+` is cheaper for them. The parts are drawn before
+ * `scratch` is filled, so a part that joins its own parts does not overwrite it.
+ */
 function joinedDraw(merged: readonly Draw[]): Draw {
+  const scratch: string[] = [];
+  const joinParts = (): string => scratch.join("");
   if (merged.length === 2) {
     const [a, b] = merged as [Draw, Draw];
-    return (rnd) => a(rnd) + b(rnd);
+    return (rnd) => {
+      const x = a(rnd);
+      const y = b(rnd);
+      if (x.length + y.length < 13) return x + y;
+      scratch[0] = x;
+      scratch[1] = y;
+      return joinParts();
+    };
   }
   if (merged.length === 3) {
     const [a, b, c] = merged as [Draw, Draw, Draw];
-    return (rnd) => a(rnd) + b(rnd) + c(rnd);
+    return (rnd) => {
+      const x = a(rnd);
+      const y = b(rnd);
+      const z = c(rnd);
+      if (x.length + y.length + z.length < 13) return x + y + z;
+      scratch[0] = x;
+      scratch[1] = y;
+      scratch[2] = z;
+      return joinParts();
+    };
   }
-  if (merged.length === 4) {
-    const [a, b, c, d] = merged as [Draw, Draw, Draw, Draw];
-    return (rnd) => a(rnd) + b(rnd) + c(rnd) + d(rnd);
-  }
-  return (rnd) => {
-    let out = "";
-    for (const p of merged) out += p(rnd);
-    return out;
-  };
+  return (rnd) => merged.map((p) => p(rnd)).join("");
 }
 
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];

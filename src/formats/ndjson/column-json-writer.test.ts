@@ -12,7 +12,7 @@ import { loadSqlCompiler } from "../../engine/sql/index.ts";
 import { type DataType, DataTypes } from "../../model/data-type.ts";
 import { ByteSink } from "../arrow-values/byte-sink.ts";
 import { writeJsonBytes } from "../arrow-values/json-renderer.ts";
-import { writeJsonString } from "./column-json-writer.ts";
+import { writeJsonString } from "./json-scalar-bytes.ts";
 import { ndjsonFormat } from "./ndjson-format.ts";
 
 // Plans with sql fields compile with the SQL compiler loaded, as a run's loadPlanCode leaves it.

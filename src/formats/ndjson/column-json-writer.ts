@@ -2,9 +2,26 @@ import type { Column } from "../../engine/index.ts";
 import type { DataType } from "../../model/data-type.ts";
 import { decimalText } from "../arrow-values/arrow-cells.ts";
 import type { ByteSink } from "../arrow-values/byte-sink.ts";
-import { needsJsonEscape, writeJsonEscape } from "../arrow-values/json-escape.ts";
-import { floatText, writeEntries } from "../arrow-values/json-renderer.ts";
-import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
+import { writeEntries } from "../arrow-values/json-renderer.ts";
+import {
+  type ColumnJsonWriter,
+  Direct,
+  type FieldsJsonWriter,
+  fieldsJsonWriter,
+} from "./fields-json-writer.ts";
+import {
+  hasNulls,
+  int64Exact,
+  int64RoundTrip,
+  writeDouble,
+  writeInteger,
+  writeJsonString,
+  writeNull,
+  writeQuotedDate,
+  writeQuotedTimestamp,
+} from "./json-scalar-bytes.ts";
+
+export type { ColumnJsonWriter, FieldsJsonWriter } from "./fields-json-writer.ts";
 
 /**
  * JSON written straight from the engine's columns, without building the Arrow batch the
@@ -13,136 +30,15 @@ import { writeDate, writeTimestamp } from "../arrow-values/temporal-bytes.ts";
  * Each value is written as the Arrow conversion (engine/columns/to-arrow.ts) would store it:
  * floats rounded to 32 bits, shorts and bytes wrapped, longs and timestamps through int64
  * words, decimals through 128-bit words.
- *
- * A writer is compiled once for a type and bound to each batch's columns; bind() answers false
- * when a column is not stored as the type says (the caller then takes the general path).
+ * The row loop of a batch's rows and of struct values is fields-json-writer.ts; the bytes of
+ * single values json-scalar-bytes.ts.
  */
-export interface ColumnJsonWriter {
-  bind(col: Column): boolean;
-  /** Writes value i of the bound column (`null` for a null). */
-  write(out: ByteSink, i: number): void;
-}
-
-const NULL = [110, 117, 108, 108];
-const encoder = new TextEncoder();
-
-/** Writes "null" (4 bytes). */
-function writeNull(out: ByteSink): void {
-  out.ensure(4);
-  const buf = out.buf;
-  const p = out.pos;
-  buf[p] = NULL[0]!;
-  buf[p + 1] = NULL[1]!;
-  buf[p + 2] = NULL[2]!;
-  buf[p + 3] = NULL[3]!;
-  out.pos = p + 4;
-}
-
-/**
- * A string as JSON: text without quotes, backslashes or control characters (nearly all
- * generated text) copied code unit by code unit; from its first other character on, the rest
- * is escaped and encoded to UTF-8 here (writeJsonRest) as json-renderer's writeJsonBytes
- * escapes the bytes of an Arrow string.
- */
-export function writeJsonString(out: ByteSink, s: string): void {
-  const n = s.length;
-  out.ensure(n + 2);
-  const buf = out.buf;
-  let p = out.pos;
-  buf[p++] = 34;
-  for (let k = 0; k < n; k++) {
-    const c = s.charCodeAt(k);
-    if (c < 0x20 || c > 0x7e || c === 34 || c === 92) {
-      out.pos = p;
-      writeJsonRest(out, s, k);
-      return;
-    }
-    buf[p++] = c;
-  }
-  buf[p++] = 34;
-  out.pos = p;
-}
-
-/**
- * The rest of writeJsonString's string from its unit `k` on, and the closing quote: quotes,
- * backslashes and control characters escaped as writeJsonBytes escapes them, the rest as UTF-8
- * as TextEncoder writes it (a lone surrogate as U+FFFD). Done here rather than by TextEncoder
- * and writeJsonBytes: for the short strings generated text is made of, their calls and copies
- * cost more than the encoding.
- */
-function writeJsonRest(out: ByteSink, s: string, k: number): void {
-  const n = s.length;
-  out.ensure(6 * (n - k) + 1);
-  const buf = out.buf;
-  let p = out.pos;
-  for (; k < n; k++) {
-    const c = s.charCodeAt(k);
-    if (c < 0x80) {
-      if (needsJsonEscape(c)) p = writeJsonEscape(buf, p, c);
-      else buf[p++] = c;
-    } else if (c < 0x800) {
-      buf[p++] = 0xc0 | (c >> 6);
-      buf[p++] = 0x80 | (c & 63);
-    } else if (c < 0xd800 || c > 0xdfff) {
-      buf[p++] = 0xe0 | (c >> 12);
-      buf[p++] = 0x80 | ((c >> 6) & 63);
-      buf[p++] = 0x80 | (c & 63);
-    } else {
-      const d = c < 0xdc00 && k + 1 < n ? s.charCodeAt(k + 1) : 0;
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        buf[p++] = 0xf0 | (cp >> 18);
-        buf[p++] = 0x80 | ((cp >> 12) & 63);
-        buf[p++] = 0x80 | ((cp >> 6) & 63);
-        buf[p++] = 0x80 | (cp & 63);
-        k++;
-      } else {
-        // A lone surrogate: U+FFFD, as TextEncoder writes it.
-        buf[p++] = 0xef;
-        buf[p++] = 0xbf;
-        buf[p++] = 0xbd;
-      }
-    }
-  }
-  buf[p++] = 34;
-  out.pos = p;
-}
-
-/** A whole number as text (`-` for negatives); ByteSink.digits for the magnitude. */
-function writeInteger(out: ByteSink, v: number): void {
-  if (v >= 0) out.digits(v);
-  else out.ascii(String(v));
-}
-
-/**
- * A double holding a whole number as the int64 the Arrow conversion stores for it
- * (to-arrow.ts's int64FromDoubles: the low and high 32-bit words), read back as a number.
- */
-function int64RoundTrip(x: number): number {
-  const hi = Math.floor(x / 4294967296);
-  const lo = (x - hi * 4294967296) | 0;
-  return (hi | 0) * 4294967296 + (lo >>> 0);
-}
-
-/** The exact int64 of int64RoundTrip as a bigint (for values beyond 2^53). */
-function int64Exact(x: number): bigint {
-  const hi = Math.floor(x / 4294967296);
-  const lo = (x - hi * 4294967296) | 0;
-  return (BigInt(hi | 0) << 32n) + BigInt(lo >>> 0);
-}
 
 /** The unscaled value of a decimal as the 128-bit words of to-arrow.ts's decimalWords hold it. */
 function decimalUnscaled(v: number | bigint): bigint {
   if (typeof v === "number" && Number.isSafeInteger(v)) return BigInt(v);
   return BigInt.asIntN(128, typeof v === "bigint" ? v : BigInt(v));
 }
-
-const hasNulls = (col: Column): boolean => {
-  const nulls = col.nulls;
-  if (!nulls) return false;
-  for (let i = 0; i < col.length; i++) if (nulls[i] === 1) return true;
-  return false;
-};
 
 /**
  * Scalar writers, one class per stored type: each write() is its own function, so the call
@@ -178,6 +74,7 @@ abstract class Float64Writer extends ScalarWriter<Float64Array> {
 }
 
 class StringWriter extends ScalarWriter<unknown[]> {
+  readonly direct = Direct.Text;
   protected accepts(v: unknown): v is unknown[] {
     return Array.isArray(v);
   }
@@ -193,6 +90,7 @@ class StringWriter extends ScalarWriter<unknown[]> {
 }
 
 class IntWriter extends Int32Writer {
+  readonly direct = Direct.Int;
   write(out: ByteSink, i: number): void {
     const nulls = this.nulls;
     if (nulls !== undefined && nulls[i] === 1) {
@@ -235,6 +133,7 @@ class LongWriter extends Float64Writer {
 }
 
 class DoubleWriter extends Float64Writer {
+  readonly direct = Direct.Double;
   write(out: ByteSink, i: number): void {
     const nulls = this.nulls;
     if (nulls !== undefined && nulls[i] === 1) {
@@ -243,15 +142,6 @@ class DoubleWriter extends Float64Writer {
     }
     writeDouble(out, this.values![i]!);
   }
-}
-
-/**
- * A double's JSON text: whole numbers from 1 to 2^31 - 1 as digits (their Number::toString
- * text, with neither point nor exponent), the rest through floatText.
- */
-function writeDouble(out: ByteSink, x: number): void {
-  if (x >= 1 && x <= 0x7fffffff && (x | 0) === x) out.digits(x);
-  else out.ascii(floatText(x));
 }
 
 /** Floats: rounded to 32 bits as Float32Array.from stores them. */
@@ -300,6 +190,7 @@ class BooleanWriter extends ScalarWriter<Uint8Array> {
 }
 
 class DateWriter extends Int32Writer {
+  readonly direct = Direct.Date;
   write(out: ByteSink, i: number): void {
     const nulls = this.nulls;
     if (nulls !== undefined && nulls[i] === 1) {
@@ -310,21 +201,8 @@ class DateWriter extends Int32Writer {
   }
 }
 
-/** A date (days since the epoch) as `"yyyy-MM-dd"`. */
-function writeQuotedDate(out: ByteSink, days: number): void {
-  out.byte(34);
-  writeDate(out, days);
-  out.byte(34);
-}
-
-/** A timestamp (microseconds, as the engine's double) as `"...Z"` through its int64 word. */
-function writeQuotedTimestamp(out: ByteSink, micros: number): void {
-  out.byte(34);
-  writeTimestamp(out, Math.floor(int64RoundTrip(micros)));
-  out.byte(34);
-}
-
 class TimestampWriter extends Float64Writer {
+  readonly direct = Direct.Timestamp;
   write(out: ByteSink, i: number): void {
     const nulls = this.nulls;
     if (nulls !== undefined && nulls[i] === 1) {
@@ -465,120 +343,11 @@ function structWriter(
   };
 }
 
-/** Writes objects whose fields are the given columns, one object per row. */
-export interface FieldsJsonWriter {
-  bind(columns: readonly Column[]): boolean;
-  write(out: ByteSink, i: number): void;
-}
-
 /** The writer of objects made of these fields (a batch's rows, or a struct's values). */
 export function fieldsWriter(
   fields: readonly { readonly name: string; readonly type: DataType }[],
   omitNullFields: boolean,
 ): FieldsJsonWriter {
   const children = fields.map((f) => compileColumnJsonWriter(f.type, omitNullFields));
-  const names = fields.map((f) => encoder.encode(`${JSON.stringify(f.name)}:`));
-  // `{"first":` and `,"next":` as single byte runs.
-  const openers = names.map((n, k) => {
-    const b = new Uint8Array(n.length + 1);
-    b[0] = k === 0 ? 123 : 44;
-    b.set(n, 1);
-    return b;
-  });
-  const count = fields.length;
-  let childNulls: (Uint8Array | undefined)[] = [];
-  // Per field, how a row's value is written (a Direct code) and the values it reads.
-  const direct = new Uint8Array(count);
-  const texts: (unknown[] | undefined)[] = new Array(count).fill(undefined);
-  const ints: (Int32Array | undefined)[] = new Array(count).fill(undefined);
-  const doubles: (Float64Array | undefined)[] = new Array(count).fill(undefined);
-  return {
-    bind(columns) {
-      if (columns.length !== count) return false;
-      childNulls = [];
-      for (let k = 0; k < count; k++) {
-        const col = columns[k]!;
-        const child = children[k]!;
-        if (!child.bind(col)) return false;
-        childNulls.push(omitNullFields && hasNulls(col) ? col.nulls : undefined);
-        const values = col.shape === "scalar" && !hasNulls(col) ? col.values : undefined;
-        const kind = values === undefined ? Direct.Writer : directKind(child);
-        direct[k] = kind;
-        // bind() has checked each writer's values: strings in an array, the rest typed.
-        texts[k] = kind === Direct.Text ? (values as unknown[]) : undefined;
-        ints[k] = kind === Direct.Int || kind === Direct.Date ? (values as Int32Array) : undefined;
-        doubles[k] =
-          kind === Direct.Double || kind === Direct.Timestamp ? (values as Float64Array) : undefined;
-      }
-      return true;
-    },
-    write(out, i) {
-      if (count === 0) {
-        out.byte(123);
-        out.byte(125);
-        return;
-      }
-      if (omitNullFields) {
-        out.byte(123);
-        let first = true;
-        for (let k = 0; k < count; k++) {
-          const nulls = childNulls[k];
-          if (nulls !== undefined && nulls[i] === 1) continue;
-          if (!first) out.byte(44);
-          out.bytes(names[k]!);
-          children[k]!.write(out, i);
-          first = false;
-        }
-        out.byte(125);
-        return;
-      }
-      for (let k = 0; k < count; k++) {
-        const opener = openers[k]!;
-        const n = opener.length;
-        out.ensure(n);
-        const buf = out.buf;
-        const p = out.pos;
-        for (let j = 0; j < n; j++) buf[p + j] = opener[j]!;
-        out.pos = p + n;
-        switch (direct[k]) {
-          case Direct.Text: {
-            const s = texts[k]![i];
-            writeJsonString(out, typeof s === "string" ? s : String(s));
-            break;
-          }
-          case Direct.Int:
-            writeInteger(out, ints[k]![i]!);
-            break;
-          case Direct.Double:
-            writeDouble(out, doubles[k]![i]!);
-            break;
-          case Direct.Date:
-            writeQuotedDate(out, ints[k]![i]!);
-            break;
-          case Direct.Timestamp:
-            writeQuotedTimestamp(out, doubles[k]![i]!);
-            break;
-          default:
-            children[k]!.write(out, i);
-        }
-      }
-      out.byte(125);
-    },
-  };
-}
-
-/**
- * How a row writer writes a field whose column has no nulls: the common scalar types inline in
- * its loop over the fields (a switch on a small number, where the call through the field's
- * writer dispatches on the writer's class per field and row), the rest through the writer.
- */
-const Direct = { Writer: 0, Text: 1, Int: 2, Double: 3, Date: 4, Timestamp: 5 } as const;
-
-function directKind(child: ColumnJsonWriter): number {
-  if (child instanceof StringWriter) return Direct.Text;
-  if (child instanceof IntWriter) return Direct.Int;
-  if (child instanceof DoubleWriter) return Direct.Double;
-  if (child instanceof DateWriter) return Direct.Date;
-  if (child instanceof TimestampWriter) return Direct.Timestamp;
-  return Direct.Writer;
+  return fieldsJsonWriter(fields, children, omitNullFields);
 }
