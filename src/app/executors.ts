@@ -127,8 +127,9 @@ export interface RunShape {
   /** The workers encode file segments (Parquet row groups, ORC stripes): give them a smaller young generation. */
   readonly workersEncodeSegments?: boolean;
   /**
-   * Every sink writes text files the workers encode: the calling thread only writes, and makes
-   * batches too by default (one worker fewer, the hybrid executor).
+   * Every sink writes bytes the workers encode (text files; PostgreSQL COPY and MySQL LOAD DATA
+   * rows): the calling thread only writes or sends them, and makes batches too by default (one
+   * worker fewer, the hybrid executor).
    */
   readonly callingThreadIdle?: boolean;
 }

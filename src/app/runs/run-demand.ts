@@ -27,10 +27,17 @@ export async function executorDemand(
     shape: {
       callingThreadBusy: busies.some(Boolean),
       workersEncodeSegments: segmented.some(Boolean),
-      // Text files the workers encode: this thread only writes their bytes.
+      // Text files, or database rows, the workers encode: this thread only sends their bytes.
       callingThreadIdle:
         running.length > 0 &&
-        running.every((_, i) => connectors[i]!.group === "file" && !busies[i] && !segmented[i]),
+        running.every((_, i) => workersEncode(connectors[i]!.group) && !busies[i] && !segmented[i]),
     },
   };
 }
+
+/**
+ * Whether a sink of this group, when it does not busy the calling thread, only sends bytes the
+ * workers encoded: text files, and the databases whose rows the workers encode (PostgreSQL's
+ * COPY, MySQL's LOAD DATA; Cassandra busies the thread).
+ */
+const workersEncode = (group: string): boolean => group === "file" || group === "database";

