@@ -1,6 +1,6 @@
 // Whether dist/ (the bundle scripts/build.ts writes) is still the build of the sources on disk
 // (plain JavaScript: it runs before any TypeScript loads).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const SOURCE_DIRS = ["src", "workers"];
@@ -34,7 +34,9 @@ export function sourceStamp(root) {
 
 /**
  * True when dist/ was built from exactly these sources: same file count, nothing modified
- * since. ROWFORGE_FROM_SOURCE=1 always runs the TypeScript sources.
+ * since. An installed package (npm pack's tarball) holds dist/ without src/: its bundle is all
+ * there is, and Node would not strip TypeScript under node_modules anyway.
+ * ROWFORGE_FROM_SOURCE=1 always runs the TypeScript sources.
  */
 export function bundleIsFresh(root) {
   if (process.env.ROWFORGE_FROM_SOURCE === "1") return false;
@@ -44,6 +46,7 @@ export function bundleIsFresh(root) {
   } catch {
     return false;
   }
+  if (!existsSync(join(root, "src"))) return true;
   const now = sourceStamp(root);
   return built.files === now.files && built.newest === now.newest;
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run build` (also run by `npm install` and before `npm test`): bundles the CLI and the
- * worker entry points into dist/ as plain JavaScript, so a start loads a few files instead of
+ * `npm run build` (also run by `npm install`, `npm pack` and before `npm test`): bundles the CLI,
+ * the library entry (dist/index.js, its .d.ts files in dist/types) and the worker entry points
+ * into dist/ as plain JavaScript, so a start loads a few files instead of
  * type-stripping and resolving some 400 modules and their packages' own (typebox alone is
  * about 100 ms of module loading). bin/rowforge.js uses the bundle only while it is fresh (see
  * build-stamp.js); an edited source tree runs from source until the next build.
@@ -14,6 +15,7 @@ import { build, type Plugin } from "esbuild";
 import { sourceStamp } from "../bin/build-stamp.js";
 import { buildUi, uiStamp } from "../src/api/ui/build-ui.ts";
 import { writeUiBuild } from "../src/api/ui/ui-assets.ts";
+import { writeLibraryTypes } from "./library-types.ts";
 import { dropUnusedRequireBanner, REQUIRE_BANNER } from "./require-banner.ts";
 import { workerEntryPoints, writeWorkerLaunchers } from "./worker-launchers.ts";
 
@@ -72,6 +74,8 @@ const bundled = await build({
   absWorkingDir: root,
   entryPoints: {
     cli: "src/cli/main.ts",
+    // The library (package.json "exports"): definePlan, sample, generate for code that imports rowforge.
+    index: "src/index.ts",
     ...workerEntryPoints(),
   },
   outdir,
@@ -98,6 +102,7 @@ dropUnusedRequireBanner(
     .map((f) => `${root}${f}`),
 );
 writeWorkerLaunchers(outdir);
+writeLibraryTypes(root);
 // The web UI (src/ui, preact): dist/ui/ with gzip and brotli copies, served by `rowforge serve` under /ui/.
 const uiFiles = await buildUi(root);
 writeUiBuild(root, uiFiles, uiStamp(root));
