@@ -9,24 +9,24 @@ import { REPO_ROOT } from "../support/run-cli.ts";
 
 const NOW = "2026-11-01T00:00:00Z";
 
-/** A consumer's plan module, as docs/library.md shows one. */
+/** A consumer's plan module: faker, regex, decimal and date values (locales and the reference time load from the package). */
 const PLAN = `import { definePlan } from "rowforge";
 
 export default definePlan({
-  name: "customers",
-  sinkOptions: { seed: 42 },
+  name: "orders",
   dataSources: [
     {
       name: "files",
-      connection: { type: "json", options: { path: "out" } },
+      connection: { type: "csv", options: { path: "out" } },
       steps: [
         {
-          name: "customers",
+          name: "orders",
           count: { records: 300 },
           fields: [
-            { name: "id", type: "long", options: { incremental: 1 } },
-            { name: "name", options: { expression: "#{Name.firstName}" } },
-            { name: "age", type: "int", options: { min: 18, max: 90 } },
+            { name: "order_id", options: { regex: "O[0-9]{8}", isUnique: true } },
+            { name: "city", options: { expression: "#{Address.city}" } },
+            { name: "total", type: "decimal(8,2)", options: { min: 1, max: 900 } },
+            { name: "placed", type: "date", options: { min: "today-90d", max: "today" } },
           ],
         },
       ],
@@ -105,15 +105,11 @@ test("npm pack's tarball installs in a fresh project: types, npx rowforge and sa
   assert.ok(bundleIsFresh(REPO_ROOT), "dist/ is missing or stale: run `npm run build`");
   const home = fixtureDir({});
   const env = consumerEnv(home);
+  const npmIn = (cwd: string, ...args: string[]) => run(process.execPath, [npm, ...args], cwd, env);
 
   // The tarball of the fresh build (--ignore-scripts: its prepare would build dist/ again).
   const packed = fixtureDir({});
-  const pack = run(
-    process.execPath,
-    [npm, "pack", "--ignore-scripts", "--json", "--pack-destination", packed],
-    REPO_ROOT,
-    env,
-  );
+  const pack = npmIn(REPO_ROOT, "pack", "--ignore-scripts", "--json", "--pack-destination", packed);
   assert.equal(pack.status, 0, pack.output);
   const [packInfo] = JSON.parse(pack.stdout) as {
     filename: string;
@@ -142,12 +138,7 @@ test("npm pack's tarball installs in a fresh project: types, npx rowforge and sa
     "tsconfig.misspelled.json": tsconfig(["misspelled.ts"]),
   });
   const tarball = join(packed, filename);
-  const install = run(
-    process.execPath,
-    [npm, "install", "--prefer-offline", "--no-audit", "--no-fund", tarball],
-    consumer,
-    env,
-  );
+  const install = npmIn(consumer, "install", "--prefer-offline", "--no-audit", "--no-fund", tarball);
   assert.equal(install.status, 0, install.output);
   const installed = join(consumer, "node_modules", "rowforge");
   assert.ok(statSync(installed).isDirectory());
@@ -162,7 +153,7 @@ test("npm pack's tarball installs in a fresh project: types, npx rowforge and sa
   assert.match(refused.output, /'minn' does not exist/);
 
   // npx rowforge runs the bundle: no "dist/ is missing" fallback to sources that are not there.
-  const version = run(process.execPath, [npm, "exec", "--", "rowforge", "--version"], consumer, env);
+  const version = npmIn(consumer, "exec", "--", "rowforge", "--version");
   assert.equal(version.status, 0, version.output);
   assert.equal(
     version.stdout.trim(),
