@@ -43,6 +43,8 @@ export class RowCheck implements Check {
     this.records += count;
     const states = this.vector?.evaluate(rows);
     if (states) {
+      // Every row of the batch looked at and none false or unsure (the usual batch): nothing to visit.
+      if (count === rows.length && noneNeedsALook(states, count)) return;
       for (let k = 0; k < count; k++) {
         const i = index[k]!;
         const st = states[i]!;
@@ -83,6 +85,12 @@ export class RowCheck implements Check {
       ...(this.errorNote ? { note: this.errorNote } : {}),
     };
   }
+}
+
+/** Whether no state of the first `count` is FALSE or UNSURE (searched natively, not row by row). */
+function noneNeedsALook(states: Uint8Array, count: number): boolean {
+  const head = states.length === count ? states : states.subarray(0, count);
+  return head.indexOf(FALSE) < 0 && head.indexOf(UNSURE) < 0;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface SimpleRegex {
    * ASCII or holds a line terminator where `$` would treat it specially (the caller decides).
    */
   test(bytes: Uint8Array, start: number, end: number): boolean | undefined;
+  /** The same for text known to be ASCII (its bytes are not looked at for that again). */
+  testAscii(bytes: Uint8Array, start: number, end: number): boolean | undefined;
 }
 
 const set = (test: (c: number) => boolean): Uint8Array => {
@@ -138,25 +140,27 @@ export function simpleRegex(pattern: string): SimpleRegex | undefined {
   }
   const { atoms, start: anchoredStart, end: anchoredEnd } = shape;
   const width = atoms.length;
+  const matchAscii = (bytes: Uint8Array, start: number, end: number): boolean | undefined => {
+    // Java's $ also matches before a final line terminator: left to the full engine.
+    if (anchoredEnd)
+      for (let k = start; k < end; k++) if (bytes[k] === 10 || bytes[k] === 13) return undefined;
+    const len = end - start;
+    if (len < width) return false;
+    const first = anchoredEnd ? len - width : 0;
+    const last = anchoredStart ? 0 : len - width;
+    if (anchoredStart && anchoredEnd && len !== width) return false;
+    for (let p = first; p <= last; p++) {
+      let j = 0;
+      while (j < width && atoms[j]![bytes[start + p + j]!] === 1) j++;
+      if (j === width) return true;
+    }
+    return false;
+  };
   return {
     test(bytes, start, end) {
-      for (let k = start; k < end; k++) {
-        const b = bytes[k]!;
-        if (b >= 0x80) return undefined;
-        // Java's $ also matches before a final line terminator: left to the full engine.
-        if (anchoredEnd && (b === 10 || b === 13)) return undefined;
-      }
-      const len = end - start;
-      if (len < width) return false;
-      const first = anchoredEnd ? len - width : 0;
-      const last = anchoredStart ? 0 : len - width;
-      if (anchoredStart && anchoredEnd && len !== width) return false;
-      for (let p = first; p <= last; p++) {
-        let j = 0;
-        while (j < width && atoms[j]![bytes[start + p + j]!] === 1) j++;
-        if (j === width) return true;
-      }
-      return false;
+      for (let k = start; k < end; k++) if (bytes[k]! >= 0x80) return undefined;
+      return matchAscii(bytes, start, end);
     },
+    testAscii: matchAscii,
   };
 }

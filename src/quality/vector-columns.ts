@@ -3,6 +3,7 @@ import type { SqlAst } from "../engine/index.ts";
 import type { DataType } from "../model/data-type.ts";
 import type { BatchRows, ReadField } from "./batch-rows.ts";
 import {
+  allAscii,
   NULL,
   type NumNode,
   no,
@@ -169,7 +170,9 @@ export function stringColumn(ref: FieldRef): StrNode {
     key: refKey("str", ref),
     eval: sharedPerBatch(refKey("str", ref), (rows) => {
       const { d, s } = read(rows);
-      return { offsets: d.valueOffsets as Int32Array, bytes: d.values as Uint8Array, s };
+      const offsets = d.valueOffsets as Int32Array;
+      const bytes = d.values as Uint8Array;
+      return { offsets, bytes, s, ascii: allAscii(bytes, offsets[0]!, offsets[rows.length]!) };
     }),
   };
 }
@@ -187,7 +190,14 @@ export const sizeOf = (ref: FieldRef): NumNode =>
 /** length(string) in characters: ASCII strings by their bytes; others left to the row compiler. */
 export const lengthOf = (str: StrNode): NumNode =>
   numberNode(false, `length:${str.key}`, (rows, v, s) => {
-    const { offsets, bytes, s: ss } = str.eval(rows);
+    const { offsets, bytes, s: ss, ascii } = str.eval(rows);
+    if (ascii) {
+      for (let i = 0; i < rows.length; i++) {
+        s[i] = ss[i]!;
+        v[i] = offsets[i + 1]! - offsets[i]!;
+      }
+      return;
+    }
     for (let i = 0; i < rows.length; i++) {
       s[i] = ss[i]!;
       const a = offsets[i]!;

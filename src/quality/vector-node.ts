@@ -19,6 +19,8 @@ export interface Strings {
   readonly bytes: Uint8Array;
   /** 0 a value, NULL. */
   readonly s: Uint8Array;
+  /** Every value's bytes are ASCII (one byte a character), known once per batch. */
+  readonly ascii: boolean;
 }
 
 /** `float`: the numbers are floats or doubles (a decimal literal compares with them as a double). */
@@ -48,22 +50,31 @@ export function scratch<T extends Uint8Array | Float64Array>(make: (n: number) =
 }
 
 /**
- * A predicate over a string node's values: `test` reads the UTF-8 bytes of one value (from
+ * A predicate over a string node's values (`asciiTest` instead when the batch's are all ASCII): `test` reads the UTF-8 bytes of one value (from
  * `start` to `end` in `bytes`) and answers its state; a NULL row stays NULL.
  */
 export function stringTest(
   operand: StrNode,
   test: (bytes: Uint8Array, start: number, end: number) => number,
+  asciiTest: (bytes: Uint8Array, start: number, end: number) => number = test,
 ): BoolNode {
   const out = scratch((n) => new Uint8Array(n));
   return {
     kind: "bool",
     eval(rows) {
-      const { offsets, bytes, s } = operand.eval(rows);
+      const { offsets, bytes, s, ascii } = operand.eval(rows);
       const o = out(rows.length);
+      const t = ascii ? asciiTest : test;
       for (let i = 0; i < rows.length; i++)
-        o[i] = s[i] !== 0 ? s[i]! : test(bytes, offsets[i]!, offsets[i + 1]!);
+        o[i] = s[i] !== 0 ? s[i]! : t(bytes, offsets[i]!, offsets[i + 1]!);
       return o;
     },
   };
+}
+
+/** Whether bytes `from..to` are all ASCII (below 0x80). */
+export function allAscii(bytes: Uint8Array, from: number, to: number): boolean {
+  let any = 0;
+  for (let k = from; k < to; k++) any |= bytes[k]!;
+  return any < 0x80;
 }

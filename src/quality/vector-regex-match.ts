@@ -8,8 +8,15 @@ export function regexMatch(operand: Node, pattern: SqlAst): BoolNode {
   const lit = literal(pattern);
   if (operand.kind !== "str" || typeof lit.value !== "string") return no();
   const rx: SimpleRegex = simpleRegex(lit.value) ?? no();
-  return stringTest(operand, (bytes, start, end) => {
-    const m = rx.test(bytes, start, end);
-    return m === undefined ? UNSURE : m ? TRUE : FALSE;
-  });
+  return stringTest(
+    operand,
+    (bytes, start, end) => {
+      const m = rx.test(bytes, start, end);
+      return m === undefined ? UNSURE : m ? TRUE : FALSE;
+    },
+    (bytes, start, end) => {
+      const m = rx.testAscii(bytes, start, end);
+      return m === undefined ? UNSURE : m ? TRUE : FALSE;
+    },
+  );
 }

@@ -202,25 +202,27 @@ async function watchFile(file: string, io: CliIo, once: () => Promise<Sampled>):
   let running = Promise.resolve();
   const show = async () => {
     const r = await once();
+    // Editors often replace a file (write elsewhere, rename): watch the folders, filter by name.
+    // The watchers are in place before "watching for changes" is said: a save right after it counts.
+    const files = new Set([resolve(io.cwd, file), ...r.sources]);
+    const key = [...files].sort().join("\n");
+    if (key !== watched) {
+      watched = key;
+      for (const w of watchers) w.close();
+      const folders = new Set([...files].map((f) => dirname(f)));
+      watchers = [...folders].map((folder) =>
+        watch(folder, { recursive: false }, (_event, name) => {
+          if (name !== null && ![...files].some((f) => f === resolve(folder, name.toString()))) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            running = running.then(show, show);
+          }, 80);
+        }),
+      );
+    }
     const stamp = new Date().toISOString().slice(11, 19);
     io.out(
       `${clear}${r.text}${r.note}-- ${stamp} ${r.ok ? "sampled" : "errors"} ${file}${r.seed ? ` (seed ${r.seed})` : ""}; watching for changes, Ctrl-C stops\n`,
-    );
-    // Editors often replace a file (write elsewhere, rename): watch the folders, filter by name.
-    const files = new Set([resolve(io.cwd, file), ...r.sources]);
-    const key = [...files].sort().join("\n");
-    if (key === watched) return;
-    watched = key;
-    for (const w of watchers) w.close();
-    const folders = new Set([...files].map((f) => dirname(f)));
-    watchers = [...folders].map((folder) =>
-      watch(folder, { recursive: false }, (_event, name) => {
-        if (name !== null && ![...files].some((f) => f === resolve(folder, name.toString()))) return;
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          running = running.then(show, show);
-        }, 80);
-      }),
     );
   };
   running = show();
